@@ -1,0 +1,52 @@
+// The training loop, one round at a time, so callers can report progress and
+// stop between rounds without losing the model trained so far.
+#pragma once
+
+#include <memory>  // for unique_ptr
+#include <string>  // for string
+#include <vector>  // for vector
+
+#include "boostlab/dataset.h"
+#include "boostlab/model.h"
+#include "boostlab/params.h"
+
+namespace boostlab {
+
+struct Metric {
+  std::string name;
+  double value;
+};
+
+struct RoundReport {
+  int round = 0;  // 1-based
+  std::vector<Metric> train;
+  std::vector<Metric> valid;
+  double ms = 0;  // wall time of the round
+  int tree_depth = 0;
+  int tree_leaves = 0;
+  double tree_gain = 0;  // sum of split gains
+};
+
+std::string RoundReportToJson(const RoundReport& report);
+
+class Booster {
+ public:
+  // Validates params against the data (throws Error{"BAD_PARAM"}) and
+  // prepares bins and initial predictions. `data` must outlive the booster.
+  Booster(const Dataset& data, const Params& params);
+  ~Booster();
+  Booster(const Booster&) = delete;
+  Booster& operator=(const Booster&) = delete;
+
+  bool Done() const;
+  RoundReport TrainOneRound();
+  const Model& model() const;
+  Model TakeModel();
+  int threads() const;
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace boostlab

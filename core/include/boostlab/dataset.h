@@ -1,0 +1,57 @@
+// A learning problem made from a table: features, a label, and which rows
+// train and which validate.
+#pragma once
+
+#include <cstdint>  // for uint32_t, uint64_t
+#include <string>   // for string
+#include <vector>   // for vector
+
+#include "boostlab/table.h"
+
+namespace boostlab {
+
+using RowIdx = uint32_t;
+
+enum class Task { kRegression, kBinary };
+
+struct FeatureInfo {
+  std::string name;
+  ColumnType type = ColumnType::kNumeric;
+  std::vector<std::string> levels;  // categorical: code i is levels[i]
+};
+
+struct DatasetOptions {
+  std::string target;
+  std::vector<std::string> ignore;
+  std::string task = "auto";      // auto | regression | binary
+  double valid_fraction = 0.2;    // used when valid_rows is empty
+  uint64_t seed = 0;
+  std::vector<RowIdx> valid_rows;  // explicit validation rows (0-based data rows)
+  bool use_valid_rows = false;
+};
+
+// Feature values stored column by column: columns[f][row], NaN = missing.
+struct FeatureColumns {
+  std::vector<std::vector<float>> columns;
+  size_t num_rows = 0;
+};
+
+struct Dataset {
+  std::vector<FeatureInfo> features;
+  FeatureColumns x;
+  std::vector<float> label;          // regression: value; binary: 0 or 1
+  std::string target;
+  Task task = Task::kRegression;
+  std::vector<std::string> classes;  // binary: classes[1] is the positive class
+  std::vector<RowIdx> train_rows;
+  std::vector<RowIdx> valid_rows;
+
+  static Dataset FromTable(const Table& table, const DatasetOptions& options);
+};
+
+// Builds the feature columns a model with `features` expects from any table
+// that has columns of those names (categorical levels mapped by name; unseen
+// levels become missing). Throws UNKNOWN_COLUMN when one is absent.
+FeatureColumns FeaturesFromTable(const Table& table, const std::vector<FeatureInfo>& features);
+
+}  // namespace boostlab

@@ -1,0 +1,51 @@
+// Training parameters, XGBoost's names where XGBoost has the concept. Each is
+// declared once in the schema (params.cc): name, type, default, range, the
+// algorithms that use it and a one-line doc. Validation and the JS/web forms
+// all read that one table.
+#pragma once
+
+#include <cstdint>  // for uint64_t
+#include <limits>   // for numeric_limits
+#include <string>   // for string
+#include <vector>   // for vector
+
+namespace boostlab {
+
+struct Params {
+  std::string algorithm = "xgboost";
+  std::string objective;  // empty: chosen from the task
+  int rounds = 100;
+  double eta = 0.3;
+  int max_depth = 6;
+  double lambda = 1.0;
+  double gamma = 0.0;
+  double min_child_weight = 1.0;
+  int max_bin = 256;
+  uint64_t seed = 0;
+  int nthread = 0;  // 0: all available
+  double base_score = std::numeric_limits<double>::quiet_NaN();  // NaN: boost from average
+};
+
+enum class ParamType { kInt, kFloat, kString };
+
+struct ParamSpec {
+  const char* name;
+  ParamType type;
+  double default_number;       // for numbers
+  const char* default_string;  // for strings
+  double min, max;             // allowed range for numbers
+  bool min_exclusive;          // (min, max] instead of [min, max]
+  std::vector<std::string> choices;  // for strings; empty = free text
+  const char* algorithms;      // comma-separated
+  const char* doc;
+};
+
+const std::vector<ParamSpec>& ParamSchema();
+std::string ParamSchemaJson();
+
+// Reads a JSON object of parameters. Unknown names, wrong types and values out
+// of range throw Error{"BAD_PARAM"} naming the parameter and its allowed range.
+Params ParseParams(std::string_view json);
+std::string ParamsToJson(const Params& params);
+
+}  // namespace boostlab

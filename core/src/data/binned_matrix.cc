@@ -1,0 +1,81 @@
+#include "data/binned_matrix.h"
+
+#include <algorithm>  // for sort, lower_bound
+
+#include "util/thread_pool.h"
+
+namespace boostlab {
+
+std::vector<float> QuantileCuts(std::vector<float> values, int max_bin) {
+  values.erase(std::remove_if(values.begin(), values.end(), [](float v) { return v != v; }), values.end());
+  std::sort(values.begin(), values.end());
+  std::vector<float> distinct;
+  std::vector<size_t> end_rank;  // rank just past the last copy of each distinct value
+  for (size_t i = 0; i < values.size(); ++i) {
+    if (distinct.empty() || values[i] != distinct.back()) {
+      distinct.push_back(values[i]);
+      end_rank.push_back(i + 1);
+    } else {
+      end_rank.back() = i + 1;
+    }
+  }
+  if (distinct.size() <= static_cast<size_t>(max_bin)) return distinct;
+  // Place a cut where the cumulative count first reaches each i/max_bin quantile.
+  std::vector<float> cuts;
+  const double n = static_cast<double>(values.size());
+  int next = 1;
+  for (size_t d = 0; d < distinct.size(); ++d) {
+    if (static_cast<double>(end_rank[d]) >= next * n / max_bin || d + 1 == distinct.size()) {
+      cuts.push_back(distinct[d]);
+      while (next <= max_bin && next * n / max_bin <= static_cast<double>(end_rank[d])) ++next;
+    }
+  }
+  return cuts;
+}
+
+namespace {
+
+template <typename BinT>
+void FillBins(const FeatureColumns& x, const std::vector<std::vector<float>>& cuts, std::vector<BinT>& out,
+              ThreadPool& pool) {
+  const size_t n = x.num_rows, F = x.columns.size();
+  out.assign(n * F, 0);
+  pool.Run(static_cast<int>(F), [&](int f) {
+    const std::vector<float>& c = cuts[f];
+    const std::vector<float>& col = x.columns[f];
+    for (size_t r = 0; r < n; ++r) {
+      const float v = col[r];
+      if (v != v || c.empty()) continue;  // missing (or no training values) stays in bin 0
+      size_t j = std::lower_bound(c.begin(), c.end(), v) - c.begin();
+      if (j >= c.size()) j = c.size() - 1;  // above the largest training value
+      out[r * F + f] = static_cast<BinT>(j + 1);
+    }
+  });
+}
+
+}  // namespace
+
+BinnedMatrix BinnedMatrix::Build(const FeatureColumns& x, std::span<const RowIdx> cut_rows, int max_bin,
+                                 ThreadPool& pool) {
+  BinnedMatrix m;
+  m.num_rows = x.num_rows;
+  m.num_features = x.columns.size();
+  m.cuts.resize(m.num_features);
+  pool.Run(static_cast<int>(m.num_features), [&](int f) {
+    std::vector<float> values;
+    values.reserve(cut_rows.size());
+    for (RowIdx r : cut_rows) values.push_back(x.columns[f][r]);
+    m.cuts[f] = QuantileCuts(std::move(values), max_bin);
+  });
+  m.offsets.assign(1, 0);
+  for (size_t f = 0; f < m.num_features; ++f) {
+    const uint32_t bins = 1 + static_cast<uint32_t>(m.cuts[f].size());
+    m.wide = m.wide || bins > 256;
+    m.offsets.push_back(m.offsets.back() + bins);
+  }
+  if (m.wide) FillBins(x, m.cuts, m.bins16, pool);
+  else FillBins(x, m.cuts, m.bins8, pool);
+  return m;
+}
+
+}  // namespace boostlab

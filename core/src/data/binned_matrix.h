@@ -1,0 +1,46 @@
+// Features cut into histogram bins. Local bin 0 of every feature holds missing
+// values; bins 1..k hold values, bin j holding (cuts[j-2], cuts[j-1]].
+// Bins are stored row-major so one row's bins sit together in memory.
+#pragma once
+
+#include <cstdint>  // for uint8_t, uint16_t, uint32_t
+#include <limits>   // for numeric_limits
+#include <span>     // for span
+#include <vector>   // for vector
+
+#include "boostlab/dataset.h"
+
+namespace boostlab {
+
+class ThreadPool;
+
+struct BinnedMatrix {
+  size_t num_rows = 0;
+  size_t num_features = 0;
+  std::vector<std::vector<float>> cuts;  // per feature, ascending upper bounds of value bins
+  std::vector<uint32_t> offsets;         // per feature + 1: first global histogram index
+  bool wide = false;                     // uint16 bins (some feature has > 255 value bins)
+  std::vector<uint8_t> bins8;
+  std::vector<uint16_t> bins16;
+
+  uint32_t total_bins() const { return offsets.back(); }
+  uint32_t BinsOf(size_t f) const { return offsets[f + 1] - offsets[f]; }
+  uint32_t Bin(size_t row, size_t f) const {
+    return wide ? bins16[row * num_features + f] : bins8[row * num_features + f];
+  }
+  // Upper bound (inclusive) of local value bin j >= 1: the split threshold.
+  // The last bin has no upper bound: values above the training range go there.
+  float Threshold(size_t f, uint32_t j) const {
+    return j >= cuts[f].size() ? std::numeric_limits<float>::max() : cuts[f][j - 1];
+  }
+
+  // Cut points come from `cut_rows` (the training rows); every row is binned.
+  static BinnedMatrix Build(const FeatureColumns& x, std::span<const RowIdx> cut_rows, int max_bin,
+                            ThreadPool& pool);
+};
+
+// Quantile cut points of one feature's values (NaN skipped): every distinct
+// value when there are at most max_bin of them.
+std::vector<float> QuantileCuts(std::vector<float> values, int max_bin);
+
+}  // namespace boostlab

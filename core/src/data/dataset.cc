@@ -1,0 +1,177 @@
+// Table -> Dataset: pick the target, decide the task, copy features, split rows.
+
+#include <algorithm>  // for sort, find
+#include <cmath>      // for NAN, llround
+#include <set>        // for set
+#include <string>     // for string
+
+#include "boostlab/dataset.h"
+#include "boostlab/errors.h"
+#include "util/rng.h"
+
+namespace boostlab {
+namespace {
+
+std::string Quote(const std::string& s) { return "'" + s + "'"; }
+
+// File line of data row r (header is line 1). Exact unless the file has blank
+// or multi-line records, where it is a close guide.
+long LineOfRow(size_t r) { return static_cast<long>(r) + 2; }
+
+Task DecideTask(const Column& target, const std::string& requested, size_t target_col) {
+  const long col = static_cast<long>(target_col + 1);
+  if (target.type == ColumnType::kCategorical) {
+    if (requested == "regression") {
+      throw Error("TARGET_NOT_NUMERIC",
+                  "Line " + std::to_string(target.first_text_line) + ", column " + std::to_string(col) +
+                      " (" + Quote(target.name) + "): " + Quote(target.first_text) +
+                      " is not a number, and a regression target must be numeric.",
+                  target.first_text_line, col);
+    }
+    if (target.levels.size() == 2) return Task::kBinary;
+    if (target.levels.size() < 2)
+      throw Error("TARGET_ONE_CLASS", "The target " + Quote(target.name) + " has only one class (" +
+                                          (target.levels.empty() ? std::string("none") : Quote(target.levels[0])) +
+                                          "); classification needs at least two.", 0, col);
+    // Mostly numbers with a stray word: the user almost surely meant regression.
+    if (target.levels.size() > 20 && target.first_text_line > 2) {
+      throw Error("TARGET_NOT_NUMERIC",
+                  "Line " + std::to_string(target.first_text_line) + ", column " + std::to_string(col) +
+                      " (" + Quote(target.name) + "): " + Quote(target.first_text) +
+                      " is not a number in an otherwise numeric target.",
+                  target.first_text_line, col);
+    }
+    throw Error("TARGET_MULTICLASS", "The target " + Quote(target.name) + " has " +
+                                         std::to_string(target.levels.size()) +
+                                         " classes; only regression and binary targets are supported so far.",
+                0, col);
+  }
+  if (requested == "regression") return Task::kRegression;
+  std::set<float> distinct;
+  for (float v : target.values) {
+    if (v == v) distinct.insert(v);
+    if (distinct.size() > 2) break;
+  }
+  bool zero_one = distinct.size() == 2 && *distinct.begin() == 0.0f && *distinct.rbegin() == 1.0f;
+  if (requested == "binary") {
+    if (!zero_one)
+      throw Error("TARGET_NOT_BINARY", "A binary target must hold two classes (or the numbers 0 and 1); " +
+                                           Quote(target.name) + " does not.", 0, col);
+    return Task::kBinary;
+  }
+  if (requested != "auto")
+    throw Error("BAD_OPTION", "task must be 'auto', 'regression' or 'binary', not " + Quote(requested) + ".");
+  if (distinct.size() < 2)
+    throw Error("TARGET_CONSTANT", "The target " + Quote(target.name) + " has a single value; there is nothing to learn.", 0, col);
+  return zero_one ? Task::kBinary : Task::kRegression;
+}
+
+}  // namespace
+
+Dataset Dataset::FromTable(const Table& table, const DatasetOptions& options) {
+  if (options.target.empty()) throw Error("BAD_OPTION", "Choose a target column.");
+  const size_t target_col = table.ColumnIndex(options.target);
+  for (const auto& name : options.ignore) table.ColumnIndex(name);  // unknown names are errors
+  const Column& target = table.columns[target_col];
+
+  Dataset d;
+  d.target = target.name;
+  d.task = DecideTask(target, options.task, target_col);
+  const size_t n = table.num_rows;
+  d.label.resize(n);
+  for (size_t r = 0; r < n; ++r) {
+    if (target.IsMissing(r)) {
+      throw Error("TARGET_MISSING", "Line " + std::to_string(LineOfRow(r)) + ", column " +
+                                        std::to_string(target_col + 1) + " (" + Quote(target.name) +
+                                        "): the target is missing. Remove the row or choose another target.",
+                  LineOfRow(r), static_cast<long>(target_col + 1));
+    }
+  }
+  if (target.type == ColumnType::kCategorical) {
+    // Classes in sorted order: the second is the positive class.
+    std::vector<std::string> sorted = target.levels;
+    std::sort(sorted.begin(), sorted.end());
+    d.classes = sorted;
+    const int32_t positive_code =
+        static_cast<int32_t>(std::find(target.levels.begin(), target.levels.end(), sorted[1]) - target.levels.begin());
+    for (size_t r = 0; r < n; ++r) d.label[r] = target.codes[r] == positive_code ? 1.0f : 0.0f;
+  } else {
+    for (size_t r = 0; r < n; ++r) d.label[r] = target.values[r];
+    if (d.task == Task::kBinary) d.classes = {"0", "1"};
+  }
+
+  d.x.num_rows = n;
+  for (size_t c = 0; c < table.columns.size(); ++c) {
+    const Column& col = table.columns[c];
+    if (c == target_col ||
+        std::find(options.ignore.begin(), options.ignore.end(), col.name) != options.ignore.end())
+      continue;
+    FeatureInfo info{col.name, col.type, col.levels};
+    std::vector<float> values(n);
+    if (col.type == ColumnType::kNumeric) {
+      values = col.values;
+    } else {
+      for (size_t r = 0; r < n; ++r) values[r] = col.codes[r] < 0 ? NAN : static_cast<float>(col.codes[r]);
+    }
+    d.features.push_back(std::move(info));
+    d.x.columns.push_back(std::move(values));
+  }
+  if (d.features.empty()) throw Error("NO_FEATURES", "No feature columns are left once the target and ignored columns are set aside.");
+
+  std::vector<char> is_valid(n, 0);
+  if (options.use_valid_rows) {
+    for (RowIdx r : options.valid_rows) {
+      if (r >= n) throw Error("BAD_OPTION", "Validation row " + std::to_string(r) + " is past the last row (" + std::to_string(n - 1) + ").");
+      is_valid[r] = 1;
+    }
+  } else {
+    if (!(options.valid_fraction >= 0.0 && options.valid_fraction < 1.0))
+      throw Error("BAD_OPTION", "validFraction must be in [0, 1), not " + std::to_string(options.valid_fraction) + ".");
+    std::vector<RowIdx> order(n);
+    for (size_t i = 0; i < n; ++i) order[i] = static_cast<RowIdx>(i);
+    Rng rng(options.seed);
+    for (size_t i = n; i > 1; --i) std::swap(order[i - 1], order[rng.Below(i)]);  // Fisher-Yates
+    const size_t n_valid = static_cast<size_t>(std::llround(options.valid_fraction * static_cast<double>(n)));
+    for (size_t i = 0; i < n_valid; ++i) is_valid[order[i]] = 1;
+  }
+  for (size_t r = 0; r < n; ++r) (is_valid[r] ? d.valid_rows : d.train_rows).push_back(static_cast<RowIdx>(r));
+  if (d.train_rows.empty()) throw Error("BAD_OPTION", "No training rows are left after the validation split.");
+  if (d.task == Task::kBinary) {
+    double positives = 0;
+    for (RowIdx r : d.train_rows) positives += d.label[r];
+    if (positives == 0 || positives == static_cast<double>(d.train_rows.size()))
+      throw Error("TARGET_ONE_CLASS", "The training rows of " + Quote(d.target) + " hold only one class; classification needs both.");
+  }
+  return d;
+}
+
+FeatureColumns FeaturesFromTable(const Table& table, const std::vector<FeatureInfo>& features) {
+  FeatureColumns x;
+  x.num_rows = table.num_rows;
+  for (const FeatureInfo& f : features) {
+    const Column& col = table.columns[table.ColumnIndex(f.name)];
+    std::vector<float> values(table.num_rows, NAN);
+    if (f.type == ColumnType::kNumeric) {
+      if (col.type != ColumnType::kNumeric)
+        throw Error("FEATURE_NOT_NUMERIC", "Line " + std::to_string(col.first_text_line) + ": column " + Quote(f.name) +
+                                               " holds text (" + Quote(col.first_text) + ") but the model expects numbers.",
+                    col.first_text_line, 0);
+      values = col.values;
+    } else {
+      // Map this table's level strings onto the model's codes.
+      std::vector<float> remap;
+      if (col.type == ColumnType::kCategorical) {
+        for (const auto& level : col.levels) {
+          auto it = std::find(f.levels.begin(), f.levels.end(), level);
+          remap.push_back(it == f.levels.end() ? NAN : static_cast<float>(it - f.levels.begin()));
+        }
+        for (size_t r = 0; r < table.num_rows; ++r)
+          values[r] = col.codes[r] < 0 ? NAN : remap[col.codes[r]];
+      }
+    }
+    x.columns.push_back(std::move(values));
+  }
+  return x;
+}
+
+}  // namespace boostlab

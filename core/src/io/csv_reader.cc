@@ -1,0 +1,220 @@
+// CSV bytes -> typed columns in one pass. A column starts numeric and turns
+// categorical at its first cell that is neither a number nor a missing marker.
+
+#include <cmath>          // for NAN
+#include <cstdio>         // for snprintf
+#include <cstdlib>        // for strtod
+#include <string>         // for string, to_string
+#include <string_view>    // for string_view
+#include <unordered_map>  // for unordered_map
+
+#include "boostlab/errors.h"
+#include "boostlab/table.h"
+
+namespace boostlab {
+
+size_t Table::ColumnIndex(const std::string& name) const {
+  for (size_t i = 0; i < columns.size(); ++i)
+    if (columns[i].name == name) return i;
+  throw Error("UNKNOWN_COLUMN", "There is no column named '" + name + "'.");
+}
+
+namespace {
+
+std::string_view Trim(std::string_view s) {
+  while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
+  while (!s.empty() && (s.back() == ' ' || s.back() == '\t')) s.remove_suffix(1);
+  return s;
+}
+
+bool IsMissingToken(std::string_view s) {
+  return s.empty() || s == "NA" || s == "N/A" || s == "NaN" || s == "nan" || s == "null" ||
+         s == "NULL" || s == "?";
+}
+
+// Parses a plain decimal number (no hex, no inf/nan words). Returns false for text.
+bool ParseNumber(std::string_view s, float* out) {
+  if (s.size() > 63) return false;
+  bool has_digit = false;
+  for (char c : s) {
+    if (c >= '0' && c <= '9') has_digit = true;
+    else if (c != '+' && c != '-' && c != '.' && c != 'e' && c != 'E') return false;
+  }
+  if (!has_digit) return false;
+  char buf[64];
+  s.copy(buf, s.size());
+  buf[s.size()] = '\0';
+  char* end = nullptr;
+  double v = std::strtod(buf, &end);
+  if (end != buf + s.size()) return false;
+  *out = static_cast<float>(v);
+  return true;
+}
+
+class ColumnBuilder {
+ public:
+  explicit ColumnBuilder(std::string name) { col_.name = std::move(name); }
+
+  void Add(std::string_view raw, long line) {
+    std::string_view cell = Trim(raw);
+    if (IsMissingToken(cell)) {
+      ++col_.missing;
+      if (col_.type == ColumnType::kNumeric) col_.values.push_back(NAN);
+      else col_.codes.push_back(-1);
+      return;
+    }
+    if (col_.type == ColumnType::kNumeric) {
+      float v;
+      if (ParseNumber(cell, &v)) { col_.values.push_back(v); return; }
+      TurnCategorical(cell, line);
+    }
+    col_.codes.push_back(CodeOf(cell));
+  }
+
+  Column Finish() { return std::move(col_); }
+
+ private:
+  int32_t CodeOf(std::string_view cell) {
+    auto it = index_.find(std::string(cell));
+    if (it != index_.end()) return it->second;
+    int32_t code = static_cast<int32_t>(col_.levels.size());
+    col_.levels.emplace_back(cell);
+    index_.emplace(col_.levels.back(), code);
+    return code;
+  }
+  // Earlier numeric cells become levels spelled as their shortest exact form.
+  void TurnCategorical(std::string_view cell, long line) {
+    col_.type = ColumnType::kCategorical;
+    col_.first_text_line = line;
+    col_.first_text = std::string(cell);
+    col_.codes.reserve(col_.values.size() + 1);
+    for (float v : col_.values) {
+      if (v != v) { col_.codes.push_back(-1); continue; }
+      char buf[32];
+      std::snprintf(buf, sizeof buf, "%.9g", static_cast<double>(v));
+      col_.codes.push_back(CodeOf(buf));
+    }
+    col_.values.clear();
+    col_.values.shrink_to_fit();
+  }
+
+  Column col_;
+  std::unordered_map<std::string, int32_t> index_;
+};
+
+// Splits bytes into records. Quoted fields may hold delimiters, newlines and
+// doubled quotes. Tracks 1-based line numbers for messages.
+class RecordReader {
+ public:
+  RecordReader(std::string_view s, char delim) : s_(s), delim_(delim) {}
+
+  bool AtEnd() const { return pos_ >= s_.size(); }
+  long line() const { return line_; }
+
+  // Reads one record into fields; returns the line it started on.
+  long Next(std::vector<std::string>& fields) {
+    fields.clear();
+    long start_line = line_;
+    std::string field;
+    for (;;) {
+      field.clear();
+      if (pos_ < s_.size() && s_[pos_] == '"') {
+        long quote_line = line_;
+        ++pos_;
+        for (;;) {
+          if (pos_ >= s_.size()) {
+            throw Error("CSV_UNTERMINATED_QUOTE",
+                        "Line " + std::to_string(quote_line) + ", column " +
+                            std::to_string(fields.size() + 1) +
+                            ": a quoted field is never closed (missing '\"').",
+                        quote_line, static_cast<long>(fields.size() + 1));
+          }
+          char c = s_[pos_++];
+          if (c == '"') {
+            if (pos_ < s_.size() && s_[pos_] == '"') { field += '"'; ++pos_; continue; }
+            break;
+          }
+          if (c == '\n') ++line_;
+          field += c;
+        }
+        // Text after the closing quote is kept, as spreadsheets do.
+        while (pos_ < s_.size() && s_[pos_] != delim_ && s_[pos_] != '\n' && s_[pos_] != '\r')
+          field += s_[pos_++];
+      } else {
+        size_t start = pos_;
+        while (pos_ < s_.size() && s_[pos_] != delim_ && s_[pos_] != '\n' && s_[pos_] != '\r') ++pos_;
+        field.assign(s_.substr(start, pos_ - start));
+      }
+      fields.push_back(field);
+      if (pos_ >= s_.size()) return start_line;
+      char c = s_[pos_++];
+      if (c == delim_) continue;
+      if (c == '\r' && pos_ < s_.size() && s_[pos_] == '\n') ++pos_;
+      ++line_;
+      return start_line;
+    }
+  }
+
+ private:
+  std::string_view s_;
+  char delim_;
+  size_t pos_ = 0;
+  long line_ = 1;
+};
+
+bool IsBlank(const std::vector<std::string>& fields) {
+  return fields.size() == 1 && Trim(fields[0]).empty();
+}
+
+}  // namespace
+
+Table ReadCsv(std::string_view bytes, const CsvOptions& options) {
+  if (bytes.size() > options.max_bytes) {
+    throw Error("CSV_TOO_LARGE", "The file is " + std::to_string(bytes.size() >> 20) +
+                                     " MB; the limit is " + std::to_string(options.max_bytes >> 20) +
+                                     " MB.");
+  }
+  if (bytes.substr(0, 3) == "\xEF\xBB\xBF") bytes.remove_prefix(3);
+  if (Trim(bytes).find_first_not_of("\r\n") == std::string_view::npos)
+    throw Error("CSV_EMPTY", "The file is empty: there is no header row and no data.", 1, 0);
+
+  RecordReader reader(bytes, options.delimiter);
+  std::vector<std::string> fields;
+  long header_line;
+  do {
+    header_line = reader.Next(fields);
+  } while (IsBlank(fields) && !reader.AtEnd());
+
+  std::vector<ColumnBuilder> builders;
+  for (size_t i = 0; i < fields.size(); ++i) {
+    std::string name(Trim(fields[i]));
+    if (name.empty()) name = "column_" + std::to_string(i + 1);
+    builders.emplace_back(std::move(name));
+  }
+  const size_t width = builders.size();
+
+  size_t rows = 0;
+  while (!reader.AtEnd()) {
+    long line = reader.Next(fields);
+    if (IsBlank(fields) && width > 1) continue;
+    if (fields.size() != width) {
+      long col = static_cast<long>(std::min(fields.size(), width) + (fields.size() > width ? 1 : 0));
+      throw Error("CSV_RAGGED_ROW",
+                  "Line " + std::to_string(line) + " has " + std::to_string(fields.size()) +
+                      " fields, but the header (line " + std::to_string(header_line) + ") has " +
+                      std::to_string(width) + ".",
+                  line, col);
+    }
+    for (size_t c = 0; c < width; ++c) builders[c].Add(fields[c], line);
+    ++rows;
+  }
+  if (rows == 0)
+    throw Error("CSV_NO_ROWS", "The file has a header row but no data rows.", header_line, 0);
+
+  Table table;
+  table.num_rows = rows;
+  for (auto& b : builders) table.columns.push_back(b.Finish());
+  return table;
+}
+
+}  // namespace boostlab

@@ -1,0 +1,216 @@
+// Model <-> JSON. The format is our own ("format": "boostlab-model"); reading
+// checks every field so a corrupt or foreign file gets a precise message.
+
+#include <cmath>      // for isfinite
+#include <stdexcept>  // for invalid_argument
+#include <string>     // for string
+
+#include "boostlab/errors.h"
+#include "boostlab/model.h"
+#include "util/json.h"
+
+namespace boostlab {
+namespace {
+
+constexpr const char* kFormat = "boostlab-model";
+constexpr int kVersion = 1;
+
+void AppendStrings(std::string& out, const std::vector<std::string>& values) {
+  out += '[';
+  for (size_t i = 0; i < values.size(); ++i) {
+    if (i) out += ',';
+    json::AppendString(out, values[i]);
+  }
+  out += ']';
+}
+
+template <typename T, typename Get>
+void AppendColumn(std::string& out, const char* key, const std::vector<T>& items, Get get) {
+  out += '"';
+  out += key;
+  out += "\":[";
+  for (size_t i = 0; i < items.size(); ++i) {
+    if (i) out += ',';
+    get(out, items[i]);
+  }
+  out += ']';
+}
+
+[[noreturn]] void Corrupt(const std::string& what) {
+  throw Error("MODEL_CORRUPT", "This is not a usable BoostLab model: " + what + ".");
+}
+
+const json::Value& Need(const json::Value& obj, const char* key, json::Value::Kind kind, const std::string& where) {
+  const json::Value* v = obj.Find(key);
+  if (!v) Corrupt(where + " has no '" + key + "'");
+  if (v->kind != kind) Corrupt(where + "'s '" + key + "' has the wrong type");
+  return *v;
+}
+
+std::vector<std::string> Strings(const json::Value& arr, const std::string& where) {
+  std::vector<std::string> out;
+  for (const auto& v : arr.array) {
+    if (!v.IsString()) Corrupt(where + " must hold strings");
+    out.push_back(v.string);
+  }
+  return out;
+}
+
+}  // namespace
+
+std::string Model::ToJson() const {
+  std::string out = "{\"format\":\"";
+  out += kFormat;
+  out += "\",\"version\":" + std::to_string(kVersion) + ",\"objective\":";
+  json::AppendString(out, objective);
+  out += ",\"base_margin\":";
+  json::AppendNumber(out, base_margin);
+  out += ",\"target\":";
+  json::AppendString(out, target);
+  out += ",\"classes\":";
+  AppendStrings(out, classes);
+  out += ",\"params\":" + ParamsToJson(params);
+  out += ",\"features\":[";
+  for (size_t i = 0; i < features.size(); ++i) {
+    if (i) out += ',';
+    out += "{\"name\":";
+    json::AppendString(out, features[i].name);
+    out += ",\"type\":";
+    out += features[i].type == ColumnType::kNumeric ? "\"numeric\"" : "\"categorical\"";
+    if (features[i].type == ColumnType::kCategorical) {
+      out += ",\"levels\":";
+      AppendStrings(out, features[i].levels);
+    }
+    out += '}';
+  }
+  out += "],\"trees\":[";
+  for (size_t t = 0; t < trees.size(); ++t) {
+    const auto& n = trees[t].nodes;
+    if (t) out += ',';
+    out += '{';
+    AppendColumn(out, "left", n, [](std::string& o, const TreeNode& x) { o += std::to_string(x.left); });
+    out += ',';
+    AppendColumn(out, "right", n, [](std::string& o, const TreeNode& x) { o += std::to_string(x.right); });
+    out += ',';
+    AppendColumn(out, "feature", n, [](std::string& o, const TreeNode& x) { o += std::to_string(x.feature); });
+    out += ',';
+    AppendColumn(out, "threshold", n, [](std::string& o, const TreeNode& x) { json::AppendFloat(o, x.threshold); });
+    out += ',';
+    AppendColumn(out, "default_left", n, [](std::string& o, const TreeNode& x) { o += x.default_left ? '1' : '0'; });
+    out += ',';
+    AppendColumn(out, "value", n, [](std::string& o, const TreeNode& x) { json::AppendFloat(o, x.value); });
+    out += ',';
+    AppendColumn(out, "gain", n, [](std::string& o, const TreeNode& x) { json::AppendFloat(o, x.gain); });
+    out += ',';
+    AppendColumn(out, "cover", n, [](std::string& o, const TreeNode& x) { json::AppendFloat(o, x.cover); });
+    out += '}';
+  }
+  return out + "]}";
+}
+
+Model Model::FromJson(std::string_view text) {
+  json::Value doc;
+  try {
+    doc = json::Parse(text);
+  } catch (const std::invalid_argument& e) {
+    throw Error("MODEL_CORRUPT", std::string("The model file is not valid JSON (") + e.what() + ").");
+  }
+  if (!doc.IsObject()) Corrupt("the file is not a JSON object");
+  const json::Value* format = doc.Find("format");
+  if (!format || !format->IsString() || format->string != kFormat)
+    Corrupt("it has no \"format\": \"boostlab-model\" field (is it from another library?)");
+  const json::Value& version = Need(doc, "version", json::Value::Kind::kNumber, "the model");
+  if (version.number != kVersion)
+    Corrupt("its version is " + std::to_string(static_cast<int>(version.number)) + ", this build reads version " +
+            std::to_string(kVersion));
+
+  Model m;
+  m.objective = Need(doc, "objective", json::Value::Kind::kString, "the model").string;
+  if (m.objective != "reg:squarederror" && m.objective != "binary:logistic")
+    Corrupt("its objective '" + m.objective + "' is unknown");
+  m.base_margin = Need(doc, "base_margin", json::Value::Kind::kNumber, "the model").number;
+  m.target = Need(doc, "target", json::Value::Kind::kString, "the model").string;
+  m.classes = Strings(Need(doc, "classes", json::Value::Kind::kArray, "the model"), "classes");
+  if (const json::Value* p = doc.Find("params")) {
+    std::string params_text;
+    // Re-serialise the object so the one parameter reader validates it.
+    params_text = "{";
+    bool first = true;
+    for (const auto& [k, v] : p->object) {
+      if (!first) params_text += ',';
+      first = false;
+      json::AppendString(params_text, k);
+      params_text += ':';
+      if (v.IsString()) json::AppendString(params_text, v.string);
+      else if (v.IsNumber()) json::AppendNumber(params_text, v.number);
+      else params_text += "null";
+    }
+    params_text += '}';
+    try {
+      m.params = ParseParams(params_text);
+    } catch (const Error& e) {
+      Corrupt(std::string("its params are invalid: ") + e.what());
+    }
+  }
+  const json::Value& features = Need(doc, "features", json::Value::Kind::kArray, "the model");
+  for (size_t i = 0; i < features.array.size(); ++i) {
+    const json::Value& f = features.array[i];
+    const std::string where = "feature " + std::to_string(i);
+    FeatureInfo info;
+    info.name = Need(f, "name", json::Value::Kind::kString, where).string;
+    const std::string& type = Need(f, "type", json::Value::Kind::kString, where).string;
+    if (type == "categorical") {
+      info.type = ColumnType::kCategorical;
+      info.levels = Strings(Need(f, "levels", json::Value::Kind::kArray, where), where + " levels");
+    } else if (type != "numeric") {
+      Corrupt(where + " has unknown type '" + type + "'");
+    }
+    m.features.push_back(std::move(info));
+  }
+  const json::Value& trees = Need(doc, "trees", json::Value::Kind::kArray, "the model");
+  for (size_t t = 0; t < trees.array.size(); ++t) {
+    const json::Value& tj = trees.array[t];
+    const std::string where = "tree " + std::to_string(t);
+    if (!tj.IsObject()) Corrupt(where + " is not an object");
+    const char* keys[] = {"left", "right", "feature", "threshold", "default_left", "value", "gain", "cover"};
+    const size_t n = Need(tj, "left", json::Value::Kind::kArray, where).array.size();
+    if (n == 0) Corrupt(where + " has no nodes");
+    for (const char* k : keys)
+      if (Need(tj, k, json::Value::Kind::kArray, where).array.size() != n)
+        Corrupt(where + "'s '" + k + "' has a different length from 'left'");
+    Tree tree;
+    tree.nodes.resize(n);
+    auto num = [&](const char* key, size_t i) {
+      const json::Value& v = tj.Find(key)->array[i];
+      if (!v.IsNumber()) Corrupt(where + "'s '" + key + "'[" + std::to_string(i) + "] is not a number");
+      return v.number;
+    };
+    for (size_t i = 0; i < n; ++i) {
+      TreeNode& node = tree.nodes[i];
+      node.left = static_cast<int>(num("left", i));
+      node.right = static_cast<int>(num("right", i));
+      node.feature = static_cast<int>(num("feature", i));
+      node.threshold = static_cast<float>(num("threshold", i));
+      node.default_left = num("default_left", i) != 0;
+      node.value = static_cast<float>(num("value", i));
+      node.gain = static_cast<float>(num("gain", i));
+      node.cover = static_cast<float>(num("cover", i));
+      const std::string at = where + " node " + std::to_string(i);
+      if (node.left >= 0) {
+        // Children after their parent: no cycles, and traversal always ends.
+        if (node.left <= static_cast<int>(i) || node.right <= static_cast<int>(i) ||
+            node.left >= static_cast<int>(n) || node.right >= static_cast<int>(n))
+          Corrupt(at + " points at a child outside the tree");
+        if (node.feature < 0 || node.feature >= static_cast<int>(m.features.size()))
+          Corrupt(at + " splits on feature " + std::to_string(node.feature) + ", but there are " +
+                  std::to_string(m.features.size()));
+      } else if (!std::isfinite(node.value)) {
+        Corrupt(at + " has a leaf value that is not a finite number");
+      }
+    }
+    m.trees.push_back(std::move(tree));
+  }
+  return m;
+}
+
+}  // namespace boostlab

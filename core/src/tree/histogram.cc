@@ -1,0 +1,71 @@
+#include "tree/histogram.h"
+
+#include <algorithm>  // for fill, min
+
+#include "util/thread_pool.h"
+
+namespace boostlab {
+namespace {
+
+// The hot loop: for each row, load its bins and add its gradient pair.
+template <typename BinT>
+void AccumulateRows(const BinT* bins, size_t num_features, const uint32_t* offsets, const GradPair* gpair,
+                    const RowIdx* rows, size_t count, HistBin* hist) {
+  for (size_t i = 0; i < count; ++i) {
+    const RowIdx r = rows[i];
+    const BinT* row_bins = bins + static_cast<size_t>(r) * num_features;
+    const double g = gpair[r].g, h = gpair[r].h;
+    for (size_t f = 0; f < num_features; ++f) {
+      HistBin& b = hist[offsets[f] + row_bins[f]];
+      b.g += g;
+      b.h += h;
+    }
+  }
+}
+
+}  // namespace
+
+void HistogramBuilder::Build(std::span<const GradPair> gpair, std::span<const RowIdx> rows, std::span<HistBin> out,
+                             ThreadPool& pool) {
+  const size_t total = bins_.total_bins();
+  const size_t n = rows.size();
+  const size_t blocks = std::clamp<size_t>(n / kMinRowsPerBlock, 1, kMaxBlocks);
+  auto accumulate = [&](size_t begin, size_t end, HistBin* hist) {
+    if (bins_.wide)
+      AccumulateRows(bins_.bins16.data(), bins_.num_features, bins_.offsets.data(), gpair.data(), rows.data() + begin,
+                     end - begin, hist);
+    else
+      AccumulateRows(bins_.bins8.data(), bins_.num_features, bins_.offsets.data(), gpair.data(), rows.data() + begin,
+                     end - begin, hist);
+  };
+  if (blocks == 1) {
+    std::fill(out.begin(), out.end(), HistBin{});
+    accumulate(0, n, out.data());
+    return;
+  }
+  if (scratch_.size() < blocks * total) scratch_.resize(blocks * total);
+  pool.Run(static_cast<int>(blocks), [&](int b) {
+    HistBin* hist = scratch_.data() + b * total;
+    std::fill(hist, hist + total, HistBin{});
+    accumulate(n * b / blocks, n * (b + 1) / blocks, hist);
+  });
+  // Reduce in block order, split over bin ranges.
+  const int parts = std::min<int>(pool.size(), static_cast<int>(std::max<size_t>(1, total / 1024)));
+  pool.Run(parts, [&](int p) {
+    const size_t lo = total * p / parts, hi = total * (p + 1) / parts;
+    for (size_t i = lo; i < hi; ++i) {
+      HistBin sum = scratch_[i];
+      for (size_t b = 1; b < blocks; ++b) {
+        sum.g += scratch_[b * total + i].g;
+        sum.h += scratch_[b * total + i].h;
+      }
+      out[i] = sum;
+    }
+  });
+}
+
+void SubtractHistogram(std::span<const HistBin> parent, std::span<const HistBin> child, std::span<HistBin> out) {
+  for (size_t i = 0; i < out.size(); ++i) out[i] = {parent[i].g - child[i].g, parent[i].h - child[i].h};
+}
+
+}  // namespace boostlab

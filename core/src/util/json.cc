@@ -1,0 +1,209 @@
+#include "util/json.h"
+
+#include <cmath>      // for isfinite
+#include <cstdio>     // for snprintf
+#include <cstdlib>    // for strtod
+#include <stdexcept>  // for invalid_argument
+
+namespace boostlab::json {
+
+const Value* Value::Find(std::string_view key) const {
+  if (kind != Kind::kObject) return nullptr;
+  for (const auto& [k, v] : object)
+    if (k == key) return &v;
+  return nullptr;
+}
+
+namespace {
+
+class Parser {
+ public:
+  explicit Parser(std::string_view text) : s_(text) {}
+
+  Value ParseDocument() {
+    Value v = ParseValue(0);
+    SkipSpace();
+    if (pos_ != s_.size()) Fail("unexpected text after the value");
+    return v;
+  }
+
+ private:
+  [[noreturn]] void Fail(const char* what) {
+    throw std::invalid_argument(std::string("JSON: ") + what + " at byte " + std::to_string(pos_));
+  }
+  void SkipSpace() {
+    while (pos_ < s_.size() && (s_[pos_] == ' ' || s_[pos_] == '\n' || s_[pos_] == '\r' || s_[pos_] == '\t'))
+      ++pos_;
+  }
+  bool Consume(std::string_view word) {
+    if (s_.substr(pos_, word.size()) != word) return false;
+    pos_ += word.size();
+    return true;
+  }
+  Value ParseValue(int depth) {
+    if (depth > 64) Fail("nesting too deep");
+    SkipSpace();
+    if (pos_ >= s_.size()) Fail("unexpected end");
+    Value v;
+    char c = s_[pos_];
+    if (c == '{') {
+      v.kind = Value::Kind::kObject;
+      ++pos_;
+      SkipSpace();
+      if (pos_ < s_.size() && s_[pos_] == '}') { ++pos_; return v; }
+      for (;;) {
+        SkipSpace();
+        if (pos_ >= s_.size() || s_[pos_] != '"') Fail("expected a key");
+        std::string key = ParseString();
+        SkipSpace();
+        if (pos_ >= s_.size() || s_[pos_] != ':') Fail("expected ':'");
+        ++pos_;
+        v.object.emplace_back(std::move(key), ParseValue(depth + 1));
+        SkipSpace();
+        if (pos_ < s_.size() && s_[pos_] == ',') { ++pos_; continue; }
+        if (pos_ < s_.size() && s_[pos_] == '}') { ++pos_; return v; }
+        Fail("expected ',' or '}'");
+      }
+    }
+    if (c == '[') {
+      v.kind = Value::Kind::kArray;
+      ++pos_;
+      SkipSpace();
+      if (pos_ < s_.size() && s_[pos_] == ']') { ++pos_; return v; }
+      for (;;) {
+        v.array.push_back(ParseValue(depth + 1));
+        SkipSpace();
+        if (pos_ < s_.size() && s_[pos_] == ',') { ++pos_; continue; }
+        if (pos_ < s_.size() && s_[pos_] == ']') { ++pos_; return v; }
+        Fail("expected ',' or ']'");
+      }
+    }
+    if (c == '"') {
+      v.kind = Value::Kind::kString;
+      v.string = ParseString();
+      return v;
+    }
+    if (Consume("true")) { v.kind = Value::Kind::kBool; v.boolean = true; return v; }
+    if (Consume("false")) { v.kind = Value::Kind::kBool; return v; }
+    if (Consume("null")) return v;
+    if (c == '-' || (c >= '0' && c <= '9')) {
+      size_t start = pos_;
+      while (pos_ < s_.size() && std::string_view("+-.eE0123456789").find(s_[pos_]) != std::string_view::npos)
+        ++pos_;
+      std::string num(s_.substr(start, pos_ - start));
+      char* end = nullptr;
+      v.number = std::strtod(num.c_str(), &end);
+      if (end != num.c_str() + num.size()) { pos_ = start; Fail("bad number"); }
+      v.kind = Value::Kind::kNumber;
+      return v;
+    }
+    Fail("unexpected character");
+  }
+  static void AppendUtf8(std::string& out, unsigned cp) {
+    if (cp < 0x80) {
+      out += char(cp);
+    } else if (cp < 0x800) {
+      out += char(0xC0 | (cp >> 6));
+      out += char(0x80 | (cp & 0x3F));
+    } else if (cp < 0x10000) {
+      out += char(0xE0 | (cp >> 12));
+      out += char(0x80 | ((cp >> 6) & 0x3F));
+      out += char(0x80 | (cp & 0x3F));
+    } else {
+      out += char(0xF0 | (cp >> 18));
+      out += char(0x80 | ((cp >> 12) & 0x3F));
+      out += char(0x80 | ((cp >> 6) & 0x3F));
+      out += char(0x80 | (cp & 0x3F));
+    }
+  }
+  unsigned ParseHex4() {
+    if (pos_ + 4 > s_.size()) Fail("bad \\u escape");
+    unsigned cp = 0;
+    for (int i = 0; i < 4; ++i) {
+      char h = s_[pos_++];
+      cp <<= 4;
+      if (h >= '0' && h <= '9') cp |= h - '0';
+      else if (h >= 'a' && h <= 'f') cp |= h - 'a' + 10;
+      else if (h >= 'A' && h <= 'F') cp |= h - 'A' + 10;
+      else Fail("bad \\u escape");
+    }
+    return cp;
+  }
+  std::string ParseString() {
+    ++pos_;  // opening quote
+    std::string out;
+    for (;;) {
+      if (pos_ >= s_.size()) Fail("unterminated string");
+      char c = s_[pos_++];
+      if (c == '"') return out;
+      if (c != '\\') { out += c; continue; }
+      if (pos_ >= s_.size()) Fail("unterminated string");
+      char e = s_[pos_++];
+      switch (e) {
+        case '"': out += '"'; break;
+        case '\\': out += '\\'; break;
+        case '/': out += '/'; break;
+        case 'b': out += '\b'; break;
+        case 'f': out += '\f'; break;
+        case 'n': out += '\n'; break;
+        case 'r': out += '\r'; break;
+        case 't': out += '\t'; break;
+        case 'u': {
+          unsigned cp = ParseHex4();
+          if (cp >= 0xD800 && cp < 0xDC00 && Consume("\\u")) {
+            unsigned lo = ParseHex4();
+            cp = 0x10000 + ((cp - 0xD800) << 10) + (lo - 0xDC00);
+          }
+          AppendUtf8(out, cp);
+          break;
+        }
+        default: Fail("bad escape");
+      }
+    }
+  }
+
+  std::string_view s_;
+  size_t pos_ = 0;
+};
+
+}  // namespace
+
+Value Parse(std::string_view text) { return Parser(text).ParseDocument(); }
+
+void AppendString(std::string& out, std::string_view s) {
+  out += '"';
+  for (char c : s) {
+    switch (c) {
+      case '"': out += "\\\""; break;
+      case '\\': out += "\\\\"; break;
+      case '\n': out += "\\n"; break;
+      case '\r': out += "\\r"; break;
+      case '\t': out += "\\t"; break;
+      default:
+        if (static_cast<unsigned char>(c) < 0x20) {
+          char buf[8];
+          std::snprintf(buf, sizeof buf, "\\u%04x", c);
+          out += buf;
+        } else {
+          out += c;
+        }
+    }
+  }
+  out += '"';
+}
+
+void AppendNumber(std::string& out, double v) {
+  if (!std::isfinite(v)) { out += "null"; return; }
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.17g", v);
+  out += buf;
+}
+
+void AppendFloat(std::string& out, float v) {
+  if (!std::isfinite(v)) { out += "null"; return; }
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.9g", static_cast<double>(v));
+  out += buf;
+}
+
+}  // namespace boostlab::json

@@ -1,0 +1,41 @@
+// A small JSON reader and writer: enough for parameters, model files and round
+// reports. Objects keep their key order.
+#pragma once
+
+#include <map>          // for map
+#include <memory>       // for shared_ptr
+#include <string>       // for string
+#include <string_view>  // for string_view
+#include <utility>      // for pair
+#include <vector>       // for vector
+
+namespace boostlab::json {
+
+struct Value {
+  enum class Kind { kNull, kBool, kNumber, kString, kArray, kObject };
+  Kind kind = Kind::kNull;
+  bool boolean = false;
+  double number = 0;
+  std::string string;
+  std::vector<Value> array;
+  std::vector<std::pair<std::string, Value>> object;
+
+  bool IsNumber() const { return kind == Kind::kNumber; }
+  bool IsString() const { return kind == Kind::kString; }
+  bool IsArray() const { return kind == Kind::kArray; }
+  bool IsObject() const { return kind == Kind::kObject; }
+  // Member lookup in an object; nullptr if absent or not an object.
+  const Value* Find(std::string_view key) const;
+};
+
+// Throws std::invalid_argument with the byte offset of the problem.
+Value Parse(std::string_view text);
+
+// Appends a quoted, escaped JSON string.
+void AppendString(std::string& out, std::string_view s);
+// Appends a number that reads back to the same double (null for NaN/inf).
+void AppendNumber(std::string& out, double v);
+// Appends a float with 9 significant digits (reads back to the same float).
+void AppendFloat(std::string& out, float v);
+
+}  // namespace boostlab::json

@@ -1,0 +1,40 @@
+// A small fixed pool. Run(n, fn) calls fn(0..n-1) across the workers and the
+// calling thread and returns when all are done. Results must not depend on
+// which thread ran a task: callers give each task its own output.
+#pragma once
+
+#include <condition_variable>  // for condition_variable
+#include <functional>          // for function
+#include <mutex>               // for mutex
+#include <thread>              // for thread
+#include <vector>              // for vector
+
+namespace boostlab {
+
+class ThreadPool {
+ public:
+  // threads <= 0 means all available. Builds without thread support run serially.
+  explicit ThreadPool(int threads);
+  ~ThreadPool();
+  ThreadPool(const ThreadPool&) = delete;
+  ThreadPool& operator=(const ThreadPool&) = delete;
+
+  int size() const { return static_cast<int>(workers_.size()) + 1; }
+  void Run(int tasks, const std::function<void(int)>& fn);
+
+  static int Available();
+
+ private:
+  void WorkerLoop();
+  void Drain();
+
+  std::vector<std::thread> workers_;
+  std::mutex mu_;
+  std::condition_variable wake_, done_;
+  const std::function<void(int)>* fn_ = nullptr;
+  int tasks_ = 0, next_ = 0, finished_ = 0;
+  long generation_ = 0;
+  bool stop_ = false;
+};
+
+}  // namespace boostlab
