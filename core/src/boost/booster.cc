@@ -83,6 +83,7 @@ Booster::Booster(const Dataset& data, const Params& params) {
   s.model.classes = data.classes;
   s.model.params = params;
   s.model.params.objective = objective;
+  s.model.params.nthread = 0;  // how it was trained, not what it is: models match across thread counts
   const size_t n = data.x.num_rows;
   s.margin.assign(n, static_cast<float>(s.model.base_margin));
   s.gpair.assign(n, GradPair{});

@@ -1,0 +1,55 @@
+#include <gtest/gtest.h>
+
+#include <cmath>  // for NAN
+
+#include "data/binned_matrix.h"
+#include "random_data.h"
+#include "util/thread_pool.h"
+
+namespace boostlab {
+namespace {
+
+TEST(Binning, EveryDistinctValueGetsItsOwnBinWhenTheyFit) {
+  EXPECT_EQ(QuantileCuts({3, 1, 2, 2, NAN, 1}, 256), (std::vector<float>{1, 2, 3}));
+}
+
+TEST(Binning, QuantileCutsSplitRowsEvenly) {
+  std::vector<float> v;
+  for (int i = 0; i < 1000; ++i) v.push_back(static_cast<float>(i));
+  std::vector<float> cuts = QuantileCuts(v, 4);
+  EXPECT_EQ(cuts, (std::vector<float>{249, 499, 749, 999}));
+}
+
+TEST(Binning, MissingGoesToBinZeroAndValuesToTheirCut) {
+  FeatureColumns x;
+  x.num_rows = 5;
+  x.columns = {{1, NAN, 2, 3, 100}};
+  ThreadPool pool(1);
+  std::vector<RowIdx> train = {0, 1, 2, 3};  // 100 is unseen in training
+  BinnedMatrix m = BinnedMatrix::Build(x, train, 256, pool);
+  EXPECT_EQ(m.cuts[0], (std::vector<float>{1, 2, 3}));
+  EXPECT_EQ(m.BinsOf(0), 4u);
+  EXPECT_EQ(m.Bin(0, 0), 1u);
+  EXPECT_EQ(m.Bin(1, 0), 0u);
+  EXPECT_EQ(m.Bin(2, 0), 2u);
+  EXPECT_EQ(m.Bin(3, 0), 3u);
+  EXPECT_EQ(m.Bin(4, 0), 3u);  // above the range: the last bin
+}
+
+TEST(Binning, WideFeaturesUseSixteenBitBins) {
+  Dataset d = test::RandomData(3000, 2).Seed(1).Make();
+  ThreadPool pool(2);
+  BinnedMatrix m = BinnedMatrix::Build(d.x, d.train_rows, 1000, pool);
+  EXPECT_TRUE(m.wide);
+  EXPECT_GT(m.BinsOf(0), 257u);
+  for (size_t r = 0; r < 50; ++r) {
+    const float v = d.x.columns[0][r];
+    const uint32_t b = m.Bin(r, 0);
+    ASSERT_GE(b, 1u);
+    EXPECT_LE(v, m.cuts[0][b - 1]);
+    if (b > 1) EXPECT_GT(v, m.cuts[0][b - 2]);
+  }
+}
+
+}  // namespace
+}  // namespace boostlab

@@ -1,0 +1,107 @@
+#include <gtest/gtest.h>
+
+#include "boostlab/booster.h"
+#include "boostlab/errors.h"
+#include "boostlab/model.h"
+#include "random_data.h"
+
+namespace boostlab {
+namespace {
+
+Model Train(const Dataset& d, Params p) {
+  Booster b(d, p);
+  while (!b.Done()) b.TrainOneRound();
+  return b.TakeModel();
+}
+
+TEST(Booster, TrainLossFallsAndValidBeatsTheMean) {
+  Dataset d = test::RandomData(3000, 4).Missing(0.05).Seed(4).Make();
+  Params p;
+  p.rounds = 30;
+  Booster b(d, p);
+  double first = 0, last = 0, valid = 0;
+  while (!b.Done()) {
+    RoundReport r = b.TrainOneRound();
+    if (r.round == 1) first = r.train[0].value;
+    last = r.train[0].value;
+    valid = r.valid[0].value;
+  }
+  EXPECT_LT(last, first * 0.5);
+  EXPECT_LT(valid, first);
+}
+
+TEST(Booster, OneAndTwoThreadsGiveByteIdenticalModels) {
+  Dataset d = test::RandomData(30000, 6).Missing(0.1).Seed(5).Binary(true).Make();
+  Params p;
+  p.rounds = 10;
+  p.nthread = 1;
+  const std::string one = Train(d, p).ToJson();
+  p.nthread = 2;
+  const std::string two = Train(d, p).ToJson();
+  EXPECT_EQ(one, two);
+}
+
+TEST(Booster, ModelSurvivesJsonRoundTrip) {
+  Dataset d = test::RandomData(2000, 3).Missing(0.1).Seed(6).Binary(true).Make();
+  Params p;
+  p.rounds = 15;
+  Model m = Train(d, p);
+  const std::string json = m.ToJson();
+  Model back = Model::FromJson(json);
+  EXPECT_EQ(back.ToJson(), json);
+  std::vector<float> a(d.x.num_rows), b(d.x.num_rows);
+  m.Predict(d.x, a);
+  back.Predict(d.x, b);
+  EXPECT_EQ(a, b);
+  for (float v : a) {
+    EXPECT_GE(v, 0.0f);
+    EXPECT_LE(v, 1.0f);
+  }
+}
+
+TEST(Booster, CorruptModelsGetPreciseErrors) {
+  auto code_and_text = [](const std::string& json) -> std::string {
+    try {
+      Model::FromJson(json);
+    } catch (const Error& e) {
+      return e.code() + ": " + e.what();
+    }
+    return "no error";
+  };
+  EXPECT_NE(code_and_text("{not json").find("MODEL_CORRUPT"), std::string::npos);
+  EXPECT_NE(code_and_text("{\"learner\":{}}").find("another library"), std::string::npos);
+  Dataset d = test::RandomData(200, 2).Seed(1).Make();
+  Params p;
+  p.rounds = 2;
+  std::string json = Train(d, p).ToJson();
+  const size_t at = json.find("\"left\":[1");
+  ASSERT_NE(at, std::string::npos);
+  json.replace(at, 9, "\"left\":[0");
+  EXPECT_NE(code_and_text(json).find("child outside the tree"), std::string::npos) << code_and_text(json);
+}
+
+TEST(Params, OutOfRangeValuesNameTheParameterAndRange) {
+  try {
+    ParseParams("{\"eta\": 0}");
+    FAIL();
+  } catch (const Error& e) {
+    EXPECT_EQ(e.code(), "BAD_PARAM");
+    EXPECT_NE(std::string(e.what()).find("'eta' is 0; allowed range is (0, inf)"), std::string::npos) << e.what();
+  }
+  EXPECT_THROW(ParseParams("{\"max_depth\": -1}"), Error);
+  EXPECT_THROW(ParseParams("{\"rounds\": 2.5}"), Error);
+  EXPECT_THROW(ParseParams("{\"colour\": 1}"), Error);
+  Params p = ParseParams("{\"eta\": 0.1, \"max_depth\": 3}");
+  EXPECT_DOUBLE_EQ(p.eta, 0.1);
+  EXPECT_EQ(p.max_depth, 3);
+}
+
+TEST(Params, LogisticOnARegressionTargetIsRefusedBeforeTraining) {
+  Dataset d = test::RandomData(100, 2).Make();
+  Params p;
+  p.objective = "binary:logistic";
+  EXPECT_THROW(Booster(d, p), Error);
+}
+
+}  // namespace
+}  // namespace boostlab

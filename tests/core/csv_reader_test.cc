@@ -1,0 +1,96 @@
+#include <gtest/gtest.h>
+
+#include <cmath>  // for isnan
+
+#include "boostlab/errors.h"
+#include "boostlab/table.h"
+
+namespace boostlab {
+namespace {
+
+// Runs ReadCsv and returns the Error it throws (fails the test if none).
+Error ErrorOf(std::string_view csv) {
+  try {
+    ReadCsv(csv);
+  } catch (const Error& e) {
+    return e;
+  }
+  ADD_FAILURE() << "no error for: " << csv;
+  return Error("NONE", "");
+}
+
+TEST(Csv, ReadsNumericAndCategoricalColumns) {
+  Table t = ReadCsv("a,b,c\n1,x,2.5\n2,y,\n3,x,-1e3\n");
+  ASSERT_EQ(t.num_rows, 3u);
+  ASSERT_EQ(t.columns.size(), 3u);
+  EXPECT_EQ(t.columns[0].type, ColumnType::kNumeric);
+  EXPECT_EQ(t.columns[0].values, (std::vector<float>{1, 2, 3}));
+  EXPECT_EQ(t.columns[1].type, ColumnType::kCategorical);
+  EXPECT_EQ(t.columns[1].levels, (std::vector<std::string>{"x", "y"}));
+  EXPECT_EQ(t.columns[1].codes, (std::vector<int32_t>{0, 1, 0}));
+  EXPECT_TRUE(std::isnan(t.columns[2].values[1]));
+  EXPECT_EQ(t.columns[2].missing, 1);
+  EXPECT_FLOAT_EQ(t.columns[2].values[2], -1000.0f);
+}
+
+TEST(Csv, QuotesHoldDelimitersNewlinesAndDoubledQuotes) {
+  Table t = ReadCsv("name,v\n\"a, \"\"b\"\"\",1\n\"two\nlines\",2\r\n");
+  ASSERT_EQ(t.num_rows, 2u);
+  EXPECT_EQ(t.columns[0].levels[0], "a, \"b\"");
+  EXPECT_EQ(t.columns[0].levels[1], "two\nlines");
+  EXPECT_EQ(t.columns[1].values, (std::vector<float>{1, 2}));
+}
+
+TEST(Csv, CrlfBomBlankLinesAndMissingMarkers) {
+  Table t = ReadCsv("\xEF\xBB\xBFx,y\r\n1,NA\r\n\r\n2,?\r\n");
+  ASSERT_EQ(t.num_rows, 2u);
+  EXPECT_EQ(t.columns[0].name, "x");
+  EXPECT_EQ(t.columns[1].type, ColumnType::kNumeric);
+  EXPECT_EQ(t.columns[1].missing, 2);
+}
+
+TEST(Csv, ColumnTurnsCategoricalAtFirstTextAndRemembersWhere) {
+  Table t = ReadCsv("v\n1\n2\nabc\n1\n");
+  const Column& c = t.columns[0];
+  EXPECT_EQ(c.type, ColumnType::kCategorical);
+  EXPECT_EQ(c.first_text_line, 4);
+  EXPECT_EQ(c.first_text, "abc");
+  EXPECT_EQ(c.codes, (std::vector<int32_t>{0, 1, 2, 0}));
+}
+
+TEST(Csv, RaggedRowNamesLineAndCounts) {
+  Error e = ErrorOf("a,b,c\n1,2,3\n4,5\n");
+  EXPECT_EQ(e.code(), "CSV_RAGGED_ROW");
+  EXPECT_EQ(e.line(), 3);
+  EXPECT_NE(std::string(e.what()).find("Line 3 has 2 fields"), std::string::npos) << e.what();
+  Error wide = ErrorOf("a,b\n1,2\n3,4,5\n");
+  EXPECT_EQ(wide.line(), 3);
+  EXPECT_EQ(wide.column(), 3);
+}
+
+TEST(Csv, UnterminatedQuoteNamesWhereTheQuoteOpened) {
+  Error e = ErrorOf("a,b\n1,2\n3,\"oops\n4,5\n");
+  EXPECT_EQ(e.code(), "CSV_UNTERMINATED_QUOTE");
+  EXPECT_EQ(e.line(), 3);
+  EXPECT_EQ(e.column(), 2);
+}
+
+TEST(Csv, EmptyFileAndHeaderOnly) {
+  EXPECT_EQ(ErrorOf("").code(), "CSV_EMPTY");
+  EXPECT_EQ(ErrorOf(" \n\r\n").code(), "CSV_EMPTY");
+  EXPECT_EQ(ErrorOf("a,b,c\n").code(), "CSV_NO_ROWS");
+}
+
+TEST(Csv, RefusesFilesOverTheLimit) {
+  CsvOptions options;
+  options.max_bytes = 10;
+  try {
+    ReadCsv("a,b\n1,2\n3,4\n5,6\n", options);
+    FAIL();
+  } catch (const Error& e) {
+    EXPECT_EQ(e.code(), "CSV_TOO_LARGE");
+  }
+}
+
+}  // namespace
+}  // namespace boostlab

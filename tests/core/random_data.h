@@ -1,0 +1,52 @@
+// Seeded random tables for tests: RandomData(rows, cols).Missing(0.1).Seed(3).
+#pragma once
+
+#include <cmath>   // for NAN, sin
+#include <string>  // for string
+
+#include "boostlab/dataset.h"
+#include "util/rng.h"
+
+namespace boostlab::test {
+
+class RandomData {
+ public:
+  RandomData(size_t rows, size_t cols) : rows_(rows), cols_(cols) {}
+  RandomData& Missing(double share) { missing_ = share; return *this; }
+  RandomData& Seed(uint64_t seed) { seed_ = seed; return *this; }
+  RandomData& Binary(bool b) { binary_ = b; return *this; }
+
+  // Features uniform in [0, 10) rounded to 0.01; label a noisy function of them.
+  Dataset Make() const {
+    Rng rng(seed_);
+    auto uniform = [&] { return static_cast<double>(rng.Next() >> 11) / 9007199254740992.0; };
+    Dataset d;
+    d.target = "y";
+    d.task = binary_ ? Task::kBinary : Task::kRegression;
+    if (binary_) d.classes = {"0", "1"};
+    d.x.num_rows = rows_;
+    d.x.columns.assign(cols_, std::vector<float>(rows_));
+    for (size_t f = 0; f < cols_; ++f) d.features.push_back({"f" + std::to_string(f), ColumnType::kNumeric, {}});
+    d.label.resize(rows_);
+    for (size_t r = 0; r < rows_; ++r) {
+      double y = 0;
+      for (size_t f = 0; f < cols_; ++f) {
+        float v = std::round(static_cast<float>(uniform() * 10) * 100) / 100;
+        y += (f % 2 ? -1.0 : 1.0) * std::sin(v + static_cast<double>(f));
+        d.x.columns[f][r] = uniform() < missing_ ? NAN : v;
+      }
+      y += 0.3 * (uniform() - 0.5);
+      d.label[r] = binary_ ? (y > 0 ? 1.0f : 0.0f) : static_cast<float>(y);
+      (r % 5 == 0 ? d.valid_rows : d.train_rows).push_back(static_cast<RowIdx>(r));
+    }
+    return d;
+  }
+
+ private:
+  size_t rows_, cols_;
+  double missing_ = 0;
+  uint64_t seed_ = 0;
+  bool binary_ = false;
+};
+
+}  // namespace boostlab::test

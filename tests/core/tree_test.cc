@@ -1,0 +1,142 @@
+#include <gtest/gtest.h>
+
+#include <cmath>  // for NAN
+#include <set>    // for set
+
+#include "data/binned_matrix.h"
+#include "random_data.h"
+#include "tree/histogram.h"
+#include "tree/split_finder.h"
+#include "tree/tree_learner.h"
+#include "util/thread_pool.h"
+
+namespace boostlab {
+namespace {
+
+std::vector<GradPair> RandomGradients(size_t n, uint64_t seed) {
+  Rng rng(seed);
+  std::vector<GradPair> g(n);
+  for (auto& p : g) {
+    p.g = static_cast<float>(static_cast<int64_t>(rng.Below(2001)) - 1000) / 997.0f;
+    p.h = static_cast<float>(rng.Below(1000) + 1) / 1000.0f;
+  }
+  return g;
+}
+
+TEST(Histogram, MatchesPerRowSumsAndIsTheSameForAnyThreadCount) {
+  Dataset d = test::RandomData(20000, 5).Missing(0.1).Seed(2).Make();
+  ThreadPool one(1), two(2);
+  BinnedMatrix m = BinnedMatrix::Build(d.x, d.train_rows, 64, one);
+  std::vector<GradPair> g = RandomGradients(d.x.num_rows, 5);
+  HistogramBuilder b1(m), b2(m);
+  std::vector<HistBin> h1(m.total_bins()), h2(m.total_bins()), naive(m.total_bins());
+  b1.Build(g, d.train_rows, h1, one);
+  b2.Build(g, d.train_rows, h2, two);
+  for (RowIdx r : d.train_rows)
+    for (size_t f = 0; f < m.num_features; ++f) {
+      naive[m.offsets[f] + m.Bin(r, f)].g += g[r].g;
+      naive[m.offsets[f] + m.Bin(r, f)].h += g[r].h;
+    }
+  for (size_t i = 0; i < naive.size(); ++i) {
+    EXPECT_NEAR(h1[i].g, naive[i].g, 1e-9) << i;
+    EXPECT_NEAR(h1[i].h, naive[i].h, 1e-9) << i;
+    EXPECT_EQ(h1[i].g, h2[i].g) << "bitwise equal across thread counts, bin " << i;
+    EXPECT_EQ(h1[i].h, h2[i].h);
+  }
+}
+
+TEST(Split, FoundByHandOnASmallTable) {
+  // x = 1,2,3,4 with g = -1,-1,1,1 and h = 1, lambda = 1: the split x <= 2
+  // gives G_L = -2, H_L = 2, G_R = 2, H_R = 2, gain = 4/3 + 4/3 - 0/5 = 8/3.
+  FeatureColumns x;
+  x.num_rows = 4;
+  x.columns = {{1, 2, 3, 4}};
+  ThreadPool pool(1);
+  std::vector<RowIdx> rows = {0, 1, 2, 3};
+  BinnedMatrix m = BinnedMatrix::Build(x, rows, 256, pool);
+  std::vector<GradPair> g = {{-1, 1}, {-1, 1}, {1, 1}, {1, 1}};
+  std::vector<HistBin> h(m.total_bins());
+  HistogramBuilder(m).Build(g, rows, h, pool);
+  SplitCandidate s = FindBestSplit(m, h, 0, 4, {1.0, 1.0});
+  ASSERT_TRUE(s.valid);
+  EXPECT_EQ(s.feature, 0);
+  EXPECT_EQ(m.Threshold(0, s.bin), 2.0f);
+  EXPECT_NEAR(s.gain, 8.0 / 3.0, 1e-12);
+  EXPECT_DOUBLE_EQ(s.left_g, -2);
+  EXPECT_DOUBLE_EQ(s.right_h, 2);
+}
+
+TEST(Split, MissingGoesLeftWhenThatGainsMore) {
+  FeatureColumns x;
+  x.num_rows = 6;
+  x.columns = {{NAN, NAN, 1, 2, 3, 4}};
+  ThreadPool pool(1);
+  std::vector<RowIdx> rows = {0, 1, 2, 3, 4, 5};
+  BinnedMatrix m = BinnedMatrix::Build(x, rows, 256, pool);
+  std::vector<GradPair> g = {{-1, 1}, {-1, 1}, {-1, 1}, {-1, 1}, {1, 1}, {1, 1}};
+  std::vector<HistBin> h(m.total_bins());
+  HistogramBuilder(m).Build(g, rows, h, pool);
+  SplitCandidate s = FindBestSplit(m, h, -2, 6, {1.0, 1.0});
+  ASSERT_TRUE(s.valid);
+  EXPECT_TRUE(s.default_left);
+  EXPECT_EQ(m.Threshold(0, s.bin), 2.0f);
+  EXPECT_DOUBLE_EQ(s.left_h, 4);
+}
+
+// The split finder against an exhaustive search over raw values, both
+// directions for missing values.
+TEST(Split, AgreesWithExhaustiveSearchOnRawValues) {
+  Dataset d = test::RandomData(500, 4).Missing(0.2).Seed(9).Make();
+  ThreadPool pool(1);
+  BinnedMatrix m = BinnedMatrix::Build(d.x, d.train_rows, 1024, pool);  // lossless
+  std::vector<GradPair> g = RandomGradients(d.x.num_rows, 3);
+  std::vector<HistBin> h(m.total_bins());
+  HistogramBuilder(m).Build(g, d.train_rows, h, pool);
+  double G = 0, H = 0;
+  for (RowIdx r : d.train_rows) G += g[r].g, H += g[r].h;
+  const SplitParams p{1.0, 1.0};
+  SplitCandidate s = FindBestSplit(m, h, G, H, p);
+
+  double best = -1e300;
+  for (size_t f = 0; f < 4; ++f) {
+    std::set<float> values;
+    for (RowIdx r : d.train_rows)
+      if (d.x.columns[f][r] == d.x.columns[f][r]) values.insert(d.x.columns[f][r]);
+    for (float t : values)
+      for (bool missing_left : {false, true}) {
+        double gl = 0, hl = 0;
+        for (RowIdx r : d.train_rows) {
+          const float v = d.x.columns[f][r];
+          if (v != v ? missing_left : v <= t) gl += g[r].g, hl += g[r].h;
+        }
+        if (hl < 1 || H - hl < 1) continue;
+        best = std::max(best, LeafScore(gl, hl, 1) + LeafScore(G - gl, H - hl, 1) - LeafScore(G, H, 1));
+      }
+  }
+  ASSERT_TRUE(s.valid);
+  EXPECT_NEAR(s.gain, best, 1e-9 * std::abs(best));
+}
+
+TEST(TreeLearner, LeafValuesAreMinusGOverHPlusLambdaTimesEta) {
+  FeatureColumns x;
+  x.num_rows = 4;
+  x.columns = {{1, 2, 3, 4}};
+  ThreadPool pool(1);
+  std::vector<RowIdx> rows = {0, 1, 2, 3};
+  BinnedMatrix m = BinnedMatrix::Build(x, rows, 256, pool);
+  std::vector<GradPair> g = {{-1, 1}, {-1, 1}, {1, 1}, {1, 1}};
+  TreeLearner learner(m, {.max_depth = 1, .eta = 0.5, .lambda = 1, .gamma = 0, .min_child_weight = 1}, pool);
+  Tree t = learner.Grow(g, rows);
+  ASSERT_EQ(t.nodes.size(), 3u);
+  EXPECT_FLOAT_EQ(t.nodes[1].value, 0.5f * 2.0f / 3.0f);  // -(-2)/(2+1) * eta
+  EXPECT_FLOAT_EQ(t.nodes[2].value, -0.5f * 2.0f / 3.0f);
+  int seen = 0;
+  learner.ForEachRowLeaf(t, [&](RowIdx r, float v) {
+    ++seen;
+    EXPECT_EQ(v, t.PredictRow(x, r)) << "row " << r;
+  });
+  EXPECT_EQ(seen, 4);
+}
+
+}  // namespace
+}  // namespace boostlab
