@@ -49,6 +49,10 @@ struct Dataset {
   static Dataset FromTable(const Table& table, const DatasetOptions& options);
 };
 
+// Reads {"target", "ignore", "task", "validFraction", "seed", "validRows"} from
+// JSON; throws Error{"BAD_OPTION"} naming the field that is wrong.
+DatasetOptions ParseDatasetOptions(std::string_view json);
+
 // Builds the feature columns a model with `features` expects from any table
 // that has columns of those names (categorical levels mapped by name; unseen
 // levels become missing). Throws UNKNOWN_COLUMN when one is absent.

@@ -3,6 +3,7 @@
 
 #include <cstdint>  // for int32_t
 #include <string>   // for string
+#include <string_view>  // for string_view
 #include <vector>   // for vector
 
 namespace boostlab {
@@ -39,6 +40,10 @@ struct CsvOptions {
   // Files larger than this are refused before parsing (bytes).
   size_t max_bytes = size_t{1} << 30;
 };
+
+// Each column's name, type, missing and distinct counts and first levels, as
+// JSON, for previews.
+std::string TableSummaryJson(const Table& table);
 
 // Parses CSV bytes (RFC 4180 quoting, LF or CRLF, optional UTF-8 BOM, header row).
 // Throws Error with codes CSV_EMPTY, CSV_NO_ROWS, CSV_RAGGED_ROW,

@@ -1,0 +1,95 @@
+// JSON for what crosses the API boundary as text: dataset options in, table
+// summaries out. Shared by the CLI and the wasm bindings.
+
+#include <algorithm>  // for min
+#include <cmath>      // for floor
+#include <set>        // for set
+#include <stdexcept>  // for invalid_argument
+
+#include "boostlab/dataset.h"
+#include "boostlab/errors.h"
+#include "boostlab/table.h"
+#include "util/json.h"
+
+namespace boostlab {
+
+DatasetOptions ParseDatasetOptions(std::string_view text) {
+  json::Value doc;
+  try {
+    doc = json::Parse(text);
+  } catch (const std::invalid_argument& e) {
+    throw Error("BAD_OPTION", std::string("Dataset options are not valid JSON: ") + e.what());
+  }
+  if (!doc.IsObject()) throw Error("BAD_OPTION", "Dataset options must be an object.");
+  DatasetOptions o;
+  for (const auto& member : doc.object) {
+    const std::string& key = member.first;  // named copies: clang 14 lambdas cannot capture bindings
+    const json::Value& v = member.second;
+    auto need = [&](bool ok, const char* what) {
+      if (!ok) throw Error("BAD_OPTION", "Dataset option '" + key + "' must be " + what + ".");
+    };
+    if (v.kind == json::Value::Kind::kNull) continue;
+    if (key == "target") {
+      need(v.IsString(), "a column name");
+      o.target = v.string;
+    } else if (key == "ignore") {
+      need(v.IsArray(), "an array of column names");
+      for (const auto& item : v.array) {
+        need(item.IsString(), "an array of column names");
+        o.ignore.push_back(item.string);
+      }
+    } else if (key == "task") {
+      need(v.IsString(), "'auto', 'regression' or 'binary'");
+      o.task = v.string;
+    } else if (key == "validFraction") {
+      need(v.IsNumber(), "a number in [0, 1)");
+      o.valid_fraction = v.number;
+    } else if (key == "seed") {
+      need(v.IsNumber() && v.number >= 0 && v.number == std::floor(v.number), "a whole number >= 0");
+      o.seed = static_cast<uint64_t>(v.number);
+    } else if (key == "validRows") {
+      need(v.IsArray(), "an array of row indices");
+      o.use_valid_rows = true;
+      for (const auto& item : v.array) {
+        need(item.IsNumber() && item.number >= 0 && item.number == std::floor(item.number), "an array of row indices");
+        o.valid_rows.push_back(static_cast<RowIdx>(item.number));
+      }
+    } else {
+      throw Error("BAD_OPTION", "Unknown dataset option '" + key + "'.");
+    }
+  }
+  return o;
+}
+
+std::string TableSummaryJson(const Table& table) {
+  std::string out = "{\"rows\":" + std::to_string(table.num_rows) + ",\"columns\":[";
+  for (size_t c = 0; c < table.columns.size(); ++c) {
+    const Column& col = table.columns[c];
+    if (c) out += ',';
+    out += "{\"name\":";
+    json::AppendString(out, col.name);
+    out += ",\"type\":";
+    out += col.type == ColumnType::kNumeric ? "\"numeric\"" : "\"categorical\"";
+    out += ",\"missing\":" + std::to_string(col.missing);
+    size_t distinct = col.levels.size();
+    if (col.type == ColumnType::kNumeric) {
+      std::set<float> seen;
+      for (float v : col.values)
+        if (v == v) seen.insert(v);
+      distinct = seen.size();
+    }
+    out += ",\"distinct\":" + std::to_string(distinct);
+    if (col.type == ColumnType::kCategorical) {
+      out += ",\"levels\":[";
+      for (size_t i = 0; i < std::min<size_t>(col.levels.size(), 20); ++i) {
+        if (i) out += ',';
+        json::AppendString(out, col.levels[i]);
+      }
+      out += ']';
+    }
+    out += '}';
+  }
+  return out + "]}";
+}
+
+}  // namespace boostlab

@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# Builds the four wasm variants into wasm/dist/{web,node}. Needs emscripten
+# (scripts/setup.sh installs it).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export NODE_PATH=/usr/share/nodejs  # emcc's JS optimizer needs Debian's acorn (TOOLCHAIN.md)
+mkdir -p wasm/dist/web wasm/dist/node
+for variant in web-threads web-simd node-threads node-simd; do
+  dir=build/wasm-$variant
+  [ -f "$dir/CMakeCache.txt" ] || emcmake cmake -S . -B "$dir" -DBOOSTLAB_WASM_VARIANT=$variant \
+    -DCMAKE_BUILD_TYPE=Release > "$dir.configure.log" 2>&1 || { cat "$dir.configure.log"; exit 1; }
+  cmake --build "$dir" -j"$(nproc)" 2>&1 | grep -v -e "-Wpthreads-mem-growth" -e "^\[" || true
+  [ -f "$dir/boostlab-$variant.wasm" ] || { echo "build of $variant failed"; exit 1; }
+  case $variant in
+    web-*) cp "$dir"/boostlab-$variant.{mjs,wasm} wasm/dist/web/
+           [ ! -f "$dir/boostlab-$variant.worker.js" ] || cp "$dir/boostlab-$variant.worker.js" wasm/dist/web/ ;;
+    node-*) cp "$dir"/boostlab-$variant.{js,wasm} wasm/dist/node/
+           [ ! -f "$dir/boostlab-$variant.worker.js" ] || cp "$dir/boostlab-$variant.worker.js" wasm/dist/node/ ;;
+  esac
+done
+# Node builds are CommonJS; this tells Node so whatever the package's type is.
+echo '{"type":"commonjs"}' > wasm/dist/node/package.json
+ls -la wasm/dist/web wasm/dist/node | grep boostlab

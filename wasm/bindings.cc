@@ -1,0 +1,142 @@
+// The only file that includes <emscripten/bind.h>. It converts values and maps
+// boostlab::Error to a plain {ok:false, error:{code, message, line, column}}
+// object that the JS layer turns into a BoostLabError. Nothing else lives here.
+
+#include <emscripten/bind.h>  // for class_, function
+#include <emscripten/val.h>   // for val, typed_memory_view
+
+#include <memory>  // for unique_ptr
+#include <new>     // for bad_alloc
+#include <string>  // for string
+
+#include "boostlab/booster.h"
+#include "boostlab/dataset.h"
+#include "boostlab/errors.h"
+#include "boostlab/model.h"
+#include "boostlab/params.h"
+#include "boostlab/table.h"
+
+using emscripten::val;
+
+namespace {
+
+val Failure(const std::string& code, const std::string& message, long line = 0, long column = 0) {
+  val error = val::object();
+  error.set("code", code);
+  error.set("message", message);
+  error.set("line", line);
+  error.set("column", column);
+  val result = val::object();
+  result.set("ok", false);
+  result.set("error", error);
+  return result;
+}
+
+// Runs fn; its value (or the error it threw) comes back as a result object.
+template <typename Fn>
+val Guard(Fn&& fn) {
+  try {
+    val result = val::object();
+    result.set("ok", true);
+    result.set("value", fn());
+    return result;
+  } catch (const boostlab::Error& e) {
+    return Failure(e.code(), e.what(), e.line(), e.column());
+  } catch (const std::bad_alloc&) {
+    return Failure("OUT_OF_MEMORY", "Out of memory: the data is too large for this page's WebAssembly heap.");
+  } catch (const std::exception& e) {
+    return Failure("INTERNAL", e.what());
+  }
+}
+
+val CopyToFloat32Array(const std::vector<float>& v) {
+  return val::global("Float32Array").new_(emscripten::typed_memory_view(v.size(), v.data()));
+}
+
+struct TableHandle {
+  boostlab::Table table;
+  double numRows() const { return static_cast<double>(table.num_rows); }
+  std::string summaryJson() const { return boostlab::TableSummaryJson(table); }
+};
+
+struct DatasetHandle {
+  boostlab::Dataset data;
+  double numTrain() const { return static_cast<double>(data.train_rows.size()); }
+  double numValid() const { return static_cast<double>(data.valid_rows.size()); }
+  std::string task() const { return data.task == boostlab::Task::kBinary ? "binary" : "regression"; }
+};
+
+struct ModelHandle {
+  boostlab::Model model;
+  std::string toJson() const { return model.ToJson(); }
+  double numTrees() const { return static_cast<double>(model.trees.size()); }
+  val predictTable(const TableHandle& t) const { return Guard([&] { return CopyToFloat32Array(model.PredictTable(t.table)); }); }
+  val predictDataset(const DatasetHandle& d) const {
+    return Guard([&] {
+      std::vector<float> out(d.data.x.num_rows);
+      model.Predict(d.data.x, out);
+      return CopyToFloat32Array(out);
+    });
+  }
+};
+
+struct TrainerHandle {
+  std::unique_ptr<boostlab::Booster> booster;
+  bool done() const { return booster->Done(); }
+  int threads() const { return booster->threads(); }
+  val step() { return Guard([&] { return val(boostlab::RoundReportToJson(booster->TrainOneRound())); }); }
+  ModelHandle snapshot() const { return ModelHandle{booster->model()}; }
+};
+
+val ReadCsv(const std::string& bytes) { return Guard([&] { return val(TableHandle{boostlab::ReadCsv(bytes)}); }); }
+
+val ToDataset(const TableHandle& t, const std::string& options_json) {
+  return Guard([&] {
+    return val(DatasetHandle{boostlab::Dataset::FromTable(t.table, boostlab::ParseDatasetOptions(options_json))});
+  });
+}
+
+val CreateTrainer(const DatasetHandle& d, const std::string& params_json) {
+  return Guard([&] {
+    return val(TrainerHandle{std::make_unique<boostlab::Booster>(d.data, boostlab::ParseParams(params_json))});
+  });
+}
+
+val ModelFromJson(const std::string& json) {
+  return Guard([&] { return val(ModelHandle{boostlab::Model::FromJson(json)}); });
+}
+
+bool HasThreads() {
+#ifdef __EMSCRIPTEN_PTHREADS__
+  return true;
+#else
+  return false;
+#endif
+}
+
+}  // namespace
+
+EMSCRIPTEN_BINDINGS(boostlab) {
+  using namespace emscripten;
+  class_<TableHandle>("Table").function("numRows", &TableHandle::numRows).function("summaryJson", &TableHandle::summaryJson);
+  class_<DatasetHandle>("Dataset")
+      .function("numTrain", &DatasetHandle::numTrain)
+      .function("numValid", &DatasetHandle::numValid)
+      .function("task", &DatasetHandle::task);
+  class_<ModelHandle>("Model")
+      .function("toJson", &ModelHandle::toJson)
+      .function("numTrees", &ModelHandle::numTrees)
+      .function("predictTable", &ModelHandle::predictTable)
+      .function("predictDataset", &ModelHandle::predictDataset);
+  class_<TrainerHandle>("Trainer")
+      .function("done", &TrainerHandle::done)
+      .function("threads", &TrainerHandle::threads)
+      .function("step", &TrainerHandle::step)
+      .function("snapshot", &TrainerHandle::snapshot);
+  function("readCsv", &ReadCsv);
+  function("toDataset", &ToDataset);
+  function("createTrainer", &CreateTrainer);
+  function("modelFromJson", &ModelFromJson);
+  function("paramSchemaJson", &boostlab::ParamSchemaJson);
+  function("hasThreads", &HasThreads);
+}

@@ -1,0 +1,17 @@
+// The one error type the package throws. `code` is stable for programs; the
+// message is written for people and names the line and column where known.
+export class BoostLabError extends Error {
+  constructor({ code, message, line = 0, column = 0 }) {
+    super(message);
+    this.name = 'BoostLabError';
+    this.code = code;
+    this.line = line;
+    this.column = column;
+  }
+}
+
+// Bindings return {ok, value} or {ok:false, error}; this unwraps or throws.
+export function unwrap(result) {
+  if (result.ok) return result.value;
+  throw new BoostLabError(result.error);
+}

@@ -1,0 +1,117 @@
+// Hand-written: Emscripten 3.1.6 cannot emit declarations.
+
+export class BoostLabError extends Error {
+  readonly name: 'BoostLabError';
+  /** Stable identifier, e.g. CSV_RAGGED_ROW, CSV_UNTERMINATED_QUOTE, TARGET_NOT_NUMERIC, BAD_PARAM, MODEL_CORRUPT. */
+  readonly code: string;
+  /** 1-based line in the input, 0 when not about a place in a file. */
+  readonly line: number;
+  /** 1-based column, 0 when not about a column. */
+  readonly column: number;
+}
+
+export const MAX_CSV_BYTES: number;
+
+export interface ColumnSummary {
+  name: string;
+  type: 'numeric' | 'categorical';
+  missing: number;
+  distinct: number;
+  /** First 20 levels of a categorical column. */
+  levels?: string[];
+}
+
+export interface DatasetOptions {
+  target: string;
+  ignore?: string[];
+  task?: 'auto' | 'regression' | 'binary';
+  /** Share of rows held out for validation, drawn with `seed`. Default 0.2. */
+  validFraction?: number;
+  seed?: number;
+  /** Explicit 0-based validation rows; overrides validFraction. */
+  validRows?: number[];
+}
+
+export interface Params {
+  algorithm?: 'xgboost';
+  objective?: '' | 'reg:squarederror' | 'binary:logistic';
+  rounds?: number;
+  eta?: number;
+  max_depth?: number;
+  lambda?: number;
+  gamma?: number;
+  min_child_weight?: number;
+  max_bin?: number;
+  seed?: number;
+  nthread?: number;
+  base_score?: number | null;
+}
+
+export interface ParamSpec {
+  name: string;
+  type: 'int' | 'float' | 'string';
+  default: number | string | null;
+  min?: number | null;
+  max?: number | null;
+  minExclusive?: boolean;
+  choices?: string[];
+  algorithms: string;
+  doc: string;
+}
+
+export interface RoundReport {
+  round: number;
+  train: Record<string, number>;
+  valid: Record<string, number>;
+  ms: number;
+  threads: number;
+  tree: { depth: number; leaves: number; gain: number };
+}
+
+export interface TrainOptions {
+  onRound?: (report: RoundReport) => void;
+  /** Aborting stops after the current round; the model so far is returned with aborted = true. */
+  signal?: AbortSignal;
+}
+
+export class Table {
+  readonly numRows: number;
+  readonly columns: ColumnSummary[];
+  toDataset(options: DatasetOptions): Dataset;
+  dispose(): void;
+}
+
+export class Dataset {
+  readonly numTrain: number;
+  readonly numValid: number;
+  readonly task: 'regression' | 'binary';
+  dispose(): void;
+}
+
+export class Model {
+  readonly numTrees: number;
+  readonly aborted: boolean;
+  /** Probabilities for binary targets, values for regression. */
+  predict(data: Table | Dataset): Float32Array;
+  /** The model file as an object: JSON.stringify(model) writes it. */
+  toJSON(): object;
+  dispose(): void;
+}
+
+export class BoostLab {
+  readonly capabilities: { simd: boolean; threads: boolean; build: string };
+  readCSV(input: string | Uint8Array | ArrayBuffer): Table;
+  readCsv(input: string | Uint8Array | ArrayBuffer): Table;
+  train(data: Dataset, params?: Params, options?: TrainOptions): Promise<Model>;
+  loadModel(json: string | object): Model;
+  paramSchema(): ParamSpec[];
+}
+
+export interface InitOptions {
+  /** true: require the threaded build; false: use SIMD only; default: threads when crossOriginIsolated (always in Node). */
+  threads?: boolean;
+  /** Browser only: URL of the folder holding boostlab-web-*.mjs/.wasm. */
+  baseUrl?: string;
+}
+
+export function init(options?: InitOptions): Promise<BoostLab>;

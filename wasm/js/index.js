@@ -1,0 +1,149 @@
+// boostlab: gradient boosting in WebAssembly, the same API in browsers and Node.
+//
+//   const bl = await init();
+//   const table = bl.readCSV(textOrBytes);
+//   const data = table.toDataset({ target: 'price', validFraction: 0.2, seed: 0 });
+//   const model = await bl.train(data, { rounds: 100, eta: 0.1 }, { onRound, signal });
+//   const yhat = model.predict(table);
+
+import { BoostLabError, unwrap } from './errors.js';
+import { loadModule } from './loader.js';
+
+export { BoostLabError };
+
+// Files larger than this are refused before they are copied into the heap.
+export const MAX_CSV_BYTES = 1024 * 1024 * 1024;
+
+// Lets the event loop run between rounds so onRound can paint and Stop can arrive.
+function yieldToEventLoop() {
+  if (typeof setImmediate === 'function') return new Promise((resolve) => setImmediate(resolve));
+  return new Promise((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => resolve();
+    channel.port2.postMessage(null);
+  });
+}
+
+class Handle {
+  constructor(handle) {
+    this._handle = handle;
+  }
+  get _h() {
+    if (!this._handle) throw new BoostLabError({ code: 'DISPOSED', message: `This ${this.constructor.name} was disposed.` });
+    return this._handle;
+  }
+  dispose() {
+    this._handle?.delete();
+    this._handle = null;
+  }
+  [Symbol.dispose ?? Symbol.for('Symbol.dispose')]() {
+    this.dispose();
+  }
+}
+
+export class Table extends Handle {
+  constructor(lib, handle) {
+    super(handle);
+    this._lib = lib;
+    const summary = JSON.parse(handle.summaryJson());
+    this.numRows = summary.rows;
+    this.columns = summary.columns;  // [{name, type, missing, distinct, levels?}]
+  }
+  toDataset(options) {
+    return new Dataset(unwrap(this._lib._module.toDataset(this._h, JSON.stringify(options ?? {}))));
+  }
+}
+
+export class Dataset extends Handle {
+  constructor(handle) {
+    super(handle);
+    this.numTrain = handle.numTrain();
+    this.numValid = handle.numValid();
+    this.task = handle.task();
+  }
+}
+
+export class Model extends Handle {
+  constructor(handle, info = {}) {
+    super(handle);
+    this.numTrees = handle.numTrees();
+    this.aborted = info.aborted ?? false;
+  }
+  // Probabilities for binary targets, values for regression.
+  predict(data) {
+    if (data instanceof Table) return unwrap(this._h.predictTable(data._h));
+    if (data instanceof Dataset) return unwrap(this._h.predictDataset(data._h));
+    throw new BoostLabError({ code: 'BAD_ARGUMENT', message: 'predict() takes a Table or a Dataset.' });
+  }
+  toJSON() {
+    return JSON.parse(this._h.toJson());
+  }
+}
+
+export class BoostLab {
+  constructor(module, build, threads) {
+    this._module = module;
+    this.capabilities = { simd: true, threads, build };
+  }
+
+  readCSV(input) {
+    let bytes = input;
+    if (input instanceof ArrayBuffer) bytes = new Uint8Array(input);
+    if (typeof bytes !== 'string' && !(bytes instanceof Uint8Array)) {
+      throw new BoostLabError({ code: 'BAD_ARGUMENT', message: 'readCSV() takes a string, a Uint8Array or an ArrayBuffer.' });
+    }
+    const size = typeof bytes === 'string' ? bytes.length : bytes.byteLength;
+    if (size > MAX_CSV_BYTES) {
+      throw new BoostLabError({
+        code: 'CSV_TOO_LARGE',
+        message: `The file is ${Math.round(size / 2 ** 20)} MB; the limit is ${MAX_CSV_BYTES / 2 ** 20} MB.`,
+      });
+    }
+    return new Table(this, unwrap(this._module.readCsv(bytes)));
+  }
+  readCsv(input) {
+    return this.readCSV(input);
+  }
+
+  // Trains round by round. onRound(report) is called after each round; when
+  // `signal` aborts, training stops after the current round and the model
+  // trained so far is returned with model.aborted = true.
+  async train(dataset, params = {}, { onRound, signal } = {}) {
+    if (!(dataset instanceof Dataset)) {
+      throw new BoostLabError({ code: 'BAD_ARGUMENT', message: 'train() takes a Dataset (table.toDataset(...)).' });
+    }
+    const trainer = unwrap(this._module.createTrainer(dataset._h, JSON.stringify(params)));
+    let aborted = false;
+    try {
+      while (!trainer.done()) {
+        if (signal?.aborted) {
+          aborted = true;
+          break;
+        }
+        const report = JSON.parse(unwrap(trainer.step()));
+        report.threads = trainer.threads();
+        onRound?.(report);
+        await yieldToEventLoop();
+      }
+      return new Model(trainer.snapshot(), { aborted });
+    } finally {
+      trainer.delete();
+    }
+  }
+
+  loadModel(json) {
+    const text = typeof json === 'string' ? json : JSON.stringify(json);
+    return new Model(unwrap(this._module.modelFromJson(text)));
+  }
+
+  paramSchema() {
+    return JSON.parse(this._module.paramSchemaJson());
+  }
+}
+
+// options.threads: force (true) or refuse (false) the threaded build.
+// options.baseUrl: where the web builds live (browser only).
+export async function init(options = {}) {
+  const { module, build, threads } = await loadModule(options);
+  return new BoostLab(module, build, threads);
+}

@@ -1,0 +1,47 @@
+// Finds and instantiates the right wasm build: Node builds under Node,
+// SIMD + threads on cross-origin-isolated pages, SIMD only elsewhere.
+
+const isNode = typeof process !== 'undefined' && !!process.versions?.node && typeof window === 'undefined';
+
+export function canUseThreads() {
+  if (typeof SharedArrayBuffer === 'undefined') return false;
+  return isNode || globalThis.crossOriginIsolated === true;
+}
+
+function packageDir() {
+  const here = import.meta.url;
+  return here.slice(0, here.lastIndexOf('/') + 1) + '../';
+}
+
+async function loadNode(variant) {
+  // Specifiers in variables keep browser bundlers from following them.
+  const moduleSpec = 'node:module', fsSpec = 'node:fs', urlSpec = 'node:url';
+  const { createRequire } = await import(/* @vite-ignore */ moduleSpec);
+  const { readFileSync } = await import(/* @vite-ignore */ fsSpec);
+  const { fileURLToPath } = await import(/* @vite-ignore */ urlSpec);
+  const base = packageDir() + 'dist/node/boostlab-' + variant;
+  const factory = createRequire(import.meta.url)(fileURLToPath(base + '.js'));
+  // Emscripten 3.1.6 would fetch() a file path under Node 20; hand it the bytes.
+  const module = await factory({ wasmBinary: readFileSync(new URL(base + '.wasm')) });
+  // Idle pthread workers must not keep Node alive after the caller is done.
+  const pthreads = module.PThread;
+  if (pthreads) for (const w of [...pthreads.unusedWorkers, ...pthreads.runningWorkers]) w.unref?.();
+  return module;
+}
+
+async function loadBrowser(variant, baseUrl) {
+  const base = baseUrl ?? packageDir() + 'dist/web/';
+  const url = new URL('boostlab-' + variant + '.mjs', base).href;
+  const { default: factory } = await import(/* @vite-ignore */ url);
+  return factory();
+}
+
+export async function loadModule({ threads, baseUrl } = {}) {
+  const useThreads = threads ?? canUseThreads();
+  if (useThreads && !canUseThreads()) {
+    throw new Error('Threads need SharedArrayBuffer: serve the page with COOP/COEP headers (crossOriginIsolated).');
+  }
+  const variant = useThreads ? 'threads' : 'simd';
+  const module = isNode ? await loadNode('node-' + variant) : await loadBrowser('web-' + variant, baseUrl);
+  return { module, build: (isNode ? 'node-' : 'web-') + variant, threads: useThreads };
+}

@@ -1,0 +1,35 @@
+# WebAssembly builds. Each build directory makes one variant:
+#   web-threads  SIMD + pthreads, ES module, for cross-origin-isolated pages
+#   web-simd     SIMD only, ES module, for every other page
+#   node-threads SIMD + pthreads, CommonJS, for Node (worker_threads)
+#   node-simd    SIMD only, CommonJS, for Node
+# Flags verified on Emscripten 3.1.6 (see ../shared/TOOLCHAIN.md).
+set(BOOSTLAB_WASM_VARIANT "web-threads" CACHE STRING "which wasm build")
+set(BOOSTLAB_POOL_SIZE 4)
+
+string(FIND "${BOOSTLAB_WASM_VARIANT}" "threads" _threads_at)
+set(common_flags -msimd128 -fexceptions)
+if(_threads_at GREATER -1)
+  list(APPEND common_flags -pthread)
+  target_compile_definitions(boostlab_core PUBLIC BOOSTLAB_MAX_THREADS=${BOOSTLAB_POOL_SIZE})
+endif()
+target_compile_options(boostlab_core PUBLIC ${common_flags})
+
+add_executable(boostlab_wasm wasm/bindings.cc)
+target_link_libraries(boostlab_wasm PRIVATE boostlab_core)
+set(link_flags ${common_flags} -lembind -sMODULARIZE=1 -sALLOW_MEMORY_GROWTH=1
+    -sINITIAL_MEMORY=64MB -sMAXIMUM_MEMORY=2GB -sTOTAL_STACK=1MB -sEXPORTED_RUNTIME_METHODS=[])
+if(_threads_at GREATER -1)
+  list(APPEND link_flags -sPTHREAD_POOL_SIZE=${BOOSTLAB_POOL_SIZE} -sEXPORT_NAME=BoostLabThreads)
+else()
+  list(APPEND link_flags -sEXPORT_NAME=BoostLabSimd)
+endif()
+if(BOOSTLAB_WASM_VARIANT MATCHES "^web")
+  list(APPEND link_flags -sENVIRONMENT=web,worker -sEXPORT_ES6=1)
+  set_target_properties(boostlab_wasm PROPERTIES SUFFIX ".mjs")
+else()
+  list(APPEND link_flags -sENVIRONMENT=node)
+  set_target_properties(boostlab_wasm PROPERTIES SUFFIX ".js")
+endif()
+target_link_options(boostlab_wasm PRIVATE ${link_flags})
+set_target_properties(boostlab_wasm PROPERTIES OUTPUT_NAME "boostlab-${BOOSTLAB_WASM_VARIANT}")
