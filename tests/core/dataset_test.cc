@@ -60,3 +60,20 @@ TEST(Dataset, ValidationSplitIsSeededAndSized) {
 
 }  // namespace
 }  // namespace boostlab
+
+namespace boostlab {
+namespace {
+
+TEST(Dataset, AStrayWordInANumericTargetIsReportedEvenWithTaskAuto) {
+  Table t = ReadCsv("x,price\n1,10\n2,20\n3,thirty\n4,40\n");
+  try {
+    Dataset::FromTable(t, {.target = "price"});
+    FAIL();
+  } catch (const Error& e) {
+    EXPECT_EQ(e.code(), "TARGET_NOT_NUMERIC");
+    EXPECT_EQ(e.line(), 4);
+  }
+}
+
+}  // namespace
+}  // namespace boostlab

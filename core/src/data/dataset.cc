@@ -2,6 +2,7 @@
 
 #include <algorithm>  // for sort, find
 #include <cmath>      // for NAN, llround
+#include <cstdlib>    // for strtod
 #include <set>        // for set
 #include <string>     // for string
 
@@ -34,7 +35,13 @@ Task DecideTask(const Column& target, const std::string& requested, size_t targe
                                           (target.levels.empty() ? std::string("none") : Quote(target.levels[0])) +
                                           "); classification needs at least two.", 0, col);
     // Mostly numbers with a stray word: the user almost surely meant regression.
-    if (target.levels.size() > 20 && target.first_text_line > 2) {
+    size_t numeric_levels = 0;
+    for (const std::string& level : target.levels) {
+      char* end = nullptr;
+      std::strtod(level.c_str(), &end);
+      numeric_levels += !level.empty() && end == level.c_str() + level.size();
+    }
+    if (2 * numeric_levels >= target.levels.size()) {
       throw Error("TARGET_NOT_NUMERIC",
                   "Line " + std::to_string(target.first_text_line) + ", column " + std::to_string(col) +
                       " (" + Quote(target.name) + "): " + Quote(target.first_text) +

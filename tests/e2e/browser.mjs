@@ -1,0 +1,54 @@
+// Shared by the Chromium suites: the static server and Debian's Chromium,
+// driven by playwright-core. Any request to another origin fails the test.
+import { chromium } from 'playwright-core';
+import { mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { startServer } from '../../scripts/serve.mjs';
+
+export const SITE = fileURLToPath(new URL('../../web/dist', import.meta.url));
+export const SHOTS = fileURLToPath(new URL('../../test-results/', import.meta.url));
+
+export async function openSite({ isolation = true } = {}) {
+  const server = await startServer({ root: SITE, port: 0, isolation });
+  const origin = `http://127.0.0.1:${server.address().port}`;
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
+      '--disable-component-update', '--disable-sync'],
+  });
+  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  const problems = [];
+  page.on('console', (m) => { if (m.type() === 'error') problems.push(`console: ${m.text()}`); });
+  page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
+  await page.route('**/*', (route) => {
+    const url = route.request().url();
+    if (url.startsWith(origin) || url.startsWith('blob:') || url.startsWith('data:')) return route.continue();
+    problems.push(`request left the page: ${url}`);
+    return route.abort();
+  });
+  await page.goto(origin + '/');
+  return {
+    page, origin, problems,
+    async screenshot(name) {
+      mkdirSync(SHOTS, { recursive: true });
+      await page.screenshot({ path: `${SHOTS}${name}.png`, fullPage: true });
+    },
+    async close() {
+      await browser.close();
+      await new Promise((ok) => server.close(ok));
+    },
+  };
+}
+
+// Waits until the sample dataset is loaded and Train is enabled.
+export async function waitForSample(page) {
+  await page.waitForFunction(() => document.getElementById('data-name').textContent.includes('auto_mpg'), null, { timeout: 60000 });
+  await page.waitForFunction(() => !document.getElementById('train').disabled);
+}
+
+export async function train(page, rounds) {
+  await page.fill('#param-rounds', String(rounds));
+  await page.click('#train');
+  await page.waitForFunction((n) => document.getElementById('loss-chart').dataset.pointsTrain === String(n) &&
+    !document.getElementById('train').disabled, rounds, { timeout: 120000 });
+}

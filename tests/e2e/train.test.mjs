@@ -1,0 +1,56 @@
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { openSite, train, waitForSample } from './browser.mjs';
+
+const SPAM = fileURLToPath(new URL('../data/spam.csv', import.meta.url));
+let site;
+before(async () => { site = await openSite(); });
+after(async () => { await site?.close(); });
+
+test('the page opens with the sample loaded, cross-origin isolated, with threads', async () => {
+  const { page } = site;
+  await waitForSample(page);
+  assert.equal(await page.getAttribute('#caps', 'data-isolated'), 'true');
+  assert.equal(await page.getAttribute('#caps', 'data-threads'), 'true');
+  assert.equal(await page.inputValue('#target'), 'Miles_per_Gallon');
+  assert.ok(await page.isChecked('#ignore input[value="Name"]'), 'the ID-like Name column starts ignored');
+});
+
+test('the sample trains with no upload', async () => {
+  const { page } = site;
+  await train(page, 20);
+  assert.equal(await page.getAttribute('#loss-chart', 'data-metric'), 'rmse');
+  assert.equal(await page.getAttribute('#loss-chart', 'data-points-valid'), '20');
+});
+
+test('upload spam.csv, pick type, train 50 rounds: 50 points per series, threads > 1, no console errors', async () => {
+  const { page, problems } = site;
+  await page.setInputFiles('#file-input', SPAM);
+  await page.waitForFunction(() => document.getElementById('data-name').textContent.includes('spam.csv'));
+  await page.selectOption('#target', 'type');
+  await train(page, 50);
+  assert.equal(await page.getAttribute('#loss-chart', 'data-points-train'), '50');
+  assert.equal(await page.getAttribute('#loss-chart', 'data-points-valid'), '50');
+  assert.equal(await page.getAttribute('#loss-chart', 'data-metric'), 'logloss');
+  assert.ok(Number(await page.getAttribute('#train-status', 'data-threads')) > 1, 'threads in use > 1');
+  assert.equal(await page.evaluate(() => crossOriginIsolated), true);
+  assert.equal(await page.locator('#loss-chart canvas').count(), 1, 'uPlot drew a canvas');
+  assert.match(await page.textContent('#last-round'), /Round 50: train logloss/);
+  await site.screenshot('train-spam-50-rounds');
+  assert.deepEqual(problems, []);
+});
+
+test('Stop keeps the rounds trained so far', async () => {
+  const { page } = site;
+  await page.fill('#param-rounds', '100000');
+  await page.fill('#param-eta', '0.01');
+  await page.click('#train');
+  await page.waitForFunction(() => Number(document.getElementById('loss-chart').dataset.pointsTrain) >= 5);
+  await page.click('#stop');
+  await page.waitForFunction(() => !document.getElementById('train').disabled);
+  assert.match(await page.textContent('#train-status'), /stopped: \d+ trees kept/);
+  const points = Number(await page.getAttribute('#loss-chart', 'data-points-train'));
+  assert.ok(points >= 5 && points < 100000);
+  await page.fill('#param-eta', '0.3');
+});

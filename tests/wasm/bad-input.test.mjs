@@ -1,0 +1,64 @@
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { BoostLabError } from '../../wasm/js/index.js';
+import { BUILDS, load } from './helpers.mjs';
+
+// Each bad input: the error class, its code, where it points, and that the
+// module still works afterwards (never an abort).
+const CASES = [
+  { name: 'ragged row', csv: 'a,b,c\n1,2,3\n4,5\n', code: 'CSV_RAGGED_ROW', line: 3, text: /Line 3 has 2 fields/ },
+  { name: 'unterminated quote', csv: 'a,b\n1,2\n"3,4\n5,6\n', code: 'CSV_UNTERMINATED_QUOTE', line: 3, text: /never closed/ },
+  { name: 'empty file', csv: '', code: 'CSV_EMPTY', text: /empty/ },
+  { name: 'header only', csv: 'a,b,c\n', code: 'CSV_NO_ROWS', text: /no data rows/ },
+];
+
+for (const build of BUILDS) {
+  describe(`bad input (${build.name})`, () => {
+    for (const c of CASES) {
+      test(c.name, async () => {
+        const bl = await load(build);
+        assert.throws(() => bl.readCSV(c.csv), (e) => {
+          assert.ok(e instanceof BoostLabError);
+          assert.ok(e instanceof Error);
+          assert.equal(e.code, c.code);
+          assert.match(e.message, c.text);
+          if (c.line) assert.equal(e.line, c.line);
+          return true;
+        });
+        assert.equal(bl.readCSV('x,y\n1,2\n').numRows, 1, 'module still usable');
+      });
+    }
+
+    test('text in a regression target names line and column', async () => {
+      const bl = await load(build);
+      const table = bl.readCSV('a,price\n1,10\n2,20\n3,n/a-ish\n4,40\n');
+      assert.throws(() => table.toDataset({ target: 'price', task: 'regression' }), (e) => {
+        assert.equal(e.code, 'TARGET_NOT_NUMERIC');
+        assert.equal(e.line, 4);
+        assert.equal(e.column, 2);
+        assert.match(e.message, /Line 4, column 2 \('price'\): 'n\/a-ish' is not a number/);
+        return true;
+      });
+    });
+
+    test('parameters out of range are refused before training', async () => {
+      const bl = await load(build);
+      const data = bl.readCSV('x,y\n1,2\n2,3\n3,5\n').toDataset({ target: 'y', validFraction: 0 });
+      await assert.rejects(bl.train(data, { eta: -1 }), (e) => e.code === 'BAD_PARAM' && /'eta' is -1; allowed range is \(0, inf\)/.test(e.message));
+      await assert.rejects(bl.train(data, { max_depth: 0 }), (e) => e.code === 'BAD_PARAM' && /max_depth/.test(e.message));
+      await assert.rejects(bl.train(data, { learning_rat: 0.1 }), (e) => e.code === 'BAD_PARAM' && /Unknown parameter 'learning_rat'/.test(e.message));
+    });
+
+    test('a corrupt model file says what is wrong', async () => {
+      const bl = await load(build);
+      assert.throws(() => bl.loadModel('{"format":"boostlab-model"'), (e) => e.code === 'MODEL_CORRUPT');
+      assert.throws(() => bl.loadModel({ learner: {} }), (e) => e.code === 'MODEL_CORRUPT' && /another library/.test(e.message));
+    });
+
+    test('a target with one class is refused', async () => {
+      const bl = await load(build);
+      const table = bl.readCSV('x,y\n1,a\n2,a\n');
+      assert.throws(() => table.toDataset({ target: 'y' }), (e) => e.code === 'TARGET_ONE_CLASS');
+    });
+  });
+}

@@ -1,0 +1,75 @@
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { BUILDS, load, spamCsv, spamValidRows } from './helpers.mjs';
+
+// Written once, run against every build.
+for (const build of BUILDS) {
+  describe(`train (${build.name})`, () => {
+    test('reports the build it loaded', async () => {
+      const bl = await load(build);
+      assert.equal(bl.capabilities.threads, build.threads);
+      assert.equal(bl.capabilities.simd, true);
+    });
+
+    test('spam: validation accuracy >= 0.93 after 100 rounds, measured from predictions', async () => {
+      const bl = await load(build);
+      const table = bl.readCSV(spamCsv());
+      const validRows = spamValidRows();
+      const data = table.toDataset({ target: 'type', validRows });
+      const reports = [];
+      const model = await bl.train(data, { rounds: 100, eta: 0.1, max_depth: 6 }, { onRound: (r) => reports.push(r) });
+      assert.equal(reports.length, 100);
+      assert.equal(model.numTrees, 100);
+      assert.ok(reports.at(-1).train.logloss < reports[0].train.logloss / 3, 'train loss falls');
+      const prob = model.predict(table);
+      const typeColumn = table.columns.find((c) => c.name === 'type');
+      assert.equal(typeColumn.type, 'categorical');
+      const labels = spamCsv().toString().trim().split('\n').slice(1).map((l) => (l.endsWith('spam') && !l.endsWith('nonspam') ? 1 : 0));
+      let correct = 0;
+      for (const r of validRows) correct += (prob[r] > 0.5 ? 1 : 0) === labels[r];
+      const accuracy = correct / validRows.length;
+      assert.ok(accuracy >= 0.93, `accuracy ${accuracy}`);
+      assert.ok(Math.abs(1 - reports.at(-1).valid.error - accuracy) < 1e-9, 'reported error agrees with predictions');
+      model.dispose(); data.dispose(); table.dispose();
+    });
+
+    test('stops between rounds on abort and keeps the model so far', async () => {
+      const bl = await load(build);
+      const table = bl.readCSV(spamCsv());
+      const data = table.toDataset({ target: 'type', validFraction: 0.2, seed: 1 });
+      const controller = new AbortController();
+      let rounds = 0;
+      const model = await bl.train(data, { rounds: 50 }, {
+        signal: controller.signal,
+        onRound: (r) => { rounds = r.round; if (r.round === 7) controller.abort(); },
+      });
+      assert.equal(rounds, 7);
+      assert.equal(model.aborted, true);
+      assert.equal(model.numTrees, 7);
+      assert.equal(model.predict(data).length, 4601);
+    });
+
+    test('model JSON round trip predicts the same', async () => {
+      const bl = await load(build);
+      const table = bl.readCSV('x,z,y\n1,a,1.5\n2,b,2.5\n3,a,3.5\n4,b,4.5\n5,,5.5\n6,a,6.5\n');
+      const data = table.toDataset({ target: 'y', validFraction: 0 });
+      const model = await bl.train(data, { rounds: 5, min_child_weight: 0 });
+      const again = bl.loadModel(JSON.stringify(model.toJSON()));
+      assert.deepEqual(again.predict(table), model.predict(table));
+      assert.ok(Math.abs(model.predict(table)[5] - 6.5) < Math.abs(3.5 - 6.5), 'learned something');
+    });
+  });
+}
+
+test('SIMD + threads and SIMD only give the same model for the same seed', async () => {
+  const models = [];
+  for (const build of BUILDS) {
+    const bl = await load(build);
+    const table = bl.readCSV(spamCsv());
+    const data = table.toDataset({ target: 'type', validFraction: 0.2, seed: 3 });
+    const model = await bl.train(data, { rounds: 20, eta: 0.3, seed: 3 });
+    models.push(JSON.stringify(model.toJSON()));
+  }
+  assert.ok(models[0].length > 1000);
+  assert.equal(models[0], models[1]);
+});

@@ -1,0 +1,52 @@
+// The only file that calls postMessage to the worker. It keeps the last file
+// that loaded, so a fresh worker can reload it if the old one has to go.
+import type { FromWorker, ToWorker, TrainRequest } from './messages';
+
+export class WorkerClient {
+  private worker!: Worker;
+  private lastGood: { name: string; bytes: ArrayBuffer } | null = null;
+  private pending: { name: string; bytes: ArrayBuffer } | null = null;
+
+  constructor(private readonly baseUrl: string, private readonly onMessage: (m: FromWorker) => void) {
+    this.start();
+  }
+
+  private start() {
+    this.worker = new Worker(new URL('./train.worker.ts', import.meta.url), { type: 'module' });
+    this.worker.onmessage = (e: MessageEvent<FromWorker>) => {
+      const m = e.data;
+      if (m.type === 'table' && this.pending) this.lastGood = this.pending;
+      if (m.type === 'table' || (m.type === 'error' && m.during === 'load')) this.pending = null;
+      this.onMessage(m);
+    };
+    this.worker.onerror = (e) => {
+      this.onMessage({ type: 'error', during: 'init', error: { code: 'WORKER', message: e.message || 'The training worker failed to start.', line: 0, column: 0 } });
+    };
+    this.send({ type: 'init', baseUrl: this.baseUrl });
+  }
+
+  private send(message: ToWorker, transfer: Transferable[] = []) {
+    this.worker.postMessage(message, transfer);
+  }
+
+  load(name: string, bytes: ArrayBuffer) {
+    this.pending = { name, bytes };
+    const copy = bytes.slice(0);  // the page keeps the original
+    this.send({ type: 'load', name, bytes: copy }, [copy]);
+  }
+
+  train(request: TrainRequest) {
+    this.send({ type: 'train', request });
+  }
+
+  stop() {
+    this.send({ type: 'stop' });
+  }
+
+  // Last resort for a runaway worker: start a new one and reload the data.
+  restart() {
+    this.worker.terminate();
+    this.start();
+    if (this.lastGood) this.load(this.lastGood.name, this.lastGood.bytes);
+  }
+}
