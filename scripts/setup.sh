@@ -19,6 +19,9 @@ if [ ${#need[@]} -gt 0 ]; then
 fi
 
 if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
-  echo "setup: npm ci"
-  npm ci --no-audit --no-fund
+  # Not `npm ci`: npm 11 writes only this platform's optional packages (rollup's
+  # native binary) into the lockfile and then `npm ci` rejects its own lockfile.
+  # `npm install` installs the same locked versions and leaves the lockfile as is.
+  echo "setup: npm install (from package-lock.json)"
+  npm install --no-audit --no-fund
 fi
