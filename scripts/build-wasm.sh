@@ -4,7 +4,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export NODE_PATH=/usr/share/nodejs  # emcc's JS optimizer needs Debian's acorn (TOOLCHAIN.md)
-mkdir -p wasm/dist/web wasm/dist/node
+mkdir -p wasm/dist/web wasm/dist/node build
 for variant in web-threads web-simd node-threads node-simd; do
   dir=build/wasm-$variant
   [ -f "$dir/CMakeCache.txt" ] || emcmake cmake -S . -B "$dir" -DBOOSTLAB_WASM_VARIANT=$variant \

@@ -3,6 +3,7 @@
 set -uo pipefail
 cd "$(dirname "$0")/.."
 start=$(date +%s)
+mkdir -p build
 bash scripts/setup.sh || exit 1
 bash scripts/build.sh || exit 1
 
