@@ -54,3 +54,15 @@ test('Stop keeps the rounds trained so far', async () => {
   assert.ok(points >= 5 && points < 100000);
   await page.fill('#param-eta', '0.3');
 });
+
+test('a CSV dropped on the data panel loads', async () => {
+  const { page } = site;
+  await page.evaluate(() => {
+    const file = new File(['p,q,r\n1,2,a\n2,3,b\n3,5,a\n4,4,b\n'], 'dropped.csv', { type: 'text/csv' });
+    const transfer = new DataTransfer();
+    transfer.items.add(file);
+    document.getElementById('data-panel').dispatchEvent(new DragEvent('drop', { dataTransfer: transfer, bubbles: true, cancelable: true }));
+  });
+  await page.waitForFunction(() => document.getElementById('data-name').textContent.includes('dropped.csv: 4 rows × 3 columns'));
+  assert.equal(await page.inputValue('#target'), 'r');
+});
