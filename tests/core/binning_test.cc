@@ -10,14 +10,15 @@ namespace boostlab {
 namespace {
 
 TEST(Binning, EveryDistinctValueGetsItsOwnBinWhenTheyFit) {
-  EXPECT_EQ(QuantileCuts({3, 1, 2, 2, NAN, 1}, 256), (std::vector<float>{1, 2, 3}));
+  // Exclusive upper bounds: [1,2) [2,3) [3, 6.00001).
+  EXPECT_EQ(QuantileCuts({3, 1, 2, 2, NAN, 1}, 256), (std::vector<float>{2, 3, 3 + 3 + 1e-5f}));
 }
 
 TEST(Binning, QuantileCutsSplitRowsEvenly) {
   std::vector<float> v;
   for (int i = 0; i < 1000; ++i) v.push_back(static_cast<float>(i));
   std::vector<float> cuts = QuantileCuts(v, 4);
-  EXPECT_EQ(cuts, (std::vector<float>{249, 499, 749, 999}));
+  EXPECT_EQ(cuts, (std::vector<float>{250, 500, 750, 999 + 999 + 1e-5f}));
 }
 
 TEST(Binning, MissingGoesToBinZeroAndValuesToTheirCut) {
@@ -27,7 +28,7 @@ TEST(Binning, MissingGoesToBinZeroAndValuesToTheirCut) {
   ThreadPool pool(1);
   std::vector<RowIdx> train = {0, 1, 2, 3};  // 100 is unseen in training
   BinnedMatrix m = BinnedMatrix::Build(x, train, 256, pool);
-  EXPECT_EQ(m.cuts[0], (std::vector<float>{1, 2, 3}));
+  EXPECT_EQ(m.cuts[0], (std::vector<float>{2, 3, 6 + 1e-5f}));
   EXPECT_EQ(m.BinsOf(0), 4u);
   EXPECT_EQ(m.Bin(0, 0), 1u);
   EXPECT_EQ(m.Bin(1, 0), 0u);
@@ -46,8 +47,8 @@ TEST(Binning, WideFeaturesUseSixteenBitBins) {
     const float v = d.x.columns[0][r];
     const uint32_t b = m.Bin(r, 0);
     ASSERT_GE(b, 1u);
-    EXPECT_LE(v, m.cuts[0][b - 1]);
-    if (b > 1) EXPECT_GT(v, m.cuts[0][b - 2]);
+    EXPECT_LT(v, m.cuts[0][b - 1]);
+    if (b > 1) EXPECT_GE(v, m.cuts[0][b - 2]);
   }
 }
 

@@ -60,7 +60,7 @@ TEST(Split, FoundByHandOnASmallTable) {
   SplitCandidate s = FindBestSplit(m, h, 0, 4, {1.0, 1.0});
   ASSERT_TRUE(s.valid);
   EXPECT_EQ(s.feature, 0);
-  EXPECT_EQ(m.Threshold(0, s.bin), 2.0f);
+  EXPECT_EQ(m.Threshold(0, s.bin), 3.0f);  // x < 3
   EXPECT_NEAR(s.gain, 8.0 / 3.0, 1e-12);
   EXPECT_DOUBLE_EQ(s.left_g, -2);
   EXPECT_DOUBLE_EQ(s.right_h, 2);
@@ -79,7 +79,7 @@ TEST(Split, MissingGoesLeftWhenThatGainsMore) {
   SplitCandidate s = FindBestSplit(m, h, -2, 6, {1.0, 1.0});
   ASSERT_TRUE(s.valid);
   EXPECT_TRUE(s.default_left);
-  EXPECT_EQ(m.Threshold(0, s.bin), 2.0f);
+  EXPECT_EQ(m.Threshold(0, s.bin), 3.0f);
   EXPECT_DOUBLE_EQ(s.left_h, 4);
 }
 
@@ -107,7 +107,7 @@ TEST(Split, AgreesWithExhaustiveSearchOnRawValues) {
         double gl = 0, hl = 0;
         for (RowIdx r : d.train_rows) {
           const float v = d.x.columns[f][r];
-          if (v != v ? missing_left : v <= t) gl += g[r].g, hl += g[r].h;
+          if (v != v ? missing_left : v < t) gl += g[r].g, hl += g[r].h;
         }
         if (hl < 1 || H - hl < 1) continue;
         best = std::max(best, LeafScore(gl, hl, 1) + LeafScore(G - gl, H - hl, 1) - LeafScore(G, H, 1));

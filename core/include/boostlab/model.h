@@ -10,8 +10,8 @@
 
 namespace boostlab {
 
-// Node i of a tree. A leaf has left == -1. Rows with x[feature] <= threshold go
-// left, missing values go left when default_left.
+// Node i of a tree. A leaf has left == -1. Rows with x[feature] < threshold go
+// left (XGBoost's convention), missing values go left when default_left.
 struct TreeNode {
   int left = -1;
   int right = -1;

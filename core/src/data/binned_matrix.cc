@@ -1,6 +1,7 @@
 #include "data/binned_matrix.h"
 
-#include <algorithm>  // for sort, lower_bound
+#include <algorithm>  // for sort, upper_bound
+#include <cmath>      // for abs
 
 #include "util/thread_pool.h"
 
@@ -19,17 +20,28 @@ std::vector<float> QuantileCuts(std::vector<float> values, int max_bin) {
       end_rank.back() = i + 1;
     }
   }
-  if (distinct.size() <= static_cast<size_t>(max_bin)) return distinct;
-  // Place a cut where the cumulative count first reaches each i/max_bin quantile.
-  std::vector<float> cuts;
-  const double n = static_cast<double>(values.size());
-  int next = 1;
-  for (size_t d = 0; d < distinct.size(); ++d) {
-    if (static_cast<double>(end_rank[d]) >= next * n / max_bin || d + 1 == distinct.size()) {
-      cuts.push_back(distinct[d]);
-      while (next <= max_bin && next * n / max_bin <= static_cast<double>(end_rank[d])) ++next;
+  if (distinct.empty()) return {};
+  // Indices of the last distinct value in each bin.
+  std::vector<size_t> last_in_bin;
+  if (distinct.size() <= static_cast<size_t>(max_bin)) {
+    for (size_t d = 0; d < distinct.size(); ++d) last_in_bin.push_back(d);
+  } else {
+    // Close a bin where the cumulative count first reaches each i/max_bin quantile.
+    const double n = static_cast<double>(values.size());
+    int next = 1;
+    for (size_t d = 0; d < distinct.size(); ++d) {
+      if (static_cast<double>(end_rank[d]) >= next * n / max_bin || d + 1 == distinct.size()) {
+        last_in_bin.push_back(d);
+        while (next <= max_bin && next * n / max_bin <= static_cast<double>(end_rank[d])) ++next;
+      }
     }
   }
+  // A bin's exclusive upper bound is the first value of the next bin; the last
+  // bound sits above the maximum, as XGBoost places it.
+  std::vector<float> cuts;
+  for (size_t i = 0; i + 1 < last_in_bin.size(); ++i) cuts.push_back(distinct[last_in_bin[i] + 1]);
+  const float max = distinct.back();
+  cuts.push_back(max + std::abs(max) + 1e-5f);
   return cuts;
 }
 
@@ -46,7 +58,7 @@ void FillBins(const FeatureColumns& x, const std::vector<std::vector<float>>& cu
     for (size_t r = 0; r < n; ++r) {
       const float v = col[r];
       if (v != v || c.empty()) continue;  // missing (or no training values) stays in bin 0
-      size_t j = std::lower_bound(c.begin(), c.end(), v) - c.begin();
+      size_t j = std::upper_bound(c.begin(), c.end(), v) - c.begin();
       if (j >= c.size()) j = c.size() - 1;  // above the largest training value
       out[r * F + f] = static_cast<BinT>(j + 1);
     }

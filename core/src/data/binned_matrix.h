@@ -1,5 +1,6 @@
 // Features cut into histogram bins. Local bin 0 of every feature holds missing
-// values; bins 1..k hold values, bin j holding (cuts[j-2], cuts[j-1]].
+// values; bins 1..k hold values, bin j holding [cuts[j-2], cuts[j-1]) as in
+// XGBoost, so a split "bins 1..j go left" reads "x < cuts[j-1]".
 // Bins are stored row-major so one row's bins sit together in memory.
 #pragma once
 
@@ -17,7 +18,7 @@ class ThreadPool;
 struct BinnedMatrix {
   size_t num_rows = 0;
   size_t num_features = 0;
-  std::vector<std::vector<float>> cuts;  // per feature, ascending upper bounds of value bins
+  std::vector<std::vector<float>> cuts;  // per feature, ascending exclusive upper bounds of value bins
   std::vector<uint32_t> offsets;         // per feature + 1: first global histogram index
   bool wide = false;                     // uint16 bins (some feature has > 255 value bins)
   std::vector<uint8_t> bins8;
@@ -28,7 +29,7 @@ struct BinnedMatrix {
   uint32_t Bin(size_t row, size_t f) const {
     return wide ? bins16[row * num_features + f] : bins8[row * num_features + f];
   }
-  // Upper bound (inclusive) of local value bin j >= 1: the split threshold.
+  // Exclusive upper bound of local value bin j >= 1: the split threshold.
   // The last bin has no upper bound: values above the training range go there.
   float Threshold(size_t f, uint32_t j) const {
     return j >= cuts[f].size() ? std::numeric_limits<float>::max() : cuts[f][j - 1];
@@ -39,8 +40,9 @@ struct BinnedMatrix {
                             ThreadPool& pool);
 };
 
-// Quantile cut points of one feature's values (NaN skipped): every distinct
-// value when there are at most max_bin of them.
+// Quantile cut points of one feature's values (NaN skipped), as exclusive
+// upper bounds: with at most max_bin distinct values, each gets its own bin
+// (the cuts are the 2nd..last distinct values and one above the maximum).
 std::vector<float> QuantileCuts(std::vector<float> values, int max_bin);
 
 }  // namespace boostlab

@@ -14,7 +14,7 @@ float Tree::PredictRow(const FeatureColumns& x, size_t row) const {
   while (!nodes[i].IsLeaf()) {
     const TreeNode& n = nodes[i];
     const float v = x.columns[n.feature][row];
-    const bool left = std::isnan(v) ? n.default_left : v <= n.threshold;
+    const bool left = std::isnan(v) ? n.default_left : v < n.threshold;
     i = left ? n.left : n.right;
   }
   return nodes[i].value;
