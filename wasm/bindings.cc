@@ -63,7 +63,9 @@ struct DatasetHandle {
   boostlab::Dataset data;
   double numTrain() const { return static_cast<double>(data.train_rows.size()); }
   double numValid() const { return static_cast<double>(data.valid_rows.size()); }
-  std::string task() const { return data.task == boostlab::Task::kBinary ? "binary" : "regression"; }
+  std::string task() const {
+    return data.task == boostlab::Task::kBinary ? "binary" : data.task == boostlab::Task::kMulticlass ? "multiclass" : "regression";
+  }
 };
 
 struct ModelHandle {
@@ -85,7 +87,7 @@ struct TrainerHandle {
   bool done() const { return booster->Done(); }
   int threads() const { return booster->threads(); }
   val step() { return Guard([&] { return val(boostlab::RoundReportToJson(booster->TrainOneRound())); }); }
-  ModelHandle snapshot() const { return ModelHandle{booster->model()}; }
+  ModelHandle snapshot() const { return ModelHandle{booster->Snapshot()}; }
 };
 
 val ReadCsv(const std::string& bytes) { return Guard([&] { return val(TableHandle{boostlab::ReadCsv(bytes)}); }); }

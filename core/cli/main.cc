@@ -76,7 +76,7 @@ int Train(std::map<std::string, std::string>& args) {
               std::chrono::duration<double>(t1 - t0).count(), std::chrono::duration<double>(t2 - t1).count());
   if (args.count("--model-out")) {
     std::ofstream out(args["--model-out"], std::ios::binary);
-    out << booster.model().ToJson();
+    out << booster.Snapshot().ToJson();
   }
   return 0;
 }

@@ -27,7 +27,7 @@ TEST(Binning, MissingGoesToBinZeroAndValuesToTheirCut) {
   x.columns = {{1, NAN, 2, 3, 100}};
   ThreadPool pool(1);
   std::vector<RowIdx> train = {0, 1, 2, 3};  // 100 is unseen in training
-  BinnedMatrix m = BinnedMatrix::Build(x, train, 256, pool);
+  BinnedMatrix m = BinnedMatrix::Build(x, {}, train, 256, pool);
   EXPECT_EQ(m.cuts[0], (std::vector<float>{2, 3, 6 + 1e-5f}));
   EXPECT_EQ(m.BinsOf(0), 4u);
   EXPECT_EQ(m.Bin(0, 0), 1u);
@@ -40,7 +40,7 @@ TEST(Binning, MissingGoesToBinZeroAndValuesToTheirCut) {
 TEST(Binning, WideFeaturesUseSixteenBitBins) {
   Dataset d = test::RandomData(3000, 2).Seed(1).Make();
   ThreadPool pool(2);
-  BinnedMatrix m = BinnedMatrix::Build(d.x, d.train_rows, 1000, pool);
+  BinnedMatrix m = BinnedMatrix::Build(d.x, d.features, d.train_rows, 1000, pool);
   EXPECT_TRUE(m.wide);
   EXPECT_GT(m.BinsOf(0), 257u);
   for (size_t r = 0; r < 50; ++r) {

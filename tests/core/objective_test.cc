@@ -3,6 +3,7 @@
 #include <cmath>  // for log, exp
 
 #include "objective/objective.h"
+#include "util/thread_pool.h"
 
 namespace boostlab {
 namespace {
@@ -12,32 +13,90 @@ double LogisticLoss(double m, double y) {
   const double p = 1.0 / (1.0 + std::exp(-m));
   return -(y * std::log(p) + (1 - y) * std::log(1 - p));
 }
+double PseudoHuber(double m, double y) { return std::sqrt(1 + (m - y) * (m - y)) - 1; }
+double PoissonNll(double m, double y) { return std::exp(m) - y * m; }
 
-// Central differences of the loss agree with the functor's g and h.
-template <typename Loss>
-void CheckAgainstFiniteDifferences(double (*loss)(double, double), std::vector<float> labels) {
+// Central differences of the loss agree with the objective's g and h.
+void CheckAgainstFiniteDifferences(const char* name, double (*loss)(double, double), std::vector<float> labels,
+                                   double h_scale = 1.0) {
+  Params params;
+  params.max_delta_step = 0;  // poisson: compare the true hessian
+  auto objective = MakeObjective(name, params, 1);
+  ThreadPool pool(1);
   const double eps = 1e-3;
   for (float y : labels)
-    for (float m : {-3.0f, -0.7f, 0.0f, 0.4f, 2.5f}) {
-      GradPair gp = Loss()(m, y);
+    for (float m : {-2.0f, -0.7f, 0.0f, 0.4f, 1.5f}) {
+      std::vector<float> margin = {m}, label = {y};
+      std::vector<RowIdx> rows = {0};
+      std::vector<GradPair> gp(1);
+      objective->Gradients(margin, label, rows, gp, pool);
       const double g = (loss(m + eps, y) - loss(m - eps, y)) / (2 * eps);
       const double h = (loss(m + eps, y) - 2 * loss(m, y) + loss(m - eps, y)) / (eps * eps);
-      EXPECT_NEAR(gp.g, g, 1e-4) << "margin " << m << " label " << y;
-      EXPECT_NEAR(gp.h, h, 1e-3) << "margin " << m << " label " << y;
+      EXPECT_NEAR(gp[0].g, g, 1e-4) << name << " margin " << m << " label " << y;
+      EXPECT_NEAR(gp[0].h, h * h_scale, 2e-3) << name << " margin " << m << " label " << y;
     }
 }
 
 TEST(Objective, SquaredErrorGradientsMatchFiniteDifferences) {
-  CheckAgainstFiniteDifferences<SquaredError>(SquaredLoss, {-2.0f, 0.0f, 3.5f});
+  CheckAgainstFiniteDifferences("reg:squarederror", SquaredLoss, {-2.0f, 0.0f, 3.5f});
 }
 
 TEST(Objective, LogisticGradientsMatchFiniteDifferences) {
-  CheckAgainstFiniteDifferences<Logistic>(LogisticLoss, {0.0f, 1.0f});
+  CheckAgainstFiniteDifferences("binary:logistic", LogisticLoss, {0.0f, 1.0f});
 }
 
-TEST(Objective, StartingMarginsAreMeanAndLogOdds) {
-  EXPECT_DOUBLE_EQ(SquaredError::MarginOf(3.25), 3.25);
-  EXPECT_NEAR(Logistic::MarginOf(0.2), std::log(0.25), 1e-12);
+TEST(Objective, PseudoHuberGradientsMatchFiniteDifferences) {
+  CheckAgainstFiniteDifferences("reg:pseudohubererror", PseudoHuber, {-1.0f, 0.5f, 2.0f});
+}
+
+TEST(Objective, PoissonGradientsMatchFiniteDifferences) {
+  CheckAgainstFiniteDifferences("count:poisson", PoissonNll, {0.0f, 1.0f, 4.0f});
+}
+
+TEST(Objective, SoftmaxGradientsMatchFiniteDifferences) {
+  // L = -log softmax(m)_y; XGBoost's hessian is 2 p (1 - p), twice the diagonal.
+  Params params;
+  auto objective = MakeObjective("multi:softprob", params, 3);
+  ThreadPool pool(1);
+  std::vector<float> margin = {0.3f, -1.2f, 0.8f}, label = {2};
+  std::vector<RowIdx> rows = {0};
+  std::vector<GradPair> gp(3);
+  objective->Gradients(margin, label, rows, gp, pool);
+  auto loss = [&](std::vector<double> m) {
+    double z = 0;
+    for (double v : m) z += std::exp(v);
+    return -(m[2] - std::log(z));
+  };
+  const double eps = 1e-3;
+  for (int k = 0; k < 3; ++k) {
+    std::vector<double> base(margin.begin(), margin.end());
+    auto plus = base, minus = base;
+    plus[k] += eps;
+    minus[k] -= eps;
+    const double g = (loss(plus) - loss(minus)) / (2 * eps);
+    const double h = (loss(plus) - 2 * loss(base) + loss(minus)) / (eps * eps);
+    EXPECT_NEAR(gp[k].g, g, 1e-4);
+    EXPECT_NEAR(gp[k].h, 2 * h, 2e-3);
+  }
+}
+
+TEST(Objective, StartingMarginsAreMeanLogOddsMedianAndLogPriors) {
+  Params params;
+  std::vector<float> y = {1, 2, 3, 10};
+  std::vector<RowIdx> rows = {0, 1, 2, 3};
+  EXPECT_DOUBLE_EQ(MakeObjective("reg:squarederror", params, 1)->AverageMargin(y, rows)[0], 4.0);
+  EXPECT_DOUBLE_EQ(MakeObjective("reg:absoluteerror", params, 1)->AverageMargin(y, rows)[0], 2.5);
+  std::vector<float> b = {0, 1, 0, 0};
+  EXPECT_NEAR(MakeObjective("binary:logistic", params, 1)->AverageMargin(b, rows)[0], std::log(0.25 / 0.75), 1e-12);
+  std::vector<float> c = {0, 1, 1, 2};
+  auto priors = MakeObjective("multi:softprob", params, 3)->AverageMargin(c, rows);
+  EXPECT_NEAR(priors[1], std::log(0.5), 1e-12);
+}
+
+TEST(Objective, UnknownNamesAndMissingNumClassAreRefused) {
+  Params params;
+  EXPECT_THROW(MakeObjective("reg:nonsense", params, 1), std::exception);
+  EXPECT_THROW(MakeObjective("multi:softprob", params, 0), std::exception);
 }
 
 }  // namespace

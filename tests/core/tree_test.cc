@@ -26,7 +26,7 @@ std::vector<GradPair> RandomGradients(size_t n, uint64_t seed) {
 TEST(Histogram, MatchesPerRowSumsAndIsTheSameForAnyThreadCount) {
   Dataset d = test::RandomData(20000, 5).Missing(0.1).Seed(2).Make();
   ThreadPool one(1), two(2);
-  BinnedMatrix m = BinnedMatrix::Build(d.x, d.train_rows, 64, one);
+  BinnedMatrix m = BinnedMatrix::Build(d.x, d.features, d.train_rows, 64, one);
   std::vector<GradPair> g = RandomGradients(d.x.num_rows, 5);
   HistogramBuilder b1(m), b2(m);
   std::vector<HistBin> h1(m.total_bins()), h2(m.total_bins()), naive(m.total_bins());
@@ -53,11 +53,12 @@ TEST(Split, FoundByHandOnASmallTable) {
   x.columns = {{1, 2, 3, 4}};
   ThreadPool pool(1);
   std::vector<RowIdx> rows = {0, 1, 2, 3};
-  BinnedMatrix m = BinnedMatrix::Build(x, rows, 256, pool);
+  BinnedMatrix m = BinnedMatrix::Build(x, {}, rows, 256, pool);
   std::vector<GradPair> g = {{-1, 1}, {-1, 1}, {1, 1}, {1, 1}};
   std::vector<HistBin> h(m.total_bins());
   HistogramBuilder(m).Build(g, rows, h, pool);
-  SplitCandidate s = FindBestSplit(m, h, 0, 4, {1.0, 1.0});
+  const std::vector<int> all = {0};
+  SplitCandidate s = FindBestSplit(m, h, 0, 4, SplitParams{}, all);
   ASSERT_TRUE(s.valid);
   EXPECT_EQ(s.feature, 0);
   EXPECT_EQ(m.Threshold(0, s.bin), 3.0f);  // x < 3
@@ -72,11 +73,12 @@ TEST(Split, MissingGoesLeftWhenThatGainsMore) {
   x.columns = {{NAN, NAN, 1, 2, 3, 4}};
   ThreadPool pool(1);
   std::vector<RowIdx> rows = {0, 1, 2, 3, 4, 5};
-  BinnedMatrix m = BinnedMatrix::Build(x, rows, 256, pool);
+  BinnedMatrix m = BinnedMatrix::Build(x, {}, rows, 256, pool);
   std::vector<GradPair> g = {{-1, 1}, {-1, 1}, {-1, 1}, {-1, 1}, {1, 1}, {1, 1}};
   std::vector<HistBin> h(m.total_bins());
   HistogramBuilder(m).Build(g, rows, h, pool);
-  SplitCandidate s = FindBestSplit(m, h, -2, 6, {1.0, 1.0});
+  const std::vector<int> all = {0};
+  SplitCandidate s = FindBestSplit(m, h, -2, 6, SplitParams{}, all);
   ASSERT_TRUE(s.valid);
   EXPECT_TRUE(s.default_left);
   EXPECT_EQ(m.Threshold(0, s.bin), 3.0f);
@@ -88,14 +90,15 @@ TEST(Split, MissingGoesLeftWhenThatGainsMore) {
 TEST(Split, AgreesWithExhaustiveSearchOnRawValues) {
   Dataset d = test::RandomData(500, 4).Missing(0.2).Seed(9).Make();
   ThreadPool pool(1);
-  BinnedMatrix m = BinnedMatrix::Build(d.x, d.train_rows, 1024, pool);  // lossless
+  BinnedMatrix m = BinnedMatrix::Build(d.x, d.features, d.train_rows, 1024, pool);  // lossless
   std::vector<GradPair> g = RandomGradients(d.x.num_rows, 3);
   std::vector<HistBin> h(m.total_bins());
   HistogramBuilder(m).Build(g, d.train_rows, h, pool);
   double G = 0, H = 0;
   for (RowIdx r : d.train_rows) G += g[r].g, H += g[r].h;
-  const SplitParams p{1.0, 1.0};
-  SplitCandidate s = FindBestSplit(m, h, G, H, p);
+  const SplitParams p;
+  const std::vector<int> all = {0, 1, 2, 3};
+  SplitCandidate s = FindBestSplit(m, h, G, H, p, all);
 
   double best = -1e300;
   for (size_t f = 0; f < 4; ++f) {
@@ -110,7 +113,7 @@ TEST(Split, AgreesWithExhaustiveSearchOnRawValues) {
           if (v != v ? missing_left : v < t) gl += g[r].g, hl += g[r].h;
         }
         if (hl < 1 || H - hl < 1) continue;
-        best = std::max(best, LeafScore(gl, hl, 1) + LeafScore(G - gl, H - hl, 1) - LeafScore(G, H, 1));
+        best = std::max(best, LeafScore(gl, hl, p) + LeafScore(G - gl, H - hl, p) - LeafScore(G, H, p));
       }
   }
   ASSERT_TRUE(s.valid);
@@ -123,18 +126,22 @@ TEST(TreeLearner, LeafValuesAreMinusGOverHPlusLambdaTimesEta) {
   x.columns = {{1, 2, 3, 4}};
   ThreadPool pool(1);
   std::vector<RowIdx> rows = {0, 1, 2, 3};
-  BinnedMatrix m = BinnedMatrix::Build(x, rows, 256, pool);
+  BinnedMatrix m = BinnedMatrix::Build(x, {}, rows, 256, pool);
   std::vector<GradPair> g = {{-1, 1}, {-1, 1}, {1, 1}, {1, 1}};
-  TreeLearner learner(m, {.max_depth = 1, .eta = 0.5, .lambda = 1, .gamma = 0, .min_child_weight = 1}, pool);
-  Tree t = learner.Grow(g, rows);
+  TreeParams tp;
+  tp.max_depth = 1;
+  tp.eta = 0.5;
+  TreeLearner learner(m, tp, pool);
+  Tree t = learner.Grow(g, rows, 0);
   ASSERT_EQ(t.nodes.size(), 3u);
   EXPECT_FLOAT_EQ(t.nodes[1].value, 0.5f * 2.0f / 3.0f);  // -(-2)/(2+1) * eta
   EXPECT_FLOAT_EQ(t.nodes[2].value, -0.5f * 2.0f / 3.0f);
   int seen = 0;
-  learner.ForEachRowLeaf(t, [&](RowIdx r, float v) {
-    ++seen;
-    EXPECT_EQ(v, t.PredictRow(x, r)) << "row " << r;
-  });
+  for (const auto& leaf : learner.Leaves())
+    for (RowIdx r : leaf.rows) {
+      ++seen;
+      EXPECT_EQ(t.nodes[leaf.node].value, t.PredictRow(x, r)) << "row " << r;
+    }
   EXPECT_EQ(seen, 4);
 }
 

@@ -36,7 +36,7 @@ test('upload spam.csv, pick type, train 50 rounds: 50 points per series, threads
   assert.ok(Number(await page.getAttribute('#train-status', 'data-threads')) > 1, 'threads in use > 1');
   assert.equal(await page.evaluate(() => crossOriginIsolated), true);
   assert.equal(await page.locator('#loss-chart canvas').count(), 1, 'uPlot drew a canvas');
-  assert.match(await page.textContent('#last-round'), /Round 50: train logloss/);
+  assert.match(await page.textContent('#last-round'), /Round 50: train error [0-9.]+, logloss [0-9.]+; valid error/);
   await site.screenshot('train-spam-50-rounds');
   assert.deepEqual(problems, []);
 });

@@ -63,6 +63,12 @@ export interface RoundReport {
   round: number;
   train: Record<string, number>;
   valid: Record<string, number>;
+  /** The metric early stopping watches (the last of eval_metric). */
+  metric: string;
+  /** 1-based round with the best validation metric so far; 0 without validation rows. */
+  bestRound: number;
+  /** True when early stopping ended training after this round. */
+  stopped: boolean;
   ms: number;
   threads: number;
   tree: { depth: number; leaves: number; gain: number };

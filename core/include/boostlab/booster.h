@@ -21,10 +21,13 @@ struct RoundReport {
   int round = 0;  // 1-based
   std::vector<Metric> train;
   std::vector<Metric> valid;
+  std::string metric;    // the metric early stopping watches (the last one)
+  int best_round = 0;    // 1-based round with the best validation metric so far (0: no validation)
+  bool stopped = false;  // early stopping ended training after this round
   double ms = 0;  // wall time of the round
-  int tree_depth = 0;
-  int tree_leaves = 0;
-  double tree_gain = 0;  // sum of split gains
+  int tree_depth = 0;     // deepest of this round's trees
+  int tree_leaves = 0;    // leaves of this round's trees
+  double tree_gain = 0;   // sum of split gains of this round's trees
 };
 
 std::string RoundReportToJson(const RoundReport& report);
@@ -40,7 +43,8 @@ class Booster {
 
   bool Done() const;
   RoundReport TrainOneRound();
-  const Model& model() const;
+  // The model so far; with early stopping, cut back to the best round.
+  Model Snapshot() const;
   Model TakeModel();
   int threads() const;
 

@@ -12,7 +12,7 @@ namespace boostlab {
 
 using RowIdx = uint32_t;
 
-enum class Task { kRegression, kBinary };
+enum class Task { kRegression, kBinary, kMulticlass };
 
 struct FeatureInfo {
   std::string name;
@@ -23,7 +23,7 @@ struct FeatureInfo {
 struct DatasetOptions {
   std::string target;
   std::vector<std::string> ignore;
-  std::string task = "auto";      // auto | regression | binary
+  std::string task = "auto";      // auto | regression | binary | multiclass
   double valid_fraction = 0.2;    // used when valid_rows is empty
   uint64_t seed = 0;
   std::vector<RowIdx> valid_rows;  // explicit validation rows (0-based data rows)
@@ -39,10 +39,10 @@ struct FeatureColumns {
 struct Dataset {
   std::vector<FeatureInfo> features;
   FeatureColumns x;
-  std::vector<float> label;          // regression: value; binary: 0 or 1
+  std::vector<float> label;          // regression: value; binary: 0 or 1; multiclass: class index
   std::string target;
   Task task = Task::kRegression;
-  std::vector<std::string> classes;  // binary: classes[1] is the positive class
+  std::vector<std::string> classes;  // sorted; binary: classes[1] is the positive class
   std::vector<RowIdx> train_rows;
   std::vector<RowIdx> valid_rows;
 

@@ -10,14 +10,18 @@
 
 namespace boostlab {
 
-// Node i of a tree. A leaf has left == -1. Rows with x[feature] < threshold go
-// left (XGBoost's convention), missing values go left when default_left.
+// Node i of a tree. A leaf has left == -1. Numeric splits send x[feature] <
+// threshold left; categorical splits send the codes in `categories` right and
+// every other code left (both XGBoost's conventions). Missing values go left
+// when default_left.
 struct TreeNode {
   int left = -1;
   int right = -1;
   int feature = -1;
   float threshold = 0.0f;
   bool default_left = false;
+  bool categorical = false;
+  std::vector<int32_t> categories;  // ascending category codes that go right
   float value = 0.0f;  // leaf: output added to the margin (eta applied); inner: weight it would have
   float gain = 0.0f;   // loss reduction of the split, as XGBoost reports it
   float cover = 0.0f;  // sum of hessians of the node's rows
@@ -33,17 +37,26 @@ struct Tree {
 
 struct Model {
   std::string objective;
-  double base_margin = 0.0;  // added to every tree sum
+  int num_outputs = 1;                // K: trees come in rounds of K, tree t adds to output t % K
+  std::vector<double> base_margin = {0.0};  // per output, added to every tree sum
+  int best_iteration = -1;            // with early stopping: the round kept (0-based), else -1
   std::vector<FeatureInfo> features;
   std::string target;
   std::vector<std::string> classes;
   Params params;
   std::vector<Tree> trees;
 
-  // Raw scores (margins) for each row, then transformed (probability for
-  // binary:logistic) when `transformed`.
+  // n x K predictions, row-major: probabilities for classification (class
+  // indices for multi:softmax), values for regression; raw margins when not
+  // `transformed`.
   void Predict(const FeatureColumns& x, std::span<float> out, bool transformed = true) const;
   std::vector<float> PredictTable(const Table& table) const;
+  // Width of one row of Predict's output: K, or 1 for multi:softmax.
+  int PredictionWidth() const;
+
+  // Per feature: weight (splits), gain, cover, total_gain or total_cover.
+  // Throws BAD_ARGUMENT for another type.
+  std::vector<double> FeatureImportance(const std::string& type) const;
 
   std::string ToJson() const;
   // Throws Error{"MODEL_CORRUPT"} saying which field is wrong.

@@ -14,13 +14,27 @@ namespace boostlab {
 struct Params {
   std::string algorithm = "xgboost";
   std::string objective;  // empty: chosen from the task
+  std::string eval_metric;  // comma-separated; empty: the objective's own
   int rounds = 100;
   double eta = 0.3;
   int max_depth = 6;
+  int max_leaves = 0;  // 0: no limit
+  std::string grow_policy = "depthwise";
   double lambda = 1.0;
+  double alpha = 0.0;
   double gamma = 0.0;
   double min_child_weight = 1.0;
+  double max_delta_step = std::numeric_limits<double>::quiet_NaN();  // NaN: the objective's default (0, or 0.7 for poisson)
+  double subsample = 1.0;
+  double colsample_bytree = 1.0;
+  double colsample_bylevel = 1.0;
+  double colsample_bynode = 1.0;
   int max_bin = 256;
+  int max_cat_to_onehot = 4;
+  int max_cat_threshold = 64;
+  int num_class = 0;
+  double huber_slope = 1.0;
+  int early_stopping_rounds = 0;  // 0: off
   uint64_t seed = 0;
   int nthread = 0;  // 0: all available
   double base_score = std::numeric_limits<double>::quiet_NaN();  // NaN: boost from average

@@ -1,5 +1,6 @@
-// XGBoost-style second-order boosting: each round computes (g, h) for the
-// current margins, grows one tree on them and adds eta * w* at its leaves.
+// XGBoost-style second-order boosting: each round computes (g, h) of the
+// loss at the current margins, grows one tree per output on them and adds
+// eta * w* at its leaves.
 
 #include "boostlab/booster.h"
 
@@ -12,111 +13,211 @@
 #include "objective/objective.h"
 #include "tree/tree_learner.h"
 #include "util/json.h"
+#include "util/rng.h"
 #include "util/thread_pool.h"
 
 namespace boostlab {
+namespace {
+
+const char* TaskName(Task t) {
+  return t == Task::kRegression ? "a regression" : t == Task::kBinary ? "a binary" : "a multiclass";
+}
+
+// Picks the objective for the task, or checks the one asked for against it.
+std::string ChooseObjective(const Dataset& data, const Params& p, int* num_class) {
+  const int classes = static_cast<int>(data.classes.size());
+  std::string objective = p.objective;
+  if (objective.empty()) {
+    if (data.task == Task::kRegression) return "reg:squarederror";
+    if (data.task == Task::kBinary) return "binary:logistic";
+    *num_class = p.num_class ? p.num_class : classes;
+    objective = "multi:softprob";
+  }
+  const bool multi = objective.rfind("multi:", 0) == 0;
+  auto refuse = [&](const std::string& why) {
+    throw Error("BAD_PARAM", "Parameter 'objective' is " + objective + ", but '" + data.target + "' is " +
+                                 TaskName(data.task) + " target" + why + ".");
+  };
+  if (multi) {
+    if (data.task == Task::kRegression) refuse("; multi:* needs classes");
+    if (p.num_class == 0 && p.objective == objective)
+      throw Error("BAD_PARAM", "Parameter 'num_class' is required for " + objective + " (the target has " +
+                                   std::to_string(classes) + " classes).");
+    *num_class = p.num_class ? p.num_class : classes;
+    if (*num_class != classes)
+      throw Error("BAD_PARAM", "Parameter 'num_class' is " + std::to_string(*num_class) + ", but '" + data.target +
+                                   "' has " + std::to_string(classes) + " classes.");
+    return objective;
+  }
+  if (data.task == Task::kMulticlass) refuse(" (use multi:softprob or multi:softmax)");
+  if (objective == "binary:logistic" && data.task != Task::kBinary) refuse(" (not two classes); use a reg: objective");
+  return objective;
+}
+
+}  // namespace
 
 struct Booster::Impl {
   const Dataset& data;
   Params params;
   ThreadPool pool;
+  std::unique_ptr<Objective> objective;
+  int K = 1;
+  std::vector<MetricSpec> metrics;
   BinnedMatrix bins;
-  TreeLearner learner;
+  std::unique_ptr<TreeLearner> learner;
   Model model;
-  bool logistic;
-  std::vector<float> margin;  // per row (train and valid)
-  std::vector<GradPair> gpair;
-  std::vector<float> pred;  // transformed margins, for metrics
+  std::vector<float> margin;    // n x K, row-major (train and valid rows)
+  std::vector<GradPair> gpair;  // K blocks of n
+  std::vector<float> pred;      // transformed margins, for metrics
   int round = 0;
+  int best_round = -1;  // 0-based
+  double best_score = 0;
+  bool stopped = false;
 
-  Impl(const Dataset& d, const Params& p)
-      : data(d),
-        params(p),
-        pool(p.nthread),
-        bins(BinnedMatrix::Build(d.x, d.train_rows, p.max_bin, pool)),
-        learner(bins, TreeParams{p.max_depth, p.eta, p.lambda, p.gamma, p.min_child_weight}, pool) {}
+  Impl(const Dataset& d, const Params& p) : data(d), params(p), pool(p.nthread) {}
 
   void UpdatePredictions(std::span<const RowIdx> rows) {
-    for (RowIdx r : rows) pred[r] = logistic ? Logistic::Transform(margin[r]) : margin[r];
+    for (RowIdx r : rows) objective->Transform(&margin[static_cast<size_t>(r) * K], &pred[static_cast<size_t>(r) * K]);
   }
 
   std::vector<Metric> Evaluate(std::span<const RowIdx> rows) const {
-    if (logistic) return {{"logloss", LogLoss(pred, data.label, rows)}, {"error", ErrorRate(pred, data.label, rows)}};
-    return {{"rmse", Rmse(pred, data.label, rows)}};
+    std::vector<Metric> out;
+    for (const MetricSpec& m : metrics)
+      out.push_back({m.name, EvaluateMetric(m, pred, K, data.label, rows, params.huber_slope)});
+    return out;
+  }
+
+  uint64_t SeedFor(int r, int k, uint64_t salt) const {
+    return params.seed * 0x9E3779B97F4A7C15ull + static_cast<uint64_t>(r) * 1000003ull + static_cast<uint64_t>(k) * 7919ull + salt;
   }
 };
 
-namespace {
-
-std::string ChooseObjective(const Dataset& data, const std::string& requested) {
-  const bool binary = data.task == Task::kBinary;
-  if (requested.empty()) return binary ? Logistic::kName : SquaredError::kName;
-  if (requested == Logistic::kName && !binary)
-    throw Error("BAD_PARAM", "Parameter 'objective' is binary:logistic, but the target '" + data.target +
-                                 "' is a regression target (not two classes). Use reg:squarederror.");
-  return requested;
-}
-
-}  // namespace
-
 Booster::Booster(const Dataset& data, const Params& params) {
-  const std::string objective = ChooseObjective(data, params.objective);
-  const bool logistic = objective == Logistic::kName;
-  if (logistic && !std::isnan(params.base_score) && !(params.base_score > 0 && params.base_score < 1))
-    throw Error("BAD_PARAM", "Parameter 'base_score' is a probability for binary:logistic; allowed range is (0, 1).");
-  if (params.algorithm != "xgboost")
-    throw Error("BAD_PARAM", "Parameter 'algorithm' is '" + params.algorithm + "'; allowed: xgboost.");
-
   impl_ = std::make_unique<Impl>(data, params);
   Impl& s = *impl_;
-  s.logistic = logistic;
-  double base = params.base_score;
-  if (std::isnan(base)) {  // boost from the average label of the training rows
-    double sum = 0;
-    for (RowIdx r : data.train_rows) sum += data.label[r];
-    base = sum / static_cast<double>(data.train_rows.size());
-  }
-  s.model.objective = objective;
-  s.model.base_margin = logistic ? Logistic::MarginOf(base) : SquaredError::MarginOf(base);
-  s.model.features = data.features;
-  s.model.target = data.target;
-  s.model.classes = data.classes;
-  s.model.params = params;
-  s.model.params.objective = objective;
-  s.model.params.nthread = 0;  // how it was trained, not what it is: models match across thread counts
+  // Everything is checked before any work starts.
+  if (params.algorithm != "xgboost")
+    throw Error("BAD_PARAM", "Parameter 'algorithm' is '" + params.algorithm + "'; allowed: xgboost.");
+  if (params.max_depth == 0 && params.grow_policy != "lossguide" && params.max_leaves == 0)
+    throw Error("BAD_PARAM", "Parameter 'max_depth' is 0 (no limit), which needs grow_policy lossguide or max_leaves > 0.");
+  if (params.early_stopping_rounds > 0 && data.valid_rows.empty())
+    throw Error("BAD_PARAM", "Parameter 'early_stopping_rounds' needs validation rows (validFraction > 0).");
+  int num_class = 0;
+  const std::string objective = ChooseObjective(data, params, &num_class);
+  s.objective = MakeObjective(objective, params, num_class);
+  s.K = s.objective->outputs();
+  s.objective->CheckLabels(data.label, data.train_rows);
+  if (objective == "binary:logistic" && !std::isnan(params.base_score) && !(params.base_score > 0 && params.base_score < 1))
+    throw Error("BAD_PARAM", "Parameter 'base_score' is a probability for binary:logistic; allowed range is (0, 1).");
+  std::string metric_list = params.eval_metric;
+  if (metric_list.empty())
+    for (const std::string& m : s.objective->DefaultMetrics()) metric_list += (metric_list.empty() ? "" : ",") + m;
+  s.metrics = ParseMetrics(metric_list, s.K, objective);
+
+  s.bins = BinnedMatrix::Build(data.x, data.features, data.train_rows, params.max_bin, s.pool);
+  TreeParams tp;
+  tp.max_depth = params.max_depth;
+  tp.max_leaves = params.max_leaves;
+  tp.lossguide = params.grow_policy == "lossguide";
+  tp.eta = params.eta;
+  tp.gamma = params.gamma;
+  const double mds = std::isnan(params.max_delta_step) ? s.objective->DefaultMaxDeltaStep() : params.max_delta_step;
+  tp.split = SplitParams{params.lambda, params.alpha, mds, params.min_child_weight, params.max_cat_to_onehot,
+                         params.max_cat_threshold};
+  tp.colsample_bytree = params.colsample_bytree;
+  tp.colsample_bylevel = params.colsample_bylevel;
+  tp.colsample_bynode = params.colsample_bynode;
+  s.learner = std::make_unique<TreeLearner>(s.bins, tp, s.pool);
+
+  Model& m = s.model;
+  m.objective = objective;
+  m.num_outputs = s.K;
+  m.base_margin = std::isnan(params.base_score)
+                      ? s.objective->AverageMargin(data.label, data.train_rows)
+                      : std::vector<double>(s.K, s.K > 1 ? params.base_score : s.objective->MarginOfBaseScore(params.base_score));
+  m.features = data.features;
+  m.target = data.target;
+  m.classes = data.classes;
+  m.params = params;
+  m.params.objective = objective;
+  m.params.num_class = s.K > 1 ? s.K : 0;
+  m.params.nthread = 0;  // how it was trained, not what it is: models match across thread counts
   const size_t n = data.x.num_rows;
-  s.margin.assign(n, static_cast<float>(s.model.base_margin));
-  s.gpair.assign(n, GradPair{});
-  s.pred.assign(n, 0.0f);
+  s.margin.resize(n * s.K);
+  for (size_t r = 0; r < n; ++r)
+    for (int k = 0; k < s.K; ++k) s.margin[r * s.K + k] = static_cast<float>(m.base_margin[k]);
+  s.gpair.assign(n * s.K, GradPair{});
+  s.pred.assign(n * s.K, 0.0f);
 }
 
 Booster::~Booster() = default;
 
-bool Booster::Done() const { return impl_->round >= impl_->params.rounds; }
-const Model& Booster::model() const { return impl_->model; }
-Model Booster::TakeModel() { return std::move(impl_->model); }
+bool Booster::Done() const { return impl_->round >= impl_->params.rounds || impl_->stopped; }
 int Booster::threads() const { return impl_->pool.size(); }
+
+Model Booster::Snapshot() const {
+  Model m = impl_->model;
+  if (impl_->params.early_stopping_rounds > 0 && impl_->best_round >= 0) {
+    m.trees.resize(static_cast<size_t>(impl_->best_round + 1) * impl_->K);
+    m.best_iteration = impl_->best_round;
+  }
+  return m;
+}
+
+Model Booster::TakeModel() {
+  Model m = Snapshot();
+  impl_->model = Model{};
+  return m;
+}
 
 RoundReport Booster::TrainOneRound() {
   Impl& s = *impl_;
   const auto start = std::chrono::steady_clock::now();
-  if (s.logistic) ComputeGradients<Logistic>(s.margin, s.data.label, s.data.train_rows, s.gpair);
-  else ComputeGradients<SquaredError>(s.margin, s.data.label, s.data.train_rows, s.gpair);
+  const size_t n = s.data.x.num_rows;
+  const int K = s.K;
+  s.objective->Gradients(s.margin, s.data.label, s.data.train_rows, s.gpair, s.pool);
+  if (s.params.subsample < 1.0) {
+    // Rows left out of this round keep their place but weigh nothing (as XGBoost's hist).
+    Rng rng(s.SeedFor(s.round, 0, 17));
+    for (RowIdx r : s.data.train_rows)
+      if (static_cast<double>(rng.Next() >> 11) * 0x1.0p-53 >= s.params.subsample)
+        for (int k = 0; k < K; ++k) s.gpair[k * n + r] = GradPair{};
+  }
 
-  Tree tree = s.learner.Grow(s.gpair, s.data.train_rows);
-  s.learner.ForEachRowLeaf(tree, [&](RowIdx r, float value) { s.margin[r] += value; });
-  for (RowIdx r : s.data.valid_rows) s.margin[r] += tree.PredictRow(s.data.x, r);
+  RoundReport report;
+  for (int k = 0; k < K; ++k) {
+    std::span<const GradPair> g(s.gpair.data() + k * n, n);
+    Tree tree = s.learner->Grow(g, s.data.train_rows, s.SeedFor(s.round, k, 29));
+    for (const auto& leaf : s.learner->Leaves()) {
+      TreeNode& node = tree.nodes[leaf.node];
+      if (s.objective->RefreshesLeaves())
+        node.value = static_cast<float>(s.objective->LeafValue(leaf.rows, s.margin, s.data.label) * s.params.eta);
+      for (RowIdx r : leaf.rows) s.margin[static_cast<size_t>(r) * K + k] += node.value;
+    }
+    for (RowIdx r : s.data.valid_rows) s.margin[static_cast<size_t>(r) * K + k] += tree.PredictRow(s.data.x, r);
+    report.tree_depth = std::max(report.tree_depth, tree.Depth());
+    report.tree_leaves += tree.NumLeaves();
+    for (const TreeNode& node : tree.nodes) report.tree_gain += node.IsLeaf() ? 0 : node.gain;
+    s.model.trees.push_back(std::move(tree));
+  }
   s.UpdatePredictions(s.data.train_rows);
   s.UpdatePredictions(s.data.valid_rows);
 
-  RoundReport report;
   report.round = ++s.round;
   report.train = s.Evaluate(s.data.train_rows);
-  if (!s.data.valid_rows.empty()) report.valid = s.Evaluate(s.data.valid_rows);
-  report.tree_depth = tree.Depth();
-  report.tree_leaves = tree.NumLeaves();
-  for (const TreeNode& node : tree.nodes) report.tree_gain += node.IsLeaf() ? 0 : node.gain;
-  s.model.trees.push_back(std::move(tree));
+  report.metric = s.metrics.back().name;
+  if (!s.data.valid_rows.empty()) {
+    report.valid = s.Evaluate(s.data.valid_rows);
+    const double score = report.valid.back().value;
+    const bool higher = s.metrics.back().higher_is_better;
+    if (s.best_round < 0 || (higher ? score > s.best_score : score < s.best_score)) {
+      s.best_score = score;
+      s.best_round = s.round - 1;
+    }
+    report.best_round = s.best_round + 1;
+    if (s.params.early_stopping_rounds > 0 && s.round - 1 - s.best_round >= s.params.early_stopping_rounds)
+      s.stopped = report.stopped = true;
+  }
   report.ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
   return report;
 }
@@ -136,6 +237,11 @@ std::string RoundReportToJson(const RoundReport& r) {
   metrics(out, r.train);
   out += ",\"valid\":";
   metrics(out, r.valid);
+  out += ",\"metric\":";
+  json::AppendString(out, r.metric);
+  out += ",\"bestRound\":" + std::to_string(r.best_round);
+  out += ",\"stopped\":";
+  out += r.stopped ? "true" : "false";
   out += ",\"ms\":";
   json::AppendNumber(out, r.ms);
   out += ",\"tree\":{\"depth\":" + std::to_string(r.tree_depth) + ",\"leaves\":" + std::to_string(r.tree_leaves) +

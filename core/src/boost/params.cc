@@ -33,26 +33,59 @@ const std::vector<ParamSpec>& ParamSchema() {
   static const std::vector<ParamSpec> schema = {
       {"algorithm", ParamType::kString, 0, "xgboost", 0, 0, false, {"xgboost"}, "all",
        "Which boosting algorithm trains the trees."},
-      {"objective", ParamType::kString, 0, "", 0, 0, false, {"", "reg:squarederror", "binary:logistic"}, "xgboost",
-       "Loss to minimise; empty picks reg:squarederror for numbers, binary:logistic for two classes."},
+      {"objective", ParamType::kString, 0, "", 0, 0, false,
+       {"", "reg:squarederror", "reg:absoluteerror", "reg:pseudohubererror", "count:poisson", "binary:logistic",
+        "multi:softprob", "multi:softmax"},
+       "xgboost", "Loss to minimise; empty picks reg:squarederror, binary:logistic or multi:softprob from the target."},
+      {"eval_metric", ParamType::kString, 0, "", 0, 0, false, {}, "all",
+       "Metrics to report, comma-separated (rmse, mae, mphe, logloss, error, auc, mlogloss, merror, poisson-nloglik); "
+       "early stopping watches the last."},
       {"rounds", ParamType::kInt, 100, nullptr, 1, 100000, false, {}, "all",
-       "Boosting rounds: trees added, one per round."},
+       "Boosting rounds: trees added, one per round (one per class for multiclass)."},
       {"eta", ParamType::kFloat, 0.3, nullptr, 0, kInf, true, {}, "xgboost",
        "Learning rate: each tree's leaf values w* are multiplied by eta before they are added."},
-      {"max_depth", ParamType::kInt, 6, nullptr, 1, 24, false, {}, "xgboost", "Deepest level a tree may grow to."},
+      {"max_depth", ParamType::kInt, 6, nullptr, 0, 64, false, {}, "xgboost",
+       "Deepest level a tree may grow to; 0 means no limit (needs lossguide or max_leaves)."},
+      {"max_leaves", ParamType::kInt, 0, nullptr, 0, 1 << 20, false, {}, "xgboost",
+       "Most leaves a tree may have (the T in gamma*T); 0 means no limit."},
+      {"grow_policy", ParamType::kString, 0, "depthwise", 0, 0, false, {"depthwise", "lossguide"}, "xgboost",
+       "depthwise splits level by level; lossguide splits the leaf with the largest gain first."},
       {"lambda", ParamType::kFloat, 1, nullptr, 0, kInf, false, {}, "xgboost",
        "L2 penalty on leaf weights: w* = -G/(H+lambda), gain uses G^2/(H+lambda)."},
+      {"alpha", ParamType::kFloat, 0, nullptr, 0, kInf, false, {}, "xgboost",
+       "L1 penalty on leaf weights: G is soft-thresholded by alpha before w* and the gain."},
       {"gamma", ParamType::kFloat, 0, nullptr, 0, kInf, false, {}, "xgboost",
        "Minimum loss reduction a split must bring (the gamma*T term of the objective)."},
       {"min_child_weight", ParamType::kFloat, 1, nullptr, 0, kInf, false, {}, "xgboost",
        "Smallest sum of hessians H a child may have."},
+      {"max_delta_step", ParamType::kFloat, kNaN, nullptr, 0, kInf, false, {}, "xgboost",
+       "Largest |w*| a leaf may take (0: no limit; empty: 0.7 for count:poisson, else 0)."},
+      {"subsample", ParamType::kFloat, 1, nullptr, 0, 1, true, {}, "xgboost",
+       "Share of rows each tree sees, drawn anew every round."},
+      {"colsample_bytree", ParamType::kFloat, 1, nullptr, 0, 1, true, {}, "xgboost",
+       "Share of features drawn for each tree."},
+      {"colsample_bylevel", ParamType::kFloat, 1, nullptr, 0, 1, true, {}, "xgboost",
+       "Share of the tree's features drawn for each depth."},
+      {"colsample_bynode", ParamType::kFloat, 1, nullptr, 0, 1, true, {}, "xgboost",
+       "Share of the level's features drawn for each split."},
       {"max_bin", ParamType::kInt, 256, nullptr, 2, 65534, false, {}, "all",
-       "Most histogram bins per feature (quantile cut points)."},
+       "Most histogram bins per numeric feature (quantile cut points)."},
+      {"max_cat_to_onehot", ParamType::kInt, 4, nullptr, 1, 1 << 20, false, {}, "xgboost",
+       "Categorical features with at most this many categories split one category against the rest; "
+       "larger ones split a partition of categories ordered by G/H."},
+      {"max_cat_threshold", ParamType::kInt, 64, nullptr, 1, 1 << 20, false, {}, "xgboost",
+       "Most categories a partition split may move to one side."},
+      {"num_class", ParamType::kInt, 0, nullptr, 0, 1 << 16, false, {}, "xgboost",
+       "Number of classes, required by multi:softprob and multi:softmax (as in XGBoost)."},
+      {"huber_slope", ParamType::kFloat, 1, nullptr, 0, kInf, true, {}, "xgboost",
+       "The delta of reg:pseudohubererror: errors far beyond it count linearly."},
+      {"early_stopping_rounds", ParamType::kInt, 0, nullptr, 0, 100000, false, {}, "all",
+       "Stop when the validation metric has not improved for this many rounds and keep the best; 0: off."},
       {"seed", ParamType::kInt, 0, nullptr, 0, 4294967295.0, false, {}, "all", "Seed for every random choice."},
       {"nthread", ParamType::kInt, 0, nullptr, 0, 256, false, {}, "all",
        "Threads to train with; 0 uses all available. The model does not depend on it."},
       {"base_score", ParamType::kFloat, kNaN, nullptr, -kInf, kInf, false, {}, "xgboost",
-       "Starting prediction (a probability for binary:logistic); empty boosts from the label average."},
+       "Starting prediction (a probability for binary:logistic, a margin for multi:*); empty boosts from the average."},
   };
   return schema;
 }
@@ -96,19 +129,55 @@ std::string ParamSchemaJson() {
 
 namespace {
 
+// Where each schema entry lives in Params. One list, used to read and to write.
+struct Field {
+  const char* name;
+  std::string Params::*text = nullptr;
+  int Params::*integer = nullptr;
+  double Params::*real = nullptr;
+  uint64_t Params::*big = nullptr;
+};
+
+const std::vector<Field>& Fields() {
+  static const std::vector<Field> fields = {
+      {"algorithm", &Params::algorithm},
+      {"objective", &Params::objective},
+      {"eval_metric", &Params::eval_metric},
+      {"rounds", nullptr, &Params::rounds},
+      {"eta", nullptr, nullptr, &Params::eta},
+      {"max_depth", nullptr, &Params::max_depth},
+      {"max_leaves", nullptr, &Params::max_leaves},
+      {"grow_policy", &Params::grow_policy},
+      {"lambda", nullptr, nullptr, &Params::lambda},
+      {"alpha", nullptr, nullptr, &Params::alpha},
+      {"gamma", nullptr, nullptr, &Params::gamma},
+      {"min_child_weight", nullptr, nullptr, &Params::min_child_weight},
+      {"max_delta_step", nullptr, nullptr, &Params::max_delta_step},
+      {"subsample", nullptr, nullptr, &Params::subsample},
+      {"colsample_bytree", nullptr, nullptr, &Params::colsample_bytree},
+      {"colsample_bylevel", nullptr, nullptr, &Params::colsample_bylevel},
+      {"colsample_bynode", nullptr, nullptr, &Params::colsample_bynode},
+      {"max_bin", nullptr, &Params::max_bin},
+      {"max_cat_to_onehot", nullptr, &Params::max_cat_to_onehot},
+      {"max_cat_threshold", nullptr, &Params::max_cat_threshold},
+      {"num_class", nullptr, &Params::num_class},
+      {"huber_slope", nullptr, nullptr, &Params::huber_slope},
+      {"early_stopping_rounds", nullptr, &Params::early_stopping_rounds},
+      {"seed", nullptr, nullptr, nullptr, &Params::seed},
+      {"nthread", nullptr, &Params::nthread},
+      {"base_score", nullptr, nullptr, &Params::base_score},
+  };
+  return fields;
+}
+
 void Assign(Params& params, const std::string& name, double number, const std::string& text) {
-  if (name == "algorithm") params.algorithm = text;
-  else if (name == "objective") params.objective = text;
-  else if (name == "rounds") params.rounds = static_cast<int>(number);
-  else if (name == "eta") params.eta = number;
-  else if (name == "max_depth") params.max_depth = static_cast<int>(number);
-  else if (name == "lambda") params.lambda = number;
-  else if (name == "gamma") params.gamma = number;
-  else if (name == "min_child_weight") params.min_child_weight = number;
-  else if (name == "max_bin") params.max_bin = static_cast<int>(number);
-  else if (name == "seed") params.seed = static_cast<uint64_t>(number);
-  else if (name == "nthread") params.nthread = static_cast<int>(number);
-  else if (name == "base_score") params.base_score = number;
+  for (const Field& f : Fields()) {
+    if (name != f.name) continue;
+    if (f.text) params.*f.text = text;
+    if (f.integer) params.*f.integer = static_cast<int>(number);
+    if (f.real) params.*f.real = number;
+    if (f.big) params.*f.big = static_cast<uint64_t>(number);
+  }
 }
 
 }  // namespace
@@ -156,25 +225,16 @@ Params ParseParams(std::string_view text) {
 }
 
 std::string ParamsToJson(const Params& p) {
-  std::string out = "{\"algorithm\":";
-  json::AppendString(out, p.algorithm);
-  out += ",\"objective\":";
-  json::AppendString(out, p.objective);
-  out += ",\"rounds\":" + std::to_string(p.rounds);
-  out += ",\"eta\":";
-  json::AppendNumber(out, p.eta);
-  out += ",\"max_depth\":" + std::to_string(p.max_depth);
-  out += ",\"lambda\":";
-  json::AppendNumber(out, p.lambda);
-  out += ",\"gamma\":";
-  json::AppendNumber(out, p.gamma);
-  out += ",\"min_child_weight\":";
-  json::AppendNumber(out, p.min_child_weight);
-  out += ",\"max_bin\":" + std::to_string(p.max_bin);
-  out += ",\"seed\":" + std::to_string(p.seed);
-  out += ",\"nthread\":" + std::to_string(p.nthread);
-  out += ",\"base_score\":";
-  json::AppendNumber(out, p.base_score);  // null when boosting from the average
+  std::string out = "{";
+  for (const Field& f : Fields()) {
+    if (out.size() > 1) out += ',';
+    json::AppendString(out, f.name);
+    out += ':';
+    if (f.text) json::AppendString(out, p.*f.text);
+    if (f.integer) out += std::to_string(p.*f.integer);
+    if (f.real) json::AppendNumber(out, p.*f.real);  // null when unset (NaN)
+    if (f.big) out += std::to_string(p.*f.big);
+  }
   return out + "}";
 }
 

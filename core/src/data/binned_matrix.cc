@@ -3,6 +3,7 @@
 #include <algorithm>  // for sort, upper_bound
 #include <cmath>      // for abs
 
+#include "boostlab/errors.h"
 #include "util/thread_pool.h"
 
 namespace boostlab {
@@ -48,13 +49,22 @@ std::vector<float> QuantileCuts(std::vector<float> values, int max_bin) {
 namespace {
 
 template <typename BinT>
-void FillBins(const FeatureColumns& x, const std::vector<std::vector<float>>& cuts, std::vector<BinT>& out,
-              ThreadPool& pool) {
+void FillBins(const FeatureColumns& x, const BinnedMatrix& m, std::vector<BinT>& out, ThreadPool& pool) {
   const size_t n = x.num_rows, F = x.columns.size();
   out.assign(n * F, 0);
   pool.Run(static_cast<int>(F), [&](int f) {
-    const std::vector<float>& c = cuts[f];
+    const std::vector<float>& c = m.cuts[f];
     const std::vector<float>& col = x.columns[f];
+    if (m.categorical[f]) {
+      if (m.BinsOf(f) < 2) return;  // no categories at all
+      const uint32_t max_code = m.BinsOf(f) - 2;
+      for (size_t r = 0; r < n; ++r) {
+        const float v = col[r];
+        if (v != v || v < 0 || v > static_cast<float>(max_code)) continue;  // missing or unknown: bin 0
+        out[r * F + f] = static_cast<BinT>(static_cast<uint32_t>(v) + 1);
+      }
+      return;
+    }
     for (size_t r = 0; r < n; ++r) {
       const float v = col[r];
       if (v != v || c.empty()) continue;  // missing (or no training values) stays in bin 0
@@ -67,13 +77,23 @@ void FillBins(const FeatureColumns& x, const std::vector<std::vector<float>>& cu
 
 }  // namespace
 
-BinnedMatrix BinnedMatrix::Build(const FeatureColumns& x, std::span<const RowIdx> cut_rows, int max_bin,
-                                 ThreadPool& pool) {
+BinnedMatrix BinnedMatrix::Build(const FeatureColumns& x, const std::vector<FeatureInfo>& features,
+                                 std::span<const RowIdx> cut_rows, int max_bin, ThreadPool& pool) {
   BinnedMatrix m;
   m.num_rows = x.num_rows;
   m.num_features = x.columns.size();
   m.cuts.resize(m.num_features);
+  m.categorical.assign(m.num_features, 0);
+  for (size_t f = 0; f < m.num_features && f < features.size(); ++f) {
+    if (features[f].type != ColumnType::kCategorical) continue;
+    if (features[f].levels.size() > 65534)
+      throw Error("TOO_MANY_CATEGORIES", "Column '" + features[f].name + "' has " +
+                                            std::to_string(features[f].levels.size()) +
+                                            " categories; the limit is 65534. Ignore it or encode it as numbers.");
+    m.categorical[f] = 1;
+  }
   pool.Run(static_cast<int>(m.num_features), [&](int f) {
+    if (m.categorical[f]) return;
     std::vector<float> values;
     values.reserve(cut_rows.size());
     for (RowIdx r : cut_rows) values.push_back(x.columns[f][r]);
@@ -81,12 +101,13 @@ BinnedMatrix BinnedMatrix::Build(const FeatureColumns& x, std::span<const RowIdx
   });
   m.offsets.assign(1, 0);
   for (size_t f = 0; f < m.num_features; ++f) {
-    const uint32_t bins = 1 + static_cast<uint32_t>(m.cuts[f].size());
+    const size_t values = m.categorical[f] ? features[f].levels.size() : m.cuts[f].size();
+    const uint32_t bins = 1 + static_cast<uint32_t>(values);
     m.wide = m.wide || bins > 256;
     m.offsets.push_back(m.offsets.back() + bins);
   }
-  if (m.wide) FillBins(x, m.cuts, m.bins16, pool);
-  else FillBins(x, m.cuts, m.bins8, pool);
+  if (m.wide) FillBins(x, m, m.bins16, pool);
+  else FillBins(x, m, m.bins8, pool);
   return m;
 }
 

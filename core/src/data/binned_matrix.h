@@ -20,6 +20,7 @@ struct BinnedMatrix {
   size_t num_features = 0;
   std::vector<std::vector<float>> cuts;  // per feature, ascending exclusive upper bounds of value bins
   std::vector<uint32_t> offsets;         // per feature + 1: first global histogram index
+  std::vector<char> categorical;         // per feature: bins are category codes + 1
   bool wide = false;                     // uint16 bins (some feature has > 255 value bins)
   std::vector<uint8_t> bins8;
   std::vector<uint16_t> bins16;
@@ -36,8 +37,9 @@ struct BinnedMatrix {
   }
 
   // Cut points come from `cut_rows` (the training rows); every row is binned.
-  static BinnedMatrix Build(const FeatureColumns& x, std::span<const RowIdx> cut_rows, int max_bin,
-                            ThreadPool& pool);
+  // Categorical features (per `features`) get one bin per category.
+  static BinnedMatrix Build(const FeatureColumns& x, const std::vector<FeatureInfo>& features,
+                            std::span<const RowIdx> cut_rows, int max_bin, ThreadPool& pool);
 };
 
 // Quantile cut points of one feature's values (NaN skipped), as exclusive

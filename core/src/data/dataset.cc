@@ -2,6 +2,7 @@
 
 #include <algorithm>  // for sort, find
 #include <cmath>      // for NAN, llround
+#include <cstdio>     // for snprintf
 #include <cstdlib>    // for strtod
 #include <set>        // for set
 #include <string>     // for string
@@ -48,12 +49,20 @@ Task DecideTask(const Column& target, const std::string& requested, size_t targe
                       " is not a number in an otherwise numeric target.",
                   target.first_text_line, col);
     }
-    throw Error("TARGET_MULTICLASS", "The target " + Quote(target.name) + " has " +
-                                         std::to_string(target.levels.size()) +
-                                         " classes; only regression and binary targets are supported so far.",
-                0, col);
+    if (requested == "binary")
+      throw Error("TARGET_NOT_BINARY", "The target " + Quote(target.name) + " has " +
+                                           std::to_string(target.levels.size()) + " classes, not two.", 0, col);
+    return Task::kMulticlass;
   }
   if (requested == "regression") return Task::kRegression;
+  if (requested == "multiclass") {
+    std::set<float> classes;
+    for (float v : target.values)
+      if (v == v) classes.insert(v);
+    if (classes.size() < 2)
+      throw Error("TARGET_ONE_CLASS", "The target " + Quote(target.name) + " has only one class; classification needs at least two.", 0, col);
+    return classes.size() == 2 ? Task::kBinary : Task::kMulticlass;
+  }
   std::set<float> distinct;
   for (float v : target.values) {
     if (v == v) distinct.insert(v);
@@ -67,7 +76,7 @@ Task DecideTask(const Column& target, const std::string& requested, size_t targe
     return Task::kBinary;
   }
   if (requested != "auto")
-    throw Error("BAD_OPTION", "task must be 'auto', 'regression' or 'binary', not " + Quote(requested) + ".");
+    throw Error("BAD_OPTION", "task must be 'auto', 'regression', 'binary' or 'multiclass', not " + Quote(requested) + ".");
   if (distinct.size() < 2)
     throw Error("TARGET_CONSTANT", "The target " + Quote(target.name) + " has a single value; there is nothing to learn.", 0, col);
   return zero_one ? Task::kBinary : Task::kRegression;
@@ -95,16 +104,28 @@ Dataset Dataset::FromTable(const Table& table, const DatasetOptions& options) {
     }
   }
   if (target.type == ColumnType::kCategorical) {
-    // Classes in sorted order: the second is the positive class.
+    // Classes in sorted order: label = index; for binary the second is positive.
     std::vector<std::string> sorted = target.levels;
     std::sort(sorted.begin(), sorted.end());
     d.classes = sorted;
-    const int32_t positive_code =
-        static_cast<int32_t>(std::find(target.levels.begin(), target.levels.end(), sorted[1]) - target.levels.begin());
-    for (size_t r = 0; r < n; ++r) d.label[r] = target.codes[r] == positive_code ? 1.0f : 0.0f;
-  } else {
+    std::vector<float> index_of_code(target.levels.size());
+    for (size_t c = 0; c < target.levels.size(); ++c)
+      index_of_code[c] = static_cast<float>(std::lower_bound(sorted.begin(), sorted.end(), target.levels[c]) - sorted.begin());
+    for (size_t r = 0; r < n; ++r) d.label[r] = index_of_code[target.codes[r]];
+  } else if (d.task == Task::kRegression) {
     for (size_t r = 0; r < n; ++r) d.label[r] = target.values[r];
-    if (d.task == Task::kBinary) d.classes = {"0", "1"};
+  } else {
+    // Numeric classes (0/1, or any numbers with task 'multiclass'): sorted values.
+    std::vector<float> values(target.values);
+    std::sort(values.begin(), values.end());
+    values.erase(std::unique(values.begin(), values.end()), values.end());
+    for (float v : values) {
+      char buf[32];
+      std::snprintf(buf, sizeof buf, "%.9g", static_cast<double>(v));
+      d.classes.emplace_back(buf);
+    }
+    for (size_t r = 0; r < n; ++r)
+      d.label[r] = static_cast<float>(std::lower_bound(values.begin(), values.end(), target.values[r]) - values.begin());
   }
 
   d.x.num_rows = n;
@@ -143,11 +164,11 @@ Dataset Dataset::FromTable(const Table& table, const DatasetOptions& options) {
   }
   for (size_t r = 0; r < n; ++r) (is_valid[r] ? d.valid_rows : d.train_rows).push_back(static_cast<RowIdx>(r));
   if (d.train_rows.empty()) throw Error("BAD_OPTION", "No training rows are left after the validation split.");
-  if (d.task == Task::kBinary) {
-    double positives = 0;
-    for (RowIdx r : d.train_rows) positives += d.label[r];
-    if (positives == 0 || positives == static_cast<double>(d.train_rows.size()))
-      throw Error("TARGET_ONE_CLASS", "The training rows of " + Quote(d.target) + " hold only one class; classification needs both.");
+  if (d.task != Task::kRegression) {
+    std::set<float> seen;
+    for (RowIdx r : d.train_rows) seen.insert(d.label[r]);
+    if (seen.size() < 2)
+      throw Error("TARGET_ONE_CLASS", "The training rows of " + Quote(d.target) + " hold only one class; classification needs at least two.");
   }
   return d;
 }

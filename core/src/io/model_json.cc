@@ -1,12 +1,14 @@
 // Model <-> JSON. The format is our own ("format": "boostlab-model"); reading
 // checks every field so a corrupt or foreign file gets a precise message.
 
+#include <algorithm>  // for is_sorted
 #include <cmath>      // for isfinite
 #include <stdexcept>  // for invalid_argument
 #include <string>     // for string
 
 #include "boostlab/errors.h"
 #include "boostlab/model.h"
+#include "objective/objective.h"
 #include "util/json.h"
 
 namespace boostlab {
@@ -63,8 +65,14 @@ std::string Model::ToJson() const {
   out += kFormat;
   out += "\",\"version\":" + std::to_string(kVersion) + ",\"objective\":";
   json::AppendString(out, objective);
-  out += ",\"base_margin\":";
-  json::AppendNumber(out, base_margin);
+  out += ",\"num_outputs\":" + std::to_string(num_outputs);
+  out += ",\"best_iteration\":" + std::to_string(best_iteration);
+  out += ",\"base_margin\":[";
+  for (size_t k = 0; k < base_margin.size(); ++k) {
+    if (k) out += ',';
+    json::AppendNumber(out, base_margin[k]);
+  }
+  out += ']';
   out += ",\"target\":";
   json::AppendString(out, target);
   out += ",\"classes\":";
@@ -103,6 +111,17 @@ std::string Model::ToJson() const {
     AppendColumn(out, "gain", n, [](std::string& o, const TreeNode& x) { json::AppendFloat(o, x.gain); });
     out += ',';
     AppendColumn(out, "cover", n, [](std::string& o, const TreeNode& x) { json::AppendFloat(o, x.cover); });
+    out += ',';
+    // Category sets only for categorical splits: [] elsewhere.
+    AppendColumn(out, "categories", n, [](std::string& o, const TreeNode& x) {
+      o += x.categorical ? "[" : "null";
+      if (!x.categorical) return;
+      for (size_t i = 0; i < x.categories.size(); ++i) {
+        if (i) o += ',';
+        o += std::to_string(x.categories[i]);
+      }
+      o += ']';
+    });
     out += '}';
   }
   return out + "]}";
@@ -126,9 +145,16 @@ Model Model::FromJson(std::string_view text) {
 
   Model m;
   m.objective = Need(doc, "objective", json::Value::Kind::kString, "the model").string;
-  if (m.objective != "reg:squarederror" && m.objective != "binary:logistic")
-    Corrupt("its objective '" + m.objective + "' is unknown");
-  m.base_margin = Need(doc, "base_margin", json::Value::Kind::kNumber, "the model").number;
+  const double outputs = Need(doc, "num_outputs", json::Value::Kind::kNumber, "the model").number;
+  if (!(outputs >= 1 && outputs <= 65536)) Corrupt("its num_outputs is out of range");
+  m.num_outputs = static_cast<int>(outputs);
+  m.best_iteration = static_cast<int>(Need(doc, "best_iteration", json::Value::Kind::kNumber, "the model").number);
+  m.base_margin.clear();
+  for (const auto& v : Need(doc, "base_margin", json::Value::Kind::kArray, "the model").array) {
+    if (!v.IsNumber()) Corrupt("its base_margin holds something that is not a number");
+    m.base_margin.push_back(v.number);
+  }
+  if (m.base_margin.size() != static_cast<size_t>(m.num_outputs)) Corrupt("its base_margin does not have num_outputs values");
   m.target = Need(doc, "target", json::Value::Kind::kString, "the model").string;
   m.classes = Strings(Need(doc, "classes", json::Value::Kind::kArray, "the model"), "classes");
   if (const json::Value* p = doc.Find("params")) {
@@ -172,7 +198,7 @@ Model Model::FromJson(std::string_view text) {
     const json::Value& tj = trees.array[t];
     const std::string where = "tree " + std::to_string(t);
     if (!tj.IsObject()) Corrupt(where + " is not an object");
-    const char* keys[] = {"left", "right", "feature", "threshold", "default_left", "value", "gain", "cover"};
+    const char* keys[] = {"left", "right", "feature", "threshold", "default_left", "value", "gain", "cover", "categories"};
     const size_t n = Need(tj, "left", json::Value::Kind::kArray, where).array.size();
     if (n == 0) Corrupt(where + " has no nodes");
     for (const char* k : keys)
@@ -196,6 +222,15 @@ Model Model::FromJson(std::string_view text) {
       node.gain = static_cast<float>(num("gain", i));
       node.cover = static_cast<float>(num("cover", i));
       const std::string at = where + " node " + std::to_string(i);
+      const json::Value& cats = tj.Find("categories")->array[i];
+      if (cats.IsArray()) {
+        node.categorical = true;
+        for (const auto& c : cats.array) {
+          if (!c.IsNumber()) Corrupt(at + " has a category that is not a number");
+          node.categories.push_back(static_cast<int32_t>(c.number));
+        }
+        if (!std::is_sorted(node.categories.begin(), node.categories.end())) Corrupt(at + "'s categories are not sorted");
+      }
       if (node.left >= 0) {
         // Children after their parent: no cycles, and traversal always ends.
         if (node.left <= static_cast<int>(i) || node.right <= static_cast<int>(i) ||
@@ -209,6 +244,13 @@ Model Model::FromJson(std::string_view text) {
       }
     }
     m.trees.push_back(std::move(tree));
+  }
+  if (m.trees.size() % m.num_outputs) Corrupt("its tree count is not a multiple of num_outputs");
+  // The objective must be one this build knows (checked by constructing it).
+  try {
+    MakeObjective(m.objective, m.params, m.num_outputs);
+  } catch (const Error&) {
+    Corrupt("its objective '" + m.objective + "' is unknown");
   }
   return m;
 }

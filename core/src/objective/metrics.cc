@@ -1,33 +1,86 @@
 #include "objective/metrics.h"
 
-#include <algorithm>  // for clamp
-#include <cmath>      // for sqrt, log
+#include <algorithm>  // for clamp, sort, max_element
+#include <cmath>      // for sqrt, log, lgamma
+#include <sstream>    // for stringstream
+
+#include "boostlab/errors.h"
 
 namespace boostlab {
+namespace {
 
-double Rmse(std::span<const float> pred, std::span<const float> label, std::span<const RowIdx> rows) {
-  double sum = 0;
-  for (RowIdx r : rows) {
-    const double d = static_cast<double>(pred[r]) - label[r];
-    sum += d * d;
+constexpr double kEps = 1e-15;  // probabilities are clipped as XGBoost does
+
+double Auc(std::span<const float> pred, std::span<const float> label, std::span<const RowIdx> rows) {
+  std::vector<RowIdx> order(rows.begin(), rows.end());
+  std::sort(order.begin(), order.end(), [&](RowIdx a, RowIdx b) { return pred[a] < pred[b] || (pred[a] == pred[b] && a < b); });
+  // Mann-Whitney U with average ranks for ties.
+  double positives = 0, rank_sum = 0;
+  for (size_t i = 0; i < order.size();) {
+    size_t j = i;
+    while (j < order.size() && pred[order[j]] == pred[order[i]]) ++j;
+    const double avg_rank = (static_cast<double>(i) + static_cast<double>(j) + 1) / 2;
+    for (size_t t = i; t < j; ++t)
+      if (label[order[t]] > 0.5f) {
+        positives += 1;
+        rank_sum += avg_rank;
+      }
+    i = j;
   }
-  return rows.empty() ? 0 : std::sqrt(sum / static_cast<double>(rows.size()));
+  const double negatives = static_cast<double>(order.size()) - positives;
+  if (positives == 0 || negatives == 0) return 0.5;
+  return (rank_sum - positives * (positives + 1) / 2) / (positives * negatives);
 }
 
-double LogLoss(std::span<const float> prob, std::span<const float> label, std::span<const RowIdx> rows) {
-  constexpr double kEps = 1e-15;
-  double sum = 0;
-  for (RowIdx r : rows) {
-    const double p = std::clamp(static_cast<double>(prob[r]), kEps, 1.0 - kEps);
-    sum -= label[r] > 0.5f ? std::log(p) : std::log(1.0 - p);
+}  // namespace
+
+std::vector<MetricSpec> ParseMetrics(const std::string& list, int outputs, const std::string& objective) {
+  std::vector<MetricSpec> out;
+  std::stringstream ss(list);
+  std::string name;
+  while (std::getline(ss, name, ',')) {
+    if (name.empty()) continue;
+    const bool multi = name == "mlogloss" || name == "merror";
+    const bool known = multi || name == "rmse" || name == "mae" || name == "mphe" || name == "logloss" ||
+                       name == "error" || name == "auc" || name == "poisson-nloglik";
+    if (!known)
+      throw Error("BAD_PARAM", "Parameter 'eval_metric' has unknown metric '" + name +
+                                   "'; allowed: rmse, mae, mphe, logloss, error, auc, mlogloss, merror, poisson-nloglik.");
+    if (multi != (outputs > 1))
+      throw Error("BAD_PARAM", "Parameter 'eval_metric': '" + name + "' does not apply to objective " + objective + ".");
+    if ((name == "logloss" || name == "error" || name == "auc") && objective != "binary:logistic")
+      throw Error("BAD_PARAM", "Parameter 'eval_metric': '" + name + "' needs objective binary:logistic.");
+    out.push_back({name, name == "auc"});
   }
-  return rows.empty() ? 0 : sum / static_cast<double>(rows.size());
+  return out;
 }
 
-double ErrorRate(std::span<const float> prob, std::span<const float> label, std::span<const RowIdx> rows) {
-  double wrong = 0;
-  for (RowIdx r : rows) wrong += (prob[r] > 0.5f) != (label[r] > 0.5f);
-  return rows.empty() ? 0 : wrong / static_cast<double>(rows.size());
+double EvaluateMetric(const MetricSpec& m, std::span<const float> pred, int K, std::span<const float> label,
+                      std::span<const RowIdx> rows, double slope) {
+  if (rows.empty()) return 0;
+  if (m.name == "auc") return Auc(pred, label, rows);
+  double sum = 0;
+  for (RowIdx r : rows) {
+    const double y = label[r];
+    if (K > 1) {
+      const float* p = &pred[static_cast<size_t>(r) * K];
+      const int cls = static_cast<int>(y);
+      if (m.name == "mlogloss") sum -= std::log(std::clamp(static_cast<double>(p[cls]), kEps, 1 - kEps));
+      else sum += (std::max_element(p, p + K) - p) != cls;
+      continue;
+    }
+    const double p = pred[r];
+    if (m.name == "rmse") sum += (p - y) * (p - y);
+    else if (m.name == "mae") sum += std::abs(p - y);
+    else if (m.name == "mphe") sum += slope * slope * (std::sqrt(1 + ((p - y) / slope) * ((p - y) / slope)) - 1);
+    else if (m.name == "logloss") {
+      const double q = std::clamp(p, kEps, 1 - kEps);
+      sum -= y * std::log(q) + (1 - y) * std::log(1 - q);
+    } else if (m.name == "error") sum += (p > 0.5) != (y > 0.5);
+    else if (m.name == "poisson-nloglik") sum += std::lgamma(y + 1) + std::max(p, 1e-16) - y * std::log(std::max(p, 1e-16));
+  }
+  const double mean = sum / static_cast<double>(rows.size());
+  return m.name == "rmse" ? std::sqrt(mean) : mean;
 }
 
 }  // namespace boostlab

@@ -1,16 +1,26 @@
-// Evaluation metrics over a set of rows.
+// Evaluation metrics over a set of rows. Predictions are transformed (n x K,
+// row-major): probabilities for classification, values for regression.
 #pragma once
 
-#include <span>  // for span
+#include <span>    // for span
+#include <string>  // for string
+#include <vector>  // for vector
 
 #include "boostlab/dataset.h"
 
 namespace boostlab {
 
-double Rmse(std::span<const float> pred, std::span<const float> label, std::span<const RowIdx> rows);
-// pred are probabilities; clipped to [1e-15, 1-1e-15] as XGBoost does.
-double LogLoss(std::span<const float> prob, std::span<const float> label, std::span<const RowIdx> rows);
-// Share of rows whose probability is on the wrong side of 0.5.
-double ErrorRate(std::span<const float> prob, std::span<const float> label, std::span<const RowIdx> rows);
+class ThreadPool;
+
+struct MetricSpec {
+  std::string name;
+  bool higher_is_better = false;
+};
+
+// Checks names against the number of outputs; throws Error{"BAD_PARAM"}.
+std::vector<MetricSpec> ParseMetrics(const std::string& comma_list, int outputs, const std::string& objective);
+
+double EvaluateMetric(const MetricSpec& metric, std::span<const float> pred, int outputs, std::span<const float> label,
+                      std::span<const RowIdx> rows, double huber_slope = 1.0);
 
 }  // namespace boostlab

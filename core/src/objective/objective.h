@@ -1,45 +1,50 @@
-// Losses: each a small functor giving the gradient pair of one row, plus the
-// starting margin and the transform from margin to prediction.
+// Losses. Each one gives per-row gradient pairs of the margin, its starting
+// margin (boosting from the average), and the transform from margin to
+// prediction. Margins and predictions are n x K, row-major (K = outputs()).
 #pragma once
 
-#include <algorithm>  // for max
-#include <cmath>      // for exp, log
-#include <span>       // for span
-#include <string>     // for string
+#include <memory>  // for unique_ptr
+#include <span>    // for span
+#include <string>  // for string
+#include <vector>  // for vector
 
 #include "boostlab/dataset.h"
+#include "boostlab/params.h"
 #include "tree/histogram.h"
 
 namespace boostlab {
 
-struct SquaredError {
-  static constexpr const char* kName = "reg:squarederror";
-  GradPair operator()(float margin, float label) const { return {margin - label, 1.0f}; }
-  static double MarginOf(double mean_label) { return mean_label; }
-  static float Transform(float margin) { return margin; }
+class ThreadPool;
+
+class Objective {
+ public:
+  virtual ~Objective() = default;
+  virtual const char* name() const = 0;
+  virtual int outputs() const { return 1; }
+  // Throws Error{"BAD_PARAM"} when the labels cannot be used with this loss.
+  virtual void CheckLabels(std::span<const float> label, std::span<const RowIdx> rows) const { (void)label, (void)rows; }
+  // Best constant margin for each output over the rows (f0 = argmin_c sum L(y, c)).
+  virtual std::vector<double> AverageMargin(std::span<const float> label, std::span<const RowIdx> rows) const = 0;
+  // The user's base_score (on the prediction scale) as a margin.
+  virtual double MarginOfBaseScore(double base_score) const { return base_score; }
+  // out[k * n + r] is the gradient pair of row r for output k.
+  virtual void Gradients(std::span<const float> margin, std::span<const float> label, std::span<const RowIdx> rows,
+                         std::span<GradPair> out, ThreadPool& pool) const = 0;
+  // One row's K margins -> K predictions.
+  virtual void Transform(const float* margin, float* out) const = 0;
+  virtual std::vector<std::string> DefaultMetrics() const = 0;
+  virtual double DefaultMaxDeltaStep() const { return 0; }
+  // Losses whose leaf values are set after the tree is grown (XGBoost's
+  // adaptive leaves for reg:absoluteerror): the value for one leaf's rows.
+  virtual bool RefreshesLeaves() const { return false; }
+  virtual double LeafValue(std::span<const RowIdx> rows, std::span<const float> margin,
+                           std::span<const float> label) const {
+    (void)rows, (void)margin, (void)label;
+    return 0;
+  }
 };
 
-struct Logistic {
-  static constexpr const char* kName = "binary:logistic";
-  static float Sigmoid(float m) { return 1.0f / (1.0f + std::exp(-m)); }
-  GradPair operator()(float margin, float label) const {
-    const float p = Sigmoid(margin);
-    return {p - label, std::max(p * (1.0f - p), 1e-16f)};
-  }
-  // Log-odds of a probability, kept away from 0 and 1.
-  static double MarginOf(double p) {
-    p = std::clamp(p, 1e-7, 1.0 - 1e-7);
-    return std::log(p / (1.0 - p));
-  }
-  static float Transform(float margin) { return Sigmoid(margin); }
-};
-
-// The loop over rows, written once for every loss.
-template <typename Loss>
-void ComputeGradients(std::span<const float> margin, std::span<const float> label, std::span<const RowIdx> rows,
-                      std::span<GradPair> out) {
-  const Loss loss;
-  for (RowIdx r : rows) out[r] = loss(margin[r], label[r]);
-}
+// Throws Error{"BAD_PARAM"} for an unknown name.
+std::unique_ptr<Objective> MakeObjective(const std::string& name, const Params& params, int num_class);
 
 }  // namespace boostlab

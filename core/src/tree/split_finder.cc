@@ -1,41 +1,140 @@
 #include "tree/split_finder.h"
 
+#include <algorithm>  // for sort
+#include <cmath>      // for abs, copysign
+
 namespace boostlab {
+namespace {
+
+double ThresholdL1(double g, double alpha) {
+  if (g > alpha) return g - alpha;
+  if (g < -alpha) return g + alpha;
+  return 0;
+}
+
+// Shared scan state: the node's totals and the best split so far.
+struct Scan {
+  const SplitParams& p;
+  double sum_g, sum_h, parent_score;
+  SplitCandidate best;
+
+  // Returns true when (gl, hl) | rest became the best split.
+  bool Consider(int f, uint32_t bin, bool default_left, double gl, double hl) {
+    const double gr = sum_g - gl, hr = sum_h - hl;
+    if (hl < p.min_child_weight || hr < p.min_child_weight) return false;
+    const double gain = LeafScore(gl, hl, p) + LeafScore(gr, hr, p) - parent_score;
+    if (best.valid && !(gain > best.gain)) return false;
+    best.valid = true;
+    best.gain = gain;
+    best.feature = f;
+    best.bin = bin;
+    best.default_left = default_left;
+    best.categorical = false;
+    best.right_bins.clear();
+    best.left_g = gl, best.left_h = hl, best.right_g = gr, best.right_h = hr;
+    return true;
+  }
+};
+
+void ScanNumeric(Scan& s, int f, const HistBin* h, uint32_t nb) {
+  const bool has_missing = h[0].h > 0 || h[0].g != 0;
+  // Missing go right: left = value bins 1..j. With missing values, j may
+  // reach the last bin (all values left, missing right).
+  double gl = 0, hl = 0;
+  const uint32_t last = has_missing ? nb - 1 : nb - 2;
+  for (uint32_t j = 1; j <= last && j < nb; ++j) {
+    gl += h[j].g;
+    hl += h[j].h;
+    s.Consider(f, j, false, gl, hl);
+  }
+  if (!has_missing) return;
+  // Missing go left: left = missing + value bins 1..j.
+  gl = h[0].g;
+  hl = h[0].h;
+  for (uint32_t j = 1; j + 1 < nb; ++j) {
+    gl += h[j].g;
+    hl += h[j].h;
+    s.Consider(f, j, true, gl, hl);
+  }
+}
+
+// Categorical, as XGBoost: the split stores the categories that go right;
+// every other category (also one absent from the node) goes left. Few
+// categories: one against the rest. Many: all categories ordered by their leaf
+// weight (absent ones weigh 0), then the best prefix of that order, grown from
+// either end up to max_cat_threshold categories.
+void ScanCategorical(Scan& s, int f, const HistBin* h, uint32_t nb) {
+  const uint32_t n_cats = nb - 1;
+  if (n_cats == 0) return;
+  const HistBin missing = h[0];
+  auto record = [&](std::span<const uint32_t> right) {
+    s.best.categorical = true;
+    s.best.right_bins.assign(right.begin(), right.end());  
+    std::sort(s.best.right_bins.begin(), s.best.right_bins.end());
+  };
+  // Consider() takes the left side's sums.
+  auto consider_right = [&](double gr, double hr, bool missing_left) {
+    return s.Consider(f, 0, missing_left, s.sum_g - gr, s.sum_h - hr);
+  };
+  if (n_cats < static_cast<uint32_t>(s.p.max_cat_to_onehot)) {
+    for (uint32_t b = 1; b < nb; ++b) {
+      if (consider_right(h[b].g, h[b].h, true)) record(std::span<const uint32_t>(&b, 1));
+      if (consider_right(h[b].g + missing.g, h[b].h + missing.h, false)) record(std::span<const uint32_t>(&b, 1));
+    }
+    return;
+  }
+  std::vector<uint32_t> order(n_cats);
+  for (uint32_t c = 0; c < n_cats; ++c) order[c] = c + 1;
+  std::stable_sort(order.begin(), order.end(), [&](uint32_t a, uint32_t b) {
+    return LeafWeight(h[a].g, h[a].h, s.p) < LeafWeight(h[b].g, h[b].h, s.p);
+  });
+  const size_t n_bins = std::min<size_t>(n_cats, static_cast<size_t>(s.p.max_cat_threshold));
+  // Forward: the right set is order[0..i], missing goes left.
+  double gr = 0, hr = 0;
+  for (size_t i = 0; i + 1 < n_bins; ++i) {
+    gr += h[order[i]].g;
+    hr += h[order[i]].h;
+    if (consider_right(gr, hr, true)) record(std::span<const uint32_t>(order.data(), i + 1));
+  }
+  // Backward: the left set is order[i..n) and missing goes right, so the
+  // right set is order[0..i).
+  double gl = 0, hl = 0;
+  for (size_t i = n_cats - 1; i + n_bins > n_cats; --i) {
+    gl += h[order[i]].g;
+    hl += h[order[i]].h;
+    if (s.Consider(f, 0, false, gl, hl)) record(std::span<const uint32_t>(order.data(), i));
+    if (i == 0) break;
+  }
+}
+
+}  // namespace
+
+double LeafWeight(double g, double h, const SplitParams& p) {
+  if (h < p.min_child_weight || h <= 0) return 0;
+  double w = -ThresholdL1(g, p.alpha) / (h + p.lambda);
+  if (p.max_delta_step != 0 && std::abs(w) > p.max_delta_step) w = std::copysign(p.max_delta_step, w);
+  return w;
+}
+
+double LeafScore(double g, double h, const SplitParams& p) {
+  if (h < p.min_child_weight || h <= 0) return 0;
+  if (p.max_delta_step == 0) {
+    const double t = ThresholdL1(g, p.alpha);
+    return t * t / (h + p.lambda);
+  }
+  const double w = LeafWeight(g, h, p);
+  return -(2 * g * w + (h + p.lambda) * w * w) + (p.alpha != 0 ? p.alpha * std::abs(w) : 0);
+}
 
 SplitCandidate FindBestSplit(const BinnedMatrix& bins, std::span<const HistBin> hist, double sum_g, double sum_h,
-                             const SplitParams& p) {
-  SplitCandidate best;
-  const double parent = LeafScore(sum_g, sum_h, p.lambda);
-  auto consider = [&](int f, uint32_t j, bool default_left, double gl, double hl) {
-    const double gr = sum_g - gl, hr = sum_h - hl;
-    if (hl < p.min_child_weight || hr < p.min_child_weight) return;
-    const double gain = LeafScore(gl, hl, p.lambda) + LeafScore(gr, hr, p.lambda) - parent;
-    if (!best.valid || gain > best.gain) best = {true, gain, f, j, default_left, gl, hl, gr, hr};
-  };
-  for (size_t f = 0; f < bins.num_features; ++f) {
+                             const SplitParams& p, std::span<const int> features) {
+  Scan s{p, sum_g, sum_h, LeafScore(sum_g, sum_h, p), {}};
+  for (int f : features) {
     const HistBin* h = hist.data() + bins.offsets[f];
-    const uint32_t nb = bins.BinsOf(f);  // bin 0 is missing
-    const bool has_missing = h[0].h > 0 || h[0].g != 0;
-    // Missing go right: left = value bins 1..j. With missing values, j may
-    // reach the last bin (all values left, missing right).
-    double gl = 0, hl = 0;
-    const uint32_t last = has_missing ? nb - 1 : nb - 2;
-    for (uint32_t j = 1; j <= last && j < nb; ++j) {
-      gl += h[j].g;
-      hl += h[j].h;
-      consider(static_cast<int>(f), j, false, gl, hl);
-    }
-    if (!has_missing) continue;
-    // Missing go left: left = missing + value bins 1..j.
-    gl = h[0].g;
-    hl = h[0].h;
-    for (uint32_t j = 1; j + 1 < nb; ++j) {
-      gl += h[j].g;
-      hl += h[j].h;
-      consider(static_cast<int>(f), j, true, gl, hl);
-    }
+    if (bins.categorical[f]) ScanCategorical(s, f, h, bins.BinsOf(f));
+    else ScanNumeric(s, f, h, bins.BinsOf(f));
   }
-  return best;
+  return s.best;
 }
 
 }  // namespace boostlab

@@ -1,9 +1,12 @@
-// Finds the best split of a node from its histogram, with XGBoost's gain:
-// G_L^2/(H_L+lambda) + G_R^2/(H_R+lambda) - G^2/(H+lambda) (XGBoost reports it
-// without the factor 1/2 of the textbook formula, and so do we).
+// Finds the best split of a node from its histogram with XGBoost's rules:
+// gain = score(L) + score(R) - score(parent), score = T(G)^2/(H+lambda) with
+// T the L1 soft threshold (or, with max_delta_step, the score of the clipped
+// weight). XGBoost reports gain without the 1/2 of the textbook formula, and
+// so do we.
 #pragma once
 
-#include <span>  // for span
+#include <span>    // for span
+#include <vector>  // for vector
 
 #include "data/binned_matrix.h"
 #include "tree/histogram.h"
@@ -12,25 +15,34 @@ namespace boostlab {
 
 struct SplitParams {
   double lambda = 1.0;
+  double alpha = 0.0;
+  double max_delta_step = 0.0;  // 0: no limit
   double min_child_weight = 1.0;
+  int max_cat_to_onehot = 4;
+  int max_cat_threshold = 64;
 };
 
 struct SplitCandidate {
   bool valid = false;
   double gain = 0;
   int feature = -1;
-  uint32_t bin = 0;  // left = value bins 1..bin (plus missing when default_left)
+  uint32_t bin = 0;  // numeric: left = value bins 1..bin
   bool default_left = false;
+  bool categorical = false;
+  std::vector<uint32_t> right_bins;  // categorical: local bins (code + 1) that go RIGHT, ascending
   double left_g = 0, left_h = 0, right_g = 0, right_h = 0;
 };
 
-inline double LeafScore(double g, double h, double lambda) { return g * g / (h + lambda); }
-inline double LeafWeight(double g, double h, double lambda) { return -g / (h + lambda); }
+// Leaf weight w* = -T(G)/(H+lambda), clipped to max_delta_step; 0 when H is
+// below min_child_weight (as XGBoost's CalcWeight).
+double LeafWeight(double g, double h, const SplitParams& p);
+// The node's score; a split's gain is the children's minus the parent's.
+double LeafScore(double g, double h, const SplitParams& p);
 
-// Scans every feature twice: missing values sent right, then sent left (only
-// when the node has missing values for that feature). Ties keep the first
+// Scans the given features. Numeric ones twice: missing values sent right,
+// then left (only when the node has missing values). Ties keep the first
 // found, so the choice is deterministic.
 SplitCandidate FindBestSplit(const BinnedMatrix& bins, std::span<const HistBin> hist, double sum_g, double sum_h,
-                             const SplitParams& params);
+                             const SplitParams& params, std::span<const int> features);
 
 }  // namespace boostlab

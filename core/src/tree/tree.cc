@@ -1,6 +1,6 @@
-// Tree traversal and shape, and whole-model prediction.
+// Tree traversal and shape, whole-model prediction and feature importance.
 
-#include <algorithm>  // for max
+#include <algorithm>  // for max, binary_search
 #include <cmath>      // for isnan
 
 #include "boostlab/errors.h"
@@ -14,7 +14,10 @@ float Tree::PredictRow(const FeatureColumns& x, size_t row) const {
   while (!nodes[i].IsLeaf()) {
     const TreeNode& n = nodes[i];
     const float v = x.columns[n.feature][row];
-    const bool left = std::isnan(v) ? n.default_left : v < n.threshold;
+    bool left;
+    if (std::isnan(v)) left = n.default_left;
+    else if (n.categorical) left = !std::binary_search(n.categories.begin(), n.categories.end(), static_cast<int32_t>(v));
+    else left = v < n.threshold;
     i = left ? n.left : n.right;
   }
   return nodes[i].value;
@@ -36,21 +39,55 @@ int Tree::NumLeaves() const {
   return leaves;
 }
 
+int Model::PredictionWidth() const { return objective == "multi:softmax" ? 1 : num_outputs; }
+
 void Model::Predict(const FeatureColumns& x, std::span<float> out, bool transformed) const {
   if (x.columns.size() != features.size())
     throw Error("FEATURE_MISMATCH", "The model has " + std::to_string(features.size()) + " features; the data has " +
                                         std::to_string(x.columns.size()) + ".");
+  const int K = num_outputs;
+  const auto loss = MakeObjective(objective, params, K);
+  std::vector<float> margin(K), prob(K);
   for (size_t r = 0; r < x.num_rows; ++r) {
-    float m = static_cast<float>(base_margin);
-    for (const Tree& t : trees) m += t.PredictRow(x, r);
-    out[r] = transformed && objective == Logistic::kName ? Logistic::Transform(m) : m;
+    for (int k = 0; k < K; ++k) margin[k] = static_cast<float>(base_margin[k]);
+    for (size_t t = 0; t < trees.size(); ++t) margin[t % K] += trees[t].PredictRow(x, r);
+    if (!transformed) {
+      std::copy(margin.begin(), margin.end(), out.begin() + static_cast<std::ptrdiff_t>(r * K));
+      continue;
+    }
+    loss->Transform(margin.data(), prob.data());
+    if (objective == "multi:softmax") out[r] = static_cast<float>(std::max_element(prob.begin(), prob.end()) - prob.begin());
+    else std::copy(prob.begin(), prob.end(), out.begin() + static_cast<std::ptrdiff_t>(r * K));
   }
 }
 
 std::vector<float> Model::PredictTable(const Table& table) const {
   FeatureColumns x = FeaturesFromTable(table, features);
-  std::vector<float> out(x.num_rows);
+  std::vector<float> out(x.num_rows * static_cast<size_t>(num_outputs));
   Predict(x, out);
+  out.resize(x.num_rows * static_cast<size_t>(PredictionWidth()));
+  return out;
+}
+
+std::vector<double> Model::FeatureImportance(const std::string& type) const {
+  const bool known = type == "weight" || type == "gain" || type == "cover" || type == "total_gain" || type == "total_cover";
+  if (!known)
+    throw Error("BAD_ARGUMENT", "Importance type '" + type + "' is unknown; use weight, gain, cover, total_gain or total_cover.");
+  std::vector<double> splits(features.size(), 0), gain(features.size(), 0), cover(features.size(), 0);
+  for (const Tree& t : trees)
+    for (const TreeNode& n : t.nodes) {
+      if (n.IsLeaf()) continue;
+      splits[n.feature] += 1;
+      gain[n.feature] += n.gain;
+      cover[n.feature] += n.cover;
+    }
+  std::vector<double> out(features.size(), 0);
+  for (size_t f = 0; f < features.size(); ++f) {
+    if (type == "weight") out[f] = splits[f];
+    else if (type == "total_gain") out[f] = gain[f];
+    else if (type == "total_cover") out[f] = cover[f];
+    else if (splits[f] > 0) out[f] = (type == "gain" ? gain[f] : cover[f]) / splits[f];
+  }
   return out;
 }
 

@@ -1,6 +1,7 @@
 #include "tree/tree_learner.h"
 
-#include <utility>  // for move, swap
+#include <algorithm>  // for min_element
+#include <utility>    // for move
 
 #include "util/thread_pool.h"
 
@@ -13,81 +14,131 @@ constexpr double kMinGain = 1e-6;
 }  // namespace
 
 TreeLearner::TreeLearner(const BinnedMatrix& bins, const TreeParams& params, ThreadPool& pool)
-    : bins_(bins), params_(params), pool_(pool), builder_(bins) {}
+    : bins_(bins),
+      params_(params),
+      pool_(pool),
+      builder_(bins),
+      sampler_(static_cast<int>(bins.num_features), params.colsample_bytree, params.colsample_bylevel,
+               params.colsample_bynode) {}
+
+std::vector<TreeLearner::LeafRows> TreeLearner::Leaves() const {
+  std::vector<LeafRows> out;
+  for (const LeafRange& l : leaves_) out.push_back({l.node, std::span<const RowIdx>(rows_.data() + l.begin, l.end - l.begin)});
+  return out;
+}
 
 size_t TreeLearner::Partition(size_t begin, size_t end, const SplitCandidate& split) {
   const size_t f = static_cast<size_t>(split.feature);
+  // Which bins go left, decided once per split: missing (bin 0) by the
+  // default direction, values by threshold or category set.
+  goes_left_.assign(bins_.BinsOf(f), split.categorical ? 1 : 0);
+  goes_left_[0] = split.default_left;
+  if (split.categorical) {
+    for (uint32_t b : split.right_bins) goes_left_[b] = 0;
+  } else {
+    for (uint32_t b = 1; b <= split.bin; ++b) goes_left_[b] = 1;
+  }
   size_t left = begin;
   scratch_.clear();
   for (size_t i = begin; i < end; ++i) {
     const RowIdx r = rows_[i];
-    const uint32_t bin = bins_.Bin(r, f);
-    const bool goes_left = bin == 0 ? split.default_left : bin <= split.bin;
-    if (goes_left) rows_[left++] = r;
+    if (goes_left_[bins_.Bin(r, f)]) rows_[left++] = r;
     else scratch_.push_back(r);
   }
   std::copy(scratch_.begin(), scratch_.end(), rows_.begin() + static_cast<std::ptrdiff_t>(left));
   return left;
 }
 
-Tree TreeLearner::Grow(std::span<const GradPair> gpair, std::span<const RowIdx> rows) {
+void TreeLearner::Evaluate(Entry& e) {
+  const std::vector<int> features = sampler_.ForNode(e.depth);
+  e.split = FindBestSplit(bins_, e.hist, e.g, e.h, params_.split, features);
+}
+
+bool TreeLearner::CanSplit(const Entry& e, int num_leaves) const {
+  if (!e.split.valid || e.split.gain <= kMinGain || e.split.gain < params_.gamma) return false;
+  if (e.split.left_h == 0 || e.split.right_h == 0) return false;
+  if (params_.max_depth > 0 && e.depth >= params_.max_depth) return false;
+  if (params_.max_leaves > 0 && num_leaves >= params_.max_leaves) return false;
+  return true;
+}
+
+Tree TreeLearner::Grow(std::span<const GradPair> gpair, std::span<const RowIdx> rows, uint64_t seed) {
   rows_.assign(rows.begin(), rows.end());
   leaves_.clear();
+  sampler_.NewTree(seed);
   const size_t total_bins = bins_.total_bins();
-  const SplitParams split_params{params_.lambda, params_.min_child_weight};
+  const double eta = params_.eta;
 
   Tree tree;
   tree.nodes.emplace_back();
-  Pending root{0, 0, rows_.size(), 0, 0, std::vector<HistBin>(total_bins)};
+  Entry root{0, 0, 0, rows_.size(), 0, 0, std::vector<HistBin>(total_bins), {}};
   builder_.Build(gpair, rows_, root.hist, pool_);
   // The node's totals are the sums over any one feature's bins (missing included).
   for (uint32_t b = bins_.offsets[0]; b < bins_.offsets[1]; ++b) {
     root.g += root.hist[b].g;
     root.h += root.hist[b].h;
   }
+  Evaluate(root);
 
-  std::vector<Pending> level;
-  level.push_back(std::move(root));
-  for (int depth = 0; !level.empty(); ++depth) {
-    std::vector<Pending> next;
-    for (Pending& p : level) {
-      TreeNode& node = tree.nodes[p.node];
-      node.value = static_cast<float>(LeafWeight(p.g, p.h, params_.lambda) * params_.eta);
-      node.cover = static_cast<float>(p.h);
-      SplitCandidate split;
-      if (depth < params_.max_depth) split = FindBestSplit(bins_, p.hist, p.g, p.h, split_params);
-      if (!split.valid || split.gain <= kMinGain || split.gain < params_.gamma) {
-        leaves_.push_back({p.node, p.begin, p.end});
-        continue;
-      }
-      const size_t mid = Partition(p.begin, p.end, split);
-      const int left_id = static_cast<int>(tree.nodes.size());
-      tree.nodes.emplace_back();
-      tree.nodes.emplace_back();
-      TreeNode& parent = tree.nodes[p.node];  // re-fetch: the vector may have moved
-      parent.left = left_id;
-      parent.right = left_id + 1;
-      parent.feature = split.feature;
-      parent.threshold = bins_.Threshold(static_cast<size_t>(split.feature), split.bin);
-      parent.default_left = split.default_left;
-      parent.gain = static_cast<float>(split.gain);
+  auto finish_node = [&](const Entry& e) {
+    TreeNode& node = tree.nodes[e.node];
+    node.value = static_cast<float>(LeafWeight(e.g, e.h, params_.split) * eta);
+    node.cover = static_cast<float>(e.h);
+  };
+  auto comes_first = [&](const Entry& a, const Entry& b) {
+    if (params_.lossguide && a.split.gain != b.split.gain) return a.split.gain > b.split.gain;
+    if (!params_.lossguide && a.depth != b.depth) return a.depth < b.depth;
+    return a.node < b.node;
+  };
 
-      Pending left{left_id, p.begin, mid, split.left_g, split.left_h, {}};
-      Pending right{left_id + 1, mid, p.end, split.right_g, split.right_h, {}};
-      if (depth + 1 < params_.max_depth) {
-        // Build the smaller child's histogram; the larger one is parent - smaller.
-        Pending& small = (mid - p.begin) <= (p.end - mid) ? left : right;
-        Pending& large = &small == &left ? right : left;
-        small.hist.resize(total_bins);
-        builder_.Build(gpair, std::span<const RowIdx>(rows_.data() + small.begin, small.end - small.begin),
-                       small.hist, pool_);
-        large.hist = std::move(p.hist);
-        SubtractHistogram(large.hist, small.hist, large.hist);
-      }
-      next.push_back(std::move(left));
-      next.push_back(std::move(right));
+  std::vector<Entry> queue;
+  queue.push_back(std::move(root));
+  int num_leaves = 1;
+  while (!queue.empty()) {
+    auto it = std::min_element(queue.begin(), queue.end(), comes_first);
+    Entry e = std::move(*it);
+    queue.erase(it);
+    finish_node(e);
+    if (!CanSplit(e, num_leaves)) {
+      leaves_.push_back({e.node, e.begin, e.end});
+      continue;
     }
-    level = std::move(next);
+    const SplitCandidate& split = e.split;
+    const size_t mid = Partition(e.begin, e.end, split);
+    const int left_id = static_cast<int>(tree.nodes.size());
+    tree.nodes.emplace_back();
+    tree.nodes.emplace_back();
+    TreeNode& parent = tree.nodes[e.node];  // re-fetch: the vector may have moved
+    parent.left = left_id;
+    parent.right = left_id + 1;
+    parent.feature = split.feature;
+    parent.default_left = split.default_left;
+    parent.gain = static_cast<float>(split.gain);
+    parent.categorical = split.categorical;
+    if (split.categorical) {
+      for (uint32_t b : split.right_bins) parent.categories.push_back(static_cast<int32_t>(b - 1));
+    } else {
+      parent.threshold = bins_.Threshold(static_cast<size_t>(split.feature), split.bin);
+    }
+    ++num_leaves;
+
+    Entry left{left_id, e.depth + 1, e.begin, mid, split.left_g, split.left_h, {}, {}};
+    Entry right{left_id + 1, e.depth + 1, mid, e.end, split.right_g, split.right_h, {}, {}};
+    const bool children_may_split = params_.max_depth == 0 || e.depth + 1 < params_.max_depth;
+    if (children_may_split) {
+      // Build the smaller child's histogram; the larger one is parent - smaller.
+      Entry& small = (mid - e.begin) <= (e.end - mid) ? left : right;
+      Entry& large = &small == &left ? right : left;
+      small.hist.resize(total_bins);
+      builder_.Build(gpair, std::span<const RowIdx>(rows_.data() + small.begin, small.end - small.begin), small.hist,
+                     pool_);
+      large.hist = std::move(e.hist);
+      SubtractHistogram(large.hist, small.hist, large.hist);
+      Evaluate(left);
+      Evaluate(right);
+    }
+    queue.push_back(std::move(left));
+    queue.push_back(std::move(right));
   }
   return tree;
 }

@@ -1,5 +1,6 @@
-// Grows one regression tree on gradient pairs, depth by depth, from the
-// histograms of the binned features.
+// Grows one regression tree on gradient pairs from the histograms of the
+// binned features. The grow policy only orders the queue of nodes to expand:
+// depthwise takes the shallowest first, lossguide the largest gain.
 #pragma once
 
 #include <span>    // for span
@@ -7,6 +8,7 @@
 
 #include "boostlab/model.h"
 #include "data/binned_matrix.h"
+#include "tree/column_sampler.h"
 #include "tree/histogram.h"
 #include "tree/split_finder.h"
 
@@ -15,48 +17,57 @@ namespace boostlab {
 class ThreadPool;
 
 struct TreeParams {
-  int max_depth = 6;
+  int max_depth = 6;   // 0: no limit
+  int max_leaves = 0;  // 0: no limit
+  bool lossguide = false;
   double eta = 0.3;
-  double lambda = 1.0;
   double gamma = 0.0;
-  double min_child_weight = 1.0;
+  SplitParams split;
+  double colsample_bytree = 1, colsample_bylevel = 1, colsample_bynode = 1;
 };
 
 class TreeLearner {
  public:
   TreeLearner(const BinnedMatrix& bins, const TreeParams& params, ThreadPool& pool);
 
-  // Grows a tree on the given rows. gpair is indexed by row id.
-  Tree Grow(std::span<const GradPair> gpair, std::span<const RowIdx> rows);
+  // Grows a tree on the given rows (gpair is indexed by row id). `seed` drives
+  // the feature sampling of this tree.
+  Tree Grow(std::span<const GradPair> gpair, std::span<const RowIdx> rows, uint64_t seed);
 
-  // After Grow: calls fn(row, leaf value) for every row the tree was grown on.
-  template <typename Fn>
-  void ForEachRowLeaf(const Tree& tree, Fn fn) const {
-    for (const LeafRange& leaf : leaves_)
-      for (size_t i = leaf.begin; i < leaf.end; ++i) fn(rows_[i], tree.nodes[leaf.node].value);
-  }
+  // After Grow: the rows of each leaf, for updating predictions and for
+  // objectives that set leaf values themselves.
+  struct LeafRows {
+    int node;
+    std::span<const RowIdx> rows;
+  };
+  std::vector<LeafRows> Leaves() const;
 
  private:
-  struct LeafRange {
+  struct Entry {
     int node;
-    size_t begin, end;
-  };
-  struct Pending {
-    int node;
+    int depth;
     size_t begin, end;
     double g, h;
     std::vector<HistBin> hist;
+    SplitCandidate split;
   };
 
-  // Stable in-place partition of rows_[begin, end); returns the first right row.
   size_t Partition(size_t begin, size_t end, const SplitCandidate& split);
+  void Evaluate(Entry& e);
+  bool CanSplit(const Entry& e, int num_leaves) const;
 
   const BinnedMatrix& bins_;
   TreeParams params_;
   ThreadPool& pool_;
   HistogramBuilder builder_;
+  ColumnSampler sampler_;
   std::vector<RowIdx> rows_;
   std::vector<RowIdx> scratch_;
+  std::vector<char> goes_left_;  // per local bin of the split feature
+  struct LeafRange {
+    int node;
+    size_t begin, end;
+  };
   std::vector<LeafRange> leaves_;
 };
 

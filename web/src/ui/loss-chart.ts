@@ -32,7 +32,7 @@ export class LossChart {
 
   append(r: RoundReport) {
     if (!this.plot) {
-      this.metric = Object.keys(r.train)[0];
+      this.metric = r.metric || Object.keys(r.train)[0];
       this.plot = new uPlot(
         {
           ...this.size(),

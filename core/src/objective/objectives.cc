@@ -1,0 +1,244 @@
+// The losses. Each per-row rule is a small functor; the loop over rows is
+// written once (ComputeGradients), in fixed row blocks across threads.
+
+#include <algorithm>  // for max, clamp, nth_element
+#include <cmath>      // for exp, log, sqrt
+
+#include "boostlab/errors.h"
+#include "objective/objective.h"
+#include "util/thread_pool.h"
+
+namespace boostlab {
+namespace {
+
+template <typename Loss>
+void ComputeGradients(const Loss& loss, std::span<const float> margin, std::span<const float> label,
+                      std::span<const RowIdx> rows, std::span<GradPair> out, ThreadPool& pool) {
+  constexpr size_t kBlock = 16384;
+  const size_t blocks = (rows.size() + kBlock - 1) / kBlock;
+  pool.Run(static_cast<int>(blocks), [&](int b) {
+    const size_t end = std::min(rows.size(), (b + 1) * kBlock);
+    for (size_t i = b * kBlock; i < end; ++i) {
+      const RowIdx r = rows[i];
+      out[r] = loss(margin[r], label[r]);
+    }
+  });
+}
+
+double Mean(std::span<const float> label, std::span<const RowIdx> rows) {
+  double sum = 0;
+  for (RowIdx r : rows) sum += label[r];
+  return rows.empty() ? 0 : sum / static_cast<double>(rows.size());
+}
+
+double Median(std::vector<float> v) {
+  if (v.empty()) return 0;
+  const size_t mid = v.size() / 2;
+  std::nth_element(v.begin(), v.begin() + mid, v.end());
+  double hi = v[mid];
+  if (v.size() % 2) return hi;
+  double lo = *std::max_element(v.begin(), v.begin() + mid);
+  return (lo + hi) / 2;
+}
+
+// A loss with one output, given as a per-row functor.
+template <typename Loss>
+class SingleOutput : public Objective {
+ public:
+  explicit SingleOutput(Loss loss) : loss_(loss) {}
+  const char* name() const override { return Loss::kName; }
+  void Gradients(std::span<const float> margin, std::span<const float> label, std::span<const RowIdx> rows,
+                 std::span<GradPair> out, ThreadPool& pool) const override {
+    ComputeGradients(loss_, margin, label, rows, out, pool);
+  }
+  void Transform(const float* margin, float* out) const override { *out = loss_.Transform(*margin); }
+
+ protected:
+  Loss loss_;
+};
+
+struct SquaredLoss {
+  static constexpr const char* kName = "reg:squarederror";
+  GradPair operator()(float m, float y) const { return {m - y, 1.0f}; }
+  float Transform(float m) const { return m; }
+};
+
+struct AbsoluteLoss {
+  static constexpr const char* kName = "reg:absoluteerror";
+  GradPair operator()(float m, float y) const { return {m > y ? 1.0f : (m < y ? -1.0f : 0.0f), 1.0f}; }
+  float Transform(float m) const { return m; }
+};
+
+struct PseudoHuberLoss {
+  static constexpr const char* kName = "reg:pseudohubererror";
+  float slope = 1.0f;
+  GradPair operator()(float m, float y) const {
+    const float z = m - y;
+    const float scale = 1.0f + (z / slope) * (z / slope);
+    const float scale_sqrt = std::sqrt(scale);
+    return {z / scale_sqrt, 1.0f / (scale * scale_sqrt)};
+  }
+  float Transform(float m) const { return m; }
+};
+
+struct PoissonLoss {
+  static constexpr const char* kName = "count:poisson";
+  float max_delta_step = 0.7f;
+  GradPair operator()(float m, float y) const { return {std::exp(m) - y, std::exp(m + max_delta_step)}; }
+  float Transform(float m) const { return std::exp(m); }
+};
+
+struct LogisticLoss {
+  static constexpr const char* kName = "binary:logistic";
+  GradPair operator()(float m, float y) const {
+    const float p = Transform(m);
+    return {p - y, std::max(p * (1.0f - p), 1e-16f)};
+  }
+  float Transform(float m) const { return 1.0f / (1.0f + std::exp(-m)); }
+};
+
+class SquaredError : public SingleOutput<SquaredLoss> {
+ public:
+  SquaredError() : SingleOutput({}) {}
+  std::vector<double> AverageMargin(std::span<const float> y, std::span<const RowIdx> rows) const override {
+    return {Mean(y, rows)};
+  }
+  std::vector<std::string> DefaultMetrics() const override { return {"rmse"}; }
+};
+
+class AbsoluteError : public SingleOutput<AbsoluteLoss> {
+ public:
+  AbsoluteError() : SingleOutput({}) {}
+  std::vector<double> AverageMargin(std::span<const float> y, std::span<const RowIdx> rows) const override {
+    std::vector<float> v;
+    for (RowIdx r : rows) v.push_back(y[r]);
+    return {Median(std::move(v))};
+  }
+  std::vector<std::string> DefaultMetrics() const override { return {"mae"}; }
+  // The leaf's value is the median residual of its rows, not a Newton step.
+  bool RefreshesLeaves() const override { return true; }
+  double LeafValue(std::span<const RowIdx> rows, std::span<const float> margin,
+                   std::span<const float> label) const override {
+    std::vector<float> residual;
+    residual.reserve(rows.size());
+    for (RowIdx r : rows) residual.push_back(label[r] - margin[r]);
+    return Median(std::move(residual));
+  }
+};
+
+class PseudoHuberError : public SingleOutput<PseudoHuberLoss> {
+ public:
+  explicit PseudoHuberError(float slope) : SingleOutput({slope}) {}
+  std::vector<double> AverageMargin(std::span<const float> y, std::span<const RowIdx> rows) const override {
+    std::vector<float> v;
+    for (RowIdx r : rows) v.push_back(y[r]);
+    return {Median(std::move(v))};
+  }
+  std::vector<std::string> DefaultMetrics() const override { return {"mphe"}; }
+};
+
+class Poisson : public SingleOutput<PoissonLoss> {
+ public:
+  explicit Poisson(float max_delta_step) : SingleOutput({max_delta_step}) {}
+  void CheckLabels(std::span<const float> y, std::span<const RowIdx> rows) const override {
+    for (RowIdx r : rows)
+      if (y[r] < 0)
+        throw Error("BAD_PARAM", "Objective count:poisson needs counts (labels >= 0); data row " + std::to_string(r) +
+                                     " has " + std::to_string(y[r]) + ".");
+  }
+  std::vector<double> AverageMargin(std::span<const float> y, std::span<const RowIdx> rows) const override {
+    return {std::log(std::max(Mean(y, rows), 1e-7))};
+  }
+  double MarginOfBaseScore(double b) const override { return std::log(std::max(b, 1e-7)); }
+  std::vector<std::string> DefaultMetrics() const override { return {"poisson-nloglik"}; }
+  double DefaultMaxDeltaStep() const override { return 0.7; }
+};
+
+class Logistic : public SingleOutput<LogisticLoss> {
+ public:
+  Logistic() : SingleOutput({}) {}
+  void CheckLabels(std::span<const float> y, std::span<const RowIdx> rows) const override {
+    for (RowIdx r : rows)
+      if (y[r] < 0 || y[r] > 1)
+        throw Error("BAD_PARAM", "Objective binary:logistic needs labels in [0, 1]; data row " + std::to_string(r) +
+                                     " has " + std::to_string(y[r]) + ". Use a regression objective.");
+  }
+  std::vector<double> AverageMargin(std::span<const float> y, std::span<const RowIdx> rows) const override {
+    return {MarginOfBaseScore(Mean(y, rows))};
+  }
+  double MarginOfBaseScore(double p) const override {
+    p = std::clamp(p, 1e-7, 1.0 - 1e-7);
+    return std::log(p / (1.0 - p));
+  }
+  std::vector<std::string> DefaultMetrics() const override { return {"error", "logloss"}; }
+};
+
+// Multiclass: K outputs, softmax probabilities; h = 2p(1-p) as XGBoost uses.
+class Softmax : public Objective {
+ public:
+  Softmax(int num_class, bool class_output) : k_(num_class), class_output_(class_output) {}
+  const char* name() const override { return class_output_ ? "multi:softmax" : "multi:softprob"; }
+  int outputs() const override { return k_; }
+  void CheckLabels(std::span<const float> y, std::span<const RowIdx> rows) const override {
+    for (RowIdx r : rows)
+      if (!(y[r] >= 0 && y[r] < static_cast<float>(k_)) || y[r] != static_cast<float>(static_cast<int>(y[r])))
+        throw Error("BAD_PARAM", std::string("Objective ") + name() + " needs class labels 0.." + std::to_string(k_ - 1) +
+                                     " (num_class = " + std::to_string(k_) + "); data row " + std::to_string(r) +
+                                     " has " + std::to_string(y[r]) + ".");
+  }
+  std::vector<double> AverageMargin(std::span<const float> y, std::span<const RowIdx> rows) const override {
+    std::vector<double> count(k_, 0);
+    for (RowIdx r : rows) count[static_cast<int>(y[r])] += 1;
+    std::vector<double> margin(k_);
+    for (int k = 0; k < k_; ++k) margin[k] = std::log(std::max(count[k], 0.5) / static_cast<double>(rows.size()));
+    return margin;  // log class priors: softmax of them gives the priors back
+  }
+  void Gradients(std::span<const float> margin, std::span<const float> label, std::span<const RowIdx> rows,
+                 std::span<GradPair> out, ThreadPool& pool) const override {
+    const size_t n = margin.size() / k_;
+    constexpr size_t kBlock = 8192;
+    const size_t blocks = (rows.size() + kBlock - 1) / kBlock;
+    pool.Run(static_cast<int>(blocks), [&](int b) {
+      std::vector<float> p(k_);
+      const size_t end = std::min(rows.size(), (b + 1) * kBlock);
+      for (size_t i = b * kBlock; i < end; ++i) {
+        const RowIdx r = rows[i];
+        Transform(&margin[static_cast<size_t>(r) * k_], p.data());
+        const int y = static_cast<int>(label[r]);
+        for (int k = 0; k < k_; ++k)
+          out[k * n + r] = {p[k] - (k == y ? 1.0f : 0.0f), std::max(2.0f * p[k] * (1.0f - p[k]), 1e-16f)};
+      }
+    });
+  }
+  void Transform(const float* margin, float* out) const override {
+    float max = margin[0];
+    for (int k = 1; k < k_; ++k) max = std::max(max, margin[k]);
+    float sum = 0;
+    for (int k = 0; k < k_; ++k) sum += out[k] = std::exp(margin[k] - max);
+    for (int k = 0; k < k_; ++k) out[k] /= sum;
+  }
+  std::vector<std::string> DefaultMetrics() const override { return {"merror", "mlogloss"}; }
+
+ private:
+  int k_;
+  bool class_output_;
+};
+
+}  // namespace
+
+std::unique_ptr<Objective> MakeObjective(const std::string& name, const Params& p, int num_class) {
+  const double mds = p.max_delta_step == p.max_delta_step ? p.max_delta_step : 0.7;
+  if (name == "reg:squarederror") return std::make_unique<SquaredError>();
+  if (name == "reg:absoluteerror") return std::make_unique<AbsoluteError>();
+  if (name == "reg:pseudohubererror") return std::make_unique<PseudoHuberError>(static_cast<float>(p.huber_slope));
+  if (name == "count:poisson") return std::make_unique<Poisson>(static_cast<float>(mds));
+  if (name == "binary:logistic") return std::make_unique<Logistic>();
+  if (name == "multi:softprob" || name == "multi:softmax") {
+    if (num_class < 2)
+      throw Error("BAD_PARAM", "Parameter 'num_class' is required for " + name + " and must be at least 2.");
+    return std::make_unique<Softmax>(num_class, name == "multi:softmax");
+  }
+  throw Error("BAD_PARAM", "Parameter 'objective' is '" + name + "'; unknown objective.");
+}
+
+}  // namespace boostlab
