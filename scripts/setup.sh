@@ -11,6 +11,8 @@ command -v cmake >/dev/null || need+=(cmake)
 [ -f /usr/include/gtest/gtest.h ] || need+=(libgtest-dev)
 command -v emcc >/dev/null || need+=(emscripten)
 command -v chromium >/dev/null || need+=(chromium)
+# The reference libraries, used only by tests/parity and bench/ (Debian's python3, not the one on PATH).
+/usr/bin/python3 -c "import xgboost, sklearn, pandas" 2>/dev/null || need+=(python3-xgboost python3-sklearn python3-pandas)
 if [ ${#need[@]} -gt 0 ]; then
   echo "setup: installing Debian packages: ${need[*]}"
   SUDO=""; [ "$(id -u)" -eq 0 ] || SUDO=sudo

@@ -21,7 +21,7 @@ rc=${PIPESTATUS[0]}
 p=$(sed -n 's/.* \([0-9]*\) tests failed out of \([0-9]*\).*/\2 \1/p' build/ctest.log)
 if [ -n "$p" ]; then count $(( ${p% *} - ${p#* } )) "${p#* }" "$rc"; else count 0 1 1; fi
 
-for suite in wasm e2e; do
+for suite in wasm parity e2e; do
   echo "== $suite (node:test)"
   node --test --test-concurrency=1 "tests/$suite/" > "build/$suite.log" 2>&1
   rc=$?

@@ -20,14 +20,14 @@ Error ErrorOf(std::string_view csv) {
 }
 
 TEST(Csv, ReadsNumericAndCategoricalColumns) {
-  Table t = ReadCsv("a,b,c\n1,x,2.5\n2,y,\n3,x,-1e3\n");
+  Table t = ReadCsv("a,b,c\n1,y,2.5\n2,x,\n3,y,-1e3\n");
   ASSERT_EQ(t.num_rows, 3u);
   ASSERT_EQ(t.columns.size(), 3u);
   EXPECT_EQ(t.columns[0].type, ColumnType::kNumeric);
   EXPECT_EQ(t.columns[0].values, (std::vector<float>{1, 2, 3}));
   EXPECT_EQ(t.columns[1].type, ColumnType::kCategorical);
   EXPECT_EQ(t.columns[1].levels, (std::vector<std::string>{"x", "y"}));
-  EXPECT_EQ(t.columns[1].codes, (std::vector<int32_t>{0, 1, 0}));
+  EXPECT_EQ(t.columns[1].codes, (std::vector<int32_t>{1, 0, 1}));  // levels sorted
   EXPECT_TRUE(std::isnan(t.columns[2].values[1]));
   EXPECT_EQ(t.columns[2].missing, 1);
   EXPECT_FLOAT_EQ(t.columns[2].values[2], -1000.0f);
@@ -38,6 +38,7 @@ TEST(Csv, QuotesHoldDelimitersNewlinesAndDoubledQuotes) {
   ASSERT_EQ(t.num_rows, 2u);
   EXPECT_EQ(t.columns[0].levels[0], "a, \"b\"");
   EXPECT_EQ(t.columns[0].levels[1], "two\nlines");
+  EXPECT_EQ(t.columns[0].codes, (std::vector<int32_t>{0, 1}));
   EXPECT_EQ(t.columns[1].values, (std::vector<float>{1, 2}));
 }
 
@@ -55,6 +56,7 @@ TEST(Csv, ColumnTurnsCategoricalAtFirstTextAndRemembersWhere) {
   EXPECT_EQ(c.type, ColumnType::kCategorical);
   EXPECT_EQ(c.first_text_line, 4);
   EXPECT_EQ(c.first_text, "abc");
+  EXPECT_EQ(c.levels, (std::vector<std::string>{"1", "2", "abc"}));
   EXPECT_EQ(c.codes, (std::vector<int32_t>{0, 1, 2, 0}));
 }
 

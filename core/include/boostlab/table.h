@@ -15,7 +15,7 @@ struct Column {
   ColumnType type = ColumnType::kNumeric;
   std::vector<float> values;        // numeric: one value per row, NaN = missing
   std::vector<int32_t> codes;       // categorical: index into levels, -1 = missing
-  std::vector<std::string> levels;  // categorical: distinct strings, first-seen order
+  std::vector<std::string> levels;  // categorical: distinct strings, sorted
   long missing = 0;
   // For a categorical column: the first cell that is not a number (1-based file
   // line), so "text in a numeric column" errors can point at it. 0 if none.

@@ -27,14 +27,38 @@ std::vector<float> QuantileCuts(std::vector<float> values, int max_bin) {
   if (distinct.size() <= static_cast<size_t>(max_bin)) {
     for (size_t d = 0; d < distinct.size(); ++d) last_in_bin.push_back(d);
   } else {
-    // Close a bin where the cumulative count first reaches each i/max_bin quantile.
-    const double n = static_cast<double>(values.size());
-    int next = 1;
-    for (size_t d = 0; d < distinct.size(); ++d) {
-      if (static_cast<double>(end_rank[d]) >= next * n / max_bin || d + 1 == distinct.size()) {
-        last_in_bin.push_back(d);
-        while (next <= max_bin && next * n / max_bin <= static_cast<double>(end_rank[d])) ++next;
+    // Greedy equal-count bins. A value holding at least a mean bin's worth of
+    // rows gets a bin of its own; the other rows share the remaining bins,
+    // re-balanced as they go, so heavy ties do not waste bins.
+    std::vector<size_t> count(distinct.size());
+    for (size_t d = 0; d < distinct.size(); ++d) count[d] = end_rank[d] - (d ? end_rank[d - 1] : 0);
+    const double mean_all = static_cast<double>(values.size()) / max_bin;
+    std::vector<char> big(distinct.size(), 0);
+    double rest_count = static_cast<double>(values.size());
+    int rest_bins = max_bin;
+    for (size_t d = 0; d < distinct.size(); ++d)
+      if (static_cast<double>(count[d]) >= mean_all) {
+        big[d] = 1;
+        rest_count -= static_cast<double>(count[d]);
+        --rest_bins;
       }
+    double mean = rest_bins > 0 ? rest_count / rest_bins : rest_count;
+    double in_bin = 0;
+    for (size_t d = 0; d < distinct.size(); ++d) {
+      in_bin += static_cast<double>(count[d]);
+      if (!big[d]) rest_count -= static_cast<double>(count[d]);
+      const bool last = d + 1 == distinct.size();
+      const bool close = last || big[d] || big[d + 1] || in_bin >= mean;
+      if (!close || static_cast<int>(last_in_bin.size()) >= max_bin - 1) {
+        if (last) last_in_bin.push_back(d);
+        continue;
+      }
+      last_in_bin.push_back(d);
+      if (!big[d]) {
+        rest_bins = std::max(1, rest_bins - 1);
+        mean = rest_count / rest_bins;
+      }
+      in_bin = 0;
     }
   }
   // A bin's exclusive upper bound is the first value of the next bin; the last

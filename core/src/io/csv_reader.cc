@@ -1,6 +1,7 @@
 // CSV bytes -> typed columns in one pass. A column starts numeric and turns
 // categorical at its first cell that is neither a number nor a missing marker.
 
+#include <algorithm>      // for sort
 #include <cmath>          // for NAN
 #include <cstdio>         // for snprintf
 #include <cstdlib>        // for strtod
@@ -71,7 +72,25 @@ class ColumnBuilder {
     col_.codes.push_back(CodeOf(cell));
   }
 
-  Column Finish() { return std::move(col_); }
+  // Levels end up in sorted order (codes as pandas assigns them), so a file's
+  // row order does not change its codes or how ties between categories break.
+  Column Finish() {
+    if (col_.type == ColumnType::kCategorical) {
+      std::vector<int32_t> order(col_.levels.size());
+      for (size_t i = 0; i < order.size(); ++i) order[i] = static_cast<int32_t>(i);
+      std::sort(order.begin(), order.end(), [&](int32_t a, int32_t b) { return col_.levels[a] < col_.levels[b]; });
+      std::vector<int32_t> new_code(order.size());
+      std::vector<std::string> sorted(order.size());
+      for (size_t i = 0; i < order.size(); ++i) {
+        new_code[order[i]] = static_cast<int32_t>(i);
+        sorted[i] = std::move(col_.levels[order[i]]);
+      }
+      col_.levels = std::move(sorted);
+      for (int32_t& c : col_.codes)
+        if (c >= 0) c = new_code[c];
+    }
+    return std::move(col_);
+  }
 
  private:
   int32_t CodeOf(std::string_view cell) {

@@ -22,7 +22,8 @@ struct Scan {
   bool Consider(int f, uint32_t bin, bool default_left, double gl, double hl) {
     const double gr = sum_g - gl, hr = sum_h - hl;
     if (hl < p.min_child_weight || hr < p.min_child_weight) return false;
-    const double gain = LeafScore(gl, hl, p) + LeafScore(gr, hr, p) - parent_score;
+    // Rounded to float as XGBoost stores loss_chg, so near-ties break alike.
+    const double gain = static_cast<float>(LeafScore(gl, hl, p) + LeafScore(gr, hr, p) - parent_score);
     if (best.valid && !(gain > best.gain)) return false;
     best.valid = true;
     best.gain = gain;
@@ -48,13 +49,13 @@ void ScanNumeric(Scan& s, int f, const HistBin* h, uint32_t nb) {
     s.Consider(f, j, false, gl, hl);
   }
   if (!has_missing) return;
-  // Missing go left: left = missing + value bins 1..j.
-  gl = h[0].g;
-  hl = h[0].h;
-  for (uint32_t j = 1; j + 1 < nb; ++j) {
-    gl += h[j].g;
-    hl += h[j].h;
-    s.Consider(f, j, true, gl, hl);
+  // Missing go left: right = value bins j+1..last, scanned from the top down
+  // so that ties keep the highest threshold, as XGBoost's backward pass.
+  double gr = 0, hr = 0;
+  for (uint32_t j = nb - 2; j >= 1; --j) {
+    gr += h[j + 1].g;
+    hr += h[j + 1].h;
+    s.Consider(f, j, true, s.sum_g - gr, s.sum_h - hr);
   }
 }
 

@@ -82,7 +82,8 @@ Tree TreeLearner::Grow(std::span<const GradPair> gpair, std::span<const RowIdx> 
 
   auto finish_node = [&](const Entry& e) {
     TreeNode& node = tree.nodes[e.node];
-    node.value = static_cast<float>(LeafWeight(e.g, e.h, params_.split) * eta);
+    // float weight times float eta, in XGBoost's order of rounding.
+    node.value = static_cast<float>(LeafWeight(e.g, e.h, params_.split)) * static_cast<float>(eta);
     node.cover = static_cast<float>(e.h);
   };
   auto comes_first = [&](const Entry& a, const Entry& b) {

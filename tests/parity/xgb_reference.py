@@ -1,0 +1,37 @@
+"""Trains XGBoost (Debian's python3-xgboost 1.7.4) the way tests/parity asks and
+prints one JSON object: the per-round train and valid metric, and the feature
+names. Run with /usr/bin/python3, which sees Debian's packages.
+
+  xgb_reference.py CSV TARGET VALID_IDX PARAMS_JSON [IGNORE,COLUMNS]
+"""
+import json
+import sys
+
+import numpy as np
+import pandas as pd
+import xgboost as xgb
+
+
+def main():
+    csv, target, valid_idx, params = sys.argv[1], sys.argv[2], sys.argv[3], json.loads(sys.argv[4])
+    ignore = [c for c in (sys.argv[5] if len(sys.argv) > 5 else "").split(",") if c]
+    df = pd.read_csv(csv)
+    y = df.pop(target)
+    df = df.drop(columns=ignore)
+    for c in df.columns:
+        if df[c].dtype == object:
+            df[c] = df[c].astype("category")
+    if y.dtype == object:
+        y = y.astype("category").cat.codes  # sorted class names, as BoostLab orders them
+    valid = np.zeros(len(df), bool)
+    valid[np.loadtxt(valid_idx, dtype=int)] = True
+    rounds = params.pop("rounds")
+    dtrain = xgb.DMatrix(df[~valid], y[~valid], enable_categorical=True)
+    dvalid = xgb.DMatrix(df[valid], y[valid], enable_categorical=True)
+    result = {}
+    xgb.train({"tree_method": "hist", **params}, dtrain, rounds, evals=[(dtrain, "train"), (dvalid, "valid")],
+              evals_result=result, verbose_eval=False)
+    print(json.dumps({"train": result["train"], "valid": result["valid"], "version": xgb.__version__}))
+
+
+main()
