@@ -29,12 +29,28 @@ TEST(Binning, MissingGoesToBinZeroAndValuesToTheirCut) {
   std::vector<RowIdx> train = {0, 1, 2, 3};  // 100 is unseen in training
   BinnedMatrix m = BinnedMatrix::Build(x, {}, train, 256, pool);
   EXPECT_EQ(m.cuts[0], (std::vector<float>{2, 3, 6 + 1e-5f}));
-  EXPECT_EQ(m.BinsOf(0), 4u);
-  EXPECT_EQ(m.Bin(0, 0), 1u);
-  EXPECT_EQ(m.Bin(1, 0), 0u);
-  EXPECT_EQ(m.Bin(2, 0), 2u);
-  EXPECT_EQ(m.Bin(3, 0), 3u);
-  EXPECT_EQ(m.Bin(4, 0), 3u);  // above the range: the last bin
+  EXPECT_EQ(m.BinsOf(0), 4u);  // three value bins and the missing bin
+  EXPECT_EQ(m.Bin(0, 0), 0u);
+  EXPECT_EQ(m.Bin(1, 0), 3u);  // missing: the last bin
+  EXPECT_EQ(m.Bin(2, 0), 1u);
+  EXPECT_EQ(m.Bin(3, 0), 2u);
+  EXPECT_EQ(m.Bin(4, 0), 2u);  // above the range: the last value bin
+}
+
+TEST(Binning, TwoHundredFiftySixValueBinsFitOneByteWithoutMissingValues) {
+  std::vector<float> v;
+  for (int i = 0; i < 1000; ++i) v.push_back(static_cast<float>(i));
+  FeatureColumns x;
+  x.num_rows = v.size();
+  x.columns = {v};
+  std::vector<RowIdx> rows(v.size());
+  for (size_t i = 0; i < rows.size(); ++i) rows[i] = static_cast<RowIdx>(i);
+  ThreadPool pool(1);
+  BinnedMatrix m = BinnedMatrix::Build(x, {}, rows, 256, pool);
+  EXPECT_EQ(m.BinsOf(0), 257u);
+  EXPECT_FALSE(m.wide);
+  x.columns[0][5] = NAN;  // now the missing bin (256) is needed
+  EXPECT_TRUE(BinnedMatrix::Build(x, {}, rows, 256, pool).wide);
 }
 
 TEST(Binning, WideFeaturesUseSixteenBitBins) {
@@ -42,13 +58,13 @@ TEST(Binning, WideFeaturesUseSixteenBitBins) {
   ThreadPool pool(2);
   BinnedMatrix m = BinnedMatrix::Build(d.x, d.features, d.train_rows, 1000, pool);
   EXPECT_TRUE(m.wide);
-  EXPECT_GT(m.BinsOf(0), 257u);
+  EXPECT_GT(m.BinsOf(0), 258u);
   for (size_t r = 0; r < 50; ++r) {
     const float v = d.x.columns[0][r];
     const uint32_t b = m.Bin(r, 0);
-    ASSERT_GE(b, 1u);
-    EXPECT_LT(v, m.cuts[0][b - 1]);
-    if (b > 1) EXPECT_GE(v, m.cuts[0][b - 2]);
+    ASSERT_LT(b, m.MissingBin(0));
+    EXPECT_LT(v, m.cuts[0][b]);
+    if (b > 0) EXPECT_GE(v, m.cuts[0][b - 1]);
   }
 }
 

@@ -72,30 +72,25 @@ std::vector<float> QuantileCuts(std::vector<float> values, int max_bin) {
 
 namespace {
 
+// The bin of one value: category code, or the value bin by cut points;
+// missing (and unknown categories) get the missing bin.
+uint32_t BinOf(const BinnedMatrix& m, size_t f, float v) {
+  const uint32_t missing = m.MissingBin(f);
+  if (v != v) return missing;
+  if (m.categorical[f]) return v < 0 || v >= static_cast<float>(missing) ? missing : static_cast<uint32_t>(v);
+  const std::vector<float>& c = m.cuts[f];
+  if (c.empty()) return missing;  // no training values at all
+  const size_t j = std::upper_bound(c.begin(), c.end(), v) - c.begin();
+  return static_cast<uint32_t>(std::min(j, c.size() - 1));  // above the range: the last bin
+}
+
 template <typename BinT>
 void FillBins(const FeatureColumns& x, const BinnedMatrix& m, std::vector<BinT>& out, ThreadPool& pool) {
   const size_t n = x.num_rows, F = x.columns.size();
   out.assign(n * F, 0);
   pool.Run(static_cast<int>(F), [&](int f) {
-    const std::vector<float>& c = m.cuts[f];
     const std::vector<float>& col = x.columns[f];
-    if (m.categorical[f]) {
-      if (m.BinsOf(f) < 2) return;  // no categories at all
-      const uint32_t max_code = m.BinsOf(f) - 2;
-      for (size_t r = 0; r < n; ++r) {
-        const float v = col[r];
-        if (v != v || v < 0 || v > static_cast<float>(max_code)) continue;  // missing or unknown: bin 0
-        out[r * F + f] = static_cast<BinT>(static_cast<uint32_t>(v) + 1);
-      }
-      return;
-    }
-    for (size_t r = 0; r < n; ++r) {
-      const float v = col[r];
-      if (v != v || c.empty()) continue;  // missing (or no training values) stays in bin 0
-      size_t j = std::upper_bound(c.begin(), c.end(), v) - c.begin();
-      if (j >= c.size()) j = c.size() - 1;  // above the largest training value
-      out[r * F + f] = static_cast<BinT>(j + 1);
-    }
+    for (size_t r = 0; r < n; ++r) out[r * F + f] = static_cast<BinT>(BinOf(m, f, col[r]));
   });
 }
 
@@ -126,9 +121,14 @@ BinnedMatrix BinnedMatrix::Build(const FeatureColumns& x, const std::vector<Feat
   m.offsets.assign(1, 0);
   for (size_t f = 0; f < m.num_features; ++f) {
     const size_t values = m.categorical[f] ? features[f].levels.size() : m.cuts[f].size();
-    const uint32_t bins = 1 + static_cast<uint32_t>(values);
-    m.wide = m.wide || bins > 256;
-    m.offsets.push_back(m.offsets.back() + bins);
+    m.offsets.push_back(m.offsets.back() + static_cast<uint32_t>(values) + 1);
+  }
+  // One byte per bin unless some feature stores an index above 255: a value
+  // bin past 255, or its missing bin past 255 when it has missing values.
+  for (size_t f = 0; f < m.num_features && !m.wide; ++f) {
+    if (m.BinsOf(f) <= 256) continue;
+    if (m.BinsOf(f) > 257) { m.wide = true; break; }
+    for (size_t r = 0; r < m.num_rows && !m.wide; ++r) m.wide = BinOf(m, f, x.columns[f][r]) > 255;
   }
   if (m.wide) FillBins(x, m, m.bins16, pool);
   else FillBins(x, m, m.bins8, pool);

@@ -1,6 +1,8 @@
-// Features cut into histogram bins. Local bin 0 of every feature holds missing
-// values; bins 1..k hold values, bin j holding [cuts[j-2], cuts[j-1]) as in
-// XGBoost, so a split "bins 1..j go left" reads "x < cuts[j-1]".
+// Features cut into histogram bins. Local bins 0..k-1 of a feature hold
+// values, bin j holding [cuts[j-1], cuts[j]) as in XGBoost, so a split "bins
+// 0..j go left" reads "x < cuts[j]"; bin k holds missing values. Categorical
+// features have one bin per category code. Putting missing last lets a
+// feature with up to 256 values and no missing ones keep one-byte bins.
 // Bins are stored row-major so one row's bins sit together in memory.
 #pragma once
 
@@ -21,19 +23,20 @@ struct BinnedMatrix {
   std::vector<std::vector<float>> cuts;  // per feature, ascending exclusive upper bounds of value bins
   std::vector<uint32_t> offsets;         // per feature + 1: first global histogram index
   std::vector<char> categorical;         // per feature: bins are category codes + 1
-  bool wide = false;                     // uint16 bins (some feature has > 255 value bins)
+  bool wide = false;                     // uint16 bins (some feature needs an index above 255)
   std::vector<uint8_t> bins8;
   std::vector<uint16_t> bins16;
 
   uint32_t total_bins() const { return offsets.back(); }
-  uint32_t BinsOf(size_t f) const { return offsets[f + 1] - offsets[f]; }
+  uint32_t BinsOf(size_t f) const { return offsets[f + 1] - offsets[f]; }  // value bins + missing
+  uint32_t MissingBin(size_t f) const { return BinsOf(f) - 1; }
   uint32_t Bin(size_t row, size_t f) const {
     return wide ? bins16[row * num_features + f] : bins8[row * num_features + f];
   }
-  // Exclusive upper bound of local value bin j >= 1: the split threshold.
-  // The last bin has no upper bound: values above the training range go there.
+  // Exclusive upper bound of value bin j: the split threshold. The last bin
+  // has no upper bound: values above the training range go there.
   float Threshold(size_t f, uint32_t j) const {
-    return j >= cuts[f].size() ? std::numeric_limits<float>::max() : cuts[f][j - 1];
+    return j + 1 >= cuts[f].size() ? std::numeric_limits<float>::max() : cuts[f][j];
   }
 
   // Cut points come from `cut_rows` (the training rows); every row is binned.

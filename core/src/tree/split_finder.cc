@@ -38,21 +38,23 @@ struct Scan {
 };
 
 void ScanNumeric(Scan& s, int f, const HistBin* h, uint32_t nb) {
-  const bool has_missing = h[0].h > 0 || h[0].g != 0;
-  // Missing go right: left = value bins 1..j. With missing values, j may
-  // reach the last bin (all values left, missing right).
+  const uint32_t k = nb - 1;  // value bins; h[k] is missing
+  if (k == 0) return;
+  const bool has_missing = h[k].h > 0 || h[k].g != 0;
+  // Missing go right: left = value bins 0..j. With missing values, j may
+  // reach the last value bin (all values left, missing right).
   double gl = 0, hl = 0;
-  const uint32_t last = has_missing ? nb - 1 : nb - 2;
-  for (uint32_t j = 1; j <= last && j < nb; ++j) {
+  const uint32_t end = has_missing ? k : k - 1;
+  for (uint32_t j = 0; j < end; ++j) {
     gl += h[j].g;
     hl += h[j].h;
     s.Consider(f, j, false, gl, hl);
   }
   if (!has_missing) return;
-  // Missing go left: right = value bins j+1..last, scanned from the top down
+  // Missing go left: right = value bins j+1..k-1, scanned from the top down
   // so that ties keep the highest threshold, as XGBoost's backward pass.
   double gr = 0, hr = 0;
-  for (uint32_t j = nb - 2; j >= 1; --j) {
+  for (uint32_t j = k - 1; j-- > 0;) {
     gr += h[j + 1].g;
     hr += h[j + 1].h;
     s.Consider(f, j, true, s.sum_g - gr, s.sum_h - hr);
@@ -65,9 +67,9 @@ void ScanNumeric(Scan& s, int f, const HistBin* h, uint32_t nb) {
 // weight (absent ones weigh 0), then the best prefix of that order, grown from
 // either end up to max_cat_threshold categories.
 void ScanCategorical(Scan& s, int f, const HistBin* h, uint32_t nb) {
-  const uint32_t n_cats = nb - 1;
+  const uint32_t n_cats = nb - 1;  // bins 0..n_cats-1 are category codes; h[n_cats] is missing
   if (n_cats == 0) return;
-  const HistBin missing = h[0];
+  const HistBin missing = h[n_cats];
   auto record = [&](std::span<const uint32_t> right) {
     s.best.categorical = true;
     s.best.right_bins.assign(right.begin(), right.end());  
@@ -78,14 +80,14 @@ void ScanCategorical(Scan& s, int f, const HistBin* h, uint32_t nb) {
     return s.Consider(f, 0, missing_left, s.sum_g - gr, s.sum_h - hr);
   };
   if (n_cats < static_cast<uint32_t>(s.p.max_cat_to_onehot)) {
-    for (uint32_t b = 1; b < nb; ++b) {
+    for (uint32_t b = 0; b < n_cats; ++b) {
       if (consider_right(h[b].g, h[b].h, true)) record(std::span<const uint32_t>(&b, 1));
       if (consider_right(h[b].g + missing.g, h[b].h + missing.h, false)) record(std::span<const uint32_t>(&b, 1));
     }
     return;
   }
   std::vector<uint32_t> order(n_cats);
-  for (uint32_t c = 0; c < n_cats; ++c) order[c] = c + 1;
+  for (uint32_t c = 0; c < n_cats; ++c) order[c] = c;
   std::stable_sort(order.begin(), order.end(), [&](uint32_t a, uint32_t b) {
     return LeafWeight(h[a].g, h[a].h, s.p) < LeafWeight(h[b].g, h[b].h, s.p);
   });

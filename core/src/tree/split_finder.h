@@ -26,10 +26,10 @@ struct SplitCandidate {
   bool valid = false;
   double gain = 0;
   int feature = -1;
-  uint32_t bin = 0;  // numeric: left = value bins 1..bin
+  uint32_t bin = 0;  // numeric: left = value bins 0..bin
   bool default_left = false;
   bool categorical = false;
-  std::vector<uint32_t> right_bins;  // categorical: local bins (code + 1) that go RIGHT, ascending
+  std::vector<uint32_t> right_bins;  // categorical: bins (= category codes) that go right, ascending
   double left_g = 0, left_h = 0, right_g = 0, right_h = 0;
 };
 

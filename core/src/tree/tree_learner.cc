@@ -1,6 +1,6 @@
 #include "tree/tree_learner.h"
 
-#include <algorithm>  // for min_element
+#include <algorithm>  // for min_element, clamp
 #include <utility>    // for move
 
 #include "util/thread_pool.h"
@@ -29,24 +29,53 @@ std::vector<TreeLearner::LeafRows> TreeLearner::Leaves() const {
 
 size_t TreeLearner::Partition(size_t begin, size_t end, const SplitCandidate& split) {
   const size_t f = static_cast<size_t>(split.feature);
-  // Which bins go left, decided once per split: missing (bin 0) by the
-  // default direction, values by threshold or category set.
+  // Which bins go left, decided once per split: missing by the default
+  // direction, values by threshold or category set.
   goes_left_.assign(bins_.BinsOf(f), split.categorical ? 1 : 0);
-  goes_left_[0] = split.default_left;
+  goes_left_[bins_.MissingBin(f)] = split.default_left;
   if (split.categorical) {
     for (uint32_t b : split.right_bins) goes_left_[b] = 0;
   } else {
-    for (uint32_t b = 1; b <= split.bin; ++b) goes_left_[b] = 1;
+    for (uint32_t b = 0; b <= split.bin; ++b) goes_left_[b] = 1;
   }
-  size_t left = begin;
-  scratch_.clear();
-  for (size_t i = begin; i < end; ++i) {
-    const RowIdx r = rows_[i];
-    if (goes_left_[bins_.Bin(r, f)]) rows_[left++] = r;
-    else scratch_.push_back(r);
+  // Stable partition in blocks: flag rows and count per block, then each
+  // block writes its rows at offsets from the prefix sums. A stable partition
+  // has one result, so the block count cannot change it.
+  const size_t n = end - begin;
+  const size_t blocks = std::clamp<size_t>(n / 8192, 1, 64);
+  if (flags_.size() < n) flags_.resize(n);
+  if (scratch_.size() < rows_.size()) scratch_.resize(rows_.size());
+  std::vector<size_t> left_count(blocks + 1, 0);
+  pool_.Run(static_cast<int>(blocks), [&](int b) {
+    const size_t lo = n * b / blocks, hi = n * (b + 1) / blocks;
+    size_t count = 0;
+    for (size_t i = lo; i < hi; ++i) count += flags_[i] = goes_left_[bins_.Bin(rows_[begin + i], f)];
+    left_count[b + 1] = count;
+  });
+  for (size_t b = 0; b < blocks; ++b) left_count[b + 1] += left_count[b];
+  const size_t total_left = left_count[blocks];
+  pool_.Run(static_cast<int>(blocks), [&](int b) {
+    const size_t lo = n * b / blocks, hi = n * (b + 1) / blocks;
+    size_t l = begin + left_count[b];
+    size_t r = begin + total_left + (lo - left_count[b]);
+    for (size_t i = lo; i < hi; ++i) {
+      const RowIdx row = rows_[begin + i];
+      if (flags_[i]) scratch_[l++] = row;
+      else scratch_[r++] = row;
+    }
+  });
+  std::copy(scratch_.begin() + static_cast<std::ptrdiff_t>(begin), scratch_.begin() + static_cast<std::ptrdiff_t>(end),
+            rows_.begin() + static_cast<std::ptrdiff_t>(begin));
+  return begin + total_left;
+}
+
+float TreeLearner::PredictBinned(const Tree& tree, RowIdx row) const {
+  int i = 0;
+  while (!tree.nodes[i].IsLeaf()) {
+    const TreeNode& n = tree.nodes[i];
+    i = node_left_bins_[i][bins_.Bin(row, static_cast<size_t>(n.feature))] ? n.left : n.right;
   }
-  std::copy(scratch_.begin(), scratch_.end(), rows_.begin() + static_cast<std::ptrdiff_t>(left));
-  return left;
+  return tree.nodes[i].value;
 }
 
 void TreeLearner::Evaluate(Entry& e) {
@@ -65,6 +94,7 @@ bool TreeLearner::CanSplit(const Entry& e, int num_leaves) const {
 Tree TreeLearner::Grow(std::span<const GradPair> gpair, std::span<const RowIdx> rows, uint64_t seed) {
   rows_.assign(rows.begin(), rows.end());
   leaves_.clear();
+  node_left_bins_.clear();
   sampler_.NewTree(seed);
   const size_t total_bins = bins_.total_bins();
   const double eta = params_.eta;
@@ -106,6 +136,8 @@ Tree TreeLearner::Grow(std::span<const GradPair> gpair, std::span<const RowIdx> 
     }
     const SplitCandidate& split = e.split;
     const size_t mid = Partition(e.begin, e.end, split);
+    if (node_left_bins_.size() <= static_cast<size_t>(e.node)) node_left_bins_.resize(e.node + 1);
+    node_left_bins_[e.node] = goes_left_;
     const int left_id = static_cast<int>(tree.nodes.size());
     tree.nodes.emplace_back();
     tree.nodes.emplace_back();
@@ -117,7 +149,7 @@ Tree TreeLearner::Grow(std::span<const GradPair> gpair, std::span<const RowIdx> 
     parent.gain = static_cast<float>(split.gain);
     parent.categorical = split.categorical;
     if (split.categorical) {
-      for (uint32_t b : split.right_bins) parent.categories.push_back(static_cast<int32_t>(b - 1));
+      for (uint32_t b : split.right_bins) parent.categories.push_back(static_cast<int32_t>(b));
     } else {
       parent.threshold = bins_.Threshold(static_cast<size_t>(split.feature), split.bin);
     }

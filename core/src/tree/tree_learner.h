@@ -42,6 +42,11 @@ class TreeLearner {
   };
   std::vector<LeafRows> Leaves() const;
 
+  // After Grow: the leaf value for any binned row (e.g. a validation row),
+  // walking the tree by bins rather than raw values; the same leaf as
+  // Tree::PredictRow on the row's values.
+  float PredictBinned(const Tree& tree, RowIdx row) const;
+
  private:
   struct Entry {
     int node;
@@ -63,7 +68,10 @@ class TreeLearner {
   ColumnSampler sampler_;
   std::vector<RowIdx> rows_;
   std::vector<RowIdx> scratch_;
+  std::vector<uint8_t> flags_;   // per row in a partition: goes left
   std::vector<char> goes_left_;  // per local bin of the split feature
+  // Per node of the last tree: which local bins go left (for PredictBinned).
+  std::vector<std::vector<char>> node_left_bins_;
   struct LeafRange {
     int node;
     size_t begin, end;
