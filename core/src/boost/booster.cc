@@ -76,14 +76,25 @@ struct Booster::Impl {
 
   Impl(const Dataset& d, const Params& p) : data(d), params(p), pool(p.nthread) {}
 
-  void UpdatePredictions(std::span<const RowIdx> rows) {
-    for (RowIdx r : rows) objective->Transform(&margin[static_cast<size_t>(r) * K], &pred[static_cast<size_t>(r) * K]);
+  // Runs fn(row) over rows in fixed blocks across threads.
+  template <typename Fn>
+  void ForRows(std::span<const RowIdx> rows, Fn fn) {
+    constexpr size_t kBlock = 16384;
+    const size_t blocks = (rows.size() + kBlock - 1) / kBlock;
+    pool.Run(static_cast<int>(blocks), [&](int b) {
+      const size_t end = std::min(rows.size(), (static_cast<size_t>(b) + 1) * kBlock);
+      for (size_t i = static_cast<size_t>(b) * kBlock; i < end; ++i) fn(rows[i]);
+    });
   }
 
-  std::vector<Metric> Evaluate(std::span<const RowIdx> rows) const {
+  void UpdatePredictions(std::span<const RowIdx> rows) {
+    ForRows(rows, [&](RowIdx r) { objective->Transform(&margin[static_cast<size_t>(r) * K], &pred[static_cast<size_t>(r) * K]); });
+  }
+
+  std::vector<Metric> Evaluate(std::span<const RowIdx> rows) {
     std::vector<Metric> out;
     for (const MetricSpec& m : metrics)
-      out.push_back({m.name, EvaluateMetric(m, pred, K, data.label, rows, params.huber_slope)});
+      out.push_back({m.name, EvaluateMetric(m, pred, K, data.label, rows, pool, params.huber_slope)});
     return out;
   }
 
@@ -192,17 +203,12 @@ RoundReport Booster::TrainOneRound() {
       TreeNode& node = tree.nodes[leaf.node];
       if (s.objective->RefreshesLeaves())
         node.value = static_cast<float>(s.objective->LeafValue(leaf.rows, s.margin, s.data.label) * s.params.eta);
-      for (RowIdx r : leaf.rows) s.margin[static_cast<size_t>(r) * K + k] += node.value;
+      const float value = node.value;
+      s.ForRows(leaf.rows, [&](RowIdx r) { s.margin[static_cast<size_t>(r) * K + k] += value; });
     }
     // Validation rows walk the tree by their bins (same leaves as by values,
     // one cache line per row), in row blocks across threads.
-    const std::vector<RowIdx>& valid = s.data.valid_rows;
-    const size_t blocks = (valid.size() + 8191) / 8192;
-    s.pool.Run(static_cast<int>(blocks), [&](int b) {
-      const size_t end = std::min(valid.size(), (static_cast<size_t>(b) + 1) * 8192);
-      for (size_t i = static_cast<size_t>(b) * 8192; i < end; ++i)
-        s.margin[static_cast<size_t>(valid[i]) * K + k] += s.learner->PredictBinned(tree, valid[i]);
-    });
+    s.ForRows(s.data.valid_rows, [&](RowIdx r) { s.margin[static_cast<size_t>(r) * K + k] += s.learner->PredictBinned(tree, r); });
     report.tree_depth = std::max(report.tree_depth, tree.Depth());
     report.tree_leaves += tree.NumLeaves();
     for (const TreeNode& node : tree.nodes) report.tree_gain += node.IsLeaf() ? 0 : node.gain;

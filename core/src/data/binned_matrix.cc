@@ -85,12 +85,21 @@ uint32_t BinOf(const BinnedMatrix& m, size_t f, float v) {
 }
 
 template <typename BinT>
-void FillBins(const FeatureColumns& x, const BinnedMatrix& m, std::vector<BinT>& out, ThreadPool& pool) {
+void FillBins(const FeatureColumns& x, const BinnedMatrix& m, std::vector<BinT>& rows, std::vector<BinT>& cols,
+              ThreadPool& pool) {
   const size_t n = x.num_rows, F = x.columns.size();
-  out.assign(n * F, 0);
+  rows.assign(n * F, 0);
+  cols.assign(n * F, 0);
   pool.Run(static_cast<int>(F), [&](int f) {
     const std::vector<float>& col = x.columns[f];
-    for (size_t r = 0; r < n; ++r) out[r * F + f] = static_cast<BinT>(BinOf(m, f, col[r]));
+    BinT* out = cols.data() + f * n;
+    for (size_t r = 0; r < n; ++r) out[r] = static_cast<BinT>(BinOf(m, f, col[r]));
+  });
+  const size_t blocks = (n + 65535) / 65536;
+  pool.Run(static_cast<int>(blocks), [&](int b) {
+    const size_t end = std::min(n, (static_cast<size_t>(b) + 1) * 65536);
+    for (size_t r = static_cast<size_t>(b) * 65536; r < end; ++r)
+      for (size_t f = 0; f < F; ++f) rows[r * F + f] = cols[f * n + r];
   });
 }
 
@@ -130,8 +139,8 @@ BinnedMatrix BinnedMatrix::Build(const FeatureColumns& x, const std::vector<Feat
     if (m.BinsOf(f) > 257) { m.wide = true; break; }
     for (size_t r = 0; r < m.num_rows && !m.wide; ++r) m.wide = BinOf(m, f, x.columns[f][r]) > 255;
   }
-  if (m.wide) FillBins(x, m, m.bins16, pool);
-  else FillBins(x, m, m.bins8, pool);
+  if (m.wide) FillBins(x, m, m.bins16, m.cols16, pool);
+  else FillBins(x, m, m.bins8, m.cols8, pool);
   return m;
 }
 

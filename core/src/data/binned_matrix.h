@@ -24,8 +24,10 @@ struct BinnedMatrix {
   std::vector<uint32_t> offsets;         // per feature + 1: first global histogram index
   std::vector<char> categorical;         // per feature: bins are category codes + 1
   bool wide = false;                     // uint16 bins (some feature needs an index above 255)
-  std::vector<uint8_t> bins8;
+  std::vector<uint8_t> bins8;    // row-major: one row's bins together (histograms)
   std::vector<uint16_t> bins16;
+  std::vector<uint8_t> cols8;    // column-major copy: one feature's bins together (partitions)
+  std::vector<uint16_t> cols16;
 
   uint32_t total_bins() const { return offsets.back(); }
   uint32_t BinsOf(size_t f) const { return offsets[f + 1] - offsets[f]; }  // value bins + missing
@@ -33,6 +35,12 @@ struct BinnedMatrix {
   uint32_t Bin(size_t row, size_t f) const {
     return wide ? bins16[row * num_features + f] : bins8[row * num_features + f];
   }
+  template <typename BinT>
+  const BinT* Column(size_t f) const {
+    if constexpr (sizeof(BinT) == 1) return cols8.data() + f * num_rows;
+    else return cols16.data() + f * num_rows;
+  }
+
   // Exclusive upper bound of value bin j: the split threshold. The last bin
   // has no upper bound: values above the training range go there.
   float Threshold(size_t f, uint32_t j) const {

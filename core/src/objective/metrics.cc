@@ -5,6 +5,7 @@
 #include <sstream>    // for stringstream
 
 #include "boostlab/errors.h"
+#include "util/thread_pool.h"
 
 namespace boostlab {
 namespace {
@@ -55,10 +56,11 @@ std::vector<MetricSpec> ParseMetrics(const std::string& list, int outputs, const
   return out;
 }
 
-double EvaluateMetric(const MetricSpec& m, std::span<const float> pred, int K, std::span<const float> label,
-                      std::span<const RowIdx> rows, double slope) {
-  if (rows.empty()) return 0;
-  if (m.name == "auc") return Auc(pred, label, rows);
+namespace {
+
+// Sum of one metric's per-row terms over rows.
+double SumTerms(const MetricSpec& m, std::span<const float> pred, int K, std::span<const float> label,
+                std::span<const RowIdx> rows, double slope) {
   double sum = 0;
   for (RowIdx r : rows) {
     const double y = label[r];
@@ -79,6 +81,25 @@ double EvaluateMetric(const MetricSpec& m, std::span<const float> pred, int K, s
     } else if (m.name == "error") sum += (p > 0.5) != (y > 0.5);
     else if (m.name == "poisson-nloglik") sum += std::lgamma(y + 1) + std::max(p, 1e-16) - y * std::log(std::max(p, 1e-16));
   }
+  return sum;
+}
+
+}  // namespace
+
+double EvaluateMetric(const MetricSpec& m, std::span<const float> pred, int K, std::span<const float> label,
+                      std::span<const RowIdx> rows, ThreadPool& pool, double slope) {
+  if (rows.empty()) return 0;
+  if (m.name == "auc") return Auc(pred, label, rows);
+  // Fixed blocks, partial sums added in block order: the same bits on any thread count.
+  constexpr size_t kBlock = 32768;
+  const size_t blocks = (rows.size() + kBlock - 1) / kBlock;
+  std::vector<double> partial(blocks, 0);
+  pool.Run(static_cast<int>(blocks), [&](int b) {
+    const size_t lo = b * kBlock, hi = std::min(rows.size(), lo + kBlock);
+    partial[b] = SumTerms(m, pred, K, label, rows.subspan(lo, hi - lo), slope);
+  });
+  double sum = 0;
+  for (double p : partial) sum += p;
   const double mean = sum / static_cast<double>(rows.size());
   return m.name == "rmse" ? std::sqrt(mean) : mean;
 }

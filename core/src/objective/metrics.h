@@ -21,6 +21,6 @@ struct MetricSpec {
 std::vector<MetricSpec> ParseMetrics(const std::string& comma_list, int outputs, const std::string& objective);
 
 double EvaluateMetric(const MetricSpec& metric, std::span<const float> pred, int outputs, std::span<const float> label,
-                      std::span<const RowIdx> rows, double huber_slope = 1.0);
+                      std::span<const RowIdx> rows, ThreadPool& pool, double huber_slope = 1.0);
 
 }  // namespace boostlab

@@ -87,10 +87,12 @@ void ScanCategorical(Scan& s, int f, const HistBin* h, uint32_t nb) {
     return;
   }
   std::vector<uint32_t> order(n_cats);
-  for (uint32_t c = 0; c < n_cats; ++c) order[c] = c;
-  std::stable_sort(order.begin(), order.end(), [&](uint32_t a, uint32_t b) {
-    return LeafWeight(h[a].g, h[a].h, s.p) < LeafWeight(h[b].g, h[b].h, s.p);
-  });
+  std::vector<double> weight(n_cats);
+  for (uint32_t c = 0; c < n_cats; ++c) {
+    order[c] = c;
+    weight[c] = LeafWeight(h[c].g, h[c].h, s.p);
+  }
+  std::stable_sort(order.begin(), order.end(), [&](uint32_t a, uint32_t b) { return weight[a] < weight[b]; });
   const size_t n_bins = std::min<size_t>(n_cats, static_cast<size_t>(s.p.max_cat_threshold));
   // Forward: the right set is order[0..i], missing goes left.
   double gr = 0, hr = 0;

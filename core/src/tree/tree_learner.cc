@@ -46,11 +46,18 @@ size_t TreeLearner::Partition(size_t begin, size_t end, const SplitCandidate& sp
   if (flags_.size() < n) flags_.resize(n);
   if (scratch_.size() < rows_.size()) scratch_.resize(rows_.size());
   std::vector<size_t> left_count(blocks + 1, 0);
-  pool_.Run(static_cast<int>(blocks), [&](int b) {
+  auto flag = [&](const auto* column, int b) {
     const size_t lo = n * b / blocks, hi = n * (b + 1) / blocks;
+    const RowIdx* rows = rows_.data() + begin;
+    const char* left = goes_left_.data();
+    uint8_t* flags = flags_.data();
     size_t count = 0;
-    for (size_t i = lo; i < hi; ++i) count += flags_[i] = goes_left_[bins_.Bin(rows_[begin + i], f)];
+    for (size_t i = lo; i < hi; ++i) count += flags[i] = left[column[rows[i]]];
     left_count[b + 1] = count;
+  };
+  pool_.Run(static_cast<int>(blocks), [&](int b) {
+    if (bins_.wide) flag(bins_.Column<uint16_t>(f), b);
+    else flag(bins_.Column<uint8_t>(f), b);
   });
   for (size_t b = 0; b < blocks; ++b) left_count[b + 1] += left_count[b];
   const size_t total_left = left_count[blocks];
