@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
-# Builds the four wasm variants into wasm/dist/{web,node}. Needs emscripten
+# Builds the wasm variants into wasm/dist/{web,node}. Needs emscripten
 # (scripts/setup.sh installs it).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export NODE_PATH=/usr/share/nodejs  # emcc's JS optimizer needs Debian's acorn (TOOLCHAIN.md)
 mkdir -p wasm/dist/web wasm/dist/node build
-for variant in web-threads web-simd node-threads node-simd; do
+# Builds the variants named as arguments, by default the four that ship.
+variants=${*:-web-threads web-simd node-threads node-simd}
+for variant in $variants; do
   dir=build/wasm-$variant
   [ -f "$dir/CMakeCache.txt" ] || emcmake cmake -S . -B "$dir" -DBOOSTLAB_WASM_VARIANT=$variant \
     -DCMAKE_BUILD_TYPE=Release > "$dir.configure.log" 2>&1 || { cat "$dir.configure.log"; exit 1; }

@@ -14,8 +14,7 @@ count() {  # adds "pass N" / "fail N" pairs from a suite's log
 }
 
 echo "== core (GoogleTest, native)"
-cmake -S . -B build/native -DCMAKE_BUILD_TYPE=Release > build/native.configure.log 2>&1 || { cat build/native.configure.log; exit 1; }
-cmake --build build/native -j"$(nproc)" > build/native.build.log 2>&1 || { cat build/native.build.log; exit 1; }
+bash scripts/build-native.sh || exit 1
 (cd build/native && ctest --output-on-failure) | tee build/ctest.log
 rc=${PIPESTATUS[0]}
 p=$(sed -n 's/.* \([0-9]*\) tests failed out of \([0-9]*\).*/\2 \1/p' build/ctest.log)

@@ -3,12 +3,17 @@
 #   web-simd     SIMD only, ES module, for every other page
 #   node-threads SIMD + pthreads, CommonJS, for Node (worker_threads)
 #   node-simd    SIMD only, CommonJS, for Node
+#   node-scalar  no SIMD, no threads: only for bench/ to measure what SIMD brings
 # Flags verified on Emscripten 3.1.6 (see ../shared/TOOLCHAIN.md).
 set(BOOSTLAB_WASM_VARIANT "web-threads" CACHE STRING "which wasm build")
 set(BOOSTLAB_POOL_SIZE 4)
 
 string(FIND "${BOOSTLAB_WASM_VARIANT}" "threads" _threads_at)
-set(common_flags -msimd128 -fexceptions)
+if(BOOSTLAB_WASM_VARIANT MATCHES "scalar")
+  set(common_flags -fexceptions)
+else()
+  set(common_flags -msimd128 -fexceptions)
+endif()
 if(_threads_at GREATER -1)
   list(APPEND common_flags -pthread)
   target_compile_definitions(boostlab_core PUBLIC BOOSTLAB_MAX_THREADS=${BOOSTLAB_POOL_SIZE})
@@ -21,6 +26,8 @@ set(link_flags ${common_flags} -lembind -sMODULARIZE=1 -sALLOW_MEMORY_GROWTH=1
     -sINITIAL_MEMORY=64MB -sMAXIMUM_MEMORY=2GB -sTOTAL_STACK=1MB -sEXPORTED_RUNTIME_METHODS=[])
 if(_threads_at GREATER -1)
   list(APPEND link_flags -sPTHREAD_POOL_SIZE=${BOOSTLAB_POOL_SIZE} -sEXPORT_NAME=BoostLabThreads)
+elseif(BOOSTLAB_WASM_VARIANT MATCHES "scalar")
+  list(APPEND link_flags -sEXPORT_NAME=BoostLabScalar)
 else()
   list(APPEND link_flags -sEXPORT_NAME=BoostLabSimd)
 endif()

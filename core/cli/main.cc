@@ -51,6 +51,15 @@ std::string JsonEscape(const std::string& s) {
   return out;
 }
 
+// Peak resident memory in MB (Linux), -1 where /proc is not there.
+double PeakRssMb() {
+  std::ifstream status("/proc/self/status");
+  std::string line;
+  while (std::getline(status, line))
+    if (line.rfind("VmHWM:", 0) == 0) return std::stod(line.substr(6)) / 1024.0;
+  return -1;
+}
+
 int Train(std::map<std::string, std::string>& args) {
   const auto t0 = std::chrono::steady_clock::now();
   boostlab::Table table = boostlab::ReadCsv(ReadFile(args["--csv"]));
@@ -72,8 +81,9 @@ int Train(std::map<std::string, std::string>& args) {
   boostlab::Booster booster(data, params);
   while (!booster.Done()) std::cout << boostlab::RoundReportToJson(booster.TrainOneRound()) << '\n';
   const auto t2 = std::chrono::steady_clock::now();
-  std::printf("{\"done\":true,\"threads\":%d,\"load_seconds\":%.6f,\"train_seconds\":%.6f}\n", booster.threads(),
-              std::chrono::duration<double>(t1 - t0).count(), std::chrono::duration<double>(t2 - t1).count());
+  std::printf("{\"done\":true,\"threads\":%d,\"load_seconds\":%.6f,\"train_seconds\":%.6f,\"peak_rss_mb\":%.1f}\n",
+              booster.threads(), std::chrono::duration<double>(t1 - t0).count(),
+              std::chrono::duration<double>(t2 - t1).count(), PeakRssMb());
   if (args.count("--model-out")) {
     std::ofstream out(args["--model-out"], std::ios::binary);
     out << booster.Snapshot().ToJson();

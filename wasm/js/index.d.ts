@@ -70,6 +70,8 @@ export interface RoundReport {
   /** True when early stopping ended training after this round. */
   stopped: boolean;
   ms: number;
+  /** Where the round's time went, in ms. */
+  timings: { histogram: number; partition: number; split: number };
   threads: number;
   tree: { depth: number; leaves: number; gain: number };
 }
@@ -111,6 +113,8 @@ export class BoostLab {
   train(data: Dataset, params?: Params, options?: TrainOptions): Promise<Model>;
   loadModel(json: string | object): Model;
   paramSchema(): ParamSpec[];
+  /** WebAssembly heap size in bytes; it only grows, so after training it is the peak. */
+  heapBytes(): number;
 }
 
 export interface InitOptions {
@@ -118,6 +122,8 @@ export interface InitOptions {
   threads?: boolean;
   /** Browser only: URL of the folder holding boostlab-web-*.mjs/.wasm. */
   baseUrl?: string;
+  /** Load this build by name (e.g. 'node-simd'); for tests and benchmarks. */
+  build?: string;
 }
 
 export function init(options?: InitOptions): Promise<BoostLab>;

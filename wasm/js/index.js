@@ -139,6 +139,12 @@ export class BoostLab {
   paramSchema() {
     return JSON.parse(this._module.paramSchemaJson());
   }
+
+  // Size of the WebAssembly heap in bytes. Wasm memory only grows, so after
+  // training this is the peak the engine needed.
+  heapBytes() {
+    return this._module.HEAPU8.buffer.byteLength;
+  }
 }
 
 // options.threads: force (true) or refuse (false) the threaded build.

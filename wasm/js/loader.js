@@ -36,7 +36,11 @@ async function loadBrowser(variant, baseUrl) {
   return factory();
 }
 
-export async function loadModule({ threads, baseUrl } = {}) {
+export async function loadModule({ threads, baseUrl, build } = {}) {
+  if (build) {  // a named build, e.g. the bench's node-scalar
+    const module = isNode ? await loadNode(build) : await loadBrowser(build, baseUrl);
+    return { module, build, threads: build.includes('threads') };
+  }
   const useThreads = threads ?? canUseThreads();
   if (useThreads && !canUseThreads()) {
     throw new Error('Threads need SharedArrayBuffer: serve the page with COOP/COEP headers (crossOriginIsolated).');

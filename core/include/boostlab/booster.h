@@ -25,6 +25,8 @@ struct RoundReport {
   int best_round = 0;    // 1-based round with the best validation metric so far (0: no validation)
   bool stopped = false;  // early stopping ended training after this round
   double ms = 0;  // wall time of the round
+  // Where the round's time went (ms): histograms, row partitions, split search.
+  double histogram_ms = 0, partition_ms = 0, split_ms = 0;
   int tree_depth = 0;     // deepest of this round's trees
   int tree_leaves = 0;    // leaves of this round's trees
   double tree_gain = 0;   // sum of split gains of this round's trees

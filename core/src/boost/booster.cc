@@ -233,6 +233,10 @@ RoundReport Booster::TrainOneRound() {
       s.stopped = report.stopped = true;
   }
   report.ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+  const TreeLearner::Timings t = s.learner->TakeTimings();
+  report.histogram_ms = t.histogram * 1000;
+  report.partition_ms = t.partition * 1000;
+  report.split_ms = t.split * 1000;
   return report;
 }
 
@@ -258,6 +262,13 @@ std::string RoundReportToJson(const RoundReport& r) {
   out += r.stopped ? "true" : "false";
   out += ",\"ms\":";
   json::AppendNumber(out, r.ms);
+  out += ",\"timings\":{\"histogram\":";
+  json::AppendNumber(out, r.histogram_ms);
+  out += ",\"partition\":";
+  json::AppendNumber(out, r.partition_ms);
+  out += ",\"split\":";
+  json::AppendNumber(out, r.split_ms);
+  out += '}';
   out += ",\"tree\":{\"depth\":" + std::to_string(r.tree_depth) + ",\"leaves\":" + std::to_string(r.tree_leaves) +
          ",\"gain\":";
   json::AppendNumber(out, r.tree_gain);

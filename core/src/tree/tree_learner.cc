@@ -1,12 +1,24 @@
 #include "tree/tree_learner.h"
 
 #include <algorithm>  // for min_element, clamp
+#include <chrono>     // for steady_clock
 #include <utility>    // for move
 
 #include "util/thread_pool.h"
 
 namespace boostlab {
 namespace {
+
+// Adds the seconds since construction to a counter when it goes out of scope.
+class StepTimer {
+ public:
+  explicit StepTimer(double& total) : total_(total), start_(std::chrono::steady_clock::now()) {}
+  ~StepTimer() { total_ += std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count(); }
+
+ private:
+  double& total_;
+  std::chrono::steady_clock::time_point start_;
+};
 
 // XGBoost's kRtEps: a split must reduce the loss by more than this.
 constexpr double kMinGain = 1e-6;
@@ -27,7 +39,14 @@ std::vector<TreeLearner::LeafRows> TreeLearner::Leaves() const {
   return out;
 }
 
+TreeLearner::Timings TreeLearner::TakeTimings() {
+  Timings t = timings_;
+  timings_ = {};
+  return t;
+}
+
 size_t TreeLearner::Partition(size_t begin, size_t end, const SplitCandidate& split) {
+  StepTimer timer(timings_.partition);
   const size_t f = static_cast<size_t>(split.feature);
   // Which bins go left, decided once per split: missing by the default
   // direction, values by threshold or category set.
@@ -86,6 +105,7 @@ float TreeLearner::PredictBinned(const Tree& tree, RowIdx row) const {
 }
 
 void TreeLearner::Evaluate(Entry& e) {
+  StepTimer timer(timings_.split);
   const std::vector<int> features = sampler_.ForNode(e.depth);
   e.split = FindBestSplit(bins_, e.hist, e.g, e.h, params_.split, features);
 }
@@ -109,7 +129,10 @@ Tree TreeLearner::Grow(std::span<const GradPair> gpair, std::span<const RowIdx> 
   Tree tree;
   tree.nodes.emplace_back();
   Entry root{0, 0, 0, rows_.size(), 0, 0, std::vector<HistBin>(total_bins), {}};
-  builder_.Build(gpair, rows_, root.hist, pool_);
+  {
+    StepTimer timer(timings_.histogram);
+    builder_.Build(gpair, rows_, root.hist, pool_);
+  }
   // The node's totals are the sums over any one feature's bins (missing included).
   for (uint32_t b = bins_.offsets[0]; b < bins_.offsets[1]; ++b) {
     root.g += root.hist[b].g;
@@ -169,11 +192,14 @@ Tree TreeLearner::Grow(std::span<const GradPair> gpair, std::span<const RowIdx> 
       // Build the smaller child's histogram; the larger one is parent - smaller.
       Entry& small = (mid - e.begin) <= (e.end - mid) ? left : right;
       Entry& large = &small == &left ? right : left;
-      small.hist.resize(total_bins);
-      builder_.Build(gpair, std::span<const RowIdx>(rows_.data() + small.begin, small.end - small.begin), small.hist,
-                     pool_);
-      large.hist = std::move(e.hist);
-      SubtractHistogram(large.hist, small.hist, large.hist);
+      {
+        StepTimer timer(timings_.histogram);
+        small.hist.resize(total_bins);
+        builder_.Build(gpair, std::span<const RowIdx>(rows_.data() + small.begin, small.end - small.begin), small.hist,
+                       pool_);
+        large.hist = std::move(e.hist);
+        SubtractHistogram(large.hist, small.hist, large.hist);
+      }
       Evaluate(left);
       Evaluate(right);
     }

@@ -47,6 +47,12 @@ class TreeLearner {
   // Tree::PredictRow on the row's values.
   float PredictBinned(const Tree& tree, RowIdx row) const;
 
+  // Seconds spent in each step since the last call; resets the counters.
+  struct Timings {
+    double histogram = 0, partition = 0, split = 0;
+  };
+  Timings TakeTimings();
+
  private:
   struct Entry {
     int node;
@@ -77,6 +83,7 @@ class TreeLearner {
     size_t begin, end;
   };
   std::vector<LeafRange> leaves_;
+  Timings timings_;
 };
 
 }  // namespace boostlab

@@ -1,0 +1,53 @@
+"""Times XGBoost 1.7.4 hist (Debian python3-xgboost) for bench/run.mjs: the
+median of N fits of xgb.train, native categorical columns, peak RSS during
+training. Prints one JSON object. Run with /usr/bin/python3.
+
+  xgb_bench.py CSV TARGET VALID_IDX NTHREAD PARAMS_JSON REPEATS
+"""
+import json
+import sys
+import time
+
+import numpy as np
+import pandas as pd
+import xgboost as xgb
+
+
+def rss_mb(field):
+    with open("/proc/self/status") as f:
+        for line in f:
+            if line.startswith(field + ":"):
+                return int(line.split()[1]) / 1024
+    return -1
+
+
+def main():
+    csv, target, valid_idx, nthread, params, repeats = sys.argv[1:7]
+    params, nthread, repeats = json.loads(params), int(nthread), int(repeats)
+    df = pd.read_csv(csv)
+    y = df.pop(target)
+    for c in df.columns:
+        if df[c].dtype == object:
+            df[c] = df[c].astype("category")
+    if y.dtype == object:
+        y = y.astype("category").cat.codes
+    valid = np.zeros(len(df), bool)
+    valid[np.loadtxt(valid_idx, dtype=int)] = True
+    rounds = params.pop("rounds")
+    metric = params["eval_metric"]
+    times, score = [], None
+    before = rss_mb("VmRSS")
+    with open("/proc/self/clear_refs", "w") as f:  # reset the high-water mark
+        f.write("5")
+    for _ in range(repeats):
+        dtrain = xgb.DMatrix(df[~valid], y[~valid], enable_categorical=True, nthread=nthread)
+        dvalid = xgb.DMatrix(df[valid], y[valid], enable_categorical=True, nthread=nthread)
+        start = time.perf_counter()
+        booster = xgb.train({"tree_method": "hist", "nthread": nthread, **params}, dtrain, rounds)
+        times.append(time.perf_counter() - start)
+        score = float(booster.eval(dvalid).split(":")[-1])
+    print(json.dumps({"seconds": sorted(times)[len(times) // 2], "runs": times, "valid": score, "metric": metric,
+                      "peak_rss_mb": rss_mb("VmHWM"), "rss_before_mb": before, "version": xgb.__version__}))
+
+
+main()
