@@ -64,7 +64,11 @@ struct Booster::Impl {
   int K = 1;
   std::vector<MetricSpec> metrics;
   BinnedMatrix bins;
-  std::unique_ptr<TreeLearner> learner;
+  // One learner per thread for multiclass: the K trees of a round are
+  // independent and grow in parallel. Class k always uses learner k % size,
+  // and a tree depends only on its gradients and seed, so the model does not
+  // depend on the thread count.
+  std::vector<std::unique_ptr<TreeLearner>> learners;
   Model model;
   std::vector<float> margin;    // n x K, row-major (train and valid rows)
   std::vector<GradPair> gpair;  // K blocks of n
@@ -138,7 +142,8 @@ Booster::Booster(const Dataset& data, const Params& params) {
   tp.colsample_bytree = params.colsample_bytree;
   tp.colsample_bylevel = params.colsample_bylevel;
   tp.colsample_bynode = params.colsample_bynode;
-  s.learner = std::make_unique<TreeLearner>(s.bins, tp, s.pool);
+  const int num_learners = s.K > 1 ? std::min(s.K, s.pool.size()) : 1;
+  for (int l = 0; l < num_learners; ++l) s.learners.push_back(std::make_unique<TreeLearner>(s.bins, tp, s.pool));
 
   Model& m = s.model;
   m.objective = objective;
@@ -196,10 +201,12 @@ RoundReport Booster::TrainOneRound() {
   }
 
   RoundReport report;
-  for (int k = 0; k < K; ++k) {
+  std::vector<Tree> trees(K);
+  const int L = static_cast<int>(s.learners.size());
+  auto grow_class = [&](TreeLearner& learner, int k) {
     std::span<const GradPair> g(s.gpair.data() + k * n, n);
-    Tree tree = s.learner->Grow(g, s.data.train_rows, s.SeedFor(s.round, k, 29));
-    for (const auto& leaf : s.learner->Leaves()) {
+    Tree tree = learner.Grow(g, s.data.train_rows, s.SeedFor(s.round, k, 29));
+    for (const auto& leaf : learner.Leaves()) {
       TreeNode& node = tree.nodes[leaf.node];
       if (s.objective->RefreshesLeaves())
         node.value = static_cast<float>(s.objective->LeafValue(leaf.rows, s.margin, s.data.label) * s.params.eta);
@@ -208,7 +215,17 @@ RoundReport Booster::TrainOneRound() {
     }
     // Validation rows walk the tree by their bins (same leaves as by values,
     // one cache line per row), in row blocks across threads.
-    s.ForRows(s.data.valid_rows, [&](RowIdx r) { s.margin[static_cast<size_t>(r) * K + k] += s.learner->PredictBinned(tree, r); });
+    s.ForRows(s.data.valid_rows, [&](RowIdx r) { s.margin[static_cast<size_t>(r) * K + k] += learner.PredictBinned(tree, r); });
+    trees[k] = std::move(tree);
+  };
+  if (L == 1) {
+    for (int k = 0; k < K; ++k) grow_class(*s.learners[0], k);
+  } else {
+    s.pool.Run(L, [&](int l) {
+      for (int k = l; k < K; k += L) grow_class(*s.learners[l], k);
+    });
+  }
+  for (Tree& tree : trees) {
     report.tree_depth = std::max(report.tree_depth, tree.Depth());
     report.tree_leaves += tree.NumLeaves();
     for (const TreeNode& node : tree.nodes) report.tree_gain += node.IsLeaf() ? 0 : node.gain;
@@ -233,10 +250,12 @@ RoundReport Booster::TrainOneRound() {
       s.stopped = report.stopped = true;
   }
   report.ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
-  const TreeLearner::Timings t = s.learner->TakeTimings();
-  report.histogram_ms = t.histogram * 1000;
-  report.partition_ms = t.partition * 1000;
-  report.split_ms = t.split * 1000;
+  for (auto& learner : s.learners) {  // summed over learners: thread time, not wall time, for multiclass
+    const TreeLearner::Timings t = learner->TakeTimings();
+    report.histogram_ms += t.histogram * 1000;
+    report.partition_ms += t.partition * 1000;
+    report.split_ms += t.split * 1000;
+  }
   return report;
 }
 

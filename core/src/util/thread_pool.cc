@@ -1,6 +1,7 @@
 #include "util/thread_pool.h"
 
-#include <algorithm>  // for min, max
+#include <algorithm>  // for min, clamp
+#include <chrono>     // for steady_clock
 
 // Emscripten without -pthread has no threads: std::thread would abort there.
 #if defined(__EMSCRIPTEN__) && !defined(__EMSCRIPTEN_PTHREADS__)
@@ -12,6 +13,12 @@
 #endif
 
 namespace boostlab {
+namespace {
+
+thread_local bool in_task = false;  // true inside a pool task: nested Runs go inline
+constexpr auto kSpin = std::chrono::microseconds(200);
+
+}  // namespace
 
 int ThreadPool::Available() {
 #ifdef BOOSTLAB_NO_THREADS
@@ -40,50 +47,52 @@ ThreadPool::~ThreadPool() {
 }
 
 void ThreadPool::Drain() {
-  for (;;) {
-    int task;
-    {
-      std::lock_guard<std::mutex> lock(mu_);
-      if (next_ >= tasks_) return;
-      task = next_++;
-    }
+  in_task = true;
+  for (int task; (task = next_.fetch_add(1)) < tasks_;) {
     (*fn_)(task);
-    std::lock_guard<std::mutex> lock(mu_);
-    if (++finished_ == tasks_) done_.notify_all();
+    finished_.fetch_add(1, std::memory_order_release);
   }
+  in_task = false;
 }
 
 void ThreadPool::WorkerLoop() {
   long seen = 0;
   for (;;) {
-    {
-      std::unique_lock<std::mutex> lock(mu_);
-      wake_.wait(lock, [&] { return stop_ || generation_ != seen; });
-      if (stop_) return;
-      seen = generation_;
+    // Spin for a moment: the next task usually comes within microseconds.
+    const auto until = std::chrono::steady_clock::now() + kSpin;
+    while (generation_.load(std::memory_order_acquire) == seen && !stop_ &&
+           std::chrono::steady_clock::now() < until) {
     }
+    if (generation_.load(std::memory_order_acquire) == seen && !stop_) {
+      std::unique_lock<std::mutex> lock(mu_);
+      ++sleeping_;
+      wake_.wait(lock, [&] { return stop_ || generation_.load() != seen; });
+      --sleeping_;
+    }
+    if (stop_) return;
+    seen = generation_.load(std::memory_order_acquire);
     Drain();
   }
 }
 
 void ThreadPool::Run(int tasks, const std::function<void(int)>& fn) {
   if (tasks <= 0) return;
-  if (workers_.empty() || tasks == 1) {
+  if (workers_.empty() || tasks == 1 || in_task) {
     for (int i = 0; i < tasks; ++i) fn(i);
     return;
   }
+  fn_ = &fn;
+  tasks_ = tasks;
+  finished_.store(0);
+  next_.store(0);
   {
     std::lock_guard<std::mutex> lock(mu_);
-    fn_ = &fn;
-    tasks_ = tasks;
-    next_ = 0;
-    finished_ = 0;
-    ++generation_;
+    generation_.fetch_add(1, std::memory_order_release);
   }
-  wake_.notify_all();
+  if (sleeping_.load() > 0) wake_.notify_all();
   Drain();
-  std::unique_lock<std::mutex> lock(mu_);
-  done_.wait(lock, [&] { return finished_ == tasks_; });
+  // The caller waits for stragglers by spinning: tasks are short.
+  while (finished_.load(std::memory_order_acquire) < tasks) std::this_thread::yield();
   fn_ = nullptr;
 }
 

@@ -1,8 +1,13 @@
 // A small fixed pool. Run(n, fn) calls fn(0..n-1) across the workers and the
 // calling thread and returns when all are done. Results must not depend on
 // which thread ran a task: callers give each task its own output.
+//
+// Workers spin briefly before sleeping, because training hands out many small
+// tasks (one per tree node) and a sleeping thread takes tens of microseconds
+// to wake. A Run called from inside a task runs inline on that thread.
 #pragma once
 
+#include <atomic>              // for atomic
 #include <condition_variable>  // for condition_variable
 #include <functional>          // for function
 #include <mutex>               // for mutex
@@ -30,11 +35,14 @@ class ThreadPool {
 
   std::vector<std::thread> workers_;
   std::mutex mu_;
-  std::condition_variable wake_, done_;
+  std::condition_variable wake_;
   const std::function<void(int)>* fn_ = nullptr;
-  int tasks_ = 0, next_ = 0, finished_ = 0;
-  long generation_ = 0;
-  bool stop_ = false;
+  int tasks_ = 0;
+  std::atomic<int> next_{0};
+  std::atomic<int> finished_{0};
+  std::atomic<long> generation_{0};
+  std::atomic<bool> stop_{false};
+  std::atomic<int> sleeping_{0};
 };
 
 }  // namespace boostlab
