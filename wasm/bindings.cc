@@ -72,6 +72,15 @@ struct ModelHandle {
   boostlab::Model model;
   std::string toJson() const { return model.ToJson(); }
   double numTrees() const { return static_cast<double>(model.trees.size()); }
+  int predictionWidth() const { return model.PredictionWidth(); }
+  val featureImportance(const std::string& type) const {
+    return Guard([&] {
+      val out = val::object();
+      const std::vector<double> values = model.FeatureImportance(type);
+      for (size_t f = 0; f < values.size(); ++f) out.set(model.features[f].name, values[f]);
+      return out;
+    });
+  }
   val predictTable(const TableHandle& t) const { return Guard([&] { return CopyToFloat32Array(model.PredictTable(t.table)); }); }
   val predictDataset(const DatasetHandle& d) const {
     return Guard([&] {
@@ -128,6 +137,8 @@ EMSCRIPTEN_BINDINGS(boostlab) {
   class_<ModelHandle>("Model")
       .function("toJson", &ModelHandle::toJson)
       .function("numTrees", &ModelHandle::numTrees)
+      .function("predictionWidth", &ModelHandle::predictionWidth)
+      .function("featureImportance", &ModelHandle::featureImportance)
       .function("predictTable", &ModelHandle::predictTable)
       .function("predictDataset", &ModelHandle::predictDataset);
   class_<TrainerHandle>("Trainer")

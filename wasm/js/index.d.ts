@@ -24,7 +24,7 @@ export interface ColumnSummary {
 export interface DatasetOptions {
   target: string;
   ignore?: string[];
-  task?: 'auto' | 'regression' | 'binary';
+  task?: 'auto' | 'regression' | 'binary' | 'multiclass';
   /** Share of rows held out for validation, drawn with `seed`. Default 0.2. */
   validFraction?: number;
   seed?: number;
@@ -32,16 +32,33 @@ export interface DatasetOptions {
   validRows?: number[];
 }
 
+/** XGBoost's names; bl.paramSchema() has each one's range, default and doc. */
 export interface Params {
   algorithm?: 'xgboost';
-  objective?: '' | 'reg:squarederror' | 'binary:logistic';
+  objective?: '' | 'reg:squarederror' | 'reg:absoluteerror' | 'reg:pseudohubererror' | 'count:poisson'
+    | 'binary:logistic' | 'multi:softprob' | 'multi:softmax';
+  /** Comma-separated: rmse, mae, mphe, logloss, error, auc, mlogloss, merror, poisson-nloglik. */
+  eval_metric?: string;
   rounds?: number;
   eta?: number;
   max_depth?: number;
+  max_leaves?: number;
+  grow_policy?: 'depthwise' | 'lossguide';
   lambda?: number;
+  alpha?: number;
   gamma?: number;
   min_child_weight?: number;
+  max_delta_step?: number | null;
+  subsample?: number;
+  colsample_bytree?: number;
+  colsample_bylevel?: number;
+  colsample_bynode?: number;
   max_bin?: number;
+  max_cat_to_onehot?: number;
+  max_cat_threshold?: number;
+  num_class?: number;
+  huber_slope?: number;
+  early_stopping_rounds?: number;
   seed?: number;
   nthread?: number;
   base_score?: number | null;
@@ -92,15 +109,19 @@ export class Table {
 export class Dataset {
   readonly numTrain: number;
   readonly numValid: number;
-  readonly task: 'regression' | 'binary';
+  readonly task: 'regression' | 'binary' | 'multiclass';
   dispose(): void;
 }
 
 export class Model {
   readonly numTrees: number;
+  /** Values per row in predict(): the number of classes for multi:softprob, else 1. */
+  readonly predictionWidth: number;
   readonly aborted: boolean;
-  /** Probabilities for binary targets, values for regression. */
+  /** Probabilities for binary targets, values for regression; multiclass: predictionWidth per row, row after row. */
   predict(data: Table | Dataset): Float32Array;
+  /** Per feature name; type defaults to 'gain'. */
+  featureImportance(type?: 'weight' | 'gain' | 'cover' | 'total_gain' | 'total_cover'): Record<string, number>;
   /** The model file as an object: JSON.stringify(model) writes it. */
   toJSON(): object;
   dispose(): void;

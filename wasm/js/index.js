@@ -67,9 +67,11 @@ export class Model extends Handle {
   constructor(handle, info = {}) {
     super(handle);
     this.numTrees = handle.numTrees();
+    this.predictionWidth = handle.predictionWidth();
     this.aborted = info.aborted ?? false;
   }
-  // Probabilities for binary targets, values for regression.
+  // Probabilities for binary targets, values for regression; for multiclass
+  // (multi:softprob) predictionWidth probabilities per row, row after row.
   predict(data) {
     if (data instanceof Table) return unwrap(this._h.predictTable(data._h));
     if (data instanceof Dataset) return unwrap(this._h.predictDataset(data._h));
@@ -77,6 +79,10 @@ export class Model extends Handle {
   }
   toJSON() {
     return JSON.parse(this._h.toJson());
+  }
+  // {feature name: importance}; type: weight | gain | cover | total_gain | total_cover.
+  featureImportance(type = 'gain') {
+    return unwrap(this._h.featureImportance(type));
   }
 }
 

@@ -1,0 +1,67 @@
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { describe, test } from 'node:test';
+import { BUILDS, load } from './helpers.mjs';
+
+const letter = () => readFileSync(new URL('../data/letter.csv', import.meta.url));
+
+for (const build of BUILDS) {
+  describe(`engine (${build.name})`, () => {
+    test('multiclass: 26 letters, probabilities per row, accuracy from predictions', async () => {
+      const bl = await load(build);
+      const table = bl.readCSV(letter());
+      const data = table.toDataset({ target: 'lettr', validFraction: 0.2, seed: 0 });
+      assert.equal(data.task, 'multiclass');
+      const model = await bl.train(data, { rounds: 20, eta: 0.3 });
+      assert.equal(model.predictionWidth, 26);
+      const p = model.predict(table);
+      assert.equal(p.length, 20000 * 26);
+      const sum = p.slice(0, 26).reduce((a, b) => a + b, 0);
+      assert.ok(Math.abs(sum - 1) < 1e-5);
+      const classes = [...new Set(letter().toString().trim().split('\n').slice(1).map((l) => l.split(',').at(-1)))].sort();
+      const labels = letter().toString().trim().split('\n').slice(1).map((l) => classes.indexOf(l.split(',').at(-1)));
+      let correct = 0;
+      for (let r = 0; r < 20000; r++) {
+        const row = p.subarray(r * 26, r * 26 + 26);
+        correct += row.indexOf(Math.max(...row)) === labels[r];
+      }
+      assert.ok(correct / 20000 > 0.85, `accuracy ${correct / 20000}`);
+    });
+
+    test('feature importance by name, and early stopping keeps the best round', async () => {
+      const bl = await load(build);
+      const rows = ['a,b,noise,y'];
+      for (let i = 0; i < 2000; i++) rows.push(`${i % 50},${(i * 7) % 13},${(i * 31) % 17},${(i % 50) * 2 + ((i * 7) % 13)}`);
+      const table = bl.readCSV(rows.join('\n'));
+      const data = table.toDataset({ target: 'y', validFraction: 0.2, seed: 2 });
+      const reports = [];
+      const model = await bl.train(data, { rounds: 1000, eta: 0.5, early_stopping_rounds: 3 }, { onRound: (r) => reports.push(r) });
+      const last = reports.at(-1);
+      assert.ok(last.stopped && reports.length < 1000);
+      assert.equal(model.numTrees, last.bestRound);
+      const gain = model.featureImportance('total_gain');
+      assert.deepEqual(Object.keys(gain), ['a', 'b', 'noise']);
+      assert.ok(gain.a > gain.noise && gain.b > gain.noise);
+      assert.throws(() => model.featureImportance('fame'), (e) => e.code === 'BAD_ARGUMENT');
+    });
+
+    test('param schema lists every parameter with range and doc', async () => {
+      const bl = await load(build);
+      const schema = bl.paramSchema();
+      for (const name of ['eta', 'max_depth', 'max_leaves', 'grow_policy', 'lambda', 'alpha', 'gamma', 'max_delta_step',
+        'subsample', 'colsample_bytree', 'colsample_bylevel', 'colsample_bynode', 'max_bin', 'num_class', 'early_stopping_rounds']) {
+        const spec = schema.find((s) => s.name === name);
+        assert.ok(spec, name);
+        assert.ok(spec.doc.length > 10, name);
+      }
+      assert.equal(schema.find((s) => s.name === 'subsample').max, 1);
+    });
+
+    test('softprob without num_class and subsample > 1 are refused before training', async () => {
+      const bl = await load(build);
+      const data = bl.readCSV(letter()).toDataset({ target: 'lettr', validFraction: 0.2 });
+      await assert.rejects(bl.train(data, { objective: 'multi:softprob' }), (e) => e.code === 'BAD_PARAM' && /num_class/.test(e.message));
+      await assert.rejects(bl.train(data, { subsample: 1.5 }), (e) => e.code === 'BAD_PARAM' && /'subsample' is 1.5; allowed range is \(0, 1\]/.test(e.message));
+    });
+  });
+}
