@@ -26,10 +26,11 @@ void CheckAgainstFiniteDifferences(const char* name, double (*loss)(double, doub
   const double eps = 1e-3;
   for (float y : labels)
     for (float m : {-2.0f, -0.7f, 0.0f, 0.4f, 1.5f}) {
-      std::vector<float> margin = {m}, label = {y};
+      std::vector<float> margin = {m}, label = {y}, pred(1);
       std::vector<RowIdx> rows = {0};
       std::vector<GradPair> gp(1);
-      objective->Gradients(margin, label, rows, gp, pool);
+      objective->Transform(margin.data(), pred.data());
+      objective->Gradients(margin, pred, label, rows, gp, pool);
       const double g = (loss(m + eps, y) - loss(m - eps, y)) / (2 * eps);
       const double h = (loss(m + eps, y) - 2 * loss(m, y) + loss(m - eps, y)) / (eps * eps);
       EXPECT_NEAR(gp[0].g, g, 1e-4) << name << " margin " << m << " label " << y;
@@ -58,10 +59,11 @@ TEST(Objective, SoftmaxGradientsMatchFiniteDifferences) {
   Params params;
   auto objective = MakeObjective("multi:softprob", params, 3);
   ThreadPool pool(1);
-  std::vector<float> margin = {0.3f, -1.2f, 0.8f}, label = {2};
+  std::vector<float> margin = {0.3f, -1.2f, 0.8f}, label = {2}, pred(3);
   std::vector<RowIdx> rows = {0};
   std::vector<GradPair> gp(3);
-  objective->Gradients(margin, label, rows, gp, pool);
+  objective->Transform(margin.data(), pred.data());
+  objective->Gradients(margin, pred, label, rows, gp, pool);
   auto loss = [&](std::vector<double> m) {
     double z = 0;
     for (double v : m) z += std::exp(v);

@@ -164,6 +164,7 @@ Booster::Booster(const Dataset& data, const Params& params) {
     for (int k = 0; k < s.K; ++k) s.margin[r * s.K + k] = static_cast<float>(m.base_margin[k]);
   s.gpair.assign(n * s.K, GradPair{});
   s.pred.assign(n * s.K, 0.0f);
+  s.UpdatePredictions(data.train_rows);  // the first round's gradients read them
 }
 
 Booster::~Booster() = default;
@@ -191,7 +192,7 @@ RoundReport Booster::TrainOneRound() {
   const auto start = std::chrono::steady_clock::now();
   const size_t n = s.data.x.num_rows;
   const int K = s.K;
-  s.objective->Gradients(s.margin, s.data.label, s.data.train_rows, s.gpair, s.pool);
+  s.objective->Gradients(s.margin, s.pred, s.data.label, s.data.train_rows, s.gpair, s.pool);
   if (s.params.subsample < 1.0) {
     // Rows left out of this round keep their place but weigh nothing (as XGBoost's hist).
     Rng rng(s.SeedFor(s.round, 0, 17));

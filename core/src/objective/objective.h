@@ -27,9 +27,10 @@ class Objective {
   virtual std::vector<double> AverageMargin(std::span<const float> label, std::span<const RowIdx> rows) const = 0;
   // The user's base_score (on the prediction scale) as a margin.
   virtual double MarginOfBaseScore(double base_score) const { return base_score; }
-  // out[k * n + r] is the gradient pair of row r for output k.
-  virtual void Gradients(std::span<const float> margin, std::span<const float> label, std::span<const RowIdx> rows,
-                         std::span<GradPair> out, ThreadPool& pool) const = 0;
+  // out[k * n + r] is the gradient pair of row r for output k. `pred` holds
+  // Transform(margin) for the same rows, so losses need not recompute it.
+  virtual void Gradients(std::span<const float> margin, std::span<const float> pred, std::span<const float> label,
+                         std::span<const RowIdx> rows, std::span<GradPair> out, ThreadPool& pool) const = 0;
   // One row's K margins -> K predictions.
   virtual void Transform(const float* margin, float* out) const = 0;
   virtual std::vector<std::string> DefaultMetrics() const = 0;

@@ -11,16 +11,19 @@
 namespace boostlab {
 namespace {
 
+// Each loss functor takes (margin, prediction, label): the prediction is the
+// transformed margin, already computed for the metrics.
 template <typename Loss>
-void ComputeGradients(const Loss& loss, std::span<const float> margin, std::span<const float> label,
-                      std::span<const RowIdx> rows, std::span<GradPair> out, ThreadPool& pool) {
+void ComputeGradients(const Loss& loss, std::span<const float> margin, std::span<const float> pred,
+                      std::span<const float> label, std::span<const RowIdx> rows, std::span<GradPair> out,
+                      ThreadPool& pool) {
   constexpr size_t kBlock = 16384;
   const size_t blocks = (rows.size() + kBlock - 1) / kBlock;
   pool.Run(static_cast<int>(blocks), [&](int b) {
     const size_t end = std::min(rows.size(), (b + 1) * kBlock);
     for (size_t i = b * kBlock; i < end; ++i) {
       const RowIdx r = rows[i];
-      out[r] = loss(margin[r], label[r]);
+      out[r] = loss(margin[r], pred[r], label[r]);
     }
   });
 }
@@ -47,9 +50,9 @@ class SingleOutput : public Objective {
  public:
   explicit SingleOutput(Loss loss) : loss_(loss) {}
   const char* name() const override { return Loss::kName; }
-  void Gradients(std::span<const float> margin, std::span<const float> label, std::span<const RowIdx> rows,
-                 std::span<GradPair> out, ThreadPool& pool) const override {
-    ComputeGradients(loss_, margin, label, rows, out, pool);
+  void Gradients(std::span<const float> margin, std::span<const float> pred, std::span<const float> label,
+                 std::span<const RowIdx> rows, std::span<GradPair> out, ThreadPool& pool) const override {
+    ComputeGradients(loss_, margin, pred, label, rows, out, pool);
   }
   void Transform(const float* margin, float* out) const override { *out = loss_.Transform(*margin); }
 
@@ -59,20 +62,20 @@ class SingleOutput : public Objective {
 
 struct SquaredLoss {
   static constexpr const char* kName = "reg:squarederror";
-  GradPair operator()(float m, float y) const { return {m - y, 1.0f}; }
+  GradPair operator()(float m, float, float y) const { return {m - y, 1.0f}; }
   float Transform(float m) const { return m; }
 };
 
 struct AbsoluteLoss {
   static constexpr const char* kName = "reg:absoluteerror";
-  GradPair operator()(float m, float y) const { return {m > y ? 1.0f : (m < y ? -1.0f : 0.0f), 1.0f}; }
+  GradPair operator()(float m, float, float y) const { return {m > y ? 1.0f : (m < y ? -1.0f : 0.0f), 1.0f}; }
   float Transform(float m) const { return m; }
 };
 
 struct PseudoHuberLoss {
   static constexpr const char* kName = "reg:pseudohubererror";
   float slope = 1.0f;
-  GradPair operator()(float m, float y) const {
+  GradPair operator()(float m, float, float y) const {
     const float z = m - y;
     const float scale = 1.0f + (z / slope) * (z / slope);
     const float scale_sqrt = std::sqrt(scale);
@@ -84,16 +87,13 @@ struct PseudoHuberLoss {
 struct PoissonLoss {
   static constexpr const char* kName = "count:poisson";
   float max_delta_step = 0.7f;
-  GradPair operator()(float m, float y) const { return {std::exp(m) - y, std::exp(m + max_delta_step)}; }
+  GradPair operator()(float m, float p, float y) const { return {p - y, std::exp(m + max_delta_step)}; }
   float Transform(float m) const { return std::exp(m); }
 };
 
 struct LogisticLoss {
   static constexpr const char* kName = "binary:logistic";
-  GradPair operator()(float m, float y) const {
-    const float p = Transform(m);
-    return {p - y, std::max(p * (1.0f - p), 1e-16f)};
-  }
+  GradPair operator()(float, float p, float y) const { return {p - y, std::max(p * (1.0f - p), 1e-16f)}; }
   float Transform(float m) const { return 1.0f / (1.0f + std::exp(-m)); }
 };
 
@@ -193,17 +193,16 @@ class Softmax : public Objective {
     for (int k = 0; k < k_; ++k) margin[k] = std::log(std::max(count[k], 0.5) / static_cast<double>(rows.size()));
     return margin;  // log class priors: softmax of them gives the priors back
   }
-  void Gradients(std::span<const float> margin, std::span<const float> label, std::span<const RowIdx> rows,
-                 std::span<GradPair> out, ThreadPool& pool) const override {
+  void Gradients(std::span<const float> margin, std::span<const float> pred, std::span<const float> label,
+                 std::span<const RowIdx> rows, std::span<GradPair> out, ThreadPool& pool) const override {
     const size_t n = margin.size() / k_;
     constexpr size_t kBlock = 8192;
     const size_t blocks = (rows.size() + kBlock - 1) / kBlock;
     pool.Run(static_cast<int>(blocks), [&](int b) {
-      std::vector<float> p(k_);
       const size_t end = std::min(rows.size(), (b + 1) * kBlock);
       for (size_t i = b * kBlock; i < end; ++i) {
         const RowIdx r = rows[i];
-        Transform(&margin[static_cast<size_t>(r) * k_], p.data());
+        const float* p = &pred[static_cast<size_t>(r) * k_];
         const int y = static_cast<int>(label[r]);
         for (int k = 0; k < k_; ++k)
           out[k * n + r] = {p[k] - (k == y ? 1.0f : 0.0f), std::max(2.0f * p[k] * (1.0f - p[k]), 1e-16f)};
