@@ -8,11 +8,7 @@
 namespace boostlab {
 namespace {
 
-Model Train(const Dataset& d, Params p) {
-  Booster b(d, p);
-  while (!b.Done()) b.TrainOneRound();
-  return b.TakeModel();
-}
+using test::Train;
 
 TEST(Booster, TrainLossFallsAndValidBeatsTheMean) {
   Dataset d = test::RandomData(3000, 4).Missing(0.05).Seed(4).Make();

@@ -13,11 +13,7 @@
 namespace boostlab {
 namespace {
 
-Model Train(const Dataset& d, Params p) {
-  Booster b(d, p);
-  while (!b.Done()) b.TrainOneRound();
-  return b.TakeModel();
-}
+using test::Train;
 
 // Five categories, the target depends only on which one: {a, c} low, {b, d} high, e between.
 Dataset CategoryData(int repeat = 40) {

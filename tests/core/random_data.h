@@ -4,7 +4,9 @@
 #include <cmath>   // for NAN, sin
 #include <string>  // for string
 
+#include "boostlab/booster.h"
 #include "boostlab/dataset.h"
+#include "tree/histogram.h"
 #include "util/rng.h"
 
 namespace boostlab::test {
@@ -47,6 +49,20 @@ class RandomData {
   double missing_ = 0;
   uint64_t seed_ = 0;
   bool binary_ = false;
+};
+
+// Trains to the end and returns the model.
+inline Model Train(const Dataset& d, const Params& p) {
+  Booster b(d, p);
+  while (!b.Done()) b.TrainOneRound();
+  return b.TakeModel();
+}
+
+// x = 1, 2, 3, 4 with g = -1, -1, 1, 1 and h = 1: the table worked by hand.
+struct SmallTable {
+  FeatureColumns x{{{1, 2, 3, 4}}, 4};
+  std::vector<RowIdx> rows = {0, 1, 2, 3};
+  std::vector<GradPair> g = {{-1, 1}, {-1, 1}, {1, 1}, {1, 1}};
 };
 
 }  // namespace boostlab::test

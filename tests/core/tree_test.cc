@@ -48,15 +48,11 @@ TEST(Histogram, MatchesPerRowSumsAndIsTheSameForAnyThreadCount) {
 TEST(Split, FoundByHandOnASmallTable) {
   // x = 1,2,3,4 with g = -1,-1,1,1 and h = 1, lambda = 1: the split x <= 2
   // gives G_L = -2, H_L = 2, G_R = 2, H_R = 2, gain = 4/3 + 4/3 - 0/5 = 8/3.
-  FeatureColumns x;
-  x.num_rows = 4;
-  x.columns = {{1, 2, 3, 4}};
+  test::SmallTable t;
   ThreadPool pool(1);
-  std::vector<RowIdx> rows = {0, 1, 2, 3};
-  BinnedMatrix m = BinnedMatrix::Build(x, {}, rows, 256, pool);
-  std::vector<GradPair> g = {{-1, 1}, {-1, 1}, {1, 1}, {1, 1}};
+  BinnedMatrix m = BinnedMatrix::Build(t.x, {}, t.rows, 256, pool);
   std::vector<HistBin> h(m.total_bins());
-  HistogramBuilder(m).Build(g, rows, h, pool);
+  HistogramBuilder(m).Build(t.g, t.rows, h, pool);
   const std::vector<int> all = {0};
   SplitCandidate s = FindBestSplit(m, h, 0, 4, SplitParams{}, all);
   ASSERT_TRUE(s.valid);
@@ -121,13 +117,12 @@ TEST(Split, AgreesWithExhaustiveSearchOnRawValues) {
 }
 
 TEST(TreeLearner, LeafValuesAreMinusGOverHPlusLambdaTimesEta) {
-  FeatureColumns x;
-  x.num_rows = 4;
-  x.columns = {{1, 2, 3, 4}};
+  test::SmallTable small;
+  const FeatureColumns& x = small.x;
+  const std::vector<RowIdx>& rows = small.rows;
+  const std::vector<GradPair>& g = small.g;
   ThreadPool pool(1);
-  std::vector<RowIdx> rows = {0, 1, 2, 3};
   BinnedMatrix m = BinnedMatrix::Build(x, {}, rows, 256, pool);
-  std::vector<GradPair> g = {{-1, 1}, {-1, 1}, {1, 1}, {1, 1}};
   TreeParams tp;
   tp.max_depth = 1;
   tp.eta = 0.5;

@@ -83,11 +83,8 @@ struct Booster::Impl {
   // Runs fn(row) over rows in fixed blocks across threads.
   template <typename Fn>
   void ForRows(std::span<const RowIdx> rows, Fn fn) {
-    constexpr size_t kBlock = 16384;
-    const size_t blocks = (rows.size() + kBlock - 1) / kBlock;
-    pool.Run(static_cast<int>(blocks), [&](int b) {
-      const size_t end = std::min(rows.size(), (static_cast<size_t>(b) + 1) * kBlock);
-      for (size_t i = static_cast<size_t>(b) * kBlock; i < end; ++i) fn(rows[i]);
+    ForBlocks(pool, rows.size(), 16384, [&](size_t begin, size_t end) {
+      for (size_t i = begin; i < end; ++i) fn(rows[i]);
     });
   }
 

@@ -183,13 +183,7 @@ void Assign(Params& params, const std::string& name, double number, const std::s
 }  // namespace
 
 Params ParseParams(std::string_view text) {
-  json::Value doc;
-  try {
-    doc = json::Parse(text);
-  } catch (const std::invalid_argument& e) {
-    throw Error("BAD_PARAM", std::string("Parameters are not valid JSON: ") + e.what());
-  }
-  if (!doc.IsObject()) throw Error("BAD_PARAM", "Parameters must be a JSON object.");
+  const json::Value doc = json::ParseObject(text, "BAD_PARAM", "Parameters");
   Params params;
   for (const auto& [name, value] : doc.object) {
     const ParamSpec* spec = nullptr;

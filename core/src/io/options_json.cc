@@ -14,13 +14,7 @@
 namespace boostlab {
 
 DatasetOptions ParseDatasetOptions(std::string_view text) {
-  json::Value doc;
-  try {
-    doc = json::Parse(text);
-  } catch (const std::invalid_argument& e) {
-    throw Error("BAD_OPTION", std::string("Dataset options are not valid JSON: ") + e.what());
-  }
-  if (!doc.IsObject()) throw Error("BAD_OPTION", "Dataset options must be an object.");
+  const json::Value doc = json::ParseObject(text, "BAD_OPTION", "Dataset options");
   DatasetOptions o;
   for (const auto& member : doc.object) {
     const std::string& key = member.first;  // named copies: clang 14 lambdas cannot capture bindings

@@ -17,11 +17,8 @@ template <typename Loss>
 void ComputeGradients(const Loss& loss, std::span<const float> margin, std::span<const float> pred,
                       std::span<const float> label, std::span<const RowIdx> rows, std::span<GradPair> out,
                       ThreadPool& pool) {
-  constexpr size_t kBlock = 16384;
-  const size_t blocks = (rows.size() + kBlock - 1) / kBlock;
-  pool.Run(static_cast<int>(blocks), [&](int b) {
-    const size_t end = std::min(rows.size(), (b + 1) * kBlock);
-    for (size_t i = b * kBlock; i < end; ++i) {
+  ForBlocks(pool, rows.size(), 16384, [&](size_t begin, size_t end) {
+    for (size_t i = begin; i < end; ++i) {
       const RowIdx r = rows[i];
       out[r] = loss(margin[r], pred[r], label[r]);
     }
@@ -196,11 +193,8 @@ class Softmax : public Objective {
   void Gradients(std::span<const float> margin, std::span<const float> pred, std::span<const float> label,
                  std::span<const RowIdx> rows, std::span<GradPair> out, ThreadPool& pool) const override {
     const size_t n = margin.size() / k_;
-    constexpr size_t kBlock = 8192;
-    const size_t blocks = (rows.size() + kBlock - 1) / kBlock;
-    pool.Run(static_cast<int>(blocks), [&](int b) {
-      const size_t end = std::min(rows.size(), (b + 1) * kBlock);
-      for (size_t i = b * kBlock; i < end; ++i) {
+    ForBlocks(pool, rows.size(), 8192, [&](size_t begin, size_t end) {
+      for (size_t i = begin; i < end; ++i) {
         const RowIdx r = rows[i];
         const float* p = &pred[static_cast<size_t>(r) * k_];
         const int y = static_cast<int>(label[r]);

@@ -1,5 +1,7 @@
 #include "util/json.h"
 
+#include "boostlab/errors.h"
+
 #include <cmath>      // for isfinite
 #include <cstdio>     // for snprintf
 #include <cstdlib>    // for strtod
@@ -169,6 +171,17 @@ class Parser {
 }  // namespace
 
 Value Parse(std::string_view text) { return Parser(text).ParseDocument(); }
+
+Value ParseObject(std::string_view text, const char* code, const std::string& what) {
+  Value doc;
+  try {
+    doc = Parse(text);
+  } catch (const std::invalid_argument& e) {
+    throw Error(code, what + " are not valid JSON: " + e.what());
+  }
+  if (!doc.IsObject()) throw Error(code, what + " must be a JSON object.");
+  return doc;
+}
 
 void AppendString(std::string& out, std::string_view s) {
   out += '"';

@@ -31,6 +31,10 @@ struct Value {
 // Throws std::invalid_argument with the byte offset of the problem.
 Value Parse(std::string_view text);
 
+// Parses text that must hold a JSON object; otherwise throws
+// boostlab::Error{code} saying "<what> ...".
+Value ParseObject(std::string_view text, const char* code, const std::string& what);
+
 // Appends a quoted, escaped JSON string.
 void AppendString(std::string& out, std::string_view s);
 // Appends a number that reads back to the same double (null for NaN/inf).

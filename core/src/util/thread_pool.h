@@ -45,4 +45,15 @@ class ThreadPool {
   std::atomic<int> sleeping_{0};
 };
 
+// Calls fn(begin, end) for consecutive blocks of `block` items in [0, n),
+// across the pool. The blocks depend only on n, never on the thread count.
+template <typename Fn>
+void ForBlocks(ThreadPool& pool, size_t n, size_t block, Fn fn) {
+  const size_t blocks = (n + block - 1) / block;
+  pool.Run(static_cast<int>(blocks), [&](int b) {
+    const size_t begin = static_cast<size_t>(b) * block;
+    fn(begin, begin + block < n ? begin + block : n);
+  });
+}
+
 }  // namespace boostlab
