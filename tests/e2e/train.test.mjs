@@ -41,10 +41,23 @@ test('upload spam.csv, pick type, train 50 rounds: 50 points per series, threads
   assert.deepEqual(problems, []);
 });
 
+test('every parameter of the schema has a field; free-text ones are text boxes', async () => {
+  const { page } = site;
+  assert.equal(await page.getAttribute('#param-eval_metric', 'type'), 'text');
+  assert.ok(await page.isVisible('#param-rounds'));
+  assert.equal(await page.isVisible('#param-colsample_bynode'), false, 'advanced ones start folded');
+  await page.click('#params summary');
+  assert.ok(await page.isVisible('#param-colsample_bynode'));
+  await page.fill('#param-eval_metric', 'auc,logloss');
+  await train(page, 5);
+  assert.match(await page.textContent('#last-round'), /train auc [0-9.]+, logloss/);
+  await page.fill('#param-eval_metric', '');
+});
+
 test('Stop keeps the rounds trained so far', async () => {
   const { page } = site;
   await page.fill('#param-rounds', '100000');
-  await page.fill('#param-eta', '0.01');
+  await page.fill('#param-eta', '0.01');  // visible: eta is a main parameter
   await page.click('#train');
   await page.waitForFunction(() => Number(document.getElementById('loss-chart').dataset.pointsTrain) >= 5);
   await page.click('#stop');

@@ -13,6 +13,9 @@ function rangeText(s: ParamSpec) {
   return ` ${s.minExclusive ? '(' : '['}${lo}, ${hi}${hi === '∞' ? ')' : ']'}`;
 }
 
+// Shown first; every other parameter of the algorithm sits under "More parameters".
+const MAIN = ['objective', 'rounds', 'eta', 'max_depth'];
+
 export class ParamsForm {
   private specs: ParamSpec[] = [];
 
@@ -23,7 +26,11 @@ export class ParamsForm {
     this.algorithmSelect.replaceChildren(...(algorithmSpec.choices ?? []).map((c) => new Option(c === 'xgboost' ? 'XGBoost-style (second order)' : c, c)));
     const algorithm = this.algorithmSelect.value;
     this.specs = schema.filter((s) => s.name !== 'algorithm' && usedBy(s, algorithm));
-    this.form.replaceChildren(...this.specs.map((s) => this.field(s, values[s.name])));
+    const more = document.createElement('details');
+    const summary = document.createElement('summary');
+    summary.textContent = 'More parameters';
+    more.append(summary, ...this.specs.filter((s) => !MAIN.includes(s.name)).map((s) => this.field(s, values[s.name])));
+    this.form.replaceChildren(...this.specs.filter((s) => MAIN.includes(s.name)).map((s) => this.field(s, values[s.name])), more);
   }
 
   private field(s: ParamSpec, value: number | string | undefined) {
@@ -37,7 +44,12 @@ export class ParamsForm {
     doc.textContent = s.doc;
     label.append(doc);
     let input: HTMLInputElement | HTMLSelectElement;
-    if (s.type === 'string') {
+    if (s.type === 'string' && !s.choices?.length) {
+      input = document.createElement('input');
+      input.type = 'text';
+      input.value = String(value ?? s.default ?? '');
+      input.placeholder = 'automatic';
+    } else if (s.type === 'string') {
       input = document.createElement('select');
       input.append(...(s.choices ?? []).map((c) => new Option(c === '' ? '(automatic)' : c, c)));
       input.value = String(value ?? s.default ?? '');
