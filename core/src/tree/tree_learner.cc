@@ -110,6 +110,18 @@ void TreeLearner::Evaluate(Entry& e) {
   e.split = FindBestSplit(bins_, e.hist, e.g, e.h, params_.split, features);
 }
 
+void TreeLearner::EvaluatePair(Entry& left, Entry& right) {
+  StepTimer timer(timings_.split);
+  // Features are drawn in a fixed order (left, then right) before the two
+  // searches run in parallel, so the sampling does not depend on threads.
+  const std::vector<int> features[2] = {sampler_.ForNode(left.depth), sampler_.ForNode(right.depth)};
+  Entry* entries[2] = {&left, &right};
+  pool_.Run(2, [&](int i) {
+    Entry& e = *entries[i];
+    e.split = FindBestSplit(bins_, e.hist, e.g, e.h, params_.split, features[i]);
+  });
+}
+
 bool TreeLearner::CanSplit(const Entry& e, int num_leaves) const {
   if (!e.split.valid || e.split.gain <= kMinGain || e.split.gain < params_.gamma) return false;
   if (e.split.left_h == 0 || e.split.right_h == 0) return false;
@@ -200,8 +212,7 @@ Tree TreeLearner::Grow(std::span<const GradPair> gpair, std::span<const RowIdx> 
         large.hist = std::move(e.hist);
         SubtractHistogram(large.hist, small.hist, large.hist);
       }
-      Evaluate(left);
-      Evaluate(right);
+      EvaluatePair(left, right);
     }
     queue.push_back(std::move(left));
     queue.push_back(std::move(right));

@@ -65,6 +65,7 @@ class TreeLearner {
 
   size_t Partition(size_t begin, size_t end, const SplitCandidate& split);
   void Evaluate(Entry& e);
+  void EvaluatePair(Entry& left, Entry& right);
   bool CanSplit(const Entry& e, int num_leaves) const;
 
   const BinnedMatrix& bins_;
