@@ -1,9 +1,9 @@
 // JSON for what crosses the API boundary as text: dataset options in, table
 // summaries out. Shared by the CLI and the wasm bindings.
 
-#include <algorithm>  // for min
+#include <algorithm>  // for min, sort, unique
 #include <cmath>      // for floor
-#include <set>        // for set
+#include <vector>     // for vector
 #include <stdexcept>  // for invalid_argument
 
 #include "boostlab/dataset.h"
@@ -67,10 +67,13 @@ std::string TableSummaryJson(const Table& table) {
     out += ",\"missing\":" + std::to_string(col.missing);
     size_t distinct = col.levels.size();
     if (col.type == ColumnType::kNumeric) {
-      std::set<float> seen;
-      for (float v : col.values)
-        if (v == v) seen.insert(v);
-      distinct = seen.size();
+      // Sort a copy: far faster than a set for the million-row files people upload.
+      std::vector<float> v;
+      v.reserve(col.values.size());
+      for (float x : col.values)
+        if (x == x) v.push_back(x);
+      std::sort(v.begin(), v.end());
+      distinct = static_cast<size_t>(std::unique(v.begin(), v.end()) - v.begin());
     }
     out += ",\"distinct\":" + std::to_string(distinct);
     if (col.type == ColumnType::kCategorical) {
