@@ -65,3 +65,17 @@ for (const build of BUILDS) {
     });
   });
 }
+
+for (const build of BUILDS) {
+  test(`gbdt (Friedman) trains through the npm API, both steps (${build.name})`, async () => {
+    const bl = await load(build);
+    const table = bl.readCSV(readFileSync(new URL('../data/spam.csv', import.meta.url)));
+    const data = table.toDataset({ target: 'type', validFraction: 0.2, seed: 0 });
+    for (const step of ['leaf_line_search', 'tree_line_search']) {
+      const reports = [];
+      await bl.train(data, { algorithm: 'gbdt', step, rounds: 50, eta: 0.1, max_depth: 3 }, { onRound: (r) => reports.push(r) });
+      assert.ok(reports.at(-1).valid.error < 0.1, `${step}: valid error ${reports.at(-1).valid.error}`);
+    }
+    assert.ok(bl.paramSchema().find((s) => s.name === 'algorithm').choices.includes('gbdt'));
+  });
+}

@@ -7,6 +7,7 @@
 #include <chrono>  // for steady_clock
 #include <cmath>   // for isnan
 
+#include "boost/gbdt.h"
 #include "boostlab/errors.h"
 #include "data/binned_matrix.h"
 #include "objective/metrics.h"
@@ -77,6 +78,8 @@ struct Booster::Impl {
   int best_round = -1;  // 0-based
   double best_score = 0;
   bool stopped = false;
+  bool gbdt = false;                // Friedman's gradient boosting (boost/gbdt.h)
+  std::vector<GradPair> fit_gpair;  // gbdt: what the trees are fit to, (g, 1)
 
   Impl(const Dataset& d, const Params& p) : data(d), params(p), pool(p.nthread) {}
 
@@ -108,8 +111,7 @@ Booster::Booster(const Dataset& data, const Params& params) {
   impl_ = std::make_unique<Impl>(data, params);
   Impl& s = *impl_;
   // Everything is checked before any work starts.
-  if (params.algorithm != "xgboost")
-    throw Error("BAD_PARAM", "Parameter 'algorithm' is '" + params.algorithm + "'; allowed: xgboost.");
+  s.gbdt = params.algorithm == "gbdt";
   if (params.max_depth == 0 && params.grow_policy != "lossguide" && params.max_leaves == 0)
     throw Error("BAD_PARAM", "Parameter 'max_depth' is 0 (no limit), which needs grow_policy lossguide or max_leaves > 0.");
   if (params.early_stopping_rounds > 0 && data.valid_rows.empty())
@@ -136,6 +138,10 @@ Booster::Booster(const Dataset& data, const Params& params) {
   const double mds = std::isnan(params.max_delta_step) ? s.objective->DefaultMaxDeltaStep() : params.max_delta_step;
   tp.split = SplitParams{params.lambda, params.alpha, mds, params.min_child_weight, params.max_cat_to_onehot,
                          params.max_cat_threshold};
+  if (s.gbdt) {  // least-squares trees on residuals: no regularisation in the fit
+    tp.split.lambda = tp.split.alpha = tp.split.max_delta_step = 0;
+    tp.gamma = 0;
+  }
   tp.colsample_bytree = params.colsample_bytree;
   tp.colsample_bylevel = params.colsample_bylevel;
   tp.colsample_bynode = params.colsample_bynode;
@@ -160,6 +166,7 @@ Booster::Booster(const Dataset& data, const Params& params) {
   for (size_t r = 0; r < n; ++r)
     for (int k = 0; k < s.K; ++k) s.margin[r * s.K + k] = static_cast<float>(m.base_margin[k]);
   s.gpair.assign(n * s.K, GradPair{});
+  if (s.gbdt) s.fit_gpair.assign(n * s.K, GradPair{});
   s.pred.assign(n * s.K, 0.0f);
   s.UpdatePredictions(data.train_rows);  // the first round's gradients read them
 }
@@ -190,7 +197,10 @@ RoundReport Booster::TrainOneRound() {
   const size_t n = s.data.x.num_rows;
   const int K = s.K;
   s.objective->Gradients(s.margin, s.pred, s.data.label, s.data.train_rows, s.gpair, s.pool);
-  if (s.params.subsample < 1.0) {
+  if (s.params.subsample < 1.0 && s.gbdt) {
+    Rng rng(s.SeedFor(s.round, 0, 17));
+    GbdtSubsample(s.gpair, n, K, s.data.train_rows, s.params.subsample, rng);
+  } else if (s.params.subsample < 1.0) {
     // Rows left out of this round keep their place but weigh nothing (as XGBoost's hist).
     Rng rng(s.SeedFor(s.round, 0, 17));
     for (RowIdx r : s.data.train_rows)
@@ -201,14 +211,42 @@ RoundReport Booster::TrainOneRound() {
   RoundReport report;
   std::vector<Tree> trees(K);
   const int L = static_cast<int>(s.learners.size());
+  // Softmax's h is XGBoost's 2p(1-p); Friedman's multinomial step is (K-1)/K * sum r / sum p(1-p).
+  const double newton_scale = K > 1 ? 2.0 * (K - 1) / K : 1.0;
   auto grow_class = [&](TreeLearner& learner, int k) {
-    std::span<const GradPair> g(s.gpair.data() + k * n, n);
-    Tree tree = learner.Grow(g, s.data.train_rows, s.SeedFor(s.round, k, 29));
-    for (const auto& leaf : learner.Leaves()) {
+    std::span<const GradPair> loss(s.gpair.data() + k * n, n);
+    std::span<const GradPair> fit = loss;
+    if (s.gbdt) {
+      std::span<GradPair> f(s.fit_gpair.data() + k * n, n);
+      GbdtFitStatistics(loss, f, s.data.train_rows);
+      fit = f;
+    }
+    Tree tree = learner.Grow(fit, s.data.train_rows, s.SeedFor(s.round, k, 29));
+    const auto leaves = learner.Leaves();
+    for (const auto& leaf : leaves) {
       TreeNode& node = tree.nodes[leaf.node];
       if (s.objective->RefreshesLeaves())
         node.value = static_cast<float>(s.objective->LeafValue(leaf.rows, s.margin, s.data.label) * s.params.eta);
-      const float value = node.value;
+      else if (s.gbdt && s.params.step == "leaf_line_search")
+        node.value = static_cast<float>(GbdtLeafValue(leaf.rows, loss, newton_scale) * s.params.eta);
+    }
+    if (s.gbdt && s.params.step == "tree_line_search") {
+      // One weight for the whole tree: least squares of the residuals r = -g
+      // on the tree's outputs (the leaves now hold eta * mean residual).
+      double rf = 0, ff = 0;
+      for (const auto& leaf : leaves) {
+        const double f = tree.nodes[leaf.node].value;
+        for (RowIdx r : leaf.rows) {
+          if (loss[r].h == 0) continue;  // not in this round's sample
+          rf += -static_cast<double>(loss[r].g) * f;
+          ff += f * f;
+        }
+      }
+      const double alpha = ff > 0 ? rf / ff : 0;
+      for (const auto& leaf : leaves) tree.nodes[leaf.node].value = static_cast<float>(alpha * tree.nodes[leaf.node].value * s.params.eta);
+    }
+    for (const auto& leaf : leaves) {
+      const float value = tree.nodes[leaf.node].value;
       s.ForRows(leaf.rows, [&](RowIdx r) { s.margin[static_cast<size_t>(r) * K + k] += value; });
     }
     // Validation rows walk the tree by their bins (same leaves as by values,

@@ -23,7 +23,10 @@ export class ParamsForm {
 
   render(schema: ParamSpec[], values: Record<string, number | string>) {
     const algorithmSpec = schema.find((s) => s.name === 'algorithm')!;
-    this.algorithmSelect.replaceChildren(...(algorithmSpec.choices ?? []).map((c) => new Option(c === 'xgboost' ? 'XGBoost-style (second order)' : c, c)));
+    const labels: Record<string, string> = { xgboost: 'XGBoost-style (second order)', gbdt: 'Gradient boosting (Friedman)' };
+    const chosen = this.algorithmSelect.value;
+    this.algorithmSelect.replaceChildren(...(algorithmSpec.choices ?? []).map((c) => new Option(labels[c] ?? c, c)));
+    if (chosen) this.algorithmSelect.value = chosen;
     const algorithm = this.algorithmSelect.value;
     this.specs = schema.filter((s) => s.name !== 'algorithm' && usedBy(s, algorithm));
     const more = document.createElement('details');

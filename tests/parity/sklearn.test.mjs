@@ -1,0 +1,46 @@
+// BoostLab's gbdt (Friedman) against scikit-learn 1.2.1's GradientBoosting on
+// the same rows: the training loss of every round.
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+const dir = mkdtempSync(join(tmpdir(), 'boostlab-sk-'));
+
+function losslessMaxBin(csv, target) {
+  const rows = readFileSync(csv, 'utf8').trim().split('\n').map((l) => l.split(','));
+  const header = rows.shift();
+  let most = 0;
+  header.forEach((name, c) => { if (name !== target) most = Math.max(most, new Set(rows.map((r) => r[c])).size); });
+  return most;
+}
+
+const CASES = [
+  { csv: 'auto_mpg', target: 'Miles_per_Gallon', ignore: ['Name'], kind: 'regressor', metric: 'rmse' },
+  { csv: 'diamonds', target: 'price', kind: 'regressor', metric: 'rmse' },
+  { csv: 'spam', target: 'type', kind: 'classifier', metric: 'logloss' },
+];
+
+for (const c of CASES) {
+  test(`gbdt vs sklearn Gradient Boosting ${c.kind === 'classifier' ? 'Classifier (log_loss)' : 'Regressor (squared_error)'}, ${c.csv}: train loss of every round within 0.5 %`, () => {
+    const params = { rounds: 100, max_depth: 3, eta: 0.1, kind: c.kind };
+    const numeric = join(dir, `${c.csv}.csv`);
+    const ref = JSON.parse(execFileSync('/usr/bin/python3', [join(root, 'tests/parity/sklearn_reference.py'),
+      join(root, 'tests/data', `${c.csv}.csv`), c.target, JSON.stringify(params), numeric, (c.ignore ?? []).join(',')]).toString());
+    const ours = execFileSync(join(root, 'build/native/boostlab-cli'), ['train', '--csv', numeric, '--target', c.target,
+      '--valid-fraction', '0', '--params', JSON.stringify({ algorithm: 'gbdt', rounds: 100, max_depth: 3, eta: 0.1,
+        max_bin: losslessMaxBin(numeric, c.target) + 1, eval_metric: c.metric })]).toString().trim().split('\n')
+      .map((l) => JSON.parse(l)).filter((r) => r.round);
+    assert.equal(ours.length, 100);
+    let worst = 0, at = 0;
+    ours.forEach((r, i) => {
+      const d = Math.abs(r.train[c.metric] - ref.train[i]) / ref.train[i];
+      if (d > worst) { worst = d; at = i + 1; }
+    });
+    assert.ok(worst <= 0.005, `worst round ${at}: ${(worst * 100).toFixed(3)} % (ours ${ours[at - 1].train[c.metric]}, sklearn ${ref.train[at - 1]})`);
+  });
+}
