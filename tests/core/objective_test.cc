@@ -103,3 +103,15 @@ TEST(Objective, UnknownNamesAndMissingNumClassAreRefused) {
 
 }  // namespace
 }  // namespace boostlab
+
+namespace boostlab {
+namespace {
+
+double ExpLoss(double m, double y) { return std::exp(-(2 * y - 1) * m); }
+
+TEST(Objective, ExponentialGradientsMatchFiniteDifferences) {
+  CheckAgainstFiniteDifferences("binary:exponential", ExpLoss, {0.0f, 1.0f});
+}
+
+}  // namespace
+}  // namespace boostlab

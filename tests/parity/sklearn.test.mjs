@@ -23,16 +23,18 @@ const CASES = [
   { csv: 'auto_mpg', target: 'Miles_per_Gallon', ignore: ['Name'], kind: 'regressor', metric: 'rmse' },
   { csv: 'diamonds', target: 'price', kind: 'regressor', metric: 'rmse' },
   { csv: 'spam', target: 'type', kind: 'classifier', metric: 'logloss' },
+  { csv: 'spam', target: 'type', kind: 'exponential', metric: 'exploss', objective: 'binary:exponential' },
 ];
 
 for (const c of CASES) {
-  test(`gbdt vs sklearn Gradient Boosting ${c.kind === 'classifier' ? 'Classifier (log_loss)' : 'Regressor (squared_error)'}, ${c.csv}: train loss of every round within 0.5 %`, () => {
+  const name = { classifier: 'Classifier (log_loss)', exponential: 'Classifier (exponential)', regressor: 'Regressor (squared_error)' }[c.kind];
+  test(`gbdt vs sklearn Gradient Boosting ${name}, ${c.csv}: train loss of every round within 0.5 %`, () => {
     const params = { rounds: 100, max_depth: 3, eta: 0.1, kind: c.kind };
     const numeric = join(dir, `${c.csv}.csv`);
     const ref = JSON.parse(execFileSync('/usr/bin/python3', [join(root, 'tests/parity/sklearn_reference.py'),
       join(root, 'tests/data', `${c.csv}.csv`), c.target, JSON.stringify(params), numeric, (c.ignore ?? []).join(',')]).toString());
     const ours = execFileSync(join(root, 'build/native/boostlab-cli'), ['train', '--csv', numeric, '--target', c.target,
-      '--valid-fraction', '0', '--params', JSON.stringify({ algorithm: 'gbdt', rounds: 100, max_depth: 3, eta: 0.1,
+      '--valid-fraction', '0', '--params', JSON.stringify({ algorithm: 'gbdt', objective: c.objective, rounds: 100, max_depth: 3, eta: 0.1,
         max_bin: losslessMaxBin(numeric, c.target) + 1, eval_metric: c.metric })]).toString().trim().split('\n')
       .map((l) => JSON.parse(l)).filter((r) => r.round);
     assert.equal(ours.length, 100);

@@ -29,6 +29,9 @@ def main():
     if params["kind"] == "classifier":
         model = GradientBoostingClassifier(loss="log_loss", **common).fit(df, y)
         loss = [v / 2 for v in model.train_score_]  # binomial deviance is 2 x logloss
+    elif params["kind"] == "exponential":
+        model = GradientBoostingClassifier(loss="exponential", **common).fit(df, y)
+        loss = list(model.train_score_)  # mean exp(-(2y - 1) F)
     else:
         model = GradientBoostingRegressor(loss="squared_error", **common).fit(df, y)
         loss = [v ** 0.5 for v in model.train_score_]  # mean squared error -> rmse

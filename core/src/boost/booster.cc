@@ -51,7 +51,8 @@ std::string ChooseObjective(const Dataset& data, const Params& p, int* num_class
     return objective;
   }
   if (data.task == Task::kMulticlass) refuse(" (use multi:softprob or multi:softmax)");
-  if (objective == "binary:logistic" && data.task != Task::kBinary) refuse(" (not two classes); use a reg: objective");
+  if ((objective == "binary:logistic" || objective == "binary:exponential") && data.task != Task::kBinary)
+    refuse(" (not two classes); use a reg: objective");
   return objective;
 }
 
@@ -121,8 +122,8 @@ Booster::Booster(const Dataset& data, const Params& params) {
   s.objective = MakeObjective(objective, params, num_class);
   s.K = s.objective->outputs();
   s.objective->CheckLabels(data.label, data.train_rows);
-  if (objective == "binary:logistic" && !std::isnan(params.base_score) && !(params.base_score > 0 && params.base_score < 1))
-    throw Error("BAD_PARAM", "Parameter 'base_score' is a probability for binary:logistic; allowed range is (0, 1).");
+  if (objective.rfind("binary:", 0) == 0 && !std::isnan(params.base_score) && !(params.base_score > 0 && params.base_score < 1))
+    throw Error("BAD_PARAM", "Parameter 'base_score' is a probability for " + objective + "; allowed range is (0, 1).");
   std::string metric_list = params.eval_metric;
   if (metric_list.empty())
     for (const std::string& m : s.objective->DefaultMetrics()) metric_list += (metric_list.empty() ? "" : ",") + m;

@@ -39,10 +39,10 @@ const std::vector<ParamSpec>& ParamSchema() {
        "weight alpha_t for the whole tree, by least squares of the residuals on the tree's outputs."},
       {"objective", ParamType::kString, 0, "", 0, 0, false,
        {"", "reg:squarederror", "reg:absoluteerror", "reg:pseudohubererror", "count:poisson", "binary:logistic",
-        "multi:softprob", "multi:softmax"},
+        "binary:exponential", "multi:softprob", "multi:softmax"},
        "xgboost,gbdt", "Loss to minimise; empty picks reg:squarederror, binary:logistic or multi:softprob from the target."},
       {"eval_metric", ParamType::kString, 0, "", 0, 0, false, {}, "all",
-       "Metrics to report, comma-separated (rmse, mae, mphe, logloss, error, auc, mlogloss, merror, poisson-nloglik); "
+       "Metrics to report, comma-separated (rmse, mae, mphe, logloss, error, auc, mlogloss, merror, poisson-nloglik, exploss); "
        "early stopping watches the last."},
       {"rounds", ParamType::kInt, 100, nullptr, 1, 100000, false, {}, "all",
        "Boosting rounds: trees added, one per round (one per class for multiclass)."},

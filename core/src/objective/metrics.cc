@@ -43,14 +43,17 @@ std::vector<MetricSpec> ParseMetrics(const std::string& list, int outputs, const
     if (name.empty()) continue;
     const bool multi = name == "mlogloss" || name == "merror";
     const bool known = multi || name == "rmse" || name == "mae" || name == "mphe" || name == "logloss" ||
-                       name == "error" || name == "auc" || name == "poisson-nloglik";
+                       name == "error" || name == "auc" || name == "poisson-nloglik" || name == "exploss";
     if (!known)
       throw Error("BAD_PARAM", "Parameter 'eval_metric' has unknown metric '" + name +
-                                   "'; allowed: rmse, mae, mphe, logloss, error, auc, mlogloss, merror, poisson-nloglik.");
+                                   "'; allowed: rmse, mae, mphe, logloss, error, auc, mlogloss, merror, poisson-nloglik, exploss.");
     if (multi != (outputs > 1))
       throw Error("BAD_PARAM", "Parameter 'eval_metric': '" + name + "' does not apply to objective " + objective + ".");
-    if ((name == "logloss" || name == "error" || name == "auc") && objective != "binary:logistic")
-      throw Error("BAD_PARAM", "Parameter 'eval_metric': '" + name + "' needs objective binary:logistic.");
+    const bool binary = objective == "binary:logistic" || objective == "binary:exponential";
+    if ((name == "logloss" || name == "error" || name == "auc") && !binary)
+      throw Error("BAD_PARAM", "Parameter 'eval_metric': '" + name + "' needs a binary objective.");
+    if (name == "exploss" && objective != "binary:exponential")
+      throw Error("BAD_PARAM", "Parameter 'eval_metric': 'exploss' needs objective binary:exponential.");
     out.push_back({name, name == "auc"});
   }
   return out;
@@ -58,7 +61,7 @@ std::vector<MetricSpec> ParseMetrics(const std::string& list, int outputs, const
 
 namespace {
 
-enum class Kind { kRmse, kMae, kMphe, kLogLoss, kError, kPoisson, kMlogLoss, kMerror };
+enum class Kind { kRmse, kMae, kMphe, kLogLoss, kError, kPoisson, kMlogLoss, kMerror, kExpLoss };
 
 Kind KindOf(const std::string& name) {
   if (name == "rmse") return Kind::kRmse;
@@ -68,6 +71,7 @@ Kind KindOf(const std::string& name) {
   if (name == "error") return Kind::kError;
   if (name == "poisson-nloglik") return Kind::kPoisson;
   if (name == "mlogloss") return Kind::kMlogLoss;
+  if (name == "exploss") return Kind::kExpLoss;
   return Kind::kMerror;
 }
 
@@ -93,6 +97,11 @@ double SumTerms(std::span<const float> pred, int K, std::span<const float> label
         const double q = std::clamp(p, kEps, 1 - kEps);
         sum -= y > 0.5 ? std::log(q) : std::log(1 - q);
       } else if constexpr (kKind == Kind::kError) sum += (p > 0.5) != (y > 0.5);
+      else if constexpr (kKind == Kind::kExpLoss) {
+        // exp(-s F) with p = sigmoid(2F): sqrt((1-p)/p) for y = 1, sqrt(p/(1-p)) for y = 0.
+        const double q = std::clamp(p, kEps, 1 - kEps);
+        sum += y > 0.5 ? std::sqrt((1 - q) / q) : std::sqrt(q / (1 - q));
+      }
       else sum += std::lgamma(y + 1) + std::max(p, 1e-16) - y * std::log(std::max(p, 1e-16));
     }
   }
@@ -110,6 +119,7 @@ double SumTerms(const MetricSpec& m, std::span<const float> pred, int K, std::sp
     case Kind::kPoisson: return SumTerms<Kind::kPoisson>(pred, K, label, rows, slope);
     case Kind::kMlogLoss: return SumTerms<Kind::kMlogLoss>(pred, K, label, rows, slope);
     case Kind::kMerror: return SumTerms<Kind::kMerror>(pred, K, label, rows, slope);
+    case Kind::kExpLoss: return SumTerms<Kind::kExpLoss>(pred, K, label, rows, slope);
   }
   return 0;
 }

@@ -94,6 +94,18 @@ struct LogisticLoss {
   float Transform(float m) const { return 1.0f / (1.0f + std::exp(-m)); }
 };
 
+// AdaBoost's loss exp(-s F) with s = 2y - 1 in {-1, +1}; its minimiser is half
+// the log-odds, so the probability is sigmoid(2F).
+struct ExponentialLoss {
+  static constexpr const char* kName = "binary:exponential";
+  GradPair operator()(float m, float, float y) const {
+    const float s = 2.0f * y - 1.0f;
+    const float e = std::exp(-s * m);
+    return {-s * e, std::max(e, 1e-16f)};
+  }
+  float Transform(float m) const { return 1.0f / (1.0f + std::exp(-2.0f * m)); }
+};
+
 class SquaredError : public SingleOutput<SquaredLoss> {
  public:
   SquaredError() : SingleOutput({}) {}
@@ -170,6 +182,25 @@ class Logistic : public SingleOutput<LogisticLoss> {
   std::vector<std::string> DefaultMetrics() const override { return {"error", "logloss"}; }
 };
 
+class Exponential : public SingleOutput<ExponentialLoss> {
+ public:
+  Exponential() : SingleOutput({}) {}
+  void CheckLabels(std::span<const float> y, std::span<const RowIdx> rows) const override {
+    for (RowIdx r : rows)
+      if (y[r] != 0 && y[r] != 1)
+        throw Error("BAD_PARAM", "Objective binary:exponential needs two classes; data row " + std::to_string(r) +
+                                     " has label " + std::to_string(y[r]) + ".");
+  }
+  std::vector<double> AverageMargin(std::span<const float> y, std::span<const RowIdx> rows) const override {
+    return {MarginOfBaseScore(Mean(y, rows))};
+  }
+  double MarginOfBaseScore(double p) const override {
+    p = std::clamp(p, 1e-7, 1.0 - 1e-7);
+    return 0.5 * std::log(p / (1.0 - p));
+  }
+  std::vector<std::string> DefaultMetrics() const override { return {"error", "exploss"}; }
+};
+
 // Multiclass: K outputs, softmax probabilities; h = 2p(1-p) as XGBoost uses.
 class Softmax : public Objective {
  public:
@@ -226,6 +257,7 @@ std::unique_ptr<Objective> MakeObjective(const std::string& name, const Params& 
   if (name == "reg:pseudohubererror") return std::make_unique<PseudoHuberError>(static_cast<float>(p.huber_slope));
   if (name == "count:poisson") return std::make_unique<Poisson>(static_cast<float>(mds));
   if (name == "binary:logistic") return std::make_unique<Logistic>();
+  if (name == "binary:exponential") return std::make_unique<Exponential>();
   if (name == "multi:softprob" || name == "multi:softmax") {
     if (num_class < 2)
       throw Error("BAD_PARAM", "Parameter 'num_class' is required for " + name + " and must be at least 2.");
