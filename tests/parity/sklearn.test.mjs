@@ -46,3 +46,17 @@ for (const c of CASES) {
     assert.ok(worst <= 0.005, `worst round ${at}: ${(worst * 100).toFixed(3)} % (ours ${ours[at - 1].train[c.metric]}, sklearn ${ref.train[at - 1]})`);
   });
 }
+
+test('adaboost vs sklearn AdaBoostClassifier(SAMME, stumps, 100 rounds), spam: every round\'s e_t and alpha_t within 1e-6, validation accuracy equal', () => {
+  const csv = join(root, 'tests/data/spam.csv'), valid = join(root, 'tests/data/spam.valid_idx.txt');
+  const ref = JSON.parse(execFileSync('/usr/bin/python3', [join(root, 'tests/parity/sklearn_adaboost.py'), csv, 'type', valid, '100']).toString());
+  const ours = execFileSync(join(root, 'build/native/boostlab-cli'), ['train', '--csv', csv, '--target', 'type', '--valid-idx', valid,
+    '--params', JSON.stringify({ algorithm: 'adaboost', max_depth: 1, eta: 1, rounds: 100, max_bin: losslessMaxBin(csv, 'type') + 1 })])
+    .toString().trim().split('\n').map((l) => JSON.parse(l)).filter((r) => r.round);
+  assert.equal(ours.length, 100);
+  ours.forEach((r, i) => {
+    assert.ok(Math.abs(r.epsilon - ref.epsilon[i]) <= 1e-6 * ref.epsilon[i], `round ${i + 1}: e ours ${r.epsilon}, sklearn ${ref.epsilon[i]}`);
+    assert.ok(Math.abs(r.alpha - ref.alpha[i]) <= 1e-6 * ref.alpha[i], `round ${i + 1}: alpha ours ${r.alpha}, sklearn ${ref.alpha[i]}`);
+  });
+  assert.equal(1 - ours.at(-1).valid.error, ref.valid_accuracy);
+});

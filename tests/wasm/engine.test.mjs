@@ -79,3 +79,18 @@ for (const build of BUILDS) {
     assert.ok(bl.paramSchema().find((s) => s.name === 'algorithm').choices.includes('gbdt'));
   });
 }
+
+for (const build of BUILDS) {
+  test(`adaboost reports e_t and alpha_t each round and refuses a continuous target (${build.name})`, async () => {
+    const bl = await load(build);
+    const table = bl.readCSV(readFileSync(new URL('../data/spam.csv', import.meta.url)));
+    const data = table.toDataset({ target: 'type', validFraction: 0.2, seed: 0 });
+    const reports = [];
+    await bl.train(data, { algorithm: 'adaboost', max_depth: 1, eta: 1, rounds: 30 }, { onRound: (r) => reports.push(r) });
+    assert.equal(reports.length, 30);
+    assert.ok(reports.every((r) => r.epsilon > 0 && r.epsilon < 0.5 && r.alpha > 0));
+    assert.ok(reports.at(-1).valid.error < 0.15);
+    const regression = table.toDataset({ target: 'capitalAve', validFraction: 0.2 });
+    await assert.rejects(bl.train(regression, { algorithm: 'adaboost' }), (e) => e.code === 'BAD_PARAM' && /continuous target/.test(e.message));
+  });
+}

@@ -34,9 +34,13 @@ export interface DatasetOptions {
 
 /** XGBoost's names; bl.paramSchema() has each one's range, default and doc. */
 export interface Params {
-  algorithm?: 'xgboost';
+  algorithm?: 'xgboost' | 'gbdt' | 'adaboost';
+  /** gbdt: set each leaf by line search, or one weight for the whole tree. */
+  step?: 'leaf_line_search' | 'tree_line_search';
+  /** adaboost: weight the rows by u, or draw N rows in proportion to u. */
+  sampling?: 'reweight' | 'resample';
   objective?: '' | 'reg:squarederror' | 'reg:absoluteerror' | 'reg:pseudohubererror' | 'count:poisson'
-    | 'binary:logistic' | 'multi:softprob' | 'multi:softmax';
+    | 'binary:logistic' | 'binary:exponential' | 'multi:softprob' | 'multi:softmax';
   /** Comma-separated: rmse, mae, mphe, logloss, error, auc, mlogloss, merror, poisson-nloglik. */
   eval_metric?: string;
   rounds?: number;
@@ -86,6 +90,9 @@ export interface RoundReport {
   bestRound: number;
   /** True when early stopping ended training after this round. */
   stopped: boolean;
+  /** AdaBoost only: this round's weighted error e_t and its vote alpha_t. */
+  epsilon?: number;
+  alpha?: number;
   ms: number;
   /** Where the round's time went, in ms. */
   timings: { histogram: number; partition: number; split: number };

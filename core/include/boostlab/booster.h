@@ -2,6 +2,7 @@
 // stop between rounds without losing the model trained so far.
 #pragma once
 
+#include <limits>  // for numeric_limits
 #include <memory>  // for unique_ptr
 #include <string>  // for string
 #include <vector>  // for vector
@@ -27,6 +28,9 @@ struct RoundReport {
   double ms = 0;  // wall time of the round
   // Where the round's time went (ms): histograms, row partitions, split search.
   double histogram_ms = 0, partition_ms = 0, split_ms = 0;
+  // AdaBoost: this round's weighted error e_t and vote alpha_t (NaN otherwise).
+  double epsilon = std::numeric_limits<double>::quiet_NaN();
+  double alpha = std::numeric_limits<double>::quiet_NaN();
   int tree_depth = 0;     // deepest of this round's trees
   int tree_leaves = 0;    // leaves of this round's trees
   double tree_gain = 0;   // sum of split gains of this round's trees

@@ -14,6 +14,7 @@ namespace boostlab {
 struct Params {
   std::string algorithm = "xgboost";
   std::string step = "leaf_line_search";  // gbdt: leaf_line_search | tree_line_search
+  std::string sampling = "reweight";       // adaboost: reweight | resample
   std::string objective;  // empty: chosen from the task
   std::string eval_metric;  // comma-separated; empty: the objective's own
   int rounds = 100;

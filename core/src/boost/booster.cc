@@ -7,6 +7,7 @@
 #include <chrono>  // for steady_clock
 #include <cmath>   // for isnan
 
+#include "boost/adaboost.h"
 #include "boost/gbdt.h"
 #include "boostlab/errors.h"
 #include "data/binned_matrix.h"
@@ -80,6 +81,8 @@ struct Booster::Impl {
   double best_score = 0;
   bool stopped = false;
   bool gbdt = false;                // Friedman's gradient boosting (boost/gbdt.h)
+  bool adaboost = false;            // discrete AdaBoost / SAMME (boost/adaboost.h)
+  std::vector<double> u;            // adaboost: sample weights, summing to 1 over train rows
   std::vector<GradPair> fit_gpair;  // gbdt: what the trees are fit to, (g, 1)
 
   Impl(const Dataset& d, const Params& p) : data(d), params(p), pool(p.nthread) {}
@@ -103,6 +106,35 @@ struct Booster::Impl {
     return out;
   }
 
+  RoundReport AdaBoostRound();  // below
+
+  // Metrics, early stopping and timings: the end of every round.
+  RoundReport Finish(RoundReport report, std::chrono::steady_clock::time_point start) {
+    report.round = ++round;
+    report.train = Evaluate(data.train_rows);
+    report.metric = metrics.back().name;
+    if (!data.valid_rows.empty()) {
+      report.valid = Evaluate(data.valid_rows);
+      const double score = report.valid.back().value;
+      const bool higher = metrics.back().higher_is_better;
+      if (best_round < 0 || (higher ? score > best_score : score < best_score)) {
+        best_score = score;
+        best_round = round - 1;
+      }
+      report.best_round = best_round + 1;
+      if (params.early_stopping_rounds > 0 && round - 1 - best_round >= params.early_stopping_rounds)
+        stopped = report.stopped = true;
+    }
+    report.ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+    for (auto& learner : learners) {  // summed over learners: thread time, not wall time, for multiclass
+      const TreeLearner::Timings t = learner->TakeTimings();
+      report.histogram_ms += t.histogram * 1000;
+      report.partition_ms += t.partition * 1000;
+      report.split_ms += t.split * 1000;
+    }
+    return report;
+  }
+
   uint64_t SeedFor(int r, int k, uint64_t salt) const {
     return params.seed * 0x9E3779B97F4A7C15ull + static_cast<uint64_t>(r) * 1000003ull + static_cast<uint64_t>(k) * 7919ull + salt;
   }
@@ -113,12 +145,21 @@ Booster::Booster(const Dataset& data, const Params& params) {
   Impl& s = *impl_;
   // Everything is checked before any work starts.
   s.gbdt = params.algorithm == "gbdt";
+  s.adaboost = params.algorithm == "adaboost";
+  if (s.adaboost && data.task != Task::kBinary)
+    throw Error("BAD_PARAM", data.task == Task::kRegression
+                                 ? "Parameter 'algorithm' is adaboost, which classifies; '" + data.target +
+                                       "' is a continuous target. Choose task 'binary' or another algorithm."
+                                 : "Parameter 'algorithm' is adaboost, which handles two classes so far; '" +
+                                       data.target + "' has " + std::to_string(data.classes.size()) + ".");
   if (params.max_depth == 0 && params.grow_policy != "lossguide" && params.max_leaves == 0)
     throw Error("BAD_PARAM", "Parameter 'max_depth' is 0 (no limit), which needs grow_policy lossguide or max_leaves > 0.");
   if (params.early_stopping_rounds > 0 && data.valid_rows.empty())
     throw Error("BAD_PARAM", "Parameter 'early_stopping_rounds' needs validation rows (validFraction > 0).");
   int num_class = 0;
-  const std::string objective = ChooseObjective(data, params, &num_class);
+  Params chosen = params;
+  if (s.adaboost) chosen.objective = "binary:samme";
+  const std::string objective = ChooseObjective(data, chosen, &num_class);
   s.objective = MakeObjective(objective, params, num_class);
   s.K = s.objective->outputs();
   s.objective->CheckLabels(data.label, data.train_rows);
@@ -139,9 +180,14 @@ Booster::Booster(const Dataset& data, const Params& params) {
   const double mds = std::isnan(params.max_delta_step) ? s.objective->DefaultMaxDeltaStep() : params.max_delta_step;
   tp.split = SplitParams{params.lambda, params.alpha, mds, params.min_child_weight, params.max_cat_to_onehot,
                          params.max_cat_threshold};
-  if (s.gbdt) {  // least-squares trees on residuals: no regularisation in the fit
+  if (s.gbdt || s.adaboost) {  // least-squares trees on residuals or weighted labels: no regularisation
     tp.split.lambda = tp.split.alpha = tp.split.max_delta_step = 0;
     tp.gamma = 0;
+  }
+  if (s.adaboost) {
+    tp.eta = 1;                       // leaves hold the weighted share of class 1; the vote comes after
+    tp.split.min_child_weight = 0;    // weights sum to 1: any non-empty child may stand (as min_samples_leaf = 1)
+    tp.split.float_gain = false;      // Gini decreases compared exactly, as scikit-learn does
   }
   tp.colsample_bytree = params.colsample_bytree;
   tp.colsample_bylevel = params.colsample_bylevel;
@@ -167,7 +213,11 @@ Booster::Booster(const Dataset& data, const Params& params) {
   for (size_t r = 0; r < n; ++r)
     for (int k = 0; k < s.K; ++k) s.margin[r * s.K + k] = static_cast<float>(m.base_margin[k]);
   s.gpair.assign(n * s.K, GradPair{});
-  if (s.gbdt) s.fit_gpair.assign(n * s.K, GradPair{});
+  if (s.gbdt || s.adaboost) s.fit_gpair.assign(n * s.K, GradPair{});
+  if (s.adaboost) {
+    s.u.assign(n, 0.0);
+    for (RowIdx r : data.train_rows) s.u[r] = 1.0 / static_cast<double>(data.train_rows.size());
+  }
   s.pred.assign(n * s.K, 0.0f);
   s.UpdatePredictions(data.train_rows);  // the first round's gradients read them
 }
@@ -192,9 +242,58 @@ Model Booster::TakeModel() {
   return m;
 }
 
+// One AdaBoost round: fit a tree to the weighted labels, vote, reweight.
+RoundReport Booster::Impl::AdaBoostRound() {
+  Impl& s = *this;
+  const size_t n = s.data.x.num_rows;
+  TreeLearner& learner = *s.learners[0];
+  Rng rng(s.SeedFor(s.round, 0, 41));
+  AdaFitStatistics(s.u, s.data.label, s.data.train_rows, s.params.sampling == "resample", rng, s.fit_gpair);
+  Tree tree = learner.Grow(std::span<const GradPair>(s.fit_gpair.data(), n), s.data.train_rows, s.SeedFor(s.round, 0, 29));
+  // Each leaf predicts its weighted majority class (ties: class 0, as sklearn).
+  std::vector<char> wrong(n, 0);
+  double error = 0, total = 0;
+  const auto leaves = learner.Leaves();
+  for (const auto& leaf : leaves) {
+    const bool positive = tree.nodes[leaf.node].value > 0.5f;
+    tree.nodes[leaf.node].value = positive ? 1.0f : -1.0f;
+    for (RowIdx r : leaf.rows) {
+      wrong[r] = (s.data.label[r] > 0.5f) != positive;
+      error += wrong[r] ? s.u[r] : 0;
+      total += s.u[r];
+    }
+  }
+  const AdaVote vote = AdaVoteFor(total > 0 ? error / total : 0, s.params.eta);
+  RoundReport report;
+  report.epsilon = vote.epsilon;
+  report.alpha = vote.keep ? vote.alpha : 0;
+  s.stopped = vote.last;
+  if (vote.keep) {
+    for (const auto& leaf : leaves) {
+      TreeNode& node = tree.nodes[leaf.node];
+      node.value = static_cast<float>(vote.alpha * node.value);
+      const float value = node.value;
+      for (RowIdx r : leaf.rows) s.margin[r] += value;
+    }
+    s.ForRows(s.data.valid_rows, [&](RowIdx r) { s.margin[r] += learner.PredictBinned(tree, r); });
+    AdaUpdateWeights(s.u, wrong, s.data.train_rows, vote.alpha);
+    report.tree_depth = tree.Depth();
+    report.tree_leaves = tree.NumLeaves();
+    for (const TreeNode& node : tree.nodes) report.tree_gain += node.IsLeaf() ? 0 : node.gain;
+    s.model.trees.push_back(std::move(tree));
+  }
+  return report;
+}
+
 RoundReport Booster::TrainOneRound() {
   Impl& s = *impl_;
   const auto start = std::chrono::steady_clock::now();
+  if (s.adaboost) {
+    RoundReport report = s.AdaBoostRound();
+    s.UpdatePredictions(s.data.train_rows);
+    s.UpdatePredictions(s.data.valid_rows);
+    return s.Finish(std::move(report), start);
+  }
   const size_t n = s.data.x.num_rows;
   const int K = s.K;
   s.objective->Gradients(s.margin, s.pred, s.data.label, s.data.train_rows, s.gpair, s.pool);
@@ -270,30 +369,7 @@ RoundReport Booster::TrainOneRound() {
   }
   s.UpdatePredictions(s.data.train_rows);
   s.UpdatePredictions(s.data.valid_rows);
-
-  report.round = ++s.round;
-  report.train = s.Evaluate(s.data.train_rows);
-  report.metric = s.metrics.back().name;
-  if (!s.data.valid_rows.empty()) {
-    report.valid = s.Evaluate(s.data.valid_rows);
-    const double score = report.valid.back().value;
-    const bool higher = s.metrics.back().higher_is_better;
-    if (s.best_round < 0 || (higher ? score > s.best_score : score < s.best_score)) {
-      s.best_score = score;
-      s.best_round = s.round - 1;
-    }
-    report.best_round = s.best_round + 1;
-    if (s.params.early_stopping_rounds > 0 && s.round - 1 - s.best_round >= s.params.early_stopping_rounds)
-      s.stopped = report.stopped = true;
-  }
-  report.ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
-  for (auto& learner : s.learners) {  // summed over learners: thread time, not wall time, for multiclass
-    const TreeLearner::Timings t = learner->TakeTimings();
-    report.histogram_ms += t.histogram * 1000;
-    report.partition_ms += t.partition * 1000;
-    report.split_ms += t.split * 1000;
-  }
-  return report;
+  return s.Finish(std::move(report), start);
 }
 
 std::string RoundReportToJson(const RoundReport& r) {
@@ -314,6 +390,12 @@ std::string RoundReportToJson(const RoundReport& r) {
   out += ",\"metric\":";
   json::AppendString(out, r.metric);
   out += ",\"bestRound\":" + std::to_string(r.best_round);
+  if (r.epsilon == r.epsilon) {  // AdaBoost's quantities, only where they exist
+    out += ",\"epsilon\":";
+    json::AppendNumber(out, r.epsilon);
+    out += ",\"alpha\":";
+    json::AppendNumber(out, r.alpha);
+  }
   out += ",\"stopped\":";
   out += r.stopped ? "true" : "false";
   out += ",\"ms\":";

@@ -31,9 +31,11 @@ std::string RangeText(const ParamSpec& spec) {
 
 const std::vector<ParamSpec>& ParamSchema() {
   static const std::vector<ParamSpec> schema = {
-      {"algorithm", ParamType::kString, 0, "xgboost", 0, 0, false, {"xgboost", "gbdt"}, "all",
+      {"algorithm", ParamType::kString, 0, "xgboost", 0, 0, false, {"xgboost", "gbdt", "adaboost"}, "all",
        "xgboost: trees fit to (g, h), leaves -G/(H+lambda). gbdt (Friedman): trees fit to residuals -g, "
-       "leaves by line search on the loss."},
+       "leaves by line search on the loss. adaboost (SAMME): weighted trees, vote alpha_t = eta*ln((1-e_t)/e_t)."},
+      {"sampling", ParamType::kString, 0, "reweight", 0, 0, false, {"reweight", "resample"}, "adaboost",
+       "reweight: the tree sees every row with weight u; resample: it sees N rows drawn in proportion to u."},
       {"step", ParamType::kString, 0, "leaf_line_search", 0, 0, false, {"leaf_line_search", "tree_line_search"}, "gbdt",
        "leaf_line_search: each leaf's value minimises the loss (mean, median, Newton step). tree_line_search: one "
        "weight alpha_t for the whole tree, by least squares of the residuals on the tree's outputs."},
@@ -46,13 +48,13 @@ const std::vector<ParamSpec>& ParamSchema() {
        "early stopping watches the last."},
       {"rounds", ParamType::kInt, 100, nullptr, 1, 100000, false, {}, "all",
        "Boosting rounds: trees added, one per round (one per class for multiclass)."},
-      {"eta", ParamType::kFloat, 0.3, nullptr, 0, kInf, true, {}, "xgboost,gbdt",
+      {"eta", ParamType::kFloat, 0.3, nullptr, 0, kInf, true, {}, "xgboost,gbdt,adaboost",
        "Learning rate: each tree's leaf values w* are multiplied by eta before they are added."},
-      {"max_depth", ParamType::kInt, 6, nullptr, 0, 64, false, {}, "xgboost,gbdt",
+      {"max_depth", ParamType::kInt, 6, nullptr, 0, 64, false, {}, "xgboost,gbdt,adaboost",
        "Deepest level a tree may grow to; 0 means no limit (needs lossguide or max_leaves)."},
-      {"max_leaves", ParamType::kInt, 0, nullptr, 0, 1 << 20, false, {}, "xgboost,gbdt",
+      {"max_leaves", ParamType::kInt, 0, nullptr, 0, 1 << 20, false, {}, "xgboost,gbdt,adaboost",
        "Most leaves a tree may have (the T in gamma*T); 0 means no limit."},
-      {"grow_policy", ParamType::kString, 0, "depthwise", 0, 0, false, {"depthwise", "lossguide"}, "xgboost,gbdt",
+      {"grow_policy", ParamType::kString, 0, "depthwise", 0, 0, false, {"depthwise", "lossguide"}, "xgboost,gbdt,adaboost",
        "depthwise splits level by level; lossguide splits the leaf with the largest gain first."},
       {"lambda", ParamType::kFloat, 1, nullptr, 0, kInf, false, {}, "xgboost",
        "L2 penalty on leaf weights: w* = -G/(H+lambda), gain uses G^2/(H+lambda)."},
@@ -60,7 +62,7 @@ const std::vector<ParamSpec>& ParamSchema() {
        "L1 penalty on leaf weights: G is soft-thresholded by alpha before w* and the gain."},
       {"gamma", ParamType::kFloat, 0, nullptr, 0, kInf, false, {}, "xgboost",
        "Minimum loss reduction a split must bring (the gamma*T term of the objective)."},
-      {"min_child_weight", ParamType::kFloat, 1, nullptr, 0, kInf, false, {}, "xgboost,gbdt",
+      {"min_child_weight", ParamType::kFloat, 1, nullptr, 0, kInf, false, {}, "xgboost,gbdt,adaboost",
        "Smallest sum of hessians H a child may have."},
       {"max_delta_step", ParamType::kFloat, kNaN, nullptr, 0, kInf, false, {}, "xgboost",
        "Largest |w*| a leaf may take (0: no limit; empty: 0.7 for count:poisson, else 0)."},
@@ -74,10 +76,10 @@ const std::vector<ParamSpec>& ParamSchema() {
        "Share of the level's features drawn for each split."},
       {"max_bin", ParamType::kInt, 256, nullptr, 2, 65534, false, {}, "all",
        "Most histogram bins per numeric feature (quantile cut points)."},
-      {"max_cat_to_onehot", ParamType::kInt, 4, nullptr, 1, 1 << 20, false, {}, "xgboost,gbdt",
+      {"max_cat_to_onehot", ParamType::kInt, 4, nullptr, 1, 1 << 20, false, {}, "xgboost,gbdt,adaboost",
        "Categorical features with at most this many categories split one category against the rest; "
        "larger ones split a partition of categories ordered by G/H."},
-      {"max_cat_threshold", ParamType::kInt, 64, nullptr, 1, 1 << 20, false, {}, "xgboost,gbdt",
+      {"max_cat_threshold", ParamType::kInt, 64, nullptr, 1, 1 << 20, false, {}, "xgboost,gbdt,adaboost",
        "Most categories a partition split may move to one side."},
       {"num_class", ParamType::kInt, 0, nullptr, 0, 1 << 16, false, {}, "xgboost,gbdt",
        "Number of classes, required by multi:softprob and multi:softmax (as in XGBoost)."},
@@ -146,6 +148,7 @@ const std::vector<Field>& Fields() {
   static const std::vector<Field> fields = {
       {"algorithm", &Params::algorithm},
       {"step", &Params::step},
+      {"sampling", &Params::sampling},
       {"objective", &Params::objective},
       {"eval_metric", &Params::eval_metric},
       {"rounds", nullptr, &Params::rounds},

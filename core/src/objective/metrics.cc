@@ -49,7 +49,7 @@ std::vector<MetricSpec> ParseMetrics(const std::string& list, int outputs, const
                                    "'; allowed: rmse, mae, mphe, logloss, error, auc, mlogloss, merror, poisson-nloglik, exploss.");
     if (multi != (outputs > 1))
       throw Error("BAD_PARAM", "Parameter 'eval_metric': '" + name + "' does not apply to objective " + objective + ".");
-    const bool binary = objective == "binary:logistic" || objective == "binary:exponential";
+    const bool binary = objective.rfind("binary:", 0) == 0;
     if ((name == "logloss" || name == "error" || name == "auc") && !binary)
       throw Error("BAD_PARAM", "Parameter 'eval_metric': '" + name + "' needs a binary objective.");
     if (name == "exploss" && objective != "binary:exponential")

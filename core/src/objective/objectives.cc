@@ -201,6 +201,18 @@ class Exponential : public SingleOutput<ExponentialLoss> {
   std::vector<std::string> DefaultMetrics() const override { return {"error", "exploss"}; }
 };
 
+// The output of discrete AdaBoost, F = sum alpha_t s_t(x) with s_t = +-1. AdaBoost
+// descends the exponential loss with steps twice its optimum, so the class
+// probability is sigmoid(F) (Friedman, Hastie & Tibshirani 2000). The booster
+// trains it; its gradients are the exponential loss's, for completeness.
+class Samme : public Exponential {
+ public:
+  const char* name() const override { return "binary:samme"; }
+  void Transform(const float* margin, float* out) const override { *out = 1.0f / (1.0f + std::exp(-*margin)); }
+  std::vector<double> AverageMargin(std::span<const float>, std::span<const RowIdx>) const override { return {0.0}; }
+  std::vector<std::string> DefaultMetrics() const override { return {"error"}; }
+};
+
 // Multiclass: K outputs, softmax probabilities; h = 2p(1-p) as XGBoost uses.
 class Softmax : public Objective {
  public:
@@ -258,6 +270,7 @@ std::unique_ptr<Objective> MakeObjective(const std::string& name, const Params& 
   if (name == "count:poisson") return std::make_unique<Poisson>(static_cast<float>(mds));
   if (name == "binary:logistic") return std::make_unique<Logistic>();
   if (name == "binary:exponential") return std::make_unique<Exponential>();
+  if (name == "binary:samme") return std::make_unique<Samme>();
   if (name == "multi:softprob" || name == "multi:softmax") {
     if (num_class < 2)
       throw Error("BAD_PARAM", "Parameter 'num_class' is required for " + name + " and must be at least 2.");

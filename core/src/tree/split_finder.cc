@@ -23,7 +23,8 @@ struct Scan {
     const double gr = sum_g - gl, hr = sum_h - hl;
     if (hl < p.min_child_weight || hr < p.min_child_weight) return false;
     // Rounded to float as XGBoost stores loss_chg, so near-ties break alike.
-    const double gain = static_cast<float>(LeafScore(gl, hl, p) + LeafScore(gr, hr, p) - parent_score);
+    const double exact = LeafScore(gl, hl, p) + LeafScore(gr, hr, p) - parent_score;
+    const double gain = p.float_gain ? static_cast<float>(exact) : exact;
     if (best.valid && !(gain > best.gain)) return false;
     best.valid = true;
     best.gain = gain;

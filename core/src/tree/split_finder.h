@@ -20,6 +20,7 @@ struct SplitParams {
   double min_child_weight = 1.0;
   int max_cat_to_onehot = 4;
   int max_cat_threshold = 64;
+  bool float_gain = true;  // round gains to float as XGBoost (ties alike); off: compare in double (sklearn)
 };
 
 struct SplitCandidate {

@@ -23,7 +23,7 @@ export class ParamsForm {
 
   render(schema: ParamSpec[], values: Record<string, number | string>) {
     const algorithmSpec = schema.find((s) => s.name === 'algorithm')!;
-    const labels: Record<string, string> = { xgboost: 'XGBoost-style (second order)', gbdt: 'Gradient boosting (Friedman)' };
+    const labels: Record<string, string> = { xgboost: 'XGBoost-style (second order)', gbdt: 'Gradient boosting (Friedman)', adaboost: 'AdaBoost (SAMME)' };
     const chosen = this.algorithmSelect.value;
     this.algorithmSelect.replaceChildren(...(algorithmSpec.choices ?? []).map((c) => new Option(labels[c] ?? c, c)));
     if (chosen) this.algorithmSelect.value = chosen;
