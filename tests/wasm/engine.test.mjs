@@ -94,3 +94,17 @@ for (const build of BUILDS) {
     await assert.rejects(bl.train(regression, { algorithm: 'adaboost' }), (e) => e.code === 'BAD_PARAM' && /continuous target/.test(e.message));
   });
 }
+
+test('gradient boosting with exponential loss starts in AdaBoost\'s direction: the same first stump on spam', async () => {
+  const bl = await load(BUILDS[1]);
+  const table = bl.readCSV(readFileSync(new URL('../data/spam.csv', import.meta.url)));
+  const data = table.toDataset({ target: 'type', validFraction: 0.2, seed: 0 });
+  // From F0 = 0 the exponential loss's pseudo-residuals are +-1: a least-squares
+  // stump on them is AdaBoost's first (uniformly weighted) stump.
+  const gb = (await bl.train(data, { algorithm: 'gbdt', objective: 'binary:exponential', base_score: 0.5, max_depth: 1, rounds: 1 })).toJSON();
+  const ada = (await bl.train(data, { algorithm: 'adaboost', max_depth: 1, rounds: 1 })).toJSON();
+  assert.equal(gb.trees[0].feature[0], ada.trees[0].feature[0]);
+  assert.equal(gb.trees[0].threshold[0], ada.trees[0].threshold[0]);
+  assert.equal(Math.sign(gb.trees[0].value[1]), Math.sign(ada.trees[0].value[1]), 'same side votes for spam');
+  assert.equal(gb.features[gb.trees[0].feature[0]].name, 'charDollar');
+});
