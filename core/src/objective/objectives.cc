@@ -31,6 +31,12 @@ double Mean(std::span<const float> label, std::span<const RowIdx> rows) {
   return rows.empty() ? 0 : sum / static_cast<double>(rows.size());
 }
 
+// Log-odds of a probability, kept away from 0 and 1.
+double LogOdds(double p) {
+  p = std::clamp(p, 1e-7, 1.0 - 1e-7);
+  return std::log(p / (1.0 - p));
+}
+
 double Median(std::vector<float> v) {
   if (v.empty()) return 0;
   const size_t mid = v.size() / 2;
@@ -175,10 +181,7 @@ class Logistic : public SingleOutput<LogisticLoss> {
   std::vector<double> AverageMargin(std::span<const float> y, std::span<const RowIdx> rows) const override {
     return {MarginOfBaseScore(Mean(y, rows))};
   }
-  double MarginOfBaseScore(double p) const override {
-    p = std::clamp(p, 1e-7, 1.0 - 1e-7);
-    return std::log(p / (1.0 - p));
-  }
+  double MarginOfBaseScore(double p) const override { return LogOdds(p); }
   std::vector<std::string> DefaultMetrics() const override { return {"error", "logloss"}; }
 };
 
@@ -194,10 +197,7 @@ class Exponential : public SingleOutput<ExponentialLoss> {
   std::vector<double> AverageMargin(std::span<const float> y, std::span<const RowIdx> rows) const override {
     return {MarginOfBaseScore(Mean(y, rows))};
   }
-  double MarginOfBaseScore(double p) const override {
-    p = std::clamp(p, 1e-7, 1.0 - 1e-7);
-    return 0.5 * std::log(p / (1.0 - p));
-  }
+  double MarginOfBaseScore(double p) const override { return 0.5 * LogOdds(p); }  // half the log-odds
   std::vector<std::string> DefaultMetrics() const override { return {"error", "exploss"}; }
 };
 
