@@ -92,6 +92,15 @@ TEST(Params, OutOfRangeValuesNameTheParameterAndRange) {
   EXPECT_EQ(p.max_depth, 3);
 }
 
+TEST(Params, DefaultsDependOnTheAlgorithmUnlessSet) {
+  EXPECT_EQ(ParseParams("{\"algorithm\": \"adaboost\"}").max_depth, 1);  // stumps
+  EXPECT_DOUBLE_EQ(ParseParams("{\"algorithm\": \"adaboost\"}").eta, 1.0);
+  EXPECT_EQ(ParseParams("{\"algorithm\": \"gbdt\"}").max_depth, 3);
+  EXPECT_EQ(ParseParams("{\"algorithm\": \"adaboost\", \"max_depth\": 4}").max_depth, 4);
+  EXPECT_EQ(ParseParams("{}").max_depth, 6);
+  EXPECT_NE(ParamSchemaJson().find("\"algorithmDefaults\":{\"gbdt\":3,\"adaboost\":1}"), std::string::npos);
+}
+
 TEST(Params, LogisticOnARegressionTargetIsRefusedBeforeTraining) {
   Dataset d = test::RandomData(100, 2).Make();
   Params p;

@@ -78,6 +78,8 @@ export interface ParamSpec {
   choices?: string[];
   algorithms: string;
   doc: string;
+  /** Defaults that differ by algorithm, e.g. max_depth {adaboost: 1}. */
+  algorithmDefaults: Record<string, number>;
 }
 
 export interface RoundReport {

@@ -103,4 +103,5 @@ trainButton.addEventListener('click', () => {
   client.train({ target: state.target, task: state.task, ignore: state.ignore, validFraction: state.validFraction, seed: state.seed, params: state.params });
 });
 stopButton.addEventListener('click', () => client.stop());
-$<HTMLSelectElement>('algorithm').addEventListener('change', () => form.render(state.schema, form.values()));
+// A new algorithm starts from its own defaults.
+$<HTMLSelectElement>('algorithm').addEventListener('change', () => form.render(state.schema, {}));

@@ -54,6 +54,8 @@ struct ParamSpec {
   std::vector<std::string> choices;  // for strings; empty = free text
   const char* algorithms;      // comma-separated
   const char* doc;
+  // Numbers whose default differs by algorithm, e.g. {{"adaboost", 1}} for max_depth.
+  std::vector<std::pair<std::string, double>> algorithm_defaults = {};
 };
 
 const std::vector<ParamSpec>& ParamSchema();

@@ -49,9 +49,10 @@ const std::vector<ParamSpec>& ParamSchema() {
       {"rounds", ParamType::kInt, 100, nullptr, 1, 100000, false, {}, "all",
        "Boosting rounds: trees added, one per round (one per class for multiclass)."},
       {"eta", ParamType::kFloat, 0.3, nullptr, 0, kInf, true, {}, "xgboost,gbdt,adaboost",
-       "Learning rate: each tree's leaf values w* are multiplied by eta before they are added."},
+       "Learning rate: each tree's leaf values w* are multiplied by eta before they are added.", {{"gbdt", 0.1}, {"adaboost", 1}}},
       {"max_depth", ParamType::kInt, 6, nullptr, 0, 64, false, {}, "xgboost,gbdt,adaboost",
-       "Deepest level a tree may grow to; 0 means no limit (needs lossguide or max_leaves)."},
+       "Deepest level a tree may grow to; 0 means no limit (needs lossguide or max_leaves). AdaBoost's "
+       "default 1 makes decision stumps.", {{"gbdt", 3}, {"adaboost", 1}}},
       {"max_leaves", ParamType::kInt, 0, nullptr, 0, 1 << 20, false, {}, "xgboost,gbdt,adaboost",
        "Most leaves a tree may have (the T in gamma*T); 0 means no limit."},
       {"grow_policy", ParamType::kString, 0, "depthwise", 0, 0, false, {"depthwise", "lossguide"}, "xgboost,gbdt,adaboost",
@@ -126,6 +127,14 @@ std::string ParamSchemaJson() {
     }
     out += ",\"algorithms\":";
     json::AppendString(out, p.algorithms);
+    out += ",\"algorithmDefaults\":{";
+    for (size_t i = 0; i < p.algorithm_defaults.size(); ++i) {
+      if (i) out += ',';
+      json::AppendString(out, p.algorithm_defaults[i].first);
+      out += ':';
+      json::AppendNumber(out, p.algorithm_defaults[i].second);
+    }
+    out += '}';
     out += ",\"doc\":";
     json::AppendString(out, p.doc);
     out += '}';
@@ -193,6 +202,12 @@ void Assign(Params& params, const std::string& name, double number, const std::s
 Params ParseParams(std::string_view text) {
   const json::Value doc = json::ParseObject(text, "BAD_PARAM", "Parameters");
   Params params;
+  // Defaults that depend on the algorithm apply to what the JSON leaves unset.
+  const json::Value* algorithm = doc.Find("algorithm");
+  if (algorithm && algorithm->IsString())
+    for (const ParamSpec& spec : ParamSchema())
+      for (const auto& [algo, value] : spec.algorithm_defaults)
+        if (algo == algorithm->string && !doc.Find(spec.name)) Assign(params, spec.name, value, "");
   for (const auto& [name, value] : doc.object) {
     const ParamSpec* spec = nullptr;
     for (const ParamSpec& s : ParamSchema())

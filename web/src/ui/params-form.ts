@@ -28,7 +28,10 @@ export class ParamsForm {
     this.algorithmSelect.replaceChildren(...(algorithmSpec.choices ?? []).map((c) => new Option(labels[c] ?? c, c)));
     if (chosen) this.algorithmSelect.value = chosen;
     const algorithm = this.algorithmSelect.value;
-    this.specs = schema.filter((s) => s.name !== 'algorithm' && usedBy(s, algorithm));
+    // Show each parameter's default for this algorithm (e.g. AdaBoost's stumps).
+    this.specs = schema
+      .filter((s) => s.name !== 'algorithm' && usedBy(s, algorithm))
+      .map((s) => (s.algorithmDefaults?.[algorithm] !== undefined ? { ...s, default: s.algorithmDefaults[algorithm] } : s));
     const more = document.createElement('details');
     const summary = document.createElement('summary');
     summary.textContent = 'More parameters';
