@@ -108,3 +108,22 @@ test('gradient boosting with exponential loss starts in AdaBoost\'s direction: t
   assert.equal(Math.sign(gb.trees[0].value[1]), Math.sign(ada.trees[0].value[1]), 'same side votes for spam');
   assert.equal(gb.features[gb.trees[0].feature[0]].name, 'charDollar');
 });
+
+test('random_forest averages deep trees, reports out-of-bag error per tree, and saves and reloads', async () => {
+  const bl = await load(BUILDS[0]);
+  const table = bl.readCSV(readFileSync(new URL('../data/spam.csv', import.meta.url)));
+  const data = table.toDataset({ target: 'type', validFraction: 0.2, seed: 0 });
+  const reports = [];
+  const model = await bl.train(data, { algorithm: 'random_forest', rounds: 20 }, { onRound: (r) => reports.push(r) });
+  assert.ok(reports.every((r) => r.train.oob_error >= 0));
+  assert.ok(reports.at(-1).train.oob_error < reports[0].train.oob_error);
+  assert.ok(reports[0].tree.depth > 10, 'deep trees by default');
+  const p = model.predict(table);
+  assert.ok(p.every((v) => v >= 0 && v <= 1));
+  const again = bl.loadModel(JSON.stringify(model.toJSON()));
+  assert.deepEqual(again.predict(table), p);
+  const ada = await bl.train(data, { algorithm: 'adaboost', rounds: 5 });
+  assert.deepEqual(bl.loadModel(JSON.stringify(ada.toJSON())).predict(table), ada.predict(table));
+  await assert.rejects(bl.train(bl.readCSV(readFileSync(new URL('../data/letter.csv', import.meta.url))).toDataset({ target: 'lettr' }),
+    { algorithm: 'random_forest' }), (e) => e.code === 'BAD_PARAM' && /two classes so far/.test(e.message));
+});

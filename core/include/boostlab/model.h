@@ -40,6 +40,7 @@ struct Model {
   int num_outputs = 1;                // K: trees come in rounds of K, tree t adds to output t % K
   std::vector<double> base_margin = {0.0};  // per output, added to every tree sum
   int best_iteration = -1;            // with early stopping: the round kept (0-based), else -1
+  bool average_trees = false;         // random forest: the trees' mean, not their sum
   std::vector<FeatureInfo> features;
   std::string target;
   std::vector<std::string> classes;

@@ -9,6 +9,7 @@
 
 #include "boost/adaboost.h"
 #include "boost/gbdt.h"
+#include "boost/random_forest.h"
 #include "boostlab/errors.h"
 #include "data/binned_matrix.h"
 #include "objective/metrics.h"
@@ -83,6 +84,9 @@ struct Booster::Impl {
   bool gbdt = false;                // Friedman's gradient boosting (boost/gbdt.h)
   bool adaboost = false;            // discrete AdaBoost / SAMME (boost/adaboost.h)
   std::vector<double> u;            // adaboost: sample weights, summing to 1 over train rows
+  bool forest = false;              // random forest (boost/random_forest.h)
+  std::vector<double> forest_sum;   // forest: per row, the sum of its trees' outputs
+  OutOfBag oob;
   std::vector<GradPair> fit_gpair;  // gbdt: what the trees are fit to, (g, 1)
 
   Impl(const Dataset& d, const Params& p) : data(d), params(p), pool(p.nthread) {}
@@ -107,6 +111,7 @@ struct Booster::Impl {
   }
 
   RoundReport AdaBoostRound();  // below
+  RoundReport ForestRound();    // below
 
   // Metrics, early stopping and timings: the end of every round.
   RoundReport Finish(RoundReport report, std::chrono::steady_clock::time_point start) {
@@ -146,19 +151,24 @@ Booster::Booster(const Dataset& data, const Params& params) {
   // Everything is checked before any work starts.
   s.gbdt = params.algorithm == "gbdt";
   s.adaboost = params.algorithm == "adaboost";
+  s.forest = params.algorithm == "random_forest";
+  if (s.forest && data.task == Task::kMulticlass)
+    throw Error("BAD_PARAM", "Parameter 'algorithm' is random_forest, which handles regression and two classes so far; '" +
+                                 data.target + "' has " + std::to_string(data.classes.size()) + " classes.");
   if (s.adaboost && data.task != Task::kBinary)
     throw Error("BAD_PARAM", data.task == Task::kRegression
                                  ? "Parameter 'algorithm' is adaboost, which classifies; '" + data.target +
                                        "' is a continuous target. Choose task 'binary' or another algorithm."
                                  : "Parameter 'algorithm' is adaboost, which handles two classes so far; '" +
                                        data.target + "' has " + std::to_string(data.classes.size()) + ".");
-  if (params.max_depth == 0 && params.grow_policy != "lossguide" && params.max_leaves == 0)
+  if (params.max_depth == 0 && params.grow_policy != "lossguide" && params.max_leaves == 0 && !s.forest)
     throw Error("BAD_PARAM", "Parameter 'max_depth' is 0 (no limit), which needs grow_policy lossguide or max_leaves > 0.");
   if (params.early_stopping_rounds > 0 && data.valid_rows.empty())
     throw Error("BAD_PARAM", "Parameter 'early_stopping_rounds' needs validation rows (validFraction > 0).");
   int num_class = 0;
   Params chosen = params;
   if (s.adaboost) chosen.objective = "binary:samme";
+  if (s.forest) chosen.objective = data.task == Task::kBinary ? "binary:forest" : "reg:squarederror";
   const std::string objective = ChooseObjective(data, chosen, &num_class);
   s.objective = MakeObjective(objective, params, num_class);
   s.K = s.objective->outputs();
@@ -180,7 +190,21 @@ Booster::Booster(const Dataset& data, const Params& params) {
   const double mds = std::isnan(params.max_delta_step) ? s.objective->DefaultMaxDeltaStep() : params.max_delta_step;
   tp.split = SplitParams{params.lambda, params.alpha, mds, params.min_child_weight, params.max_cat_to_onehot,
                          params.max_cat_threshold};
-  if (s.gbdt || s.adaboost) {  // least-squares trees on residuals or weighted labels: no regularisation
+  tp.colsample_bytree = params.colsample_bytree;
+  tp.colsample_bylevel = params.colsample_bylevel;
+  tp.colsample_bynode = params.colsample_bynode;
+  if (s.forest) {
+    // Deep least-squares trees on bootstrap counts; sqrt(p) or p/3 features per split unless set.
+    tp.eta = 1;
+    tp.keep_histograms = false;
+    tp.sample_varying_features = true;
+    tp.split.float_gain = false;
+    if (!(params.colsample_bynode > 0)) {
+      const double p = static_cast<double>(data.features.size());
+      tp.colsample_bynode = data.task == Task::kBinary ? std::sqrt(p) / p : 1.0 / 3.0;
+    }
+  }
+  if (s.gbdt || s.adaboost || s.forest) {  // least-squares trees on residuals or weighted labels: no regularisation
     tp.split.lambda = tp.split.alpha = tp.split.max_delta_step = 0;
     tp.gamma = 0;
   }
@@ -189,9 +213,6 @@ Booster::Booster(const Dataset& data, const Params& params) {
     tp.split.min_child_weight = 0;    // weights sum to 1: any non-empty child may stand (as min_samples_leaf = 1)
     tp.split.float_gain = false;      // Gini decreases compared exactly, as scikit-learn does
   }
-  tp.colsample_bytree = params.colsample_bytree;
-  tp.colsample_bylevel = params.colsample_bylevel;
-  tp.colsample_bynode = params.colsample_bynode;
   const int num_learners = s.K > 1 ? std::min(s.K, s.pool.size()) : 1;
   for (int l = 0; l < num_learners; ++l) s.learners.push_back(std::make_unique<TreeLearner>(s.bins, tp, s.pool));
 
@@ -205,7 +226,10 @@ Booster::Booster(const Dataset& data, const Params& params) {
   m.target = data.target;
   m.classes = data.classes;
   m.params = params;
-  m.params.objective = objective;
+  // The params are what the user asked for: AdaBoost's and the forest's
+  // outputs are internal objectives that only the model's `objective` names.
+  m.params.objective = (s.adaboost || s.forest) ? params.objective : objective;
+  m.params.colsample_bynode = tp.colsample_bynode;  // the share used (the forest resolves its automatic one)
   m.params.num_class = s.K > 1 ? s.K : 0;
   m.params.nthread = 0;  // how it was trained, not what it is: models match across thread counts
   const size_t n = data.x.num_rows;
@@ -213,7 +237,15 @@ Booster::Booster(const Dataset& data, const Params& params) {
   for (size_t r = 0; r < n; ++r)
     for (int k = 0; k < s.K; ++k) s.margin[r * s.K + k] = static_cast<float>(m.base_margin[k]);
   s.gpair.assign(n * s.K, GradPair{});
-  if (s.gbdt || s.adaboost) s.fit_gpair.assign(n * s.K, GradPair{});
+  if (s.gbdt || s.adaboost || s.forest) s.fit_gpair.assign(n * s.K, GradPair{});
+  if (s.forest) {
+    m.average_trees = true;
+    m.base_margin.assign(s.K, 0.0);
+    std::fill(s.margin.begin(), s.margin.end(), 0.0f);
+    s.forest_sum.assign(n, 0.0);
+    s.oob.sum.assign(n, 0.0);
+    s.oob.count.assign(n, 0);
+  }
   if (s.adaboost) {
     s.u.assign(n, 0.0);
     for (RowIdx r : data.train_rows) s.u[r] = 1.0 / static_cast<double>(data.train_rows.size());
@@ -285,9 +317,49 @@ RoundReport Booster::Impl::AdaBoostRound() {
   return report;
 }
 
+// One random forest round: one tree on a bootstrap sample, then the forest's
+// mean and the out-of-bag error.
+RoundReport Booster::Impl::ForestRound() {
+  Impl& s = *this;
+  const size_t n = s.data.x.num_rows;
+  TreeLearner& learner = *s.learners[0];
+  Rng rng(s.SeedFor(s.round, 0, 53));
+  ForestBootstrap(s.data.label, s.data.train_rows, rng, s.fit_gpair);
+  Tree tree = learner.Grow(std::span<const GradPair>(s.fit_gpair.data(), n), s.data.train_rows, s.SeedFor(s.round, 0, 29));
+  const double trees = static_cast<double>(s.model.trees.size() + 1);
+  for (const auto& leaf : learner.Leaves()) {
+    const double value = tree.nodes[leaf.node].value;
+    for (RowIdx r : leaf.rows) {
+      s.forest_sum[r] += value;
+      s.margin[r] = static_cast<float>(s.forest_sum[r] / trees);
+      if (s.fit_gpair[r].h == 0) s.oob.Add(r, value);  // not drawn: out of bag
+    }
+  }
+  s.ForRows(s.data.valid_rows, [&](RowIdx r) {
+    s.forest_sum[r] += learner.PredictBinned(tree, r);
+    s.margin[r] = static_cast<float>(s.forest_sum[r] / trees);
+  });
+  RoundReport report;
+  report.tree_depth = tree.Depth();
+  report.tree_leaves = tree.NumLeaves();
+  for (const TreeNode& node : tree.nodes) report.tree_gain += node.IsLeaf() ? 0 : node.gain;
+  s.model.trees.push_back(std::move(tree));
+  return report;
+}
+
 RoundReport Booster::TrainOneRound() {
   Impl& s = *impl_;
   const auto start = std::chrono::steady_clock::now();
+  if (s.forest) {
+    RoundReport report = s.ForestRound();
+    s.UpdatePredictions(s.data.train_rows);
+    s.UpdatePredictions(s.data.valid_rows);
+    report = s.Finish(std::move(report), start);
+    // The forest's loss per round: out-of-bag error (or RMSE) of the trees so far.
+    const bool classification = s.data.task == Task::kBinary;
+    report.train.push_back({classification ? "oob_error" : "oob_rmse", s.oob.Score(s.data.label, s.data.train_rows, classification)});
+    return report;
+  }
   if (s.adaboost) {
     RoundReport report = s.AdaBoostRound();
     s.UpdatePredictions(s.data.train_rows);

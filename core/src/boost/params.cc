@@ -31,9 +31,10 @@ std::string RangeText(const ParamSpec& spec) {
 
 const std::vector<ParamSpec>& ParamSchema() {
   static const std::vector<ParamSpec> schema = {
-      {"algorithm", ParamType::kString, 0, "xgboost", 0, 0, false, {"xgboost", "gbdt", "adaboost"}, "all",
+      {"algorithm", ParamType::kString, 0, "xgboost", 0, 0, false, {"xgboost", "gbdt", "adaboost", "random_forest"}, "all",
        "xgboost: trees fit to (g, h), leaves -G/(H+lambda). gbdt (Friedman): trees fit to residuals -g, "
-       "leaves by line search on the loss. adaboost (SAMME): weighted trees, vote alpha_t = eta*ln((1-e_t)/e_t)."},
+       "leaves by line search on the loss. adaboost (SAMME): weighted trees, vote alpha_t = eta*ln((1-e_t)/e_t). "
+       "random_forest: deep trees on bootstrap samples, averaged; rounds = trees."},
       {"sampling", ParamType::kString, 0, "reweight", 0, 0, false, {"reweight", "resample"}, "adaboost",
        "reweight: the tree sees every row with weight u; resample: it sees N rows drawn in proportion to u."},
       {"step", ParamType::kString, 0, "leaf_line_search", 0, 0, false, {"leaf_line_search", "tree_line_search"}, "gbdt",
@@ -50,10 +51,11 @@ const std::vector<ParamSpec>& ParamSchema() {
        "Boosting rounds: trees added, one per round (one per class for multiclass)."},
       {"eta", ParamType::kFloat, 0.3, nullptr, 0, kInf, true, {}, "xgboost,gbdt,adaboost",
        "Learning rate: each tree's leaf values w* are multiplied by eta before they are added.", {{"gbdt", 0.1}, {"adaboost", 1}}},
-      {"max_depth", ParamType::kInt, 6, nullptr, 0, 64, false, {}, "xgboost,gbdt,adaboost",
+      {"max_depth", ParamType::kInt, 6, nullptr, 0, 64, false, {}, "xgboost,gbdt,adaboost,random_forest",
        "Deepest level a tree may grow to; 0 means no limit (needs lossguide or max_leaves). AdaBoost's "
-       "default 1 makes decision stumps.", {{"gbdt", 3}, {"adaboost", 1}}},
-      {"max_leaves", ParamType::kInt, 0, nullptr, 0, 1 << 20, false, {}, "xgboost,gbdt,adaboost",
+       "default 1 makes decision stumps; random_forest's 0 grows until leaves are pure.",
+       {{"gbdt", 3}, {"adaboost", 1}, {"random_forest", 0}}},
+      {"max_leaves", ParamType::kInt, 0, nullptr, 0, 1 << 20, false, {}, "xgboost,gbdt,adaboost,random_forest",
        "Most leaves a tree may have (the T in gamma*T); 0 means no limit."},
       {"grow_policy", ParamType::kString, 0, "depthwise", 0, 0, false, {"depthwise", "lossguide"}, "xgboost,gbdt,adaboost",
        "depthwise splits level by level; lossguide splits the leaf with the largest gain first."},
@@ -63,7 +65,7 @@ const std::vector<ParamSpec>& ParamSchema() {
        "L1 penalty on leaf weights: G is soft-thresholded by alpha before w* and the gain."},
       {"gamma", ParamType::kFloat, 0, nullptr, 0, kInf, false, {}, "xgboost",
        "Minimum loss reduction a split must bring (the gamma*T term of the objective)."},
-      {"min_child_weight", ParamType::kFloat, 1, nullptr, 0, kInf, false, {}, "xgboost,gbdt,adaboost",
+      {"min_child_weight", ParamType::kFloat, 1, nullptr, 0, kInf, false, {}, "xgboost,gbdt,adaboost,random_forest",
        "Smallest sum of hessians H a child may have."},
       {"max_delta_step", ParamType::kFloat, kNaN, nullptr, 0, kInf, false, {}, "xgboost",
        "Largest |w*| a leaf may take (0: no limit; empty: 0.7 for count:poisson, else 0)."},
@@ -73,14 +75,15 @@ const std::vector<ParamSpec>& ParamSchema() {
        "Share of features drawn for each tree."},
       {"colsample_bylevel", ParamType::kFloat, 1, nullptr, 0, 1, true, {}, "xgboost,gbdt",
        "Share of the tree's features drawn for each depth."},
-      {"colsample_bynode", ParamType::kFloat, 1, nullptr, 0, 1, true, {}, "xgboost,gbdt",
-       "Share of the level's features drawn for each split."},
+      {"colsample_bynode", ParamType::kFloat, 1, nullptr, 0, 1, true, {}, "xgboost,gbdt,random_forest",
+       "Share of the level's features drawn for each split. random_forest's default (0 here) means sqrt(p)/p for "
+       "classification, 1/3 for regression.", {{"random_forest", 0}}},
       {"max_bin", ParamType::kInt, 256, nullptr, 2, 65534, false, {}, "all",
        "Most histogram bins per numeric feature (quantile cut points)."},
-      {"max_cat_to_onehot", ParamType::kInt, 4, nullptr, 1, 1 << 20, false, {}, "xgboost,gbdt,adaboost",
+      {"max_cat_to_onehot", ParamType::kInt, 4, nullptr, 1, 1 << 20, false, {}, "xgboost,gbdt,adaboost,random_forest",
        "Categorical features with at most this many categories split one category against the rest; "
        "larger ones split a partition of categories ordered by G/H."},
-      {"max_cat_threshold", ParamType::kInt, 64, nullptr, 1, 1 << 20, false, {}, "xgboost,gbdt,adaboost",
+      {"max_cat_threshold", ParamType::kInt, 64, nullptr, 1, 1 << 20, false, {}, "xgboost,gbdt,adaboost,random_forest",
        "Most categories a partition split may move to one side."},
       {"num_class", ParamType::kInt, 0, nullptr, 0, 1 << 16, false, {}, "xgboost,gbdt",
        "Number of classes, required by multi:softprob and multi:softmax (as in XGBoost)."},

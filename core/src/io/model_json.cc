@@ -67,6 +67,8 @@ std::string Model::ToJson() const {
   json::AppendString(out, objective);
   out += ",\"num_outputs\":" + std::to_string(num_outputs);
   out += ",\"best_iteration\":" + std::to_string(best_iteration);
+  out += ",\"average_trees\":";
+  out += average_trees ? "true" : "false";
   out += ",\"base_margin\":[";
   for (size_t k = 0; k < base_margin.size(); ++k) {
     if (k) out += ',';
@@ -149,6 +151,8 @@ Model Model::FromJson(std::string_view text) {
   if (!(outputs >= 1 && outputs <= 65536)) Corrupt("its num_outputs is out of range");
   m.num_outputs = static_cast<int>(outputs);
   m.best_iteration = static_cast<int>(Need(doc, "best_iteration", json::Value::Kind::kNumber, "the model").number);
+  const json::Value* average = doc.Find("average_trees");
+  m.average_trees = average && average->kind == json::Value::Kind::kBool && average->boolean;
   m.base_margin.clear();
   for (const auto& v : Need(doc, "base_margin", json::Value::Kind::kArray, "the model").array) {
     if (!v.IsNumber()) Corrupt("its base_margin holds something that is not a number");

@@ -213,6 +213,16 @@ class Samme : public Exponential {
   std::vector<std::string> DefaultMetrics() const override { return {"error"}; }
 };
 
+// A random forest's classification output: the mean class-1 frequency of
+// its leaves, already a probability.
+class ForestProbability : public Logistic {
+ public:
+  const char* name() const override { return "binary:forest"; }
+  void Transform(const float* margin, float* out) const override { *out = std::clamp(*margin, 0.0f, 1.0f); }
+  std::vector<double> AverageMargin(std::span<const float>, std::span<const RowIdx>) const override { return {0.0}; }
+  std::vector<std::string> DefaultMetrics() const override { return {"error"}; }
+};
+
 // Multiclass: K outputs, softmax probabilities; h = 2p(1-p) as XGBoost uses.
 class Softmax : public Objective {
  public:
@@ -271,6 +281,7 @@ std::unique_ptr<Objective> MakeObjective(const std::string& name, const Params& 
   if (name == "binary:logistic") return std::make_unique<Logistic>();
   if (name == "binary:exponential") return std::make_unique<Exponential>();
   if (name == "binary:samme") return std::make_unique<Samme>();
+  if (name == "binary:forest") return std::make_unique<ForestProbability>();
   if (name == "multi:softprob" || name == "multi:softmax") {
     if (num_class < 2)
       throw Error("BAD_PARAM", "Parameter 'num_class' is required for " + name + " and must be at least 2.");

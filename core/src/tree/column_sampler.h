@@ -24,6 +24,16 @@ class ColumnSampler {
     levels_.clear();
   }
 
+  // k of the given features, drawn without replacement (ascending).
+  std::vector<int> Choose(const std::vector<int>& from, size_t k) {
+    std::vector<int> v = from;
+    for (size_t i = 0; i < k && i + 1 < v.size(); ++i) std::swap(v[i], v[i + rng_.Below(v.size() - i)]);
+    v.resize(std::min(k, v.size()));
+    std::sort(v.begin(), v.end());
+    return v;
+  }
+  double bynode() const { return bynode_; }
+
   // The features a node at `depth` may split on.
   std::vector<int> ForNode(int depth) {
     auto it = levels_.find(depth);

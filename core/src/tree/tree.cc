@@ -51,6 +51,8 @@ void Model::Predict(const FeatureColumns& x, std::span<float> out, bool transfor
   for (size_t r = 0; r < x.num_rows; ++r) {
     for (int k = 0; k < K; ++k) margin[k] = static_cast<float>(base_margin[k]);
     for (size_t t = 0; t < trees.size(); ++t) margin[t % K] += trees[t].PredictRow(x, r);
+    if (average_trees && !trees.empty())
+      for (int k = 0; k < K; ++k) margin[k] = static_cast<float>(base_margin[k]) + (margin[k] - static_cast<float>(base_margin[k])) / static_cast<float>(trees.size() / K);
     if (!transformed) {
       std::copy(margin.begin(), margin.end(), out.begin() + static_cast<std::ptrdiff_t>(r * K));
       continue;

@@ -2,6 +2,7 @@
 
 #include <algorithm>  // for min_element, clamp
 #include <chrono>     // for steady_clock
+#include <cmath>      // for round
 #include <utility>    // for move
 
 #include "util/thread_pool.h"
@@ -104,9 +105,23 @@ float TreeLearner::PredictBinned(const Tree& tree, RowIdx row) const {
   return tree.nodes[i].value;
 }
 
+std::vector<int> TreeLearner::FeaturesFor(const Entry& e) {
+  if (!params_.sample_varying_features) return sampler_.ForNode(e.depth);
+  // Features with rows in more than one bin of this node; k counts all features.
+  std::vector<int> varying;
+  for (size_t f = 0; f < bins_.num_features; ++f) {
+    int used = 0;
+    for (uint32_t b = bins_.offsets[f]; b < bins_.offsets[f + 1] && used < 2; ++b) used += e.hist[b].h > 0;
+    if (used > 1) varying.push_back(static_cast<int>(f));
+  }
+  const double share = sampler_.bynode();
+  const size_t k = std::max<size_t>(1, static_cast<size_t>(std::round(share * static_cast<double>(bins_.num_features))));
+  return sampler_.Choose(varying, k);
+}
+
 void TreeLearner::Evaluate(Entry& e) {
   StepTimer timer(timings_.split);
-  const std::vector<int> features = sampler_.ForNode(e.depth);
+  const std::vector<int> features = FeaturesFor(e);
   e.split = FindBestSplit(bins_, e.hist, e.g, e.h, params_.split, features);
 }
 
@@ -114,7 +129,7 @@ void TreeLearner::EvaluatePair(Entry& left, Entry& right) {
   StepTimer timer(timings_.split);
   // Features are drawn in a fixed order (left, then right) before the two
   // searches run in parallel, so the sampling does not depend on threads.
-  const std::vector<int> features[2] = {sampler_.ForNode(left.depth), sampler_.ForNode(right.depth)};
+  const std::vector<int> features[2] = {FeaturesFor(left), FeaturesFor(right)};
   Entry* entries[2] = {&left, &right};
   pool_.Run(2, [&](int i) {
     Entry& e = *entries[i];
@@ -151,6 +166,7 @@ Tree TreeLearner::Grow(std::span<const GradPair> gpair, std::span<const RowIdx> 
     root.h += root.hist[b].h;
   }
   Evaluate(root);
+  if (!params_.keep_histograms) std::vector<HistBin>().swap(root.hist);
 
   auto finish_node = [&](const Entry& e) {
     TreeNode& node = tree.nodes[e.node];
@@ -164,13 +180,15 @@ Tree TreeLearner::Grow(std::span<const GradPair> gpair, std::span<const RowIdx> 
     return a.node < b.node;
   };
 
+  // A heap ordered by the grow policy: deep trees have thousands of nodes.
+  auto after = [&](const Entry& a, const Entry& b) { return comes_first(b, a); };
   std::vector<Entry> queue;
   queue.push_back(std::move(root));
   int num_leaves = 1;
   while (!queue.empty()) {
-    auto it = std::min_element(queue.begin(), queue.end(), comes_first);
-    Entry e = std::move(*it);
-    queue.erase(it);
+    std::pop_heap(queue.begin(), queue.end(), after);
+    Entry e = std::move(queue.back());
+    queue.pop_back();
     finish_node(e);
     if (!CanSplit(e, num_leaves)) {
       leaves_.push_back({e.node, e.begin, e.end});
@@ -200,7 +218,7 @@ Tree TreeLearner::Grow(std::span<const GradPair> gpair, std::span<const RowIdx> 
     Entry left{left_id, e.depth + 1, e.begin, mid, split.left_g, split.left_h, {}, {}};
     Entry right{left_id + 1, e.depth + 1, mid, e.end, split.right_g, split.right_h, {}, {}};
     const bool children_may_split = params_.max_depth == 0 || e.depth + 1 < params_.max_depth;
-    if (children_may_split) {
+    if (children_may_split && params_.keep_histograms) {
       // Build the smaller child's histogram; the larger one is parent - smaller.
       Entry& small = (mid - e.begin) <= (e.end - mid) ? left : right;
       Entry& large = &small == &left ? right : left;
@@ -213,9 +231,23 @@ Tree TreeLearner::Grow(std::span<const GradPair> gpair, std::span<const RowIdx> 
         SubtractHistogram(large.hist, small.hist, large.hist);
       }
       EvaluatePair(left, right);
+    } else if (children_may_split) {
+      // Deep trees: build both children and keep no histogram past its
+      // evaluation, so memory stays at two histograms however wide the tree.
+      for (Entry* c : {&left, &right}) {
+        {
+          StepTimer timer(timings_.histogram);
+          c->hist.assign(total_bins, HistBin{});
+          builder_.Build(gpair, std::span<const RowIdx>(rows_.data() + c->begin, c->end - c->begin), c->hist, pool_);
+        }
+        Evaluate(*c);
+        std::vector<HistBin>().swap(c->hist);
+      }
     }
     queue.push_back(std::move(left));
+    std::push_heap(queue.begin(), queue.end(), after);
     queue.push_back(std::move(right));
+    std::push_heap(queue.begin(), queue.end(), after);
   }
   return tree;
 }

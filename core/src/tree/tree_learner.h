@@ -24,6 +24,13 @@ struct TreeParams {
   double gamma = 0.0;
   SplitParams split;
   double colsample_bytree = 1, colsample_bylevel = 1, colsample_bynode = 1;
+  // true: keep each pending node's histogram for the sibling subtraction
+  // (fast, memory grows with the tree's width); false: build every child's
+  // histogram and free it after its split search (deep forest trees).
+  bool keep_histograms = true;
+  // Random forest: colsample_bynode picks among the features that vary in the
+  // node (as scikit-learn's max_features), not among all of them.
+  bool sample_varying_features = false;
 };
 
 class TreeLearner {
@@ -64,6 +71,7 @@ class TreeLearner {
   };
 
   size_t Partition(size_t begin, size_t end, const SplitCandidate& split);
+  std::vector<int> FeaturesFor(const Entry& e);
   void Evaluate(Entry& e);
   void EvaluatePair(Entry& left, Entry& right);
   bool CanSplit(const Entry& e, int num_leaves) const;

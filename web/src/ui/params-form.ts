@@ -23,7 +23,7 @@ export class ParamsForm {
 
   render(schema: ParamSpec[], values: Record<string, number | string>) {
     const algorithmSpec = schema.find((s) => s.name === 'algorithm')!;
-    const labels: Record<string, string> = { xgboost: 'XGBoost-style (second order)', gbdt: 'Gradient boosting (Friedman)', adaboost: 'AdaBoost (SAMME)' };
+    const labels: Record<string, string> = { xgboost: 'XGBoost-style (second order)', gbdt: 'Gradient boosting (Friedman)', adaboost: 'AdaBoost (SAMME)', random_forest: 'Random forest' };
     const chosen = this.algorithmSelect.value;
     this.algorithmSelect.replaceChildren(...(algorithmSpec.choices ?? []).map((c) => new Option(labels[c] ?? c, c)));
     if (chosen) this.algorithmSelect.value = chosen;
@@ -80,7 +80,7 @@ export class ParamsForm {
     const out: Record<string, number | string> = { algorithm: this.algorithmSelect.value };
     for (const s of this.specs) {
       const el = this.form.elements.namedItem(s.name) as HTMLInputElement | HTMLSelectElement;
-      if (el.value === '') continue;
+      if (el.value === '' || el.value === String(s.default ?? '')) continue;  // the core applies its own default
       out[s.name] = s.type === 'string' ? el.value : Number(el.value);
     }
     return out;

@@ -1,0 +1,33 @@
+// Random forest (Breiman): each tree sees a bootstrap sample (as row counts
+// c), fits the labels by least squares (-c y, c) so a leaf holds the mean
+// label (a class frequency for classification), splits on a random share of
+// the features at each node, and grows deep. The forest averages its trees;
+// rows a tree never saw give the out-of-bag error after each tree.
+#pragma once
+
+#include <span>    // for span
+#include <vector>  // for vector
+
+#include "boostlab/dataset.h"
+#include "tree/histogram.h"
+
+namespace boostlab {
+
+class Rng;
+
+// Draws N = rows.size() rows with replacement; fit[r] = (-c y, c).
+void ForestBootstrap(std::span<const float> label, std::span<const RowIdx> rows, Rng& rng, std::span<GradPair> fit);
+
+// Out-of-bag sums: each row's predictions from the trees that did not draw it.
+struct OutOfBag {
+  std::vector<double> sum;
+  std::vector<int> count;
+  void Add(RowIdx r, double value) {
+    sum[r] += value;
+    ++count[r];
+  }
+  // Error rate (classification) or RMSE (regression) over rows with an OOB prediction.
+  double Score(std::span<const float> label, std::span<const RowIdx> rows, bool classification) const;
+};
+
+}  // namespace boostlab
