@@ -7,17 +7,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
+import { losslessMaxBin } from './data.mjs';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'boostlab-sk-'));
-
-function losslessMaxBin(csv, target) {
-  const rows = readFileSync(csv, 'utf8').trim().split('\n').map((l) => l.split(','));
-  const header = rows.shift();
-  let most = 0;
-  header.forEach((name, c) => { if (name !== target) most = Math.max(most, new Set(rows.map((r) => r[c])).size); });
-  return most;
-}
 
 const CASES = [
   { csv: 'auto_mpg', target: 'Miles_per_Gallon', ignore: ['Name'], kind: 'regressor', metric: 'rmse' },

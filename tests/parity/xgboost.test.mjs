@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
+import { losslessMaxBin } from './data.mjs';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const data = (f) => join(root, 'tests/data', f);
@@ -26,18 +27,6 @@ function theirs(csv, target, params, ignore = []) {
   const out = execFileSync(PYTHON, [join(root, 'tests/parity/xgb_reference.py'), data(`${csv}.csv`), target,
     data(`${csv}.valid_idx.txt`), JSON.stringify(params), ignore.join(',')], { maxBuffer: 1 << 26 });
   return JSON.parse(out.toString());
-}
-
-// Largest number of distinct values of any feature: max_bin at least this is lossless.
-function losslessMaxBin(csv, target, ignore = []) {
-  const rows = readFileSync(data(`${csv}.csv`), 'utf8').trim().split('\n').map((l) => l.split(','));
-  const header = rows.shift();
-  let most = 0;
-  header.forEach((name, c) => {
-    if (name === target || ignore.includes(name)) return;
-    most = Math.max(most, new Set(rows.map((r) => r[c]).filter((v) => v !== '')).size);
-  });
-  return most;
 }
 
 function trainMean(csv, target) {
@@ -60,7 +49,7 @@ for (const c of LOSSLESS) {
   test(`lossless binning, ${c.csv}: every round's train ${c.metric} and the final valid ${c.metric} within 0.5 % of XGBoost hist`, () => {
     const ignore = c.ignore ?? [];
     const params = { ...c.params, eta: 0.3, max_depth: 6, rounds: 100, eval_metric: c.metric,
-      max_bin: Math.max(256, losslessMaxBin(c.csv, c.target, ignore) + 1) };
+      max_bin: Math.max(256, losslessMaxBin(data(`${c.csv}.csv`), c.target, ignore) + 1) };
     const mine = ours(c.csv, c.target, params, { ignore });
     const ref = theirs(c.csv, c.target, { ...params }, ignore);
     assert.equal(ref.version, '1.7.4');

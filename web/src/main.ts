@@ -24,10 +24,6 @@ const panel = new CsvPanel(
   () => Object.assign(state, panel.choice()),
 );
 
-function describeError(e: { message: string }) {
-  return e.message;
-}
-
 function setTraining(on: boolean) {
   state.training = on;
   trainButton.disabled = on || !engineReady || state.rows === 0;
@@ -75,7 +71,7 @@ function onMessage(m: FromWorker) {
       setTraining(false);
       break;
     case 'error': {
-      const text = describeError(m.error);
+      const text = m.error.message;
       if (m.during === 'load') {
         // The previous dataset stays loaded and selected.
         panel.showError(`Could not load that file. ${text}${state.rows ? `\nStill using ${state.datasetName}.` : ''}`);

@@ -112,6 +112,14 @@ struct Booster::Impl {
 
   RoundReport AdaBoostRound();  // below
   RoundReport ForestRound();    // below
+  RoundReport BoostRound();     // below: xgboost and gbdt
+
+  // Adds one tree's shape to the round's summary.
+  static void Summarise(RoundReport& report, const Tree& tree) {
+    report.tree_depth = std::max(report.tree_depth, tree.Depth());
+    report.tree_leaves += tree.NumLeaves();
+    for (const TreeNode& node : tree.nodes) report.tree_gain += node.IsLeaf() ? 0 : node.gain;
+  }
 
   // Metrics, early stopping and timings: the end of every round.
   RoundReport Finish(RoundReport report, std::chrono::steady_clock::time_point start) {
@@ -199,7 +207,7 @@ Booster::Booster(const Dataset& data, const Params& params) {
     tp.keep_histograms = false;
     tp.sample_varying_features = true;
     tp.split.float_gain = false;
-    if (!(params.colsample_bynode > 0)) {
+    if (std::isnan(params.colsample_bynode)) {  // automatic
       const double p = static_cast<double>(data.features.size());
       tp.colsample_bynode = data.task == Task::kBinary ? std::sqrt(p) / p : 1.0 / 3.0;
     }
@@ -229,7 +237,6 @@ Booster::Booster(const Dataset& data, const Params& params) {
   // The params are what the user asked for: AdaBoost's and the forest's
   // outputs are internal objectives that only the model's `objective` names.
   m.params.objective = (s.adaboost || s.forest) ? params.objective : objective;
-  m.params.colsample_bynode = tp.colsample_bynode;  // the share used (the forest resolves its automatic one)
   m.params.num_class = s.K > 1 ? s.K : 0;
   m.params.nthread = 0;  // how it was trained, not what it is: models match across thread counts
   const size_t n = data.x.num_rows;
@@ -309,9 +316,7 @@ RoundReport Booster::Impl::AdaBoostRound() {
     }
     s.ForRows(s.data.valid_rows, [&](RowIdx r) { s.margin[r] += learner.PredictBinned(tree, r); });
     AdaUpdateWeights(s.u, wrong, s.data.train_rows, vote.alpha);
-    report.tree_depth = tree.Depth();
-    report.tree_leaves = tree.NumLeaves();
-    for (const TreeNode& node : tree.nodes) report.tree_gain += node.IsLeaf() ? 0 : node.gain;
+    Summarise(report, tree);
     s.model.trees.push_back(std::move(tree));
   }
   return report;
@@ -340,9 +345,7 @@ RoundReport Booster::Impl::ForestRound() {
     s.margin[r] = static_cast<float>(s.forest_sum[r] / trees);
   });
   RoundReport report;
-  report.tree_depth = tree.Depth();
-  report.tree_leaves = tree.NumLeaves();
-  for (const TreeNode& node : tree.nodes) report.tree_gain += node.IsLeaf() ? 0 : node.gain;
+  Summarise(report, tree);
   s.model.trees.push_back(std::move(tree));
   return report;
 }
@@ -350,22 +353,21 @@ RoundReport Booster::Impl::ForestRound() {
 RoundReport Booster::TrainOneRound() {
   Impl& s = *impl_;
   const auto start = std::chrono::steady_clock::now();
+  RoundReport report = s.forest ? s.ForestRound() : s.adaboost ? s.AdaBoostRound() : s.BoostRound();
+  s.UpdatePredictions(s.data.train_rows);
+  s.UpdatePredictions(s.data.valid_rows);
+  report = s.Finish(std::move(report), start);
   if (s.forest) {
-    RoundReport report = s.ForestRound();
-    s.UpdatePredictions(s.data.train_rows);
-    s.UpdatePredictions(s.data.valid_rows);
-    report = s.Finish(std::move(report), start);
     // The forest's loss per round: out-of-bag error (or RMSE) of the trees so far.
     const bool classification = s.data.task == Task::kBinary;
     report.train.push_back({classification ? "oob_error" : "oob_rmse", s.oob.Score(s.data.label, s.data.train_rows, classification)});
-    return report;
   }
-  if (s.adaboost) {
-    RoundReport report = s.AdaBoostRound();
-    s.UpdatePredictions(s.data.train_rows);
-    s.UpdatePredictions(s.data.valid_rows);
-    return s.Finish(std::move(report), start);
-  }
+  return report;
+}
+
+// One round of XGBoost-style or Friedman boosting: K trees on the loss's gradients.
+RoundReport Booster::Impl::BoostRound() {
+  Impl& s = *this;
   const size_t n = s.data.x.num_rows;
   const int K = s.K;
   s.objective->Gradients(s.margin, s.pred, s.data.label, s.data.train_rows, s.gpair, s.pool);
@@ -434,14 +436,10 @@ RoundReport Booster::TrainOneRound() {
     });
   }
   for (Tree& tree : trees) {
-    report.tree_depth = std::max(report.tree_depth, tree.Depth());
-    report.tree_leaves += tree.NumLeaves();
-    for (const TreeNode& node : tree.nodes) report.tree_gain += node.IsLeaf() ? 0 : node.gain;
+    Summarise(report, tree);
     s.model.trees.push_back(std::move(tree));
   }
-  s.UpdatePredictions(s.data.train_rows);
-  s.UpdatePredictions(s.data.valid_rows);
-  return s.Finish(std::move(report), start);
+  return report;
 }
 
 std::string RoundReportToJson(const RoundReport& r) {

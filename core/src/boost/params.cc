@@ -76,8 +76,8 @@ const std::vector<ParamSpec>& ParamSchema() {
       {"colsample_bylevel", ParamType::kFloat, 1, nullptr, 0, 1, true, {}, "xgboost,gbdt",
        "Share of the tree's features drawn for each depth."},
       {"colsample_bynode", ParamType::kFloat, 1, nullptr, 0, 1, true, {}, "xgboost,gbdt,random_forest",
-       "Share of the level's features drawn for each split. random_forest's default (0 here) means sqrt(p)/p for "
-       "classification, 1/3 for regression.", {{"random_forest", 0}}},
+       "Share of the level's features drawn for each split. random_forest's default (empty: automatic) is "
+       "sqrt(p)/p for classification, 1/3 for regression.", {{"random_forest", kNaN}}},
       {"max_bin", ParamType::kInt, 256, nullptr, 2, 65534, false, {}, "all",
        "Most histogram bins per numeric feature (quantile cut points)."},
       {"max_cat_to_onehot", ParamType::kInt, 4, nullptr, 1, 1 << 20, false, {}, "xgboost,gbdt,adaboost,random_forest",
