@@ -1,6 +1,7 @@
 // Seeded random tables for tests: RandomData(rows, cols).Missing(0.1).Seed(3).
 #pragma once
 
+#include <algorithm>  // for clamp
 #include <cmath>   // for NAN, sin
 #include <string>  // for string
 
@@ -17,6 +18,8 @@ class RandomData {
   RandomData& Missing(double share) { missing_ = share; return *this; }
   RandomData& Seed(uint64_t seed) { seed_ = seed; return *this; }
   RandomData& Binary(bool b) { binary_ = b; return *this; }
+  // K classes: the noisy function cut into K ranges.
+  RandomData& Classes(int k) { classes_ = k; return *this; }
 
   // Features uniform in [0, 10) rounded to 0.01; label a noisy function of them.
   Dataset Make() const {
@@ -24,8 +27,9 @@ class RandomData {
     auto uniform = [&] { return static_cast<double>(rng.Next() >> 11) / 9007199254740992.0; };
     Dataset d;
     d.target = "y";
-    d.task = binary_ ? Task::kBinary : Task::kRegression;
+    d.task = binary_ ? Task::kBinary : classes_ > 2 ? Task::kMulticlass : Task::kRegression;
     if (binary_) d.classes = {"0", "1"};
+    for (int k = 0; k < classes_; ++k) d.classes.push_back("c" + std::to_string(k));
     d.x.num_rows = rows_;
     d.x.columns.assign(cols_, std::vector<float>(rows_));
     for (size_t f = 0; f < cols_; ++f) d.features.push_back({"f" + std::to_string(f), ColumnType::kNumeric, {}});
@@ -39,6 +43,11 @@ class RandomData {
       }
       y += 0.3 * (uniform() - 0.5);
       d.label[r] = binary_ ? (y > 0 ? 1.0f : 0.0f) : static_cast<float>(y);
+      if (classes_ > 2) {  // y is mostly within +-(cols / 2)
+        const double half = static_cast<double>(cols_) / 2;
+        const double at = std::clamp((y + half) / (2 * half), 0.0, 0.999);
+        d.label[r] = static_cast<float>(static_cast<int>(at * classes_));
+      }
       (r % 5 == 0 ? d.valid_rows : d.train_rows).push_back(static_cast<RowIdx>(r));
     }
     return d;
@@ -49,6 +58,7 @@ class RandomData {
   double missing_ = 0;
   uint64_t seed_ = 0;
   bool binary_ = false;
+  int classes_ = 0;
 };
 
 // Trains to the end and returns the model.

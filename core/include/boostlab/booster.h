@@ -31,6 +31,9 @@ struct RoundReport {
   // AdaBoost: this round's weighted error e_t and vote alpha_t (NaN otherwise).
   double epsilon = std::numeric_limits<double>::quiet_NaN();
   double alpha = std::numeric_limits<double>::quiet_NaN();
+  // AdaBoost classification: the exponential loss the weights track, sum of
+  // the unnormalised u (1 before the first round).
+  double exp_loss = std::numeric_limits<double>::quiet_NaN();
   int tree_depth = 0;     // deepest of this round's trees
   int tree_leaves = 0;    // leaves of this round's trees
   double tree_gain = 0;   // sum of split gains of this round's trees
@@ -53,6 +56,9 @@ class Booster {
   Model Snapshot() const;
   Model TakeModel();
   int threads() const;
+  // AdaBoost: each row's current sample weight u (0 for validation rows),
+  // for drawing; empty for the other algorithms.
+  std::vector<double> SampleWeights() const;
 
  private:
   struct Impl;

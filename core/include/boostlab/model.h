@@ -41,6 +41,9 @@ struct Model {
   std::vector<double> base_margin = {0.0};  // per output, added to every tree sum
   int best_iteration = -1;            // with early stopping: the round kept (0-based), else -1
   bool average_trees = false;         // random forest: the trees' mean, not their sum
+  // AdaBoost.R2: the trees' median weighted by tree_weights, not their sum (one output).
+  bool median_trees = false;
+  std::vector<double> tree_weights;
   std::vector<FeatureInfo> features;
   std::string target;
   std::vector<std::string> classes;

@@ -15,6 +15,8 @@ struct Params {
   std::string algorithm = "xgboost";
   std::string step = "leaf_line_search";  // gbdt: leaf_line_search | tree_line_search
   std::string sampling = "reweight";       // adaboost: reweight | resample
+  std::string variant = "samme";           // adaboost classification: samme (discrete) | samme_r (real)
+  std::string r2_loss = "linear";          // adaboost regression (AdaBoost.R2): linear | square | exponential
   std::string objective;  // empty: chosen from the task
   std::string eval_metric;  // comma-separated; empty: the objective's own
   int rounds = 100;
@@ -36,6 +38,7 @@ struct Params {
   int max_cat_threshold = 64;
   int num_class = 0;
   double huber_slope = 1.0;
+  double huber_alpha = 0.9;  // gbdt reg:huber: the quantile of |residual| where the loss turns linear
   int early_stopping_rounds = 0;  // 0: off
   uint64_t seed = 0;
   int nthread = 0;  // 0: all available

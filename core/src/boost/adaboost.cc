@@ -1,56 +1,86 @@
 #include "boost/adaboost.h"
 
-#include <algorithm>  // for upper_bound
+#include <algorithm>  // for upper_bound, sort
 #include <cmath>      // for log, exp
+#include <numeric>    // for iota
 
 #include "util/rng.h"
 
 namespace boostlab {
 
 void AdaFitStatistics(std::span<const double> u, std::span<const float> label, std::span<const RowIdx> rows,
-                      bool resample, Rng& rng, std::span<GradPair> fit) {
+                      bool resample, Rng& rng, int outputs, std::span<GradPair> fit) {
+  const size_t n = label.size();
+  auto set = [&](RowIdx r, double w) {
+    if (outputs == 1) {
+      fit[r] = {static_cast<float>(-w * label[r]), static_cast<float>(w)};
+      return;
+    }
+    const int y = static_cast<int>(label[r]);
+    for (int k = 0; k < outputs; ++k) fit[k * n + r] = {k == y ? static_cast<float>(-w) : 0.0f, static_cast<float>(w)};
+  };
   if (!resample) {
-    for (RowIdx r : rows) fit[r] = {static_cast<float>(-u[r] * label[r]), static_cast<float>(u[r])};
+    for (RowIdx r : rows) set(r, u[r]);
     return;
   }
   std::vector<double> cumulative;
   cumulative.reserve(rows.size());
   double total = 0;
   for (RowIdx r : rows) cumulative.push_back(total += u[r]);
-  for (RowIdx r : rows) fit[r] = GradPair{};
+  std::vector<uint32_t> count(rows.size(), 0);
   for (size_t i = 0; i < rows.size(); ++i) {
     const double x = static_cast<double>(rng.Next() >> 11) * 0x1.0p-53 * total;
     size_t j = std::upper_bound(cumulative.begin(), cumulative.end(), x) - cumulative.begin();
     if (j >= rows.size()) j = rows.size() - 1;
-    const RowIdx r = rows[j];
-    fit[r].g -= label[r];
-    fit[r].h += 1;
+    ++count[j];
   }
+  for (size_t i = 0; i < rows.size(); ++i) set(rows[i], count[i]);
 }
 
-AdaVote AdaVoteFor(double weighted_error, double eta) {
+AdaVote AdaVoteFor(double weighted_error, double eta, int classes) {
   AdaVote v;
   v.epsilon = weighted_error;
+  const double extra = std::log(static_cast<double>(classes - 1));
   if (weighted_error <= 0) {  // a perfect tree: a large finite vote, and nothing left to learn
-    v.alpha = eta * std::log((1 - 1e-10) / 1e-10);
+    v.alpha = eta * (std::log((1 - 1e-10) / 1e-10) + extra);
     v.last = true;
-  } else if (weighted_error >= 0.5) {  // no better than chance
+  } else if (weighted_error >= 1.0 - 1.0 / classes) {  // no better than chance
     v.keep = false;
     v.last = true;
   } else {
-    v.alpha = eta * std::log((1 - weighted_error) / weighted_error);
+    v.alpha = eta * (std::log((1 - weighted_error) / weighted_error) + extra);
   }
   return v;
 }
 
-void AdaUpdateWeights(std::span<double> u, std::span<const char> wrong, std::span<const RowIdx> rows, double alpha) {
-  const double boost = std::exp(alpha);
+double AdaReweight(std::span<double> u, std::span<const double> exponent, std::span<const RowIdx> rows) {
   double total = 0;
   for (RowIdx r : rows) {
-    if (wrong[r] && u[r] > 0) u[r] *= boost;
+    if (u[r] > 0) u[r] *= std::exp(exponent[r]);
     total += u[r];
   }
   for (RowIdx r : rows) u[r] /= total;
+  return total;
+}
+
+double R2Loss(double e, const std::string& loss) {
+  if (loss == "square") return e * e;
+  if (loss == "exponential") return 1 - std::exp(-e);
+  return e;
+}
+
+float WeightedMedian(std::span<const float> prediction, std::span<const double> weight) {
+  std::vector<size_t> order(prediction.size());
+  std::iota(order.begin(), order.end(), 0);
+  std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) { return prediction[a] < prediction[b]; });
+  double total = 0;
+  for (double w : weight) total += w;
+  double cumulative = 0;
+  for (size_t i : order) {
+    cumulative += weight[i];
+    if (cumulative >= 0.5 * total) return prediction[i];
+  }
+  return order.empty() ? 0.0f : prediction[order.back()];
 }
 
 }  // namespace boostlab

@@ -8,8 +8,8 @@
 #include <cmath>   // for isnan
 
 #include "boost/adaboost.h"
+#include "boost/booster_impl.h"
 #include "boost/gbdt.h"
-#include "boost/random_forest.h"
 #include "boostlab/errors.h"
 #include "data/binned_matrix.h"
 #include "objective/metrics.h"
@@ -60,98 +60,32 @@ std::string ChooseObjective(const Dataset& data, const Params& p, int* num_class
 
 }  // namespace
 
-struct Booster::Impl {
-  const Dataset& data;
-  Params params;
-  ThreadPool pool;
-  std::unique_ptr<Objective> objective;
-  int K = 1;
-  std::vector<MetricSpec> metrics;
-  BinnedMatrix bins;
-  // One learner per thread for multiclass: the K trees of a round are
-  // independent and grow in parallel. Class k always uses learner k % size,
-  // and a tree depends only on its gradients and seed, so the model does not
-  // depend on the thread count.
-  std::vector<std::unique_ptr<TreeLearner>> learners;
-  Model model;
-  std::vector<float> margin;    // n x K, row-major (train and valid rows)
-  std::vector<GradPair> gpair;  // K blocks of n
-  std::vector<float> pred;      // transformed margins, for metrics
-  int round = 0;
-  int best_round = -1;  // 0-based
-  double best_score = 0;
-  bool stopped = false;
-  bool gbdt = false;                // Friedman's gradient boosting (boost/gbdt.h)
-  bool adaboost = false;            // discrete AdaBoost / SAMME (boost/adaboost.h)
-  std::vector<double> u;            // adaboost: sample weights, summing to 1 over train rows
-  bool forest = false;              // random forest (boost/random_forest.h)
-  std::vector<double> forest_sum;   // forest: per row, the sum of its trees' outputs
-  OutOfBag oob;
-  std::vector<GradPair> fit_gpair;  // gbdt: what the trees are fit to, (g, 1)
-
-  Impl(const Dataset& d, const Params& p) : data(d), params(p), pool(p.nthread) {}
-
-  // Runs fn(row) over rows in fixed blocks across threads.
-  template <typename Fn>
-  void ForRows(std::span<const RowIdx> rows, Fn fn) {
-    ForBlocks(pool, rows.size(), 16384, [&](size_t begin, size_t end) {
-      for (size_t i = begin; i < end; ++i) fn(rows[i]);
-    });
-  }
-
-  void UpdatePredictions(std::span<const RowIdx> rows) {
-    ForRows(rows, [&](RowIdx r) { objective->Transform(&margin[static_cast<size_t>(r) * K], &pred[static_cast<size_t>(r) * K]); });
-  }
-
-  std::vector<Metric> Evaluate(std::span<const RowIdx> rows) {
-    std::vector<Metric> out;
-    for (const MetricSpec& m : metrics)
-      out.push_back({m.name, EvaluateMetric(m, pred, K, data.label, rows, pool, params.huber_slope)});
-    return out;
-  }
-
-  RoundReport AdaBoostRound();  // below
-  RoundReport ForestRound();    // below
-  RoundReport BoostRound();     // below: xgboost and gbdt
-
-  // Adds one tree's shape to the round's summary.
-  static void Summarise(RoundReport& report, const Tree& tree) {
-    report.tree_depth = std::max(report.tree_depth, tree.Depth());
-    report.tree_leaves += tree.NumLeaves();
-    for (const TreeNode& node : tree.nodes) report.tree_gain += node.IsLeaf() ? 0 : node.gain;
-  }
-
-  // Metrics, early stopping and timings: the end of every round.
-  RoundReport Finish(RoundReport report, std::chrono::steady_clock::time_point start) {
-    report.round = ++round;
-    report.train = Evaluate(data.train_rows);
-    report.metric = metrics.back().name;
-    if (!data.valid_rows.empty()) {
-      report.valid = Evaluate(data.valid_rows);
-      const double score = report.valid.back().value;
-      const bool higher = metrics.back().higher_is_better;
-      if (best_round < 0 || (higher ? score > best_score : score < best_score)) {
-        best_score = score;
-        best_round = round - 1;
-      }
-      report.best_round = best_round + 1;
-      if (params.early_stopping_rounds > 0 && round - 1 - best_round >= params.early_stopping_rounds)
-        stopped = report.stopped = true;
+RoundReport Booster::Impl::Finish(RoundReport report, std::chrono::steady_clock::time_point start) {
+  report.round = ++round;
+  report.train = Evaluate(data.train_rows);
+  report.metric = metrics.back().name;
+  if (!data.valid_rows.empty()) {
+    report.valid = Evaluate(data.valid_rows);
+    const double score = report.valid.back().value;
+    const bool higher = metrics.back().higher_is_better;
+    if (best_round < 0 || (higher ? score > best_score : score < best_score)) {
+      best_score = score;
+      best_round = round - 1;
     }
-    report.ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
-    for (auto& learner : learners) {  // summed over learners: thread time, not wall time, for multiclass
-      const TreeLearner::Timings t = learner->TakeTimings();
-      report.histogram_ms += t.histogram * 1000;
-      report.partition_ms += t.partition * 1000;
-      report.split_ms += t.split * 1000;
-    }
-    return report;
+    report.best_round = best_round + 1;
+    if (params.early_stopping_rounds > 0 && round - 1 - best_round >= params.early_stopping_rounds)
+      stopped = report.stopped = true;
   }
+  report.ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+  for (auto& learner : learners) {  // summed over learners: thread time, not wall time, for multiclass
+    const TreeLearner::Timings t = learner->TakeTimings();
+    report.histogram_ms += t.histogram * 1000;
+    report.partition_ms += t.partition * 1000;
+    report.split_ms += t.split * 1000;
+  }
+  return report;
+}
 
-  uint64_t SeedFor(int r, int k, uint64_t salt) const {
-    return params.seed * 0x9E3779B97F4A7C15ull + static_cast<uint64_t>(r) * 1000003ull + static_cast<uint64_t>(k) * 7919ull + salt;
-  }
-};
 
 Booster::Booster(const Dataset& data, const Params& params) {
   impl_ = std::make_unique<Impl>(data, params);
@@ -160,23 +94,26 @@ Booster::Booster(const Dataset& data, const Params& params) {
   s.gbdt = params.algorithm == "gbdt";
   s.adaboost = params.algorithm == "adaboost";
   s.forest = params.algorithm == "random_forest";
-  if (s.forest && data.task == Task::kMulticlass)
-    throw Error("BAD_PARAM", "Parameter 'algorithm' is random_forest, which handles regression and two classes so far; '" +
-                                 data.target + "' has " + std::to_string(data.classes.size()) + " classes.");
-  if (s.adaboost && data.task != Task::kBinary)
-    throw Error("BAD_PARAM", data.task == Task::kRegression
-                                 ? "Parameter 'algorithm' is adaboost, which classifies; '" + data.target +
-                                       "' is a continuous target. Choose task 'binary' or another algorithm."
-                                 : "Parameter 'algorithm' is adaboost, which handles two classes so far; '" +
-                                       data.target + "' has " + std::to_string(data.classes.size()) + ".");
+  s.classes = data.task == Task::kRegression ? 0 : static_cast<int>(data.classes.size());
+  if (s.adaboost && data.task == Task::kRegression && params.max_depth == 0)
+    throw Error("BAD_PARAM", "Parameter 'max_depth' is 0; AdaBoost.R2's trees need a depth limit (scikit-learn uses 3).");
   if (params.max_depth == 0 && params.grow_policy != "lossguide" && params.max_leaves == 0 && !s.forest)
     throw Error("BAD_PARAM", "Parameter 'max_depth' is 0 (no limit), which needs grow_policy lossguide or max_leaves > 0.");
   if (params.early_stopping_rounds > 0 && data.valid_rows.empty())
     throw Error("BAD_PARAM", "Parameter 'early_stopping_rounds' needs validation rows (validFraction > 0).");
   int num_class = 0;
   Params chosen = params;
-  if (s.adaboost) chosen.objective = "binary:samme";
-  if (s.forest) chosen.objective = data.task == Task::kBinary ? "binary:forest" : "reg:squarederror";
+  // AdaBoost's and the forest's outputs are internal objectives, chosen by the task.
+  const bool real = params.variant == "samme_r";
+  if (s.adaboost)
+    chosen.objective = data.task == Task::kRegression ? "reg:adaboost_r2"
+                       : data.task == Task::kBinary   ? (real ? "binary:samme_r" : "binary:samme")
+                                                      : (real ? "multi:samme_r" : "multi:samme");
+  if (s.forest)
+    chosen.objective = data.task == Task::kRegression ? "reg:squarederror"
+                       : data.task == Task::kBinary   ? "binary:forest"
+                                                      : "multi:forest";
+  if (s.adaboost || s.forest) chosen.num_class = data.task == Task::kMulticlass ? s.classes : 0;
   const std::string objective = ChooseObjective(data, chosen, &num_class);
   s.objective = MakeObjective(objective, params, num_class);
   s.K = s.objective->outputs();
@@ -217,11 +154,11 @@ Booster::Booster(const Dataset& data, const Params& params) {
     tp.gamma = 0;
   }
   if (s.adaboost) {
-    tp.eta = 1;                       // leaves hold the weighted share of class 1; the vote comes after
+    tp.eta = 1;                       // leaves hold weighted class shares (or means); the vote comes after
     tp.split.min_child_weight = 0;    // weights sum to 1: any non-empty child may stand (as min_samples_leaf = 1)
     tp.split.float_gain = false;      // Gini decreases compared exactly, as scikit-learn does
   }
-  const int num_learners = s.K > 1 ? std::min(s.K, s.pool.size()) : 1;
+  const int num_learners = s.forest ? s.pool.size() : s.K > 1 && !s.adaboost ? std::min(s.K, s.pool.size()) : 1;
   for (int l = 0; l < num_learners; ++l) s.learners.push_back(std::make_unique<TreeLearner>(s.bins, tp, s.pool));
 
   Model& m = s.model;
@@ -244,18 +181,27 @@ Booster::Booster(const Dataset& data, const Params& params) {
   for (size_t r = 0; r < n; ++r)
     for (int k = 0; k < s.K; ++k) s.margin[r * s.K + k] = static_cast<float>(m.base_margin[k]);
   s.gpair.assign(n * s.K, GradPair{});
-  if (s.gbdt || s.adaboost || s.forest) s.fit_gpair.assign(n * s.K, GradPair{});
+  if (s.gbdt || s.adaboost) s.fit_gpair.assign(n * s.K, GradPair{});
   if (s.forest) {
     m.average_trees = true;
     m.base_margin.assign(s.K, 0.0);
     std::fill(s.margin.begin(), s.margin.end(), 0.0f);
-    s.forest_sum.assign(n, 0.0);
-    s.oob.sum.assign(n, 0.0);
-    s.oob.count.assign(n, 0);
+    s.forest_sum.assign(n * s.K, 0.0);
+    s.oob = OutOfBag(n, s.K);
   }
   if (s.adaboost) {
     s.u.assign(n, 0.0);
     for (RowIdx r : data.train_rows) s.u[r] = 1.0 / static_cast<double>(data.train_rows.size());
+  }
+  if (s.adaboost && data.task == Task::kRegression) {
+    // R2 keeps every tree's prediction per row to take their weighted median.
+    constexpr double kMaxCells = 64e6;  // 256 MB of floats
+    if (static_cast<double>(n) * params.rounds > kMaxCells)
+      throw Error("BAD_PARAM", "Parameter 'rounds' is " + std::to_string(params.rounds) + ": AdaBoost.R2 keeps each tree's "
+                               "prediction for each of the " + std::to_string(n) + " rows to take their weighted median, "
+                               "and rows x rounds may be at most 64 million. Lower rounds or use fewer rows.");
+    s.r2_pred.assign(n * static_cast<size_t>(params.rounds), 0.0f);
+    m.median_trees = true;
   }
   s.pred.assign(n * s.K, 0.0f);
   s.UpdatePredictions(data.train_rows);  // the first round's gradients read them
@@ -265,11 +211,13 @@ Booster::~Booster() = default;
 
 bool Booster::Done() const { return impl_->round >= impl_->params.rounds || impl_->stopped; }
 int Booster::threads() const { return impl_->pool.size(); }
+std::vector<double> Booster::SampleWeights() const { return impl_->u; }
 
 Model Booster::Snapshot() const {
   Model m = impl_->model;
   if (impl_->params.early_stopping_rounds > 0 && impl_->best_round >= 0) {
     m.trees.resize(static_cast<size_t>(impl_->best_round + 1) * impl_->K);
+    if (!m.tree_weights.empty()) m.tree_weights.resize(m.trees.size());
     m.best_iteration = impl_->best_round;
   }
   return m;
@@ -281,85 +229,19 @@ Model Booster::TakeModel() {
   return m;
 }
 
-// One AdaBoost round: fit a tree to the weighted labels, vote, reweight.
-RoundReport Booster::Impl::AdaBoostRound() {
-  Impl& s = *this;
-  const size_t n = s.data.x.num_rows;
-  TreeLearner& learner = *s.learners[0];
-  Rng rng(s.SeedFor(s.round, 0, 41));
-  AdaFitStatistics(s.u, s.data.label, s.data.train_rows, s.params.sampling == "resample", rng, s.fit_gpair);
-  Tree tree = learner.Grow(std::span<const GradPair>(s.fit_gpair.data(), n), s.data.train_rows, s.SeedFor(s.round, 0, 29));
-  // Each leaf predicts its weighted majority class (ties: class 0, as sklearn).
-  std::vector<char> wrong(n, 0);
-  double error = 0, total = 0;
-  const auto leaves = learner.Leaves();
-  for (const auto& leaf : leaves) {
-    const bool positive = tree.nodes[leaf.node].value > 0.5f;
-    tree.nodes[leaf.node].value = positive ? 1.0f : -1.0f;
-    for (RowIdx r : leaf.rows) {
-      wrong[r] = (s.data.label[r] > 0.5f) != positive;
-      error += wrong[r] ? s.u[r] : 0;
-      total += s.u[r];
-    }
-  }
-  const AdaVote vote = AdaVoteFor(total > 0 ? error / total : 0, s.params.eta);
-  RoundReport report;
-  report.epsilon = vote.epsilon;
-  report.alpha = vote.keep ? vote.alpha : 0;
-  s.stopped = vote.last;
-  if (vote.keep) {
-    for (const auto& leaf : leaves) {
-      TreeNode& node = tree.nodes[leaf.node];
-      node.value = static_cast<float>(vote.alpha * node.value);
-      const float value = node.value;
-      for (RowIdx r : leaf.rows) s.margin[r] += value;
-    }
-    s.ForRows(s.data.valid_rows, [&](RowIdx r) { s.margin[r] += learner.PredictBinned(tree, r); });
-    AdaUpdateWeights(s.u, wrong, s.data.train_rows, vote.alpha);
-    Summarise(report, tree);
-    s.model.trees.push_back(std::move(tree));
-  }
-  return report;
-}
-
-// One random forest round: one tree on a bootstrap sample, then the forest's
-// mean and the out-of-bag error.
-RoundReport Booster::Impl::ForestRound() {
-  Impl& s = *this;
-  const size_t n = s.data.x.num_rows;
-  TreeLearner& learner = *s.learners[0];
-  Rng rng(s.SeedFor(s.round, 0, 53));
-  ForestBootstrap(s.data.label, s.data.train_rows, rng, s.fit_gpair);
-  Tree tree = learner.Grow(std::span<const GradPair>(s.fit_gpair.data(), n), s.data.train_rows, s.SeedFor(s.round, 0, 29));
-  const double trees = static_cast<double>(s.model.trees.size() + 1);
-  for (const auto& leaf : learner.Leaves()) {
-    const double value = tree.nodes[leaf.node].value;
-    for (RowIdx r : leaf.rows) {
-      s.forest_sum[r] += value;
-      s.margin[r] = static_cast<float>(s.forest_sum[r] / trees);
-      if (s.fit_gpair[r].h == 0) s.oob.Add(r, value);  // not drawn: out of bag
-    }
-  }
-  s.ForRows(s.data.valid_rows, [&](RowIdx r) {
-    s.forest_sum[r] += learner.PredictBinned(tree, r);
-    s.margin[r] = static_cast<float>(s.forest_sum[r] / trees);
-  });
-  RoundReport report;
-  Summarise(report, tree);
-  s.model.trees.push_back(std::move(tree));
-  return report;
-}
-
 RoundReport Booster::TrainOneRound() {
   Impl& s = *impl_;
   const auto start = std::chrono::steady_clock::now();
-  RoundReport report = s.forest ? s.ForestRound() : s.adaboost ? s.AdaBoostRound() : s.BoostRound();
+  RoundReport report = s.forest                                            ? s.ForestRound()
+                       : s.adaboost && s.data.task == Task::kRegression ? s.AdaBoostR2Round()
+                       : s.adaboost                                     ? s.AdaBoostRound()
+                                                                        : s.BoostRound();
   s.UpdatePredictions(s.data.train_rows);
   s.UpdatePredictions(s.data.valid_rows);
   report = s.Finish(std::move(report), start);
   if (s.forest) {
     // The forest's loss per round: out-of-bag error (or RMSE) of the trees so far.
-    const bool classification = s.data.task == Task::kBinary;
+    const bool classification = s.data.task != Task::kRegression;
     report.train.push_back({classification ? "oob_error" : "oob_rmse", s.oob.Score(s.data.label, s.data.train_rows, classification)});
   }
   return report;
@@ -465,6 +347,10 @@ std::string RoundReportToJson(const RoundReport& r) {
     json::AppendNumber(out, r.epsilon);
     out += ",\"alpha\":";
     json::AppendNumber(out, r.alpha);
+  }
+  if (r.exp_loss == r.exp_loss) {
+    out += ",\"expLoss\":";
+    json::AppendNumber(out, r.exp_loss);
   }
   out += ",\"stopped\":";
   out += r.stopped ? "true" : "false";

@@ -33,17 +33,25 @@ const std::vector<ParamSpec>& ParamSchema() {
   static const std::vector<ParamSpec> schema = {
       {"algorithm", ParamType::kString, 0, "xgboost", 0, 0, false, {"xgboost", "gbdt", "adaboost", "random_forest"}, "all",
        "xgboost: trees fit to (g, h), leaves -G/(H+lambda). gbdt (Friedman): trees fit to residuals -g, "
-       "leaves by line search on the loss. adaboost (SAMME): weighted trees, vote alpha_t = eta*ln((1-e_t)/e_t). "
-       "random_forest: deep trees on bootstrap samples, averaged; rounds = trees."},
+       "leaves by line search on the loss. adaboost: weighted trees voting alpha_t = eta*(ln((1-e_t)/e_t) + ln(K-1)) "
+       "(SAMME), or AdaBoost.R2 for a continuous target. random_forest: deep trees on bootstrap samples, averaged; "
+       "rounds = trees."},
+      {"variant", ParamType::kString, 0, "samme", 0, 0, false, {"samme", "samme_r"}, "adaboost",
+       "samme (discrete): each tree votes alpha_t for the class it predicts. samme_r (real): each tree adds "
+       "eta*(K-1)*(ln p_k - mean_j ln p_j) from its leaves' weighted class shares p, and u <- u*exp(-eta*(K-1)/K*y.ln p)."},
+      {"r2_loss", ParamType::kString, 0, "linear", 0, 0, false, {"linear", "square", "exponential"}, "adaboost",
+       "AdaBoost.R2 (continuous target): the per-row loss L of |y - f(x)|/max, linear, squared or 1-exp(-.); "
+       "beta_t = e_t/(1-e_t), u <- u*beta_t^(1-L), and the model predicts the trees' median weighted by ln(1/beta_t)."},
       {"sampling", ParamType::kString, 0, "reweight", 0, 0, false, {"reweight", "resample"}, "adaboost",
        "reweight: the tree sees every row with weight u; resample: it sees N rows drawn in proportion to u."},
       {"step", ParamType::kString, 0, "leaf_line_search", 0, 0, false, {"leaf_line_search", "tree_line_search"}, "gbdt",
        "leaf_line_search: each leaf's value minimises the loss (mean, median, Newton step). tree_line_search: one "
        "weight alpha_t for the whole tree, by least squares of the residuals on the tree's outputs."},
       {"objective", ParamType::kString, 0, "", 0, 0, false,
-       {"", "reg:squarederror", "reg:absoluteerror", "reg:pseudohubererror", "count:poisson", "binary:logistic",
+       {"", "reg:squarederror", "reg:absoluteerror", "reg:pseudohubererror", "reg:huber", "count:poisson", "binary:logistic",
         "binary:exponential", "multi:softprob", "multi:softmax"},
-       "xgboost,gbdt", "Loss to minimise; empty picks reg:squarederror, binary:logistic or multi:softprob from the target."},
+       "xgboost,gbdt", "Loss to minimise; empty picks reg:squarederror, binary:logistic or multi:softprob from the target. "
+       "reg:huber (gbdt): Friedman's Huber loss, quadratic below the huber_alpha quantile of |residual|, linear above."},
       {"eval_metric", ParamType::kString, 0, "", 0, 0, false, {}, "all",
        "Metrics to report, comma-separated (rmse, mae, mphe, logloss, error, auc, mlogloss, merror, poisson-nloglik, exploss); "
        "early stopping watches the last."},
@@ -89,6 +97,9 @@ const std::vector<ParamSpec>& ParamSchema() {
        "Number of classes, required by multi:softprob and multi:softmax (as in XGBoost)."},
       {"huber_slope", ParamType::kFloat, 1, nullptr, 0, kInf, true, {}, "xgboost",
        "The delta of reg:pseudohubererror: errors far beyond it count linearly."},
+      {"huber_alpha", ParamType::kFloat, 0.9, nullptr, 0, 1, true, {}, "gbdt",
+       "reg:huber: delta_t is this quantile of the round's |residuals|; leaves step by the median plus the mean "
+       "clipped deviation (Friedman's M-regression)."},
       {"early_stopping_rounds", ParamType::kInt, 0, nullptr, 0, 100000, false, {}, "all",
        "Stop when the validation metric has not improved for this many rounds and keep the best; 0: off."},
       {"seed", ParamType::kInt, 0, nullptr, 0, 4294967295.0, false, {}, "all", "Seed for every random choice."},
@@ -161,6 +172,8 @@ const std::vector<Field>& Fields() {
       {"algorithm", &Params::algorithm},
       {"step", &Params::step},
       {"sampling", &Params::sampling},
+      {"variant", &Params::variant},
+      {"r2_loss", &Params::r2_loss},
       {"objective", &Params::objective},
       {"eval_metric", &Params::eval_metric},
       {"rounds", nullptr, &Params::rounds},
@@ -182,6 +195,7 @@ const std::vector<Field>& Fields() {
       {"max_cat_threshold", nullptr, &Params::max_cat_threshold},
       {"num_class", nullptr, &Params::num_class},
       {"huber_slope", nullptr, nullptr, &Params::huber_slope},
+      {"huber_alpha", nullptr, nullptr, &Params::huber_alpha},
       {"early_stopping_rounds", nullptr, &Params::early_stopping_rounds},
       {"seed", nullptr, nullptr, nullptr, &Params::seed},
       {"nthread", nullptr, &Params::nthread},

@@ -6,12 +6,19 @@
 
 namespace boostlab {
 
-void ForestBootstrap(std::span<const float> label, std::span<const RowIdx> rows, Rng& rng, std::span<GradPair> fit) {
-  for (RowIdx r : rows) fit[r] = GradPair{};
-  for (size_t i = 0; i < rows.size(); ++i) {
-    const RowIdx r = rows[rng.Below(rows.size())];
-    fit[r].g -= label[r];
-    fit[r].h += 1;
+void ForestBootstrap(std::span<const float> label, std::span<const RowIdx> rows, Rng& rng, int outputs,
+                     std::span<GradPair> fit) {
+  const size_t n = label.size();
+  std::vector<uint32_t> count(n, 0);
+  for (size_t i = 0; i < rows.size(); ++i) ++count[rows[rng.Below(rows.size())]];
+  for (RowIdx r : rows) {
+    const float c = static_cast<float>(count[r]);
+    if (outputs == 1) {
+      fit[r] = {-c * label[r], c};
+      continue;
+    }
+    const int y = static_cast<int>(label[r]);
+    for (int k = 0; k < outputs; ++k) fit[k * n + r] = {k == y ? -c : 0.0f, c};
   }
 }
 
@@ -20,8 +27,18 @@ double OutOfBag::Score(std::span<const float> label, std::span<const RowIdx> row
   size_t n = 0;
   for (RowIdx r : rows) {
     if (count[r] == 0) continue;
-    const double p = sum[r] / count[r];
-    total += classification ? ((p > 0.5) != (label[r] > 0.5)) : (p - label[r]) * (p - label[r]);
+    const double* s = &sum[static_cast<size_t>(r) * K];
+    if (!classification) {
+      const double p = s[0] / count[r];
+      total += (p - label[r]) * (p - label[r]);
+    } else if (K == 1) {
+      total += (s[0] / count[r] > 0.5) != (label[r] > 0.5);
+    } else {
+      int best = 0;
+      for (int k = 1; k < K; ++k)
+        if (s[k] > s[best]) best = k;
+      total += best != static_cast<int>(label[r]);
+    }
     ++n;
   }
   if (n == 0) return 0;

@@ -15,18 +15,20 @@ namespace boostlab {
 
 class Rng;
 
-// Draws N = rows.size() rows with replacement; fit[r] = (-c y, c).
-void ForestBootstrap(std::span<const float> label, std::span<const RowIdx> rows, Rng& rng, std::span<GradPair> fit);
+// Draws N = rows.size() rows with replacement. outputs 1: fit[r] = (-c y, c);
+// outputs K > 1 (classes): K blocks of n, fit[k n + r] = (-c [y = k], c).
+void ForestBootstrap(std::span<const float> label, std::span<const RowIdx> rows, Rng& rng, int outputs,
+                     std::span<GradPair> fit);
 
-// Out-of-bag sums: each row's predictions from the trees that did not draw it.
+// Out-of-bag sums: each row's predictions (K per row) from the trees that did not draw it.
 struct OutOfBag {
+  OutOfBag() = default;
+  OutOfBag(size_t rows, int outputs) : K(outputs), sum(rows * outputs, 0.0), count(rows, 0) {}
+  int K = 1;
   std::vector<double> sum;
   std::vector<int> count;
-  void Add(RowIdx r, double value) {
-    sum[r] += value;
-    ++count[r];
-  }
-  // Error rate (classification) or RMSE (regression) over rows with an OOB prediction.
+  // Error rate (classification: the largest mean output's class, or mean >
+  // 1/2 for one output) or RMSE (regression) over rows with an OOB prediction.
   double Score(std::span<const float> label, std::span<const RowIdx> rows, bool classification) const;
 };
 

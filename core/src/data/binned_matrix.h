@@ -22,7 +22,7 @@ struct BinnedMatrix {
   size_t num_features = 0;
   std::vector<std::vector<float>> cuts;  // per feature, ascending exclusive upper bounds of value bins
   std::vector<uint32_t> offsets;         // per feature + 1: first global histogram index
-  std::vector<char> categorical;         // per feature: bins are category codes + 1
+  std::vector<char> categorical;         // per feature: bins are category codes
   bool wide = false;                     // uint16 bins (some feature needs an index above 255)
   std::vector<uint8_t> bins8;    // row-major: one row's bins together (histograms)
   std::vector<uint16_t> bins16;

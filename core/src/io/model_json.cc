@@ -69,6 +69,14 @@ std::string Model::ToJson() const {
   out += ",\"best_iteration\":" + std::to_string(best_iteration);
   out += ",\"average_trees\":";
   out += average_trees ? "true" : "false";
+  if (median_trees) {
+    out += ",\"median_trees\":true,\"tree_weights\":[";
+    for (size_t t = 0; t < tree_weights.size(); ++t) {
+      if (t) out += ',';
+      json::AppendNumber(out, tree_weights[t]);
+    }
+    out += ']';
+  }
   out += ",\"base_margin\":[";
   for (size_t k = 0; k < base_margin.size(); ++k) {
     if (k) out += ',';
@@ -153,6 +161,14 @@ Model Model::FromJson(std::string_view text) {
   m.best_iteration = static_cast<int>(Need(doc, "best_iteration", json::Value::Kind::kNumber, "the model").number);
   const json::Value* average = doc.Find("average_trees");
   m.average_trees = average && average->kind == json::Value::Kind::kBool && average->boolean;
+  const json::Value* median = doc.Find("median_trees");
+  m.median_trees = median && median->kind == json::Value::Kind::kBool && median->boolean;
+  if (m.median_trees) {
+    for (const auto& v : Need(doc, "tree_weights", json::Value::Kind::kArray, "the model").array) {
+      if (!v.IsNumber() || !(v.number >= 0)) Corrupt("its tree_weights holds something that is not a weight");
+      m.tree_weights.push_back(v.number);
+    }
+  }
   m.base_margin.clear();
   for (const auto& v : Need(doc, "base_margin", json::Value::Kind::kArray, "the model").array) {
     if (!v.IsNumber()) Corrupt("its base_margin holds something that is not a number");
@@ -250,6 +266,8 @@ Model Model::FromJson(std::string_view text) {
     m.trees.push_back(std::move(tree));
   }
   if (m.trees.size() % m.num_outputs) Corrupt("its tree count is not a multiple of num_outputs");
+  if (m.median_trees && (m.num_outputs != 1 || m.tree_weights.size() != m.trees.size()))
+    Corrupt("its median_trees needs one output and one tree weight per tree");
   // The objective must be one this build knows (checked by constructing it).
   try {
     MakeObjective(m.objective, m.params, m.num_outputs);

@@ -223,6 +223,22 @@ class ForestProbability : public Logistic {
   std::vector<std::string> DefaultMetrics() const override { return {"error"}; }
 };
 
+// Real AdaBoost's output for two classes, F = sum eta * 1/2 ln(p/(1-p)) of
+// the leaves' weighted class shares: the exponential loss's own link, p = sigmoid(2F).
+class SammeR : public Exponential {
+ public:
+  const char* name() const override { return "binary:samme_r"; }
+  std::vector<double> AverageMargin(std::span<const float>, std::span<const RowIdx>) const override { return {0.0}; }
+  std::vector<std::string> DefaultMetrics() const override { return {"error"}; }
+};
+
+// AdaBoost.R2's trees (combined by their weighted median, see Model).
+class AdaBoostR2 : public SquaredError {
+ public:
+  const char* name() const override { return "reg:adaboost_r2"; }
+  std::vector<double> AverageMargin(std::span<const float>, std::span<const RowIdx>) const override { return {0.0}; }
+};
+
 // Multiclass: K outputs, softmax probabilities; h = 2p(1-p) as XGBoost uses.
 class Softmax : public Objective {
  public:
@@ -265,9 +281,45 @@ class Softmax : public Objective {
   }
   std::vector<std::string> DefaultMetrics() const override { return {"merror", "mlogloss"}; }
 
- private:
+ protected:
   int k_;
   bool class_output_;
+};
+
+// Multiclass AdaBoost (SAMME and SAMME.R): F_k sums the votes for class k;
+// the symmetric population minimiser of the multiclass exponential loss
+// gives p_k proportional to exp(F_k / (K-1)) (Zhu, Zou, Rosset & Hastie 2009).
+class MultiSamme : public Softmax {
+ public:
+  MultiSamme(int num_class, bool real) : Softmax(num_class, false), real_(real) {}
+  const char* name() const override { return real_ ? "multi:samme_r" : "multi:samme"; }
+  std::vector<double> AverageMargin(std::span<const float>, std::span<const RowIdx>) const override {
+    return std::vector<double>(k_, 0.0);
+  }
+  void Transform(const float* margin, float* out) const override {
+    std::vector<float> scaled(margin, margin + k_);
+    for (float& m : scaled) m /= static_cast<float>(k_ - 1);
+    Softmax::Transform(scaled.data(), out);
+  }
+  std::vector<std::string> DefaultMetrics() const override { return {"merror"}; }
+
+ private:
+  bool real_;
+};
+
+// A random forest's multiclass output: the mean class frequencies of its
+// leaves, already probabilities.
+class MultiForest : public Softmax {
+ public:
+  explicit MultiForest(int num_class) : Softmax(num_class, false) {}
+  const char* name() const override { return "multi:forest"; }
+  std::vector<double> AverageMargin(std::span<const float>, std::span<const RowIdx>) const override {
+    return std::vector<double>(k_, 0.0);
+  }
+  void Transform(const float* margin, float* out) const override {
+    for (int k = 0; k < k_; ++k) out[k] = std::clamp(margin[k], 0.0f, 1.0f);
+  }
+  std::vector<std::string> DefaultMetrics() const override { return {"merror"}; }
 };
 
 }  // namespace
@@ -282,6 +334,12 @@ std::unique_ptr<Objective> MakeObjective(const std::string& name, const Params& 
   if (name == "binary:exponential") return std::make_unique<Exponential>();
   if (name == "binary:samme") return std::make_unique<Samme>();
   if (name == "binary:forest") return std::make_unique<ForestProbability>();
+  if (name == "binary:samme_r") return std::make_unique<SammeR>();
+  if (name == "reg:adaboost_r2") return std::make_unique<AdaBoostR2>();
+  if (name.rfind("multi:", 0) == 0 && num_class < 2)
+    throw Error("BAD_PARAM", "Parameter 'num_class' is required for " + name + " and must be at least 2.");
+  if (name == "multi:samme" || name == "multi:samme_r") return std::make_unique<MultiSamme>(num_class, name == "multi:samme_r");
+  if (name == "multi:forest") return std::make_unique<MultiForest>(num_class);
   if (name == "multi:softprob" || name == "multi:softmax") {
     if (num_class < 2)
       throw Error("BAD_PARAM", "Parameter 'num_class' is required for " + name + " and must be at least 2.");

@@ -143,4 +143,69 @@ SplitCandidate FindBestSplit(const BinnedMatrix& bins, std::span<const HistBin> 
   return s.best;
 }
 
+SplitCandidate FindBestSplitMulti(const BinnedMatrix& bins, std::span<const HistBin> hist, int K,
+                                  const SplitParams& p, std::span<const int> features) {
+  const size_t total = bins.total_bins();
+  // Node totals from feature 0's bins (missing included) of each output.
+  std::vector<double> sum_g(K, 0);
+  double sum_h = 0;
+  for (uint32_t b = bins.offsets[0]; b < bins.offsets[1]; ++b) {
+    sum_h += hist[b].h;
+    for (int k = 0; k < K; ++k) sum_g[k] += hist[k * total + b].g;
+  }
+  auto score = [&](const double* g, double h) {
+    double s = 0;
+    for (int k = 0; k < K; ++k) s += LeafScore(g[k], h, p);
+    return s;
+  };
+  const double parent = score(sum_g.data(), sum_h);
+  SplitCandidate best;
+  std::vector<double> gl(K), gr(K);
+  // left = (gl, hl); right = the rest.
+  auto consider = [&](int f, uint32_t bin, bool default_left, double hl) {
+    const double hr = sum_h - hl;
+    if (hl < p.min_child_weight || hr < p.min_child_weight || hl <= 0 || hr <= 0) return;
+    for (int k = 0; k < K; ++k) gr[k] = sum_g[k] - gl[k];
+    const double gain = score(gl.data(), hl) + score(gr.data(), hr) - parent;
+    if (best.valid && !(gain > best.gain)) return;
+    best.valid = true;
+    best.gain = gain;
+    best.feature = f;
+    best.bin = bin;
+    best.default_left = default_left;
+    best.left_h = hl, best.right_h = hr;
+  };
+  for (int f : features) {
+    const size_t offset = bins.offsets[f];
+    const uint32_t nb = bins.BinsOf(f), last = nb - 1;  // bin `last` holds missing values
+    if (last == 0) continue;
+    auto g_at = [&](int k, uint32_t j) { return hist[k * total + offset + j].g; };
+    const double missing_h = hist[offset + last].h;
+    const bool has_missing = missing_h > 0;
+    // Missing right: left = bins 0..j.
+    std::fill(gl.begin(), gl.end(), 0.0);
+    double hl = 0;
+    for (uint32_t j = 0; j + (has_missing ? 0 : 1) < last; ++j) {
+      for (int k = 0; k < K; ++k) gl[k] += g_at(k, j);
+      hl += hist[offset + j].h;
+      consider(f, j, false, hl);
+    }
+    if (!has_missing) continue;
+    // Missing left: left = missing + bins 0..j.
+    std::fill(gl.begin(), gl.end(), 0.0);
+    for (int k = 0; k < K; ++k) gl[k] = g_at(k, last);
+    hl = missing_h;
+    for (uint32_t j = 0; j + 1 < last; ++j) {
+      for (int k = 0; k < K; ++k) gl[k] += g_at(k, j);
+      hl += hist[offset + j].h;
+      consider(f, j, true, hl);
+    }
+  }
+  if (best.valid && bins.categorical[best.feature]) {
+    best.categorical = true;
+    for (uint32_t c = best.bin + 1; c + 1 < bins.BinsOf(best.feature); ++c) best.right_bins.push_back(c);
+  }
+  return best;
+}
+
 }  // namespace boostlab

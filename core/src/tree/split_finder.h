@@ -46,4 +46,13 @@ double LeafScore(double g, double h, const SplitParams& p);
 SplitCandidate FindBestSplit(const BinnedMatrix& bins, std::span<const HistBin> hist, double sum_g, double sum_h,
                              const SplitParams& params, std::span<const int> features);
 
+// Multi-output least squares (multiclass AdaBoost and forests): `hist` holds
+// K histograms of (g_k, h) one after another, h shared by the outputs, and a
+// split's gain is the sum over outputs of the single-output gain. With g_k =
+// -u [y = k] and h = u that is the weighted Gini decrease, as CART's. Category
+// codes are scanned in their order (as an ordinal feature): the right set is
+// every code above the threshold.
+SplitCandidate FindBestSplitMulti(const BinnedMatrix& bins, std::span<const HistBin> hist, int outputs,
+                                  const SplitParams& params, std::span<const int> features);
+
 }  // namespace boostlab

@@ -3,6 +3,7 @@
 #include <algorithm>  // for max, binary_search
 #include <cmath>      // for isnan
 
+#include "boost/adaboost.h"
 #include "boostlab/errors.h"
 #include "boostlab/model.h"
 #include "objective/objective.h"
@@ -47,10 +48,15 @@ void Model::Predict(const FeatureColumns& x, std::span<float> out, bool transfor
                                         std::to_string(x.columns.size()) + ".");
   const int K = num_outputs;
   const auto loss = MakeObjective(objective, params, K);
-  std::vector<float> margin(K), prob(K);
+  std::vector<float> margin(K), prob(K), each(median_trees ? trees.size() : 0);
   for (size_t r = 0; r < x.num_rows; ++r) {
     for (int k = 0; k < K; ++k) margin[k] = static_cast<float>(base_margin[k]);
-    for (size_t t = 0; t < trees.size(); ++t) margin[t % K] += trees[t].PredictRow(x, r);
+    if (median_trees) {
+      for (size_t t = 0; t < trees.size(); ++t) each[t] = trees[t].PredictRow(x, r);
+      margin[0] += WeightedMedian(each, tree_weights);
+    } else {
+      for (size_t t = 0; t < trees.size(); ++t) margin[t % K] += trees[t].PredictRow(x, r);
+    }
     if (average_trees && !trees.empty())
       for (int k = 0; k < K; ++k) margin[k] = static_cast<float>(base_margin[k]) + (margin[k] - static_cast<float>(base_margin[k])) / static_cast<float>(trees.size() / K);
     if (!transformed) {

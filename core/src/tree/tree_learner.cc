@@ -96,13 +96,29 @@ size_t TreeLearner::Partition(size_t begin, size_t end, const SplitCandidate& sp
   return begin + total_left;
 }
 
-float TreeLearner::PredictBinned(const Tree& tree, RowIdx row) const {
+int TreeLearner::LeafBinned(const Tree& tree, RowIdx row) const {
   int i = 0;
   while (!tree.nodes[i].IsLeaf()) {
     const TreeNode& n = tree.nodes[i];
     i = node_left_bins_[i][bins_.Bin(row, static_cast<size_t>(n.feature))] ? n.left : n.right;
   }
-  return tree.nodes[i].value;
+  return i;
+}
+
+float TreeLearner::PredictBinned(const Tree& tree, RowIdx row) const { return tree.nodes[LeafBinned(tree, row)].value; }
+
+void TreeLearner::BuildHistogram(std::span<const GradPair> gpair, size_t begin, size_t end, std::vector<HistBin>& hist) {
+  StepTimer timer(timings_.histogram);
+  const size_t total = bins_.total_bins(), n = bins_.num_rows;
+  hist.resize(total * outputs_);
+  const std::span<const RowIdx> rows(rows_.data() + begin, end - begin);
+  for (int k = 0; k < outputs_; ++k)
+    builder_.Build(gpair.subspan(k * n, n), rows, std::span<HistBin>(hist.data() + k * total, total), pool_);
+}
+
+SplitCandidate TreeLearner::Search(const Entry& e, std::span<const int> features) const {
+  if (outputs_ > 1) return FindBestSplitMulti(bins_, e.hist, outputs_, params_.split, features);
+  return FindBestSplit(bins_, e.hist, e.g, e.h, params_.split, features);
 }
 
 std::vector<int> TreeLearner::FeaturesFor(const Entry& e) {
@@ -122,7 +138,7 @@ std::vector<int> TreeLearner::FeaturesFor(const Entry& e) {
 void TreeLearner::Evaluate(Entry& e) {
   StepTimer timer(timings_.split);
   const std::vector<int> features = FeaturesFor(e);
-  e.split = FindBestSplit(bins_, e.hist, e.g, e.h, params_.split, features);
+  e.split = Search(e, features);
 }
 
 void TreeLearner::EvaluatePair(Entry& left, Entry& right) {
@@ -133,7 +149,7 @@ void TreeLearner::EvaluatePair(Entry& left, Entry& right) {
   Entry* entries[2] = {&left, &right};
   pool_.Run(2, [&](int i) {
     Entry& e = *entries[i];
-    e.split = FindBestSplit(bins_, e.hist, e.g, e.h, params_.split, features[i]);
+    e.split = Search(e, features[i]);
   });
 }
 
@@ -145,21 +161,18 @@ bool TreeLearner::CanSplit(const Entry& e, int num_leaves) const {
   return true;
 }
 
-Tree TreeLearner::Grow(std::span<const GradPair> gpair, std::span<const RowIdx> rows, uint64_t seed) {
+Tree TreeLearner::Grow(std::span<const GradPair> gpair, std::span<const RowIdx> rows, uint64_t seed, int outputs) {
+  outputs_ = outputs;
   rows_.assign(rows.begin(), rows.end());
   leaves_.clear();
   node_left_bins_.clear();
   sampler_.NewTree(seed);
-  const size_t total_bins = bins_.total_bins();
   const double eta = params_.eta;
 
   Tree tree;
   tree.nodes.emplace_back();
-  Entry root{0, 0, 0, rows_.size(), 0, 0, std::vector<HistBin>(total_bins), {}};
-  {
-    StepTimer timer(timings_.histogram);
-    builder_.Build(gpair, rows_, root.hist, pool_);
-  }
+  Entry root{0, 0, 0, rows_.size(), 0, 0, {}, {}};
+  BuildHistogram(gpair, 0, rows_.size(), root.hist);
   // The node's totals are the sums over any one feature's bins (missing included).
   for (uint32_t b = bins_.offsets[0]; b < bins_.offsets[1]; ++b) {
     root.g += root.hist[b].g;
@@ -222,11 +235,9 @@ Tree TreeLearner::Grow(std::span<const GradPair> gpair, std::span<const RowIdx> 
       // Build the smaller child's histogram; the larger one is parent - smaller.
       Entry& small = (mid - e.begin) <= (e.end - mid) ? left : right;
       Entry& large = &small == &left ? right : left;
+      BuildHistogram(gpair, small.begin, small.end, small.hist);
       {
         StepTimer timer(timings_.histogram);
-        small.hist.resize(total_bins);
-        builder_.Build(gpair, std::span<const RowIdx>(rows_.data() + small.begin, small.end - small.begin), small.hist,
-                       pool_);
         large.hist = std::move(e.hist);
         SubtractHistogram(large.hist, small.hist, large.hist);
       }
@@ -235,11 +246,7 @@ Tree TreeLearner::Grow(std::span<const GradPair> gpair, std::span<const RowIdx> 
       // Deep trees: build both children and keep no histogram past its
       // evaluation, so memory stays at two histograms however wide the tree.
       for (Entry* c : {&left, &right}) {
-        {
-          StepTimer timer(timings_.histogram);
-          c->hist.assign(total_bins, HistBin{});
-          builder_.Build(gpair, std::span<const RowIdx>(rows_.data() + c->begin, c->end - c->begin), c->hist, pool_);
-        }
+        BuildHistogram(gpair, c->begin, c->end, c->hist);
         Evaluate(*c);
         std::vector<HistBin>().swap(c->hist);
       }

@@ -38,8 +38,14 @@ class TreeLearner {
   TreeLearner(const BinnedMatrix& bins, const TreeParams& params, ThreadPool& pool);
 
   // Grows a tree on the given rows (gpair is indexed by row id). `seed` drives
-  // the feature sampling of this tree.
-  Tree Grow(std::span<const GradPair> gpair, std::span<const RowIdx> rows, uint64_t seed);
+  // the feature sampling of this tree. With outputs K > 1, gpair holds K
+  // blocks of n (g_k, h), h the same in every block, and splits maximise the
+  // summed gain (FindBestSplitMulti); the tree's values are then the caller's
+  // to set, from Leaves().
+  Tree Grow(std::span<const GradPair> gpair, std::span<const RowIdx> rows, uint64_t seed, int outputs = 1);
+
+  // After Grow: the leaf (node index) of any binned row.
+  int LeafBinned(const Tree& tree, RowIdx row) const;
 
   // After Grow: the rows of each leaf, for updating predictions and for
   // objectives that set leaf values themselves.
@@ -71,6 +77,8 @@ class TreeLearner {
   };
 
   size_t Partition(size_t begin, size_t end, const SplitCandidate& split);
+  void BuildHistogram(std::span<const GradPair> gpair, size_t begin, size_t end, std::vector<HistBin>& hist);
+  SplitCandidate Search(const Entry& e, std::span<const int> features) const;
   std::vector<int> FeaturesFor(const Entry& e);
   void Evaluate(Entry& e);
   void EvaluatePair(Entry& left, Entry& right);
@@ -93,6 +101,7 @@ class TreeLearner {
   };
   std::vector<LeafRange> leaves_;
   Timings timings_;
+  int outputs_ = 1;
 };
 
 }  // namespace boostlab

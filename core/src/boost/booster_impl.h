@@ -1,0 +1,103 @@
+// The booster's state, shared by the files that implement its rounds:
+// booster.cc (set-up, XGBoost-style and Friedman rounds), adaboost_round.cc
+// and forest_round.cc.
+#pragma once
+
+#include <chrono>  // for steady_clock
+#include <memory>  // for unique_ptr
+#include <vector>  // for vector
+
+#include "boost/random_forest.h"
+#include "boostlab/booster.h"
+#include "data/binned_matrix.h"
+#include "objective/metrics.h"
+#include "objective/objective.h"
+#include "tree/tree_learner.h"
+#include "util/thread_pool.h"
+
+namespace boostlab {
+
+struct Booster::Impl {
+  const Dataset& data;
+  Params params;
+  ThreadPool pool;
+  std::unique_ptr<Objective> objective;
+  int K = 1;        // outputs of the model (margins per row)
+  int classes = 0;  // classes of the target (0: regression)
+  std::vector<MetricSpec> metrics;
+  BinnedMatrix bins;
+  // One learner per thread where trees of a round (multiclass) or of a batch
+  // (forest) grow in parallel. Tree i always uses learner i % size, and a
+  // tree depends only on its statistics and seed, so the model does not
+  // depend on the thread count.
+  std::vector<std::unique_ptr<TreeLearner>> learners;
+  Model model;
+  std::vector<float> margin;    // n x K, row-major (train and valid rows)
+  std::vector<GradPair> gpair;  // K blocks of n
+  std::vector<float> pred;      // transformed margins, for metrics
+  int round = 0;
+  int best_round = -1;  // 0-based
+  double best_score = 0;
+  bool stopped = false;
+  bool gbdt = false;                // Friedman's gradient boosting (boost/gbdt.h)
+  bool adaboost = false;            // AdaBoost: SAMME, SAMME.R, R2 (boost/adaboost.h)
+  bool forest = false;              // random forest (boost/random_forest.h)
+  std::vector<GradPair> fit_gpair;  // gbdt, adaboost: what the trees are fit to
+
+  // AdaBoost.
+  std::vector<double> u;            // sample weights, summing to 1 over train rows
+  double exp_loss = 1;              // product of the reweighting normalisers: the exponential loss
+  // AdaBoost.R2: per row, every kept tree's prediction, and the trees' weights.
+  std::vector<float> r2_pred;       // n x rounds
+  std::vector<double> r2_weight;
+
+  // Random forest: trees grow in batches of one per learner, in parallel;
+  // each round takes the next tree of the batch.
+  std::vector<double> forest_sum;   // per row and output, the sum of its trees' outputs
+  OutOfBag oob;
+  std::vector<std::vector<GradPair>> batch_fit;  // per learner: its tree's bootstrap statistics
+  std::vector<Tree> batch;
+  size_t batch_next = 0;
+
+  Impl(const Dataset& d, const Params& p) : data(d), params(p), pool(p.nthread) {}
+
+  // Runs fn(row) over rows in fixed blocks across threads.
+  template <typename Fn>
+  void ForRows(std::span<const RowIdx> rows, Fn fn) {
+    ForBlocks(pool, rows.size(), 16384, [&](size_t begin, size_t end) {
+      for (size_t i = begin; i < end; ++i) fn(rows[i]);
+    });
+  }
+
+  void UpdatePredictions(std::span<const RowIdx> rows) {
+    ForRows(rows, [&](RowIdx r) { objective->Transform(&margin[static_cast<size_t>(r) * K], &pred[static_cast<size_t>(r) * K]); });
+  }
+
+  std::vector<Metric> Evaluate(std::span<const RowIdx> rows) {
+    std::vector<Metric> out;
+    for (const MetricSpec& m : metrics)
+      out.push_back({m.name, EvaluateMetric(m, pred, K, data.label, rows, pool, params.huber_slope)});
+    return out;
+  }
+
+  RoundReport AdaBoostRound();  // adaboost_round.cc: SAMME and SAMME.R
+  RoundReport AdaBoostR2Round();  // adaboost_round.cc
+  RoundReport ForestRound();    // forest_round.cc
+  RoundReport BoostRound();     // booster.cc: xgboost and gbdt
+
+  // Adds one tree's shape to the round's summary.
+  static void Summarise(RoundReport& report, const Tree& tree) {
+    report.tree_depth = std::max(report.tree_depth, tree.Depth());
+    report.tree_leaves += tree.NumLeaves();
+    for (const TreeNode& node : tree.nodes) report.tree_gain += node.IsLeaf() ? 0 : node.gain;
+  }
+
+  // Metrics, early stopping and timings: the end of every round.
+  RoundReport Finish(RoundReport report, std::chrono::steady_clock::time_point start);
+
+  uint64_t SeedFor(int r, int k, uint64_t salt) const {
+    return params.seed * 0x9E3779B97F4A7C15ull + static_cast<uint64_t>(r) * 1000003ull + static_cast<uint64_t>(k) * 7919ull + salt;
+  }
+};
+
+}  // namespace boostlab

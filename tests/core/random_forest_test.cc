@@ -1,0 +1,81 @@
+#include <gtest/gtest.h>
+
+#include "boost/random_forest.h"
+#include "boostlab/booster.h"
+#include "data/binned_matrix.h"
+#include "random_data.h"
+#include "tree/split_finder.h"
+#include "util/thread_pool.h"
+
+namespace boostlab {
+namespace {
+
+TEST(RandomForest, MulticlassAveragesClassSharesAndReportsOutOfBagError) {
+  Dataset d = test::RandomData(3000, 4).Seed(7).Classes(3).Make();
+  Params p;
+  p.algorithm = "random_forest";
+  p.max_depth = 0;
+  p.colsample_bynode = std::nan("");
+  p.rounds = 30;
+  Booster b(d, p);
+  RoundReport first = b.TrainOneRound(), last = first;
+  while (!b.Done()) last = b.TrainOneRound();
+  ASSERT_EQ(last.train.back().name, "oob_error");
+  EXPECT_LT(last.train.back().value, first.train.back().value);
+  EXPECT_LT(last.valid[0].value, 0.3);
+  Model m = b.TakeModel();
+  EXPECT_EQ(m.trees.size(), 30u * 3);
+  std::vector<float> out(d.x.num_rows * 3);
+  m.Predict(d.x, out);
+  for (size_t r = 0; r < 5; ++r) EXPECT_NEAR(out[3 * r] + out[3 * r + 1] + out[3 * r + 2], 1.0, 1e-5);
+}
+
+TEST(RandomForest, TreesGrownInParallelMakeTheSameModelAsOneThread) {
+  for (bool multiclass : {false, true}) {
+    Dataset d = multiclass ? test::RandomData(3000, 5).Seed(2).Classes(3).Make()
+                           : test::RandomData(3000, 5).Seed(2).Missing(0.1).Make();
+    Params p;
+    p.algorithm = "random_forest";
+    p.max_depth = 0;
+    p.colsample_bynode = std::nan("");
+    p.rounds = 7;  // not a multiple of the batch sizes
+    p.nthread = 1;
+    const std::string one = test::Train(d, p).ToJson();
+    for (int threads : {2, 3}) {
+      p.nthread = threads;
+      EXPECT_EQ(test::Train(d, p).ToJson(), one) << threads << " threads, multiclass " << multiclass;
+    }
+  }
+}
+
+TEST(SplitFinder, MultiOutputGainIsTheSumOfTheOutputsGains) {
+  // Three classes on x = 1..6: labels 0 0 1 1 2 2, unit weights, g_k = -[y = k].
+  FeatureColumns x{{{1, 2, 3, 4, 5, 6}}, 6};
+  std::vector<FeatureInfo> features = {{"x", ColumnType::kNumeric, {}}};
+  std::vector<RowIdx> rows = {0, 1, 2, 3, 4, 5};
+  ThreadPool pool(1);
+  BinnedMatrix bins = BinnedMatrix::Build(x, features, rows, 256, pool);
+  const size_t total = bins.total_bins();
+  std::vector<HistBin> hist(3 * total);
+  for (int r = 0; r < 6; ++r)
+    for (int k = 0; k < 3; ++k) {
+      HistBin& b = hist[k * total + bins.offsets[0] + bins.Bin(r, 0)];
+      b.g -= (r / 2 == k);
+      b.h += 1;
+    }
+  SplitParams sp;
+  sp.lambda = 0;
+  sp.min_child_weight = 0;
+  const std::vector<int> feats = {0};
+  SplitCandidate s = FindBestSplitMulti(bins, hist, 3, sp, feats);
+  ASSERT_TRUE(s.valid);
+  // Best: {0,0} | {1,1,2,2} (first of two equal splits): children's sum_k G_k^2/H minus the parent's.
+  const double parent = 3 * (2.0 * 2 / 6);
+  const double left = 2.0 * 2 / 2, right = 2 * (2.0 * 2 / 4);
+  EXPECT_NEAR(s.gain, left + right - parent, 1e-12);
+  EXPECT_EQ(s.bin, 1u);
+  EXPECT_EQ(s.left_h, 2);
+}
+
+}  // namespace
+}  // namespace boostlab
