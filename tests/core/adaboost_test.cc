@@ -80,13 +80,14 @@ TEST(AdaBoost, MulticlassSammeVotesWithTheLogOfKMinusOneAndLearns) {
   EXPECT_LT(last.valid[0].value, 0.5);
 }
 
-TEST(AdaBoost, RealSammeShrinksTheExponentialLossEveryRound) {
-  for (int classes : {2, 3}) {
+TEST(AdaBoost, DiscreteAndRealSammeShrinkTheExponentialLossEveryRound) {
+  for (int classes : {2, 3})
+  for (const char* variant : {"samme", "samme_r"}) {
     Dataset d = classes == 2 ? test::RandomData(2000, 4).Seed(3).Binary(true).Make()
                              : test::RandomData(2000, 4).Seed(3).Classes(3).Make();
     Params p;
     p.algorithm = "adaboost";
-    p.variant = "samme_r";
+    p.variant = variant;
     p.max_depth = 2;
     p.eta = 1;
     p.rounds = 30;
@@ -94,8 +95,8 @@ TEST(AdaBoost, RealSammeShrinksTheExponentialLossEveryRound) {
     double previous = 1;
     RoundReport first = b.TrainOneRound(), r = first;
     while (true) {
-      // Real AdaBoost minimises the exponential loss stagewise: it never grows.
-      EXPECT_LE(r.exp_loss, previous * (1 + 1e-9)) << "round " << r.round << ", " << classes << " classes";
+      // AdaBoost minimises the exponential loss stagewise: it never grows.
+      EXPECT_LE(r.exp_loss, previous * (1 + 1e-9)) << "round " << r.round << ", " << classes << " classes, " << variant;
       previous = r.exp_loss;
       if (b.Done()) break;
       r = b.TrainOneRound();

@@ -24,9 +24,14 @@ TEST(RandomForest, MulticlassAveragesClassSharesAndReportsOutOfBagError) {
   EXPECT_LT(last.train.back().value, first.train.back().value);
   EXPECT_LT(last.valid[0].value, 0.3);
   Model m = b.TakeModel();
-  EXPECT_EQ(m.trees.size(), 30u * 3);
+  ASSERT_EQ(m.trees.size(), 30u);  // one multi-output tree per round
+  EXPECT_EQ(m.trees[0].leaf_values.size(), m.trees[0].nodes.size() * 3);
   std::vector<float> out(d.x.num_rows * 3);
-  m.Predict(d.x, out);
+  Model::FromJson(m.ToJson()).Predict(d.x, out);
+  double wrong = 0;
+  for (RowIdx r : d.valid_rows)
+    wrong += std::max_element(&out[3 * r], &out[3 * r + 3]) - &out[3 * r] != static_cast<int>(d.label[r]);
+  EXPECT_NEAR(wrong / static_cast<double>(d.valid_rows.size()), last.valid[0].value, 1e-9);  // the saved model predicts what training reported
   for (size_t r = 0; r < 5; ++r) EXPECT_NEAR(out[3 * r] + out[3 * r + 1] + out[3 * r + 2], 1.0, 1e-5);
 }
 

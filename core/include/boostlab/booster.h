@@ -31,8 +31,8 @@ struct RoundReport {
   // AdaBoost: this round's weighted error e_t and vote alpha_t (NaN otherwise).
   double epsilon = std::numeric_limits<double>::quiet_NaN();
   double alpha = std::numeric_limits<double>::quiet_NaN();
-  // AdaBoost classification: the exponential loss the weights track, sum of
-  // the unnormalised u (1 before the first round).
+  // AdaBoost classification: the exponential loss the weights track, mean
+  // exp(-y.f / K) over training rows (1 before the first round).
   double exp_loss = std::numeric_limits<double>::quiet_NaN();
   int tree_depth = 0;     // deepest of this round's trees
   int tree_leaves = 0;    // leaves of this round's trees

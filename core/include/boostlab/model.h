@@ -30,14 +30,19 @@ struct TreeNode {
 
 struct Tree {
   std::vector<TreeNode> nodes;
-  float PredictRow(const FeatureColumns& x, size_t row) const;
+  // A multi-output tree (multiclass AdaBoost and forests): node i's leaf adds
+  // leaf_values[i * K + k] to output k, and `value` is unused. Empty for a
+  // tree that adds `value` to one output.
+  std::vector<float> leaf_values;
+  int Leaf(const FeatureColumns& x, size_t row) const;  // node index
+  float PredictRow(const FeatureColumns& x, size_t row) const { return nodes[Leaf(x, row)].value; }
   int Depth() const;
   int NumLeaves() const;
 };
 
 struct Model {
   std::string objective;
-  int num_outputs = 1;                // K: trees come in rounds of K, tree t adds to output t % K
+  int num_outputs = 1;                // K: trees come in rounds of K, tree t adds to output t % K (or one multi-output tree per round)
   std::vector<double> base_margin = {0.0};  // per output, added to every tree sum
   int best_iteration = -1;            // with early stopping: the round kept (0-based), else -1
   bool average_trees = false;         // random forest: the trees' mean, not their sum
@@ -57,6 +62,8 @@ struct Model {
   std::vector<float> PredictTable(const Table& table) const;
   // Width of one row of Predict's output: K, or 1 for multi:softmax.
   int PredictionWidth() const;
+  // Trees per round: K single-output trees, or 1 multi-output tree.
+  int TreesPerRound() const { return !trees.empty() && !trees[0].leaf_values.empty() ? 1 : num_outputs; }
 
   // Per feature: weight (splits), gain, cover, total_gain or total_cover.
   // Throws BAD_ARGUMENT for another type.

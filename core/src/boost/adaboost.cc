@@ -10,14 +10,8 @@ namespace boostlab {
 
 void AdaFitStatistics(std::span<const double> u, std::span<const float> label, std::span<const RowIdx> rows,
                       bool resample, Rng& rng, int outputs, std::span<GradPair> fit) {
-  const size_t n = label.size();
   auto set = [&](RowIdx r, double w) {
-    if (outputs == 1) {
-      fit[r] = {static_cast<float>(-w * label[r]), static_cast<float>(w)};
-      return;
-    }
-    const int y = static_cast<int>(label[r]);
-    for (int k = 0; k < outputs; ++k) fit[k * n + r] = {k == y ? static_cast<float>(-w) : 0.0f, static_cast<float>(w)};
+    fit[r] = {static_cast<float>(outputs == 1 ? -w * label[r] : -w), static_cast<float>(w)};
   };
   if (!resample) {
     for (RowIdx r : rows) set(r, u[r]);

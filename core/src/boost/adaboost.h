@@ -23,7 +23,7 @@ class Rng;
 // What the tree is fit to. `outputs` 1 (two classes, or regression): (-w y,
 // w), so a leaf's value is the weighted share of class 1 (or the weighted
 // mean) and the split gain the weighted Gini (or variance) decrease, up to a
-// factor 2. `outputs` K > 2: K blocks of n, (-w [y = k], w). w is u
+// factor 2. `outputs` K > 2: (-w, w), for TreeLearner::GrowClasses. w is u
 // (reweight), or resample: the count of N rows drawn in proportion to u, an
 // unweighted tree on the drawn rows.
 void AdaFitStatistics(std::span<const double> u, std::span<const float> label, std::span<const RowIdx> rows,

@@ -1,7 +1,7 @@
 // One AdaBoost round: classification (SAMME, SAMME.R) and regression
 // (AdaBoost.R2). See boost/adaboost.h for the algorithms.
 
-#include <algorithm>  // for max, max_element
+#include <algorithm>  // for max, max_element, upper_bound, copy_backward
 #include <cmath>      // for log
 
 #include "boost/adaboost.h"
@@ -26,8 +26,9 @@ RoundReport Booster::Impl::AdaBoostRound() {
   TreeLearner& learner = *s.learners[0];
   Rng rng(s.SeedFor(s.round, 0, 41));
   AdaFitStatistics(s.u, s.data.label, s.data.train_rows, s.params.sampling == "resample", rng, outputs, s.fit_gpair);
-  Tree tree = learner.Grow(std::span<const GradPair>(s.fit_gpair.data(), n * outputs), s.data.train_rows,
-                           s.SeedFor(s.round, 0, 29), outputs);
+  const std::span<const GradPair> fit(s.fit_gpair.data(), n);
+  Tree tree = outputs > 1 ? learner.GrowClasses(fit, s.data.label, C, s.data.train_rows, s.SeedFor(s.round, 0, 29))
+                          : learner.Grow(fit, s.data.train_rows, s.SeedFor(s.round, 0, 29));
 
   // Per leaf: the weighted class shares of what the tree was fit to, and the
   // class it predicts (the largest share; ties go to the lower class).
@@ -40,11 +41,8 @@ RoundReport Booster::Impl::AdaBoostRound() {
     double h = 0;
     for (RowIdx r : leaf.rows) {
       h += s.fit_gpair[r].h;
-      if (outputs == 1) p[1] -= s.fit_gpair[r].g;
-      else
-        for (int k = 0; k < C; ++k) p[k] -= s.fit_gpair[k * n + r].g;
+      p[static_cast<int>(s.data.label[r])] += s.fit_gpair[r].h;
     }
-    if (outputs == 1) p[0] = h - p[1];
     for (double& v : p) v = h > 0 ? v / h : 0;
     predicted[leaf.node] = static_cast<int>(std::max_element(p.begin(), p.end()) - p.begin());
   }
@@ -106,16 +104,18 @@ RoundReport Booster::Impl::AdaBoostRound() {
   for (const auto& leaf : leaves)
     for (RowIdx r : leaf.rows) add(r, out[leaf.node]);
   s.ForRows(s.data.valid_rows, [&](RowIdx r) { add(r, out[learner.LeafBinned(tree, r)]); });
-  s.exp_loss *= AdaReweight(s.u, exponent, s.data.train_rows);
+  // The multiclass exponential loss mean exp(-y.f / K) (Zhu et al.): SAMME.R's
+  // update is its exact factor; discrete SAMME's u * exp(alpha [wrong]) is it
+  // times exp(alpha (K-1)/K) on every row.
+  const double shift = real ? 0 : report.alpha * (C - 1) / C;
+  s.exp_loss *= AdaReweight(s.u, exponent, s.data.train_rows) * std::exp(-shift);
   report.exp_loss = s.exp_loss;
 
   Summarise(report, tree);
-  for (int k = 0; k < outputs; ++k) {
-    Tree copy = k + 1 < outputs ? tree : std::move(tree);
-    for (size_t i = 0; i < copy.nodes.size(); ++i)
-      if (copy.nodes[i].IsLeaf()) copy.nodes[i].value = static_cast<float>(out[i][k]);
-    s.model.trees.push_back(std::move(copy));
-  }
+  if (outputs > 1) SetLeafValues(tree, out, outputs);
+  else
+    for (const auto& leaf : leaves) tree.nodes[leaf.node].value = static_cast<float>(out[leaf.node][0]);
+  s.model.trees.push_back(std::move(tree));
   return report;
 }
 
@@ -165,17 +165,32 @@ RoundReport Booster::Impl::AdaBoostR2Round() {
   }
   report.alpha = weight;
 
-  // Every row's prediction from this tree, then the weighted median of all trees so far.
+  // Each row keeps its trees' predictions in ascending order (with the tree
+  // each came from): inserting this tree's is one shift, and the weighted
+  // median one scan, instead of a sort per row per round.
   const size_t t = s.model.trees.size();
-  for (const auto& leaf : leaves)
-    for (RowIdx r : leaf.rows) s.r2_pred[r * T + t] = tree.nodes[leaf.node].value;
-  s.ForRows(s.data.valid_rows, [&](RowIdx r) { s.r2_pred[r * T + t] = learner.PredictBinned(tree, r); });
   s.model.tree_weights.push_back(weight);
-  auto median = [&](RowIdx r) {
-    s.margin[r] = WeightedMedian(std::span<const float>(&s.r2_pred[r * T], t + 1), s.model.tree_weights);
+  double half = 0;
+  for (double w : s.model.tree_weights) half += w;
+  half *= 0.5;
+  auto insert_and_median = [&](RowIdx r, float value) {
+    float* pred = &s.r2_pred[r * T];
+    uint32_t* from = &s.r2_tree[r * T];
+    const size_t at = std::upper_bound(pred, pred + t, value) - pred;
+    std::copy_backward(pred + at, pred + t, pred + t + 1);
+    std::copy_backward(from + at, from + t, from + t + 1);
+    pred[at] = value;
+    from[at] = static_cast<uint32_t>(t);
+    double cumulative = 0;
+    size_t i = 0;
+    while (i < t && (cumulative += s.model.tree_weights[from[i]]) < half) ++i;
+    s.margin[r] = pred[i];
   };
-  s.ForRows(s.data.train_rows, median);
-  s.ForRows(s.data.valid_rows, median);
+  for (const auto& leaf : leaves) {
+    const float value = tree.nodes[leaf.node].value;
+    s.ForRows(leaf.rows, [&](RowIdx r) { insert_and_median(r, value); });
+  }
+  s.ForRows(s.data.valid_rows, [&](RowIdx r) { insert_and_median(r, learner.PredictBinned(tree, r)); });
   Summarise(report, tree);
   s.model.trees.push_back(std::move(tree));
   return report;

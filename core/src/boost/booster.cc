@@ -181,7 +181,7 @@ Booster::Booster(const Dataset& data, const Params& params) {
   for (size_t r = 0; r < n; ++r)
     for (int k = 0; k < s.K; ++k) s.margin[r * s.K + k] = static_cast<float>(m.base_margin[k]);
   s.gpair.assign(n * s.K, GradPair{});
-  if (s.gbdt || s.adaboost) s.fit_gpair.assign(n * s.K, GradPair{});
+  if (s.gbdt || s.adaboost) s.fit_gpair.assign(n * (s.adaboost ? 1 : s.K), GradPair{});
   if (s.forest) {
     m.average_trees = true;
     m.base_margin.assign(s.K, 0.0);
@@ -195,12 +195,13 @@ Booster::Booster(const Dataset& data, const Params& params) {
   }
   if (s.adaboost && data.task == Task::kRegression) {
     // R2 keeps every tree's prediction per row to take their weighted median.
-    constexpr double kMaxCells = 64e6;  // 256 MB of floats
+    constexpr double kMaxCells = 32e6;  // 256 MB: a float and a tree index each
     if (static_cast<double>(n) * params.rounds > kMaxCells)
       throw Error("BAD_PARAM", "Parameter 'rounds' is " + std::to_string(params.rounds) + ": AdaBoost.R2 keeps each tree's "
                                "prediction for each of the " + std::to_string(n) + " rows to take their weighted median, "
-                               "and rows x rounds may be at most 64 million. Lower rounds or use fewer rows.");
+                               "and rows x rounds may be at most 32 million. Lower rounds or use fewer rows.");
     s.r2_pred.assign(n * static_cast<size_t>(params.rounds), 0.0f);
+    s.r2_tree.assign(n * static_cast<size_t>(params.rounds), 0);
     m.median_trees = true;
   }
   s.pred.assign(n * s.K, 0.0f);
@@ -216,7 +217,7 @@ std::vector<double> Booster::SampleWeights() const { return impl_->u; }
 Model Booster::Snapshot() const {
   Model m = impl_->model;
   if (impl_->params.early_stopping_rounds > 0 && impl_->best_round >= 0) {
-    m.trees.resize(static_cast<size_t>(impl_->best_round + 1) * impl_->K);
+    m.trees.resize(static_cast<size_t>(impl_->best_round + 1) * m.TreesPerRound());
     if (!m.tree_weights.empty()) m.tree_weights.resize(m.trees.size());
     m.best_iteration = impl_->best_round;
   }

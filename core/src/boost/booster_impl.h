@@ -47,9 +47,10 @@ struct Booster::Impl {
   // AdaBoost.
   std::vector<double> u;            // sample weights, summing to 1 over train rows
   double exp_loss = 1;              // product of the reweighting normalisers: the exponential loss
-  // AdaBoost.R2: per row, every kept tree's prediction, and the trees' weights.
+  // AdaBoost.R2: per row, every kept tree's prediction in ascending order,
+  // and the tree it came from (weights in model.tree_weights).
   std::vector<float> r2_pred;       // n x rounds
-  std::vector<double> r2_weight;
+  std::vector<uint32_t> r2_tree;    // n x rounds
 
   // Random forest: trees grow in batches of one per learner, in parallel;
   // each round takes the next tree of the batch.
@@ -94,6 +95,14 @@ struct Booster::Impl {
 
   // Metrics, early stopping and timings: the end of every round.
   RoundReport Finish(RoundReport report, std::chrono::steady_clock::time_point start);
+
+  // Makes `tree` a multi-output tree: leaf i adds values[i][k] to output k.
+  static void SetLeafValues(Tree& tree, const std::vector<std::vector<double>>& values, int outputs) {
+    tree.leaf_values.assign(tree.nodes.size() * outputs, 0.0f);
+    for (size_t i = 0; i < tree.nodes.size(); ++i)
+      if (tree.nodes[i].IsLeaf())
+        for (int k = 0; k < outputs; ++k) tree.leaf_values[i * outputs + k] = static_cast<float>(values[i][k]);
+  }
 
   uint64_t SeedFor(int r, int k, uint64_t salt) const {
     return params.seed * 0x9E3779B97F4A7C15ull + static_cast<uint64_t>(r) * 1000003ull + static_cast<uint64_t>(k) * 7919ull + salt;

@@ -22,10 +22,12 @@ RoundReport Booster::Impl::ForestRound() {
     s.batch_fit.resize(L);
     s.pool.Run(size, [&](int b) {
       const int t = s.round + b;
-      s.batch_fit[b].resize(n * outputs);
+      s.batch_fit[b].resize(n);
       Rng rng(s.SeedFor(t, 0, 53));
       ForestBootstrap(s.data.label, s.data.train_rows, rng, outputs, s.batch_fit[b]);
-      s.batch[b] = s.learners[b]->Grow(s.batch_fit[b], s.data.train_rows, s.SeedFor(t, 0, 29), outputs);
+      TreeLearner& learner = *s.learners[b];
+      s.batch[b] = outputs > 1 ? learner.GrowClasses(s.batch_fit[b], s.data.label, outputs, s.data.train_rows, s.SeedFor(t, 0, 29))
+                               : learner.Grow(s.batch_fit[b], s.data.train_rows, s.SeedFor(t, 0, 29));
     });
     s.batch_next = 0;
   }
@@ -33,7 +35,7 @@ RoundReport Booster::Impl::ForestRound() {
   Tree tree = std::move(s.batch[b]);
   TreeLearner& learner = *s.learners[b];
   const std::vector<GradPair>& fit = s.batch_fit[b];
-  const double trees = static_cast<double>(s.model.trees.size() / outputs + 1);
+  const double trees = static_cast<double>(s.model.trees.size() + 1);
 
   // Each leaf's value per output: the mean label (regression, two classes) or
   // the class shares of the drawn rows in it.
@@ -49,7 +51,7 @@ RoundReport Booster::Impl::ForestRound() {
     double h = 0;
     for (RowIdx r : leaf.rows) {
       h += fit[r].h;
-      for (int k = 0; k < outputs; ++k) v[k] -= fit[k * n + r].g;
+      v[static_cast<int>(s.data.label[r])] += fit[r].h;
     }
     for (int k = 0; k < outputs; ++k) v[k] = h > 0 ? v[k] / h : 0;
   }
@@ -74,13 +76,8 @@ RoundReport Booster::Impl::ForestRound() {
 
   RoundReport report;
   Summarise(report, tree);
-  // One tree per output, the same splits with that output's leaf values.
-  for (int k = 0; k < outputs; ++k) {
-    Tree copy = k + 1 < outputs ? tree : std::move(tree);
-    for (size_t i = 0; i < copy.nodes.size(); ++i)
-      if (copy.nodes[i].IsLeaf()) copy.nodes[i].value = static_cast<float>(value[i][k]);
-    s.model.trees.push_back(std::move(copy));
-  }
+  if (outputs > 1) SetLeafValues(tree, value, outputs);
+  s.model.trees.push_back(std::move(tree));
   return report;
 }
 

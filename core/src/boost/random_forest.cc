@@ -8,17 +8,11 @@ namespace boostlab {
 
 void ForestBootstrap(std::span<const float> label, std::span<const RowIdx> rows, Rng& rng, int outputs,
                      std::span<GradPair> fit) {
-  const size_t n = label.size();
-  std::vector<uint32_t> count(n, 0);
+  std::vector<uint32_t> count(label.size(), 0);
   for (size_t i = 0; i < rows.size(); ++i) ++count[rows[rng.Below(rows.size())]];
   for (RowIdx r : rows) {
     const float c = static_cast<float>(count[r]);
-    if (outputs == 1) {
-      fit[r] = {-c * label[r], c};
-      continue;
-    }
-    const int y = static_cast<int>(label[r]);
-    for (int k = 0; k < outputs; ++k) fit[k * n + r] = {k == y ? -c : 0.0f, c};
+    fit[r] = {outputs == 1 ? -c * label[r] : -c, c};
   }
 }
 

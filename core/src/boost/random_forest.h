@@ -16,7 +16,7 @@ namespace boostlab {
 class Rng;
 
 // Draws N = rows.size() rows with replacement. outputs 1: fit[r] = (-c y, c);
-// outputs K > 1 (classes): K blocks of n, fit[k n + r] = (-c [y = k], c).
+// outputs K > 1 (classes): (-c, c), for TreeLearner::GrowClasses.
 void ForestBootstrap(std::span<const float> label, std::span<const RowIdx> rows, Rng& rng, int outputs,
                      std::span<GradPair> fit);
 

@@ -132,6 +132,14 @@ std::string Model::ToJson() const {
       }
       o += ']';
     });
+    if (!trees[t].leaf_values.empty()) {  // multi-output: K values per node, flat
+      out += ",\"leaf_values\":[";
+      for (size_t i = 0; i < trees[t].leaf_values.size(); ++i) {
+        if (i) out += ',';
+        json::AppendFloat(out, trees[t].leaf_values[i]);
+      }
+      out += ']';
+    }
     out += '}';
   }
   return out + "]}";
@@ -263,9 +271,19 @@ Model Model::FromJson(std::string_view text) {
         Corrupt(at + " has a leaf value that is not a finite number");
       }
     }
+    if (const json::Value* values = tj.Find("leaf_values")) {
+      if (!values->IsArray() || values->array.size() != n * m.num_outputs)
+        Corrupt(where + "'s leaf_values does not hold num_outputs values per node");
+      for (const auto& v : values->array) {
+        if (!v.IsNumber() || !std::isfinite(v.number)) Corrupt(where + "'s leaf_values holds something that is not a finite number");
+        tree.leaf_values.push_back(static_cast<float>(v.number));
+      }
+    }
+    if (!m.trees.empty() && tree.leaf_values.empty() != m.trees[0].leaf_values.empty())
+      Corrupt(where + " mixes multi-output and single-output trees");
     m.trees.push_back(std::move(tree));
   }
-  if (m.trees.size() % m.num_outputs) Corrupt("its tree count is not a multiple of num_outputs");
+  if (m.trees.size() % m.TreesPerRound()) Corrupt("its tree count is not a multiple of num_outputs");
   if (m.median_trees && (m.num_outputs != 1 || m.tree_weights.size() != m.trees.size()))
     Corrupt("its median_trees needs one output and one tree weight per tree");
   // The objective must be one this build knows (checked by constructing it).

@@ -141,6 +141,57 @@ class AbsoluteError : public SingleOutput<AbsoluteLoss> {
   }
 };
 
+// Friedman's Huber loss for gradient boosting (M-regression, as scikit-learn's
+// loss='huber'): each round, delta is the huber_alpha quantile of |y - F| over
+// the training rows; the pseudo-residual is y - F clipped to +-delta, and each
+// leaf steps by the median residual plus the mean of the deviations from it
+// clipped to +-delta.
+class Huber : public SquaredError {
+ public:
+  explicit Huber(double alpha) : alpha_(alpha) {}
+  const char* name() const override { return "reg:huber"; }
+  std::vector<double> AverageMargin(std::span<const float> y, std::span<const RowIdx> rows) const override {
+    std::vector<float> v;
+    for (RowIdx r : rows) v.push_back(y[r]);
+    return {Median(std::move(v))};
+  }
+  void Gradients(std::span<const float> margin, std::span<const float>, std::span<const float> label,
+                 std::span<const RowIdx> rows, std::span<GradPair> out, ThreadPool&) const override {
+    std::vector<double> size;
+    size.reserve(rows.size());
+    for (RowIdx r : rows) size.push_back(std::abs(static_cast<double>(label[r]) - margin[r]));
+    delta_ = LowerQuantile(std::move(size), alpha_);
+    for (RowIdx r : rows) {
+      const double residual = static_cast<double>(label[r]) - margin[r];
+      out[r] = {static_cast<float>(-std::clamp(residual, -delta_, delta_)), 1.0f};
+    }
+  }
+  bool RefreshesLeaves() const override { return true; }
+  double LeafValue(std::span<const RowIdx> rows, std::span<const float> margin, std::span<const float> label) const override {
+    std::vector<double> residual;
+    residual.reserve(rows.size());
+    for (RowIdx r : rows) residual.push_back(static_cast<double>(label[r]) - margin[r]);
+    const double median = LowerQuantile(residual, 0.5);
+    double step = 0;
+    for (double d : residual) step += std::clamp(d - median, -delta_, delta_);
+    return median + (residual.empty() ? 0 : step / static_cast<double>(residual.size()));
+  }
+
+ private:
+  // The first value, in ascending order, whose rank reaches q of the count
+  // (scikit-learn's _weighted_percentile with unit weights).
+  static double LowerQuantile(std::vector<double> v, double q) {
+    if (v.empty()) return 0;
+    const double want = q * static_cast<double>(v.size());
+    size_t i = want <= 1 ? 0 : static_cast<size_t>(std::ceil(want)) - 1;
+    i = std::min(i, v.size() - 1);
+    std::nth_element(v.begin(), v.begin() + static_cast<std::ptrdiff_t>(i), v.end());
+    return v[i];
+  }
+  double alpha_;
+  mutable double delta_ = 0;  // this round's, set by Gradients and read by LeafValue
+};
+
 class PseudoHuberError : public SingleOutput<PseudoHuberLoss> {
  public:
   explicit PseudoHuberError(float slope) : SingleOutput({slope}) {}
@@ -328,6 +379,7 @@ std::unique_ptr<Objective> MakeObjective(const std::string& name, const Params& 
   const double mds = p.max_delta_step == p.max_delta_step ? p.max_delta_step : 0.7;
   if (name == "reg:squarederror") return std::make_unique<SquaredError>();
   if (name == "reg:absoluteerror") return std::make_unique<AbsoluteError>();
+  if (name == "reg:huber") return std::make_unique<Huber>(p.huber_alpha);
   if (name == "reg:pseudohubererror") return std::make_unique<PseudoHuberError>(static_cast<float>(p.huber_slope));
   if (name == "count:poisson") return std::make_unique<Poisson>(static_cast<float>(mds));
   if (name == "binary:logistic") return std::make_unique<Logistic>();

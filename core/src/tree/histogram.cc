@@ -23,21 +23,29 @@ void AccumulateRows(const BinT* bins, size_t num_features, const uint32_t* offse
   }
 }
 
+// One row's g goes to its output's histogram, its h to histogram 0.
+template <typename BinT>
+void AccumulateRowsByOutput(const BinT* bins, size_t num_features, const uint32_t* offsets, size_t total,
+                            const GradPair* gpair, const float* output_of_row, const RowIdx* rows, size_t count,
+                            HistBin* hist) {
+  for (size_t i = 0; i < count; ++i) {
+    const RowIdx r = rows[i];
+    const BinT* row_bins = bins + static_cast<size_t>(r) * num_features;
+    const double g = gpair[r].g, h = gpair[r].h;
+    HistBin* own = hist + static_cast<size_t>(output_of_row[r]) * total;
+    for (size_t f = 0; f < num_features; ++f) {
+      const size_t b = offsets[f] + row_bins[f];
+      own[b].g += g;
+      hist[b].h += h;
+    }
+  }
+}
+
 }  // namespace
 
-void HistogramBuilder::Build(std::span<const GradPair> gpair, std::span<const RowIdx> rows, std::span<HistBin> out,
-                             ThreadPool& pool) {
-  const size_t total = bins_.total_bins();
-  const size_t n = rows.size();
+template <typename Fn>
+void HistogramBuilder::Blocked(size_t n, size_t total, std::span<HistBin> out, ThreadPool& pool, Fn accumulate) {
   const size_t blocks = std::clamp<size_t>(n / kMinRowsPerBlock, 1, kMaxBlocks);
-  auto accumulate = [&](size_t begin, size_t end, HistBin* hist) {
-    if (bins_.wide)
-      AccumulateRows(bins_.bins16.data(), bins_.num_features, bins_.offsets.data(), gpair.data(), rows.data() + begin,
-                     end - begin, hist);
-    else
-      AccumulateRows(bins_.bins8.data(), bins_.num_features, bins_.offsets.data(), gpair.data(), rows.data() + begin,
-                     end - begin, hist);
-  };
   if (blocks == 1) {
     std::fill(out.begin(), out.end(), HistBin{});
     accumulate(0, n, out.data());
@@ -61,6 +69,31 @@ void HistogramBuilder::Build(std::span<const GradPair> gpair, std::span<const Ro
       }
       out[i] = sum;
     }
+  });
+}
+
+void HistogramBuilder::BuildByOutput(std::span<const GradPair> gpair, std::span<const float> output_of_row, int outputs,
+                                     std::span<const RowIdx> rows, std::span<HistBin> out, ThreadPool& pool) {
+  const size_t total = bins_.total_bins();
+  Blocked(rows.size(), total * outputs, out, pool, [&](size_t begin, size_t end, HistBin* hist) {
+    if (bins_.wide)
+      AccumulateRowsByOutput(bins_.bins16.data(), bins_.num_features, bins_.offsets.data(), total, gpair.data(),
+                             output_of_row.data(), rows.data() + begin, end - begin, hist);
+    else
+      AccumulateRowsByOutput(bins_.bins8.data(), bins_.num_features, bins_.offsets.data(), total, gpair.data(),
+                             output_of_row.data(), rows.data() + begin, end - begin, hist);
+  });
+}
+
+void HistogramBuilder::Build(std::span<const GradPair> gpair, std::span<const RowIdx> rows, std::span<HistBin> out,
+                             ThreadPool& pool) {
+  Blocked(rows.size(), bins_.total_bins(), out, pool, [&](size_t begin, size_t end, HistBin* hist) {
+    if (bins_.wide)
+      AccumulateRows(bins_.bins16.data(), bins_.num_features, bins_.offsets.data(), gpair.data(), rows.data() + begin,
+                     end - begin, hist);
+    else
+      AccumulateRows(bins_.bins8.data(), bins_.num_features, bins_.offsets.data(), gpair.data(), rows.data() + begin,
+                     end - begin, hist);
   });
 }
 

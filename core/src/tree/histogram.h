@@ -33,7 +33,17 @@ class HistogramBuilder {
   void Build(std::span<const GradPair> gpair, std::span<const RowIdx> rows, std::span<HistBin> out,
              ThreadPool& pool);
 
+  // K class histograms in one pass (multiclass AdaBoost and forests): out
+  // holds K histograms one after another; row r adds g to histogram
+  // output_of_row[r] and h to histogram 0 only (h is shared by the outputs).
+  void BuildByOutput(std::span<const GradPair> gpair, std::span<const float> output_of_row, int outputs,
+                     std::span<const RowIdx> rows, std::span<HistBin> out, ThreadPool& pool);
+
  private:
+  // Sums `accumulate(begin, end, hist)` over fixed row blocks into out (size `total`).
+  template <typename Fn>
+  void Blocked(size_t n, size_t total, std::span<HistBin> out, ThreadPool& pool, Fn accumulate);
+
   const BinnedMatrix& bins_;
   std::vector<HistBin> scratch_;
 };

@@ -10,7 +10,7 @@
 
 namespace boostlab {
 
-float Tree::PredictRow(const FeatureColumns& x, size_t row) const {
+int Tree::Leaf(const FeatureColumns& x, size_t row) const {
   int i = 0;
   while (!nodes[i].IsLeaf()) {
     const TreeNode& n = nodes[i];
@@ -21,7 +21,7 @@ float Tree::PredictRow(const FeatureColumns& x, size_t row) const {
     else left = v < n.threshold;
     i = left ? n.left : n.right;
   }
-  return nodes[i].value;
+  return i;
 }
 
 int Tree::Depth() const {
@@ -55,10 +55,18 @@ void Model::Predict(const FeatureColumns& x, std::span<float> out, bool transfor
       for (size_t t = 0; t < trees.size(); ++t) each[t] = trees[t].PredictRow(x, r);
       margin[0] += WeightedMedian(each, tree_weights);
     } else {
-      for (size_t t = 0; t < trees.size(); ++t) margin[t % K] += trees[t].PredictRow(x, r);
+      for (size_t t = 0; t < trees.size(); ++t) {
+        const Tree& tree = trees[t];
+        const int leaf = tree.Leaf(x, r);
+        if (tree.leaf_values.empty()) margin[t % K] += tree.nodes[leaf].value;
+        else
+          for (int k = 0; k < K; ++k) margin[k] += tree.leaf_values[static_cast<size_t>(leaf) * K + k];
+      }
     }
-    if (average_trees && !trees.empty())
-      for (int k = 0; k < K; ++k) margin[k] = static_cast<float>(base_margin[k]) + (margin[k] - static_cast<float>(base_margin[k])) / static_cast<float>(trees.size() / K);
+    const size_t rounds = trees.size() / TreesPerRound();
+    if (average_trees && rounds > 0)
+      for (int k = 0; k < K; ++k)
+        margin[k] = static_cast<float>(base_margin[k]) + (margin[k] - static_cast<float>(base_margin[k])) / static_cast<float>(rounds);
     if (!transformed) {
       std::copy(margin.begin(), margin.end(), out.begin() + static_cast<std::ptrdiff_t>(r * K));
       continue;

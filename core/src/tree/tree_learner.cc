@@ -109,11 +109,11 @@ float TreeLearner::PredictBinned(const Tree& tree, RowIdx row) const { return tr
 
 void TreeLearner::BuildHistogram(std::span<const GradPair> gpair, size_t begin, size_t end, std::vector<HistBin>& hist) {
   StepTimer timer(timings_.histogram);
-  const size_t total = bins_.total_bins(), n = bins_.num_rows;
+  const size_t total = bins_.total_bins();
   hist.resize(total * outputs_);
   const std::span<const RowIdx> rows(rows_.data() + begin, end - begin);
-  for (int k = 0; k < outputs_; ++k)
-    builder_.Build(gpair.subspan(k * n, n), rows, std::span<HistBin>(hist.data() + k * total, total), pool_);
+  if (outputs_ == 1) builder_.Build(gpair, rows, hist, pool_);
+  else builder_.BuildByOutput(gpair, output_of_row_, outputs_, rows, hist, pool_);
 }
 
 SplitCandidate TreeLearner::Search(const Entry& e, std::span<const int> features) const {
@@ -161,8 +161,17 @@ bool TreeLearner::CanSplit(const Entry& e, int num_leaves) const {
   return true;
 }
 
-Tree TreeLearner::Grow(std::span<const GradPair> gpair, std::span<const RowIdx> rows, uint64_t seed, int outputs) {
-  outputs_ = outputs;
+Tree TreeLearner::GrowClasses(std::span<const GradPair> gpair, std::span<const float> label, int classes,
+                              std::span<const RowIdx> rows, uint64_t seed) {
+  outputs_ = classes;
+  output_of_row_ = label;
+  Tree tree = Grow(gpair, rows, seed);
+  outputs_ = 1;
+  output_of_row_ = {};
+  return tree;
+}
+
+Tree TreeLearner::Grow(std::span<const GradPair> gpair, std::span<const RowIdx> rows, uint64_t seed) {
   rows_.assign(rows.begin(), rows.end());
   leaves_.clear();
   node_left_bins_.clear();

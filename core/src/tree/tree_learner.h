@@ -38,11 +38,15 @@ class TreeLearner {
   TreeLearner(const BinnedMatrix& bins, const TreeParams& params, ThreadPool& pool);
 
   // Grows a tree on the given rows (gpair is indexed by row id). `seed` drives
-  // the feature sampling of this tree. With outputs K > 1, gpair holds K
-  // blocks of n (g_k, h), h the same in every block, and splits maximise the
-  // summed gain (FindBestSplitMulti); the tree's values are then the caller's
-  // to set, from Leaves().
-  Tree Grow(std::span<const GradPair> gpair, std::span<const RowIdx> rows, uint64_t seed, int outputs = 1);
+  // the feature sampling of this tree.
+  Tree Grow(std::span<const GradPair> gpair, std::span<const RowIdx> rows, uint64_t seed);
+
+  // A multi-output tree for K classes (multiclass AdaBoost and forests): row
+  // r is (g, h) = (-w, w) for output `label[r]` and (0, w) for the others, and
+  // splits maximise the gain summed over outputs (FindBestSplitMulti: the
+  // weighted Gini decrease). Leaf values are the caller's to set, from Leaves().
+  Tree GrowClasses(std::span<const GradPair> gpair, std::span<const float> label, int classes,
+                   std::span<const RowIdx> rows, uint64_t seed);
 
   // After Grow: the leaf (node index) of any binned row.
   int LeafBinned(const Tree& tree, RowIdx row) const;
@@ -102,6 +106,7 @@ class TreeLearner {
   std::vector<LeafRange> leaves_;
   Timings timings_;
   int outputs_ = 1;
+  std::span<const float> output_of_row_;
 };
 
 }  // namespace boostlab
