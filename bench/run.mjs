@@ -1,48 +1,10 @@
 // npm run bench: every engine on every dataset in one run, on this machine,
 // printed as ratios to XGBoost 1.7.4 hist with the same thread count.
 // Writes bench/results.json. Big data comes from ../shared/data (skipped when absent).
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
-import { startServer } from '../scripts/serve.mjs';
-
-const root = fileURLToPath(new URL('../', import.meta.url));
-const shared = join(root, '../shared/data');
-const work = join(root, 'build/bench');
-mkdirSync(work, { recursive: true });
-const REPEATS = Number(process.env.BENCH_REPEATS ?? 3);
-const only = process.env.BENCH_DATASETS?.split(',');
-
-function flightsBinary() {
-  const source = join(shared, 'flights_1m.csv');
-  const out = join(work, 'flights_1m_bin.csv');
-  if (!existsSync(source)) return null;
-  if (!existsSync(out)) {
-    const lines = readFileSync(source, 'utf8').trim().split('\n');
-    const header = lines[0].split(',');
-    const d = header.indexOf('delay');
-    const rows = lines.slice(1).map((l) => {
-      const f = l.split(',');
-      const late = Number(f[d]) > 15 ? 1 : 0;
-      f.splice(d, 1);
-      return f.join(',') + ',' + late;
-    });
-    header.splice(d, 1);
-    writeFileSync(out, [header.join(',') + ',late', ...rows].join('\n') + '\n');
-  }
-  return out;
-}
-
-// Files outside the repo are copied under build/bench so the browser can fetch them.
-function copyIn(file) {
-  if (!existsSync(file)) return null;
-  const out = join(work, file.split('/').at(-1));
-  writeFileSync(out, readFileSync(file));
-  return out;
-}
+import { benchPage, copyIn, flightsBinary, json, native, only, REPEATS, root, shared } from './common.mjs';
 
 const DATASETS = [
   { name: 'spam', csv: join(root, 'tests/data/spam.csv'), valid: join(root, 'tests/data/spam.valid_idx.txt'), target: 'type', metric: 'logloss', params: { objective: 'binary:logistic' } },
@@ -61,30 +23,8 @@ function trainMean(d) {
   return positive.reduce((a, b) => a + b, 0) / positive.length;
 }
 
-const json = (cmd, args) => JSON.parse(execFileSync(cmd, args, { maxBuffer: 1 << 28 }).toString().trim().split('\n').at(-1));
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-
-function native(d, params, nthread) {
-  const runs = [];
-  let valid, rss;
-  for (let i = 0; i < REPEATS; i++) {
-    const out = execFileSync(join(root, 'build/native/boostlab-cli'), ['train', '--csv', d.csv, '--target', d.target,
-      '--valid-idx', d.valid, '--params', JSON.stringify({ ...params, nthread })], { maxBuffer: 1 << 28 }).toString().trim().split('\n');
-    const done = JSON.parse(out.at(-1));
-    valid = JSON.parse(out.at(-2)).valid[d.metric];
-    rss = done.peak_rss_mb;
-    runs.push(done.train_seconds);
-  }
-  return { seconds: median(runs), runs, valid, peak_rss_mb: rss };
-}
-
 const results = [];
-const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu',
-  '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'] });
-const server = await startServer({ root, port: 0 });
-const origin = `http://127.0.0.1:${server.address().port}`;
-const page = await browser.newPage();
-await page.goto(`${origin}/bench/browser/index.html`);
+const { page, close } = await benchPage();
 
 for (const d of DATASETS) {
   const base = d.params.base_score ?? trainMean(d);
@@ -107,8 +47,7 @@ for (const d of DATASETS) {
   const inBrowser = d.csv.startsWith(root) ? await page.evaluate((s) => window.runBench(s), spec) : null;
   if (inBrowser) row('wasm-chromium-simd-threads', 2, inBrowser);
 }
-await browser.close();
-server.close();
+await close();
 
 // Ratios: ours / XGBoost with the same thread count; our 2 threads vs our 1.
 const find = (ds, engine, t) => results.find((r) => r.dataset === ds && r.engine === engine && r.threads === t);

@@ -1,0 +1,73 @@
+// Shared by the bench scripts: paths, the derived flights CSV, timing our
+// native CLI, and a Chromium page that can run the wasm build.
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+import { startServer } from '../scripts/serve.mjs';
+
+export const root = fileURLToPath(new URL('../', import.meta.url));
+export const shared = join(root, '../shared/data');
+export const work = join(root, 'build/bench');
+mkdirSync(work, { recursive: true });
+export const REPEATS = Number(process.env.BENCH_REPEATS ?? 3);
+export const only = process.env.BENCH_DATASETS?.split(',');
+
+export function flightsBinary() {
+  const source = join(shared, 'flights_1m.csv');
+  const out = join(work, 'flights_1m_bin.csv');
+  if (!existsSync(source)) return null;
+  if (!existsSync(out)) {
+    const lines = readFileSync(source, 'utf8').trim().split('\n');
+    const header = lines[0].split(',');
+    const d = header.indexOf('delay');
+    const rows = lines.slice(1).map((l) => {
+      const f = l.split(',');
+      const late = Number(f[d]) > 15 ? 1 : 0;
+      f.splice(d, 1);
+      return f.join(',') + ',' + late;
+    });
+    header.splice(d, 1);
+    writeFileSync(out, [header.join(',') + ',late', ...rows].join('\n') + '\n');
+  }
+  return out;
+}
+
+// Files outside the repo are copied under build/bench so the browser can fetch them.
+export function copyIn(file) {
+  if (!existsSync(file)) return null;
+  const out = join(work, file.split('/').at(-1));
+  writeFileSync(out, readFileSync(file));
+  return out;
+}
+
+export const json = (cmd, args) => JSON.parse(execFileSync(cmd, args, { maxBuffer: 1 << 28 }).toString().trim().split('\n').at(-1));
+export const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+export function native(d, params, nthread) {
+  const runs = [];
+  let valid, rss;
+  for (let i = 0; i < REPEATS; i++) {
+    const out = execFileSync(join(root, 'build/native/boostlab-cli'), ['train', '--csv', d.csv, '--target', d.target,
+      '--valid-idx', d.valid, '--params', JSON.stringify({ ...params, nthread })], { maxBuffer: 1 << 28 }).toString().trim().split('\n');
+    const done = JSON.parse(out.at(-1));
+    valid = JSON.parse(out.at(-2)).valid[d.metric];
+    rss = done.peak_rss_mb;
+    runs.push(done.train_seconds);
+  }
+  return { seconds: median(runs), runs, valid, peak_rss_mb: rss };
+}
+
+
+// A Chromium page on a local server (COOP/COEP on) with window.runBench(spec).
+export async function benchPage() {
+  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu',
+    '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'] });
+  const server = await startServer({ root, port: 0 });
+  const origin = `http://127.0.0.1:${server.address().port}`;
+  const page = await browser.newPage();
+  await page.goto(`${origin}/bench/browser/index.html`);
+
+  return { page, close: async () => { await browser.close(); server.close(); } };
+}
