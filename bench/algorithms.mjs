@@ -24,7 +24,7 @@ const CASES = [
   { name: 'adaboost/spam', estimator: 'adaboost', ...data('spam', 'type'), metric: 'error', params: { algorithm: 'adaboost', max_depth: 1, eta: 1 } },
   { name: 'adaboost/flights_1m_bin', estimator: 'adaboost', ...flights, metric: 'error', params: { algorithm: 'adaboost', max_depth: 1, eta: 1 } },
   { name: 'gbdt/diamonds', estimator: 'gbdt', ...data('diamonds', 'price'), metric: 'rmse', params: { algorithm: 'gbdt', max_depth: 3, eta: 0.1 } },
-  { name: 'gbdt/letter', estimator: 'gbdt', ...data('letter', 'lettr'), metric: 'merror', params: { algorithm: 'gbdt', max_depth: 3, eta: 0.1, objective: 'multi:softprob', num_class: 26 } },
+  { name: 'gbdt/letter', estimator: 'gbdt', ...data('letter', 'lettr'), task: 'multiclass', metric: 'merror', params: { algorithm: 'gbdt', max_depth: 3, eta: 0.1, objective: 'multi:softprob', num_class: 26 } },
   { name: 'random_forest/spam', estimator: 'forest', ...data('spam', 'type'), metric: 'error', params: { algorithm: 'random_forest' } },
   { name: 'random_forest/diamonds', estimator: 'forest', ...data('diamonds', 'price'), metric: 'rmse', params: { algorithm: 'random_forest' } },
 ].filter((c) => c.csv && c.valid && (!only || only.some((o) => c.name.includes(o))));
@@ -43,7 +43,7 @@ for (const c of CASES) {
   for (const t of skThreads) row('sklearn-1.2.1', t, json('/usr/bin/python3', [join(root, 'bench/sklearn_bench.py'), c.csv, c.target, c.valid, c.estimator, String(t), String(REPEATS)]));
   for (const t of [1, 2]) row('native', t, native(c, params, t));
   if (c.csv.startsWith(root)) {
-    const spec = { csv: rel(c.csv), validIdx: rel(c.valid), target: c.target, params: { ...params, nthread: 2 }, repeats: REPEATS };
+    const spec = { csv: rel(c.csv), validIdx: rel(c.valid), target: c.target, task: c.task, params: { ...params, nthread: 2 }, repeats: REPEATS };
     row('wasm-chromium-simd-threads', 2, await page.evaluate((s) => window.runBench(s), spec));
   }
 }

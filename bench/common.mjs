@@ -50,7 +50,7 @@ export function native(d, params, nthread) {
   let valid, rss;
   for (let i = 0; i < REPEATS; i++) {
     const out = execFileSync(join(root, 'build/native/boostlab-cli'), ['train', '--csv', d.csv, '--target', d.target,
-      '--valid-idx', d.valid, '--params', JSON.stringify({ ...params, nthread })], { maxBuffer: 1 << 28 }).toString().trim().split('\n');
+      '--valid-idx', d.valid, ...(d.task ? ['--task', d.task] : []), '--params', JSON.stringify({ ...params, nthread })], { maxBuffer: 1 << 28 }).toString().trim().split('\n');
     const done = JSON.parse(out.at(-1));
     valid = JSON.parse(out.at(-2)).valid[d.metric];
     rss = done.peak_rss_mb;

@@ -82,6 +82,25 @@ struct ModelHandle {
     });
   }
   val predictTable(const TableHandle& t) const { return Guard([&] { return CopyToFloat32Array(model.PredictTable(t.table)); }); }
+  // A row-major n x p matrix of feature values (NaN: missing; categorical
+  // features as level codes), e.g. a grid for a prediction surface.
+  val predictMatrix(const std::string& bytes, double rows) const {
+    return Guard([&] {
+      const size_t n = static_cast<size_t>(rows), p = model.features.size();
+      if (bytes.size() != n * p * sizeof(float))
+        throw boostlab::Error("BAD_ARGUMENT", "predictMatrix() takes rows x " + std::to_string(p) + " float32 values.");
+      const float* v = reinterpret_cast<const float*>(bytes.data());
+      boostlab::FeatureColumns x;
+      x.num_rows = n;
+      x.columns.assign(p, std::vector<float>(n));
+      for (size_t r = 0; r < n; ++r)
+        for (size_t f = 0; f < p; ++f) x.columns[f][r] = v[r * p + f];
+      std::vector<float> out(n * static_cast<size_t>(model.num_outputs));
+      model.Predict(x, out);
+      out.resize(n * static_cast<size_t>(model.PredictionWidth()));
+      return CopyToFloat32Array(out);
+    });
+  }
   val predictDataset(const DatasetHandle& d) const {
     return Guard([&] {
       std::vector<float> out(d.data.x.num_rows);
@@ -97,6 +116,10 @@ struct TrainerHandle {
   int threads() const { return booster->threads(); }
   val step() { return Guard([&] { return val(boostlab::RoundReportToJson(booster->TrainOneRound())); }); }
   ModelHandle snapshot() const { return ModelHandle{booster->Snapshot()}; }
+  val sampleWeights() const {
+    const std::vector<double> u = booster->SampleWeights();
+    return val::global("Float64Array").new_(emscripten::typed_memory_view(u.size(), u.data()));
+  }
 };
 
 val ReadCsv(const std::string& bytes) { return Guard([&] { return val(TableHandle{boostlab::ReadCsv(bytes)}); }); }
@@ -140,12 +163,14 @@ EMSCRIPTEN_BINDINGS(boostlab) {
       .function("predictionWidth", &ModelHandle::predictionWidth)
       .function("featureImportance", &ModelHandle::featureImportance)
       .function("predictTable", &ModelHandle::predictTable)
-      .function("predictDataset", &ModelHandle::predictDataset);
+      .function("predictDataset", &ModelHandle::predictDataset)
+      .function("predictMatrix", &ModelHandle::predictMatrix);
   class_<TrainerHandle>("Trainer")
       .function("done", &TrainerHandle::done)
       .function("threads", &TrainerHandle::threads)
       .function("step", &TrainerHandle::step)
-      .function("snapshot", &TrainerHandle::snapshot);
+      .function("snapshot", &TrainerHandle::snapshot)
+      .function("sampleWeights", &TrainerHandle::sampleWeights);
   function("readCsv", &ReadCsv);
   function("toDataset", &ToDataset);
   function("createTrainer", &CreateTrainer);

@@ -34,12 +34,18 @@ export interface DatasetOptions {
 
 /** XGBoost's names; bl.paramSchema() has each one's range, default and doc. */
 export interface Params {
-  algorithm?: 'xgboost' | 'gbdt' | 'adaboost';
+  algorithm?: 'xgboost' | 'gbdt' | 'adaboost' | 'random_forest';
+  /** adaboost classification: discrete SAMME or real SAMME.R. */
+  variant?: 'samme' | 'samme_r';
+  /** adaboost regression (AdaBoost.R2): the per-row loss. */
+  r2_loss?: 'linear' | 'square' | 'exponential';
+  /** gbdt reg:huber: the quantile of |residual| where the loss turns linear. */
+  huber_alpha?: number;
   /** gbdt: set each leaf by line search, or one weight for the whole tree. */
   step?: 'leaf_line_search' | 'tree_line_search';
   /** adaboost: weight the rows by u, or draw N rows in proportion to u. */
   sampling?: 'reweight' | 'resample';
-  objective?: '' | 'reg:squarederror' | 'reg:absoluteerror' | 'reg:pseudohubererror' | 'count:poisson'
+  objective?: '' | 'reg:squarederror' | 'reg:absoluteerror' | 'reg:pseudohubererror' | 'reg:huber' | 'count:poisson'
     | 'binary:logistic' | 'binary:exponential' | 'multi:softprob' | 'multi:softmax';
   /** Comma-separated: rmse, mae, mphe, logloss, error, auc, mlogloss, merror, poisson-nloglik. */
   eval_metric?: string;
@@ -95,6 +101,8 @@ export interface RoundReport {
   /** AdaBoost only: this round's weighted error e_t and its vote alpha_t. */
   epsilon?: number;
   alpha?: number;
+  /** AdaBoost classification: the exponential loss mean exp(-y.f/K) the weights track. */
+  expLoss?: number;
   ms: number;
   /** Where the round's time went, in ms. */
   timings: { histogram: number; partition: number; split: number };
@@ -129,10 +137,24 @@ export class Model {
   readonly aborted: boolean;
   /** Probabilities for binary targets, values for regression; multiclass: predictionWidth per row, row after row. */
   predict(data: Table | Dataset): Float32Array;
+  /** rows x features values, row-major (NaN: missing; categorical features as level codes). */
+  predictMatrix(values: Float32Array, rows: number): Float32Array;
   /** Per feature name; type defaults to 'gain'. */
   featureImportance(type?: 'weight' | 'gain' | 'cover' | 'total_gain' | 'total_cover'): Record<string, number>;
   /** The model file as an object: JSON.stringify(model) writes it. */
   toJSON(): object;
+  dispose(): void;
+}
+
+/** One round per step(), for pages that step, pause and look inside. */
+export class Trainer {
+  readonly threads: number;
+  readonly done: boolean;
+  step(): RoundReport;
+  /** The model so far (with early stopping: cut back to the best round). */
+  snapshot(): Model;
+  /** AdaBoost: each row's sample weight u (0 for validation rows); empty for other algorithms. */
+  sampleWeights(): Float64Array;
   dispose(): void;
 }
 
@@ -141,6 +163,8 @@ export class BoostLab {
   readCSV(input: string | Uint8Array | ArrayBuffer): Table;
   readCsv(input: string | Uint8Array | ArrayBuffer): Table;
   train(data: Dataset, params?: Params, options?: TrainOptions): Promise<Model>;
+  /** Checks params against the data (BAD_PARAM before any work); train with step(). */
+  trainer(data: Dataset, params?: Params): Trainer;
   loadModel(json: string | object): Model;
   paramSchema(): ParamSpec[];
   /** WebAssembly heap size in bytes; it only grows, so after training it is the peak. */

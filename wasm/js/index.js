@@ -80,9 +80,43 @@ export class Model extends Handle {
   toJSON() {
     return JSON.parse(this._h.toJson());
   }
+  // A Float32Array of rows x features values, row-major (NaN: missing;
+  // categorical features as level codes): predictions as predict() gives them.
+  predictMatrix(values, rows) {
+    if (!(values instanceof Float32Array))
+      throw new BoostLabError({ code: 'BAD_ARGUMENT', message: 'predictMatrix() takes a Float32Array.' });
+    const bytes = new Uint8Array(values.buffer, values.byteOffset, values.byteLength);
+    return unwrap(this._h.predictMatrix(bytes, rows));
+  }
   // {feature name: importance}; type: weight | gain | cover | total_gain | total_cover.
   featureImportance(type = 'gain') {
     return unwrap(this._h.featureImportance(type));
+  }
+}
+
+// Training one round at a time, for pages that step, pause and look inside:
+// bl.trainer(data, params) -> step() until done, snapshot() at any point.
+export class Trainer extends Handle {
+  constructor(handle) {
+    super(handle);
+    this.threads = handle.threads();
+  }
+  get done() {
+    return this._h.done();
+  }
+  // Trains one round and returns its report.
+  step() {
+    const report = JSON.parse(unwrap(this._h.step()));
+    report.threads = this.threads;
+    return report;
+  }
+  // The model so far (with early stopping: cut back to the best round).
+  snapshot(info) {
+    return new Model(this._h.snapshot(), info);
+  }
+  // AdaBoost: each row's current sample weight u (0 for validation rows); empty otherwise.
+  sampleWeights() {
+    return this._h.sampleWeights();
   }
 }
 
@@ -115,26 +149,32 @@ export class BoostLab {
   // `signal` aborts, training stops after the current round and the model
   // trained so far is returned with model.aborted = true.
   async train(dataset, params = {}, { onRound, signal } = {}) {
-    if (!(dataset instanceof Dataset)) {
-      throw new BoostLabError({ code: 'BAD_ARGUMENT', message: 'train() takes a Dataset (table.toDataset(...)).' });
-    }
-    const trainer = unwrap(this._module.createTrainer(dataset._h, JSON.stringify(params)));
+    const trainer = this.trainer(dataset, params);
     let aborted = false;
     try {
-      while (!trainer.done()) {
+      while (!trainer.done) {
         if (signal?.aborted) {
           aborted = true;
           break;
         }
-        const report = JSON.parse(unwrap(trainer.step()));
-        report.threads = trainer.threads();
+        // Not onRound?.(trainer.step()): an absent callback would skip the step.
+        const report = trainer.step();
         onRound?.(report);
         await yieldToEventLoop();
       }
-      return new Model(trainer.snapshot(), { aborted });
+      return trainer.snapshot({ aborted });
     } finally {
-      trainer.delete();
+      trainer.dispose();
     }
+  }
+
+  // Checks params against the data (BAD_PARAM before any work) and returns a
+  // Trainer that trains one round per step().
+  trainer(dataset, params = {}) {
+    if (!(dataset instanceof Dataset)) {
+      throw new BoostLabError({ code: 'BAD_ARGUMENT', message: 'train() takes a Dataset (table.toDataset(...)).' });
+    }
+    return new Trainer(unwrap(this._module.createTrainer(dataset._h, JSON.stringify(params))));
   }
 
   loadModel(json) {

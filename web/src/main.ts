@@ -2,32 +2,148 @@
 import './style.css';
 import { state } from './state';
 import { WorkerClient } from './worker/client';
-import type { FromWorker } from './worker/messages';
+import type { FromWorker, ModelInfo, SurfaceRequest } from './worker/messages';
 import { CsvPanel } from './ui/csv-panel';
 import { ParamsForm } from './ui/params-form';
 import { LossChart } from './ui/loss-chart';
+import { TreeView } from './ui/tree-view';
+import { ImportanceChart } from './ui/importance-chart';
+import { Surface } from './ui/surface';
+import { makeToy, TOY_KINDS, type ToyData, type ToyKind } from './ui/toy-data';
+import { readHash, writeHash, type UrlState } from './url-state';
 
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
-const trainButton = $<HTMLButtonElement>('train');
-const stopButton = $<HTMLButtonElement>('stop');
+const buttons = { play: $<HTMLButtonElement>('train'), pause: $<HTMLButtonElement>('pause'), step: $<HTMLButtonElement>('step'), stop: $<HTMLButtonElement>('stop') };
 const progress = $<HTMLProgressElement>('progress');
 const trainMessage = $<HTMLParagraphElement>('train-message');
+const modelMessage = $<HTMLParagraphElement>('model-message');
+const sourceSelect = $<HTMLSelectElement>('source');
+const treeIndex = $<HTMLInputElement>('tree-index');
 
-const SAMPLE = { file: 'datasets/auto_mpg.csv', name: 'auto_mpg.csv (sample)', target: 'Miles_per_Gallon', ignore: ['Name'] };
-let preferred: { target?: string; ignore?: string[] } | undefined = SAMPLE;
+const SAMPLES: Record<string, { file: string; name: string; target: string; ignore: string[]; about: string }> = {
+  auto_mpg: { file: 'datasets/auto_mpg.csv', name: 'auto_mpg.csv (sample)', target: 'Miles_per_Gallon', ignore: ['Name'],
+    about: 'Auto MPG, UCI Machine Learning Repository (Quinlan 1993), via the Vega datasets (BSD-3-Clause).' },
+};
+
 let engineReady = false;
+let phase: 'idle' | 'playing' | 'paused' = 'idle';
+let source = '';                       // what the URL records: sample:…, toy:…, file:…
+let toy: ToyData | null = null;        // the toy data on show, if any
+let loadedBytes: ArrayBuffer | null = null;
+let pendingBytes: ArrayBuffer | null = null;
+let preferred: { target?: string; ignore?: string[] } | undefined;
+let fromUrl: UrlState | null = null;
+let runCount = 0;
+let roundTimes: number[] = [];
 
-const chart = new LossChart($('loss-chart'));
+const chart = new LossChart($('loss-chart'), $<HTMLSelectElement>('metric'), $<HTMLInputElement>('log-scale'));
 const form = new ParamsForm($<HTMLFormElement>('params'), $<HTMLSelectElement>('algorithm'));
-const panel = new CsvPanel(
-  (name, bytes) => client.load(name, bytes),
-  () => Object.assign(state, panel.choice()),
-);
+const treeView = new TreeView($('tree') as unknown as SVGSVGElement, $('tree-caption'));
+const importance = new ImportanceChart($('importance'));
+const surface = new Surface($<HTMLCanvasElement>('surface'), $('surface-caption'));
+const panel = new CsvPanel((name, bytes) => loadBytes(name, bytes, `file:${name}`), () => { Object.assign(state, panel.choice()); saveUrl(); });
 
-function setTraining(on: boolean) {
-  state.training = on;
-  trainButton.disabled = on || !engineReady || state.rows === 0;
-  stopButton.disabled = !on;
+function setPhase(next: typeof phase) {
+  phase = next;
+  state.training = next !== 'idle';
+  const ready = engineReady && state.rows > 0;
+  buttons.play.disabled = !ready || next === 'playing';
+  buttons.step.disabled = !ready || next === 'playing';
+  buttons.pause.disabled = next !== 'playing';
+  buttons.stop.disabled = next === 'idle';
+  buttons.play.textContent = next === 'paused' ? 'Continue' : 'Play';
+  for (const id of ['file-input', 'source', 'algorithm']) $<HTMLInputElement>(id).disabled = next !== 'idle';
+  $('model-panel').dataset.phase = next;
+}
+
+function loadBytes(name: string, bytes: ArrayBuffer, from: string) {
+  pendingBytes = bytes;
+  source = from;
+  if (!from.startsWith('toy:')) toy = null;
+  client.load(name, bytes);
+}
+
+function saveUrl() {
+  if (!engineReady) return;
+  const c = panel.choice();
+  writeHash({ data: source, target: c.target, task: c.task, ignore: c.ignore, validFraction: c.validFraction, seed: c.seed, params: form.values() });
+}
+
+function loadSample(key: string) {
+  const s = SAMPLES[key];
+  fetch(s.file)
+    .then((r) => (r.ok ? r.arrayBuffer() : Promise.reject(new Error(`${s.file}: HTTP ${r.status}`))))
+    .then((bytes) => {
+      preferred = preferred ?? { target: s.target, ignore: s.ignore };
+      $('data-source').textContent = s.about;
+      loadBytes(s.name, bytes, `sample:${key}`);
+    })
+    .catch((e) => panel.showError(`The sample dataset could not be loaded: ${e.message}`));
+}
+
+function toyFromControls(kind: ToyKind) {
+  const spec = { kind, n: Number($<HTMLInputElement>('toy-n').value), noise: Number($<HTMLInputElement>('toy-noise').value), seed: Number($<HTMLInputElement>('toy-seed').value) };
+  toy = makeToy(spec);
+  preferred = preferred ?? { target: 'y', ignore: [] };
+  $('data-source').textContent = `Generated in this page: ${spec.n} points, noise ${spec.noise}, seed ${spec.seed}.`;
+  loadBytes(`toy: ${kind}`, new TextEncoder().encode(toy.csv).buffer as ArrayBuffer, `toy:${kind}:${spec.n}:${spec.noise}:${spec.seed}`);
+}
+
+// Loads what a URL's data= names (a file cannot come from a link: say so).
+function loadSource(data: string | undefined) {
+  const [kind, a, b, c, d] = (data ?? '').split(':');
+  if (kind === 'toy' && (TOY_KINDS as readonly string[]).includes(a)) {
+    $<HTMLInputElement>('toy-n').value = b ?? '400';
+    $<HTMLInputElement>('toy-noise').value = c ?? '0.15';
+    $<HTMLInputElement>('toy-seed').value = d ?? '0';
+    sourceSelect.value = `toy:${a}`;
+    $('toy-controls').hidden = false;
+    toyFromControls(a as ToyKind);
+    return;
+  }
+  if (kind === 'file') panel.showError(`This link was made with the file ${a}. Open it to reproduce the run; until then, here is a sample.`);
+  const key = kind === 'sample' && SAMPLES[a] ? a : 'auto_mpg';
+  sourceSelect.value = `sample:${key}`;
+  loadSample(key);
+}
+
+function describeRun(params: Record<string, number | string>) {
+  const shown = Object.entries(params).filter(([k]) => k !== 'algorithm').map(([k, v]) => `${k} ${v}`).join(', ');
+  return `Run ${runCount}: ${params.algorithm}${shown ? ` (${shown})` : ''}`;
+}
+
+function startRun(mode: 'play' | 'step') {
+  trainMessage.hidden = true;
+  Object.assign(state, panel.choice());
+  state.params = form.values();
+  runCount += 1;
+  chart.start(describeRun(state.params));
+  progress.value = 0;
+  roundTimes = [];
+  setPhase(mode === 'play' ? 'playing' : 'paused');
+  saveUrl();
+  const surfaceRequest: SurfaceRequest | undefined = toy && state.rows <= 20000 ? { x: toy.range.x, y: toy.range.y, n: 64 } : undefined;
+  client.train({ target: state.target, task: state.task, ignore: state.ignore, validFraction: state.validFraction, seed: state.seed, params: state.params }, mode, surfaceRequest);
+}
+
+function refreshInside() {
+  client.tree(Math.max(0, Number(treeIndex.value) - 1));
+  client.importance($<HTMLSelectElement>('importance-type').value);
+}
+
+function setModel(m: ModelInfo) {
+  treeIndex.max = String(m.trees);
+  for (const id of ['download-model', 'download-predictions']) $<HTMLButtonElement>(id).disabled = false;
+}
+
+function download(name: string, text: string, type: string) {
+  const a = document.createElement('a');
+  a.href = URL.createObjectURL(new Blob([text], { type }));
+  a.download = name;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(a.href), 10000);
 }
 
 function onMessage(m: FromWorker) {
@@ -35,50 +151,108 @@ function onMessage(m: FromWorker) {
     case 'ready': {
       engineReady = true;
       state.schema = m.schema;
-      form.render(m.schema, state.params);
+      fromUrl = readHash(Object.fromEntries(m.schema.map((s) => [s.name, s.type])));
+      if (typeof fromUrl.params.algorithm === 'string') $<HTMLSelectElement>('algorithm').value = fromUrl.params.algorithm;
+      form.render(m.schema, {});
+      if (typeof fromUrl.params.algorithm === 'string') {
+        $<HTMLSelectElement>('algorithm').value = fromUrl.params.algorithm;
+        form.render(m.schema, fromUrl.params);
+      }
       const c = m.capabilities;
-      $('caps').textContent = `Engine: ${c.build} · SIMD ${c.simd ? 'on' : 'off'} · threads ${c.threads ? 'on' : 'off'} · ${m.crossOriginIsolated ? 'cross-origin isolated' : 'not cross-origin isolated'}`;
+      $('caps').textContent = `Engine: ${c.build} · SIMD ${c.simd ? 'on' : 'off'} · threads ${c.threads ? 'on' : 'off (this server sends no cross-origin isolation headers)'}`;
       $('caps').dataset.threads = String(c.threads);
       $('caps').dataset.isolated = String(m.crossOriginIsolated);
-      fetch(SAMPLE.file)
-        .then((r) => (r.ok ? r.arrayBuffer() : Promise.reject(new Error(`${SAMPLE.file}: HTTP ${r.status}`))))
-        .then((bytes) => client.load(SAMPLE.name, bytes))
-        .catch((e) => panel.showError(`The sample dataset could not be loaded: ${e.message}`));
-      setTraining(false);
+      if (fromUrl.target) preferred = { target: fromUrl.target, ignore: fromUrl.ignore ?? [] };
+      panel.apply({ task: fromUrl.task, validFraction: fromUrl.validFraction, seed: fromUrl.seed });
+      loadSource(fromUrl.data);
+      setPhase('idle');
       break;
     }
     case 'table':
       state.datasetName = m.name;
       state.rows = m.rows;
       state.columns = m.columns;
-      panel.showTable(m.name, m.rows, m.columns, preferred);
+      loadedBytes = pendingBytes;
+      panel.showTable(m.name, m.rows, m.columns, loadedBytes, preferred);
       preferred = undefined;
       Object.assign(state, panel.choice());
-      setTraining(false);
+      $('surface-box').hidden = false;
+      if (!toy) surface.clear('Pick toy data (2 features) to watch the model\'s picture form round by round.');
+      else surface.clear('Train to see the prediction surface.');
+      setPhase('idle');
+      saveUrl();
       break;
     case 'round': {
       chart.append(m.report);
       progress.max = m.rounds;
       progress.value = m.report.round;
+      roundTimes.push(performance.now());
+      const recent = roundTimes.slice(-20);
+      const rate = recent.length > 1 ? (1000 * (recent.length - 1)) / (recent.at(-1)! - recent[0]) : 0;
       const fmt = (o: Record<string, number>) => Object.entries(o).map(([k, v]) => `${k} ${v.toPrecision(4)}`).join(', ');
-      $('last-round').textContent = `Round ${m.report.round}: train ${fmt(m.report.train)}; valid ${fmt(m.report.valid)}`;
-      $('train-status').textContent = `Round ${m.report.round} of ${m.rounds} · ${m.report.ms.toFixed(1)} ms · threads in use: ${m.report.threads}`;
+      const ada = m.report.epsilon !== undefined ? ` · ε ${m.report.epsilon.toPrecision(4)}, α ${m.report.alpha!.toPrecision(4)}` : '';
+      $('last-round').textContent = `Round ${m.report.round}: train ${fmt(m.report.train)}; valid ${fmt(m.report.valid)}${ada}`;
+      $('train-status').textContent = `Round ${m.report.round} of ${m.rounds} · ${m.report.ms.toFixed(1)} ms · ${rate ? `${rate.toFixed(0)} rounds/s · ` : ''}threads in use: ${m.report.threads}`;
       $('train-status').dataset.threads = String(m.report.threads);
+      $('train-status').dataset.round = String(m.report.round);
+      if (toy && m.surface && m.width) surface.draw(toy, m.report.round, m.surface, m.width, m.predictions, m.weights);
       break;
     }
+    case 'paused':
+      if (phase !== 'idle') setPhase('paused');
+      client.tree(-1);  // the newest tree
+      client.importance($<HTMLSelectElement>('importance-type').value);
+      break;
     case 'done':
       $('train-status').textContent += m.aborted ? ` · stopped: ${m.trees} trees kept` : ` · done: ${m.trees} trees`;
-      setTraining(false);
+      setModel(m.model);
+      treeIndex.value = String(m.model.trees);
+      setPhase('idle');
+      refreshInside();
+      break;
+    case 'tree':
+      if (m.index < 0 || !m.tree) {
+        // "the last tree" of a paused run: ask again with its index.
+        if (m.model.trees > 0 && m.index < 0) {
+          treeIndex.max = String(m.model.trees);
+          treeIndex.value = String(m.model.trees);
+          client.tree(m.model.trees - 1);
+        } else {
+          treeView.clear(m.model.trees ? `There are ${m.model.trees} trees.` : 'No trees yet.');
+        }
+        break;
+      }
+      treeView.render(m.tree, m.index, m.model);
+      break;
+    case 'importance':
+      importance.render(m.values, m.importance);
+      break;
+    case 'export': {
+      const base = (state.datasetName || 'boostlab').replace(/\.csv.*$/, '').replace(/[^\w.-]+/g, '_');
+      if (m.what === 'model') download(`${base}-model.json`, m.text, 'application/json');
+      else download(`${base}-predictions.csv`, m.text, 'text/csv');
+      break;
+    }
+    case 'model-loaded':
+      modelMessage.hidden = true;
+      setModel(m.model);
+      $('model-status').textContent = `Loaded ${m.name}: ${m.model.trees} trees predicting ${m.model.target} (${m.model.algorithm}).`;
+      treeIndex.value = '1';
+      refreshInside();
       break;
     case 'error': {
       const text = m.error.message;
       if (m.during === 'load') {
         // The previous dataset stays loaded and selected.
+        pendingBytes = null;
         panel.showError(`Could not load that file. ${text}${state.rows ? `\nStill using ${state.datasetName}.` : ''}`);
       } else if (m.during === 'train') {
         trainMessage.textContent = text;
         trainMessage.hidden = false;
-        setTraining(false);
+        setPhase('idle');
+      } else if (m.during === 'model' || m.during === 'inspect') {
+        modelMessage.textContent = m.during === 'model' ? `Could not load that model; the current one is kept. ${text}` : text;
+        modelMessage.hidden = false;
       } else {
         $('caps').textContent = `The engine failed to start: ${text}`;
       }
@@ -89,15 +263,45 @@ function onMessage(m: FromWorker) {
 
 const client = new WorkerClient(new URL('boostlab/', document.baseURI).href, onMessage);
 
-trainButton.addEventListener('click', () => {
-  trainMessage.hidden = true;
-  Object.assign(state, panel.choice());
-  state.params = form.values();
-  chart.reset();
-  progress.value = 0;
-  setTraining(true);
-  client.train({ target: state.target, task: state.task, ignore: state.ignore, validFraction: state.validFraction, seed: state.seed, params: state.params });
+buttons.play.addEventListener('click', () => {
+  if (phase === 'paused') {
+    setPhase('playing');
+    client.play();
+  } else startRun('play');
 });
-stopButton.addEventListener('click', () => client.stop());
+buttons.step.addEventListener('click', () => (phase === 'paused' ? client.step() : startRun('step')));
+buttons.pause.addEventListener('click', () => client.pause());
+buttons.stop.addEventListener('click', () => client.stop());
 // A new algorithm starts from its own defaults.
-$<HTMLSelectElement>('algorithm').addEventListener('change', () => form.render(state.schema, {}));
+$<HTMLSelectElement>('algorithm').addEventListener('change', () => { form.render(state.schema, {}); saveUrl(); });
+$('params').addEventListener('change', saveUrl);
+sourceSelect.addEventListener('change', () => {
+  const [kind, name] = sourceSelect.value.split(':');
+  $('toy-controls').hidden = kind !== 'toy';
+  if (kind === 'toy') toyFromControls(name as ToyKind);
+  else if (kind === 'sample') loadSample(name);
+});
+$('toy-controls').addEventListener('change', () => {
+  const [kind, name] = sourceSelect.value.split(':');
+  if (kind === 'toy') toyFromControls(name as ToyKind);
+});
+$('clear-runs').addEventListener('click', () => chart.clearRuns());
+treeIndex.addEventListener('change', () => client.tree(Math.max(0, Number(treeIndex.value) - 1)));
+$('zoom-in').addEventListener('click', () => treeView.zoom(0.8));
+$('zoom-out').addEventListener('click', () => treeView.zoom(1.25));
+$('zoom-fit').addEventListener('click', () => treeView.fit());
+$('importance-type').addEventListener('change', () => client.importance($<HTMLSelectElement>('importance-type').value));
+$('download-model').addEventListener('click', () => client.exportText('model'));
+$('download-predictions').addEventListener('click', () => client.exportText('predictions'));
+$<HTMLInputElement>('model-input').addEventListener('change', async (e) => {
+  const input = e.target as HTMLInputElement;
+  const file = input.files?.[0];
+  input.value = '';
+  if (!file) return;
+  if (file.size > 512 * 2 ** 20) {
+    modelMessage.textContent = `${file.name} is ${(file.size / 2 ** 20).toFixed(0)} MB; a model file this large is refused (limit 512 MB).`;
+    modelMessage.hidden = false;
+    return;
+  }
+  client.loadModel(file.name, await file.text());
+});

@@ -1,6 +1,6 @@
 // The only file that calls postMessage to the worker. It keeps the last file
 // that loaded, so a fresh worker can reload it if the old one has to go.
-import type { FromWorker, ToWorker, TrainRequest } from './messages';
+import type { FromWorker, SurfaceRequest, ToWorker, TrainRequest } from './messages';
 
 export class WorkerClient {
   private worker!: Worker;
@@ -35,13 +35,18 @@ export class WorkerClient {
     this.send({ type: 'load', name, bytes: copy }, [copy]);
   }
 
-  train(request: TrainRequest) {
-    this.send({ type: 'train', request });
+  train(request: TrainRequest, mode: 'play' | 'step', surface?: SurfaceRequest) {
+    this.send({ type: 'train', request, mode, surface });
   }
 
-  stop() {
-    this.send({ type: 'stop' });
-  }
+  play() { this.send({ type: 'play' }); }
+  pause() { this.send({ type: 'pause' }); }
+  step() { this.send({ type: 'step' }); }
+  stop() { this.send({ type: 'stop' }); }
+  tree(index: number) { this.send({ type: 'tree', index }); }
+  importance(importance: string) { this.send({ type: 'importance', importance }); }
+  exportText(what: 'model' | 'predictions') { this.send({ type: 'export', what }); }
+  loadModel(name: string, text: string) { this.send({ type: 'load-model', name, text }); }
 
   // Last resort for a runaway worker: start a new one and reload the data.
   restart() {

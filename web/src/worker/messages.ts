@@ -10,11 +10,26 @@ export interface TrainRequest {
   params: Record<string, number | string>;
 }
 
+// A prediction surface for 2-D data: an n x n grid over [x0, x1] x [y0, y1].
+export interface SurfaceRequest {
+  x: [number, number];
+  y: [number, number];
+  n: number;
+}
+
 export type ToWorker =
   | { type: 'init'; baseUrl: string }
   | { type: 'load'; name: string; bytes: ArrayBuffer }
-  | { type: 'train'; request: TrainRequest }
-  | { type: 'stop' };
+  // mode 'step' trains one round and pauses; 'play' runs to the end.
+  | { type: 'train'; request: TrainRequest; mode: 'play' | 'step'; surface?: SurfaceRequest }
+  | { type: 'play' }
+  | { type: 'pause' }
+  | { type: 'step' }
+  | { type: 'stop' }
+  | { type: 'tree'; index: number }
+  | { type: 'importance'; importance: string }
+  | { type: 'export'; what: 'model' | 'predictions' }
+  | { type: 'load-model'; name: string; text: string };
 
 export interface ErrorInfo {
   code: string;
@@ -23,9 +38,37 @@ export interface ErrorInfo {
   column: number;
 }
 
+export interface TreeJson {
+  left: number[];
+  right: number[];
+  feature: number[];
+  threshold: number[];
+  default_left: number[];
+  value: number[];
+  gain: number[];
+  cover: number[];
+  categories: (number[] | null)[];
+  leaf_values?: number[];
+}
+
+export interface ModelInfo {
+  trees: number;
+  rounds: number;
+  outputs: number;
+  features: { name: string; type: string; levels?: string[] }[];
+  classes: string[];
+  target: string;
+  algorithm: string;
+}
+
 export type FromWorker =
   | { type: 'ready'; capabilities: { simd: boolean; threads: boolean; build: string }; schema: ParamSpec[]; crossOriginIsolated: boolean }
   | { type: 'table'; name: string; rows: number; columns: ColumnSummary[] }
-  | { type: 'round'; report: RoundReport; rounds: number }
-  | { type: 'done'; trees: number; aborted: boolean }
-  | { type: 'error'; during: 'init' | 'load' | 'train'; error: ErrorInfo };
+  | { type: 'round'; report: RoundReport; rounds: number; surface?: Float32Array; width?: number; weights?: Float64Array; predictions?: Float32Array }
+  | { type: 'paused'; round: number }
+  | { type: 'done'; trees: number; aborted: boolean; model: ModelInfo }
+  | { type: 'tree'; index: number; tree: TreeJson | null; model: ModelInfo }
+  | { type: 'importance'; importance: string; values: Record<string, number> }
+  | { type: 'export'; what: 'model' | 'predictions'; text: string }
+  | { type: 'model-loaded'; name: string; model: ModelInfo }
+  | { type: 'error'; during: 'init' | 'load' | 'train' | 'model' | 'inspect'; error: ErrorInfo };

@@ -1,20 +1,102 @@
 // The only module that imports the wasm package. It owns the engine, the
-// loaded table and training; the page only sends requests and draws replies.
+// loaded table, the run in progress and the last model; the page only sends
+// requests and draws replies.
 import { init, BoostLabError } from '../../../wasm/js/index.js';
-import type { BoostLab, Table } from '../../../wasm/js/index.js';
-import type { ErrorInfo, FromWorker, ToWorker } from './messages';
+import type { BoostLab, Dataset, Model, Table, Trainer } from '../../../wasm/js/index.js';
+import type { ErrorInfo, FromWorker, ModelInfo, SurfaceRequest, ToWorker, TreeJson } from './messages';
 
 let bl: BoostLab | null = null;
 let table: Table | null = null;
-let stop: AbortController | null = null;
+let model: Model | null = null;  // the last finished (or loaded) model
+interface Run {
+  trainer: Trainer;
+  data: Dataset;
+  rounds: number;
+  playing: boolean;
+  surface?: SurfaceRequest;
+  stopRequested: boolean;
+}
+let run: Run | null = null;
 
-function post(message: FromWorker) {
-  self.postMessage(message);
+function post(message: FromWorker, transfer: Transferable[] = []) {
+  self.postMessage(message, { transfer });
 }
 
 function describe(e: unknown): ErrorInfo {
   if (e instanceof BoostLabError) return { code: e.code, message: e.message, line: e.line, column: e.column };
   return { code: 'INTERNAL', message: String((e as Error)?.message ?? e), line: 0, column: 0 };
+}
+
+function info(m: Model): { info: ModelInfo; json: { trees: TreeJson[] } } {
+  const json = m.toJSON() as { trees: TreeJson[]; num_outputs: number; features: ModelInfo['features']; classes: string[]; target: string; params?: { algorithm?: string } };
+  const perRound = json.trees.length && json.trees[0].leaf_values ? 1 : json.num_outputs;
+  return {
+    json,
+    info: { trees: json.trees.length, rounds: Math.round(json.trees.length / perRound), outputs: json.num_outputs, features: json.features,
+      classes: json.classes, target: json.target, algorithm: json.params?.algorithm ?? 'xgboost' },
+  };
+}
+
+// The model to look inside: the run in progress (as it is now), else the last one.
+function current(): { m: Model; owned: boolean } | null {
+  if (run) return { m: run.trainer.snapshot(), owned: true };
+  return model ? { m: model, owned: false } : null;
+}
+
+function surfaceOf(m: Model, s: SurfaceRequest) {
+  const grid = new Float32Array(s.n * s.n * 2);
+  for (let j = 0; j < s.n; j++)
+    for (let i = 0; i < s.n; i++) {
+      const k = (j * s.n + i) * 2;
+      grid[k] = s.x[0] + ((i + 0.5) / s.n) * (s.x[1] - s.x[0]);
+      grid[k + 1] = s.y[1] - ((j + 0.5) / s.n) * (s.y[1] - s.y[0]);  // row 0 at the top
+    }
+  return m.predictMatrix(grid, s.n * s.n);
+}
+
+function stepOnce(r: Run) {
+  const report = r.trainer.step();
+  const extra: Partial<Extract<FromWorker, { type: 'round' }>> = {};
+  const transfer: Transferable[] = [];
+  if (r.surface) {
+    // Small 2-D data: the prediction surface, each row's prediction and (AdaBoost) weight, every round.
+    const snapshot = r.trainer.snapshot();
+    try {
+      extra.surface = surfaceOf(snapshot, r.surface);
+      extra.width = r.surface.n;
+      extra.predictions = snapshot.predict(table!);
+      const u = r.trainer.sampleWeights();
+      if (u.length) extra.weights = new Float64Array(u);
+      transfer.push(extra.surface.buffer, extra.predictions.buffer);
+      if (extra.weights) transfer.push(extra.weights.buffer);
+    } finally {
+      snapshot.dispose();
+    }
+  }
+  post({ type: 'round', report, rounds: r.rounds, ...extra }, transfer);
+}
+
+function finish(r: Run, aborted: boolean) {
+  const m = r.trainer.snapshot({ aborted });
+  r.trainer.dispose();
+  r.data.dispose();
+  run = null;
+  model?.dispose();
+  model = m;
+  post({ type: 'done', trees: m.numTrees, aborted, model: info(m).info });
+}
+
+const pause = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+// Plays until done, paused or stopped, yielding between rounds so messages arrive.
+async function play(r: Run) {
+  while (run === r && r.playing && !r.stopRequested && !r.trainer.done) {
+    stepOnce(r);
+    await pause();
+  }
+  if (run !== r) return;
+  if (r.stopRequested || r.trainer.done) finish(r, r.stopRequested && !r.trainer.done);
+  else post({ type: 'paused', round: 0 });
 }
 
 async function handle(msg: ToWorker) {
@@ -33,34 +115,116 @@ async function handle(msg: ToWorker) {
       return;
     }
     case 'train': {
+      if (run) finish(run, true);
       const { target, task, ignore, validFraction, seed, params } = msg.request;
       const data = table!.toDataset({ target, task: task as 'auto', ignore, validFraction, seed });
-      stop = new AbortController();
+      let trainer: Trainer;
       try {
-        const rounds = Number(params.rounds ?? 100);
-        const model = await bl!.train(data, params, {
-          signal: stop.signal,
-          onRound: (report) => post({ type: 'round', report, rounds }),
-        });
-        post({ type: 'done', trees: model.numTrees, aborted: model.aborted });
-        model.dispose();
-      } finally {
+        trainer = bl!.trainer(data, params);
+      } catch (e) {
         data.dispose();
-        stop = null;
+        throw e;
+      }
+      const r: Run = { trainer, data, rounds: Number(params.rounds ?? 100), playing: msg.mode === 'play', surface: msg.surface, stopRequested: false };
+      run = r;
+      if (msg.mode === 'play') await play(r);
+      else if (!r.trainer.done) {
+        stepOnce(r);
+        if (r.trainer.done) finish(r, false);
+        else post({ type: 'paused', round: 0 });
       }
       return;
     }
-    case 'stop':
-      stop?.abort();
+    case 'play':
+      if (run && !run.playing) {
+        run.playing = true;
+        await play(run);
+      }
       return;
+    case 'pause':
+      if (run) run.playing = false;
+      return;
+    case 'step':
+      if (run && !run.playing && !run.trainer.done) {
+        stepOnce(run);
+        if (run.trainer.done) finish(run, false);
+        else post({ type: 'paused', round: 0 });
+      }
+      return;
+    case 'stop':
+      if (!run) return;
+      if (run.playing) run.stopRequested = true;  // the play loop finishes after its round
+      else finish(run, true);
+      return;
+    case 'tree': {
+      const c = current();
+      if (!c) return;
+      try {
+        const { info: i, json } = info(c.m);
+        post({ type: 'tree', index: msg.index, tree: json.trees[msg.index] ?? null, model: i });
+      } finally {
+        if (c.owned) c.m.dispose();
+      }
+      return;
+    }
+    case 'importance': {
+      const c = current();
+      if (!c) return;
+      try {
+        post({ type: 'importance', importance: msg.importance, values: c.m.featureImportance(msg.importance as 'gain') });
+      } finally {
+        if (c.owned) c.m.dispose();
+      }
+      return;
+    }
+    case 'export': {
+      const c = current();
+      if (!c) return;
+      try {
+        if (msg.what === 'model') post({ type: 'export', what: 'model', text: JSON.stringify(c.m.toJSON()) });
+        else post({ type: 'export', what: 'predictions', text: predictionsCsv(c.m) });
+      } finally {
+        if (c.owned) c.m.dispose();
+      }
+      return;
+    }
+    case 'load-model': {
+      const next = bl!.loadModel(msg.text);  // throws MODEL_CORRUPT: the current model stays
+      model?.dispose();
+      model = next;
+      post({ type: 'model-loaded', name: msg.name, model: info(next).info });
+      return;
+    }
   }
 }
 
+// One row per table row: the prediction (or one column per class).
+function predictionsCsv(m: Model) {
+  if (!table) throw new BoostLabError({ code: 'NO_DATA', message: 'Load a CSV to predict on.' });
+  const p = m.predict(table);
+  const { info: i } = info(m);
+  const width = m.predictionWidth;
+  const quote = (s: string) => (/[",\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s);
+  const header = width === 1 ? [i.classes.length === 2 ? `p(${i.target} = ${i.classes[1]})` : `predicted ${i.target}`]
+    : i.classes.map((c) => `p(${i.target} = ${c})`);
+  const lines = [header.map(quote).join(',')];
+  for (let r = 0; r < table.numRows; r++) {
+    const row = [];
+    for (let k = 0; k < width; k++) row.push(String(p[r * width + k]));
+    lines.push(row.join(','));
+  }
+  return lines.join('\n') + '\n';
+}
+
+// Handled as they arrive: a play loop yields between rounds, so pause, step,
+// stop and requests to look inside reach it; a new run ends the old one.
 self.onmessage = async (event: MessageEvent<ToWorker>) => {
   const msg = event.data;
   try {
     await handle(msg);
   } catch (e) {
-    if (msg.type === 'init' || msg.type === 'load' || msg.type === 'train') post({ type: 'error', during: msg.type, error: describe(e) });
+    const during = msg.type === 'init' || msg.type === 'load' || msg.type === 'train' ? msg.type
+      : msg.type === 'load-model' ? 'model' : msg.type === 'step' || msg.type === 'play' ? 'train' : 'inspect';
+    post({ type: 'error', during, error: describe(e) });
   }
 };

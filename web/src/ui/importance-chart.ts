@@ -1,0 +1,35 @@
+// Feature importance as horizontal bars, largest first (HTML, no canvas, so
+// screen readers and tests can read the numbers). data-bars holds the count.
+export class ImportanceChart {
+  constructor(private readonly el: HTMLElement) {}
+
+  render(values: Record<string, number>, type: string) {
+    const entries = Object.entries(values).filter(([, v]) => v > 0).sort((a, b) => b[1] - a[1]).slice(0, 30);
+    const max = entries[0]?.[1] ?? 1;
+    const rows = entries.map(([name, v]) => {
+      const row = document.createElement('div');
+      row.className = 'bar-row';
+      const label = document.createElement('span');
+      label.className = 'bar-label';
+      label.textContent = name;
+      const bar = document.createElement('span');
+      bar.className = 'bar';
+      bar.style.width = `${(100 * v) / max}%`;
+      const value = document.createElement('span');
+      value.className = 'bar-value';
+      value.textContent = Number(v.toPrecision(4)).toString();
+      row.append(label, bar, value);
+      row.setAttribute('aria-label', `${name}: ${type} ${value.textContent}`);
+      return row;
+    });
+    if (!rows.length) {
+      const p = document.createElement('p');
+      p.className = 'hint';
+      p.textContent = 'No splits yet.';
+      rows.push(p as HTMLDivElement);
+    }
+    this.el.replaceChildren(...rows);
+    this.el.dataset.bars = String(entries.length);
+    this.el.dataset.top = entries[0]?.[0] ?? '';
+  }
+}

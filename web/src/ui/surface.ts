@@ -1,0 +1,87 @@
+// The model's prediction over the plane of a 2-D dataset, as a heatmap, with
+// the training points on top: sized by AdaBoost's weight u, or coloured by
+// the size of their residual for the other algorithms. data-round tells tests
+// which round it shows.
+import type { ToyData } from './toy-data';
+
+// Blue (low) to white to orange (high): two classes or a regression range.
+function ramp(t: number): [number, number, number] {
+  const c = Math.max(0, Math.min(1, t));
+  if (c < 0.5) {
+    const k = c / 0.5;
+    return [47 + (255 - 47) * k, 111 + (255 - 111) * k, 222 + (255 - 222) * k];
+  }
+  const k = (c - 0.5) / 0.5;
+  return [255 + (228 - 255) * k, 255 + (87 - 255) * k, 255 + (46 - 255) * k];
+}
+const CLASS_COLOURS: [number, number, number][] = [[47, 111, 222], [228, 87, 46], [60, 170, 90], [150, 90, 200], [200, 170, 40]];
+
+export class Surface {
+  constructor(private readonly canvas: HTMLCanvasElement, private readonly caption: HTMLElement) {}
+
+  clear(text: string) {
+    const ctx = this.canvas.getContext('2d')!;
+    ctx.clearRect(0, 0, this.canvas.width, this.canvas.height);
+    this.canvas.dataset.round = '0';
+    this.caption.textContent = text;
+  }
+
+  draw(toy: ToyData, round: number, grid: Float32Array, width: number, predictions?: Float32Array, weights?: Float64Array) {
+    const ctx = this.canvas.getContext('2d')!;
+    const W = this.canvas.width, H = this.canvas.height;
+    const K = grid.length / (width * width);  // values per grid cell: 1, or the classes
+    let lo = Infinity, hi = -Infinity;
+    if (!toy.classification) for (const v of toy.label) { lo = Math.min(lo, v); hi = Math.max(hi, v); }
+    const image = ctx.createImageData(width, width);
+    for (let c = 0; c < width * width; c++) {
+      let rgb: [number, number, number];
+      if (K > 1) {
+        let best = 0;
+        for (let k = 1; k < K; k++) if (grid[c * K + k] > grid[c * K + best]) best = k;
+        const sure = grid[c * K + best];
+        const base = CLASS_COLOURS[best % CLASS_COLOURS.length];
+        rgb = base.map((v) => 255 - (255 - v) * Math.max(0, (sure - 1 / K) / (1 - 1 / K)) * 0.8) as [number, number, number];
+      } else {
+        rgb = ramp(toy.classification ? grid[c] : (grid[c] - lo) / (hi - lo || 1));
+      }
+      image.data.set([rgb[0], rgb[1], rgb[2], 255], c * 4);
+    }
+    const off = new OffscreenCanvas(width, width);
+    off.getContext('2d')!.putImageData(image, 0, 0);
+    ctx.imageSmoothingEnabled = true;
+    ctx.drawImage(off, 0, 0, W, H);
+    // Points on top.
+    const px = (v: number) => ((v - toy.range.x[0]) / (toy.range.x[1] - toy.range.x[0])) * W;
+    const py = (v: number) => H - ((v - toy.range.y[0]) / (toy.range.y[1] - toy.range.y[0])) * H;
+    const n = toy.x.length;
+    const meanU = weights ? weights.reduce((a, b) => a + b, 0) / Math.max(1, weights.filter((u) => u > 0).length) : 0;
+    for (let i = 0; i < n; i++) {
+      let r = 2.5;
+      if (weights && weights[i] > 0) r = Math.max(1.5, Math.min(12, 2.5 * Math.sqrt(weights[i] / meanU)));
+      ctx.beginPath();
+      ctx.arc(px(toy.x[i]), py(toy.y[i]), r, 0, 2 * Math.PI);
+      if (toy.classification) {
+        const base = CLASS_COLOURS[toy.label[i] % CLASS_COLOURS.length];
+        ctx.fillStyle = `rgb(${base.join(',')})`;
+      } else {
+        ctx.fillStyle = 'rgb(30,35,48)';
+      }
+      if (predictions && !weights) {
+        // Residual: far from the prediction -> dark ring.
+        const wide = predictions.length / n;
+        const p = wide > 1 ? predictions[i * wide + toy.label[i]] : predictions[i];
+        const miss = toy.classification ? (wide > 1 ? 1 - p : Math.abs(toy.label[i] - p)) : Math.abs(toy.label[i] - p) / (hi - lo || 1);
+        ctx.lineWidth = 0.5 + 3 * Math.min(1, miss);
+      } else {
+        ctx.lineWidth = 0.75;
+      }
+      ctx.strokeStyle = '#1d2330';
+      ctx.fill();
+      ctx.stroke();
+    }
+    this.canvas.dataset.round = String(round);
+    this.caption.textContent = weights
+      ? `Round ${round}: points sized by their AdaBoost weight u; the background is the model's prediction.`
+      : `Round ${round}: thick rings are points the model still gets wrong (large residual); the background is its prediction.`;
+  }
+}

@@ -1,0 +1,133 @@
+// Draws one tree of the model: each split with its feature and threshold (or
+// the category set that goes right), gain and cover; each leaf with its
+// value. Laid out by d3-hierarchy; zoom with the wheel or the buttons, pan by
+// dragging. The svg carries data-nodes and data-leaves for tests.
+import { hierarchy, tree as treeLayout } from 'd3-hierarchy';
+import type { ModelInfo, TreeJson } from '../worker/messages';
+
+interface NodeDatum {
+  id: number;
+  children?: NodeDatum[];
+}
+
+const SVG = 'http://www.w3.org/2000/svg';
+const fmt = (v: number) => (Math.abs(v) >= 1e4 || (Math.abs(v) < 1e-3 && v !== 0) ? v.toExponential(2) : Number(v.toPrecision(4)).toString());
+
+function el<K extends keyof SVGElementTagNameMap>(name: K, attrs: Record<string, string | number>, text?: string) {
+  const e = document.createElementNS(SVG, name);
+  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, String(v));
+  if (text !== undefined) e.textContent = text;
+  return e;
+}
+
+export class TreeView {
+  private view = { x: 0, y: 0, w: 100, h: 100 };
+  private full = { x: 0, y: 0, w: 100, h: 100 };
+
+  constructor(private readonly svg: SVGSVGElement, private readonly caption: HTMLElement) {
+    svg.addEventListener('wheel', (e) => {
+      e.preventDefault();
+      const r = svg.getBoundingClientRect();
+      this.zoom(e.deltaY < 0 ? 0.8 : 1.25, (e.clientX - r.left) / r.width, (e.clientY - r.top) / r.height);
+    }, { passive: false });
+    let drag: { x: number; y: number } | null = null;
+    svg.addEventListener('pointerdown', (e) => { drag = { x: e.clientX, y: e.clientY }; svg.setPointerCapture(e.pointerId); });
+    svg.addEventListener('pointermove', (e) => {
+      if (!drag) return;
+      const r = svg.getBoundingClientRect();
+      this.view.x -= ((e.clientX - drag.x) / r.width) * this.view.w;
+      this.view.y -= ((e.clientY - drag.y) / r.height) * this.view.h;
+      drag = { x: e.clientX, y: e.clientY };
+      this.apply();
+    });
+    svg.addEventListener('pointerup', () => { drag = null; });
+  }
+
+  zoom(factor: number, fx = 0.5, fy = 0.5) {
+    const w = this.view.w * factor, h = this.view.h * factor;
+    this.view = { x: this.view.x + (this.view.w - w) * fx, y: this.view.y + (this.view.h - h) * fy, w, h };
+    this.apply();
+  }
+
+  fit() {
+    this.view = { ...this.full };
+    this.apply();
+  }
+
+  private apply() {
+    this.svg.setAttribute('viewBox', `${this.view.x} ${this.view.y} ${this.view.w} ${this.view.h}`);
+  }
+
+  clear(text: string) {
+    this.svg.replaceChildren();
+    this.svg.dataset.nodes = '0';
+    this.svg.dataset.leaves = '0';
+    this.caption.textContent = text;
+  }
+
+  // Tree `index` of the model; with K trees per round it is class index % K's tree of round index / K.
+  render(t: TreeJson, index: number, m: ModelInfo) {
+    const K = m.outputs;
+    const perRound = t.leaf_values ? 1 : K;
+    const build = (id: number): NodeDatum => (t.left[id] < 0 ? { id } : { id, children: [build(t.left[id]), build(t.right[id])] });
+    const root = hierarchy(build(0));
+    const dx = 150, dy = 90;
+    const laid = treeLayout<NodeDatum>().nodeSize([dx, dy])(root);
+    let x0 = Infinity, x1 = -Infinity, y1 = 0;
+    laid.each((n) => { x0 = Math.min(x0, n.x); x1 = Math.max(x1, n.x); y1 = Math.max(y1, n.y); });
+    this.svg.replaceChildren();
+    const g = el('g', {});
+    this.svg.append(g);
+    for (const link of laid.links()) {
+      const left = link.target.data.id === t.left[link.source.data.id];
+      const path = el('path', { d: `M${link.source.x},${link.source.y + 18}C${link.source.x},${(link.source.y + link.target.y) / 2} ${link.target.x},${(link.source.y + link.target.y) / 2} ${link.target.x},${link.target.y - 18}`, class: 'tree-link' });
+      g.append(path);
+      g.append(el('text', { x: (link.source.x + link.target.x) / 2 + (left ? -6 : 6), y: (link.source.y + link.target.y) / 2, class: 'tree-edge', 'text-anchor': left ? 'end' : 'start' }, left ? 'yes' : 'no'));
+    }
+    let leaves = 0;
+    laid.each((n) => {
+      const id = n.data.id;
+      const leaf = t.left[id] < 0;
+      leaves += leaf ? 1 : 0;
+      const box = el('g', { transform: `translate(${n.x},${n.y})`, class: leaf ? 'tree-leaf' : 'tree-split' });
+      const lines = leaf ? this.leafText(t, id, m) : this.splitText(t, id, m);
+      box.append(el('rect', { x: -dx / 2 + 6, y: -20, width: dx - 12, height: 40, rx: 6 }));
+      lines.forEach((line, i) => box.append(el('text', { x: 0, y: -5 + i * 14, 'text-anchor': 'middle' }, line)));
+      const title = el('title', {}, lines.join('\n'));
+      box.append(title);
+      g.append(box);
+    });
+    this.full = { x: x0 - dx, y: -40, w: x1 - x0 + 2 * dx, h: y1 + 80 };
+    this.fit();
+    this.svg.dataset.nodes = String(t.left.length);
+    this.svg.dataset.leaves = String(leaves);
+    const round = Math.floor(index / perRound) + 1;
+    const cls = perRound > 1 ? ` · class ${m.classes[index % perRound] ?? index % perRound}` : '';
+    this.caption.textContent = `Tree ${index + 1} of ${m.trees} (round ${round}${cls}): ${t.left.length} nodes, ${leaves} leaves. A row goes "yes" when the test holds.`;
+  }
+
+  private splitText(t: TreeJson, id: number, m: ModelInfo) {
+    const f = m.features[t.feature[id]];
+    const missing = t.default_left[id] ? ' (or missing)' : '';
+    const cats = t.categories[id];
+    let test: string;
+    if (cats) {
+      // The listed categories go right ("no"); every other goes left.
+      const names = cats.map((c) => f.levels?.[c] ?? String(c));
+      const shown = names.length > 3 ? `${names.slice(0, 3).join(', ')}, …` : names.join(', ');
+      test = `${f.name} ∉ {${shown}}`;
+    } else {
+      test = `${f.name} < ${fmt(t.threshold[id])}`;
+    }
+    return [test + missing, `gain ${fmt(t.gain[id])} · cover ${fmt(t.cover[id])}`];
+  }
+
+  private leafText(t: TreeJson, id: number, m: ModelInfo) {
+    if (!t.leaf_values) return [`leaf ${fmt(t.value[id])}`, `cover ${fmt(t.cover[id])}`];
+    // Multi-output: the largest of the K values, and for which class.
+    const K = m.outputs;
+    let best = 0;
+    for (let k = 1; k < K; k++) if (t.leaf_values[id * K + k] > t.leaf_values[id * K + best]) best = k;
+    return [`${m.classes[best] ?? best}: ${fmt(t.leaf_values[id * K + best])}`, `cover ${fmt(t.cover[id])}`];
+  }
+}
