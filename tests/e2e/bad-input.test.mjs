@@ -1,4 +1,7 @@
 import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { openSite, train, waitForSample } from './browser.mjs';
 
@@ -44,5 +47,72 @@ test('text in a regression target: message names line and column, page usable', 
   assert.match(await page.textContent('#train-message'), /Line 4, column 2 \('price'\): 'thirty' is not a number/);
   assert.equal(await page.isDisabled('#train'), false);
   await site.screenshot('bad-target-message');
+  assert.deepEqual(site.problems, []);
+});
+
+test('a 2 GB file is refused with the limit stated, before it is read', async () => {
+  const { page } = site;
+  // A sparse file: 2 GB on paper, no disk space; Chromium gets its path, not its bytes.
+  const dir = mkdtempSync(join(tmpdir(), 'boostlab-'));
+  const big = join(dir, 'huge.csv');
+  writeFileSync(big, 'a,b\n');
+  truncateSync(big, 2 * 1024 ** 3);
+  await page.selectOption('#task', 'auto');
+  await page.selectOption('#source', 'sample:auto_mpg');
+  await waitForSample(page);
+  const before = await page.textContent('#data-name');
+  try {
+    await page.setInputFiles('#file-input', big);
+    await page.waitForSelector('#data-message:not([hidden])');
+    const message = await page.textContent('#data-message');
+    assert.match(message, /huge\.csv is 2\.0 GB; the limit is 1\.0 GB/);
+    assert.match(message, /It was not read/);
+    assert.equal(await page.isHidden('#read-progress'), true, 'no reading started');
+    assert.equal(await page.textContent('#data-name'), before, 'the loaded data is kept');
+    await train(page, 3);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('a target with one class: a clear message naming the column, the page usable', async () => {
+  const { page } = site;
+  const body = 'x,label\n1,yes\n2,yes\n3,yes\n4,yes\n5,yes\n';
+  await page.setInputFiles('#file-input', { name: 'one-class.csv', mimeType: 'text/csv', buffer: Buffer.from(body) });
+  await page.waitForFunction(() => document.getElementById('data-name').textContent.includes('one-class.csv'));
+  await page.selectOption('#task', 'binary');
+  await page.fill('#param-rounds', '5');
+  await page.click('#train');
+  await page.waitForSelector('#train-message:not([hidden])');
+  const message = await page.textContent('#train-message');
+  assert.match(message, /'label'.*one (class|value)/);
+  assert.equal(await page.isDisabled('#train'), false);
+  await page.selectOption('#task', 'auto');
+  await site.screenshot('one-class-target');
+});
+
+test('a corrupt model or one from elsewhere: a clear message, the current model kept', async () => {
+  const { page } = site;
+  await page.selectOption('#source', 'sample:auto_mpg');
+  await waitForSample(page);
+  await train(page, 4);
+  await page.click('#files summary');
+  const cases = [
+    { name: 'cut.json', text: '{"version": 1, "trees": [{"left": [1, -1', expect: /cut\.json|JSON|end/i },
+    { name: 'xgboost.json', text: JSON.stringify({ learner: { gradient_booster: { model: { trees: [] } } }, version: [1, 7, 4] }), expect: /BoostLab|not a|missing/i },
+  ];
+  for (const c of cases) {
+    await page.setInputFiles('#model-input', { name: c.name, mimeType: 'application/json', buffer: Buffer.from(c.text) });
+    await page.waitForFunction((n) => !document.getElementById('model-message').hidden &&
+      document.getElementById('model-message').dataset.file === n, c.name);
+    const message = await page.textContent('#model-message');
+    assert.match(message, new RegExp(`Could not load ${c.name.replace('.', '\\.')}; the current model is kept`));
+    assert.match(message, c.expect);
+  }
+  // The trained model is still the one on show and still downloadable.
+  assert.equal(await page.isDisabled('#download-model'), false);
+  assert.match(await page.textContent('#tree-caption'), /of 4/);
+  await train(page, 3);
+  await site.screenshot('corrupt-model-message');
   assert.deepEqual(site.problems, []);
 });

@@ -8,7 +8,9 @@ import { startServer } from '../../scripts/serve.mjs';
 export const SITE = fileURLToPath(new URL('../../web/dist', import.meta.url));
 export const SHOTS = fileURLToPath(new URL('../../test-results/', import.meta.url));
 
-export async function openSite({ isolation = true } = {}) {
+// isolation: the server sends COOP/COEP; serviceWorkers: 'allow' | 'block';
+// viewport: the page size (1280 x 800 by default).
+export async function openSite({ isolation = true, serviceWorkers = 'allow', viewport = { width: 1280, height: 800 } } = {}) {
   const server = await startServer({ root: SITE, port: 0, isolation });
   const origin = `http://127.0.0.1:${server.address().port}`;
   const browser = await chromium.launch({
@@ -16,7 +18,7 @@ export async function openSite({ isolation = true } = {}) {
     args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
       '--disable-component-update', '--disable-sync'],
   });
-  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  const page = await browser.newPage({ viewport, serviceWorkers, acceptDownloads: true });
   const problems = [];
   page.on('console', (m) => { if (m.type() === 'error') problems.push(`console: ${m.text()}`); });
   page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
@@ -28,7 +30,7 @@ export async function openSite({ isolation = true } = {}) {
   });
   await page.goto(origin + '/');
   return {
-    page, origin, problems,
+    page, origin, problems, browser,
     async screenshot(name) {
       mkdirSync(SHOTS, { recursive: true });
       await page.screenshot({ path: `${SHOTS}${name}.png`, fullPage: true });

@@ -13,7 +13,7 @@ import { makeToy, TOY_KINDS, type ToyData, type ToyKind } from './ui/toy-data';
 import { readHash, writeHash, type UrlState } from './url-state';
 
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
-const buttons = { play: $<HTMLButtonElement>('train'), pause: $<HTMLButtonElement>('pause'), step: $<HTMLButtonElement>('step'), stop: $<HTMLButtonElement>('stop') };
+const buttons = { play: $<HTMLButtonElement>('train'), pause: $<HTMLButtonElement>('pause'), step: $<HTMLButtonElement>('step'), stop: $<HTMLButtonElement>('stop'), reset: $<HTMLButtonElement>('reset') };
 const progress = $<HTMLProgressElement>('progress');
 const trainMessage = $<HTMLParagraphElement>('train-message');
 const modelMessage = $<HTMLParagraphElement>('model-message');
@@ -23,6 +23,12 @@ const treeIndex = $<HTMLInputElement>('tree-index');
 const SAMPLES: Record<string, { file: string; name: string; target: string; ignore: string[]; about: string }> = {
   auto_mpg: { file: 'datasets/auto_mpg.csv', name: 'auto_mpg.csv (sample)', target: 'Miles_per_Gallon', ignore: ['Name'],
     about: 'Auto MPG, UCI Machine Learning Repository (Quinlan 1993), via the Vega datasets (BSD-3-Clause).' },
+  spam: { file: 'datasets/spam.csv', name: 'spam.csv (sample)', target: 'type', ignore: [],
+    about: 'Spambase, UCI Machine Learning Repository (Hopkins, Reeber, Forman, Suermondt 1999), CC BY 4.0.' },
+  letter: { file: 'datasets/letter.csv', name: 'letter.csv (sample)', target: 'lettr', ignore: [],
+    about: 'Letter Recognition, UCI Machine Learning Repository (Frey & Slate 1991), CC BY 4.0.' },
+  diamonds: { file: 'datasets/diamonds.csv', name: 'diamonds.csv (sample)', target: 'price', ignore: [],
+    about: 'Diamonds, from the ggplot2 R package (MIT license).' },
 };
 
 let engineReady = false;
@@ -51,6 +57,7 @@ function setPhase(next: typeof phase) {
   buttons.step.disabled = !ready || next === 'playing';
   buttons.pause.disabled = next !== 'playing';
   buttons.stop.disabled = next === 'idle';
+  buttons.reset.disabled = next === 'idle';
   buttons.play.textContent = next === 'paused' ? 'Continue' : 'Play';
   for (const id of ['file-input', 'source', 'algorithm']) $<HTMLInputElement>(id).disabled = next !== 'idle';
   $('model-panel').dataset.phase = next;
@@ -117,7 +124,7 @@ function startRun(mode: 'play' | 'step') {
   Object.assign(state, panel.choice());
   state.params = form.values();
   runCount += 1;
-  chart.start(describeRun(state.params));
+  chart.start(describeRun(state.params), Number(state.params.early_stopping_rounds) > 0);
   progress.value = 0;
   roundTimes = [];
   setPhase(mode === 'play' ? 'playing' : 'paused');
@@ -203,6 +210,14 @@ function onMessage(m: FromWorker) {
       client.tree(-1);  // the newest tree
       client.importance($<HTMLSelectElement>('importance-type').value);
       break;
+    case 'reset':
+      chart.dropCurrent();
+      progress.value = 0;
+      $('train-status').textContent = 'Reset: the run was thrown away. Play or Step starts again from round 0.';
+      $('train-status').dataset.round = '0';
+      $('last-round').textContent = '';
+      setPhase('idle');
+      break;
     case 'done':
       $('train-status').textContent += m.aborted ? ` · stopped: ${m.trees} trees kept` : ` · done: ${m.trees} trees`;
       setModel(m.model);
@@ -251,7 +266,7 @@ function onMessage(m: FromWorker) {
         trainMessage.hidden = false;
         setPhase('idle');
       } else if (m.during === 'model' || m.during === 'inspect') {
-        modelMessage.textContent = m.during === 'model' ? `Could not load that model; the current one is kept. ${text}` : text;
+        modelMessage.textContent = m.during === 'model' ? `Could not load ${modelMessage.dataset.file}; the current model is kept. ${text}` : text;
         modelMessage.hidden = false;
       } else {
         $('caps').textContent = `The engine failed to start: ${text}`;
@@ -260,6 +275,26 @@ function onMessage(m: FromWorker) {
     }
   }
 }
+
+// The service worker (public/sw.js) keeps the site for offline use and, on a
+// host that sends no isolation headers, adds them: once it controls the page,
+// a reload turns threads on. The page reloads itself only while nothing the
+// user did would be lost (the URL hash brings back a sample or toy choice).
+function setupServiceWorker() {
+  if (!('serviceWorker' in navigator) || !window.isSecureContext) return;
+  navigator.serviceWorker.register('./sw.js').catch(() => { /* no offline copy; the page works as it is */ });
+  if (crossOriginIsolated) return;
+  navigator.serviceWorker.addEventListener('controllerchange', () => {
+    if (sessionStorage.getItem('boostlab-isolation-reload')) return;  // tried once: keep SIMD only
+    if (runCount === 0 && !source.startsWith('file:')) {
+      sessionStorage.setItem('boostlab-isolation-reload', '1');
+      location.reload();
+    } else {
+      $('caps').textContent += ' · reload the page to train with threads';
+    }
+  });
+}
+setupServiceWorker();
 
 const client = new WorkerClient(new URL('boostlab/', document.baseURI).href, onMessage);
 
@@ -272,6 +307,7 @@ buttons.play.addEventListener('click', () => {
 buttons.step.addEventListener('click', () => (phase === 'paused' ? client.step() : startRun('step')));
 buttons.pause.addEventListener('click', () => client.pause());
 buttons.stop.addEventListener('click', () => client.stop());
+buttons.reset.addEventListener('click', () => client.reset());
 // A new algorithm starts from its own defaults.
 $<HTMLSelectElement>('algorithm').addEventListener('change', () => { form.render(state.schema, {}); saveUrl(); });
 $('params').addEventListener('change', saveUrl);
@@ -298,6 +334,7 @@ $<HTMLInputElement>('model-input').addEventListener('change', async (e) => {
   const file = input.files?.[0];
   input.value = '';
   if (!file) return;
+  modelMessage.dataset.file = file.name;
   if (file.size > 512 * 2 ** 20) {
     modelMessage.textContent = `${file.name} is ${(file.size / 2 ** 20).toFixed(0)} MB; a model file this large is refused (limit 512 MB).`;
     modelMessage.hidden = false;

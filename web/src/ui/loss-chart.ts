@@ -13,6 +13,7 @@ interface Run {
   train: Record<string, number[]>;
   valid: Record<string, number[]>;
   best: number;  // 1-based best round, 0: none
+  marksBest: boolean;  // early stopping is on: the best round is marked
 }
 
 const COLOURS = ['#7b8496', '#3caa5a', '#965ac8', '#c8aa28', '#28a0c8', '#c83c78'];
@@ -36,9 +37,15 @@ export class LossChart {
   }
 
   // A new run starts; the one before stays on the chart under its name.
-  start(name: string) {
+  start(name: string, marksBest: boolean) {
     if (this.current && this.current.rounds.length) this.runs.push(this.current);
-    this.current = { name, rounds: [], train: {}, valid: {}, best: 0 };
+    this.current = { name, rounds: [], train: {}, valid: {}, best: 0, marksBest };
+    this.redraw(true);
+  }
+
+  // Reset: the run in progress leaves the chart.
+  dropCurrent() {
+    this.current = null;
     this.redraw(true);
   }
 
@@ -53,7 +60,7 @@ export class LossChart {
     c.rounds.push(r.round);
     for (const [k, v] of Object.entries(r.train)) (c.train[k] ??= []).push(v);
     for (const [k, v] of Object.entries(r.valid)) (c.valid[k] ??= []).push(v);
-    c.best = r.bestRound;
+    c.best = c.marksBest ? r.bestRound : 0;
     if (!this.metric || !(this.metric in c.train)) this.metric = r.metric || Object.keys(r.train)[0];
     this.redraw(false);
   }
@@ -82,7 +89,7 @@ export class LossChart {
       series.push({ label: `train ${m}`, stroke: '#2f6fde', width: 2 }, { label: `valid ${m}`, stroke: '#e4572e', width: 2 });
       data.push(pad(c.train[m]), pad(c.valid[m]));
     }
-    const shape = `${m}|${this.log}|${series.map((s) => s.label).join('|')}`;
+    const shape = `${m}|${this.log}|${c?.name}|${series.map((s) => s.label).join('|')}`;
     if (rebuild || shape !== this.shape || !this.plot) {
       this.plot?.destroy();
       this.plot = null;
@@ -92,6 +99,8 @@ export class LossChart {
       if (series.length > 1) {
         this.plot = new uPlot({
           ...this.size(),
+          // The current run by name: solid lines; earlier runs are dashed, under their names.
+          title: c ? c.name : undefined,
           scales: { x: { time: false }, y: { distr: this.log ? 3 : 1 } },
           axes: [{ label: 'round' }, { label: m, size: 60 }],
           series,

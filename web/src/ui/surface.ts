@@ -60,28 +60,35 @@ export class Surface {
       if (weights && weights[i] > 0) r = Math.max(1.5, Math.min(12, 2.5 * Math.sqrt(weights[i] / meanU)));
       ctx.beginPath();
       ctx.arc(px(toy.x[i]), py(toy.y[i]), r, 0, 2 * Math.PI);
-      if (toy.classification) {
-        const base = CLASS_COLOURS[toy.label[i] % CLASS_COLOURS.length];
-        ctx.fillStyle = `rgb(${base.join(',')})`;
-      } else {
-        ctx.fillStyle = 'rgb(30,35,48)';
-      }
+      // The pseudo-residual the next tree fits (squared or log loss): the
+      // label minus the prediction (for multiclass, 1 minus the true class's share).
+      let residual = 0;
       if (predictions && !weights) {
-        // Residual: far from the prediction -> dark ring.
         const wide = predictions.length / n;
         const p = wide > 1 ? predictions[i * wide + toy.label[i]] : predictions[i];
-        const miss = toy.classification ? (wide > 1 ? 1 - p : Math.abs(toy.label[i] - p)) : Math.abs(toy.label[i] - p) / (hi - lo || 1);
-        ctx.lineWidth = 0.5 + 3 * Math.min(1, miss);
-      } else {
-        ctx.lineWidth = 0.75;
+        residual = toy.classification ? (wide > 1 ? 1 - p : toy.label[i] - p) : (toy.label[i] - p) / (hi - lo || 1);
       }
-      ctx.strokeStyle = '#1d2330';
+      if (toy.classification) {
+        // Class colour inside; the ring darkens and thickens with |residual|.
+        const base = CLASS_COLOURS[toy.label[i] % CLASS_COLOURS.length];
+        ctx.fillStyle = `rgb(${base.join(',')})`;
+        ctx.lineWidth = 0.75 + 3 * Math.min(1, Math.abs(residual));
+        ctx.strokeStyle = Math.abs(residual) > 0.5 ? '#000' : '#1d2330';
+      } else {
+        // Regression: the point's colour is its residual, blue below the surface, orange above.
+        const rgb = predictions && !weights ? ramp(0.5 + 2 * residual) : [30, 35, 48];
+        ctx.fillStyle = `rgb(${rgb.map(Math.round).join(',')})`;
+        ctx.lineWidth = 0.75;
+        ctx.strokeStyle = '#1d2330';
+      }
       ctx.fill();
       ctx.stroke();
     }
     this.canvas.dataset.round = String(round);
     this.caption.textContent = weights
       ? `Round ${round}: points sized by their AdaBoost weight u; the background is the model's prediction.`
-      : `Round ${round}: thick rings are points the model still gets wrong (large residual); the background is its prediction.`;
+      : toy.classification
+        ? `Round ${round}: thick dark rings mark large residuals y − p (the pseudo-residuals the next tree fits); the background is the model's prediction.`
+        : `Round ${round}: points coloured by their residual y − F (orange: above the surface, blue: below), which the next tree fits; the background is the prediction.`;
   }
 }

@@ -43,6 +43,7 @@ export class WorkerClient {
   pause() { this.send({ type: 'pause' }); }
   step() { this.send({ type: 'step' }); }
   stop() { this.send({ type: 'stop' }); }
+  reset() { this.send({ type: 'reset' }); }
   tree(index: number) { this.send({ type: 'tree', index }); }
   importance(importance: string) { this.send({ type: 'importance', importance }); }
   exportText(what: 'model' | 'predictions') { this.send({ type: 'export', what }); }

@@ -26,6 +26,7 @@ export type ToWorker =
   | { type: 'pause' }
   | { type: 'step' }
   | { type: 'stop' }
+  | { type: 'reset' }
   | { type: 'tree'; index: number }
   | { type: 'importance'; importance: string }
   | { type: 'export'; what: 'model' | 'predictions' }
@@ -66,6 +67,7 @@ export type FromWorker =
   | { type: 'table'; name: string; rows: number; columns: ColumnSummary[] }
   | { type: 'round'; report: RoundReport; rounds: number; surface?: Float32Array; width?: number; weights?: Float64Array; predictions?: Float32Array }
   | { type: 'paused'; round: number }
+  | { type: 'reset' }
   | { type: 'done'; trees: number; aborted: boolean; model: ModelInfo }
   | { type: 'tree'; index: number; tree: TreeJson | null; model: ModelInfo }
   | { type: 'importance'; importance: string; values: Record<string, number> }

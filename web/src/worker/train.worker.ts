@@ -156,6 +156,15 @@ async function handle(msg: ToWorker) {
       if (run.playing) run.stopRequested = true;  // the play loop finishes after its round
       else finish(run, true);
       return;
+    case 'reset':
+      // The run is thrown away; a play loop sees run !== r and ends.
+      if (run) {
+        run.trainer.dispose();
+        run.data.dispose();
+        run = null;
+      }
+      post({ type: 'reset' });
+      return;
     case 'tree': {
       const c = current();
       if (!c) return;

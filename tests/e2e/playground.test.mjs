@@ -1,0 +1,296 @@
+// The playground's workflows, one test each, in the order a visitor meets
+// them: toy data, every algorithm on it, stepping, comparing runs, looking
+// inside (trees, importance, the prediction surface), downloads, the URL.
+import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import { after, before, test } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { openSite, train, waitForSample } from './browser.mjs';
+
+const SPAM = fileURLToPath(new URL('../data/spam.csv', import.meta.url));
+let site;
+before(async () => {
+  site = await openSite();
+  await waitForSample(site.page);
+});
+after(async () => { await site?.close(); });
+
+async function useToy(page, kind, n = 300) {
+  await page.selectOption('#source', `toy:${kind}`);
+  await page.fill('#toy-n', String(n));
+  await page.dispatchEvent('#toy-n', 'change');
+  await page.waitForFunction((name) => document.getElementById('data-name').textContent.startsWith(`toy: ${name}: `) &&
+    !document.getElementById('train').disabled, kind);
+}
+
+async function useAlgorithm(page, algorithm) {
+  await page.selectOption('#algorithm', algorithm);
+  await page.waitForSelector('#param-rounds');
+}
+
+// Distinct colours in the prediction surface canvas (a blank one has 1).
+const surfaceColours = (page) => page.evaluate(() => {
+  const c = document.getElementById('surface');
+  const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+  const seen = new Set();
+  for (let i = 0; i < d.length; i += 4 * 7) seen.add((d[i] << 16) | (d[i + 1] << 8) | d[i + 2]);
+  return seen.size;
+});
+
+async function download(page, button) {
+  if (!(await page.isVisible(button))) await page.click('#files summary');
+  const [file] = await Promise.all([page.waitForEvent('download'), page.click(button)]);
+  return { name: file.suggestedFilename(), text: await readFile(await file.path(), 'utf8') };
+}
+
+test('samples: each bundled CSV loads with its target chosen and its source shown', async () => {
+  const { page } = site;
+  for (const [key, rows, target, license] of [['spam', '4,601', 'type', /CC BY 4\.0/], ['diamonds', '53,940', 'price', /MIT/], ['letter', '20,000', 'lettr', /CC BY 4\.0/]]) {
+    await page.selectOption('#source', `sample:${key}`);
+    await page.waitForFunction(([k, n]) => document.getElementById('data-name').textContent.startsWith(`${k}.csv (sample): ${n} rows`), [key, rows]);
+    assert.equal(await page.inputValue('#target'), target);
+    assert.match(await page.textContent('#data-source'), license);
+  }
+  // letter: 26 classes, one tree per class and round in the viewer.
+  await useAlgorithm(page, 'xgboost');
+  await train(page, 3);
+  assert.equal(await page.getAttribute('#loss-chart', 'data-metric'), 'mlogloss');
+  await page.waitForFunction(() => /Tree 78 of 78 \(round 3 · class Z\)/.test(document.getElementById('tree-caption').textContent));
+  await site.screenshot('sample-letter');
+});
+
+test('toy data: generated in the page, previewed with its column types', async () => {
+  const { page } = site;
+  await useToy(page, 'circles', 400);
+  assert.match(await page.textContent('#data-name'), /toy: circles: 400 rows × 3 columns/);
+  assert.equal(await page.inputValue('#target'), 'y');
+  assert.equal(await page.getAttribute('#preview', 'data-columns'), '3');
+  assert.equal(await page.getAttribute('#preview', 'data-rows'), '5');
+  assert.match(await page.textContent('#preview thead'), /x1.*x2.*y.*numeric.*0 missing.*distinct/s);
+  assert.match(await page.textContent('#data-source'), /Generated in this page: 400 points/);
+  await site.screenshot('toy-circles-loaded');
+});
+
+for (const [algorithm, expect] of [
+  ['xgboost', /Round 12: train error/],
+  ['gbdt', /Round 12: train error/],
+  ['adaboost', /Round 12: .* · ε 0\.\d+, α [\d.]+/],
+  ['random_forest', /Round 12: train .*oob_error/],
+]) {
+  test(`${algorithm} trains on toy circles: 12 rounds on the chart, the surface drawn for round 12`, async () => {
+    const { page } = site;
+    await useAlgorithm(page, algorithm);
+    await train(page, 12);
+    assert.match(await page.textContent('#last-round'), expect);
+    await page.waitForFunction(() => document.getElementById('surface').dataset.round === '12');
+    assert.ok(await surfaceColours(page) > 20, 'the heatmap has a picture, not a blank');
+    const caption = await page.textContent('#surface-caption');
+    if (algorithm === 'adaboost') assert.match(caption, /sized by their AdaBoost weight u/);
+    else assert.match(caption, /residual/);
+    await site.screenshot(`algorithm-${algorithm}`);
+  });
+}
+
+test('AdaBoost on circles: points grow with their weight u as rounds go by', async () => {
+  const { page } = site;
+  await useAlgorithm(page, 'adaboost');
+  await page.fill('#param-rounds', '30');
+  await page.click('#step');
+  await page.waitForFunction(() => document.getElementById('surface').dataset.round === '1');
+  const first = await surfaceColours(page);
+  await page.click('#train');
+  await page.waitForFunction(() => document.getElementById('surface').dataset.round === '30');
+  assert.ok(first > 2 && await surfaceColours(page) > first, 'more colours once the stumps add up');
+  await site.screenshot('adaboost-weights');
+});
+
+test('step mode: Step trains one round at a time, Continue plays on, Pause holds', async () => {
+  const { page } = site;
+  await useAlgorithm(page, 'xgboost');
+  await page.fill('#param-rounds', '400');
+  await page.fill('#param-eta', '0.05');
+  await page.click('#step');
+  await page.waitForFunction(() => document.getElementById('train-status').dataset.round === '1' && !document.getElementById('step').disabled);
+  for (const n of [2, 3]) {
+    await page.click('#step');
+    await page.waitForFunction((k) => document.getElementById('train-status').dataset.round === String(k) && !document.getElementById('step').disabled, n);
+  }
+  assert.equal(await page.getAttribute('#loss-chart', 'data-points-train'), '3');
+  assert.equal(await page.textContent('#train'), 'Continue');
+  assert.equal(await page.isDisabled('#algorithm'), true, 'the algorithm is fixed while a run is open');
+  // While paused, the tree viewer shows the newest tree.
+  await page.waitForFunction(() => document.getElementById('tree-index').value === '3');
+  await page.click('#train');
+  await page.waitForFunction(() => Number(document.getElementById('train-status').dataset.round) > 10);
+  await page.click('#pause');
+  await page.waitForFunction(() => document.getElementById('train').textContent === 'Continue');
+  const held = await page.getAttribute('#train-status', 'data-round');
+  await page.waitForTimeout(300);
+  assert.equal(await page.getAttribute('#train-status', 'data-round'), held, 'nothing trains while paused');
+  await site.screenshot('step-mode-paused');
+  await page.click('#stop');
+  await page.waitForFunction(() => document.getElementById('train').textContent === 'Play' && !document.getElementById('algorithm').disabled);
+  assert.match(await page.textContent('#train-status'), new RegExp(`stopped: ${held} trees kept`));
+  await page.fill('#param-eta', '0.3');
+});
+
+test('early stopping marks the best round; Reset throws a run away', async () => {
+  const { page } = site;
+  await useToy(page, 'sine', 400);
+  await useAlgorithm(page, 'xgboost');
+  if (!(await page.isVisible('#param-early_stopping_rounds'))) await page.click('#params summary');
+  await page.fill('#param-early_stopping_rounds', '3');
+  await page.fill('#param-rounds', '2000');
+  await page.fill('#param-eta', '0.5');
+  await page.click('#train');
+  await page.waitForFunction(() => !document.getElementById('train').disabled && document.getElementById('train-status').textContent.includes('done'), null, { timeout: 60000 });
+  const best = Number(await page.getAttribute('#loss-chart', 'data-best'));
+  const points = Number(await page.getAttribute('#loss-chart', 'data-points-valid'));
+  assert.ok(best > 0 && points < 2000 && best === points - 3, `best ${best}, rounds ${points}`);
+  assert.match(await page.textContent('#train-status'), new RegExp(`done: ${best} trees`));
+  assert.match(await page.textContent('#surface-caption'), /points coloured by their residual y − F/);
+  await site.screenshot('early-stopping-best');
+  await page.fill('#param-early_stopping_rounds', '0');
+  await page.fill('#param-eta', '0.01');
+  await page.click('#train');
+  await page.waitForFunction(() => Number(document.getElementById('train-status').dataset.round) >= 5);
+  assert.equal(await page.getAttribute('#loss-chart', 'data-best'), '0', 'no mark without early stopping');
+  await page.click('#reset');
+  await page.waitForFunction(() => document.getElementById('train-status').dataset.round === '0' && !document.getElementById('train').disabled);
+  assert.equal(await page.getAttribute('#loss-chart', 'data-points-train'), '0');
+  assert.equal(await page.evaluate(() => document.getElementById('progress').value), 0);
+  await page.fill('#param-eta', '0.3');
+});
+
+test('compare two runs: the earlier run stays on the chart under its name', async () => {
+  const { page } = site;
+  await useToy(page, 'circles', 400);
+  await page.click('#clear-runs');
+  assert.equal(await page.getAttribute('#loss-chart', 'data-runs'), '0');
+  await useAlgorithm(page, 'gbdt');
+  await train(page, 15);
+  const before = Number(await page.getAttribute('#loss-chart', 'data-runs'));  // 1 if a finished run was on show
+  await useAlgorithm(page, 'adaboost');
+  await train(page, 15);
+  assert.equal(await page.getAttribute('#loss-chart', 'data-runs'), String(before + 1));
+  const legend = await page.textContent('#loss-chart');
+  assert.match(legend, /Run \d+: gbdt \(rounds 15\) \(valid\)/, 'the earlier run, dashed, by name');
+  assert.match(legend, /Run \d+: adaboost/, 'the current run, as the title');
+  await useAlgorithm(page, 'random_forest');
+  await train(page, 15);
+  assert.equal(await page.getAttribute('#loss-chart', 'data-runs'), String(before + 2));
+  await site.screenshot('compare-runs');
+  await page.click('#clear-runs');
+  assert.equal(await page.getAttribute('#loss-chart', 'data-runs'), '0');
+});
+
+test('tree viewer: the drawn tree has the nodes of the downloaded model, for any round', async () => {
+  const { page } = site;
+  await useAlgorithm(page, 'xgboost');
+  await page.fill('#param-max_depth', '3');
+  await train(page, 6);
+  const model = JSON.parse((await download(page, '#download-model')).text);
+  assert.equal(model.trees.length, 6);
+  for (const index of [1, 4]) {
+    await page.fill('#tree-index', String(index));
+    await page.dispatchEvent('#tree-index', 'change');
+    const nodes = model.trees[index - 1].left.length;
+    await page.waitForFunction(([i, n]) => document.getElementById('tree').dataset.nodes === String(n) &&
+      document.getElementById('tree-caption').textContent.includes(`Tree ${i}`), [index, nodes]);
+    assert.equal(await page.locator('#tree g.tree-split, #tree g.tree-leaf').count(), nodes);
+    const leaves = model.trees[index - 1].left.filter((l) => l < 0).length;
+    assert.equal(await page.getAttribute('#tree', 'data-leaves'), String(leaves));
+  }
+  assert.match(await page.textContent('#tree'), /x[12] < -?[\d.]+/);
+  assert.match(await page.textContent('#tree'), /gain [\d.]+/);
+  await page.click('#zoom-in');
+  await site.screenshot('tree-viewer');
+  await page.click('#zoom-fit');
+  await page.fill('#param-max_depth', '6');
+});
+
+test('feature importance: a bar per feature used, gain and weight', async () => {
+  const { page } = site;
+  await page.setInputFiles('#file-input', SPAM);
+  await page.waitForFunction(() => document.getElementById('data-name').textContent.includes('spam.csv'));
+  await page.selectOption('#target', 'type');
+  await useAlgorithm(page, 'xgboost');
+  await train(page, 20);
+  await page.waitForFunction(() => Number(document.getElementById('importance').dataset.bars) > 5);
+  const bars = Number(await page.getAttribute('#importance', 'data-bars'));
+  assert.equal(await page.locator('#importance [aria-label]').count(), bars);
+  await page.selectOption('#importance-type', 'weight');
+  await page.waitForFunction(() => document.querySelector('#importance [aria-label]')?.getAttribute('aria-label').includes(': weight '));
+  assert.ok(await page.getAttribute('#importance', 'data-top'));
+  await site.screenshot('importance-spam');
+  // Spam has no 2-D picture: the surface says so instead of drawing.
+  assert.match(await page.textContent('#surface-caption'), /Pick toy data/);
+});
+
+test('downloads: predictions for every row of the table, a model that loads again', async () => {
+  const { page } = site;
+  const predictions = await download(page, '#download-predictions');
+  assert.equal(predictions.name, 'spam-predictions.csv');
+  const lines = predictions.text.trim().split('\n');
+  assert.equal(lines[0], 'p(type = spam)');
+  assert.equal(lines.length, 4601 + 1);
+  assert.ok(lines.slice(1).every((l) => Number(l) >= 0 && Number(l) <= 1));
+  const model = await download(page, '#download-model');
+  assert.equal(model.name, 'spam-model.json');
+  await page.setInputFiles('#model-input', { name: 'mine.json', mimeType: 'application/json', buffer: Buffer.from(model.text) });
+  await page.waitForFunction(() => document.getElementById('model-status').textContent.startsWith('Loaded mine.json'));
+  assert.match(await page.textContent('#model-status'), /20 trees predicting type \(xgboost\)/);
+  const again = await download(page, '#download-predictions');
+  assert.equal(again.text, predictions.text, 'the reloaded model predicts the same');
+});
+
+test('URL state: a link reproduces the data choice, the algorithm and its parameters', async () => {
+  const { page, browser, origin } = site;
+  await useToy(page, 'xor', 250);
+  await useAlgorithm(page, 'adaboost');
+  await page.fill('#param-rounds', '7');
+  await page.fill('#param-max_depth', '2');
+  await page.dispatchEvent('#param-max_depth', 'change');
+  await page.fill('#split-seed', '3');
+  await page.dispatchEvent('#split-seed', 'change');
+  const link = page.url();
+  assert.match(link, /data=toy%3Axor%3A250/);
+  const other = await browser.newPage();
+  try {
+    await other.goto(link);
+    await other.waitForFunction(() => document.getElementById('data-name').textContent.startsWith('toy: xor: 250 rows') &&
+      !document.getElementById('train').disabled, null, { timeout: 60000 });
+    assert.equal(await other.inputValue('#algorithm'), 'adaboost');
+    assert.equal(await other.inputValue('#param-rounds'), '7');
+    assert.equal(await other.inputValue('#param-max_depth'), '2');
+    assert.equal(await other.inputValue('#split-seed'), '3');
+    assert.equal(await other.inputValue('#source'), 'toy:xor');
+    await other.click('#train');
+    await other.waitForFunction(() => document.getElementById('loss-chart').dataset.pointsTrain === '7');
+    assert.ok(other.url().startsWith(origin));
+  } finally {
+    await other.close();
+  }
+  await site.screenshot('url-state-source');
+  assert.deepEqual(site.problems, []);
+});
+
+test('keyboard: the controls are labelled, and Tab and Space start a run', async () => {
+  const { page } = site;
+  const unlabelled = await page.evaluate(() => [...document.querySelectorAll('input:not([hidden]), select, button')]
+    .filter((el) => !(el.labels?.length || el.getAttribute('aria-label') || el.textContent.trim())).map((el) => el.id));
+  assert.deepEqual(unlabelled, []);
+  // The file pickers sit behind their buttons but stay in the tab order.
+  await page.evaluate(() => { document.getElementById('files').open = true; });
+  for (const id of ['file-input', 'model-input']) {
+    await page.focus(`#${id}`);
+    assert.equal(await page.evaluate(() => document.activeElement.id), id);
+  }
+  await page.fill('#param-rounds', '4');
+  await page.focus('#algorithm');
+  // From the algorithm picker, Tab reaches Play first.
+  await page.keyboard.press('Tab');
+  assert.equal(await page.evaluate(() => document.activeElement.id), 'train');
+  await page.keyboard.press('Space');
+  await page.waitForFunction(() => document.getElementById('loss-chart').dataset.pointsTrain === '4' && !document.getElementById('train').disabled);
+});

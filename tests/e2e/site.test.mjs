@@ -1,0 +1,78 @@
+// The built site away from the dev server: a plain static host without
+// isolation headers (the service worker adds them, or the page says it runs
+// SIMD only), offline after the first visit, and a phone-sized screen.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { openSite, train, waitForSample } from './browser.mjs';
+
+test('a static host without COOP/COEP and no service worker: SIMD only, and the page says so', async () => {
+  const site = await openSite({ isolation: false, serviceWorkers: 'block' });
+  try {
+    const { page } = site;
+    await waitForSample(page);
+    assert.equal(await page.getAttribute('#caps', 'data-isolated'), 'false');
+    assert.equal(await page.getAttribute('#caps', 'data-threads'), 'false');
+    assert.match(await page.textContent('#caps'), /web-simd · SIMD on · threads off \(this server sends no cross-origin isolation headers\)/);
+    await train(page, 10);
+    assert.equal(await page.getAttribute('#train-status', 'data-threads'), '1');
+    await site.screenshot('static-no-headers-simd-only');
+    assert.deepEqual(site.problems, []);
+  } finally {
+    await site.close();
+  }
+});
+
+test('a static host without COOP/COEP: the service worker turns threads on, then the site works offline', async () => {
+  const site = await openSite({ isolation: false });
+  try {
+    const { page } = site;
+    // The first load is not isolated; once the worker controls the page it reloads itself, isolated.
+    await page.waitForFunction(() => document.getElementById('caps').dataset.isolated === 'true', null, { timeout: 60000 });
+    await waitForSample(page);
+    assert.equal(await page.getAttribute('#caps', 'data-threads'), 'true');
+    await train(page, 10);
+    assert.ok(Number(await page.getAttribute('#train-status', 'data-threads')) > 1, 'threads in use');
+    await site.screenshot('static-service-worker-threads');
+
+    await page.context().setOffline(true);
+    await page.reload();
+    await waitForSample(page);
+    assert.equal(await page.getAttribute('#caps', 'data-threads'), 'true');
+    await page.selectOption('#source', 'toy:spiral');
+    await page.waitForFunction(() => document.getElementById('data-name').textContent.startsWith('toy: spiral'));
+    await train(page, 10);
+    await page.waitForFunction(() => document.getElementById('surface').dataset.round === '10');
+    await site.screenshot('offline-reload');
+    assert.deepEqual(site.problems, []);
+  } finally {
+    await site.close();
+  }
+});
+
+test('phone width 390 x 844: nothing wider than the screen, and training works', async () => {
+  const site = await openSite({ viewport: { width: 390, height: 844 } });
+  try {
+    const { page } = site;
+    await waitForSample(page);
+    await train(page, 10);
+    assert.equal(await page.isVisible('#toy-controls'), false, 'toy controls only for toy data');
+    const wide = await page.evaluate(() => ({
+      page: document.scrollingElement.scrollWidth,
+      offenders: [...document.querySelectorAll('body *')].filter((el) => {
+        const r = el.getBoundingClientRect();
+        // Scrolled boxes (the preview table) may be wide inside their frame.
+        return r.right > 391 && !el.closest('.preview-wrap') && getComputedStyle(el).position !== 'fixed';
+      }).map((el) => el.id || el.className || el.tagName).slice(0, 5),
+    }));
+    assert.ok(wide.page <= 390, `page scrolls sideways: ${wide.page}px, ${wide.offenders.join(', ')}`);
+    assert.deepEqual(wide.offenders, []);
+    for (const id of ['train', 'step', 'pause', 'stop']) {
+      const box = await page.locator(`#${id}`).boundingBox();
+      assert.ok(box.height >= 32 && box.width >= 44, `#${id} is big enough to tap: ${box.width}x${box.height}`);
+    }
+    await site.screenshot('phone-390x844');
+    assert.deepEqual(site.problems, []);
+  } finally {
+    await site.close();
+  }
+});
