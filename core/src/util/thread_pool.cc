@@ -46,17 +46,23 @@ ThreadPool::~ThreadPool() {
   for (auto& t : workers_) t.join();
 }
 
-void ThreadPool::Drain() {
+void ThreadPool::Drain(uint64_t generation) {
   in_task = true;
-  for (int task; (task = next_.fetch_add(1)) < tasks_;) {
-    (*fn_)(task);
+  for (uint64_t v = next_.load(std::memory_order_acquire);;) {
+    if ((v >> 32) != (generation & 0xffffffffu)) break;  // that Run is over
+    const int task = static_cast<int>(v & 0xffffffffu);
+    if (task >= tasks_.load(std::memory_order_acquire)) break;
+    // Claim exactly this task of exactly this Run (on failure v is reloaded).
+    if (!next_.compare_exchange_weak(v, v + 1, std::memory_order_acq_rel)) continue;
+    (*fn_.load(std::memory_order_acquire))(task);
     finished_.fetch_add(1, std::memory_order_release);
+    v = next_.load(std::memory_order_acquire);
   }
   in_task = false;
 }
 
 void ThreadPool::WorkerLoop() {
-  long seen = 0;
+  uint64_t seen = 0;
   for (;;) {
     // Spin for a moment: the next task usually comes within microseconds.
     const auto until = std::chrono::steady_clock::now() + kSpin;
@@ -71,7 +77,7 @@ void ThreadPool::WorkerLoop() {
     }
     if (stop_) return;
     seen = generation_.load(std::memory_order_acquire);
-    Drain();
+    Drain(seen);
   }
 }
 
@@ -81,19 +87,25 @@ void ThreadPool::Run(int tasks, const std::function<void(int)>& fn) {
     for (int i = 0; i < tasks; ++i) fn(i);
     return;
   }
-  fn_ = &fn;
-  tasks_ = tasks;
-  finished_.store(0);
-  next_.store(0);
+  // Only the one thread that calls Run writes these. First the last Run is
+  // closed (its tag is gone from next_, so a worker still leaving it cannot
+  // claim a task number past its end while fn_ and tasks_ already describe
+  // this Run); then this Run opens at task 0.
+  const uint64_t generation = generation_.load(std::memory_order_relaxed) + 1;
+  const uint64_t tag = (generation & 0xffffffffu) << 32;
+  next_.store(tag | 0x7fffffffu, std::memory_order_seq_cst);
+  fn_.store(&fn, std::memory_order_relaxed);
+  tasks_.store(tasks, std::memory_order_relaxed);
+  finished_.store(0, std::memory_order_relaxed);
+  next_.store(tag, std::memory_order_release);
   {
     std::lock_guard<std::mutex> lock(mu_);
-    generation_.fetch_add(1, std::memory_order_release);
+    generation_.store(generation, std::memory_order_release);
   }
   if (sleeping_.load() > 0) wake_.notify_all();
-  Drain();
+  Drain(generation);
   // The caller waits for stragglers by spinning: tasks are short.
   while (finished_.load(std::memory_order_acquire) < tasks) std::this_thread::yield();
-  fn_ = nullptr;
 }
 
 }  // namespace boostlab

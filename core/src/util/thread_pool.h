@@ -9,6 +9,7 @@
 
 #include <atomic>              // for atomic
 #include <condition_variable>  // for condition_variable
+#include <cstdint>             // for uint64_t
 #include <functional>          // for function
 #include <mutex>               // for mutex
 #include <thread>              // for thread
@@ -31,16 +32,20 @@ class ThreadPool {
 
  private:
   void WorkerLoop();
-  void Drain();
+  void Drain(uint64_t generation);
 
   std::vector<std::thread> workers_;
   std::mutex mu_;
   std::condition_variable wake_;
-  const std::function<void(int)>* fn_ = nullptr;
-  int tasks_ = 0;
-  std::atomic<int> next_{0};
+  std::atomic<const std::function<void(int)>*> fn_{nullptr};
+  std::atomic<int> tasks_{0};
+  // The next task to hand out, tagged with its Run's generation (high 32
+  // bits) and claimed by compare-and-swap: a worker still leaving one Run can
+  // never take a task of the next one by its number alone (that task would
+  // run twice, and the Run end before its tasks had).
+  std::atomic<uint64_t> next_{0};
   std::atomic<int> finished_{0};
-  std::atomic<long> generation_{0};
+  std::atomic<uint64_t> generation_{0};
   std::atomic<bool> stop_{false};
   std::atomic<int> sleeping_{0};
 };

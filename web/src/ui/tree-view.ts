@@ -54,6 +54,17 @@ export class TreeView {
     this.apply();
   }
 
+  // A wide tree starts readable: text at 3/4 size or more, the root centred at
+  // the top; Fit or the wheel shows the rest.
+  private readable() {
+    const width = this.svg.clientWidth || 460, height = this.svg.clientHeight || 320;
+    const scale = Math.min(width / this.full.w, height / this.full.h);
+    if (scale >= 0.75) return this.fit();
+    const w = width / 0.75, h = height / 0.75;
+    this.view = { x: -w / 2, y: this.full.y, w, h };  // d3's tree puts the root at x = 0
+    this.apply();
+  }
+
   private apply() {
     this.svg.setAttribute('viewBox', `${this.view.x} ${this.view.y} ${this.view.w} ${this.view.h}`);
   }
@@ -98,12 +109,12 @@ export class TreeView {
       g.append(box);
     });
     this.full = { x: x0 - dx, y: -40, w: x1 - x0 + 2 * dx, h: y1 + 80 };
-    this.fit();
+    this.readable();
     this.svg.dataset.nodes = String(t.left.length);
     this.svg.dataset.leaves = String(leaves);
     const round = Math.floor(index / perRound) + 1;
     const cls = perRound > 1 ? ` · class ${m.classes[index % perRound] ?? index % perRound}` : '';
-    this.caption.textContent = `Tree ${index + 1} of ${m.trees} (round ${round}${cls}): ${t.left.length} nodes, ${leaves} leaves. A row goes "yes" when the test holds.`;
+    this.caption.textContent = `Tree ${index + 1} of ${m.trees} (round ${round}${cls}): ${t.left.length} nodes, ${leaves} leaves. A row goes "yes" when the test holds. Drag to pan, wheel or +/− to zoom, Fit to see it all.`;
   }
 
   private splitText(t: TreeJson, id: number, m: ModelInfo) {
