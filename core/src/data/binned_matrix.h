@@ -6,6 +6,7 @@
 // Bins are stored row-major so one row's bins sit together in memory.
 #pragma once
 
+#include <algorithm>  // for max
 #include <cstdint>  // for uint8_t, uint16_t, uint32_t
 #include <limits>   // for numeric_limits
 #include <span>     // for span
@@ -32,6 +33,11 @@ struct BinnedMatrix {
   uint32_t total_bins() const { return offsets.back(); }
   uint32_t BinsOf(size_t f) const { return offsets[f + 1] - offsets[f]; }  // value bins + missing
   uint32_t MissingBin(size_t f) const { return BinsOf(f) - 1; }
+  uint32_t MaxBins() const {
+    uint32_t most = 0;
+    for (size_t f = 0; f < num_features; ++f) most = std::max(most, BinsOf(f));
+    return most;
+  }
   uint32_t Bin(size_t row, size_t f) const {
     return wide ? bins16[row * num_features + f] : bins8[row * num_features + f];
   }

@@ -86,6 +86,7 @@ size_t TreeLearner::Partition(size_t begin, size_t end, const SplitCandidate& sp
     size_t l = begin + left_count[b];
     size_t r = begin + total_left + (lo - left_count[b]);
     for (size_t i = lo; i < hi; ++i) {
+      // Branch-free: which side a row goes is a coin toss to the predictor.
       const RowIdx row = rows_[begin + i];
       if (flags_[i]) scratch_[l++] = row;
       else scratch_[r++] = row;
@@ -96,13 +97,52 @@ size_t TreeLearner::Partition(size_t begin, size_t end, const SplitCandidate& sp
   return begin + total_left;
 }
 
-int TreeLearner::LeafBinned(const Tree& tree, RowIdx row) const {
-  int i = 0;
-  while (!tree.nodes[i].IsLeaf()) {
-    const TreeNode& n = tree.nodes[i];
-    i = node_left_bins_[i][bins_.Bin(row, static_cast<size_t>(n.feature))] ? n.left : n.right;
+int TreeLearner::LeafBinned(const Tree& /*tree*/, RowIdx row) const {
+  int leaf;
+  LeavesBinned(std::span<const RowIdx>(&row, 1), &leaf);
+  return leaf;
+}
+
+void TreeLearner::LeavesBinned(std::span<const RowIdx> rows, int* leaf) const {
+  const BinNode* nodes = binned_.data();
+  const char* lut = lut_.data();
+  auto step = [&](int i, RowIdx row) {
+    const BinNode& n = nodes[i];
+    return n.child[static_cast<int>(lut[n.lut + bins_.Bin(row, static_cast<size_t>(n.feature))])];
+  };
+  // Eight rows side by side: their chains of dependent loads overlap.
+  constexpr size_t kLanes = 8;
+  size_t at = 0;
+  for (; at + kLanes <= rows.size(); at += kLanes) {
+    int i[kLanes] = {};
+    for (int d = 0; d < binned_depth_; ++d)
+      for (size_t k = 0; k < kLanes; ++k) i[k] = step(i[k], rows[at + k]);
+    for (size_t k = 0; k < kLanes; ++k) leaf[at + k] = i[k];
   }
-  return i;
+  for (; at < rows.size(); ++at) {
+    int i = 0;
+    for (int d = 0; d < binned_depth_; ++d) i = step(i, rows[at]);
+    leaf[at] = i;
+  }
+}
+
+// Leaves (nodes never split) point to themselves; the first lut_ block is
+// zeros wide enough for any feature, where leaves look.
+void TreeLearner::FinishBinned(size_t num_nodes) {
+  binned_.resize(num_nodes);
+  int deepest = 0;
+  std::vector<int> depth(num_nodes, 0);  // children always come after their parent
+  for (size_t i = 0; i < num_nodes; ++i) {
+    BinNode& n = binned_[i];
+    if (n.child[0] < 0) {
+      n = BinNode{};
+      n.child[0] = n.child[1] = static_cast<int32_t>(i);
+      continue;
+    }
+    depth[n.child[0]] = depth[n.child[1]] = depth[i] + 1;
+    deepest = std::max(deepest, depth[i] + 1);
+  }
+  binned_depth_ = deepest;
 }
 
 float TreeLearner::PredictBinned(const Tree& tree, RowIdx row) const { return tree.nodes[LeafBinned(tree, row)].value; }
@@ -174,7 +214,8 @@ Tree TreeLearner::GrowClasses(std::span<const GradPair> gpair, std::span<const f
 Tree TreeLearner::Grow(std::span<const GradPair> gpair, std::span<const RowIdx> rows, uint64_t seed) {
   rows_.assign(rows.begin(), rows.end());
   leaves_.clear();
-  node_left_bins_.clear();
+  binned_.clear();
+  lut_.assign(bins_.MaxBins(), 0);  // where leaves look (see FinishBinned)
   sampler_.NewTree(seed);
   const double eta = params_.eta;
 
@@ -218,9 +259,10 @@ Tree TreeLearner::Grow(std::span<const GradPair> gpair, std::span<const RowIdx> 
     }
     const SplitCandidate& split = e.split;
     const size_t mid = Partition(e.begin, e.end, split);
-    if (node_left_bins_.size() <= static_cast<size_t>(e.node)) node_left_bins_.resize(e.node + 1);
-    node_left_bins_[e.node] = goes_left_;
     const int left_id = static_cast<int>(tree.nodes.size());
+    if (binned_.size() <= static_cast<size_t>(e.node)) binned_.resize(e.node + 1);
+    binned_[e.node] = {split.feature, {left_id + 1, left_id}, static_cast<uint32_t>(lut_.size())};
+    lut_.insert(lut_.end(), goes_left_.begin(), goes_left_.end());
     tree.nodes.emplace_back();
     tree.nodes.emplace_back();
     TreeNode& parent = tree.nodes[e.node];  // re-fetch: the vector may have moved
@@ -265,6 +307,7 @@ Tree TreeLearner::Grow(std::span<const GradPair> gpair, std::span<const RowIdx> 
     queue.push_back(std::move(right));
     std::push_heap(queue.begin(), queue.end(), after);
   }
+  FinishBinned(tree.nodes.size());
   return tree;
 }
 

@@ -50,6 +50,9 @@ class TreeLearner {
 
   // After Grow: the leaf (node index) of any binned row.
   int LeafBinned(const Tree& tree, RowIdx row) const;
+  // The same for rows[0..n): leaf[i] for rows[i]. Walks 8 rows side by side,
+  // so their chains of dependent loads overlap (a walk is latency, not work).
+  void LeavesBinned(std::span<const RowIdx> rows, int* leaf) const;
 
   // After Grow: the rows of each leaf, for updating predictions and for
   // objectives that set leaf values themselves.
@@ -97,8 +100,22 @@ class TreeLearner {
   std::vector<RowIdx> scratch_;
   std::vector<uint8_t> flags_;   // per row in a partition: goes left
   std::vector<char> goes_left_;  // per local bin of the split feature
-  // Per node of the last tree: which local bins go left (for PredictBinned).
-  std::vector<std::vector<char>> node_left_bins_;
+  // The last tree in a compact form for PredictBinned: per split node its
+  // feature, children and where its row of lut_ starts (which local bins go
+  // left); leaves have left = -1 or lie past the end. 16 bytes a node instead
+  // of a TreeNode, one flat table instead of a vector per node.
+  // A leaf points to itself both ways, so a walk of binned_depth_ steps needs
+  // no test and no branch (which side a row goes is a coin toss to the
+  // branch predictor). child[1] is the left child.
+  struct BinNode {
+    int32_t feature = 0;
+    int32_t child[2] = {-1, -1};
+    uint32_t lut = 0;
+  };
+  void FinishBinned(size_t num_nodes);
+  std::vector<BinNode> binned_;
+  std::vector<char> lut_;
+  int binned_depth_ = 0;
   struct LeafRange {
     int node;
     size_t begin, end;
