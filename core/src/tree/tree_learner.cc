@@ -92,8 +92,13 @@ size_t TreeLearner::Partition(size_t begin, size_t end, const SplitCandidate& sp
       else scratch_[r++] = row;
     }
   });
-  std::copy(scratch_.begin() + static_cast<std::ptrdiff_t>(begin), scratch_.begin() + static_cast<std::ptrdiff_t>(end),
-            rows_.begin() + static_cast<std::ptrdiff_t>(begin));
+  // Back into rows_, in the same blocks across threads (a serial copy here
+  // was 3 % of a 2-thread run on flights_1m).
+  pool_.Run(static_cast<int>(blocks), [&](int b) {
+    const size_t lo = begin + n * b / blocks, hi = begin + n * (b + 1) / blocks;
+    std::copy(scratch_.begin() + static_cast<std::ptrdiff_t>(lo), scratch_.begin() + static_cast<std::ptrdiff_t>(hi),
+              rows_.begin() + static_cast<std::ptrdiff_t>(lo));
+  });
   return begin + total_left;
 }
 
