@@ -2,8 +2,8 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { after, before, test } from 'node:test';
-import { openSite, train, waitForSample } from './browser.mjs';
+import { after, afterEach, before, test } from 'node:test';
+import { openSite, train, waitForSample, shotName } from './browser.mjs';
 
 // Each bad file: one clear message naming where, the sample stays loaded and
 // the page still trains.
@@ -20,6 +20,8 @@ before(async () => {
   await waitForSample(site.page);
 });
 after(async () => { await site?.close(); });
+// Every test leaves a picture of the page as it ended (test-results/).
+afterEach(async (t) => { await site?.screenshot(`bad-input-${shotName(t.name)}`); });
 
 for (const c of CASES) {
   test(`${c.name}: a clear message, previous data kept, page usable`, async () => {

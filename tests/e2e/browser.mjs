@@ -42,6 +42,9 @@ export async function openSite({ isolation = true, serviceWorkers = 'allow', vie
   };
 }
 
+// A file name from a test's name, for the screenshot every test leaves.
+export const shotName = (testName) => testName.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 80);
+
 // Waits until the sample dataset is loaded and Train is enabled.
 export async function waitForSample(page) {
   await page.waitForFunction(() => document.getElementById('data-name').textContent.includes('auto_mpg'), null, { timeout: 60000 });

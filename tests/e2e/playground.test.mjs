@@ -3,9 +3,9 @@
 // inside (trees, importance, the prediction surface), downloads, the URL.
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
-import { after, before, test } from 'node:test';
+import { after, afterEach, before, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { openSite, train, waitForSample } from './browser.mjs';
+import { openSite, train, waitForSample, shotName } from './browser.mjs';
 
 const SPAM = fileURLToPath(new URL('../data/spam.csv', import.meta.url));
 let site;
@@ -14,6 +14,8 @@ before(async () => {
   await waitForSample(site.page);
 });
 after(async () => { await site?.close(); });
+// Every test leaves a picture of the page as it ended (test-results/).
+afterEach(async (t) => { await site?.screenshot(`playground-${shotName(t.name)}`); });
 
 async function useToy(page, kind, n = 300) {
   await page.selectOption('#source', `toy:${kind}`);

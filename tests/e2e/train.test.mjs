@@ -1,12 +1,14 @@
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
+import { after, afterEach, before, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { openSite, train, waitForSample } from './browser.mjs';
+import { openSite, train, waitForSample, shotName } from './browser.mjs';
 
 const SPAM = fileURLToPath(new URL('../data/spam.csv', import.meta.url));
 let site;
 before(async () => { site = await openSite(); });
 after(async () => { await site?.close(); });
+// Every test leaves a picture of the page as it ended (test-results/).
+afterEach(async (t) => { await site?.screenshot(`train-${shotName(t.name)}`); });
 
 test('the page opens with the sample loaded, cross-origin isolated, with threads', async () => {
   const { page } = site;
