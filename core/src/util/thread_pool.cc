@@ -18,6 +18,12 @@ namespace {
 thread_local bool in_task = false;  // true inside a pool task: nested Runs go inline
 constexpr auto kSpin = std::chrono::microseconds(200);
 
+inline void CpuRelax() {
+#if defined(__x86_64__) || defined(__i386__)
+  __builtin_ia32_pause();
+#endif
+}
+
 }  // namespace
 
 int ThreadPool::Available() {
@@ -65,9 +71,12 @@ void ThreadPool::WorkerLoop() {
   uint64_t seen = 0;
   for (;;) {
     // Spin for a moment: the next task usually comes within microseconds.
+    // The clock is read once per 64 polls, and each poll pauses: a spinning
+    // thread shares its core with the caller's serial work.
     const auto until = std::chrono::steady_clock::now() + kSpin;
-    while (generation_.load(std::memory_order_acquire) == seen && !stop_ &&
-           std::chrono::steady_clock::now() < until) {
+    for (int polls = 1; generation_.load(std::memory_order_acquire) == seen && !stop_; ++polls) {
+      CpuRelax();
+      if (polls % 64 == 0 && std::chrono::steady_clock::now() >= until) break;
     }
     if (generation_.load(std::memory_order_acquire) == seen && !stop_) {
       std::unique_lock<std::mutex> lock(mu_);
