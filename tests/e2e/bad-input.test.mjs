@@ -23,6 +23,18 @@ after(async () => { await site?.close(); });
 // Every test leaves a picture of the page as it ended (test-results/).
 afterEach(async (t) => { await site?.screenshot(`bad-input-${shotName(t.name)}`); });
 
+// Loads a CSV that reads fine but cannot be trained on as `task`, presses
+// Play, and returns the message the page shows under the buttons.
+async function trainExpectingMessage(page, name, body, task) {
+  await page.setInputFiles('#file-input', { name, mimeType: 'text/csv', buffer: Buffer.from(body) });
+  await page.waitForFunction((n) => document.getElementById('data-name').textContent.includes(n), name);
+  await page.selectOption('#task', task);
+  await page.fill('#param-rounds', '5');
+  await page.click('#train');
+  await page.waitForSelector('#train-message:not([hidden])');
+  return page.textContent('#train-message');
+}
+
 for (const c of CASES) {
   test(`${c.name}: a clear message, previous data kept, page usable`, async () => {
     const { page } = site;
@@ -39,14 +51,8 @@ for (const c of CASES) {
 
 test('text in a regression target: message names line and column, page usable', async () => {
   const { page } = site;
-  const body = 'size,price\n1,10\n2,20\n3,thirty\n4,40\n5,50\n';
-  await page.setInputFiles('#file-input', { name: 'prices.csv', mimeType: 'text/csv', buffer: Buffer.from(body) });
-  await page.waitForFunction(() => document.getElementById('data-name').textContent.includes('prices.csv'));
-  await page.selectOption('#task', 'regression');
-  await page.fill('#param-rounds', '5');
-  await page.click('#train');
-  await page.waitForSelector('#train-message:not([hidden])');
-  assert.match(await page.textContent('#train-message'), /Line 4, column 2 \('price'\): 'thirty' is not a number/);
+  const message = await trainExpectingMessage(page, 'prices.csv', 'size,price\n1,10\n2,20\n3,thirty\n4,40\n5,50\n', 'regression');
+  assert.match(message, /Line 4, column 2 \('price'\): 'thirty' is not a number/);
   assert.equal(await page.isDisabled('#train'), false);
   await site.screenshot('bad-target-message');
   assert.deepEqual(site.problems, []);
@@ -79,14 +85,7 @@ test('a 2 GB file is refused with the limit stated, before it is read', async ()
 
 test('a target with one class: a clear message naming the column, the page usable', async () => {
   const { page } = site;
-  const body = 'x,label\n1,yes\n2,yes\n3,yes\n4,yes\n5,yes\n';
-  await page.setInputFiles('#file-input', { name: 'one-class.csv', mimeType: 'text/csv', buffer: Buffer.from(body) });
-  await page.waitForFunction(() => document.getElementById('data-name').textContent.includes('one-class.csv'));
-  await page.selectOption('#task', 'binary');
-  await page.fill('#param-rounds', '5');
-  await page.click('#train');
-  await page.waitForSelector('#train-message:not([hidden])');
-  const message = await page.textContent('#train-message');
+  const message = await trainExpectingMessage(page, 'one-class.csv', 'x,label\n1,yes\n2,yes\n3,yes\n4,yes\n5,yes\n', 'binary');
   assert.match(message, /'label'.*one (class|value)/);
   assert.equal(await page.isDisabled('#train'), false);
   await page.selectOption('#task', 'auto');

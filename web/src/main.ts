@@ -20,16 +20,19 @@ const modelMessage = $<HTMLParagraphElement>('model-message');
 const sourceSelect = $<HTMLSelectElement>('source');
 const treeIndex = $<HTMLInputElement>('tree-index');
 
-const SAMPLES: Record<string, { file: string; name: string; target: string; ignore: string[]; about: string }> = {
-  auto_mpg: { file: 'datasets/auto_mpg.csv', name: 'auto_mpg.csv (sample)', target: 'Miles_per_Gallon', ignore: ['Name'],
+// The bundled samples (web/public/datasets, copied there by scripts/build.sh);
+// the source picker lists them from here.
+const SAMPLES: Record<string, { file: string; name: string; label: string; target: string; ignore: string[]; about: string }> = {
+  auto_mpg: { file: 'datasets/auto_mpg.csv', name: 'auto_mpg.csv (sample)', label: 'auto_mpg: fuel economy of 398 cars (regression)', target: 'Miles_per_Gallon', ignore: ['Name'],
     about: 'Auto MPG, UCI Machine Learning Repository (Quinlan 1993), via the Vega datasets (BSD-3-Clause).' },
-  spam: { file: 'datasets/spam.csv', name: 'spam.csv (sample)', target: 'type', ignore: [],
+  spam: { file: 'datasets/spam.csv', name: 'spam.csv (sample)', label: 'spam: 4,601 e-mails, spam or not (binary)', target: 'type', ignore: [],
     about: 'Spambase, UCI Machine Learning Repository (Hopkins, Reeber, Forman, Suermondt 1999), CC BY 4.0.' },
-  letter: { file: 'datasets/letter.csv', name: 'letter.csv (sample)', target: 'lettr', ignore: [],
+  letter: { file: 'datasets/letter.csv', name: 'letter.csv (sample)', label: 'letter: 20,000 letter images, 26 classes (multiclass)', target: 'lettr', ignore: [],
     about: 'Letter Recognition, UCI Machine Learning Repository (Frey & Slate 1991), CC BY 4.0.' },
-  diamonds: { file: 'datasets/diamonds.csv', name: 'diamonds.csv (sample)', target: 'price', ignore: [],
+  diamonds: { file: 'datasets/diamonds.csv', name: 'diamonds.csv (sample)', label: 'diamonds: 53,940 prices, with categories (regression)', target: 'price', ignore: [],
     about: 'Diamonds, from the ggplot2 R package (MIT license).' },
 };
+$('sample-options').replaceChildren(...Object.entries(SAMPLES).map(([key, s]) => new Option(s.label, `sample:${key}`)));
 
 let engineReady = false;
 let phase: 'idle' | 'playing' | 'paused' = 'idle';

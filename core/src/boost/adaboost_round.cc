@@ -103,7 +103,7 @@ RoundReport Booster::Impl::AdaBoostRound() {
   };
   for (const auto& leaf : leaves)
     for (RowIdx r : leaf.rows) add(r, out[leaf.node]);
-  s.ForRows(s.data.valid_rows, [&](RowIdx r) { add(r, out[learner.LeafBinned(tree, r)]); });
+  s.ForRows(s.data.valid_rows, [&](RowIdx r) { add(r, out[learner.LeafBinned(r)]); });
   // The multiclass exponential loss mean exp(-y.f / K) (Zhu et al.): SAMME.R's
   // update is its exact factor; discrete SAMME's u * exp(alpha [wrong]) is it
   // times exp(alpha (K-1)/K) on every row.

@@ -72,7 +72,7 @@ RoundReport Booster::Impl::ForestRound() {
       }
     }
   }
-  s.ForRows(s.data.valid_rows, [&](RowIdx r) { add(r, value[learner.LeafBinned(tree, r)]); });
+  s.ForRows(s.data.valid_rows, [&](RowIdx r) { add(r, value[learner.LeafBinned(r)]); });
 
   RoundReport report;
   Summarise(report, tree);

@@ -86,7 +86,6 @@ size_t TreeLearner::Partition(size_t begin, size_t end, const SplitCandidate& sp
     size_t l = begin + left_count[b];
     size_t r = begin + total_left + (lo - left_count[b]);
     for (size_t i = lo; i < hi; ++i) {
-      // Branch-free: which side a row goes is a coin toss to the predictor.
       const RowIdx row = rows_[begin + i];
       if (flags_[i]) scratch_[l++] = row;
       else scratch_[r++] = row;
@@ -102,7 +101,7 @@ size_t TreeLearner::Partition(size_t begin, size_t end, const SplitCandidate& sp
   return begin + total_left;
 }
 
-int TreeLearner::LeafBinned(const Tree& /*tree*/, RowIdx row) const {
+int TreeLearner::LeafBinned(RowIdx row) const {
   int leaf;
   LeavesBinned(std::span<const RowIdx>(&row, 1), &leaf);
   return leaf;
@@ -150,7 +149,7 @@ void TreeLearner::FinishBinned(size_t num_nodes) {
   binned_depth_ = deepest;
 }
 
-float TreeLearner::PredictBinned(const Tree& tree, RowIdx row) const { return tree.nodes[LeafBinned(tree, row)].value; }
+float TreeLearner::PredictBinned(const Tree& tree, RowIdx row) const { return tree.nodes[LeafBinned(row)].value; }
 
 void TreeLearner::BuildHistogram(std::span<const GradPair> gpair, size_t begin, size_t end, std::vector<HistBin>& hist) {
   StepTimer timer(timings_.histogram);

@@ -48,8 +48,8 @@ class TreeLearner {
   Tree GrowClasses(std::span<const GradPair> gpair, std::span<const float> label, int classes,
                    std::span<const RowIdx> rows, uint64_t seed);
 
-  // After Grow: the leaf (node index) of any binned row.
-  int LeafBinned(const Tree& tree, RowIdx row) const;
+  // After Grow: the leaf (node index) of any binned row in the tree just grown.
+  int LeafBinned(RowIdx row) const;
   // The same for rows[0..n): leaf[i] for rows[i]. Walks 8 rows side by side,
   // so their chains of dependent loads overlap (a walk is latency, not work).
   void LeavesBinned(std::span<const RowIdx> rows, int* leaf) const;
@@ -100,13 +100,13 @@ class TreeLearner {
   std::vector<RowIdx> scratch_;
   std::vector<uint8_t> flags_;   // per row in a partition: goes left
   std::vector<char> goes_left_;  // per local bin of the split feature
-  // The last tree in a compact form for PredictBinned: per split node its
+  // The last tree in a compact form for LeavesBinned: per split node its
   // feature, children and where its row of lut_ starts (which local bins go
-  // left); leaves have left = -1 or lie past the end. 16 bytes a node instead
-  // of a TreeNode, one flat table instead of a vector per node.
-  // A leaf points to itself both ways, so a walk of binned_depth_ steps needs
-  // no test and no branch (which side a row goes is a coin toss to the
-  // branch predictor). child[1] is the left child.
+  // left); 16 bytes a node instead of a TreeNode, one flat table instead of a
+  // vector per node. FinishBinned makes each leaf point to itself both ways,
+  // so a walk of binned_depth_ steps needs no test and no branch (which side
+  // a row goes is a coin toss to the branch predictor). child[1] is the left
+  // child.
   struct BinNode {
     int32_t feature = 0;
     int32_t child[2] = {-1, -1};

@@ -37,10 +37,19 @@ function info(m: Model): { info: ModelInfo; json: { trees: TreeJson[] } } {
   };
 }
 
-// The model to look inside: the run in progress (as it is now), else the last one.
-function current(): { m: Model; owned: boolean } | null {
-  if (run) return { m: run.trainer.snapshot(), owned: true };
-  return model ? { m: model, owned: false } : null;
+// Calls fn with the model to look inside: the run in progress (a snapshot,
+// freed afterwards), else the last finished or loaded one; nothing if none.
+function withCurrent(fn: (m: Model) => void) {
+  if (run) {
+    const snapshot = run.trainer.snapshot();
+    try {
+      fn(snapshot);
+    } finally {
+      snapshot.dispose();
+    }
+  } else if (model) {
+    fn(model);
+  }
 }
 
 function surfaceOf(m: Model, s: SurfaceRequest) {
@@ -165,38 +174,21 @@ async function handle(msg: ToWorker) {
       }
       post({ type: 'reset' });
       return;
-    case 'tree': {
-      const c = current();
-      if (!c) return;
-      try {
-        const { info: i, json } = info(c.m);
+    case 'tree':
+      withCurrent((m) => {
+        const { info: i, json } = info(m);
         post({ type: 'tree', index: msg.index, tree: json.trees[msg.index] ?? null, model: i });
-      } finally {
-        if (c.owned) c.m.dispose();
-      }
+      });
       return;
-    }
-    case 'importance': {
-      const c = current();
-      if (!c) return;
-      try {
-        post({ type: 'importance', importance: msg.importance, values: c.m.featureImportance(msg.importance as 'gain') });
-      } finally {
-        if (c.owned) c.m.dispose();
-      }
+    case 'importance':
+      withCurrent((m) => post({ type: 'importance', importance: msg.importance, values: m.featureImportance(msg.importance as 'gain') }));
       return;
-    }
-    case 'export': {
-      const c = current();
-      if (!c) return;
-      try {
-        if (msg.what === 'model') post({ type: 'export', what: 'model', text: JSON.stringify(c.m.toJSON()) });
-        else post({ type: 'export', what: 'predictions', text: predictionsCsv(c.m) });
-      } finally {
-        if (c.owned) c.m.dispose();
-      }
+    case 'export':
+      withCurrent((m) => {
+        if (msg.what === 'model') post({ type: 'export', what: 'model', text: JSON.stringify(m.toJSON()) });
+        else post({ type: 'export', what: 'predictions', text: predictionsCsv(m) });
+      });
       return;
-    }
     case 'load-model': {
       const next = bl!.loadModel(msg.text);  // throws MODEL_CORRUPT: the current model stays
       model?.dispose();
