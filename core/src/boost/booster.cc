@@ -141,12 +141,11 @@ Booster::Booster(const Dataset& data, const Params& params) {
   if (s.forest) {
     // Deep least-squares trees on bootstrap counts; sqrt(p) or p/3 features per split unless set.
     tp.eta = 1;
-    tp.keep_histograms = false;
-    tp.sample_varying_features = true;
+    tp.forest = true;
     tp.split.float_gain = false;
     if (std::isnan(params.colsample_bynode)) {  // automatic
       const double p = static_cast<double>(data.features.size());
-      tp.colsample_bynode = data.task == Task::kBinary ? std::sqrt(p) / p : 1.0 / 3.0;
+      tp.colsample_bynode = data.task == Task::kRegression ? 1.0 / 3.0 : std::sqrt(p) / p;
     }
   }
   if (s.gbdt || s.adaboost || s.forest) {  // least-squares trees on residuals or weighted labels: no regularisation
@@ -159,7 +158,10 @@ Booster::Booster(const Dataset& data, const Params& params) {
     tp.split.float_gain = false;      // Gini decreases compared exactly, as scikit-learn does
   }
   const int num_learners = s.forest ? s.pool.size() : s.K > 1 && !s.adaboost ? std::min(s.K, s.pool.size()) : 1;
-  for (int l = 0; l < num_learners; ++l) s.learners.push_back(std::make_unique<TreeLearner>(s.bins, tp, s.pool));
+  for (int l = 0; l < num_learners; ++l) {
+    s.learners.push_back(std::make_unique<TreeLearner>(s.bins, tp, s.pool));
+    if (s.forest) s.learners.back()->StopAtPureNodes(data.label);
+  }
 
   Model& m = s.model;
   m.objective = objective;

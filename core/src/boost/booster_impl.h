@@ -56,7 +56,7 @@ struct Booster::Impl {
   // each round takes the next tree of the batch.
   std::vector<double> forest_sum;   // per row and output, the sum of its trees' outputs
   OutOfBag oob;
-  std::vector<std::vector<GradPair>> batch_fit;  // per learner: its tree's bootstrap statistics
+  std::vector<ForestSample> batch_sample;  // per learner: its tree's bootstrap sample
   std::vector<Tree> batch;
   size_t batch_next = 0;
 

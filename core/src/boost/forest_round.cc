@@ -11,7 +11,6 @@ namespace boostlab {
 
 RoundReport Booster::Impl::ForestRound() {
   Impl& s = *this;
-  const size_t n = s.data.x.num_rows;
   const int outputs = s.K;
   const int L = static_cast<int>(s.learners.size());
   if (s.batch_next == s.batch.size()) {
@@ -19,22 +18,24 @@ RoundReport Booster::Impl::ForestRound() {
     // thread count) changes which thread grows it, not what it is.
     const int size = std::min(L, s.params.rounds - s.round);
     s.batch.assign(size, Tree{});
-    s.batch_fit.resize(L);
+    s.batch_sample.resize(L);
     s.pool.Run(size, [&](int b) {
       const int t = s.round + b;
-      s.batch_fit[b].resize(n);
+      ForestSample& sample = s.batch_sample[b];
       Rng rng(s.SeedFor(t, 0, 53));
-      ForestBootstrap(s.data.label, s.data.train_rows, rng, outputs, s.batch_fit[b]);
+      ForestBootstrap(s.data.label, s.data.train_rows, rng, outputs, sample);
+      // Rows never drawn add nothing to a histogram: the tree grows on the drawn ones.
       TreeLearner& learner = *s.learners[b];
-      s.batch[b] = outputs > 1 ? learner.GrowClasses(s.batch_fit[b], s.data.label, outputs, s.data.train_rows, s.SeedFor(t, 0, 29))
-                               : learner.Grow(s.batch_fit[b], s.data.train_rows, s.SeedFor(t, 0, 29));
+      s.batch[b] = outputs > 1 ? learner.GrowClasses(sample.fit, s.data.label, outputs, sample.in_bag, s.SeedFor(t, 0, 29))
+                               : learner.Grow(sample.fit, sample.in_bag, s.SeedFor(t, 0, 29));
     });
     s.batch_next = 0;
   }
   const size_t b = s.batch_next++;
   Tree tree = std::move(s.batch[b]);
   TreeLearner& learner = *s.learners[b];
-  const std::vector<GradPair>& fit = s.batch_fit[b];
+  const ForestSample& sample = s.batch_sample[b];
+  const std::vector<GradPair>& fit = sample.fit;
   const double trees = static_cast<double>(s.model.trees.size() + 1);
 
   // Each leaf's value per output: the mean label (regression, two classes) or
@@ -62,17 +63,24 @@ RoundReport Booster::Impl::ForestRound() {
       s.margin[i] = static_cast<float>(s.forest_sum[i] / trees);
     }
   };
-  for (const auto& leaf : leaves) {
-    const std::vector<double>& v = value[leaf.node];
-    for (RowIdx r : leaf.rows) {
-      add(r, v);
-      if (fit[r].h == 0) {  // not drawn: out of bag
-        for (int k = 0; k < outputs; ++k) s.oob.sum[static_cast<size_t>(r) * outputs + k] += v[k];
-        ++s.oob.count[r];
-      }
-    }
+  for (const auto& leaf : leaves)
+    for (RowIdx r : leaf.rows) add(r, value[leaf.node]);
+  // Rows the tree never drew: walked down it, and their out-of-bag sums.
+  std::vector<int> leaf_of(sample.out_of_bag.size());
+  learner.LeavesBinned(sample.out_of_bag, leaf_of.data());
+  for (size_t i = 0; i < sample.out_of_bag.size(); ++i) {
+    const RowIdx r = sample.out_of_bag[i];
+    const std::vector<double>& v = value[leaf_of[i]];
+    add(r, v);
+    for (int k = 0; k < outputs; ++k) s.oob.sum[static_cast<size_t>(r) * outputs + k] += v[k];
+    ++s.oob.count[r];
   }
-  s.ForRows(s.data.valid_rows, [&](RowIdx r) { add(r, value[learner.LeafBinned(r)]); });
+  // Validation rows: walked in blocks, eight side by side.
+  leaf_of.resize(s.data.valid_rows.size());
+  ForBlocks(s.pool, leaf_of.size(), 4096, [&](size_t begin, size_t end) {
+    learner.LeavesBinned(std::span<const RowIdx>(s.data.valid_rows).subspan(begin, end - begin), leaf_of.data() + begin);
+    for (size_t i = begin; i < end; ++i) add(s.data.valid_rows[i], value[leaf_of[i]]);
+  });
 
   RoundReport report;
   Summarise(report, tree);

@@ -7,12 +7,16 @@
 namespace boostlab {
 
 void ForestBootstrap(std::span<const float> label, std::span<const RowIdx> rows, Rng& rng, int outputs,
-                     std::span<GradPair> fit) {
+                     ForestSample& sample) {
   std::vector<uint32_t> count(label.size(), 0);
   for (size_t i = 0; i < rows.size(); ++i) ++count[rows[rng.Below(rows.size())]];
+  sample.fit.assign(label.size(), GradPair{});
+  sample.in_bag.clear();
+  sample.out_of_bag.clear();
   for (RowIdx r : rows) {
     const float c = static_cast<float>(count[r]);
-    fit[r] = {outputs == 1 ? -c * label[r] : -c, c};
+    sample.fit[r] = {outputs == 1 ? -c * label[r] : -c, c};
+    (count[r] > 0 ? sample.in_bag : sample.out_of_bag).push_back(r);
   }
 }
 

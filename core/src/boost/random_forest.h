@@ -15,10 +15,18 @@ namespace boostlab {
 
 class Rng;
 
-// Draws N = rows.size() rows with replacement. outputs 1: fit[r] = (-c y, c);
-// outputs K > 1 (classes): (-c, c), for TreeLearner::GrowClasses.
+// One tree's bootstrap sample: each row's statistics, the rows drawn at
+// least once (the tree is grown on these alone) and the rows never drawn.
+struct ForestSample {
+  std::vector<GradPair> fit;
+  std::vector<RowIdx> in_bag, out_of_bag;  // both in the order of the rows given
+};
+
+// Draws N = rows.size() rows with replacement, c times each. outputs 1:
+// fit[r] = (-c y, c); outputs K > 1 (classes): (-c, c), for
+// TreeLearner::GrowClasses. fit holds every row of the dataset.
 void ForestBootstrap(std::span<const float> label, std::span<const RowIdx> rows, Rng& rng, int outputs,
-                     std::span<GradPair> fit);
+                     ForestSample& sample);
 
 // Out-of-bag sums: each row's predictions (K per row) from the trees that did not draw it.
 struct OutOfBag {

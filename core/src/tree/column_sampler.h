@@ -24,13 +24,11 @@ class ColumnSampler {
     levels_.clear();
   }
 
-  // k of the given features, drawn without replacement (ascending).
-  std::vector<int> Choose(const std::vector<int>& from, size_t k) {
-    std::vector<int> v = from;
-    for (size_t i = 0; i < k && i + 1 < v.size(); ++i) std::swap(v[i], v[i + rng_.Below(v.size() - i)]);
-    v.resize(std::min(k, v.size()));
-    std::sort(v.begin(), v.end());
-    return v;
+  // Draws one at a time without replacement (a partial Fisher-Yates
+  // shuffle): moves a random one of v[i..] to v[i] and returns it.
+  int DrawAt(std::vector<int>& v, size_t i) {
+    std::swap(v[i], v[i + rng_.Below(v.size() - i)]);
+    return v[i];
   }
   double bynode() const { return bynode_; }
 

@@ -2,6 +2,7 @@
 
 #include <algorithm>  // for sort
 #include <cmath>      // for abs, copysign
+#include <stdexcept>  // for logic_error
 
 namespace boostlab {
 namespace {
@@ -143,6 +144,78 @@ SplitCandidate FindBestSplit(const BinnedMatrix& bins, std::span<const HistBin> 
   return s.best;
 }
 
+namespace {
+
+// Multi-output scan state: the node's totals per output and the best so far.
+// h[k * stride + j].g is output k's g in bin j; h lives in output 0's block.
+struct ScanMulti {
+  const SplitParams& p;
+  int K;
+  std::span<const double> sum_g;
+  double sum_h, parent;
+  SplitCandidate best;
+  std::vector<double> gl, gr;
+
+  ScanMulti(const SplitParams& params, std::span<const double> g, double h)
+      : p(params), K(static_cast<int>(g.size())), sum_g(g), sum_h(h), gl(g.size()), gr(g.size()) {
+    parent = Score(sum_g.data(), sum_h);
+  }
+  double Score(const double* g, double h) const {
+    double s = 0;
+    for (int k = 0; k < K; ++k) s += LeafScore(g[k], h, p);
+    return s;
+  }
+  // left = (gl, hl); right = the rest.
+  void Consider(int f, uint32_t bin, bool default_left, double hl) {
+    const double hr = sum_h - hl;
+    if (hl < p.min_child_weight || hr < p.min_child_weight || hl <= 0 || hr <= 0) return;
+    for (int k = 0; k < K; ++k) gr[k] = sum_g[k] - gl[k];
+    const double gain = Score(gl.data(), hl) + Score(gr.data(), hr) - parent;
+    if (best.valid && !(gain > best.gain)) return;
+    best.valid = true;
+    best.gain = gain;
+    best.feature = f;
+    best.bin = bin;
+    best.default_left = default_left;
+    best.left_h = hl, best.right_h = hr;
+  }
+  void Feature(int f, const HistBin* h, size_t stride, uint32_t nb) {
+    const uint32_t last = nb - 1;  // bin `last` holds missing values
+    if (last == 0) return;
+    auto g_at = [&](int k, uint32_t j) { return h[k * stride + j].g; };
+    const double missing_h = h[last].h;
+    const bool has_missing = missing_h > 0;
+    // Missing right: left = bins 0..j.
+    std::fill(gl.begin(), gl.end(), 0.0);
+    double hl = 0;
+    for (uint32_t j = 0; j + (has_missing ? 0 : 1) < last; ++j) {
+      for (int k = 0; k < K; ++k) gl[k] += g_at(k, j);
+      hl += h[j].h;
+      Consider(f, j, false, hl);
+    }
+    if (!has_missing) return;
+    // Missing left: left = missing + bins 0..j.
+    for (int k = 0; k < K; ++k) gl[k] = g_at(k, last);
+    hl = missing_h;
+    for (uint32_t j = 0; j + 1 < last; ++j) {
+      for (int k = 0; k < K; ++k) gl[k] += g_at(k, j);
+      hl += h[j].h;
+      Consider(f, j, true, hl);
+    }
+  }
+};
+
+// Category codes are scanned in their order by FindBestSplitMulti: the
+// codes above the threshold go right.
+void SetRightCategories(const BinnedMatrix& bins, SplitCandidate& best) {
+  if (!best.valid || !bins.categorical[best.feature]) return;
+  best.categorical = true;
+  best.right_bins.clear();
+  for (uint32_t c = best.bin + 1; c + 1 < bins.BinsOf(best.feature); ++c) best.right_bins.push_back(c);
+}
+
+}  // namespace
+
 SplitCandidate FindBestSplitMulti(const BinnedMatrix& bins, std::span<const HistBin> hist, int K,
                                   const SplitParams& p, std::span<const int> features) {
   const size_t total = bins.total_bins();
@@ -153,58 +226,37 @@ SplitCandidate FindBestSplitMulti(const BinnedMatrix& bins, std::span<const Hist
     sum_h += hist[b].h;
     for (int k = 0; k < K; ++k) sum_g[k] += hist[k * total + b].g;
   }
-  auto score = [&](const double* g, double h) {
-    double s = 0;
-    for (int k = 0; k < K; ++k) s += LeafScore(g[k], h, p);
-    return s;
-  };
-  const double parent = score(sum_g.data(), sum_h);
+  ScanMulti s(p, sum_g, sum_h);
+  for (int f : features) s.Feature(f, hist.data() + bins.offsets[f], total, bins.BinsOf(f));
+  SetRightCategories(bins, s.best);
+  return s.best;
+}
+
+SplitCandidate FindBestSplitOfFeature(const BinnedMatrix& bins, int f, const FeatureHistogram& fh,
+                                      std::span<const double> sum_g, double sum_h, const SplitParams& p) {
+  const uint32_t m = static_cast<uint32_t>(fh.size());
+  const bool dense = m == bins.BinsOf(f);  // entries are the bins themselves
   SplitCandidate best;
-  std::vector<double> gl(K), gr(K);
-  // left = (gl, hl); right = the rest.
-  auto consider = [&](int f, uint32_t bin, bool default_left, double hl) {
-    const double hr = sum_h - hl;
-    if (hl < p.min_child_weight || hr < p.min_child_weight || hl <= 0 || hr <= 0) return;
-    for (int k = 0; k < K; ++k) gr[k] = sum_g[k] - gl[k];
-    const double gain = score(gl.data(), hl) + score(gr.data(), hr) - parent;
-    if (best.valid && !(gain > best.gain)) return;
-    best.valid = true;
-    best.gain = gain;
-    best.feature = f;
-    best.bin = bin;
-    best.default_left = default_left;
-    best.left_h = hl, best.right_h = hr;
-  };
-  for (int f : features) {
-    const size_t offset = bins.offsets[f];
-    const uint32_t nb = bins.BinsOf(f), last = nb - 1;  // bin `last` holds missing values
-    if (last == 0) continue;
-    auto g_at = [&](int k, uint32_t j) { return hist[k * total + offset + j].g; };
-    const double missing_h = hist[offset + last].h;
-    const bool has_missing = missing_h > 0;
-    // Missing right: left = bins 0..j.
-    std::fill(gl.begin(), gl.end(), 0.0);
-    double hl = 0;
-    for (uint32_t j = 0; j + (has_missing ? 0 : 1) < last; ++j) {
-      for (int k = 0; k < K; ++k) gl[k] += g_at(k, j);
-      hl += hist[offset + j].h;
-      consider(f, j, false, hl);
+  if (sum_g.size() == 1) {
+    Scan s{p, sum_g[0], sum_h, LeafScore(sum_g[0], sum_h, p), {}};
+    if (bins.categorical[f]) {
+      // Partitions of categories rank absent ones too: they need every bin.
+      if (!dense) throw std::logic_error("FindBestSplitOfFeature: categorical features need a dense histogram");
+      ScanCategorical(s, f, fh.sums.data(), m);
+      return s.best;
     }
-    if (!has_missing) continue;
-    // Missing left: left = missing + bins 0..j.
-    std::fill(gl.begin(), gl.end(), 0.0);
-    for (int k = 0; k < K; ++k) gl[k] = g_at(k, last);
-    hl = missing_h;
-    for (uint32_t j = 0; j + 1 < last; ++j) {
-      for (int k = 0; k < K; ++k) gl[k] += g_at(k, j);
-      hl += hist[offset + j].h;
-      consider(f, j, true, hl);
-    }
+    ScanNumeric(s, f, fh.sums.data(), m);
+    best = std::move(s.best);
+    // The backward pass (missing left) reports the last bin left of its
+    // right side's first entry; the dense scan keeps that bin among ties.
+    if (best.valid) best.bin = best.default_left ? fh.bin[best.bin + 1] - 1 : fh.bin[best.bin];
+    return best;
   }
-  if (best.valid && bins.categorical[best.feature]) {
-    best.categorical = true;
-    for (uint32_t c = best.bin + 1; c + 1 < bins.BinsOf(best.feature); ++c) best.right_bins.push_back(c);
-  }
+  ScanMulti s(p, sum_g, sum_h);
+  s.Feature(f, fh.sums.data(), m, m);
+  best = std::move(s.best);
+  if (best.valid) best.bin = fh.bin[best.bin];  // both passes run forward
+  SetRightCategories(bins, best);
   return best;
 }
 

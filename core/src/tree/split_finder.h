@@ -9,6 +9,7 @@
 #include <vector>  // for vector
 
 #include "data/binned_matrix.h"
+#include "tree/feature_histogram.h"
 #include "tree/histogram.h"
 
 namespace boostlab {
@@ -54,5 +55,13 @@ SplitCandidate FindBestSplit(const BinnedMatrix& bins, std::span<const HistBin> 
 // every code above the threshold.
 SplitCandidate FindBestSplitMulti(const BinnedMatrix& bins, std::span<const HistBin> hist, int outputs,
                                   const SplitParams& params, std::span<const int> features);
+
+// The best split of feature f alone, from its histogram over the node's rows
+// (tree/feature_histogram.h; categorical features need a dense one with one
+// output), with the node's totals: sum_g per output, sum_h. The same split,
+// bin for bin, as the scan of the feature's full histogram above: entries
+// left out hold no rows, and ties keep the first found either way.
+SplitCandidate FindBestSplitOfFeature(const BinnedMatrix& bins, int f, const FeatureHistogram& fh,
+                                      std::span<const double> sum_g, double sum_h, const SplitParams& params);
 
 }  // namespace boostlab

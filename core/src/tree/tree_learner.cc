@@ -13,11 +13,17 @@ namespace {
 // Adds the seconds since construction to a counter when it goes out of scope.
 class StepTimer {
  public:
-  explicit StepTimer(double& total) : total_(total), start_(std::chrono::steady_clock::now()) {}
-  ~StepTimer() { total_ += std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count(); }
+  // off: no clock reads (a forest tree has tens of thousands of nodes).
+  StepTimer(double& total, bool on = true) : total_(total), on_(on) {
+    if (on_) start_ = std::chrono::steady_clock::now();
+  }
+  ~StepTimer() {
+    if (on_) total_ += std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+  }
 
  private:
   double& total_;
+  bool on_;
   std::chrono::steady_clock::time_point start_;
 };
 
@@ -32,7 +38,8 @@ TreeLearner::TreeLearner(const BinnedMatrix& bins, const TreeParams& params, Thr
       pool_(pool),
       builder_(bins),
       sampler_(static_cast<int>(bins.num_features), params.colsample_bytree, params.colsample_bylevel,
-               params.colsample_bynode) {}
+               params.colsample_bynode),
+      feature_builder_(bins) {}
 
 std::vector<TreeLearner::LeafRows> TreeLearner::Leaves() const {
   std::vector<LeafRows> out;
@@ -47,7 +54,7 @@ TreeLearner::Timings TreeLearner::TakeTimings() {
 }
 
 size_t TreeLearner::Partition(size_t begin, size_t end, const SplitCandidate& split) {
-  StepTimer timer(timings_.partition);
+  StepTimer timer(timings_.partition, !params_.forest);
   const size_t f = static_cast<size_t>(split.feature);
   // Which bins go left, decided once per split: missing by the default
   // direction, values by threshold or category set.
@@ -63,8 +70,23 @@ size_t TreeLearner::Partition(size_t begin, size_t end, const SplitCandidate& sp
   // has one result, so the block count cannot change it.
   const size_t n = end - begin;
   const size_t blocks = std::clamp<size_t>(n / 8192, 1, 64);
-  if (flags_.size() < n) flags_.resize(n);
   if (scratch_.size() < rows_.size()) scratch_.resize(rows_.size());
+  if (blocks == 1) {  // one pass on this thread: deep trees have many small nodes
+    auto split_rows = [&](const auto* column) {
+      const char* left = goes_left_.data();
+      size_t l = begin, r = 0;
+      for (size_t i = begin; i < end; ++i) {
+        const RowIdx row = rows_[i];
+        if (left[column[row]]) rows_[l++] = row;
+        else scratch_[r++] = row;
+      }
+      std::copy(scratch_.begin(), scratch_.begin() + static_cast<std::ptrdiff_t>(r),
+                rows_.begin() + static_cast<std::ptrdiff_t>(l));
+      return l;
+    };
+    return bins_.wide ? split_rows(bins_.Column<uint16_t>(f)) : split_rows(bins_.Column<uint8_t>(f));
+  }
+  if (flags_.size() < n) flags_.resize(n);
   std::vector<size_t> left_count(blocks + 1, 0);
   auto flag = [&](const auto* column, int b) {
     const size_t lo = n * b / blocks, hi = n * (b + 1) / blocks;
@@ -107,6 +129,12 @@ int TreeLearner::LeafBinned(RowIdx row) const {
   return leaf;
 }
 
+bool TreeLearner::AllLeaves(const int* lanes) const {
+  bool all = true;
+  for (size_t k = 0; k < kLanes; ++k) all &= binned_[lanes[k]].child[0] == lanes[k];
+  return all;
+}
+
 void TreeLearner::LeavesBinned(std::span<const RowIdx> rows, int* leaf) const {
   const BinNode* nodes = binned_.data();
   const char* lut = lut_.data();
@@ -115,17 +143,21 @@ void TreeLearner::LeavesBinned(std::span<const RowIdx> rows, int* leaf) const {
     return n.child[static_cast<int>(lut[n.lut + bins_.Bin(row, static_cast<size_t>(n.feature))])];
   };
   // Eight rows side by side: their chains of dependent loads overlap.
-  constexpr size_t kLanes = 8;
   size_t at = 0;
+  // Deep trees (forests) have leaves at every depth: lanes stop once all
+  // eight have reached theirs instead of walking the deepest path.
+  const bool deep = binned_depth_ > kDeepTree;
   for (; at + kLanes <= rows.size(); at += kLanes) {
     int i[kLanes] = {};
-    for (int d = 0; d < binned_depth_; ++d)
+    for (int d = 0; d < binned_depth_; ++d) {
       for (size_t k = 0; k < kLanes; ++k) i[k] = step(i[k], rows[at + k]);
+      if (deep && AllLeaves(i)) break;
+    }
     for (size_t k = 0; k < kLanes; ++k) leaf[at + k] = i[k];
   }
   for (; at < rows.size(); ++at) {
     int i = 0;
-    for (int d = 0; d < binned_depth_; ++d) i = step(i, rows[at]);
+    for (int d = 0; d < binned_depth_ && !(deep && nodes[i].child[0] == i); ++d) i = step(i, rows[at]);
     leaf[at] = i;
   }
 }
@@ -165,23 +197,45 @@ SplitCandidate TreeLearner::Search(const Entry& e, std::span<const int> features
   return FindBestSplit(bins_, e.hist, e.g, e.h, params_.split, features);
 }
 
-std::vector<int> TreeLearner::FeaturesFor(const Entry& e) {
-  if (!params_.sample_varying_features) return sampler_.ForNode(e.depth);
-  // Features with rows in more than one bin of this node; k counts all features.
-  std::vector<int> varying;
-  for (size_t f = 0; f < bins_.num_features; ++f) {
-    int used = 0;
-    for (uint32_t b = bins_.offsets[f]; b < bins_.offsets[f + 1] && used < 2; ++b) used += e.hist[b].h > 0;
-    if (used > 1) varying.push_back(static_cast<int>(f));
+void TreeLearner::EvaluateDrawn(std::span<const GradPair> gpair, Entry& e) {
+  const std::span<const RowIdx> rows(rows_.data() + e.begin, e.end - e.begin);
+  double sum_h = e.h;
+  if (outputs_ == 1) {
+    node_g_.assign(1, e.g);
+  } else {
+    node_g_.assign(outputs_, 0.0);
+    sum_h = 0;
+    for (RowIdx r : rows) {
+      node_g_[static_cast<size_t>(output_of_row_[r])] += gpair[r].g;
+      sum_h += gpair[r].h;
+    }
   }
-  const double share = sampler_.bynode();
-  const size_t k = std::max<size_t>(1, static_cast<size_t>(std::round(share * static_cast<double>(bins_.num_features))));
-  return sampler_.Choose(varying, k);
+  e.split = {};
+  // Both children need min_child_weight (and some weight): no split can stand.
+  if (sum_h <= 0 || sum_h < 2 * params_.split.min_child_weight) return;
+  if (!pure_label_.empty() && std::all_of(rows.begin(), rows.end(), [&](RowIdx r) { return pure_label_[r] == pure_label_[rows[0]]; }))
+    return;
+  const size_t p = bins_.num_features;
+  const size_t k = std::max<size_t>(1, static_cast<size_t>(std::round(sampler_.bynode() * static_cast<double>(p))));
+  draw_.resize(p);
+  for (size_t f = 0; f < p; ++f) draw_[f] = static_cast<int>(f);
+  // Drawing from all features and skipping the constant ones gives k of the
+  // varying ones, each k-subset alike likely.
+  size_t searched = 0;
+  for (size_t i = 0; i < p && searched < k; ++i) {
+    const int f = sampler_.DrawAt(draw_, i);
+    const bool dense = bins_.categorical[f] && outputs_ == 1;
+    feature_builder_.Build(static_cast<size_t>(f), rows, gpair, outputs_, output_of_row_, dense, feature_hist_);
+    if (feature_hist_.Occupied() < 2) continue;  // constant in this node
+    ++searched;
+    SplitCandidate c = FindBestSplitOfFeature(bins_, f, feature_hist_, node_g_, sum_h, params_.split);
+    if (c.valid && (!e.split.valid || c.gain > e.split.gain)) e.split = std::move(c);
+  }
 }
 
 void TreeLearner::Evaluate(Entry& e) {
   StepTimer timer(timings_.split);
-  const std::vector<int> features = FeaturesFor(e);
+  const std::vector<int> features = sampler_.ForNode(e.depth);
   e.split = Search(e, features);
 }
 
@@ -189,7 +243,7 @@ void TreeLearner::EvaluatePair(Entry& left, Entry& right) {
   StepTimer timer(timings_.split);
   // Features are drawn in a fixed order (left, then right) before the two
   // searches run in parallel, so the sampling does not depend on threads.
-  const std::vector<int> features[2] = {FeaturesFor(left), FeaturesFor(right)};
+  const std::vector<int> features[2] = {sampler_.ForNode(left.depth), sampler_.ForNode(right.depth)};
   Entry* entries[2] = {&left, &right};
   pool_.Run(2, [&](int i) {
     Entry& e = *entries[i];
@@ -226,14 +280,21 @@ Tree TreeLearner::Grow(std::span<const GradPair> gpair, std::span<const RowIdx> 
   Tree tree;
   tree.nodes.emplace_back();
   Entry root{0, 0, 0, rows_.size(), 0, 0, {}, {}};
-  BuildHistogram(gpair, 0, rows_.size(), root.hist);
-  // The node's totals are the sums over any one feature's bins (missing included).
-  for (uint32_t b = bins_.offsets[0]; b < bins_.offsets[1]; ++b) {
-    root.g += root.hist[b].g;
-    root.h += root.hist[b].h;
+  if (params_.forest) {
+    for (RowIdx r : rows_) {
+      root.g += gpair[r].g;
+      root.h += gpair[r].h;
+    }
+    EvaluateDrawn(gpair, root);
+  } else {
+    BuildHistogram(gpair, 0, rows_.size(), root.hist);
+    // The node's totals are the sums over any one feature's bins (missing included).
+    for (uint32_t b = bins_.offsets[0]; b < bins_.offsets[1]; ++b) {
+      root.g += root.hist[b].g;
+      root.h += root.hist[b].h;
+    }
+    Evaluate(root);
   }
-  Evaluate(root);
-  if (!params_.keep_histograms) std::vector<HistBin>().swap(root.hist);
 
   auto finish_node = [&](const Entry& e) {
     TreeNode& node = tree.nodes[e.node];
@@ -248,13 +309,30 @@ Tree TreeLearner::Grow(std::span<const GradPair> gpair, std::span<const RowIdx> 
   };
 
   // A heap ordered by the grow policy: deep trees have thousands of nodes.
-  auto after = [&](const Entry& a, const Entry& b) { return comes_first(b, a); };
-  std::vector<Entry> queue;
-  queue.push_back(std::move(root));
+  // It holds indices into `pending`, whose entries never move while queued
+  // (an Entry is ~150 bytes; sifting those was a sixth of a forest's time).
+  std::vector<Entry> pending;
+  std::vector<size_t> free_slots;
+  auto after = [&](size_t a, size_t b) { return comes_first(pending[b], pending[a]); };
+  std::vector<size_t> queue;
+  auto enqueue = [&](Entry&& entry) {
+    size_t slot = pending.size();
+    if (free_slots.empty()) {
+      pending.push_back(std::move(entry));
+    } else {
+      slot = free_slots.back();
+      free_slots.pop_back();
+      pending[slot] = std::move(entry);
+    }
+    queue.push_back(slot);
+    std::push_heap(queue.begin(), queue.end(), after);
+  };
+  enqueue(std::move(root));
   int num_leaves = 1;
   while (!queue.empty()) {
     std::pop_heap(queue.begin(), queue.end(), after);
-    Entry e = std::move(queue.back());
+    Entry e = std::move(pending[queue.back()]);
+    free_slots.push_back(queue.back());
     queue.pop_back();
     finish_node(e);
     if (!CanSplit(e, num_leaves)) {
@@ -286,7 +364,10 @@ Tree TreeLearner::Grow(std::span<const GradPair> gpair, std::span<const RowIdx> 
     Entry left{left_id, e.depth + 1, e.begin, mid, split.left_g, split.left_h, {}, {}};
     Entry right{left_id + 1, e.depth + 1, mid, e.end, split.right_g, split.right_h, {}, {}};
     const bool children_may_split = params_.max_depth == 0 || e.depth + 1 < params_.max_depth;
-    if (children_may_split && params_.keep_histograms) {
+    if (children_may_split && params_.forest) {
+      EvaluateDrawn(gpair, left);
+      EvaluateDrawn(gpair, right);
+    } else if (children_may_split) {
       // Build the smaller child's histogram; the larger one is parent - smaller.
       Entry& small = (mid - e.begin) <= (e.end - mid) ? left : right;
       Entry& large = &small == &left ? right : left;
@@ -297,19 +378,9 @@ Tree TreeLearner::Grow(std::span<const GradPair> gpair, std::span<const RowIdx> 
         SubtractHistogram(large.hist, small.hist, large.hist);
       }
       EvaluatePair(left, right);
-    } else if (children_may_split) {
-      // Deep trees: build both children and keep no histogram past its
-      // evaluation, so memory stays at two histograms however wide the tree.
-      for (Entry* c : {&left, &right}) {
-        BuildHistogram(gpair, c->begin, c->end, c->hist);
-        Evaluate(*c);
-        std::vector<HistBin>().swap(c->hist);
-      }
     }
-    queue.push_back(std::move(left));
-    std::push_heap(queue.begin(), queue.end(), after);
-    queue.push_back(std::move(right));
-    std::push_heap(queue.begin(), queue.end(), after);
+    enqueue(std::move(left));
+    enqueue(std::move(right));
   }
   FinishBinned(tree.nodes.size());
   return tree;

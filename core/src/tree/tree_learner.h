@@ -9,6 +9,7 @@
 #include "boostlab/model.h"
 #include "data/binned_matrix.h"
 #include "tree/column_sampler.h"
+#include "tree/feature_histogram.h"
 #include "tree/histogram.h"
 #include "tree/split_finder.h"
 
@@ -24,13 +25,13 @@ struct TreeParams {
   double gamma = 0.0;
   SplitParams split;
   double colsample_bytree = 1, colsample_bylevel = 1, colsample_bynode = 1;
-  // true: keep each pending node's histogram for the sibling subtraction
-  // (fast, memory grows with the tree's width); false: build every child's
-  // histogram and free it after its split search (deep forest trees).
-  bool keep_histograms = true;
-  // Random forest: colsample_bynode picks among the features that vary in the
-  // node (as scikit-learn's max_features), not among all of them.
-  bool sample_varying_features = false;
+  // Random forest trees: colsample_bynode's share of the features is drawn
+  // at each node among those that vary in it (as scikit-learn's
+  // max_features), and only the drawn features' histograms are built, each
+  // holding just the bins the node's rows fall in (tree/feature_histogram.h).
+  // No histogram outlives its node's search: no sibling subtraction, and
+  // memory stays flat however wide the tree. Steps are not timed per node.
+  bool forest = false;
 };
 
 class TreeLearner {
@@ -47,6 +48,11 @@ class TreeLearner {
   // weighted Gini decrease). Leaf values are the caller's to set, from Leaves().
   Tree GrowClasses(std::span<const GradPair> gpair, std::span<const float> label, int classes,
                    std::span<const RowIdx> rows, uint64_t seed);
+
+  // Forest trees: a node whose rows all have one label becomes a leaf without
+  // a search, as scikit-learn's impurity check (its split gains could only be
+  // rounding noise).
+  void StopAtPureNodes(std::span<const float> label) { pure_label_ = label; }
 
   // After Grow: the leaf (node index) of any binned row in the tree just grown.
   int LeafBinned(RowIdx row) const;
@@ -86,8 +92,10 @@ class TreeLearner {
   size_t Partition(size_t begin, size_t end, const SplitCandidate& split);
   void BuildHistogram(std::span<const GradPair> gpair, size_t begin, size_t end, std::vector<HistBin>& hist);
   SplitCandidate Search(const Entry& e, std::span<const int> features) const;
-  std::vector<int> FeaturesFor(const Entry& e);
   void Evaluate(Entry& e);
+  // Forest nodes: draws features until colsample_bynode's share of them that
+  // vary in the node has been searched.
+  void EvaluateDrawn(std::span<const GradPair> gpair, Entry& e);
   void EvaluatePair(Entry& left, Entry& right);
   bool CanSplit(const Entry& e, int num_leaves) const;
 
@@ -96,6 +104,11 @@ class TreeLearner {
   ThreadPool& pool_;
   HistogramBuilder builder_;
   ColumnSampler sampler_;
+  FeatureHistogramBuilder feature_builder_;  // forest nodes
+  FeatureHistogram feature_hist_;
+  std::vector<int> draw_;                    // features in the order drawn
+  std::vector<double> node_g_;               // the node's g per output
+  std::span<const float> pure_label_;        // forests: labels for the purity check
   std::vector<RowIdx> rows_;
   std::vector<RowIdx> scratch_;
   std::vector<uint8_t> flags_;   // per row in a partition: goes left
@@ -113,6 +126,9 @@ class TreeLearner {
     uint32_t lut = 0;
   };
   void FinishBinned(size_t num_nodes);
+  static constexpr size_t kLanes = 8;     // rows walked side by side
+  static constexpr int kDeepTree = 12;    // deeper: lanes stop at their leaves
+  bool AllLeaves(const int* lanes) const;
   std::vector<BinNode> binned_;
   std::vector<char> lut_;
   int binned_depth_ = 0;

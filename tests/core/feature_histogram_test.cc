@@ -1,0 +1,126 @@
+// The forest's per-feature histograms hold only the bins a node's rows fall
+// in; these tests hold them to the full histogram of the same rows: the same
+// sums, and the same split found.
+#include <gtest/gtest.h>
+
+#include <vector>  // for vector
+
+#include "data/binned_matrix.h"
+#include "random_data.h"
+#include "tree/feature_histogram.h"
+#include "tree/split_finder.h"
+#include "util/thread_pool.h"
+
+namespace boostlab {
+namespace {
+
+struct Node {
+  Dataset data = test::RandomData(3000, 4).Missing(0.05).Seed(11).Make();
+  ThreadPool pool{1};
+  // Lossless: a few hundred bins a feature, so small nodes take the sorted path.
+  BinnedMatrix bins = BinnedMatrix::Build(data.x, data.features, data.train_rows, 1024, pool);
+  std::vector<GradPair> gpair;
+  std::vector<float> klass;  // an output per row, for the multi-output build
+
+  explicit Node(int classes) {
+    Rng rng(7);
+    for (size_t r = 0; r < data.x.num_rows; ++r) {
+      const float c = static_cast<float>(rng.Below(3));  // bootstrap-like counts 0..2
+      gpair.push_back({-c * data.label[r], c});
+      klass.push_back(static_cast<float>(rng.Below(static_cast<uint64_t>(classes))));
+    }
+  }
+  // Rows [0, n) of the training rows with a non-zero count.
+  std::vector<RowIdx> Rows(size_t n) const {
+    std::vector<RowIdx> rows;
+    for (RowIdx r : data.train_rows)
+      if (rows.size() < n && gpair[r].h > 0) rows.push_back(r);
+    return rows;
+  }
+  // The full histogram of every feature over rows (K blocks, h in block 0), in row order.
+  std::vector<HistBin> Full(const std::vector<RowIdx>& rows, int K) const {
+    const size_t total = bins.total_bins();
+    std::vector<HistBin> hist(total * K);
+    for (RowIdx r : rows)
+      for (size_t f = 0; f < bins.num_features; ++f) {
+        const size_t b = bins.offsets[f] + bins.Bin(r, f);
+        hist[(K > 1 ? static_cast<size_t>(klass[r]) * total : 0) + b].g += gpair[r].g;
+        hist[b].h += gpair[r].h;
+      }
+    return hist;
+  }
+};
+
+TEST(FeatureHistogram, HoldsTheFullHistogramsOccupiedBinsWithMissingLast) {
+  for (int K : {1, 3}) {
+    Node node(K);
+    FeatureHistogramBuilder builder(node.bins);
+    FeatureHistogram fh;
+    for (size_t n : {2, 7, 40, 300, 2000}) {  // sorted below a quarter of the bins, dense above
+      const std::vector<RowIdx> rows = node.Rows(n);
+      const std::vector<HistBin> full = node.Full(rows, K);
+      const size_t total = node.bins.total_bins();
+      for (size_t f = 0; f < node.bins.num_features; ++f) {
+        builder.Build(f, rows, node.gpair, K, node.klass, false, fh);
+        const uint32_t nb = node.bins.BinsOf(f);
+        ASSERT_EQ(fh.bin.back(), nb - 1) << "the missing bin comes last";
+        size_t occupied = 0;
+        for (uint32_t b = 0; b + 1 < nb; ++b) occupied += full[node.bins.offsets[f] + b].h > 0;
+        ASSERT_EQ(fh.size(), occupied + 1) << "n " << n << " feature " << f;
+        for (size_t e = 0; e < fh.size(); ++e) {
+          if (e > 0) ASSERT_LT(fh.bin[e - 1], fh.bin[e]);
+          const size_t b = node.bins.offsets[f] + fh.bin[e];
+          EXPECT_EQ(fh.sums[e].h, full[b].h);
+          for (int k = 0; k < K; ++k) EXPECT_EQ(fh.sums[k * fh.size() + e].g, full[k * total + b].g);
+        }
+      }
+    }
+  }
+}
+
+TEST(FeatureHistogram, FindsTheSameSplitAsTheFullHistogram) {
+  for (int K : {1, 3}) {
+    for (double min_child_weight : {0.0, 1.0, 5.0}) {
+      SplitParams p;
+      p.lambda = 0;
+      p.min_child_weight = min_child_weight;
+      p.float_gain = false;
+      Node node(K);
+      FeatureHistogramBuilder builder(node.bins);
+      FeatureHistogram fh;
+      int splits = 0, default_left = 0;
+      for (size_t n : {3, 9, 25, 60, 250, 2000}) {
+        const std::vector<RowIdx> rows = node.Rows(n);
+        const std::vector<HistBin> full = node.Full(rows, K);
+        const size_t total = node.bins.total_bins();
+        // The node's totals as FindBestSplitMulti takes them: feature 0's bins.
+        std::vector<double> sum_g(K, 0.0);
+        double sum_h = 0;
+        for (uint32_t b = 0; b < node.bins.BinsOf(0); ++b) {
+          sum_h += full[b].h;
+          for (int k = 0; k < K; ++k) sum_g[k] += full[k * total + b].g;
+        }
+        for (int f = 0; f < static_cast<int>(node.bins.num_features); ++f) {
+          const int features[] = {f};
+          const SplitCandidate want = K == 1 ? FindBestSplit(node.bins, full, sum_g[0], sum_h, p, features)
+                                             : FindBestSplitMulti(node.bins, full, K, p, features);
+          builder.Build(static_cast<size_t>(f), rows, node.gpair, K, node.klass, false, fh);
+          const SplitCandidate got = FindBestSplitOfFeature(node.bins, f, fh, sum_g, sum_h, p);
+          ASSERT_EQ(got.valid, want.valid) << "K " << K << " n " << n << " f " << f;
+          if (!want.valid || want.gain <= 0) continue;
+          EXPECT_EQ(got.gain, want.gain);
+          EXPECT_EQ(got.bin, want.bin) << "K " << K << " n " << n << " f " << f;
+          EXPECT_EQ(got.default_left, want.default_left);
+          EXPECT_EQ(got.left_h, want.left_h);
+          ++splits;
+          default_left += want.default_left;
+        }
+      }
+      EXPECT_GE(splits, 15);  // the comparison saw real splits,
+      EXPECT_GT(default_left, 0);  // some with missing values sent left
+    }
+  }
+}
+
+}  // namespace
+}  // namespace boostlab
