@@ -311,6 +311,9 @@ Tree TreeLearner::Grow(std::span<const GradPair> gpair, std::span<const RowIdx> 
   // A heap ordered by the grow policy: deep trees have thousands of nodes.
   // It holds indices into `pending`, whose entries never move while queued
   // (an Entry is ~150 bytes; sifting those was a sixth of a forest's time).
+  // A forest with no leaf limit grows the same tree in any order: it goes
+  // depth first (a stack), with no sifting and a subtree's rows kept warm.
+  const bool depth_first = params_.forest && params_.max_leaves == 0;
   std::vector<Entry> pending;
   std::vector<size_t> free_slots;
   auto after = [&](size_t a, size_t b) { return comes_first(pending[b], pending[a]); };
@@ -325,12 +328,12 @@ Tree TreeLearner::Grow(std::span<const GradPair> gpair, std::span<const RowIdx> 
       pending[slot] = std::move(entry);
     }
     queue.push_back(slot);
-    std::push_heap(queue.begin(), queue.end(), after);
+    if (!depth_first) std::push_heap(queue.begin(), queue.end(), after);
   };
   enqueue(std::move(root));
   int num_leaves = 1;
   while (!queue.empty()) {
-    std::pop_heap(queue.begin(), queue.end(), after);
+    if (!depth_first) std::pop_heap(queue.begin(), queue.end(), after);
     Entry e = std::move(pending[queue.back()]);
     free_slots.push_back(queue.back());
     queue.pop_back();
