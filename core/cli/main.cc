@@ -1,6 +1,6 @@
 // boostlab-cli: train on a CSV from the command line, one JSON line per round.
 //
-//   boostlab-cli train --csv FILE --target NAME [--ignore A,B] [--task auto]
+//   boostlab-cli train --csv FILE --target NAME [--ignore A,B] [--weight COL] [--task auto]
 //                      [--valid-idx FILE | --valid-fraction 0.2] [--split-seed 0]
 //                      [--params '{"eta":0.1}'] [--model-out FILE]
 //   boostlab-cli predict --csv FILE --model FILE        (one prediction per line)
@@ -66,6 +66,7 @@ int Train(std::map<std::string, std::string>& args) {
   boostlab::DatasetOptions options;
   options.target = args["--target"];
   options.ignore = SplitComma(args["--ignore"]);
+  if (args.count("--weight")) options.weight = args["--weight"];
   if (args.count("--task")) options.task = args["--task"];
   if (args.count("--valid-fraction")) options.valid_fraction = std::stod(args["--valid-fraction"]);
   if (args.count("--split-seed")) options.seed = std::stoull(args["--split-seed"]);

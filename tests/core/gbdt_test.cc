@@ -14,7 +14,7 @@ TEST(Gbdt, TreesAreFitToResidualsWithUnitWeight) {
   std::vector<GradPair> loss = {{-2, 0.25f}, {1, 0.1f}, {3, 0}};
   std::vector<GradPair> fit(3);
   std::vector<RowIdx> rows = {0, 1, 2};
-  GbdtFitStatistics(loss, fit, rows);
+  GbdtFitStatistics(loss, {}, fit, rows);
   EXPECT_EQ(fit[0].g, -2);
   EXPECT_EQ(fit[0].h, 1);
   EXPECT_EQ(fit[1].h, 1);

@@ -2,7 +2,7 @@
 prints one JSON object: the per-round train and valid metric, and the feature
 names. Run with /usr/bin/python3, which sees Debian's packages.
 
-  xgb_reference.py CSV TARGET VALID_IDX PARAMS_JSON [IGNORE,COLUMNS]
+  xgb_reference.py CSV TARGET VALID_IDX PARAMS_JSON [IGNORE,COLUMNS] [WEIGHT_COLUMN]
 """
 import json
 import sys
@@ -15,8 +15,10 @@ import xgboost as xgb
 def main():
     csv, target, valid_idx, params = sys.argv[1], sys.argv[2], sys.argv[3], json.loads(sys.argv[4])
     ignore = [c for c in (sys.argv[5] if len(sys.argv) > 5 else "").split(",") if c]
+    weight_column = sys.argv[6] if len(sys.argv) > 6 else ""
     df = pd.read_csv(csv)
     y = df.pop(target)
+    w = df.pop(weight_column).values if weight_column else np.ones(len(df))
     df = df.drop(columns=ignore)
     for c in df.columns:
         if df[c].dtype == object:
@@ -26,8 +28,8 @@ def main():
     valid = np.zeros(len(df), bool)
     valid[np.loadtxt(valid_idx, dtype=int)] = True
     rounds = params.pop("rounds")
-    dtrain = xgb.DMatrix(df[~valid], y[~valid], enable_categorical=True)
-    dvalid = xgb.DMatrix(df[valid], y[valid], enable_categorical=True)
+    dtrain = xgb.DMatrix(df[~valid], y[~valid], weight=w[~valid], enable_categorical=True)
+    dvalid = xgb.DMatrix(df[valid], y[valid], weight=w[valid], enable_categorical=True)
     result = {}
     xgb.train({"tree_method": "hist", **params}, dtrain, rounds, evals=[(dtrain, "train"), (dvalid, "valid")],
               evals_result=result, verbose_eval=False)

@@ -7,25 +7,27 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { losslessMaxBin } from './data.mjs';
+import { losslessMaxBin, weightedCopy } from './data.mjs';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const data = (f) => join(root, 'tests/data', f);
 const CLI = join(root, 'build/native/boostlab-cli');
 const PYTHON = '/usr/bin/python3';  // the interpreter that sees Debian's packages
 
-function ours(csv, target, params, { ignore = [], modelOut } = {}) {
-  const args = ['train', '--csv', data(`${csv}.csv`), '--target', target, '--valid-idx', data(`${csv}.valid_idx.txt`),
+// `file` trains on another CSV (a weighted copy) with the same rows and split.
+function ours(csv, target, params, { ignore = [], modelOut, weight, file = data(`${csv}.csv`) } = {}) {
+  const args = ['train', '--csv', file, '--target', target, '--valid-idx', data(`${csv}.valid_idx.txt`),
     '--params', JSON.stringify(params)];
   if (ignore.length) args.push('--ignore', ignore.join(','));
+  if (weight) args.push('--weight', weight);
   if (modelOut) args.push('--model-out', modelOut);
   const lines = execFileSync(CLI, args, { maxBuffer: 1 << 26 }).toString().trim().split('\n').map((l) => JSON.parse(l));
   return lines.filter((l) => l.round);
 }
 
-function theirs(csv, target, params, ignore = []) {
-  const out = execFileSync(PYTHON, [join(root, 'tests/parity/xgb_reference.py'), data(`${csv}.csv`), target,
-    data(`${csv}.valid_idx.txt`), JSON.stringify(params), ignore.join(',')], { maxBuffer: 1 << 26 });
+function theirs(csv, target, params, ignore = [], { weight = '', file = data(`${csv}.csv`) } = {}) {
+  const out = execFileSync(PYTHON, [join(root, 'tests/parity/xgb_reference.py'), file, target,
+    data(`${csv}.valid_idx.txt`), JSON.stringify(params), ignore.join(','), weight], { maxBuffer: 1 << 26 });
   return JSON.parse(out.toString());
 }
 
@@ -57,6 +59,27 @@ for (const c of LOSSLESS) {
     let worst = 0;
     mine.forEach((r, i) => { worst = Math.max(worst, relative(r.train[c.metric], ref.train[c.metric][i])); });
     assert.ok(worst <= 0.005, `worst per-round train ${c.metric} difference ${(worst * 100).toFixed(3)} %`);
+    const v = relative(mine.at(-1).valid[c.metric], ref.valid[c.metric].at(-1));
+    assert.ok(v <= 0.005, `final valid ${c.metric}: ours ${mine.at(-1).valid[c.metric]}, XGBoost ${ref.valid[c.metric].at(-1)}`);
+  });
+}
+
+// Sample weights, as XGBoost's DMatrix(weight=): they scale g and h and weigh every metric.
+for (const c of LOSSLESS.filter((c) => c.csv !== 'letter')) {
+  test(`sample weights (a weight column), lossless binning, ${c.csv}: every round's weighted train ${c.metric} and the final valid ${c.metric} within 0.5 % of XGBoost hist`, () => {
+    const ignore = c.ignore ?? [];
+    const file = weightedCopy(data(`${c.csv}.csv`));
+    const params = { ...c.params, eta: 0.3, max_depth: 6, rounds: 100, eval_metric: c.metric,
+      max_bin: Math.max(256, losslessMaxBin(data(`${c.csv}.csv`), c.target, ignore) + 1) };
+    const mine = ours(c.csv, c.target, params, { ignore, weight: 'w', file });
+    const ref = theirs(c.csv, c.target, { ...params }, ignore, { weight: 'w', file });
+    const plain = theirs(c.csv, c.target, { ...params }, ignore);
+    assert.equal(mine.length, 100);
+    let worst = 0;
+    mine.forEach((r, i) => { worst = Math.max(worst, relative(r.train[c.metric], ref.train[c.metric][i])); });
+    assert.ok(worst <= 0.005, `worst per-round train ${c.metric} difference ${(worst * 100).toFixed(3)} %`);
+    // The weights matter: unweighted XGBoost is far from both.
+    assert.ok(relative(plain.train[c.metric][5], ref.train[c.metric][5]) > 0.01, 'weights changed nothing');
     const v = relative(mine.at(-1).valid[c.metric], ref.valid[c.metric].at(-1));
     assert.ok(v <= 0.005, `final valid ${c.metric}: ours ${mine.at(-1).valid[c.metric]}, XGBoost ${ref.valid[c.metric].at(-1)}`);
   });

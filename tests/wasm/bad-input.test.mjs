@@ -55,6 +55,21 @@ for (const build of BUILDS) {
       assert.throws(() => bl.loadModel({ learner: {} }), (e) => e.code === 'MODEL_CORRUPT' && /another library/.test(e.message));
     });
 
+    test('a bad weight column names the problem; a good one weighs the rows', async () => {
+      const bl = await load(build);
+      const table = bl.readCSV('x,w,y\n1,0,0\n2,0,1\n3,0,0\n4,0,1\n');
+      assert.throws(() => table.toDataset({ target: 'y', weight: 'w', validFraction: 0 }),
+        (e) => e.code === 'WEIGHT_ALL_ZERO' && /'w' is 0 on every training row/.test(e.message));
+      assert.throws(() => bl.readCSV('x,w,y\n1,1,0\n2,-1,1\n').toDataset({ target: 'y', weight: 'w', validFraction: 0 }),
+        (e) => e.code === 'WEIGHT_NEGATIVE' && e.line === 3 && e.column === 2);
+      // Heavier rows pull a constant model toward their label.
+      const rows = 'x,w,y\n' + Array.from({ length: 40 }, (_, i) => `${i % 2},${i < 20 ? 3 : 1},${i < 20 ? 10 : 0}`).join('\n');
+      const data = bl.readCSV(rows).toDataset({ target: 'y', weight: 'w', validFraction: 0 });
+      const model = await bl.train(data, { rounds: 1, max_depth: 1, eta: 1e-9 });  // the base score alone
+      assert.ok(Math.abs(model.predict(bl.readCSV('x\n0\n'))[0] - 7.5) < 1e-3, 'weighted mean 3*10/(3+1)');
+      model.dispose(); data.dispose();
+    });
+
     test('a target with one class is refused', async () => {
       const bl = await load(build);
       const table = bl.readCSV('x,y\n1,a\n2,a\n');

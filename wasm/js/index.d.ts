@@ -24,6 +24,8 @@ export interface ColumnSummary {
 export interface DatasetOptions {
   target: string;
   ignore?: string[];
+  /** A numeric column of per-row sample weights (>= 0, not all 0 on the training rows); not a feature. */
+  weight?: string;
   task?: 'auto' | 'regression' | 'binary' | 'multiclass';
   /** Share of rows held out for validation, drawn with `seed`. Default 0.2. */
   validFraction?: number;

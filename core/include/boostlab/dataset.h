@@ -23,6 +23,7 @@ struct FeatureInfo {
 struct DatasetOptions {
   std::string target;
   std::vector<std::string> ignore;
+  std::string weight;             // a numeric column of per-row sample weights (not a feature); empty: all 1
   std::string task = "auto";      // auto | regression | binary | multiclass
   double valid_fraction = 0.2;    // used when valid_rows is empty
   uint64_t seed = 0;
@@ -40,6 +41,12 @@ struct Dataset {
   std::vector<FeatureInfo> features;
   FeatureColumns x;
   std::vector<float> label;          // regression: value; binary: 0 or 1; multiclass: class index
+  // Per-row sample weights (>= 0, some training row's > 0); empty: every row
+  // weighs 1. They scale each row's gradient pair, its share of the starting
+  // margin and of AdaBoost's first weights, its bootstrap count in a forest,
+  // and its term in every metric (as XGBoost's and scikit-learn's sample_weight).
+  std::vector<float> weight;
+  std::string weight_column;
   std::string target;
   Task task = Task::kRegression;
   std::vector<std::string> classes;  // sorted; binary: classes[1] is the positive class
@@ -49,7 +56,7 @@ struct Dataset {
   static Dataset FromTable(const Table& table, const DatasetOptions& options);
 };
 
-// Reads {"target", "ignore", "task", "validFraction", "seed", "validRows"} from
+// Reads {"target", "ignore", "weight", "task", "validFraction", "seed", "validRows"} from
 // JSON; throws Error{"BAD_OPTION"} naming the field that is wrong.
 DatasetOptions ParseDatasetOptions(std::string_view json);
 

@@ -116,6 +116,18 @@ Booster::Booster(const Dataset& data, const Params& params) {
   if (s.adaboost || s.forest) chosen.num_class = data.task == Task::kMulticlass ? s.classes : 0;
   const std::string objective = ChooseObjective(data, chosen, &num_class);
   s.objective = MakeObjective(objective, params, num_class);
+  if (!data.weight.empty()) {
+    s.weight = data.weight;
+    if (s.gbdt || s.adaboost || s.forest) {
+      double total = 0;
+      for (RowIdx r : data.train_rows) total += data.weight[r];
+      // A power of two, so scaling rounds nothing: weighted medians and
+      // quantiles then fall exactly where they do on the weights given.
+      const double scale = std::exp2(std::round(std::log2(static_cast<double>(data.train_rows.size()) / total)));
+      for (float& w : s.weight) w = static_cast<float>(w * scale);
+    }
+  }
+  s.objective->SetWeights(s.weight);
   s.K = s.objective->outputs();
   s.objective->CheckLabels(data.label, data.train_rows);
   if (objective.rfind("binary:", 0) == 0 && !std::isnan(params.base_score) && !(params.base_score > 0 && params.base_score < 1))
@@ -125,7 +137,12 @@ Booster::Booster(const Dataset& data, const Params& params) {
     for (const std::string& m : s.objective->DefaultMetrics()) metric_list += (metric_list.empty() ? "" : ",") + m;
   s.metrics = ParseMetrics(metric_list, s.K, objective);
 
-  s.bins = BinnedMatrix::Build(data.x, data.features, data.train_rows, params.max_bin, s.pool);
+  // Cut points come from the training rows that weigh something: a row of
+  // weight 0 must not move a split's threshold (XGBoost's sketch skips it too).
+  std::vector<RowIdx> cut_rows;
+  for (RowIdx r : data.train_rows)
+    if (data.weight.empty() || data.weight[r] > 0) cut_rows.push_back(r);
+  s.bins = BinnedMatrix::Build(data.x, data.features, cut_rows, params.max_bin, s.pool);
   TreeParams tp;
   tp.max_depth = params.max_depth;
   tp.max_leaves = params.max_leaves;
@@ -193,7 +210,10 @@ Booster::Booster(const Dataset& data, const Params& params) {
   }
   if (s.adaboost) {
     s.u.assign(n, 0.0);
-    for (RowIdx r : data.train_rows) s.u[r] = 1.0 / static_cast<double>(data.train_rows.size());
+    // u starts at 1/N, or in proportion to the sample weights.
+    double total = 0;
+    for (RowIdx r : data.train_rows) total += s.weight.empty() ? 1.0 : s.weight[r];
+    for (RowIdx r : data.train_rows) s.u[r] = (s.weight.empty() ? 1.0 : s.weight[r]) / total;
   }
   if (s.adaboost && data.task == Task::kRegression) {
     // R2 keeps every tree's prediction per row to take their weighted median.
@@ -245,7 +265,7 @@ RoundReport Booster::TrainOneRound() {
   if (s.forest) {
     // The forest's loss per round: out-of-bag error (or RMSE) of the trees so far.
     const bool classification = s.data.task != Task::kRegression;
-    report.train.push_back({classification ? "oob_error" : "oob_rmse", s.oob.Score(s.data.label, s.data.train_rows, classification)});
+    report.train.push_back({classification ? "oob_error" : "oob_rmse", s.oob.Score(s.data.label, s.weight, s.data.train_rows, classification)});
   }
   return report;
 }
@@ -277,7 +297,7 @@ RoundReport Booster::Impl::BoostRound() {
     std::span<const GradPair> fit = loss;
     if (s.gbdt) {
       std::span<GradPair> f(s.fit_gpair.data() + k * n, n);
-      GbdtFitStatistics(loss, f, s.data.train_rows);
+      GbdtFitStatistics(loss, s.weight, f, s.data.train_rows);
       fit = f;
     }
     Tree tree = learner.Grow(fit, s.data.train_rows, s.SeedFor(s.round, k, 29));
@@ -296,9 +316,9 @@ RoundReport Booster::Impl::BoostRound() {
       for (const auto& leaf : leaves) {
         const double f = tree.nodes[leaf.node].value;
         for (RowIdx r : leaf.rows) {
-          if (loss[r].h == 0) continue;  // not in this round's sample
-          rf += -static_cast<double>(loss[r].g) * f;
-          ff += f * f;
+          if (loss[r].h == 0) continue;  // not in this round's sample (or weighs 0)
+          rf += -static_cast<double>(loss[r].g) * f;  // g holds the weight already
+          ff += (s.weight.empty() ? 1.0 : s.weight[r]) * f * f;
         }
       }
       const double alpha = ff > 0 ? rf / ff : 0;

@@ -22,6 +22,13 @@ struct Booster::Impl {
   Params params;
   ThreadPool pool;
   std::unique_ptr<Objective> objective;
+  // Sample weights (empty: none). XGBoost-style boosting takes them as given,
+  // as XGBoost does (min_child_weight bounds weighted hessians); gbdt,
+  // AdaBoost and forests take them scaled by the power of two that brings
+  // their mean over the training rows nearest 1, so min_child_weight still
+  // counts rows, roughly (as scikit-learn's min_samples_leaf counts them
+  // exactly). Metrics, splits and line searches do not change with the scale.
+  std::vector<float> weight;
   int K = 1;        // outputs of the model (margins per row)
   int classes = 0;  // classes of the target (0: regression)
   std::vector<MetricSpec> metrics;
@@ -77,7 +84,7 @@ struct Booster::Impl {
   std::vector<Metric> Evaluate(std::span<const RowIdx> rows) {
     std::vector<Metric> out;
     for (const MetricSpec& m : metrics)
-      out.push_back({m.name, EvaluateMetric(m, pred, K, data.label, rows, pool, params.huber_slope)});
+      out.push_back({m.name, EvaluateMetric(m, pred, K, data.label, rows, pool, params.huber_slope, weight)});
     return out;
   }
 
@@ -96,12 +103,18 @@ struct Booster::Impl {
   // Metrics, early stopping and timings: the end of every round.
   RoundReport Finish(RoundReport report, std::chrono::steady_clock::time_point start);
 
-  // Makes `tree` a multi-output tree: leaf i adds values[i][k] to output k.
-  static void SetLeafValues(Tree& tree, const std::vector<std::vector<double>>& values, int outputs) {
+  // Makes `tree` a multi-output tree: leaf i adds values[i * outputs + k] to output k.
+  static void SetLeafValues(Tree& tree, std::span<const double> values, int outputs) {
     tree.leaf_values.assign(tree.nodes.size() * outputs, 0.0f);
     for (size_t i = 0; i < tree.nodes.size(); ++i)
       if (tree.nodes[i].IsLeaf())
-        for (int k = 0; k < outputs; ++k) tree.leaf_values[i * outputs + k] = static_cast<float>(values[i][k]);
+        for (int k = 0; k < outputs; ++k) tree.leaf_values[i * outputs + k] = static_cast<float>(values[i * outputs + k]);
+  }
+  static void SetLeafValues(Tree& tree, const std::vector<std::vector<double>>& values, int outputs) {
+    std::vector<double> flat(tree.nodes.size() * outputs, 0.0);
+    for (size_t i = 0; i < values.size(); ++i)
+      for (size_t k = 0; k < values[i].size(); ++k) flat[i * outputs + k] = values[i][k];
+    SetLeafValues(tree, flat, outputs);
   }
 
   uint64_t SeedFor(int r, int k, uint64_t salt) const {

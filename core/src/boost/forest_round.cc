@@ -23,7 +23,7 @@ RoundReport Booster::Impl::ForestRound() {
       const int t = s.round + b;
       ForestSample& sample = s.batch_sample[b];
       Rng rng(s.SeedFor(t, 0, 53));
-      ForestBootstrap(s.data.label, s.data.train_rows, rng, outputs, sample);
+      ForestBootstrap(s.data.label, s.weight, s.data.train_rows, rng, outputs, sample);
       // Rows never drawn add nothing to a histogram: the tree grows on the drawn ones.
       TreeLearner& learner = *s.learners[b];
       s.batch[b] = outputs > 1 ? learner.GrowClasses(sample.fit, s.data.label, outputs, sample.in_bag, s.SeedFor(t, 0, 29))
@@ -39,12 +39,12 @@ RoundReport Booster::Impl::ForestRound() {
   const double trees = static_cast<double>(s.model.trees.size() + 1);
 
   // Each leaf's value per output: the mean label (regression, two classes) or
-  // the class shares of the drawn rows in it.
+  // the class shares of the drawn rows in it. One flat array: a forest tree
+  // has tens of thousands of leaves.
   const auto leaves = learner.Leaves();
-  std::vector<std::vector<double>> value(tree.nodes.size());
+  std::vector<double> value(tree.nodes.size() * outputs, 0.0);
   for (const auto& leaf : leaves) {
-    std::vector<double>& v = value[leaf.node];
-    v.assign(outputs, 0.0);
+    double* v = &value[static_cast<size_t>(leaf.node) * outputs];
     if (outputs == 1) {
       v[0] = tree.nodes[leaf.node].value;
       continue;
@@ -56,7 +56,8 @@ RoundReport Booster::Impl::ForestRound() {
     }
     for (int k = 0; k < outputs; ++k) v[k] = h > 0 ? v[k] / h : 0;
   }
-  auto add = [&](RowIdx r, const std::vector<double>& v) {
+  auto add = [&](RowIdx r, int leaf) {
+    const double* v = &value[static_cast<size_t>(leaf) * outputs];
     for (int k = 0; k < outputs; ++k) {
       const size_t i = static_cast<size_t>(r) * outputs + k;
       s.forest_sum[i] += v[k];
@@ -64,22 +65,22 @@ RoundReport Booster::Impl::ForestRound() {
     }
   };
   for (const auto& leaf : leaves)
-    for (RowIdx r : leaf.rows) add(r, value[leaf.node]);
+    for (RowIdx r : leaf.rows) add(r, leaf.node);
   // Rows the tree never drew: walked down it, and their out-of-bag sums.
   std::vector<int> leaf_of(sample.out_of_bag.size());
   learner.LeavesBinned(sample.out_of_bag, leaf_of.data());
   for (size_t i = 0; i < sample.out_of_bag.size(); ++i) {
     const RowIdx r = sample.out_of_bag[i];
-    const std::vector<double>& v = value[leaf_of[i]];
-    add(r, v);
-    for (int k = 0; k < outputs; ++k) s.oob.sum[static_cast<size_t>(r) * outputs + k] += v[k];
+    add(r, leaf_of[i]);
+    for (int k = 0; k < outputs; ++k)
+      s.oob.sum[static_cast<size_t>(r) * outputs + k] += value[static_cast<size_t>(leaf_of[i]) * outputs + k];
     ++s.oob.count[r];
   }
   // Validation rows: walked in blocks, eight side by side.
   leaf_of.resize(s.data.valid_rows.size());
   ForBlocks(s.pool, leaf_of.size(), 4096, [&](size_t begin, size_t end) {
     learner.LeavesBinned(std::span<const RowIdx>(s.data.valid_rows).subspan(begin, end - begin), leaf_of.data() + begin);
-    for (size_t i = begin; i < end; ++i) add(s.data.valid_rows[i], value[leaf_of[i]]);
+    for (size_t i = begin; i < end; ++i) add(s.data.valid_rows[i], leaf_of[i]);
   });
 
   RoundReport report;

@@ -6,8 +6,9 @@
 
 namespace boostlab {
 
-void GbdtFitStatistics(std::span<const GradPair> loss, std::span<GradPair> fit, std::span<const RowIdx> rows) {
-  for (RowIdx r : rows) fit[r] = loss[r].h > 0 ? GradPair{loss[r].g, 1.0f} : GradPair{};
+void GbdtFitStatistics(std::span<const GradPair> loss, std::span<const float> weight, std::span<GradPair> fit,
+                       std::span<const RowIdx> rows) {
+  for (RowIdx r : rows) fit[r] = loss[r].h > 0 ? GradPair{loss[r].g, weight.empty() ? 1.0f : weight[r]} : GradPair{};
 }
 
 void GbdtSubsample(std::span<GradPair> loss, size_t n, int outputs, std::span<const RowIdx> rows, double share, Rng& rng) {

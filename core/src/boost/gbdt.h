@@ -13,9 +13,11 @@ namespace boostlab {
 
 class Rng;
 
-// The statistics the tree is fit to: (g, 1) for rows in this round's sample,
-// (0, 0) for the others. `loss` holds the loss's own (g, h).
-void GbdtFitStatistics(std::span<const GradPair> loss, std::span<GradPair> fit, std::span<const RowIdx> rows);
+// The statistics the tree is fit to: (g, w) for rows in this round's sample,
+// (0, 0) for the others. `loss` holds the loss's own (g, h), already times
+// the rows' weights w (empty: all 1).
+void GbdtFitStatistics(std::span<const GradPair> loss, std::span<const float> weight, std::span<GradPair> fit,
+                       std::span<const RowIdx> rows);
 
 // Friedman's stochastic boosting: a share of the rows drawn without
 // replacement; rows left out get (0, 0) in `loss`, for every output.

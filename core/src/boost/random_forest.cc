@@ -6,41 +6,42 @@
 
 namespace boostlab {
 
-void ForestBootstrap(std::span<const float> label, std::span<const RowIdx> rows, Rng& rng, int outputs,
-                     ForestSample& sample) {
+void ForestBootstrap(std::span<const float> label, std::span<const float> weight, std::span<const RowIdx> rows,
+                     Rng& rng, int outputs, ForestSample& sample) {
   std::vector<uint32_t> count(label.size(), 0);
   for (size_t i = 0; i < rows.size(); ++i) ++count[rows[rng.Below(rows.size())]];
   sample.fit.assign(label.size(), GradPair{});
   sample.in_bag.clear();
   sample.out_of_bag.clear();
   for (RowIdx r : rows) {
-    const float c = static_cast<float>(count[r]);
+    const float c = static_cast<float>(count[r]) * (weight.empty() ? 1.0f : weight[r]);
     sample.fit[r] = {outputs == 1 ? -c * label[r] : -c, c};
-    (count[r] > 0 ? sample.in_bag : sample.out_of_bag).push_back(r);
+    (c > 0 ? sample.in_bag : sample.out_of_bag).push_back(r);
   }
 }
 
-double OutOfBag::Score(std::span<const float> label, std::span<const RowIdx> rows, bool classification) const {
-  double total = 0;
-  size_t n = 0;
+double OutOfBag::Score(std::span<const float> label, std::span<const float> weight, std::span<const RowIdx> rows,
+                       bool classification) const {
+  double total = 0, n = 0;
   for (RowIdx r : rows) {
     if (count[r] == 0) continue;
+    const double w = weight.empty() ? 1.0 : weight[r];
     const double* s = &sum[static_cast<size_t>(r) * K];
     if (!classification) {
       const double p = s[0] / count[r];
-      total += (p - label[r]) * (p - label[r]);
+      total += w * (p - label[r]) * (p - label[r]);
     } else if (K == 1) {
-      total += (s[0] / count[r] > 0.5) != (label[r] > 0.5);
+      total += w * ((s[0] / count[r] > 0.5) != (label[r] > 0.5));
     } else {
       int best = 0;
       for (int k = 1; k < K; ++k)
         if (s[k] > s[best]) best = k;
-      total += best != static_cast<int>(label[r]);
+      total += w * (best != static_cast<int>(label[r]));
     }
-    ++n;
+    n += w;
   }
-  if (n == 0) return 0;
-  return classification ? total / static_cast<double>(n) : std::sqrt(total / static_cast<double>(n));
+  if (!(n > 0)) return 0;
+  return classification ? total / n : std::sqrt(total / n);
 }
 
 }  // namespace boostlab

@@ -22,11 +22,13 @@ struct ForestSample {
   std::vector<RowIdx> in_bag, out_of_bag;  // both in the order of the rows given
 };
 
-// Draws N = rows.size() rows with replacement, c times each. outputs 1:
-// fit[r] = (-c y, c); outputs K > 1 (classes): (-c, c), for
-// TreeLearner::GrowClasses. fit holds every row of the dataset.
-void ForestBootstrap(std::span<const float> label, std::span<const RowIdx> rows, Rng& rng, int outputs,
-                     ForestSample& sample);
+// Draws N = rows.size() rows with replacement, c times each; with sample
+// weights w (empty: all 1) a row counts c w, as scikit-learn's. outputs 1:
+// fit[r] = (-c w y, c w); outputs K > 1 (classes): (-c w, c w), for
+// TreeLearner::GrowClasses. fit holds every row of the dataset; rows drawn
+// but weighing 0 are out of the bag (they cannot shape the tree).
+void ForestBootstrap(std::span<const float> label, std::span<const float> weight, std::span<const RowIdx> rows,
+                     Rng& rng, int outputs, ForestSample& sample);
 
 // Out-of-bag sums: each row's predictions (K per row) from the trees that did not draw it.
 struct OutOfBag {
@@ -36,8 +38,10 @@ struct OutOfBag {
   std::vector<double> sum;
   std::vector<int> count;
   // Error rate (classification: the largest mean output's class, or mean >
-  // 1/2 for one output) or RMSE (regression) over rows with an OOB prediction.
-  double Score(std::span<const float> label, std::span<const RowIdx> rows, bool classification) const;
+  // 1/2 for one output) or RMSE (regression) over rows with an OOB
+  // prediction, weighted by the sample weights (empty: all 1).
+  double Score(std::span<const float> label, std::span<const float> weight, std::span<const RowIdx> rows,
+               bool classification) const;
 };
 
 }  // namespace boostlab

@@ -82,6 +82,33 @@ Task DecideTask(const Column& target, const std::string& requested, size_t targe
   return zero_one ? Task::kBinary : Task::kRegression;
 }
 
+// The weight column: numbers >= 0 on every row, and not all 0 on the
+// training rows (nothing would be learned).
+void ReadWeights(const Column& col, size_t c, Dataset& d) {
+  const std::string where = ", column " + std::to_string(c + 1) + " (" + Quote(col.name) + "): ";
+  if (col.type != ColumnType::kNumeric)
+    throw Error("WEIGHT_NOT_NUMERIC", "Line " + std::to_string(col.first_text_line) + where + Quote(col.first_text) +
+                                          " is not a number; sample weights must be numbers >= 0.",
+                col.first_text_line, static_cast<long>(c + 1));
+  for (size_t r = 0; r < col.values.size(); ++r) {
+    const float w = col.values[r];
+    if (col.IsMissing(r))
+      throw Error("WEIGHT_MISSING", "Line " + std::to_string(LineOfRow(r)) + where + "the weight is missing.", LineOfRow(r),
+                  static_cast<long>(c + 1));
+    if (!(w >= 0) || !std::isfinite(w))
+      throw Error("WEIGHT_NEGATIVE", "Line " + std::to_string(LineOfRow(r)) + where + "the weight " +
+                                         std::to_string(w) + " is not a finite number >= 0.",
+                  LineOfRow(r), static_cast<long>(c + 1));
+  }
+  double total = 0;
+  for (RowIdx r : d.train_rows) total += col.values[r];
+  if (!(total > 0))
+    throw Error("WEIGHT_ALL_ZERO", "The weight column " + Quote(col.name) + " is 0 on every training row; nothing can be learned.",
+                0, static_cast<long>(c + 1));
+  d.weight = col.values;
+  d.weight_column = col.name;
+}
+
 }  // namespace
 
 Dataset Dataset::FromTable(const Table& table, const DatasetOptions& options) {
@@ -89,6 +116,9 @@ Dataset Dataset::FromTable(const Table& table, const DatasetOptions& options) {
   const size_t target_col = table.ColumnIndex(options.target);
   for (const auto& name : options.ignore) table.ColumnIndex(name);  // unknown names are errors
   const Column& target = table.columns[target_col];
+  const size_t weight_col = options.weight.empty() ? table.columns.size() : table.ColumnIndex(options.weight);
+  if (weight_col == target_col)
+    throw Error("BAD_OPTION", "The weight column " + Quote(options.weight) + " is also the target; choose another.");
 
   Dataset d;
   d.target = target.name;
@@ -131,7 +161,7 @@ Dataset Dataset::FromTable(const Table& table, const DatasetOptions& options) {
   d.x.num_rows = n;
   for (size_t c = 0; c < table.columns.size(); ++c) {
     const Column& col = table.columns[c];
-    if (c == target_col ||
+    if (c == target_col || c == weight_col ||
         std::find(options.ignore.begin(), options.ignore.end(), col.name) != options.ignore.end())
       continue;
     FeatureInfo info{col.name, col.type, col.levels};
@@ -164,11 +194,15 @@ Dataset Dataset::FromTable(const Table& table, const DatasetOptions& options) {
   }
   for (size_t r = 0; r < n; ++r) (is_valid[r] ? d.valid_rows : d.train_rows).push_back(static_cast<RowIdx>(r));
   if (d.train_rows.empty()) throw Error("BAD_OPTION", "No training rows are left after the validation split.");
+  if (weight_col < table.columns.size()) ReadWeights(table.columns[weight_col], weight_col, d);
   if (d.task != Task::kRegression) {
     std::set<float> seen;
-    for (RowIdx r : d.train_rows) seen.insert(d.label[r]);
+    for (RowIdx r : d.train_rows)
+      if (d.weight.empty() || d.weight[r] > 0) seen.insert(d.label[r]);
     if (seen.size() < 2)
-      throw Error("TARGET_ONE_CLASS", "The training rows of " + Quote(d.target) + " hold only one class; classification needs at least two.");
+      throw Error("TARGET_ONE_CLASS", "The training rows of " + Quote(d.target) + " hold only one class" +
+                                          (d.weight.empty() ? "" : " among those with a weight above 0") +
+                                          "; classification needs at least two.");
   }
   return d;
 }

@@ -32,6 +32,9 @@ DatasetOptions ParseDatasetOptions(std::string_view text) {
         need(item.IsString(), "an array of column names");
         o.ignore.push_back(item.string);
       }
+    } else if (key == "weight") {
+      need(v.IsString(), "a column name");
+      o.weight = v.string;
     } else if (key == "task") {
       need(v.IsString(), "'auto', 'regression' or 'binary'");
       o.task = v.string;

@@ -13,25 +13,28 @@ namespace {
 constexpr double kEps = 1e-15;  // probabilities are clipped as XGBoost does
 constexpr float kEpsF = 1e-16f;  // XGBoost's clip in its float log losses
 
-double Auc(std::span<const float> pred, std::span<const float> label, std::span<const RowIdx> rows) {
+double Weight(std::span<const float> weight, RowIdx r) { return weight.empty() ? 1.0 : weight[r]; }
+
+// The probability that a positive row scores above a negative one (ties
+// count half), each pair weighing the product of its rows' weights: sweep
+// the scores upward, each tied group's positives beating the negatives below.
+double Auc(std::span<const float> pred, std::span<const float> label, std::span<const float> weight,
+           std::span<const RowIdx> rows) {
   std::vector<RowIdx> order(rows.begin(), rows.end());
   std::sort(order.begin(), order.end(), [&](RowIdx a, RowIdx b) { return pred[a] < pred[b] || (pred[a] == pred[b] && a < b); });
-  // Mann-Whitney U with average ranks for ties.
-  double positives = 0, rank_sum = 0;
+  double positives = 0, negatives = 0, area = 0;
   for (size_t i = 0; i < order.size();) {
+    double pos = 0, neg = 0;
     size_t j = i;
-    while (j < order.size() && pred[order[j]] == pred[order[i]]) ++j;
-    const double avg_rank = (static_cast<double>(i) + static_cast<double>(j) + 1) / 2;
-    for (size_t t = i; t < j; ++t)
-      if (label[order[t]] > 0.5f) {
-        positives += 1;
-        rank_sum += avg_rank;
-      }
+    for (; j < order.size() && pred[order[j]] == pred[order[i]]; ++j)
+      (label[order[j]] > 0.5f ? pos : neg) += Weight(weight, order[j]);
+    area += pos * (negatives + neg / 2);
+    positives += pos;
+    negatives += neg;
     i = j;
   }
-  const double negatives = static_cast<double>(order.size()) - positives;
   if (positives == 0 || negatives == 0) return 0.5;
-  return (rank_sum - positives * (positives + 1) / 2) / (positives * negatives);
+  return area / (positives * negatives);
 }
 
 }  // namespace
@@ -78,51 +81,63 @@ Kind KindOf(const std::string& name) {
 
 // Sum of one metric's per-row terms over rows; the metric is chosen once,
 // outside the loop (comparing its name per row cost a quarter of training).
+// One row's term of the metric.
 template <Kind kKind>
-double SumTerms(std::span<const float> pred, int K, std::span<const float> label, std::span<const RowIdx> rows,
-                double slope) {
+double Term(const float* pred, int K, float label, RowIdx r, double slope) {
+  const double y = label;
+  if constexpr (kKind == Kind::kMlogLoss || kKind == Kind::kMerror) {
+    const float* p = &pred[static_cast<size_t>(r) * K];
+    const int cls = static_cast<int>(y);
+    // In float, as XGBoost: logf is several times faster than log, and the
+    // metric then matches XGBoost's to the last digit more often, not less.
+    if constexpr (kKind == Kind::kMlogLoss) return -std::log(std::max(p[cls], kEpsF));
+    else return (std::max_element(p, p + K) - p) != cls;
+  } else {
+    const double p = pred[r];
+    if constexpr (kKind == Kind::kRmse) return (p - y) * (p - y);
+    else if constexpr (kKind == Kind::kMae) return std::abs(p - y);
+    else if constexpr (kKind == Kind::kMphe) return slope * slope * (std::sqrt(1 + ((p - y) / slope) * ((p - y) / slope)) - 1);
+    else if constexpr (kKind == Kind::kLogLoss) {
+      const float q = pred[r];  // float, as XGBoost (see mlogloss)
+      return -(y > 0.5 ? std::log(std::max(q, kEpsF)) : std::log(std::max(1.0f - q, kEpsF)));
+    } else if constexpr (kKind == Kind::kError) return (p > 0.5) != (y > 0.5);
+    else if constexpr (kKind == Kind::kExpLoss) {
+      // exp(-s F) with p = sigmoid(2F): sqrt((1-p)/p) for y = 1, sqrt(p/(1-p)) for y = 0.
+      const double q = std::clamp(p, kEps, 1 - kEps);
+      return y > 0.5 ? std::sqrt((1 - q) / q) : std::sqrt(q / (1 - q));
+    }
+    else return std::lgamma(y + 1) + std::max(p, 1e-16) - y * std::log(std::max(p, 1e-16));
+  }
+}
+
+// Sum of one metric's per-row terms over rows, each times its row's weight
+// when kWeighted; the metric is chosen once, outside the loop (comparing its
+// name per row cost a quarter of training).
+template <Kind kKind, bool kWeighted>
+double SumTerms(std::span<const float> pred, int K, std::span<const float> label, std::span<const float> weight,
+                std::span<const RowIdx> rows, double slope) {
   double sum = 0;
   for (RowIdx r : rows) {
-    const double y = label[r];
-    if constexpr (kKind == Kind::kMlogLoss || kKind == Kind::kMerror) {
-      const float* p = &pred[static_cast<size_t>(r) * K];
-      const int cls = static_cast<int>(y);
-      // In float, as XGBoost: logf is several times faster than log, and the
-      // metric then matches XGBoost's to the last digit more often, not less.
-      if constexpr (kKind == Kind::kMlogLoss) sum -= std::log(std::max(p[cls], kEpsF));
-      else sum += (std::max_element(p, p + K) - p) != cls;
-    } else {
-      const double p = pred[r];
-      if constexpr (kKind == Kind::kRmse) sum += (p - y) * (p - y);
-      else if constexpr (kKind == Kind::kMae) sum += std::abs(p - y);
-      else if constexpr (kKind == Kind::kMphe) sum += slope * slope * (std::sqrt(1 + ((p - y) / slope) * ((p - y) / slope)) - 1);
-      else if constexpr (kKind == Kind::kLogLoss) {
-        const float q = pred[r];  // float, as XGBoost (see mlogloss)
-        sum -= y > 0.5 ? std::log(std::max(q, kEpsF)) : std::log(std::max(1.0f - q, kEpsF));
-      } else if constexpr (kKind == Kind::kError) sum += (p > 0.5) != (y > 0.5);
-      else if constexpr (kKind == Kind::kExpLoss) {
-        // exp(-s F) with p = sigmoid(2F): sqrt((1-p)/p) for y = 1, sqrt(p/(1-p)) for y = 0.
-        const double q = std::clamp(p, kEps, 1 - kEps);
-        sum += y > 0.5 ? std::sqrt((1 - q) / q) : std::sqrt(q / (1 - q));
-      }
-      else sum += std::lgamma(y + 1) + std::max(p, 1e-16) - y * std::log(std::max(p, 1e-16));
-    }
+    const double term = Term<kKind>(pred.data(), K, label[r], r, slope);
+    if constexpr (kWeighted) sum += term * weight[r];
+    else sum += term;
   }
   return sum;
 }
 
+template <bool kWeighted>
 double SumTerms(const MetricSpec& m, std::span<const float> pred, int K, std::span<const float> label,
-                std::span<const RowIdx> rows, double slope) {
+                std::span<const float> weight, std::span<const RowIdx> rows, double slope) {
   switch (KindOf(m.name)) {
-    case Kind::kRmse: return SumTerms<Kind::kRmse>(pred, K, label, rows, slope);
-    case Kind::kMae: return SumTerms<Kind::kMae>(pred, K, label, rows, slope);
-    case Kind::kMphe: return SumTerms<Kind::kMphe>(pred, K, label, rows, slope);
-    case Kind::kLogLoss: return SumTerms<Kind::kLogLoss>(pred, K, label, rows, slope);
-    case Kind::kError: return SumTerms<Kind::kError>(pred, K, label, rows, slope);
-    case Kind::kPoisson: return SumTerms<Kind::kPoisson>(pred, K, label, rows, slope);
-    case Kind::kMlogLoss: return SumTerms<Kind::kMlogLoss>(pred, K, label, rows, slope);
-    case Kind::kMerror: return SumTerms<Kind::kMerror>(pred, K, label, rows, slope);
-    case Kind::kExpLoss: return SumTerms<Kind::kExpLoss>(pred, K, label, rows, slope);
+    case Kind::kRmse: return SumTerms<Kind::kRmse, kWeighted>(pred, K, label, weight, rows, slope);
+    case Kind::kMae: return SumTerms<Kind::kMae, kWeighted>(pred, K, label, weight, rows, slope);
+    case Kind::kMphe: return SumTerms<Kind::kMphe, kWeighted>(pred, K, label, weight, rows, slope);
+    case Kind::kLogLoss: return SumTerms<Kind::kLogLoss, kWeighted>(pred, K, label, weight, rows, slope);
+    case Kind::kError: return SumTerms<Kind::kError, kWeighted>(pred, K, label, weight, rows, slope);
+    case Kind::kPoisson: return SumTerms<Kind::kPoisson, kWeighted>(pred, K, label, weight, rows, slope);
+    case Kind::kMlogLoss: return SumTerms<Kind::kMlogLoss, kWeighted>(pred, K, label, weight, rows, slope);
+    case Kind::kMerror: return SumTerms<Kind::kMerror, kWeighted>(pred, K, label, weight, rows, slope);
+    case Kind::kExpLoss: return SumTerms<Kind::kExpLoss, kWeighted>(pred, K, label, weight, rows, slope);
   }
   return 0;
 }
@@ -130,20 +145,28 @@ double SumTerms(const MetricSpec& m, std::span<const float> pred, int K, std::sp
 }  // namespace
 
 double EvaluateMetric(const MetricSpec& m, std::span<const float> pred, int K, std::span<const float> label,
-                      std::span<const RowIdx> rows, ThreadPool& pool, double slope) {
+                      std::span<const RowIdx> rows, ThreadPool& pool, double slope, std::span<const float> weight) {
   if (rows.empty()) return 0;
-  if (m.name == "auc") return Auc(pred, label, rows);
+  if (m.name == "auc") return Auc(pred, label, weight, rows);
   // Fixed blocks, partial sums added in block order: the same bits on any thread count.
   constexpr size_t kBlock = 32768;
   const size_t blocks = (rows.size() + kBlock - 1) / kBlock;
   std::vector<double> partial(blocks, 0);
   pool.Run(static_cast<int>(blocks), [&](int b) {
     const size_t lo = b * kBlock, hi = std::min(rows.size(), lo + kBlock);
-    partial[b] = SumTerms(m, pred, K, label, rows.subspan(lo, hi - lo), slope);
+    const std::span<const RowIdx> part = rows.subspan(lo, hi - lo);
+    partial[b] = weight.empty() ? SumTerms<false>(m, pred, K, label, weight, part, slope)
+                                : SumTerms<true>(m, pred, K, label, weight, part, slope);
   });
   double sum = 0;
   for (double p : partial) sum += p;
-  const double mean = sum / static_cast<double>(rows.size());
+  double total = static_cast<double>(rows.size());
+  if (!weight.empty()) {
+    total = 0;
+    for (RowIdx r : rows) total += weight[r];
+  }
+  if (!(total > 0)) return 0;
+  const double mean = sum / total;
   return m.name == "rmse" ? std::sqrt(mean) : mean;
 }
 

@@ -20,7 +20,9 @@ struct MetricSpec {
 // Checks names against the number of outputs; throws Error{"BAD_PARAM"}.
 std::vector<MetricSpec> ParseMetrics(const std::string& comma_list, int outputs, const std::string& objective);
 
+// The weighted mean of the rows' terms (weight empty: all 1; weighted AUC).
 double EvaluateMetric(const MetricSpec& metric, std::span<const float> pred, int outputs, std::span<const float> label,
-                      std::span<const RowIdx> rows, ThreadPool& pool, double huber_slope = 1.0);
+                      std::span<const RowIdx> rows, ThreadPool& pool, double huber_slope = 1.0,
+                      std::span<const float> weight = {});
 
 }  // namespace boostlab

@@ -43,6 +43,13 @@ class Objective {
     (void)rows, (void)margin, (void)label;
     return 0;
   }
+  // Per-row sample weights (empty: all 1), set once before training. They
+  // scale each row's gradient pair and weigh the rows in AverageMargin and
+  // LeafValue. The span must outlive the objective.
+  void SetWeights(std::span<const float> weight) { weight_ = weight; }
+
+ protected:
+  std::span<const float> weight_;
 };
 
 // Throws Error{"BAD_PARAM"} for an unknown name.

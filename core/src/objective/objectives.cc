@@ -15,20 +15,30 @@ namespace {
 // transformed margin, already computed for the metrics.
 template <typename Loss>
 void ComputeGradients(const Loss& loss, std::span<const float> margin, std::span<const float> pred,
-                      std::span<const float> label, std::span<const RowIdx> rows, std::span<GradPair> out,
-                      ThreadPool& pool) {
+                      std::span<const float> label, std::span<const float> weight, std::span<const RowIdx> rows,
+                      std::span<GradPair> out, ThreadPool& pool) {
   ForBlocks(pool, rows.size(), 16384, [&](size_t begin, size_t end) {
     for (size_t i = begin; i < end; ++i) {
       const RowIdx r = rows[i];
       out[r] = loss(margin[r], pred[r], label[r]);
     }
+    if (!weight.empty())
+      for (size_t i = begin; i < end; ++i) {
+        const RowIdx r = rows[i];
+        out[r] = {out[r].g * weight[r], out[r].h * weight[r]};
+      }
   });
 }
 
-double Mean(std::span<const float> label, std::span<const RowIdx> rows) {
-  double sum = 0;
-  for (RowIdx r : rows) sum += label[r];
-  return rows.empty() ? 0 : sum / static_cast<double>(rows.size());
+double Weight(std::span<const float> weight, RowIdx r) { return weight.empty() ? 1.0 : weight[r]; }
+
+double Mean(std::span<const float> label, std::span<const float> weight, std::span<const RowIdx> rows) {
+  double sum = 0, total = 0;
+  for (RowIdx r : rows) {
+    sum += Weight(weight, r) * label[r];
+    total += Weight(weight, r);
+  }
+  return total > 0 ? sum / total : 0;
 }
 
 // Log-odds of a probability, kept away from 0 and 1.
@@ -37,14 +47,44 @@ double LogOdds(double p) {
   return std::log(p / (1.0 - p));
 }
 
-double Median(std::vector<float> v) {
+// The median; with weights, the first value (ascending) whose cumulative
+// weight reaches half the total, averaged with the next when it is exactly
+// half (which is the middle pair's mean when every weight is 1).
+double Median(std::vector<float> v, std::vector<float> w = {}) {
   if (v.empty()) return 0;
-  const size_t mid = v.size() / 2;
-  std::nth_element(v.begin(), v.begin() + mid, v.end());
-  double hi = v[mid];
-  if (v.size() % 2) return hi;
-  double lo = *std::max_element(v.begin(), v.begin() + mid);
-  return (lo + hi) / 2;
+  if (w.empty()) {
+    const size_t mid = v.size() / 2;
+    std::nth_element(v.begin(), v.begin() + mid, v.end());
+    double hi = v[mid];
+    if (v.size() % 2) return hi;
+    double lo = *std::max_element(v.begin(), v.begin() + mid);
+    return (lo + hi) / 2;
+  }
+  std::vector<size_t> order(v.size());
+  for (size_t i = 0; i < order.size(); ++i) order[i] = i;
+  std::sort(order.begin(), order.end(), [&](size_t a, size_t b) { return v[a] < v[b]; });
+  double total = 0;
+  for (float x : w) total += x;
+  double cumulative = 0;
+  for (size_t i = 0; i < order.size(); ++i) {
+    cumulative += w[order[i]];
+    if (cumulative < total / 2) continue;
+    if (cumulative == total / 2)
+      for (size_t j = i + 1; j < order.size(); ++j)
+        if (w[order[j]] > 0) return (static_cast<double>(v[order[i]]) + v[order[j]]) / 2;
+    return v[order[i]];
+  }
+  return v[order.back()];
+}
+
+// The median of y over rows, weighted when there are weights.
+double MedianOf(std::span<const float> y, std::span<const float> weight, std::span<const RowIdx> rows) {
+  std::vector<float> v, w;
+  v.reserve(rows.size());
+  for (RowIdx r : rows) v.push_back(y[r]);
+  if (!weight.empty())
+    for (RowIdx r : rows) w.push_back(weight[r]);
+  return Median(std::move(v), std::move(w));
 }
 
 // A loss with one output, given as a per-row functor.
@@ -55,7 +95,7 @@ class SingleOutput : public Objective {
   const char* name() const override { return Loss::kName; }
   void Gradients(std::span<const float> margin, std::span<const float> pred, std::span<const float> label,
                  std::span<const RowIdx> rows, std::span<GradPair> out, ThreadPool& pool) const override {
-    ComputeGradients(loss_, margin, pred, label, rows, out, pool);
+    ComputeGradients(loss_, margin, pred, label, weight_, rows, out, pool);
   }
   void Transform(const float* margin, float* out) const override { *out = loss_.Transform(*margin); }
 
@@ -116,7 +156,7 @@ class SquaredError : public SingleOutput<SquaredLoss> {
  public:
   SquaredError() : SingleOutput({}) {}
   std::vector<double> AverageMargin(std::span<const float> y, std::span<const RowIdx> rows) const override {
-    return {Mean(y, rows)};
+    return {Mean(y, weight_, rows)};
   }
   std::vector<std::string> DefaultMetrics() const override { return {"rmse"}; }
 };
@@ -125,19 +165,19 @@ class AbsoluteError : public SingleOutput<AbsoluteLoss> {
  public:
   AbsoluteError() : SingleOutput({}) {}
   std::vector<double> AverageMargin(std::span<const float> y, std::span<const RowIdx> rows) const override {
-    std::vector<float> v;
-    for (RowIdx r : rows) v.push_back(y[r]);
-    return {Median(std::move(v))};
+    return {MedianOf(y, weight_, rows)};
   }
   std::vector<std::string> DefaultMetrics() const override { return {"mae"}; }
   // The leaf's value is the median residual of its rows, not a Newton step.
   bool RefreshesLeaves() const override { return true; }
   double LeafValue(std::span<const RowIdx> rows, std::span<const float> margin,
                    std::span<const float> label) const override {
-    std::vector<float> residual;
+    std::vector<float> residual, w;
     residual.reserve(rows.size());
     for (RowIdx r : rows) residual.push_back(label[r] - margin[r]);
-    return Median(std::move(residual));
+    if (!weight_.empty())
+      for (RowIdx r : rows) w.push_back(weight_[r]);
+    return Median(std::move(residual), std::move(w));
   }
 };
 
@@ -150,43 +190,66 @@ class Huber : public SquaredError {
  public:
   explicit Huber(double alpha) : alpha_(alpha) {}
   const char* name() const override { return "reg:huber"; }
+  // scikit-learn's DummyRegressor(quantile 0.5): np.percentile's median, or
+  // with weights the weighted lower median.
   std::vector<double> AverageMargin(std::span<const float> y, std::span<const RowIdx> rows) const override {
-    std::vector<float> v;
+    if (weight_.empty()) return {MedianOf(y, weight_, rows)};
+    std::vector<double> v;
     for (RowIdx r : rows) v.push_back(y[r]);
-    return {Median(std::move(v))};
+    return {LowerQuantile(std::move(v), Weights(rows), 0.5)};
   }
   void Gradients(std::span<const float> margin, std::span<const float>, std::span<const float> label,
                  std::span<const RowIdx> rows, std::span<GradPair> out, ThreadPool&) const override {
     std::vector<double> size;
     size.reserve(rows.size());
     for (RowIdx r : rows) size.push_back(std::abs(static_cast<double>(label[r]) - margin[r]));
-    delta_ = LowerQuantile(std::move(size), alpha_);
+    delta_ = LowerQuantile(std::move(size), Weights(rows), alpha_);
     for (RowIdx r : rows) {
       const double residual = static_cast<double>(label[r]) - margin[r];
-      out[r] = {static_cast<float>(-std::clamp(residual, -delta_, delta_)), 1.0f};
+      const float w = static_cast<float>(Weight(weight_, r));
+      out[r] = {static_cast<float>(-std::clamp(residual, -delta_, delta_)) * w, w};
     }
   }
   bool RefreshesLeaves() const override { return true; }
+  // scikit-learn's step: the weighted median residual plus the plain mean of
+  // the clipped deviations from it.
   double LeafValue(std::span<const RowIdx> rows, std::span<const float> margin, std::span<const float> label) const override {
     std::vector<double> residual;
     residual.reserve(rows.size());
     for (RowIdx r : rows) residual.push_back(static_cast<double>(label[r]) - margin[r]);
-    const double median = LowerQuantile(residual, 0.5);
+    const double median = LowerQuantile(residual, Weights(rows), 0.5);
     double step = 0;
     for (double d : residual) step += std::clamp(d - median, -delta_, delta_);
     return median + (residual.empty() ? 0 : step / static_cast<double>(residual.size()));
   }
 
  private:
-  // The first value, in ascending order, whose rank reaches q of the count
-  // (scikit-learn's _weighted_percentile with unit weights).
-  static double LowerQuantile(std::vector<double> v, double q) {
+  std::vector<double> Weights(std::span<const RowIdx> rows) const {
+    std::vector<double> w;
+    if (!weight_.empty())
+      for (RowIdx r : rows) w.push_back(weight_[r]);
+    return w;
+  }
+  // The first value, in ascending order, whose cumulative weight reaches q of
+  // the total (scikit-learn's _weighted_percentile; no weights: all 1).
+  static double LowerQuantile(std::vector<double> v, std::vector<double> w, double q) {
     if (v.empty()) return 0;
-    const double want = q * static_cast<double>(v.size());
-    size_t i = want <= 1 ? 0 : static_cast<size_t>(std::ceil(want)) - 1;
-    i = std::min(i, v.size() - 1);
-    std::nth_element(v.begin(), v.begin() + static_cast<std::ptrdiff_t>(i), v.end());
-    return v[i];
+    if (w.empty()) {
+      const double want = q * static_cast<double>(v.size());
+      size_t i = want <= 1 ? 0 : static_cast<size_t>(std::ceil(want)) - 1;
+      i = std::min(i, v.size() - 1);
+      std::nth_element(v.begin(), v.begin() + static_cast<std::ptrdiff_t>(i), v.end());
+      return v[i];
+    }
+    std::vector<size_t> order(v.size());
+    for (size_t i = 0; i < order.size(); ++i) order[i] = i;
+    std::sort(order.begin(), order.end(), [&](size_t a, size_t b) { return v[a] < v[b]; });
+    double total = 0;
+    for (double x : w) total += x;
+    double cumulative = 0;
+    for (size_t i : order)
+      if ((cumulative += w[i]) >= q * total) return v[i];
+    return v[order.back()];
   }
   double alpha_;
   mutable double delta_ = 0;  // this round's, set by Gradients and read by LeafValue
@@ -196,9 +259,7 @@ class PseudoHuberError : public SingleOutput<PseudoHuberLoss> {
  public:
   explicit PseudoHuberError(float slope) : SingleOutput({slope}) {}
   std::vector<double> AverageMargin(std::span<const float> y, std::span<const RowIdx> rows) const override {
-    std::vector<float> v;
-    for (RowIdx r : rows) v.push_back(y[r]);
-    return {Median(std::move(v))};
+    return {MedianOf(y, weight_, rows)};
   }
   std::vector<std::string> DefaultMetrics() const override { return {"mphe"}; }
 };
@@ -213,7 +274,7 @@ class Poisson : public SingleOutput<PoissonLoss> {
                                      " has " + std::to_string(y[r]) + ".");
   }
   std::vector<double> AverageMargin(std::span<const float> y, std::span<const RowIdx> rows) const override {
-    return {std::log(std::max(Mean(y, rows), 1e-7))};
+    return {std::log(std::max(Mean(y, weight_, rows), 1e-7))};
   }
   double MarginOfBaseScore(double b) const override { return std::log(std::max(b, 1e-7)); }
   std::vector<std::string> DefaultMetrics() const override { return {"poisson-nloglik"}; }
@@ -230,7 +291,7 @@ class Logistic : public SingleOutput<LogisticLoss> {
                                      " has " + std::to_string(y[r]) + ". Use a regression objective.");
   }
   std::vector<double> AverageMargin(std::span<const float> y, std::span<const RowIdx> rows) const override {
-    return {MarginOfBaseScore(Mean(y, rows))};
+    return {MarginOfBaseScore(Mean(y, weight_, rows))};
   }
   double MarginOfBaseScore(double p) const override { return LogOdds(p); }
   std::vector<std::string> DefaultMetrics() const override { return {"error", "logloss"}; }
@@ -246,7 +307,7 @@ class Exponential : public SingleOutput<ExponentialLoss> {
                                      " has label " + std::to_string(y[r]) + ".");
   }
   std::vector<double> AverageMargin(std::span<const float> y, std::span<const RowIdx> rows) const override {
-    return {MarginOfBaseScore(Mean(y, rows))};
+    return {MarginOfBaseScore(Mean(y, weight_, rows))};
   }
   double MarginOfBaseScore(double p) const override { return 0.5 * LogOdds(p); }  // half the log-odds
   std::vector<std::string> DefaultMetrics() const override { return {"error", "exploss"}; }
@@ -305,9 +366,13 @@ class Softmax : public Objective {
   }
   std::vector<double> AverageMargin(std::span<const float> y, std::span<const RowIdx> rows) const override {
     std::vector<double> count(k_, 0);
-    for (RowIdx r : rows) count[static_cast<int>(y[r])] += 1;
+    double total = 0;
+    for (RowIdx r : rows) {
+      count[static_cast<int>(y[r])] += Weight(weight_, r);
+      total += Weight(weight_, r);
+    }
     std::vector<double> margin(k_);
-    for (int k = 0; k < k_; ++k) margin[k] = std::log(std::max(count[k], 0.5) / static_cast<double>(rows.size()));
+    for (int k = 0; k < k_; ++k) margin[k] = std::log(std::max(count[k], 0.5) / total);
     return margin;  // log class priors: softmax of them gives the priors back
   }
   void Gradients(std::span<const float> margin, std::span<const float> pred, std::span<const float> label,
@@ -320,6 +385,8 @@ class Softmax : public Objective {
         const int y = static_cast<int>(label[r]);
         for (int k = 0; k < k_; ++k)
           out[k * n + r] = {p[k] - (k == y ? 1.0f : 0.0f), std::max(2.0f * p[k] * (1.0f - p[k]), 1e-16f)};
+        if (!weight_.empty())
+          for (int k = 0; k < k_; ++k) out[k * n + r] = {out[k * n + r].g * weight_[r], out[k * n + r].h * weight_[r]};
       }
     });
   }
