@@ -25,10 +25,11 @@ afterEach(async (t) => { await site?.screenshot(`bad-input-${shotName(t.name)}`)
 
 // Loads a CSV that reads fine but cannot be trained on as `task`, presses
 // Play, and returns the message the page shows under the buttons.
-async function trainExpectingMessage(page, name, body, task) {
+async function trainExpectingMessage(page, name, body, task, weight) {
   await page.setInputFiles('#file-input', { name, mimeType: 'text/csv', buffer: Buffer.from(body) });
   await page.waitForFunction((n) => document.getElementById('data-name').textContent.includes(n), name);
   await page.selectOption('#task', task);
+  if (weight) await page.selectOption('#weight', weight);
   await page.fill('#param-rounds', '5');
   await page.click('#train');
   await page.waitForSelector('#train-message:not([hidden])');
@@ -90,6 +91,28 @@ test('a target with one class: a clear message naming the column, the page usabl
   assert.equal(await page.isDisabled('#train'), false);
   await page.selectOption('#task', 'auto');
   await site.screenshot('one-class-target');
+});
+
+test('sample weights: a numeric column weighs the rows (not a feature); all-zero weights get a clear message', async () => {
+  const { page } = site;
+  const rows = Array.from({ length: 60 }, (_, i) => `${i},${i % 3},${i < 30 ? 0 : 1},${(i * 7) % 5}`);
+  await page.setInputFiles('#file-input', { name: 'weighted.csv', mimeType: 'text/csv', buffer: Buffer.from(`x,z,label,w\n${rows.join('\n')}\n`) });
+  await page.waitForFunction(() => document.getElementById('data-name').textContent.includes('weighted.csv'));
+  await page.selectOption('#target', 'label');
+  const choices = await page.$$eval('#weight option', (os) => os.map((o) => o.value));
+  assert.deepEqual(choices, ['', 'x', 'z', 'w'], 'numeric columns other than the target');
+  await page.selectOption('#weight', 'w');
+  const ignorable = await page.$$eval('#ignore input', (bs) => bs.map((b) => b.value));
+  assert.deepEqual(ignorable, ['x', 'z'], 'the weight column is not offered as a feature');
+  await page.selectOption('#task', 'auto');
+  await train(page, 3);
+  assert.match(await page.evaluate(() => location.hash), /weight=w/);
+  await site.screenshot('weight-column-trained');
+  const zeros = rows.map((_, i) => `${i},0,${i % 2}`).join('\n');
+  const message = await trainExpectingMessage(page, 'zero-weights.csv', `x,w,label\n${zeros}\n`, 'auto', 'w');
+  assert.match(message, /'w' is 0 on every training row/);
+  assert.equal(await page.isDisabled('#train'), false);
+  assert.deepEqual(site.problems, []);
 });
 
 test('a corrupt model or one from elsewhere: a clear message, the current model kept', async () => {

@@ -40,7 +40,7 @@ let source = '';                       // what the URL records: sample:…, toy:
 let toy: ToyData | null = null;        // the toy data on show, if any
 let loadedBytes: ArrayBuffer | null = null;
 let pendingBytes: ArrayBuffer | null = null;
-let preferred: { target?: string; ignore?: string[] } | undefined;
+let preferred: { target?: string; ignore?: string[]; weight?: string } | undefined;
 let fromUrl: UrlState | null = null;
 let runCount = 0;
 let roundTimes: number[] = [];
@@ -76,7 +76,8 @@ function loadBytes(name: string, bytes: ArrayBuffer, from: string) {
 function saveUrl() {
   if (!engineReady) return;
   const c = panel.choice();
-  writeHash({ data: source, target: c.target, task: c.task, ignore: c.ignore, validFraction: c.validFraction, seed: c.seed, params: form.values() });
+  writeHash({ data: source, target: c.target, task: c.task, ignore: c.ignore, weight: c.weight, validFraction: c.validFraction, seed: c.seed,
+    params: form.values() });
 }
 
 function loadSample(key: string) {
@@ -133,7 +134,8 @@ function startRun(mode: 'play' | 'step') {
   setPhase(mode === 'play' ? 'playing' : 'paused');
   saveUrl();
   const surfaceRequest: SurfaceRequest | undefined = toy && state.rows <= 20000 ? { x: toy.range.x, y: toy.range.y, n: 64 } : undefined;
-  client.train({ target: state.target, task: state.task, ignore: state.ignore, validFraction: state.validFraction, seed: state.seed, params: state.params }, mode, surfaceRequest);
+  client.train({ target: state.target, task: state.task, ignore: state.ignore, weight: state.weight, validFraction: state.validFraction, seed: state.seed,
+    params: state.params }, mode, surfaceRequest);
 }
 
 function refreshInside() {
@@ -172,7 +174,7 @@ function onMessage(m: FromWorker) {
       $('caps').textContent = `Engine: ${c.build} · SIMD ${c.simd ? 'on' : 'off'} · threads ${c.threads ? 'on' : 'off (this server sends no cross-origin isolation headers)'}`;
       $('caps').dataset.threads = String(c.threads);
       $('caps').dataset.isolated = String(m.crossOriginIsolated);
-      if (fromUrl.target) preferred = { target: fromUrl.target, ignore: fromUrl.ignore ?? [] };
+      if (fromUrl.target) preferred = { target: fromUrl.target, ignore: fromUrl.ignore ?? [], weight: fromUrl.weight };
       panel.apply({ task: fromUrl.task, validFraction: fromUrl.validFraction, seed: fromUrl.seed });
       loadSource(fromUrl.data);
       setPhase('idle');

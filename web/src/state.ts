@@ -8,6 +8,7 @@ export interface AppState {
   target: string;
   task: string;
   ignore: string[];
+  weight: string;
   validFraction: number;
   seed: number;
   algorithm: string;
@@ -23,6 +24,7 @@ export const state: AppState = {
   target: '',
   task: 'auto',
   ignore: [],
+  weight: '',
   validFraction: 0.2,
   seed: 0,
   algorithm: 'xgboost',

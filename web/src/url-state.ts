@@ -8,6 +8,7 @@ export interface UrlState {
   target?: string;
   task?: string;
   ignore?: string[];
+  weight?: string;
   validFraction?: number;
   seed?: number;
   params: Record<string, number | string>;
@@ -19,6 +20,7 @@ export function writeHash(s: UrlState) {
   if (s.target) q.set('target', s.target);
   if (s.task) q.set('task', s.task);
   if (s.ignore?.length) q.set('ignore', s.ignore.join(','));
+  if (s.weight) q.set('weight', s.weight);
   if (s.validFraction !== undefined) q.set('valid', String(s.validFraction));
   if (s.seed !== undefined) q.set('seed', String(s.seed));
   for (const [k, v] of Object.entries(s.params)) q.set(`p.${k}`, String(v));
@@ -41,6 +43,7 @@ export function readHash(schemaTypes: Record<string, string>): UrlState {
     target: q.get('target') ?? undefined,
     task: q.get('task') ?? undefined,
     ignore: q.get('ignore')?.split(',').filter(Boolean),
+    weight: q.get('weight') ?? undefined,
     validFraction: num('valid'),
     seed: num('seed'),
     params,

@@ -8,6 +8,7 @@ export interface DataChoice {
   target: string;
   task: string;
   ignore: string[];
+  weight: string;  // a column of sample weights, '' for none
   validFraction: number;
   seed: number;
 }
@@ -56,6 +57,7 @@ const sizeText = (n: number) => (n >= 2 ** 30 ? `${(n / 2 ** 30).toFixed(1)} GB`
 export class CsvPanel {
   private readonly target = $<HTMLSelectElement>('target');
   private readonly ignoreList = $<HTMLDivElement>('ignore');
+  private readonly weight = $<HTMLSelectElement>('weight');
   private readonly message = $<HTMLParagraphElement>('data-message');
   private readonly validFraction = $<HTMLInputElement>('valid-fraction');
   private readonly seed = $<HTMLInputElement>('split-seed');
@@ -78,7 +80,8 @@ export class CsvPanel {
       const file = e.dataTransfer?.files?.[0];
       if (file) await this.read(file);
     });
-    this.target.addEventListener('change', () => { this.renderIgnore(new Set()); this.onChange(); });
+    this.target.addEventListener('change', () => { this.renderWeight(''); this.renderIgnore(new Set()); this.onChange(); });
+    this.weight.addEventListener('change', () => { this.renderIgnore(this.ignored()); this.onChange(); });
     for (const el of [this.ignoreList, this.validFraction, this.seed, $('task')]) el.addEventListener('change', () => this.onChange());
   }
 
@@ -107,13 +110,15 @@ export class CsvPanel {
     this.onFile(file.name, bytes.buffer);
   }
 
-  showTable(name: string, rows: number, columns: ColumnSummary[], bytes: ArrayBuffer | null, preferred?: { target?: string; ignore?: string[] }) {
+  showTable(name: string, rows: number, columns: ColumnSummary[], bytes: ArrayBuffer | null,
+    preferred?: { target?: string; ignore?: string[]; weight?: string }) {
     this.columns = columns;
     this.clearError();
     $('data-name').textContent = `${name}: ${rows.toLocaleString()} rows × ${columns.length} columns`;
     this.target.replaceChildren(...columns.map((c) => new Option(`${c.name} (${columnKind(c, rows)})`, c.name)));
     const target = preferred?.target && columns.some((c) => c.name === preferred.target) ? preferred.target : columns.at(-1)!.name;
     this.target.value = target;
+    this.renderWeight(preferred?.weight ?? '');
     const ignore = new Set(preferred?.ignore ?? columns.filter((c) => looksLikeId(c, rows)).map((c) => c.name));
     this.renderIgnore(ignore);
     this.renderPreview(rows, columns, bytes);
@@ -149,11 +154,22 @@ export class CsvPanel {
     table.dataset.rows = String(sample.length);
   }
 
+  // Numeric columns other than the target can weigh the rows.
+  private renderWeight(selected: string) {
+    const candidates = this.columns.filter((c) => c.type === 'numeric' && c.name !== this.target.value);
+    this.weight.replaceChildren(new Option('none (every row weighs 1)', ''), ...candidates.map((c) => new Option(c.name, c.name)));
+    this.weight.value = candidates.some((c) => c.name === selected) ? selected : '';
+  }
+
+  private ignored() {
+    return new Set([...this.ignoreList.querySelectorAll<HTMLInputElement>('input:checked')].map((b) => b.value));
+  }
+
   private renderIgnore(checked: Set<string>) {
-    const target = this.target.value;
+    const target = this.target.value, weight = this.weight.value;
     this.ignoreList.replaceChildren(
       ...this.columns
-        .filter((c) => c.name !== target)
+        .filter((c) => c.name !== target && c.name !== weight)
         .map((c) => {
           const label = document.createElement('label');
           const box = document.createElement('input');
@@ -171,8 +187,8 @@ export class CsvPanel {
   }
 
   choice(): DataChoice {
-    const ignore = [...this.ignoreList.querySelectorAll<HTMLInputElement>('input:checked')].map((b) => b.value);
-    return { target: this.target.value, task: $<HTMLSelectElement>('task').value, ignore, validFraction: Number(this.validFraction.value), seed: Number(this.seed.value) };
+    return { target: this.target.value, task: $<HTMLSelectElement>('task').value, ignore: [...this.ignored()], weight: this.weight.value,
+      validFraction: Number(this.validFraction.value), seed: Number(this.seed.value) };
   }
 
   // Applies a saved choice (from the URL) once the table is loaded.

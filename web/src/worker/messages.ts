@@ -5,6 +5,7 @@ export interface TrainRequest {
   target: string;
   task: string;
   ignore: string[];
+  weight: string;  // '' for none
   validFraction: number;
   seed: number;
   params: Record<string, number | string>;

@@ -125,8 +125,8 @@ async function handle(msg: ToWorker) {
     }
     case 'train': {
       if (run) finish(run, true);
-      const { target, task, ignore, validFraction, seed, params } = msg.request;
-      const data = table!.toDataset({ target, task: task as 'auto', ignore, validFraction, seed });
+      const { target, task, ignore, weight, validFraction, seed, params } = msg.request;
+      const data = table!.toDataset({ target, task: task as 'auto', ignore, weight: weight || undefined, validFraction, seed });
       let trainer: Trainer;
       try {
         trainer = bl!.trainer(data, params);
