@@ -97,6 +97,11 @@ for (const build of BUILDS) {
     assert.ok(model.toJSON().median_trees);
     // Classification asked of a continuous target is refused when the dataset is made, naming the column.
     assert.throws(() => table.toDataset({ target: 'capitalAve', task: 'binary' }), (e) => e.code === 'TARGET_NOT_BINARY' && /capitalAve/.test(e.message));
+    assert.throws(() => table.toDataset({ target: 'capitalAve', task: 'multiclass' }),
+      (e) => e.code === 'TARGET_NOT_CLASSES' && e.line > 1 && /'capitalAve'.*not a whole number/.test(e.message));
+    const counts = bl.readCSV('x,n\n' + Array.from({ length: 1500 }, (_, i) => `${i % 7},${i}`).join('\n'));
+    assert.throws(() => counts.toDataset({ target: 'n', task: 'multiclass' }),
+      (e) => e.code === 'TARGET_NOT_CLASSES' && /distinct values; as classes that is more than 1000/.test(e.message));
   });
 }
 

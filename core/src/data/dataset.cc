@@ -1,7 +1,7 @@
 // Table -> Dataset: pick the target, decide the task, copy features, split rows.
 
 #include <algorithm>  // for sort, find
-#include <cmath>      // for NAN, llround
+#include <cmath>      // for NAN, floor, isfinite, llround
 #include <cstdio>     // for snprintf
 #include <cstdlib>    // for strtod
 #include <set>        // for set
@@ -19,6 +19,9 @@ std::string Quote(const std::string& s) { return "'" + s + "'"; }
 // File line of data row r (header is line 1). Exact unless the file has blank
 // or multi-line records, where it is a close guide.
 long LineOfRow(size_t r) { return static_cast<long>(r) + 2; }
+
+// Each class is an output of every round: beyond this the "classes" are a measurement.
+constexpr size_t kMaxClasses = 1000;
 
 Task DecideTask(const Column& target, const std::string& requested, size_t target_col) {
   const long col = static_cast<long>(target_col + 1);
@@ -56,9 +59,24 @@ Task DecideTask(const Column& target, const std::string& requested, size_t targe
   }
   if (requested == "regression") return Task::kRegression;
   if (requested == "multiclass") {
+    // Numbers as classes: whole numbers, and not so many that they are a measurement.
     std::set<float> classes;
-    for (float v : target.values)
-      if (v == v) classes.insert(v);
+    for (size_t r = 0; r < target.values.size(); ++r) {
+      const float v = target.values[r];
+      if (v != v) continue;
+      if (v != std::floor(v))
+        throw Error("TARGET_NOT_CLASSES", "Line " + std::to_string(LineOfRow(r)) + ", column " + std::to_string(col) + " (" +
+                                              Quote(target.name) + "): " + std::to_string(v) +
+                                              " is not a whole number; numeric classes must be. Use task 'regression' "
+                                              "for a continuous target.",
+                    LineOfRow(r), col);
+      classes.insert(v);
+    }
+    if (classes.size() > kMaxClasses)
+      throw Error("TARGET_NOT_CLASSES", "The target " + Quote(target.name) + " has " + std::to_string(classes.size()) +
+                                            " distinct values; as classes that is more than " + std::to_string(kMaxClasses) +
+                                            ". Use task 'regression' for a continuous target.",
+                  0, col);
     if (classes.size() < 2)
       throw Error("TARGET_ONE_CLASS", "The target " + Quote(target.name) + " has only one class; classification needs at least two.", 0, col);
     return classes.size() == 2 ? Task::kBinary : Task::kMulticlass;
