@@ -64,18 +64,25 @@ RoundReport Booster::Impl::ForestRound() {
       s.margin[i] = static_cast<float>(s.forest_sum[i] / trees);
     }
   };
-  for (const auto& leaf : leaves)
-    for (RowIdx r : leaf.rows) add(r, leaf.node);
+  // Every row below is its own: the loops split across threads in fixed
+  // blocks and add the same numbers whatever the thread count.
+  ForBlocks(s.pool, leaves.size(), 64, [&](size_t begin, size_t end) {
+    for (size_t i = begin; i < end; ++i)
+      for (RowIdx r : leaves[i].rows) add(r, leaves[i].node);
+  });
   // Rows the tree never drew: walked down it, and their out-of-bag sums.
-  std::vector<int> leaf_of(sample.out_of_bag.size());
-  learner.LeavesBinned(sample.out_of_bag, leaf_of.data());
-  for (size_t i = 0; i < sample.out_of_bag.size(); ++i) {
-    const RowIdx r = sample.out_of_bag[i];
-    add(r, leaf_of[i]);
-    for (int k = 0; k < outputs; ++k)
-      s.oob.sum[static_cast<size_t>(r) * outputs + k] += value[static_cast<size_t>(leaf_of[i]) * outputs + k];
-    ++s.oob.count[r];
-  }
+  const std::vector<RowIdx>& oob = sample.out_of_bag;
+  std::vector<int> leaf_of(oob.size());
+  ForBlocks(s.pool, oob.size(), 4096, [&](size_t begin, size_t end) {
+    learner.LeavesBinned(std::span<const RowIdx>(oob).subspan(begin, end - begin), leaf_of.data() + begin);
+    for (size_t i = begin; i < end; ++i) {
+      const RowIdx r = oob[i];
+      add(r, leaf_of[i]);
+      for (int k = 0; k < outputs; ++k)
+        s.oob.sum[static_cast<size_t>(r) * outputs + k] += value[static_cast<size_t>(leaf_of[i]) * outputs + k];
+      ++s.oob.count[r];
+    }
+  });
   // Validation rows: walked in blocks, eight side by side.
   leaf_of.resize(s.data.valid_rows.size());
   ForBlocks(s.pool, leaf_of.size(), 4096, [&](size_t begin, size_t end) {
