@@ -14,6 +14,19 @@ TEST(Binning, EveryDistinctValueGetsItsOwnBinWhenTheyFit) {
   EXPECT_EQ(QuantileCuts({3, 1, 2, 2, NAN, 1}, 256), (std::vector<float>{2, 3, 3 + 3 + 1e-5f}));
 }
 
+TEST(Binning, MidpointCutsSitHalfwayButNeverOnTheValueBelow) {
+  EXPECT_EQ(QuantileCuts({3, 1, 2, 2, NAN, 1}, 256, CutPlacement::kMidpoint), (std::vector<float>{1.5f, 2.5f, 3 + 3 + 1e-5f}));
+  // Two neighbouring floats have no float between them: the cut is the upper one.
+  const float a = 1.0f, b = std::nextafter(1.0f, 2.0f);
+  EXPECT_EQ(QuantileCuts({a, b}, 256, CutPlacement::kMidpoint)[0], b);
+  // Lossy bins: the cut between two bins is halfway between their nearest values.
+  std::vector<float> v;
+  for (int i = 0; i < 100; ++i) v.push_back(static_cast<float>(i));
+  const std::vector<float> next = QuantileCuts(v, 4), mid = QuantileCuts(v, 4, CutPlacement::kMidpoint);
+  ASSERT_EQ(next.size(), mid.size());
+  for (size_t i = 0; i + 1 < next.size(); ++i) EXPECT_EQ(mid[i], next[i] - 0.5f);
+}
+
 TEST(Binning, QuantileCutsSplitRowsEvenly) {
   std::vector<float> v;
   for (int i = 0; i < 1000; ++i) v.push_back(static_cast<float>(i));

@@ -128,20 +128,20 @@ test('random_forest vs sklearn RandomForestClassifier (100 trees), spam: validat
   assert.ok(ours.at(-1).train.oob_error < ours[0].train.oob_error, 'out-of-bag error falls as trees are added');
 });
 
-// One-sided: over seeds 0-3 ours scores 571-578 against sklearn's 587, a
-// steady 2 % better (likely the thresholds: ours sit at the next training
-// value, sklearn's at midpoints), so "within 1 %" both ways would fail for
-// being better.
-test('random_forest vs sklearn RandomForestRegressor (100 trees, p/3 features), diamonds: validation RMSE no worse than 1 % above sklearn', () => {
+// The two forests draw from different random streams, and one seed moves
+// either one's RMSE by about 1 % (scikit-learn: 577-588 over seeds 0-3), so
+// the mean over four seeds is compared on each side.
+test('random_forest vs sklearn RandomForestRegressor (100 trees, p/3 features), diamonds: mean validation RMSE over 4 seeds within 1 %', () => {
   const numeric = join(dir, 'diamonds_numeric.csv');
   execFileSync('/usr/bin/python3', [join(root, 'tests/parity/sklearn_reference.py'), join(root, 'tests/data/diamonds.csv'), 'price',
     JSON.stringify({ rounds: 1, max_depth: 1, eta: 0.1, kind: 'regressor' }), numeric]);
   const valid = join(root, 'tests/data/diamonds.valid_idx.txt');
-  const ref = JSON.parse(execFileSync('/usr/bin/python3', [join(root, 'tests/parity/sklearn_forest.py'), numeric, 'price', valid, 'regressor']).toString());
-  const ours = execFileSync(join(root, 'build/native/boostlab-cli'), ['train', '--csv', numeric, '--target', 'price', '--valid-idx', valid,
-    '--params', JSON.stringify({ algorithm: 'random_forest', rounds: 100, max_bin: losslessMaxBin(numeric, 'price') + 1 })])
-    .toString().trim().split('\n').map((l) => JSON.parse(l)).filter((r) => r.round);
-  const rmse = ours.at(-1).valid.rmse;
-  assert.ok(rmse <= 1.01 * ref.valid, `ours ${rmse}, sklearn ${ref.valid}`);
-  assert.ok(rmse >= 0.9 * ref.valid, `ours ${rmse} is implausibly far below sklearn's ${ref.valid}`);
+  const seeds = [0, 1, 2, 3];
+  const mean = (xs) => xs.reduce((a, b) => a + b, 0) / xs.length;
+  const ref = mean(seeds.map((seed) => JSON.parse(execFileSync('/usr/bin/python3', [join(root, 'tests/parity/sklearn_forest.py'), numeric,
+    'price', valid, 'regressor', String(seed)]).toString()).valid));
+  const ours = mean(seeds.map((seed) => execFileSync(join(root, 'build/native/boostlab-cli'), ['train', '--csv', numeric, '--target', 'price',
+    '--valid-idx', valid, '--params', JSON.stringify({ algorithm: 'random_forest', rounds: 100, seed, max_bin: losslessMaxBin(numeric, 'price') + 1 })])
+    .toString().trim().split('\n').map((l) => JSON.parse(l)).filter((r) => r.round).at(-1).valid.rmse));
+  assert.ok(Math.abs(ours - ref) <= 0.01 * ref, `mean RMSE ours ${ours}, sklearn ${ref}`);
 });

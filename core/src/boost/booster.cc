@@ -142,7 +142,10 @@ Booster::Booster(const Dataset& data, const Params& params) {
   std::vector<RowIdx> cut_rows;
   for (RowIdx r : data.train_rows)
     if (data.weight.empty() || data.weight[r] > 0) cut_rows.push_back(r);
-  s.bins = BinnedMatrix::Build(data.x, data.features, cut_rows, params.max_bin, s.pool);
+  // The algorithms whose reference is scikit-learn place thresholds between
+  // training values as CART does; XGBoost-style ones at XGBoost's cut values.
+  const CutPlacement placement = s.gbdt || s.adaboost || s.forest ? CutPlacement::kMidpoint : CutPlacement::kNextValue;
+  s.bins = BinnedMatrix::Build(data.x, data.features, cut_rows, params.max_bin, s.pool, placement);
   TreeParams tp;
   tp.max_depth = params.max_depth;
   tp.max_leaves = params.max_leaves;

@@ -84,10 +84,12 @@ const std::vector<ParamSpec>& ParamSchema() {
       {"colsample_bylevel", ParamType::kFloat, 1, nullptr, 0, 1, true, {}, "xgboost,gbdt",
        "Share of the tree's features drawn for each depth."},
       {"colsample_bynode", ParamType::kFloat, 1, nullptr, 0, 1, true, {}, "xgboost,gbdt,random_forest",
-       "Share of the level's features drawn for each split. random_forest's default (empty: automatic) is "
-       "sqrt(p)/p for classification, 1/3 for regression.", {{"random_forest", kNaN}}},
+       "Share of the level's features drawn for each split. random_forest: floor(share * p) draws per split, as "
+       "scikit-learn's max_features (a feature constant in the node counts; more are drawn only while all were); "
+       "default (empty: automatic) sqrt(p)/p for classification, 1/3 for regression.", {{"random_forest", kNaN}}},
       {"max_bin", ParamType::kInt, 256, nullptr, 2, 65534, false, {}, "all",
-       "Most histogram bins per numeric feature (quantile cut points)."},
+       "Most histogram bins per numeric feature (quantile cut points). gbdt, adaboost and random_forest place "
+       "each cut halfway between training values, as CART does; xgboost at the next value, as XGBoost."},
       {"max_cat_to_onehot", ParamType::kInt, 4, nullptr, 1, 1 << 20, false, {}, "xgboost,gbdt,adaboost,random_forest",
        "Categorical features with at most this many categories split one category against the rest; "
        "larger ones split a partition of categories ordered by G/H."},

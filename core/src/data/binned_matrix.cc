@@ -8,7 +8,7 @@
 
 namespace boostlab {
 
-std::vector<float> QuantileCuts(std::vector<float> values, int max_bin) {
+std::vector<float> QuantileCuts(std::vector<float> values, int max_bin, CutPlacement placement) {
   values.erase(std::remove_if(values.begin(), values.end(), [](float v) { return v != v; }), values.end());
   std::sort(values.begin(), values.end());
   std::vector<float> distinct;
@@ -61,10 +61,15 @@ std::vector<float> QuantileCuts(std::vector<float> values, int max_bin) {
       in_bin = 0;
     }
   }
-  // A bin's exclusive upper bound is the first value of the next bin; the last
-  // bound sits above the maximum, as XGBoost places it.
+  // A bin's exclusive upper bound is the first value of the next bin (or the
+  // midpoint below it, strictly above the bin's last value); the last bound
+  // sits above the maximum, as XGBoost places it.
   std::vector<float> cuts;
-  for (size_t i = 0; i + 1 < last_in_bin.size(); ++i) cuts.push_back(distinct[last_in_bin[i] + 1]);
+  for (size_t i = 0; i + 1 < last_in_bin.size(); ++i) {
+    const float below = distinct[last_in_bin[i]], above = distinct[last_in_bin[i] + 1];
+    const float mid = static_cast<float>(below / 2.0 + above / 2.0);
+    cuts.push_back(placement == CutPlacement::kMidpoint && mid > below ? mid : above);
+  }
   const float max = distinct.back();
   cuts.push_back(max + std::abs(max) + 1e-5f);
   return cuts;
@@ -106,7 +111,8 @@ void FillBins(const FeatureColumns& x, const BinnedMatrix& m, std::vector<BinT>&
 }  // namespace
 
 BinnedMatrix BinnedMatrix::Build(const FeatureColumns& x, const std::vector<FeatureInfo>& features,
-                                 std::span<const RowIdx> cut_rows, int max_bin, ThreadPool& pool) {
+                                 std::span<const RowIdx> cut_rows, int max_bin, ThreadPool& pool,
+                                 CutPlacement placement) {
   BinnedMatrix m;
   m.num_rows = x.num_rows;
   m.num_features = x.columns.size();
@@ -125,7 +131,7 @@ BinnedMatrix BinnedMatrix::Build(const FeatureColumns& x, const std::vector<Feat
     std::vector<float> values;
     values.reserve(cut_rows.size());
     for (RowIdx r : cut_rows) values.push_back(x.columns[f][r]);
-    m.cuts[f] = QuantileCuts(std::move(values), max_bin);
+    m.cuts[f] = QuantileCuts(std::move(values), max_bin, placement);
   });
   m.offsets.assign(1, 0);
   for (size_t f = 0; f < m.num_features; ++f) {

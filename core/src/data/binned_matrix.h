@@ -18,6 +18,12 @@ namespace boostlab {
 
 class ThreadPool;
 
+// Where a cut between two bins sits: at the first value of the upper bin (as
+// XGBoost), or halfway between the two bins' nearest values (as CART and
+// scikit-learn place thresholds: a value between two training values goes
+// with the nearer one). Training rows fall in the same bins either way.
+enum class CutPlacement { kNextValue, kMidpoint };
+
 struct BinnedMatrix {
   size_t num_rows = 0;
   size_t num_features = 0;
@@ -56,12 +62,15 @@ struct BinnedMatrix {
   // Cut points come from `cut_rows` (the training rows); every row is binned.
   // Categorical features (per `features`) get one bin per category.
   static BinnedMatrix Build(const FeatureColumns& x, const std::vector<FeatureInfo>& features,
-                            std::span<const RowIdx> cut_rows, int max_bin, ThreadPool& pool);
+                            std::span<const RowIdx> cut_rows, int max_bin, ThreadPool& pool,
+                            CutPlacement placement = CutPlacement::kNextValue);
 };
 
 // Quantile cut points of one feature's values (NaN skipped), as exclusive
 // upper bounds: with at most max_bin distinct values, each gets its own bin
-// (the cuts are the 2nd..last distinct values and one above the maximum).
-std::vector<float> QuantileCuts(std::vector<float> values, int max_bin);
+// (the cuts are the 2nd..last distinct values, or the midpoints below them,
+// and one above the maximum).
+std::vector<float> QuantileCuts(std::vector<float> values, int max_bin,
+                                CutPlacement placement = CutPlacement::kNextValue);
 
 }  // namespace boostlab

@@ -215,14 +215,14 @@ void TreeLearner::EvaluateDrawn(std::span<const GradPair> gpair, Entry& e) {
   if (sum_h <= 0 || sum_h < 2 * params_.split.min_child_weight) return;
   if (!pure_label_.empty() && std::all_of(rows.begin(), rows.end(), [&](RowIdx r) { return pure_label_[r] == pure_label_[rows[0]]; }))
     return;
+  // scikit-learn's max_features: k = floor(share * p) draws, constant
+  // features counted, and past k only while every draw so far was constant.
   const size_t p = bins_.num_features;
-  const size_t k = std::max<size_t>(1, static_cast<size_t>(std::round(sampler_.bynode() * static_cast<double>(p))));
+  const size_t k = std::max<size_t>(1, static_cast<size_t>(sampler_.bynode() * static_cast<double>(p) + 1e-9));
   draw_.resize(p);
   for (size_t f = 0; f < p; ++f) draw_[f] = static_cast<int>(f);
-  // Drawing from all features and skipping the constant ones gives k of the
-  // varying ones, each k-subset alike likely.
   size_t searched = 0;
-  for (size_t i = 0; i < p && searched < k; ++i) {
+  for (size_t i = 0; i < p && (i < k || searched == 0); ++i) {
     const int f = sampler_.DrawAt(draw_, i);
     const bool dense = bins_.categorical[f] && outputs_ == 1;
     feature_builder_.Build(static_cast<size_t>(f), rows, gpair, outputs_, output_of_row_, dense, feature_hist_);
