@@ -47,34 +47,40 @@ double LogOdds(double p) {
   return std::log(p / (1.0 - p));
 }
 
-// The median; with weights, the first value (ascending) whose cumulative
-// weight reaches half the total, averaged with the next when it is exactly
-// half (which is the middle pair's mean when every weight is 1).
-double Median(std::vector<float> v, std::vector<float> w = {}) {
-  if (v.empty()) return 0;
-  if (w.empty()) {
-    const size_t mid = v.size() / 2;
-    std::nth_element(v.begin(), v.begin() + mid, v.end());
-    double hi = v[mid];
-    if (v.size() % 2) return hi;
-    double lo = *std::max_element(v.begin(), v.begin() + mid);
-    return (lo + hi) / 2;
-  }
+// The first value (ascending) whose cumulative weight reaches q of the total
+// (scikit-learn's _weighted_percentile). `average_exact`: when it reaches
+// exactly q of the total, the mean of it and the next value that weighs
+// something (the median's rule for an even count when every weight is 1).
+template <typename T>
+double WeightedQuantile(const std::vector<T>& v, const std::vector<T>& w, double q, bool average_exact) {
   std::vector<size_t> order(v.size());
   for (size_t i = 0; i < order.size(); ++i) order[i] = i;
   std::sort(order.begin(), order.end(), [&](size_t a, size_t b) { return v[a] < v[b]; });
   double total = 0;
-  for (float x : w) total += x;
+  for (T x : w) total += x;
   double cumulative = 0;
   for (size_t i = 0; i < order.size(); ++i) {
     cumulative += w[order[i]];
-    if (cumulative < total / 2) continue;
-    if (cumulative == total / 2)
+    if (cumulative < q * total) continue;
+    if (average_exact && cumulative == q * total)
       for (size_t j = i + 1; j < order.size(); ++j)
         if (w[order[j]] > 0) return (static_cast<double>(v[order[i]]) + v[order[j]]) / 2;
     return v[order[i]];
   }
   return v[order.back()];
+}
+
+// The median (the middle pair's mean for an even count); with weights,
+// WeightedQuantile's median with the same rule.
+double Median(std::vector<float> v, std::vector<float> w = {}) {
+  if (v.empty()) return 0;
+  if (!w.empty()) return WeightedQuantile(v, w, 0.5, true);
+  const size_t mid = v.size() / 2;
+  std::nth_element(v.begin(), v.begin() + mid, v.end());
+  double hi = v[mid];
+  if (v.size() % 2) return hi;
+  double lo = *std::max_element(v.begin(), v.begin() + mid);
+  return (lo + hi) / 2;
 }
 
 // The median of y over rows, weighted when there are weights.
@@ -231,25 +237,15 @@ class Huber : public SquaredError {
     return w;
   }
   // The first value, in ascending order, whose cumulative weight reaches q of
-  // the total (scikit-learn's _weighted_percentile; no weights: all 1).
+  // the total (no weights: all 1).
   static double LowerQuantile(std::vector<double> v, std::vector<double> w, double q) {
     if (v.empty()) return 0;
-    if (w.empty()) {
-      const double want = q * static_cast<double>(v.size());
-      size_t i = want <= 1 ? 0 : static_cast<size_t>(std::ceil(want)) - 1;
-      i = std::min(i, v.size() - 1);
-      std::nth_element(v.begin(), v.begin() + static_cast<std::ptrdiff_t>(i), v.end());
-      return v[i];
-    }
-    std::vector<size_t> order(v.size());
-    for (size_t i = 0; i < order.size(); ++i) order[i] = i;
-    std::sort(order.begin(), order.end(), [&](size_t a, size_t b) { return v[a] < v[b]; });
-    double total = 0;
-    for (double x : w) total += x;
-    double cumulative = 0;
-    for (size_t i : order)
-      if ((cumulative += w[i]) >= q * total) return v[i];
-    return v[order.back()];
+    if (!w.empty()) return WeightedQuantile(v, w, q, false);
+    const double want = q * static_cast<double>(v.size());
+    size_t i = want <= 1 ? 0 : static_cast<size_t>(std::ceil(want)) - 1;
+    i = std::min(i, v.size() - 1);
+    std::nth_element(v.begin(), v.begin() + static_cast<std::ptrdiff_t>(i), v.end());
+    return v[i];
   }
   double alpha_;
   mutable double delta_ = 0;  // this round's, set by Gradients and read by LeafValue
