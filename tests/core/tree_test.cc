@@ -140,5 +140,41 @@ TEST(TreeLearner, LeafValuesAreMinusGOverHPlusLambdaTimesEta) {
   EXPECT_EQ(seen, 4);
 }
 
+// The compact walk by bins (validation and out-of-bag rows) lands every row,
+// seen in training or not, in the leaf the tree's thresholds and category
+// sets send its raw values to: numeric and categorical splits, missing
+// values both ways, shallow and deep trees, both cut placements.
+TEST(TreeLearner, BinnedWalkAgreesWithTheTreeOnEveryRow) {
+  Dataset d = test::RandomData(6000, 4).Missing(0.1).Seed(21).Make();
+  // Feature 3 as a category code (0..29), missing kept missing.
+  d.features[3] = {"c", ColumnType::kCategorical, {}};
+  for (int c = 0; c < 30; ++c) d.features[3].levels.push_back("k" + std::to_string(c));
+  for (float& v : d.x.columns[3])
+    if (v == v) v = std::min(29.0f, std::floor(v * 3));
+  ThreadPool pool(1);
+  const std::vector<GradPair> g = RandomGradients(d.x.num_rows, 8);
+  for (CutPlacement placement : {CutPlacement::kNextValue, CutPlacement::kMidpoint})
+    for (bool deep : {false, true}) {
+      BinnedMatrix m = BinnedMatrix::Build(d.x, d.features, d.train_rows, 64, pool, placement);
+      TreeParams tp;
+      tp.max_depth = deep ? 0 : 6;
+      tp.forest = deep;
+      tp.split.min_child_weight = 0;
+      tp.split.lambda = deep ? 0 : 1;
+      tp.colsample_bynode = deep ? 0.5 : 1;
+      TreeLearner learner(m, tp, pool);
+      const Tree t = learner.Grow(g, d.train_rows, 3);
+      ASSERT_GT(t.NumLeaves(), deep ? 500 : 30);
+      std::vector<RowIdx> all(d.x.num_rows);
+      for (size_t r = 0; r < all.size(); ++r) all[r] = static_cast<RowIdx>(r);
+      std::vector<int> leaf(all.size());
+      learner.LeavesBinned(all, leaf.data());
+      int categorical = 0;
+      for (const TreeNode& n : t.nodes) categorical += n.categorical;
+      EXPECT_GT(categorical, 0);
+      for (size_t r = 0; r < all.size(); ++r) ASSERT_EQ(leaf[r], t.Leaf(d.x, r)) << "row " << r << (deep ? " deep" : "");
+    }
+}
+
 }  // namespace
 }  // namespace boostlab

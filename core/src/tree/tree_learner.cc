@@ -140,7 +140,10 @@ void TreeLearner::LeavesBinned(std::span<const RowIdx> rows, int* leaf) const {
   const char* lut = lut_.data();
   auto step = [&](int i, RowIdx row) {
     const BinNode& n = nodes[i];
-    return n.child[static_cast<int>(lut[n.lut + bins_.Bin(row, static_cast<size_t>(n.feature))])];
+    const uint32_t b = bins_.Bin(row, static_cast<size_t>(n.feature));
+    const int by_value = (b <= n.threshold) | ((b == n.missing) & n.default_left);
+    const int by_set = lut[n.lut + b];
+    return n.child[n.lut ? by_set : by_value];
   };
   // Eight rows side by side: their chains of dependent loads overlap.
   size_t at = 0;
@@ -346,8 +349,13 @@ Tree TreeLearner::Grow(std::span<const GradPair> gpair, std::span<const RowIdx> 
     const size_t mid = Partition(e.begin, e.end, split);
     const int left_id = static_cast<int>(tree.nodes.size());
     if (binned_.size() <= static_cast<size_t>(e.node)) binned_.resize(e.node + 1);
-    binned_[e.node] = {split.feature, {left_id + 1, left_id}, static_cast<uint32_t>(lut_.size())};
-    lut_.insert(lut_.end(), goes_left_.begin(), goes_left_.end());
+    BinNode& compact = binned_[e.node];
+    compact = {split.feature, {left_id + 1, left_id}, 0, static_cast<uint16_t>(split.bin),
+               static_cast<uint16_t>(bins_.MissingBin(static_cast<size_t>(split.feature))), split.default_left};
+    if (split.categorical) {
+      compact.lut = static_cast<uint32_t>(lut_.size());
+      lut_.insert(lut_.end(), goes_left_.begin(), goes_left_.end());
+    }
     tree.nodes.emplace_back();
     tree.nodes.emplace_back();
     TreeNode& parent = tree.nodes[e.node];  // re-fetch: the vector may have moved

@@ -114,16 +114,21 @@ class TreeLearner {
   std::vector<uint8_t> flags_;   // per row in a partition: goes left
   std::vector<char> goes_left_;  // per local bin of the split feature
   // The last tree in a compact form for LeavesBinned: per split node its
-  // feature, children and where its row of lut_ starts (which local bins go
-  // left); 16 bytes a node instead of a TreeNode, one flat table instead of a
-  // vector per node. FinishBinned makes each leaf point to itself both ways,
-  // so a walk of binned_depth_ steps needs no test and no branch (which side
-  // a row goes is a coin toss to the branch predictor). child[1] is the left
-  // child.
+  // feature, children, and which bins go left: numeric, bins 0..threshold
+  // and the missing bin when default_left; categorical, a row of lut_
+  // starting at `lut` (numeric nodes read lut_'s first block, zeros, and
+  // ignore it). 24 bytes a node instead of a TreeNode, and no 256-byte row
+  // of lut_ per numeric split (a deep forest tree has tens of thousands, and
+  // its walks missed the cache on them). FinishBinned makes each leaf point
+  // to itself both ways, so a walk of binned_depth_ steps needs no test and
+  // no branch (which side a row goes is a coin toss to the branch
+  // predictor). child[1] is the left child.
   struct BinNode {
     int32_t feature = 0;
     int32_t child[2] = {-1, -1};
-    uint32_t lut = 0;
+    uint32_t lut = 0;  // categorical: its row of lut_ (never 0); numeric: 0
+    uint16_t threshold = 0, missing = 0;
+    uint8_t default_left = 0;
   };
   void FinishBinned(size_t num_nodes);
   static constexpr size_t kLanes = 8;     // rows walked side by side
