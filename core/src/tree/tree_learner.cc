@@ -63,7 +63,7 @@ size_t TreeLearner::Partition(size_t begin, size_t end, const SplitCandidate& sp
   if (split.categorical) {
     for (uint32_t b : split.right_bins) goes_left_[b] = 0;
   } else {
-    for (uint32_t b = 0; b <= split.bin; ++b) goes_left_[b] = 1;
+    std::fill(goes_left_.begin(), goes_left_.begin() + split.bin + 1, 1);
   }
   // Stable partition in blocks: flag rows and count per block, then each
   // block writes its rows at offsets from the prefix sums. A stable partition
@@ -75,10 +75,16 @@ size_t TreeLearner::Partition(size_t begin, size_t end, const SplitCandidate& sp
     auto split_rows = [&](const auto* column) {
       const char* left = goes_left_.data();
       size_t l = begin, r = 0;
+      // Without a branch (a row's side is a coin toss): each row is written
+      // to both sides and only its own side's cursor moves. rows_[l] is
+      // already read (l <= i), and the right side overwrites the tail.
       for (size_t i = begin; i < end; ++i) {
         const RowIdx row = rows_[i];
-        if (left[column[row]]) rows_[l++] = row;
-        else scratch_[r++] = row;
+        const size_t go = left[column[row]];
+        rows_[l] = row;
+        scratch_[r] = row;
+        l += go;
+        r += 1 - go;
       }
       std::copy(scratch_.begin(), scratch_.begin() + static_cast<std::ptrdiff_t>(r),
                 rows_.begin() + static_cast<std::ptrdiff_t>(l));
