@@ -71,6 +71,8 @@ struct DatasetHandle {
 struct ModelHandle {
   boostlab::Model model;
   std::string toJson() const { return model.ToJson(); }
+  std::string summaryJson() const { return model.SummaryJson(); }
+  val treeJson(double t) const { return Guard([&] { return val(model.TreeJson(static_cast<size_t>(t))); }); }
   double numTrees() const { return static_cast<double>(model.trees.size()); }
   int predictionWidth() const { return model.PredictionWidth(); }
   val featureImportance(const std::string& type) const {
@@ -159,6 +161,8 @@ EMSCRIPTEN_BINDINGS(boostlab) {
       .function("task", &DatasetHandle::task);
   class_<ModelHandle>("Model")
       .function("toJson", &ModelHandle::toJson)
+      .function("summaryJson", &ModelHandle::summaryJson)
+      .function("treeJson", &ModelHandle::treeJson)
       .function("numTrees", &ModelHandle::numTrees)
       .function("predictionWidth", &ModelHandle::predictionWidth)
       .function("featureImportance", &ModelHandle::featureImportance)

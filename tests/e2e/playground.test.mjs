@@ -211,6 +211,36 @@ test('tree viewer: the drawn tree has the nodes of the downloaded model, for any
   await page.fill('#param-max_depth', '6');
 });
 
+// A real-sized forest: 100 deep trees on diamonds (a model file of ~200 MB).
+// The page must not pass the whole model around to show one tree.
+test('random forest on diamonds (100 deep trees): trains, shows its last tree, exports the model', async () => {
+  const { page } = site;
+  await page.selectOption('#source', 'sample:diamonds');
+  await page.waitForFunction(() => document.getElementById('data-name').textContent.startsWith('diamonds.csv (sample)') &&
+    !document.getElementById('train').disabled);
+  await useAlgorithm(page, 'random_forest');
+  const start = Date.now();
+  await train(page, 100);
+  await page.waitForFunction(() => /Tree 100 of 100/.test(document.getElementById('tree-caption').textContent), null, { timeout: 60000 });
+  const seconds = (Date.now() - start) / 1000;
+  const nodes = Number(await page.getAttribute('#tree', 'data-nodes'));
+  assert.ok(nodes > 10000, `a deep tree: ${nodes} nodes`);
+  // Only its top levels are drawn, and the caption says so.
+  const drawn = Number(await page.getAttribute('#tree', 'data-drawn'));
+  assert.ok(drawn >= 15 && drawn <= 1500, `drawn ${drawn}`);
+  assert.equal(await page.locator('#tree g.tree-split, #tree g.tree-leaf').count(), drawn);
+  assert.match(await page.textContent('#tree-caption'), /Drawn: the top \d+ levels/);
+  assert.match(await page.textContent('#tree'), /⋯ [\d,]+ nodes below/);
+  assert.match(await page.textContent('#last-round'), /oob_rmse/);
+  await site.screenshot('forest-diamonds');
+  const file = await download(page, '#download-model');
+  assert.ok(file.text.length > 50e6, `the whole model is exported (${file.text.length} bytes)`);
+  assert.equal(JSON.parse(file.text).trees.length, 100);
+  assert.deepEqual(site.problems, []);
+  console.log(`forest on diamonds in the page: ${seconds.toFixed(1)} s to the last tree's drawing`);
+  await useAlgorithm(page, 'xgboost');
+});
+
 test('feature importance: a bar per feature used, gain and weight', async () => {
   const { page } = site;
   await page.setInputFiles('#file-input', SPAM);

@@ -132,6 +132,17 @@ test('random_forest averages deep trees, reports out-of-bag error per tree, and 
   assert.ok(p.every((v) => v >= 0 && v <= 1));
   const again = bl.loadModel(JSON.stringify(model.toJSON()));
   assert.deepEqual(again.predict(table), p);
+  // A viewer reads the summary and one tree at a time, never the whole file.
+  const whole = model.toJSON();
+  const summary = model.summary();
+  assert.equal(summary.num_trees, 20);
+  assert.equal(summary.trees_per_round, 1);
+  assert.equal(summary.trees, undefined);
+  assert.equal(summary.target, 'type');
+  for (const i of [0, 7, 19]) assert.deepEqual(model.tree(i), whole.trees[i]);
+  assert.throws(() => model.tree(20), (e) => e.code === 'BAD_ARGUMENT' && /has 20/.test(e.message));
+  assert.deepEqual(JSON.parse(model.toJSONString()), whole);
+  assert.deepEqual(bl.loadModel(model.toJSONString()).predict(table), p);
   const ada = await bl.train(data, { algorithm: 'adaboost', rounds: 5 });
   assert.deepEqual(bl.loadModel(JSON.stringify(ada.toJSON())).predict(table), ada.predict(table));
   // 26 classes: one multi-output tree per round, class shares at its leaves.
@@ -140,6 +151,8 @@ test('random_forest averages deep trees, reports out-of-bag error per tree, and 
   const json = forest.toJSON();
   assert.equal(json.trees.length, 5);
   assert.equal(json.trees[0].leaf_values.length, json.trees[0].left.length * 26);
+  assert.equal(forest.summary().trees_per_round, 1, 'one multi-output tree a round');
+  assert.deepEqual(forest.tree(4), json.trees[4]);
   const probs = forest.predict(letter);
   assert.equal(probs.length, letter.numRows * 26);
   assert.deepEqual(bl.loadModel(JSON.stringify(json)).predict(letter), probs);

@@ -145,6 +145,13 @@ export class Model {
   featureImportance(type?: 'weight' | 'gain' | 'cover' | 'total_gain' | 'total_cover'): Record<string, number>;
   /** The model file as an object: JSON.stringify(model) writes it. */
   toJSON(): object;
+  /** The model file as text (what JSON.stringify(model) writes, without building the object). */
+  toJSONString(): string;
+  /** toJSON() without the trees, plus num_trees and trees_per_round: cheap for a model of any size. */
+  summary(): { num_trees: number; trees_per_round: number; num_outputs: number; target: string; classes: string[];
+    features: { name: string; type: 'numeric' | 'categorical'; levels?: string[] }[]; params: Params; [key: string]: unknown };
+  /** Tree i as in toJSON().trees: per node left, right, feature, threshold, default_left, value, gain, cover, categories. */
+  tree(i: number): object;
   dispose(): void;
 }
 

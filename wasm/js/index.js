@@ -80,6 +80,20 @@ export class Model extends Handle {
   toJSON() {
     return JSON.parse(this._h.toJson());
   }
+  // The model file as text, what JSON.stringify(model) writes, without
+  // building the object first.
+  toJSONString() {
+    return this._h.toJson();
+  }
+  // toJSON() without the trees, plus num_trees and trees_per_round: cheap
+  // whatever the model's size (a 100-tree forest's JSON can run to 200 MB).
+  summary() {
+    return JSON.parse(this._h.summaryJson());
+  }
+  // Tree i as it appears in toJSON().trees.
+  tree(i) {
+    return JSON.parse(unwrap(this._h.treeJson(i)));
+  }
   // A Float32Array of rows x features values, row-major (NaN: missing;
   // categorical features as level codes): predictions as predict() gives them.
   predictMatrix(values, rows) {

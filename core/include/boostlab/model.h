@@ -70,6 +70,11 @@ struct Model {
   std::vector<double> FeatureImportance(const std::string& type) const;
 
   std::string ToJson() const;
+  // ToJson without the trees, plus "num_trees" and "trees_per_round": what a
+  // viewer needs before it asks for one tree (a forest's JSON runs to 100s of MB).
+  std::string SummaryJson() const;
+  // Tree t as it appears in ToJson's "trees"; throws BAD_ARGUMENT past the last.
+  std::string TreeJson(size_t t) const;
   // Throws Error{"MODEL_CORRUPT"} saying which field is wrong.
   static Model FromJson(std::string_view json);
 };

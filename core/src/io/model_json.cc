@@ -58,9 +58,51 @@ std::vector<std::string> Strings(const json::Value& arr, const std::string& wher
   return out;
 }
 
+// One tree as JSON columns: node i's left, right, feature, ... at index i.
+void AppendTree(std::string& out, const Tree& tree) {
+  const auto& n = tree.nodes;
+  out += '{';
+  AppendColumn(out, "left", n, [](std::string& o, const TreeNode& x) { o += std::to_string(x.left); });
+  out += ',';
+  AppendColumn(out, "right", n, [](std::string& o, const TreeNode& x) { o += std::to_string(x.right); });
+  out += ',';
+  AppendColumn(out, "feature", n, [](std::string& o, const TreeNode& x) { o += std::to_string(x.feature); });
+  out += ',';
+  AppendColumn(out, "threshold", n, [](std::string& o, const TreeNode& x) { json::AppendFloat(o, x.threshold); });
+  out += ',';
+  AppendColumn(out, "default_left", n, [](std::string& o, const TreeNode& x) { o += x.default_left ? '1' : '0'; });
+  out += ',';
+  AppendColumn(out, "value", n, [](std::string& o, const TreeNode& x) { json::AppendFloat(o, x.value); });
+  out += ',';
+  AppendColumn(out, "gain", n, [](std::string& o, const TreeNode& x) { json::AppendFloat(o, x.gain); });
+  out += ',';
+  AppendColumn(out, "cover", n, [](std::string& o, const TreeNode& x) { json::AppendFloat(o, x.cover); });
+  out += ',';
+  // Category sets only for categorical splits: [] elsewhere.
+  AppendColumn(out, "categories", n, [](std::string& o, const TreeNode& x) {
+    o += x.categorical ? "[" : "null";
+    if (!x.categorical) return;
+    for (size_t i = 0; i < x.categories.size(); ++i) {
+      if (i) o += ',';
+      o += std::to_string(x.categories[i]);
+    }
+    o += ']';
+  });
+  if (!tree.leaf_values.empty()) {  // multi-output: K values per node, flat
+    out += ",\"leaf_values\":[";
+    for (size_t i = 0; i < tree.leaf_values.size(); ++i) {
+      if (i) out += ',';
+      json::AppendFloat(out, tree.leaf_values[i]);
+    }
+    out += ']';
+  }
+  out += '}';
+}
+
 }  // namespace
 
-std::string Model::ToJson() const {
+// Everything but the trees (the part the page needs for every tree it shows).
+std::string Model::SummaryJson() const {
   std::string out = "{\"format\":\"";
   out += kFormat;
   out += "\",\"version\":" + std::to_string(kVersion) + ",\"objective\":";
@@ -101,46 +143,26 @@ std::string Model::ToJson() const {
     }
     out += '}';
   }
-  out += "],\"trees\":[";
+  out += "],\"num_trees\":" + std::to_string(trees.size());
+  out += ",\"trees_per_round\":" + std::to_string(TreesPerRound());
+  return out + '}';
+}
+
+std::string Model::TreeJson(size_t t) const {
+  if (t >= trees.size())
+    throw Error("BAD_ARGUMENT", "Tree " + std::to_string(t) + " does not exist; the model has " + std::to_string(trees.size()) + ".");
+  std::string out;
+  AppendTree(out, trees[t]);
+  return out;
+}
+
+std::string Model::ToJson() const {
+  std::string out = SummaryJson();
+  out.pop_back();  // the closing brace: the trees come last
+  out += ",\"trees\":[";
   for (size_t t = 0; t < trees.size(); ++t) {
-    const auto& n = trees[t].nodes;
     if (t) out += ',';
-    out += '{';
-    AppendColumn(out, "left", n, [](std::string& o, const TreeNode& x) { o += std::to_string(x.left); });
-    out += ',';
-    AppendColumn(out, "right", n, [](std::string& o, const TreeNode& x) { o += std::to_string(x.right); });
-    out += ',';
-    AppendColumn(out, "feature", n, [](std::string& o, const TreeNode& x) { o += std::to_string(x.feature); });
-    out += ',';
-    AppendColumn(out, "threshold", n, [](std::string& o, const TreeNode& x) { json::AppendFloat(o, x.threshold); });
-    out += ',';
-    AppendColumn(out, "default_left", n, [](std::string& o, const TreeNode& x) { o += x.default_left ? '1' : '0'; });
-    out += ',';
-    AppendColumn(out, "value", n, [](std::string& o, const TreeNode& x) { json::AppendFloat(o, x.value); });
-    out += ',';
-    AppendColumn(out, "gain", n, [](std::string& o, const TreeNode& x) { json::AppendFloat(o, x.gain); });
-    out += ',';
-    AppendColumn(out, "cover", n, [](std::string& o, const TreeNode& x) { json::AppendFloat(o, x.cover); });
-    out += ',';
-    // Category sets only for categorical splits: [] elsewhere.
-    AppendColumn(out, "categories", n, [](std::string& o, const TreeNode& x) {
-      o += x.categorical ? "[" : "null";
-      if (!x.categorical) return;
-      for (size_t i = 0; i < x.categories.size(); ++i) {
-        if (i) o += ',';
-        o += std::to_string(x.categories[i]);
-      }
-      o += ']';
-    });
-    if (!trees[t].leaf_values.empty()) {  // multi-output: K values per node, flat
-      out += ",\"leaf_values\":[";
-      for (size_t i = 0; i < trees[t].leaf_values.size(); ++i) {
-        if (i) out += ',';
-        json::AppendFloat(out, trees[t].leaf_values[i]);
-      }
-      out += ']';
-    }
-    out += '}';
+    AppendTree(out, trees[t]);
   }
   return out + "]}";
 }

@@ -8,7 +8,13 @@ import type { ModelInfo, TreeJson } from '../worker/messages';
 interface NodeDatum {
   id: number;
   children?: NodeDatum[];
+  hidden?: number;  // a split drawn without its subtree: the nodes below it
 }
+
+// A forest's tree can hold 50,000 nodes; an SVG of them all takes the page
+// many seconds and shows nothing readable. Whole levels are drawn from the
+// root while they fit in this many nodes (at least 4 levels).
+const MAX_DRAWN = 1500;
 
 const SVG = 'http://www.w3.org/2000/svg';
 const fmt = (v: number) => (Math.abs(v) >= 1e4 || (Math.abs(v) < 1e-3 && v !== 0) ? v.toExponential(2) : Number(v.toPrecision(4)).toString());
@@ -80,8 +86,22 @@ export class TreeView {
   render(t: TreeJson, index: number, m: ModelInfo) {
     const K = m.outputs;
     const perRound = t.leaf_values ? 1 : K;
-    const build = (id: number): NodeDatum => (t.left[id] < 0 ? { id } : { id, children: [build(t.left[id]), build(t.right[id])] });
+    // Depth and subtree size of every node (children come after their parent).
+    const n = t.left.length;
+    const depth = new Int32Array(n), size = new Int32Array(n).fill(1);
+    for (let i = 0; i < n; i++) if (t.left[i] >= 0) depth[t.left[i]] = depth[t.right[i]] = depth[i] + 1;
+    for (let i = n - 1; i >= 0; i--) if (t.left[i] >= 0) size[i] += size[t.left[i]] + size[t.right[i]];
+    const perLevel: number[] = [];
+    for (let i = 0; i < n; i++) perLevel[depth[i]] = (perLevel[depth[i]] ?? 0) + 1;
+    let levels = 0;
+    for (let total = 0; levels < perLevel.length && (total + perLevel[levels] <= MAX_DRAWN || levels < 4); levels++) total += perLevel[levels];
+    const build = (id: number): NodeDatum => {
+      if (t.left[id] < 0) return { id };
+      if (depth[id] + 1 >= levels) return { id, hidden: size[id] - 1 };
+      return { id, children: [build(t.left[id]), build(t.right[id])] };
+    };
     const root = hierarchy(build(0));
+    let drawn = 0;
     const dx = 150, dy = 90;
     const laid = treeLayout<NodeDatum>().nodeSize([dx, dy])(root);
     let x0 = Infinity, x1 = -Infinity, y1 = 0;
@@ -96,13 +116,14 @@ export class TreeView {
       g.append(el('text', { x: (link.source.x + link.target.x) / 2 + (left ? -6 : 6), y: (link.source.y + link.target.y) / 2, class: 'tree-edge', 'text-anchor': left ? 'end' : 'start' }, left ? 'yes' : 'no'));
     }
     let leaves = 0;
-    laid.each((n) => {
-      const id = n.data.id;
+    laid.each((node) => {
+      const id = node.data.id;
       const leaf = t.left[id] < 0;
-      leaves += leaf ? 1 : 0;
-      const box = el('g', { transform: `translate(${n.x},${n.y})`, class: leaf ? 'tree-leaf' : 'tree-split' });
+      ++drawn;
+      const box = el('g', { transform: `translate(${node.x},${node.y})`, class: leaf ? 'tree-leaf' : 'tree-split' });
       const lines = leaf ? this.leafText(t, id, m) : this.splitText(t, id, m);
-      box.append(el('rect', { x: -dx / 2 + 6, y: -20, width: dx - 12, height: 40, rx: 6 }));
+      if (node.data.hidden) lines.push(`⋯ ${node.data.hidden.toLocaleString()} nodes below`);
+      box.append(el('rect', { x: -dx / 2 + 6, y: -20, width: dx - 12, height: 40 + (lines.length - 2) * 14, rx: 6 }));
       lines.forEach((line, i) => box.append(el('text', { x: 0, y: -5 + i * 14, 'text-anchor': 'middle' }, line)));
       const title = el('title', {}, lines.join('\n'));
       box.append(title);
@@ -110,11 +131,14 @@ export class TreeView {
     });
     this.full = { x: x0 - dx, y: -40, w: x1 - x0 + 2 * dx, h: y1 + 80 };
     this.readable();
-    this.svg.dataset.nodes = String(t.left.length);
+    for (let i = 0; i < n; i++) leaves += t.left[i] < 0 ? 1 : 0;
+    this.svg.dataset.nodes = String(n);
     this.svg.dataset.leaves = String(leaves);
+    this.svg.dataset.drawn = String(drawn);
     const round = Math.floor(index / perRound) + 1;
     const cls = perRound > 1 ? ` · class ${m.classes[index % perRound] ?? index % perRound}` : '';
-    this.caption.textContent = `Tree ${index + 1} of ${m.trees} (round ${round}${cls}): ${t.left.length} nodes, ${leaves} leaves. A row goes "yes" when the test holds. Drag to pan, wheel or +/− to zoom, Fit to see it all.`;
+    const part = drawn < n ? ` Drawn: the top ${levels} levels (${drawn.toLocaleString()} nodes).` : '';
+    this.caption.textContent = `Tree ${index + 1} of ${m.trees} (round ${round}${cls}): ${n.toLocaleString()} nodes, ${leaves.toLocaleString()} leaves.${part} A row goes "yes" when the test holds. Drag to pan, wheel or +/− to zoom, Fit to see it all.`;
   }
 
   private splitText(t: TreeJson, id: number, m: ModelInfo) {

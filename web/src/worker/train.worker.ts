@@ -27,14 +27,12 @@ function describe(e: unknown): ErrorInfo {
   return { code: 'INTERNAL', message: String((e as Error)?.message ?? e), line: 0, column: 0 };
 }
 
-function info(m: Model): { info: ModelInfo; json: { trees: TreeJson[] } } {
-  const json = m.toJSON() as { trees: TreeJson[]; num_outputs: number; features: ModelInfo['features']; classes: string[]; target: string; params?: { algorithm?: string } };
-  const perRound = json.trees.length && json.trees[0].leaf_values ? 1 : json.num_outputs;
-  return {
-    json,
-    info: { trees: json.trees.length, rounds: Math.round(json.trees.length / perRound), outputs: json.num_outputs, features: json.features,
-      classes: json.classes, target: json.target, algorithm: json.params?.algorithm ?? 'xgboost' },
-  };
+// What the page shows about a model, from its summary: never the whole
+// model's JSON (a deep forest's runs to hundreds of MB).
+function info(m: Model): ModelInfo {
+  const s = m.summary();
+  return { trees: s.num_trees, rounds: Math.round(s.num_trees / s.trees_per_round), outputs: s.num_outputs, features: s.features,
+    classes: s.classes, target: s.target, algorithm: s.params?.algorithm ?? 'xgboost' };
 }
 
 // Calls fn with the model to look inside: the run in progress (a snapshot,
@@ -92,7 +90,7 @@ function finish(r: Run, aborted: boolean) {
   run = null;
   model?.dispose();
   model = m;
-  post({ type: 'done', trees: m.numTrees, aborted, model: info(m).info });
+  post({ type: 'done', trees: m.numTrees, aborted, model: info(m) });
 }
 
 const pause = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
@@ -176,8 +174,8 @@ async function handle(msg: ToWorker) {
       return;
     case 'tree':
       withCurrent((m) => {
-        const { info: i, json } = info(m);
-        post({ type: 'tree', index: msg.index, tree: json.trees[msg.index] ?? null, model: i });
+        const inRange = msg.index >= 0 && msg.index < m.numTrees;
+        post({ type: 'tree', index: msg.index, tree: inRange ? (m.tree(msg.index) as TreeJson) : null, model: info(m) });
       });
       return;
     case 'importance':
@@ -185,7 +183,7 @@ async function handle(msg: ToWorker) {
       return;
     case 'export':
       withCurrent((m) => {
-        if (msg.what === 'model') post({ type: 'export', what: 'model', text: JSON.stringify(m.toJSON()) });
+        if (msg.what === 'model') post({ type: 'export', what: 'model', text: m.toJSONString() });
         else post({ type: 'export', what: 'predictions', text: predictionsCsv(m) });
       });
       return;
@@ -193,7 +191,7 @@ async function handle(msg: ToWorker) {
       const next = bl!.loadModel(msg.text);  // throws MODEL_CORRUPT: the current model stays
       model?.dispose();
       model = next;
-      post({ type: 'model-loaded', name: msg.name, model: info(next).info });
+      post({ type: 'model-loaded', name: msg.name, model: info(next) });
       return;
     }
   }
@@ -203,7 +201,7 @@ async function handle(msg: ToWorker) {
 function predictionsCsv(m: Model) {
   if (!table) throw new BoostLabError({ code: 'NO_DATA', message: 'Load a CSV to predict on.' });
   const p = m.predict(table);
-  const { info: i } = info(m);
+  const i = info(m);
   const width = m.predictionWidth;
   const quote = (s: string) => (/[",\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s);
   const header = width === 1 ? [i.classes.length === 2 ? `p(${i.target} = ${i.classes[1]})` : `predicted ${i.target}`]
