@@ -11,7 +11,10 @@ for variant in $variants; do
   dir=build/wasm-$variant
   [ -f "$dir/CMakeCache.txt" ] || emcmake cmake -S . -B "$dir" -DBOOSTLAB_WASM_VARIANT=$variant \
     -DCMAKE_BUILD_TYPE=Release > "$dir.configure.log" 2>&1 || { cat "$dir.configure.log"; exit 1; }
-  cmake --build "$dir" -j"$(nproc)" 2>&1 | grep -v -e "-Wpthreads-mem-growth" -e "^\[" || true
+  # A failed compile must fail the script: the last good .wasm would otherwise
+  # still be there and ship silently.
+  cmake --build "$dir" -j"$(nproc)" > "$dir.build.log" 2>&1 || { grep -v -e "-Wpthreads-mem-growth" "$dir.build.log" | tail -40; echo "build of $variant failed"; exit 1; }
+  grep -v -e "-Wpthreads-mem-growth" -e "^\[" -e "^gmake" "$dir.build.log" || true
   [ -f "$dir/boostlab-$variant.wasm" ] || { echo "build of $variant failed"; exit 1; }
   case $variant in
     web-*) cp "$dir"/boostlab-$variant.{mjs,wasm} wasm/dist/web/

@@ -116,7 +116,16 @@ struct TrainerHandle {
   std::unique_ptr<boostlab::Booster> booster;
   bool done() const { return booster->Done(); }
   int threads() const { return booster->threads(); }
-  val step() { return Guard([&] { return val(boostlab::RoundReportToJson(booster->TrainOneRound())); }); }
+  // A full heap while training is most often the model itself (a deep forest
+  // keeps tens of thousands of nodes a tree): the message says what to change.
+  val step() {
+    val result = Guard([&] { return val(boostlab::RoundReportToJson(booster->TrainOneRound())); });
+    if (!result["ok"].as<bool>() && result["error"]["code"].as<std::string>() == "OUT_OF_MEMORY")
+      return Failure("OUT_OF_MEMORY", "Out of memory while training: the data and the model so far fill this page's "
+                                      "WebAssembly heap (2 GB). Train fewer or smaller trees (rounds, max_depth, "
+                                      "max_leaves) or on fewer rows.");
+    return result;
+  }
   ModelHandle snapshot() const { return ModelHandle{booster->Snapshot()}; }
   val sampleWeights() const {
     const std::vector<double> u = booster->SampleWeights();

@@ -2,6 +2,7 @@
 #include <gtest/gtest.h>
 
 #include <atomic>
+#include <new>  // for bad_alloc
 #include <vector>
 
 #include "util/thread_pool.h"
@@ -32,6 +33,24 @@ TEST(ThreadPool, NestedRunsGoInlineAndCountOnce) {
   std::atomic<int> inner{0};
   pool.Run(8, [&](int) { pool.Run(4, [&](int) { inner.fetch_add(1); }); });
   EXPECT_EQ(inner.load(), 32);
+}
+
+// A task that throws on a worker thread (as std::bad_alloc does when a wasm
+// heap is full) reaches Run's caller once every task is done, and the pool
+// works on. Before, it ended the process (natively) or the page's worker.
+TEST(ThreadPool, AnExceptionInAnyTaskReachesTheCallerAndThePoolGoesOn) {
+  ThreadPool pool(3);
+  for (int bad : {0, 5, 31}) {
+    std::atomic<int> ran{0};
+    EXPECT_THROW(pool.Run(32, [&](int t) {
+      ran.fetch_add(1);
+      if (t == bad) throw std::bad_alloc();
+    }), std::bad_alloc);
+    EXPECT_EQ(ran.load(), 32) << "every task still ran";
+  }
+  std::atomic<int> after{0};
+  pool.Run(16, [&](int) { after.fetch_add(1); });
+  EXPECT_EQ(after.load(), 16);
 }
 
 }  // namespace

@@ -70,6 +70,25 @@ for (const build of BUILDS) {
       model.dispose(); data.dispose();
     });
 
+    test('a model that outgrows the heap: OUT_OF_MEMORY saying what to change, and the module goes on', async () => {
+      const bl = await load(build);
+      // 3,000 rows x 300 features of distinct values; max_bin 3000 makes each
+      // node's histogram 300 x 3,001 x 16 B = 14 MB, and lossguide keeps one
+      // for every pending leaf: 150 leaves fill the 2 GB heap.
+      const header = Array.from({ length: 300 }, (_, c) => `f${c}`).join(',') + ',y';
+      const rows = Array.from({ length: 3000 }, (_, r) => {
+        const x = Array.from({ length: 300 }, (_, c) => ((r * 7919 + c * 104729) % 3001) / 3);
+        return `${x.join(',')},${Math.sin(x[0]) + Math.cos(x[1] / 7) + ((r * 31) % 17) / 17}`;
+      });
+      const data = bl.readCSV(`${header}\n${rows.join('\n')}\n`).toDataset({ target: 'y', validFraction: 0 });
+      await assert.rejects(bl.train(data, { rounds: 1, max_bin: 3000, grow_policy: 'lossguide', max_depth: 0, max_leaves: 3000 }),
+        (e) => e.code === 'OUT_OF_MEMORY' && /while training/.test(e.message) && /max_leaves/.test(e.message));
+      // The trainer was freed: a small model still trains.
+      const model = await bl.train(data, { rounds: 2, max_depth: 2 });
+      assert.equal(model.numTrees, 2);
+      model.dispose(); data.dispose();
+    });
+
     test('a target with one class is refused', async () => {
       const bl = await load(build);
       const table = bl.readCSV('x,y\n1,a\n2,a\n');

@@ -60,7 +60,12 @@ void ThreadPool::Drain(uint64_t generation) {
     if (task >= tasks_.load(std::memory_order_acquire)) break;
     // Claim exactly this task of exactly this Run (on failure v is reloaded).
     if (!next_.compare_exchange_weak(v, v + 1, std::memory_order_acq_rel)) continue;
-    (*fn_.load(std::memory_order_acquire))(task);
+    try {
+      (*fn_.load(std::memory_order_acquire))(task);
+    } catch (...) {  // kept for Run to rethrow on its caller's thread
+      std::lock_guard<std::mutex> lock(error_mu_);
+      if (!error_) error_ = std::current_exception();
+    }
     finished_.fetch_add(1, std::memory_order_release);
     v = next_.load(std::memory_order_acquire);
   }
@@ -115,6 +120,13 @@ void ThreadPool::Run(int tasks, const std::function<void(int)>& fn) {
   Drain(generation);
   // The caller waits for stragglers by spinning: tasks are short.
   while (finished_.load(std::memory_order_acquire) < tasks) std::this_thread::yield();
+  std::exception_ptr error;
+  {
+    std::lock_guard<std::mutex> lock(error_mu_);
+    error = error_;
+    error_ = nullptr;
+  }
+  if (error) std::rethrow_exception(error);
 }
 
 }  // namespace boostlab

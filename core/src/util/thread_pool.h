@@ -1,6 +1,8 @@
 // A small fixed pool. Run(n, fn) calls fn(0..n-1) across the workers and the
 // calling thread and returns when all are done. Results must not depend on
-// which thread ran a task: callers give each task its own output.
+// which thread ran a task: callers give each task its own output. A task that
+// throws (std::bad_alloc on a full heap, say) does not take its thread down:
+// Run rethrows the first exception on the caller's thread once all are done.
 //
 // Workers spin briefly before sleeping, because training hands out many small
 // tasks (one per tree node) and a sleeping thread takes tens of microseconds
@@ -10,6 +12,7 @@
 #include <atomic>              // for atomic
 #include <condition_variable>  // for condition_variable
 #include <cstdint>             // for uint64_t
+#include <exception>           // for exception_ptr
 #include <functional>          // for function
 #include <mutex>               // for mutex
 #include <thread>              // for thread
@@ -48,6 +51,8 @@ class ThreadPool {
   std::atomic<uint64_t> generation_{0};
   std::atomic<bool> stop_{false};
   std::atomic<int> sleeping_{0};
+  std::mutex error_mu_;
+  std::exception_ptr error_;  // the first exception a task of this Run threw
 };
 
 // Calls fn(begin, end) for consecutive blocks of `block` items in [0, n),

@@ -61,8 +61,18 @@ function surfaceOf(m: Model, s: SurfaceRequest) {
   return m.predictMatrix(grid, s.n * s.n);
 }
 
+// A round that fails (a full heap, most often) ends the run: its trainer and
+// dataset are freed so the page can go on with the table it has.
 function stepOnce(r: Run) {
-  const report = r.trainer.step();
+  let report;
+  try {
+    report = r.trainer.step();
+  } catch (e) {
+    r.trainer.dispose();
+    r.data.dispose();
+    if (run === r) run = null;
+    throw e;
+  }
   const extra: Partial<Extract<FromWorker, { type: 'round' }>> = {};
   const transfer: Transferable[] = [];
   if (r.surface) {
