@@ -127,6 +127,7 @@ struct TrainerHandle {
     return result;
   }
   ModelHandle snapshot() const { return ModelHandle{booster->Snapshot()}; }
+  ModelHandle take() { return ModelHandle{booster->TakeModel()}; }
   val sampleWeights() const {
     const std::vector<double> u = booster->SampleWeights();
     return val::global("Float64Array").new_(emscripten::typed_memory_view(u.size(), u.data()));
@@ -183,6 +184,7 @@ EMSCRIPTEN_BINDINGS(boostlab) {
       .function("threads", &TrainerHandle::threads)
       .function("step", &TrainerHandle::step)
       .function("snapshot", &TrainerHandle::snapshot)
+      .function("take", &TrainerHandle::take)
       .function("sampleWeights", &TrainerHandle::sampleWeights);
   function("readCsv", &ReadCsv);
   function("toDataset", &ToDataset);

@@ -132,6 +132,16 @@ test('random_forest averages deep trees, reports out-of-bag error per tree, and 
   assert.ok(p.every((v) => v >= 0 && v <= 1));
   const again = bl.loadModel(JSON.stringify(model.toJSON()));
   assert.deepEqual(again.predict(table), p);
+  // take() moves the final model out (a deep forest's trees are its bulk): the
+  // same model as a snapshot, and the trainer is done.
+  const trainer = bl.trainer(data, { algorithm: 'random_forest', rounds: 3 });
+  while (!trainer.done) trainer.step();
+  const snap = trainer.snapshot();
+  const taken = trainer.take();
+  assert.deepEqual(taken.toJSON(), snap.toJSON());
+  assert.equal(taken.numTrees, 3);
+  assert.equal(trainer.done, true);
+  trainer.dispose(); snap.dispose(); taken.dispose();
   // A viewer reads the summary and one tree at a time, never the whole file.
   const whole = model.toJSON();
   const summary = model.summary();

@@ -162,6 +162,8 @@ export class Trainer {
   step(): RoundReport;
   /** The model so far (with early stopping: cut back to the best round). */
   snapshot(): Model;
+  /** The same, moved out instead of copied; the trainer is done after it. */
+  take(): Model;
   /** AdaBoost: each row's sample weight u (0 for validation rows); empty for other algorithms. */
   sampleWeights(): Float64Array;
   dispose(): void;

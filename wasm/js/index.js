@@ -128,6 +128,11 @@ export class Trainer extends Handle {
   snapshot(info) {
     return new Model(this._h.snapshot(), info);
   }
+  // The final model, moved out of the trainer instead of copied (a deep
+  // forest's trees can be hundreds of MB); the trainer trains no more.
+  take(info) {
+    return new Model(this._h.take(), info);
+  }
   // AdaBoost: each row's current sample weight u (0 for validation rows); empty otherwise.
   sampleWeights() {
     return this._h.sampleWeights();
@@ -176,7 +181,7 @@ export class BoostLab {
         onRound?.(report);
         await yieldToEventLoop();
       }
-      return trainer.snapshot({ aborted });
+      return trainer.take({ aborted });
     } finally {
       trainer.dispose();
     }

@@ -54,6 +54,7 @@ class Booster {
   RoundReport TrainOneRound();
   // The model so far; with early stopping, cut back to the best round.
   Model Snapshot() const;
+  // The same, moved out rather than copied; training is over after it.
   Model TakeModel();
   int threads() const;
   // AdaBoost: each row's current sample weight u (0 for validation rows),

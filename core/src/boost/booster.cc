@@ -239,19 +239,30 @@ bool Booster::Done() const { return impl_->round >= impl_->params.rounds || impl
 int Booster::threads() const { return impl_->pool.size(); }
 std::vector<double> Booster::SampleWeights() const { return impl_->u; }
 
+namespace {
+
+// With early stopping, the model is cut back to its best round.
+void CutToBestRound(Model& m, const Params& params, int best_round) {
+  if (params.early_stopping_rounds <= 0 || best_round < 0) return;
+  m.trees.resize(static_cast<size_t>(best_round + 1) * m.TreesPerRound());
+  if (!m.tree_weights.empty()) m.tree_weights.resize(m.trees.size());
+  m.best_iteration = best_round;
+}
+
+}  // namespace
+
 Model Booster::Snapshot() const {
   Model m = impl_->model;
-  if (impl_->params.early_stopping_rounds > 0 && impl_->best_round >= 0) {
-    m.trees.resize(static_cast<size_t>(impl_->best_round + 1) * m.TreesPerRound());
-    if (!m.tree_weights.empty()) m.tree_weights.resize(m.trees.size());
-    m.best_iteration = impl_->best_round;
-  }
+  CutToBestRound(m, impl_->params, impl_->best_round);
   return m;
 }
 
+// Moved out, not copied: a deep forest's trees can fill half a wasm heap.
 Model Booster::TakeModel() {
-  Model m = Snapshot();
+  Model m = std::move(impl_->model);
   impl_->model = Model{};
+  impl_->stopped = true;  // nothing left to add trees to
+  CutToBestRound(m, impl_->params, impl_->best_round);
   return m;
 }
 

@@ -94,7 +94,7 @@ function stepOnce(r: Run) {
 }
 
 function finish(r: Run, aborted: boolean) {
-  const m = r.trainer.snapshot({ aborted });
+  const m = r.trainer.take({ aborted });
   r.trainer.dispose();
   r.data.dispose();
   run = null;
