@@ -46,7 +46,8 @@ TEST(Categorical, PartitionSplitGroupsCategoriesByTheirMeanTarget) {
   ASSERT_TRUE(root.categorical);
   // Codes: a=0 b=1 c=2 d=3 e=4 (sorted). The best two-way partition puts
   // {a, c} on one side and {b, d} on the other.
-  std::set<int32_t> right(root.categories.begin(), root.categories.end());
+  const std::span<const int32_t> set = m.trees[0].CategoriesOf(root);
+  std::set<int32_t> right(set.begin(), set.end());
   EXPECT_EQ(right.count(0), right.count(2));
   EXPECT_EQ(right.count(1), right.count(3));
   EXPECT_NE(right.count(0), right.count(1));
@@ -60,13 +61,17 @@ TEST(Categorical, FewCategoriesSplitOneAgainstTheRest) {
   p.max_cat_to_onehot = 10;
   Model m = Train(d, p);
   ASSERT_TRUE(m.trees[0].nodes[0].categorical);
-  EXPECT_EQ(m.trees[0].nodes[0].categories.size(), 1u);
+  EXPECT_EQ(m.trees[0].CategoriesOf(m.trees[0].nodes[0]).size(), 1u);
 }
 
 TEST(Categorical, UnseenCategoriesGoLeftLikeXGBoost) {
   Tree t;
   t.nodes.resize(3);
-  t.nodes[0] = {1, 2, 0, 0, false, true, {2, 5}, 0, 0, 0};
+  t.nodes[0].left = 1;
+  t.nodes[0].right = 2;
+  t.nodes[0].feature = 0;
+  t.nodes[0].categorical = true;
+  t.SetCategories(t.nodes[0], std::vector<int32_t>{2, 5});
   t.nodes[1].value = -1;
   t.nodes[2].value = 1;
   FeatureColumns x;

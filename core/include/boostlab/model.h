@@ -1,6 +1,7 @@
 // A trained model: trees, base score, and what its features and target were.
 #pragma once
 
+#include <cstdint>  // for int32_t, uint32_t
 #include <span>    // for span
 #include <string>  // for string
 #include <vector>  // for vector
@@ -14,19 +15,22 @@ namespace boostlab {
 // threshold left; categorical splits send the codes in `categories` right and
 // every other code left (both XGBoost's conventions). Missing values go left
 // when default_left.
+// 40 bytes: a random forest keeps tens of thousands a tree, so a categorical
+// split's set lives in its tree's `categories`, not in a vector per node.
 struct TreeNode {
   int left = -1;
   int right = -1;
   int feature = -1;
   float threshold = 0.0f;
-  bool default_left = false;
-  bool categorical = false;
-  std::vector<int32_t> categories;  // ascending category codes that go right
   float value = 0.0f;  // leaf: output added to the margin (eta applied); inner: weight it would have
   float gain = 0.0f;   // loss reduction of the split, as XGBoost reports it
   float cover = 0.0f;  // sum of hessians of the node's rows
+  uint32_t categories_begin = 0, categories_size = 0;  // categorical: its set in Tree::categories
+  bool default_left = false;
+  bool categorical = false;
   bool IsLeaf() const { return left < 0; }
 };
+static_assert(sizeof(TreeNode) == 40, "a forest holds millions of nodes: keep TreeNode small");
 
 struct Tree {
   std::vector<TreeNode> nodes;
@@ -34,6 +38,19 @@ struct Tree {
   // leaf_values[i * K + k] to output k, and `value` is unused. Empty for a
   // tree that adds `value` to one output.
   std::vector<float> leaf_values;
+  // Every categorical split's ascending category codes that go right, one set
+  // after another (TreeNode::categories_begin / categories_size).
+  std::vector<int32_t> categories;
+  std::span<const int32_t> CategoriesOf(const TreeNode& n) const {
+    return std::span<const int32_t>(categories).subspan(n.categories_begin, n.categories_size);
+  }
+  // Appends a categorical split's set and points the node at it.
+  template <typename Codes>
+  void SetCategories(TreeNode& n, const Codes& codes) {
+    n.categories_begin = static_cast<uint32_t>(categories.size());
+    for (auto c : codes) categories.push_back(static_cast<int32_t>(c));
+    n.categories_size = static_cast<uint32_t>(categories.size()) - n.categories_begin;
+  }
   int Leaf(const FeatureColumns& x, size_t row) const;  // node index
   float PredictRow(const FeatureColumns& x, size_t row) const { return nodes[Leaf(x, row)].value; }
   int Depth() const;

@@ -79,12 +79,13 @@ void AppendTree(std::string& out, const Tree& tree) {
   AppendColumn(out, "cover", n, [](std::string& o, const TreeNode& x) { json::AppendFloat(o, x.cover); });
   out += ',';
   // Category sets only for categorical splits: [] elsewhere.
-  AppendColumn(out, "categories", n, [](std::string& o, const TreeNode& x) {
+  AppendColumn(out, "categories", n, [&](std::string& o, const TreeNode& x) {
     o += x.categorical ? "[" : "null";
     if (!x.categorical) return;
-    for (size_t i = 0; i < x.categories.size(); ++i) {
+    const std::span<const int32_t> set = tree.CategoriesOf(x);
+    for (size_t i = 0; i < set.size(); ++i) {
       if (i) o += ',';
-      o += std::to_string(x.categories[i]);
+      o += std::to_string(set[i]);
     }
     o += ']';
   });
@@ -275,11 +276,13 @@ Model Model::FromJson(std::string_view text) {
       const json::Value& cats = tj.Find("categories")->array[i];
       if (cats.IsArray()) {
         node.categorical = true;
+        std::vector<int32_t> set;
         for (const auto& c : cats.array) {
           if (!c.IsNumber()) Corrupt(at + " has a category that is not a number");
-          node.categories.push_back(static_cast<int32_t>(c.number));
+          set.push_back(static_cast<int32_t>(c.number));
         }
-        if (!std::is_sorted(node.categories.begin(), node.categories.end())) Corrupt(at + "'s categories are not sorted");
+        if (!std::is_sorted(set.begin(), set.end())) Corrupt(at + "'s categories are not sorted");
+        tree.SetCategories(node, set);
       }
       if (node.left >= 0) {
         // Children after their parent: no cycles, and traversal always ends.

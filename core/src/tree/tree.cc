@@ -17,7 +17,10 @@ int Tree::Leaf(const FeatureColumns& x, size_t row) const {
     const float v = x.columns[n.feature][row];
     bool left;
     if (std::isnan(v)) left = n.default_left;
-    else if (n.categorical) left = !std::binary_search(n.categories.begin(), n.categories.end(), static_cast<int32_t>(v));
+    else if (n.categorical) {
+      const std::span<const int32_t> right = CategoriesOf(n);
+      left = !std::binary_search(right.begin(), right.end(), static_cast<int32_t>(v));
+    }
     else left = v < n.threshold;
     i = left ? n.left : n.right;
   }

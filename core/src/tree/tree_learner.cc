@@ -372,7 +372,7 @@ Tree TreeLearner::Grow(std::span<const GradPair> gpair, std::span<const RowIdx> 
     parent.gain = static_cast<float>(split.gain);
     parent.categorical = split.categorical;
     if (split.categorical) {
-      for (uint32_t b : split.right_bins) parent.categories.push_back(static_cast<int32_t>(b));
+      tree.SetCategories(parent, split.right_bins);
     } else {
       parent.threshold = bins_.Threshold(static_cast<size_t>(split.feature), split.bin);
     }
