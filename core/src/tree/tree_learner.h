@@ -25,10 +25,11 @@ struct TreeParams {
   double gamma = 0.0;
   SplitParams split;
   double colsample_bytree = 1, colsample_bylevel = 1, colsample_bynode = 1;
-  // Random forest trees: colsample_bynode's share of the features is drawn
-  // at each node among those that vary in it (as scikit-learn's
-  // max_features), and only the drawn features' histograms are built, each
-  // holding just the bins the node's rows fall in (tree/feature_histogram.h).
+  // Random forest trees: each node draws floor(colsample_bynode * p)
+  // features, as scikit-learn's max_features (a feature constant in the node
+  // counts; more are drawn only while all were constant), and builds only the
+  // drawn features' histograms, each holding just the bins the node's rows
+  // fall in (tree/feature_histogram.h).
   // No histogram outlives its node's search: no sibling subtraction, and
   // memory stays flat however wide the tree. Steps are not timed per node.
   bool forest = false;
@@ -93,8 +94,8 @@ class TreeLearner {
   void BuildHistogram(std::span<const GradPair> gpair, size_t begin, size_t end, std::vector<HistBin>& hist);
   SplitCandidate Search(const Entry& e, std::span<const int> features) const;
   void Evaluate(Entry& e);
-  // Forest nodes: draws features until colsample_bynode's share of them that
-  // vary in the node has been searched.
+  // Forest nodes: draws and searches features one at a time (see
+  // TreeParams::forest).
   void EvaluateDrawn(std::span<const GradPair> gpair, Entry& e);
   void EvaluatePair(Entry& left, Entry& right);
   bool CanSplit(const Entry& e, int num_leaves) const;
