@@ -344,15 +344,7 @@ RoundReport Booster::Impl::BoostRound() {
     }
     // Validation rows walk the tree by their bins (same leaves as by values,
     // one cache line per row), in row blocks across threads.
-    ForBlocks(s.pool, s.data.valid_rows.size(), 16384, [&](size_t begin, size_t end) {
-      const std::span<const RowIdx> rows = std::span<const RowIdx>(s.data.valid_rows).subspan(begin, end - begin);
-      int leaf[256];
-      for (size_t at = 0; at < rows.size(); at += 256) {
-        const std::span<const RowIdx> part = rows.subspan(at, std::min<size_t>(256, rows.size() - at));
-        learner.LeavesBinned(part, leaf);
-        for (size_t i = 0; i < part.size(); ++i) s.margin[static_cast<size_t>(part[i]) * K + k] += tree.nodes[leaf[i]].value;
-      }
-    });
+    s.ForLeaves(learner, s.data.valid_rows, [&](RowIdx r, int leaf) { s.margin[static_cast<size_t>(r) * K + k] += tree.nodes[leaf].value; });
     trees[k] = std::move(tree);
   };
   if (L == 1) {

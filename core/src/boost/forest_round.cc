@@ -71,24 +71,13 @@ RoundReport Booster::Impl::ForestRound() {
       for (RowIdx r : leaves[i].rows) add(r, leaves[i].node);
   });
   // Rows the tree never drew: walked down it, and their out-of-bag sums.
-  const std::vector<RowIdx>& oob = sample.out_of_bag;
-  std::vector<int> leaf_of(oob.size());
-  ForBlocks(s.pool, oob.size(), 4096, [&](size_t begin, size_t end) {
-    learner.LeavesBinned(std::span<const RowIdx>(oob).subspan(begin, end - begin), leaf_of.data() + begin);
-    for (size_t i = begin; i < end; ++i) {
-      const RowIdx r = oob[i];
-      add(r, leaf_of[i]);
-      for (int k = 0; k < outputs; ++k)
-        s.oob.sum[static_cast<size_t>(r) * outputs + k] += value[static_cast<size_t>(leaf_of[i]) * outputs + k];
-      ++s.oob.count[r];
-    }
+  s.ForLeaves(learner, sample.out_of_bag, [&](RowIdx r, int leaf) {
+    add(r, leaf);
+    for (int k = 0; k < outputs; ++k)
+      s.oob.sum[static_cast<size_t>(r) * outputs + k] += value[static_cast<size_t>(leaf) * outputs + k];
+    ++s.oob.count[r];
   });
-  // Validation rows: walked in blocks, eight side by side.
-  leaf_of.resize(s.data.valid_rows.size());
-  ForBlocks(s.pool, leaf_of.size(), 4096, [&](size_t begin, size_t end) {
-    learner.LeavesBinned(std::span<const RowIdx>(s.data.valid_rows).subspan(begin, end - begin), leaf_of.data() + begin);
-    for (size_t i = begin; i < end; ++i) add(s.data.valid_rows[i], leaf_of[i]);
-  });
+  s.ForLeaves(learner, s.data.valid_rows, [&](RowIdx r, int leaf) { add(r, leaf); });
 
   RoundReport report;
   Summarise(report, tree);
