@@ -3,11 +3,13 @@
 // sums, and the same split found.
 #include <gtest/gtest.h>
 
-#include <vector>  // for vector
+#include <algorithm>  // for min, max
+#include <vector>     // for vector
 
 #include "data/binned_matrix.h"
 #include "random_data.h"
 #include "tree/feature_histogram.h"
+#include "tree/small_node_split.h"
 #include "tree/split_finder.h"
 #include "util/thread_pool.h"
 
@@ -15,14 +17,17 @@ namespace boostlab {
 namespace {
 
 struct Node {
-  Dataset data = test::RandomData(3000, 4).Missing(0.05).Seed(11).Make();
+  Dataset data;
   ThreadPool pool{1};
-  // Lossless: a few hundred bins a feature, so small nodes take the sorted path.
-  BinnedMatrix bins = BinnedMatrix::Build(data.x, data.features, data.train_rows, 1024, pool);
+  BinnedMatrix bins;
   std::vector<GradPair> gpair;
   std::vector<float> klass;  // an output per row, for the multi-output build
 
-  explicit Node(int classes) {
+  // Lossless binning by default: a few hundred bins a feature, so small nodes
+  // take the sorted paths.
+  explicit Node(int classes, double missing = 0.05, int max_bin = 1024)
+      : data(test::RandomData(3000, 4).Missing(missing).Seed(11).Make()),
+        bins(BinnedMatrix::Build(data.x, data.features, data.train_rows, max_bin, pool)) {
     Rng rng(7);
     for (size_t r = 0; r < data.x.num_rows; ++r) {
       const float c = static_cast<float>(rng.Below(3));  // bootstrap-like counts 0..2
@@ -120,6 +125,77 @@ TEST(FeatureHistogram, FindsTheSameSplitAsTheFullHistogram) {
       EXPECT_GT(default_left, 0);  // some with missing values sent left
     }
   }
+}
+
+// A forest's small nodes search their rows sorted by bin (or summed per bin
+// when the feature has few bins for them), with no histogram: the same split,
+// bit for bit, as the compact histogram's search, which the test above holds
+// to the full histogram.
+TEST(SmallNodeSplitter, FindsTheSameSplitAsTheFeatureHistogram) {
+  int sorted = 0, per_bin = 0;
+  for (int max_bin : {1024, 16}) {  // sorted keys; per-bin sums (n * 4 >= bins)
+    SplitParams p;
+    p.lambda = 0;
+    p.min_child_weight = 0;
+    p.float_gain = false;
+    Node node(1, 0.0, max_bin);
+    FeatureHistogramBuilder builder(node.bins);
+    FeatureHistogram fh;
+    SmallNodeSplitter small(node.bins);
+    int splits = 0;
+    for (size_t n : {2, 3, 9, 25, 60, 130, 256}) {
+      const std::vector<RowIdx> rows = node.Rows(n);
+      double g = 0, h = 0;
+      for (RowIdx r : rows) g += node.gpair[r].g, h += node.gpair[r].h;
+      const double sum_g[] = {g};
+      small.SetNode(rows, node.gpair);
+      for (int f = 0; f < static_cast<int>(node.bins.num_features); ++f) {
+        builder.Build(static_cast<size_t>(f), rows, node.gpair, 1, {}, false, fh);
+        const SplitCandidate want = FindBestSplitOfFeature(node.bins, f, fh, sum_g, h, p);
+        SplitScan scan{p, g, h, LeafScore(g, h, p), {}};
+        const SmallNodeSplitter::Outcome outcome = small.Search(f, scan);
+        ASSERT_EQ(outcome, fh.Occupied() < 2 ? SmallNodeSplitter::Outcome::kConstant : SmallNodeSplitter::Outcome::kSearched);
+        if (outcome == SmallNodeSplitter::Outcome::kConstant) continue;
+        const SplitCandidate& got = scan.best;
+        ASSERT_EQ(got.valid, want.valid) << "n " << n << " f " << f;
+        if (!want.valid) continue;
+        EXPECT_EQ(got.gain, want.gain) << "n " << n << " f " << f;
+        EXPECT_EQ(got.bin, want.bin) << "n " << n << " f " << f;
+        EXPECT_FALSE(got.default_left);
+        EXPECT_EQ(got.left_g, want.left_g);
+        EXPECT_EQ(got.left_h, want.left_h);
+        ++splits;
+        uint32_t lo = ~0u, hi = 0;
+        for (RowIdx r : rows) lo = std::min(lo, node.bins.Bin(r, f)), hi = std::max(hi, node.bins.Bin(r, f));
+        (hi - lo < n * SmallNodeSplitter::kSpanPerRow ? per_bin : sorted) += 1;
+      }
+    }
+    EXPECT_GE(splits, 20) << "max_bin " << max_bin;
+  }
+  EXPECT_GE(sorted, 10);  // both ways were compared
+  EXPECT_GE(per_bin, 10);
+}
+
+TEST(SmallNodeSplitter, LeavesNodesWithMissingValuesToTheHistogram) {
+  Node node(1, 0.3);
+  SplitParams p;
+  SmallNodeSplitter small(node.bins);
+  int missing = 0, searched = 0;
+  for (size_t n : {4, 40, 200}) {
+    const std::vector<RowIdx> rows = node.Rows(n);
+    small.SetNode(rows, node.gpair);
+    for (int f = 0; f < static_cast<int>(node.bins.num_features); ++f) {
+      bool any_missing = false;
+      for (RowIdx r : rows) any_missing |= node.bins.Bin(r, static_cast<size_t>(f)) == node.bins.MissingBin(static_cast<size_t>(f));
+      SplitScan scan{p, 0, 1, 0, {}};
+      const SmallNodeSplitter::Outcome outcome = small.Search(f, scan);
+      EXPECT_EQ(outcome == SmallNodeSplitter::Outcome::kNeedsHistogram, any_missing) << "n " << n << " f " << f;
+      missing += any_missing;
+      searched += !any_missing;
+    }
+  }
+  EXPECT_GT(missing, 0);
+  EXPECT_GT(searched, 0);
 }
 
 }  // namespace

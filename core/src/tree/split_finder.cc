@@ -7,39 +7,7 @@
 namespace boostlab {
 namespace {
 
-double ThresholdL1(double g, double alpha) {
-  if (g > alpha) return g - alpha;
-  if (g < -alpha) return g + alpha;
-  return 0;
-}
-
-// Shared scan state: the node's totals and the best split so far.
-struct Scan {
-  const SplitParams& p;
-  double sum_g, sum_h, parent_score;
-  SplitCandidate best;
-
-  // Returns true when (gl, hl) | rest became the best split.
-  bool Consider(int f, uint32_t bin, bool default_left, double gl, double hl) {
-    const double gr = sum_g - gl, hr = sum_h - hl;
-    if (hl < p.min_child_weight || hr < p.min_child_weight) return false;
-    // Rounded to float as XGBoost stores loss_chg, so near-ties break alike.
-    const double exact = LeafScore(gl, hl, p) + LeafScore(gr, hr, p) - parent_score;
-    const double gain = p.float_gain ? static_cast<float>(exact) : exact;
-    if (best.valid && !(gain > best.gain)) return false;
-    best.valid = true;
-    best.gain = gain;
-    best.feature = f;
-    best.bin = bin;
-    best.default_left = default_left;
-    best.categorical = false;
-    best.right_bins.clear();
-    best.left_g = gl, best.left_h = hl, best.right_g = gr, best.right_h = hr;
-    return true;
-  }
-};
-
-void ScanNumeric(Scan& s, int f, const HistBin* h, uint32_t nb) {
+void ScanNumeric(SplitScan& s, int f, const HistBin* h, uint32_t nb) {
   const uint32_t k = nb - 1;  // value bins; h[k] is missing
   if (k == 0) return;
   const bool has_missing = h[k].h > 0 || h[k].g != 0;
@@ -68,7 +36,7 @@ void ScanNumeric(Scan& s, int f, const HistBin* h, uint32_t nb) {
 // categories: one against the rest. Many: all categories ordered by their leaf
 // weight (absent ones weigh 0), then the best prefix of that order, grown from
 // either end up to max_cat_threshold categories.
-void ScanCategorical(Scan& s, int f, const HistBin* h, uint32_t nb) {
+void ScanCategorical(SplitScan& s, int f, const HistBin* h, uint32_t nb) {
   const uint32_t n_cats = nb - 1;  // bins 0..n_cats-1 are category codes; h[n_cats] is missing
   if (n_cats == 0) return;
   const HistBin missing = h[n_cats];
@@ -116,26 +84,9 @@ void ScanCategorical(Scan& s, int f, const HistBin* h, uint32_t nb) {
 
 }  // namespace
 
-double LeafWeight(double g, double h, const SplitParams& p) {
-  if (h < p.min_child_weight || h <= 0) return 0;
-  double w = -ThresholdL1(g, p.alpha) / (h + p.lambda);
-  if (p.max_delta_step != 0 && std::abs(w) > p.max_delta_step) w = std::copysign(p.max_delta_step, w);
-  return w;
-}
-
-double LeafScore(double g, double h, const SplitParams& p) {
-  if (h < p.min_child_weight || h <= 0) return 0;
-  if (p.max_delta_step == 0) {
-    const double t = ThresholdL1(g, p.alpha);
-    return t * t / (h + p.lambda);
-  }
-  const double w = LeafWeight(g, h, p);
-  return -(2 * g * w + (h + p.lambda) * w * w) + (p.alpha != 0 ? p.alpha * std::abs(w) : 0);
-}
-
 SplitCandidate FindBestSplit(const BinnedMatrix& bins, std::span<const HistBin> hist, double sum_g, double sum_h,
                              const SplitParams& p, std::span<const int> features) {
-  Scan s{p, sum_g, sum_h, LeafScore(sum_g, sum_h, p), {}};
+  SplitScan s{p, sum_g, sum_h, LeafScore(sum_g, sum_h, p), {}};
   for (int f : features) {
     const HistBin* h = hist.data() + bins.offsets[f];
     if (bins.categorical[f]) ScanCategorical(s, f, h, bins.BinsOf(f));
@@ -238,7 +189,7 @@ SplitCandidate FindBestSplitOfFeature(const BinnedMatrix& bins, int f, const Fea
   const bool dense = m == bins.BinsOf(f);  // entries are the bins themselves
   SplitCandidate best;
   if (sum_g.size() == 1) {
-    Scan s{p, sum_g[0], sum_h, LeafScore(sum_g[0], sum_h, p), {}};
+    SplitScan s{p, sum_g[0], sum_h, LeafScore(sum_g[0], sum_h, p), {}};
     if (bins.categorical[f]) {
       // Partitions of categories rank absent ones too: they need every bin.
       if (!dense) throw std::logic_error("FindBestSplitOfFeature: categorical features need a dense histogram");

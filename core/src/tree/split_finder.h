@@ -5,6 +5,7 @@
 // so do we.
 #pragma once
 
+#include <cmath>   // for abs, copysign
 #include <span>    // for span
 #include <vector>  // for vector
 
@@ -35,11 +36,60 @@ struct SplitCandidate {
   double left_g = 0, left_h = 0, right_g = 0, right_h = 0;
 };
 
+inline double ThresholdL1(double g, double alpha) {
+  if (g > alpha) return g - alpha;
+  if (g < -alpha) return g + alpha;
+  return 0;
+}
+
 // Leaf weight w* = -T(G)/(H+lambda), clipped to max_delta_step; 0 when H is
 // below min_child_weight (as XGBoost's CalcWeight).
-double LeafWeight(double g, double h, const SplitParams& p);
+inline double LeafWeight(double g, double h, const SplitParams& p) {
+  if (h < p.min_child_weight || h <= 0) return 0;
+  double w = -ThresholdL1(g, p.alpha) / (h + p.lambda);
+  if (p.max_delta_step != 0 && std::abs(w) > p.max_delta_step) w = std::copysign(p.max_delta_step, w);
+  return w;
+}
+
 // The node's score; a split's gain is the children's minus the parent's.
-double LeafScore(double g, double h, const SplitParams& p);
+// Inline: a forest's scans call it for every boundary of every node.
+inline double LeafScore(double g, double h, const SplitParams& p) {
+  if (h < p.min_child_weight || h <= 0) return 0;
+  if (p.max_delta_step == 0) {
+    const double t = ThresholdL1(g, p.alpha);
+    return t * t / (h + p.lambda);
+  }
+  const double w = LeafWeight(g, h, p);
+  return -(2 * g * w + (h + p.lambda) * w * w) + (p.alpha != 0 ? p.alpha * std::abs(w) : 0);
+}
+
+// One search's state: the node's totals and the best split so far. Every
+// numeric scan (histograms, compact histograms, a small node's sorted rows)
+// offers its candidates here, so they rank and break ties alike.
+struct SplitScan {
+  const SplitParams& p;
+  double sum_g, sum_h, parent_score;
+  SplitCandidate best;
+
+  // Returns true when (gl, hl) | rest became the best split.
+  bool Consider(int f, uint32_t bin, bool default_left, double gl, double hl) {
+    const double gr = sum_g - gl, hr = sum_h - hl;
+    if (hl < p.min_child_weight || hr < p.min_child_weight) return false;
+    // Rounded to float as XGBoost stores loss_chg, so near-ties break alike.
+    const double exact = LeafScore(gl, hl, p) + LeafScore(gr, hr, p) - parent_score;
+    const double gain = p.float_gain ? static_cast<float>(exact) : exact;
+    if (best.valid && !(gain > best.gain)) return false;
+    best.valid = true;
+    best.gain = gain;
+    best.feature = f;
+    best.bin = bin;
+    best.default_left = default_left;
+    best.categorical = false;
+    best.right_bins.clear();
+    best.left_g = gl, best.left_h = hl, best.right_g = gr, best.right_h = hr;
+    return true;
+  }
+};
 
 // Scans the given features. Numeric ones twice: missing values sent right,
 // then left (only when the node has missing values). Ties keep the first
