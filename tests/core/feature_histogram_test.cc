@@ -9,7 +9,7 @@
 #include "data/binned_matrix.h"
 #include "random_data.h"
 #include "tree/feature_histogram.h"
-#include "tree/small_node_split.h"
+#include "tree/row_split.h"
 #include "tree/split_finder.h"
 #include "util/thread_pool.h"
 
@@ -127,75 +127,64 @@ TEST(FeatureHistogram, FindsTheSameSplitAsTheFullHistogram) {
   }
 }
 
-// A forest's small nodes search their rows sorted by bin (or summed per bin
-// when the feature has few bins for them), with no histogram: the same split,
-// bit for bit, as the compact histogram's search, which the test above holds
-// to the full histogram.
-TEST(SmallNodeSplitter, FindsTheSameSplitAsTheFeatureHistogram) {
-  int sorted = 0, per_bin = 0;
-  for (int max_bin : {1024, 16}) {  // sorted keys; per-bin sums (n * 4 >= bins)
-    SplitParams p;
-    p.lambda = 0;
-    p.min_child_weight = 0;
-    p.float_gain = false;
-    Node node(1, 0.0, max_bin);
-    FeatureHistogramBuilder builder(node.bins);
-    FeatureHistogram fh;
-    SmallNodeSplitter small(node.bins);
-    int splits = 0;
-    for (size_t n : {2, 3, 9, 25, 60, 130, 256}) {
-      const std::vector<RowIdx> rows = node.Rows(n);
-      double g = 0, h = 0;
-      for (RowIdx r : rows) g += node.gpair[r].g, h += node.gpair[r].h;
-      const double sum_g[] = {g};
-      small.SetNode(rows, node.gpair);
-      for (int f = 0; f < static_cast<int>(node.bins.num_features); ++f) {
-        builder.Build(static_cast<size_t>(f), rows, node.gpair, 1, {}, false, fh);
-        const SplitCandidate want = FindBestSplitOfFeature(node.bins, f, fh, sum_g, h, p);
-        SplitScan scan{p, g, h, LeafScore(g, h, p), {}};
-        const SmallNodeSplitter::Outcome outcome = small.Search(f, scan);
-        ASSERT_EQ(outcome, fh.Occupied() < 2 ? SmallNodeSplitter::Outcome::kConstant : SmallNodeSplitter::Outcome::kSearched);
-        if (outcome == SmallNodeSplitter::Outcome::kConstant) continue;
-        const SplitCandidate& got = scan.best;
-        ASSERT_EQ(got.valid, want.valid) << "n " << n << " f " << f;
-        if (!want.valid) continue;
-        EXPECT_EQ(got.gain, want.gain) << "n " << n << " f " << f;
-        EXPECT_EQ(got.bin, want.bin) << "n " << n << " f " << f;
-        EXPECT_FALSE(got.default_left);
-        EXPECT_EQ(got.left_g, want.left_g);
-        EXPECT_EQ(got.left_h, want.left_h);
-        ++splits;
-        uint32_t lo = ~0u, hi = 0;
-        for (RowIdx r : rows) lo = std::min(lo, node.bins.Bin(r, f)), hi = std::max(hi, node.bins.Bin(r, f));
-        (hi - lo < n * SmallNodeSplitter::kSpanPerRow ? per_bin : sorted) += 1;
+// A forest's nodes with one output search numeric features from their rows,
+// summed per bin over the span they fall in, or sorted by bin when few rows
+// span many bins: the same split, bit for bit, as the compact histogram's
+// search, which the test above holds to the full histogram.
+TEST(RowSplitFinder, FindsTheSameSplitAsTheFeatureHistogram) {
+  int sorted = 0, per_bin = 0, default_left = 0;
+  for (double missing : {0.0, 0.05, 0.3}) {
+    for (int max_bin : {1024, 16}) {
+      SplitParams p;
+      p.lambda = 0;
+      p.min_child_weight = 0;
+      p.float_gain = false;
+      Node node(1, missing, max_bin);
+      FeatureHistogramBuilder builder(node.bins);
+      FeatureHistogram fh;
+      RowSplitFinder finder(node.bins);
+      int splits = 0;
+      for (size_t n : {2, 3, 9, 25, 60, 130, 256, 700, 2000}) {
+        const std::vector<RowIdx> rows = node.Rows(n);
+        double g = 0, h = 0;
+        for (RowIdx r : rows) g += node.gpair[r].g, h += node.gpair[r].h;
+        const double sum_g[] = {g};
+        finder.SetNode(rows, node.gpair);
+        for (int f = 0; f < static_cast<int>(node.bins.num_features); ++f) {
+          builder.Build(static_cast<size_t>(f), rows, node.gpair, 1, {}, false, fh);
+          const SplitCandidate want = FindBestSplitOfFeature(node.bins, f, fh, sum_g, h, p);
+          SplitScan scan{p, g, h, LeafScore(g, h, p), {}};
+          const RowSplitFinder::Outcome outcome = finder.Search(f, scan);
+          ASSERT_EQ(outcome, fh.Occupied() < 2 ? RowSplitFinder::Outcome::kConstant : RowSplitFinder::Outcome::kSearched);
+          if (outcome == RowSplitFinder::Outcome::kConstant) continue;
+          const SplitCandidate& got = scan.best;
+          ASSERT_EQ(got.valid, want.valid) << "n " << n << " f " << f;
+          if (!want.valid) continue;
+          EXPECT_EQ(got.gain, want.gain) << "n " << n << " f " << f;
+          EXPECT_EQ(got.bin, want.bin) << "n " << n << " f " << f << " missing " << missing;
+          EXPECT_EQ(got.default_left, want.default_left);
+          EXPECT_EQ(got.left_g, want.left_g);
+          EXPECT_EQ(got.left_h, want.left_h);
+          ++splits;
+          default_left += want.default_left;
+          // Which way the finder went: sorted only with no missing value and a wide span.
+          uint32_t lo = ~0u, hi = 0;
+          bool any_missing = false;
+          for (RowIdx r : rows) {
+            const uint32_t b = node.bins.Bin(r, static_cast<size_t>(f));
+            any_missing |= b == node.bins.MissingBin(static_cast<size_t>(f));
+            lo = std::min(lo, b), hi = std::max(hi, b);
+          }
+          const bool by_sort = !any_missing && n <= RowSplitFinder::kMaxSortedRows && hi - lo >= n * RowSplitFinder::kSpanPerRow;
+          (by_sort ? sorted : per_bin) += 1;
+        }
       }
+      EXPECT_GE(splits, 20) << "max_bin " << max_bin << " missing " << missing;
     }
-    EXPECT_GE(splits, 20) << "max_bin " << max_bin;
   }
-  EXPECT_GE(sorted, 10);  // both ways were compared
+  EXPECT_GE(sorted, 10);  // every way was compared
   EXPECT_GE(per_bin, 10);
-}
-
-TEST(SmallNodeSplitter, LeavesNodesWithMissingValuesToTheHistogram) {
-  Node node(1, 0.3);
-  SplitParams p;
-  SmallNodeSplitter small(node.bins);
-  int missing = 0, searched = 0;
-  for (size_t n : {4, 40, 200}) {
-    const std::vector<RowIdx> rows = node.Rows(n);
-    small.SetNode(rows, node.gpair);
-    for (int f = 0; f < static_cast<int>(node.bins.num_features); ++f) {
-      bool any_missing = false;
-      for (RowIdx r : rows) any_missing |= node.bins.Bin(r, static_cast<size_t>(f)) == node.bins.MissingBin(static_cast<size_t>(f));
-      SplitScan scan{p, 0, 1, 0, {}};
-      const SmallNodeSplitter::Outcome outcome = small.Search(f, scan);
-      EXPECT_EQ(outcome == SmallNodeSplitter::Outcome::kNeedsHistogram, any_missing) << "n " << n << " f " << f;
-      missing += any_missing;
-      searched += !any_missing;
-    }
-  }
-  EXPECT_GT(missing, 0);
-  EXPECT_GT(searched, 0);
+  EXPECT_GE(default_left, 10);
 }
 
 }  // namespace

@@ -40,7 +40,7 @@ TreeLearner::TreeLearner(const BinnedMatrix& bins, const TreeParams& params, Thr
       sampler_(static_cast<int>(bins.num_features), params.colsample_bytree, params.colsample_bylevel,
                params.colsample_bynode),
       feature_builder_(bins),
-      small_(bins) {}
+      rows_split_(bins) {}
 
 std::vector<TreeLearner::LeafRows> TreeLearner::Leaves() const {
   std::vector<LeafRows> out;
@@ -232,19 +232,16 @@ void TreeLearner::EvaluateDrawn(std::span<const GradPair> gpair, Entry& e) {
   draw_.resize(p);
   for (size_t f = 0; f < p; ++f) draw_[f] = static_cast<int>(f);
   size_t searched = 0;
-  const bool small = outputs_ == 1 && rows.size() <= SmallNodeSplitter::kMaxRows;
-  if (small) small_.SetNode(rows, gpair);
+  // One output: numeric features are searched from the rows themselves.
+  if (outputs_ == 1) rows_split_.SetNode(rows, gpair);
   for (size_t i = 0; i < p && (i < k || searched == 0); ++i) {
     const int f = sampler_.DrawAt(draw_, i);
-    if (small && !bins_.categorical[f]) {
+    if (outputs_ == 1 && !bins_.categorical[f]) {
       SplitScan scan{params_.split, e.g, sum_h, LeafScore(e.g, sum_h, params_.split), {}};
-      const SmallNodeSplitter::Outcome outcome = small_.Search(f, scan);
-      if (outcome == SmallNodeSplitter::Outcome::kConstant) continue;
-      if (outcome == SmallNodeSplitter::Outcome::kSearched) {
-        ++searched;
-        if (scan.best.valid && (!e.split.valid || scan.best.gain > e.split.gain)) e.split = std::move(scan.best);
-        continue;
-      }
+      if (rows_split_.Search(f, scan) == RowSplitFinder::Outcome::kConstant) continue;
+      ++searched;
+      if (scan.best.valid && (!e.split.valid || scan.best.gain > e.split.gain)) e.split = std::move(scan.best);
+      continue;
     }
     const bool dense = bins_.categorical[f] && outputs_ == 1;
     feature_builder_.Build(static_cast<size_t>(f), rows, gpair, outputs_, output_of_row_, dense, feature_hist_);

@@ -11,7 +11,7 @@
 #include "tree/column_sampler.h"
 #include "tree/feature_histogram.h"
 #include "tree/histogram.h"
-#include "tree/small_node_split.h"
+#include "tree/row_split.h"
 #include "tree/split_finder.h"
 
 namespace boostlab {
@@ -108,7 +108,7 @@ class TreeLearner {
   ColumnSampler sampler_;
   FeatureHistogramBuilder feature_builder_;  // forest nodes
   FeatureHistogram feature_hist_;
-  SmallNodeSplitter small_;                  // forest nodes of few rows, one output
+  RowSplitFinder rows_split_;                // forest nodes with one output, numeric features
   std::vector<int> draw_;                    // features in the order drawn
   std::vector<double> node_g_;               // the node's g per output
   std::span<const float> pure_label_;        // forests: labels for the purity check
