@@ -66,9 +66,9 @@ size_t TreeLearner::Partition(size_t begin, size_t end, const SplitCandidate& sp
   } else {
     std::fill(goes_left_.begin(), goes_left_.begin() + split.bin + 1, 1);
   }
-  // Stable partition in blocks: flag rows and count per block, then each
-  // block writes its rows at offsets from the prefix sums. A stable partition
-  // has one result, so the block count cannot change it.
+  // Stable partition in blocks: each block splits its rows and counts its
+  // lefts, then writes them at offsets from the prefix sums. A stable
+  // partition has one result, so the block count cannot change it.
   const size_t n = end - begin;
   const size_t blocks = std::clamp<size_t>(n / 8192, 1, 64);
   if (scratch_.size() < rows_.size()) scratch_.resize(rows_.size());
@@ -93,39 +93,42 @@ size_t TreeLearner::Partition(size_t begin, size_t end, const SplitCandidate& sp
     };
     return bins_.wide ? split_rows(bins_.Column<uint16_t>(f)) : split_rows(bins_.Column<uint8_t>(f));
   }
-  if (flags_.size() < n) flags_.resize(n);
+  // Two passes across threads. Each block splits its rows into its own
+  // stretch of two buffers (lefts in scratch_, rights in right_), without a
+  // branch as above; then each block copies both into place from the prefix
+  // sums of the left counts.
+  if (right_.size() < rows_.size()) right_.resize(rows_.size());
   std::vector<size_t> left_count(blocks + 1, 0);
-  auto flag = [&](const auto* column, int b) {
-    const size_t lo = n * b / blocks, hi = n * (b + 1) / blocks;
-    const RowIdx* rows = rows_.data() + begin;
+  auto split_block = [&](const auto* column, int b) {
+    const size_t lo = begin + n * b / blocks, hi = begin + n * (b + 1) / blocks;
     const char* left = goes_left_.data();
-    uint8_t* flags = flags_.data();
-    size_t count = 0;
-    for (size_t i = lo; i < hi; ++i) count += flags[i] = left[column[rows[i]]];
-    left_count[b + 1] = count;
+    const RowIdx* rows = rows_.data();
+    RowIdx* to_left = scratch_.data();
+    RowIdx* to_right = right_.data();
+    size_t l = lo, r = lo;
+    for (size_t i = lo; i < hi; ++i) {
+      const RowIdx row = rows[i];
+      const size_t go = left[column[row]];
+      to_left[l] = row;
+      to_right[r] = row;
+      l += go;
+      r += 1 - go;
+    }
+    left_count[b + 1] = l - lo;
   };
   pool_.Run(static_cast<int>(blocks), [&](int b) {
-    if (bins_.wide) flag(bins_.Column<uint16_t>(f), b);
-    else flag(bins_.Column<uint8_t>(f), b);
+    if (bins_.wide) split_block(bins_.Column<uint16_t>(f), b);
+    else split_block(bins_.Column<uint8_t>(f), b);
   });
   for (size_t b = 0; b < blocks; ++b) left_count[b + 1] += left_count[b];
   const size_t total_left = left_count[blocks];
   pool_.Run(static_cast<int>(blocks), [&](int b) {
-    const size_t lo = n * b / blocks, hi = n * (b + 1) / blocks;
-    size_t l = begin + left_count[b];
-    size_t r = begin + total_left + (lo - left_count[b]);
-    for (size_t i = lo; i < hi; ++i) {
-      const RowIdx row = rows_[begin + i];
-      if (flags_[i]) scratch_[l++] = row;
-      else scratch_[r++] = row;
-    }
-  });
-  // Back into rows_, in the same blocks across threads (a serial copy here
-  // was 3 % of a 2-thread run on flights_1m).
-  pool_.Run(static_cast<int>(blocks), [&](int b) {
     const size_t lo = begin + n * b / blocks, hi = begin + n * (b + 1) / blocks;
-    std::copy(scratch_.begin() + static_cast<std::ptrdiff_t>(lo), scratch_.begin() + static_cast<std::ptrdiff_t>(hi),
-              rows_.begin() + static_cast<std::ptrdiff_t>(lo));
+    const size_t lefts = left_count[b + 1] - left_count[b];
+    const auto at = [](auto& v, size_t i) { return v.begin() + static_cast<std::ptrdiff_t>(i); };
+    std::copy(at(scratch_, lo), at(scratch_, lo + lefts), at(rows_, begin + left_count[b]));
+    std::copy(at(right_, lo), at(right_, hi - lefts),
+              at(rows_, begin + total_left + (lo - begin - left_count[b])));
   });
   return begin + total_left;
 }

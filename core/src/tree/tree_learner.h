@@ -113,8 +113,8 @@ class TreeLearner {
   std::vector<double> node_g_;               // the node's g per output
   std::span<const float> pure_label_;        // forests: labels for the purity check
   std::vector<RowIdx> rows_;
-  std::vector<RowIdx> scratch_;
-  std::vector<uint8_t> flags_;   // per row in a partition: goes left
+  std::vector<RowIdx> scratch_;  // a partition's left rows (and one pass's right ones)
+  std::vector<RowIdx> right_;    // a blocked partition's right rows
   std::vector<char> goes_left_;  // per local bin of the split feature
   // The last tree in a compact form for LeavesBinned: per split node its
   // feature, children, and which bins go left: numeric, bins 0..threshold
