@@ -175,7 +175,7 @@ TEST(RowSplitFinder, FindsTheSameSplitAsTheFeatureHistogram) {
             any_missing |= b == node.bins.MissingBin(static_cast<size_t>(f));
             lo = std::min(lo, b), hi = std::max(hi, b);
           }
-          const bool by_sort = !any_missing && n <= RowSplitFinder::kMaxSortedRows && hi - lo >= n * RowSplitFinder::kSpanPerRow;
+          const bool by_sort = !any_missing && hi - lo >= n * RowSplitFinder::kSpanPerRow;
           (by_sort ? sorted : per_bin) += 1;
         }
       }

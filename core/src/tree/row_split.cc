@@ -5,19 +5,19 @@
 namespace boostlab {
 namespace {
 
-// Below this many keys an insertion sort beats std::sort's set-up.
+// Below this many bins an insertion sort beats std::sort's set-up.
 constexpr size_t kInsertionSortBelow = 24;
 
-void SortKeys(uint32_t* keys, size_t n) {
+void SortBins(uint32_t* v, size_t n) {
   if (n >= kInsertionSortBelow) {
-    std::sort(keys, keys + n);
+    std::sort(v, v + n);
     return;
   }
   for (size_t i = 1; i < n; ++i) {
-    const uint32_t k = keys[i];
+    const uint32_t x = v[i];
     size_t j = i;
-    for (; j > 0 && keys[j - 1] > k; --j) keys[j] = keys[j - 1];
-    keys[j] = k;
+    for (; j > 0 && v[j - 1] > x; --j) v[j] = v[j - 1];
+    v[j] = x;
   }
 }
 
@@ -47,25 +47,29 @@ RowSplitFinder::Outcome RowSplitFinder::SearchColumn(const BinT* column, int f, 
     std::fill(sums_.begin(), sums_.begin() + missing + 1, HistBin{});
     return outcome;
   }
+  // One pass: each row's bin, summed into it (a bin's rows in the node's
+  // order), and the span of value bins (missing is above them all).
   uint32_t* bin = bin_.data();
-  // The span of value bins; missing is above them all.
   uint32_t lo = missing, hi = 0;
   size_t n_missing = 0;
   for (size_t i = 0; i < n; ++i) {
     const uint32_t b = column[rows_[i]];
     bin[i] = b;
+    HistBin& s = sums_[b];
+    s.g += gh_[i].g;
+    s.h += gh_[i].h;
     n_missing += b == missing;
     lo = std::min(lo, b);
     hi = std::max(hi, b == missing ? 0 : b);
   }
-  if (n_missing == n || (n_missing == 0 && lo == hi)) return Outcome::kConstant;
-  if (n_missing == 0 && n <= kMaxSortedRows && hi - lo >= n * kSpanPerRow) return ScanSorted(f, scan);
-  for (size_t i = 0; i < n; ++i) {
-    HistBin& s = sums_[bin[i]];
-    s.g += gh_[i].g;
-    s.h += gh_[i].h;
+  Outcome outcome = Outcome::kConstant;
+  if (n_missing == n || (n_missing == 0 && lo == hi)) {
+    outcome = Outcome::kConstant;
+  } else if (n_missing == 0 && hi - lo >= n * kSpanPerRow) {
+    outcome = ScanSorted(f, scan);  // few rows over many bins: visit just theirs
+  } else {
+    outcome = ScanBins(f, lo, hi, missing, scan);
   }
-  const Outcome outcome = ScanBins(f, lo, hi, missing, scan);
   // Clean for the next search: by the rows or by the span, whichever is shorter.
   if (n < hi - lo + 1) {
     for (size_t i = 0; i < n; ++i) sums_[bin[i]] = HistBin{};
@@ -113,26 +117,20 @@ RowSplitFinder::Outcome RowSplitFinder::ScanBins(int f, uint32_t lo, uint32_t hi
   return Outcome::kSearched;
 }
 
-// Few rows over many bins, none missing: sorted by bin, and each run of one
-// bin summed in the node's order.
+// Few rows over many bins, none missing: the rows' bins sorted, and each
+// distinct one visited in order (its sums are already in sums_).
 RowSplitFinder::Outcome RowSplitFinder::ScanSorted(int f, SplitScan& scan) {
   const size_t n = rows_.size();
-  keys_.resize(n);
-  uint32_t* keys = keys_.data();
-  for (size_t i = 0; i < n; ++i) keys[i] = bin_[i] << 8 | static_cast<uint32_t>(i);
-  SortKeys(keys, n);
+  sorted_.assign(bin_.begin(), bin_.begin() + static_cast<std::ptrdiff_t>(n));
+  SortBins(sorted_.data(), n);
+  const HistBin* sums = sums_.data();
   double gl = 0, hl = 0;
-  size_t i = 0;
-  while (true) {
-    const uint32_t b = keys[i] >> 8;
-    double bg = 0, bh = 0;
-    for (; i < n && keys[i] >> 8 == b; ++i) {
-      bg += gh_[keys[i] & 0xff].g;
-      bh += gh_[keys[i] & 0xff].h;
-    }
-    if (i == n) break;  // the last bin never goes left of nothing
-    gl += bg;
-    hl += bh;
+  for (size_t i = 0; i + 1 < n; ++i) {
+    const uint32_t b = sorted_[i];
+    if (b == sorted_[i + 1]) continue;  // a bin's last row: the boundary above it
+    if (sums[b].h == 0 && sums[b].g == 0) continue;  // no entry in a histogram either
+    gl += sums[b].g;
+    hl += sums[b].h;
     scan.Consider(f, b, false, gl, hl);
   }
   return Outcome::kSearched;

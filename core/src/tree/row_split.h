@@ -4,8 +4,9 @@
 // 25,000 searched nodes of about 20 rows): building, clearing and scanning a
 // histogram per drawn feature cost far more than the rows did.
 //
-// The rows are summed per bin over the span of bins they fall in (a counting
-// sort), or, when a few rows span many bins, sorted by bin. Either way it
+// One pass sums the rows into their bins; then the span of bins they fall in
+// is scanned, or, when a few rows span many bins, just their bins, sorted.
+// Either way it
 // offers the same candidates as FeatureHistogramBuilder's build followed by
 // FindBestSplitOfFeature, with the same sums added in the same order (a bin's
 // rows in the node's order, then bin after bin, missing values both ways), so
@@ -24,8 +25,6 @@ namespace boostlab {
 
 class RowSplitFinder {
  public:
-  // Sorting keeps a row's position in 8 bits of its key.
-  static constexpr size_t kMaxSortedRows = 256;
   // Rows spanning fewer than this many bins per row are summed per bin (the
   // span is scanned once) rather than sorted (n log n).
   static constexpr size_t kSpanPerRow = 4;
@@ -53,7 +52,7 @@ class RowSplitFinder {
   std::span<const RowIdx> rows_;
   std::vector<GradPair> gh_;    // per node position
   std::vector<uint32_t> bin_;   // per node position: the searched feature's bin
-  std::vector<uint32_t> keys_;  // bin << 8 | position
+  std::vector<uint32_t> sorted_;  // the node's bins, sorted
   std::vector<HistBin> sums_;   // per bin, zero between searches
 };
 

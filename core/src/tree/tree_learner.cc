@@ -300,6 +300,10 @@ Tree TreeLearner::Grow(std::span<const GradPair> gpair, std::span<const RowIdx> 
   const double eta = params_.eta;
 
   Tree tree;
+  // Room for as many nodes as the last tree had, and a little more: a deep
+  // forest tree has tens of thousands, and growing the vector by doubling
+  // copied them over and over (6 % of a diamonds forest).
+  tree.nodes.reserve(last_num_nodes_ + last_num_nodes_ / 8 + 1);
   tree.nodes.emplace_back();
   Entry root{0, 0, 0, rows_.size(), 0, 0, {}, {}};
   if (params_.forest) {
@@ -413,6 +417,7 @@ Tree TreeLearner::Grow(std::span<const GradPair> gpair, std::span<const RowIdx> 
     enqueue(std::move(right));
   }
   FinishBinned(tree.nodes.size());
+  last_num_nodes_ = tree.nodes.size();
   return tree;
 }
 

@@ -147,6 +147,7 @@ class TreeLearner {
   std::vector<LeafRange> leaves_;
   Timings timings_;
   int outputs_ = 1;
+  size_t last_num_nodes_ = 0;  // the last tree's size: the next one reserves about as many
   std::span<const float> output_of_row_;
 };
 
