@@ -6,11 +6,13 @@
 //
 // One pass sums the rows into their bins; then the span of bins they fall in
 // is scanned, or, when a few rows span many bins, just their bins, sorted.
-// Either way it
-// offers the same candidates as FeatureHistogramBuilder's build followed by
-// FindBestSplitOfFeature, with the same sums added in the same order (a bin's
-// rows in the node's order, then bin after bin, missing values both ways), so
-// it finds the same split, bit for bit.
+// Either way it offers the same candidates as FeatureHistogramBuilder's
+// build followed by FindBestSplitOfFeature (bins that hold rows, missing
+// values both ways, ties to the first found). A node with more rows than the
+// feature has bins sums even and odd positions apart and then adds them, so
+// its sums may differ from a histogram's in the last bit; smaller nodes add
+// a bin's rows in the node's order, as the histogram does, and find the
+// same split bit for bit.
 #pragma once
 
 #include <cstdint>  // for uint32_t
@@ -45,6 +47,9 @@ class RowSplitFinder {
  private:
   template <typename BinT>
   Outcome SearchColumn(const BinT* column, int f, SplitScan& scan);
+  template <typename BinOf>
+  void SumByBin(size_t n, BinOf bin_of);
+  void AddOdd(uint32_t last);
   Outcome ScanBins(int f, uint32_t lo, uint32_t hi, uint32_t missing, SplitScan& scan);
   Outcome ScanSorted(int f, SplitScan& scan);
 
@@ -54,6 +59,7 @@ class RowSplitFinder {
   std::vector<uint32_t> bin_;   // per node position: the searched feature's bin
   std::vector<uint32_t> sorted_;  // the node's bins, sorted
   std::vector<HistBin> sums_;   // per bin, zero between searches
+  std::vector<HistBin> odd_;    // per bin: the odd positions' sums, zero between searches
 };
 
 }  // namespace boostlab
