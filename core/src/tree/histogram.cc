@@ -7,12 +7,21 @@
 namespace boostlab {
 namespace {
 
+constexpr size_t kPrefetchAhead = 32;
+
 // The hot loop: for each row, load its bins and add its gradient pair.
 template <typename BinT>
 void AccumulateRows(const BinT* bins, size_t num_features, const uint32_t* offsets, const GradPair* gpair,
                     const RowIdx* rows, size_t count, HistBin* hist) {
   for (size_t i = 0; i < count; ++i) {
     const RowIdx r = rows[i];
+    // A node's rows are scattered: ask for a row's bins and gradient pair a
+    // few rows ahead, so the loads have landed when the row comes up.
+    if (i + kPrefetchAhead < count) {
+      const RowIdx ahead = rows[i + kPrefetchAhead];
+      __builtin_prefetch(bins + static_cast<size_t>(ahead) * num_features);
+      __builtin_prefetch(gpair + ahead);
+    }
     const BinT* row_bins = bins + static_cast<size_t>(r) * num_features;
     const double g = gpair[r].g, h = gpair[r].h;
     for (size_t f = 0; f < num_features; ++f) {
