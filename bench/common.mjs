@@ -45,18 +45,30 @@ export function copyIn(file) {
 export const json = (cmd, args) => JSON.parse(execFileSync(cmd, args, { maxBuffer: 1 << 28 }).toString().trim().split('\n').at(-1));
 export const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
-export function native(d, params, nthread) {
+// Our CLI, median of REPEATS fits. `trainOnly`: no metrics while training
+// (eval_train 0, the validation rows held out), as XGBoost without evals; the
+// model it writes must equal `sameAs`'s (the fit with metrics), whose
+// validation metric it then shares.
+export function native(d, params, nthread, { trainOnly = false, sameAs = null } = {}) {
   const runs = [];
   let valid, rss;
+  const model = join(work, `model-${(d.name ?? 'case').replace(/[^a-z0-9]+/gi, '_')}-${nthread}-${trainOnly ? 'train-only' : 'eval'}.json`);
   for (let i = 0; i < REPEATS; i++) {
     const out = execFileSync(join(root, 'build/native/boostlab-cli'), ['train', '--csv', d.csv, '--target', d.target,
-      '--valid-idx', d.valid, ...(d.task ? ['--task', d.task] : []), '--params', JSON.stringify({ ...params, nthread })], { maxBuffer: 1 << 28 }).toString().trim().split('\n');
+      '--valid-idx', d.valid, ...(d.task ? ['--task', d.task] : []), '--model-out', model,
+      ...(trainOnly ? ['--train-only', '1'] : []),
+      '--params', JSON.stringify({ ...params, nthread, ...(trainOnly ? { eval_train: 0 } : {}) })], { maxBuffer: 1 << 28 }).toString().trim().split('\n');
     const done = JSON.parse(out.at(-1));
-    valid = JSON.parse(out.at(-2)).valid[d.metric];
+    valid = trainOnly ? undefined : JSON.parse(out.at(-2)).valid[d.metric];
     rss = done.peak_rss_mb;
     runs.push(done.train_seconds);
   }
-  return { seconds: median(runs), runs, valid, peak_rss_mb: rss };
+  if (trainOnly) {
+    const trees = (file) => { const m = JSON.parse(readFileSync(file, 'utf8')); delete m.params; return JSON.stringify(m); };
+    if (!sameAs || trees(model) !== trees(sameAs.model)) throw new Error(`${d.name}: training without metrics changed the model`);
+    valid = sameAs.valid;
+  }
+  return { seconds: median(runs), runs, valid, peak_rss_mb: rss, model };
 }
 
 

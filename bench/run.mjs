@@ -37,7 +37,12 @@ for (const d of DATASETS) {
   // ours, whose round reports always carry both), and training only.
   for (const t of [1, 2]) row('xgboost-1.7.4', t, json('/usr/bin/python3', [join(root, 'bench/xgb_bench.py'), d.csv, d.target, d.valid, String(t), JSON.stringify(params), String(REPEATS)]));
   for (const t of [1, 2]) row('xgboost-1.7.4-no-eval', t, json('/usr/bin/python3', [join(root, 'bench/xgb_bench.py'), d.csv, d.target, d.valid, String(t), JSON.stringify(params), String(REPEATS), 'noeval']));
-  for (const t of [1, 2]) row('native', t, native(d, params, t));
+  for (const t of [1, 2]) {
+    const withMetrics = native(d, params, t);
+    row('native', t, withMetrics);
+    // Like XGBoost without evals: no metrics while training (the same model, checked).
+    row('native-no-eval', t, native(d, params, t, { trainOnly: true, sameAs: withMetrics }));
+  }
   row('wasm-node-simd', 1, json('node', [join(root, 'bench/wasm_node.mjs'), d.csv, d.target, d.valid, 'node-simd', JSON.stringify(params), String(REPEATS)]));
   row('wasm-node-simd-threads', 2, json('node', [join(root, 'bench/wasm_node.mjs'), d.csv, d.target, d.valid, 'node-threads', JSON.stringify({ ...params, nthread: 2 }), String(REPEATS)]));
   if (existsSync(join(root, 'wasm/dist/node/boostlab-node-scalar.js')))

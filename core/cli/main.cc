@@ -2,7 +2,7 @@
 //
 //   boostlab-cli train --csv FILE --target NAME [--ignore A,B] [--weight COL] [--task auto]
 //                      [--valid-idx FILE | --valid-fraction 0.2] [--split-seed 0]
-//                      [--params '{"eta":0.1}'] [--model-out FILE]
+//                      [--params '{"eta":0.1}'] [--model-out FILE] [--train-only 1]
 //   boostlab-cli predict --csv FILE --model FILE        (one prediction per line)
 //   boostlab-cli schema                                 (the parameter schema as JSON)
 //
@@ -77,6 +77,9 @@ int Train(std::map<std::string, std::string>& args) {
     while (ss >> idx) options.valid_rows.push_back(static_cast<boostlab::RowIdx>(idx));
   }
   boostlab::Dataset data = boostlab::Dataset::FromTable(table, options);
+  // --train-only: the validation rows stay out of training and out of its
+  // reports (XGBoost trained without evals); the model is the same.
+  if (args.count("--train-only")) data.valid_rows.clear();
   const auto t1 = std::chrono::steady_clock::now();
   boostlab::Params params = boostlab::ParseParams(args.count("--params") ? args["--params"] : "{}");
   boostlab::Booster booster(data, params);

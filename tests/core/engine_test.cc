@@ -219,5 +219,41 @@ TEST(Params, ClearErrorsBeforeTraining) {
   }
 }
 
+// eval_train 0 drops the training metrics from the round reports, and only
+// them: the same trees, the same validation metrics, and a forest still
+// reports its out-of-bag error.
+TEST(EvalTrain, SkipsTrainingMetricsOnlyAndTrainsTheSameModel) {
+  const Dataset d = test::RandomData(600, 4).Binary(true).Seed(5).Make();
+  for (const char* algorithm : {"xgboost", "gbdt", "adaboost", "random_forest"}) {
+    std::vector<std::string> trees[2];
+    std::vector<RoundReport> reports[2];
+    for (int eval_train : {0, 1}) {
+      Params p;
+      p.algorithm = algorithm;
+      p.rounds = 5;
+      p.eval_train = eval_train;
+      Booster b(d, p);
+      while (!b.Done()) reports[eval_train].push_back(b.TrainOneRound());
+      const Model m = b.Snapshot();
+      for (const Tree& t : m.trees) trees[eval_train].push_back(Model{.trees = {t}}.ToJson());
+    }
+    EXPECT_EQ(trees[0], trees[1]) << algorithm;
+    ASSERT_EQ(reports[0].size(), reports[1].size());
+    for (size_t r = 0; r < reports[0].size(); ++r) {
+      const RoundReport &off = reports[0][r], &on = reports[1][r];
+      ASSERT_FALSE(on.train.empty());
+      if (std::string(algorithm) == "random_forest") {
+        ASSERT_EQ(off.train.size(), 1u) << "out-of-bag error only";
+        EXPECT_EQ(off.train[0].name, "oob_error");
+        EXPECT_EQ(off.train[0].value, on.train.back().value);
+      } else {
+        EXPECT_TRUE(off.train.empty()) << algorithm;
+      }
+      ASSERT_EQ(off.valid.size(), on.valid.size());
+      for (size_t i = 0; i < on.valid.size(); ++i) EXPECT_EQ(off.valid[i].value, on.valid[i].value) << algorithm;
+    }
+  }
+}
+
 }  // namespace
 }  // namespace boostlab

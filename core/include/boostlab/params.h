@@ -40,6 +40,7 @@ struct Params {
   double huber_slope = 1.0;
   double huber_alpha = 0.9;  // gbdt reg:huber: the quantile of |residual| where the loss turns linear
   int early_stopping_rounds = 0;  // 0: off
+  int eval_train = 1;  // 0: no training metrics in the round reports (they cost a pass over the training rows)
   uint64_t seed = 0;
   int nthread = 0;  // 0: all available
   double base_score = std::numeric_limits<double>::quiet_NaN();  // NaN: boost from average

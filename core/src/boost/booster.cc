@@ -62,7 +62,7 @@ std::string ChooseObjective(const Dataset& data, const Params& p, int* num_class
 
 RoundReport Booster::Impl::Finish(RoundReport report, std::chrono::steady_clock::time_point start) {
   report.round = ++round;
-  report.train = Evaluate(data.train_rows);
+  if (params.eval_train) report.train = Evaluate(data.train_rows);
   report.metric = metrics.back().name;
   if (!data.valid_rows.empty()) {
     report.valid = Evaluate(data.valid_rows);

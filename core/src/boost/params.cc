@@ -104,6 +104,10 @@ const std::vector<ParamSpec>& ParamSchema() {
        "clipped deviation (Friedman's M-regression)."},
       {"early_stopping_rounds", ParamType::kInt, 0, nullptr, 0, 100000, false, {}, "all",
        "Stop when the validation metric has not improved for this many rounds and keep the best; 0: off."},
+      {"eval_train", ParamType::kInt, 1, nullptr, 0, 1, false, {}, "all",
+       "1: every round reports the training metrics (the train curve). 0: it skips them, a pass over the "
+       "training rows each round (a tenth of the time on a million rows); validation metrics, early stopping "
+       "and forests' out-of-bag error stay. The model is the same either way."},
       {"seed", ParamType::kInt, 0, nullptr, 0, 4294967295.0, false, {}, "all", "Seed for every random choice."},
       {"nthread", ParamType::kInt, 0, nullptr, 0, 256, false, {}, "all",
        "Threads to train with; 0 uses all available. The model does not depend on it."},
@@ -199,6 +203,7 @@ const std::vector<Field>& Fields() {
       {"huber_slope", nullptr, nullptr, &Params::huber_slope},
       {"huber_alpha", nullptr, nullptr, &Params::huber_alpha},
       {"early_stopping_rounds", nullptr, &Params::early_stopping_rounds},
+      {"eval_train", nullptr, &Params::eval_train},
       {"seed", nullptr, nullptr, nullptr, &Params::seed},
       {"nthread", nullptr, &Params::nthread},
       {"base_score", nullptr, nullptr, &Params::base_score},

@@ -161,6 +161,10 @@ void TreeLearner::LeavesBinned(std::span<const RowIdx> rows, int* leaf) const {
   // eight have reached theirs instead of walking the deepest path.
   const bool deep = binned_depth_ > kDeepTree;
   for (; at + kLanes <= rows.size(); at += kLanes) {
+    // The rows are scattered over the table: ask for the next lanes' bins
+    // now, so they have landed when those rows are walked.
+    for (size_t k = 0; k < kLanes && at + kLanes * kPrefetchLanes + k < rows.size(); ++k)
+      bins_.Prefetch(rows[at + kLanes * kPrefetchLanes + k]);
     int i[kLanes] = {};
     for (int d = 0; d < binned_depth_; ++d) {
       for (size_t k = 0; k < kLanes; ++k) i[k] = step(i[k], rows[at + k]);

@@ -135,6 +135,7 @@ class TreeLearner {
   };
   void FinishBinned(size_t num_nodes);
   static constexpr size_t kLanes = 8;     // rows walked side by side
+  static constexpr size_t kPrefetchLanes = 2;  // lane groups ahead whose rows are prefetched
   static constexpr int kDeepTree = 12;    // deeper: lanes stop at their leaves
   bool AllLeaves(const int* lanes) const;
   std::vector<BinNode> binned_;
