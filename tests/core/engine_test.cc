@@ -255,5 +255,33 @@ TEST(EvalTrain, SkipsTrainingMetricsOnlyAndTrainsTheSameModel) {
   }
 }
 
+// Depthwise trees with no leaf limit grow a level at a time (histograms,
+// partitions and searches batched across the pool); with a leaf limit too
+// large to bind they grow node by node from the queue. Same trees.
+TEST(GrowPolicy, LevelAtATimeGrowsTheSameTreesAsNodeByNode) {
+  const Dataset regression = test::RandomData(3000, 5).Missing(0.1).Seed(3).Make();
+  const Dataset classes = test::RandomData(3000, 5).Classes(3).Seed(4).Make();
+  for (const Dataset* d : {&regression, &classes}) {
+    for (int nthread : {1, 2}) {
+      std::string json[2];
+      for (int by_queue : {0, 1}) {
+        Params p;
+        p.rounds = 4;
+        p.max_depth = 7;
+        p.min_child_weight = 0;
+        p.colsample_bynode = 0.6;  // draws in node order either way
+        p.nthread = nthread;
+        p.max_leaves = by_queue ? 1 << 20 : 0;
+        p.objective = d == &classes ? "multi:softprob" : "";
+        p.num_class = d == &classes ? 3 : 0;
+        Model m = Train(*d, p);
+        m.params = {};
+        json[by_queue] = m.ToJson();
+      }
+      EXPECT_EQ(json[0], json[1]) << "nthread " << nthread;
+    }
+  }
+}
+
 }  // namespace
 }  // namespace boostlab

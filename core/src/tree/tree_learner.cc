@@ -54,45 +54,51 @@ TreeLearner::Timings TreeLearner::TakeTimings() {
   return t;
 }
 
+void TreeLearner::GoesLeft(const SplitCandidate& split, std::vector<char>& table) const {
+  const size_t f = static_cast<size_t>(split.feature);
+  // Missing by the default direction, values by threshold or category set.
+  table.assign(bins_.BinsOf(f), split.categorical ? 1 : 0);
+  table[bins_.MissingBin(f)] = split.default_left;
+  if (split.categorical) {
+    for (uint32_t b : split.right_bins) table[b] = 0;
+  } else {
+    std::fill(table.begin(), table.begin() + split.bin + 1, 1);
+  }
+}
+
+// One pass on the calling thread over rows_[begin, end), with n slots of
+// scratch: deep trees have many small nodes.
+size_t TreeLearner::PartitionSmall(size_t begin, size_t end, size_t f, const char* left, RowIdx* scratch) {
+  auto split_rows = [&](const auto* column) {
+    size_t l = begin, r = 0;
+    // Without a branch (a row's side is a coin toss): each row is written
+    // to both sides and only its own side's cursor moves. rows_[l] is
+    // already read (l <= i), and the right side overwrites the tail.
+    for (size_t i = begin; i < end; ++i) {
+      const RowIdx row = rows_[i];
+      const size_t go = left[column[row]];
+      rows_[l] = row;
+      scratch[r] = row;
+      l += go;
+      r += 1 - go;
+    }
+    std::copy(scratch, scratch + r, rows_.begin() + static_cast<std::ptrdiff_t>(l));
+    return l;
+  };
+  return bins_.wide ? split_rows(bins_.Column<uint16_t>(f)) : split_rows(bins_.Column<uint8_t>(f));
+}
+
 size_t TreeLearner::Partition(size_t begin, size_t end, const SplitCandidate& split) {
   StepTimer timer(timings_.partition, !params_.forest);
   const size_t f = static_cast<size_t>(split.feature);
-  // Which bins go left, decided once per split: missing by the default
-  // direction, values by threshold or category set.
-  goes_left_.assign(bins_.BinsOf(f), split.categorical ? 1 : 0);
-  goes_left_[bins_.MissingBin(f)] = split.default_left;
-  if (split.categorical) {
-    for (uint32_t b : split.right_bins) goes_left_[b] = 0;
-  } else {
-    std::fill(goes_left_.begin(), goes_left_.begin() + split.bin + 1, 1);
-  }
+  GoesLeft(split, goes_left_);  // decided once per split
   // Stable partition in blocks: each block splits its rows and counts its
   // lefts, then writes them at offsets from the prefix sums. A stable
   // partition has one result, so the block count cannot change it.
   const size_t n = end - begin;
-  const size_t blocks = std::clamp<size_t>(n / 8192, 1, 64);
+  const size_t blocks = PartitionBlocks(n);
   if (scratch_.size() < rows_.size()) scratch_.resize(rows_.size());
-  if (blocks == 1) {  // one pass on this thread: deep trees have many small nodes
-    auto split_rows = [&](const auto* column) {
-      const char* left = goes_left_.data();
-      size_t l = begin, r = 0;
-      // Without a branch (a row's side is a coin toss): each row is written
-      // to both sides and only its own side's cursor moves. rows_[l] is
-      // already read (l <= i), and the right side overwrites the tail.
-      for (size_t i = begin; i < end; ++i) {
-        const RowIdx row = rows_[i];
-        const size_t go = left[column[row]];
-        rows_[l] = row;
-        scratch_[r] = row;
-        l += go;
-        r += 1 - go;
-      }
-      std::copy(scratch_.begin(), scratch_.begin() + static_cast<std::ptrdiff_t>(r),
-                rows_.begin() + static_cast<std::ptrdiff_t>(l));
-      return l;
-    };
-    return bins_.wide ? split_rows(bins_.Column<uint16_t>(f)) : split_rows(bins_.Column<uint8_t>(f));
-  }
+  if (blocks == 1) return PartitionSmall(begin, end, f, goes_left_.data(), scratch_.data());
   // Two passes across threads. Each block splits its rows into its own
   // stretch of two buffers (lefts in scratch_, rights in right_), without a
   // branch as above; then each block copies both into place from the prefix
@@ -202,6 +208,71 @@ float TreeLearner::PredictBinned(const Tree& tree, RowIdx row) const { return tr
 
 void TreeLearner::BuildHistogram(std::span<const GradPair> gpair, size_t begin, size_t end, std::vector<HistBin>& hist) {
   StepTimer timer(timings_.histogram);
+  BuildHistogramUntimed(gpair, begin, end, hist);
+}
+
+void TreeLearner::BuildLevelHistograms(std::span<const GradPair> gpair, std::vector<Entry>& next,
+                                       std::span<const size_t> pairs) {
+  StepTimer timer(timings_.histogram);
+  // The smaller child of each pair is built, the larger is parent - smaller.
+  auto build = [&](size_t p) {
+    Entry& left = next[p];
+    Entry& right = next[p + 1];
+    Entry& small = (left.end - left.begin) <= (right.end - right.begin) ? left : right;
+    Entry& large = &small == &left ? right : left;
+    BuildHistogramUntimed(gpair, small.begin, small.end, small.hist);
+    SubtractHistogram(large.hist, small.hist, large.hist);
+  };
+  // A node with enough rows for several blocks is built with the pool across
+  // its blocks; the others, one node per task (a task's nested Run is inline,
+  // and a one-block build sums straight into the node's own histogram).
+  std::vector<size_t> batch;
+  for (size_t p : pairs) {
+    const size_t small_rows = std::min(next[p].end - next[p].begin, next[p + 1].end - next[p + 1].begin);
+    if (small_rows >= 2 * HistogramBuilder::kMinRowsPerBlock) build(p);
+    else batch.push_back(p);
+  }
+  pool_.Run(static_cast<int>(batch.size()), [&](int i) { build(batch[i]); });
+}
+
+std::vector<size_t> TreeLearner::PartitionLevel(std::span<Entry* const> splitting) {
+  std::vector<size_t> mid(splitting.size());
+  // Nodes big enough for blocks are split with the pool across their blocks;
+  // the others one node per task, each in its own rows' stretch of scratch_.
+  std::vector<size_t> batch;
+  for (size_t i = 0; i < splitting.size(); ++i) {
+    const Entry& e = *splitting[i];
+    if (PartitionBlocks(e.end - e.begin) > 1) mid[i] = Partition(e.begin, e.end, e.split);
+    else batch.push_back(i);
+  }
+  StepTimer timer(timings_.partition);
+  if (scratch_.size() < rows_.size()) scratch_.resize(rows_.size());
+  pool_.Run(static_cast<int>(batch.size()), [&](int j) {
+    const Entry& e = *splitting[batch[j]];
+    std::vector<char> goes_left;
+    GoesLeft(e.split, goes_left);
+    mid[batch[j]] = PartitionSmall(e.begin, e.end, static_cast<size_t>(e.split.feature), goes_left.data(),
+                                   scratch_.data() + e.begin);
+  });
+  return mid;
+}
+
+void TreeLearner::EvaluateLevel(std::vector<Entry>& next, std::span<const size_t> pairs) {
+  StepTimer timer(timings_.split);
+  // Features are drawn in node order before the searches run in parallel,
+  // so the sampling does not depend on threads.
+  std::vector<Entry*> todo;
+  std::vector<std::vector<int>> features;
+  for (size_t p : pairs)
+    for (size_t i : {p, p + 1}) {
+      todo.push_back(&next[i]);
+      features.push_back(sampler_.ForNode(next[i].depth));
+    }
+  pool_.Run(static_cast<int>(todo.size()), [&](int i) { todo[i]->split = Search(*todo[i], features[i]); });
+}
+
+void TreeLearner::BuildHistogramUntimed(std::span<const GradPair> gpair, size_t begin, size_t end,
+                                        std::vector<HistBin>& hist) {
   const size_t total = bins_.total_bins();
   hist.resize(total * outputs_);
   const std::span<const RowIdx> rows(rows_.data() + begin, end - begin);
@@ -360,20 +431,11 @@ Tree TreeLearner::Grow(std::span<const GradPair> gpair, std::span<const RowIdx> 
     queue.push_back(slot);
     if (!depth_first) std::push_heap(queue.begin(), queue.end(), after);
   };
-  enqueue(std::move(root));
   int num_leaves = 1;
-  while (!queue.empty()) {
-    if (!depth_first) std::pop_heap(queue.begin(), queue.end(), after);
-    Entry e = std::move(pending[queue.back()]);
-    free_slots.push_back(queue.back());
-    queue.pop_back();
-    finish_node(e);
-    if (!CanSplit(e, num_leaves)) {
-      leaves_.push_back({e.node, e.begin, e.end});
-      continue;
-    }
+  // Adds e's two children to the tree (and to the compact copy), its rows
+  // partitioned at mid, and returns their entries.
+  auto add_children = [&](Entry& e, size_t mid) {
     const SplitCandidate& split = e.split;
-    const size_t mid = Partition(e.begin, e.end, split);
     const int left_id = static_cast<int>(tree.nodes.size());
     if (binned_.size() <= static_cast<size_t>(e.node)) binned_.resize(e.node + 1);
     BinNode& compact = binned_[e.node];
@@ -381,6 +443,7 @@ Tree TreeLearner::Grow(std::span<const GradPair> gpair, std::span<const RowIdx> 
                static_cast<uint16_t>(bins_.MissingBin(static_cast<size_t>(split.feature))), split.default_left};
     if (split.categorical) {
       compact.lut = static_cast<uint32_t>(lut_.size());
+      GoesLeft(split, goes_left_);
       lut_.insert(lut_.end(), goes_left_.begin(), goes_left_.end());
     }
     tree.nodes.emplace_back();
@@ -398,16 +461,63 @@ Tree TreeLearner::Grow(std::span<const GradPair> gpair, std::span<const RowIdx> 
       parent.threshold = bins_.Threshold(static_cast<size_t>(split.feature), split.bin);
     }
     ++num_leaves;
+    return std::pair<Entry, Entry>{Entry{left_id, e.depth + 1, e.begin, mid, split.left_g, split.left_h, {}, {}},
+                                   Entry{left_id + 1, e.depth + 1, mid, e.end, split.right_g, split.right_h, {}, {}}};
+  };
+  auto children_may_split = [&](const Entry& e) { return params_.max_depth == 0 || e.depth + 1 < params_.max_depth; };
 
-    Entry left{left_id, e.depth + 1, e.begin, mid, split.left_g, split.left_h, {}, {}};
-    Entry right{left_id + 1, e.depth + 1, mid, e.end, split.right_g, split.right_h, {}, {}};
-    const bool children_may_split = params_.max_depth == 0 || e.depth + 1 < params_.max_depth;
-    if (children_may_split && params_.forest) {
+  if (!params_.lossguide && !params_.forest && params_.max_leaves == 0) {
+    // Depthwise with no leaf limit: a level at a time, in node order (the
+    // order the queue below would take). The level's histograms and split
+    // searches each run as one batch across the pool: deep levels hold many
+    // small nodes, each too small to split across threads on its own.
+    std::vector<Entry> level;
+    level.push_back(std::move(root));
+    while (!level.empty()) {
+      std::vector<Entry*> splitting;
+      for (Entry& e : level) {
+        finish_node(e);
+        if (CanSplit(e, num_leaves)) splitting.push_back(&e);
+        else leaves_.push_back({e.node, e.begin, e.end});
+      }
+      const std::vector<size_t> mid = PartitionLevel(splitting);
+      std::vector<Entry> next;
+      std::vector<size_t> pairs;  // next[i], next[i + 1]: children whose splits are searched
+      for (size_t i = 0; i < splitting.size(); ++i) {
+        Entry& e = *splitting[i];
+        auto [left, right] = add_children(e, mid[i]);
+        if (children_may_split(e)) {
+          // The larger child's histogram will be the parent's minus the smaller's.
+          ((left.end - left.begin) <= (right.end - right.begin) ? right : left).hist = std::move(e.hist);
+          pairs.push_back(next.size());
+        }
+        next.push_back(std::move(left));
+        next.push_back(std::move(right));
+      }
+      BuildLevelHistograms(gpair, next, pairs);
+      EvaluateLevel(next, pairs);
+      level = std::move(next);
+    }
+  } else {
+    enqueue(std::move(root));
+  }
+  while (!queue.empty()) {
+    if (!depth_first) std::pop_heap(queue.begin(), queue.end(), after);
+    Entry e = std::move(pending[queue.back()]);
+    free_slots.push_back(queue.back());
+    queue.pop_back();
+    finish_node(e);
+    if (!CanSplit(e, num_leaves)) {
+      leaves_.push_back({e.node, e.begin, e.end});
+      continue;
+    }
+    auto [left, right] = add_children(e, Partition(e.begin, e.end, e.split));
+    if (children_may_split(e) && params_.forest) {
       EvaluateDrawn(gpair, left);
       EvaluateDrawn(gpair, right);
-    } else if (children_may_split) {
+    } else if (children_may_split(e)) {
       // Build the smaller child's histogram; the larger one is parent - smaller.
-      Entry& small = (mid - e.begin) <= (e.end - mid) ? left : right;
+      Entry& small = (left.end - left.begin) <= (right.end - right.begin) ? left : right;
       Entry& large = &small == &left ? right : left;
       BuildHistogram(gpair, small.begin, small.end, small.hist);
       {

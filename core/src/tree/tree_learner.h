@@ -3,6 +3,7 @@
 // depthwise takes the shallowest first, lossguide the largest gain.
 #pragma once
 
+#include <algorithm>  // for clamp
 #include <span>    // for span
 #include <vector>  // for vector
 
@@ -92,7 +93,18 @@ class TreeLearner {
   };
 
   size_t Partition(size_t begin, size_t end, const SplitCandidate& split);
+  static size_t PartitionBlocks(size_t rows) { return std::clamp<size_t>(rows / 8192, 1, 64); }
+  size_t PartitionSmall(size_t begin, size_t end, size_t f, const char* goes_left, RowIdx* scratch);
+  void GoesLeft(const SplitCandidate& split, std::vector<char>& table) const;  // per bin of the split's feature
+  // Partitions a depthwise level's splitting nodes; returns each one's mid.
+  std::vector<size_t> PartitionLevel(std::span<Entry* const> splitting);
   void BuildHistogram(std::span<const GradPair> gpair, size_t begin, size_t end, std::vector<HistBin>& hist);
+  void BuildHistogramUntimed(std::span<const GradPair> gpair, size_t begin, size_t end, std::vector<HistBin>& hist);
+  // A depthwise level: next[p], next[p + 1] for p in pairs are siblings
+  // whose histograms are built (one from its rows, one by subtraction from
+  // the parent's, already in it) and whose splits are searched.
+  void BuildLevelHistograms(std::span<const GradPair> gpair, std::vector<Entry>& next, std::span<const size_t> pairs);
+  void EvaluateLevel(std::vector<Entry>& next, std::span<const size_t> pairs);
   SplitCandidate Search(const Entry& e, std::span<const int> features) const;
   void Evaluate(Entry& e);
   // Forest nodes: draws and searches features one at a time (see
