@@ -66,26 +66,39 @@ void TreeLearner::GoesLeft(const SplitCandidate& split, std::vector<char>& table
   }
 }
 
+namespace {
+
+// Splits rows[0, n) by goes_left[column[row]]: the left ones to to_left and
+// the right ones to to_right, each in order; returns how many went left.
+// Without a branch (a row's side is a coin toss): each row is written to
+// both sides and only its own side's cursor moves. to_left may be rows
+// itself: a row is read before its slot can be written.
+template <typename BinT>
+size_t SplitRows(const RowIdx* rows, size_t n, const BinT* column, const char* goes_left, RowIdx* to_left,
+                 RowIdx* to_right) {
+  size_t l = 0, r = 0;
+  for (size_t i = 0; i < n; ++i) {
+    const RowIdx row = rows[i];
+    const size_t go = goes_left[column[row]];
+    to_left[l] = row;
+    to_right[r] = row;
+    l += go;
+    r += 1 - go;
+  }
+  return l;
+}
+
+}  // namespace
+
 // One pass on the calling thread over rows_[begin, end), with n slots of
 // scratch: deep trees have many small nodes.
 size_t TreeLearner::PartitionSmall(size_t begin, size_t end, size_t f, const char* left, RowIdx* scratch) {
-  auto split_rows = [&](const auto* column) {
-    size_t l = begin, r = 0;
-    // Without a branch (a row's side is a coin toss): each row is written
-    // to both sides and only its own side's cursor moves. rows_[l] is
-    // already read (l <= i), and the right side overwrites the tail.
-    for (size_t i = begin; i < end; ++i) {
-      const RowIdx row = rows_[i];
-      const size_t go = left[column[row]];
-      rows_[l] = row;
-      scratch[r] = row;
-      l += go;
-      r += 1 - go;
-    }
-    std::copy(scratch, scratch + r, rows_.begin() + static_cast<std::ptrdiff_t>(l));
-    return l;
-  };
-  return bins_.wide ? split_rows(bins_.Column<uint16_t>(f)) : split_rows(bins_.Column<uint8_t>(f));
+  RowIdx* rows = rows_.data() + begin;
+  const size_t n = end - begin;
+  const size_t l = bins_.wide ? SplitRows(rows, n, bins_.Column<uint16_t>(f), left, rows, scratch)
+                              : SplitRows(rows, n, bins_.Column<uint8_t>(f), left, rows, scratch);
+  std::copy(scratch, scratch + (n - l), rows + l);
+  return begin + l;
 }
 
 size_t TreeLearner::Partition(size_t begin, size_t end, const SplitCandidate& split) {
@@ -107,20 +120,8 @@ size_t TreeLearner::Partition(size_t begin, size_t end, const SplitCandidate& sp
   std::vector<size_t> left_count(blocks + 1, 0);
   auto split_block = [&](const auto* column, int b) {
     const size_t lo = begin + n * b / blocks, hi = begin + n * (b + 1) / blocks;
-    const char* left = goes_left_.data();
-    const RowIdx* rows = rows_.data();
-    RowIdx* to_left = scratch_.data();
-    RowIdx* to_right = right_.data();
-    size_t l = lo, r = lo;
-    for (size_t i = lo; i < hi; ++i) {
-      const RowIdx row = rows[i];
-      const size_t go = left[column[row]];
-      to_left[l] = row;
-      to_right[r] = row;
-      l += go;
-      r += 1 - go;
-    }
-    left_count[b + 1] = l - lo;
+    left_count[b + 1] = SplitRows(rows_.data() + lo, hi - lo, column, goes_left_.data(), scratch_.data() + lo,
+                                  right_.data() + lo);
   };
   pool_.Run(static_cast<int>(blocks), [&](int b) {
     if (bins_.wide) split_block(bins_.Column<uint16_t>(f), b);
