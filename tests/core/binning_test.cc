@@ -34,6 +34,22 @@ TEST(Binning, QuantileCutsSplitRowsEvenly) {
   EXPECT_EQ(cuts, (std::vector<float>{250, 500, 750, 999 + 999 + 1e-5f}));
 }
 
+// A thousand values or more are sorted by their bits (a radix sort), which
+// must order negatives, zeros and big magnitudes as < does.
+TEST(Binning, LongFeaturesSortNegativesAndZerosAsComparisonsDo) {
+  std::vector<float> v;
+  for (int i = 0; i < 5000; ++i) v.push_back(static_cast<float>((i * 2039) % 5000 - 2500));  // -2500..2499, shuffled
+  EXPECT_EQ(QuantileCuts(v, 4), (std::vector<float>{-1250, 0, 1250, 2499 + 2499 + 1e-5f}));
+  // Lossless: the same cuts as the distinct values alone (fewer than a
+  // thousand, compared by std::sort), whatever their counts.
+  const std::vector<float> distinct = {-3e30f, -1e5f, -2.5f, -1, -1e-20f, -0.0f, 1e-20f, 0.5f, 1, 7, 1e4f, 2e30f};
+  std::vector<float> many;
+  for (int i = 0; i < 3000; ++i) many.push_back(distinct[(i * 7) % distinct.size()]);
+  many.push_back(0.0f);  // +0 and -0 are one value
+  EXPECT_EQ(QuantileCuts(many, 256), QuantileCuts(distinct, 256));
+  EXPECT_EQ(QuantileCuts(many, 256).size(), distinct.size());
+}
+
 TEST(Binning, MissingGoesToBinZeroAndValuesToTheirCut) {
   FeatureColumns x;
   x.num_rows = 5;

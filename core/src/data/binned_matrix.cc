@@ -1,16 +1,49 @@
 #include "data/binned_matrix.h"
 
-#include <algorithm>  // for sort, upper_bound
+#include <algorithm>  // for sort, min
+#include <bit>        // for bit_cast
 #include <cmath>      // for abs
 
 #include "boostlab/errors.h"
 #include "util/thread_pool.h"
 
 namespace boostlab {
+namespace {
+
+// Sorts floats (no NaN) by their bits, eight at a time, least significant
+// first: four linear passes instead of n log n comparisons (std::sort of
+// each feature's values was a sixth of a small dataset's training).
+void RadixSort(std::vector<float>& values) {
+  const size_t n = values.size();
+  if (n < 1024) {
+    std::sort(values.begin(), values.end());
+    return;
+  }
+  // Order-preserving keys: negative floats reversed, positive above them.
+  std::vector<uint32_t> keys(n), other(n);
+  for (size_t i = 0; i < n; ++i) {
+    const uint32_t bits = std::bit_cast<uint32_t>(values[i]);
+    keys[i] = bits & 0x80000000u ? ~bits : bits | 0x80000000u;
+  }
+  for (int shift = 0; shift < 32; shift += 8) {
+    size_t count[257] = {};
+    for (uint32_t k : keys) ++count[(k >> shift & 0xff) + 1];
+    if (count[(keys[0] >> shift & 0xff) + 1] == n) continue;  // one digit for all: nothing to move
+    for (int d = 0; d < 256; ++d) count[d + 1] += count[d];
+    for (uint32_t k : keys) other[count[k >> shift & 0xff]++] = k;
+    keys.swap(other);
+  }
+  for (size_t i = 0; i < n; ++i) {
+    const uint32_t k = keys[i];
+    values[i] = std::bit_cast<float>(k & 0x80000000u ? k & 0x7fffffffu : ~k);
+  }
+}
+
+}  // namespace
 
 std::vector<float> QuantileCuts(std::vector<float> values, int max_bin, CutPlacement placement) {
   values.erase(std::remove_if(values.begin(), values.end(), [](float v) { return v != v; }), values.end());
-  std::sort(values.begin(), values.end());
+  RadixSort(values);
   std::vector<float> distinct;
   std::vector<size_t> end_rank;  // rank just past the last copy of each distinct value
   for (size_t i = 0; i < values.size(); ++i) {
@@ -85,7 +118,16 @@ uint32_t BinOf(const BinnedMatrix& m, size_t f, float v) {
   if (m.categorical[f]) return v < 0 || v >= static_cast<float>(missing) ? missing : static_cast<uint32_t>(v);
   const std::vector<float>& c = m.cuts[f];
   if (c.empty()) return missing;  // no training values at all
-  const size_t j = std::upper_bound(c.begin(), c.end(), v) - c.begin();
+  // std::upper_bound without a branch (the side each step takes is a coin
+  // toss): how many cuts are <= v. Binning every value was a sixth of a
+  // small dataset's training.
+  const float* base = c.data();
+  for (size_t n = c.size(); n > 1;) {
+    const size_t half = n / 2;
+    base = v < base[half] ? base : base + half;
+    n -= half;
+  }
+  const size_t j = static_cast<size_t>(base - c.data()) + !(v < *base);
   return static_cast<uint32_t>(std::min(j, c.size() - 1));  // above the range: the last bin
 }
 
