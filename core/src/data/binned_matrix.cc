@@ -1,8 +1,8 @@
 #include "data/binned_matrix.h"
 
 #include <algorithm>  // for sort, min
-#include <bit>        // for bit_cast
 #include <cmath>      // for abs
+#include <cstring>    // for memcpy
 
 #include "boostlab/errors.h"
 #include "util/thread_pool.h"
@@ -22,7 +22,8 @@ void RadixSort(std::vector<float>& values) {
   // Order-preserving keys: negative floats reversed, positive above them.
   std::vector<uint32_t> keys(n), other(n);
   for (size_t i = 0; i < n; ++i) {
-    const uint32_t bits = std::bit_cast<uint32_t>(values[i]);
+    uint32_t bits;
+    std::memcpy(&bits, &values[i], sizeof bits);  // libc++ 14 (Emscripten 3.1.6) has no std::bit_cast
     keys[i] = bits & 0x80000000u ? ~bits : bits | 0x80000000u;
   }
   for (int shift = 0; shift < 32; shift += 8) {
@@ -34,8 +35,8 @@ void RadixSort(std::vector<float>& values) {
     keys.swap(other);
   }
   for (size_t i = 0; i < n; ++i) {
-    const uint32_t k = keys[i];
-    values[i] = std::bit_cast<float>(k & 0x80000000u ? k & 0x7fffffffu : ~k);
+    const uint32_t k = keys[i], bits = k & 0x80000000u ? k & 0x7fffffffu : ~k;
+    std::memcpy(&values[i], &bits, sizeof bits);
   }
 }
 
