@@ -51,9 +51,11 @@ export async function waitForSample(page) {
   await page.waitForFunction(() => !document.getElementById('train').disabled);
 }
 
-export async function train(page, rounds) {
+// Trains `rounds` rounds and waits until the chart has drawn them: the
+// training curve, or the validation curve with { curve: 'valid' }.
+export async function train(page, rounds, { curve = 'train' } = {}) {
   await page.fill('#param-rounds', String(rounds));
   await page.click('#train');
-  await page.waitForFunction((n) => document.getElementById('loss-chart').dataset.pointsTrain === String(n) &&
-    !document.getElementById('train').disabled, rounds, { timeout: 120000 });
+  await page.waitForFunction(([n, key]) => document.getElementById('loss-chart').dataset[key] === String(n) &&
+    !document.getElementById('train').disabled, [rounds, curve === 'valid' ? 'pointsValid' : 'pointsTrain'], { timeout: 120000 });
 }

@@ -136,6 +136,22 @@ test('step mode: Step trains one round at a time, Continue plays on, Pause holds
   await page.fill('#param-eta', '0.3');
 });
 
+test('training metrics off (eval_train 0): the validation curve alone', async () => {
+  const { page } = site;
+  await useToy(page, 'sine', 300);
+  await useAlgorithm(page, 'xgboost');
+  if (!(await page.isVisible('#param-eval_train'))) await page.click('#params summary');
+  await page.fill('#param-eval_train', '0');
+  await train(page, 5, { curve: 'valid' });
+  assert.equal(await page.getAttribute('#loss-chart', 'data-points-train'), '0');
+  assert.equal(await page.getAttribute('#loss-chart', 'data-points-valid'), '5');
+  // The picker offers the metric though no training curve reports it (earlier runs add theirs).
+  assert.ok((await page.$$eval('#metric option', (os) => os.map((o) => o.value))).includes('rmse'));
+  assert.equal(await page.inputValue('#metric'), 'rmse');
+  assert.match(await page.textContent('#last-round'), /^Round 5: valid rmse [0-9.]+$/);
+  await page.fill('#param-eval_train', '1');
+});
+
 test('early stopping marks the best round; Reset throws a run away', async () => {
   const { page } = site;
   await useToy(page, 'sine', 400);

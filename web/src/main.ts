@@ -203,7 +203,9 @@ function onMessage(m: FromWorker) {
       const rate = recent.length > 1 ? (1000 * (recent.length - 1)) / (recent.at(-1)! - recent[0]) : 0;
       const fmt = (o: Record<string, number>) => Object.entries(o).map(([k, v]) => `${k} ${v.toPrecision(4)}`).join(', ');
       const ada = m.report.epsilon !== undefined ? ` · ε ${m.report.epsilon.toPrecision(4)}, α ${m.report.alpha!.toPrecision(4)}` : '';
-      $('last-round').textContent = `Round ${m.report.round}: train ${fmt(m.report.train)}; valid ${fmt(m.report.valid)}${ada}`;
+      const sets = [['train', m.report.train], ['valid', m.report.valid]] as const;
+      const metrics = sets.filter(([, o]) => Object.keys(o).length > 0).map(([name, o]) => `${name} ${fmt(o)}`).join('; ');
+      $('last-round').textContent = `Round ${m.report.round}: ${metrics || 'no metrics'}${ada}`;
       $('train-status').textContent = `Round ${m.report.round} of ${m.rounds} · ${m.report.ms.toFixed(1)} ms · ${rate ? `${rate.toFixed(0)} rounds/s · ` : ''}threads in use: ${m.report.threads}`;
       $('train-status').dataset.threads = String(m.report.threads);
       $('train-status').dataset.round = String(m.report.round);

@@ -67,7 +67,9 @@ export class LossChart {
 
   private metricsKnown() {
     const names = new Set<string>();
-    for (const run of [...this.runs, ...(this.current ? [this.current] : [])]) Object.keys(run.train).forEach((k) => names.add(k));
+    // Validation too: with eval_train 0 a run reports no training metric.
+    for (const run of [...this.runs, ...(this.current ? [this.current] : [])])
+      [...Object.keys(run.train), ...Object.keys(run.valid)].forEach((k) => names.add(k));
     return [...names];
   }
 
