@@ -47,11 +47,6 @@ struct BinnedMatrix {
   uint32_t Bin(size_t row, size_t f) const {
     return wide ? bins16[row * num_features + f] : bins8[row * num_features + f];
   }
-  // Asks the cache for a row's bins ahead of use (a hint; no effect in wasm).
-  void Prefetch(size_t row) const {
-    if (wide) __builtin_prefetch(bins16.data() + row * num_features);
-    else __builtin_prefetch(bins8.data() + row * num_features);
-  }
   template <typename BinT>
   const BinT* Column(size_t f) const {
     if constexpr (sizeof(BinT) == 1) return cols8.data() + f * num_rows;

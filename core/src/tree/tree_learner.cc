@@ -168,10 +168,6 @@ void TreeLearner::LeavesBinned(std::span<const RowIdx> rows, int* leaf) const {
   // eight have reached theirs instead of walking the deepest path.
   const bool deep = binned_depth_ > kDeepTree;
   for (; at + kLanes <= rows.size(); at += kLanes) {
-    // The rows are scattered over the table: ask for the next lanes' bins
-    // now, so they have landed when those rows are walked.
-    for (size_t k = 0; k < kLanes && at + kLanes * kPrefetchLanes + k < rows.size(); ++k)
-      bins_.Prefetch(rows[at + kLanes * kPrefetchLanes + k]);
     int i[kLanes] = {};
     for (int d = 0; d < binned_depth_; ++d) {
       for (size_t k = 0; k < kLanes; ++k) i[k] = step(i[k], rows[at + k]);
@@ -215,25 +211,25 @@ void TreeLearner::BuildHistogram(std::span<const GradPair> gpair, size_t begin, 
 void TreeLearner::BuildLevelHistograms(std::span<const GradPair> gpair, std::vector<Entry>& next,
                                        std::span<const size_t> pairs) {
   StepTimer timer(timings_.histogram);
-  // The smaller child of each pair is built, the larger is parent - smaller.
-  auto build = [&](size_t p) {
-    Entry& left = next[p];
-    Entry& right = next[p + 1];
-    Entry& small = (left.end - left.begin) <= (right.end - right.begin) ? left : right;
-    Entry& large = &small == &left ? right : left;
-    BuildHistogramUntimed(gpair, small.begin, small.end, small.hist);
-    SubtractHistogram(large.hist, small.hist, large.hist);
-  };
   // A node with enough rows for several blocks is built with the pool across
   // its blocks; the others, one node per task (a task's nested Run is inline,
   // and a one-block build sums straight into the node's own histogram).
   std::vector<size_t> batch;
   for (size_t p : pairs) {
-    const size_t small_rows = std::min(next[p].end - next[p].begin, next[p + 1].end - next[p + 1].begin);
-    if (small_rows >= 2 * HistogramBuilder::kMinRowsPerBlock) build(p);
+    const Entry& small = Smaller(next[p], next[p + 1]);
+    if (small.end - small.begin >= 2 * HistogramBuilder::kMinRowsPerBlock) BuildSiblings(gpair, next[p], next[p + 1]);
     else batch.push_back(p);
   }
-  pool_.Run(static_cast<int>(batch.size()), [&](int i) { build(batch[i]); });
+  pool_.Run(static_cast<int>(batch.size()), [&](int i) { BuildSiblings(gpair, next[batch[i]], next[batch[i] + 1]); });
+}
+
+// The smaller child's histogram from its rows; the larger one, which holds
+// its parent's, becomes parent - smaller (the sibling trick).
+void TreeLearner::BuildSiblings(std::span<const GradPair> gpair, Entry& left, Entry& right) {
+  Entry& small = Smaller(left, right);
+  Entry& large = &small == &left ? right : left;
+  BuildHistogramUntimed(gpair, small.begin, small.end, small.hist);
+  SubtractHistogram(large.hist, small.hist, large.hist);
 }
 
 std::vector<size_t> TreeLearner::PartitionLevel(std::span<Entry* const> splitting) {
@@ -489,7 +485,7 @@ Tree TreeLearner::Grow(std::span<const GradPair> gpair, std::span<const RowIdx> 
         auto [left, right] = add_children(e, mid[i]);
         if (children_may_split(e)) {
           // The larger child's histogram will be the parent's minus the smaller's.
-          ((left.end - left.begin) <= (right.end - right.begin) ? right : left).hist = std::move(e.hist);
+          (&Smaller(left, right) == &left ? right : left).hist = std::move(e.hist);
           pairs.push_back(next.size());
         }
         next.push_back(std::move(left));
@@ -517,14 +513,10 @@ Tree TreeLearner::Grow(std::span<const GradPair> gpair, std::span<const RowIdx> 
       EvaluateDrawn(gpair, left);
       EvaluateDrawn(gpair, right);
     } else if (children_may_split(e)) {
-      // Build the smaller child's histogram; the larger one is parent - smaller.
-      Entry& small = (left.end - left.begin) <= (right.end - right.begin) ? left : right;
-      Entry& large = &small == &left ? right : left;
-      BuildHistogram(gpair, small.begin, small.end, small.hist);
       {
         StepTimer timer(timings_.histogram);
-        large.hist = std::move(e.hist);
-        SubtractHistogram(large.hist, small.hist, large.hist);
+        (&Smaller(left, right) == &left ? right : left).hist = std::move(e.hist);
+        BuildSiblings(gpair, left, right);
       }
       EvaluatePair(left, right);
     }

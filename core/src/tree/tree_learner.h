@@ -105,6 +105,12 @@ class TreeLearner {
   // the parent's, already in it) and whose splits are searched.
   void BuildLevelHistograms(std::span<const GradPair> gpair, std::vector<Entry>& next, std::span<const size_t> pairs);
   void EvaluateLevel(std::vector<Entry>& next, std::span<const size_t> pairs);
+  // Siblings' histograms: the smaller's from its rows, the larger's (holding
+  // its parent's) by subtraction.
+  void BuildSiblings(std::span<const GradPair> gpair, Entry& left, Entry& right);
+  static Entry& Smaller(Entry& left, Entry& right) {
+    return (left.end - left.begin) <= (right.end - right.begin) ? left : right;
+  }
   SplitCandidate Search(const Entry& e, std::span<const int> features) const;
   void Evaluate(Entry& e);
   // Forest nodes: draws and searches features one at a time (see
@@ -147,7 +153,6 @@ class TreeLearner {
   };
   void FinishBinned(size_t num_nodes);
   static constexpr size_t kLanes = 8;     // rows walked side by side
-  static constexpr size_t kPrefetchLanes = 2;  // lane groups ahead whose rows are prefetched
   static constexpr int kDeepTree = 12;    // deeper: lanes stop at their leaves
   bool AllLeaves(const int* lanes) const;
   std::vector<BinNode> binned_;
