@@ -134,13 +134,15 @@ TEST(FeatureHistogram, FindsTheSameSplitAsTheFullHistogram) {
 // the test above holds to the full histogram), bit for bit but in nodes with
 // more rows than bins.
 TEST(RowSplitFinder, FindsTheSameSplitAsTheFeatureHistogram) {
-  int sorted = 0, per_bin = 0, default_left = 0;
+  int sorted = 0, per_bin = 0, pairs = 0, default_left = 0;
+  // plain: the forest's parameters (no penalty, gains in double); else XGBoost's.
+  for (bool plain : {true, false})
   for (double missing : {0.0, 0.05, 0.3}) {
     for (int max_bin : {1024, 16}) {
       SplitParams p;
-      p.lambda = 0;
+      p.lambda = plain ? 0 : 1;
       p.min_child_weight = 0;
-      p.float_gain = false;
+      p.float_gain = !plain;
       Node node(1, missing, max_bin);
       FeatureHistogramBuilder builder(node.bins);
       FeatureHistogram fh;
@@ -176,7 +178,8 @@ TEST(RowSplitFinder, FindsTheSameSplitAsTheFeatureHistogram) {
           EXPECT_EQ(got.left_h, want.left_h);  // sums of whole counts: exact either way
           ++splits;
           default_left += want.default_left;
-          // Which way the finder went: sorted only with no missing value and a wide span.
+          // Which way the finder went: two rows on their own; sorted only with
+          // no missing value and a wide span.
           uint32_t lo = ~0u, hi = 0;
           bool any_missing = false;
           for (RowIdx r : rows) {
@@ -185,7 +188,7 @@ TEST(RowSplitFinder, FindsTheSameSplitAsTheFeatureHistogram) {
             lo = std::min(lo, b), hi = std::max(hi, b);
           }
           const bool by_sort = !any_missing && hi - lo >= n * RowSplitFinder::kSpanPerRow;
-          (by_sort ? sorted : per_bin) += 1;
+          (n == 2 ? pairs : by_sort ? sorted : per_bin) += 1;
         }
       }
       EXPECT_GE(splits, 20) << "max_bin " << max_bin << " missing " << missing;
@@ -193,6 +196,7 @@ TEST(RowSplitFinder, FindsTheSameSplitAsTheFeatureHistogram) {
   }
   EXPECT_GE(sorted, 10);  // every way was compared
   EXPECT_GE(per_bin, 10);
+  EXPECT_GE(pairs, 4);
   EXPECT_GE(default_left, 10);
 }
 

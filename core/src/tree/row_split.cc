@@ -21,6 +21,53 @@ void SortBins(uint32_t* v, size_t n) {
   }
 }
 
+// A search's best candidate so far, kept in locals and handed to the
+// SplitScan once at the end (SplitScan::Consider writes a whole
+// SplitCandidate at every improvement). It ranks as SplitScan::Consider
+// does: the same gain, bit for bit, and ties to the first found. kPlain: the
+// forest's least squares with no penalty (lambda, alpha, max_delta_step 0,
+// gains in double), where LeafScore is g * g / h.
+template <bool kPlain>
+class Best {
+ public:
+  explicit Best(const SplitScan& scan) : s_(scan) {}
+
+  void Consider(uint32_t bin, bool default_left, double gl, double hl) {
+    const double gr = s_.sum_g - gl, hr = s_.sum_h - hl;
+    const double mcw = s_.p.min_child_weight;
+    if (hl < mcw || hr < mcw) return;
+    double gain;
+    if constexpr (kPlain) {
+      gain = Score(gl, hl) + Score(gr, hr) - s_.parent_score;
+    } else {
+      const double exact = LeafScore(gl, hl, s_.p) + LeafScore(gr, hr, s_.p) - s_.parent_score;
+      gain = s_.p.float_gain ? static_cast<float>(exact) : exact;
+    }
+    if (valid_ && !(gain > gain_)) return;
+    valid_ = true;
+    gain_ = gain;
+    bin_ = bin;
+    default_left_ = default_left;
+    gl_ = gl;
+    hl_ = hl;
+  }
+  // Offers the best found to the scan: the same gain, so it ranks there as here.
+  void Commit(int f, SplitScan& scan) const {
+    if (valid_) scan.Consider(f, bin_, default_left_, gl_, hl_);
+  }
+
+ private:
+  static double Score(double g, double h) { return h <= 0 ? 0 : g * g / h; }
+  const SplitScan& s_;
+  bool valid_ = false, default_left_ = false;
+  double gain_ = 0, gl_ = 0, hl_ = 0;
+  uint32_t bin_ = 0;
+};
+
+bool IsPlain(const SplitParams& p) {
+  return p.lambda == 0 && p.alpha == 0 && p.max_delta_step == 0 && !p.float_gain;
+}
+
 }  // namespace
 
 void RowSplitFinder::SetNode(std::span<const RowIdx> rows, std::span<const GradPair> gpair) {
@@ -68,9 +115,23 @@ void RowSplitFinder::AddOdd(uint32_t last) {
   }
 }
 
+// Two rows (a third of a deep tree's searched nodes): the one split there is
+// puts the row in the lower bin left; the missing bin is the highest, so a
+// missing row goes right, as ScanBins's one candidate has it.
+template <typename BinT>
+RowSplitFinder::Outcome RowSplitFinder::SearchPair(const BinT* column, int f, SplitScan& scan) {
+  const uint32_t a = column[rows_[0]], b = column[rows_[1]];
+  if (a == b) return Outcome::kConstant;
+  const GradPair& low = gh_[b < a];
+  scan.Consider(f, std::min(a, b), false, low.g, low.h);
+  return Outcome::kSearched;
+}
+
 template <typename BinT>
 RowSplitFinder::Outcome RowSplitFinder::SearchColumn(const BinT* column, int f, SplitScan& scan) {
   const size_t n = rows_.size();
+  // Rows weighing nothing make no histogram entry: the general path skips them.
+  if (n == 2 && gh_[0].h > 0 && gh_[1].h > 0) return SearchPair(column, f, scan);
   const uint32_t missing = bins_.MissingBin(static_cast<size_t>(f));
   const RowIdx* rows = rows_.data();
   if (n > missing) {
@@ -119,6 +180,12 @@ RowSplitFinder::Outcome RowSplitFinder::SearchColumn(const BinT* column, int f, 
 // ScanNumeric scans a compact histogram's entries (bins whose sums are zero
 // are no entries there either).
 RowSplitFinder::Outcome RowSplitFinder::ScanBins(int f, uint32_t lo, uint32_t hi, uint32_t missing, SplitScan& scan) {
+  return IsPlain(scan.p) ? ScanBinsAs<true>(f, lo, hi, missing, scan) : ScanBinsAs<false>(f, lo, hi, missing, scan);
+}
+
+template <bool kPlain>
+RowSplitFinder::Outcome RowSplitFinder::ScanBinsAs(int f, uint32_t lo, uint32_t hi, uint32_t missing, SplitScan& scan) {
+  Best<kPlain> best(scan);
   const HistBin* sums = sums_.data();
   auto occupied = [&](uint32_t b) { return sums[b].h != 0 || sums[b].g != 0; };
   const bool has_missing = sums[missing].h > 0 || sums[missing].g != 0;
@@ -134,12 +201,15 @@ RowSplitFinder::Outcome RowSplitFinder::ScanBins(int f, uint32_t lo, uint32_t hi
     if (!occupied(b)) continue;
     gl += sums[b].g;
     hl += sums[b].h;
-    scan.Consider(f, b, false, gl, hl);
+    best.Consider(b, false, gl, hl);
   }
-  if (!has_missing) return Outcome::kSearched;
+  if (!has_missing) {
+    best.Commit(f, scan);
+    return Outcome::kSearched;
+  }
   gl += sums[last].g;
   hl += sums[last].h;
-  scan.Consider(f, last, false, gl, hl);
+  best.Consider(last, false, gl, hl);
   // Missing go left: right = the entries from b up, grown from the top down
   // so that ties keep the highest threshold (XGBoost's backward pass).
   double gr = 0, hr = 0;
@@ -147,14 +217,21 @@ RowSplitFinder::Outcome RowSplitFinder::ScanBins(int f, uint32_t lo, uint32_t hi
     if (!occupied(b)) continue;
     gr += sums[b].g;
     hr += sums[b].h;
-    scan.Consider(f, b - 1, true, scan.sum_g - gr, scan.sum_h - hr);
+    best.Consider(b - 1, true, scan.sum_g - gr, scan.sum_h - hr);
   }
+  best.Commit(f, scan);
   return Outcome::kSearched;
 }
 
 // Few rows over many bins, none missing: the rows' bins sorted, and each
 // distinct one visited in order (its sums are already in sums_).
 RowSplitFinder::Outcome RowSplitFinder::ScanSorted(int f, SplitScan& scan) {
+  return IsPlain(scan.p) ? ScanSortedAs<true>(f, scan) : ScanSortedAs<false>(f, scan);
+}
+
+template <bool kPlain>
+RowSplitFinder::Outcome RowSplitFinder::ScanSortedAs(int f, SplitScan& scan) {
+  Best<kPlain> best(scan);
   const size_t n = rows_.size();
   sorted_.assign(bin_.begin(), bin_.begin() + static_cast<std::ptrdiff_t>(n));
   SortBins(sorted_.data(), n);
@@ -166,8 +243,9 @@ RowSplitFinder::Outcome RowSplitFinder::ScanSorted(int f, SplitScan& scan) {
     if (sums[b].h == 0 && sums[b].g == 0) continue;  // no entry in a histogram either
     gl += sums[b].g;
     hl += sums[b].h;
-    scan.Consider(f, b, false, gl, hl);
+    best.Consider(b, false, gl, hl);
   }
+  best.Commit(f, scan);
   return Outcome::kSearched;
 }
 

@@ -47,11 +47,17 @@ class RowSplitFinder {
  private:
   template <typename BinT>
   Outcome SearchColumn(const BinT* column, int f, SplitScan& scan);
+  template <typename BinT>
+  Outcome SearchPair(const BinT* column, int f, SplitScan& scan);
   template <typename BinOf>
   void SumByBin(size_t n, BinOf bin_of);
   void AddOdd(uint32_t last);
   Outcome ScanBins(int f, uint32_t lo, uint32_t hi, uint32_t missing, SplitScan& scan);
   Outcome ScanSorted(int f, SplitScan& scan);
+  template <bool kPlain>
+  Outcome ScanBinsAs(int f, uint32_t lo, uint32_t hi, uint32_t missing, SplitScan& scan);
+  template <bool kPlain>
+  Outcome ScanSortedAs(int f, SplitScan& scan);
 
   const BinnedMatrix& bins_;
   std::span<const RowIdx> rows_;
