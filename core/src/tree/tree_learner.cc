@@ -68,18 +68,18 @@ void TreeLearner::GoesLeft(const SplitCandidate& split, std::vector<char>& table
 
 namespace {
 
-// Splits rows[0, n) by goes_left[column[row]]: the left ones to to_left and
+// Splits rows[0, n) by goes_left(column[row]): the left ones to to_left and
 // the right ones to to_right, each in order; returns how many went left.
 // Without a branch (a row's side is a coin toss): each row is written to
 // both sides and only its own side's cursor moves. to_left may be rows
 // itself: a row is read before its slot can be written.
-template <typename BinT>
-size_t SplitRows(const RowIdx* rows, size_t n, const BinT* column, const char* goes_left, RowIdx* to_left,
+template <typename BinT, typename GoesLeftFn>
+size_t SplitRows(const RowIdx* rows, size_t n, const BinT* column, GoesLeftFn goes_left, RowIdx* to_left,
                  RowIdx* to_right) {
   size_t l = 0, r = 0;
   for (size_t i = 0; i < n; ++i) {
     const RowIdx row = rows[i];
-    const size_t go = goes_left[column[row]];
+    const size_t go = goes_left(column[row]);
     to_left[l] = row;
     to_right[r] = row;
     l += go;
@@ -88,11 +88,25 @@ size_t SplitRows(const RowIdx* rows, size_t n, const BinT* column, const char* g
   return l;
 }
 
+// A bin table's side for a bin (categorical splits, and the blocked partitions).
+struct ByTable {
+  const char* left;
+  size_t operator()(uint32_t b) const { return static_cast<size_t>(left[b]); }
+};
+
+// A numeric split's side, compared rather than looked up: a small node's
+// partition would otherwise first fill a table as long as the feature's bins.
+struct ByThreshold {
+  uint32_t bin, missing, default_left;
+  size_t operator()(uint32_t b) const { return (b <= bin) | ((b == missing) & default_left); }
+};
+
 }  // namespace
 
 // One pass on the calling thread over rows_[begin, end), with n slots of
 // scratch: deep trees have many small nodes.
-size_t TreeLearner::PartitionSmall(size_t begin, size_t end, size_t f, const char* left, RowIdx* scratch) {
+template <typename GoesLeftFn>
+size_t TreeLearner::PartitionSmall(size_t begin, size_t end, size_t f, GoesLeftFn left, RowIdx* scratch) {
   RowIdx* rows = rows_.data() + begin;
   const size_t n = end - begin;
   const size_t l = bins_.wide ? SplitRows(rows, n, bins_.Column<uint16_t>(f), left, rows, scratch)
@@ -104,14 +118,16 @@ size_t TreeLearner::PartitionSmall(size_t begin, size_t end, size_t f, const cha
 size_t TreeLearner::Partition(size_t begin, size_t end, const SplitCandidate& split) {
   StepTimer timer(timings_.partition, !params_.forest);
   const size_t f = static_cast<size_t>(split.feature);
-  GoesLeft(split, goes_left_);  // decided once per split
   // Stable partition in blocks: each block splits its rows and counts its
   // lefts, then writes them at offsets from the prefix sums. A stable
   // partition has one result, so the block count cannot change it.
   const size_t n = end - begin;
   const size_t blocks = PartitionBlocks(n);
   if (scratch_.size() < rows_.size()) scratch_.resize(rows_.size());
-  if (blocks == 1) return PartitionSmall(begin, end, f, goes_left_.data(), scratch_.data());
+  if (blocks == 1 && !split.categorical)
+    return PartitionSmall(begin, end, f, ByThreshold{split.bin, bins_.MissingBin(f), split.default_left}, scratch_.data());
+  GoesLeft(split, goes_left_);  // decided once per split
+  if (blocks == 1) return PartitionSmall(begin, end, f, ByTable{goes_left_.data()}, scratch_.data());
   // Two passes across threads. Each block splits its rows into its own
   // stretch of two buffers (lefts in scratch_, rights in right_), without a
   // branch as above; then each block copies both into place from the prefix
@@ -120,7 +136,7 @@ size_t TreeLearner::Partition(size_t begin, size_t end, const SplitCandidate& sp
   std::vector<size_t> left_count(blocks + 1, 0);
   auto split_block = [&](const auto* column, int b) {
     const size_t lo = begin + n * b / blocks, hi = begin + n * (b + 1) / blocks;
-    left_count[b + 1] = SplitRows(rows_.data() + lo, hi - lo, column, goes_left_.data(), scratch_.data() + lo,
+    left_count[b + 1] = SplitRows(rows_.data() + lo, hi - lo, column, ByTable{goes_left_.data()}, scratch_.data() + lo,
                                   right_.data() + lo);
   };
   pool_.Run(static_cast<int>(blocks), [&](int b) {
@@ -248,7 +264,7 @@ std::vector<size_t> TreeLearner::PartitionLevel(std::span<Entry* const> splittin
     const Entry& e = *splitting[batch[j]];
     std::vector<char> goes_left;
     GoesLeft(e.split, goes_left);
-    mid[batch[j]] = PartitionSmall(e.begin, e.end, static_cast<size_t>(e.split.feature), goes_left.data(),
+    mid[batch[j]] = PartitionSmall(e.begin, e.end, static_cast<size_t>(e.split.feature), ByTable{goes_left.data()},
                                    scratch_.data() + e.begin);
   });
   return mid;
@@ -284,6 +300,9 @@ SplitCandidate TreeLearner::Search(const Entry& e, std::span<const int> features
 
 void TreeLearner::EvaluateDrawn(std::span<const GradPair> gpair, Entry& e) {
   const std::span<const RowIdx> rows(rows_.data() + e.begin, e.end - e.begin);
+  e.split = {};
+  // One row cannot be split (half of a deep tree's nodes); nothing is drawn for it.
+  if (rows.size() < 2) return;
   double sum_h = e.h;
   if (outputs_ == 1) {
     node_g_.assign(1, e.g);
@@ -295,7 +314,6 @@ void TreeLearner::EvaluateDrawn(std::span<const GradPair> gpair, Entry& e) {
       sum_h += gpair[r].h;
     }
   }
-  e.split = {};
   // Both children need min_child_weight (and some weight): no split can stand.
   if (sum_h <= 0 || sum_h < 2 * params_.split.min_child_weight) return;
   if (!pure_label_.empty() && std::all_of(rows.begin(), rows.end(), [&](RowIdx r) { return pure_label_[r] == pure_label_[rows[0]]; }))
@@ -309,10 +327,11 @@ void TreeLearner::EvaluateDrawn(std::span<const GradPair> gpair, Entry& e) {
   size_t searched = 0;
   // One output: numeric features are searched from the rows themselves.
   if (outputs_ == 1) rows_split_.SetNode(rows, gpair);
+  const double parent_score = LeafScore(e.g, sum_h, params_.split);
   for (size_t i = 0; i < p && (i < k || searched == 0); ++i) {
     const int f = sampler_.DrawAt(draw_, i);
     if (outputs_ == 1 && !bins_.categorical[f]) {
-      SplitScan scan{params_.split, e.g, sum_h, LeafScore(e.g, sum_h, params_.split), {}};
+      SplitScan scan{params_.split, e.g, sum_h, parent_score, {}};
       if (rows_split_.Search(f, scan) == RowSplitFinder::Outcome::kConstant) continue;
       ++searched;
       if (scan.best.valid && (!e.split.valid || scan.best.gain > e.split.gain)) e.split = std::move(scan.best);
@@ -363,14 +382,82 @@ Tree TreeLearner::GrowClasses(std::span<const GradPair> gpair, std::span<const f
   return tree;
 }
 
+void TreeLearner::FinishNode(Tree& tree, const Entry& e) const {
+  TreeNode& node = tree.nodes[e.node];
+  // float weight times float eta, in XGBoost's order of rounding.
+  node.value = static_cast<float>(LeafWeight(e.g, e.h, params_.split)) * static_cast<float>(params_.eta);
+  node.cover = static_cast<float>(e.h);
+}
+
+int TreeLearner::AddSplit(Tree& tree, int node, const SplitCandidate& split) {
+  const int left_id = static_cast<int>(tree.nodes.size());
+  if (binned_.size() <= static_cast<size_t>(node)) binned_.resize(node + 1);
+  BinNode& compact = binned_[node];
+  compact = {split.feature, {left_id + 1, left_id}, 0, static_cast<uint16_t>(split.bin),
+             static_cast<uint16_t>(bins_.MissingBin(static_cast<size_t>(split.feature))), split.default_left};
+  if (split.categorical) {
+    compact.lut = static_cast<uint32_t>(lut_.size());
+    GoesLeft(split, goes_left_);
+    lut_.insert(lut_.end(), goes_left_.begin(), goes_left_.end());
+  }
+  tree.nodes.emplace_back();
+  tree.nodes.emplace_back();
+  TreeNode& parent = tree.nodes[node];  // re-fetch: the vector may have moved
+  parent.left = left_id;
+  parent.right = left_id + 1;
+  parent.feature = split.feature;
+  parent.default_left = split.default_left;
+  parent.gain = static_cast<float>(split.gain);
+  parent.categorical = split.categorical;
+  if (split.categorical) {
+    tree.SetCategories(parent, split.right_bins);
+  } else {
+    parent.threshold = bins_.Threshold(static_cast<size_t>(split.feature), split.bin);
+  }
+  return left_id;
+}
+
+// Depth first on a stack of entries evaluated in place: the left child takes
+// its parent's slot and the right one goes on top, so the right subtree is
+// grown first, as the generic loop's stack does, and the features are drawn
+// in the same order (left child, then right). A deep forest tree has tens of
+// thousands of nodes; the generic loop moved each entry three times.
+void TreeLearner::GrowForest(std::span<const GradPair> gpair, Tree& tree, Entry&& root) {
+  std::vector<Entry>& stack = forest_stack_;
+  stack.clear();
+  stack.push_back(std::move(root));
+  while (!stack.empty()) {
+    Entry& e = stack.back();
+    FinishNode(tree, e);
+    if (!CanSplit(e, 0)) {
+      leaves_.push_back({e.node, e.begin, e.end});
+      stack.pop_back();
+      continue;
+    }
+    const size_t mid = Partition(e.begin, e.end, e.split);
+    const int left_id = AddSplit(tree, e.node, e.split);
+    const int depth = e.depth + 1;
+    const size_t end = e.end;
+    const double right_g = e.split.right_g, right_h = e.split.right_h;
+    const bool may_split = params_.max_depth == 0 || depth < params_.max_depth;
+    e.node = left_id;
+    e.depth = depth;
+    e.end = mid;
+    e.g = e.split.left_g;
+    e.h = e.split.left_h;
+    if (may_split) EvaluateDrawn(gpair, e);  // `e` moves with the push below
+    else e.split = {};
+    stack.push_back(Entry{left_id + 1, depth, mid, end, right_g, right_h, {}, {}});
+    if (may_split) EvaluateDrawn(gpair, stack.back());
+  }
+}
+
 Tree TreeLearner::Grow(std::span<const GradPair> gpair, std::span<const RowIdx> rows, uint64_t seed) {
   rows_.assign(rows.begin(), rows.end());
   leaves_.clear();
   binned_.clear();
   lut_.assign(bins_.MaxBins(), 0);  // where leaves look (see FinishBinned)
   sampler_.NewTree(seed);
-  const double eta = params_.eta;
-
   Tree tree;
   // Room for as many nodes as the last tree had, and a little more: a deep
   // forest tree has tens of thousands, and growing the vector by doubling
@@ -384,6 +471,12 @@ Tree TreeLearner::Grow(std::span<const GradPair> gpair, std::span<const RowIdx> 
       root.h += gpair[r].h;
     }
     EvaluateDrawn(gpair, root);
+    if (params_.max_leaves == 0) {  // no leaf limit: any order grows the same tree
+      GrowForest(gpair, tree, std::move(root));
+      FinishBinned(tree.nodes.size());
+      last_num_nodes_ = tree.nodes.size();
+      return tree;
+    }
   } else {
     BuildHistogram(gpair, 0, rows_.size(), root.hist);
     // The node's totals are the sums over any one feature's bins (missing included).
@@ -394,12 +487,7 @@ Tree TreeLearner::Grow(std::span<const GradPair> gpair, std::span<const RowIdx> 
     Evaluate(root);
   }
 
-  auto finish_node = [&](const Entry& e) {
-    TreeNode& node = tree.nodes[e.node];
-    // float weight times float eta, in XGBoost's order of rounding.
-    node.value = static_cast<float>(LeafWeight(e.g, e.h, params_.split)) * static_cast<float>(eta);
-    node.cover = static_cast<float>(e.h);
-  };
+  auto finish_node = [&](const Entry& e) { FinishNode(tree, e); };
   auto comes_first = [&](const Entry& a, const Entry& b) {
     if (params_.lossguide && a.split.gain != b.split.gain) return a.split.gain > b.split.gain;
     if (!params_.lossguide && a.depth != b.depth) return a.depth < b.depth;
@@ -432,32 +520,9 @@ Tree TreeLearner::Grow(std::span<const GradPair> gpair, std::span<const RowIdx> 
   // Adds e's two children to the tree (and to the compact copy), its rows
   // partitioned at mid, and returns their entries.
   auto add_children = [&](Entry& e, size_t mid) {
-    const SplitCandidate& split = e.split;
-    const int left_id = static_cast<int>(tree.nodes.size());
-    if (binned_.size() <= static_cast<size_t>(e.node)) binned_.resize(e.node + 1);
-    BinNode& compact = binned_[e.node];
-    compact = {split.feature, {left_id + 1, left_id}, 0, static_cast<uint16_t>(split.bin),
-               static_cast<uint16_t>(bins_.MissingBin(static_cast<size_t>(split.feature))), split.default_left};
-    if (split.categorical) {
-      compact.lut = static_cast<uint32_t>(lut_.size());
-      GoesLeft(split, goes_left_);
-      lut_.insert(lut_.end(), goes_left_.begin(), goes_left_.end());
-    }
-    tree.nodes.emplace_back();
-    tree.nodes.emplace_back();
-    TreeNode& parent = tree.nodes[e.node];  // re-fetch: the vector may have moved
-    parent.left = left_id;
-    parent.right = left_id + 1;
-    parent.feature = split.feature;
-    parent.default_left = split.default_left;
-    parent.gain = static_cast<float>(split.gain);
-    parent.categorical = split.categorical;
-    if (split.categorical) {
-      tree.SetCategories(parent, split.right_bins);
-    } else {
-      parent.threshold = bins_.Threshold(static_cast<size_t>(split.feature), split.bin);
-    }
+    const int left_id = AddSplit(tree, e.node, e.split);
     ++num_leaves;
+    const SplitCandidate& split = e.split;
     return std::pair<Entry, Entry>{Entry{left_id, e.depth + 1, e.begin, mid, split.left_g, split.left_h, {}, {}},
                                    Entry{left_id + 1, e.depth + 1, mid, e.end, split.right_g, split.right_h, {}, {}}};
   };

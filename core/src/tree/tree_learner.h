@@ -94,7 +94,8 @@ class TreeLearner {
 
   size_t Partition(size_t begin, size_t end, const SplitCandidate& split);
   static size_t PartitionBlocks(size_t rows) { return std::clamp<size_t>(rows / 8192, 1, 64); }
-  size_t PartitionSmall(size_t begin, size_t end, size_t f, const char* goes_left, RowIdx* scratch);
+  template <typename GoesLeftFn>  // GoesLeftFn(bin) is 1 for a row that goes left
+  size_t PartitionSmall(size_t begin, size_t end, size_t f, GoesLeftFn goes_left, RowIdx* scratch);
   void GoesLeft(const SplitCandidate& split, std::vector<char>& table) const;  // per bin of the split's feature
   // Partitions a depthwise level's splitting nodes; returns each one's mid.
   std::vector<size_t> PartitionLevel(std::span<Entry* const> splitting);
@@ -118,6 +119,13 @@ class TreeLearner {
   void EvaluateDrawn(std::span<const GradPair> gpair, Entry& e);
   void EvaluatePair(Entry& left, Entry& right);
   bool CanSplit(const Entry& e, int num_leaves) const;
+  // Sets a node's value (its leaf weight times eta) and cover.
+  void FinishNode(Tree& tree, const Entry& e) const;
+  // Appends the two children of `node` split by `split` (in the tree and its
+  // compact copy); returns the left one's index (the right one's is next).
+  int AddSplit(Tree& tree, int node, const SplitCandidate& split);
+  // Forest trees with no leaf limit, from their evaluated root.
+  void GrowForest(std::span<const GradPair> gpair, Tree& tree, Entry&& root);
 
   const BinnedMatrix& bins_;
   TreeParams params_;
@@ -131,6 +139,7 @@ class TreeLearner {
   std::vector<double> node_g_;               // the node's g per output
   std::span<const float> pure_label_;        // forests: labels for the purity check
   std::vector<RowIdx> rows_;
+  std::vector<Entry> forest_stack_;  // GrowForest's, kept for its capacity
   std::vector<RowIdx> scratch_;  // a partition's left rows (and one pass's right ones)
   std::vector<RowIdx> right_;    // a blocked partition's right rows
   std::vector<char> goes_left_;  // per local bin of the split feature
