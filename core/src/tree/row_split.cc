@@ -30,18 +30,18 @@ void SortBins(uint32_t* v, size_t n) {
 template <bool kPlain>
 class Best {
  public:
-  explicit Best(const SplitScan& scan) : s_(scan) {}
+  explicit Best(const SplitScan& scan)
+      : p_(scan.p), sum_g_(scan.sum_g), sum_h_(scan.sum_h), parent_(scan.parent_score), mcw_(scan.p.min_child_weight) {}
 
   void Consider(uint32_t bin, bool default_left, double gl, double hl) {
-    const double gr = s_.sum_g - gl, hr = s_.sum_h - hl;
-    const double mcw = s_.p.min_child_weight;
-    if (hl < mcw || hr < mcw) return;
+    const double gr = sum_g_ - gl, hr = sum_h_ - hl;
+    if (hl < mcw_ || hr < mcw_) return;
     double gain;
     if constexpr (kPlain) {
-      gain = Score(gl, hl) + Score(gr, hr) - s_.parent_score;
+      gain = Score(gl, hl) + Score(gr, hr) - parent_;
     } else {
-      const double exact = LeafScore(gl, hl, s_.p) + LeafScore(gr, hr, s_.p) - s_.parent_score;
-      gain = s_.p.float_gain ? static_cast<float>(exact) : exact;
+      const double exact = LeafScore(gl, hl, p_) + LeafScore(gr, hr, p_) - parent_;
+      gain = p_.float_gain ? static_cast<float>(exact) : exact;
     }
     if (valid_ && !(gain > gain_)) return;
     valid_ = true;
@@ -58,7 +58,10 @@ class Best {
 
  private:
   static double Score(double g, double h) { return h <= 0 ? 0 : g * g / h; }
-  const SplitScan& s_;
+  // Copies, not references: the compiler cannot keep what a reference
+  // reaches in registers across the stores to the best candidate.
+  const SplitParams& p_;
+  const double sum_g_, sum_h_, parent_, mcw_;
   bool valid_ = false, default_left_ = false;
   double gain_ = 0, gl_ = 0, hl_ = 0;
   uint32_t bin_ = 0;
@@ -78,6 +81,7 @@ void RowSplitFinder::SetNode(std::span<const RowIdx> rows, std::span<const GradP
   if (sums_.empty()) {
     sums_.assign(bins_.MaxBins(), HistBin{});
     odd_.assign(bins_.MaxBins(), HistBin{});
+    entries_.resize(bins_.MaxBins());
   }
   for (size_t i = 0; i < n; ++i) gh_[i] = gpair[rows[i]];
 }
@@ -185,39 +189,38 @@ RowSplitFinder::Outcome RowSplitFinder::ScanBins(int f, uint32_t lo, uint32_t hi
 
 template <bool kPlain>
 RowSplitFinder::Outcome RowSplitFinder::ScanBinsAs(int f, uint32_t lo, uint32_t hi, uint32_t missing, SplitScan& scan) {
-  Best<kPlain> best(scan);
   const HistBin* sums = sums_.data();
-  auto occupied = [&](uint32_t b) { return sums[b].h != 0 || sums[b].g != 0; };
   const bool has_missing = sums[missing].h > 0 || sums[missing].g != 0;
-  // The lowest and highest entries among the value bins.
-  uint32_t first = lo, last = hi;
-  while (first <= hi && (first == missing || !occupied(first))) ++first;
-  if (first > hi) return Outcome::kConstant;  // no value entry
-  while (!occupied(last)) --last;
-  if (first == last && !has_missing) return Outcome::kConstant;
+  // The value bins that hold rows, in order, listed without a branch (which
+  // bins hold rows is a coin toss): the scans below then branch on nothing
+  // but the candidates.
+  uint32_t* entry = entries_.data();
+  size_t m = 0;
+  for (uint32_t b = lo; b <= hi; ++b) {
+    entry[m] = b;
+    m += (b != missing) & ((sums[b].h != 0) | (sums[b].g != 0));
+  }
+  if (m == 0 || (m == 1 && !has_missing)) return Outcome::kConstant;
+  Best<kPlain> best(scan);
   // Missing go right: left = the entries up to b; with missing values, all of them.
   double gl = 0, hl = 0;
-  for (uint32_t b = first; b < last; ++b) {
-    if (!occupied(b)) continue;
-    gl += sums[b].g;
-    hl += sums[b].h;
-    best.Consider(b, false, gl, hl);
+  for (size_t j = 0; j + 1 < m; ++j) {
+    gl += sums[entry[j]].g;
+    hl += sums[entry[j]].h;
+    best.Consider(entry[j], false, gl, hl);
   }
-  if (!has_missing) {
-    best.Commit(f, scan);
-    return Outcome::kSearched;
-  }
-  gl += sums[last].g;
-  hl += sums[last].h;
-  best.Consider(last, false, gl, hl);
-  // Missing go left: right = the entries from b up, grown from the top down
-  // so that ties keep the highest threshold (XGBoost's backward pass).
-  double gr = 0, hr = 0;
-  for (uint32_t b = last; b > first; --b) {
-    if (!occupied(b)) continue;
-    gr += sums[b].g;
-    hr += sums[b].h;
-    best.Consider(b - 1, true, scan.sum_g - gr, scan.sum_h - hr);
+  if (has_missing) {
+    gl += sums[entry[m - 1]].g;
+    hl += sums[entry[m - 1]].h;
+    best.Consider(entry[m - 1], false, gl, hl);
+    // Missing go left: right = the entries from b up, grown from the top down
+    // so that ties keep the highest threshold (XGBoost's backward pass).
+    double gr = 0, hr = 0;
+    for (size_t j = m - 1; j > 0; --j) {
+      gr += sums[entry[j]].g;
+      hr += sums[entry[j]].h;
+      best.Consider(entry[j] - 1, true, scan.sum_g - gr, scan.sum_h - hr);
+    }
   }
   best.Commit(f, scan);
   return Outcome::kSearched;

@@ -38,10 +38,11 @@ class RowSplitFinder {
 
   enum class Outcome {
     kConstant,  // the node's rows fill fewer than two entries: nothing to search
-    kSearched,  // scan.best holds the best split of f, if any stands
+    kSearched,  // f's best split, if any stands, went to the scan
   };
-  // Searches numeric feature f of the node into `scan` (a fresh one per
-  // feature, as FindBestSplitOfFeature).
+  // Searches numeric feature f of the node and offers its best split to
+  // `scan`, which keeps it only if its gain is higher than the best there
+  // (SplitScan::Consider): one scan can serve all of a node's features.
   Outcome Search(int f, SplitScan& scan);
 
  private:
@@ -65,7 +66,8 @@ class RowSplitFinder {
   std::vector<uint32_t> bin_;   // per node position: the searched feature's bin
   std::vector<uint32_t> sorted_;  // the node's bins, sorted
   std::vector<HistBin> sums_;   // per bin, zero between searches
-  std::vector<HistBin> odd_;    // per bin: the odd positions' sums, zero between searches
+  std::vector<HistBin> odd_;
+  std::vector<uint32_t> entries_;  // a scan's value bins that hold rows    // per bin: the odd positions' sums, zero between searches
 };
 
 }  // namespace boostlab

@@ -327,14 +327,14 @@ void TreeLearner::EvaluateDrawn(std::span<const GradPair> gpair, Entry& e) {
   size_t searched = 0;
   // One output: numeric features are searched from the rows themselves.
   if (outputs_ == 1) rows_split_.SetNode(rows, gpair);
-  const double parent_score = LeafScore(e.g, sum_h, params_.split);
+  // One scan for the node: a feature's best replaces the node's only when
+  // its gain is higher, as the first best among equals wins within a feature.
+  SplitScan scan{params_.split, e.g, sum_h, LeafScore(e.g, sum_h, params_.split), {}};
   for (size_t i = 0; i < p && (i < k || searched == 0); ++i) {
     const int f = sampler_.DrawAt(draw_, i);
     if (outputs_ == 1 && !bins_.categorical[f]) {
-      SplitScan scan{params_.split, e.g, sum_h, parent_score, {}};
       if (rows_split_.Search(f, scan) == RowSplitFinder::Outcome::kConstant) continue;
       ++searched;
-      if (scan.best.valid && (!e.split.valid || scan.best.gain > e.split.gain)) e.split = std::move(scan.best);
       continue;
     }
     const bool dense = bins_.categorical[f] && outputs_ == 1;
@@ -342,8 +342,9 @@ void TreeLearner::EvaluateDrawn(std::span<const GradPair> gpair, Entry& e) {
     if (feature_hist_.Occupied() < 2) continue;  // constant in this node
     ++searched;
     SplitCandidate c = FindBestSplitOfFeature(bins_, f, feature_hist_, node_g_, sum_h, params_.split);
-    if (c.valid && (!e.split.valid || c.gain > e.split.gain)) e.split = std::move(c);
+    if (c.valid && (!scan.best.valid || c.gain > scan.best.gain)) scan.best = std::move(c);
   }
+  e.split = std::move(scan.best);
 }
 
 void TreeLearner::Evaluate(Entry& e) {
