@@ -140,11 +140,12 @@ TEST(TreeLearner, LeafValuesAreMinusGOverHPlusLambdaTimesEta) {
   EXPECT_EQ(seen, 4);
 }
 
-// The compact walk by bins (validation and out-of-bag rows) lands every row,
-// seen in training or not, in the leaf the tree's thresholds and category
-// sets send its raw values to: numeric and categorical splits, missing
-// values both ways, shallow and deep trees, both cut placements.
-TEST(TreeLearner, BinnedWalkAgreesWithTheTreeOnEveryRow) {
+// The compact walk by bins (validation rows) and the rows a forest tree
+// carries down (out-of-bag and validation rows) land every row, seen in
+// training or not, in the leaf the tree's thresholds and category sets send
+// its raw values to: numeric and categorical splits, missing values both
+// ways, shallow and deep trees, both cut placements.
+TEST(TreeLearner, BinnedWalkAndCarriedRowsAgreeWithTheTreeOnEveryRow) {
   Dataset d = test::RandomData(6000, 4).Missing(0.1).Seed(21).Make();
   // Feature 3 as a category code (0..29), missing kept missing.
   d.features[3] = {"c", ColumnType::kCategorical, {}};
@@ -153,26 +154,42 @@ TEST(TreeLearner, BinnedWalkAgreesWithTheTreeOnEveryRow) {
     if (v == v) v = std::min(29.0f, std::floor(v * 3));
   ThreadPool pool(1);
   const std::vector<GradPair> g = RandomGradients(d.x.num_rows, 8);
+  std::vector<RowIdx> all(d.x.num_rows);
+  for (size_t r = 0; r < all.size(); ++r) all[r] = static_cast<RowIdx>(r);
+  enum Shape { kShallow, kDeep, kForest };
   for (CutPlacement placement : {CutPlacement::kNextValue, CutPlacement::kMidpoint})
-    for (bool deep : {false, true}) {
+    for (Shape shape : {kShallow, kDeep, kForest}) {
       BinnedMatrix m = BinnedMatrix::Build(d.x, d.features, d.train_rows, 64, pool, placement);
       TreeParams tp;
-      tp.max_depth = deep ? 0 : 6;
-      tp.forest = deep;
+      tp.max_depth = shape == kShallow ? 6 : 0;
+      tp.lossguide = shape == kDeep;
+      tp.max_leaves = shape == kDeep ? 1500 : 0;
+      tp.forest = shape == kForest;
       tp.split.min_child_weight = 0;
-      tp.split.lambda = deep ? 0 : 1;
-      tp.colsample_bynode = deep ? 0.5 : 1;
+      tp.split.lambda = shape == kShallow ? 1 : 0;
+      tp.colsample_bynode = shape == kForest ? 0.5 : 1;
       TreeLearner learner(m, tp, pool);
-      const Tree t = learner.Grow(g, d.train_rows, 3);
-      ASSERT_GT(t.NumLeaves(), deep ? 500 : 30);
-      std::vector<RowIdx> all(d.x.num_rows);
-      for (size_t r = 0; r < all.size(); ++r) all[r] = static_cast<RowIdx>(r);
-      std::vector<int> leaf(all.size());
-      learner.LeavesBinned(all, leaf.data());
+      // Every row carried (training rows too: carrying does not require disjoint rows).
+      const Tree t = learner.Grow(g, d.train_rows, 3, shape == kForest ? std::span<const RowIdx>(all) : std::span<const RowIdx>());
+      ASSERT_GT(t.NumLeaves(), shape == kShallow ? 30 : 500);
+      if (shape == kDeep) ASSERT_GT(t.Depth(), 12);  // the walk's deep-tree path
       int categorical = 0;
       for (const TreeNode& n : t.nodes) categorical += n.categorical;
       EXPECT_GT(categorical, 0);
-      for (size_t r = 0; r < all.size(); ++r) ASSERT_EQ(leaf[r], t.Leaf(d.x, r)) << "row " << r << (deep ? " deep" : "");
+      const char* name = shape == kShallow ? " shallow" : shape == kDeep ? " deep" : " forest";
+      if (shape == kForest) {
+        size_t placed = 0;
+        for (const auto& leaf : learner.Leaves())
+          for (RowIdx r : leaf.carried) {
+            ASSERT_EQ(leaf.node, t.Leaf(d.x, r)) << "row " << r << name;
+            ++placed;
+          }
+        EXPECT_EQ(placed, all.size());
+        continue;
+      }
+      std::vector<int> leaf(all.size());
+      learner.LeavesBinned(all, leaf.data());
+      for (size_t r = 0; r < all.size(); ++r) ASSERT_EQ(leaf[r], t.Leaf(d.x, r)) << "row " << r << name;
     }
 }
 

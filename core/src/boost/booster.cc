@@ -210,6 +210,8 @@ Booster::Booster(const Dataset& data, const Params& params) {
     std::fill(s.margin.begin(), s.margin.end(), 0.0f);
     s.forest_sum.assign(n * s.K, 0.0);
     s.oob = OutOfBag(n, s.K);
+    s.is_valid_row.assign(n, 0);
+    for (RowIdx r : data.valid_rows) s.is_valid_row[r] = 1;
   }
   if (s.adaboost) {
     s.u.assign(n, 0.0);

@@ -64,6 +64,7 @@ struct Booster::Impl {
   // each round takes the next tree of the batch.
   std::vector<double> forest_sum;   // per row and output, the sum of its trees' outputs
   OutOfBag oob;
+  std::vector<char> is_valid_row;   // per row: a validation row (the others a tree does not draw are out of bag)
   std::vector<ForestSample> batch_sample;  // per learner: its tree's bootstrap sample
   std::vector<Tree> batch;
   size_t batch_next = 0;

@@ -24,10 +24,15 @@ RoundReport Booster::Impl::ForestRound() {
       ForestSample& sample = s.batch_sample[b];
       Rng rng(s.SeedFor(t, 0, 53));
       ForestBootstrap(s.data.label, s.weight, s.data.train_rows, rng, outputs, sample);
-      // Rows never drawn add nothing to a histogram: the tree grows on the drawn ones.
+      // Rows never drawn add nothing to a histogram: the tree grows on the
+      // drawn ones, and carries the others (and the validation rows) down to
+      // their leaves for the out-of-bag error and the predictions.
+      sample.carried = sample.out_of_bag;
+      sample.carried.insert(sample.carried.end(), s.data.valid_rows.begin(), s.data.valid_rows.end());
       TreeLearner& learner = *s.learners[b];
-      s.batch[b] = outputs > 1 ? learner.GrowClasses(sample.fit, s.data.label, outputs, sample.in_bag, s.SeedFor(t, 0, 29))
-                               : learner.Grow(sample.fit, sample.in_bag, s.SeedFor(t, 0, 29));
+      s.batch[b] = outputs > 1 ? learner.GrowClasses(sample.fit, s.data.label, outputs, sample.in_bag, s.SeedFor(t, 0, 29),
+                                                     sample.carried)
+                               : learner.Grow(sample.fit, sample.in_bag, s.SeedFor(t, 0, 29), sample.carried);
     });
     s.batch_next = 0;
   }
@@ -58,26 +63,30 @@ RoundReport Booster::Impl::ForestRound() {
   }
   auto add = [&](RowIdx r, int leaf) {
     const double* v = &value[static_cast<size_t>(leaf) * outputs];
-    for (int k = 0; k < outputs; ++k) {
-      const size_t i = static_cast<size_t>(r) * outputs + k;
-      s.forest_sum[i] += v[k];
-      s.margin[i] = static_cast<float>(s.forest_sum[i] / trees);
-    }
+    for (int k = 0; k < outputs; ++k) s.forest_sum[static_cast<size_t>(r) * outputs + k] += v[k];
   };
   // Every row below is its own: the loops split across threads in fixed
-  // blocks and add the same numbers whatever the thread count.
+  // blocks and add the same numbers whatever the thread count. The rows the
+  // tree never drew also add to their out-of-bag sums.
   ForBlocks(s.pool, leaves.size(), 64, [&](size_t begin, size_t end) {
-    for (size_t i = begin; i < end; ++i)
-      for (RowIdx r : leaves[i].rows) add(r, leaves[i].node);
+    for (size_t i = begin; i < end; ++i) {
+      const int leaf = leaves[i].node;
+      for (RowIdx r : leaves[i].rows) add(r, leaf);
+      for (RowIdx r : leaves[i].carried) {
+        add(r, leaf);
+        if (s.is_valid_row[r]) continue;
+        for (int k = 0; k < outputs; ++k)
+          s.oob.sum[static_cast<size_t>(r) * outputs + k] += value[static_cast<size_t>(leaf) * outputs + k];
+        ++s.oob.count[r];
+      }
+    }
   });
-  // Rows the tree never drew: walked down it, and their out-of-bag sums.
-  s.ForLeaves(learner, sample.out_of_bag, [&](RowIdx r, int leaf) {
-    add(r, leaf);
-    for (int k = 0; k < outputs; ++k)
-      s.oob.sum[static_cast<size_t>(r) * outputs + k] += value[static_cast<size_t>(leaf) * outputs + k];
-    ++s.oob.count[r];
+
+  // The forest's mean, in one pass in row order (the adds above come in leaf
+  // order, all over the rows).
+  ForBlocks(s.pool, s.forest_sum.size(), 16384, [&](size_t begin, size_t end) {
+    for (size_t i = begin; i < end; ++i) s.margin[i] = static_cast<float>(s.forest_sum[i] / trees);
   });
-  s.ForLeaves(learner, s.data.valid_rows, [&](RowIdx r, int leaf) { add(r, leaf); });
 
   RoundReport report;
   Summarise(report, tree);

@@ -20,6 +20,9 @@ class Rng;
 struct ForestSample {
   std::vector<GradPair> fit;
   std::vector<RowIdx> in_bag, out_of_bag;  // both in the order of the rows given
+  // The rows the tree carries down to its leaves (TreeLearner::Grow): out of
+  // bag, then validation rows. Filled by the caller.
+  std::vector<RowIdx> carried;
 };
 
 // Draws N = rows.size() rows with replacement, c times each; with sample

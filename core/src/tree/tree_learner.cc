@@ -44,7 +44,9 @@ TreeLearner::TreeLearner(const BinnedMatrix& bins, const TreeParams& params, Thr
 
 std::vector<TreeLearner::LeafRows> TreeLearner::Leaves() const {
   std::vector<LeafRows> out;
-  for (const LeafRange& l : leaves_) out.push_back({l.node, std::span<const RowIdx>(rows_.data() + l.begin, l.end - l.begin)});
+  for (const LeafRange& l : leaves_)
+    out.push_back({l.node, std::span<const RowIdx>(rows_.data() + l.begin, l.end - l.begin),
+                   std::span<const RowIdx>(carried_.data() + l.carried_begin, l.carried_end - l.carried_begin)});
   return out;
 }
 
@@ -103,11 +105,12 @@ struct ByThreshold {
 
 }  // namespace
 
-// One pass on the calling thread over rows_[begin, end), with n slots of
+// One pass on the calling thread over all[begin, end), with n slots of
 // scratch: deep trees have many small nodes.
 template <typename GoesLeftFn>
-size_t TreeLearner::PartitionSmall(size_t begin, size_t end, size_t f, GoesLeftFn left, RowIdx* scratch) {
-  RowIdx* rows = rows_.data() + begin;
+size_t TreeLearner::PartitionSmall(std::vector<RowIdx>& all, size_t begin, size_t end, size_t f, GoesLeftFn left,
+                                   RowIdx* scratch) const {
+  RowIdx* rows = all.data() + begin;
   const size_t n = end - begin;
   const size_t l = bins_.wide ? SplitRows(rows, n, bins_.Column<uint16_t>(f), left, rows, scratch)
                               : SplitRows(rows, n, bins_.Column<uint8_t>(f), left, rows, scratch);
@@ -115,7 +118,7 @@ size_t TreeLearner::PartitionSmall(size_t begin, size_t end, size_t f, GoesLeftF
   return begin + l;
 }
 
-size_t TreeLearner::Partition(size_t begin, size_t end, const SplitCandidate& split) {
+size_t TreeLearner::Partition(std::vector<RowIdx>& rows, size_t begin, size_t end, const SplitCandidate& split) {
   StepTimer timer(timings_.partition, !params_.forest);
   const size_t f = static_cast<size_t>(split.feature);
   // Stable partition in blocks: each block splits its rows and counts its
@@ -123,20 +126,20 @@ size_t TreeLearner::Partition(size_t begin, size_t end, const SplitCandidate& sp
   // partition has one result, so the block count cannot change it.
   const size_t n = end - begin;
   const size_t blocks = PartitionBlocks(n);
-  if (scratch_.size() < rows_.size()) scratch_.resize(rows_.size());
+  if (scratch_.size() < rows.size()) scratch_.resize(rows.size());
   if (blocks == 1 && !split.categorical)
-    return PartitionSmall(begin, end, f, ByThreshold{split.bin, bins_.MissingBin(f), split.default_left}, scratch_.data());
+    return PartitionSmall(rows, begin, end, f, ByThreshold{split.bin, bins_.MissingBin(f), split.default_left}, scratch_.data());
   GoesLeft(split, goes_left_);  // decided once per split
-  if (blocks == 1) return PartitionSmall(begin, end, f, ByTable{goes_left_.data()}, scratch_.data());
+  if (blocks == 1) return PartitionSmall(rows, begin, end, f, ByTable{goes_left_.data()}, scratch_.data());
   // Two passes across threads. Each block splits its rows into its own
   // stretch of two buffers (lefts in scratch_, rights in right_), without a
   // branch as above; then each block copies both into place from the prefix
   // sums of the left counts.
-  if (right_.size() < rows_.size()) right_.resize(rows_.size());
+  if (right_.size() < rows.size()) right_.resize(rows.size());
   std::vector<size_t> left_count(blocks + 1, 0);
   auto split_block = [&](const auto* column, int b) {
     const size_t lo = begin + n * b / blocks, hi = begin + n * (b + 1) / blocks;
-    left_count[b + 1] = SplitRows(rows_.data() + lo, hi - lo, column, ByTable{goes_left_.data()}, scratch_.data() + lo,
+    left_count[b + 1] = SplitRows(rows.data() + lo, hi - lo, column, ByTable{goes_left_.data()}, scratch_.data() + lo,
                                   right_.data() + lo);
   };
   pool_.Run(static_cast<int>(blocks), [&](int b) {
@@ -149,11 +152,16 @@ size_t TreeLearner::Partition(size_t begin, size_t end, const SplitCandidate& sp
     const size_t lo = begin + n * b / blocks, hi = begin + n * (b + 1) / blocks;
     const size_t lefts = left_count[b + 1] - left_count[b];
     const auto at = [](auto& v, size_t i) { return v.begin() + static_cast<std::ptrdiff_t>(i); };
-    std::copy(at(scratch_, lo), at(scratch_, lo + lefts), at(rows_, begin + left_count[b]));
+    std::copy(at(scratch_, lo), at(scratch_, lo + lefts), at(rows, begin + left_count[b]));
     std::copy(at(right_, lo), at(right_, hi - lefts),
-              at(rows_, begin + total_left + (lo - begin - left_count[b])));
+              at(rows, begin + total_left + (lo - begin - left_count[b])));
   });
   return begin + total_left;
+}
+
+size_t TreeLearner::PartitionCarried(const Entry& e) {
+  if (e.carried_begin == e.carried_end) return e.carried_begin;
+  return Partition(carried_, e.carried_begin, e.carried_end, e.split);
 }
 
 int TreeLearner::LeafBinned(RowIdx row) const {
@@ -255,7 +263,7 @@ std::vector<size_t> TreeLearner::PartitionLevel(std::span<Entry* const> splittin
   std::vector<size_t> batch;
   for (size_t i = 0; i < splitting.size(); ++i) {
     const Entry& e = *splitting[i];
-    if (PartitionBlocks(e.end - e.begin) > 1) mid[i] = Partition(e.begin, e.end, e.split);
+    if (PartitionBlocks(e.end - e.begin) > 1) mid[i] = Partition(rows_, e.begin, e.end, e.split);
     else batch.push_back(i);
   }
   StepTimer timer(timings_.partition);
@@ -264,7 +272,7 @@ std::vector<size_t> TreeLearner::PartitionLevel(std::span<Entry* const> splittin
     const Entry& e = *splitting[batch[j]];
     std::vector<char> goes_left;
     GoesLeft(e.split, goes_left);
-    mid[batch[j]] = PartitionSmall(e.begin, e.end, static_cast<size_t>(e.split.feature), ByTable{goes_left.data()},
+    mid[batch[j]] = PartitionSmall(rows_, e.begin, e.end, static_cast<size_t>(e.split.feature), ByTable{goes_left.data()},
                                    scratch_.data() + e.begin);
   });
   return mid;
@@ -374,10 +382,10 @@ bool TreeLearner::CanSplit(const Entry& e, int num_leaves) const {
 }
 
 Tree TreeLearner::GrowClasses(std::span<const GradPair> gpair, std::span<const float> label, int classes,
-                              std::span<const RowIdx> rows, uint64_t seed) {
+                              std::span<const RowIdx> rows, uint64_t seed, std::span<const RowIdx> carried) {
   outputs_ = classes;
   output_of_row_ = label;
-  Tree tree = Grow(gpair, rows, seed);
+  Tree tree = Grow(gpair, rows, seed, carried);
   outputs_ = 1;
   output_of_row_ = {};
   return tree;
@@ -392,14 +400,16 @@ void TreeLearner::FinishNode(Tree& tree, const Entry& e) const {
 
 int TreeLearner::AddSplit(Tree& tree, int node, const SplitCandidate& split) {
   const int left_id = static_cast<int>(tree.nodes.size());
-  if (binned_.size() <= static_cast<size_t>(node)) binned_.resize(node + 1);
-  BinNode& compact = binned_[node];
-  compact = {split.feature, {left_id + 1, left_id}, 0, static_cast<uint16_t>(split.bin),
-             static_cast<uint16_t>(bins_.MissingBin(static_cast<size_t>(split.feature))), split.default_left};
-  if (split.categorical) {
-    compact.lut = static_cast<uint32_t>(lut_.size());
-    GoesLeft(split, goes_left_);
-    lut_.insert(lut_.end(), goes_left_.begin(), goes_left_.end());
+  if (!params_.forest) {  // forests carry their rows to the leaves instead
+    if (binned_.size() <= static_cast<size_t>(node)) binned_.resize(node + 1);
+    BinNode& compact = binned_[node];
+    compact = {split.feature, {left_id + 1, left_id}, 0, static_cast<uint16_t>(split.bin),
+               static_cast<uint16_t>(bins_.MissingBin(static_cast<size_t>(split.feature))), split.default_left};
+    if (split.categorical) {
+      compact.lut = static_cast<uint32_t>(lut_.size());
+      GoesLeft(split, goes_left_);
+      lut_.insert(lut_.end(), goes_left_.begin(), goes_left_.end());
+    }
   }
   tree.nodes.emplace_back();
   tree.nodes.emplace_back();
@@ -431,30 +441,34 @@ void TreeLearner::GrowForest(std::span<const GradPair> gpair, Tree& tree, Entry&
     Entry& e = stack.back();
     FinishNode(tree, e);
     if (!CanSplit(e, 0)) {
-      leaves_.push_back({e.node, e.begin, e.end});
+      leaves_.push_back({e.node, e.begin, e.end, e.carried_begin, e.carried_end});
       stack.pop_back();
       continue;
     }
-    const size_t mid = Partition(e.begin, e.end, e.split);
+    const size_t mid = Partition(rows_, e.begin, e.end, e.split);
+    const size_t carried_mid = PartitionCarried(e);
     const int left_id = AddSplit(tree, e.node, e.split);
     const int depth = e.depth + 1;
-    const size_t end = e.end;
+    const size_t end = e.end, carried_end = e.carried_end;
     const double right_g = e.split.right_g, right_h = e.split.right_h;
     const bool may_split = params_.max_depth == 0 || depth < params_.max_depth;
     e.node = left_id;
     e.depth = depth;
     e.end = mid;
+    e.carried_end = carried_mid;
     e.g = e.split.left_g;
     e.h = e.split.left_h;
     if (may_split) EvaluateDrawn(gpair, e);  // `e` moves with the push below
     else e.split = {};
-    stack.push_back(Entry{left_id + 1, depth, mid, end, right_g, right_h, {}, {}});
+    stack.push_back(Entry{left_id + 1, depth, mid, end, right_g, right_h, {}, {}, carried_mid, carried_end});
     if (may_split) EvaluateDrawn(gpair, stack.back());
   }
 }
 
-Tree TreeLearner::Grow(std::span<const GradPair> gpair, std::span<const RowIdx> rows, uint64_t seed) {
+Tree TreeLearner::Grow(std::span<const GradPair> gpair, std::span<const RowIdx> rows, uint64_t seed,
+                       std::span<const RowIdx> carried) {
   rows_.assign(rows.begin(), rows.end());
+  carried_.assign(carried.begin(), carried.end());
   leaves_.clear();
   binned_.clear();
   lut_.assign(bins_.MaxBins(), 0);  // where leaves look (see FinishBinned)
@@ -465,7 +479,7 @@ Tree TreeLearner::Grow(std::span<const GradPair> gpair, std::span<const RowIdx> 
   // copied them over and over (6 % of a diamonds forest).
   tree.nodes.reserve(last_num_nodes_ + last_num_nodes_ / 8 + 1);
   tree.nodes.emplace_back();
-  Entry root{0, 0, 0, rows_.size(), 0, 0, {}, {}};
+  Entry root{0, 0, 0, rows_.size(), 0, 0, {}, {}, 0, carried_.size()};
   if (params_.forest) {
     for (RowIdx r : rows_) {
       root.g += gpair[r].g;
@@ -474,7 +488,6 @@ Tree TreeLearner::Grow(std::span<const GradPair> gpair, std::span<const RowIdx> 
     EvaluateDrawn(gpair, root);
     if (params_.max_leaves == 0) {  // no leaf limit: any order grows the same tree
       GrowForest(gpair, tree, std::move(root));
-      FinishBinned(tree.nodes.size());
       last_num_nodes_ = tree.nodes.size();
       return tree;
     }
@@ -521,11 +534,13 @@ Tree TreeLearner::Grow(std::span<const GradPair> gpair, std::span<const RowIdx> 
   // Adds e's two children to the tree (and to the compact copy), its rows
   // partitioned at mid, and returns their entries.
   auto add_children = [&](Entry& e, size_t mid) {
+    const size_t carried_mid = PartitionCarried(e);
     const int left_id = AddSplit(tree, e.node, e.split);
     ++num_leaves;
     const SplitCandidate& split = e.split;
-    return std::pair<Entry, Entry>{Entry{left_id, e.depth + 1, e.begin, mid, split.left_g, split.left_h, {}, {}},
-                                   Entry{left_id + 1, e.depth + 1, mid, e.end, split.right_g, split.right_h, {}, {}}};
+    return std::pair<Entry, Entry>{
+        Entry{left_id, e.depth + 1, e.begin, mid, split.left_g, split.left_h, {}, {}, e.carried_begin, carried_mid},
+        Entry{left_id + 1, e.depth + 1, mid, e.end, split.right_g, split.right_h, {}, {}, carried_mid, e.carried_end}};
   };
   auto children_may_split = [&](const Entry& e) { return params_.max_depth == 0 || e.depth + 1 < params_.max_depth; };
 
@@ -541,7 +556,7 @@ Tree TreeLearner::Grow(std::span<const GradPair> gpair, std::span<const RowIdx> 
       for (Entry& e : level) {
         finish_node(e);
         if (CanSplit(e, num_leaves)) splitting.push_back(&e);
-        else leaves_.push_back({e.node, e.begin, e.end});
+        else leaves_.push_back({e.node, e.begin, e.end, e.carried_begin, e.carried_end});
       }
       const std::vector<size_t> mid = PartitionLevel(splitting);
       std::vector<Entry> next;
@@ -571,10 +586,10 @@ Tree TreeLearner::Grow(std::span<const GradPair> gpair, std::span<const RowIdx> 
     queue.pop_back();
     finish_node(e);
     if (!CanSplit(e, num_leaves)) {
-      leaves_.push_back({e.node, e.begin, e.end});
+      leaves_.push_back({e.node, e.begin, e.end, e.carried_begin, e.carried_end});
       continue;
     }
-    auto [left, right] = add_children(e, Partition(e.begin, e.end, e.split));
+    auto [left, right] = add_children(e, Partition(rows_, e.begin, e.end, e.split));
     if (children_may_split(e) && params_.forest) {
       EvaluateDrawn(gpair, left);
       EvaluateDrawn(gpair, right);
@@ -589,7 +604,7 @@ Tree TreeLearner::Grow(std::span<const GradPair> gpair, std::span<const RowIdx> 
     enqueue(std::move(left));
     enqueue(std::move(right));
   }
-  FinishBinned(tree.nodes.size());
+  if (!params_.forest) FinishBinned(tree.nodes.size());
   last_num_nodes_ = tree.nodes.size();
   return tree;
 }

@@ -29,11 +29,14 @@ struct TreeParams {
   double colsample_bytree = 1, colsample_bylevel = 1, colsample_bynode = 1;
   // Random forest trees: each node draws floor(colsample_bynode * p)
   // features, as scikit-learn's max_features (a feature constant in the node
-  // counts; more are drawn only while all were constant), and builds only the
-  // drawn features' histograms, each holding just the bins the node's rows
-  // fall in (tree/feature_histogram.h).
+  // counts; more are drawn only while all were constant), and searches them
+  // from the node's rows (numeric features with one output,
+  // tree/row_split.h) or from histograms of just those features holding just
+  // the bins the node's rows fall in (tree/feature_histogram.h).
   // No histogram outlives its node's search: no sibling subtraction, and
   // memory stays flat however wide the tree. Steps are not timed per node.
+  // The rows a tree must place but not fit are carried down (Grow), so no
+  // compact copy of the tree is kept for walks.
   bool forest = false;
 };
 
@@ -42,22 +45,28 @@ class TreeLearner {
   TreeLearner(const BinnedMatrix& bins, const TreeParams& params, ThreadPool& pool);
 
   // Grows a tree on the given rows (gpair is indexed by row id). `seed` drives
-  // the feature sampling of this tree.
-  Tree Grow(std::span<const GradPair> gpair, std::span<const RowIdx> rows, uint64_t seed);
+  // the feature sampling of this tree. `carried` rows (a forest tree's out
+  // of bag and validation rows) take no part in the splits but are
+  // partitioned with the rows at every split, so each lands in its leaf
+  // (Leaves()) without a walk down the tree afterwards.
+  Tree Grow(std::span<const GradPair> gpair, std::span<const RowIdx> rows, uint64_t seed,
+            std::span<const RowIdx> carried = {});
 
   // A multi-output tree for K classes (multiclass AdaBoost and forests): row
   // r is (g, h) = (-w, w) for output `label[r]` and (0, w) for the others, and
   // splits maximise the gain summed over outputs (FindBestSplitMulti: the
   // weighted Gini decrease). Leaf values are the caller's to set, from Leaves().
   Tree GrowClasses(std::span<const GradPair> gpair, std::span<const float> label, int classes,
-                   std::span<const RowIdx> rows, uint64_t seed);
+                   std::span<const RowIdx> rows, uint64_t seed, std::span<const RowIdx> carried = {});
 
   // Forest trees: a node whose rows all have one label becomes a leaf without
   // a search, as scikit-learn's impurity check (its split gains could only be
   // rounding noise).
   void StopAtPureNodes(std::span<const float> label) { pure_label_ = label; }
 
-  // After Grow: the leaf (node index) of any binned row in the tree just grown.
+  // After Grow: the leaf (node index) of any binned row in the tree just
+  // grown. Not for forest trees (TreeParams::forest): their rows reach their
+  // leaves carried (see Grow), and no compact copy is kept for walks.
   int LeafBinned(RowIdx row) const;
   // The same for rows[0..n): leaf[i] for rows[i]. Walks 8 rows side by side,
   // so their chains of dependent loads overlap (a walk is latency, not work).
@@ -68,6 +77,7 @@ class TreeLearner {
   struct LeafRows {
     int node;
     std::span<const RowIdx> rows;
+    std::span<const RowIdx> carried;  // the carried rows that landed here
   };
   std::vector<LeafRows> Leaves() const;
 
@@ -90,12 +100,16 @@ class TreeLearner {
     double g, h;
     std::vector<HistBin> hist;
     SplitCandidate split;
+    size_t carried_begin = 0, carried_end = 0;  // its stretch of carried_
   };
 
-  size_t Partition(size_t begin, size_t end, const SplitCandidate& split);
+  // Stable partition of rows[begin, end) by the split; returns the first right one's index.
+  size_t Partition(std::vector<RowIdx>& rows, size_t begin, size_t end, const SplitCandidate& split);
+  size_t PartitionCarried(const Entry& e);  // e's carried rows by e's split
   static size_t PartitionBlocks(size_t rows) { return std::clamp<size_t>(rows / 8192, 1, 64); }
   template <typename GoesLeftFn>  // GoesLeftFn(bin) is 1 for a row that goes left
-  size_t PartitionSmall(size_t begin, size_t end, size_t f, GoesLeftFn goes_left, RowIdx* scratch);
+  size_t PartitionSmall(std::vector<RowIdx>& rows, size_t begin, size_t end, size_t f, GoesLeftFn goes_left,
+                        RowIdx* scratch) const;
   void GoesLeft(const SplitCandidate& split, std::vector<char>& table) const;  // per bin of the split's feature
   // Partitions a depthwise level's splitting nodes; returns each one's mid.
   std::vector<size_t> PartitionLevel(std::span<Entry* const> splitting);
@@ -139,6 +153,7 @@ class TreeLearner {
   std::vector<double> node_g_;               // the node's g per output
   std::span<const float> pure_label_;        // forests: labels for the purity check
   std::vector<RowIdx> rows_;
+  std::vector<RowIdx> carried_;  // see Grow
   std::vector<Entry> forest_stack_;  // GrowForest's, kept for its capacity
   std::vector<RowIdx> scratch_;  // a partition's left rows (and one pass's right ones)
   std::vector<RowIdx> right_;    // a blocked partition's right rows
@@ -170,6 +185,7 @@ class TreeLearner {
   struct LeafRange {
     int node;
     size_t begin, end;
+    size_t carried_begin, carried_end;
   };
   std::vector<LeafRange> leaves_;
   Timings timings_;
