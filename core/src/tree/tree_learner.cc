@@ -338,16 +338,26 @@ void TreeLearner::EvaluateDrawn(std::span<const GradPair> gpair, Entry& e) {
   // One scan for the node: a feature's best replaces the node's only when
   // its gain is higher, as the first best among equals wins within a feature.
   SplitScan scan{params_.split, e.g, sum_h, LeafScore(e.g, sum_h, params_.split), {}};
+  // A feature constant in a node is constant below it: known ones are
+  // drawn (they count) but not searched again. Tracked for up to 64 features.
+  const bool track = p <= 64;
   for (size_t i = 0; i < p && (i < k || searched == 0); ++i) {
     const int f = sampler_.DrawAt(draw_, i);
+    if (track && (e.constant >> f & 1)) continue;
     if (outputs_ == 1 && !bins_.categorical[f]) {
-      if (rows_split_.Search(f, scan) == RowSplitFinder::Outcome::kConstant) continue;
+      if (rows_split_.Search(f, scan) == RowSplitFinder::Outcome::kConstant) {
+        if (track) e.constant |= uint64_t{1} << f;
+        continue;
+      }
       ++searched;
       continue;
     }
     const bool dense = bins_.categorical[f] && outputs_ == 1;
     feature_builder_.Build(static_cast<size_t>(f), rows, gpair, outputs_, output_of_row_, dense, feature_hist_);
-    if (feature_hist_.Occupied() < 2) continue;  // constant in this node
+    if (feature_hist_.Occupied() < 2) {  // constant in this node
+      if (track) e.constant |= uint64_t{1} << f;
+      continue;
+    }
     ++searched;
     SplitCandidate c = FindBestSplitOfFeature(bins_, f, feature_hist_, node_g_, sum_h, params_.split);
     if (c.valid && (!scan.best.valid || c.gain > scan.best.gain)) scan.best = std::move(c);
@@ -451,6 +461,7 @@ void TreeLearner::GrowForest(std::span<const GradPair> gpair, Tree& tree, Entry&
     const int depth = e.depth + 1;
     const size_t end = e.end, carried_end = e.carried_end;
     const double right_g = e.split.right_g, right_h = e.split.right_h;
+    const uint64_t constant = e.constant;  // the parent's, for the right child
     const bool may_split = params_.max_depth == 0 || depth < params_.max_depth;
     e.node = left_id;
     e.depth = depth;
@@ -460,7 +471,7 @@ void TreeLearner::GrowForest(std::span<const GradPair> gpair, Tree& tree, Entry&
     e.h = e.split.left_h;
     if (may_split) EvaluateDrawn(gpair, e);  // `e` moves with the push below
     else e.split = {};
-    stack.push_back(Entry{left_id + 1, depth, mid, end, right_g, right_h, {}, {}, carried_mid, carried_end});
+    stack.push_back(Entry{left_id + 1, depth, mid, end, right_g, right_h, {}, {}, carried_mid, carried_end, constant});
     if (may_split) EvaluateDrawn(gpair, stack.back());
   }
 }
@@ -539,8 +550,10 @@ Tree TreeLearner::Grow(std::span<const GradPair> gpair, std::span<const RowIdx> 
     ++num_leaves;
     const SplitCandidate& split = e.split;
     return std::pair<Entry, Entry>{
-        Entry{left_id, e.depth + 1, e.begin, mid, split.left_g, split.left_h, {}, {}, e.carried_begin, carried_mid},
-        Entry{left_id + 1, e.depth + 1, mid, e.end, split.right_g, split.right_h, {}, {}, carried_mid, e.carried_end}};
+        Entry{left_id, e.depth + 1, e.begin, mid, split.left_g, split.left_h, {}, {}, e.carried_begin, carried_mid,
+              e.constant},
+        Entry{left_id + 1, e.depth + 1, mid, e.end, split.right_g, split.right_h, {}, {}, carried_mid, e.carried_end,
+              e.constant}};
   };
   auto children_may_split = [&](const Entry& e) { return params_.max_depth == 0 || e.depth + 1 < params_.max_depth; };
 

@@ -101,6 +101,7 @@ class TreeLearner {
     std::vector<HistBin> hist;
     SplitCandidate split;
     size_t carried_begin = 0, carried_end = 0;  // its stretch of carried_
+    uint64_t constant = 0;  // forests: features known to be constant in the node (bit f; up to 64 features)
   };
 
   // Stable partition of rows[begin, end) by the split; returns the first right one's index.
