@@ -43,45 +43,42 @@ RoundReport Booster::Impl::ForestRound() {
   const std::vector<GradPair>& fit = sample.fit;
   const double trees = static_cast<double>(s.model.trees.size() + 1);
 
-  // Each leaf's value per output: the mean label (regression, two classes) or
-  // the class shares of the drawn rows in it. One flat array: a forest tree
-  // has tens of thousands of leaves.
-  const auto leaves = learner.Leaves();
-  std::vector<double> value(tree.nodes.size() * outputs, 0.0);
-  for (const auto& leaf : leaves) {
-    double* v = &value[static_cast<size_t>(leaf.node) * outputs];
-    if (outputs == 1) {
-      v[0] = tree.nodes[leaf.node].value;
-      continue;
+  // Each leaf's value per output: the mean label (regression, two classes:
+  // the tree's own leaf value) or the class shares of the drawn rows in it
+  // (one flat array by node: a forest tree has tens of thousands of leaves).
+  const size_t num_leaves = learner.NumLeaves();
+  std::vector<double> value;
+  if (outputs > 1) {
+    value.assign(tree.nodes.size() * outputs, 0.0);
+    for (size_t i = 0; i < num_leaves; ++i) {
+      const TreeLearner::LeafRows leaf = learner.Leaf(i);
+      double* v = &value[static_cast<size_t>(leaf.node) * outputs];
+      double h = 0;
+      for (RowIdx r : leaf.rows) {
+        h += fit[r].h;
+        v[static_cast<int>(s.data.label[r])] += fit[r].h;
+      }
+      for (int k = 0; k < outputs; ++k) v[k] = h > 0 ? v[k] / h : 0;
     }
-    double h = 0;
-    for (RowIdx r : leaf.rows) {
-      h += fit[r].h;
-      v[static_cast<int>(s.data.label[r])] += fit[r].h;
-    }
-    for (int k = 0; k < outputs; ++k) v[k] = h > 0 ? v[k] / h : 0;
   }
-  auto add = [&](RowIdx r, int leaf) {
-    const double* v = &value[static_cast<size_t>(leaf) * outputs];
-    for (int k = 0; k < outputs; ++k) s.forest_sum[static_cast<size_t>(r) * outputs + k] += v[k];
-  };
   // Every row below is its own: the loops split across threads in fixed
   // blocks and add the same numbers whatever the thread count. The rows the
   // tree never drew also add to their out-of-bag sums.
-  ForBlocks(s.pool, leaves.size(), 64, [&](size_t begin, size_t end) {
+  ForBlocks(s.pool, num_leaves, 64, [&](size_t begin, size_t end) {
     for (size_t i = begin; i < end; ++i) {
-      const int leaf = leaves[i].node;
-      for (RowIdx r : leaves[i].rows) add(r, leaf);
-      for (RowIdx r : leaves[i].carried) {
-        add(r, leaf);
+      const TreeLearner::LeafRows leaf = learner.Leaf(i);
+      const double one = tree.nodes[leaf.node].value;
+      const double* v = outputs == 1 ? &one : &value[static_cast<size_t>(leaf.node) * outputs];
+      for (RowIdx r : leaf.rows)
+        for (int k = 0; k < outputs; ++k) s.forest_sum[static_cast<size_t>(r) * outputs + k] += v[k];
+      for (RowIdx r : leaf.carried) {
+        for (int k = 0; k < outputs; ++k) s.forest_sum[static_cast<size_t>(r) * outputs + k] += v[k];
         if (s.is_valid_row[r]) continue;
-        for (int k = 0; k < outputs; ++k)
-          s.oob.sum[static_cast<size_t>(r) * outputs + k] += value[static_cast<size_t>(leaf) * outputs + k];
+        for (int k = 0; k < outputs; ++k) s.oob.sum[static_cast<size_t>(r) * outputs + k] += v[k];
         ++s.oob.count[r];
       }
     }
   });
-
   // The forest's mean, in one pass in row order (the adds above come in leaf
   // order, all over the rows).
   ForBlocks(s.pool, s.forest_sum.size(), 16384, [&](size_t begin, size_t end) {

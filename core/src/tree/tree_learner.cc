@@ -42,11 +42,16 @@ TreeLearner::TreeLearner(const BinnedMatrix& bins, const TreeParams& params, Thr
       feature_builder_(bins),
       rows_split_(bins) {}
 
+TreeLearner::LeafRows TreeLearner::Leaf(size_t i) const {
+  const LeafRange& l = leaves_[i];
+  return {l.node, std::span<const RowIdx>(rows_.data() + l.begin, l.end - l.begin),
+          std::span<const RowIdx>(carried_.data() + l.carried_begin, l.carried_end - l.carried_begin)};
+}
+
 std::vector<TreeLearner::LeafRows> TreeLearner::Leaves() const {
   std::vector<LeafRows> out;
-  for (const LeafRange& l : leaves_)
-    out.push_back({l.node, std::span<const RowIdx>(rows_.data() + l.begin, l.end - l.begin),
-                   std::span<const RowIdx>(carried_.data() + l.carried_begin, l.carried_end - l.carried_begin)});
+  out.reserve(leaves_.size());
+  for (size_t i = 0; i < leaves_.size(); ++i) out.push_back(Leaf(i));
   return out;
 }
 

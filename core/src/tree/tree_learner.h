@@ -80,6 +80,9 @@ class TreeLearner {
     std::span<const RowIdx> carried;  // the carried rows that landed here
   };
   std::vector<LeafRows> Leaves() const;
+  // The same one at a time, with no vector made (a forest tree has tens of thousands).
+  size_t NumLeaves() const { return leaves_.size(); }
+  LeafRows Leaf(size_t i) const;
 
   // After Grow: the leaf value for any binned row (e.g. a validation row),
   // walking the tree by bins rather than raw values; the same leaf as
