@@ -173,6 +173,7 @@ TEST(TreeLearner, BinnedWalkAndCarriedRowsAgreeWithTheTreeOnEveryRow) {
       const Tree t = learner.Grow(g, d.train_rows, 3, shape == kForest ? std::span<const RowIdx>(all) : std::span<const RowIdx>());
       ASSERT_GT(t.NumLeaves(), shape == kShallow ? 30 : 500);
       if (shape == kDeep) ASSERT_GT(t.Depth(), 12);  // the walk's deep-tree path
+      EXPECT_EQ(learner.LastDepth(), t.Depth());
       int categorical = 0;
       for (const TreeNode& n : t.nodes) categorical += n.categorical;
       EXPECT_GT(categorical, 0);

@@ -109,9 +109,11 @@ struct Booster::Impl {
   RoundReport ForestRound();    // forest_round.cc
   RoundReport BoostRound();     // booster.cc: xgboost and gbdt
 
-  // Adds one tree's shape to the round's summary.
-  static void Summarise(RoundReport& report, const Tree& tree) {
-    report.tree_depth = std::max(report.tree_depth, tree.Depth());
+  // Adds one tree's shape to the round's summary; depth < 0: found from the
+  // tree (forests pass the depth their learner saw: a walk over a deep tree's
+  // nodes is not free).
+  static void Summarise(RoundReport& report, const Tree& tree, int depth = -1) {
+    report.tree_depth = std::max(report.tree_depth, depth < 0 ? tree.Depth() : depth);
     report.tree_leaves += tree.NumLeaves();
     for (const TreeNode& node : tree.nodes) report.tree_gain += node.IsLeaf() ? 0 : node.gain;
   }

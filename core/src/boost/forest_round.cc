@@ -86,7 +86,7 @@ RoundReport Booster::Impl::ForestRound() {
   });
 
   RoundReport report;
-  Summarise(report, tree);
+  Summarise(report, tree, learner.LastDepth());
   if (outputs > 1) SetLeafValues(tree, value, outputs);
   s.model.trees.push_back(std::move(tree));
   return report;

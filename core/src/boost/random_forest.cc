@@ -8,7 +8,8 @@ namespace boostlab {
 
 void ForestBootstrap(std::span<const float> label, std::span<const float> weight, std::span<const RowIdx> rows,
                      Rng& rng, int outputs, ForestSample& sample) {
-  std::vector<uint32_t> count(label.size(), 0);
+  std::vector<uint32_t>& count = sample.count;
+  count.assign(label.size(), 0);
   for (size_t i = 0; i < rows.size(); ++i) ++count[rows[rng.Below(rows.size())]];
   sample.fit.assign(label.size(), GradPair{});
   sample.in_bag.clear();

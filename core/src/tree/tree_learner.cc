@@ -456,7 +456,7 @@ void TreeLearner::GrowForest(std::span<const GradPair> gpair, Tree& tree, Entry&
     Entry& e = stack.back();
     FinishNode(tree, e);
     if (!CanSplit(e, 0)) {
-      leaves_.push_back({e.node, e.begin, e.end, e.carried_begin, e.carried_end});
+      AddLeaf(e);
       stack.pop_back();
       continue;
     }
@@ -485,6 +485,7 @@ Tree TreeLearner::Grow(std::span<const GradPair> gpair, std::span<const RowIdx> 
                        std::span<const RowIdx> carried) {
   rows_.assign(rows.begin(), rows.end());
   carried_.assign(carried.begin(), carried.end());
+  last_depth_ = 0;
   leaves_.clear();
   binned_.clear();
   lut_.assign(bins_.MaxBins(), 0);  // where leaves look (see FinishBinned)
@@ -574,7 +575,7 @@ Tree TreeLearner::Grow(std::span<const GradPair> gpair, std::span<const RowIdx> 
       for (Entry& e : level) {
         finish_node(e);
         if (CanSplit(e, num_leaves)) splitting.push_back(&e);
-        else leaves_.push_back({e.node, e.begin, e.end, e.carried_begin, e.carried_end});
+        else AddLeaf(e);
       }
       const std::vector<size_t> mid = PartitionLevel(splitting);
       std::vector<Entry> next;
@@ -604,7 +605,7 @@ Tree TreeLearner::Grow(std::span<const GradPair> gpair, std::span<const RowIdx> 
     queue.pop_back();
     finish_node(e);
     if (!CanSplit(e, num_leaves)) {
-      leaves_.push_back({e.node, e.begin, e.end, e.carried_begin, e.carried_end});
+      AddLeaf(e);
       continue;
     }
     auto [left, right] = add_children(e, Partition(rows_, e.begin, e.end, e.split));

@@ -82,6 +82,8 @@ class TreeLearner {
   std::vector<LeafRows> Leaves() const;
   // The same one at a time, with no vector made (a forest tree has tens of thousands).
   size_t NumLeaves() const { return leaves_.size(); }
+  // After Grow: the depth of the deepest leaf (Tree::Depth).
+  int LastDepth() const { return last_depth_; }
   LeafRows Leaf(size_t i) const;
 
   // After Grow: the leaf value for any binned row (e.g. a validation row),
@@ -194,7 +196,12 @@ class TreeLearner {
   std::vector<LeafRange> leaves_;
   Timings timings_;
   int outputs_ = 1;
-  size_t last_num_nodes_ = 0;  // the last tree's size: the next one reserves about as many
+  size_t last_num_nodes_ = 0;
+  int last_depth_ = 0;
+  void AddLeaf(const Entry& e) {
+    leaves_.push_back({e.node, e.begin, e.end, e.carried_begin, e.carried_end});
+    last_depth_ = std::max(last_depth_, e.depth);
+  }  // the last tree's size: the next one reserves about as many
   std::span<const float> output_of_row_;
 };
 
