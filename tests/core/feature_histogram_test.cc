@@ -138,7 +138,7 @@ TEST(RowSplitFinder, FindsTheSameSplitAsTheFeatureHistogram) {
   // plain: the forest's parameters (no penalty, gains in double); else XGBoost's.
   for (bool plain : {true, false})
   for (double missing : {0.0, 0.05, 0.3}) {
-    for (int max_bin : {1024, 16}) {
+    for (int max_bin : {4096, 1024, 16}) {
       SplitParams p;
       p.lambda = plain ? 0 : 1;
       p.min_child_weight = 0;
@@ -148,7 +148,7 @@ TEST(RowSplitFinder, FindsTheSameSplitAsTheFeatureHistogram) {
       FeatureHistogram fh;
       RowSplitFinder finder(node.bins);
       int splits = 0;
-      for (size_t n : {2, 3, 9, 25, 60, 130, 256, 700, 2000}) {
+      for (size_t n : {2, 3, 4, 5, 6, 9, 25, 60, 130, 256, 700, 2000}) {
         const std::vector<RowIdx> rows = node.Rows(n);
         double g = 0, h = 0;
         for (RowIdx r : rows) g += node.gpair[r].g, h += node.gpair[r].h;
@@ -178,8 +178,8 @@ TEST(RowSplitFinder, FindsTheSameSplitAsTheFeatureHistogram) {
           EXPECT_EQ(got.left_h, want.left_h);  // sums of whole counts: exact either way
           ++splits;
           default_left += want.default_left;
-          // Which way the finder went: two rows on their own; sorted only with
-          // no missing value and a wide span.
+          // Which way the finder went: two rows on their own; the rows' bins
+          // sorted when they span many bitmap words; else the bitmap.
           uint32_t lo = ~0u, hi = 0;
           bool any_missing = false;
           for (RowIdx r : rows) {
@@ -187,7 +187,8 @@ TEST(RowSplitFinder, FindsTheSameSplitAsTheFeatureHistogram) {
             any_missing |= b == node.bins.MissingBin(static_cast<size_t>(f));
             lo = std::min(lo, b), hi = std::max(hi, b);
           }
-          const bool by_sort = !any_missing && hi - lo >= n * RowSplitFinder::kSpanPerRow;
+          const uint32_t top = any_missing ? node.bins.MissingBin(static_cast<size_t>(f)) - 1 : hi;
+          const bool by_sort = (top >> 6) - (lo >> 6) >= n * RowSplitFinder::kWordsPerRow;
           (n == 2 ? pairs : by_sort ? sorted : per_bin) += 1;
         }
       }

@@ -1,6 +1,7 @@
 #include "tree/row_split.h"
 
 #include <algorithm>  // for sort, min, max, fill
+#include <cstring>    // for memcpy
 
 namespace boostlab {
 namespace {
@@ -67,6 +68,16 @@ class Best {
   uint32_t bin_ = 0;
 };
 
+// A bin is an entry of the histogram when its sums are not both zero (the
+// bits of +0 and -0 shifted out), tested on the integer bits: no branches or
+// NaN cases of floating-point compares.
+bool Occupied(const HistBin& s) {
+  uint64_t g, h;
+  std::memcpy(&g, &s.g, sizeof g);
+  std::memcpy(&h, &s.h, sizeof h);
+  return ((g | h) << 1) != 0;
+}
+
 bool IsPlain(const SplitParams& p) {
   return p.lambda == 0 && p.alpha == 0 && p.max_delta_step == 0 && !p.float_gain;
 }
@@ -82,6 +93,7 @@ void RowSplitFinder::SetNode(std::span<const RowIdx> rows, std::span<const GradP
     sums_.assign(bins_.MaxBins(), HistBin{});
     odd_.assign(bins_.MaxBins(), HistBin{});
     entries_.resize(bins_.MaxBins());
+    marked_.assign(bins_.MaxBins() / 64 + 1, 0);
   }
   for (size_t i = 0; i < n; ++i) gh_[i] = gpair[rows[i]];
 }
@@ -138,69 +150,95 @@ RowSplitFinder::Outcome RowSplitFinder::SearchColumn(const BinT* column, int f, 
   if (n == 2 && gh_[0].h > 0 && gh_[1].h > 0) return SearchPair(column, f, scan);
   const uint32_t missing = bins_.MissingBin(static_cast<size_t>(f));
   const RowIdx* rows = rows_.data();
+  HistBin* sums = sums_.data();
+  uint32_t* entry = entries_.data();
+  size_t m = 0;  // entries listed
   if (n > missing) {
-    // More rows than bins: sum straight into every bin, as a histogram.
+    // More rows than bins: sum straight into every bin, as a histogram, and
+    // list the value bins holding rows without a branch (which bins do is a
+    // coin toss for the branch predictor).
     SumByBin(n, [&](size_t i) { return column[rows[i]]; });
     AddOdd(missing);
-    const Outcome outcome = ScanBins(f, 0, missing == 0 ? 0 : missing - 1, missing, scan);
+    for (uint32_t b = 0; b < missing; ++b) {
+      entry[m] = b;
+      m += Occupied(sums[b]);
+    }
+    const Outcome outcome = ScanEntries(f, m, Occupied(sums[missing]), scan);
     std::fill(sums_.begin(), sums_.begin() + missing + 1, HistBin{});
     return outcome;
   }
   // One pass: each row's bin, summed into it (a bin's rows in the node's
-  // order: a small node's runs are short), and the span of value bins
-  // (missing is above them all).
+  // order: a small node's runs are short) and marked in a bitmap, and the
+  // span of bins (missing is above them all).
   uint32_t* bin = bin_.data();
+  uint64_t* marked = marked_.data();
   uint32_t lo = missing, hi = 0;
-  size_t n_missing = 0;
   for (size_t i = 0; i < n; ++i) {
     const uint32_t b = column[rows[i]];
     bin[i] = b;
-    HistBin& s = sums_[b];
+    HistBin& s = sums[b];
     s.g += gh_[i].g;
     s.h += gh_[i].h;
-    n_missing += b == missing;
+    marked[b >> 6] |= uint64_t{1} << (b & 63);
     lo = std::min(lo, b);
-    hi = std::max(hi, b == missing ? 0 : b);
+    hi = std::max(hi, b);
   }
-  Outcome outcome = Outcome::kConstant;
-  if (n_missing == n || (n_missing == 0 && lo == hi)) {
-    outcome = Outcome::kConstant;
-  } else if (n_missing == 0 && hi - lo >= n * kSpanPerRow) {
-    outcome = ScanSorted(f, scan);  // few rows over many bins: visit just theirs
+  const bool has_missing = hi == missing && Occupied(sums[missing]);
+  if (lo == hi) {
+    // One bin (missing or not): constant. Clean for the next search.
+    sums[lo] = HistBin{};
+    marked[lo >> 6] = 0;
+    return Outcome::kConstant;
+  }
+  // The value bins holding rows, in order: from the bitmap's words when
+  // they are few, else (a few rows over many bins of a wide feature) from
+  // the rows' bins sorted. Bins whose sums are zero are no entries (as in a
+  // histogram).
+  const uint32_t top = hi == missing ? missing - 1 : hi;  // the highest value bin there can be
+  if ((top >> 6) - (lo >> 6) < n * kWordsPerRow) {
+    for (uint32_t w = lo >> 6; w <= (hi >> 6); ++w) {
+      uint64_t bits = marked[w];
+      marked[w] = 0;
+      while (bits) {
+        const uint32_t b = (w << 6) | static_cast<uint32_t>(__builtin_ctzll(bits));
+        bits &= bits - 1;
+        entry[m] = b;
+        m += b != missing && Occupied(sums[b]);
+      }
+    }
   } else {
-    outcome = ScanBins(f, lo, hi, missing, scan);
+    sorted_.assign(bin, bin + n);
+    SortBins(sorted_.data(), n);
+    for (size_t i = 0; i < n; ++i) {
+      const uint32_t b = sorted_[i];
+      marked[b >> 6] = 0;
+      if (i + 1 < n && b == sorted_[i + 1]) continue;  // a bin's rows: listed once, at its last
+      entry[m] = b;
+      m += b != missing && Occupied(sums[b]);
+    }
   }
-  // Clean for the next search: by the rows or by the span, whichever is shorter.
-  if (n < hi - lo + 1) {
-    for (size_t i = 0; i < n; ++i) sums_[bin[i]] = HistBin{};
-  } else {
-    std::fill(sums_.begin() + lo, sums_.begin() + hi + 1, HistBin{});
-    sums_[missing] = HistBin{};
-  }
+  const Outcome outcome = ScanEntries(f, m, has_missing, scan);
+  // Clean for the next search: the listed bins and the missing one. A bin
+  // left out holds zeros (perhaps -0), which add as zeros do.
+  for (size_t j = 0; j < m; ++j) sums[entry[j]] = HistBin{};
+  sums[missing] = HistBin{};
   return outcome;
 }
 
-// Scans the value bins in [lo, hi] that hold rows, and the missing bin, as
-// ScanNumeric scans a compact histogram's entries (bins whose sums are zero
-// are no entries there either).
-RowSplitFinder::Outcome RowSplitFinder::ScanBins(int f, uint32_t lo, uint32_t hi, uint32_t missing, SplitScan& scan) {
-  return IsPlain(scan.p) ? ScanBinsAs<true>(f, lo, hi, missing, scan) : ScanBinsAs<false>(f, lo, hi, missing, scan);
+// Scans the m entries listed in entries_ (the value bins that hold rows, in
+// order) and the missing bin, as ScanNumeric scans a compact histogram's
+// entries: missing values right, then, when there are any, left.
+RowSplitFinder::Outcome RowSplitFinder::ScanEntries(int f, size_t m, bool has_missing, SplitScan& scan) {
+  if (m == 0 || (m == 1 && !has_missing)) return Outcome::kConstant;
+  if (IsPlain(scan.p)) ScanEntriesAs<true>(f, m, has_missing, scan);
+  else ScanEntriesAs<false>(f, m, has_missing, scan);
+  return Outcome::kSearched;
 }
 
 template <bool kPlain>
-RowSplitFinder::Outcome RowSplitFinder::ScanBinsAs(int f, uint32_t lo, uint32_t hi, uint32_t missing, SplitScan& scan) {
+void RowSplitFinder::ScanEntriesAs(int f, size_t m, bool has_missing, SplitScan& scan) {
   const HistBin* sums = sums_.data();
-  const bool has_missing = sums[missing].h > 0 || sums[missing].g != 0;
-  // The value bins that hold rows, in order, listed without a branch (which
-  // bins hold rows is a coin toss): the scans below then branch on nothing
-  // but the candidates.
-  uint32_t* entry = entries_.data();
-  size_t m = 0;
-  for (uint32_t b = lo; b <= hi; ++b) {
-    entry[m] = b;
-    m += (b != missing) & ((sums[b].h != 0) | (sums[b].g != 0));
-  }
-  if (m == 0 || (m == 1 && !has_missing)) return Outcome::kConstant;
+  const uint32_t* entry = entries_.data();
   Best<kPlain> best(scan);
   // Missing go right: left = the entries up to b; with missing values, all of them.
   double gl = 0, hl = 0;
@@ -223,33 +261,6 @@ RowSplitFinder::Outcome RowSplitFinder::ScanBinsAs(int f, uint32_t lo, uint32_t 
     }
   }
   best.Commit(f, scan);
-  return Outcome::kSearched;
-}
-
-// Few rows over many bins, none missing: the rows' bins sorted, and each
-// distinct one visited in order (its sums are already in sums_).
-RowSplitFinder::Outcome RowSplitFinder::ScanSorted(int f, SplitScan& scan) {
-  return IsPlain(scan.p) ? ScanSortedAs<true>(f, scan) : ScanSortedAs<false>(f, scan);
-}
-
-template <bool kPlain>
-RowSplitFinder::Outcome RowSplitFinder::ScanSortedAs(int f, SplitScan& scan) {
-  Best<kPlain> best(scan);
-  const size_t n = rows_.size();
-  sorted_.assign(bin_.begin(), bin_.begin() + static_cast<std::ptrdiff_t>(n));
-  SortBins(sorted_.data(), n);
-  const HistBin* sums = sums_.data();
-  double gl = 0, hl = 0;
-  for (size_t i = 0; i + 1 < n; ++i) {
-    const uint32_t b = sorted_[i];
-    if (b == sorted_[i + 1]) continue;  // a bin's last row: the boundary above it
-    if (sums[b].h == 0 && sums[b].g == 0) continue;  // no entry in a histogram either
-    gl += sums[b].g;
-    hl += sums[b].h;
-    best.Consider(b, false, gl, hl);
-  }
-  best.Commit(f, scan);
-  return Outcome::kSearched;
 }
 
 RowSplitFinder::Outcome RowSplitFinder::Search(int f, SplitScan& scan) {

@@ -4,9 +4,10 @@
 // 25,000 searched nodes of about 20 rows): building, clearing and scanning a
 // histogram per drawn feature cost far more than the rows did.
 //
-// One pass sums the rows into their bins; then the span of bins they fall in
-// is scanned, or, when a few rows span many bins, just their bins, sorted.
-// Either way it offers the same candidates as FeatureHistogramBuilder's
+// One pass sums the rows into their bins and marks the bins in a bitmap;
+// the marked bins are then listed in order from the bitmap's words (or, when
+// a few rows span many words of a wide feature, from their bins sorted) and
+// scanned. Two rows are split apart directly. Every way offers the same candidates as FeatureHistogramBuilder's
 // build followed by FindBestSplitOfFeature (bins that hold rows, missing
 // values both ways, ties to the first found). A node with more rows than the
 // feature has bins sums even and odd positions apart and then adds them, so
@@ -27,9 +28,9 @@ namespace boostlab {
 
 class RowSplitFinder {
  public:
-  // Rows spanning fewer than this many bins per row are summed per bin (the
-  // span is scanned once) rather than sorted (n log n).
-  static constexpr size_t kSpanPerRow = 4;
+  // Small nodes list their bins from a bitmap unless it spans this many
+  // 64-bin words per row or more; then they sort the rows' bins.
+  static constexpr size_t kWordsPerRow = 2;
 
   explicit RowSplitFinder(const BinnedMatrix& bins) : bins_(bins) {}
 
@@ -53,12 +54,9 @@ class RowSplitFinder {
   template <typename BinOf>
   void SumByBin(size_t n, BinOf bin_of);
   void AddOdd(uint32_t last);
-  Outcome ScanBins(int f, uint32_t lo, uint32_t hi, uint32_t missing, SplitScan& scan);
-  Outcome ScanSorted(int f, SplitScan& scan);
+  Outcome ScanEntries(int f, size_t m, bool has_missing, SplitScan& scan);
   template <bool kPlain>
-  Outcome ScanBinsAs(int f, uint32_t lo, uint32_t hi, uint32_t missing, SplitScan& scan);
-  template <bool kPlain>
-  Outcome ScanSortedAs(int f, SplitScan& scan);
+  void ScanEntriesAs(int f, size_t m, bool has_missing, SplitScan& scan);
 
   const BinnedMatrix& bins_;
   std::span<const RowIdx> rows_;
@@ -67,7 +65,8 @@ class RowSplitFinder {
   std::vector<uint32_t> sorted_;  // the node's bins, sorted
   std::vector<HistBin> sums_;   // per bin, zero between searches
   std::vector<HistBin> odd_;
-  std::vector<uint32_t> entries_;  // a scan's value bins that hold rows    // per bin: the odd positions' sums, zero between searches
+  std::vector<uint32_t> entries_;  // a scan's value bins that hold rows
+  std::vector<uint64_t> marked_;   // per bin a bit: rows fell in it (zero between searches)    // per bin: the odd positions' sums, zero between searches
 };
 
 }  // namespace boostlab
