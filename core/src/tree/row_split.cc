@@ -99,32 +99,41 @@ void RowSplitFinder::SetNode(std::span<const RowIdx> rows, std::span<const GradP
 }
 
 // Sums a large node's rows into sums_ by bin: even positions there, odd ones
-// into odd_, then odd_ added in. Runs of rows in one bin (a sparse feature's
-// zeros: spam) made one chain of dependent additions through memory; two
-// chains run side by side. The order is fixed by the positions alone.
+// into odd_, then odd_ added in (AddOdd). Runs of rows in one bin (a sparse
+// feature's zeros: spam) made one chain of dependent additions through
+// memory; two chains run side by side. The order is fixed by the positions
+// alone. Returns the lowest and highest bin seen: the rest stay zero.
 template <typename BinOf>
-void RowSplitFinder::SumByBin(size_t n, BinOf bin_of) {
+std::pair<uint32_t, uint32_t> RowSplitFinder::SumByBin(size_t n, BinOf bin_of) {
   HistBin* even = sums_.data();
   HistBin* odd = odd_.data();
   const GradPair* gh = gh_.data();
+  uint32_t lo = ~0u, hi = 0;
   size_t i = 0;
   for (; i + 1 < n; i += 2) {
-    HistBin& a = even[bin_of(i)];
-    HistBin& b = odd[bin_of(i + 1)];
+    const uint32_t x = bin_of(i), y = bin_of(i + 1);
+    HistBin& a = even[x];
+    HistBin& b = odd[y];
     a.g += gh[i].g;
     a.h += gh[i].h;
     b.g += gh[i + 1].g;
     b.h += gh[i + 1].h;
+    lo = std::min(lo, std::min(x, y));
+    hi = std::max(hi, std::max(x, y));
   }
   if (i < n) {
-    even[bin_of(i)].g += gh[i].g;
-    even[bin_of(i)].h += gh[i].h;
+    const uint32_t x = bin_of(i);
+    even[x].g += gh[i].g;
+    even[x].h += gh[i].h;
+    lo = std::min(lo, x);
+    hi = std::max(hi, x);
   }
+  return {lo, hi};
 }
 
-// odd_'s bins 0..last added into sums_ and cleared.
-void RowSplitFinder::AddOdd(uint32_t last) {
-  for (uint32_t b = 0; b <= last; ++b) {
+// odd_'s bins lo..hi added into sums_ and cleared.
+void RowSplitFinder::AddOdd(uint32_t lo, uint32_t hi) {
+  for (uint32_t b = lo; b <= hi; ++b) {
     sums_[b].g += odd_[b].g;
     sums_[b].h += odd_[b].h;
     odd_[b] = HistBin{};
@@ -157,39 +166,60 @@ RowSplitFinder::Outcome RowSplitFinder::SearchColumn(const BinT* column, int f, 
     // More rows than bins: sum straight into every bin, as a histogram, and
     // list the value bins holding rows without a branch (which bins do is a
     // coin toss for the branch predictor).
-    SumByBin(n, [&](size_t i) { return column[rows[i]]; });
-    AddOdd(missing);
-    for (uint32_t b = 0; b < missing; ++b) {
+    // Only the bins between the lowest and highest seen can hold rows.
+    const auto [lo, hi] = SumByBin(n, [&](size_t i) { return column[rows[i]]; });
+    AddOdd(lo, hi);
+    for (uint32_t b = lo; b <= hi && b < missing; ++b) {
       entry[m] = b;
       m += Occupied(sums[b]);
     }
     const Outcome outcome = ScanEntries(f, m, Occupied(sums[missing]), scan);
-    std::fill(sums_.begin(), sums_.begin() + missing + 1, HistBin{});
+    std::fill(sums_.begin() + lo, sums_.begin() + hi + 1, HistBin{});
     return outcome;
   }
-  // One pass: each row's bin, summed into it (a bin's rows in the node's
-  // order: a small node's runs are short) and marked in a bitmap, and the
-  // span of bins (missing is above them all).
+  // One pass: each row's bin, summed into it and marked in a bitmap, and
+  // the span of bins (missing is above them all). Up to kOneChain rows a
+  // bin's rows are added in the node's order; above, even and odd positions
+  // go to sums_ and odd_ (as SumByBin), and odd_ is added in as the bins are
+  // listed.
   uint32_t* bin = bin_.data();
   uint64_t* marked = marked_.data();
+  HistBin* odd = odd_.data();
+  const bool two_chains = n > kOneChain;
   uint32_t lo = missing, hi = 0;
-  for (size_t i = 0; i < n; ++i) {
+  auto add = [&](HistBin* to, size_t i) {
     const uint32_t b = column[rows[i]];
     bin[i] = b;
-    HistBin& s = sums[b];
-    s.g += gh_[i].g;
-    s.h += gh_[i].h;
+    to[b].g += gh_[i].g;
+    to[b].h += gh_[i].h;
     marked[b >> 6] |= uint64_t{1} << (b & 63);
     lo = std::min(lo, b);
     hi = std::max(hi, b);
-  }
-  const bool has_missing = hi == missing && Occupied(sums[missing]);
+  };
+  size_t i = 0;
+  if (two_chains)
+    for (; i + 1 < n; i += 2) {
+      add(sums, i);
+      add(odd, i + 1);
+    }
+  for (; i < n; ++i) add(sums, i);
   if (lo == hi) {
     // One bin (missing or not): constant. Clean for the next search.
     sums[lo] = HistBin{};
+    odd[lo] = HistBin{};
     marked[lo >> 6] = 0;
     return Outcome::kConstant;
   }
+  // Lists bin b (marked; in order) and cleans its mark's odd sums.
+  auto list = [&](uint32_t b) {
+    if (two_chains) {
+      sums[b].g += odd[b].g;
+      sums[b].h += odd[b].h;
+      odd[b] = HistBin{};
+    }
+    entry[m] = b;
+    m += b != missing && Occupied(sums[b]);
+  };
   // The value bins holding rows, in order: from the bitmap's words when
   // they are few, else (a few rows over many bins of a wide feature) from
   // the rows' bins sorted. Bins whose sums are zero are no entries (as in a
@@ -200,23 +230,21 @@ RowSplitFinder::Outcome RowSplitFinder::SearchColumn(const BinT* column, int f, 
       uint64_t bits = marked[w];
       marked[w] = 0;
       while (bits) {
-        const uint32_t b = (w << 6) | static_cast<uint32_t>(__builtin_ctzll(bits));
+        list((w << 6) | static_cast<uint32_t>(__builtin_ctzll(bits)));
         bits &= bits - 1;
-        entry[m] = b;
-        m += b != missing && Occupied(sums[b]);
       }
     }
   } else {
     sorted_.assign(bin, bin + n);
     SortBins(sorted_.data(), n);
-    for (size_t i = 0; i < n; ++i) {
-      const uint32_t b = sorted_[i];
+    for (size_t j = 0; j < n; ++j) {
+      const uint32_t b = sorted_[j];
       marked[b >> 6] = 0;
-      if (i + 1 < n && b == sorted_[i + 1]) continue;  // a bin's rows: listed once, at its last
-      entry[m] = b;
-      m += b != missing && Occupied(sums[b]);
+      if (j + 1 < n && b == sorted_[j + 1]) continue;  // a bin's rows: listed once, at its last
+      list(b);
     }
   }
+  const bool has_missing = hi == missing && Occupied(sums[missing]);
   const Outcome outcome = ScanEntries(f, m, has_missing, scan);
   // Clean for the next search: the listed bins and the missing one. A bin
   // left out holds zeros (perhaps -0), which add as zeros do.

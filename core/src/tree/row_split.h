@@ -9,15 +9,16 @@
 // a few rows span many words of a wide feature, from their bins sorted) and
 // scanned. Two rows are split apart directly. Every way offers the same candidates as FeatureHistogramBuilder's
 // build followed by FindBestSplitOfFeature (bins that hold rows, missing
-// values both ways, ties to the first found). A node with more rows than the
-// feature has bins sums even and odd positions apart and then adds them, so
-// its sums may differ from a histogram's in the last bit; smaller nodes add
-// a bin's rows in the node's order, as the histogram does, and find the
-// same split bit for bit.
+// values both ways, ties to the first found). A node with more than
+// kOneChain rows, or more rows than the feature has bins, sums even and odd
+// positions apart and then adds them, so its sums may differ from a
+// histogram's in the last bit; smaller nodes add a bin's rows in the node's
+// order, as the histogram does, and find the same split bit for bit.
 #pragma once
 
 #include <cstdint>  // for uint32_t
 #include <span>     // for span
+#include <utility>  // for pair
 #include <vector>   // for vector
 
 #include "data/binned_matrix.h"
@@ -31,6 +32,10 @@ class RowSplitFinder {
   // Small nodes list their bins from a bitmap unless it spans this many
   // 64-bin words per row or more; then they sort the rows' bins.
   static constexpr size_t kWordsPerRow = 2;
+  // Small nodes of more rows than this sum even and odd rows apart: a run of
+  // rows in one bin (a sparse feature's zeros) is a chain of dependent
+  // additions through memory, and two chains run side by side.
+  static constexpr size_t kOneChain = 32;
 
   explicit RowSplitFinder(const BinnedMatrix& bins) : bins_(bins) {}
 
@@ -52,8 +57,8 @@ class RowSplitFinder {
   template <typename BinT>
   Outcome SearchPair(const BinT* column, int f, SplitScan& scan);
   template <typename BinOf>
-  void SumByBin(size_t n, BinOf bin_of);
-  void AddOdd(uint32_t last);
+  std::pair<uint32_t, uint32_t> SumByBin(size_t n, BinOf bin_of);
+  void AddOdd(uint32_t lo, uint32_t hi);
   Outcome ScanEntries(int f, size_t m, bool has_missing, SplitScan& scan);
   template <bool kPlain>
   void ScanEntriesAs(int f, size_t m, bool has_missing, SplitScan& scan);
