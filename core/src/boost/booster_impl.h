@@ -35,7 +35,8 @@ struct Booster::Impl {
   std::vector<MetricSpec> metrics;
   BinnedMatrix bins;
   // One learner per thread where trees of a round (multiclass) or of a batch
-  // (forest) grow in parallel. Tree i always uses learner i % size, and a
+  // (forest; two per thread on small data) grow in parallel. Tree i always
+  // uses learner i % size, and a
   // tree depends only on its statistics and seed, so the model does not
   // depend on the thread count.
   std::vector<std::unique_ptr<TreeLearner>> learners;
