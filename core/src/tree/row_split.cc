@@ -210,6 +210,12 @@ RowSplitFinder::Outcome RowSplitFinder::SearchColumn(const BinT* column, int f, 
     marked[lo >> 6] = 0;
     return Outcome::kConstant;
   }
+  const uint32_t top = hi == missing ? missing - 1 : hi;  // the highest value bin there can be
+  const bool few_words = (top >> 6) - (lo >> 6) < n * kWordsPerRow;
+  // No row missing (the usual case): the marked bins are listed, scanned and
+  // cleaned in one pass.
+  if (hi != missing && few_words)
+    return IsPlain(scan.p) ? ScanMarked<true>(lo, hi, two_chains, f, scan) : ScanMarked<false>(lo, hi, two_chains, f, scan);
   // Lists bin b (marked; in order) and cleans its mark's odd sums.
   auto list = [&](uint32_t b) {
     if (two_chains) {
@@ -224,8 +230,7 @@ RowSplitFinder::Outcome RowSplitFinder::SearchColumn(const BinT* column, int f, 
   // they are few, else (a few rows over many bins of a wide feature) from
   // the rows' bins sorted. Bins whose sums are zero are no entries (as in a
   // histogram).
-  const uint32_t top = hi == missing ? missing - 1 : hi;  // the highest value bin there can be
-  if ((top >> 6) - (lo >> 6) < n * kWordsPerRow) {
+  if (few_words) {
     for (uint32_t w = lo >> 6; w <= (hi >> 6); ++w) {
       uint64_t bits = marked[w];
       marked[w] = 0;
@@ -251,6 +256,45 @@ RowSplitFinder::Outcome RowSplitFinder::SearchColumn(const BinT* column, int f, 
   for (size_t j = 0; j < m; ++j) sums[entry[j]] = HistBin{};
   sums[missing] = HistBin{};
   return outcome;
+}
+
+// The marked bins of [lo, hi] (no row missing), in order: each one's sums
+// (odd_'s added in when the rows were summed in two chains) are taken and
+// cleared, and the split below each bin but the last is offered, as
+// ScanEntries's first pass does.
+template <bool kPlain>
+RowSplitFinder::Outcome RowSplitFinder::ScanMarked(uint32_t lo, uint32_t hi, bool two_chains, int f, SplitScan& scan) {
+  HistBin* sums = sums_.data();
+  HistBin* odd = odd_.data();
+  uint64_t* marked = marked_.data();
+  Best<kPlain> best(scan);
+  double gl = 0, hl = 0;
+  uint32_t prev = 0;
+  size_t m = 0;
+  for (uint32_t w = lo >> 6; w <= (hi >> 6); ++w) {
+    uint64_t bits = marked[w];
+    marked[w] = 0;
+    while (bits) {
+      const uint32_t b = (w << 6) | static_cast<uint32_t>(__builtin_ctzll(bits));
+      bits &= bits - 1;
+      HistBin sum = sums[b];
+      sums[b] = HistBin{};
+      if (two_chains) {
+        sum.g += odd[b].g;
+        sum.h += odd[b].h;
+        odd[b] = HistBin{};
+      }
+      if (!Occupied(sum)) continue;  // no entry (rows weighing nothing)
+      if (m > 0) best.Consider(prev, false, gl, hl);
+      gl += sum.g;
+      hl += sum.h;
+      prev = b;
+      ++m;
+    }
+  }
+  if (m < 2) return Outcome::kConstant;
+  best.Commit(f, scan);
+  return Outcome::kSearched;
 }
 
 // Scans the m entries listed in entries_ (the value bins that hold rows, in

@@ -61,6 +61,8 @@ class RowSplitFinder {
   void AddOdd(uint32_t lo, uint32_t hi);
   Outcome ScanEntries(int f, size_t m, bool has_missing, SplitScan& scan);
   template <bool kPlain>
+  Outcome ScanMarked(uint32_t lo, uint32_t hi, bool two_chains, int f, SplitScan& scan);
+  template <bool kPlain>
   void ScanEntriesAs(int f, size_t m, bool has_missing, SplitScan& scan);
 
   const BinnedMatrix& bins_;
