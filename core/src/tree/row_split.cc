@@ -93,6 +93,7 @@ void RowSplitFinder::SetNode(std::span<const RowIdx> rows, std::span<const GradP
     sums_.assign(bins_.MaxBins(), HistBin{});
     odd_.assign(bins_.MaxBins(), HistBin{});
     entries_.resize(bins_.MaxBins());
+    entry_sums_.resize(bins_.MaxBins());
     marked_.assign(bins_.MaxBins() / 64 + 1, 0);
   }
   for (size_t i = 0; i < n; ++i) gh_[i] = gpair[rows[i]];
@@ -168,6 +169,10 @@ RowSplitFinder::Outcome RowSplitFinder::SearchColumn(const BinT* column, int f, 
     // coin toss for the branch predictor).
     // Only the bins between the lowest and highest seen can hold rows.
     const auto [lo, hi] = SumByBin(n, [&](size_t i) { return column[rows[i]]; });
+    // No row missing (the usual case): one pass takes the bins' sums into
+    // a compact list and clears them, and one scans the list.
+    if (hi != missing)
+      return IsPlain(scan.p) ? ScanSummed<true>(lo, hi, f, scan) : ScanSummed<false>(lo, hi, f, scan);
     AddOdd(lo, hi);
     for (uint32_t b = lo; b <= hi && b < missing; ++b) {
       entry[m] = b;
@@ -256,6 +261,39 @@ RowSplitFinder::Outcome RowSplitFinder::SearchColumn(const BinT* column, int f, 
   for (size_t j = 0; j < m; ++j) sums[entry[j]] = HistBin{};
   sums[missing] = HistBin{};
   return outcome;
+}
+
+// The bins [lo, hi] of a large node with no row missing, summed in two
+// chains (SumByBin): each bin's sums (odd_'s added in) are taken and
+// cleared, those holding rows listed without a branch, and the list then
+// scanned as ScanEntries's first pass does.
+template <bool kPlain>
+RowSplitFinder::Outcome RowSplitFinder::ScanSummed(uint32_t lo, uint32_t hi, int f, SplitScan& scan) {
+  HistBin* sums = sums_.data();
+  HistBin* odd = odd_.data();
+  uint32_t* entry = entries_.data();
+  HistBin* entry_sum = entry_sums_.data();
+  size_t m = 0;
+  for (uint32_t b = lo; b <= hi; ++b) {
+    HistBin sum = sums[b];
+    sum.g += odd[b].g;
+    sum.h += odd[b].h;
+    sums[b] = HistBin{};
+    odd[b] = HistBin{};
+    entry[m] = b;
+    entry_sum[m] = sum;
+    m += Occupied(sum);
+  }
+  if (m < 2) return Outcome::kConstant;
+  Best<kPlain> best(scan);
+  double gl = 0, hl = 0;
+  for (size_t j = 0; j + 1 < m; ++j) {
+    gl += entry_sum[j].g;
+    hl += entry_sum[j].h;
+    best.Consider(entry[j], false, gl, hl);
+  }
+  best.Commit(f, scan);
+  return Outcome::kSearched;
 }
 
 // The marked bins of [lo, hi] (no row missing), in order: each one's sums

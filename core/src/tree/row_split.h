@@ -61,6 +61,8 @@ class RowSplitFinder {
   void AddOdd(uint32_t lo, uint32_t hi);
   Outcome ScanEntries(int f, size_t m, bool has_missing, SplitScan& scan);
   template <bool kPlain>
+  Outcome ScanSummed(uint32_t lo, uint32_t hi, int f, SplitScan& scan);
+  template <bool kPlain>
   Outcome ScanMarked(uint32_t lo, uint32_t hi, bool two_chains, int f, SplitScan& scan);
   template <bool kPlain>
   void ScanEntriesAs(int f, size_t m, bool has_missing, SplitScan& scan);
@@ -73,6 +75,7 @@ class RowSplitFinder {
   std::vector<HistBin> sums_;   // per bin, zero between searches
   std::vector<HistBin> odd_;
   std::vector<uint32_t> entries_;  // a scan's value bins that hold rows
+  std::vector<HistBin> entry_sums_;  // and their sums (ScanSummed)
   std::vector<uint64_t> marked_;   // per bin a bit: rows fell in it (zero between searches)    // per bin: the odd positions' sums, zero between searches
 };
 
