@@ -1,3 +1,4 @@
+#include <algorithm>  // for upper_bound, min
 #include <gtest/gtest.h>
 
 #include <cmath>  // for NAN
@@ -94,6 +95,29 @@ TEST(Binning, WideFeaturesUseSixteenBitBins) {
     ASSERT_LT(b, m.MissingBin(0));
     EXPECT_LT(v, m.cuts[0][b]);
     if (b > 0) EXPECT_GE(v, m.cuts[0][b - 1]);
+  }
+}
+
+// Every value, binned in the fill's side-by-side searches or its tail, lands
+// in the bin its feature's cuts give it (missing: the last bin; past the
+// training range: the last value bin), with one- and two-byte bins.
+TEST(Binning, EveryValueLandsInTheBinItsCutsGive) {
+  for (int max_bin : {64, 1000}) {
+    Dataset d = test::RandomData(2003, 3).Missing(0.1).Seed(5).Make();
+    d.x.columns[0][7] = 1e30f;   // above every cut
+    d.x.columns[1][9] = -1e30f;  // below every cut
+    ThreadPool pool(2);
+    BinnedMatrix m = BinnedMatrix::Build(d.x, d.features, d.train_rows, max_bin, pool);
+    EXPECT_EQ(m.wide, max_bin > 256);
+    for (size_t f = 0; f < m.num_features; ++f)
+      for (size_t r = 0; r < m.num_rows; ++r) {
+        const float v = d.x.columns[f][r];
+        const std::vector<float>& c = m.cuts[f];
+        const uint32_t want = v != v ? m.MissingBin(f)
+                                     : static_cast<uint32_t>(std::min<size_t>(
+                                           static_cast<size_t>(std::upper_bound(c.begin(), c.end(), v) - c.begin()), c.size() - 1));
+        ASSERT_EQ(m.Bin(r, f), want) << "feature " << f << " row " << r << " value " << v;
+      }
   }
 }
 
