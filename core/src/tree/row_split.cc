@@ -87,7 +87,6 @@ bool IsPlain(const SplitParams& p) {
 void RowSplitFinder::SetNode(std::span<const RowIdx> rows, std::span<const GradPair> gpair) {
   rows_ = rows;
   const size_t n = rows.size();
-  gh_.resize(n);
   bin_.resize(n);
   if (sums_.empty()) {
     sums_.assign(bins_.MaxBins(), HistBin{});
@@ -96,7 +95,7 @@ void RowSplitFinder::SetNode(std::span<const RowIdx> rows, std::span<const GradP
     entry_sums_.resize(bins_.MaxBins());
     marked_.assign(bins_.MaxBins() / 64 + 1, 0);
   }
-  for (size_t i = 0; i < n; ++i) gh_[i] = gpair[rows[i]];
+  gpair_ = gpair.data();
 }
 
 // Sums a large node's rows into sums_ by bin: even positions there, odd ones
@@ -108,24 +107,26 @@ template <typename BinOf>
 std::pair<uint32_t, uint32_t> RowSplitFinder::SumByBin(size_t n, BinOf bin_of) {
   HistBin* even = sums_.data();
   HistBin* odd = odd_.data();
-  const GradPair* gh = gh_.data();
+  const GradPair* gpair = gpair_;
+  const RowIdx* rows = rows_.data();
+  auto gh = [&](size_t i) -> const GradPair& { return gpair[rows[i]]; };
   uint32_t lo = ~0u, hi = 0;
   size_t i = 0;
   for (; i + 1 < n; i += 2) {
     const uint32_t x = bin_of(i), y = bin_of(i + 1);
     HistBin& a = even[x];
     HistBin& b = odd[y];
-    a.g += gh[i].g;
-    a.h += gh[i].h;
-    b.g += gh[i + 1].g;
-    b.h += gh[i + 1].h;
+    a.g += gh(i).g;
+    a.h += gh(i).h;
+    b.g += gh(i + 1).g;
+    b.h += gh(i + 1).h;
     lo = std::min(lo, std::min(x, y));
     hi = std::max(hi, std::max(x, y));
   }
   if (i < n) {
     const uint32_t x = bin_of(i);
-    even[x].g += gh[i].g;
-    even[x].h += gh[i].h;
+    even[x].g += gh(i).g;
+    even[x].h += gh(i).h;
     lo = std::min(lo, x);
     hi = std::max(hi, x);
   }
@@ -148,7 +149,7 @@ template <typename BinT>
 RowSplitFinder::Outcome RowSplitFinder::SearchPair(const BinT* column, int f, SplitScan& scan) {
   const uint32_t a = column[rows_[0]], b = column[rows_[1]];
   if (a == b) return Outcome::kConstant;
-  const GradPair& low = gh_[b < a];
+  const GradPair& low = gpair_[rows_[b < a]];
   scan.Consider(f, std::min(a, b), false, low.g, low.h);
   return Outcome::kSearched;
 }
@@ -157,7 +158,7 @@ template <typename BinT>
 RowSplitFinder::Outcome RowSplitFinder::SearchColumn(const BinT* column, int f, SplitScan& scan) {
   const size_t n = rows_.size();
   // Rows weighing nothing make no histogram entry: the general path skips them.
-  if (n == 2 && gh_[0].h > 0 && gh_[1].h > 0) return SearchPair(column, f, scan);
+  if (n == 2 && gpair_[rows_[0]].h > 0 && gpair_[rows_[1]].h > 0) return SearchPair(column, f, scan);
   const uint32_t missing = bins_.MissingBin(static_cast<size_t>(f));
   const RowIdx* rows = rows_.data();
   HistBin* sums = sums_.data();
@@ -195,8 +196,9 @@ RowSplitFinder::Outcome RowSplitFinder::SearchColumn(const BinT* column, int f, 
   auto add = [&](HistBin* to, size_t i) {
     const uint32_t b = column[rows[i]];
     bin[i] = b;
-    to[b].g += gh_[i].g;
-    to[b].h += gh_[i].h;
+    const GradPair& gh = gpair_[rows[i]];
+    to[b].g += gh.g;
+    to[b].h += gh.h;
     marked[b >> 6] |= uint64_t{1} << (b & 63);
     lo = std::min(lo, b);
     hi = std::max(hi, b);

@@ -69,7 +69,7 @@ class RowSplitFinder {
 
   const BinnedMatrix& bins_;
   std::span<const RowIdx> rows_;
-  std::vector<GradPair> gh_;    // per node position
+  const GradPair* gpair_ = nullptr;  // by row id (SetNode's)
   std::vector<uint32_t> bin_;   // per node position: the searched feature's bin
   std::vector<uint32_t> sorted_;  // the node's bins, sorted
   std::vector<HistBin> sums_;   // per bin, zero between searches
