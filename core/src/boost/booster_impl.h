@@ -68,6 +68,7 @@ struct Booster::Impl {
   std::vector<char> is_valid_row;   // per row: a validation row (the others a tree does not draw are out of bag)
   std::vector<ForestSample> batch_sample;  // per learner: its tree's bootstrap sample
   std::vector<Tree> batch;
+  std::vector<RoundReport> batch_shape;  // per batch tree: its depth, leaves and gain
   size_t batch_next = 0;
 
   Impl(const Dataset& d, const Params& p) : data(d), params(p), pool(p.nthread) {}
