@@ -59,8 +59,9 @@ class Best {
 
  private:
   static double Score(double g, double h) { return h <= 0 ? 0 : g * g / h; }
-  // Copies, not references: the compiler cannot keep what a reference
-  // reaches in registers across the stores to the best candidate.
+  // The scan's totals copied, not read through the reference: the compiler
+  // cannot keep what a reference reaches in registers across the stores to
+  // the best candidate.
   const SplitParams& p_;
   const double sum_g_, sum_h_, parent_, mcw_;
   bool valid_ = false, default_left_ = false;
@@ -68,9 +69,9 @@ class Best {
   uint32_t bin_ = 0;
 };
 
-// A bin is an entry of the histogram when its sums are not both zero (the
-// bits of +0 and -0 shifted out), tested on the integer bits: no branches or
-// NaN cases of floating-point compares.
+// A bin is an entry of the histogram when its sums are not both zero,
+// tested on their bits with the sign bits shifted out (-0 is zero too): no
+// branches or NaN cases of floating-point compares.
 bool Occupied(const HistBin& s) {
   uint64_t g, h;
   std::memcpy(&g, &s.g, sizeof g);
@@ -144,7 +145,7 @@ void RowSplitFinder::AddOdd(uint32_t lo, uint32_t hi) {
 
 // Two rows (a third of a deep tree's searched nodes): the one split there is
 // puts the row in the lower bin left; the missing bin is the highest, so a
-// missing row goes right, as ScanBins's one candidate has it.
+// missing row goes right, as ScanEntries's one candidate has it.
 template <typename BinT>
 RowSplitFinder::Outcome RowSplitFinder::SearchPair(const BinT* column, int f, SplitScan& scan) {
   const uint32_t a = column[rows_[0]], b = column[rows_[1]];
@@ -165,15 +166,15 @@ RowSplitFinder::Outcome RowSplitFinder::SearchColumn(const BinT* column, int f, 
   uint32_t* entry = entries_.data();
   size_t m = 0;  // entries listed
   if (n > missing) {
-    // More rows than bins: sum straight into every bin, as a histogram, and
-    // list the value bins holding rows without a branch (which bins do is a
-    // coin toss for the branch predictor).
+    // More rows than bins: sum straight into every bin, as a histogram.
     // Only the bins between the lowest and highest seen can hold rows.
     const auto [lo, hi] = SumByBin(n, [&](size_t i) { return column[rows[i]]; });
     // No row missing (the usual case): one pass takes the bins' sums into
     // a compact list and clears them, and one scans the list.
     if (hi != missing)
       return IsPlain(scan.p) ? ScanSummed<true>(lo, hi, f, scan) : ScanSummed<false>(lo, hi, f, scan);
+    // Else the value bins holding rows are listed without a branch (which
+    // bins do is a coin toss for the branch predictor), then scanned both ways.
     AddOdd(lo, hi);
     for (uint32_t b = lo; b <= hi && b < missing; ++b) {
       entry[m] = b;

@@ -5,15 +5,19 @@
 // histogram per drawn feature cost far more than the rows did.
 //
 // One pass sums the rows into their bins and marks the bins in a bitmap;
-// the marked bins are then listed in order from the bitmap's words (or, when
-// a few rows span many words of a wide feature, from their bins sorted) and
-// scanned. Two rows are split apart directly. Every way offers the same candidates as FeatureHistogramBuilder's
-// build followed by FindBestSplitOfFeature (bins that hold rows, missing
-// values both ways, ties to the first found). A node with more than
-// kOneChain rows, or more rows than the feature has bins, sums even and odd
-// positions apart and then adds them, so its sums may differ from a
-// histogram's in the last bit; smaller nodes add a bin's rows in the node's
-// order, as the histogram does, and find the same split bit for bit.
+// with no row missing, one more pass takes the marked bins in order, clears
+// them and offers the split below each (ScanMarked). Else the marked bins are
+// listed (from the bitmap's words or, when a few rows span many words of a
+// wide feature, from their bins sorted) and the list scanned both ways.
+// Nodes with more rows than the feature has bins sum into every bin, as a
+// histogram (ScanSummed, or the list). Two rows are split apart directly.
+// Every way offers the same candidates as FeatureHistogramBuilder's build
+// followed by FindBestSplitOfFeature (bins that hold rows, missing values
+// both ways, ties to the first found). A node with more than kOneChain rows,
+// or more rows than the feature has bins, sums even and odd positions apart
+// and then adds them, so its sums may differ from a histogram's in the last
+// bit; smaller nodes add a bin's rows in the node's order, as the histogram
+// does, and find the same split bit for bit.
 #pragma once
 
 #include <cstdint>  // for uint32_t
@@ -73,10 +77,10 @@ class RowSplitFinder {
   std::vector<uint32_t> bin_;   // per node position: the searched feature's bin
   std::vector<uint32_t> sorted_;  // the node's bins, sorted
   std::vector<HistBin> sums_;   // per bin, zero between searches
-  std::vector<HistBin> odd_;
-  std::vector<uint32_t> entries_;  // a scan's value bins that hold rows
+  std::vector<HistBin> odd_;    // per bin: the odd positions' sums, zero between searches
+  std::vector<uint32_t> entries_;    // a scan's value bins that hold rows
   std::vector<HistBin> entry_sums_;  // and their sums (ScanSummed)
-  std::vector<uint64_t> marked_;   // per bin a bit: rows fell in it (zero between searches)    // per bin: the odd positions' sums, zero between searches
+  std::vector<uint64_t> marked_;     // per bin a bit: rows fell in it (zero between searches)
 };
 
 }  // namespace boostlab
