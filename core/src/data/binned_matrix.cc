@@ -111,29 +111,37 @@ std::vector<float> QuantileCuts(std::vector<float> values, int max_bin, CutPlace
 
 namespace {
 
-// The bin of one value: category code, or the value bin by cut points;
-// missing (and unknown categories) get the missing bin.
-// The value bin of a value (not NaN) among k > 0 cut points: std::upper_bound
+// The value bins of kLanes values among k > 0 cut points: std::upper_bound
 // without a branch (the side each step takes is a coin toss), how many cuts
-// are <= v. Binning every value was a sixth of a small dataset's training.
-uint32_t ValueBin(const float* cuts, size_t k, float v) {
-  const float* base = cuts;
+// are <= v, and above the range the last bin. The lanes search side by side:
+// one search is a chain of dependent loads, and the chains overlap; every
+// search takes the same steps, as their number depends only on k. (A NaN
+// gets some bin; callers give it the missing one.) Binning every value was a
+// sixth of a small dataset's training, then most of its set-up.
+template <size_t kLanes, typename Out>  // out(lane, bin)
+void ValueBins(const float* cuts, size_t k, const float* v, Out out) {
+  const float* base[kLanes];
+  for (size_t l = 0; l < kLanes; ++l) base[l] = cuts;
   for (size_t n = k; n > 1;) {
     const size_t half = n / 2;
-    base = v < base[half] ? base : base + half;
+    for (size_t l = 0; l < kLanes; ++l) base[l] = v[l] < base[l][half] ? base[l] : base[l] + half;
     n -= half;
   }
-  const size_t j = static_cast<size_t>(base - cuts) + !(v < *base);
-  return static_cast<uint32_t>(std::min(j, k - 1));  // above the range: the last bin
+  for (size_t l = 0; l < kLanes; ++l)
+    out(l, static_cast<uint32_t>(std::min(static_cast<size_t>(base[l] - cuts) + !(v[l] < *base[l]), k - 1)));
 }
 
+// The bin of one value: category code, or the value bin by cut points;
+// missing (and unknown categories) get the missing bin.
 uint32_t BinOf(const BinnedMatrix& m, size_t f, float v) {
   const uint32_t missing = m.MissingBin(f);
   if (v != v) return missing;
   if (m.categorical[f]) return v < 0 || v >= static_cast<float>(missing) ? missing : static_cast<uint32_t>(v);
   const std::vector<float>& c = m.cuts[f];
   if (c.empty()) return missing;  // no training values at all
-  return ValueBin(c.data(), c.size(), v);
+  uint32_t bin = 0;
+  ValueBins<1>(c.data(), c.size(), &v, [&](size_t, uint32_t b) { bin = b; });
+  return bin;
 }
 
 template <typename BinT>
@@ -155,30 +163,14 @@ void FillBins(const FeatureColumns& x, const BinnedMatrix& m, std::vector<BinT>&
     const float* c = cuts.data();
     const size_t k = cuts.size();
     const BinT missing = static_cast<BinT>(m.MissingBin(static_cast<size_t>(f)));
-    // Eight values searched side by side: one search is a chain of
-    // dependent loads, and eight chains overlap (binning was most of a
-    // small dataset's set-up). Every search takes the same steps, as
-    // their number depends only on k.
+    // Eight values searched side by side (ValueBins), the rest one by one.
     constexpr size_t kLanes = 8;
     size_t r = 0;
-    for (; r + kLanes <= n; r += kLanes) {
-      const float* base[kLanes];
-      for (size_t l = 0; l < kLanes; ++l) base[l] = c;
-      for (size_t len = k; len > 1;) {
-        const size_t half = len / 2;
-        for (size_t l = 0; l < kLanes; ++l) base[l] = col[r + l] < base[l][half] ? base[l] : base[l] + half;
-        len -= half;
-      }
-      for (size_t l = 0; l < kLanes; ++l) {
-        const float v = col[r + l];
-        const size_t j = std::min(static_cast<size_t>(base[l] - c) + !(v < *base[l]), k - 1);
-        out[r + l] = v != v ? missing : static_cast<BinT>(j);
-      }
-    }
-    for (; r < n; ++r) {
-      const float v = col[r];
-      out[r] = v != v ? missing : static_cast<BinT>(ValueBin(c, k, v));
-    }
+    auto put = [&](size_t l, uint32_t b) {
+      out[r + l] = col[r + l] != col[r + l] ? missing : static_cast<BinT>(b);
+    };
+    for (; r + kLanes <= n; r += kLanes) ValueBins<kLanes>(c, k, col.data() + r, put);
+    for (; r < n; ++r) ValueBins<1>(c, k, col.data() + r, put);
   });
   const size_t blocks = (n + 65535) / 65536;
   pool.Run(static_cast<int>(blocks), [&](int b) {
