@@ -90,10 +90,7 @@ RoundReport Booster::Impl::ForestRound() {
     for (size_t i = begin; i < end; ++i) s.margin[i] = static_cast<float>(s.forest_sum[i] / trees);
   });
 
-  RoundReport report;
-  report.tree_depth = s.batch_shape[b].tree_depth;
-  report.tree_leaves = s.batch_shape[b].tree_leaves;
-  report.tree_gain = s.batch_shape[b].tree_gain;
+  RoundReport report = s.batch_shape[b];  // the tree's depth, leaves and gain
   if (outputs > 1) SetLeafValues(tree, value, outputs);
   s.model.trees.push_back(std::move(tree));
   return report;

@@ -467,7 +467,7 @@ void TreeLearner::GrowForest(std::span<const GradPair> gpair, Tree& tree, Entry&
     const size_t end = e.end, carried_end = e.carried_end;
     const double right_g = e.split.right_g, right_h = e.split.right_h;
     const uint64_t constant = e.constant;  // the parent's, for the right child
-    const bool may_split = params_.max_depth == 0 || depth < params_.max_depth;
+    const bool may_split = ChildrenMaySplit(e.depth);
     e.node = left_id;
     e.depth = depth;
     e.end = mid;
@@ -561,7 +561,6 @@ Tree TreeLearner::Grow(std::span<const GradPair> gpair, std::span<const RowIdx> 
         Entry{left_id + 1, e.depth + 1, mid, e.end, split.right_g, split.right_h, {}, {}, carried_mid, e.carried_end,
               e.constant}};
   };
-  auto children_may_split = [&](const Entry& e) { return params_.max_depth == 0 || e.depth + 1 < params_.max_depth; };
 
   if (!params_.lossguide && !params_.forest && params_.max_leaves == 0) {
     // Depthwise with no leaf limit: a level at a time, in node order (the
@@ -583,7 +582,7 @@ Tree TreeLearner::Grow(std::span<const GradPair> gpair, std::span<const RowIdx> 
       for (size_t i = 0; i < splitting.size(); ++i) {
         Entry& e = *splitting[i];
         auto [left, right] = add_children(e, mid[i]);
-        if (children_may_split(e)) {
+        if (ChildrenMaySplit(e.depth)) {
           // The larger child's histogram will be the parent's minus the smaller's.
           (&Smaller(left, right) == &left ? right : left).hist = std::move(e.hist);
           pairs.push_back(next.size());
@@ -609,10 +608,10 @@ Tree TreeLearner::Grow(std::span<const GradPair> gpair, std::span<const RowIdx> 
       continue;
     }
     auto [left, right] = add_children(e, Partition(rows_, e.begin, e.end, e.split));
-    if (children_may_split(e) && params_.forest) {
+    if (ChildrenMaySplit(e.depth) && params_.forest) {
       EvaluateDrawn(gpair, left);
       EvaluateDrawn(gpair, right);
-    } else if (children_may_split(e)) {
+    } else if (ChildrenMaySplit(e.depth)) {
       {
         StepTimer timer(timings_.histogram);
         (&Smaller(left, right) == &left ? right : left).hist = std::move(e.hist);

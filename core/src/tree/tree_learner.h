@@ -139,10 +139,13 @@ class TreeLearner {
   void EvaluateDrawn(std::span<const GradPair> gpair, Entry& e);
   void EvaluatePair(Entry& left, Entry& right);
   bool CanSplit(const Entry& e, int num_leaves) const;
+  // The children of a node at this depth may split in turn (max_depth).
+  bool ChildrenMaySplit(int depth) const { return params_.max_depth == 0 || depth + 1 < params_.max_depth; }
   // Sets a node's value (its leaf weight times eta) and cover.
   void FinishNode(Tree& tree, const Entry& e) const;
-  // Appends the two children of `node` split by `split` (in the tree and its
-  // compact copy); returns the left one's index (the right one's is next).
+  // Appends the two children of `node` split by `split` (in the tree and,
+  // but for forests, its compact copy); returns the left one's index (the
+  // right one's is next).
   int AddSplit(Tree& tree, int node, const SplitCandidate& split);
   // Forest trees with no leaf limit, from their evaluated root.
   void GrowForest(std::span<const GradPair> gpair, Tree& tree, Entry&& root);
@@ -196,12 +199,12 @@ class TreeLearner {
   std::vector<LeafRange> leaves_;
   Timings timings_;
   int outputs_ = 1;
-  size_t last_num_nodes_ = 0;
-  int last_depth_ = 0;
+  size_t last_num_nodes_ = 0;  // the last tree's size: the next one reserves about as many
+  int last_depth_ = 0;         // the deepest leaf so far (LastDepth)
   void AddLeaf(const Entry& e) {
     leaves_.push_back({e.node, e.begin, e.end, e.carried_begin, e.carried_end});
     last_depth_ = std::max(last_depth_, e.depth);
-  }  // the last tree's size: the next one reserves about as many
+  }
   std::span<const float> output_of_row_;
 };
 
