@@ -172,12 +172,13 @@ RowSplitFinder::Outcome RowSplitFinder::SearchColumn(const BinT* column, int f, 
     // No row missing (the usual case): one pass takes the bins' sums into
     // a compact list and clears them, and one scans the list.
     if (hi != missing)
-      return IsPlain(scan.p) ? ScanSummed<true>(lo, hi, f, scan) : ScanSummed<false>(lo, hi, f, scan);
+      return ScanSummed(lo, hi, f, scan);
     // Else the value bins holding rows are listed without a branch (which
     // bins do is a coin toss for the branch predictor), then scanned both ways.
     AddOdd(lo, hi);
     for (uint32_t b = lo; b <= hi && b < missing; ++b) {
       entry[m] = b;
+      entry_sums_[m] = sums[b];
       m += Occupied(sums[b]);
     }
     const Outcome outcome = ScanEntries(f, m, Occupied(sums[missing]), scan);
@@ -232,6 +233,7 @@ RowSplitFinder::Outcome RowSplitFinder::SearchColumn(const BinT* column, int f, 
       odd[b] = HistBin{};
     }
     entry[m] = b;
+    entry_sums_[m] = sums[b];
     m += b != missing && Occupied(sums[b]);
   };
   // The value bins holding rows, in order: from the bitmap's words when
@@ -267,10 +269,9 @@ RowSplitFinder::Outcome RowSplitFinder::SearchColumn(const BinT* column, int f, 
 }
 
 // The bins [lo, hi] of a large node with no row missing, summed in two
-// chains (SumByBin): each bin's sums (odd_'s added in) are taken and
-// cleared, those holding rows listed without a branch, and the list then
-// scanned as ScanEntries's first pass does.
-template <bool kPlain>
+// chains (SumByBin): each bin's sums (odd_'s added in) are taken into the
+// list and cleared in one pass, those holding rows listed without a branch,
+// and the list then scanned.
 RowSplitFinder::Outcome RowSplitFinder::ScanSummed(uint32_t lo, uint32_t hi, int f, SplitScan& scan) {
   HistBin* sums = sums_.data();
   HistBin* odd = odd_.data();
@@ -287,16 +288,7 @@ RowSplitFinder::Outcome RowSplitFinder::ScanSummed(uint32_t lo, uint32_t hi, int
     entry_sum[m] = sum;
     m += Occupied(sum);
   }
-  if (m < 2) return Outcome::kConstant;
-  Best<kPlain> best(scan);
-  double gl = 0, hl = 0;
-  for (size_t j = 0; j + 1 < m; ++j) {
-    gl += entry_sum[j].g;
-    hl += entry_sum[j].h;
-    best.Consider(entry[j], false, gl, hl);
-  }
-  best.Commit(f, scan);
-  return Outcome::kSearched;
+  return ScanEntries(f, m, false, scan);
 }
 
 // The marked bins of [lo, hi] (no row missing), in order: each one's sums
@@ -338,9 +330,10 @@ RowSplitFinder::Outcome RowSplitFinder::ScanMarked(uint32_t lo, uint32_t hi, boo
   return Outcome::kSearched;
 }
 
-// Scans the m entries listed in entries_ (the value bins that hold rows, in
-// order) and the missing bin, as ScanNumeric scans a compact histogram's
-// entries: missing values right, then, when there are any, left.
+// Scans the m entries listed in entries_ and entry_sums_ (the value bins
+// that hold rows, in order, and their sums) and the missing bin, as
+// ScanNumeric scans a compact histogram's entries: missing values right,
+// then, when there are any, left.
 RowSplitFinder::Outcome RowSplitFinder::ScanEntries(int f, size_t m, bool has_missing, SplitScan& scan) {
   if (m == 0 || (m == 1 && !has_missing)) return Outcome::kConstant;
   if (IsPlain(scan.p)) ScanEntriesAs<true>(f, m, has_missing, scan);
@@ -350,26 +343,26 @@ RowSplitFinder::Outcome RowSplitFinder::ScanEntries(int f, size_t m, bool has_mi
 
 template <bool kPlain>
 void RowSplitFinder::ScanEntriesAs(int f, size_t m, bool has_missing, SplitScan& scan) {
-  const HistBin* sums = sums_.data();
+  const HistBin* sums = entry_sums_.data();  // entry j's sums
   const uint32_t* entry = entries_.data();
   Best<kPlain> best(scan);
   // Missing go right: left = the entries up to b; with missing values, all of them.
   double gl = 0, hl = 0;
   for (size_t j = 0; j + 1 < m; ++j) {
-    gl += sums[entry[j]].g;
-    hl += sums[entry[j]].h;
+    gl += sums[j].g;
+    hl += sums[j].h;
     best.Consider(entry[j], false, gl, hl);
   }
   if (has_missing) {
-    gl += sums[entry[m - 1]].g;
-    hl += sums[entry[m - 1]].h;
+    gl += sums[m - 1].g;
+    hl += sums[m - 1].h;
     best.Consider(entry[m - 1], false, gl, hl);
     // Missing go left: right = the entries from b up, grown from the top down
     // so that ties keep the highest threshold (XGBoost's backward pass).
     double gr = 0, hr = 0;
     for (size_t j = m - 1; j > 0; --j) {
-      gr += sums[entry[j]].g;
-      hr += sums[entry[j]].h;
+      gr += sums[j].g;
+      hr += sums[j].h;
       best.Consider(entry[j] - 1, true, scan.sum_g - gr, scan.sum_h - hr);
     }
   }

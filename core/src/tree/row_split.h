@@ -64,7 +64,6 @@ class RowSplitFinder {
   std::pair<uint32_t, uint32_t> SumByBin(size_t n, BinOf bin_of);
   void AddOdd(uint32_t lo, uint32_t hi);
   Outcome ScanEntries(int f, size_t m, bool has_missing, SplitScan& scan);
-  template <bool kPlain>
   Outcome ScanSummed(uint32_t lo, uint32_t hi, int f, SplitScan& scan);
   template <bool kPlain>
   Outcome ScanMarked(uint32_t lo, uint32_t hi, bool two_chains, int f, SplitScan& scan);
@@ -79,7 +78,7 @@ class RowSplitFinder {
   std::vector<HistBin> sums_;   // per bin, zero between searches
   std::vector<HistBin> odd_;    // per bin: the odd positions' sums, zero between searches
   std::vector<uint32_t> entries_;    // a scan's value bins that hold rows
-  std::vector<HistBin> entry_sums_;  // and their sums (ScanSummed)
+  std::vector<HistBin> entry_sums_;  // and their sums
   std::vector<uint64_t> marked_;     // per bin a bit: rows fell in it (zero between searches)
 };
 
