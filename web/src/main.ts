@@ -341,6 +341,9 @@ $<HTMLInputElement>('model-input').addEventListener('change', async (e) => {
   const file = input.files?.[0];
   input.value = '';
   if (!file) return;
+  // The last file's message goes: until this file's answer, it would read
+  // as this file's (and the e2e test saw it so, now and then).
+  modelMessage.hidden = true;
   modelMessage.dataset.file = file.name;
   if (file.size > 512 * 2 ** 20) {
     modelMessage.textContent = `${file.name} is ${(file.size / 2 ** 20).toFixed(0)} MB; a model file this large is refused (limit 512 MB).`;
