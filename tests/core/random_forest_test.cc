@@ -53,6 +53,36 @@ TEST(RandomForest, TreesGrownInParallelMakeTheSameModelAsOneThread) {
   }
 }
 
+TEST(RandomForest, EachRoundReportsItsTreesShapeAsASweepOfTheTreeFinds) {
+  // The learner keeps a forest tree's depth, leaves and gains as it grows;
+  // a sweep of the saved tree's nodes must find the same, the gains summed
+  // in node order. Both loops: no leaf limit (depth first) and a leaf limit.
+  for (int max_leaves : {0, 40}) {
+    Dataset d = test::RandomData(2000, 5).Seed(4).Missing(0.05).Make();
+    Params p;
+    p.algorithm = "random_forest";
+    p.max_depth = 0;
+    p.max_leaves = max_leaves;
+    p.colsample_bynode = std::nan("");
+    p.rounds = 5;
+    p.nthread = 2;
+    Booster b(d, p);
+    std::vector<RoundReport> reports;
+    while (!b.Done()) reports.push_back(b.TrainOneRound());
+    const Model m = b.TakeModel();
+    ASSERT_EQ(m.trees.size(), reports.size());
+    for (size_t t = 0; t < m.trees.size(); ++t) {
+      const Tree& tree = m.trees[t];
+      double gain = 0;
+      for (const TreeNode& node : tree.nodes) gain += node.IsLeaf() ? 0 : node.gain;
+      EXPECT_EQ(reports[t].tree_depth, tree.Depth()) << t;
+      EXPECT_EQ(reports[t].tree_leaves, tree.NumLeaves()) << t;
+      EXPECT_EQ(reports[t].tree_gain, gain) << t;
+      EXPECT_GT(reports[t].tree_leaves, max_leaves > 0 ? 20 : 100) << t;
+    }
+  }
+}
+
 TEST(SplitFinder, MultiOutputGainIsTheSumOfTheOutputsGains) {
   // Three classes on x = 1..6: labels 0 0 1 1 2 2, unit weights, g_k = -[y = k].
   FeatureColumns x{{{1, 2, 3, 4, 5, 6}}, 6};

@@ -34,10 +34,12 @@ RoundReport Booster::Impl::ForestRound() {
       s.batch[b] = outputs > 1 ? learner.GrowClasses(sample.fit, s.data.label, outputs, sample.in_bag, s.SeedFor(t, 0, 29),
                                                      sample.carried)
                                : learner.Grow(sample.fit, sample.in_bag, s.SeedFor(t, 0, 29), sample.carried);
-      // The tree's shape for its round's report, here in parallel: a sweep
-      // of a deep tree's nodes is a quarter millisecond.
+      // The tree's shape for its round's report, from its learner: a sweep
+      // of a deep tree's nodes (megabytes) took a quarter millisecond.
       s.batch_shape[b] = RoundReport{};
-      Summarise(s.batch_shape[b], s.batch[b], learner.LastDepth());
+      s.batch_shape[b].tree_depth = learner.LastDepth();
+      s.batch_shape[b].tree_leaves = static_cast<int>(learner.NumLeaves());
+      s.batch_shape[b].tree_gain = learner.LastGainSum();
     });
     s.batch_next = 0;
   }
@@ -72,7 +74,7 @@ RoundReport Booster::Impl::ForestRound() {
   ForBlocks(s.pool, num_leaves, 64, [&](size_t begin, size_t end) {
     for (size_t i = begin; i < end; ++i) {
       const TreeLearner::LeafRows leaf = learner.Leaf(i);
-      const double one = tree.nodes[leaf.node].value;
+      const double one = leaf.value;
       const double* v = outputs == 1 ? &one : &value[static_cast<size_t>(leaf.node) * outputs];
       for (RowIdx r : leaf.rows)
         for (int k = 0; k < outputs; ++k) s.forest_sum[static_cast<size_t>(r) * outputs + k] += v[k];

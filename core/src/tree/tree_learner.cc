@@ -44,7 +44,7 @@ TreeLearner::TreeLearner(const BinnedMatrix& bins, const TreeParams& params, Thr
 
 TreeLearner::LeafRows TreeLearner::Leaf(size_t i) const {
   const LeafRange& l = leaves_[i];
-  return {l.node, std::span<const RowIdx>(rows_.data() + l.begin, l.end - l.begin),
+  return {l.node, l.value, std::span<const RowIdx>(rows_.data() + l.begin, l.end - l.begin),
           std::span<const RowIdx>(carried_.data() + l.carried_begin, l.carried_end - l.carried_begin)};
 }
 
@@ -406,11 +406,18 @@ Tree TreeLearner::GrowClasses(std::span<const GradPair> gpair, std::span<const f
   return tree;
 }
 
-void TreeLearner::FinishNode(Tree& tree, const Entry& e) const {
+float TreeLearner::FinishNode(Tree& tree, const Entry& e) const {
   TreeNode& node = tree.nodes[e.node];
   // float weight times float eta, in XGBoost's order of rounding.
   node.value = static_cast<float>(LeafWeight(e.g, e.h, params_.split)) * static_cast<float>(params_.eta);
   node.cover = static_cast<float>(e.h);
+  return node.value;
+}
+
+double TreeLearner::LastGainSum() const {
+  double sum = 0;
+  for (float gain : gains_) sum += gain;
+  return sum;
 }
 
 int TreeLearner::AddSplit(Tree& tree, int node, const SplitCandidate& split) {
@@ -428,6 +435,10 @@ int TreeLearner::AddSplit(Tree& tree, int node, const SplitCandidate& split) {
   }
   tree.nodes.emplace_back();
   tree.nodes.emplace_back();
+  if (params_.forest) {
+    gains_[node] = static_cast<float>(split.gain);
+    gains_.resize(tree.nodes.size(), 0.0f);
+  }
   TreeNode& parent = tree.nodes[node];  // re-fetch: the vector may have moved
   parent.left = left_id;
   parent.right = left_id + 1;
@@ -454,9 +465,9 @@ void TreeLearner::GrowForest(std::span<const GradPair> gpair, Tree& tree, Entry&
   stack.push_back(std::move(root));
   while (!stack.empty()) {
     Entry& e = stack.back();
-    FinishNode(tree, e);
+    const float value = FinishNode(tree, e);
     if (!CanSplit(e, 0)) {
-      AddLeaf(e);
+      AddLeaf(e, value);
       stack.pop_back();
       continue;
     }
@@ -477,7 +488,14 @@ void TreeLearner::GrowForest(std::span<const GradPair> gpair, Tree& tree, Entry&
     if (may_split) EvaluateDrawn(gpair, e);  // `e` moves with the push below
     else e.split = {};
     stack.push_back(Entry{left_id + 1, depth, mid, end, right_g, right_h, {}, {}, carried_mid, carried_end, constant});
-    if (may_split) EvaluateDrawn(gpair, stack.back());
+    Entry& right = stack.back();
+    if (may_split) EvaluateDrawn(gpair, right);
+    // A leaf (most right children of a deep tree's small nodes) is done here,
+    // not on the next turn of the loop.
+    if (!CanSplit(right, 0)) {
+      AddLeaf(right, FinishNode(tree, right));
+      stack.pop_back();
+    }
   }
 }
 
@@ -487,6 +505,7 @@ Tree TreeLearner::Grow(std::span<const GradPair> gpair, std::span<const RowIdx> 
   carried_.assign(carried.begin(), carried.end());
   last_depth_ = 0;
   leaves_.clear();
+  gains_.assign(params_.forest ? 1 : 0, 0.0f);
   binned_.clear();
   lut_.assign(bins_.MaxBins(), 0);  // where leaves look (see FinishBinned)
   sampler_.NewTree(seed);
@@ -574,7 +593,7 @@ Tree TreeLearner::Grow(std::span<const GradPair> gpair, std::span<const RowIdx> 
       for (Entry& e : level) {
         finish_node(e);
         if (CanSplit(e, num_leaves)) splitting.push_back(&e);
-        else AddLeaf(e);
+        else AddLeaf(e, tree.nodes[e.node].value);
       }
       const std::vector<size_t> mid = PartitionLevel(splitting);
       std::vector<Entry> next;
@@ -604,7 +623,7 @@ Tree TreeLearner::Grow(std::span<const GradPair> gpair, std::span<const RowIdx> 
     queue.pop_back();
     finish_node(e);
     if (!CanSplit(e, num_leaves)) {
-      AddLeaf(e);
+      AddLeaf(e, tree.nodes[e.node].value);
       continue;
     }
     auto [left, right] = add_children(e, Partition(rows_, e.begin, e.end, e.split));

@@ -76,6 +76,7 @@ class TreeLearner {
   // objectives that set leaf values themselves.
   struct LeafRows {
     int node;
+    float value;  // the leaf's TreeNode::value
     std::span<const RowIdx> rows;
     std::span<const RowIdx> carried;  // the carried rows that landed here
   };
@@ -84,6 +85,10 @@ class TreeLearner {
   size_t NumLeaves() const { return leaves_.size(); }
   // After Grow: the depth of the deepest leaf (Tree::Depth).
   int LastDepth() const { return last_depth_; }
+  // After Grow of a forest tree: its split gains (as floats, the nodes'
+  // TreeNode::gain) summed in node order in double, as a sweep of the
+  // nodes would sum them; the nodes themselves are megabytes.
+  double LastGainSum() const;
   LeafRows Leaf(size_t i) const;
 
   // After Grow: the leaf value for any binned row (e.g. a validation row),
@@ -142,7 +147,7 @@ class TreeLearner {
   // The children of a node at this depth may split in turn (max_depth).
   bool ChildrenMaySplit(int depth) const { return params_.max_depth == 0 || depth + 1 < params_.max_depth; }
   // Sets a node's value (its leaf weight times eta) and cover.
-  void FinishNode(Tree& tree, const Entry& e) const;
+  float FinishNode(Tree& tree, const Entry& e) const;  // returns the node's value
   // Appends the two children of `node` split by `split` (in the tree and,
   // but for forests, its compact copy); returns the left one's index (the
   // right one's is next).
@@ -191,18 +196,21 @@ class TreeLearner {
   std::vector<BinNode> binned_;
   std::vector<char> lut_;
   int binned_depth_ = 0;
-  struct LeafRange {
+  struct LeafRange {  // 24 bytes: a forest tree has tens of thousands
     int node;
-    size_t begin, end;
-    size_t carried_begin, carried_end;
+    uint32_t begin, end;
+    uint32_t carried_begin, carried_end;
+    float value;
   };
   std::vector<LeafRange> leaves_;
+  std::vector<float> gains_;  // forests: per node its split's gain, 0 for a leaf (LastGainSum)
   Timings timings_;
   int outputs_ = 1;
   size_t last_num_nodes_ = 0;  // the last tree's size: the next one reserves about as many
   int last_depth_ = 0;         // the deepest leaf so far (LastDepth)
-  void AddLeaf(const Entry& e) {
-    leaves_.push_back({e.node, e.begin, e.end, e.carried_begin, e.carried_end});
+  void AddLeaf(const Entry& e, float value) {
+    leaves_.push_back({e.node, static_cast<uint32_t>(e.begin), static_cast<uint32_t>(e.end),
+                       static_cast<uint32_t>(e.carried_begin), static_cast<uint32_t>(e.carried_end), value});
     last_depth_ = std::max(last_depth_, e.depth);
   }
   std::span<const float> output_of_row_;
