@@ -202,5 +202,72 @@ TEST(RowSplitFinder, FindsTheSameSplitAsTheFeatureHistogram) {
   EXPECT_GE(default_left, 10);
 }
 
+// A small node gathers its drawn features in one pass (Gather): each one's
+// search must then find what it finds on its own, bit for bit, whichever
+// features are gathered together and whatever is searched in between.
+TEST(RowSplitFinder, GatheredFeaturesFindWhatEachFindsAlone) {
+  int compared = 0, constant = 0, between = 0;
+  for (bool plain : {true, false})
+    for (double missing : {0.0, 0.3, 0.8})  // mostly missing: some features constant in small nodes
+      for (int max_bin : {4096, 1024, 16}) {
+        SplitParams p;
+        p.lambda = plain ? 0 : 1;
+        p.min_child_weight = 0;
+        p.float_gain = !plain;
+        Node node(1, missing, max_bin);
+        RowSplitFinder finder(node.bins);
+        const int num_features = static_cast<int>(node.bins.num_features);
+        for (size_t n = 3; n <= RowSplitFinder::kOneChain; ++n)
+          for (size_t start : {0, 50}) {
+            std::vector<RowIdx> rows = node.Rows(n + start);
+            rows.erase(rows.begin(), rows.begin() + static_cast<std::ptrdiff_t>(start));
+            double g = 0, h = 0;
+            for (RowIdx r : rows) g += node.gpair[r].g, h += node.gpair[r].h;
+            // Each feature alone.
+            finder.SetNode(rows, node.gpair);
+            std::vector<SplitScan> alone;
+            std::vector<RowSplitFinder::Outcome> alone_outcome;
+            for (int f = 0; f < num_features; ++f) {
+              alone.push_back(SplitScan{p, g, h, LeafScore(g, h, p), {}});
+              alone_outcome.push_back(finder.Search(f, alone.back()));
+            }
+            // Gathered: features in a rotating order, the first `count` that
+            // Gathers takes gathered, the others searched one at a time in between.
+            for (int count = 2; count <= num_features; ++count) {
+              std::vector<int> order;
+              for (int j = 0; j < num_features; ++j) order.push_back((j + count + static_cast<int>(n)) % num_features);
+              finder.SetNode(rows, node.gpair);
+              std::vector<int> gathered;
+              for (int f : order)
+                if (static_cast<int>(gathered.size()) < count && finder.Gathers(f)) gathered.push_back(f);
+              finder.Gather(gathered);
+              for (int f : order) {
+                SplitScan scan{p, g, h, LeafScore(g, h, p), {}};
+                const RowSplitFinder::Outcome outcome = finder.Search(f, scan);
+                const bool was_gathered = std::find(gathered.begin(), gathered.end(), f) != gathered.end();
+                between += !was_gathered;
+                ASSERT_EQ(outcome, alone_outcome[f]) << "n " << n << " f " << f;
+                if (outcome == RowSplitFinder::Outcome::kConstant) {
+                  constant += was_gathered;
+                  continue;
+                }
+                const SplitCandidate& want = alone[f].best;
+                ASSERT_EQ(scan.best.valid, want.valid);
+                if (!want.valid) continue;
+                EXPECT_EQ(scan.best.gain, want.gain) << "n " << n << " f " << f;
+                EXPECT_EQ(scan.best.bin, want.bin) << "n " << n << " f " << f;
+                EXPECT_EQ(scan.best.default_left, want.default_left);
+                EXPECT_EQ(scan.best.left_g, want.left_g);
+                EXPECT_EQ(scan.best.left_h, want.left_h);
+                compared += was_gathered;
+              }
+            }
+          }
+      }
+  EXPECT_GE(compared, 1000);
+  EXPECT_GE(constant, 5);  // gathered features constant in the node were seen, and
+  EXPECT_GE(between, 100);  // searches one at a time between gathered ones
+}
+
 }  // namespace
 }  // namespace boostlab

@@ -87,26 +87,91 @@ bool IsPlain(const SplitParams& p) {
 
 void RowSplitFinder::SetNode(std::span<const RowIdx> rows, std::span<const GradPair> gpair) {
   rows_ = rows;
-  const size_t n = rows.size();
-  bin_.resize(n);
-  if (sums_.empty()) {
-    sums_.assign(bins_.MaxBins(), HistBin{});
+  if (odd_.empty()) {
+    for (Slot& slot : slots_) {
+      slot.sums.assign(bins_.MaxBins(), HistBin{});
+      slot.marked.assign(bins_.MaxBins() / 64 + 1, 0);
+      slot.bin.resize(kOneChain);
+    }
     odd_.assign(bins_.MaxBins(), HistBin{});
     entries_.resize(bins_.MaxBins());
     entry_sums_.resize(bins_.MaxBins());
-    marked_.assign(bins_.MaxBins() / 64 + 1, 0);
   }
+  if (slots_[0].bin.size() < rows.size()) slots_[0].bin.resize(rows.size());
   gpair_ = gpair.data();
 }
 
-// Sums a large node's rows into sums_ by bin: even positions there, odd ones
+void RowSplitFinder::Gather(std::span<const int> features) {
+  const size_t count = std::min(features.size(), kFused);
+  for (size_t j = 0; j < count; ++j) slots_[j + 1].feature = features[j];
+  gathered_ = count;
+  const int* f = features.data();
+  if (bins_.wide) {
+    switch (count) {
+      case 1: return GatherFused<uint16_t, 1>(f);
+      case 2: return GatherFused<uint16_t, 2>(f);
+      case 3: return GatherFused<uint16_t, 3>(f);
+      case 4: return GatherFused<uint16_t, 4>(f);
+    }
+  } else {
+    switch (count) {
+      case 1: return GatherFused<uint8_t, 1>(f);
+      case 2: return GatherFused<uint8_t, 2>(f);
+      case 3: return GatherFused<uint8_t, 3>(f);
+      case 4: return GatherFused<uint8_t, 4>(f);
+    }
+  }
+}
+
+// kCount features into slots 1..kCount, one pass over the rows: each row's
+// bins summed and marked in every feature, in the node's order (one chain,
+// as SearchColumn gathers a feature of as few rows).
+template <typename BinT, size_t kCount>
+void RowSplitFinder::GatherFused(const int* features) {
+  static_assert(kCount <= kFused);
+  const BinT* column[kCount];
+  uint32_t* bin[kCount];
+  HistBin* sums[kCount];
+  uint64_t* marked[kCount];
+  uint32_t lo[kCount], hi[kCount];
+  for (size_t j = 0; j < kCount; ++j) {
+    Slot& slot = slots_[j + 1];
+    column[j] = bins_.Column<BinT>(static_cast<size_t>(features[j]));
+    bin[j] = slot.bin.data();
+    sums[j] = slot.sums.data();
+    marked[j] = slot.marked.data();
+    lo[j] = bins_.MissingBin(static_cast<size_t>(features[j]));
+    hi[j] = 0;
+  }
+  const RowIdx* rows = rows_.data();
+  const size_t n = rows_.size();
+  for (size_t i = 0; i < n; ++i) {
+    const RowIdx row = rows[i];
+    const GradPair gh = gpair_[row];
+    for (size_t j = 0; j < kCount; ++j) {
+      const uint32_t b = column[j][row];
+      bin[j][i] = b;
+      sums[j][b].g += gh.g;
+      sums[j][b].h += gh.h;
+      marked[j][b >> 6] |= uint64_t{1} << (b & 63);
+      lo[j] = std::min(lo[j], b);
+      hi[j] = std::max(hi[j], b);
+    }
+  }
+  for (size_t j = 0; j < kCount; ++j) {
+    slots_[j + 1].lo = lo[j];
+    slots_[j + 1].hi = hi[j];
+  }
+}
+
+// Sums a large node's rows into slot 0's sums by bin: even positions there, odd ones
 // into odd_, then odd_ added in (AddOdd). Runs of rows in one bin (a sparse
 // feature's zeros: spam) made one chain of dependent additions through
 // memory; two chains run side by side. The order is fixed by the positions
 // alone. Returns the lowest and highest bin seen: the rest stay zero.
 template <typename BinOf>
 std::pair<uint32_t, uint32_t> RowSplitFinder::SumByBin(size_t n, BinOf bin_of) {
-  HistBin* even = sums_.data();
+  HistBin* even = slots_[0].sums.data();
   HistBin* odd = odd_.data();
   const GradPair* gpair = gpair_;
   const RowIdx* rows = rows_.data();
@@ -134,11 +199,12 @@ std::pair<uint32_t, uint32_t> RowSplitFinder::SumByBin(size_t n, BinOf bin_of) {
   return {lo, hi};
 }
 
-// odd_'s bins lo..hi added into sums_ and cleared.
+// odd_'s bins lo..hi added into slot 0's sums and cleared.
 void RowSplitFinder::AddOdd(uint32_t lo, uint32_t hi) {
+  HistBin* sums = slots_[0].sums.data();
   for (uint32_t b = lo; b <= hi; ++b) {
-    sums_[b].g += odd_[b].g;
-    sums_[b].h += odd_[b].h;
+    sums[b].g += odd_[b].g;
+    sums[b].h += odd_[b].h;
     odd_[b] = HistBin{};
   }
 }
@@ -162,9 +228,8 @@ RowSplitFinder::Outcome RowSplitFinder::SearchColumn(const BinT* column, int f, 
   if (n == 2 && gpair_[rows_[0]].h > 0 && gpair_[rows_[1]].h > 0) return SearchPair(column, f, scan);
   const uint32_t missing = bins_.MissingBin(static_cast<size_t>(f));
   const RowIdx* rows = rows_.data();
-  HistBin* sums = sums_.data();
-  uint32_t* entry = entries_.data();
-  size_t m = 0;  // entries listed
+  Slot& slot = slots_[0];
+  HistBin* sums = slot.sums.data();
   if (n > missing) {
     // More rows than bins: sum straight into every bin, as a histogram.
     // Only the bins between the lowest and highest seen can hold rows.
@@ -176,22 +241,24 @@ RowSplitFinder::Outcome RowSplitFinder::SearchColumn(const BinT* column, int f, 
     // Else the value bins holding rows are listed without a branch (which
     // bins do is a coin toss for the branch predictor), then scanned both ways.
     AddOdd(lo, hi);
+    uint32_t* entry = entries_.data();
+    size_t m = 0;  // entries listed
     for (uint32_t b = lo; b <= hi && b < missing; ++b) {
       entry[m] = b;
       entry_sums_[m] = sums[b];
       m += Occupied(sums[b]);
     }
     const Outcome outcome = ScanEntries(f, m, Occupied(sums[missing]), scan);
-    std::fill(sums_.begin() + lo, sums_.begin() + hi + 1, HistBin{});
+    std::fill(sums + lo, sums + hi + 1, HistBin{});
     return outcome;
   }
   // One pass: each row's bin, summed into it and marked in a bitmap, and
   // the span of bins (missing is above them all). Up to kOneChain rows a
   // bin's rows are added in the node's order; above, even and odd positions
-  // go to sums_ and odd_ (as SumByBin), and odd_ is added in as the bins are
-  // listed.
-  uint32_t* bin = bin_.data();
-  uint64_t* marked = marked_.data();
+  // go to the slot's sums and odd_ (as SumByBin), and odd_ is added in as
+  // the bins are listed.
+  uint32_t* bin = slot.bin.data();
+  uint64_t* marked = slot.marked.data();
   HistBin* odd = odd_.data();
   const bool two_chains = n > kOneChain;
   uint32_t lo = missing, hi = 0;
@@ -212,6 +279,22 @@ RowSplitFinder::Outcome RowSplitFinder::SearchColumn(const BinT* column, int f, 
       add(odd, i + 1);
     }
   for (; i < n; ++i) add(sums, i);
+  slot.lo = lo;
+  slot.hi = hi;
+  return ScanGathered(slot, two_chains, f, scan);
+}
+
+// The search of a feature whose rows a slot has gathered (bins, sums,
+// marks, lowest and highest bin; odd_ too when in two chains), which it
+// leaves clean.
+RowSplitFinder::Outcome RowSplitFinder::ScanGathered(Slot& slot, bool two_chains, int f, SplitScan& scan) {
+  const size_t n = rows_.size();
+  const uint32_t missing = bins_.MissingBin(static_cast<size_t>(f));
+  const uint32_t lo = slot.lo, hi = slot.hi;
+  HistBin* sums = slot.sums.data();
+  uint64_t* marked = slot.marked.data();
+  const uint32_t* bin = slot.bin.data();
+  HistBin* odd = odd_.data();
   if (lo == hi) {
     // One bin (missing or not): constant. Clean for the next search.
     sums[lo] = HistBin{};
@@ -224,7 +307,9 @@ RowSplitFinder::Outcome RowSplitFinder::SearchColumn(const BinT* column, int f, 
   // No row missing (the usual case): the marked bins are listed, scanned and
   // cleaned in one pass.
   if (hi != missing && few_words)
-    return IsPlain(scan.p) ? ScanMarked<true>(lo, hi, two_chains, f, scan) : ScanMarked<false>(lo, hi, two_chains, f, scan);
+    return IsPlain(scan.p) ? ScanMarked<true>(slot, two_chains, f, scan) : ScanMarked<false>(slot, two_chains, f, scan);
+  uint32_t* entry = entries_.data();
+  size_t m = 0;  // entries listed
   // Lists bin b (marked; in order) and cleans its mark's odd sums.
   auto list = [&](uint32_t b) {
     if (two_chains) {
@@ -273,7 +358,7 @@ RowSplitFinder::Outcome RowSplitFinder::SearchColumn(const BinT* column, int f, 
 // list and cleared in one pass, those holding rows listed without a branch,
 // and the list then scanned.
 RowSplitFinder::Outcome RowSplitFinder::ScanSummed(uint32_t lo, uint32_t hi, int f, SplitScan& scan) {
-  HistBin* sums = sums_.data();
+  HistBin* sums = slots_[0].sums.data();
   HistBin* odd = odd_.data();
   uint32_t* entry = entries_.data();
   HistBin* entry_sum = entry_sums_.data();
@@ -296,10 +381,11 @@ RowSplitFinder::Outcome RowSplitFinder::ScanSummed(uint32_t lo, uint32_t hi, int
 // cleared, and the split below each bin but the last is offered, as
 // ScanEntries's first pass does.
 template <bool kPlain>
-RowSplitFinder::Outcome RowSplitFinder::ScanMarked(uint32_t lo, uint32_t hi, bool two_chains, int f, SplitScan& scan) {
-  HistBin* sums = sums_.data();
+RowSplitFinder::Outcome RowSplitFinder::ScanMarked(Slot& slot, bool two_chains, int f, SplitScan& scan) {
+  HistBin* sums = slot.sums.data();
   HistBin* odd = odd_.data();
-  uint64_t* marked = marked_.data();
+  uint64_t* marked = slot.marked.data();
+  const uint32_t lo = slot.lo, hi = slot.hi;
   Best<kPlain> best(scan);
   double gl = 0, hl = 0;
   uint32_t prev = 0;
@@ -371,6 +457,13 @@ void RowSplitFinder::ScanEntriesAs(int f, size_t m, bool has_missing, SplitScan&
 
 RowSplitFinder::Outcome RowSplitFinder::Search(int f, SplitScan& scan) {
   if (rows_.empty()) return Outcome::kConstant;
+  if (gathered_ > 0)
+    for (size_t j = 1; j <= kFused; ++j)
+      if (slots_[j].feature == f) {
+        slots_[j].feature = -1;
+        --gathered_;
+        return ScanGathered(slots_[j], false, f, scan);
+      }
   const size_t fi = static_cast<size_t>(f);
   return bins_.wide ? SearchColumn(bins_.Column<uint16_t>(fi), f, scan) : SearchColumn(bins_.Column<uint8_t>(fi), f, scan);
 }

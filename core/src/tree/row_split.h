@@ -41,10 +41,26 @@ class RowSplitFinder {
   // additions through memory, and two chains run side by side.
   static constexpr size_t kOneChain = 32;
 
+  // Features a small node gathers in one pass (Gather).
+  static constexpr size_t kFused = 4;
+
   explicit RowSplitFinder(const BinnedMatrix& bins) : bins_(bins) {}
 
   // Takes a node's rows and their gradient pairs; the searches below read them.
   void SetNode(std::span<const RowIdx> rows, std::span<const GradPair> gpair);
+
+  // Whether Gather takes numeric feature f in this node: more than two rows
+  // (two are split apart directly), at most kOneChain, and no more than f
+  // has value bins (else the rows sum into every bin).
+  bool Gathers(int f) const {
+    return rows_.size() > 2 && rows_.size() <= kOneChain && rows_.size() <= bins_.MissingBin(static_cast<size_t>(f));
+  }
+  // Sums and marks the node's rows in up to kFused features at once (each
+  // one Gathers), loading each row's id and gradient pair once rather than
+  // once a feature: a small node's search is bound by its loops, not its
+  // arithmetic. Each feature gathered must then be searched (Search), which
+  // scans what was gathered and cleans up after it.
+  void Gather(std::span<const int> features);
 
   enum class Outcome {
     kConstant,  // the node's rows fill fewer than two entries: nothing to search
@@ -56,8 +72,20 @@ class RowSplitFinder {
   Outcome Search(int f, SplitScan& scan);
 
  private:
+  // Per-feature scratch of a small node's search; zero between searches
+  // (bin aside).
+  struct Slot {
+    std::vector<uint32_t> bin;    // per node position: the feature's bin
+    std::vector<HistBin> sums;    // per bin
+    std::vector<uint64_t> marked; // per bin a bit: rows fell in it
+    uint32_t lo = 0, hi = 0;      // the lowest and highest bin gathered
+    int feature = -1;             // gathered and not yet searched (Gather), else -1
+  };
   template <typename BinT>
   Outcome SearchColumn(const BinT* column, int f, SplitScan& scan);
+  template <typename BinT, size_t kCount>
+  void GatherFused(const int* features);
+  Outcome ScanGathered(Slot& slot, bool two_chains, int f, SplitScan& scan);
   template <typename BinT>
   Outcome SearchPair(const BinT* column, int f, SplitScan& scan);
   template <typename BinOf>
@@ -66,20 +94,19 @@ class RowSplitFinder {
   Outcome ScanEntries(int f, size_t m, bool has_missing, SplitScan& scan);
   Outcome ScanSummed(uint32_t lo, uint32_t hi, int f, SplitScan& scan);
   template <bool kPlain>
-  Outcome ScanMarked(uint32_t lo, uint32_t hi, bool two_chains, int f, SplitScan& scan);
+  Outcome ScanMarked(Slot& slot, bool two_chains, int f, SplitScan& scan);
   template <bool kPlain>
   void ScanEntriesAs(int f, size_t m, bool has_missing, SplitScan& scan);
 
   const BinnedMatrix& bins_;
   std::span<const RowIdx> rows_;
   const GradPair* gpair_ = nullptr;  // by row id (SetNode's)
-  std::vector<uint32_t> bin_;   // per node position: the searched feature's bin
+  Slot slots_[kFused + 1];  // 0: one feature at a time; 1..kFused: Gather's
+  size_t gathered_ = 0;     // slots holding a gathered feature not yet searched
   std::vector<uint32_t> sorted_;  // the node's bins, sorted
-  std::vector<HistBin> sums_;   // per bin, zero between searches
   std::vector<HistBin> odd_;    // per bin: the odd positions' sums, zero between searches
   std::vector<uint32_t> entries_;    // a scan's value bins that hold rows
   std::vector<HistBin> entry_sums_;  // and their sums
-  std::vector<uint64_t> marked_;     // per bin a bit: rows fell in it (zero between searches)
 };
 
 }  // namespace boostlab

@@ -334,7 +334,7 @@ void TreeLearner::EvaluateDrawn(std::span<const GradPair> gpair, Entry& e) {
   // scikit-learn's max_features: k = floor(share * p) draws, constant
   // features counted, and past k only while every draw so far was constant.
   const size_t p = bins_.num_features;
-  const size_t k = std::max<size_t>(1, static_cast<size_t>(sampler_.bynode() * static_cast<double>(p) + 1e-9));
+  const size_t k = std::clamp<size_t>(static_cast<size_t>(sampler_.bynode() * static_cast<double>(p) + 1e-9), 1, p);
   draw_.resize(p);
   for (size_t f = 0; f < p; ++f) draw_[f] = static_cast<int>(f);
   size_t searched = 0;
@@ -346,27 +346,42 @@ void TreeLearner::EvaluateDrawn(std::span<const GradPair> gpair, Entry& e) {
   // A feature constant in a node is constant below it: known ones are
   // drawn (they count) but not searched again. Tracked for up to 64 features.
   const bool track = p <= 64;
-  for (size_t i = 0; i < p && (i < k || searched == 0); ++i) {
-    const int f = sampler_.DrawAt(draw_, i);
-    if (track && (e.constant >> f & 1)) continue;
+  auto known_constant = [&](int f) { return track && (e.constant >> f & 1); };
+  auto search = [&](int f) {
+    if (known_constant(f)) return;
     if (outputs_ == 1 && !bins_.categorical[f]) {
       if (rows_split_.Search(f, scan) == RowSplitFinder::Outcome::kConstant) {
         if (track) e.constant |= uint64_t{1} << f;
-        continue;
+        return;
       }
       ++searched;
-      continue;
+      return;
     }
     const bool dense = bins_.categorical[f] && outputs_ == 1;
     feature_builder_.Build(static_cast<size_t>(f), rows, gpair, outputs_, output_of_row_, dense, feature_hist_);
     if (feature_hist_.Occupied() < 2) {  // constant in this node
       if (track) e.constant |= uint64_t{1} << f;
-      continue;
+      return;
     }
     ++searched;
     SplitCandidate c = FindBestSplitOfFeature(bins_, f, feature_hist_, node_g_, sum_h, params_.split);
     if (c.valid && (!scan.best.valid || c.gain > scan.best.gain)) scan.best = std::move(c);
+  };
+  // The first k draws come first (searches draw nothing): a small node
+  // gathers the numeric ones it will search in one pass over its rows.
+  for (size_t i = 0; i < k; ++i) sampler_.DrawAt(draw_, i);
+  if (outputs_ == 1) {
+    int fused[RowSplitFinder::kFused];
+    size_t count = 0;
+    for (size_t i = 0; i < k && count < RowSplitFinder::kFused; ++i) {
+      const int f = draw_[i];
+      if (!known_constant(f) && !bins_.categorical[f] && rows_split_.Gathers(f)) fused[count++] = f;
+    }
+    if (count > 1) rows_split_.Gather(std::span<const int>(fused, count));
   }
+  for (size_t i = 0; i < k; ++i) search(draw_[i]);
+  // Past k only while every draw so far was constant.
+  for (size_t i = k; i < p && searched == 0; ++i) search(sampler_.DrawAt(draw_, i));
   e.split = std::move(scan.best);
 }
 
