@@ -217,7 +217,7 @@ TEST(RowSplitFinder, GatheredFeaturesFindWhatEachFindsAlone) {
         Node node(1, missing, max_bin);
         RowSplitFinder finder(node.bins);
         const int num_features = static_cast<int>(node.bins.num_features);
-        for (size_t n = 3; n <= RowSplitFinder::kOneChain; ++n)
+        for (size_t n : {3, 4, 5, 7, 12, 20, 31, 32, 33, 34, 45, 64, 101, 200})  // one chain, then two
           for (size_t start : {0, 50}) {
             std::vector<RowIdx> rows = node.Rows(n + start);
             rows.erase(rows.begin(), rows.begin() + static_cast<std::ptrdiff_t>(start));

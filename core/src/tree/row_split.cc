@@ -87,13 +87,13 @@ bool IsPlain(const SplitParams& p) {
 
 void RowSplitFinder::SetNode(std::span<const RowIdx> rows, std::span<const GradPair> gpair) {
   rows_ = rows;
-  if (odd_.empty()) {
+  if (entries_.empty()) {
     for (Slot& slot : slots_) {
       slot.sums.assign(bins_.MaxBins(), HistBin{});
+      slot.odd.assign(bins_.MaxBins(), HistBin{});
       slot.marked.assign(bins_.MaxBins() / 64 + 1, 0);
-      slot.bin.resize(kOneChain);
+      slot.bin.resize(bins_.MaxBins());  // a gathered node has fewer rows than bins
     }
-    odd_.assign(bins_.MaxBins(), HistBin{});
     entries_.resize(bins_.MaxBins());
     entry_sums_.resize(bins_.MaxBins());
   }
@@ -124,14 +124,16 @@ void RowSplitFinder::Gather(std::span<const int> features) {
 }
 
 // kCount features into slots 1..kCount, one pass over the rows: each row's
-// bins summed and marked in every feature, in the node's order (one chain,
-// as SearchColumn gathers a feature of as few rows).
+// bins summed and marked in every feature, as SearchColumn gathers one
+// feature (in the node's order; above kOneChain rows, even and odd
+// positions apart).
 template <typename BinT, size_t kCount>
 void RowSplitFinder::GatherFused(const int* features) {
   static_assert(kCount <= kFused);
   const BinT* column[kCount];
   uint32_t* bin[kCount];
   HistBin* sums[kCount];
+  HistBin* odd[kCount];
   uint64_t* marked[kCount];
   uint32_t lo[kCount], hi[kCount];
   for (size_t j = 0; j < kCount; ++j) {
@@ -139,25 +141,33 @@ void RowSplitFinder::GatherFused(const int* features) {
     column[j] = bins_.Column<BinT>(static_cast<size_t>(features[j]));
     bin[j] = slot.bin.data();
     sums[j] = slot.sums.data();
+    odd[j] = slot.odd.data();
     marked[j] = slot.marked.data();
     lo[j] = bins_.MissingBin(static_cast<size_t>(features[j]));
     hi[j] = 0;
   }
   const RowIdx* rows = rows_.data();
   const size_t n = rows_.size();
-  for (size_t i = 0; i < n; ++i) {
+  auto add = [&](HistBin* const* to, size_t i) {
     const RowIdx row = rows[i];
     const GradPair gh = gpair_[row];
     for (size_t j = 0; j < kCount; ++j) {
       const uint32_t b = column[j][row];
       bin[j][i] = b;
-      sums[j][b].g += gh.g;
-      sums[j][b].h += gh.h;
+      to[j][b].g += gh.g;
+      to[j][b].h += gh.h;
       marked[j][b >> 6] |= uint64_t{1} << (b & 63);
       lo[j] = std::min(lo[j], b);
       hi[j] = std::max(hi[j], b);
     }
-  }
+  };
+  size_t i = 0;
+  if (n > kOneChain)
+    for (; i + 1 < n; i += 2) {
+      add(sums, i);
+      add(odd, i + 1);
+    }
+  for (; i < n; ++i) add(sums, i);
   for (size_t j = 0; j < kCount; ++j) {
     slots_[j + 1].lo = lo[j];
     slots_[j + 1].hi = hi[j];
@@ -165,14 +175,14 @@ void RowSplitFinder::GatherFused(const int* features) {
 }
 
 // Sums a large node's rows into slot 0's sums by bin: even positions there, odd ones
-// into odd_, then odd_ added in (AddOdd). Runs of rows in one bin (a sparse
+// into its odd sums, then those added in (AddOdd). Runs of rows in one bin (a sparse
 // feature's zeros: spam) made one chain of dependent additions through
 // memory; two chains run side by side. The order is fixed by the positions
 // alone. Returns the lowest and highest bin seen: the rest stay zero.
 template <typename BinOf>
 std::pair<uint32_t, uint32_t> RowSplitFinder::SumByBin(size_t n, BinOf bin_of) {
   HistBin* even = slots_[0].sums.data();
-  HistBin* odd = odd_.data();
+  HistBin* odd = slots_[0].odd.data();
   const GradPair* gpair = gpair_;
   const RowIdx* rows = rows_.data();
   auto gh = [&](size_t i) -> const GradPair& { return gpair[rows[i]]; };
@@ -199,13 +209,14 @@ std::pair<uint32_t, uint32_t> RowSplitFinder::SumByBin(size_t n, BinOf bin_of) {
   return {lo, hi};
 }
 
-// odd_'s bins lo..hi added into slot 0's sums and cleared.
+// Slot 0's odd sums lo..hi added into its sums and cleared.
 void RowSplitFinder::AddOdd(uint32_t lo, uint32_t hi) {
   HistBin* sums = slots_[0].sums.data();
+  HistBin* odd = slots_[0].odd.data();
   for (uint32_t b = lo; b <= hi; ++b) {
-    sums[b].g += odd_[b].g;
-    sums[b].h += odd_[b].h;
-    odd_[b] = HistBin{};
+    sums[b].g += odd[b].g;
+    sums[b].h += odd[b].h;
+    odd[b] = HistBin{};
   }
 }
 
@@ -255,11 +266,11 @@ RowSplitFinder::Outcome RowSplitFinder::SearchColumn(const BinT* column, int f, 
   // One pass: each row's bin, summed into it and marked in a bitmap, and
   // the span of bins (missing is above them all). Up to kOneChain rows a
   // bin's rows are added in the node's order; above, even and odd positions
-  // go to the slot's sums and odd_ (as SumByBin), and odd_ is added in as
+  // go to the slot's sums and odd sums (as SumByBin), added together as
   // the bins are listed.
   uint32_t* bin = slot.bin.data();
   uint64_t* marked = slot.marked.data();
-  HistBin* odd = odd_.data();
+  HistBin* odd = slot.odd.data();
   const bool two_chains = n > kOneChain;
   uint32_t lo = missing, hi = 0;
   auto add = [&](HistBin* to, size_t i) {
@@ -285,7 +296,7 @@ RowSplitFinder::Outcome RowSplitFinder::SearchColumn(const BinT* column, int f, 
 }
 
 // The search of a feature whose rows a slot has gathered (bins, sums,
-// marks, lowest and highest bin; odd_ too when in two chains), which it
+// marks, lowest and highest bin; odd sums too when in two chains), which it
 // leaves clean.
 RowSplitFinder::Outcome RowSplitFinder::ScanGathered(Slot& slot, bool two_chains, int f, SplitScan& scan) {
   const size_t n = rows_.size();
@@ -294,7 +305,7 @@ RowSplitFinder::Outcome RowSplitFinder::ScanGathered(Slot& slot, bool two_chains
   HistBin* sums = slot.sums.data();
   uint64_t* marked = slot.marked.data();
   const uint32_t* bin = slot.bin.data();
-  HistBin* odd = odd_.data();
+  HistBin* odd = slot.odd.data();
   if (lo == hi) {
     // One bin (missing or not): constant. Clean for the next search.
     sums[lo] = HistBin{};
@@ -354,12 +365,12 @@ RowSplitFinder::Outcome RowSplitFinder::ScanGathered(Slot& slot, bool two_chains
 }
 
 // The bins [lo, hi] of a large node with no row missing, summed in two
-// chains (SumByBin): each bin's sums (odd_'s added in) are taken into the
+// chains (SumByBin): each bin's sums (the odd sums added in) are taken into the
 // list and cleared in one pass, those holding rows listed without a branch,
 // and the list then scanned.
 RowSplitFinder::Outcome RowSplitFinder::ScanSummed(uint32_t lo, uint32_t hi, int f, SplitScan& scan) {
   HistBin* sums = slots_[0].sums.data();
-  HistBin* odd = odd_.data();
+  HistBin* odd = slots_[0].odd.data();
   uint32_t* entry = entries_.data();
   HistBin* entry_sum = entry_sums_.data();
   size_t m = 0;
@@ -377,13 +388,13 @@ RowSplitFinder::Outcome RowSplitFinder::ScanSummed(uint32_t lo, uint32_t hi, int
 }
 
 // The marked bins of [lo, hi] (no row missing), in order: each one's sums
-// (odd_'s added in when the rows were summed in two chains) are taken and
+// (the odd sums added in when the rows were summed in two chains) are taken and
 // cleared, and the split below each bin but the last is offered, as
 // ScanEntries's first pass does.
 template <bool kPlain>
 RowSplitFinder::Outcome RowSplitFinder::ScanMarked(Slot& slot, bool two_chains, int f, SplitScan& scan) {
   HistBin* sums = slot.sums.data();
-  HistBin* odd = odd_.data();
+  HistBin* odd = slot.odd.data();
   uint64_t* marked = slot.marked.data();
   const uint32_t lo = slot.lo, hi = slot.hi;
   Best<kPlain> best(scan);
@@ -462,7 +473,7 @@ RowSplitFinder::Outcome RowSplitFinder::Search(int f, SplitScan& scan) {
       if (slots_[j].feature == f) {
         slots_[j].feature = -1;
         --gathered_;
-        return ScanGathered(slots_[j], false, f, scan);
+        return ScanGathered(slots_[j], rows_.size() > kOneChain, f, scan);
       }
   const size_t fi = static_cast<size_t>(f);
   return bins_.wide ? SearchColumn(bins_.Column<uint16_t>(fi), f, scan) : SearchColumn(bins_.Column<uint8_t>(fi), f, scan);

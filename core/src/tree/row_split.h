@@ -50,16 +50,17 @@ class RowSplitFinder {
   void SetNode(std::span<const RowIdx> rows, std::span<const GradPair> gpair);
 
   // Whether Gather takes numeric feature f in this node: more than two rows
-  // (two are split apart directly), at most kOneChain, and no more than f
-  // has value bins (else the rows sum into every bin).
+  // (two are split apart directly), and no more than f has value bins (else
+  // the rows sum into every bin).
   bool Gathers(int f) const {
-    return rows_.size() > 2 && rows_.size() <= kOneChain && rows_.size() <= bins_.MissingBin(static_cast<size_t>(f));
+    return rows_.size() > 2 && rows_.size() <= bins_.MissingBin(static_cast<size_t>(f));
   }
   // Sums and marks the node's rows in up to kFused features at once (each
-  // one Gathers), loading each row's id and gradient pair once rather than
-  // once a feature: a small node's search is bound by its loops, not its
-  // arithmetic. Each feature gathered must then be searched (Search), which
-  // scans what was gathered and cleans up after it.
+  // one Gathers; in two chains above kOneChain rows), loading each row's id
+  // and gradient pair once rather than once a feature: a small node's search
+  // is bound by its loops, not its arithmetic. Each feature gathered must
+  // then be searched (Search), which scans what was gathered and cleans up
+  // after it.
   void Gather(std::span<const int> features);
 
   enum class Outcome {
@@ -77,6 +78,7 @@ class RowSplitFinder {
   struct Slot {
     std::vector<uint32_t> bin;    // per node position: the feature's bin
     std::vector<HistBin> sums;    // per bin
+    std::vector<HistBin> odd;     // per bin: the odd positions' sums (more than kOneChain rows)
     std::vector<uint64_t> marked; // per bin a bit: rows fell in it
     uint32_t lo = 0, hi = 0;      // the lowest and highest bin gathered
     int feature = -1;             // gathered and not yet searched (Gather), else -1
@@ -104,7 +106,6 @@ class RowSplitFinder {
   Slot slots_[kFused + 1];  // 0: one feature at a time; 1..kFused: Gather's
   size_t gathered_ = 0;     // slots holding a gathered feature not yet searched
   std::vector<uint32_t> sorted_;  // the node's bins, sorted
-  std::vector<HistBin> odd_;    // per bin: the odd positions' sums, zero between searches
   std::vector<uint32_t> entries_;    // a scan's value bins that hold rows
   std::vector<HistBin> entry_sums_;  // and their sums
 };
