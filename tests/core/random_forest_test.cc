@@ -35,6 +35,37 @@ TEST(RandomForest, MulticlassAveragesClassSharesAndReportsOutOfBagError) {
   for (size_t r = 0; r < 5; ++r) EXPECT_NEAR(out[3 * r] + out[3 * r + 1] + out[3 * r + 2], 1.0, 1e-5);
 }
 
+TEST(RandomForest, RegressionReportsWhatTheSavedModelPredicts) {
+  // One output: each round adds every row's leaf value to the forest's sums
+  // by position (drawn, out-of-bag and validation rows). The last round's
+  // train and validation RMSE must be the saved model's on those rows.
+  Dataset d = test::RandomData(3000, 5).Seed(9).Missing(0.1).Make();
+  Params p;
+  p.algorithm = "random_forest";
+  p.max_depth = 0;
+  p.colsample_bynode = std::nan("");
+  p.rounds = 9;
+  p.nthread = 2;
+  p.eval_metric = "rmse";
+  Booster b(d, p);
+  RoundReport last;
+  while (!b.Done()) last = b.TrainOneRound();
+  const Model m = b.TakeModel();
+  std::vector<float> out(d.x.num_rows);
+  Model::FromJson(m.ToJson()).Predict(d.x, out);
+  auto rmse = [&](std::span<const RowIdx> rows) {
+    double total = 0;
+    for (RowIdx r : rows) total += (out[r] - d.label[r]) * (out[r] - d.label[r]);
+    return std::sqrt(total / static_cast<double>(rows.size()));
+  };
+  ASSERT_EQ(last.train[0].name, "rmse");
+  ASSERT_EQ(last.valid[0].name, "rmse");
+  EXPECT_NEAR(last.train[0].value, rmse(d.train_rows), 1e-4 * rmse(d.train_rows));
+  EXPECT_NEAR(last.valid[0].value, rmse(d.valid_rows), 1e-4 * rmse(d.valid_rows));
+  ASSERT_EQ(last.train.back().name, "oob_rmse");
+  EXPECT_GT(last.train.back().value, last.train[0].value);  // out of bag: worse than on rows the trees saw
+}
+
 TEST(RandomForest, TreesGrownInParallelMakeTheSameModelAsOneThread) {
   for (bool multiclass : {false, true}) {
     Dataset d = multiclass ? test::RandomData(3000, 5).Seed(2).Classes(3).Make()

@@ -71,21 +71,40 @@ RoundReport Booster::Impl::ForestRound() {
   // Every row below is its own: the loops split across threads in fixed
   // blocks and add the same numbers whatever the thread count. The rows the
   // tree never drew also add to their out-of-bag sums.
-  ForBlocks(s.pool, num_leaves, 64, [&](size_t begin, size_t end) {
-    for (size_t i = begin; i < end; ++i) {
-      const TreeLearner::LeafRows leaf = learner.Leaf(i);
-      const double one = leaf.value;
-      const double* v = outputs == 1 ? &one : &value[static_cast<size_t>(leaf.node) * outputs];
-      for (RowIdx r : leaf.rows)
-        for (int k = 0; k < outputs; ++k) s.forest_sum[static_cast<size_t>(r) * outputs + k] += v[k];
-      for (RowIdx r : leaf.carried) {
-        for (int k = 0; k < outputs; ++k) s.forest_sum[static_cast<size_t>(r) * outputs + k] += v[k];
-        if (s.is_valid_row[r]) continue;
-        for (int k = 0; k < outputs; ++k) s.oob.sum[static_cast<size_t>(r) * outputs + k] += v[k];
-        ++s.oob.count[r];
+  if (outputs == 1) {
+    // By position, each row beside its leaf's value; validation rows add
+    // nothing to their out-of-bag sums (a select, not a branch: which
+    // carried rows are validation rows is a coin toss).
+    const TreeLearner::PlacedRows drawn = learner.Placed(), carried = learner.PlacedCarried();
+    ForBlocks(s.pool, drawn.rows.size(), 4096, [&](size_t begin, size_t end) {
+      for (size_t i = begin; i < end; ++i) s.forest_sum[drawn.rows[i]] += drawn.value[i];
+    });
+    ForBlocks(s.pool, carried.rows.size(), 4096, [&](size_t begin, size_t end) {
+      for (size_t i = begin; i < end; ++i) {
+        const RowIdx r = carried.rows[i];
+        const double v = carried.value[i];
+        const bool oob = !s.is_valid_row[r];
+        s.forest_sum[r] += v;
+        s.oob.sum[r] += oob ? v : 0.0;
+        s.oob.count[r] += oob;
       }
-    }
-  });
+    });
+  } else {
+    ForBlocks(s.pool, num_leaves, 64, [&](size_t begin, size_t end) {
+      for (size_t i = begin; i < end; ++i) {
+        const TreeLearner::LeafRows leaf = learner.Leaf(i);
+        const double* v = &value[static_cast<size_t>(leaf.node) * outputs];
+        for (RowIdx r : leaf.rows)
+          for (int k = 0; k < outputs; ++k) s.forest_sum[static_cast<size_t>(r) * outputs + k] += v[k];
+        for (RowIdx r : leaf.carried) {
+          for (int k = 0; k < outputs; ++k) s.forest_sum[static_cast<size_t>(r) * outputs + k] += v[k];
+          if (s.is_valid_row[r]) continue;
+          for (int k = 0; k < outputs; ++k) s.oob.sum[static_cast<size_t>(r) * outputs + k] += v[k];
+          ++s.oob.count[r];
+        }
+      }
+    });
+  }
   // The forest's mean, in one pass in row order (the adds above come in leaf
   // order, all over the rows).
   ForBlocks(s.pool, s.forest_sum.size(), 16384, [&](size_t begin, size_t end) {

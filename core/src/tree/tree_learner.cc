@@ -1,5 +1,7 @@
 #include "tree/tree_learner.h"
 
+#include <cstring>  // for memcpy
+
 #include <algorithm>  // for min_element, clamp
 #include <chrono>     // for steady_clock
 #include <cmath>      // for round
@@ -429,6 +431,33 @@ float TreeLearner::FinishNode(Tree& tree, const Entry& e) const {
   return node.value;
 }
 
+// Each leaf's value at the first position of its stretch (flagged there),
+// then carried forward over the positions: the stretches tile them. Leaves
+// with no carried rows write to a spare slot past the end. Selects on bits
+// rather than branches: where a stretch starts is a coin toss.
+void TreeLearner::FillPlaced() {
+  auto fill = [&](size_t n, bool carried, std::vector<float>& value) {
+    value.assign(n + 1, 0.0f);
+    starts_.assign(n + 1, 0);
+    for (const LeafRange& l : leaves_) {
+      const uint32_t begin = carried ? l.carried_begin : l.begin, end = carried ? l.carried_end : l.end;
+      const size_t at = begin < end ? begin : n;
+      value[at] = l.value;
+      starts_[at] = ~0u;
+    }
+    uint32_t v = 0;
+    for (size_t i = 0; i < n; ++i) {
+      uint32_t x;
+      std::memcpy(&x, &value[i], sizeof x);
+      v = (x & starts_[i]) | (v & ~starts_[i]);
+      std::memcpy(&value[i], &v, sizeof v);
+    }
+    value.resize(n);
+  };
+  fill(rows_.size(), false, placed_value_);
+  fill(carried_.size(), true, carried_value_);
+}
+
 double TreeLearner::LastGainSum() const {
   double sum = 0;
   for (float gain : gains_) sum += gain;
@@ -540,6 +569,7 @@ Tree TreeLearner::Grow(std::span<const GradPair> gpair, std::span<const RowIdx> 
     if (params_.max_leaves == 0) {  // no leaf limit: any order grows the same tree
       GrowForest(gpair, tree, std::move(root));
       last_num_nodes_ = tree.nodes.size();
+      if (outputs_ == 1) FillPlaced();
       return tree;
     }
   } else {
@@ -657,6 +687,7 @@ Tree TreeLearner::Grow(std::span<const GradPair> gpair, std::span<const RowIdx> 
     enqueue(std::move(right));
   }
   if (!params_.forest) FinishBinned(tree.nodes.size());
+  if (params_.forest && outputs_ == 1) FillPlaced();
   last_num_nodes_ = tree.nodes.size();
   return tree;
 }

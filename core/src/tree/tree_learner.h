@@ -90,6 +90,16 @@ class TreeLearner {
   // nodes would sum them; the nodes themselves are megabytes.
   double LastGainSum() const;
   LeafRows Leaf(size_t i) const;
+  // After Grow of a forest tree with one output: its rows, or its carried
+  // rows, as the partitions left them (each leaf's a stretch), and beside
+  // each its leaf's value. One pass by position serves the forest's sums,
+  // where a loop per leaf ran a row or two at a time.
+  struct PlacedRows {
+    std::span<const RowIdx> rows;
+    std::span<const float> value;
+  };
+  PlacedRows Placed() const { return {rows_, placed_value_}; }
+  PlacedRows PlacedCarried() const { return {carried_, carried_value_}; }
 
   // After Grow: the leaf value for any binned row (e.g. a validation row),
   // walking the tree by bins rather than raw values; the same leaf as
@@ -204,6 +214,9 @@ class TreeLearner {
   };
   std::vector<LeafRange> leaves_;
   std::vector<float> gains_;  // forests: per node its split's gain, 0 for a leaf (LastGainSum)
+  std::vector<float> placed_value_, carried_value_;  // Placed, PlacedCarried
+  std::vector<uint32_t> starts_;                      // FillPlaced's scratch
+  void FillPlaced();
   Timings timings_;
   int outputs_ = 1;
   size_t last_num_nodes_ = 0;  // the last tree's size: the next one reserves about as many
