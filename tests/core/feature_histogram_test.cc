@@ -202,11 +202,12 @@ TEST(RowSplitFinder, FindsTheSameSplitAsTheFeatureHistogram) {
   EXPECT_GE(default_left, 10);
 }
 
-// A small node gathers its drawn features in one pass (Gather): each one's
-// search must then find what it finds on its own, bit for bit, whichever
-// features are gathered together and whatever is searched in between.
+// A node gathers its drawn features in one pass (Gather, or GatherSummed
+// for features with fewer bins than the node has rows): each one's search
+// must then find what it finds on its own, bit for bit, whichever features
+// are gathered together and whatever is searched in between.
 TEST(RowSplitFinder, GatheredFeaturesFindWhatEachFindsAlone) {
-  int compared = 0, constant = 0, between = 0;
+  int compared = 0, constant = 0, between = 0, sums = 0;
   for (bool plain : {true, false})
     for (double missing : {0.0, 0.3, 0.8})  // mostly missing: some features constant in small nodes
       for (int max_bin : {4096, 1024, 16}) {
@@ -237,10 +238,15 @@ TEST(RowSplitFinder, GatheredFeaturesFindWhatEachFindsAlone) {
               std::vector<int> order;
               for (int j = 0; j < num_features; ++j) order.push_back((j + count + static_cast<int>(n)) % num_features);
               finder.SetNode(rows, node.gpair);
-              std::vector<int> gathered;
-              for (int f : order)
+              std::vector<int> gathered, summed;
+              for (int f : order) {
                 if (static_cast<int>(gathered.size()) < count && finder.Gathers(f)) gathered.push_back(f);
+                if (static_cast<int>(summed.size()) < count && finder.Sums(f)) summed.push_back(f);
+              }
               finder.Gather(gathered);
+              finder.GatherSummed(summed);
+              gathered.insert(gathered.end(), summed.begin(), summed.end());
+              sums += static_cast<int>(summed.size());
               for (int f : order) {
                 SplitScan scan{p, g, h, LeafScore(g, h, p), {}};
                 const RowSplitFinder::Outcome outcome = finder.Search(f, scan);
@@ -266,7 +272,8 @@ TEST(RowSplitFinder, GatheredFeaturesFindWhatEachFindsAlone) {
       }
   EXPECT_GE(compared, 1000);
   EXPECT_GE(constant, 5);  // gathered features constant in the node were seen, and
-  EXPECT_GE(between, 100);  // searches one at a time between gathered ones
+  EXPECT_GE(between, 100);  // searches one at a time between gathered ones,
+  EXPECT_GE(sums, 100);     // and features summed into every bin (more rows than bins)
 }
 
 }  // namespace

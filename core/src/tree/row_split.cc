@@ -99,12 +99,83 @@ void RowSplitFinder::SetNode(std::span<const RowIdx> rows, std::span<const GradP
   }
   if (slots_[0].bin.size() < rows.size()) slots_[0].bin.resize(rows.size());
   gpair_ = gpair.data();
+  gathered_ = 0;
+}
+
+void RowSplitFinder::GatherSummed(std::span<const int> features) {
+  const size_t count = std::min(features.size(), kFused);
+  Slot* slots = slots_ + 1 + kFused;
+  for (size_t j = 0; j < count; ++j) {
+    slots[j].feature = features[j];
+    slots[j].summed = true;
+  }
+  gathered_ += count;
+  const int* f = features.data();
+  if (bins_.wide) {
+    switch (count) {
+      case 1: return GatherSummedFused<uint16_t, 1>(f, slots);
+      case 2: return GatherSummedFused<uint16_t, 2>(f, slots);
+      case 3: return GatherSummedFused<uint16_t, 3>(f, slots);
+      case 4: return GatherSummedFused<uint16_t, 4>(f, slots);
+    }
+  } else {
+    switch (count) {
+      case 1: return GatherSummedFused<uint8_t, 1>(f, slots);
+      case 2: return GatherSummedFused<uint8_t, 2>(f, slots);
+      case 3: return GatherSummedFused<uint8_t, 3>(f, slots);
+      case 4: return GatherSummedFused<uint8_t, 4>(f, slots);
+    }
+  }
+}
+
+// As SumByBin for kCount features at once: even positions into each slot's
+// sums, odd ones into its odd sums; each slot's lowest and highest bin.
+template <typename BinT, size_t kCount>
+void RowSplitFinder::GatherSummedFused(const int* features, Slot* slots) {
+  static_assert(kCount <= kFused);
+  const BinT* column[kCount];
+  HistBin* even[kCount];
+  HistBin* odd[kCount];
+  uint32_t lo[kCount], hi[kCount];
+  for (size_t j = 0; j < kCount; ++j) {
+    column[j] = bins_.Column<BinT>(static_cast<size_t>(features[j]));
+    even[j] = slots[j].sums.data();
+    odd[j] = slots[j].odd.data();
+    lo[j] = ~0u;
+    hi[j] = 0;
+  }
+  const RowIdx* rows = rows_.data();
+  const size_t n = rows_.size();
+  auto add = [&](HistBin* const* to, size_t i) {
+    const RowIdx row = rows[i];
+    const GradPair gh = gpair_[row];
+    for (size_t j = 0; j < kCount; ++j) {
+      const uint32_t b = column[j][row];
+      to[j][b].g += gh.g;
+      to[j][b].h += gh.h;
+      lo[j] = std::min(lo[j], b);
+      hi[j] = std::max(hi[j], b);
+    }
+  };
+  size_t i = 0;
+  for (; i + 1 < n; i += 2) {
+    add(even, i);
+    add(odd, i + 1);
+  }
+  if (i < n) add(even, i);
+  for (size_t j = 0; j < kCount; ++j) {
+    slots[j].lo = lo[j];
+    slots[j].hi = hi[j];
+  }
 }
 
 void RowSplitFinder::Gather(std::span<const int> features) {
   const size_t count = std::min(features.size(), kFused);
-  for (size_t j = 0; j < count; ++j) slots_[j + 1].feature = features[j];
-  gathered_ = count;
+  for (size_t j = 0; j < count; ++j) {
+    slots_[j + 1].feature = features[j];
+    slots_[j + 1].summed = false;
+  }
+  gathered_ += count;
   const int* f = features.data();
   if (bins_.wide) {
     switch (count) {
@@ -209,10 +280,10 @@ std::pair<uint32_t, uint32_t> RowSplitFinder::SumByBin(size_t n, BinOf bin_of) {
   return {lo, hi};
 }
 
-// Slot 0's odd sums lo..hi added into its sums and cleared.
-void RowSplitFinder::AddOdd(uint32_t lo, uint32_t hi) {
-  HistBin* sums = slots_[0].sums.data();
-  HistBin* odd = slots_[0].odd.data();
+// A slot's odd sums lo..hi added into its sums and cleared.
+void RowSplitFinder::AddOdd(Slot& slot, uint32_t lo, uint32_t hi) {
+  HistBin* sums = slot.sums.data();
+  HistBin* odd = slot.odd.data();
   for (uint32_t b = lo; b <= hi; ++b) {
     sums[b].g += odd[b].g;
     sums[b].h += odd[b].h;
@@ -245,23 +316,9 @@ RowSplitFinder::Outcome RowSplitFinder::SearchColumn(const BinT* column, int f, 
     // More rows than bins: sum straight into every bin, as a histogram.
     // Only the bins between the lowest and highest seen can hold rows.
     const auto [lo, hi] = SumByBin(n, [&](size_t i) { return column[rows[i]]; });
-    // No row missing (the usual case): one pass takes the bins' sums into
-    // a compact list and clears them, and one scans the list.
-    if (hi != missing)
-      return ScanSummed(lo, hi, f, scan);
-    // Else the value bins holding rows are listed without a branch (which
-    // bins do is a coin toss for the branch predictor), then scanned both ways.
-    AddOdd(lo, hi);
-    uint32_t* entry = entries_.data();
-    size_t m = 0;  // entries listed
-    for (uint32_t b = lo; b <= hi && b < missing; ++b) {
-      entry[m] = b;
-      entry_sums_[m] = sums[b];
-      m += Occupied(sums[b]);
-    }
-    const Outcome outcome = ScanEntries(f, m, Occupied(sums[missing]), scan);
-    std::fill(sums + lo, sums + hi + 1, HistBin{});
-    return outcome;
+    slot.lo = lo;
+    slot.hi = hi;
+    return ScanSummedSlot(slot, f, scan);
   }
   // One pass: each row's bin, summed into it and marked in a bitmap, and
   // the span of bins (missing is above them all). Up to kOneChain rows a
@@ -293,6 +350,30 @@ RowSplitFinder::Outcome RowSplitFinder::SearchColumn(const BinT* column, int f, 
   slot.lo = lo;
   slot.hi = hi;
   return ScanGathered(slot, two_chains, f, scan);
+}
+
+// The search of a feature whose rows a slot has summed into every bin
+// (SumByBin, GatherSummed), which it leaves clean.
+RowSplitFinder::Outcome RowSplitFinder::ScanSummedSlot(Slot& slot, int f, SplitScan& scan) {
+  const uint32_t missing = bins_.MissingBin(static_cast<size_t>(f));
+  const uint32_t lo = slot.lo, hi = slot.hi;
+  // No row missing (the usual case): one pass takes the bins' sums into
+  // a compact list and clears them, and one scans the list.
+  if (hi != missing) return ScanSummed(slot, lo, hi, f, scan);
+  // Else the value bins holding rows are listed without a branch (which
+  // bins do is a coin toss for the branch predictor), then scanned both ways.
+  AddOdd(slot, lo, hi);
+  HistBin* sums = slot.sums.data();
+  uint32_t* entry = entries_.data();
+  size_t m = 0;  // entries listed
+  for (uint32_t b = lo; b <= hi && b < missing; ++b) {
+    entry[m] = b;
+    entry_sums_[m] = sums[b];
+    m += Occupied(sums[b]);
+  }
+  const Outcome outcome = ScanEntries(f, m, Occupied(sums[missing]), scan);
+  std::fill(sums + lo, sums + hi + 1, HistBin{});
+  return outcome;
 }
 
 // The search of a feature whose rows a slot has gathered (bins, sums,
@@ -368,9 +449,9 @@ RowSplitFinder::Outcome RowSplitFinder::ScanGathered(Slot& slot, bool two_chains
 // chains (SumByBin): each bin's sums (the odd sums added in) are taken into the
 // list and cleared in one pass, those holding rows listed without a branch,
 // and the list then scanned.
-RowSplitFinder::Outcome RowSplitFinder::ScanSummed(uint32_t lo, uint32_t hi, int f, SplitScan& scan) {
-  HistBin* sums = slots_[0].sums.data();
-  HistBin* odd = slots_[0].odd.data();
+RowSplitFinder::Outcome RowSplitFinder::ScanSummed(Slot& slot, uint32_t lo, uint32_t hi, int f, SplitScan& scan) {
+  HistBin* sums = slot.sums.data();
+  HistBin* odd = slot.odd.data();
   uint32_t* entry = entries_.data();
   HistBin* entry_sum = entry_sums_.data();
   size_t m = 0;
@@ -469,11 +550,12 @@ void RowSplitFinder::ScanEntriesAs(int f, size_t m, bool has_missing, SplitScan&
 RowSplitFinder::Outcome RowSplitFinder::Search(int f, SplitScan& scan) {
   if (rows_.empty()) return Outcome::kConstant;
   if (gathered_ > 0)
-    for (size_t j = 1; j <= kFused; ++j)
+    for (size_t j = 1; j <= 2 * kFused; ++j)
       if (slots_[j].feature == f) {
         slots_[j].feature = -1;
         --gathered_;
-        return ScanGathered(slots_[j], rows_.size() > kOneChain, f, scan);
+        return slots_[j].summed ? ScanSummedSlot(slots_[j], f, scan)
+                                : ScanGathered(slots_[j], rows_.size() > kOneChain, f, scan);
       }
   const size_t fi = static_cast<size_t>(f);
   return bins_.wide ? SearchColumn(bins_.Column<uint16_t>(fi), f, scan) : SearchColumn(bins_.Column<uint8_t>(fi), f, scan);

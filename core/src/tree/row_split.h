@@ -55,6 +55,15 @@ class RowSplitFinder {
   bool Gathers(int f) const {
     return rows_.size() > 2 && rows_.size() <= bins_.MissingBin(static_cast<size_t>(f));
   }
+  // Whether GatherSummed takes numeric feature f in this node: more than
+  // two rows, and more than f has value bins (the rows sum into every bin).
+  bool Sums(int f) const {
+    return rows_.size() > 2 && rows_.size() > bins_.MissingBin(static_cast<size_t>(f));
+  }
+  // Sums the node's rows in up to kFused features at once (each one Sums),
+  // in two chains as one feature's search sums them. Each feature must
+  // then be searched, as after Gather.
+  void GatherSummed(std::span<const int> features);
   // Sums and marks the node's rows in up to kFused features at once (each
   // one Gathers; in two chains above kOneChain rows), loading each row's id
   // and gradient pair once rather than once a feature: a small node's search
@@ -81,20 +90,24 @@ class RowSplitFinder {
     std::vector<HistBin> odd;     // per bin: the odd positions' sums (more than kOneChain rows)
     std::vector<uint64_t> marked; // per bin a bit: rows fell in it
     uint32_t lo = 0, hi = 0;      // the lowest and highest bin gathered
-    int feature = -1;             // gathered and not yet searched (Gather), else -1
+    int feature = -1;             // gathered and not yet searched (Gather, GatherSummed), else -1
+    bool summed = false;          // by GatherSummed: sums and odd sums only
   };
   template <typename BinT>
   Outcome SearchColumn(const BinT* column, int f, SplitScan& scan);
   template <typename BinT, size_t kCount>
   void GatherFused(const int* features);
+  template <typename BinT, size_t kCount>
+  void GatherSummedFused(const int* features, Slot* slots);
+  Outcome ScanSummedSlot(Slot& slot, int f, SplitScan& scan);
   Outcome ScanGathered(Slot& slot, bool two_chains, int f, SplitScan& scan);
   template <typename BinT>
   Outcome SearchPair(const BinT* column, int f, SplitScan& scan);
   template <typename BinOf>
   std::pair<uint32_t, uint32_t> SumByBin(size_t n, BinOf bin_of);
-  void AddOdd(uint32_t lo, uint32_t hi);
+  void AddOdd(Slot& slot, uint32_t lo, uint32_t hi);
   Outcome ScanEntries(int f, size_t m, bool has_missing, SplitScan& scan);
-  Outcome ScanSummed(uint32_t lo, uint32_t hi, int f, SplitScan& scan);
+  Outcome ScanSummed(Slot& slot, uint32_t lo, uint32_t hi, int f, SplitScan& scan);
   template <bool kPlain>
   Outcome ScanMarked(Slot& slot, bool two_chains, int f, SplitScan& scan);
   template <bool kPlain>
@@ -103,7 +116,7 @@ class RowSplitFinder {
   const BinnedMatrix& bins_;
   std::span<const RowIdx> rows_;
   const GradPair* gpair_ = nullptr;  // by row id (SetNode's)
-  Slot slots_[kFused + 1];  // 0: one feature at a time; 1..kFused: Gather's
+  Slot slots_[2 * kFused + 1];  // 0: one feature at a time; 1..kFused: Gather's; then GatherSummed's
   size_t gathered_ = 0;     // slots holding a gathered feature not yet searched
   std::vector<uint32_t> sorted_;  // the node's bins, sorted
   std::vector<uint32_t> entries_;    // a scan's value bins that hold rows

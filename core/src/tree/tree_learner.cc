@@ -373,13 +373,21 @@ void TreeLearner::EvaluateDrawn(std::span<const GradPair> gpair, Entry& e) {
   // gathers the numeric ones it will search in one pass over its rows.
   for (size_t i = 0; i < k; ++i) sampler_.DrawAt(draw_, i);
   if (outputs_ == 1) {
-    int fused[RowSplitFinder::kFused];
-    size_t count = 0;
-    for (size_t i = 0; i < k && count < RowSplitFinder::kFused; ++i) {
+    // Those with fewer rows than bins are summed and marked; the others
+    // (more rows than the feature has bins) summed into every bin.
+    int marked[RowSplitFinder::kFused], summed[RowSplitFinder::kFused];
+    size_t num_marked = 0, num_summed = 0;
+    for (size_t i = 0; i < k; ++i) {
       const int f = draw_[i];
-      if (!known_constant(f) && !bins_.categorical[f] && rows_split_.Gathers(f)) fused[count++] = f;
+      if (known_constant(f) || bins_.categorical[f]) continue;
+      if (rows_split_.Gathers(f)) {
+        if (num_marked < RowSplitFinder::kFused) marked[num_marked++] = f;
+      } else if (rows_split_.Sums(f)) {
+        if (num_summed < RowSplitFinder::kFused) summed[num_summed++] = f;
+      }
     }
-    if (count > 1) rows_split_.Gather(std::span<const int>(fused, count));
+    if (num_marked > 1) rows_split_.Gather(std::span<const int>(marked, num_marked));
+    if (num_summed > 1) rows_split_.GatherSummed(std::span<const int>(summed, num_summed));
   }
   for (size_t i = 0; i < k; ++i) search(draw_[i]);
   // Past k only while every draw so far was constant.
