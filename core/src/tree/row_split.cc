@@ -99,17 +99,16 @@ void RowSplitFinder::SetNode(std::span<const RowIdx> rows, std::span<const GradP
   }
   if (slots_[0].bin.size() < rows.size()) slots_[0].bin.resize(rows.size());
   gpair_ = gpair.data();
-  gathered_ = 0;
+  if (slot_of_.empty()) slot_of_.assign(bins_.num_features, 0);
 }
 
 void RowSplitFinder::GatherSummed(std::span<const int> features) {
   const size_t count = std::min(features.size(), kFused);
   Slot* slots = slots_ + 1 + kFused;
   for (size_t j = 0; j < count; ++j) {
-    slots[j].feature = features[j];
+    slot_of_[static_cast<size_t>(features[j])] = static_cast<uint8_t>(1 + kFused + j);
     slots[j].summed = true;
   }
-  gathered_ += count;
   const int* f = features.data();
   if (bins_.wide) {
     switch (count) {
@@ -172,10 +171,9 @@ void RowSplitFinder::GatherSummedFused(const int* features, Slot* slots) {
 void RowSplitFinder::Gather(std::span<const int> features) {
   const size_t count = std::min(features.size(), kFused);
   for (size_t j = 0; j < count; ++j) {
-    slots_[j + 1].feature = features[j];
+    slot_of_[static_cast<size_t>(features[j])] = static_cast<uint8_t>(j + 1);
     slots_[j + 1].summed = false;
   }
-  gathered_ += count;
   const int* f = features.data();
   if (bins_.wide) {
     switch (count) {
@@ -549,15 +547,11 @@ void RowSplitFinder::ScanEntriesAs(int f, size_t m, bool has_missing, SplitScan&
 
 RowSplitFinder::Outcome RowSplitFinder::Search(int f, SplitScan& scan) {
   if (rows_.empty()) return Outcome::kConstant;
-  if (gathered_ > 0)
-    for (size_t j = 1; j <= 2 * kFused; ++j)
-      if (slots_[j].feature == f) {
-        slots_[j].feature = -1;
-        --gathered_;
-        return slots_[j].summed ? ScanSummedSlot(slots_[j], f, scan)
-                                : ScanGathered(slots_[j], rows_.size() > kOneChain, f, scan);
-      }
   const size_t fi = static_cast<size_t>(f);
+  if (const uint8_t j = slot_of_[fi]; j > 0) {
+    slot_of_[fi] = 0;
+    return slots_[j].summed ? ScanSummedSlot(slots_[j], f, scan) : ScanGathered(slots_[j], rows_.size() > kOneChain, f, scan);
+  }
   return bins_.wide ? SearchColumn(bins_.Column<uint16_t>(fi), f, scan) : SearchColumn(bins_.Column<uint8_t>(fi), f, scan);
 }
 

@@ -90,7 +90,6 @@ class RowSplitFinder {
     std::vector<HistBin> odd;     // per bin: the odd positions' sums (more than kOneChain rows)
     std::vector<uint64_t> marked; // per bin a bit: rows fell in it
     uint32_t lo = 0, hi = 0;      // the lowest and highest bin gathered
-    int feature = -1;             // gathered and not yet searched (Gather, GatherSummed), else -1
     bool summed = false;          // by GatherSummed: sums and odd sums only
   };
   template <typename BinT>
@@ -117,7 +116,10 @@ class RowSplitFinder {
   std::span<const RowIdx> rows_;
   const GradPair* gpair_ = nullptr;  // by row id (SetNode's)
   Slot slots_[2 * kFused + 1];  // 0: one feature at a time; 1..kFused: Gather's; then GatherSummed's
-  size_t gathered_ = 0;     // slots holding a gathered feature not yet searched
+  // Per feature: the slot holding it gathered and not yet searched (Gather,
+  // GatherSummed), else 0. An array, not a search of the slots: which slot
+  // holds a feature is a coin toss for the branch predictor.
+  std::vector<uint8_t> slot_of_;
   std::vector<uint32_t> sorted_;  // the node's bins, sorted
   std::vector<uint32_t> entries_;    // a scan's value bins that hold rows
   std::vector<HistBin> entry_sums_;  // and their sums

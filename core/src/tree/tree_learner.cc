@@ -315,13 +315,11 @@ SplitCandidate TreeLearner::Search(const Entry& e, std::span<const int> features
 
 void TreeLearner::EvaluateDrawn(std::span<const GradPair> gpair, Entry& e) {
   const std::span<const RowIdx> rows(rows_.data() + e.begin, e.end - e.begin);
-  e.split = {};
+  e.split.valid = false;  // until the scan's best replaces it
   // One row cannot be split (half of a deep tree's nodes); nothing is drawn for it.
   if (rows.size() < 2) return;
   double sum_h = e.h;
-  if (outputs_ == 1) {
-    node_g_.assign(1, e.g);
-  } else {
+  if (outputs_ > 1) {
     node_g_.assign(outputs_, 0.0);
     sum_h = 0;
     for (RowIdx r : rows) {
@@ -336,7 +334,9 @@ void TreeLearner::EvaluateDrawn(std::span<const GradPair> gpair, Entry& e) {
   // scikit-learn's max_features: k = floor(share * p) draws, constant
   // features counted, and past k only while every draw so far was constant.
   const size_t p = bins_.num_features;
-  const size_t k = std::clamp<size_t>(static_cast<size_t>(sampler_.bynode() * static_cast<double>(p) + 1e-9), 1, p);
+  if (draws_per_node_ == 0)
+    draws_per_node_ = std::clamp<size_t>(static_cast<size_t>(sampler_.bynode() * static_cast<double>(p) + 1e-9), 1, p);
+  const size_t k = draws_per_node_;
   draw_.resize(p);
   for (size_t f = 0; f < p; ++f) draw_[f] = static_cast<int>(f);
   size_t searched = 0;
@@ -359,6 +359,7 @@ void TreeLearner::EvaluateDrawn(std::span<const GradPair> gpair, Entry& e) {
       ++searched;
       return;
     }
+    if (outputs_ == 1) node_g_.assign(1, e.g);  // a categorical feature's search reads the node's g from here
     const bool dense = bins_.categorical[f] && outputs_ == 1;
     feature_builder_.Build(static_cast<size_t>(f), rows, gpair, outputs_, output_of_row_, dense, feature_hist_);
     if (feature_hist_.Occupied() < 2) {  // constant in this node
@@ -537,11 +538,13 @@ void TreeLearner::GrowForest(std::span<const GradPair> gpair, Tree& tree, Entry&
     e.carried_end = carried_mid;
     e.g = e.split.left_g;
     e.h = e.split.left_h;
-    if (may_split) EvaluateDrawn(gpair, e);  // `e` moves with the push below
-    else e.split = {};
+    // A child of one row cannot split (half a deep tree's nodes): no
+    // search, and only its split marked invalid.
+    if (may_split && mid - e.begin > 1) EvaluateDrawn(gpair, e);  // `e` moves with the push below
+    else e.split.valid = false;
     stack.push_back(Entry{left_id + 1, depth, mid, end, right_g, right_h, {}, {}, carried_mid, carried_end, constant});
     Entry& right = stack.back();
-    if (may_split) EvaluateDrawn(gpair, right);
+    if (may_split && end - mid > 1) EvaluateDrawn(gpair, right);
     // A leaf (most right children of a deep tree's small nodes) is done here,
     // not on the next turn of the loop.
     if (!CanSplit(right, 0)) {

@@ -174,6 +174,7 @@ class TreeLearner {
   FeatureHistogram feature_hist_;
   RowSplitFinder rows_split_;                // forest nodes with one output, numeric features
   std::vector<int> draw_;                    // features in the order drawn
+  size_t draws_per_node_ = 0;                // forests: k, set at the first node
   std::vector<double> node_g_;               // the node's g per output
   std::span<const float> pure_label_;        // forests: labels for the purity check
   std::vector<RowIdx> rows_;
