@@ -36,11 +36,23 @@ class Best {
 
   void Consider(uint32_t bin, bool default_left, double gl, double hl) {
     const double gr = sum_g_ - gl, hr = sum_h_ - hl;
+    if constexpr (kPlain) {
+      // Whether a candidate beats the best so far is a coin toss for the
+      // branch predictor (the i-th does with odds 1/i): the forest's scans
+      // keep their best by selects on the bits, not by branches.
+      const double gain = Score(gl, hl) + Score(gr, hr) - parent_;
+      const uint64_t take = uint64_t{0} - static_cast<uint64_t>((hl >= mcw_) & (hr >= mcw_) & (!valid_ | (gain > gain_)));
+      valid_ |= take != 0;
+      gain_ = Select(take, gain, gain_);
+      gl_ = Select(take, gl, gl_);
+      hl_ = Select(take, hl, hl_);
+      bin_ = static_cast<uint32_t>((bin & take) | (bin_ & ~take));
+      default_left_ = (default_left & take) | (default_left_ & ~take);
+      return;
+    }
     if (hl < mcw_ || hr < mcw_) return;
     double gain;
-    if constexpr (kPlain) {
-      gain = Score(gl, hl) + Score(gr, hr) - parent_;
-    } else {
+    {
       const double exact = LeafScore(gl, hl, p_) + LeafScore(gr, hr, p_) - parent_;
       gain = p_.float_gain ? static_cast<float>(exact) : exact;
     }
@@ -59,6 +71,17 @@ class Best {
 
  private:
   static double Score(double g, double h) { return h <= 0 ? 0 : g * g / h; }
+  // a where mask is all ones, b where it is zero, on the bits: a compiler
+  // turns a ?: of doubles back into a branch.
+  static double Select(uint64_t mask, double a, double b) {
+    uint64_t x, y;
+    std::memcpy(&x, &a, sizeof x);
+    std::memcpy(&y, &b, sizeof y);
+    x = (x & mask) | (y & ~mask);
+    double out;
+    std::memcpy(&out, &x, sizeof out);
+    return out;
+  }
   // The scan's totals copied, not read through the reference: the compiler
   // cannot keep what a reference reaches in registers across the stores to
   // the best candidate.
