@@ -10,7 +10,8 @@ void ForestBootstrap(std::span<const float> label, std::span<const float> weight
                      Rng& rng, int outputs, ForestSample& sample) {
   std::vector<uint32_t>& count = sample.count;
   count.assign(label.size(), 0);
-  for (size_t i = 0; i < rows.size(); ++i) ++count[rows[rng.Below(rows.size())]];
+  const Divider n(rows.size());
+  for (size_t i = 0; i < rows.size(); ++i) ++count[rows[rng.Below(n)]];
   sample.fit.assign(label.size(), GradPair{});
   sample.in_bag.clear();
   sample.out_of_bag.clear();

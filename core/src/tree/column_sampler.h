@@ -14,7 +14,9 @@ namespace boostlab {
 class ColumnSampler {
  public:
   ColumnSampler(int num_features, double bytree, double bylevel, double bynode)
-      : num_features_(num_features), bytree_(bytree), bylevel_(bylevel), bynode_(bynode) {}
+      : num_features_(num_features), bytree_(bytree), bylevel_(bylevel), bynode_(bynode) {
+    for (int n = 0; n <= num_features; ++n) below_.emplace_back(std::max(n, 1));
+  }
 
   void NewTree(uint64_t seed) {
     rng_ = Rng(seed);
@@ -27,7 +29,8 @@ class ColumnSampler {
   // Draws one at a time without replacement (a partial Fisher-Yates
   // shuffle): moves a random one of v[i..] to v[i] and returns it.
   int DrawAt(std::vector<int>& v, size_t i) {
-    std::swap(v[i], v[i + rng_.Below(v.size() - i)]);
+    const size_t left = v.size() - i;
+    std::swap(v[i], v[i + (left < below_.size() ? rng_.Below(below_[left]) : rng_.Below(left))]);
     return v[i];
   }
   double bynode() const { return bynode_; }
@@ -54,6 +57,7 @@ class ColumnSampler {
   double bytree_, bylevel_, bynode_;
   Rng rng_{0};
   std::vector<int> tree_;
+  std::vector<Divider> below_;  // by n: draws below n (a node draws one feature after another)
   std::map<int, std::vector<int>> levels_;
 };
 
