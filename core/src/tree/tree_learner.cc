@@ -7,6 +7,7 @@
 #include <cmath>      // for round
 #include <utility>    // for move
 
+#include "util/prefault.h"
 #include "util/thread_pool.h"
 
 namespace boostlab {
@@ -569,6 +570,10 @@ Tree TreeLearner::Grow(std::span<const GradPair> gpair, std::span<const RowIdx> 
   // forest tree has tens of thousands, and growing the vector by doubling
   // copied them over and over (6 % of a diamonds forest).
   tree.nodes.reserve(last_num_nodes_ + last_num_nodes_ / 8 + 1);
+  // A forest tree's nodes are megabytes of new memory: the pages that most
+  // of them (as many as the last tree had, less a little) will fill are
+  // faulted in at once rather than at each first write (diamonds: 2.5 %).
+  if (params_.forest) PrefaultForWrite(tree.nodes.data(), (last_num_nodes_ - last_num_nodes_ / 16) * sizeof(TreeNode));
   tree.nodes.emplace_back();
   Entry root{0, 0, 0, rows_.size(), 0, 0, {}, {}, 0, carried_.size()};
   if (params_.forest) {
