@@ -115,3 +115,31 @@ TEST(Objective, ExponentialGradientsMatchFiniteDifferences) {
 
 }  // namespace
 }  // namespace boostlab
+
+namespace boostlab {
+namespace {
+
+// Every round transforms every row at once (TransformRows); the saved model
+// and one-row predictions use Transform. They must agree for every
+// objective, including those that change Transform below a loss.
+TEST(Objective, TransformRowsAgreesWithTransformForEveryObjective) {
+  const std::vector<std::pair<std::string, int>> names = {
+      {"reg:squarederror", 1}, {"reg:absoluteerror", 1}, {"reg:huber", 1},        {"reg:pseudohubererror", 1},
+      {"count:poisson", 1},    {"binary:logistic", 1},   {"binary:exponential", 1}, {"binary:samme", 1},
+      {"binary:forest", 1},    {"binary:samme_r", 1},    {"reg:adaboost_r2", 1},   {"multi:samme", 3},
+      {"multi:samme_r", 3},    {"multi:forest", 3},      {"multi:softprob", 3},    {"multi:softmax", 3}};
+  Params params;
+  const std::vector<RowIdx> rows = {0, 2, 3, 6};
+  for (const auto& [name, classes] : names) {
+    auto objective = MakeObjective(name, params, classes);
+    const size_t K = static_cast<size_t>(objective->outputs());
+    std::vector<float> margin(8 * K), one(8 * K, -7.0f), many(8 * K, -7.0f);
+    for (size_t i = 0; i < margin.size(); ++i) margin[i] = -2.5f + 0.7f * static_cast<float>(i % 9);
+    for (RowIdx r : rows) objective->Transform(&margin[r * K], &one[r * K]);
+    objective->TransformRows(margin.data(), many.data(), rows);
+    EXPECT_EQ(one, many) << name;  // the rows not listed are left alone, too
+  }
+}
+
+}  // namespace
+}  // namespace boostlab

@@ -96,7 +96,9 @@ struct Booster::Impl {
   }
 
   void UpdatePredictions(std::span<const RowIdx> rows) {
-    ForRows(rows, [&](RowIdx r) { objective->Transform(&margin[static_cast<size_t>(r) * K], &pred[static_cast<size_t>(r) * K]); });
+    ForBlocks(pool, rows.size(), 16384, [&](size_t begin, size_t end) {
+      objective->TransformRows(margin.data(), pred.data(), rows.subspan(begin, end - begin));
+    });
   }
 
   std::vector<Metric> Evaluate(std::span<const RowIdx> rows) {

@@ -33,6 +33,14 @@ class Objective {
                          std::span<const RowIdx> rows, std::span<GradPair> out, ThreadPool& pool) const = 0;
   // One row's K margins -> K predictions.
   virtual void Transform(const float* margin, float* out) const = 0;
+  // The same for each of `rows` (margin and out indexed by row, K a row):
+  // one virtual call for many rows, as every round transforms every row.
+  // A class that changes Transform changes this too (a test holds them to
+  // each other for every objective).
+  virtual void TransformRows(const float* margin, float* out, std::span<const RowIdx> rows) const {
+    const size_t K = static_cast<size_t>(outputs());
+    for (RowIdx r : rows) Transform(margin + r * K, out + r * K);
+  }
   virtual std::vector<std::string> DefaultMetrics() const = 0;
   virtual double DefaultMaxDeltaStep() const { return 0; }
   // Losses whose leaf values are set after the tree is grown (XGBoost's

@@ -104,6 +104,9 @@ class SingleOutput : public Objective {
     ComputeGradients(loss_, margin, pred, label, weight_, rows, out, pool);
   }
   void Transform(const float* margin, float* out) const override { *out = loss_.Transform(*margin); }
+  void TransformRows(const float* margin, float* out, std::span<const RowIdx> rows) const override {
+    for (RowIdx r : rows) out[r] = loss_.Transform(margin[r]);
+  }
 
  protected:
   Loss loss_;
@@ -317,6 +320,9 @@ class Samme : public Exponential {
  public:
   const char* name() const override { return "binary:samme"; }
   void Transform(const float* margin, float* out) const override { *out = 1.0f / (1.0f + std::exp(-*margin)); }
+  void TransformRows(const float* margin, float* out, std::span<const RowIdx> rows) const override {
+    for (RowIdx r : rows) Transform(margin + r, out + r);
+  }
   std::vector<double> AverageMargin(std::span<const float>, std::span<const RowIdx>) const override { return {0.0}; }
   std::vector<std::string> DefaultMetrics() const override { return {"error"}; }
 };
@@ -327,6 +333,9 @@ class ForestProbability : public Logistic {
  public:
   const char* name() const override { return "binary:forest"; }
   void Transform(const float* margin, float* out) const override { *out = std::clamp(*margin, 0.0f, 1.0f); }
+  void TransformRows(const float* margin, float* out, std::span<const RowIdx> rows) const override {
+    for (RowIdx r : rows) Transform(margin + r, out + r);
+  }
   std::vector<double> AverageMargin(std::span<const float>, std::span<const RowIdx>) const override { return {0.0}; }
   std::vector<std::string> DefaultMetrics() const override { return {"error"}; }
 };
