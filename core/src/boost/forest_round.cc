@@ -72,18 +72,15 @@ RoundReport Booster::Impl::ForestRound() {
   // blocks and add the same numbers whatever the thread count. The rows the
   // tree never drew also add to their out-of-bag sums.
   if (outputs == 1) {
-    // By position, each row beside its leaf's value; validation rows add
-    // nothing to their out-of-bag sums (a select, not a branch: which
-    // carried rows are validation rows is a coin toss).
-    const TreeLearner::PlacedRows drawn = learner.Placed(), carried = learner.PlacedCarried();
-    ForBlocks(s.pool, drawn.rows.size(), 4096, [&](size_t begin, size_t end) {
-      for (size_t i = begin; i < end; ++i) s.forest_sum[drawn.rows[i]] += drawn.value[i];
-    });
-    ForBlocks(s.pool, carried.rows.size(), 4096, [&](size_t begin, size_t end) {
-      for (size_t i = begin; i < end; ++i) {
-        const RowIdx r = carried.rows[i];
-        const double v = carried.value[i];
-        const bool oob = !s.is_valid_row[r];
+    // In row order, each row's leaf value. Out of bag: not drawn, and not a
+    // validation row (selects, not branches: which rows those are is a
+    // coin toss). Rows in neither set add to sums no one reads.
+    const std::span<const float> value_of = learner.RowValues();
+    const std::vector<uint32_t>& drawn = sample.count;
+    ForBlocks(s.pool, value_of.size(), 16384, [&](size_t begin, size_t end) {
+      for (size_t r = begin; r < end; ++r) {
+        const double v = value_of[r];
+        const bool oob = (drawn[r] == 0) & !s.is_valid_row[r];
         s.forest_sum[r] += v;
         s.oob.sum[r] += oob ? v : 0.0;
         s.oob.count[r] += oob;

@@ -442,30 +442,32 @@ float TreeLearner::FinishNode(Tree& tree, const Entry& e) const {
 }
 
 // Each leaf's value at the first position of its stretch (flagged there),
-// then carried forward over the positions: the stretches tile them. Leaves
-// with no carried rows write to a spare slot past the end. Selects on bits
-// rather than branches: where a stretch starts is a coin toss.
-void TreeLearner::FillPlaced() {
-  auto fill = [&](size_t n, bool carried, std::vector<float>& value) {
-    value.assign(n + 1, 0.0f);
+// then carried forward over the positions (the stretches tile them) and
+// written to each position's row. Leaves with no carried rows write to a
+// spare slot past the end. Selects on bits rather than branches: where a
+// stretch starts is a coin toss.
+void TreeLearner::FillRowValues() {
+  row_value_.resize(bins_.num_rows, 0.0f);
+  auto fill = [&](const std::vector<RowIdx>& rows, bool carried) {
+    const size_t n = rows.size();
+    value_at_.assign(n + 1, 0.0f);
     starts_.assign(n + 1, 0);
     for (const LeafRange& l : leaves_) {
       const uint32_t begin = carried ? l.carried_begin : l.begin, end = carried ? l.carried_end : l.end;
       const size_t at = begin < end ? begin : n;
-      value[at] = l.value;
+      value_at_[at] = l.value;
       starts_[at] = ~0u;
     }
     uint32_t v = 0;
     for (size_t i = 0; i < n; ++i) {
       uint32_t x;
-      std::memcpy(&x, &value[i], sizeof x);
+      std::memcpy(&x, &value_at_[i], sizeof x);
       v = (x & starts_[i]) | (v & ~starts_[i]);
-      std::memcpy(&value[i], &v, sizeof v);
+      std::memcpy(&row_value_[rows[i]], &v, sizeof v);
     }
-    value.resize(n);
   };
-  fill(rows_.size(), false, placed_value_);
-  fill(carried_.size(), true, carried_value_);
+  fill(rows_, false);
+  fill(carried_, true);
 }
 
 double TreeLearner::LastGainSum() const {
@@ -585,7 +587,7 @@ Tree TreeLearner::Grow(std::span<const GradPair> gpair, std::span<const RowIdx> 
     if (params_.max_leaves == 0) {  // no leaf limit: any order grows the same tree
       GrowForest(gpair, tree, std::move(root));
       last_num_nodes_ = tree.nodes.size();
-      if (outputs_ == 1) FillPlaced();
+      if (outputs_ == 1) FillRowValues();
       return tree;
     }
   } else {
@@ -703,7 +705,7 @@ Tree TreeLearner::Grow(std::span<const GradPair> gpair, std::span<const RowIdx> 
     enqueue(std::move(right));
   }
   if (!params_.forest) FinishBinned(tree.nodes.size());
-  if (params_.forest && outputs_ == 1) FillPlaced();
+  if (params_.forest && outputs_ == 1) FillRowValues();
   last_num_nodes_ = tree.nodes.size();
   return tree;
 }

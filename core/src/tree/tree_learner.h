@@ -90,16 +90,11 @@ class TreeLearner {
   // nodes would sum them; the nodes themselves are megabytes.
   double LastGainSum() const;
   LeafRows Leaf(size_t i) const;
-  // After Grow of a forest tree with one output: its rows, or its carried
-  // rows, as the partitions left them (each leaf's a stretch), and beside
-  // each its leaf's value. One pass by position serves the forest's sums,
-  // where a loop per leaf ran a row or two at a time.
-  struct PlacedRows {
-    std::span<const RowIdx> rows;
-    std::span<const float> value;
-  };
-  PlacedRows Placed() const { return {rows_, placed_value_}; }
-  PlacedRows PlacedCarried() const { return {carried_, carried_value_}; }
+  // After Grow of a forest tree with one output: by row id, the value of the
+  // leaf each drawn or carried row landed in (rows neither keep an earlier
+  // tree's). The forest adds them in row order: by leaf, or by position in
+  // the partitions, the adds were a random walk through its sums.
+  std::span<const float> RowValues() const { return row_value_; }
 
   // After Grow: the leaf value for any binned row (e.g. a validation row),
   // walking the tree by bins rather than raw values; the same leaf as
@@ -215,9 +210,10 @@ class TreeLearner {
   };
   std::vector<LeafRange> leaves_;
   std::vector<float> gains_;  // forests: per node its split's gain, 0 for a leaf (LastGainSum)
-  std::vector<float> placed_value_, carried_value_;  // Placed, PlacedCarried
-  std::vector<uint32_t> starts_;                      // FillPlaced's scratch
-  void FillPlaced();
+  std::vector<float> row_value_;   // RowValues
+  std::vector<float> value_at_;    // FillRowValues's scratch: by position
+  std::vector<uint32_t> starts_;   // and where leaves' stretches start
+  void FillRowValues();
   Timings timings_;
   int outputs_ = 1;
   size_t last_num_nodes_ = 0;  // the last tree's size: the next one reserves about as many
