@@ -128,6 +128,16 @@ TEST(FeatureHistogram, FindsTheSameSplitAsTheFullHistogram) {
   }
 }
 
+// plain: the forest's split parameters (no penalty, gains in double); else
+// XGBoost's (lambda 1, gains rounded to float). Any child weight stands.
+SplitParams ForestOrXgboost(bool plain) {
+  SplitParams p;
+  p.lambda = plain ? 0 : 1;
+  p.min_child_weight = 0;
+  p.float_gain = !plain;
+  return p;
+}
+
 // A forest's nodes with one output search numeric features from their rows,
 // summed per bin over the span they fall in, or sorted by bin when few rows
 // span many bins: the same split as the compact histogram's search (which
@@ -135,14 +145,10 @@ TEST(FeatureHistogram, FindsTheSameSplitAsTheFullHistogram) {
 // more rows than bins.
 TEST(RowSplitFinder, FindsTheSameSplitAsTheFeatureHistogram) {
   int sorted = 0, per_bin = 0, pairs = 0, default_left = 0;
-  // plain: the forest's parameters (no penalty, gains in double); else XGBoost's.
   for (bool plain : {true, false})
   for (double missing : {0.0, 0.05, 0.3}) {
     for (int max_bin : {4096, 1024, 16}) {
-      SplitParams p;
-      p.lambda = plain ? 0 : 1;
-      p.min_child_weight = 0;
-      p.float_gain = !plain;
+      const SplitParams p = ForestOrXgboost(plain);
       Node node(1, missing, max_bin);
       FeatureHistogramBuilder builder(node.bins);
       FeatureHistogram fh;
@@ -211,10 +217,7 @@ TEST(RowSplitFinder, GatheredFeaturesFindWhatEachFindsAlone) {
   for (bool plain : {true, false})
     for (double missing : {0.0, 0.3, 0.8})  // mostly missing: some features constant in small nodes
       for (int max_bin : {4096, 1024, 16}) {
-        SplitParams p;
-        p.lambda = plain ? 0 : 1;
-        p.min_child_weight = 0;
-        p.float_gain = !plain;
+        const SplitParams p = ForestOrXgboost(plain);
         Node node(1, missing, max_bin);
         RowSplitFinder finder(node.bins);
         const int num_features = static_cast<int>(node.bins.num_features);

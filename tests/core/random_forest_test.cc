@@ -10,13 +10,20 @@
 namespace boostlab {
 namespace {
 
-TEST(RandomForest, MulticlassAveragesClassSharesAndReportsOutOfBagError) {
-  Dataset d = test::RandomData(3000, 4).Seed(7).Classes(3).Make();
+// A forest as the benchmarks grow it (unlimited depth, the default
+// features per node), `rounds` trees.
+Params ForestParams(int rounds) {
   Params p;
   p.algorithm = "random_forest";
   p.max_depth = 0;
   p.colsample_bynode = std::nan("");
-  p.rounds = 30;
+  p.rounds = rounds;
+  return p;
+}
+
+TEST(RandomForest, MulticlassAveragesClassSharesAndReportsOutOfBagError) {
+  Dataset d = test::RandomData(3000, 4).Seed(7).Classes(3).Make();
+  Params p = ForestParams(30);
   Booster b(d, p);
   RoundReport first = b.TrainOneRound(), last = first;
   while (!b.Done()) last = b.TrainOneRound();
@@ -40,11 +47,7 @@ TEST(RandomForest, RegressionReportsWhatTheSavedModelPredicts) {
   // by position (drawn, out-of-bag and validation rows). The last round's
   // train and validation RMSE must be the saved model's on those rows.
   Dataset d = test::RandomData(3000, 5).Seed(9).Missing(0.1).Make();
-  Params p;
-  p.algorithm = "random_forest";
-  p.max_depth = 0;
-  p.colsample_bynode = std::nan("");
-  p.rounds = 9;
+  Params p = ForestParams(9);
   p.nthread = 2;
   p.eval_metric = "rmse";
   Booster b(d, p);
@@ -70,11 +73,7 @@ TEST(RandomForest, TreesGrownInParallelMakeTheSameModelAsOneThread) {
   for (bool multiclass : {false, true}) {
     Dataset d = multiclass ? test::RandomData(3000, 5).Seed(2).Classes(3).Make()
                            : test::RandomData(3000, 5).Seed(2).Missing(0.1).Make();
-    Params p;
-    p.algorithm = "random_forest";
-    p.max_depth = 0;
-    p.colsample_bynode = std::nan("");
-    p.rounds = 7;  // not a multiple of the batch sizes
+    Params p = ForestParams(7);  // not a multiple of the batch sizes
     p.nthread = 1;
     const std::string one = test::Train(d, p).ToJson();
     for (int threads : {2, 3}) {
@@ -90,12 +89,8 @@ TEST(RandomForest, EachRoundReportsItsTreesShapeAsASweepOfTheTreeFinds) {
   // in node order. Both loops: no leaf limit (depth first) and a leaf limit.
   for (int max_leaves : {0, 40}) {
     Dataset d = test::RandomData(2000, 5).Seed(4).Missing(0.05).Make();
-    Params p;
-    p.algorithm = "random_forest";
-    p.max_depth = 0;
+    Params p = ForestParams(5);
     p.max_leaves = max_leaves;
-    p.colsample_bynode = std::nan("");
-    p.rounds = 5;
     p.nthread = 2;
     Booster b(d, p);
     std::vector<RoundReport> reports;

@@ -102,6 +102,23 @@ bool Occupied(const HistBin& s) {
   return ((g | h) << 1) != 0;
 }
 
+// Runs fn<BinT, kCount>() for the bins' width and a count of 1 to
+// RowSplitFinder::kFused features: the fused gathers are unrolled for each.
+template <typename Fn>
+void WithWidthAndCount(bool wide, size_t count, Fn fn) {
+  auto with_width = [&]<typename BinT>() {
+    switch (count) {
+      case 1: return fn.template operator()<BinT, 1>();
+      case 2: return fn.template operator()<BinT, 2>();
+      case 3: return fn.template operator()<BinT, 3>();
+      case 4: return fn.template operator()<BinT, 4>();
+    }
+  };
+  static_assert(RowSplitFinder::kFused == 4, "one case a count");
+  if (wide) with_width.template operator()<uint16_t>();
+  else with_width.template operator()<uint8_t>();
+}
+
 bool IsPlain(const SplitParams& p) {
   return p.lambda == 0 && p.alpha == 0 && p.max_delta_step == 0 && !p.float_gain;
 }
@@ -132,63 +149,10 @@ void RowSplitFinder::GatherSummed(std::span<const int> features) {
     slot_of_[static_cast<size_t>(features[j])] = static_cast<uint8_t>(1 + kFused + j);
     slots[j].summed = true;
   }
-  const int* f = features.data();
-  if (bins_.wide) {
-    switch (count) {
-      case 1: return GatherSummedFused<uint16_t, 1>(f, slots);
-      case 2: return GatherSummedFused<uint16_t, 2>(f, slots);
-      case 3: return GatherSummedFused<uint16_t, 3>(f, slots);
-      case 4: return GatherSummedFused<uint16_t, 4>(f, slots);
-    }
-  } else {
-    switch (count) {
-      case 1: return GatherSummedFused<uint8_t, 1>(f, slots);
-      case 2: return GatherSummedFused<uint8_t, 2>(f, slots);
-      case 3: return GatherSummedFused<uint8_t, 3>(f, slots);
-      case 4: return GatherSummedFused<uint8_t, 4>(f, slots);
-    }
-  }
-}
-
-// As SumByBin for kCount features at once: even positions into each slot's
-// sums, odd ones into its odd sums; each slot's lowest and highest bin.
-template <typename BinT, size_t kCount>
-void RowSplitFinder::GatherSummedFused(const int* features, Slot* slots) {
-  static_assert(kCount <= kFused);
-  const BinT* column[kCount];
-  HistBin* even[kCount];
-  HistBin* odd[kCount];
-  uint32_t lo[kCount], hi[kCount];
-  for (size_t j = 0; j < kCount; ++j) {
-    column[j] = bins_.Column<BinT>(static_cast<size_t>(features[j]));
-    even[j] = slots[j].sums.data();
-    odd[j] = slots[j].odd.data();
-    lo[j] = ~0u;
-    hi[j] = 0;
-  }
-  const RowIdx* rows = rows_.data();
-  const size_t n = rows_.size();
-  auto add = [&](HistBin* const* to, size_t i) {
-    const RowIdx row = rows[i];
-    const GradPair gh = gpair_[row];
-    for (size_t j = 0; j < kCount; ++j) {
-      const uint32_t b = column[j][row];
-      to[j][b].g += gh.g;
-      to[j][b].h += gh.h;
-      lo[j] = std::min(lo[j], b);
-      hi[j] = std::max(hi[j], b);
-    }
-  };
-  size_t i = 0;
-  for (; i + 1 < n; i += 2) {
-    add(even, i);
-    add(odd, i + 1);
-  }
-  if (i < n) add(even, i);
-  for (size_t j = 0; j < kCount; ++j) {
-    slots[j].lo = lo[j];
-    slots[j].hi = hi[j];
-  }
+  // Summed into every bin in two chains, as SearchColumn sums one feature of more rows than bins.
+  WithWidthAndCount(bins_.wide, count, [&]<typename BinT, size_t kCount>() {
+    GatherFused<BinT, kCount, false>(features.data(), slots, true);
+  });
 }
 
 void RowSplitFinder::Gather(std::span<const int> features) {
@@ -197,30 +161,17 @@ void RowSplitFinder::Gather(std::span<const int> features) {
     slot_of_[static_cast<size_t>(features[j])] = static_cast<uint8_t>(j + 1);
     slots_[j + 1].summed = false;
   }
-  const int* f = features.data();
-  if (bins_.wide) {
-    switch (count) {
-      case 1: return GatherFused<uint16_t, 1>(f);
-      case 2: return GatherFused<uint16_t, 2>(f);
-      case 3: return GatherFused<uint16_t, 3>(f);
-      case 4: return GatherFused<uint16_t, 4>(f);
-    }
-  } else {
-    switch (count) {
-      case 1: return GatherFused<uint8_t, 1>(f);
-      case 2: return GatherFused<uint8_t, 2>(f);
-      case 3: return GatherFused<uint8_t, 3>(f);
-      case 4: return GatherFused<uint8_t, 4>(f);
-    }
-  }
+  WithWidthAndCount(bins_.wide, count, [&]<typename BinT, size_t kCount>() {
+    GatherFused<BinT, kCount, true>(features.data(), slots_ + 1, rows_.size() > kOneChain);
+  });
 }
 
-// kCount features into slots 1..kCount, one pass over the rows: each row's
-// bins summed and marked in every feature, as SearchColumn gathers one
-// feature (in the node's order; above kOneChain rows, even and odd
-// positions apart).
-template <typename BinT, size_t kCount>
-void RowSplitFinder::GatherFused(const int* features) {
+// kCount features into slots[0..kCount), one pass over the rows: each
+// row's bins summed in every feature, as SearchColumn sums one feature (in
+// the node's order; in two chains, even and odd positions apart), and with
+// kMarks each row's bin kept and marked in its slot's bitmap.
+template <typename BinT, size_t kCount, bool kMarks>
+void RowSplitFinder::GatherFused(const int* features, Slot* slots, bool two_chains) {
   static_assert(kCount <= kFused);
   const BinT* column[kCount];
   uint32_t* bin[kCount];
@@ -229,13 +180,12 @@ void RowSplitFinder::GatherFused(const int* features) {
   uint64_t* marked[kCount];
   uint32_t lo[kCount], hi[kCount];
   for (size_t j = 0; j < kCount; ++j) {
-    Slot& slot = slots_[j + 1];
     column[j] = bins_.Column<BinT>(static_cast<size_t>(features[j]));
-    bin[j] = slot.bin.data();
-    sums[j] = slot.sums.data();
-    odd[j] = slot.odd.data();
-    marked[j] = slot.marked.data();
-    lo[j] = bins_.MissingBin(static_cast<size_t>(features[j]));
+    bin[j] = slots[j].bin.data();
+    sums[j] = slots[j].sums.data();
+    odd[j] = slots[j].odd.data();
+    marked[j] = slots[j].marked.data();
+    lo[j] = bins_.MissingBin(static_cast<size_t>(features[j]));  // above every bin
     hi[j] = 0;
   }
   const RowIdx* rows = rows_.data();
@@ -245,60 +195,27 @@ void RowSplitFinder::GatherFused(const int* features) {
     const GradPair gh = gpair_[row];
     for (size_t j = 0; j < kCount; ++j) {
       const uint32_t b = column[j][row];
-      bin[j][i] = b;
       to[j][b].g += gh.g;
       to[j][b].h += gh.h;
-      marked[j][b >> 6] |= uint64_t{1} << (b & 63);
+      if constexpr (kMarks) {
+        bin[j][i] = b;
+        marked[j][b >> 6] |= uint64_t{1} << (b & 63);
+      }
       lo[j] = std::min(lo[j], b);
       hi[j] = std::max(hi[j], b);
     }
   };
   size_t i = 0;
-  if (n > kOneChain)
+  if (two_chains)
     for (; i + 1 < n; i += 2) {
       add(sums, i);
       add(odd, i + 1);
     }
   for (; i < n; ++i) add(sums, i);
   for (size_t j = 0; j < kCount; ++j) {
-    slots_[j + 1].lo = lo[j];
-    slots_[j + 1].hi = hi[j];
+    slots[j].lo = lo[j];
+    slots[j].hi = hi[j];
   }
-}
-
-// Sums a large node's rows into slot 0's sums by bin: even positions there, odd ones
-// into its odd sums, then those added in (AddOdd). Runs of rows in one bin (a sparse
-// feature's zeros: spam) made one chain of dependent additions through
-// memory; two chains run side by side. The order is fixed by the positions
-// alone. Returns the lowest and highest bin seen: the rest stay zero.
-template <typename BinOf>
-std::pair<uint32_t, uint32_t> RowSplitFinder::SumByBin(size_t n, BinOf bin_of) {
-  HistBin* even = slots_[0].sums.data();
-  HistBin* odd = slots_[0].odd.data();
-  const GradPair* gpair = gpair_;
-  const RowIdx* rows = rows_.data();
-  auto gh = [&](size_t i) -> const GradPair& { return gpair[rows[i]]; };
-  uint32_t lo = ~0u, hi = 0;
-  size_t i = 0;
-  for (; i + 1 < n; i += 2) {
-    const uint32_t x = bin_of(i), y = bin_of(i + 1);
-    HistBin& a = even[x];
-    HistBin& b = odd[y];
-    a.g += gh(i).g;
-    a.h += gh(i).h;
-    b.g += gh(i + 1).g;
-    b.h += gh(i + 1).h;
-    lo = std::min(lo, std::min(x, y));
-    hi = std::max(hi, std::max(x, y));
-  }
-  if (i < n) {
-    const uint32_t x = bin_of(i);
-    even[x].g += gh(i).g;
-    even[x].h += gh(i).h;
-    lo = std::min(lo, x);
-    hi = std::max(hi, x);
-  }
-  return {lo, hi};
 }
 
 // A slot's odd sums lo..hi added into its sums and cleared.
@@ -329,52 +246,21 @@ RowSplitFinder::Outcome RowSplitFinder::SearchColumn(const BinT* column, int f, 
   const size_t n = rows_.size();
   // Rows weighing nothing make no histogram entry: the general path skips them.
   if (n == 2 && gpair_[rows_[0]].h > 0 && gpair_[rows_[1]].h > 0) return SearchPair(column, f, scan);
-  const uint32_t missing = bins_.MissingBin(static_cast<size_t>(f));
-  const RowIdx* rows = rows_.data();
   Slot& slot = slots_[0];
-  HistBin* sums = slot.sums.data();
-  if (n > missing) {
-    // More rows than bins: sum straight into every bin, as a histogram.
-    // Only the bins between the lowest and highest seen can hold rows.
-    const auto [lo, hi] = SumByBin(n, [&](size_t i) { return column[rows[i]]; });
-    slot.lo = lo;
-    slot.hi = hi;
+  // More rows than bins: summed straight into every bin, as a histogram (two
+  // chains). Else each row's bin is also kept and marked in a bitmap; up to
+  // kOneChain rows a bin's rows are added in the node's order.
+  if (n > bins_.MissingBin(static_cast<size_t>(f))) {
+    GatherFused<BinT, 1, false>(&f, &slot, true);
     return ScanSummedSlot(slot, f, scan);
   }
-  // One pass: each row's bin, summed into it and marked in a bitmap, and
-  // the span of bins (missing is above them all). Up to kOneChain rows a
-  // bin's rows are added in the node's order; above, even and odd positions
-  // go to the slot's sums and odd sums (as SumByBin), added together as
-  // the bins are listed.
-  uint32_t* bin = slot.bin.data();
-  uint64_t* marked = slot.marked.data();
-  HistBin* odd = slot.odd.data();
   const bool two_chains = n > kOneChain;
-  uint32_t lo = missing, hi = 0;
-  auto add = [&](HistBin* to, size_t i) {
-    const uint32_t b = column[rows[i]];
-    bin[i] = b;
-    const GradPair& gh = gpair_[rows[i]];
-    to[b].g += gh.g;
-    to[b].h += gh.h;
-    marked[b >> 6] |= uint64_t{1} << (b & 63);
-    lo = std::min(lo, b);
-    hi = std::max(hi, b);
-  };
-  size_t i = 0;
-  if (two_chains)
-    for (; i + 1 < n; i += 2) {
-      add(sums, i);
-      add(odd, i + 1);
-    }
-  for (; i < n; ++i) add(sums, i);
-  slot.lo = lo;
-  slot.hi = hi;
+  GatherFused<BinT, 1, true>(&f, &slot, two_chains);
   return ScanGathered(slot, two_chains, f, scan);
 }
 
 // The search of a feature whose rows a slot has summed into every bin
-// (SumByBin, GatherSummed), which it leaves clean.
+// (GatherFused without marks), which it leaves clean.
 RowSplitFinder::Outcome RowSplitFinder::ScanSummedSlot(Slot& slot, int f, SplitScan& scan) {
   const uint32_t missing = bins_.MissingBin(static_cast<size_t>(f));
   const uint32_t lo = slot.lo, hi = slot.hi;
@@ -467,7 +353,7 @@ RowSplitFinder::Outcome RowSplitFinder::ScanGathered(Slot& slot, bool two_chains
 }
 
 // The bins [lo, hi] of a large node with no row missing, summed in two
-// chains (SumByBin): each bin's sums (the odd sums added in) are taken into the
+// chains (GatherFused): each bin's sums (the odd sums added in) are taken into the
 // list and cleared in one pass, those holding rows listed without a branch,
 // and the list then scanned.
 RowSplitFinder::Outcome RowSplitFinder::ScanSummed(Slot& slot, uint32_t lo, uint32_t hi, int f, SplitScan& scan) {

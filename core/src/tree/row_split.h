@@ -94,16 +94,12 @@ class RowSplitFinder {
   };
   template <typename BinT>
   Outcome SearchColumn(const BinT* column, int f, SplitScan& scan);
-  template <typename BinT, size_t kCount>
-  void GatherFused(const int* features);
-  template <typename BinT, size_t kCount>
-  void GatherSummedFused(const int* features, Slot* slots);
+  template <typename BinT, size_t kCount, bool kMarks>
+  void GatherFused(const int* features, Slot* slots, bool two_chains);
   Outcome ScanSummedSlot(Slot& slot, int f, SplitScan& scan);
   Outcome ScanGathered(Slot& slot, bool two_chains, int f, SplitScan& scan);
   template <typename BinT>
   Outcome SearchPair(const BinT* column, int f, SplitScan& scan);
-  template <typename BinOf>
-  std::pair<uint32_t, uint32_t> SumByBin(size_t n, BinOf bin_of);
   void AddOdd(Slot& slot, uint32_t lo, uint32_t hi);
   Outcome ScanEntries(int f, size_t m, bool has_missing, SplitScan& scan);
   Outcome ScanSummed(Slot& slot, uint32_t lo, uint32_t hi, int f, SplitScan& scan);
