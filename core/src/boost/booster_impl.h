@@ -35,10 +35,9 @@ struct Booster::Impl {
   std::vector<MetricSpec> metrics;
   BinnedMatrix bins;
   // One learner per thread where trees of a round (multiclass) or of a batch
-  // (forest; two per thread on small data) grow in parallel. Tree i always
-  // uses learner i % size, and a
-  // tree depends only on its statistics and seed, so the model does not
-  // depend on the thread count.
+  // (forest: two per thread) grow in parallel. Tree i always uses learner
+  // i % size, and a tree depends only on its statistics and seed, so the
+  // model does not depend on the thread count.
   std::vector<std::unique_ptr<TreeLearner>> learners;
   Model model;
   std::vector<float> margin;    // n x K, row-major (train and valid rows)
@@ -113,11 +112,10 @@ struct Booster::Impl {
   RoundReport ForestRound();    // forest_round.cc
   RoundReport BoostRound();     // booster.cc: xgboost and gbdt
 
-  // Adds one tree's shape to the round's summary; depth < 0: found from the
-  // tree (forests pass the depth their learner saw: a walk over a deep tree's
-  // nodes is not free).
-  static void Summarise(RoundReport& report, const Tree& tree, int depth = -1) {
-    report.tree_depth = std::max(report.tree_depth, depth < 0 ? tree.Depth() : depth);
+  // Adds one tree's shape to the round's summary (forests take theirs from
+  // their learners: a sweep of a deep tree's nodes is not free).
+  static void Summarise(RoundReport& report, const Tree& tree) {
+    report.tree_depth = std::max(report.tree_depth, tree.Depth());
     report.tree_leaves += tree.NumLeaves();
     for (const TreeNode& node : tree.nodes) report.tree_gain += node.IsLeaf() ? 0 : node.gain;
   }

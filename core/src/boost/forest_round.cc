@@ -102,8 +102,7 @@ RoundReport Booster::Impl::ForestRound() {
       }
     });
   }
-  // The forest's mean, in one pass in row order (the adds above come in leaf
-  // order, all over the rows).
+  // The forest's mean, in one pass in row order.
   ForBlocks(s.pool, s.forest_sum.size(), 16384, [&](size_t begin, size_t end) {
     for (size_t i = begin; i < end; ++i) s.margin[i] = static_cast<float>(s.forest_sum[i] / trees);
   });

@@ -23,7 +23,7 @@ struct ForestSample {
   // The rows the tree carries down to its leaves (TreeLearner::Grow): out of
   // bag, then validation rows. Filled by the caller.
   std::vector<RowIdx> carried;
-  std::vector<uint32_t> count;  // per row: times drawn (kept for its memory)
+  std::vector<uint32_t> count;  // per row: times drawn (0: out of bag, or not a training row)
 };
 
 // Draws N = rows.size() rows with replacement, c times each; with sample

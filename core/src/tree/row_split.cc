@@ -218,17 +218,6 @@ void RowSplitFinder::GatherFused(const int* features, Slot* slots, bool two_chai
   }
 }
 
-// A slot's odd sums lo..hi added into its sums and cleared.
-void RowSplitFinder::AddOdd(Slot& slot, uint32_t lo, uint32_t hi) {
-  HistBin* sums = slot.sums.data();
-  HistBin* odd = slot.odd.data();
-  for (uint32_t b = lo; b <= hi; ++b) {
-    sums[b].g += odd[b].g;
-    sums[b].h += odd[b].h;
-    odd[b] = HistBin{};
-  }
-}
-
 // Two rows (a third of a deep tree's searched nodes): the one split there is
 // puts the row in the lower bin left; the missing bin is the highest, so a
 // missing row goes right, as ScanEntries's one candidate has it.
@@ -252,35 +241,11 @@ RowSplitFinder::Outcome RowSplitFinder::SearchColumn(const BinT* column, int f, 
   // kOneChain rows a bin's rows are added in the node's order.
   if (n > bins_.MissingBin(static_cast<size_t>(f))) {
     GatherFused<BinT, 1, false>(&f, &slot, true);
-    return ScanSummedSlot(slot, f, scan);
+    return ScanSummed(slot, f, scan);
   }
   const bool two_chains = n > kOneChain;
   GatherFused<BinT, 1, true>(&f, &slot, two_chains);
   return ScanGathered(slot, two_chains, f, scan);
-}
-
-// The search of a feature whose rows a slot has summed into every bin
-// (GatherFused without marks), which it leaves clean.
-RowSplitFinder::Outcome RowSplitFinder::ScanSummedSlot(Slot& slot, int f, SplitScan& scan) {
-  const uint32_t missing = bins_.MissingBin(static_cast<size_t>(f));
-  const uint32_t lo = slot.lo, hi = slot.hi;
-  // No row missing (the usual case): one pass takes the bins' sums into
-  // a compact list and clears them, and one scans the list.
-  if (hi != missing) return ScanSummed(slot, lo, hi, f, scan);
-  // Else the value bins holding rows are listed without a branch (which
-  // bins do is a coin toss for the branch predictor), then scanned both ways.
-  AddOdd(slot, lo, hi);
-  HistBin* sums = slot.sums.data();
-  uint32_t* entry = entries_.data();
-  size_t m = 0;  // entries listed
-  for (uint32_t b = lo; b <= hi && b < missing; ++b) {
-    entry[m] = b;
-    entry_sums_[m] = sums[b];
-    m += Occupied(sums[b]);
-  }
-  const Outcome outcome = ScanEntries(f, m, Occupied(sums[missing]), scan);
-  std::fill(sums + lo, sums + hi + 1, HistBin{});
-  return outcome;
 }
 
 // The search of a feature whose rows a slot has gathered (bins, sums,
@@ -352,27 +317,33 @@ RowSplitFinder::Outcome RowSplitFinder::ScanGathered(Slot& slot, bool two_chains
   return outcome;
 }
 
-// The bins [lo, hi] of a large node with no row missing, summed in two
-// chains (GatherFused): each bin's sums (the odd sums added in) are taken into the
-// list and cleared in one pass, those holding rows listed without a branch,
-// and the list then scanned.
-RowSplitFinder::Outcome RowSplitFinder::ScanSummed(Slot& slot, uint32_t lo, uint32_t hi, int f, SplitScan& scan) {
+// The search of a feature whose rows a slot has summed into every bin, in
+// two chains (GatherFused without marks): each value bin's sums (the odd
+// sums added in) are taken into the list and cleared in one pass, those
+// holding rows listed without a branch (which do is a coin toss), and the
+// list scanned; the missing bin, when rows fell in it, the same way.
+RowSplitFinder::Outcome RowSplitFinder::ScanSummed(Slot& slot, int f, SplitScan& scan) {
+  const uint32_t missing = bins_.MissingBin(static_cast<size_t>(f));
   HistBin* sums = slot.sums.data();
   HistBin* odd = slot.odd.data();
-  uint32_t* entry = entries_.data();
-  HistBin* entry_sum = entry_sums_.data();
-  size_t m = 0;
-  for (uint32_t b = lo; b <= hi; ++b) {
+  auto take = [&](uint32_t b) {
     HistBin sum = sums[b];
     sum.g += odd[b].g;
     sum.h += odd[b].h;
     sums[b] = HistBin{};
     odd[b] = HistBin{};
+    return sum;
+  };
+  uint32_t* entry = entries_.data();
+  HistBin* entry_sum = entry_sums_.data();
+  size_t m = 0;
+  for (uint32_t b = slot.lo; b <= slot.hi && b < missing; ++b) {
     entry[m] = b;
-    entry_sum[m] = sum;
-    m += Occupied(sum);
+    entry_sum[m] = take(b);
+    m += Occupied(entry_sum[m]);
   }
-  return ScanEntries(f, m, false, scan);
+  const bool has_missing = slot.hi == missing && Occupied(take(missing));
+  return ScanEntries(f, m, has_missing, scan);
 }
 
 // The marked bins of [lo, hi] (no row missing), in order: each one's sums
@@ -459,7 +430,7 @@ RowSplitFinder::Outcome RowSplitFinder::Search(int f, SplitScan& scan) {
   const size_t fi = static_cast<size_t>(f);
   if (const uint8_t j = slot_of_[fi]; j > 0) {
     slot_of_[fi] = 0;
-    return slots_[j].summed ? ScanSummedSlot(slots_[j], f, scan) : ScanGathered(slots_[j], rows_.size() > kOneChain, f, scan);
+    return slots_[j].summed ? ScanSummed(slots_[j], f, scan) : ScanGathered(slots_[j], rows_.size() > kOneChain, f, scan);
   }
   return bins_.wide ? SearchColumn(bins_.Column<uint16_t>(fi), f, scan) : SearchColumn(bins_.Column<uint8_t>(fi), f, scan);
 }

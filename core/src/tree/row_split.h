@@ -22,7 +22,6 @@
 
 #include <cstdint>  // for uint32_t
 #include <span>     // for span
-#include <utility>  // for pair
 #include <vector>   // for vector
 
 #include "data/binned_matrix.h"
@@ -96,13 +95,11 @@ class RowSplitFinder {
   Outcome SearchColumn(const BinT* column, int f, SplitScan& scan);
   template <typename BinT, size_t kCount, bool kMarks>
   void GatherFused(const int* features, Slot* slots, bool two_chains);
-  Outcome ScanSummedSlot(Slot& slot, int f, SplitScan& scan);
   Outcome ScanGathered(Slot& slot, bool two_chains, int f, SplitScan& scan);
   template <typename BinT>
   Outcome SearchPair(const BinT* column, int f, SplitScan& scan);
-  void AddOdd(Slot& slot, uint32_t lo, uint32_t hi);
   Outcome ScanEntries(int f, size_t m, bool has_missing, SplitScan& scan);
-  Outcome ScanSummed(Slot& slot, uint32_t lo, uint32_t hi, int f, SplitScan& scan);
+  Outcome ScanSummed(Slot& slot, int f, SplitScan& scan);
   template <bool kPlain>
   Outcome ScanMarked(Slot& slot, bool two_chains, int f, SplitScan& scan);
   template <bool kPlain>

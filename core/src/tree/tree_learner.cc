@@ -1,10 +1,9 @@
 #include "tree/tree_learner.h"
 
-#include <cstring>  // for memcpy
-
 #include <algorithm>  // for min_element, clamp
 #include <chrono>     // for steady_clock
 #include <cmath>      // for round
+#include <cstring>    // for memcpy
 #include <utility>    // for move
 
 #include "util/prefault.h"
@@ -47,7 +46,7 @@ TreeLearner::TreeLearner(const BinnedMatrix& bins, const TreeParams& params, Thr
 
 TreeLearner::LeafRows TreeLearner::Leaf(size_t i) const {
   const LeafRange& l = leaves_[i];
-  return {l.node, l.value, std::span<const RowIdx>(rows_.data() + l.begin, l.end - l.begin),
+  return {l.node, std::span<const RowIdx>(rows_.data() + l.begin, l.end - l.begin),
           std::span<const RowIdx>(carried_.data() + l.carried_begin, l.carried_end - l.carried_begin)};
 }
 
@@ -565,7 +564,7 @@ Tree TreeLearner::Grow(std::span<const GradPair> gpair, std::span<const RowIdx> 
   leaves_.clear();
   gains_.assign(params_.forest ? 1 : 0, 0.0f);
   binned_.clear();
-  lut_.assign(bins_.MaxBins(), 0);  // where leaves look (see FinishBinned)
+  if (!params_.forest) lut_.assign(bins_.MaxBins(), 0);  // where leaves look (see FinishBinned); forests keep no compact copy
   sampler_.NewTree(seed);
   Tree tree;
   // Room for as many nodes as the last tree had, and a little more: a deep

@@ -76,7 +76,6 @@ class TreeLearner {
   // objectives that set leaf values themselves.
   struct LeafRows {
     int node;
-    float value;  // the leaf's TreeNode::value
     std::span<const RowIdx> rows;
     std::span<const RowIdx> carried;  // the carried rows that landed here
   };
