@@ -72,8 +72,14 @@ TEST(Booster, CorruptModelsGetPreciseErrors) {
   std::string json = Train(d, p).ToJson();
   const size_t at = json.find("\"left\":[1");
   ASSERT_NE(at, std::string::npos);
+  std::string swapped = json;  // children must sit side by side, left first
   json.replace(at, 9, "\"left\":[0");
   EXPECT_NE(code_and_text(json).find("child outside the tree"), std::string::npos) << code_and_text(json);
+  const size_t right = swapped.find("\"right\":[2");
+  ASSERT_NE(right, std::string::npos);
+  swapped.replace(right, 10, "\"right\":[1");
+  EXPECT_NE(code_and_text(swapped).find("tree 0 node 0's right child is 1, not the node after its left child (2)"),
+            std::string::npos) << code_and_text(swapped);
 }
 
 TEST(Params, OutOfRangeValuesNameTheParameterAndRange) {

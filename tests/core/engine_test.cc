@@ -67,8 +67,7 @@ TEST(Categorical, FewCategoriesSplitOneAgainstTheRest) {
 TEST(Categorical, UnseenCategoriesGoLeftLikeXGBoost) {
   Tree t;
   t.nodes.resize(3);
-  t.nodes[0].left = 1;
-  t.nodes[0].right = 2;
+  t.nodes[0].left = 1;  // and 2 right
   t.nodes[0].feature = 0;
   t.nodes[0].categorical = true;
   t.SetCategories(t.nodes[0], std::vector<int32_t>{2, 5});

@@ -3,6 +3,8 @@
 
 #include <algorithm>  // for is_sorted
 #include <cmath>      // for isfinite
+#include <cstdint>    // for uint16_t
+#include <limits>     // for numeric_limits
 #include <stdexcept>  // for invalid_argument
 #include <string>     // for string
 
@@ -64,7 +66,7 @@ void AppendTree(std::string& out, const Tree& tree) {
   out += '{';
   AppendColumn(out, "left", n, [](std::string& o, const TreeNode& x) { o += std::to_string(x.left); });
   out += ',';
-  AppendColumn(out, "right", n, [](std::string& o, const TreeNode& x) { o += std::to_string(x.right); });
+  AppendColumn(out, "right", n, [](std::string& o, const TreeNode& x) { o += std::to_string(x.IsLeaf() ? -1 : x.Right()); });
   out += ',';
   AppendColumn(out, "feature", n, [](std::string& o, const TreeNode& x) { o += std::to_string(x.feature); });
   out += ',';
@@ -265,7 +267,7 @@ Model Model::FromJson(std::string_view text) {
     for (size_t i = 0; i < n; ++i) {
       TreeNode& node = tree.nodes[i];
       node.left = static_cast<int>(num("left", i));
-      node.right = static_cast<int>(num("right", i));
+      const int right = static_cast<int>(num("right", i));
       node.feature = static_cast<int>(num("feature", i));
       node.threshold = static_cast<float>(num("threshold", i));
       node.default_left = num("default_left", i) != 0;
@@ -282,13 +284,17 @@ Model Model::FromJson(std::string_view text) {
           set.push_back(static_cast<int32_t>(c.number));
         }
         if (!std::is_sorted(set.begin(), set.end())) Corrupt(at + "'s categories are not sorted");
+        if (set.size() > std::numeric_limits<uint16_t>::max()) Corrupt(at + " has more than 65535 categories");
         tree.SetCategories(node, set);
       }
       if (node.left >= 0) {
         // Children after their parent: no cycles, and traversal always ends.
-        if (node.left <= static_cast<int>(i) || node.right <= static_cast<int>(i) ||
-            node.left >= static_cast<int>(n) || node.right >= static_cast<int>(n))
+        if (node.left <= static_cast<int>(i) || node.left + 1 >= static_cast<int>(n))
           Corrupt(at + " points at a child outside the tree");
+        // A node's children are stored side by side (TreeNode::Right).
+        if (right != node.left + 1)
+          Corrupt(at + "'s right child is " + std::to_string(right) + ", not the node after its left child (" +
+                  std::to_string(node.left + 1) + ")");
         if (node.feature < 0 || node.feature >= static_cast<int>(m.features.size()))
           Corrupt(at + " splits on feature " + std::to_string(node.feature) + ", but there are " +
                   std::to_string(m.features.size()));

@@ -22,7 +22,7 @@ int Tree::Leaf(const FeatureColumns& x, size_t row) const {
       left = !std::binary_search(right.begin(), right.end(), static_cast<int32_t>(v));
     }
     else left = v < n.threshold;
-    i = left ? n.left : n.right;
+    i = left ? n.left : n.Right();
   }
   return i;
 }
@@ -32,7 +32,7 @@ int Tree::Depth() const {
   int deepest = 0;
   for (size_t i = 0; i < nodes.size(); ++i) {  // children always come after their parent
     deepest = std::max(deepest, depth[i]);
-    if (!nodes[i].IsLeaf()) depth[nodes[i].left] = depth[nodes[i].right] = depth[i] + 1;
+    if (!nodes[i].IsLeaf()) depth[nodes[i].left] = depth[nodes[i].Right()] = depth[i] + 1;
   }
   return deepest;
 }

@@ -509,8 +509,7 @@ int TreeLearner::AddSplit(Tree& tree, int node, const SplitCandidate& split) {
     gains_.resize(tree.nodes.size(), 0.0f);
   }
   TreeNode& parent = tree.nodes[node];  // re-fetch: the vector may have moved
-  parent.left = left_id;
-  parent.right = left_id + 1;
+  parent.left = left_id;  // and the right child after it
   parent.feature = split.feature;
   parent.default_left = split.default_left;
   parent.gain = static_cast<float>(split.gain);
