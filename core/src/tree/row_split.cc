@@ -28,6 +28,20 @@ void SortBins(uint32_t* v, size_t n) {
 // does: the same gain, bit for bit, and ties to the first found. kPlain: the
 // forest's least squares with no penalty (lambda, alpha, max_delta_step 0,
 // gains in double), where LeafScore is g * g / h.
+// Two doubles (or two 64-bit masks) in one vector register: the plain
+// scan's compares and selects stay in the floating-point unit, where a
+// compare gives a mask in 3 cycles, rather than a flag moved to the
+// integer side and back (the best-so-far is a chain through every
+// candidate, so its latency is the scan's).
+using Pair = double __attribute__((vector_size(16)));
+using PairMask = int64_t __attribute__((vector_size(16)));
+
+// A search's best candidate so far, kept in locals and handed to the
+// SplitScan once at the end (SplitScan::Consider writes a whole
+// SplitCandidate at every improvement). It ranks as SplitScan::Consider
+// does: the same gain, bit for bit, and ties to the first found. kPlain: the
+// forest's least squares with no penalty (lambda, alpha, max_delta_step 0,
+// gains in double), where LeafScore is g * g / h.
 template <bool kPlain>
 class Best {
  public:
@@ -39,15 +53,19 @@ class Best {
     if constexpr (kPlain) {
       // Whether a candidate beats the best so far is a coin toss for the
       // branch predictor (the i-th does with odds 1/i): the forest's scans
-      // keep their best by selects on the bits, not by branches.
+      // keep their best by selects, not by branches, on masks in vector
+      // registers (both lanes alike).
       const double gain = Score(gl, hl) + Score(gr, hr) - parent_;
-      const uint64_t take = uint64_t{0} - static_cast<uint64_t>((hl >= mcw_) & (hr >= mcw_) & (!valid_ | (gain > gain_)));
-      valid_ |= take != 0;
-      gain_ = Select(take, gain, gain_);
-      gl_ = Select(take, gl, gl_);
-      hl_ = Select(take, hl, hl_);
-      bin_ = static_cast<uint32_t>((bin & take) | (bin_ & ~take));
-      default_left_ = (default_left & take) | (default_left_ & ~take);
+      const Pair g = {gain, gain};
+      const PairMask fits = Pair{hl, hr} >= Pair{mcw_, mcw_};  // each side's min_child_weight
+      const PairMask both = fits & PairMask{fits[1], fits[0]};
+      const PairMask take = both & ((g > gain_) | ~valid_);
+      valid_ |= take;
+      gain_ = Select(take, g, gain_);
+      left_ = Select(take, Pair{gl, hl}, left_);
+      const uint64_t t = static_cast<uint64_t>(take[0]);  // off the chain: nothing compares it
+      bin_ = static_cast<uint32_t>((bin & t) | (bin_ & ~t));
+      default_left_ = (default_left & t) | (default_left_ & ~t);
       return;
     }
     if (hl < mcw_ || hr < mcw_) return;
@@ -56,40 +74,34 @@ class Best {
       const double exact = LeafScore(gl, hl, p_) + LeafScore(gr, hr, p_) - parent_;
       gain = p_.float_gain ? static_cast<float>(exact) : exact;
     }
-    if (valid_ && !(gain > gain_)) return;
-    valid_ = true;
-    gain_ = gain;
+    if (valid_[0] && !(gain > gain_[0])) return;
+    valid_ = PairMask{-1, -1};
+    gain_ = Pair{gain, gain};
     bin_ = bin;
     default_left_ = default_left;
-    gl_ = gl;
-    hl_ = hl;
+    left_ = Pair{gl, hl};
   }
   // Offers the best found to the scan: the same gain, so it ranks there as here.
   void Commit(int f, SplitScan& scan) const {
-    if (valid_) scan.Consider(f, bin_, default_left_, gl_, hl_);
+    if (valid_[0]) scan.Consider(f, bin_, default_left_, left_[0], left_[1]);
   }
 
  private:
   static double Score(double g, double h) { return h <= 0 ? 0 : g * g / h; }
-  // a where mask is all ones, b where it is zero, on the bits: a compiler
-  // turns a ?: of doubles back into a branch.
-  static double Select(uint64_t mask, double a, double b) {
-    uint64_t x, y;
-    std::memcpy(&x, &a, sizeof x);
-    std::memcpy(&y, &b, sizeof y);
-    x = (x & mask) | (y & ~mask);
-    double out;
-    std::memcpy(&out, &x, sizeof out);
-    return out;
+  // a where mask is all ones, b where it is zero, on the bits.
+  static Pair Select(PairMask mask, Pair a, Pair b) {
+    return reinterpret_cast<Pair>((reinterpret_cast<PairMask>(a) & mask) | (reinterpret_cast<PairMask>(b) & ~mask));
   }
   // The scan's totals copied, not read through the reference: the compiler
   // cannot keep what a reference reaches in registers across the stores to
   // the best candidate.
   const SplitParams& p_;
   const double sum_g_, sum_h_, parent_, mcw_;
-  bool valid_ = false, default_left_ = false;
-  double gain_ = 0, gl_ = 0, hl_ = 0;
+  PairMask valid_ = {0, 0};
+  Pair gain_ = {0, 0};
+  Pair left_ = {0, 0};  // the best's gl, hl
   uint32_t bin_ = 0;
+  bool default_left_ = false;
 };
 
 // A bin is an entry of the histogram when its sums are not both zero,
