@@ -3,10 +3,10 @@
 // columns as category codes, as scikit-learn needs), printed as ratios of our
 // time to scikit-learn's. Writes bench/algorithms.json.
 import { execFileSync } from 'node:child_process';
-import { existsSync, writeFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
-import { benchPage, copyIn, flightsBinary, json, median, native, only, REPEATS, root, shared, work } from './common.mjs';
+import { benchPage, copyIn, flightsBinary, json, median, native, only, REPEATS, root, shared, work, writeResults } from './common.mjs';
 
 // The numeric copy both libraries train on (built once).
 function numeric(csv) {
@@ -80,4 +80,4 @@ for (const r of results)
   lines.push(`| ${r.case} | ${r.engine} | ${r.threads} | ${r.seconds.toFixed(3)} | ${r.ratio_to_sklearn.toFixed(3)} | ${(1 / r.ratio_to_sklearn).toFixed(1)}× | ${r.valid.toFixed(5)} | ${r.valid_sklearn.toFixed(5)} |`);
 const machine = `${cpus().length} × ${cpus()[0].model}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`;
 console.log([`Machine: ${machine}. Date: ${new Date().toISOString().slice(0, 10)}.`, '', ...lines].join('\n'));
-writeFileSync(join(root, 'bench/algorithms.json'), JSON.stringify({ machine, date: new Date().toISOString(), results }, null, 1));
+writeResults('algorithms', { machine, date: new Date().toISOString(), results });

@@ -14,6 +14,15 @@ mkdirSync(work, { recursive: true });
 export const REPEATS = Number(process.env.BENCH_REPEATS ?? 3);
 export const only = process.env.BENCH_DATASETS?.split(',');
 
+// Where a bench writes its results: bench/NAME.json for a whole run; a run
+// of only some datasets (BENCH_DATASETS) goes to build/bench/NAME.json, so
+// it cannot replace the committed whole run with a part of it.
+export function writeResults(name, doc) {
+  const file = only ? join(work, `${name}.json`) : join(root, `bench/${name}.json`);
+  writeFileSync(file, JSON.stringify(doc, null, 1));
+  console.error(`wrote ${file}`);
+}
+
 export function flightsBinary() {
   const source = join(shared, 'flights_1m.csv');
   const out = join(work, 'flights_1m_bin.csv');

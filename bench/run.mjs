@@ -1,10 +1,10 @@
 // npm run bench: every engine on every dataset in one run, on this machine,
 // printed as ratios to XGBoost 1.7.4 hist with the same thread count.
 // Writes bench/results.json. Big data comes from ../shared/data (skipped when absent).
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
-import { benchPage, copyIn, flightsBinary, json, native, only, REPEATS, root, shared } from './common.mjs';
+import { benchPage, copyIn, flightsBinary, json, native, only, REPEATS, root, shared, writeResults } from './common.mjs';
 
 const DATASETS = [
   { name: 'spam', csv: join(root, 'tests/data/spam.csv'), valid: join(root, 'tests/data/spam.valid_idx.txt'), target: 'type', metric: 'logloss', params: { objective: 'binary:logistic' } },
@@ -78,4 +78,4 @@ const machine = `${cpus().length} × ${cpus()[0].model}, ${(totalmem() / 2 ** 30
 const report = [`Machine: ${machine}. Date: ${new Date().toISOString().slice(0, 10)}.`, '', ...lines, '',
   '| dataset | native 2T vs 1T | wasm 2T vs 1T | SIMD gain, histogram step (scalar / SIMD) | SIMD gain, whole training |', '|---|---|---|---|---|', ...speedups].join('\n');
 console.log(report);
-writeFileSync(join(root, 'bench/results.json'), JSON.stringify({ machine, date: new Date().toISOString(), results }, null, 1));
+writeResults('results', { machine, date: new Date().toISOString(), results });

@@ -11,9 +11,15 @@ for variant in $variants; do
   dir=build/wasm-$variant
   [ -f "$dir/CMakeCache.txt" ] || emcmake cmake -S . -B "$dir" -DBOOSTLAB_WASM_VARIANT=$variant \
     -DCMAKE_BUILD_TYPE=Release > "$dir.configure.log" 2>&1 || { cat "$dir.configure.log"; exit 1; }
+  # A build cut short (Ctrl-C, a timeout) can leave a half-linked .js and
+  # .wasm newer than every source, which the next build keeps: the mark of
+  # an unfinished build makes the next one link again.
+  if [ -f "$dir/.unfinished" ]; then rm -f "$dir"/boostlab-$variant.{js,mjs,wasm,worker.js}; fi
+  touch "$dir/.unfinished"
   # A failed compile must fail the script: the last good .wasm would otherwise
   # still be there and ship silently.
   cmake --build "$dir" -j"$(nproc)" > "$dir.build.log" 2>&1 || { grep -v -e "-Wpthreads-mem-growth" "$dir.build.log" | tail -40; echo "build of $variant failed"; exit 1; }
+  rm -f "$dir/.unfinished"
   grep -v -e "-Wpthreads-mem-growth" -e "^\[" -e "^gmake" "$dir.build.log" || true
   [ -f "$dir/boostlab-$variant.wasm" ] || { echo "build of $variant failed"; exit 1; }
   case $variant in
