@@ -1,7 +1,7 @@
 // npm run bench, second part: the source material's algorithms against their
 // scikit-learn 1.2 equivalents in one run, on the same numeric CSVs (text
 // columns as category codes, as scikit-learn needs), printed as ratios of our
-// time to scikit-learn's. Writes bench/algorithms.json.
+// time to scikit-learn's. Writes bench/algorithms.json (writeResults).
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
@@ -41,7 +41,7 @@ for (const c of CASES) {
       json('/usr/bin/python3', [join(root, 'bench/sklearn_bench.py'), c.csv, c.target, c.valid, c.estimator, String(t), '1']) })),
     ...[1, 2].map((t) => ({ engine: 'native', threads: t, fit: async () => native(c, params, t, { repeats: 1 }) })),
   ];
-  // The native engines take turns, one fit each, REPEATS times: a slow
+  // scikit-learn and our CLI take turns, one fit each, REPEATS times: a slow
   // spell of this shared machine (one fit of ours took 0.47 s and 0.72 s
   // within a minute) then falls on each of them alike, not on whichever
   // happened to run in it. scikit-learn's first fit in a process is no

@@ -54,10 +54,10 @@ export function copyIn(file) {
 export const json = (cmd, args) => JSON.parse(execFileSync(cmd, args, { maxBuffer: 1 << 28 }).toString().trim().split('\n').at(-1));
 export const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
-// Our CLI, median of `repeats` fits (REPEATS unless given). `trainOnly`: no metrics while training
-// (eval_train 0, the validation rows held out), as XGBoost without evals; the
-// model it writes must equal `sameAs`'s (the fit with metrics), whose
-// validation metric it then shares.
+// Our CLI, median of `repeats` fits (REPEATS unless given). `trainOnly`: no
+// metrics while training (eval_train 0, the validation rows held out), as
+// XGBoost without evals; the model it writes must equal `sameAs`'s (the fit
+// with metrics), whose validation metric it then shares.
 export function native(d, params, nthread, { trainOnly = false, sameAs = null, repeats = REPEATS } = {}) {
   const runs = [];
   let valid, rss;

@@ -321,7 +321,7 @@ class Samme : public Exponential {
   const char* name() const override { return "binary:samme"; }
   void Transform(const float* margin, float* out) const override { *out = 1.0f / (1.0f + std::exp(-*margin)); }
   void TransformRows(const float* margin, float* out, std::span<const RowIdx> rows) const override {
-    for (RowIdx r : rows) Transform(margin + r, out + r);
+    Objective::TransformRows(margin, out, rows);  // by this Transform, not the loss's
   }
   std::vector<double> AverageMargin(std::span<const float>, std::span<const RowIdx>) const override { return {0.0}; }
   std::vector<std::string> DefaultMetrics() const override { return {"error"}; }
@@ -334,7 +334,7 @@ class ForestProbability : public Logistic {
   const char* name() const override { return "binary:forest"; }
   void Transform(const float* margin, float* out) const override { *out = std::clamp(*margin, 0.0f, 1.0f); }
   void TransformRows(const float* margin, float* out, std::span<const RowIdx> rows) const override {
-    for (RowIdx r : rows) Transform(margin + r, out + r);
+    Objective::TransformRows(margin, out, rows);  // by this Transform, not the loss's
   }
   std::vector<double> AverageMargin(std::span<const float>, std::span<const RowIdx>) const override { return {0.0}; }
   std::vector<std::string> DefaultMetrics() const override { return {"error"}; }

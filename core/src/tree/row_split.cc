@@ -22,17 +22,11 @@ void SortBins(uint32_t* v, size_t n) {
   }
 }
 
-// A search's best candidate so far, kept in locals and handed to the
-// SplitScan once at the end (SplitScan::Consider writes a whole
-// SplitCandidate at every improvement). It ranks as SplitScan::Consider
-// does: the same gain, bit for bit, and ties to the first found. kPlain: the
-// forest's least squares with no penalty (lambda, alpha, max_delta_step 0,
-// gains in double), where LeafScore is g * g / h.
 // Two doubles (or two 64-bit masks) in one vector register: the plain
 // scan's compares and selects stay in the floating-point unit, where a
-// compare gives a mask in 3 cycles, rather than a flag moved to the
-// integer side and back (the best-so-far is a chain through every
-// candidate, so its latency is the scan's).
+// compare gives a mask directly, rather than a flag moved to the integer
+// side and back (the best-so-far is a chain through every candidate, so
+// its latency is the scan's).
 using Pair = double __attribute__((vector_size(16)));
 using PairMask = int64_t __attribute__((vector_size(16)));
 

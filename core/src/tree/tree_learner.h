@@ -216,13 +216,13 @@ class TreeLearner {
   Timings timings_;
   int outputs_ = 1;
   size_t last_num_nodes_ = 0;  // the last tree's size: the next one reserves about as many
+  int last_depth_ = 0;         // the deepest leaf so far (LastDepth)
   // Forests fault in a tree's node pages a stretch ahead of its writes
   // (FaultInNodesAhead): up to faulted_in_ of prefault_limit_ nodes so far;
   // the next stretch when the tree reaches fault_in_at_.
   static constexpr size_t kFaultInNodes = 4096;  // 160 kB
   size_t prefault_limit_ = 0, faulted_in_ = 0, fault_in_at_ = 0;
   void FaultInNodesAhead(Tree& tree);
-  int last_depth_ = 0;         // the deepest leaf so far (LastDepth)
   void AddLeaf(const Entry& e, float value) {
     leaves_.push_back({e.node, static_cast<uint32_t>(e.begin), static_cast<uint32_t>(e.end),
                        static_cast<uint32_t>(e.carried_begin), static_cast<uint32_t>(e.carried_end), value});
