@@ -15,7 +15,7 @@ count() {  # adds "pass N" / "fail N" pairs from a suite's log
 
 echo "== core (GoogleTest, native)"
 bash scripts/build-native.sh || exit 1
-(cd build/native && ctest --output-on-failure) | tee build/ctest.log
+(cd build/native && ctest --output-on-failure --timeout 300) | tee build/ctest.log
 rc=${PIPESTATUS[0]}
 p=$(sed -n 's/.* \([0-9]*\) tests failed out of \([0-9]*\).*/\2 \1/p' build/ctest.log)
 if [ -n "$p" ]; then count $(( ${p% *} - ${p#* } )) "${p#* }" "$rc"; else count 0 1 1; fi

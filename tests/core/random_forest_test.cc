@@ -1,5 +1,8 @@
 #include <gtest/gtest.h>
 
+#include <chrono>  // for milliseconds
+#include <thread>  // for sleep_for
+
 #include "boost/random_forest.h"
 #include "boostlab/booster.h"
 #include "data/binned_matrix.h"
@@ -81,6 +84,60 @@ TEST(RandomForest, TreesGrownInParallelMakeTheSameModelAsOneThread) {
       EXPECT_EQ(test::Train(d, p).ToJson(), one) << threads << " threads, multiclass " << multiclass;
     }
   }
+}
+
+// The workers grow trees ahead of the rounds (up to one per learner), the
+// more so when the caller is slow (a page drawing each round: here a sleep).
+// No tree may take a slot before its round's tree is reported, and when
+// early stopping ends training, the trees grown past the stop must not reach
+// the model or the reports, whatever the thread count.
+TEST(RandomForest, EarlyStoppingWithTreesGrownAheadGivesTheOneThreadModelAndReports) {
+  Dataset d = test::RandomData(1500, 5).Seed(12).Make();
+  Params p = ForestParams(60);
+  p.early_stopping_rounds = 2;
+  auto train = [&](int threads, std::vector<RoundReport>& reports) {
+    p.nthread = threads;
+    Booster b(d, p);
+    while (!b.Done()) {
+      reports.push_back(b.TrainOneRound());
+      if (threads > 1) std::this_thread::sleep_for(std::chrono::milliseconds(2));
+    }
+    return b.TakeModel().ToJson();
+  };
+  std::vector<RoundReport> one_reports;
+  const std::string one = train(1, one_reports);
+  ASSERT_LT(one_reports.size(), 40u) << "early stopping must stop this forest well before its 60 rounds";
+  for (int threads : {2, 3}) {
+    std::vector<RoundReport> reports;
+    EXPECT_EQ(train(threads, reports), one) << threads << " threads";
+    ASSERT_EQ(reports.size(), one_reports.size()) << threads << " threads";
+    for (size_t r = 0; r < reports.size(); ++r) {
+      EXPECT_EQ(reports[r].valid[0].value, one_reports[r].valid[0].value) << r;
+      EXPECT_EQ(reports[r].train.back().value, one_reports[r].train.back().value) << r;  // out of bag
+      EXPECT_EQ(reports[r].tree_leaves, one_reports[r].tree_leaves) << r;
+    }
+  }
+}
+
+// A forest left part-way (its model taken, or the booster destroyed) while
+// the workers grow trees ahead: they stop, and nothing hangs or crashes.
+TEST(RandomForest, AForestLeftPartWayStopsItsWorkers) {
+  Dataset d = test::RandomData(3000, 5).Seed(5).Make();
+  Params p = ForestParams(200);
+  p.nthread = 3;
+  for (int rounds : {1, 3, 10}) {
+    Booster b(d, p);
+    for (int r = 0; r < rounds; ++r) b.TrainOneRound();
+    if (rounds == 3) {
+      const Model m = b.TakeModel();
+      EXPECT_EQ(m.trees.size(), 3u);
+      EXPECT_TRUE(b.Done());
+    }
+  }  // the destructor stops the workers
+  Booster b(d, p);
+  b.TrainOneRound();
+  const Model m = b.Snapshot();  // a snapshot while trees grow ahead: the reported round's only
+  EXPECT_EQ(m.trees.size(), 1u);
 }
 
 TEST(RandomForest, EachRoundReportsItsTreesShapeAsASweepOfTheTreeFinds) {

@@ -3,6 +3,7 @@
 
 #include <atomic>
 #include <new>  // for bad_alloc
+#include <thread>  // for this_thread
 #include <vector>
 
 #include "util/thread_pool.h"
@@ -51,6 +52,36 @@ TEST(ThreadPool, AnExceptionInAnyTaskReachesTheCallerAndThePoolGoesOn) {
   std::atomic<int> after{0};
   pool.Run(16, [&](int) { after.fetch_add(1); });
   EXPECT_EQ(after.load(), 16);
+}
+
+// Start hands the workers a job and returns while it runs: here the job
+// waits for the caller, so Start returning at all shows it. Meanwhile the
+// caller's Runs go inline (the workers are taken), Wait rethrows what the
+// job threw, and afterwards Runs use the workers again.
+TEST(ThreadPool, StartedJobRunsBesideTheCallerUntilWait) {
+  ThreadPool pool(3);
+  std::atomic<bool> go{false};
+  std::atomic<int> ran{0};
+  pool.Start([&](int i) {
+    while (!go.load()) std::this_thread::yield();
+    ran.fetch_add(1);
+    if (i == 1) throw std::bad_alloc();
+  });
+  const std::thread::id caller = std::this_thread::get_id();
+  std::atomic<int> inline_tasks{0};
+  pool.Run(8, [&](int) { inline_tasks.fetch_add(std::this_thread::get_id() == caller); });
+  EXPECT_EQ(inline_tasks.load(), 8) << "the caller's Run ran inline";
+  EXPECT_EQ(ran.load(), 0);
+  go = true;
+  EXPECT_THROW(pool.Wait(), std::bad_alloc);
+  EXPECT_EQ(ran.load(), 2) << "one job per worker";
+  std::atomic<int> elsewhere{0};
+  for (int run = 0; run < 1000 && elsewhere.load() == 0; ++run)
+    pool.Run(16, [&](int) {
+      if (std::this_thread::get_id() != caller) elsewhere.fetch_add(1);
+    });
+  EXPECT_GT(elsewhere.load(), 0) << "the workers take tasks again";
+  pool.Wait();  // nothing started: returns at once
 }
 
 }  // namespace

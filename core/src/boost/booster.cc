@@ -78,6 +78,7 @@ RoundReport Booster::Impl::Finish(RoundReport report, std::chrono::steady_clock:
   }
   report.ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
   for (auto& learner : learners) {  // summed over learners: thread time, not wall time, for multiclass
+    if (forest) break;  // each tree's, taken where it grew (the workers may be growing the next ones)
     const TreeLearner::Timings t = learner->TakeTimings();
     report.histogram_ms += t.histogram * 1000;
     report.partition_ms += t.partition * 1000;
@@ -177,11 +178,9 @@ Booster::Booster(const Dataset& data, const Params& params) {
     tp.split.min_child_weight = 0;    // weights sum to 1: any non-empty child may stand (as min_samples_leaf = 1)
     tp.split.float_gain = false;      // Gini decreases compared exactly, as scikit-learn does
   }
-  // A forest grows a batch of trees in parallel, one per learner, two
-  // learners per thread: the pool hands the trees out as threads free up,
-  // which evens out their sizes (diamonds, 2 threads: 3 % faster) and, on
-  // small data where a tree takes well under a millisecond, halves the
-  // pool's hand-overs (spam: 11 %).
+  // A forest grows its trees ahead of the rounds, one per learner (its
+  // slot), two learners per thread: a thread that finishes a tree takes the
+  // next one while the others still grow theirs.
   const int forest_learners = s.pool.size() > 1 ? 2 * s.pool.size() : 1;
   const int num_learners = s.forest ? forest_learners : s.K > 1 && !s.adaboost ? std::min(s.K, s.pool.size()) : 1;
   for (int l = 0; l < num_learners; ++l) {
@@ -217,6 +216,7 @@ Booster::Booster(const Dataset& data, const Params& params) {
     s.forest_sum.assign(n * s.K, 0.0);
     s.oob = OutOfBag(n, s.K);
     s.is_valid_row.assign(n, 0);
+    s.slots = std::vector<Impl::ForestSlot>(s.learners.size());
     for (RowIdx r : data.valid_rows) s.is_valid_row[r] = 1;
   }
   if (s.adaboost) {
@@ -270,6 +270,7 @@ Model Booster::TakeModel() {
   Model m = std::move(impl_->model);
   impl_->model = Model{};
   impl_->stopped = true;  // nothing left to add trees to
+  impl_->StopForest();
   CutToBestRound(m, impl_->params, impl_->best_round);
   return m;
 }
@@ -284,6 +285,7 @@ RoundReport Booster::TrainOneRound() {
   s.UpdatePredictions(s.data.train_rows);
   s.UpdatePredictions(s.data.valid_rows);
   report = s.Finish(std::move(report), start);
+  if (s.forest && Done()) s.StopForest();  // no more trees: the workers return
   if (s.forest) {
     // The forest's loss per round: out-of-bag error (or RMSE) of the trees so far.
     const bool classification = s.data.task != Task::kRegression;

@@ -5,7 +5,10 @@
 
 #include <algorithm>  // for min
 #include <chrono>  // for steady_clock
+#include <condition_variable>  // for condition_variable
+#include <exception>  // for exception_ptr
 #include <memory>  // for unique_ptr
+#include <mutex>   // for mutex
 #include <vector>  // for vector
 
 #include "boost/random_forest.h"
@@ -60,17 +63,30 @@ struct Booster::Impl {
   std::vector<float> r2_pred;       // n x rounds
   std::vector<uint32_t> r2_tree;    // n x rounds
 
-  // Random forest: trees grow in batches of one per learner, in parallel;
-  // each round takes the next tree of the batch.
+  // Random forest: tree t grows in slot t % slots (the learner, bootstrap
+  // sample and tree it needs until its round is reported), on whichever
+  // thread is free: the workers grow trees ahead while the caller reports
+  // rounds, at most one per slot ahead of the last reported (forest_round.cc).
   std::vector<double> forest_sum;   // per row and output, the sum of its trees' outputs
   OutOfBag oob;
   std::vector<char> is_valid_row;   // per row: a validation row (the others a tree does not draw are out of bag)
-  std::vector<ForestSample> batch_sample;  // per learner: its tree's bootstrap sample
-  std::vector<Tree> batch;
-  std::vector<RoundReport> batch_shape;  // per batch tree: its depth, leaves and gain
-  size_t batch_next = 0;
+  struct ForestSlot {
+    ForestSample sample;
+    Tree tree;
+    RoundReport shape;  // the tree's depth, leaves, gain and timings
+    std::exception_ptr error;  // what growing it threw, rethrown by its round
+    bool ready = false;
+  };
+  std::vector<ForestSlot> slots;  // one per learner
+  std::mutex forest_mu;            // guards the counters below and ForestSlot::ready
+  std::condition_variable forest_cv;
+  int forest_next = 0;      // the next tree to claim
+  int forest_reported = 0;  // trees whose rounds are reported (their slots free)
+  bool forest_stop = false;
+  bool forest_started = false;  // the workers are growing trees (ThreadPool::Start)
 
   Impl(const Dataset& d, const Params& p) : data(d), params(p), pool(p.nthread) {}
+  ~Impl() { StopForest(); }
 
   // Runs fn(row) over rows in fixed blocks across threads.
   template <typename Fn>
@@ -110,6 +126,10 @@ struct Booster::Impl {
   RoundReport AdaBoostRound();  // adaboost_round.cc: SAMME and SAMME.R
   RoundReport AdaBoostR2Round();  // adaboost_round.cc
   RoundReport ForestRound();    // forest_round.cc
+  void GrowForestTrees();       // a worker's job: trees ahead of the rounds
+  bool ForestTreeClaimable() const;  // under forest_mu
+  void GrowForestTree(int t);   // into its slot; exceptions kept there
+  void StopForest();            // the workers finish their trees and return
   RoundReport BoostRound();     // booster.cc: xgboost and gbdt
 
   // Adds one tree's shape to the round's summary (forests take theirs from

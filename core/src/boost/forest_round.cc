@@ -1,6 +1,7 @@
-// One random forest round: the next tree of a batch grown in parallel (one
-// tree per learner, each on its own bootstrap sample), then the forest's mean
-// and the out-of-bag error.
+// One random forest round: its tree, grown on its own bootstrap sample, then
+// the forest's mean and the out-of-bag error. The workers grow the trees
+// ahead (up to one per slot) while the caller reports the rounds in order,
+// so no thread waits at the end of a batch for the others' trees.
 
 #include <algorithm>  // for min
 
@@ -9,44 +10,105 @@
 
 namespace boostlab {
 
+// Tree t's sample and features depend only on t: which thread grows it, and
+// when, changes nothing in it.
+void Booster::Impl::GrowForestTree(int t) {
+  Impl& s = *this;
+  ForestSlot& slot = s.slots[t % s.slots.size()];
+  TreeLearner& learner = *s.learners[t % s.slots.size()];
+  try {
+    ForestSample& sample = slot.sample;
+    Rng rng(s.SeedFor(t, 0, 53));
+    ForestBootstrap(s.data.label, s.weight, s.data.train_rows, rng, s.K, sample);
+    // Rows never drawn add nothing to a histogram: the tree grows on the
+    // drawn ones, and carries the others (and the validation rows) down to
+    // their leaves for the out-of-bag error and the predictions.
+    sample.carried = sample.out_of_bag;
+    sample.carried.insert(sample.carried.end(), s.data.valid_rows.begin(), s.data.valid_rows.end());
+    slot.tree = s.K > 1 ? learner.GrowClasses(sample.fit, s.data.label, s.K, sample.in_bag, s.SeedFor(t, 0, 29), sample.carried)
+                        : learner.Grow(sample.fit, sample.in_bag, s.SeedFor(t, 0, 29), sample.carried);
+    // The tree's shape for its round's report, from its learner: a sweep of
+    // a deep tree's nodes (megabytes) took a quarter millisecond.
+    slot.shape = RoundReport{};
+    slot.shape.tree_depth = learner.LastDepth();
+    slot.shape.tree_leaves = static_cast<int>(learner.NumLeaves());
+    slot.shape.tree_gain = learner.LastGainSum();
+    const TreeLearner::Timings timings = learner.TakeTimings();
+    slot.shape.histogram_ms = timings.histogram * 1000;
+    slot.shape.partition_ms = timings.partition * 1000;
+    slot.shape.split_ms = timings.split * 1000;
+  } catch (...) {  // for its round to rethrow, on the caller's thread
+    slot.error = std::current_exception();
+  }
+}
+
+// Tree t may take its slot once the slot's last tree (t - slots) is reported.
+bool Booster::Impl::ForestTreeClaimable() const {
+  return !forest_stop && forest_next < params.rounds && forest_next < forest_reported + static_cast<int>(slots.size());
+}
+
+void Booster::Impl::GrowForestTrees() {
+  std::unique_lock<std::mutex> lock(forest_mu);
+  for (;;) {
+    forest_cv.wait(lock, [&] { return forest_stop || forest_next >= params.rounds || ForestTreeClaimable(); });
+    if (!ForestTreeClaimable()) return;  // stopped, or every tree claimed
+    const int t = forest_next++;
+    lock.unlock();
+    GrowForestTree(t);
+    lock.lock();
+    slots[t % slots.size()].ready = true;
+    forest_cv.notify_all();
+  }
+}
+
+void Booster::Impl::StopForest() {
+  if (!forest_started) return;
+  {
+    std::lock_guard<std::mutex> lock(forest_mu);
+    forest_stop = true;
+  }
+  forest_cv.notify_all();
+  forest_started = false;
+  pool.Wait();  // the workers' job catches its exceptions: nothing to rethrow
+}
+
 RoundReport Booster::Impl::ForestRound() {
   Impl& s = *this;
   const int outputs = s.K;
-  const int L = static_cast<int>(s.learners.size());
-  if (s.batch_next == s.batch.size()) {
-    // Tree t's sample and features depend only on t: the batch size (the
-    // thread count) changes which thread grows it, not what it is.
-    const int size = std::min(L, s.params.rounds - s.round);
-    s.batch.assign(size, Tree{});
-    s.batch_shape.resize(size);
-    s.batch_sample.resize(L);
-    s.pool.Run(size, [&](int b) {
-      const int t = s.round + b;
-      ForestSample& sample = s.batch_sample[b];
-      Rng rng(s.SeedFor(t, 0, 53));
-      ForestBootstrap(s.data.label, s.weight, s.data.train_rows, rng, outputs, sample);
-      // Rows never drawn add nothing to a histogram: the tree grows on the
-      // drawn ones, and carries the others (and the validation rows) down to
-      // their leaves for the out-of-bag error and the predictions.
-      sample.carried = sample.out_of_bag;
-      sample.carried.insert(sample.carried.end(), s.data.valid_rows.begin(), s.data.valid_rows.end());
-      TreeLearner& learner = *s.learners[b];
-      s.batch[b] = outputs > 1 ? learner.GrowClasses(sample.fit, s.data.label, outputs, sample.in_bag, s.SeedFor(t, 0, 29),
-                                                     sample.carried)
-                               : learner.Grow(sample.fit, sample.in_bag, s.SeedFor(t, 0, 29), sample.carried);
-      // The tree's shape for its round's report, from its learner: a sweep
-      // of a deep tree's nodes (megabytes) took a quarter millisecond.
-      s.batch_shape[b] = RoundReport{};
-      s.batch_shape[b].tree_depth = learner.LastDepth();
-      s.batch_shape[b].tree_leaves = static_cast<int>(learner.NumLeaves());
-      s.batch_shape[b].tree_gain = learner.LastGainSum();
-    });
-    s.batch_next = 0;
+  const size_t b = static_cast<size_t>(s.round) % s.slots.size();
+  if (!s.forest_started && s.pool.size() > 1) {
+    s.forest_started = true;
+    s.pool.Start([this](int) { GrowForestTrees(); });
   }
-  const size_t b = s.batch_next++;
-  Tree tree = std::move(s.batch[b]);
+  {
+    // This round's tree: grown by a worker, or here (this thread grows the
+    // next tree while its own is not ready: the workers' trees are no slower
+    // to come, and no thread sits idle).
+    std::unique_lock<std::mutex> lock(s.forest_mu);
+    while (!s.slots[b].ready) {
+      if (s.ForestTreeClaimable()) {
+        const int t = s.forest_next++;
+        lock.unlock();
+        s.GrowForestTree(t);
+        lock.lock();
+        s.slots[t % s.slots.size()].ready = true;
+        s.forest_cv.notify_all();
+      } else {
+        s.forest_cv.wait(lock);
+      }
+    }
+  }
+  ForestSlot& slot = s.slots[b];
+  if (slot.error) {  // no later round can come: the forest stops here
+    std::exception_ptr error = slot.error;
+    slot.error = nullptr;
+    s.stopped = true;
+    s.StopForest();
+    std::rethrow_exception(error);
+  }
+  Tree tree = std::move(slot.tree);
   TreeLearner& learner = *s.learners[b];
-  const ForestSample& sample = s.batch_sample[b];
+  const ForestSample& sample = slot.sample;
   const std::vector<GradPair>& fit = sample.fit;
   const double trees = static_cast<double>(s.model.trees.size() + 1);
 
@@ -107,9 +169,16 @@ RoundReport Booster::Impl::ForestRound() {
     for (size_t i = begin; i < end; ++i) s.margin[i] = static_cast<float>(s.forest_sum[i] / trees);
   });
 
-  RoundReport report = s.batch_shape[b];  // the tree's depth, leaves and gain
+  RoundReport report = slot.shape;  // the tree's depth, leaves, gain and timings
   if (outputs > 1) SetLeafValues(tree, value, outputs);
   s.model.trees.push_back(std::move(tree));
+  {
+    // The slot (its learner, sample and tree) may take the next tree now.
+    std::lock_guard<std::mutex> lock(s.forest_mu);
+    slot.ready = false;
+    ++s.forest_reported;
+  }
+  s.forest_cv.notify_all();
   return report;
 }
 

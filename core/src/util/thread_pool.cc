@@ -97,18 +97,37 @@ void ThreadPool::WorkerLoop() {
 
 void ThreadPool::Run(int tasks, const std::function<void(int)>& fn) {
   if (tasks <= 0) return;
-  if (workers_.empty() || tasks == 1 || in_task) {
+  if (workers_.empty() || tasks == 1 || in_task || started_ > 0) {
     for (int i = 0; i < tasks; ++i) fn(i);
     return;
   }
-  // Only the one thread that calls Run writes these. First the last Run is
-  // closed (its tag is gone from next_, so a worker still leaving it cannot
-  // claim a task number past its end while fn_ and tasks_ already describe
-  // this Run); then this Run opens at task 0.
+  Drain(Open(tasks, &fn));
+  Finish(tasks);
+}
+
+void ThreadPool::Start(std::function<void(int)> fn) {
+  if (workers_.empty()) return;
+  started_fn_ = std::move(fn);
+  started_ = static_cast<int>(workers_.size());
+  Open(started_, &started_fn_);
+}
+
+void ThreadPool::Wait() {
+  if (started_ == 0) return;
+  const int tasks = started_;
+  started_ = 0;
+  Finish(tasks);
+}
+
+uint64_t ThreadPool::Open(int tasks, const std::function<void(int)>* fn) {
+  // Only the one thread that calls Run or Start writes these. First the last
+  // Run is closed (its tag is gone from next_, so a worker still leaving it
+  // cannot claim a task number past its end while fn_ and tasks_ already
+  // describe this one); then this one opens at task 0.
   const uint64_t generation = generation_.load(std::memory_order_relaxed) + 1;
   const uint64_t tag = (generation & 0xffffffffu) << 32;
   next_.store(tag | 0x7fffffffu, std::memory_order_seq_cst);
-  fn_.store(&fn, std::memory_order_relaxed);
+  fn_.store(fn, std::memory_order_relaxed);
   tasks_.store(tasks, std::memory_order_relaxed);
   finished_.store(0, std::memory_order_relaxed);
   next_.store(tag, std::memory_order_release);
@@ -117,7 +136,10 @@ void ThreadPool::Run(int tasks, const std::function<void(int)>& fn) {
     generation_.store(generation, std::memory_order_release);
   }
   if (sleeping_.load() > 0) wake_.notify_all();
-  Drain(generation);
+  return generation;
+}
+
+void ThreadPool::Finish(int tasks) {
   // The caller waits for stragglers by spinning: tasks are short.
   while (finished_.load(std::memory_order_acquire) < tasks) std::this_thread::yield();
   std::exception_ptr error;

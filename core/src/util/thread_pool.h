@@ -7,6 +7,11 @@
 // Workers spin briefly before sleeping, because training hands out many small
 // tasks (one per tree node) and a sleeping thread takes tens of microseconds
 // to wake. A Run called from inside a task runs inline on that thread.
+//
+// Start(fn) hands the workers a long job and returns at once: fn(i) runs once
+// on each worker while the caller goes on with its own work (a forest's
+// trees grow there while the caller reports the rounds). Until Wait(), a Run
+// on the caller's thread runs inline: the workers are taken.
 #pragma once
 
 #include <atomic>              // for atomic
@@ -30,12 +35,18 @@ class ThreadPool {
 
   int size() const { return static_cast<int>(workers_.size()) + 1; }
   void Run(int tasks, const std::function<void(int)>& fn);
+  // fn(0..size()-2) on the workers; nothing without workers. Wait() returns
+  // when all have returned and rethrows the first exception one threw.
+  void Start(std::function<void(int)> fn);
+  void Wait();
 
   static int Available();
 
  private:
   void WorkerLoop();
+  uint64_t Open(int tasks, const std::function<void(int)>* fn);  // returns the generation
   void Drain(uint64_t generation);
+  void Finish(int tasks);  // waits for the open tasks, rethrows their first exception
 
   std::vector<std::thread> workers_;
   std::mutex mu_;
@@ -53,6 +64,8 @@ class ThreadPool {
   std::atomic<int> sleeping_{0};
   std::mutex error_mu_;
   std::exception_ptr error_;  // the first exception a task of this Run threw
+  std::function<void(int)> started_fn_;  // Start's job, until Wait
+  int started_ = 0;                      // its tasks (0: none started)
 };
 
 // Calls fn(begin, end) for consecutive blocks of `block` items in [0, n),
