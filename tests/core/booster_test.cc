@@ -80,6 +80,15 @@ TEST(Booster, CorruptModelsGetPreciseErrors) {
   swapped.replace(right, 10, "\"right\":[1");
   EXPECT_NE(code_and_text(swapped).find("tree 0 node 0's right child is 1, not the node after its left child (2)"),
             std::string::npos) << code_and_text(swapped);
+  // A node keeps its feature in 30 bits: a number past them is named as
+  // written, not wrapped into a feature that exists.
+  std::string far = Train(d, p).ToJson();
+  const size_t feature = far.find("\"feature\":[");
+  ASSERT_NE(feature, std::string::npos);
+  const size_t root = feature + 11;  // the root's feature, the first of the column
+  far.replace(root, far.find(',', root) - root, "4294967296");
+  EXPECT_NE(code_and_text(far).find("tree 0 node 0 splits on feature 4294967296, but there are 2"), std::string::npos)
+      << code_and_text(far);
 }
 
 TEST(Params, OutOfRangeValuesNameTheParameterAndRange) {

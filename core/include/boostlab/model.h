@@ -15,26 +15,28 @@ namespace boostlab {
 // threshold left; categorical splits send the codes in `categories` right and
 // every other code left (both XGBoost's conventions). Missing values go left
 // when default_left.
-// 32 bytes: a random forest keeps tens of thousands a tree (a diamonds
+// 24 bytes: a random forest keeps tens of thousands a tree (a diamonds
 // forest of 100 trees, 5 million), all new memory the system must fault in
-// and zero. So a categorical split's set lives in its tree's `categories`,
-// not in a vector per node, and the right child is not stored: it is always
-// the node after the left one.
+// and zero. So a categorical split's set lives in its tree's `categories`
+// (its size first), found where a numeric split keeps its threshold; the
+// flags share a word with the feature; and the right child is not stored:
+// it is always the node after the left one.
 struct TreeNode {
   int left = -1;  // -1 for a leaf; the right child is left + 1 (Right())
-  int feature = -1;
-  float threshold = 0.0f;
+  int feature : 30 = -1;  // a table has fewer than 2^29 columns
+  unsigned default_left : 1 = 0;
+  unsigned categorical : 1 = 0;
+  union {
+    float threshold = 0.0f;     // numeric splits
+    uint32_t categories_begin;  // categorical splits: the set's size at this index of Tree::categories, then the set
+  };
   float value = 0.0f;  // leaf: output added to the margin (eta applied); inner: weight it would have
   float gain = 0.0f;   // loss reduction of the split, as XGBoost reports it
   float cover = 0.0f;  // sum of hessians of the node's rows
-  uint32_t categories_begin = 0;  // categorical: its set in Tree::categories
-  uint16_t categories_size = 0;   // (a feature has at most 65534 categories)
-  bool default_left = false;
-  bool categorical = false;
   bool IsLeaf() const { return left < 0; }
   int Right() const { return left + 1; }
 };
-static_assert(sizeof(TreeNode) == 32, "a forest holds millions of nodes: keep TreeNode small");
+static_assert(sizeof(TreeNode) == 24, "a forest holds millions of nodes: keep TreeNode small");
 
 struct Tree {
   std::vector<TreeNode> nodes;
@@ -42,18 +44,20 @@ struct Tree {
   // leaf_values[i * K + k] to output k, and `value` is unused. Empty for a
   // tree that adds `value` to one output.
   std::vector<float> leaf_values;
-  // Every categorical split's ascending category codes that go right, one set
-  // after another (TreeNode::categories_begin / categories_size).
+  // Every categorical split's ascending category codes that go right, one
+  // set after another, each after its size (TreeNode::categories_begin).
   std::vector<int32_t> categories;
   std::span<const int32_t> CategoriesOf(const TreeNode& n) const {
-    return std::span<const int32_t>(categories).subspan(n.categories_begin, n.categories_size);
+    return std::span<const int32_t>(categories).subspan(n.categories_begin + 1, static_cast<size_t>(categories[n.categories_begin]));
   }
   // Appends a categorical split's set and points the node at it.
   template <typename Codes>
   void SetCategories(TreeNode& n, const Codes& codes) {
-    n.categories_begin = static_cast<uint32_t>(categories.size());
+    const size_t begin = categories.size();
+    categories.push_back(0);
     for (auto c : codes) categories.push_back(static_cast<int32_t>(c));
-    n.categories_size = static_cast<uint16_t>(categories.size() - n.categories_begin);
+    categories[begin] = static_cast<int32_t>(categories.size() - begin - 1);
+    n.categories_begin = static_cast<uint32_t>(begin);
   }
   int Leaf(const FeatureColumns& x, size_t row) const;  // node index
   float PredictRow(const FeatureColumns& x, size_t row) const { return nodes[Leaf(x, row)].value; }

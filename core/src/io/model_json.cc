@@ -4,7 +4,6 @@
 #include <algorithm>  // for is_sorted
 #include <cmath>      // for isfinite
 #include <cstdint>    // for uint16_t
-#include <limits>     // for numeric_limits
 #include <stdexcept>  // for invalid_argument
 #include <string>     // for string
 
@@ -70,7 +69,7 @@ void AppendTree(std::string& out, const Tree& tree) {
   out += ',';
   AppendColumn(out, "feature", n, [](std::string& o, const TreeNode& x) { o += std::to_string(x.feature); });
   out += ',';
-  AppendColumn(out, "threshold", n, [](std::string& o, const TreeNode& x) { json::AppendFloat(o, x.threshold); });
+  AppendColumn(out, "threshold", n, [](std::string& o, const TreeNode& x) { json::AppendFloat(o, x.categorical ? 0.0f : x.threshold); });
   out += ',';
   AppendColumn(out, "default_left", n, [](std::string& o, const TreeNode& x) { o += x.default_left ? '1' : '0'; });
   out += ',';
@@ -268,7 +267,10 @@ Model Model::FromJson(std::string_view text) {
       TreeNode& node = tree.nodes[i];
       node.left = static_cast<int>(num("left", i));
       const int right = static_cast<int>(num("right", i));
-      node.feature = static_cast<int>(num("feature", i));
+      // Checked before it is stored: TreeNode::feature holds 30 bits.
+      const double feature = num("feature", i);
+      const bool feature_known = feature >= 0 && feature < static_cast<double>(m.features.size());
+      node.feature = feature_known ? static_cast<int>(feature) : -1;
       node.threshold = static_cast<float>(num("threshold", i));
       node.default_left = num("default_left", i) != 0;
       node.value = static_cast<float>(num("value", i));
@@ -284,7 +286,6 @@ Model Model::FromJson(std::string_view text) {
           set.push_back(static_cast<int32_t>(c.number));
         }
         if (!std::is_sorted(set.begin(), set.end())) Corrupt(at + "'s categories are not sorted");
-        if (set.size() > std::numeric_limits<uint16_t>::max()) Corrupt(at + " has more than 65535 categories");
         tree.SetCategories(node, set);
       }
       if (node.left >= 0) {
@@ -295,9 +296,11 @@ Model Model::FromJson(std::string_view text) {
         if (right != node.left + 1)
           Corrupt(at + "'s right child is " + std::to_string(right) + ", not the node after its left child (" +
                   std::to_string(node.left + 1) + ")");
-        if (node.feature < 0 || node.feature >= static_cast<int>(m.features.size()))
-          Corrupt(at + " splits on feature " + std::to_string(node.feature) + ", but there are " +
-                  std::to_string(m.features.size()));
+        if (!feature_known) {
+          const std::string number = std::abs(feature) < 1e15 && feature == std::floor(feature)
+                                         ? std::to_string(static_cast<long long>(feature)) : std::to_string(feature);
+          Corrupt(at + " splits on feature " + number + ", but there are " + std::to_string(m.features.size()));
+        }
       } else if (!std::isfinite(node.value)) {
         Corrupt(at + " has a leaf value that is not a finite number");
       }
