@@ -5,6 +5,7 @@
 
 #include "boost/random_forest.h"
 #include "boostlab/booster.h"
+#include "boostlab/errors.h"
 #include "data/binned_matrix.h"
 #include "random_data.h"
 #include "tree/split_finder.h"
@@ -138,6 +139,38 @@ TEST(RandomForest, AForestLeftPartWayStopsItsWorkers) {
   b.TrainOneRound();
   const Model m = b.Snapshot();  // a snapshot while trees grow ahead: the reported round's only
   EXPECT_EQ(m.trees.size(), 1u);
+}
+
+// A round asked of a trainer that is done is an error, not a wait for a
+// tree no thread will grow: after the last round, after early stopping and
+// after the model is taken.
+TEST(RandomForest, ARoundAfterTheEndIsAnError) {
+  Dataset d = test::RandomData(1500, 5).Seed(12).Make();
+  auto over = [](Booster& b) {
+    try {
+      b.TrainOneRound();
+    } catch (const Error& e) {
+      return e.code() + ": " + e.what();
+    }
+    return std::string("no error");
+  };
+  for (int threads : {1, 2}) {
+    Params p = ForestParams(3);
+    p.nthread = threads;
+    Booster all(d, p);
+    while (!all.Done()) all.TrainOneRound();
+    EXPECT_EQ(over(all), "TRAINING_OVER: Training is over (3 of 3 rounds trained): no round is left to train. "
+                         "Start a new trainer to train again.");
+    p.rounds = 60;
+    p.early_stopping_rounds = 2;
+    Booster early(d, p);
+    while (!early.Done()) early.TrainOneRound();
+    EXPECT_NE(over(early).find("rounds trained, then stopped)"), std::string::npos) << over(early);
+    Booster taken(d, p);
+    taken.TrainOneRound();
+    taken.TakeModel();
+    EXPECT_EQ(over(taken).substr(0, 50), "TRAINING_OVER: Training is over (1 of 60 rounds tr");
+  }
 }
 
 TEST(RandomForest, EachRoundReportsItsTreesShapeAsASweepOfTheTreeFinds) {

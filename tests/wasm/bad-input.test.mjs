@@ -94,5 +94,17 @@ for (const build of BUILDS) {
       const table = bl.readCSV('x,y\n1,a\n2,a\n');
       assert.throws(() => table.toDataset({ target: 'y' }), (e) => e.code === 'TARGET_ONE_CLASS');
     });
+
+    test('a step after the last round is TRAINING_OVER, and the trainer still gives its model', async () => {
+      const bl = await load(build);
+      const rows = Array.from({ length: 400 }, (_, r) => `${r % 13},${(r * 7) % 11},${(r % 13) + ((r * 7) % 11) / 3}`);
+      const data = bl.readCSV(`a,b,y\n${rows.join('\n')}\n`).toDataset({ target: 'y' });
+      const trainer = bl.trainer(data, { algorithm: 'random_forest', rounds: 2 });
+      while (!trainer.done) trainer.step();
+      assert.throws(() => trainer.step(), (e) => e instanceof BoostLabError && e.code === 'TRAINING_OVER' && /2 of 2 rounds/.test(e.message));
+      const model = trainer.take();
+      assert.equal(model.numTrees, 2);
+      model.dispose(); trainer.dispose(); data.dispose();
+    });
   });
 }

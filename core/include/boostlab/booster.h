@@ -51,7 +51,7 @@ class Booster {
   Booster& operator=(const Booster&) = delete;
 
   bool Done() const;
-  RoundReport TrainOneRound();
+  RoundReport TrainOneRound();  // once Done(): throws Error TRAINING_OVER
   // The model so far; with early stopping, cut back to the best round.
   Model Snapshot() const;
   // The same, moved out rather than copied; training is over after it.

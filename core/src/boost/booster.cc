@@ -277,6 +277,11 @@ Model Booster::TakeModel() {
 
 RoundReport Booster::TrainOneRound() {
   Impl& s = *impl_;
+  // A forest's next round would wait for a tree no thread will grow.
+  if (Done())
+    throw Error("TRAINING_OVER", "Training is over (" + std::to_string(s.round) + " of " + std::to_string(s.params.rounds) +
+                                     " rounds trained" + (s.stopped && s.round < s.params.rounds ? ", then stopped" : "") +
+                                     "): no round is left to train. Start a new trainer to train again.");
   const auto start = std::chrono::steady_clock::now();
   RoundReport report = s.forest                                            ? s.ForestRound()
                        : s.adaboost && s.data.task == Task::kRegression ? s.AdaBoostR2Round()

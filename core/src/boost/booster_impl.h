@@ -128,6 +128,7 @@ struct Booster::Impl {
   RoundReport ForestRound();    // forest_round.cc
   void GrowForestTrees();       // a worker's job: trees ahead of the rounds
   bool ForestTreeClaimable() const;  // under forest_mu
+  void GrowNextForestTree(std::unique_lock<std::mutex>& lock);
   void GrowForestTree(int t);   // into its slot; exceptions kept there
   void StopForest();            // the workers finish their trees and return
   RoundReport BoostRound();     // booster.cc: xgboost and gbdt

@@ -47,17 +47,23 @@ bool Booster::Impl::ForestTreeClaimable() const {
   return !forest_stop && forest_next < params.rounds && forest_next < forest_reported + static_cast<int>(slots.size());
 }
 
+// Claims the next tree (ForestTreeClaimable) and grows it with forest_mu
+// released; marks it ready under the lock again.
+void Booster::Impl::GrowNextForestTree(std::unique_lock<std::mutex>& lock) {
+  const int t = forest_next++;
+  lock.unlock();
+  GrowForestTree(t);
+  lock.lock();
+  slots[t % slots.size()].ready = true;
+  forest_cv.notify_all();
+}
+
 void Booster::Impl::GrowForestTrees() {
   std::unique_lock<std::mutex> lock(forest_mu);
   for (;;) {
     forest_cv.wait(lock, [&] { return forest_stop || forest_next >= params.rounds || ForestTreeClaimable(); });
     if (!ForestTreeClaimable()) return;  // stopped, or every tree claimed
-    const int t = forest_next++;
-    lock.unlock();
-    GrowForestTree(t);
-    lock.lock();
-    slots[t % slots.size()].ready = true;
-    forest_cv.notify_all();
+    GrowNextForestTree(lock);
   }
 }
 
@@ -86,16 +92,8 @@ RoundReport Booster::Impl::ForestRound() {
     // to come, and no thread sits idle).
     std::unique_lock<std::mutex> lock(s.forest_mu);
     while (!s.slots[b].ready) {
-      if (s.ForestTreeClaimable()) {
-        const int t = s.forest_next++;
-        lock.unlock();
-        s.GrowForestTree(t);
-        lock.lock();
-        s.slots[t % s.slots.size()].ready = true;
-        s.forest_cv.notify_all();
-      } else {
-        s.forest_cv.wait(lock);
-      }
+      if (s.ForestTreeClaimable()) s.GrowNextForestTree(lock);
+      else s.forest_cv.wait(lock);
     }
   }
   ForestSlot& slot = s.slots[b];
