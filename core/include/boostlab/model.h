@@ -23,7 +23,7 @@ namespace boostlab {
 // it is always the node after the left one.
 struct TreeNode {
   int left = -1;  // -1 for a leaf; the right child is left + 1 (Right())
-  int feature : 30 = -1;  // a table has fewer than 2^29 columns
+  int feature : 30 = -1;  // below 2^29: so many columns would take 12 GB of column vectors alone
   unsigned default_left : 1 = 0;
   unsigned categorical : 1 = 0;
   union {

@@ -58,6 +58,8 @@ void Booster::Impl::GrowNextForestTree(std::unique_lock<std::mutex>& lock) {
   forest_cv.notify_all();
 }
 
+// A worker's job: trees until every one is claimed or the forest stops. Run
+// twice on one worker (ThreadPool::Start), the second run returns at once.
 void Booster::Impl::GrowForestTrees() {
   std::unique_lock<std::mutex> lock(forest_mu);
   for (;;) {

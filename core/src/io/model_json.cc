@@ -3,7 +3,7 @@
 
 #include <algorithm>  // for is_sorted
 #include <cmath>      // for isfinite
-#include <cstdint>    // for uint16_t
+#include <cstdint>    // for int32_t
 #include <stdexcept>  // for invalid_argument
 #include <string>     // for string
 

@@ -8,10 +8,12 @@
 // tasks (one per tree node) and a sleeping thread takes tens of microseconds
 // to wake. A Run called from inside a task runs inline on that thread.
 //
-// Start(fn) hands the workers a long job and returns at once: fn(i) runs once
-// on each worker while the caller goes on with its own work (a forest's
-// trees grow there while the caller reports the rounds). Until Wait(), a Run
-// on the caller's thread runs inline: the workers are taken.
+// Start(fn) hands the workers a long job and returns at once: fn(i), one for
+// each worker, runs there while the caller goes on with its own work (a
+// forest's trees grow there while the caller reports the rounds). The
+// workers take them as they take a Run's tasks, so a worker slow to wake may
+// find its fn run by another after that one's own: fn must allow it. Until
+// Wait(), a Run on the caller's thread runs inline: the workers are taken.
 #pragma once
 
 #include <atomic>              // for atomic
