@@ -159,6 +159,7 @@ export class Model {
 export class Trainer {
   readonly threads: number;
   readonly done: boolean;
+  /** Trains one round; once `done`, throws BoostLabError TRAINING_OVER. */
   step(): RoundReport;
   /** The model so far (with early stopping: cut back to the best round). */
   snapshot(): Model;
