@@ -98,6 +98,25 @@ TEST(Binning, WideFeaturesUseSixteenBitBins) {
   }
 }
 
+// Forests read only columns: their matrix leaves out the row-major copy (as
+// many bytes as cells: 7 MB of flights_1m) and keeps the same columns.
+TEST(Binning, ColumnsOnlyKeepTheSameColumnsAndNoRows) {
+  for (int max_bin : {256, 1000}) {  // one- and two-byte bins
+    Dataset d = test::RandomData(3000, 3).Seed(2).Missing(0.1).Make();
+    ThreadPool pool(2);
+    const BinnedMatrix both = BinnedMatrix::Build(d.x, d.features, d.train_rows, max_bin, pool);
+    const BinnedMatrix cols = BinnedMatrix::Build(d.x, d.features, d.train_rows, max_bin, pool, CutPlacement::kNextValue,
+                                                  BinnedMatrix::Layout::kColumns);
+    ASSERT_EQ(cols.wide, both.wide);
+    EXPECT_EQ(cols.cols8, both.cols8);
+    EXPECT_EQ(cols.cols16, both.cols16);
+    EXPECT_EQ(cols.cuts, both.cuts);
+    EXPECT_FALSE(both.bins8.empty() && both.bins16.empty());
+    EXPECT_TRUE(cols.bins8.empty());
+    EXPECT_TRUE(cols.bins16.empty());
+  }
+}
+
 // Every value, binned in the fill's side-by-side searches or its tail, lands
 // in the bin its feature's cuts give it (missing: the last bin; past the
 // training range: the last value bin), with one- and two-byte bins.

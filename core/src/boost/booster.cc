@@ -146,7 +146,8 @@ Booster::Booster(const Dataset& data, const Params& params) {
   // The algorithms whose reference is scikit-learn place thresholds between
   // training values as CART does; XGBoost-style ones at XGBoost's cut values.
   const CutPlacement placement = s.gbdt || s.adaboost || s.forest ? CutPlacement::kMidpoint : CutPlacement::kNextValue;
-  s.bins = BinnedMatrix::Build(data.x, data.features, cut_rows, params.max_bin, s.pool, placement);
+  s.bins = BinnedMatrix::Build(data.x, data.features, cut_rows, params.max_bin, s.pool, placement,
+                               s.forest ? BinnedMatrix::Layout::kColumns : BinnedMatrix::Layout::kRowsAndColumns);
   TreeParams tp;
   tp.max_depth = params.max_depth;
   tp.max_leaves = params.max_leaves;

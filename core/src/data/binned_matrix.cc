@@ -146,9 +146,8 @@ uint32_t BinOf(const BinnedMatrix& m, size_t f, float v) {
 
 template <typename BinT>
 void FillBins(const FeatureColumns& x, const BinnedMatrix& m, std::vector<BinT>& rows, std::vector<BinT>& cols,
-              ThreadPool& pool) {
+              ThreadPool& pool, bool with_rows) {
   const size_t n = x.num_rows, F = x.columns.size();
-  rows.assign(n * F, 0);
   cols.assign(n * F, 0);
   pool.Run(static_cast<int>(F), [&](int f) {
     const std::vector<float>& col = x.columns[f];
@@ -172,6 +171,8 @@ void FillBins(const FeatureColumns& x, const BinnedMatrix& m, std::vector<BinT>&
     for (; r + kLanes <= n; r += kLanes) ValueBins<kLanes>(c, k, col.data() + r, put);
     for (; r < n; ++r) ValueBins<1>(c, k, col.data() + r, put);
   });
+  if (!with_rows) return;
+  rows.assign(n * F, 0);
   const size_t blocks = (n + 65535) / 65536;
   pool.Run(static_cast<int>(blocks), [&](int b) {
     const size_t end = std::min(n, (static_cast<size_t>(b) + 1) * 65536);
@@ -184,7 +185,7 @@ void FillBins(const FeatureColumns& x, const BinnedMatrix& m, std::vector<BinT>&
 
 BinnedMatrix BinnedMatrix::Build(const FeatureColumns& x, const std::vector<FeatureInfo>& features,
                                  std::span<const RowIdx> cut_rows, int max_bin, ThreadPool& pool,
-                                 CutPlacement placement) {
+                                 CutPlacement placement, Layout layout) {
   BinnedMatrix m;
   m.num_rows = x.num_rows;
   m.num_features = x.columns.size();
@@ -217,8 +218,9 @@ BinnedMatrix BinnedMatrix::Build(const FeatureColumns& x, const std::vector<Feat
     if (m.BinsOf(f) > 257) { m.wide = true; break; }
     for (size_t r = 0; r < m.num_rows && !m.wide; ++r) m.wide = BinOf(m, f, x.columns[f][r]) > 255;
   }
-  if (m.wide) FillBins(x, m, m.bins16, m.cols16, pool);
-  else FillBins(x, m, m.bins8, m.cols8, pool);
+  const bool with_rows = layout == Layout::kRowsAndColumns;
+  if (m.wide) FillBins(x, m, m.bins16, m.cols16, pool, with_rows);
+  else FillBins(x, m, m.bins8, m.cols8, pool, with_rows);
   return m;
 }
 

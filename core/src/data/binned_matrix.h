@@ -31,7 +31,7 @@ struct BinnedMatrix {
   std::vector<uint32_t> offsets;         // per feature + 1: first global histogram index
   std::vector<char> categorical;         // per feature: bins are category codes
   bool wide = false;                     // uint16 bins (some feature needs an index above 255)
-  std::vector<uint8_t> bins8;    // row-major: one row's bins together (histograms)
+  std::vector<uint8_t> bins8;    // row-major: one row's bins together (histograms); empty without kRowsAndColumns
   std::vector<uint16_t> bins16;
   std::vector<uint8_t> cols8;    // column-major copy: one feature's bins together (partitions)
   std::vector<uint16_t> cols16;
@@ -60,10 +60,14 @@ struct BinnedMatrix {
   }
 
   // Cut points come from `cut_rows` (the training rows); every row is binned.
-  // Categorical features (per `features`) get one bin per category.
+  // Categorical features (per `features`) get one bin per category. Forests
+  // read only columns (their searches gather a node's rows feature by
+  // feature): kColumns leaves out the row-major copy, as many bytes as there
+  // are cells.
+  enum class Layout { kRowsAndColumns, kColumns };
   static BinnedMatrix Build(const FeatureColumns& x, const std::vector<FeatureInfo>& features,
                             std::span<const RowIdx> cut_rows, int max_bin, ThreadPool& pool,
-                            CutPlacement placement = CutPlacement::kNextValue);
+                            CutPlacement placement = CutPlacement::kNextValue, Layout layout = Layout::kRowsAndColumns);
 };
 
 // Quantile cut points of one feature's values (NaN skipped), as exclusive
