@@ -77,12 +77,16 @@ RoundReport Booster::Impl::Finish(RoundReport report, std::chrono::steady_clock:
       stopped = report.stopped = true;
   }
   report.ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
-  for (auto& learner : learners) {  // summed over learners: thread time, not wall time, for multiclass
-    if (forest) break;  // each tree's, taken where it grew (the workers may be growing the next ones)
-    const TreeLearner::Timings t = learner->TakeTimings();
-    report.histogram_ms += t.histogram * 1000;
-    report.partition_ms += t.partition * 1000;
-    report.split_ms += t.split * 1000;
+  // Summed over learners: thread time, not wall time, for multiclass. A
+  // forest's round has its tree's, taken where it grew (the workers may be
+  // growing the next ones with the other learners).
+  if (!forest) {
+    for (auto& learner : learners) {
+      const TreeLearner::Timings t = learner->TakeTimings();
+      report.histogram_ms += t.histogram * 1000;
+      report.partition_ms += t.partition * 1000;
+      report.split_ms += t.split * 1000;
+    }
   }
   return report;
 }
@@ -291,8 +295,8 @@ RoundReport Booster::TrainOneRound() {
   s.UpdatePredictions(s.data.train_rows);
   s.UpdatePredictions(s.data.valid_rows);
   report = s.Finish(std::move(report), start);
-  if (s.forest && Done()) s.StopForest();  // no more trees: the workers return
   if (s.forest) {
+    if (Done()) s.StopForest();  // no more trees: the workers return
     // The forest's loss per round: out-of-bag error (or RMSE) of the trees so far.
     const bool classification = s.data.task != Task::kRegression;
     report.train.push_back({classification ? "oob_error" : "oob_rmse", s.oob.Score(s.data.label, s.weight, s.data.train_rows, classification)});

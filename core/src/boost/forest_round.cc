@@ -3,8 +3,6 @@
 // ahead (up to one per slot) while the caller reports the rounds in order,
 // so no thread waits at the end of a batch for the others' trees.
 
-#include <algorithm>  // for min
-
 #include "boost/booster_impl.h"
 #include "util/rng.h"
 
@@ -130,8 +128,8 @@ RoundReport Booster::Impl::ForestRound() {
       for (int k = 0; k < outputs; ++k) v[k] = h > 0 ? v[k] / h : 0;
     }
   }
-  // Every row below is its own: the loops split across threads in fixed
-  // blocks and add the same numbers whatever the thread count. The rows the
+  // The rows' sums, on this thread: the workers are growing the next trees
+  // (ThreadPool::Start), so a Run here would go inline anyway. The rows the
   // tree never drew also add to their out-of-bag sums.
   if (outputs == 1) {
     // In row order, each row's leaf value. Out of bag: not drawn, and not a
@@ -139,35 +137,29 @@ RoundReport Booster::Impl::ForestRound() {
     // coin toss). Rows in neither set add to sums no one reads.
     const std::span<const float> value_of = learner.RowValues();
     const std::vector<uint32_t>& drawn = sample.count;
-    ForBlocks(s.pool, value_of.size(), 16384, [&](size_t begin, size_t end) {
-      for (size_t r = begin; r < end; ++r) {
-        const double v = value_of[r];
-        const bool oob = (drawn[r] == 0) & !s.is_valid_row[r];
-        s.forest_sum[r] += v;
-        s.oob.sum[r] += oob ? v : 0.0;
-        s.oob.count[r] += oob;
-      }
-    });
+    for (size_t r = 0; r < value_of.size(); ++r) {
+      const double v = value_of[r];
+      const bool oob = (drawn[r] == 0) & !s.is_valid_row[r];
+      s.forest_sum[r] += v;
+      s.oob.sum[r] += oob ? v : 0.0;
+      s.oob.count[r] += oob;
+    }
   } else {
-    ForBlocks(s.pool, num_leaves, 64, [&](size_t begin, size_t end) {
-      for (size_t i = begin; i < end; ++i) {
-        const TreeLearner::LeafRows leaf = learner.Leaf(i);
-        const double* v = &value[static_cast<size_t>(leaf.node) * outputs];
-        for (RowIdx r : leaf.rows)
-          for (int k = 0; k < outputs; ++k) s.forest_sum[static_cast<size_t>(r) * outputs + k] += v[k];
-        for (RowIdx r : leaf.carried) {
-          for (int k = 0; k < outputs; ++k) s.forest_sum[static_cast<size_t>(r) * outputs + k] += v[k];
-          if (s.is_valid_row[r]) continue;
-          for (int k = 0; k < outputs; ++k) s.oob.sum[static_cast<size_t>(r) * outputs + k] += v[k];
-          ++s.oob.count[r];
-        }
+    for (size_t i = 0; i < num_leaves; ++i) {
+      const TreeLearner::LeafRows leaf = learner.Leaf(i);
+      const double* v = &value[static_cast<size_t>(leaf.node) * outputs];
+      for (RowIdx r : leaf.rows)
+        for (int k = 0; k < outputs; ++k) s.forest_sum[static_cast<size_t>(r) * outputs + k] += v[k];
+      for (RowIdx r : leaf.carried) {
+        for (int k = 0; k < outputs; ++k) s.forest_sum[static_cast<size_t>(r) * outputs + k] += v[k];
+        if (s.is_valid_row[r]) continue;
+        for (int k = 0; k < outputs; ++k) s.oob.sum[static_cast<size_t>(r) * outputs + k] += v[k];
+        ++s.oob.count[r];
       }
-    });
+    }
   }
-  // The forest's mean, in one pass in row order.
-  ForBlocks(s.pool, s.forest_sum.size(), 16384, [&](size_t begin, size_t end) {
-    for (size_t i = begin; i < end; ++i) s.margin[i] = static_cast<float>(s.forest_sum[i] / trees);
-  });
+  // The forest's mean.
+  for (size_t i = 0; i < s.forest_sum.size(); ++i) s.margin[i] = static_cast<float>(s.forest_sum[i] / trees);
 
   RoundReport report = slot.shape;  // the tree's depth, leaves, gain and timings
   if (outputs > 1) SetLeafValues(tree, value, outputs);

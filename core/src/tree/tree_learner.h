@@ -220,7 +220,7 @@ class TreeLearner {
   // Forests fault in a tree's node pages a stretch ahead of its writes
   // (FaultInNodesAhead): up to faulted_in_ of prefault_limit_ nodes so far;
   // the next stretch when the tree reaches fault_in_at_.
-  static constexpr size_t kFaultInNodes = 4096;  // 160 kB
+  static constexpr size_t kFaultInNodes = 4096;  // 96 kB
   size_t prefault_limit_ = 0, faulted_in_ = 0, fault_in_at_ = 0;
   void FaultInNodesAhead(Tree& tree);
   void AddLeaf(const Entry& e, float value) {

@@ -140,7 +140,9 @@ uint64_t ThreadPool::Open(int tasks, const std::function<void(int)>* fn) {
 }
 
 void ThreadPool::Finish(int tasks) {
-  // The caller waits for stragglers by spinning: tasks are short.
+  // The caller waits for stragglers by spinning: a Run's tasks are short,
+  // and a started job, once told to stop, ends within one of its own steps
+  // (a forest's tree).
   while (finished_.load(std::memory_order_acquire) < tasks) std::this_thread::yield();
   std::exception_ptr error;
   {
