@@ -97,18 +97,11 @@ struct ModelHandle {
       x.columns.assign(p, std::vector<float>(n));
       for (size_t r = 0; r < n; ++r)
         for (size_t f = 0; f < p; ++f) x.columns[f][r] = v[r * p + f];
-      std::vector<float> out(n * static_cast<size_t>(model.num_outputs));
-      model.Predict(x, out);
-      out.resize(n * static_cast<size_t>(model.PredictionWidth()));
-      return CopyToFloat32Array(out);
+      return CopyToFloat32Array(model.PredictColumns(x));
     });
   }
   val predictDataset(const DatasetHandle& d) const {
-    return Guard([&] {
-      std::vector<float> out(d.data.x.num_rows);
-      model.Predict(d.data.x, out);
-      return CopyToFloat32Array(out);
-    });
+    return Guard([&] { return CopyToFloat32Array(model.PredictColumns(d.data.x)); });
   }
 };
 

@@ -82,8 +82,10 @@ struct Model {
 
   // n x K predictions, row-major: probabilities for classification (class
   // indices for multi:softmax), values for regression; raw margins when not
-  // `transformed`.
+  // `transformed`. Throws BAD_ARGUMENT when `out` holds fewer than n x K.
   void Predict(const FeatureColumns& x, std::span<float> out, bool transformed = true) const;
+  // Predict into a vector of PredictionWidth() values a row.
+  std::vector<float> PredictColumns(const FeatureColumns& x) const;
   std::vector<float> PredictTable(const Table& table) const;
   // Width of one row of Predict's output: K, or 1 for multi:softmax.
   int PredictionWidth() const;

@@ -3,7 +3,8 @@
 
 #include <algorithm>  // for is_sorted
 #include <cmath>      // for isfinite
-#include <cstdint>    // for int32_t
+#include <cstdint>    // for int32_t, int64_t, INT32_MAX
+#include <optional>   // for optional
 #include <stdexcept>  // for invalid_argument
 #include <string>     // for string
 
@@ -169,6 +170,72 @@ std::string Model::ToJson() const {
   return out + "]}";
 }
 
+namespace {
+
+// How deep a loaded tree may be: prediction walks it one node a level, and
+// no tree this engine grows comes near (max_depth is at most 64; a forest's
+// unlimited trees stop at pure leaves, a few dozen levels on a million rows).
+constexpr int64_t kMaxTreeDepth = 1 << 16;
+
+// Whole numbers from the file, each checked before it is converted.
+int64_t Whole(const json::Value& v, int64_t lo, int64_t hi, const std::string& field) {
+  if (const std::optional<int64_t> whole = json::ToWholeNumber(v, lo, hi)) return *whole;
+  Corrupt(field + " is " + json::Describe(v) + ", not a whole number from " + std::to_string(lo) + " to " + std::to_string(hi));
+}
+
+// A number that must be finite once stored as a float.
+float FiniteFloat(const json::Value& v, const std::string& field) {
+  if (!v.IsNumber() || !std::isfinite(static_cast<float>(v.number)))
+    Corrupt(field + " is " + json::Describe(v) + ", not a finite number");
+  return static_cast<float>(v.number);
+}
+
+// Checks that the nodes form one tree: children stored after their parent
+// (so every walk ends) and beside each other (TreeNode::Right), every node
+// but the root the child of exactly one node (so all are reachable from
+// the root), and no deeper than kMaxTreeDepth.
+void CheckShape(const std::vector<int64_t>& left, const std::vector<int64_t>& right, const std::string& where) {
+  const size_t n = left.size();
+  std::vector<int32_t> parents(n, 0), depth(n, 0);
+  for (size_t i = 0; i < n; ++i) {
+    const std::string at = where + " node " + std::to_string(i);
+    if (left[i] < 0) {
+      if (right[i] >= 0) Corrupt(at + " has a right child (" + std::to_string(right[i]) + ") but no left child");
+      continue;
+    }
+    // 64-bit arithmetic throughout: left + 1 cannot wrap.
+    if (left[i] <= static_cast<int64_t>(i) || left[i] + 1 >= static_cast<int64_t>(n))
+      Corrupt(at + " points at a child outside the tree (" + std::to_string(left[i]) + "; children come after their parent, "
+              "and there are " + std::to_string(n) + " nodes)");
+    if (right[i] != left[i] + 1)
+      Corrupt(at + "'s right child is " + std::to_string(right[i]) + ", not the node after its left child (" +
+              std::to_string(left[i] + 1) + ")");
+    for (int64_t child : {left[i], right[i]}) {
+      if (++parents[child] > 1) Corrupt(where + " node " + std::to_string(child) + " is the child of more than one node");
+      depth[child] = depth[i] + 1;
+      if (depth[child] > kMaxTreeDepth) Corrupt(where + " is deeper than " + std::to_string(kMaxTreeDepth) + " levels");
+    }
+  }
+  for (size_t i = 1; i < n; ++i)
+    if (parents[i] == 0) Corrupt(where + " node " + std::to_string(i) + " is not reached from the root");
+}
+
+// The classes a model's outputs stand for: none for a regression, two for
+// one binary output, K for K outputs of a multi: objective.
+void CheckOutputs(const Model& m) {
+  const std::string& o = m.objective;
+  const size_t classes = m.classes.size();
+  const size_t K = static_cast<size_t>(m.num_outputs);
+  const bool ok = o.rfind("multi:", 0) == 0    ? classes == K && K >= 2
+                  : o.rfind("binary:", 0) == 0 ? classes == 2 && K == 1
+                                                : classes == 0 && K == 1;
+  if (!ok)
+    Corrupt("its objective " + o + " with num_outputs " + std::to_string(K) + " does not fit its " + std::to_string(classes) +
+            " classes");
+}
+
+}  // namespace
+
 Model Model::FromJson(std::string_view text) {
   json::Value doc;
   try {
@@ -182,34 +249,32 @@ Model Model::FromJson(std::string_view text) {
     Corrupt("it has no \"format\": \"boostlab-model\" field (is it from another library?)");
   const json::Value& version = Need(doc, "version", json::Value::Kind::kNumber, "the model");
   if (version.number != kVersion)
-    Corrupt("its version is " + std::to_string(static_cast<int>(version.number)) + ", this build reads version " +
-            std::to_string(kVersion));
+    Corrupt("its version is " + json::Describe(version) + ", this build reads version " + std::to_string(kVersion));
 
   Model m;
   m.objective = Need(doc, "objective", json::Value::Kind::kString, "the model").string;
-  const double outputs = Need(doc, "num_outputs", json::Value::Kind::kNumber, "the model").number;
-  if (!(outputs >= 1 && outputs <= 65536)) Corrupt("its num_outputs is out of range");
-  m.num_outputs = static_cast<int>(outputs);
-  m.best_iteration = static_cast<int>(Need(doc, "best_iteration", json::Value::Kind::kNumber, "the model").number);
+  m.num_outputs = static_cast<int>(Whole(Need(doc, "num_outputs", json::Value::Kind::kNumber, "the model"), 1, 65536, "its num_outputs"));
+  const json::Value& best_iteration = Need(doc, "best_iteration", json::Value::Kind::kNumber, "the model");
   const json::Value* average = doc.Find("average_trees");
   m.average_trees = average && average->kind == json::Value::Kind::kBool && average->boolean;
   const json::Value* median = doc.Find("median_trees");
   m.median_trees = median && median->kind == json::Value::Kind::kBool && median->boolean;
   if (m.median_trees) {
     for (const auto& v : Need(doc, "tree_weights", json::Value::Kind::kArray, "the model").array) {
-      if (!v.IsNumber() || !(v.number >= 0)) Corrupt("its tree_weights holds something that is not a weight");
+      if (!v.IsNumber() || !(v.number >= 0) || !std::isfinite(v.number)) Corrupt("its tree_weights holds something that is not a weight");
       m.tree_weights.push_back(v.number);
     }
   }
   m.base_margin.clear();
   for (const auto& v : Need(doc, "base_margin", json::Value::Kind::kArray, "the model").array) {
-    if (!v.IsNumber()) Corrupt("its base_margin holds something that is not a number");
+    FiniteFloat(v, "a base_margin value");  // kept as written, added to float margins
     m.base_margin.push_back(v.number);
   }
   if (m.base_margin.size() != static_cast<size_t>(m.num_outputs)) Corrupt("its base_margin does not have num_outputs values");
   m.target = Need(doc, "target", json::Value::Kind::kString, "the model").string;
   m.classes = Strings(Need(doc, "classes", json::Value::Kind::kArray, "the model"), "classes");
   if (const json::Value* p = doc.Find("params")) {
+    if (!p->IsObject()) Corrupt("its params are not an object");
     std::string params_text;
     // Re-serialise the object so the one parameter reader validates it.
     params_text = "{";
@@ -221,7 +286,8 @@ Model Model::FromJson(std::string_view text) {
       params_text += ':';
       if (v.IsString()) json::AppendString(params_text, v.string);
       else if (v.IsNumber()) json::AppendNumber(params_text, v.number);
-      else params_text += "null";
+      else if (v.kind == json::Value::Kind::kNull) params_text += "null";  // a parameter left unset (NaN)
+      else Corrupt("its parameter '" + k + "' is " + json::Describe(v) + ", not a string or a number");
     }
     params_text += '}';
     try {
@@ -246,6 +312,7 @@ Model Model::FromJson(std::string_view text) {
     m.features.push_back(std::move(info));
   }
   const json::Value& trees = Need(doc, "trees", json::Value::Kind::kArray, "the model");
+  const int64_t num_features = static_cast<int64_t>(m.features.size());
   for (size_t t = 0; t < trees.array.size(); ++t) {
     const json::Value& tj = trees.array[t];
     const std::string where = "tree " + std::to_string(t);
@@ -253,73 +320,81 @@ Model Model::FromJson(std::string_view text) {
     const char* keys[] = {"left", "right", "feature", "threshold", "default_left", "value", "gain", "cover", "categories"};
     const size_t n = Need(tj, "left", json::Value::Kind::kArray, where).array.size();
     if (n == 0) Corrupt(where + " has no nodes");
+    // TreeNode::left is an int: a tree of 2^31 nodes (48 GB) cannot come.
+    if (n > static_cast<size_t>(INT32_MAX)) Corrupt(where + " has more nodes than a tree can hold");
     for (const char* k : keys)
       if (Need(tj, k, json::Value::Kind::kArray, where).array.size() != n)
         Corrupt(where + "'s '" + k + "' has a different length from 'left'");
+    auto cell = [&](const char* key, size_t i) -> const json::Value& { return tj.Find(key)->array[i]; };
+    auto field = [&](const char* key, size_t i) { return where + "'s '" + key + "'[" + std::to_string(i) + "]"; };
+    // Child indices as 64-bit numbers: the shape is checked before any is stored.
+    std::vector<int64_t> left(n), right(n);
+    for (size_t i = 0; i < n; ++i) {
+      left[i] = Whole(cell("left", i), -1, INT32_MAX, field("left", i));
+      right[i] = Whole(cell("right", i), -1, INT32_MAX, field("right", i));
+    }
+    CheckShape(left, right, where);
     Tree tree;
     tree.nodes.resize(n);
-    auto num = [&](const char* key, size_t i) {
-      const json::Value& v = tj.Find(key)->array[i];
-      if (!v.IsNumber()) Corrupt(where + "'s '" + key + "'[" + std::to_string(i) + "] is not a number");
-      return v.number;
-    };
     for (size_t i = 0; i < n; ++i) {
       TreeNode& node = tree.nodes[i];
-      node.left = static_cast<int>(num("left", i));
-      const int right = static_cast<int>(num("right", i));
-      // Checked before it is stored: TreeNode::feature holds 30 bits.
-      const double feature = num("feature", i);
-      const bool feature_known = feature >= 0 && feature < static_cast<double>(m.features.size());
-      node.feature = feature_known ? static_cast<int>(feature) : -1;
-      node.threshold = static_cast<float>(num("threshold", i));
-      node.default_left = num("default_left", i) != 0;
-      node.value = static_cast<float>(num("value", i));
-      node.gain = static_cast<float>(num("gain", i));
-      node.cover = static_cast<float>(num("cover", i));
       const std::string at = where + " node " + std::to_string(i);
-      const json::Value& cats = tj.Find("categories")->array[i];
+      node.left = static_cast<int>(left[i]);
+      node.default_left = Whole(cell("default_left", i), 0, 1, field("default_left", i)) != 0;
+      node.value = FiniteFloat(cell("value", i), field("value", i));
+      node.gain = FiniteFloat(cell("gain", i), field("gain", i));
+      node.cover = FiniteFloat(cell("cover", i), field("cover", i));
+      const json::Value& cats = cell("categories", i);
+      if (node.IsLeaf()) {
+        if (!cats.IsArray() && cats.kind != json::Value::Kind::kNull) Corrupt(field("categories", i) + " is not null or a set");
+        continue;  // a leaf's feature and threshold are not read
+      }
+      // Checked before it is stored: TreeNode::feature holds 30 bits.
+      const int64_t feature = Whole(cell("feature", i), 0, int64_t{1} << 53, field("feature", i));
+      if (feature >= num_features)
+        Corrupt(at + " splits on feature " + std::to_string(feature) + ", but there are " + std::to_string(num_features));
+      node.feature = static_cast<int>(feature);
+      const FeatureInfo& info = m.features[feature];
       if (cats.IsArray()) {
+        if (info.type != ColumnType::kCategorical)
+          Corrupt(at + " splits on numeric feature '" + info.name + "' by a set of categories");
         node.categorical = true;
         std::vector<int32_t> set;
-        for (const auto& c : cats.array) {
-          if (!c.IsNumber()) Corrupt(at + " has a category that is not a number");
-          set.push_back(static_cast<int32_t>(c.number));
-        }
+        set.reserve(cats.array.size());
+        const int64_t levels = static_cast<int64_t>(info.levels.size());
+        for (size_t c = 0; c < cats.array.size(); ++c)
+          set.push_back(static_cast<int32_t>(Whole(cats.array[c], 0, std::max<int64_t>(levels - 1, 0),
+                                                   at + "'s category " + std::to_string(c) + " (of " + std::to_string(levels) + " levels)")));
         if (!std::is_sorted(set.begin(), set.end())) Corrupt(at + "'s categories are not sorted");
         tree.SetCategories(node, set);
-      }
-      if (node.left >= 0) {
-        // Children after their parent: no cycles, and traversal always ends.
-        if (node.left <= static_cast<int>(i) || node.left + 1 >= static_cast<int>(n))
-          Corrupt(at + " points at a child outside the tree");
-        // A node's children are stored side by side (TreeNode::Right).
-        if (right != node.left + 1)
-          Corrupt(at + "'s right child is " + std::to_string(right) + ", not the node after its left child (" +
-                  std::to_string(node.left + 1) + ")");
-        if (!feature_known) {
-          const std::string number = std::abs(feature) < 1e15 && feature == std::floor(feature)
-                                         ? std::to_string(static_cast<long long>(feature)) : std::to_string(feature);
-          Corrupt(at + " splits on feature " + number + ", but there are " + std::to_string(m.features.size()));
-        }
-      } else if (!std::isfinite(node.value)) {
-        Corrupt(at + " has a leaf value that is not a finite number");
+      } else if (cats.kind != json::Value::Kind::kNull) {
+        Corrupt(field("categories", i) + " is not null or a set");
+      } else {
+        if (info.type != ColumnType::kNumeric)
+          Corrupt(at + " splits on categorical feature '" + info.name + "' by a threshold");
+        node.threshold = FiniteFloat(cell("threshold", i), field("threshold", i));
       }
     }
     if (const json::Value* values = tj.Find("leaf_values")) {
       if (!values->IsArray() || values->array.size() != n * m.num_outputs)
         Corrupt(where + "'s leaf_values does not hold num_outputs values per node");
-      for (const auto& v : values->array) {
-        if (!v.IsNumber() || !std::isfinite(v.number)) Corrupt(where + "'s leaf_values holds something that is not a finite number");
-        tree.leaf_values.push_back(static_cast<float>(v.number));
-      }
+      for (const auto& v : values->array) tree.leaf_values.push_back(FiniteFloat(v, where + "'s leaf_values"));
     }
     if (!m.trees.empty() && tree.leaf_values.empty() != m.trees[0].leaf_values.empty())
       Corrupt(where + " mixes multi-output and single-output trees");
     m.trees.push_back(std::move(tree));
   }
   if (m.trees.size() % m.TreesPerRound()) Corrupt("its tree count is not a multiple of num_outputs");
+  const int64_t rounds = static_cast<int64_t>(m.trees.size() / m.TreesPerRound());
+  // With early stopping the trees end at the best round: it is the last one.
+  if (best_iteration.number != -1) {
+    if (Whole(best_iteration, -1, INT32_MAX, "its best_iteration") != rounds - 1)
+      Corrupt("its best_iteration is " + json::Describe(best_iteration) + ", but it has " + std::to_string(rounds) + " rounds of trees");
+  }
+  m.best_iteration = static_cast<int>(Whole(best_iteration, -1, INT32_MAX, "its best_iteration"));
   if (m.median_trees && (m.num_outputs != 1 || m.tree_weights.size() != m.trees.size()))
     Corrupt("its median_trees needs one output and one tree weight per tree");
+  CheckOutputs(m);
   // The objective must be one this build knows (checked by constructing it).
   try {
     MakeObjective(m.objective, m.params, m.num_outputs);

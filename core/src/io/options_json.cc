@@ -2,7 +2,7 @@
 // summaries out. Shared by the CLI and the wasm bindings.
 
 #include <algorithm>  // for min, sort, unique
-#include <cmath>      // for floor
+#include <limits>     // for numeric_limits
 #include <vector>     // for vector
 #include <stdexcept>  // for invalid_argument
 
@@ -42,15 +42,14 @@ DatasetOptions ParseDatasetOptions(std::string_view text) {
       need(v.IsNumber(), "a number in [0, 1)");
       o.valid_fraction = v.number;
     } else if (key == "seed") {
-      need(v.IsNumber() && v.number >= 0 && v.number == std::floor(v.number), "a whole number >= 0");
-      o.seed = static_cast<uint64_t>(v.number);
+      // Up to 2^53: every whole number a JSON double holds exactly.
+      o.seed = static_cast<uint64_t>(json::WholeNumber(v, 0, int64_t{1} << 53, "BAD_OPTION", "Dataset option 'seed'"));
     } else if (key == "validRows") {
       need(v.IsArray(), "an array of row indices");
       o.use_valid_rows = true;
-      for (const auto& item : v.array) {
-        need(item.IsNumber() && item.number >= 0 && item.number == std::floor(item.number), "an array of row indices");
-        o.valid_rows.push_back(static_cast<RowIdx>(item.number));
-      }
+      for (size_t i = 0; i < v.array.size(); ++i)
+        o.valid_rows.push_back(static_cast<RowIdx>(json::WholeNumber(v.array[i], 0, std::numeric_limits<RowIdx>::max(), "BAD_OPTION",
+                                                                     "Dataset option 'validRows'[" + std::to_string(i) + "]")));
     } else {
       throw Error("BAD_OPTION", "Unknown dataset option '" + key + "'.");
     }

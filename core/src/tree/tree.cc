@@ -18,8 +18,10 @@ int Tree::Leaf(const FeatureColumns& x, size_t row) const {
     bool left;
     if (std::isnan(v)) left = n.default_left;
     else if (n.categorical) {
+      // Compared as a float first: a value past int32's range (a matrix
+      // given to predictMatrix may hold anything) converts to anything.
       const std::span<const int32_t> right = CategoriesOf(n);
-      left = !std::binary_search(right.begin(), right.end(), static_cast<int32_t>(v));
+      left = !(v >= 0.0f && v < 2147483648.0f && std::binary_search(right.begin(), right.end(), static_cast<int32_t>(v)));
     }
     else left = v < n.threshold;
     i = left ? n.left : n.Right();
@@ -50,6 +52,10 @@ void Model::Predict(const FeatureColumns& x, std::span<float> out, bool transfor
     throw Error("FEATURE_MISMATCH", "The model has " + std::to_string(features.size()) + " features; the data has " +
                                         std::to_string(x.columns.size()) + ".");
   const int K = num_outputs;
+  // Written n x K even where multi:softmax keeps one value a row.
+  if (out.size() < x.num_rows * static_cast<size_t>(K))
+    throw Error("BAD_ARGUMENT", "Predict() writes " + std::to_string(K) + " values for each of " + std::to_string(x.num_rows) +
+                                    " rows; its output holds " + std::to_string(out.size()) + ".");
   const auto loss = MakeObjective(objective, params, K);
   std::vector<float> margin(K), prob(K), each(median_trees ? trees.size() : 0);
   for (size_t r = 0; r < x.num_rows; ++r) {
@@ -80,13 +86,14 @@ void Model::Predict(const FeatureColumns& x, std::span<float> out, bool transfor
   }
 }
 
-std::vector<float> Model::PredictTable(const Table& table) const {
-  FeatureColumns x = FeaturesFromTable(table, features);
+std::vector<float> Model::PredictColumns(const FeatureColumns& x) const {
   std::vector<float> out(x.num_rows * static_cast<size_t>(num_outputs));
   Predict(x, out);
   out.resize(x.num_rows * static_cast<size_t>(PredictionWidth()));
   return out;
 }
+
+std::vector<float> Model::PredictTable(const Table& table) const { return PredictColumns(FeaturesFromTable(table, features)); }
 
 std::vector<double> Model::FeatureImportance(const std::string& type) const {
   const bool known = type == "weight" || type == "gain" || type == "cover" || type == "total_gain" || type == "total_cover";

@@ -2,7 +2,7 @@
 
 #include "boostlab/errors.h"
 
-#include <cmath>      // for isfinite
+#include <cmath>      // for isfinite, floor, abs
 #include <cstdio>     // for snprintf
 #include <cstdlib>    // for strtod
 #include <stdexcept>  // for invalid_argument
@@ -181,6 +181,39 @@ Value ParseObject(std::string_view text, const char* code, const std::string& wh
   }
   if (!doc.IsObject()) throw Error(code, what + " must be a JSON object.");
   return doc;
+}
+
+std::optional<int64_t> ToWholeNumber(const Value& v, int64_t lo, int64_t hi) {
+  // Compared as doubles first: lo and hi up to 2^53 are exact there, and a
+  // NaN fails every comparison.
+  if (!v.IsNumber() || !(v.number >= static_cast<double>(lo) && v.number <= static_cast<double>(hi)) ||
+      v.number != std::floor(v.number))
+    return std::nullopt;
+  const int64_t whole = static_cast<int64_t>(v.number);
+  if (whole < lo || whole > hi) return std::nullopt;  // hi past 2^53 rounds up as a double
+  return whole;
+}
+
+int64_t WholeNumber(const Value& v, int64_t lo, int64_t hi, const char* code, const std::string& field) {
+  if (const std::optional<int64_t> whole = ToWholeNumber(v, lo, hi)) return *whole;
+  throw Error(code, field + " is " + Describe(v) + "; it must be a whole number from " + std::to_string(lo) + " to " +
+                        std::to_string(hi) + ".");
+}
+
+std::string Describe(const Value& v) {
+  std::string out;
+  switch (v.kind) {
+    case Value::Kind::kNull: return "null";
+    case Value::Kind::kBool: return v.boolean ? "true" : "false";
+    case Value::Kind::kString: AppendString(out, v.string.substr(0, 40)); return out;
+    case Value::Kind::kArray: return "an array";
+    case Value::Kind::kObject: return "an object";
+    case Value::Kind::kNumber: break;
+  }
+  if (std::abs(v.number) < 1e15 && v.number == std::floor(v.number)) return std::to_string(static_cast<int64_t>(v.number));
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.9g", v.number);
+  return buf;
 }
 
 void AppendString(std::string& out, std::string_view s) {

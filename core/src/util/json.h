@@ -2,8 +2,8 @@
 // reports. Objects keep their key order.
 #pragma once
 
-#include <map>          // for map
-#include <memory>       // for shared_ptr
+#include <cstdint>      // for int64_t
+#include <optional>     // for optional
 #include <string>       // for string
 #include <string_view>  // for string_view
 #include <utility>      // for pair
@@ -34,6 +34,17 @@ Value Parse(std::string_view text);
 // Parses text that must hold a JSON object; otherwise throws
 // boostlab::Error{code} saying "<what> ...".
 Value ParseObject(std::string_view text, const char* code, const std::string& what);
+
+// The whole number a JSON number holds, checked before any conversion (a
+// double beyond an integer type's range converts to anything, or traps):
+// nullopt unless v is a number, whole, and within [lo, hi]. Every integer
+// read from JSON goes through here or WholeNumber below.
+std::optional<int64_t> ToWholeNumber(const Value& v, int64_t lo, int64_t hi);
+// The same, throwing Error{code, "<field> is <value as written>; it must be a
+// whole number from lo to hi."} where ToWholeNumber gives nullopt.
+int64_t WholeNumber(const Value& v, int64_t lo, int64_t hi, const char* code, const std::string& field);
+// A value as a person reads it in a message: 4294967296, 1e+20, 0.5, "text", null.
+std::string Describe(const Value& v);
 
 // Appends a quoted, escaped JSON string.
 void AppendString(std::string& out, std::string_view s);

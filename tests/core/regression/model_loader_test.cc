@@ -1,0 +1,219 @@
+// Hostile and corrupt model files: each case here was accepted by the loader
+// (or read outside memory, or converted a double to int with undefined
+// behaviour) before the checks in io/model_json.cc.
+
+#include <gtest/gtest.h>
+
+#include <cmath>    // for NAN
+#include <fstream>  // for ifstream
+#include <sstream>  // for stringstream
+#include <string>   // for string
+
+#include "boostlab/errors.h"
+#include "boostlab/model.h"
+#include "boostlab/table.h"
+
+namespace boostlab {
+namespace {
+
+std::string ReadInput(const std::string& name) {
+  std::ifstream in(std::string(BOOSTLAB_TESTS_DIR) + "/core/regression/inputs/" + name, std::ios::binary);
+  EXPECT_TRUE(in) << name;
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+// "MODEL_CORRUPT: <message>", or "loaded" when the file was accepted.
+std::string LoadError(const std::string& json) {
+  try {
+    Model::FromJson(json);
+  } catch (const Error& e) {
+    return e.code() + ": " + e.what();
+  }
+  return "loaded";
+}
+
+// A small valid regression model on a numeric feature `a` and a categorical
+// `c` (levels u, v, w): the root splits a < 1.5, its right child sends c in
+// {u, w} right. Each field can be replaced to make it corrupt.
+struct ModelText {
+  std::string head = R"("format":"boostlab-model","version":1,"objective":"reg:squarederror","num_outputs":1,)"
+                     R"("best_iteration":-1,"base_margin":[0.5],"target":"y","classes":[])";
+  std::string features = R"([{"name":"a","type":"numeric"},{"name":"c","type":"categorical","levels":["u","v","w"]}])";
+  std::string left = "[1,-1,3,-1,-1]", right = "[2,-1,4,-1,-1]", feature = "[0,-1,1,-1,-1]";
+  std::string threshold = "[1.5,0,0,0,0]", default_left = "[1,0,0,0,0]", value = "[0,0.25,0,-1,2]";
+  std::string gain = "[1,0,1,0,0]", cover = "[5,2,3,1,2]", categories = "[null,null,[0,2],null,null]";
+  std::string params = "";
+
+  std::string Json() const {
+    return "{" + head + (params.empty() ? "" : ",\"params\":" + params) + ",\"features\":" + features +
+           ",\"trees\":[{\"left\":" + left + ",\"right\":" + right + ",\"feature\":" + feature + ",\"threshold\":" +
+           threshold + ",\"default_left\":" + default_left + ",\"value\":" + value + ",\"gain\":" + gain +
+           ",\"cover\":" + cover + ",\"categories\":" + categories + "}]}";
+  }
+};
+
+TEST(ModelLoaderRegression, TheValidBaseModelLoadsAndPredicts) {
+  const Model m = Model::FromJson(ModelText().Json());
+  FeatureColumns x;
+  x.num_rows = 4;
+  x.columns = {{1, 2, 2, NAN}, {0, 1, 2, 0}};
+  std::vector<float> out(4);
+  m.Predict(x, out);
+  EXPECT_EQ(out, (std::vector<float>{0.75f, -0.5f, 2.5f, 0.75f}));  // 0.5 + leaf
+}
+
+// The reported fault: left + 1 wrapped to INT_MIN and passed the check.
+TEST(ModelLoaderRegression, ChildIndexNearIntMaxIsOutsideTheTree) {
+  const std::string error = LoadError(ReadInput("model_left_intmax_oob.json"));
+  EXPECT_NE(error.find("MODEL_CORRUPT"), std::string::npos) << error;
+  EXPECT_NE(error.find("tree 0's 'right'[0] is -2147483648, not a whole number from -1 to 2147483647"), std::string::npos) << error;
+  ModelText left_only;  // right is what a true right child would be: left + 1, computed in 64 bits
+  left_only.left = "[2147483647,-1,3,-1,-1]";
+  left_only.right = "[2147483648,-1,4,-1,-1]";
+  EXPECT_NE(LoadError(left_only.Json()).find("'right'[0] is 2147483648"), std::string::npos) << LoadError(left_only.Json());
+  left_only.right = "[2,-1,4,-1,-1]";
+  EXPECT_NE(LoadError(left_only.Json()).find("tree 0 node 0 points at a child outside the tree (2147483647"), std::string::npos)
+      << LoadError(left_only.Json());
+}
+
+TEST(ModelLoaderRegression, IntegersAreRangeCheckedBeforeConversion) {
+  struct Case {
+    std::string ModelText::*field;
+    std::string text, expected;
+  };
+  const Case cases[] = {
+      {&ModelText::left, "[1e20,-1,3,-1,-1]", "tree 0's 'left'[0] is 1e+20, not a whole number from -1 to 2147483647"},
+      {&ModelText::left, "[-3000000000,-1,3,-1,-1]", "'left'[0] is -3000000000, not a whole number"},
+      {&ModelText::right, "[2,-1,4.5,-1,-1]", "tree 0's 'right'[2] is 4.5, not a whole number"},
+      {&ModelText::feature, "[0.5,-1,1,-1,-1]", "tree 0's 'feature'[0] is 0.5, not a whole number"},
+      {&ModelText::feature, "[1e300,-1,1,-1,-1]", "tree 0's 'feature'[0] is 1e+300, not a whole number"},
+      {&ModelText::default_left, "[2,0,0,0,0]", "tree 0's 'default_left'[0] is 2, not a whole number from 0 to 1"},
+      {&ModelText::categories, "[null,null,[0,1e10],null,null]", "tree 0 node 2's category 1 (of 3 levels) is 10000000000"},
+      {&ModelText::categories, "[null,null,[-1,2],null,null]", "tree 0 node 2's category 0 (of 3 levels) is -1"},
+      {&ModelText::categories, "[null,null,[0,3],null,null]", "category 1 (of 3 levels) is 3, not a whole number from 0 to 2"},
+  };
+  for (const Case& c : cases) {
+    ModelText m;
+    m.*c.field = c.text;
+    const std::string error = LoadError(m.Json());
+    EXPECT_NE(error.find(c.expected), std::string::npos) << c.text << " -> " << error;
+  }
+  ModelText version;
+  version.head.replace(version.head.find("\"version\":1"), 11, "\"version\":1e30");
+  EXPECT_NE(LoadError(version.Json()).find("its version is 1e+30"), std::string::npos) << LoadError(version.Json());
+  ModelText outputs;
+  outputs.head.replace(outputs.head.find("\"num_outputs\":1"), 15, "\"num_outputs\":1.5");
+  EXPECT_NE(LoadError(outputs.Json()).find("num_outputs is 1.5, not a whole number"), std::string::npos) << LoadError(outputs.Json());
+  ModelText best;
+  best.head.replace(best.head.find("\"best_iteration\":-1"), 19, "\"best_iteration\":1e20");
+  EXPECT_NE(LoadError(best.Json()).find("best_iteration is 1e+20"), std::string::npos) << LoadError(best.Json());
+  best.head.replace(best.head.find("1e20"), 4, "3");  // one round of trees: the best can only be round 0
+  EXPECT_NE(LoadError(best.Json()).find("best_iteration is 3, but it has 1 rounds"), std::string::npos) << LoadError(best.Json());
+}
+
+TEST(ModelLoaderRegression, ALoadedTreeMustBeATree) {
+  ModelText unreached;  // nodes 3 and 4 hang from nothing
+  unreached.left = "[1,-1,-1,-1,-1]";
+  unreached.right = "[2,-1,-1,-1,-1]";
+  EXPECT_NE(LoadError(unreached.Json()).find("tree 0 node 3 is not reached from the root"), std::string::npos)
+      << LoadError(unreached.Json());
+  ModelText shared;  // node 2 is the child of the root and of node 1
+  shared.left = "[1,2,-1,-1,-1]";
+  shared.right = "[2,3,-1,-1,-1]";
+  EXPECT_NE(LoadError(shared.Json()).find("tree 0 node 2 is the child of more than one node"), std::string::npos)
+      << LoadError(shared.Json());
+  ModelText backwards;  // a child before its parent would let a walk loop
+  backwards.left = "[1,-1,0,-1,-1]";
+  backwards.right = "[2,-1,1,-1,-1]";
+  EXPECT_NE(LoadError(backwards.Json()).find("tree 0 node 2 points at a child outside the tree (0"), std::string::npos)
+      << LoadError(backwards.Json());
+  ModelText lone_right;
+  lone_right.right = "[2,5,4,-1,-1]";
+  EXPECT_NE(LoadError(lone_right.Json()).find("node 1 has a right child (5) but no left child"), std::string::npos)
+      << LoadError(lone_right.Json());
+}
+
+TEST(ModelLoaderRegression, ASplitMatchesItsFeaturesType) {
+  ModelText set_on_numeric;
+  set_on_numeric.categories = "[[0],null,[0,2],null,null]";
+  EXPECT_NE(LoadError(set_on_numeric.Json()).find("node 0 splits on numeric feature 'a' by a set of categories"),
+            std::string::npos) << LoadError(set_on_numeric.Json());
+  ModelText threshold_on_categorical;
+  threshold_on_categorical.categories = "[null,null,null,null,null]";
+  EXPECT_NE(LoadError(threshold_on_categorical.Json()).find("node 2 splits on categorical feature 'c' by a threshold"),
+            std::string::npos) << LoadError(threshold_on_categorical.Json());
+}
+
+TEST(ModelLoaderRegression, FloatsMustBeFiniteAsFloats) {
+  ModelText far;  // 1e39 is finite as a double, infinite as a float
+  far.threshold = "[1e39,0,0,0,0]";
+  EXPECT_NE(LoadError(far.Json()).find("'threshold'[0] is 1e+39, not a finite number"), std::string::npos) << LoadError(far.Json());
+  ModelText gain;
+  gain.gain = "[1e39,0,1,0,0]";
+  EXPECT_NE(LoadError(gain.Json()).find("'gain'[0] is 1e+39"), std::string::npos) << LoadError(gain.Json());
+  ModelText margin;
+  margin.head.replace(margin.head.find("[0.5]"), 5, "[-1e39]");
+  EXPECT_NE(LoadError(margin.Json()).find("a base_margin value is -1e+39, not a finite number"), std::string::npos)
+      << LoadError(margin.Json());
+}
+
+TEST(ModelLoaderRegression, OutputsMustFitTheClasses) {
+  ModelText binary_without_classes;
+  binary_without_classes.head.replace(binary_without_classes.head.find("reg:squarederror"), 16, "binary:logistic");
+  EXPECT_NE(LoadError(binary_without_classes.Json()).find("objective binary:logistic with num_outputs 1 does not fit its 0 classes"),
+            std::string::npos) << LoadError(binary_without_classes.Json());
+  ModelText regression_with_classes;
+  regression_with_classes.head.replace(regression_with_classes.head.find("\"classes\":[]"), 12, "\"classes\":[\"a\",\"b\",\"c\"]");
+  EXPECT_NE(LoadError(regression_with_classes.Json()).find("does not fit its 3 classes"), std::string::npos)
+      << LoadError(regression_with_classes.Json());
+}
+
+TEST(ModelLoaderRegression, NonScalarParamsAreNamed) {
+  ModelText m;
+  m.params = R"({"eta":0.3,"max_depth":[6]})";
+  EXPECT_NE(LoadError(m.Json()).find("its parameter 'max_depth' is an array, not a string or a number"), std::string::npos)
+      << LoadError(m.Json());
+  m.params = R"({"eta":0.3,"base_score":null})";  // unset (NaN) is written as null
+  EXPECT_EQ(LoadError(m.Json()), "loaded");
+}
+
+// predictMatrix hands Predict any float: 1e10 on a categorical split was
+// converted to int32 (undefined behaviour; UBSan stops on it).
+TEST(ModelLoaderRegression, CategoricalValuesPastIntRangeGoLeft) {
+  const Model m = Model::FromJson(ModelText().Json());
+  FeatureColumns x;
+  x.num_rows = 4;
+  x.columns = {{2, 2, 2, 2}, {1e10f, -1e30f, 2.0f, 2.5f}};
+  std::vector<float> out(4);
+  m.Predict(x, out);
+  EXPECT_EQ(out, (std::vector<float>{-0.5f, -0.5f, 2.5f, 2.5f}));  // 2.5 truncates to category 2, as XGBoost
+}
+
+// Predict wrote n x K values into whatever span it was given.
+TEST(ModelLoaderRegression, PredictChecksItsOutputSize) {
+  ModelText text;
+  text.head = R"("format":"boostlab-model","version":1,"objective":"multi:softprob","num_outputs":3,)"
+              R"("best_iteration":-1,"base_margin":[0,0,0],"target":"y","classes":["p","q","r"])";
+  std::string json = text.Json();
+  const std::string tree = json.substr(json.find("[{\"left\"") + 1, json.rfind("}]") - json.find("[{\"left\""));
+  json.replace(json.find("[{\"left\""), std::string::npos, "[" + tree + "," + tree + "," + tree + "]}");
+  const Model m = Model::FromJson(json);
+  FeatureColumns x;
+  x.num_rows = 2;
+  x.columns = {{1, 2}, {0, 2}};
+  std::vector<float> small(2), enough(6);
+  try {
+    m.Predict(x, small);
+    FAIL() << "a span of n values took n x 3";
+  } catch (const Error& e) {
+    EXPECT_EQ(e.code(), "BAD_ARGUMENT");
+    EXPECT_NE(std::string(e.what()).find("writes 3 values for each of 2 rows; its output holds 2"), std::string::npos) << e.what();
+  }
+  m.Predict(x, enough);
+  EXPECT_EQ(m.PredictColumns(x).size(), 6u);
+}
+
+}  // namespace
+}  // namespace boostlab
