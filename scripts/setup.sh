@@ -11,6 +11,9 @@ command -v cmake >/dev/null || need+=(cmake)
 [ -f /usr/include/gtest/gtest.h ] || need+=(libgtest-dev)
 command -v emcc >/dev/null || need+=(emscripten)
 command -v chromium >/dev/null || need+=(chromium)
+# clang 14 with its sanitizer and libFuzzer runtimes: the sanitized core tests and the fuzzers.
+command -v clang++-14 >/dev/null || need+=(clang-14)
+[ -n "$(ls /usr/lib/llvm-14/lib/clang/*/lib/linux/libclang_rt.fuzzer-x86_64.a 2>/dev/null)" ] || need+=(libclang-rt-14-dev)
 # The reference libraries, used only by tests/parity and bench/ (Debian's python3, not the one on PATH).
 /usr/bin/python3 -c "import xgboost, sklearn, pandas" 2>/dev/null || need+=(python3-xgboost python3-sklearn python3-pandas)
 if [ ${#need[@]} -gt 0 ]; then

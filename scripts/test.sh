@@ -20,6 +20,31 @@ rc=${PIPESTATUS[0]}
 p=$(sed -n 's/.* \([0-9]*\) tests failed out of \([0-9]*\).*/\2 \1/p' build/ctest.log)
 if [ -n "$p" ]; then count $(( ${p% *} - ${p#* } )) "${p#* }" "$rc"; else count 0 1 1; fi
 
+# A GoogleTest binary's result as "pass N" / "fail N" for count().
+gtest_counts() {  # log
+  local p f
+  p=$(sed -n 's/^\[  PASSED  \] \([0-9]*\) test.*/\1/p' "$1" | tail -1)
+  f=$(sed -n 's/^\[  FAILED  \] \([0-9]*\) test.*/\1/p' "$1" | tail -1)
+  echo "${p:-0} ${f:-0}"
+}
+
+echo "== core under sanitizers (clang 14: ASan + UBSan, then TSan)"
+bash scripts/build-checks.sh asan tsan || exit 1
+for kind in asan tsan; do
+  build/$kind/core_tests --gtest_brief=1 > "build/$kind.log" 2>&1
+  rc=$?
+  read -r p f <<< "$(gtest_counts "build/$kind.log")"
+  echo "$kind: $p passed, $f failed (exit $rc)"
+  [ $rc -eq 0 ] || grep -E "Failure|ERROR|WARNING: ThreadSanitizer|runtime error|FAILED" -A8 "build/$kind.log" | head -60
+  [ $rc -eq 0 ] || [ "$f" -gt 0 ] || f=1  # a sanitizer's abort fails the run even with no test counted as failed
+  count "$p" "$f" "$rc"
+done
+
+echo "== fuzz (libFuzzer + ASan + UBSan, ${BOOSTLAB_FUZZ_SECONDS:=60} s each)"
+bash scripts/fuzz.sh "$BOOSTLAB_FUZZ_SECONDS" | tee build/fuzz.log
+rc=${PIPESTATUS[0]}
+count "$(grep -c '^fuzz: .* ok' build/fuzz.log)" "$(grep -c '^fuzz: .* FINDING' build/fuzz.log)" "$rc"
+
 for suite in wasm parity e2e; do
   echo "== $suite (node:test)"
   node --test --test-concurrency=1 "tests/$suite/" > "build/$suite.log" 2>&1

@@ -47,7 +47,8 @@ std::string TableSummaryJson(const Table& table);
 
 // Parses CSV bytes (RFC 4180 quoting, LF or CRLF, optional UTF-8 BOM, header row).
 // Throws Error with codes CSV_EMPTY, CSV_NO_ROWS, CSV_RAGGED_ROW,
-// CSV_UNTERMINATED_QUOTE, CSV_TOO_LARGE; line and column say where.
+// CSV_UNTERMINATED_QUOTE, CSV_TOO_LARGE, CSV_NUMBER_OUT_OF_RANGE (a number
+// beyond float range, e.g. 1e39, in a numeric column); line and column say where.
 Table ReadCsv(std::string_view bytes, const CsvOptions& options = {});
 
 }  // namespace boostlab

@@ -5,7 +5,8 @@
 #include "boostlab/booster.h"
 
 #include <chrono>  // for steady_clock
-#include <cmath>   // for isnan
+#include <cmath>   // for isnan, isfinite, abs
+#include <limits>  // for numeric_limits
 
 #include "boost/adaboost.h"
 #include "boost/booster_impl.h"
@@ -199,6 +200,11 @@ Booster::Booster(const Dataset& data, const Params& params) {
   m.base_margin = std::isnan(params.base_score)
                       ? s.objective->AverageMargin(data.label, data.train_rows)
                       : std::vector<double>(s.K, s.K > 1 ? params.base_score : s.objective->MarginOfBaseScore(params.base_score));
+  for (double b : m.base_margin)
+    if (!(std::abs(b) <= std::numeric_limits<float>::max()))
+      throw Error("BAD_PARAM", "The starting margin is " + json::Describe(json::Number(b)) + ", beyond the range of 32-bit floats "
+                               "(about ±3.4e38)" + (std::isnan(params.base_score) ? ": the target's values are too large; scale them down."
+                                                                                   : ": lower 'base_score'."));
   m.features = data.features;
   m.target = data.target;
   m.classes = data.classes;
@@ -288,10 +294,12 @@ RoundReport Booster::TrainOneRound() {
                                      " rounds trained" + (s.stopped && s.round < s.params.rounds ? ", then stopped" : "") +
                                      "): no round is left to train. Start a new trainer to train again.");
   const auto start = std::chrono::steady_clock::now();
+  const size_t trees_before = s.model.trees.size();
   RoundReport report = s.forest                                            ? s.ForestRound()
                        : s.adaboost && s.data.task == Task::kRegression ? s.AdaBoostR2Round()
                        : s.adaboost                                     ? s.AdaBoostRound()
                                                                         : s.BoostRound();
+  s.CheckRoundFinite(trees_before);
   s.UpdatePredictions(s.data.train_rows);
   s.UpdatePredictions(s.data.valid_rows);
   report = s.Finish(std::move(report), start);
@@ -302,6 +310,54 @@ RoundReport Booster::TrainOneRound() {
     report.train.push_back({classification ? "oob_error" : "oob_rmse", s.oob.Score(s.data.label, s.weight, s.data.train_rows, classification)});
   }
   return report;
+}
+
+namespace {
+
+// The first number of a tree that is not finite as a float, described ("the
+// split gain of tree 0's node 5"); empty if all are. These are what a model
+// file holds, and a file with an infinity in it cannot be read back.
+std::string FirstNonFinite(const Tree& tree, size_t t) {
+  const std::string of_tree = "tree " + std::to_string(t) + "'s node ";
+  for (size_t i = 0; i < tree.nodes.size(); ++i) {
+    const TreeNode& n = tree.nodes[i];
+    if (!std::isfinite(n.value)) return "the value of " + of_tree + std::to_string(i);
+    if (!std::isfinite(n.gain)) return "the split gain of " + of_tree + std::to_string(i);
+    if (!std::isfinite(n.cover)) return "the cover (sum of hessians) of " + of_tree + std::to_string(i);
+    if (!n.IsLeaf() && !n.categorical && !std::isfinite(n.threshold)) return "the threshold of " + of_tree + std::to_string(i);
+  }
+  for (size_t i = 0; i < tree.leaf_values.size(); ++i)
+    if (!std::isfinite(tree.leaf_values[i])) return "a leaf value of tree " + std::to_string(t);
+  return "";
+}
+
+}  // namespace
+
+void Booster::Impl::CheckRoundFinite(size_t trees_before) {
+  std::string what;
+  for (size_t t = trees_before; t < model.trees.size() && what.empty(); ++t) {
+    what = FirstNonFinite(model.trees[t], t);
+    if (what.empty() && t < model.tree_weights.size() && !std::isfinite(model.tree_weights[t]))
+      what = "the weight of tree " + std::to_string(t);
+  }
+  if (what.empty()) return;
+  // The model keeps the rounds before this one: it saves and loads.
+  model.trees.resize(trees_before);
+  if (model.tree_weights.size() > trees_before) model.tree_weights.resize(trees_before);
+  stopped = true;
+  StopForest();
+  double label = 0, w = 0;
+  for (RowIdx r : data.train_rows) {
+    label = std::max(label, std::abs(static_cast<double>(data.label[r])));
+    if (!weight.empty()) w = std::max(w, static_cast<double>(data.weight[r]));
+  }
+  std::string sizes = "the target '" + data.target + "' reaches " + json::Describe(json::Number(label));
+  if (!weight.empty()) sizes += " and the sample weights " + json::Describe(json::Number(w));
+  throw Error("NUMERIC_OVERFLOW", "Round " + std::to_string(round + 1) + " overflowed: " + what +
+                                      " is beyond the range of 32-bit floats (about ±3.4e38). Here " + sizes +
+                                      " (with eta " + json::Describe(json::Number(params.eta)) +
+                                      "): scale the target or the weights down, or lower eta. The model keeps the " +
+                                      std::to_string(round) + " rounds before.");
 }
 
 // One round of XGBoost-style or Friedman boosting: K trees on the loss's gradients.

@@ -132,6 +132,10 @@ struct Booster::Impl {
   void GrowForestTree(int t);   // into its slot; exceptions kept there
   void StopForest();            // the workers finish their trees and return
   RoundReport BoostRound();     // booster.cc: xgboost and gbdt
+  // After a round: if a tree it added holds a number that is not finite as a
+  // float (a model file could not hold it), drops the round's trees, stops,
+  // and throws NUMERIC_OVERFLOW saying what overflowed and what to change.
+  void CheckRoundFinite(size_t trees_before);
 
   // Adds one tree's shape to the round's summary (forests take theirs from
   // their learners: a sweep of a deep tree's nodes is not free).

@@ -226,12 +226,15 @@ void Assign(Params& params, const std::string& name, double number, const std::s
 Params ParseParams(std::string_view text) {
   const json::Value doc = json::ParseObject(text, "BAD_PARAM", "Parameters");
   Params params;
-  // Defaults that depend on the algorithm apply to what the JSON leaves unset.
+  // Defaults that depend on the algorithm apply to what the JSON leaves
+  // unset: absent, or null (how a model file writes an unset NaN default).
   const json::Value* algorithm = doc.Find("algorithm");
   if (algorithm && algorithm->IsString())
     for (const ParamSpec& spec : ParamSchema())
-      for (const auto& [algo, value] : spec.algorithm_defaults)
-        if (algo == algorithm->string && !doc.Find(spec.name)) Assign(params, spec.name, value, "");
+      for (const auto& [algo, value] : spec.algorithm_defaults) {
+        const json::Value* given = doc.Find(spec.name);
+        if (algo == algorithm->string && (!given || given->kind == json::Value::Kind::kNull)) Assign(params, spec.name, value, "");
+      }
   for (const auto& [name, value] : doc.object) {
     const ParamSpec* spec = nullptr;
     for (const ParamSpec& s : ParamSchema())

@@ -2,7 +2,10 @@
 // categorical at its first cell that is neither a number nor a missing marker.
 
 #include <algorithm>      // for sort
-#include <cmath>          // for NAN
+#include <cmath>          // for NAN, abs
+#include <limits>         // for numeric_limits
+#include <utility>        // for pair
+#include <vector>         // for vector
 #include <cstdio>         // for snprintf
 #include <cstdlib>        // for strtod
 #include <string>         // for string, to_string
@@ -33,23 +36,28 @@ bool IsMissingToken(std::string_view s) {
          s == "NULL" || s == "?";
 }
 
-// Parses a plain decimal number (no hex, no inf/nan words). Returns false for text.
-bool ParseNumber(std::string_view s, float* out) {
-  if (s.size() > 63) return false;
+enum class Parsed { kNumber, kText, kOutOfRange };
+
+// Parses a plain decimal number (no hex, no inf/nan words). kOutOfRange for
+// a number whose magnitude a float cannot hold (1e39): it would be read as
+// infinity, and nothing trained on it could be saved.
+Parsed ParseNumber(std::string_view s, float* out) {
+  if (s.size() > 63) return Parsed::kText;
   bool has_digit = false;
   for (char c : s) {
     if (c >= '0' && c <= '9') has_digit = true;
-    else if (c != '+' && c != '-' && c != '.' && c != 'e' && c != 'E') return false;
+    else if (c != '+' && c != '-' && c != '.' && c != 'e' && c != 'E') return Parsed::kText;
   }
-  if (!has_digit) return false;
+  if (!has_digit) return Parsed::kText;
   char buf[64];
   s.copy(buf, s.size());
   buf[s.size()] = '\0';
   char* end = nullptr;
   double v = std::strtod(buf, &end);
-  if (end != buf + s.size()) return false;
+  if (end != buf + s.size()) return Parsed::kText;
+  if (!(std::abs(v) <= std::numeric_limits<float>::max())) return Parsed::kOutOfRange;
   *out = static_cast<float>(v);
-  return true;
+  return Parsed::kNumber;
 }
 
 class ColumnBuilder {
@@ -66,10 +74,30 @@ class ColumnBuilder {
     }
     if (col_.type == ColumnType::kNumeric) {
       float v;
-      if (ParseNumber(cell, &v)) { col_.values.push_back(v); return; }
+      const Parsed parsed = ParseNumber(cell, &v);
+      if (parsed == Parsed::kNumber) { col_.values.push_back(v); return; }
+      if (parsed == Parsed::kOutOfRange) {
+        // An error only if the column stays numeric: in a text column it is a
+        // level like any other (kept by its row until then).
+        if (out_of_range_.empty()) first_out_of_range_line_ = line;
+        out_of_range_.emplace_back(col_.values.size(), std::string(cell));
+        col_.values.push_back(NAN);
+        return;
+      }
       TurnCategorical(cell, line);
     }
     col_.codes.push_back(CodeOf(cell));
+  }
+
+  // Throws CSV_NUMBER_OUT_OF_RANGE for the first number past float range in
+  // a column that stayed numeric; `column` is its 1-based position.
+  void CheckRange(long column) const {
+    if (col_.type != ColumnType::kNumeric || out_of_range_.empty()) return;
+    throw Error("CSV_NUMBER_OUT_OF_RANGE",
+                "Line " + std::to_string(first_out_of_range_line_) + ", column " + std::to_string(column) + " ('" + col_.name +
+                    "'): " + out_of_range_[0].second + " is beyond the range of numbers this engine holds (about ±3.4e38, "
+                    "32-bit floats). Scale the column, or mark the cell missing.",
+                first_out_of_range_line_, column);
   }
 
   // Levels end up in sorted order (codes as pandas assigns them), so a file's
@@ -107,7 +135,13 @@ class ColumnBuilder {
     col_.first_text_line = line;
     col_.first_text = std::string(cell);
     col_.codes.reserve(col_.values.size() + 1);
-    for (float v : col_.values) {
+    size_t next_out_of_range = 0;
+    for (size_t row = 0; row < col_.values.size(); ++row) {
+      const float v = col_.values[row];
+      if (next_out_of_range < out_of_range_.size() && out_of_range_[next_out_of_range].first == row) {
+        col_.codes.push_back(CodeOf(out_of_range_[next_out_of_range++].second));  // spelled as written
+        continue;
+      }
       if (v != v) { col_.codes.push_back(-1); continue; }
       char buf[32];
       std::snprintf(buf, sizeof buf, "%.9g", static_cast<double>(v));
@@ -119,6 +153,9 @@ class ColumnBuilder {
 
   Column col_;
   std::unordered_map<std::string, int32_t> index_;
+  // Numbers past float range while the column is numeric: row and text.
+  std::vector<std::pair<size_t, std::string>> out_of_range_;
+  long first_out_of_range_line_ = 0;
 };
 
 // Splits bytes into records. Quoted fields may hold delimiters, newlines and
@@ -232,6 +269,7 @@ Table ReadCsv(std::string_view bytes, const CsvOptions& options) {
 
   Table table;
   table.num_rows = rows;
+  for (size_t c = 0; c < width; ++c) builders[c].CheckRange(static_cast<long>(c + 1));
   for (auto& b : builders) table.columns.push_back(b.Finish());
   return table;
 }

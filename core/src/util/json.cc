@@ -60,7 +60,7 @@ class Parser {
         SkipSpace();
         if (pos_ >= s_.size() || s_[pos_] != ':') Fail("expected ':'");
         ++pos_;
-        v.object.emplace_back(std::move(key), ParseValue(depth + 1));
+        v.object.push_back(Member{std::move(key), ParseValue(depth + 1)});
         SkipSpace();
         if (pos_ < s_.size() && s_[pos_] == ',') { ++pos_; continue; }
         if (pos_ < s_.size() && s_[pos_] == '}') { ++pos_; return v; }

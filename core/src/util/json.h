@@ -6,10 +6,11 @@
 #include <optional>     // for optional
 #include <string>       // for string
 #include <string_view>  // for string_view
-#include <utility>      // for pair
 #include <vector>       // for vector
 
 namespace boostlab::json {
+
+struct Member;
 
 struct Value {
   enum class Kind { kNull, kBool, kNumber, kString, kArray, kObject };
@@ -18,7 +19,10 @@ struct Value {
   double number = 0;
   std::string string;
   std::vector<Value> array;
-  std::vector<std::pair<std::string, Value>> object;
+  // Not pair<string, Value>: that instantiates pair with Value incomplete,
+  // which libstdc++ 12 refuses under clang (a vector of a declared struct
+  // is fine).
+  std::vector<Member> object;
 
   bool IsNumber() const { return kind == Kind::kNumber; }
   bool IsString() const { return kind == Kind::kString; }
@@ -26,6 +30,12 @@ struct Value {
   bool IsObject() const { return kind == Kind::kObject; }
   // Member lookup in an object; nullptr if absent or not an object.
   const Value* Find(std::string_view key) const;
+};
+
+// An object's key and value; `first` and `second`, as the pair it replaces.
+struct Member {
+  std::string first;
+  Value second;
 };
 
 // Throws std::invalid_argument with the byte offset of the problem.
@@ -43,6 +53,13 @@ std::optional<int64_t> ToWholeNumber(const Value& v, int64_t lo, int64_t hi);
 // The same, throwing Error{code, "<field> is <value as written>; it must be a
 // whole number from lo to hi."} where ToWholeNumber gives nullopt.
 int64_t WholeNumber(const Value& v, int64_t lo, int64_t hi, const char* code, const std::string& field);
+// A number as a Value (for Describe).
+inline Value Number(double v) {
+  Value out;
+  out.kind = Value::Kind::kNumber;
+  out.number = v;
+  return out;
+}
 // A value as a person reads it in a message: 4294967296, 1e+20, 0.5, "text", null.
 std::string Describe(const Value& v);
 

@@ -11,6 +11,7 @@
 
 #include "boostlab/errors.h"
 #include "boostlab/model.h"
+#include "boostlab/params.h"
 #include "boostlab/table.h"
 
 namespace boostlab {
@@ -213,6 +214,15 @@ TEST(ModelLoaderRegression, PredictChecksItsOutputSize) {
   }
   m.Predict(x, enough);
   EXPECT_EQ(m.PredictColumns(x).size(), 6u);
+}
+
+// Found by params_fuzzer: a forest's automatic colsample_bynode (NaN) is
+// saved as null, and null kept the generic default (1) on loading, not the
+// forest's: the reloaded model said it drew every feature at each split.
+TEST(ModelLoaderRegression, NullParamsTakeTheAlgorithmsDefault) {
+  const Params p = ParseParams(R"({"algorithm":"random_forest","colsample_bynode":null})");
+  EXPECT_TRUE(std::isnan(p.colsample_bynode));
+  EXPECT_EQ(ParamsToJson(ParseParams(ParamsToJson(p))), ParamsToJson(p));
 }
 
 }  // namespace

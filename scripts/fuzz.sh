@@ -1,0 +1,73 @@
+#!/usr/bin/env bash
+# Runs each libFuzzer target of tests/fuzz for SECONDS (default 60) under
+# ASan + UBSan, from seeds made here: the heads of tests/data's CSVs, models
+# the native CLI trains on them with every algorithm, and the regression
+# tests' model inputs. The corpus grows in build/fuzz/corpus across runs.
+# Prints one "fuzz: NAME ok|FINDING, N runs" line per target; exits 1 on any
+# finding (the input that caused it is in build/fuzz/artifacts).
+# Usage: fuzz.sh [SECONDS] [TARGET...]
+set -uo pipefail
+cd "$(dirname "$0")/.."
+seconds=${1:-60}
+shift || true
+targets=("${@:-csv_train model_json params}")
+targets=(${targets[*]})
+bash scripts/build-checks.sh asan || exit 1
+[ -x build/native/boostlab-cli ] || bash scripts/build-native.sh || exit 1
+
+corpus=build/fuzz/corpus
+seeds=build/fuzz/seeds
+mkdir -p build/fuzz/artifacts "$seeds"/{csv_train,model_json,params}
+# CSV seeds: 30 rows of each dataset, the target last, once per algorithm
+# (the first byte picks it; see csv_train_fuzzer.cc).
+i=0
+for csv in tests/data/*.csv; do
+  name=$(basename "$csv" .csv)
+  head -n 31 "$csv" > "$seeds/$name.head.csv"
+  for pick in 0 1 2 3 16 49 98 131; do
+    { printf "\\$(printf %03o "$pick")"; cat "$seeds/$name.head.csv"; } > "$seeds/csv_train/$name-$pick"
+  done
+  target=$(head -n 1 "$csv" | tr -d '\r' | awk -F, '{print $NF}')
+  for algorithm in xgboost gbdt adaboost random_forest; do
+    build/native/boostlab-cli train --csv "$seeds/$name.head.csv" --target "$target" --valid-fraction 0.2 \
+      --params "{\"algorithm\":\"$algorithm\",\"rounds\":3,\"max_depth\":3}" \
+      --model-out "$seeds/model_json/$name-$algorithm.json" > /dev/null 2>&1 || true
+  done
+  i=$((i + 1))
+done
+cp tests/core/regression/inputs/*.json "$seeds/model_json/"
+n=0
+while IFS= read -r line; do
+  printf '%b' "$line" > "$seeds/params/seed-$n"
+  n=$((n + 1))
+done <<'SEEDS'
+{"rounds":3}\n{"target":"y"}
+{"algorithm":"gbdt","objective":"reg:huber","huber_alpha":0.5}\n{"target":"y","weight":"w"}
+{"algorithm":"adaboost","variant":"samme_r","sampling":"resample"}\n{"target":"k","validFraction":0.25}
+{"algorithm":"adaboost"}\n{"target":"y","ignore":["c"]}
+{"algorithm":"random_forest","max_depth":0,"colsample_bynode":0.5}\n{"target":"b","seed":7}
+{"objective":"multi:softmax","num_class":3,"early_stopping_rounds":1}\n{"target":"k","validRows":[0,3,6]}
+{"grow_policy":"lossguide","max_leaves":3,"eta":1e30,"base_score":1e30}\n{"target":"y","task":"regression"}
+{"objective":"count:poisson","max_delta_step":0.7,"lambda":0,"alpha":2}\n{"target":"x"}
+{"objective":"binary:logistic","subsample":0.5,"colsample_bytree":0.5,"nthread":2}\n{"target":"b","weight":"w"}
+SEEDS
+
+status=0
+for t in "${targets[@]}"; do
+  mkdir -p "$corpus/$t"
+  log=build/fuzz/$t.log
+  # -timeout: one input that trains for 20 s is a finding (a hang), as is a
+  # crash, a sanitizer report or fuzz::Fail. The seeds are read, not written.
+  build/asan/${t}_fuzzer "$corpus/$t" "$seeds/$t" -max_total_time="$seconds" -timeout=20 -rss_limit_mb=3072 \
+    -max_len=8192 -print_final_stats=1 -artifact_prefix="build/fuzz/artifacts/$t-" > "$log" 2>&1
+  rc=$?
+  runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
+  if [ $rc -eq 0 ]; then
+    echo "fuzz: $t ok, ${runs:-?} runs in ${seconds} s"
+  else
+    status=1
+    echo "fuzz: $t FINDING (exit $rc) after ${runs:-?} runs; input in build/fuzz/artifacts/, log $log:"
+    grep -E "ERROR|FUZZ FINDING|runtime error|SUMMARY|Test unit written" "$log" | head -20
+  fi
+done
+exit $status
