@@ -82,10 +82,10 @@ RoundReport Booster::Impl::ForestRound() {
   Impl& s = *this;
   const int outputs = s.K;
   const size_t b = static_cast<size_t>(s.round) % s.slots.size();
-  if (!s.forest_started && s.pool.size() > 1) {
-    s.forest_started = true;
-    s.pool.Start([this](int) { GrowForestTrees(); });
-  }
+  // The workers grow trees ahead once the shared team is free: while
+  // another trainer holds it, this one grows its trees here, and asks
+  // again next round (a tree depends only on its index, not on where it grew).
+  if (!s.forest_started && s.pool.size() > 1) s.forest_started = s.pool.Start([this](int) { GrowForestTrees(); });
   {
     // This round's tree: grown by a worker, or here (this thread grows the
     // next tree while its own is not ready: the workers' trees are no slower

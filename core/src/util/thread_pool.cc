@@ -26,7 +26,7 @@ inline void CpuRelax() {
 
 }  // namespace
 
-int ThreadPool::Available() {
+int ThreadTeam::Available() {
 #ifdef BOOSTLAB_NO_THREADS
   return 1;
 #else
@@ -35,7 +35,7 @@ int ThreadPool::Available() {
 #endif
 }
 
-ThreadPool::ThreadPool(int threads) {
+ThreadTeam::ThreadTeam(int threads) {
   int n = threads <= 0 ? Available() : std::min(threads, Available() > 1 ? BOOSTLAB_MAX_THREADS : 1);
 #ifdef BOOSTLAB_NO_THREADS
   n = 1;
@@ -43,7 +43,7 @@ ThreadPool::ThreadPool(int threads) {
   for (int i = 1; i < n; ++i) workers_.emplace_back([this] { WorkerLoop(); });
 }
 
-ThreadPool::~ThreadPool() {
+ThreadTeam::~ThreadTeam() {
   {
     std::lock_guard<std::mutex> lock(mu_);
     stop_ = true;
@@ -52,7 +52,19 @@ ThreadPool::~ThreadPool() {
   for (auto& t : workers_) t.join();
 }
 
-void ThreadPool::Drain(uint64_t generation) {
+ThreadTeam& ThreadTeam::Shared() {
+  static ThreadTeam team(0);
+  return team;
+}
+
+bool ThreadTeam::Claim(const ThreadPool* by) {
+  const ThreadPool* none = nullptr;
+  return owner_.compare_exchange_strong(none, by, std::memory_order_acq_rel);
+}
+
+void ThreadTeam::Release() { owner_.store(nullptr, std::memory_order_release); }
+
+void ThreadTeam::Drain(uint64_t generation) {
   in_task = true;
   for (uint64_t v = next_.load(std::memory_order_acquire);;) {
     if ((v >> 32) != (generation & 0xffffffffu)) break;  // that Run is over
@@ -72,7 +84,7 @@ void ThreadPool::Drain(uint64_t generation) {
   in_task = false;
 }
 
-void ThreadPool::WorkerLoop() {
+void ThreadTeam::WorkerLoop() {
   uint64_t seen = 0;
   for (;;) {
     // Spin for a moment: the next task usually comes within microseconds.
@@ -91,45 +103,25 @@ void ThreadPool::WorkerLoop() {
     }
     if (stop_) return;
     seen = generation_.load(std::memory_order_acquire);
-    Drain(seen);
+    // A seat, or sit this one out: the pool that opened it uses fewer
+    // threads than the team has. (A worker this late may take a seat of the
+    // next generation and find this one over: that Run has one helper less.)
+    if (seats_.fetch_sub(1, std::memory_order_acq_rel) > 0) Drain(seen);
   }
 }
 
-void ThreadPool::Run(int tasks, const std::function<void(int)>& fn) {
-  if (tasks <= 0) return;
-  if (workers_.empty() || tasks == 1 || in_task || started_ > 0) {
-    for (int i = 0; i < tasks; ++i) fn(i);
-    return;
-  }
-  Drain(Open(tasks, &fn));
-  Finish(tasks);
-}
-
-void ThreadPool::Start(std::function<void(int)> fn) {
-  if (workers_.empty()) return;
-  started_fn_ = std::move(fn);
-  started_ = static_cast<int>(workers_.size());
-  Open(started_, &started_fn_);
-}
-
-void ThreadPool::Wait() {
-  if (started_ == 0) return;
-  const int tasks = started_;
-  started_ = 0;
-  Finish(tasks);
-}
-
-uint64_t ThreadPool::Open(int tasks, const std::function<void(int)>* fn) {
-  // Only the one thread that calls Run or Start writes these. First the last
-  // Run is closed (its tag is gone from next_, so a worker still leaving it
-  // cannot claim a task number past its end while fn_ and tasks_ already
-  // describe this one); then this one opens at task 0.
+uint64_t ThreadTeam::Open(int tasks, int seats, const std::function<void(int)>* fn) {
+  // Only the pool that claimed the team writes these. First the last Run is
+  // closed (its tag is gone from next_, so a worker still leaving it cannot
+  // claim a task number past its end while fn_ and tasks_ already describe
+  // this one); then this one opens at task 0.
   const uint64_t generation = generation_.load(std::memory_order_relaxed) + 1;
   const uint64_t tag = (generation & 0xffffffffu) << 32;
   next_.store(tag | 0x7fffffffu, std::memory_order_seq_cst);
   fn_.store(fn, std::memory_order_relaxed);
   tasks_.store(tasks, std::memory_order_relaxed);
   finished_.store(0, std::memory_order_relaxed);
+  seats_.store(seats, std::memory_order_relaxed);
   next_.store(tag, std::memory_order_release);
   {
     std::lock_guard<std::mutex> lock(mu_);
@@ -139,7 +131,7 @@ uint64_t ThreadPool::Open(int tasks, const std::function<void(int)>* fn) {
   return generation;
 }
 
-void ThreadPool::Finish(int tasks) {
+void ThreadTeam::Finish(int tasks) {
   // The caller waits for stragglers by spinning: a Run's tasks are short,
   // and a started job, once told to stop, ends within one of its own steps
   // (a forest's tree).
@@ -151,6 +143,48 @@ void ThreadPool::Finish(int tasks) {
     error_ = nullptr;
   }
   if (error) std::rethrow_exception(error);
+}
+
+struct ThreadTeam::Releaser {
+  ThreadTeam* team;
+  ~Releaser() { team->Release(); }
+};
+
+ThreadPool::ThreadPool(int threads, ThreadTeam& team)
+    : team_(team), size_(threads <= 0 ? team.size() : std::min(threads, team.size())) {}
+
+ThreadPool::~ThreadPool() {
+  try {
+    Wait();
+  } catch (...) {  // a started job's exception has no one left to take it
+  }
+}
+
+void ThreadPool::Run(int tasks, const std::function<void(int)>& fn) {
+  if (tasks <= 0) return;
+  if (size_ == 1 || tasks == 1 || in_task || started_ > 0 || !team_.Claim(this)) {
+    for (int i = 0; i < tasks; ++i) fn(i);
+    return;
+  }
+  ThreadTeam::Releaser release{&team_};
+  team_.Drain(team_.Open(tasks, size_ - 1, &fn));
+  team_.Finish(tasks);
+}
+
+bool ThreadPool::Start(std::function<void(int)> fn) {
+  if (size_ == 1 || started_ > 0 || in_task || !team_.Claim(this)) return false;
+  started_fn_ = std::move(fn);
+  started_ = size_ - 1;
+  team_.Open(started_, started_, &started_fn_);
+  return true;
+}
+
+void ThreadPool::Wait() {
+  if (started_ == 0) return;
+  const int tasks = started_;
+  started_ = 0;
+  ThreadTeam::Releaser release{&team_};
+  team_.Finish(tasks);
 }
 
 }  // namespace boostlab
