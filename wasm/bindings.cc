@@ -5,6 +5,7 @@
 #include <emscripten/bind.h>  // for class_, function
 #include <emscripten/val.h>   // for val, typed_memory_view
 
+#include <cmath>   // for floor
 #include <memory>  // for unique_ptr
 #include <new>     // for bad_alloc
 #include <string>  // for string
@@ -49,6 +50,16 @@ val Guard(Fn&& fn) {
   }
 }
 
+// A JS number used as a count or an index: whole and from 0 to 2^53, or
+// BAD_ARGUMENT naming `what` (converting -1, NaN or 1e20 to size_t is
+// undefined behaviour; it gave tree 0).
+size_t Index(double v, const char* what) {
+  if (!(v >= 0 && v <= 9007199254740992.0 && v == std::floor(v)))
+    throw boostlab::Error("BAD_ARGUMENT", std::string(what) + " takes a whole number from 0, not " +
+                                              (v != v ? std::string("NaN") : std::to_string(v)) + ".");
+  return static_cast<size_t>(v);
+}
+
 val CopyToFloat32Array(const std::vector<float>& v) {
   return val::global("Float32Array").new_(emscripten::typed_memory_view(v.size(), v.data()));
 }
@@ -56,7 +67,7 @@ val CopyToFloat32Array(const std::vector<float>& v) {
 struct TableHandle {
   boostlab::Table table;
   double numRows() const { return static_cast<double>(table.num_rows); }
-  std::string summaryJson() const { return boostlab::TableSummaryJson(table); }
+  val summaryJson() const { return Guard([&] { return val(boostlab::TableSummaryJson(table)); }); }
 };
 
 struct DatasetHandle {
@@ -70,9 +81,10 @@ struct DatasetHandle {
 
 struct ModelHandle {
   boostlab::Model model;
-  std::string toJson() const { return model.ToJson(); }
-  std::string summaryJson() const { return model.SummaryJson(); }
-  val treeJson(double t) const { return Guard([&] { return val(model.TreeJson(static_cast<size_t>(t))); }); }
+  // Guarded: a full heap while writing a big model is an OUT_OF_MEMORY error, not a bare exception pointer.
+  val toJson() const { return Guard([&] { return val(model.ToJson()); }); }
+  val summaryJson() const { return Guard([&] { return val(model.SummaryJson()); }); }
+  val treeJson(double t) const { return Guard([&] { return val(model.TreeJson(Index(t, "tree()"))); }); }
   double numTrees() const { return static_cast<double>(model.trees.size()); }
   int predictionWidth() const { return model.PredictionWidth(); }
   val featureImportance(const std::string& type) const {
@@ -88,8 +100,9 @@ struct ModelHandle {
   // features as level codes), e.g. a grid for a prediction surface.
   val predictMatrix(const std::string& bytes, double rows) const {
     return Guard([&] {
-      const size_t n = static_cast<size_t>(rows), p = model.features.size();
-      if (bytes.size() != n * p * sizeof(float))
+      const size_t n = Index(rows, "predictMatrix()'s row count"), p = model.features.size();
+      const size_t row_bytes = p * sizeof(float);  // n x row_bytes may overflow: compared by division
+      if (row_bytes == 0 ? bytes.size() != 0 : bytes.size() % row_bytes != 0 || bytes.size() / row_bytes != n)
         throw boostlab::Error("BAD_ARGUMENT", "predictMatrix() takes rows x " + std::to_string(p) + " float32 values.");
       const float* v = reinterpret_cast<const float*>(bytes.data());
       boostlab::FeatureColumns x;

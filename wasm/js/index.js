@@ -45,7 +45,7 @@ export class Table extends Handle {
   constructor(lib, handle) {
     super(handle);
     this._lib = lib;
-    const summary = JSON.parse(handle.summaryJson());
+    const summary = JSON.parse(unwrap(handle.summaryJson()));
     this.numRows = summary.rows;
     this.columns = summary.columns;  // [{name, type, missing, distinct, levels?}]
   }
@@ -78,17 +78,17 @@ export class Model extends Handle {
     throw new BoostLabError({ code: 'BAD_ARGUMENT', message: 'predict() takes a Table or a Dataset.' });
   }
   toJSON() {
-    return JSON.parse(this._h.toJson());
+    return JSON.parse(unwrap(this._h.toJson()));
   }
   // The model file as text, what JSON.stringify(model) writes, without
   // building the object first.
   toJSONString() {
-    return this._h.toJson();
+    return unwrap(this._h.toJson());
   }
   // toJSON() without the trees, plus num_trees and trees_per_round: cheap
   // whatever the model's size (a 100-tree forest's JSON can run to 200 MB).
   summary() {
-    return JSON.parse(this._h.summaryJson());
+    return JSON.parse(unwrap(this._h.summaryJson()));
   }
   // Tree i as it appears in toJSON().trees.
   tree(i) {

@@ -102,7 +102,8 @@ struct Model {
   std::string SummaryJson() const;
   // Tree t as it appears in ToJson's "trees"; throws BAD_ARGUMENT past the last.
   std::string TreeJson(size_t t) const;
-  // Throws Error{"MODEL_CORRUPT"} saying which field is wrong.
+  // Throws Error{"MODEL_CORRUPT"} saying which field is wrong, or
+  // MODEL_TOO_LARGE for a file past what this build reads (48 MB in wasm).
   static Model FromJson(std::string_view json);
 };
 

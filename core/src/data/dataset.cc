@@ -2,13 +2,13 @@
 
 #include <algorithm>  // for sort, find
 #include <cmath>      // for NAN, floor, isfinite, llround
-#include <cstdio>     // for snprintf
 #include <cstdlib>    // for strtod
 #include <set>        // for set
 #include <string>     // for string
 
 #include "boostlab/dataset.h"
 #include "boostlab/errors.h"
+#include "util/float_text.h"
 #include "util/rng.h"
 
 namespace boostlab {
@@ -23,8 +23,21 @@ long LineOfRow(size_t r) { return static_cast<long>(r) + 2; }
 // Each class is an output of every round: beyond this the "classes" are a measurement.
 constexpr size_t kMaxClasses = 1000;
 
+// One cap on classes, text or numbers, with one message.
+void CheckClassCount(const Column& target, size_t classes, long col) {
+  if (classes <= kMaxClasses) return;
+  throw Error("TARGET_NOT_CLASSES", "The target " + Quote(target.name) + " has " + std::to_string(classes) +
+                                        " distinct values; as classes that is more than " + std::to_string(kMaxClasses) +
+                                        " (each class is an output of every round). Use task 'regression' for a "
+                                        "continuous target, or merge rare classes.",
+              0, col);
+}
+
 Task DecideTask(const Column& target, const std::string& requested, size_t target_col) {
   const long col = static_cast<long>(target_col + 1);
+  const size_t rows = target.type == ColumnType::kNumeric ? target.values.size() : target.codes.size();
+  if (static_cast<size_t>(target.missing) == rows)
+    throw Error("TARGET_ALL_MISSING", "The target " + Quote(target.name) + " is all missing: no row has a value to learn.", 0, col);
   if (target.type == ColumnType::kCategorical) {
     if (requested == "regression") {
       throw Error("TARGET_NOT_NUMERIC",
@@ -55,6 +68,7 @@ Task DecideTask(const Column& target, const std::string& requested, size_t targe
     if (requested == "binary")
       throw Error("TARGET_NOT_BINARY", "The target " + Quote(target.name) + " has " +
                                            std::to_string(target.levels.size()) + " classes, not two.", 0, col);
+    CheckClassCount(target, target.levels.size(), col);
     return Task::kMulticlass;
   }
   if (requested == "regression") return Task::kRegression;
@@ -72,11 +86,7 @@ Task DecideTask(const Column& target, const std::string& requested, size_t targe
                     LineOfRow(r), col);
       classes.insert(v);
     }
-    if (classes.size() > kMaxClasses)
-      throw Error("TARGET_NOT_CLASSES", "The target " + Quote(target.name) + " has " + std::to_string(classes.size()) +
-                                            " distinct values; as classes that is more than " + std::to_string(kMaxClasses) +
-                                            ". Use task 'regression' for a continuous target.",
-                  0, col);
+    CheckClassCount(target, classes.size(), col);
     if (classes.size() < 2)
       throw Error("TARGET_ONE_CLASS", "The target " + Quote(target.name) + " has only one class; classification needs at least two.", 0, col);
     return classes.size() == 2 ? Task::kBinary : Task::kMulticlass;
@@ -167,11 +177,7 @@ Dataset Dataset::FromTable(const Table& table, const DatasetOptions& options) {
     std::vector<float> values(target.values);
     std::sort(values.begin(), values.end());
     values.erase(std::unique(values.begin(), values.end()), values.end());
-    for (float v : values) {
-      char buf[32];
-      std::snprintf(buf, sizeof buf, "%.9g", static_cast<double>(v));
-      d.classes.emplace_back(buf);
-    }
+    for (float v : values) d.classes.push_back(ShortestFloat(v));
     for (size_t r = 0; r < n; ++r)
       d.label[r] = static_cast<float>(std::lower_bound(values.begin(), values.end(), target.values[r]) - values.begin());
   }

@@ -14,6 +14,7 @@
 
 #include "boostlab/errors.h"
 #include "boostlab/table.h"
+#include "util/float_text.h"
 
 namespace boostlab {
 
@@ -72,20 +73,25 @@ class ColumnBuilder {
       else col_.codes.push_back(-1);
       return;
     }
-    if (col_.type == ColumnType::kNumeric) {
-      float v;
-      const Parsed parsed = ParseNumber(cell, &v);
-      if (parsed == Parsed::kNumber) { col_.values.push_back(v); return; }
-      if (parsed == Parsed::kOutOfRange) {
-        // An error only if the column stays numeric: in a text column it is a
-        // level like any other (kept by its row until then).
-        if (out_of_range_.empty()) first_out_of_range_line_ = line;
-        out_of_range_.emplace_back(col_.values.size(), std::string(cell));
-        col_.values.push_back(NAN);
-        return;
-      }
-      TurnCategorical(cell, line);
+    float v;
+    const Parsed parsed = ParseNumber(cell, &v);
+    if (col_.type == ColumnType::kCategorical) {
+      // A number in a text column is the level its value spells, as the
+      // numbers before the column's first text were (TurnCategorical):
+      // "1.0" and "1" are one level wherever they stand.
+      col_.codes.push_back(parsed == Parsed::kNumber ? CodeOf(ShortestFloat(v)) : CodeOf(cell));
+      return;
     }
+    if (parsed == Parsed::kNumber) { col_.values.push_back(v); return; }
+    if (parsed == Parsed::kOutOfRange) {
+      // An error only if the column stays numeric: in a text column it is a
+      // level like any other (kept by its row until then).
+      if (out_of_range_.empty()) first_out_of_range_line_ = line;
+      out_of_range_.emplace_back(col_.values.size(), std::string(cell));
+      col_.values.push_back(NAN);
+      return;
+    }
+    TurnCategorical(cell, line);
     col_.codes.push_back(CodeOf(cell));
   }
 
@@ -129,7 +135,8 @@ class ColumnBuilder {
     index_.emplace(col_.levels.back(), code);
     return code;
   }
-  // Earlier numeric cells become levels spelled as their shortest exact form.
+  // Earlier numeric cells become levels spelled as their shortest exact form
+  // (ShortestFloat), as later numbers in the column will be.
   void TurnCategorical(std::string_view cell, long line) {
     col_.type = ColumnType::kCategorical;
     col_.first_text_line = line;
@@ -143,9 +150,7 @@ class ColumnBuilder {
         continue;
       }
       if (v != v) { col_.codes.push_back(-1); continue; }
-      char buf[32];
-      std::snprintf(buf, sizeof buf, "%.9g", static_cast<double>(v));
-      col_.codes.push_back(CodeOf(buf));
+      col_.codes.push_back(CodeOf(ShortestFloat(v)));
     }
     col_.values.clear();
     col_.values.shrink_to_fit();

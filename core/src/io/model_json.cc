@@ -17,6 +17,19 @@ namespace boostlab {
 namespace {
 
 constexpr const char* kFormat = "boostlab-model";
+
+// The largest model file read (BOOSTLAB_MAX_MODEL_MB, per build: wasm's heap
+// is 2 GB at most), and how many times its size reading one takes, rounded up.
+#ifndef BOOSTLAB_MAX_MODEL_MB
+#define BOOSTLAB_MAX_MODEL_MB 512
+#endif
+constexpr size_t kMaxModelBytes = size_t{BOOSTLAB_MAX_MODEL_MB} << 20;
+constexpr int kModelBytesFactor = 40;
+#ifdef __EMSCRIPTEN__
+constexpr const char* kMemoryNote = "this page's WebAssembly heap holds 2 GB";
+#else
+constexpr const char* kMemoryNote = "this limit keeps that within 20 GB";
+#endif
 constexpr int kVersion = 1;
 
 void AppendStrings(std::string& out, const std::vector<std::string>& values) {
@@ -237,6 +250,13 @@ void CheckOutputs(const Model& m) {
 }  // namespace
 
 Model Model::FromJson(std::string_view text) {
+  // Reading takes 25-35 times the file's size while the whole document is a
+  // tree of json::Values (a 15.8 MB forest grew the wasm heap by 507 MB):
+  // past the limit, say so before the heap runs out.
+  if (text.size() > kMaxModelBytes)
+    throw Error("MODEL_TOO_LARGE", "The model file is " + std::to_string(text.size() >> 20) + " MB; this build reads model files of up to " +
+                                       std::to_string(kMaxModelBytes >> 20) + " MB (reading one takes about " +
+                                       std::to_string(kModelBytesFactor) + " times its size in memory, and " + kMemoryNote + ").");
   json::Value doc;
   try {
     doc = json::Parse(text);
