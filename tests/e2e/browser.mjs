@@ -19,6 +19,9 @@ export async function openSite({ isolation = true, serviceWorkers = 'allow', vie
       '--disable-component-update', '--disable-sync'],
   });
   const page = await browser.newPage({ viewport, serviceWorkers, acceptDownloads: true });
+  // Waits are for what the page does, not how fast: on a loaded machine a
+  // 200 MB model's download alone took longer than Playwright's 30 s default.
+  page.setDefaultTimeout(120_000);
   const problems = [];
   page.on('console', (m) => { if (m.type() === 'error') problems.push(`console: ${m.text()}`); });
   page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
@@ -47,7 +50,7 @@ export const shotName = (testName) => testName.toLowerCase().replace(/[^a-z0-9]+
 
 // Waits until the sample dataset is loaded and Train is enabled.
 export async function waitForSample(page) {
-  await page.waitForFunction(() => document.getElementById('data-name').textContent.includes('auto_mpg'), null, { timeout: 60000 });
+  await page.waitForFunction(() => document.getElementById('data-name').textContent.includes('auto_mpg'));
   await page.waitForFunction(() => !document.getElementById('train').disabled);
 }
 

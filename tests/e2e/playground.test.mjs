@@ -161,7 +161,7 @@ test('early stopping marks the best round; Reset throws a run away', async () =>
   await page.fill('#param-rounds', '2000');
   await page.fill('#param-eta', '0.5');
   await page.click('#train');
-  await page.waitForFunction(() => !document.getElementById('train').disabled && document.getElementById('train-status').textContent.includes('done'), null, { timeout: 60000 });
+  await page.waitForFunction(() => !document.getElementById('train').disabled && document.getElementById('train-status').textContent.includes('done'));
   const best = Number(await page.getAttribute('#loss-chart', 'data-best'));
   const points = Number(await page.getAttribute('#loss-chart', 'data-points-valid'));
   assert.ok(best > 0 && points < 2000 && best === points - 3, `best ${best}, rounds ${points}`);
@@ -237,7 +237,7 @@ test('random forest on diamonds (100 deep trees): trains, shows its last tree, e
   await useAlgorithm(page, 'random_forest');
   const start = Date.now();
   await train(page, 100);
-  await page.waitForFunction(() => /Tree 100 of 100/.test(document.getElementById('tree-caption').textContent), null, { timeout: 60000 });
+  await page.waitForFunction(() => /Tree 100 of 100/.test(document.getElementById('tree-caption').textContent));
   const seconds = (Date.now() - start) / 1000;
   const nodes = Number(await page.getAttribute('#tree', 'data-nodes'));
   assert.ok(nodes > 10000, `a deep tree: ${nodes} nodes`);
@@ -307,7 +307,7 @@ test('URL state: a link reproduces the data choice, the algorithm and its parame
   try {
     await other.goto(link);
     await other.waitForFunction(() => document.getElementById('data-name').textContent.startsWith('toy: xor: 250 rows') &&
-      !document.getElementById('train').disabled, null, { timeout: 60000 });
+      !document.getElementById('train').disabled);
     assert.equal(await other.inputValue('#algorithm'), 'adaboost');
     assert.equal(await other.inputValue('#param-rounds'), '7');
     assert.equal(await other.inputValue('#param-max_depth'), '2');

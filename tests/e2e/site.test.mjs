@@ -27,7 +27,7 @@ test('a static host without COOP/COEP: the service worker turns threads on, then
   try {
     const { page } = site;
     // The first load is not isolated; once the worker controls the page it reloads itself, isolated.
-    await page.waitForFunction(() => document.getElementById('caps').dataset.isolated === 'true', null, { timeout: 60000 });
+    await page.waitForFunction(() => document.getElementById('caps').dataset.isolated === 'true');
     await waitForSample(page);
     assert.equal(await page.getAttribute('#caps', 'data-threads'), 'true');
     await train(page, 10);
