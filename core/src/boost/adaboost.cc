@@ -2,7 +2,6 @@
 
 #include <algorithm>  // for upper_bound, sort
 #include <cmath>      // for log, exp
-#include <numeric>    // for iota
 
 #include "util/rng.h"
 
@@ -61,20 +60,6 @@ double R2Loss(double e, const std::string& loss) {
   if (loss == "square") return e * e;
   if (loss == "exponential") return 1 - std::exp(-e);
   return e;
-}
-
-float WeightedMedian(std::span<const float> prediction, std::span<const double> weight) {
-  std::vector<size_t> order(prediction.size());
-  std::iota(order.begin(), order.end(), 0);
-  std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) { return prediction[a] < prediction[b]; });
-  double total = 0;
-  for (double w : weight) total += w;
-  double cumulative = 0;
-  for (size_t i : order) {
-    cumulative += weight[i];
-    if (cumulative >= 0.5 * total) return prediction[i];
-  }
-  return order.empty() ? 0.0f : prediction[order.back()];
 }
 
 }  // namespace boostlab

@@ -15,6 +15,7 @@
 
 #include "boostlab/dataset.h"
 #include "tree/histogram.h"
+#include "util/weighted_median.h"  // for WeightedMedian, how R2 combines its trees
 
 namespace boostlab {
 
@@ -49,8 +50,5 @@ double AdaReweight(std::span<double> u, std::span<const double> exponent, std::s
 // linear L, square L^2, exponential 1 - exp(-L).
 double R2Loss(double relative_error, const std::string& loss);
 
-// The first prediction whose cumulative weight, in ascending order of
-// prediction, reaches half the total (scikit-learn's weighted median).
-float WeightedMedian(std::span<const float> prediction, std::span<const double> weight);
 
 }  // namespace boostlab

@@ -3,10 +3,10 @@
 #include <algorithm>  // for max, binary_search
 #include <cmath>      // for isnan
 
-#include "boost/adaboost.h"
 #include "boostlab/errors.h"
 #include "boostlab/model.h"
 #include "objective/objective.h"
+#include "util/weighted_median.h"
 
 namespace boostlab {
 
