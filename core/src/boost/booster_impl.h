@@ -1,170 +1,23 @@
-// The booster's state, shared by the files that implement its rounds:
-// booster.cc (set-up, XGBoost-style and Friedman rounds), adaboost_round.cc
-// and forest_round.cc.
+// The booster: the shared training context and the algorithm that trains in it.
 #pragma once
 
-#include <algorithm>  // for min
-#include <chrono>  // for steady_clock
-#include <condition_variable>  // for condition_variable
-#include <exception>  // for exception_ptr
 #include <memory>  // for unique_ptr
-#include <mutex>   // for mutex
-#include <vector>  // for vector
 
-#include "boost/random_forest.h"
+#include "boost/algorithm.h"
+#include "boost/training_context.h"
 #include "boostlab/booster.h"
-#include "data/binned_matrix.h"
-#include "objective/metrics.h"
-#include "objective/objective.h"
-#include "tree/tree_learner.h"
-#include "util/thread_pool.h"
 
 namespace boostlab {
 
 struct Booster::Impl {
-  const Dataset& data;
-  Params params;
-  ThreadPool pool;
-  std::unique_ptr<Objective> objective;
-  // Sample weights (empty: none). XGBoost-style boosting takes them as given,
-  // as XGBoost does (min_child_weight bounds weighted hessians); gbdt,
-  // AdaBoost and forests take them scaled by the power of two that brings
-  // their mean over the training rows nearest 1, so min_child_weight still
-  // counts rows, roughly (as scikit-learn's min_samples_leaf counts them
-  // exactly). Metrics, splits and line searches do not change with the scale.
-  std::vector<float> weight;
-  int K = 1;        // outputs of the model (margins per row)
-  int classes = 0;  // classes of the target (0: regression)
-  std::vector<MetricSpec> metrics;
-  BinnedMatrix bins;
-  // One learner per thread where trees of a round (multiclass) or of a batch
-  // (forest: two per thread) grow in parallel. Tree i always uses learner
-  // i % size, and a tree depends only on its statistics and seed, so the
-  // model does not depend on the thread count.
-  std::vector<std::unique_ptr<TreeLearner>> learners;
-  Model model;
-  std::vector<float> margin;    // n x K, row-major (train and valid rows)
-  std::vector<GradPair> gpair;  // K blocks of n
-  std::vector<float> pred;      // transformed margins, for metrics
-  int round = 0;
-  int best_round = -1;  // 0-based
-  double best_score = 0;
-  bool stopped = false;
-  bool gbdt = false;                // Friedman's gradient boosting (boost/gbdt.h)
-  bool adaboost = false;            // AdaBoost: SAMME, SAMME.R, R2 (boost/adaboost.h)
-  bool forest = false;              // random forest (boost/random_forest.h)
-  std::vector<GradPair> fit_gpair;  // gbdt, adaboost: what the trees are fit to
+  TrainingContext ctx;  // declared first: the algorithm (a forest's workers) goes before it
+  std::unique_ptr<Algorithm> algorithm;
 
-  // AdaBoost.
-  std::vector<double> u;            // sample weights, summing to 1 over train rows
-  double exp_loss = 1;              // product of the reweighting normalisers: the exponential loss
-  // AdaBoost.R2: per row, every kept tree's prediction in ascending order,
-  // and the tree it came from (weights in model.tree_weights).
-  std::vector<float> r2_pred;       // n x rounds
-  std::vector<uint32_t> r2_tree;    // n x rounds
-
-  // Random forest: tree t grows in slot t % slots (the learner, bootstrap
-  // sample and tree it needs until its round is reported), on whichever
-  // thread is free: the workers grow trees ahead while the caller reports
-  // rounds, at most one per slot ahead of the last reported (forest_round.cc).
-  std::vector<double> forest_sum;   // per row and output, the sum of its trees' outputs
-  OutOfBag oob;
-  std::vector<char> is_valid_row;   // per row: a validation row (the others a tree does not draw are out of bag)
-  struct ForestSlot {
-    ForestSample sample;
-    Tree tree;
-    RoundReport shape;  // the tree's depth, leaves, gain and timings
-    std::exception_ptr error;  // what growing it threw, rethrown by its round
-    bool ready = false;
-  };
-  std::vector<ForestSlot> slots;  // one per learner
-  std::mutex forest_mu;            // guards the counters below and ForestSlot::ready
-  std::condition_variable forest_cv;
-  int forest_next = 0;      // the next tree to claim
-  int forest_reported = 0;  // trees whose rounds are reported (their slots free)
-  bool forest_stop = false;
-  bool forest_started = false;  // the workers are growing trees (ThreadPool::Start)
-
-  Impl(const Dataset& d, const Params& p) : data(d), params(p), pool(p.nthread) {}
-  ~Impl() { StopForest(); }
-
-  // Runs fn(row) over rows in fixed blocks across threads.
-  template <typename Fn>
-  void ForRows(std::span<const RowIdx> rows, Fn fn) {
-    ForBlocks(pool, rows.size(), 16384, [&](size_t begin, size_t end) {
-      for (size_t i = begin; i < end; ++i) fn(rows[i]);
-    });
-  }
-
-  // fn(row, leaf) for each row, walked down the learner's last tree by its
-  // bins: in row blocks across threads, 256 rows a walk (eight side by side).
-  template <typename Fn>
-  void ForLeaves(const TreeLearner& learner, std::span<const RowIdx> rows, Fn fn) {
-    ForBlocks(pool, rows.size(), 16384, [&](size_t begin, size_t end) {
-      int leaf[256];
-      for (size_t at = begin; at < end; at += 256) {
-        const std::span<const RowIdx> part = rows.subspan(at, std::min<size_t>(256, end - at));
-        learner.LeavesBinned(part, leaf);
-        for (size_t i = 0; i < part.size(); ++i) fn(part[i], leaf[i]);
-      }
-    });
-  }
-
-  void UpdatePredictions(std::span<const RowIdx> rows) {
-    ForBlocks(pool, rows.size(), 16384, [&](size_t begin, size_t end) {
-      objective->TransformRows(margin.data(), pred.data(), rows.subspan(begin, end - begin));
-    });
-  }
-
-  std::vector<Metric> Evaluate(std::span<const RowIdx> rows) {
-    std::vector<Metric> out;
-    for (const MetricSpec& m : metrics)
-      out.push_back({m.name, EvaluateMetric(m, pred, K, data.label, rows, pool, params.huber_slope, weight)});
-    return out;
-  }
-
-  RoundReport AdaBoostRound();  // adaboost_round.cc: SAMME and SAMME.R
-  RoundReport AdaBoostR2Round();  // adaboost_round.cc
-  RoundReport ForestRound();    // forest_round.cc
-  void GrowForestTrees();       // a worker's job: trees ahead of the rounds
-  bool ForestTreeClaimable() const;  // under forest_mu
-  void GrowNextForestTree(std::unique_lock<std::mutex>& lock);
-  void GrowForestTree(int t);   // into its slot; exceptions kept there
-  void StopForest();            // the workers finish their trees and return
-  RoundReport BoostRound();     // booster.cc: xgboost and gbdt
+  Impl(const Dataset& d, const Params& p) : ctx(d, p), algorithm(MakeAlgorithm(ctx)) {}
   // After a round: if a tree it added holds a number that is not finite as a
   // float (a model file could not hold it), drops the round's trees, stops,
   // and throws NUMERIC_OVERFLOW saying what overflowed and what to change.
   void CheckRoundFinite(size_t trees_before);
-
-  // Adds one tree's shape to the round's summary (forests take theirs from
-  // their learners: a sweep of a deep tree's nodes is not free).
-  static void Summarise(RoundReport& report, const Tree& tree) {
-    report.tree_depth = std::max(report.tree_depth, tree.Depth());
-    report.tree_leaves += tree.NumLeaves();
-    for (const TreeNode& node : tree.nodes) report.tree_gain += node.IsLeaf() ? 0 : node.gain;
-  }
-
-  // Metrics, early stopping and timings: the end of every round.
-  RoundReport Finish(RoundReport report, std::chrono::steady_clock::time_point start);
-
-  // Makes `tree` a multi-output tree: leaf i adds values[i * outputs + k] to output k.
-  static void SetLeafValues(Tree& tree, std::span<const double> values, int outputs) {
-    tree.leaf_values.assign(tree.nodes.size() * outputs, 0.0f);
-    for (size_t i = 0; i < tree.nodes.size(); ++i)
-      if (tree.nodes[i].IsLeaf())
-        for (int k = 0; k < outputs; ++k) tree.leaf_values[i * outputs + k] = static_cast<float>(values[i * outputs + k]);
-  }
-  static void SetLeafValues(Tree& tree, const std::vector<std::vector<double>>& values, int outputs) {
-    std::vector<double> flat(tree.nodes.size() * outputs, 0.0);
-    for (size_t i = 0; i < values.size(); ++i)
-      for (size_t k = 0; k < values[i].size(); ++k) flat[i * outputs + k] = values[i][k];
-    SetLeafValues(tree, flat, outputs);
-  }
-
-  uint64_t SeedFor(int r, int k, uint64_t salt) const {
-    return params.seed * 0x9E3779B97F4A7C15ull + static_cast<uint64_t>(r) * 1000003ull + static_cast<uint64_t>(k) * 7919ull + salt;
-  }
 };
 
 }  // namespace boostlab

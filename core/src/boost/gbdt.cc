@@ -1,5 +1,7 @@
 #include "boost/gbdt.h"
 
+#include "boost/xgboost_style.h"
+
 #include <vector>  // for vector
 
 #include "util/rng.h"
@@ -28,5 +30,68 @@ double GbdtLeafValue(std::span<const RowIdx> rows, std::span<const GradPair> los
   }
   return h > 0 ? -g / h * scale : 0.0;
 }
+
+namespace {
+
+// Friedman's gradient boosting: least-squares trees on the pseudo-residuals
+// r = -g, leaves set by a line search on the loss (or one weight per tree),
+// rows subsampled without replacement.
+class Gbdt : public XGBoostStyle {
+ public:
+  using XGBoostStyle::XGBoostStyle;
+  bool LeastSquares() const override { return true; }
+  void Start() override {
+    XGBoostStyle::Start();
+    fit_.assign(ctx_.data.x.num_rows * ctx_.K, GradPair{});
+  }
+
+ protected:
+  void SampleRows() override {
+    TrainingContext& s = ctx_;
+    if (s.params.subsample >= 1.0) return;
+    Rng rng(s.SeedFor(s.round, 0, 17));
+    GbdtSubsample(gpair_, s.data.x.num_rows, s.K, s.data.train_rows, s.params.subsample, rng);
+  }
+
+  std::span<const GradPair> FitStatistics(std::span<const GradPair> loss, int k) override {
+    const size_t n = ctx_.data.x.num_rows;
+    std::span<GradPair> f(fit_.data() + k * n, n);
+    GbdtFitStatistics(loss, ctx_.weight, f, ctx_.data.train_rows);
+    return f;
+  }
+
+  void SetLeaves(Tree& tree, std::span<const TreeLearner::LeafRows> leaves, std::span<const GradPair> loss,
+                 double newton_scale) override {
+    TrainingContext& s = ctx_;
+    for (const auto& leaf : leaves) {
+      TreeNode& node = tree.nodes[leaf.node];
+      if (s.objective->RefreshesLeaves())
+        node.value = static_cast<float>(s.objective->LeafValue(leaf.rows, s.margin, s.data.label) * s.params.eta);
+      else if (s.params.step == "leaf_line_search")
+        node.value = static_cast<float>(GbdtLeafValue(leaf.rows, loss, newton_scale) * s.params.eta);
+    }
+    if (s.params.step != "tree_line_search") return;
+    // One weight for the whole tree: least squares of the residuals r = -g
+    // on the tree's outputs (the leaves now hold eta * mean residual).
+    double rf = 0, ff = 0;
+    for (const auto& leaf : leaves) {
+      const double f = tree.nodes[leaf.node].value;
+      for (RowIdx r : leaf.rows) {
+        if (loss[r].h == 0) continue;  // not in this round's sample (or weighs 0)
+        rf += -static_cast<double>(loss[r].g) * f;  // g holds the weight already
+        ff += (s.weight.empty() ? 1.0 : s.weight[r]) * f * f;
+      }
+    }
+    const double alpha = ff > 0 ? rf / ff : 0;
+    for (const auto& leaf : leaves) tree.nodes[leaf.node].value = static_cast<float>(alpha * tree.nodes[leaf.node].value * s.params.eta);
+  }
+
+ private:
+  std::vector<GradPair> fit_;  // what the trees are fit to: K blocks of n
+};
+
+}  // namespace
+
+std::unique_ptr<Algorithm> MakeGbdt(TrainingContext& ctx) { return std::make_unique<Gbdt>(ctx); }
 
 }  // namespace boostlab

@@ -1,0 +1,72 @@
+#include "boost/xgboost_style.h"
+
+#include "util/rng.h"
+
+namespace boostlab {
+
+void XGBoostStyle::Start() { gpair_.assign(ctx_.data.x.num_rows * ctx_.K, GradPair{}); }
+
+void XGBoostStyle::SampleRows() {
+  TrainingContext& s = ctx_;
+  if (s.params.subsample >= 1.0) return;
+  // Rows left out of this round keep their place but weigh nothing (as XGBoost's hist).
+  const size_t n = s.data.x.num_rows;
+  Rng rng(s.SeedFor(s.round, 0, 17));
+  for (RowIdx r : s.data.train_rows)
+    if (static_cast<double>(rng.Next() >> 11) * 0x1.0p-53 >= s.params.subsample)
+      for (int k = 0; k < s.K; ++k) gpair_[k * n + r] = GradPair{};
+}
+
+std::span<const GradPair> XGBoostStyle::FitStatistics(std::span<const GradPair> loss, int) { return loss; }
+
+void XGBoostStyle::SetLeaves(Tree& tree, std::span<const TreeLearner::LeafRows> leaves, std::span<const GradPair>, double) {
+  TrainingContext& s = ctx_;
+  if (!s.objective->RefreshesLeaves()) return;
+  for (const auto& leaf : leaves)
+    tree.nodes[leaf.node].value = static_cast<float>(s.objective->LeafValue(leaf.rows, s.margin, s.data.label) * s.params.eta);
+}
+
+// K trees on the loss's gradients.
+RoundReport XGBoostStyle::Round() {
+  TrainingContext& s = ctx_;
+  const size_t n = s.data.x.num_rows;
+  const int K = s.K;
+  s.objective->Gradients(s.margin, s.pred, s.data.label, s.data.train_rows, gpair_, s.pool);
+  SampleRows();
+
+  RoundReport report;
+  std::vector<Tree> trees(K);
+  const int L = static_cast<int>(s.learners.size());
+  // Softmax's h is XGBoost's 2p(1-p); Friedman's multinomial step is (K-1)/K * sum r / sum p(1-p).
+  const double newton_scale = K > 1 ? 2.0 * (K - 1) / K : 1.0;
+  auto grow_class = [&](TreeLearner& learner, int k) {
+    std::span<const GradPair> loss(gpair_.data() + k * n, n);
+    Tree tree = learner.Grow(FitStatistics(loss, k), s.data.train_rows, s.SeedFor(s.round, k, 29));
+    const auto leaves = learner.Leaves();
+    SetLeaves(tree, leaves, loss, newton_scale);
+    for (const auto& leaf : leaves) {
+      const float value = tree.nodes[leaf.node].value;
+      s.ForRows(leaf.rows, [&](RowIdx r) { s.margin[static_cast<size_t>(r) * K + k] += value; });
+    }
+    // Validation rows walk the tree by their bins (same leaves as by values,
+    // one cache line per row), in row blocks across threads.
+    s.ForLeaves(learner, s.data.valid_rows, [&](RowIdx r, int leaf) { s.margin[static_cast<size_t>(r) * K + k] += tree.nodes[leaf].value; });
+    trees[k] = std::move(tree);
+  };
+  if (L == 1) {
+    for (int k = 0; k < K; ++k) grow_class(*s.learners[0], k);
+  } else {
+    s.pool.Run(L, [&](int l) {
+      for (int k = l; k < K; k += L) grow_class(*s.learners[l], k);
+    });
+  }
+  for (Tree& tree : trees) {
+    TrainingContext::Summarise(report, tree);
+    s.model.trees.push_back(std::move(tree));
+  }
+  return report;
+}
+
+std::unique_ptr<Algorithm> MakeXGBoostStyle(TrainingContext& ctx) { return std::make_unique<XGBoostStyle>(ctx); }
+
+}  // namespace boostlab

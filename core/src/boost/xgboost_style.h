@@ -1,0 +1,35 @@
+// XGBoost-style second-order boosting: each round computes (g, h) of the
+// loss at the current margins, grows one tree per output on them and adds
+// eta * w* at its leaves. Friedman's gradient boosting (gbdt.cc) is the same
+// round with its own rows, statistics and leaf values (the hooks below).
+#pragma once
+
+#include <span>    // for span
+#include <vector>  // for vector
+
+#include "boost/algorithm.h"
+
+namespace boostlab {
+
+class XGBoostStyle : public Algorithm {
+ public:
+  using Algorithm::Algorithm;
+  bool LeastSquares() const override { return false; }
+  void Start() override;
+  RoundReport Round() final;
+
+ protected:
+  // Which rows this round's trees see: with subsample < 1, XGBoost's hist
+  // keeps every row in place and weighs the left-out ones 0.
+  virtual void SampleRows();
+  // What output k's tree is fit to: the loss's (g, h) themselves.
+  virtual std::span<const GradPair> FitStatistics(std::span<const GradPair> loss, int k);
+  // The grown tree's leaf values (w* times eta, as grown), refreshed where
+  // the loss asks (reg:absoluteerror: the leaf's median residual).
+  virtual void SetLeaves(Tree& tree, std::span<const TreeLearner::LeafRows> leaves, std::span<const GradPair> loss,
+                         double newton_scale);
+
+  std::vector<GradPair> gpair_;  // the loss's (g, h): K blocks of n
+};
+
+}  // namespace boostlab
