@@ -3,6 +3,8 @@
 
 #include <atomic>
 #include <chrono>  // for steady_clock, seconds
+#include <cstdio>  // for fprintf
+#include <cstdlib>  // for abort
 #include <new>  // for bad_alloc
 #include <thread>  // for this_thread
 #include <vector>
@@ -156,6 +158,32 @@ TEST(ThreadPool, APoolUsesNoMoreThreadsThanItAskedFor) {
   const std::thread::id caller = std::this_thread::get_id();
   one.Run(64, [&](int) { elsewhere.fetch_add(std::this_thread::get_id() != caller); });
   EXPECT_EQ(elsewhere.load(), 0);
+}
+
+// Found by params_fuzzer (a forest's Stop never returned): a worker late
+// for one Run, having read its generation but not yet taken a seat, took the
+// seat of the next generation, a started job's, and then sat that one out;
+// the job's task was never run and Wait spun for ever. Back-to-back Runs the
+// caller can finish alone, each followed by a Start and a Wait.
+TEST(ThreadPool, AStartedJobRunsWhateverTheWorkersWereLateFor) {
+  ThreadTeam team(3);
+  ThreadPool pool(2, team);
+  std::atomic<bool> done{false};
+  std::thread watchdog([&] {
+    if (!Eventually([&] { return done.load(); })) {
+      std::fprintf(stderr, "a started job's Wait did not return within a minute\n");
+      std::abort();
+    }
+  });
+  for (int i = 0; i < 20000; ++i) {
+    pool.Run(2, [](int) {});
+    std::atomic<int> ran{0};
+    ASSERT_TRUE(pool.Start([&](int) { ran.fetch_add(1); }));
+    pool.Wait();
+    ASSERT_EQ(ran.load(), 1) << "iteration " << i;
+  }
+  done = true;
+  watchdog.join();
 }
 
 TEST(ThreadPool, TheSharedTeamHasTheAvailableThreads) {

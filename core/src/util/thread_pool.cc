@@ -104,10 +104,16 @@ void ThreadTeam::WorkerLoop() {
     if (stop_) return;
     seen = generation_.load(std::memory_order_acquire);
     // A seat, or sit this one out: the pool that opened it uses fewer
-    // threads than the team has. (A worker this late may take a seat of the
-    // next generation and find this one over: that Run has one helper less.)
-    if (seats_.fetch_sub(1, std::memory_order_acq_rel) > 0) Drain(seen);
+    // threads than the team has.
+    if (TakeSeat(seen)) Drain(seen);
   }
+}
+
+bool ThreadTeam::TakeSeat(uint64_t generation) {
+  const uint64_t tag = (generation & 0xffffffffu) << 32;
+  for (uint64_t s = seats_.load(std::memory_order_acquire); (s & ~uint64_t{0xffffffffu}) == tag && (s & 0xffffffffu) > 0;)
+    if (seats_.compare_exchange_weak(s, s - 1, std::memory_order_acq_rel)) return true;
+  return false;  // none left, or they belong to a later generation than the one this worker saw
 }
 
 uint64_t ThreadTeam::Open(int tasks, int seats, const std::function<void(int)>* fn) {
@@ -121,7 +127,7 @@ uint64_t ThreadTeam::Open(int tasks, int seats, const std::function<void(int)>* 
   fn_.store(fn, std::memory_order_relaxed);
   tasks_.store(tasks, std::memory_order_relaxed);
   finished_.store(0, std::memory_order_relaxed);
-  seats_.store(seats, std::memory_order_relaxed);
+  seats_.store(tag | static_cast<uint32_t>(seats), std::memory_order_relaxed);
   next_.store(tag, std::memory_order_release);
   {
     std::lock_guard<std::mutex> lock(mu_);
@@ -175,7 +181,7 @@ bool ThreadPool::Start(std::function<void(int)> fn) {
   if (size_ == 1 || started_ > 0 || in_task || !team_.Claim(this)) return false;
   started_fn_ = std::move(fn);
   started_ = size_ - 1;
-  team_.Open(started_, started_, &started_fn_);
+  started_generation_ = team_.Open(started_, started_, &started_fn_);
   return true;
 }
 
@@ -184,6 +190,9 @@ void ThreadPool::Wait() {
   const int tasks = started_;
   started_ = 0;
   ThreadTeam::Releaser release{&team_};
+  // Workers may all be late (asleep, descheduled): what none has taken yet
+  // runs here, so Wait never waits for a task no thread will take.
+  team_.Drain(started_generation_);
   team_.Finish(tasks);
 }
 

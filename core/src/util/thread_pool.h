@@ -66,6 +66,7 @@ class ThreadTeam {
   void WorkerLoop();
   // Opens `tasks` tasks for at most `seats` workers; returns the generation.
   uint64_t Open(int tasks, int seats, const std::function<void(int)>* fn);
+  bool TakeSeat(uint64_t generation);
   void Drain(uint64_t generation);
   void Finish(int tasks);  // waits for the open tasks, rethrows their first exception
 
@@ -75,9 +76,11 @@ class ThreadTeam {
   std::condition_variable wake_;
   std::atomic<const std::function<void(int)>*> fn_{nullptr};
   std::atomic<int> tasks_{0};
-  // How many more workers may join the open generation: a pool of k threads
-  // on a larger team takes k - 1 of its workers.
-  std::atomic<int> seats_{0};
+  // How many more workers may join the open generation (low 32 bits; a pool
+  // of k threads on a larger team takes k - 1 of its workers), tagged with
+  // that generation (high 32 bits) and taken by compare-and-swap: a worker
+  // late for one generation cannot spend a seat of the next.
+  std::atomic<uint64_t> seats_{0};
   // The next task to hand out, tagged with its Run's generation (high 32
   // bits) and claimed by compare-and-swap: a worker still leaving one Run can
   // never take a task of the next one by its number alone (that task would
@@ -103,9 +106,10 @@ class ThreadPool {
   int size() const { return size_; }
   void Run(int tasks, const std::function<void(int)>& fn);
   // fn(0..size()-2) on the workers; false (nothing started) with one thread
-  // or while another pool holds the team. Wait() returns when all have
-  // returned and rethrows the first exception one threw; without a started
-  // job it returns at once.
+  // or while another pool holds the team. Wait() runs on the caller any of
+  // them no worker has taken yet, returns when all have returned and
+  // rethrows the first exception one threw; without a started job it
+  // returns at once.
   bool Start(std::function<void(int)> fn);
   void Wait();
 
@@ -114,6 +118,7 @@ class ThreadPool {
   int size_;
   std::function<void(int)> started_fn_;  // Start's job, until Wait
   int started_ = 0;                      // its tasks (0: none started)
+  uint64_t started_generation_ = 0;
 };
 
 // Calls fn(begin, end) for consecutive blocks of `block` items in [0, n),
