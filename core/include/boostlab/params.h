@@ -56,7 +56,7 @@ struct ParamSpec {
   double min, max;             // allowed range for numbers
   bool min_exclusive;          // (min, max] instead of [min, max]
   std::vector<std::string> choices;  // for strings; empty = free text
-  const char* algorithms;      // comma-separated
+  std::string algorithms;      // comma-separated, or "all"; assembled from the algorithms' declarations
   const char* doc;
   // Numbers whose default differs by algorithm, e.g. {{"adaboost", 1}} for max_depth.
   std::vector<std::pair<std::string, double>> algorithm_defaults = {};

@@ -325,7 +325,25 @@ RoundReport AdaBoostR2::Round() {
 
 }  // namespace
 
-std::unique_ptr<Algorithm> MakeAdaBoost(TrainingContext& ctx) { return std::make_unique<AdaBoost>(ctx); }
-std::unique_ptr<Algorithm> MakeAdaBoostR2(TrainingContext& ctx) { return std::make_unique<AdaBoostR2>(ctx); }
+// The parameters it reads, its own, and its defaults (boost/algorithm.h).
+AlgorithmDeclaration AdaBoostDeclaration() {
+  return {"adaboost", [](TrainingContext& ctx) -> std::unique_ptr<Algorithm> {
+            if (ctx.data.task == Task::kRegression) return std::make_unique<AdaBoostR2>(ctx);
+            return std::make_unique<AdaBoost>(ctx);
+          },
+          {"eta", "max_depth", "max_leaves", "grow_policy", "min_child_weight", "max_cat_to_onehot",
+           "max_cat_threshold"},
+          {
+              {"variant", ParamType::kString, 0, "samme", 0, 0, false, {"samme", "samme_r"}, "",
+               "samme (discrete): each tree votes alpha_t for the class it predicts. samme_r (real): each tree adds "
+               "eta*(K-1)*(ln p_k - mean_j ln p_j) from its leaves' weighted class shares p, and u <- u*exp(-eta*(K-1)/K*y.ln p)."},
+              {"r2_loss", ParamType::kString, 0, "linear", 0, 0, false, {"linear", "square", "exponential"}, "",
+               "AdaBoost.R2 (continuous target): the per-row loss L of |y - f(x)|/max, linear, squared or 1-exp(-.); "
+               "beta_t = e_t/(1-e_t), u <- u*beta_t^(1-L), and the model predicts the trees' median weighted by ln(1/beta_t)."},
+              {"sampling", ParamType::kString, 0, "reweight", 0, 0, false, {"reweight", "resample"}, "",
+               "reweight: the tree sees every row with weight u; resample: it sees N rows drawn in proportion to u."}
+          },
+          {{"eta", 1}, {"max_depth", 1}}};
+}
 
 }  // namespace boostlab

@@ -10,13 +10,16 @@ void Algorithm::Check() const {
     throw Error("BAD_PARAM", "Parameter 'max_depth' is 0 (no limit), which needs grow_policy lossguide or max_leaves > 0.");
 }
 
+const std::vector<AlgorithmDeclaration>& Algorithms() {
+  static const std::vector<AlgorithmDeclaration> algorithms = {XGBoostStyleDeclaration(), GbdtDeclaration(),
+                                                               AdaBoostDeclaration(), RandomForestDeclaration()};
+  return algorithms;
+}
+
 std::unique_ptr<Algorithm> MakeAlgorithm(TrainingContext& ctx) {
-  const std::string& name = ctx.params.algorithm;
-  if (name == "xgboost") return MakeXGBoostStyle(ctx);
-  if (name == "gbdt") return MakeGbdt(ctx);
-  if (name == "adaboost") return ctx.data.task == Task::kRegression ? MakeAdaBoostR2(ctx) : MakeAdaBoost(ctx);
-  if (name == "random_forest") return MakeRandomForest(ctx);
-  throw Error("BAD_PARAM", "Parameter 'algorithm' is '" + name + "'; allowed: xgboost, gbdt, adaboost, random_forest.");
+  for (const AlgorithmDeclaration& a : Algorithms())
+    if (ctx.params.algorithm == a.name) return a.make(ctx);
+  throw Error("BAD_PARAM", "Parameter 'algorithm' is '" + ctx.params.algorithm + "', which is not an algorithm here.");
 }
 
 }  // namespace boostlab

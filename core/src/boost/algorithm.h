@@ -17,10 +17,12 @@
 #pragma once
 
 #include <memory>  // for unique_ptr
-#include <string>  // for string
-#include <vector>  // for vector
+#include <string>   // for string
+#include <utility>  // for pair
+#include <vector>   // for vector
 
 #include "boost/training_context.h"
+#include "boostlab/params.h"
 
 namespace boostlab {
 
@@ -70,15 +72,27 @@ class Algorithm {
   TrainingContext& ctx_;
 };
 
-// The registry: the algorithm named by params.algorithm (AdaBoost.R2 for
-// adaboost on a continuous target).
+// What an algorithm declares, in its own file: its maker, the shared
+// parameters it reads (params.cc's), the parameters only it has, and its
+// defaults where they differ from the shared ones. The parameter schema
+// (ParamSchema, the page's forms) is assembled from these.
+struct AlgorithmDeclaration {
+  const char* name;
+  std::unique_ptr<Algorithm> (*make)(TrainingContext& ctx);
+  std::vector<std::string> uses;
+  std::vector<ParamSpec> own;  // their `algorithms` is filled in from `name`
+  std::vector<std::pair<std::string, double>> defaults;
+};
+
+// The registry: every algorithm, in the order the page offers them.
+const std::vector<AlgorithmDeclaration>& Algorithms();
+// The algorithm named by params.algorithm (Error BAD_PARAM if none).
 std::unique_ptr<Algorithm> MakeAlgorithm(TrainingContext& ctx);
 
-// Each algorithm's maker, in its own file.
-std::unique_ptr<Algorithm> MakeXGBoostStyle(TrainingContext& ctx);
-std::unique_ptr<Algorithm> MakeGbdt(TrainingContext& ctx);
-std::unique_ptr<Algorithm> MakeAdaBoost(TrainingContext& ctx);
-std::unique_ptr<Algorithm> MakeAdaBoostR2(TrainingContext& ctx);
-std::unique_ptr<Algorithm> MakeRandomForest(TrainingContext& ctx);
+// Each algorithm's declaration, in its own file.
+AlgorithmDeclaration XGBoostStyleDeclaration();
+AlgorithmDeclaration GbdtDeclaration();
+AlgorithmDeclaration AdaBoostDeclaration();  // AdaBoost.R2 on a continuous target
+AlgorithmDeclaration RandomForestDeclaration();
 
 }  // namespace boostlab

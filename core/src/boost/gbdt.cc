@@ -92,6 +92,21 @@ class Gbdt : public XGBoostStyle {
 
 }  // namespace
 
-std::unique_ptr<Algorithm> MakeGbdt(TrainingContext& ctx) { return std::make_unique<Gbdt>(ctx); }
+// The parameters it reads, its own, and its defaults (boost/algorithm.h).
+AlgorithmDeclaration GbdtDeclaration() {
+  return {"gbdt", [](TrainingContext& ctx) -> std::unique_ptr<Algorithm> { return std::make_unique<Gbdt>(ctx); },
+          {"objective", "eta", "max_depth", "max_leaves", "grow_policy", "min_child_weight", "subsample",
+           "colsample_bytree", "colsample_bylevel", "colsample_bynode", "max_cat_to_onehot", "max_cat_threshold",
+           "num_class", "base_score"},
+          {
+              {"step", ParamType::kString, 0, "leaf_line_search", 0, 0, false, {"leaf_line_search", "tree_line_search"}, "",
+               "leaf_line_search: each leaf's value minimises the loss (mean, median, Newton step). tree_line_search: one "
+               "weight alpha_t for the whole tree, by least squares of the residuals on the tree's outputs."},
+              {"huber_alpha", ParamType::kFloat, 0.9, nullptr, 0, 1, true, {}, "",
+               "reg:huber: delta_t is this quantile of the round's |residuals|; leaves step by the median plus the mean "
+               "clipped deviation (Friedman's M-regression)."}
+          },
+          {{"eta", 0.1}, {"max_depth", 3}}};
+}
 
 }  // namespace boostlab

@@ -1,5 +1,6 @@
 // The one table of parameters, and reading/writing them as JSON.
 
+#include <algorithm>  // for find
 #include <cmath>      // for isnan, floor, isinf
 #include <limits>     // for numeric_limits
 #include <stdexcept>  // for invalid_argument
@@ -7,6 +8,7 @@
 
 #include "boostlab/errors.h"
 #include "boostlab/params.h"
+#include "boost/algorithm.h"
 #include "util/json.h"
 
 namespace boostlab {
@@ -29,79 +31,55 @@ std::string RangeText(const ParamSpec& spec) {
 
 }  // namespace
 
-const std::vector<ParamSpec>& ParamSchema() {
-  static const std::vector<ParamSpec> schema = {
-      {"algorithm", ParamType::kString, 0, "xgboost", 0, 0, false, {"xgboost", "gbdt", "adaboost", "random_forest"}, "all",
-       "xgboost: trees fit to (g, h), leaves -G/(H+lambda). gbdt (Friedman): trees fit to residuals -g, "
-       "leaves by line search on the loss. adaboost: weighted trees voting alpha_t = eta*(ln((1-e_t)/e_t) + ln(K-1)) "
-       "(SAMME), or AdaBoost.R2 for a continuous target. random_forest: deep trees on bootstrap samples, averaged; "
-       "rounds = trees."},
-      {"variant", ParamType::kString, 0, "samme", 0, 0, false, {"samme", "samme_r"}, "adaboost",
-       "samme (discrete): each tree votes alpha_t for the class it predicts. samme_r (real): each tree adds "
-       "eta*(K-1)*(ln p_k - mean_j ln p_j) from its leaves' weighted class shares p, and u <- u*exp(-eta*(K-1)/K*y.ln p)."},
-      {"r2_loss", ParamType::kString, 0, "linear", 0, 0, false, {"linear", "square", "exponential"}, "adaboost",
-       "AdaBoost.R2 (continuous target): the per-row loss L of |y - f(x)|/max, linear, squared or 1-exp(-.); "
-       "beta_t = e_t/(1-e_t), u <- u*beta_t^(1-L), and the model predicts the trees' median weighted by ln(1/beta_t)."},
-      {"sampling", ParamType::kString, 0, "reweight", 0, 0, false, {"reweight", "resample"}, "adaboost",
-       "reweight: the tree sees every row with weight u; resample: it sees N rows drawn in proportion to u."},
-      {"step", ParamType::kString, 0, "leaf_line_search", 0, 0, false, {"leaf_line_search", "tree_line_search"}, "gbdt",
-       "leaf_line_search: each leaf's value minimises the loss (mean, median, Newton step). tree_line_search: one "
-       "weight alpha_t for the whole tree, by least squares of the residuals on the tree's outputs."},
+namespace {
+
+// Parameters of training as a whole ("all": every algorithm reads them) and
+// parameters several algorithms share (which ones read each: their
+// declarations, boost/algorithm.h). An algorithm's own parameters are
+// declared in its file.
+const std::vector<ParamSpec>& CommonParams() {
+  static const std::vector<ParamSpec> common = {
       {"objective", ParamType::kString, 0, "", 0, 0, false,
        {"", "reg:squarederror", "reg:absoluteerror", "reg:pseudohubererror", "reg:huber", "count:poisson", "binary:logistic",
         "binary:exponential", "multi:softprob", "multi:softmax"},
-       "xgboost,gbdt", "Loss to minimise; empty picks reg:squarederror, binary:logistic or multi:softprob from the target. "
+       "", "Loss to minimise; empty picks reg:squarederror, binary:logistic or multi:softprob from the target. "
        "reg:huber (gbdt): Friedman's Huber loss, quadratic below the huber_alpha quantile of |residual|, linear above."},
       {"eval_metric", ParamType::kString, 0, "", 0, 0, false, {}, "all",
        "Metrics to report, comma-separated (rmse, mae, mphe, logloss, error, auc, mlogloss, merror, poisson-nloglik, exploss); "
        "early stopping watches the last."},
       {"rounds", ParamType::kInt, 100, nullptr, 1, 100000, false, {}, "all",
        "Boosting rounds: trees added, one per round (one per class for multiclass)."},
-      {"eta", ParamType::kFloat, 0.3, nullptr, 0, kInf, true, {}, "xgboost,gbdt,adaboost",
-       "Learning rate: each tree's leaf values w* are multiplied by eta before they are added.", {{"gbdt", 0.1}, {"adaboost", 1}}},
-      {"max_depth", ParamType::kInt, 6, nullptr, 0, 64, false, {}, "xgboost,gbdt,adaboost,random_forest",
+      {"eta", ParamType::kFloat, 0.3, nullptr, 0, kInf, true, {}, "",
+       "Learning rate: each tree's leaf values w* are multiplied by eta before they are added."},
+      {"max_depth", ParamType::kInt, 6, nullptr, 0, 64, false, {}, "",
        "Deepest level a tree may grow to; 0 means no limit (needs lossguide or max_leaves). AdaBoost's "
-       "default 1 makes decision stumps; random_forest's 0 grows until leaves are pure.",
-       {{"gbdt", 3}, {"adaboost", 1}, {"random_forest", 0}}},
-      {"max_leaves", ParamType::kInt, 0, nullptr, 0, 1 << 20, false, {}, "xgboost,gbdt,adaboost,random_forest",
+       "default 1 makes decision stumps; random_forest's 0 grows until leaves are pure."},
+      {"max_leaves", ParamType::kInt, 0, nullptr, 0, 1 << 20, false, {}, "",
        "Most leaves a tree may have (the T in gamma*T); 0 means no limit."},
-      {"grow_policy", ParamType::kString, 0, "depthwise", 0, 0, false, {"depthwise", "lossguide"}, "xgboost,gbdt,adaboost",
+      {"grow_policy", ParamType::kString, 0, "depthwise", 0, 0, false, {"depthwise", "lossguide"}, "",
        "depthwise splits level by level; lossguide splits the leaf with the largest gain first."},
-      {"lambda", ParamType::kFloat, 1, nullptr, 0, kInf, false, {}, "xgboost",
-       "L2 penalty on leaf weights: w* = -G/(H+lambda), gain uses G^2/(H+lambda)."},
-      {"alpha", ParamType::kFloat, 0, nullptr, 0, kInf, false, {}, "xgboost",
-       "L1 penalty on leaf weights: G is soft-thresholded by alpha before w* and the gain."},
-      {"gamma", ParamType::kFloat, 0, nullptr, 0, kInf, false, {}, "xgboost",
-       "Minimum loss reduction a split must bring (the gamma*T term of the objective)."},
-      {"min_child_weight", ParamType::kFloat, 1, nullptr, 0, kInf, false, {}, "xgboost,gbdt,adaboost,random_forest",
+      {"min_child_weight", ParamType::kFloat, 1, nullptr, 0, kInf, false, {}, "",
        "Smallest sum of hessians H a child may have."},
-      {"max_delta_step", ParamType::kFloat, kNaN, nullptr, 0, kInf, false, {}, "xgboost",
-       "Largest |w*| a leaf may take (0: no limit; empty: 0.7 for count:poisson, else 0)."},
-      {"subsample", ParamType::kFloat, 1, nullptr, 0, 1, true, {}, "xgboost,gbdt",
+      {"subsample", ParamType::kFloat, 1, nullptr, 0, 1, true, {}, "",
        "Share of rows each tree sees, drawn anew every round."},
-      {"colsample_bytree", ParamType::kFloat, 1, nullptr, 0, 1, true, {}, "xgboost,gbdt",
+      {"colsample_bytree", ParamType::kFloat, 1, nullptr, 0, 1, true, {}, "",
        "Share of features drawn for each tree."},
-      {"colsample_bylevel", ParamType::kFloat, 1, nullptr, 0, 1, true, {}, "xgboost,gbdt",
+      {"colsample_bylevel", ParamType::kFloat, 1, nullptr, 0, 1, true, {}, "",
        "Share of the tree's features drawn for each depth."},
-      {"colsample_bynode", ParamType::kFloat, 1, nullptr, 0, 1, true, {}, "xgboost,gbdt,random_forest",
+      {"colsample_bynode", ParamType::kFloat, 1, nullptr, 0, 1, true, {}, "",
        "Share of the level's features drawn for each split. random_forest: floor(share * p) draws per split, as "
        "scikit-learn's max_features (a feature constant in the node counts; more are drawn only while all were); "
-       "default (empty: automatic) sqrt(p)/p for classification, 1/3 for regression.", {{"random_forest", kNaN}}},
+       "default (empty: automatic) sqrt(p)/p for classification, 1/3 for regression."},
       {"max_bin", ParamType::kInt, 256, nullptr, 2, 65534, false, {}, "all",
        "Most histogram bins per numeric feature (quantile cut points). gbdt, adaboost and random_forest place "
        "each cut halfway between training values, as CART does; xgboost at the next value, as XGBoost."},
-      {"max_cat_to_onehot", ParamType::kInt, 4, nullptr, 1, 1 << 20, false, {}, "xgboost,gbdt,adaboost,random_forest",
+      {"max_cat_to_onehot", ParamType::kInt, 4, nullptr, 1, 1 << 20, false, {}, "",
        "Categorical features with at most this many categories split one category against the rest; "
        "larger ones split a partition of categories ordered by G/H."},
-      {"max_cat_threshold", ParamType::kInt, 64, nullptr, 1, 1 << 20, false, {}, "xgboost,gbdt,adaboost,random_forest",
+      {"max_cat_threshold", ParamType::kInt, 64, nullptr, 1, 1 << 20, false, {}, "",
        "Most categories a partition split may move to one side."},
-      {"num_class", ParamType::kInt, 0, nullptr, 0, 1 << 16, false, {}, "xgboost,gbdt",
+      {"num_class", ParamType::kInt, 0, nullptr, 0, 1 << 16, false, {}, "",
        "Number of classes, required by multi:softprob and multi:softmax (as in XGBoost)."},
-      {"huber_slope", ParamType::kFloat, 1, nullptr, 0, kInf, true, {}, "xgboost",
-       "The delta of reg:pseudohubererror: errors far beyond it count linearly."},
-      {"huber_alpha", ParamType::kFloat, 0.9, nullptr, 0, 1, true, {}, "gbdt",
-       "reg:huber: delta_t is this quantile of the round's |residuals|; leaves step by the median plus the mean "
-       "clipped deviation (Friedman's M-regression)."},
       {"early_stopping_rounds", ParamType::kInt, 0, nullptr, 0, 100000, false, {}, "all",
        "Stop when the validation metric has not improved for this many rounds and keep the best; 0: off."},
       {"eval_train", ParamType::kInt, 1, nullptr, 0, 1, false, {}, "all",
@@ -111,9 +89,44 @@ const std::vector<ParamSpec>& ParamSchema() {
       {"seed", ParamType::kInt, 0, nullptr, 0, 4294967295.0, false, {}, "all", "Seed for every random choice."},
       {"nthread", ParamType::kInt, 0, nullptr, 0, 256, false, {}, "all",
        "Threads to train with; 0 uses all available. The model does not depend on it."},
-      {"base_score", ParamType::kFloat, kNaN, nullptr, -kInf, kInf, false, {}, "xgboost,gbdt",
+      {"base_score", ParamType::kFloat, kNaN, nullptr, -kInf, kInf, false, {}, "",
        "Starting prediction (a probability for binary:logistic, a margin for multi:*); empty boosts from the average."},
   };
+  return common;
+}
+
+}  // namespace
+
+// The schema, assembled: `algorithm`, each algorithm's own parameters, then
+// the common ones with the algorithms that read them and their defaults.
+const std::vector<ParamSpec>& ParamSchema() {
+  static const std::vector<ParamSpec> schema = [] {
+    const std::vector<AlgorithmDeclaration>& algorithms = Algorithms();
+    ParamSpec algorithm{"algorithm", ParamType::kString, 0, "xgboost", 0, 0, false, {}, "all",
+                        "xgboost: trees fit to (g, h), leaves -G/(H+lambda). gbdt (Friedman): trees fit to residuals -g, "
+                        "leaves by line search on the loss. adaboost: weighted trees voting alpha_t = eta*(ln((1-e_t)/e_t) + ln(K-1)) "
+                        "(SAMME), or AdaBoost.R2 for a continuous target. random_forest: deep trees on bootstrap samples, averaged; "
+                        "rounds = trees."};
+    for (const AlgorithmDeclaration& a : algorithms) algorithm.choices.push_back(a.name);
+    std::vector<ParamSpec> out = {algorithm};
+    for (const AlgorithmDeclaration& a : algorithms)
+      for (ParamSpec spec : a.own) {
+        spec.algorithms = a.name;
+        out.push_back(std::move(spec));
+      }
+    for (ParamSpec spec : CommonParams()) {
+      if (spec.algorithms != "all") {
+        for (const AlgorithmDeclaration& a : algorithms)
+          if (std::find(a.uses.begin(), a.uses.end(), spec.name) != a.uses.end())
+            spec.algorithms += (spec.algorithms.empty() ? "" : ",") + std::string(a.name);
+      }
+      for (const AlgorithmDeclaration& a : algorithms)
+        for (const auto& [name, value] : a.defaults)
+          if (name == spec.name) spec.algorithm_defaults.emplace_back(a.name, value);
+      out.push_back(std::move(spec));
+    }
+    return out;
+  }();
   return schema;
 }
 

@@ -3,6 +3,7 @@
 #include <cmath>               // for isnan, sqrt
 #include <condition_variable>  // for condition_variable
 #include <exception>           // for exception_ptr
+#include <limits>              // for numeric_limits
 #include <mutex>               // for mutex
 
 #include "boost/algorithm.h"
@@ -300,6 +301,13 @@ RoundReport RandomForest::Round() {
 
 }  // namespace
 
-std::unique_ptr<Algorithm> MakeRandomForest(TrainingContext& ctx) { return std::make_unique<RandomForest>(ctx); }
+// The parameters it reads, its own, and its defaults (boost/algorithm.h).
+AlgorithmDeclaration RandomForestDeclaration() {
+  return {"random_forest", [](TrainingContext& ctx) -> std::unique_ptr<Algorithm> { return std::make_unique<RandomForest>(ctx); },
+          {"max_depth", "max_leaves", "min_child_weight", "colsample_bynode", "max_cat_to_onehot",
+           "max_cat_threshold"},
+          {},
+          {{"max_depth", 0}, {"colsample_bynode", std::numeric_limits<double>::quiet_NaN()}}};
+}
 
 }  // namespace boostlab

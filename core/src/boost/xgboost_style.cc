@@ -1,5 +1,7 @@
 #include "boost/xgboost_style.h"
 
+#include <limits>  // for numeric_limits
+
 #include "util/rng.h"
 
 namespace boostlab {
@@ -67,6 +69,32 @@ RoundReport XGBoostStyle::Round() {
   return report;
 }
 
-std::unique_ptr<Algorithm> MakeXGBoostStyle(TrainingContext& ctx) { return std::make_unique<XGBoostStyle>(ctx); }
+namespace {
+
+constexpr double kInf = std::numeric_limits<double>::infinity();
+constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+
+}  // namespace
+
+// The parameters it reads, its own, and its defaults (boost/algorithm.h).
+AlgorithmDeclaration XGBoostStyleDeclaration() {
+  return {"xgboost", [](TrainingContext& ctx) -> std::unique_ptr<Algorithm> { return std::make_unique<XGBoostStyle>(ctx); },
+          {"objective", "eta", "max_depth", "max_leaves", "grow_policy", "min_child_weight", "subsample",
+           "colsample_bytree", "colsample_bylevel", "colsample_bynode", "max_cat_to_onehot", "max_cat_threshold",
+           "num_class", "base_score"},
+          {
+              {"lambda", ParamType::kFloat, 1, nullptr, 0, kInf, false, {}, "",
+               "L2 penalty on leaf weights: w* = -G/(H+lambda), gain uses G^2/(H+lambda)."},
+              {"alpha", ParamType::kFloat, 0, nullptr, 0, kInf, false, {}, "",
+               "L1 penalty on leaf weights: G is soft-thresholded by alpha before w* and the gain."},
+              {"gamma", ParamType::kFloat, 0, nullptr, 0, kInf, false, {}, "",
+               "Minimum loss reduction a split must bring (the gamma*T term of the objective)."},
+              {"max_delta_step", ParamType::kFloat, kNaN, nullptr, 0, kInf, false, {}, "",
+               "Largest |w*| a leaf may take (0: no limit; empty: 0.7 for count:poisson, else 0)."},
+              {"huber_slope", ParamType::kFloat, 1, nullptr, 0, kInf, true, {}, "",
+               "The delta of reg:pseudohubererror: errors far beyond it count linearly."}
+          },
+          {}};
+}
 
 }  // namespace boostlab
