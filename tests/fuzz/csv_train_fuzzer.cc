@@ -6,7 +6,6 @@
 #include <cstdint>  // for uint8_t
 #include <string>   // for string
 
-#include "boostlab/dataset.h"
 #include "fuzz_common.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* bytes, size_t size) {
@@ -28,11 +27,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* bytes, size_t size) {
   options.valid_fraction = (pick & 16) ? 0.25 : 0.0;
   if ((pick & 32) && table.columns.size() > 2) options.weight = table.columns[0].name;
   Dataset data;
-  try {
-    data = Dataset::FromTable(table, options);
-  } catch (const Error&) {
-    return 0;
-  }
+  if (!fuzz::DatasetFrom(table, options, &data)) return 0;
   Params params;
   params.algorithm = kAlgorithms[pick & 3];
   params.rounds = 2;

@@ -8,6 +8,7 @@
 #include <vector>   // for vector
 
 #include "boostlab/booster.h"
+#include "boostlab/dataset.h"
 #include "boostlab/errors.h"
 #include "boostlab/model.h"
 #include "boostlab/table.h"
@@ -52,6 +53,16 @@ inline void CheckRoundTrip(const Model& model, const Table& table) {
   if (a.size() != b.size()) Fail("a reloaded model predicts a different number of values");
   for (size_t i = 0; i < a.size(); ++i)
     if (!(a[i] == b[i] || (a[i] != a[i] && b[i] != b[i]))) Fail("a reloaded model predicts differently");
+}
+
+// The dataset, or false where it was refused with a clear error.
+inline bool DatasetFrom(const Table& table, const DatasetOptions& options, Dataset* out) {
+  try {
+    *out = Dataset::FromTable(table, options);
+    return true;
+  } catch (const Error&) {
+    return false;
+  }
 }
 
 // Trains at most `rounds` rounds (Booster checks everything first) and

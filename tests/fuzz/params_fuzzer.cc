@@ -7,7 +7,6 @@
 #include <cstdint>    // for uint8_t
 #include <string>     // for string
 
-#include "boostlab/dataset.h"
 #include "boostlab/params.h"
 #include "fuzz_common.h"
 
@@ -42,11 +41,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* bytes, size_t size) {
   // rounds, and the shared pool's threads at most.
   params.rounds = std::min(params.rounds, 3);
   Dataset data;
-  try {
-    data = Dataset::FromTable(table, options);
-  } catch (const Error&) {
-    return 0;
-  }
+  if (!fuzz::DatasetFrom(table, options, &data)) return 0;
   Model model;
   if (fuzz::TrainSome(data, params, &model)) fuzz::CheckRoundTrip(model, table);
   return 0;
