@@ -140,7 +140,9 @@ struct TrainerHandle {
   }
 };
 
-val ReadCsv(const std::string& bytes) { return Guard([&] { return val(TableHandle{boostlab::ReadCsv(bytes)}); }); }
+val ReadCsv(const std::string& bytes, const std::string& options_json) {
+  return Guard([&] { return val(TableHandle{boostlab::ReadCsv(bytes, boostlab::ParseCsvOptions(options_json))}); });
+}
 
 val ToDataset(const TableHandle& t, const std::string& options_json) {
   return Guard([&] {

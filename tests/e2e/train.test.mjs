@@ -81,3 +81,21 @@ test('a CSV dropped on the data panel loads', async () => {
   await page.waitForFunction(() => document.getElementById('data-name').textContent.includes('dropped.csv: 4 rows × 3 columns'));
   assert.equal(await page.inputValue('#target'), 'r');
 });
+
+// A semicolon-separated file loaded as one column, and Latin-1 bytes as
+// broken text: the engine now detects both and the page says what it used.
+test('a semicolon file loads as its columns; a Latin-1 file reads as Windows-1252 with a note', async () => {
+  const { page } = site;
+  await page.setInputFiles('#file-input', { name: 'semicolons.csv', mimeType: 'text/csv', buffer: Buffer.from('x;y;label\n1;2;a\n3;4;b\n5;7;a\n6;1;b\n') });
+  await page.waitForFunction(() => document.getElementById('data-name').textContent.includes('semicolons.csv: 4 rows × 3 columns, semicolon-separated'));
+  assert.equal(await page.getAttribute('#preview', 'data-columns'), '3');
+  assert.equal(await page.textContent('#preview tbody tr:first-child td:nth-child(2)'), '2', 'the preview splits at semicolons too');
+  assert.equal(await page.isHidden('#data-notes'), true);
+  const latin1 = Buffer.concat([Buffer.from('city,n,n\nM'), Buffer.from([0xfc]), Buffer.from('nchen,1,2\nParis,3,4\nLyon,5,6\n')]);
+  await page.setInputFiles('#file-input', { name: 'latin1.csv', mimeType: 'text/csv', buffer: latin1 });
+  await page.waitForFunction(() => document.getElementById('data-name').textContent.includes('latin1.csv: 3 rows × 3 columns, comma-separated'));
+  assert.match(await page.textContent('#data-notes'), /not valid UTF-8: it was read as Windows-1252.*'n' \(column 3\) is 'n\.1'/);
+  assert.equal(await page.textContent('#preview tbody tr:first-child td:first-child'), 'München');
+  assert.deepEqual(await page.$$eval('#target option', (os) => os.map((o) => o.value)), ['city', 'n', 'n.1']);
+  await site.screenshot('csv-dialect-latin1');
+});

@@ -118,9 +118,22 @@ export interface TrainOptions {
   signal?: AbortSignal;
 }
 
+export interface CsvOptions {
+  /** 'auto' (default): comma, semicolon, tab or pipe, detected from the first lines. */
+  delimiter?: 'auto' | ',' | ';' | '\t' | '|' | string;
+  /** 'auto' (default): UTF-8, or Windows-1252 when the bytes are not valid UTF-8. */
+  encoding?: 'auto' | 'utf-8' | 'windows-1252';
+}
+
 export class Table {
   readonly numRows: number;
   readonly columns: ColumnSummary[];
+  /** The delimiter used, given or detected. */
+  readonly delimiter: string;
+  /** The encoding used: 'utf-8', or 'windows-1252' for a file that is not valid UTF-8. */
+  readonly encoding: 'utf-8' | 'windows-1252';
+  /** What a person should know of how the file was read (a re-encoding; repeated column names renamed a, a.1). */
+  readonly notes: string[];
   toDataset(options: DatasetOptions): Dataset;
   dispose(): void;
 }
@@ -172,8 +185,9 @@ export class Trainer {
 
 export class BoostLab {
   readonly capabilities: { simd: boolean; threads: boolean; build: string };
-  readCSV(input: string | Uint8Array | ArrayBuffer): Table;
-  readCsv(input: string | Uint8Array | ArrayBuffer): Table;
+  /** Errors: BoostLabError with code, line, column (BAD_OPTION for a bad delimiter or encoding). */
+  readCSV(input: string | Uint8Array | ArrayBuffer, options?: CsvOptions): Table;
+  readCsv(input: string | Uint8Array | ArrayBuffer, options?: CsvOptions): Table;
   train(data: Dataset, params?: Params, options?: TrainOptions): Promise<Model>;
   /** Checks params against the data (BAD_PARAM before any work); train with step(). */
   trainer(data: Dataset, params?: Params): Trainer;

@@ -48,6 +48,9 @@ export class Table extends Handle {
     const summary = JSON.parse(unwrap(handle.summaryJson()));
     this.numRows = summary.rows;
     this.columns = summary.columns;  // [{name, type, missing, distinct, levels?}]
+    this.delimiter = summary.delimiter;  // as given, or detected: ',', ';', '\t' or '|'
+    this.encoding = summary.encoding;    // 'utf-8', or 'windows-1252' for a file that is not UTF-8
+    this.notes = summary.notes;          // what a person should know: a re-encoding, renamed columns
   }
   toDataset(options) {
     return new Dataset(unwrap(this._lib._module.toDataset(this._h, JSON.stringify(options ?? {}))));
@@ -145,7 +148,9 @@ export class BoostLab {
     this.capabilities = { simd: true, threads, build };
   }
 
-  readCSV(input) {
+  // options: { delimiter: 'auto' | ',' | ';' | '\t' | '|' | any one character,
+  //            encoding: 'auto' | 'utf-8' | 'windows-1252' }, both auto by default.
+  readCSV(input, options = {}) {
     let bytes = input;
     if (input instanceof ArrayBuffer) bytes = new Uint8Array(input);
     if (typeof bytes !== 'string' && !(bytes instanceof Uint8Array)) {
@@ -158,10 +163,10 @@ export class BoostLab {
         message: `The file is ${Math.round(size / 2 ** 20)} MB; the limit is ${MAX_CSV_BYTES / 2 ** 20} MB.`,
       });
     }
-    return new Table(this, unwrap(this._module.readCsv(bytes)));
+    return new Table(this, unwrap(this._module.readCsv(bytes, JSON.stringify(options ?? {}))));
   }
-  readCsv(input) {
-    return this.readCSV(input);
+  readCsv(input, options) {
+    return this.readCSV(input, options);
   }
 
   // Trains round by round. onRound(report) is called after each round; when

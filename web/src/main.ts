@@ -185,7 +185,7 @@ function onMessage(m: FromWorker) {
       state.rows = m.rows;
       state.columns = m.columns;
       loadedBytes = pendingBytes;
-      panel.showTable(m.name, m.rows, m.columns, loadedBytes, preferred);
+      panel.showTable(m.name, m.rows, m.columns, m.dialect, loadedBytes, preferred);
       preferred = undefined;
       Object.assign(state, panel.choice());
       $('surface-box').hidden = false;

@@ -30,13 +30,22 @@ struct Column {
 struct Table {
   std::vector<Column> columns;
   size_t num_rows = 0;
+  // How the file was read: its delimiter and encoding (given or detected),
+  // and what a person should know about it (a re-encoding, renamed columns).
+  char delimiter = ',';
+  std::string encoding = "utf-8";
+  std::vector<std::string> notes;
 
   // Index of the column called `name`; throws Error{"UNKNOWN_COLUMN"} if absent.
   size_t ColumnIndex(const std::string& name) const;
 };
 
 struct CsvOptions {
-  char delimiter = ',';
+  // 0: detected from the first lines (comma, semicolon, tab or pipe).
+  char delimiter = 0;
+  // "auto": UTF-8, or Windows-1252 when the bytes are not valid UTF-8;
+  // "utf-8" or "windows-1252" to say which.
+  std::string encoding = "auto";
   // Files larger than this are refused before parsing (bytes).
   size_t max_bytes = size_t{1} << 30;
 };
@@ -45,7 +54,12 @@ struct CsvOptions {
 // JSON, for previews.
 std::string TableSummaryJson(const Table& table);
 
-// Parses CSV bytes (RFC 4180 quoting, LF or CRLF, optional UTF-8 BOM, header row).
+// Reads CSV options from JSON: {"delimiter": ";" | "auto", "encoding": "auto" |
+// "utf-8" | "windows-1252"}; throws Error{"BAD_OPTION"} naming what is wrong.
+CsvOptions ParseCsvOptions(std::string_view json);
+
+// Parses CSV bytes (RFC 4180 quoting, LF or CRLF, optional UTF-8 BOM, header
+// row). Repeated header names become a, a.1, a.2 (as pandas reads them).
 // Throws Error with codes CSV_EMPTY, CSV_NO_ROWS, CSV_RAGGED_ROW,
 // CSV_UNTERMINATED_QUOTE, CSV_TOO_LARGE, CSV_NUMBER_OUT_OF_RANGE (a number
 // beyond float range, e.g. 1e39, in a numeric column); line and column say where.

@@ -11,9 +11,11 @@
 #include <string>         // for string, to_string
 #include <string_view>    // for string_view
 #include <unordered_map>  // for unordered_map
+#include <unordered_set>  // for unordered_set
 
 #include "boostlab/errors.h"
 #include "boostlab/table.h"
+#include "io/csv_dialect.h"
 #include "util/float_text.h"
 
 namespace boostlab {
@@ -236,10 +238,25 @@ Table ReadCsv(std::string_view bytes, const CsvOptions& options) {
                                      " MB.");
   }
   if (bytes.substr(0, 3) == "\xEF\xBB\xBF") bytes.remove_prefix(3);
+  Table table;
+  table.encoding = options.encoding;
+  if (table.encoding == "auto") {
+    table.encoding = IsValidUtf8(bytes) ? "utf-8" : "windows-1252";
+    if (table.encoding == "windows-1252")
+      table.notes.push_back("The file is not valid UTF-8: it was read as Windows-1252 (Latin-1).");
+  } else if (table.encoding != "utf-8" && table.encoding != "windows-1252") {
+    throw Error("BAD_OPTION", "CSV option 'encoding' is '" + table.encoding + "'; allowed: auto, utf-8, windows-1252.");
+  }
+  std::string transcoded;  // the file as UTF-8, when it was not
+  if (table.encoding == "windows-1252") {
+    transcoded = Windows1252ToUtf8(bytes);
+    bytes = transcoded;
+  }
+  table.delimiter = options.delimiter ? options.delimiter : SniffDelimiter(bytes);
   if (Trim(bytes).find_first_not_of("\r\n") == std::string_view::npos)
     throw Error("CSV_EMPTY", "The file is empty: there is no header row and no data.", 1, 0);
 
-  RecordReader reader(bytes, options.delimiter);
+  RecordReader reader(bytes, table.delimiter);
   std::vector<std::string> fields;
   long header_line;
   do {
@@ -247,11 +264,22 @@ Table ReadCsv(std::string_view bytes, const CsvOptions& options) {
   } while (IsBlank(fields) && !reader.AtEnd());
 
   std::vector<ColumnBuilder> builders;
+  std::unordered_set<std::string> names;
+  std::string renamed;
   for (size_t i = 0; i < fields.size(); ++i) {
     std::string name(Trim(fields[i]));
     if (name.empty()) name = "column_" + std::to_string(i + 1);
+    if (names.count(name)) {  // a repeated name: the next free name.1, name.2, ... (pandas)
+      std::string free;
+      for (int k = 1; names.count(free = name + "." + std::to_string(k)); ++k) {
+      }
+      renamed += (renamed.empty() ? "" : ", ") + ("'" + name + "' (column " + std::to_string(i + 1) + ") is '" + free + "'");
+      name = free;
+    }
+    names.insert(name);
     builders.emplace_back(std::move(name));
   }
+  if (!renamed.empty()) table.notes.push_back("Column names repeat in the header: " + renamed + ".");
   const size_t width = builders.size();
 
   size_t rows = 0;
@@ -272,7 +300,6 @@ Table ReadCsv(std::string_view bytes, const CsvOptions& options) {
   if (rows == 0)
     throw Error("CSV_NO_ROWS", "The file has a header row but no data rows.", header_line, 0);
 
-  Table table;
   table.num_rows = rows;
   for (size_t c = 0; c < width; ++c) builders[c].CheckRange(static_cast<long>(c + 1));
   for (auto& b : builders) table.columns.push_back(b.Finish());

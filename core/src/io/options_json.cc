@@ -57,8 +57,39 @@ DatasetOptions ParseDatasetOptions(std::string_view text) {
   return o;
 }
 
+CsvOptions ParseCsvOptions(std::string_view text) {
+  const json::Value doc = json::ParseObject(text, "BAD_OPTION", "CSV options");
+  CsvOptions o;
+  for (const auto& member : doc.object) {
+    const std::string& key = member.first;
+    const json::Value& v = member.second;
+    if (v.kind == json::Value::Kind::kNull) continue;
+    if (key == "delimiter") {
+      // One character that is not a quote or a line end, or "auto".
+      if (!v.IsString() || (v.string != "auto" && (v.string.size() != 1 || v.string == "\"" || v.string == "\n" || v.string == "\r")))
+        throw Error("BAD_OPTION", "CSV option 'delimiter' must be 'auto' or one character such as ',', ';', '\\t' or '|'.");
+      o.delimiter = v.string == "auto" ? 0 : v.string[0];
+    } else if (key == "encoding") {
+      if (!v.IsString()) throw Error("BAD_OPTION", "CSV option 'encoding' must be 'auto', 'utf-8' or 'windows-1252'.");
+      o.encoding = v.string;
+    } else {
+      throw Error("BAD_OPTION", "Unknown CSV option '" + key + "'.");
+    }
+  }
+  return o;
+}
+
 std::string TableSummaryJson(const Table& table) {
-  std::string out = "{\"rows\":" + std::to_string(table.num_rows) + ",\"columns\":[";
+  std::string out = "{\"rows\":" + std::to_string(table.num_rows) + ",\"delimiter\":";
+  json::AppendString(out, std::string(1, table.delimiter));
+  out += ",\"encoding\":";
+  json::AppendString(out, table.encoding);
+  out += ",\"notes\":[";
+  for (size_t i = 0; i < table.notes.size(); ++i) {
+    if (i) out += ',';
+    json::AppendString(out, table.notes[i]);
+  }
+  out += "],\"columns\":[";
   for (size_t c = 0; c < table.columns.size(); ++c) {
     const Column& col = table.columns[c];
     if (c) out += ',';

@@ -29,8 +29,10 @@ export function columnKind(c: ColumnSummary, rows: number) {
 }
 
 // The first lines of a CSV, split on commas outside quotes (for the preview only).
-function firstRows(bytes: ArrayBuffer, count: number): string[][] {
-  const text = new TextDecoder().decode(new Uint8Array(bytes, 0, Math.min(bytes.byteLength, 64 * 1024)));
+// The file's first rows as the engine read them: its delimiter and encoding.
+function firstRows(bytes: ArrayBuffer, count: number, dialect: CsvDialect): string[][] {
+  const text = new TextDecoder(dialect.encoding).decode(new Uint8Array(bytes, 0, Math.min(bytes.byteLength, 64 * 1024)));
+  const delimiter = dialect.delimiter;
   const rows: string[][] = [];
   let row: string[] = [], field = '', quoted = false;
   for (let i = 0; i < text.length && rows.length < count; i++) {
@@ -40,7 +42,7 @@ function firstRows(bytes: ArrayBuffer, count: number): string[][] {
       else if (ch === '"') quoted = false;
       else field += ch;
     } else if (ch === '"') quoted = true;
-    else if (ch === ',') { row.push(field); field = ''; }
+    else if (ch === delimiter) { row.push(field); field = ''; }
     else if (ch === '\n' || ch === '\r') {
       if (ch === '\r' && text[i + 1] === '\n') i++;
       row.push(field);
@@ -51,6 +53,15 @@ function firstRows(bytes: ArrayBuffer, count: number): string[][] {
   }
   return rows;
 }
+
+// How the engine read the file (Table.delimiter, encoding, notes).
+export interface CsvDialect {
+  delimiter: string;
+  encoding: string;
+  notes: string[];
+}
+
+const DELIMITER_NAMES: Record<string, string> = { ',': 'comma', ';': 'semicolon', '\t': 'tab', '|': 'pipe' };
 
 const sizeText = (n: number) => (n >= 2 ** 30 ? `${(n / 2 ** 30).toFixed(1)} GB` : `${(n / 2 ** 20).toFixed(1)} MB`);
 
@@ -110,22 +121,27 @@ export class CsvPanel {
     this.onFile(file.name, bytes.buffer);
   }
 
-  showTable(name: string, rows: number, columns: ColumnSummary[], bytes: ArrayBuffer | null,
+  showTable(name: string, rows: number, columns: ColumnSummary[], dialect: CsvDialect, bytes: ArrayBuffer | null,
     preferred?: { target?: string; ignore?: string[]; weight?: string }) {
     this.columns = columns;
     this.clearError();
-    $('data-name').textContent = `${name}: ${rows.toLocaleString()} rows × ${columns.length} columns`;
+    const separated = DELIMITER_NAMES[dialect.delimiter] ?? `'${dialect.delimiter}'`;
+    $('data-name').textContent = `${name}: ${rows.toLocaleString()} rows × ${columns.length} columns, ${separated}-separated`;
+    $('data-name').dataset.delimiter = dialect.delimiter;
+    const notes = $('data-notes');
+    notes.textContent = dialect.notes.join(' ');
+    notes.hidden = dialect.notes.length === 0;
     this.target.replaceChildren(...columns.map((c) => new Option(`${c.name} (${columnKind(c, rows)})`, c.name)));
     const target = preferred?.target && columns.some((c) => c.name === preferred.target) ? preferred.target : columns.at(-1)!.name;
     this.target.value = target;
     this.renderWeight(preferred?.weight ?? '');
     const ignore = new Set(preferred?.ignore ?? columns.filter((c) => looksLikeId(c, rows)).map((c) => c.name));
     this.renderIgnore(ignore);
-    this.renderPreview(rows, columns, bytes);
+    this.renderPreview(rows, columns, dialect, bytes);
   }
 
   // Column name, inferred type, missing and distinct counts, then the first rows.
-  private renderPreview(rows: number, columns: ColumnSummary[], bytes: ArrayBuffer | null) {
+  private renderPreview(rows: number, columns: ColumnSummary[], dialect: CsvDialect, bytes: ArrayBuffer | null) {
     const table = $<HTMLTableElement>('preview');
     const head = table.createTHead();
     const cell = (tag: 'th' | 'td', text: string, cls = '') => {
@@ -146,7 +162,7 @@ export class CsvPanel {
       line(columns.map((c) => cell('td', `${c.distinct} distinct`, 'hint'))),
     );
     const body = document.createElement('tbody');
-    const sample = bytes ? firstRows(bytes, 6).slice(1) : [];
+    const sample = bytes ? firstRows(bytes, 6, dialect).slice(1) : [];
     body.append(...sample.map((r) => line(columns.map((_, i) => cell('td', r[i] ?? '')))));
     table.tBodies[0]?.remove();
     table.append(body);

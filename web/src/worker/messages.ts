@@ -65,7 +65,7 @@ export interface ModelInfo {
 
 export type FromWorker =
   | { type: 'ready'; capabilities: { simd: boolean; threads: boolean; build: string }; schema: ParamSpec[]; crossOriginIsolated: boolean }
-  | { type: 'table'; name: string; rows: number; columns: ColumnSummary[] }
+  | { type: 'table'; name: string; rows: number; columns: ColumnSummary[]; dialect: { delimiter: string; encoding: string; notes: string[] } }
   | { type: 'round'; report: RoundReport; rounds: number; surface?: Float32Array; width?: number; weights?: Float64Array; predictions?: Float32Array }
   | { type: 'paused'; round: number }
   | { type: 'reset' }

@@ -128,7 +128,8 @@ async function handle(msg: ToWorker) {
       const next = bl!.readCSV(new Uint8Array(msg.bytes));
       table?.dispose();
       table = next;
-      post({ type: 'table', name: msg.name, rows: next.numRows, columns: next.columns });
+      post({ type: 'table', name: msg.name, rows: next.numRows, columns: next.columns,
+             dialect: { delimiter: next.delimiter, encoding: next.encoding, notes: next.notes } });
       return;
     }
     case 'train': {

@@ -1,0 +1,88 @@
+// Delimiter and encoding detection, and repeated header names: a semicolon-
+// or tab-separated file loaded as one column, Latin-1 bytes went through
+// as invalid UTF-8, and two columns could share a name.
+
+#include <gtest/gtest.h>
+
+#include <string>  // for string
+
+#include "boostlab/errors.h"
+#include "boostlab/table.h"
+#include "io/csv_dialect.h"
+
+namespace boostlab {
+namespace {
+
+std::vector<std::string> Names(const Table& t) {
+  std::vector<std::string> out;
+  for (const Column& c : t.columns) out.push_back(c.name);
+  return out;
+}
+
+TEST(CsvDialect, TheDelimiterIsDetectedFromTheFirstLines) {
+  EXPECT_EQ(ReadCsv("a;b;c\n1;2;x\n3;4;y\n").delimiter, ';');
+  EXPECT_EQ(Names(ReadCsv("a;b;c\n1;2;x\n3;4;y\n")), (std::vector<std::string>{"a", "b", "c"}));
+  EXPECT_EQ(ReadCsv("a\tb\n1\t2\n").delimiter, '\t');
+  EXPECT_EQ(ReadCsv("a|b|c\n1|2|3").delimiter, '|');
+  EXPECT_EQ(ReadCsv("a,b\n1,2\n").delimiter, ',');
+  // Delimiters inside quotes do not count, nor those in the data only.
+  const Table quoted = ReadCsv("name;note\n\"Smith, J\";\"a;b\"\nDoe;c\n");
+  EXPECT_EQ(quoted.delimiter, ';');
+  EXPECT_EQ(quoted.columns[0].levels, (std::vector<std::string>{"Doe", "Smith, J"}));
+  EXPECT_EQ(ReadCsv("a,b\n1,x;y\n2,z;w\n").delimiter, ',');
+  // One column: nothing splits the header, and it stays whole.
+  const Table one = ReadCsv("a\n1\n2\n");
+  EXPECT_EQ(one.delimiter, ',');
+  EXPECT_EQ(one.columns.size(), 1u);
+  // The header agreeing with the most lines wins: commas in a text column do not.
+  EXPECT_EQ(ReadCsv("id;text\n1;hello, world\n2;no comma\n3;one, two, three\n").delimiter, ';');
+}
+
+TEST(CsvDialect, AGivenDelimiterIsUsedAsGiven) {
+  CsvOptions comma;
+  comma.delimiter = ',';
+  const Table t = ReadCsv("a;b\n1;2\n", comma);
+  EXPECT_EQ(Names(t), (std::vector<std::string>{"a;b"}));
+  EXPECT_EQ(ParseCsvOptions(R"({"delimiter":"\t"})").delimiter, '\t');
+  EXPECT_EQ(ParseCsvOptions(R"({"delimiter":"auto","encoding":"windows-1252"})").delimiter, 0);
+  EXPECT_THROW(ParseCsvOptions(R"({"delimiter":";;"})"), Error);
+  EXPECT_THROW(ParseCsvOptions(R"({"delimiter":"\""})"), Error);
+  EXPECT_THROW(ParseCsvOptions(R"({"colour":"red"})"), Error);
+  CsvOptions latin9;
+  latin9.encoding = "latin9";
+  EXPECT_THROW(ReadCsv("a\n1\n", latin9), Error);
+}
+
+TEST(CsvDialect, BytesThatAreNotUtf8AreReadAsWindows1252AndSaidSo) {
+  const Table t = ReadCsv("name,city\nx,M\xFCnchen\ny,\x80 5\n");
+  EXPECT_EQ(t.encoding, "windows-1252");
+  EXPECT_EQ(t.columns[1].levels, (std::vector<std::string>{"M\xC3\xBCnchen", "\xE2\x82\xAC 5"}));  // München, € 5
+  ASSERT_EQ(t.notes.size(), 1u);
+  EXPECT_NE(t.notes[0].find("not valid UTF-8"), std::string::npos);
+  const Table utf8 = ReadCsv("name,city\nx,M\xC3\xBCnchen\n");
+  EXPECT_EQ(utf8.encoding, "utf-8");
+  EXPECT_TRUE(utf8.notes.empty());
+  EXPECT_EQ(utf8.columns[1].levels[0], "M\xC3\xBCnchen");
+}
+
+TEST(CsvDialect, Utf8IsCheckedStrictly) {
+  EXPECT_TRUE(IsValidUtf8("plain"));
+  EXPECT_TRUE(IsValidUtf8("\xC3\xA9 \xE2\x82\xAC \xF0\x9F\x98\x80"));
+  EXPECT_FALSE(IsValidUtf8("\xC3"));              // cut short
+  EXPECT_FALSE(IsValidUtf8("\xC0\xAF"));          // overlong
+  EXPECT_FALSE(IsValidUtf8("\xED\xA0\x80"));      // a surrogate
+  EXPECT_FALSE(IsValidUtf8("\xF4\x90\x80\x80"));  // past U+10FFFF
+  EXPECT_FALSE(IsValidUtf8("caf\xE9"));           // Latin-1
+}
+
+TEST(CsvDialect, RepeatedHeaderNamesAreNumberedAsPandasDoes) {
+  const Table t = ReadCsv("a,a,b,a,a.1\n1,2,3,4,5\n");
+  EXPECT_EQ(Names(t), (std::vector<std::string>{"a", "a.1", "b", "a.2", "a.1.1"}));
+  ASSERT_EQ(t.notes.size(), 1u);
+  EXPECT_NE(t.notes[0].find("'a' (column 2) is 'a.1'"), std::string::npos) << t.notes[0];
+  EXPECT_EQ(t.columns[1].values[0], 2.0f);
+  EXPECT_EQ(t.ColumnIndex("a.2"), 3u);
+}
+
+}  // namespace
+}  // namespace boostlab

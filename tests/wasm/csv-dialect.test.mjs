@@ -1,0 +1,41 @@
+// readCSV detects the delimiter and the encoding, takes them as options, and
+// says on the table what it used (a semicolon file loaded as one column).
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { BUILDS, load } from './helpers.mjs';
+
+for (const build of BUILDS) {
+  describe(`CSV dialect (${build.name})`, () => {
+    test('a semicolon, tab or pipe file reads as its columns, and says which delimiter', async () => {
+      const bl = await load(build);
+      for (const [d, name] of [[';', 'semicolon'], ['\t', 'tab'], ['|', 'pipe'], [',', 'comma']]) {
+        const table = bl.readCSV(`x${d}y${d}label\n1${d}2${d}a\n3${d}4${d}b\n5${d}6${d}a\n`);
+        assert.equal(table.delimiter, d, name);
+        assert.deepEqual(table.columns.map((c) => c.name), ['x', 'y', 'label'], name);
+        assert.equal(table.columns[0].type, 'numeric', name);
+        table.dispose();
+      }
+      const given = bl.readCSV('a;b\n1;2\n', { delimiter: ',' });
+      assert.deepEqual(given.columns.map((c) => c.name), ['a;b']);
+      given.dispose();
+      assert.throws(() => bl.readCSV('a\n1\n', { delimiter: ';;' }), (e) => e.code === 'BAD_OPTION');
+      assert.throws(() => bl.readCSV('a\n1\n', { encoding: 'latin9' }), (e) => e.code === 'BAD_OPTION');
+    });
+
+    test('Latin-1 bytes read as Windows-1252, with a note; repeated names numbered', async () => {
+      const bl = await load(build);
+      const bytes = Uint8Array.from([...'city,n,n\nM'].map((c) => c.charCodeAt(0)).concat([0xfc], [...'nchen,1,2\nParis,3,4\n'].map((c) => c.charCodeAt(0))));
+      const table = bl.readCSV(bytes);
+      assert.equal(table.encoding, 'windows-1252');
+      assert.deepEqual(table.columns[0].levels, ['München', 'Paris']);
+      assert.deepEqual(table.columns.map((c) => c.name), ['city', 'n', 'n.1']);
+      assert.equal(table.notes.length, 2);
+      assert.match(table.notes.join(' '), /not valid UTF-8.*Windows-1252/);
+      assert.match(table.notes.join(' '), /'n' \(column 3\) is 'n\.1'/);
+      const data = table.toDataset({ target: 'n.1', validFraction: 0 });
+      assert.equal(data.numTrain, 2);
+      data.dispose();
+      table.dispose();
+    });
+  });
+}
