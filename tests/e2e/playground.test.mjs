@@ -64,7 +64,7 @@ test('samples: each bundled CSV loads with its target chosen and its source show
 test('toy data: generated in the page, previewed with its column types', async () => {
   const { page } = site;
   await useToy(page, 'circles', 400);
-  assert.match(await page.textContent('#data-name'), /toy: circles: 400 rows × 3 columns/);
+  assert.match(await page.textContent('#data-name'), /toy: circles: 400 rows × 3 columns$/, 'no delimiter named for data made in the page');
   assert.equal(await page.inputValue('#target'), 'y');
   assert.equal(await page.getAttribute('#preview', 'data-columns'), '3');
   assert.equal(await page.getAttribute('#preview', 'data-rows'), '5');
@@ -88,7 +88,11 @@ for (const [algorithm, expect] of [
     assert.ok(await surfaceColours(page) > 20, 'the heatmap has a picture, not a blank');
     const caption = await page.textContent('#surface-caption');
     if (algorithm === 'adaboost') assert.match(caption, /sized by their AdaBoost weight u/);
-    else assert.match(caption, /residual/);
+    else if (algorithm === 'random_forest') {
+      // A forest's trees fit bootstrap samples of the labels, never residuals.
+      assert.match(caption, /bootstrap sample of the labels, not residuals/);
+      assert.doesNotMatch(caption, /the next tree fits/);
+    } else assert.match(caption, /residuals y − p \(the pseudo-residuals the next tree fits\)/);
     await site.screenshot(`algorithm-${algorithm}`);
   });
 }
@@ -341,4 +345,32 @@ test('keyboard: the controls are labelled, and Tab and Space start a run', async
   assert.equal(await page.evaluate(() => document.activeElement.id), 'train');
   await page.keyboard.press('Space');
   await page.waitForFunction(() => document.getElementById('loss-chart').dataset.pointsTrain === '4' && !document.getElementById('train').disabled);
+});
+
+// Every parameter doc on show must be true for the algorithm: AdaBoost's eta
+// scales votes and a forest's min_child_weight counts drawn rows; neither
+// has hessians or leaf weights w*. AdaBoost ignores min_child_weight.
+test('parameter docs are true for the algorithm on show', async () => {
+  const { page } = site;
+  const docs = async () => page.$$eval('#params .param', (ps) => Object.fromEntries(ps.map((p) => [p.querySelector('input,select').name, p.querySelector('.doc').textContent])));
+  await useAlgorithm(page, 'xgboost');
+  let d = await docs();
+  assert.match(d.eta, /leaf values w\* are multiplied by eta/);
+  assert.match(d.min_child_weight, /sum of hessians/);
+  for (const algorithm of ['gbdt', 'adaboost', 'random_forest']) {
+    await useAlgorithm(page, algorithm);
+    d = await docs();
+    for (const [name, doc] of Object.entries(d)) {
+      assert.doesNotMatch(doc, /hessian|w\*|gamma\*T/, `${algorithm}: ${name} says "${doc}"`);
+    }
+  }
+  await useAlgorithm(page, 'adaboost');
+  d = await docs();
+  assert.match(d.eta, /scales each tree's vote alpha_t/);
+  assert.equal(d.min_child_weight, undefined, 'AdaBoost does not offer what it ignores');
+  await useAlgorithm(page, 'random_forest');
+  d = await docs();
+  assert.match(d.min_child_weight, /drawn rows a leaf may hold/);
+  await site.screenshot('param-docs-random-forest');
+  await useAlgorithm(page, 'xgboost');
 });

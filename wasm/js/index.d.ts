@@ -88,6 +88,8 @@ export interface ParamSpec {
   doc: string;
   /** Defaults that differ by algorithm, e.g. max_depth {adaboost: 1}. */
   algorithmDefaults: Record<string, number>;
+  /** The doc where an algorithm means something else by this parameter. */
+  algorithmDocs: Record<string, string>;
 }
 
 export interface RoundReport {

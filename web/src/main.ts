@@ -209,7 +209,7 @@ function onMessage(m: FromWorker) {
       $('train-status').textContent = `Round ${m.report.round} of ${m.rounds} · ${m.report.ms.toFixed(1)} ms · ${rate ? `${rate.toFixed(0)} rounds/s · ` : ''}threads in use: ${m.report.threads}`;
       $('train-status').dataset.threads = String(m.report.threads);
       $('train-status').dataset.round = String(m.report.round);
-      if (toy && m.surface && m.width) surface.draw(toy, m.report.round, m.surface, m.width, m.predictions, m.weights);
+      if (toy && m.surface && m.width) surface.draw(toy, m.report.round, m.surface, m.width, m.predictions, m.weights, String(state.params.algorithm ?? 'xgboost'));
       break;
     }
     case 'paused':

@@ -60,6 +60,8 @@ struct ParamSpec {
   const char* doc;
   // Numbers whose default differs by algorithm, e.g. {{"adaboost", 1}} for max_depth.
   std::vector<std::pair<std::string, double>> algorithm_defaults = {};
+  // Its doc where an algorithm means something else by it (assembled from the declarations).
+  std::vector<std::pair<std::string, std::string>> algorithm_docs = {};
 };
 
 const std::vector<ParamSpec>& ParamSchema();

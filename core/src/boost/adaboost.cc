@@ -331,7 +331,7 @@ AlgorithmDeclaration AdaBoostDeclaration() {
             if (ctx.data.task == Task::kRegression) return std::make_unique<AdaBoostR2>(ctx);
             return std::make_unique<AdaBoost>(ctx);
           },
-          {"eta", "max_depth", "max_leaves", "grow_policy", "min_child_weight", "max_cat_to_onehot",
+          {"eta", "max_depth", "max_leaves", "grow_policy", "max_cat_to_onehot",
            "max_cat_threshold"},
           {
               {"variant", ParamType::kString, 0, "samme", 0, 0, false, {"samme", "samme_r"}, "",
@@ -343,7 +343,13 @@ AlgorithmDeclaration AdaBoostDeclaration() {
               {"sampling", ParamType::kString, 0, "reweight", 0, 0, false, {"reweight", "resample"}, "",
                "reweight: the tree sees every row with weight u; resample: it sees N rows drawn in proportion to u."}
           },
-          {{"eta", 1}, {"max_depth", 1}}};
+          {{"eta", 1}, {"max_depth", 1}},
+          {
+           {"eta",
+            "Learning rate: scales each tree's vote alpha_t = eta*(ln((1-e_t)/e_t) + ln(K-1)) (SAMME), the leaf "
+            "outputs of SAMME.R, and AdaBoost.R2's tree weights eta*ln(1/beta_t), with the reweighting that follows."},
+           {"max_leaves",
+            "Most leaves a tree may have; 0 means no limit."}}};
 }
 
 }  // namespace boostlab

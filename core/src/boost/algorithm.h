@@ -82,6 +82,9 @@ struct AlgorithmDeclaration {
   std::vector<std::string> uses;
   std::vector<ParamSpec> own;  // their `algorithms` is filled in from `name`
   std::vector<std::pair<std::string, double>> defaults;
+  // What a shared parameter means here, where the shared doc would not be
+  // true (AdaBoost's eta scales votes, not leaf values w*).
+  std::vector<std::pair<std::string, std::string>> docs = {};
 };
 
 // The registry: every algorithm, in the order the page offers them.

@@ -106,7 +106,14 @@ AlgorithmDeclaration GbdtDeclaration() {
                "reg:huber: delta_t is this quantile of the round's |residuals|; leaves step by the median plus the mean "
                "clipped deviation (Friedman's M-regression)."}
           },
-          {{"eta", 0.1}, {"max_depth", 3}}};
+          {{"eta", 0.1}, {"max_depth", 3}},
+          {
+           {"eta",
+            "Shrinkage nu: each tree's leaf values gamma (from the line search) are multiplied by nu before they are added to F."},
+           {"min_child_weight",
+            "Smallest total sample weight a child may have (each row counts its weight: rows, when unweighted)."},
+           {"max_leaves",
+            "Most leaves a tree may have; 0 means no limit."}}};
 }
 
 }  // namespace boostlab

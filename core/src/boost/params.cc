@@ -120,9 +120,12 @@ const std::vector<ParamSpec>& ParamSchema() {
           if (std::find(a.uses.begin(), a.uses.end(), spec.name) != a.uses.end())
             spec.algorithms += (spec.algorithms.empty() ? "" : ",") + std::string(a.name);
       }
-      for (const AlgorithmDeclaration& a : algorithms)
+      for (const AlgorithmDeclaration& a : algorithms) {
         for (const auto& [name, value] : a.defaults)
           if (name == spec.name) spec.algorithm_defaults.emplace_back(a.name, value);
+        for (const auto& [name, doc] : a.docs)
+          if (name == spec.name) spec.algorithm_docs.emplace_back(a.name, doc);
+      }
       out.push_back(std::move(spec));
     }
     return out;
@@ -166,6 +169,13 @@ std::string ParamSchemaJson() {
       json::AppendString(out, p.algorithm_defaults[i].first);
       out += ':';
       json::AppendNumber(out, p.algorithm_defaults[i].second);
+    }
+    out += "},\"algorithmDocs\":{";
+    for (size_t i = 0; i < p.algorithm_docs.size(); ++i) {
+      if (i) out += ',';
+      json::AppendString(out, p.algorithm_docs[i].first);
+      out += ':';
+      json::AppendString(out, p.algorithm_docs[i].second);
     }
     out += '}';
     out += ",\"doc\":";

@@ -307,7 +307,13 @@ AlgorithmDeclaration RandomForestDeclaration() {
           {"max_depth", "max_leaves", "min_child_weight", "colsample_bynode", "max_cat_to_onehot",
            "max_cat_threshold"},
           {},
-          {{"max_depth", 0}, {"colsample_bynode", std::numeric_limits<double>::quiet_NaN()}}};
+          {{"max_depth", 0}, {"colsample_bynode", std::numeric_limits<double>::quiet_NaN()}},
+          {
+           {"min_child_weight",
+            "Smallest number of drawn rows a leaf may hold (bootstrap counts, times sample weights), as "
+            "scikit-learn's min_samples_leaf."},
+           {"max_leaves",
+            "Most leaves a tree may have; 0 means no limit."}}};
 }
 
 }  // namespace boostlab

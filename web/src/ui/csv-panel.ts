@@ -125,8 +125,9 @@ export class CsvPanel {
     preferred?: { target?: string; ignore?: string[]; weight?: string }) {
     this.columns = columns;
     this.clearError();
-    const separated = DELIMITER_NAMES[dialect.delimiter] ?? `'${dialect.delimiter}'`;
-    $('data-name').textContent = `${name}: ${rows.toLocaleString()} rows × ${columns.length} columns, ${separated}-separated`;
+    // A file's delimiter, as read; toy data made in the page has none to speak of.
+    const separated = name.startsWith('toy: ') ? '' : `, ${DELIMITER_NAMES[dialect.delimiter] ?? `'${dialect.delimiter}'`}-separated`;
+    $('data-name').textContent = `${name}: ${rows.toLocaleString()} rows × ${columns.length} columns${separated}`;
     $('data-name').dataset.delimiter = dialect.delimiter;
     const notes = $('data-notes');
     notes.textContent = dialect.notes.join(' ');

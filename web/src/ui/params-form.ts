@@ -28,10 +28,15 @@ export class ParamsForm {
     this.algorithmSelect.replaceChildren(...(algorithmSpec.choices ?? []).map((c) => new Option(labels[c] ?? c, c)));
     if (chosen) this.algorithmSelect.value = chosen;
     const algorithm = this.algorithmSelect.value;
-    // Show each parameter's default for this algorithm (e.g. AdaBoost's stumps).
+    // Show each parameter's default and meaning for this algorithm (e.g.
+    // AdaBoost's stumps, and its eta scaling votes rather than leaf values).
     this.specs = schema
       .filter((s) => s.name !== 'algorithm' && usedBy(s, algorithm))
-      .map((s) => (s.algorithmDefaults?.[algorithm] !== undefined ? { ...s, default: s.algorithmDefaults[algorithm] } : s));
+      .map((s) => ({
+        ...s,
+        default: s.algorithmDefaults?.[algorithm] !== undefined ? s.algorithmDefaults[algorithm] : s.default,
+        doc: s.algorithmDocs?.[algorithm] ?? s.doc,
+      }));
     const more = document.createElement('details');
     const summary = document.createElement('summary');
     summary.textContent = 'More parameters';

@@ -26,7 +26,8 @@ export class Surface {
     this.caption.textContent = text;
   }
 
-  draw(toy: ToyData, round: number, grid: Float32Array, width: number, predictions?: Float32Array, weights?: Float64Array) {
+  draw(toy: ToyData, round: number, grid: Float32Array, width: number, predictions?: Float32Array, weights?: Float64Array,
+       algorithm = 'xgboost') {
     const ctx = this.canvas.getContext('2d')!;
     const W = this.canvas.width, H = this.canvas.height;
     const K = grid.length / (width * width);  // values per grid cell: 1, or the classes
@@ -85,10 +86,18 @@ export class Surface {
       ctx.stroke();
     }
     this.canvas.dataset.round = String(round);
+    // What the rings and colours mean is the same for every algorithm; what
+    // the next tree does with them is not (a forest's trees fit bootstrap
+    // samples of y, never residuals).
+    const forest = algorithm === 'random_forest';
     this.caption.textContent = weights
       ? `Round ${round}: points sized by their AdaBoost weight u; the background is the model's prediction.`
       : toy.classification
-        ? `Round ${round}: thick dark rings mark large residuals y − p (the pseudo-residuals the next tree fits); the background is the model's prediction.`
-        : `Round ${round}: points coloured by their residual y − F (orange: above the surface, blue: below), which the next tree fits; the background is the prediction.`;
+        ? forest
+          ? `Round ${round}: thick dark rings mark the points the forest gets most wrong, |y − p|; each tree fits a bootstrap sample of the labels, not residuals. The background is the forest's mean prediction.`
+          : `Round ${round}: thick dark rings mark large residuals y − p (the pseudo-residuals the next tree fits); the background is the model's prediction.`
+        : forest
+          ? `Round ${round}: points coloured by the forest's error y − F (orange: above the surface, blue: below); each tree fits a bootstrap sample of y, not residuals. The background is the forest's mean prediction.`
+          : `Round ${round}: points coloured by their residual y − F (orange: above the surface, blue: below), which the next tree fits; the background is the prediction.`;
   }
 }
