@@ -1,6 +1,6 @@
-// XGBoost-style second-order boosting: each round computes (g, h) of the
-// loss at the current margins, grows one tree per output on them and adds
-// eta * w* at its leaves.
+// The booster: sets up the shared training context as its algorithm asks
+// (boost/algorithm.h), runs its rounds, and ends each with metrics, early
+// stopping and the check that what a round added can be saved.
 
 #include "boostlab/booster.h"
 
@@ -15,7 +15,6 @@
 #include "objective/objective.h"
 #include "tree/tree_learner.h"
 #include "util/json.h"
-#include "util/rng.h"
 #include "util/thread_pool.h"
 
 namespace boostlab {
