@@ -99,3 +99,31 @@ test('a semicolon file loads as its columns; a Latin-1 file reads as Windows-125
   assert.deepEqual(await page.$$eval('#target option', (os) => os.map((o) => o.value)), ['city', 'n', 'n.1']);
   await site.screenshot('csv-dialect-latin1');
 });
+
+// The delimiter can be chosen: the loaded file is read again with it, the
+// choice is in the URL, and a link with it reads its sample the same way.
+test('the delimiter can be forced: the file is read again, and a link keeps it', async () => {
+  const { page } = site;
+  await page.setInputFiles('#file-input', { name: 'semis.csv', mimeType: 'text/csv', buffer: Buffer.from('a;b;c\n1;2;3\n4;5;6\n7;8;9\n') });
+  await page.waitForFunction(() => document.getElementById('data-name').textContent.includes('semis.csv: 3 rows × 3 columns, semicolon-separated'));
+  assert.equal(await page.isVisible('#delimiter'), true);
+  assert.equal(await page.inputValue('#delimiter'), 'auto');
+  await page.selectOption('#delimiter', ',');
+  await page.waitForFunction(() => document.getElementById('data-name').textContent.includes('semis.csv: 3 rows × 1 columns, comma-separated'));
+  assert.equal(await page.getAttribute('#preview', 'data-columns'), '1');
+  assert.match(await page.evaluate(() => location.hash), /delim=%2C/);
+  // A new file starts from automatic again.
+  await page.setInputFiles('#file-input', { name: 'tabs.csv', mimeType: 'text/csv', buffer: Buffer.from('a\tb\n1\t2\n3\t4\n') });
+  await page.waitForFunction(() => document.getElementById('data-name').textContent.includes('tabs.csv: 2 rows × 2 columns, tab-separated'));
+  assert.equal(await page.inputValue('#delimiter'), 'auto');
+  assert.doesNotMatch(await page.evaluate(() => location.hash), /delim=/);
+  // A link that forces a delimiter on a sample reads it so.
+  const link = `${site.origin}/#data=sample:auto_mpg&delim=%3B`;
+  await page.goto('about:blank');
+  await page.goto(link);
+  await page.waitForFunction(() => /auto_mpg\.csv \(sample\): 398 rows × 1 columns, semicolon-separated/.test(document.getElementById('data-name').textContent));
+  assert.equal(await page.inputValue('#delimiter'), ';');
+  await site.screenshot('delimiter-forced');
+  await page.goto(`${site.origin}/`);
+  await waitForSample(page);
+});

@@ -39,6 +39,7 @@ let phase: 'idle' | 'playing' | 'paused' = 'idle';
 let source = '';                       // what the URL records: sample:…, toy:…, file:…
 let toy: ToyData | null = null;        // the toy data on show, if any
 let loadedBytes: ArrayBuffer | null = null;
+const delimiterSelect = $<HTMLSelectElement>('delimiter');
 let pendingBytes: ArrayBuffer | null = null;
 let preferred: { target?: string; ignore?: string[]; weight?: string } | undefined;
 let fromUrl: UrlState | null = null;
@@ -66,28 +67,31 @@ function setPhase(next: typeof phase) {
   $('model-panel').dataset.phase = next;
 }
 
-function loadBytes(name: string, bytes: ArrayBuffer, from: string) {
+// New data is read with its delimiter detected, unless one is given (the
+// user's choice for this file, or a shared link's).
+function loadBytes(name: string, bytes: ArrayBuffer, from: string, delimiter = 'auto') {
   pendingBytes = bytes;
   source = from;
   if (!from.startsWith('toy:')) toy = null;
-  client.load(name, bytes);
+  delimiterSelect.value = delimiter;
+  client.load(name, bytes, delimiter);
 }
 
 function saveUrl() {
   if (!engineReady) return;
   const c = panel.choice();
-  writeHash({ data: source, target: c.target, task: c.task, ignore: c.ignore, weight: c.weight, validFraction: c.validFraction, seed: c.seed,
+  writeHash({ data: source, delimiter: delimiterSelect.value, target: c.target, task: c.task, ignore: c.ignore, weight: c.weight, validFraction: c.validFraction, seed: c.seed,
     params: form.values() });
 }
 
-function loadSample(key: string) {
+function loadSample(key: string, delimiter = 'auto') {
   const s = SAMPLES[key];
   fetch(s.file)
     .then((r) => (r.ok ? r.arrayBuffer() : Promise.reject(new Error(`${s.file}: HTTP ${r.status}`))))
     .then((bytes) => {
       preferred = preferred ?? { target: s.target, ignore: s.ignore };
       $('data-source').textContent = s.about;
-      loadBytes(s.name, bytes, `sample:${key}`);
+      loadBytes(s.name, bytes, `sample:${key}`, delimiter);
     })
     .catch((e) => panel.showError(`The sample dataset could not be loaded: ${e.message}`));
 }
@@ -101,7 +105,7 @@ function toyFromControls(kind: ToyKind) {
 }
 
 // Loads what a URL's data= names (a file cannot come from a link: say so).
-function loadSource(data: string | undefined) {
+function loadSource(data: string | undefined, delimiter = 'auto') {
   const [kind, a, b, c, d] = (data ?? '').split(':');
   if (kind === 'toy' && (TOY_KINDS as readonly string[]).includes(a)) {
     $<HTMLInputElement>('toy-n').value = b ?? '400';
@@ -115,7 +119,7 @@ function loadSource(data: string | undefined) {
   if (kind === 'file') panel.showError(`This link was made with the file ${a}. Open it to reproduce the run; until then, here is a sample.`);
   const key = kind === 'sample' && SAMPLES[a] ? a : 'auto_mpg';
   sourceSelect.value = `sample:${key}`;
-  loadSample(key);
+  loadSample(key, kind === 'sample' ? delimiter : 'auto');
 }
 
 function describeRun(params: Record<string, number | string>) {
@@ -176,7 +180,7 @@ function onMessage(m: FromWorker) {
       $('caps').dataset.isolated = String(m.crossOriginIsolated);
       if (fromUrl.target) preferred = { target: fromUrl.target, ignore: fromUrl.ignore ?? [], weight: fromUrl.weight };
       panel.apply({ task: fromUrl.task, validFraction: fromUrl.validFraction, seed: fromUrl.seed });
-      loadSource(fromUrl.data);
+      loadSource(fromUrl.data, fromUrl.delimiter);
       setPhase('idle');
       break;
     }
@@ -185,6 +189,7 @@ function onMessage(m: FromWorker) {
       state.rows = m.rows;
       state.columns = m.columns;
       loadedBytes = pendingBytes;
+      $('delimiter-row').hidden = source.startsWith('toy:');
       panel.showTable(m.name, m.rows, m.columns, m.dialect, loadedBytes, preferred);
       preferred = undefined;
       Object.assign(state, panel.choice());
@@ -316,6 +321,10 @@ buttons.pause.addEventListener('click', () => client.pause());
 buttons.stop.addEventListener('click', () => client.stop());
 buttons.reset.addEventListener('click', () => client.reset());
 // A new algorithm starts from its own defaults.
+// Read the loaded file again with the delimiter chosen.
+delimiterSelect.addEventListener('change', () => {
+  if (loadedBytes && !source.startsWith('toy:')) loadBytes(state.datasetName, loadedBytes, source, delimiterSelect.value);
+});
 $<HTMLSelectElement>('algorithm').addEventListener('change', () => { form.render(state.schema, {}); saveUrl(); });
 $('params').addEventListener('change', saveUrl);
 sourceSelect.addEventListener('change', () => {

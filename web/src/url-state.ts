@@ -5,6 +5,7 @@
 
 export interface UrlState {
   data?: string;  // sample:<name> | toy:<kind>:<n>:<noise>:<seed> | file:<name>
+  delimiter?: string;  // the file's delimiter when the user chose it (absent: detected)
   target?: string;
   task?: string;
   ignore?: string[];
@@ -17,6 +18,7 @@ export interface UrlState {
 export function writeHash(s: UrlState) {
   const q = new URLSearchParams();
   if (s.data) q.set('data', s.data);
+  if (s.delimiter && s.delimiter !== 'auto') q.set('delim', s.delimiter);
   if (s.target) q.set('target', s.target);
   if (s.task) q.set('task', s.task);
   if (s.ignore?.length) q.set('ignore', s.ignore.join(','));
@@ -40,6 +42,7 @@ export function readHash(schemaTypes: Record<string, string>): UrlState {
   const num = (k: string) => (q.has(k) ? Number(q.get(k)) : undefined);
   return {
     data: q.get('data') ?? undefined,
+    delimiter: q.get('delim') ?? undefined,
     target: q.get('target') ?? undefined,
     task: q.get('task') ?? undefined,
     ignore: q.get('ignore')?.split(',').filter(Boolean),

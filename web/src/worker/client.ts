@@ -29,10 +29,10 @@ export class WorkerClient {
     this.worker.postMessage(message, transfer);
   }
 
-  load(name: string, bytes: ArrayBuffer) {
+  load(name: string, bytes: ArrayBuffer, delimiter = 'auto') {
     this.pending = { name, bytes };
     const copy = bytes.slice(0);  // the page keeps the original
-    this.send({ type: 'load', name, bytes: copy }, [copy]);
+    this.send({ type: 'load', name, bytes: copy, delimiter }, [copy]);
   }
 
   train(request: TrainRequest, mode: 'play' | 'step', surface?: SurfaceRequest) {

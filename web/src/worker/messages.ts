@@ -20,7 +20,7 @@ export interface SurfaceRequest {
 
 export type ToWorker =
   | { type: 'init'; baseUrl: string }
-  | { type: 'load'; name: string; bytes: ArrayBuffer }
+  | { type: 'load'; name: string; bytes: ArrayBuffer; delimiter: string }  // 'auto' or the character
   // mode 'step' trains one round and pauses; 'play' runs to the end.
   | { type: 'train'; request: TrainRequest; mode: 'play' | 'step'; surface?: SurfaceRequest }
   | { type: 'play' }

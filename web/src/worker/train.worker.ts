@@ -125,7 +125,7 @@ async function handle(msg: ToWorker) {
     }
     case 'load': {
       // The new table replaces the old one only once it has been read without error.
-      const next = bl!.readCSV(new Uint8Array(msg.bytes));
+      const next = bl!.readCSV(new Uint8Array(msg.bytes), { delimiter: msg.delimiter });
       table?.dispose();
       table = next;
       post({ type: 'table', name: msg.name, rows: next.numRows, columns: next.columns,
