@@ -133,6 +133,23 @@ const std::vector<ParamSpec>& ParamSchema() {
   return schema;
 }
 
+namespace {
+
+// {"gbdt": value, ...} from an algorithm -> value list.
+template <typename T, typename Append>
+void AppendByAlgorithm(std::string& out, const std::vector<std::pair<std::string, T>>& values, Append append) {
+  out += '{';
+  for (size_t i = 0; i < values.size(); ++i) {
+    if (i) out += ',';
+    json::AppendString(out, values[i].first);
+    out += ':';
+    append(out, values[i].second);
+  }
+  out += '}';
+}
+
+}  // namespace
+
 std::string ParamSchemaJson() {
   std::string out = "[";
   bool first = true;
@@ -163,21 +180,10 @@ std::string ParamSchemaJson() {
     }
     out += ",\"algorithms\":";
     json::AppendString(out, p.algorithms);
-    out += ",\"algorithmDefaults\":{";
-    for (size_t i = 0; i < p.algorithm_defaults.size(); ++i) {
-      if (i) out += ',';
-      json::AppendString(out, p.algorithm_defaults[i].first);
-      out += ':';
-      json::AppendNumber(out, p.algorithm_defaults[i].second);
-    }
-    out += "},\"algorithmDocs\":{";
-    for (size_t i = 0; i < p.algorithm_docs.size(); ++i) {
-      if (i) out += ',';
-      json::AppendString(out, p.algorithm_docs[i].first);
-      out += ':';
-      json::AppendString(out, p.algorithm_docs[i].second);
-    }
-    out += '}';
+    out += ",\"algorithmDefaults\":";
+    AppendByAlgorithm(out, p.algorithm_defaults, [](std::string& o, double v) { json::AppendNumber(o, v); });
+    out += ",\"algorithmDocs\":";
+    AppendByAlgorithm(out, p.algorithm_docs, [](std::string& o, const std::string& v) { json::AppendString(o, v); });
     out += ",\"doc\":";
     json::AppendString(out, p.doc);
     out += '}';
