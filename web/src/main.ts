@@ -189,7 +189,6 @@ function onMessage(m: FromWorker) {
       state.rows = m.rows;
       state.columns = m.columns;
       loadedBytes = pendingBytes;
-      $('delimiter-row').hidden = source.startsWith('toy:');
       panel.showTable(m.name, m.rows, m.columns, m.dialect, loadedBytes, preferred);
       preferred = undefined;
       Object.assign(state, panel.choice());

@@ -407,11 +407,9 @@ Model Model::FromJson(std::string_view text) {
   if (m.trees.size() % m.TreesPerRound()) Corrupt("its tree count is not a multiple of num_outputs");
   const int64_t rounds = static_cast<int64_t>(m.trees.size() / m.TreesPerRound());
   // With early stopping the trees end at the best round: it is the last one.
-  if (best_iteration.number != -1) {
-    if (Whole(best_iteration, -1, INT32_MAX, "its best_iteration") != rounds - 1)
-      Corrupt("its best_iteration is " + json::Describe(best_iteration) + ", but it has " + std::to_string(rounds) + " rounds of trees");
-  }
   m.best_iteration = static_cast<int>(Whole(best_iteration, -1, INT32_MAX, "its best_iteration"));
+  if (m.best_iteration != -1 && m.best_iteration != rounds - 1)
+    Corrupt("its best_iteration is " + json::Describe(best_iteration) + ", but it has " + std::to_string(rounds) + " rounds of trees");
   if (m.median_trees && (m.num_outputs != 1 || m.tree_weights.size() != m.trees.size()))
     Corrupt("its median_trees needs one output and one tree weight per tree");
   CheckOutputs(m);

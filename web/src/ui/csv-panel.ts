@@ -125,8 +125,11 @@ export class CsvPanel {
     preferred?: { target?: string; ignore?: string[]; weight?: string }) {
     this.columns = columns;
     this.clearError();
-    // A file's delimiter, as read; toy data made in the page has none to speak of.
-    const separated = name.startsWith('toy: ') ? '' : `, ${DELIMITER_NAMES[dialect.delimiter] ?? `'${dialect.delimiter}'`}-separated`;
+    // A file's delimiter, as read and as the user may choose it; toy data
+    // made in the page has none to speak of.
+    const madeHere = name.startsWith('toy: ');
+    $('delimiter-row').hidden = madeHere;
+    const separated = madeHere ? '' : `, ${DELIMITER_NAMES[dialect.delimiter] ?? `'${dialect.delimiter}'`}-separated`;
     $('data-name').textContent = `${name}: ${rows.toLocaleString()} rows × ${columns.length} columns${separated}`;
     $('data-name').dataset.delimiter = dialect.delimiter;
     const notes = $('data-notes');
