@@ -64,7 +64,7 @@ for (const build of BUILDS) {
         (e) => e.code === 'WEIGHT_NEGATIVE' && e.line === 3 && e.column === 2);
       // Heavier rows pull a constant model toward their label.
       const rows = 'x,w,y\n' + Array.from({ length: 40 }, (_, i) => `${i % 2},${i < 20 ? 3 : 1},${i < 20 ? 10 : 0}`).join('\n');
-      const data = bl.readCSV(rows).toDataset({ target: 'y', weight: 'w', validFraction: 0 });
+      const data = bl.readCSV(rows).toDataset({ target: 'y', task: 'regression', weight: 'w', validFraction: 0 });
       const model = await bl.train(data, { rounds: 1, max_depth: 1, eta: 1e-9 });  // the base score alone
       assert.ok(Math.abs(model.predict(bl.readCSV('x\n0\n'))[0] - 7.5) < 1e-3, 'weighted mean 3*10/(3+1)');
       model.dispose(); data.dispose();

@@ -3,9 +3,11 @@
 #pragma once
 
 #include <cstdint>  // for uint32_t, uint64_t
+#include <optional>  // for optional
 #include <string>   // for string
 #include <vector>   // for vector
 
+#include "boostlab/errors.h"
 #include "boostlab/table.h"
 
 namespace boostlab {
@@ -55,6 +57,23 @@ struct Dataset {
 
   static Dataset FromTable(const Table& table, const DatasetOptions& options);
 };
+
+// What task 'auto' makes of a column as the target, and why, in words a
+// person reads beside the Task choice. Dataset::FromTable decides with it and
+// the table summary shows it, so the preview and training follow one rule.
+// Text: binary (two levels) or multiclass. Whole numbers: 0/1 is binary; 2 to
+// 20 distinct values with at least 5 rows each on average are classes (the
+// three-class toy's 0/1/2); anything else numeric is regression.
+// `problem` is the error training would throw (TARGET_NOT_NUMERIC for numbers
+// with a stray word, TARGET_ONE_CLASS, TARGET_CONSTANT, TARGET_ALL_MISSING,
+// TARGET_NOT_CLASSES); `distinct` counts the column's values either way.
+struct TaskGuess {
+  Task task = Task::kRegression;
+  std::string why;
+  size_t distinct = 0;
+  std::optional<Error> problem;
+};
+TaskGuess GuessTask(const Column& target, size_t column_index);
 
 // Reads {"target", "ignore", "weight", "task", "validFraction", "seed", "validRows"} from
 // JSON; throws Error{"BAD_OPTION"} naming the field that is wrong.

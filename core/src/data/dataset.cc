@@ -33,41 +33,63 @@ void CheckClassCount(const Column& target, size_t classes, long col) {
               0, col);
 }
 
-Task DecideTask(const Column& target, const std::string& requested, size_t target_col) {
-  const long col = static_cast<long>(target_col + 1);
+// Levels of a text column that read as whole numbers: the test for "numbers
+// with a stray word" (a typo, 'n/a'), which no one means as classes.
+bool NumbersWithText(const Column& target) {
+  size_t numeric_levels = 0;
+  for (const std::string& level : target.levels) {
+    char* end = nullptr;
+    std::strtod(level.c_str(), &end);
+    numeric_levels += !level.empty() && end == level.c_str() + level.size();
+  }
+  return 2 * numeric_levels >= target.levels.size();
+}
+
+[[noreturn]] void ThrowNotNumeric(const Column& target, long col, const std::string& why) {
+  throw Error("TARGET_NOT_NUMERIC",
+              "Line " + std::to_string(target.first_text_line) + ", column " + std::to_string(col) + " (" +
+                  Quote(target.name) + "): " + Quote(target.first_text) + why,
+              target.first_text_line, col);
+}
+
+void CheckHasValues(const Column& target, long col) {
   const size_t rows = target.type == ColumnType::kNumeric ? target.values.size() : target.codes.size();
   if (static_cast<size_t>(target.missing) == rows)
     throw Error("TARGET_ALL_MISSING", "The target " + Quote(target.name) + " is all missing: no row has a value to learn.", 0, col);
+}
+
+// Whole numbers with this many values or fewer (and >= 5 rows per value on
+// average) are classes under task 'auto'.
+constexpr size_t kMaxAutoClasses = 20;
+constexpr size_t kRowsPerAutoClass = 5;
+
+std::string ListValues(const std::vector<float>& values) {
+  std::string out;
+  for (size_t i = 0; i < values.size() && i < 5; ++i) out += (i ? ", " : "") + ShortestFloat(values[i]);
+  return out + (values.size() > 5 ? ", …" : "");
+}
+
+Task DecideTask(const Column& target, const std::string& requested, size_t target_col) {
+  const long col = static_cast<long>(target_col + 1);
+  if (requested == "auto") {
+    TaskGuess guess = GuessTask(target, target_col);
+    if (guess.problem) throw *guess.problem;
+    return guess.task;
+  }
+  CheckHasValues(target, col);
   if (target.type == ColumnType::kCategorical) {
-    if (requested == "regression") {
-      throw Error("TARGET_NOT_NUMERIC",
-                  "Line " + std::to_string(target.first_text_line) + ", column " + std::to_string(col) +
-                      " (" + Quote(target.name) + "): " + Quote(target.first_text) +
-                      " is not a number, and a regression target must be numeric.",
-                  target.first_text_line, col);
-    }
+    if (requested == "regression") ThrowNotNumeric(target, col, " is not a number, and a regression target must be numeric.");
     if (target.levels.size() == 2) return Task::kBinary;
     if (target.levels.size() < 2)
       throw Error("TARGET_ONE_CLASS", "The target " + Quote(target.name) + " has only one class (" +
                                           (target.levels.empty() ? std::string("none") : Quote(target.levels[0])) +
                                           "); classification needs at least two.", 0, col);
-    // Mostly numbers with a stray word: the user almost surely meant regression.
-    size_t numeric_levels = 0;
-    for (const std::string& level : target.levels) {
-      char* end = nullptr;
-      std::strtod(level.c_str(), &end);
-      numeric_levels += !level.empty() && end == level.c_str() + level.size();
-    }
-    if (2 * numeric_levels >= target.levels.size()) {
-      throw Error("TARGET_NOT_NUMERIC",
-                  "Line " + std::to_string(target.first_text_line) + ", column " + std::to_string(col) +
-                      " (" + Quote(target.name) + "): " + Quote(target.first_text) +
-                      " is not a number in an otherwise numeric target.",
-                  target.first_text_line, col);
-    }
+    if (NumbersWithText(target)) ThrowNotNumeric(target, col, " is not a number in an otherwise numeric target.");
     if (requested == "binary")
       throw Error("TARGET_NOT_BINARY", "The target " + Quote(target.name) + " has " +
                                            std::to_string(target.levels.size()) + " classes, not two.", 0, col);
+    if (requested != "multiclass")
+      throw Error("BAD_OPTION", "task must be 'auto', 'regression', 'binary' or 'multiclass', not " + Quote(requested) + ".");
     CheckClassCount(target, target.levels.size(), col);
     return Task::kMulticlass;
   }
@@ -91,23 +113,17 @@ Task DecideTask(const Column& target, const std::string& requested, size_t targe
       throw Error("TARGET_ONE_CLASS", "The target " + Quote(target.name) + " has only one class; classification needs at least two.", 0, col);
     return classes.size() == 2 ? Task::kBinary : Task::kMulticlass;
   }
+  if (requested != "binary")
+    throw Error("BAD_OPTION", "task must be 'auto', 'regression', 'binary' or 'multiclass', not " + Quote(requested) + ".");
   std::set<float> distinct;
   for (float v : target.values) {
     if (v == v) distinct.insert(v);
     if (distinct.size() > 2) break;
   }
-  bool zero_one = distinct.size() == 2 && *distinct.begin() == 0.0f && *distinct.rbegin() == 1.0f;
-  if (requested == "binary") {
-    if (!zero_one)
-      throw Error("TARGET_NOT_BINARY", "A binary target must hold two classes (or the numbers 0 and 1); " +
-                                           Quote(target.name) + " does not.", 0, col);
-    return Task::kBinary;
-  }
-  if (requested != "auto")
-    throw Error("BAD_OPTION", "task must be 'auto', 'regression', 'binary' or 'multiclass', not " + Quote(requested) + ".");
-  if (distinct.size() < 2)
-    throw Error("TARGET_CONSTANT", "The target " + Quote(target.name) + " has a single value; there is nothing to learn.", 0, col);
-  return zero_one ? Task::kBinary : Task::kRegression;
+  if (!(distinct.size() == 2 && *distinct.begin() == 0.0f && *distinct.rbegin() == 1.0f))
+    throw Error("TARGET_NOT_BINARY", "A binary target must hold two classes (or the numbers 0 and 1); " +
+                                         Quote(target.name) + " does not.", 0, col);
+  return Task::kBinary;
 }
 
 // The weight column: numbers >= 0 on every row, and not all 0 on the
@@ -229,6 +245,72 @@ Dataset Dataset::FromTable(const Table& table, const DatasetOptions& options) {
                                           "; classification needs at least two.");
   }
   return d;
+}
+
+namespace {
+
+TaskGuess Guess(Task task, std::string why) {
+  TaskGuess g;
+  g.task = task;
+  g.why = std::move(why);
+  return g;
+}
+
+TaskGuess GuessOrThrow(const Column& target, size_t target_col, size_t& distinct) {
+  const long col = static_cast<long>(target_col + 1);
+  distinct = target.levels.size();
+  if (target.type == ColumnType::kCategorical) {
+    CheckHasValues(target, col);
+    const size_t k = target.levels.size();
+    if (k == 2)
+      return Guess(Task::kBinary, "two text values (" + Quote(target.levels[0]) + ", " + Quote(target.levels[1]) +
+                                 "); the second is the positive class");
+    if (k < 2)
+      throw Error("TARGET_ONE_CLASS", "The target " + Quote(target.name) + " has only one class (" +
+                                          (target.levels.empty() ? std::string("none") : Quote(target.levels[0])) +
+                                          "); classification needs at least two.", 0, col);
+    if (NumbersWithText(target)) ThrowNotNumeric(target, col, " is not a number in an otherwise numeric target.");
+    CheckClassCount(target, k, col);
+    return Guess(Task::kMulticlass, std::to_string(k) + " text values");
+  }
+  // Sort a copy: far faster than a set for the million-row files people upload.
+  std::vector<float> values;
+  values.reserve(target.values.size());
+  for (float v : target.values)
+    if (v == v) values.push_back(v);
+  const size_t present = values.size();
+  std::sort(values.begin(), values.end());
+  values.erase(std::unique(values.begin(), values.end()), values.end());
+  distinct = values.size();
+  CheckHasValues(target, col);
+  if (values.size() < 2)
+    throw Error("TARGET_CONSTANT", "The target " + Quote(target.name) + " has a single value; there is nothing to learn.", 0, col);
+  if (values.size() == 2 && values[0] == 0.0f && values[1] == 1.0f) return Guess(Task::kBinary, "the numbers 0 and 1");
+  bool whole = true;
+  for (float v : values) whole = whole && v == std::floor(v);
+  const std::string count = std::to_string(values.size());
+  if (whole && values.size() <= kMaxAutoClasses && present >= kRowsPerAutoClass * values.size())
+    return Guess(values.size() == 2 ? Task::kBinary : Task::kMulticlass,
+            count + " whole numbers (" + ListValues(values) + "), " + std::to_string(present / values.size()) +
+                " rows each on average: read as classes");
+  return Guess(Task::kRegression, (whole ? count + " whole numbers (" + ListValues(values) + ")" : "numbers with " + count + " distinct values") +
+                                 ": read as a quantity");
+}
+
+}  // namespace
+
+TaskGuess GuessTask(const Column& target, size_t column_index) {
+  size_t distinct = 0;
+  try {
+    TaskGuess guess = GuessOrThrow(target, column_index, distinct);
+    guess.distinct = distinct;
+    return guess;
+  } catch (const Error& e) {
+    TaskGuess guess;
+    guess.distinct = distinct;
+    guess.problem = e;
+    return guess;
+  }
 }
 
 FeatureColumns FeaturesFromTable(const Table& table, const std::vector<FeatureInfo>& features) {

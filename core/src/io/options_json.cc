@@ -1,7 +1,7 @@
 // JSON for what crosses the API boundary as text: dataset options in, table
 // summaries out. Shared by the CLI and the wasm bindings.
 
-#include <algorithm>  // for min, sort, unique
+#include <algorithm>  // for min
 #include <limits>     // for numeric_limits
 #include <vector>     // for vector
 #include <stdexcept>  // for invalid_argument
@@ -98,17 +98,23 @@ std::string TableSummaryJson(const Table& table) {
     out += ",\"type\":";
     out += col.type == ColumnType::kNumeric ? "\"numeric\"" : "\"categorical\"";
     out += ",\"missing\":" + std::to_string(col.missing);
-    size_t distinct = col.levels.size();
-    if (col.type == ColumnType::kNumeric) {
-      // Sort a copy: far faster than a set for the million-row files people upload.
-      std::vector<float> v;
-      v.reserve(col.values.size());
-      for (float x : col.values)
-        if (x == x) v.push_back(x);
-      std::sort(v.begin(), v.end());
-      distinct = static_cast<size_t>(std::unique(v.begin(), v.end()) - v.begin());
+    // What task 'auto' would make of it as the target: the page shows this
+    // before training, and training decides with the same function.
+    const TaskGuess guess = GuessTask(col, c);
+    out += ",\"distinct\":" + std::to_string(guess.distinct) + ",\"asTarget\":{";
+    if (guess.problem) {
+      out += "\"error\":{\"code\":";
+      json::AppendString(out, guess.problem->code());
+      out += ",\"message\":";
+      json::AppendString(out, guess.problem->what());
+      out += ",\"line\":" + std::to_string(guess.problem->line()) + "}}";
+    } else {
+      out += "\"task\":";
+      out += guess.task == Task::kBinary ? "\"binary\"" : guess.task == Task::kMulticlass ? "\"multiclass\"" : "\"regression\"";
+      out += ",\"why\":";
+      json::AppendString(out, guess.why);
+      out += '}';
     }
-    out += ",\"distinct\":" + std::to_string(distinct);
     if (col.type == ColumnType::kCategorical) {
       out += ",\"levels\":[";
       for (size_t i = 0; i < std::min<size_t>(col.levels.size(), 20); ++i) {

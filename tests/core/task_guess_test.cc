@@ -1,0 +1,83 @@
+// Task 'auto': one rule (GuessTask) decides the task in training and in the
+// table summary the page previews, so the two never disagree.
+#include <gtest/gtest.h>
+
+#include <string>  // for string
+
+#include "boostlab/dataset.h"
+#include "boostlab/errors.h"
+#include "boostlab/table.h"
+
+namespace boostlab {
+namespace {
+
+// n rows whose target cycles through `values`.
+std::string Cycling(size_t n, const std::vector<std::string>& values) {
+  std::string csv = "x,y\n";
+  for (size_t i = 0; i < n; ++i) csv += std::to_string(i) + "," + values[i % values.size()] + "\n";
+  return csv;
+}
+
+TaskGuess GuessOf(const std::string& csv) {
+  Table t = ReadCsv(csv);
+  return GuessTask(t.columns[1], 1);
+}
+
+TEST(TaskGuess, FewWholeNumbersAreClasses) {
+  // The three-class toy: 0, 1, 2 on 400 rows.
+  TaskGuess g = GuessOf(Cycling(400, {"0", "1", "2"}));
+  EXPECT_FALSE(g.problem);
+  EXPECT_EQ(g.task, Task::kMulticlass);
+  EXPECT_EQ(g.distinct, 3u);
+  EXPECT_NE(g.why.find("3 whole numbers (0, 1, 2)"), std::string::npos) << g.why;
+  Table t = ReadCsv(Cycling(400, {"0", "1", "2"}));
+  Dataset d = Dataset::FromTable(t, {.target = "y", .valid_fraction = 0});
+  EXPECT_EQ(d.task, Task::kMulticlass);
+  EXPECT_EQ(d.classes, (std::vector<std::string>{"0", "1", "2"}));
+  // Two whole numbers other than 0 and 1 are a binary target too.
+  EXPECT_EQ(GuessOf(Cycling(40, {"-1", "1"})).task, Task::kBinary);
+}
+
+TEST(TaskGuess, ManyOrRareWholeNumbersAndFractionsAreQuantities) {
+  std::vector<std::string> many;
+  for (int i = 0; i < 21; ++i) many.push_back(std::to_string(i));
+  EXPECT_EQ(GuessOf(Cycling(2100, many)).task, Task::kRegression) << "21 values are past the 20-class limit";
+  EXPECT_EQ(GuessOf(Cycling(14, {"0", "1", "2"})).task, Task::kRegression) << "under 5 rows per value";
+  EXPECT_EQ(GuessOf(Cycling(15, {"0", "1", "2"})).task, Task::kMulticlass) << "5 rows per value";
+  TaskGuess g = GuessOf(Cycling(400, {"0.5", "1", "2"}));
+  EXPECT_EQ(g.task, Task::kRegression);
+  EXPECT_NE(g.why.find("numbers with 3 distinct values"), std::string::npos) << g.why;
+  EXPECT_EQ(GuessOf(Cycling(4, {"0", "1"})).task, Task::kBinary) << "0/1 is binary on any number of rows";
+}
+
+TEST(TaskGuess, TheProblemIsTheErrorTrainingThrows) {
+  const std::string csv = "x,y\n1,2.5\n2,3.5\n3,oops\n4,4.5\n";
+  TaskGuess g = GuessOf(csv);
+  ASSERT_TRUE(g.problem);
+  EXPECT_EQ(g.problem->code(), "TARGET_NOT_NUMERIC");
+  EXPECT_EQ(g.problem->line(), 4);
+  Table t = ReadCsv(csv);
+  try {
+    Dataset::FromTable(t, {.target = "y"});
+    ADD_FAILURE() << "no error";
+  } catch (const Error& e) {
+    EXPECT_EQ(e.code(), g.problem->code());
+    EXPECT_EQ(std::string(e.what()), std::string(g.problem->what()));
+  }
+  EXPECT_EQ(GuessOf("x,y\n1,4\n2,4\n").problem->code(), "TARGET_CONSTANT");
+  EXPECT_EQ(GuessOf("x,y\n1,4\n2,4\n").distinct, 1u);
+  EXPECT_EQ(GuessOf("x,y\n1,\n2,\n").problem->code(), "TARGET_ALL_MISSING");
+}
+
+TEST(TaskGuess, TheSummaryShowsEachColumnAsATarget) {
+  Table t = ReadCsv("a,b,c\n1,x,0\n2,y,1\n3,oops,2\n4,4,0\n5,5,1\n6,6,2\n");
+  const std::string s = TableSummaryJson(t);
+  EXPECT_NE(s.find(R"("name":"a","type":"numeric","missing":0,"distinct":6,"asTarget":{"task":"regression")"), std::string::npos) << s;
+  EXPECT_NE(s.find(R"("asTarget":{"error":{"code":"TARGET_NOT_NUMERIC","message":"Line 2, column 2 ('b'): 'x' is not a number)"),
+            std::string::npos) << s;
+  EXPECT_NE(s.find(R"("name":"c","type":"numeric","missing":0,"distinct":3,"asTarget":{"task":"regression")"), std::string::npos)
+      << "6 rows are too few for 3 classes: " << s;
+}
+
+}  // namespace
+}  // namespace boostlab
