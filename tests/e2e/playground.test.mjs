@@ -196,8 +196,8 @@ test('compare two runs: the earlier run stays on the chart under its name', asyn
   await train(page, 15);
   assert.equal(await page.getAttribute('#loss-chart', 'data-runs'), String(before + 1));
   const legend = await page.textContent('#loss-chart');
-  assert.match(legend, /Run \d+: gbdt \(rounds 15\) \(valid\)/, 'the earlier run, dashed, by name');
-  assert.match(legend, /Run \d+: adaboost/, 'the current run, as the title');
+  assert.match(legend, /Run \d+: gradient boosting, rounds 15[^(]* \(valid\)/, 'the earlier run, dashed, by name');
+  assert.match(legend, /Run \d+: AdaBoost/, 'the current run, as the title');
   await useAlgorithm(page, 'random_forest');
   await train(page, 15);
   assert.equal(await page.getAttribute('#loss-chart', 'data-runs'), String(before + 2));
@@ -219,6 +219,8 @@ test('tree viewer: the drawn tree has the nodes of the downloaded model, for any
     const nodes = model.trees[index - 1].left.length;
     await page.waitForFunction(([i, n]) => document.getElementById('tree').dataset.nodes === String(n) &&
       document.getElementById('tree-caption').textContent.includes(`Tree ${i}`), [index, nodes]);
+    // Levels too wide for the panel at full size are folded: open them all.
+    while (await page.locator('#tree g[data-folded]').count()) await page.dispatchEvent('#tree g[data-folded] >> nth=0', 'click');
     assert.equal(await page.locator('#tree g.tree-split, #tree g.tree-leaf').count(), nodes);
     const leaves = model.trees[index - 1].left.filter((l) => l < 0).length;
     assert.equal(await page.getAttribute('#tree', 'data-leaves'), String(leaves));
@@ -228,7 +230,7 @@ test('tree viewer: the drawn tree has the nodes of the downloaded model, for any
   await page.click('#zoom-in');
   await site.screenshot('tree-viewer');
   await page.click('#zoom-fit');
-  await page.fill('#param-max_depth', '6');
+  await page.fill('#param-max_depth', '');
 });
 
 // A real-sized forest: 100 deep trees on diamonds (a model file of ~200 MB).
@@ -247,10 +249,10 @@ test('random forest on diamonds (100 deep trees): trains, shows its last tree, e
   assert.ok(nodes > 10000, `a deep tree: ${nodes} nodes`);
   // Only its top levels are drawn, and the caption says so.
   const drawn = Number(await page.getAttribute('#tree', 'data-drawn'));
-  assert.ok(drawn >= 15 && drawn <= 1500, `drawn ${drawn}`);
+  assert.ok(drawn >= 3 && drawn <= 1500, `drawn ${drawn}`);
   assert.equal(await page.locator('#tree g.tree-split, #tree g.tree-leaf').count(), drawn);
-  assert.match(await page.textContent('#tree-caption'), /Drawn: the top \d+ levels/);
-  assert.match(await page.textContent('#tree'), /⋯ [\d,]+ nodes below/);
+  assert.match(await page.textContent('#tree-caption'), /Shown: [\d,]+ nodes; click a ▸ split to open what is below it/);
+  assert.match(await page.textContent('#tree'), /▸ [\d,]+ nodes below: click/);
   assert.match(await page.textContent('#last-round'), /oob_rmse/);
   await site.screenshot('forest-diamonds');
   const file = await download(page, '#download-model');

@@ -1,24 +1,18 @@
-// Wiring only: views <-> state <-> worker client.
+// Wiring only: DOM events and worker replies change the store (state.ts);
+// the views render from it (views.ts).
 import './style.css';
-import { state } from './state';
+import { currentRun, store, update, updateSoon, type DataChoice, type LoadedData } from './state';
 import { WorkerClient } from './worker/client';
-import type { FromWorker, ModelInfo, SurfaceRequest } from './worker/messages';
-import { CsvPanel } from './ui/csv-panel';
-import { ParamsForm } from './ui/params-form';
-import { LossChart } from './ui/loss-chart';
-import { TreeView } from './ui/tree-view';
-import { ImportanceChart } from './ui/importance-chart';
-import { Surface } from './ui/surface';
+import type { FromWorker, SurfaceRequest } from './worker/messages';
+import { choiceFor, CsvPanel } from './ui/csv-panel';
+import { runParams } from './ui/params-form';
 import { makeToy, TOY_KINDS, type ToyData, type ToyKind } from './ui/toy-data';
-import { readHash, writeHash, type UrlState } from './url-state';
+import { readHash } from './url-state';
+import { runLabel } from './run-names';
+import { Views } from './views';
 
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
-const buttons = { play: $<HTMLButtonElement>('train'), pause: $<HTMLButtonElement>('pause'), step: $<HTMLButtonElement>('step'), stop: $<HTMLButtonElement>('stop'), reset: $<HTMLButtonElement>('reset') };
-const progress = $<HTMLProgressElement>('progress');
-const trainMessage = $<HTMLParagraphElement>('train-message');
-const modelMessage = $<HTMLParagraphElement>('model-message');
 const sourceSelect = $<HTMLSelectElement>('source');
-const treeIndex = $<HTMLInputElement>('tree-index');
 
 // The bundled samples (web/public/datasets, copied there by scripts/build.sh);
 // the source picker lists them from here.
@@ -34,77 +28,64 @@ const SAMPLES: Record<string, { file: string; name: string; label: string; targe
 };
 $('sample-options').replaceChildren(...Object.entries(SAMPLES).map(([key, s]) => new Option(s.label, `sample:${key}`)));
 
-let engineReady = false;
-let phase: 'idle' | 'playing' | 'paused' = 'idle';
-let source = '';                       // what the URL records: sample:…, toy:…, file:…
-let toy: ToyData | null = null;        // the toy data on show, if any
-let loadedBytes: ArrayBuffer | null = null;
-const delimiterSelect = $<HTMLSelectElement>('delimiter');
-let pendingBytes: ArrayBuffer | null = null;
-let preferred: { target?: string; ignore?: string[]; weight?: string } | undefined;
-let fromUrl: UrlState | null = null;
+// Data being read by the worker: it becomes store.data when the worker has
+// read it, and is forgotten if it could not be read.
+interface PendingLoad {
+  name: string; source: string; about: string; toy: ToyData | null; bytes: ArrayBuffer; delimiterChoice: string;
+  preferred?: Partial<DataChoice>;
+}
+let pending: PendingLoad | null = null;
+// A link's data choice, applied to the first data that has those columns.
+let linkChoice: Partial<DataChoice> | undefined;
+let dataCount = 0;
 let runCount = 0;
-let roundTimes: number[] = [];
+let tokenCount = 0;
+let pendingRun: { token: number; params: Record<string, number | string>; choice: DataChoice; mode: 'play' | 'step' } | null = null;
 
-const chart = new LossChart($('loss-chart'), $<HTMLSelectElement>('metric'), $<HTMLInputElement>('log-scale'));
-const form = new ParamsForm($<HTMLFormElement>('params'), $<HTMLSelectElement>('algorithm'));
-const treeView = new TreeView($('tree') as unknown as SVGSVGElement, $('tree-caption'));
-const importance = new ImportanceChart($('importance'));
-const surface = new Surface($<HTMLCanvasElement>('surface'), $('surface-caption'));
-const panel = new CsvPanel((name, bytes) => loadBytes(name, bytes, `file:${name}`), () => { Object.assign(state, panel.choice()); saveUrl(); });
+const client = new WorkerClient(new URL('boostlab/', document.baseURI).href, onMessage);
 
-function setPhase(next: typeof phase) {
-  phase = next;
-  state.training = next !== 'idle';
-  const ready = engineReady && state.rows > 0;
-  buttons.play.disabled = !ready || next === 'playing';
-  buttons.step.disabled = !ready || next === 'playing';
-  buttons.pause.disabled = next !== 'playing';
-  buttons.stop.disabled = next === 'idle';
-  buttons.reset.disabled = next === 'idle';
-  buttons.play.textContent = next === 'paused' ? 'Continue' : 'Play';
-  for (const id of ['file-input', 'source', 'algorithm']) $<HTMLInputElement>(id).disabled = next !== 'idle';
-  $('model-panel').dataset.phase = next;
+const inProgress = () => {
+  const run = currentRun();
+  return run && (run.status === 'training' || run.status === 'paused') ? run : null;
+};
+
+// Every way data arrives comes here. A run in progress is stopped first (its
+// model kept) and the page says so: the run and the data stay in step.
+function loadData(next: PendingLoad) {
+  const run = inProgress();
+  update((s) => {
+    if (run) {
+      client.stop();
+      s.messages.notice = `Run ${run.number} was stopped at round ${run.reports.length} (its model kept) to load ${next.name}.`;
+    }
+    s.loading = next.name;
+  });
+  pending = next;
+  client.load(next.name, next.bytes, next.delimiterChoice);
 }
 
-// New data is read with its delimiter detected, unless one is given (the
-// user's choice for this file, or a shared link's).
-function loadBytes(name: string, bytes: ArrayBuffer, from: string, delimiter = 'auto') {
-  pendingBytes = bytes;
-  source = from;
-  if (!from.startsWith('toy:')) toy = null;
-  delimiterSelect.value = delimiter;
-  client.load(name, bytes, delimiter);
+function loadFile(name: string, bytes: ArrayBuffer) {
+  loadData({ name, source: `file:${name}`, about: '', toy: null, bytes, delimiterChoice: 'auto', preferred: linkChoice });
 }
 
-function saveUrl() {
-  if (!engineReady) return;
-  const c = panel.choice();
-  writeHash({ data: source, delimiter: delimiterSelect.value, target: c.target, task: c.task, ignore: c.ignore, weight: c.weight, validFraction: c.validFraction, seed: c.seed,
-    params: form.values() });
-}
-
-function loadSample(key: string, delimiter = 'auto') {
+function loadSample(key: string, delimiterChoice = 'auto') {
   const s = SAMPLES[key];
   fetch(s.file)
     .then((r) => (r.ok ? r.arrayBuffer() : Promise.reject(new Error(`${s.file}: HTTP ${r.status}`))))
-    .then((bytes) => {
-      preferred = preferred ?? { target: s.target, ignore: s.ignore };
-      $('data-source').textContent = s.about;
-      loadBytes(s.name, bytes, `sample:${key}`, delimiter);
-    })
-    .catch((e) => panel.showError(`The sample dataset could not be loaded: ${e.message}`));
+    .then((bytes) => loadData({ name: s.name, source: `sample:${key}`, about: s.about, toy: null, bytes, delimiterChoice,
+      preferred: linkChoice ?? { target: s.target, ignore: s.ignore } }))
+    .catch((e) => update((st) => { st.messages.data = `The sample dataset could not be loaded: ${e.message}`; }));
 }
 
-function toyFromControls(kind: ToyKind) {
+function loadToy(kind: ToyKind) {
   const spec = { kind, n: Number($<HTMLInputElement>('toy-n').value), noise: Number($<HTMLInputElement>('toy-noise').value), seed: Number($<HTMLInputElement>('toy-seed').value) };
-  toy = makeToy(spec);
-  preferred = preferred ?? { target: 'y', ignore: [] };
-  $('data-source').textContent = `Generated in this page: ${spec.n} points, noise ${spec.noise}, seed ${spec.seed}.`;
-  loadBytes(`toy: ${kind}`, new TextEncoder().encode(toy.csv).buffer as ArrayBuffer, `toy:${kind}:${spec.n}:${spec.noise}:${spec.seed}`);
+  const toy = makeToy(spec);
+  loadData({ name: `toy: ${kind}`, source: `toy:${kind}:${spec.n}:${spec.noise}:${spec.seed}`, about: `Generated in this page: ${spec.n} points, noise ${spec.noise}, seed ${spec.seed}.`,
+    toy, bytes: new TextEncoder().encode(toy.csv).buffer as ArrayBuffer, delimiterChoice: 'auto', preferred: linkChoice ?? { target: 'y', ignore: [] } });
 }
 
-// Loads what a URL's data= names (a file cannot come from a link: say so).
+// Loads what a link's data= names. A file cannot come from a link: the page
+// keeps the link's settings, names the file and waits for it.
 function loadSource(data: string | undefined, delimiter = 'auto') {
   const [kind, a, b, c, d] = (data ?? '').split(':');
   if (kind === 'toy' && (TOY_KINDS as readonly string[]).includes(a)) {
@@ -113,179 +94,237 @@ function loadSource(data: string | undefined, delimiter = 'auto') {
     $<HTMLInputElement>('toy-seed').value = d ?? '0';
     sourceSelect.value = `toy:${a}`;
     $('toy-controls').hidden = false;
-    toyFromControls(a as ToyKind);
+    loadToy(a as ToyKind);
     return;
   }
-  if (kind === 'file') panel.showError(`This link was made with the file ${a}. Open it to reproduce the run; until then, here is a sample.`);
+  if (kind === 'file') {
+    const name = (data ?? '').slice('file:'.length);
+    sourceSelect.value = '';
+    update((s) => { s.messages.data = `This link was made with the file ${name}. Open it (Open a CSV… or drop it here) to reproduce the run: the link's target, split, algorithm and parameters are set and wait for it.`; });
+    return;
+  }
   const key = kind === 'sample' && SAMPLES[a] ? a : 'auto_mpg';
   sourceSelect.value = `sample:${key}`;
   loadSample(key, kind === 'sample' ? delimiter : 'auto');
 }
 
-function describeRun(params: Record<string, number | string>) {
-  const shown = Object.entries(params).filter(([k]) => k !== 'algorithm').map(([k, v]) => `${k} ${v}`).join(', ');
-  return `Run ${runCount}: ${params.algorithm}${shown ? ` (${shown})` : ''}`;
-}
-
 function startRun(mode: 'play' | 'step') {
-  trainMessage.hidden = true;
-  Object.assign(state, panel.choice());
-  state.params = form.values();
-  runCount += 1;
-  chart.start(describeRun(state.params), Number(state.params.early_stopping_rounds) > 0);
-  progress.value = 0;
-  roundTimes = [];
-  setPhase(mode === 'play' ? 'playing' : 'paused');
-  saveUrl();
-  const surfaceRequest: SurfaceRequest | undefined = toy && state.rows <= 20000 ? { x: toy.range.x, y: toy.range.y, n: 64 } : undefined;
-  client.train({ target: state.target, task: state.task, ignore: state.ignore, weight: state.weight, validFraction: state.validFraction, seed: state.seed,
-    params: state.params }, mode, surfaceRequest);
+  if (!store.data || store.starting || store.loading) return;
+  const { params, invalid } = runParams(store.schema, store.algorithm, store.typed);
+  if (invalid.length) {
+    update((s) => { s.messages.train = `Not started: ${invalid.join('; ')}.`; });
+    return;
+  }
+  const token = ++tokenCount;
+  const choice = { ...store.choice };
+  pendingRun = { token, params, choice, mode };
+  update((s) => {
+    s.starting = true;
+    s.messages.train = '';
+    s.messages.notice = '';
+  });
+  const toy = store.data.toy;
+  const surface: SurfaceRequest | undefined = toy && store.data.rows <= 20000 ? { x: toy.range.x, y: toy.range.y, n: 64 } : undefined;
+  client.train(token, { ...choice, params }, mode, surface);
 }
 
-function refreshInside() {
-  client.tree(Math.max(0, Number(treeIndex.value) - 1));
-  client.importance($<HTMLSelectElement>('importance-type').value);
-}
-
-function setModel(m: ModelInfo) {
-  treeIndex.max = String(m.trees);
-  for (const id of ['download-model', 'download-predictions']) $<HTMLButtonElement>(id).disabled = false;
-}
-
-function download(name: string, text: string, type: string) {
-  const a = document.createElement('a');
-  a.href = URL.createObjectURL(new Blob([text], { type }));
-  a.download = name;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(a.href), 10000);
-}
+const runOf = (token: number) => store.runs.find((r) => r.token === token);
 
 function onMessage(m: FromWorker) {
   switch (m.type) {
     case 'ready': {
-      engineReady = true;
-      state.schema = m.schema;
-      fromUrl = readHash(Object.fromEntries(m.schema.map((s) => [s.name, s.type])));
-      if (typeof fromUrl.params.algorithm === 'string') $<HTMLSelectElement>('algorithm').value = fromUrl.params.algorithm;
-      form.render(m.schema, {});
-      if (typeof fromUrl.params.algorithm === 'string') {
-        $<HTMLSelectElement>('algorithm').value = fromUrl.params.algorithm;
-        form.render(m.schema, fromUrl.params);
-      }
-      const c = m.capabilities;
-      $('caps').textContent = `Engine: ${c.build} · SIMD ${c.simd ? 'on' : 'off'} · threads ${c.threads ? 'on' : 'off (this server sends no cross-origin isolation headers)'}`;
-      $('caps').dataset.threads = String(c.threads);
+      const url = readHash(Object.fromEntries(m.schema.map((s) => [s.name, s.type])));
+      update((s) => {
+        s.engine = { ready: true, failed: '', capabilities: m.capabilities };
+        s.schema = m.schema;
+        if (typeof url.params.algorithm === 'string') s.algorithm = url.params.algorithm;
+        s.typed = Object.fromEntries(Object.entries(url.params).filter(([k]) => k !== 'algorithm').map(([k, v]) => [k, String(v)]));
+        s.chart.metric = url.metric ?? '';
+        s.chart.log = url.log ?? false;
+      });
       $('caps').dataset.isolated = String(m.crossOriginIsolated);
-      if (fromUrl.target) preferred = { target: fromUrl.target, ignore: fromUrl.ignore ?? [], weight: fromUrl.weight };
-      panel.apply({ task: fromUrl.task, validFraction: fromUrl.validFraction, seed: fromUrl.seed });
-      loadSource(fromUrl.data, fromUrl.delimiter);
-      setPhase('idle');
+      if (url.target || url.task || url.validFraction !== undefined || url.seed !== undefined)
+        linkChoice = { target: url.target, ignore: url.ignore ?? [], weight: url.weight, task: url.task, validFraction: url.validFraction, seed: url.seed };
+      loadSource(url.data, url.delimiter);
       break;
     }
-    case 'table':
-      state.datasetName = m.name;
-      state.rows = m.rows;
-      state.columns = m.columns;
-      loadedBytes = pendingBytes;
-      panel.showTable(m.name, m.rows, m.columns, m.dialect, loadedBytes, preferred);
-      preferred = undefined;
-      Object.assign(state, panel.choice());
-      $('surface-box').hidden = false;
-      if (!toy) surface.clear('Pick toy data (2 features) to watch the model\'s picture form round by round.');
-      else surface.clear('Train to see the prediction surface.');
-      setPhase('idle');
-      saveUrl();
+    case 'table': {
+      const p = pending;
+      pending = null;
+      if (!p) break;
+      const data: LoadedData = { id: ++dataCount, name: p.name, source: p.source, about: p.about, toy: p.toy, bytes: p.bytes, delimiterChoice: p.delimiterChoice,
+        rows: m.rows, columns: m.columns, dialect: m.dialect };
+      linkChoice = undefined;
+      update((s) => {
+        s.choice = choiceFor(m.columns, m.rows, s.choice, p.preferred);
+        s.data = data;
+        s.loading = '';
+        s.messages.data = '';
+        s.messages.train = '';
+        s.chart.dataId = 0;
+        s.selectedRound = 0;
+        s.tree = -1;
+      });
       break;
+    }
+    case 'started': {
+      const p = pendingRun;
+      if (!p || p.token !== m.token || !store.data) break;
+      pendingRun = null;
+      update((s) => {
+        const previous = s.runs.filter((r) => r.dataId === s.data!.id).at(-1);
+        s.runs.push({
+          token: m.token, number: ++runCount, dataId: s.data!.id, dataName: s.data!.name,
+          label: runLabel(s.schema, p.params, p.choice, previous), params: p.params, choice: p.choice,
+          plannedRounds: m.rounds, earlyStopping: Number(p.params.early_stopping_rounds) > 0,
+          reports: [], receivedAt: [], frame: null, status: p.mode === 'play' ? 'training' : 'paused', model: null,
+        });
+        s.current = runCount;
+        s.starting = false;
+        s.loadedModel = null;
+        s.messages.model = '';
+        s.selectedRound = 0;
+        s.tree = -1;
+      });
+      break;
+    }
     case 'round': {
-      chart.append(m.report);
-      progress.max = m.rounds;
-      progress.value = m.report.round;
-      roundTimes.push(performance.now());
-      const recent = roundTimes.slice(-20);
-      const rate = recent.length > 1 ? (1000 * (recent.length - 1)) / (recent.at(-1)! - recent[0]) : 0;
-      const fmt = (o: Record<string, number>) => Object.entries(o).map(([k, v]) => `${k} ${v.toPrecision(4)}`).join(', ');
-      const ada = m.report.epsilon !== undefined ? ` · ε ${m.report.epsilon.toPrecision(4)}, α ${m.report.alpha!.toPrecision(4)}` : '';
-      const sets = [['train', m.report.train], ['valid', m.report.valid]] as const;
-      const metrics = sets.filter(([, o]) => Object.keys(o).length > 0).map(([name, o]) => `${name} ${fmt(o)}`).join('; ');
-      $('last-round').textContent = `Round ${m.report.round}: ${metrics || 'no metrics'}${ada}`;
-      $('train-status').textContent = `Round ${m.report.round} of ${m.rounds} · ${m.report.ms.toFixed(1)} ms · ${rate ? `${rate.toFixed(0)} rounds/s · ` : ''}threads in use: ${m.report.threads}`;
-      $('train-status').dataset.threads = String(m.report.threads);
-      $('train-status').dataset.round = String(m.report.round);
-      if (toy && m.surface && m.width) surface.draw(toy, m.report.round, m.surface, m.width, m.predictions, m.weights, String(state.params.algorithm ?? 'xgboost'));
+      const run = runOf(m.token);
+      if (!run) break;
+      updateSoon(() => {
+        run.reports.push(m.report);
+        run.receivedAt.push(performance.now());
+        run.plannedRounds = m.rounds;
+        if (m.surface && m.width) run.frame = { round: m.report.round, grid: m.surface, width: m.width, predictions: m.predictions, weights: m.weights };
+      });
       break;
     }
-    case 'paused':
-      if (phase !== 'idle') setPhase('paused');
-      client.tree(-1);  // the newest tree
-      client.importance($<HTMLSelectElement>('importance-type').value);
+    case 'paused': {
+      const run = runOf(m.token);
+      if (run && run.status === 'training') update(() => { run.status = 'paused'; });
+      else if (run) update(() => {});  // a Step's round: look inside again
       break;
-    case 'reset':
-      chart.dropCurrent();
-      progress.value = 0;
-      $('train-status').textContent = 'Reset: the run was thrown away. Play or Step starts again from round 0.';
-      $('train-status').dataset.round = '0';
-      $('last-round').textContent = '';
-      setPhase('idle');
+    }
+    case 'done': {
+      const run = runOf(m.token);
+      if (!run) break;
+      update(() => {
+        run.status = m.aborted ? 'stopped' : 'done';
+        run.model = m.model;
+      });
       break;
-    case 'done':
-      $('train-status').textContent += m.aborted ? ` · stopped: ${m.trees} trees kept` : ` · done: ${m.trees} trees`;
-      setModel(m.model);
-      treeIndex.value = String(m.model.trees);
-      setPhase('idle');
-      refreshInside();
-      break;
-    case 'tree':
-      if (m.index < 0 || !m.tree) {
-        // "the last tree" of a paused run: ask again with its index.
-        if (m.model.trees > 0 && m.index < 0) {
-          treeIndex.max = String(m.model.trees);
-          treeIndex.value = String(m.model.trees);
-          client.tree(m.model.trees - 1);
-        } else {
-          treeView.clear(m.model.trees ? `There are ${m.model.trees} trees.` : 'No trees yet.');
-        }
-        break;
-      }
-      treeView.render(m.tree, m.index, m.model);
-      break;
-    case 'importance':
-      importance.render(m.values, m.importance);
-      break;
-    case 'export': {
-      const base = (state.datasetName || 'boostlab').replace(/\.csv.*$/, '').replace(/[^\w.-]+/g, '_');
-      if (m.what === 'model') download(`${base}-model.json`, m.text, 'application/json');
-      else download(`${base}-predictions.csv`, m.text, 'text/csv');
+    }
+    case 'reset': {
+      const run = runOf(m.token);
+      if (!run) break;
+      update((s) => {
+        s.runs = s.runs.filter((r) => r !== run);
+        if (s.current === run.number) s.current = 0;
+        s.messages.notice = `Reset: Run ${run.number} was thrown away. Play or Step starts again from round 0.`;
+      });
       break;
     }
     case 'model-loaded':
-      modelMessage.hidden = true;
-      setModel(m.model);
-      $('model-status').textContent = `Loaded ${m.name}: ${m.model.trees} trees predicting ${m.model.target} (${m.model.algorithm}).`;
-      treeIndex.value = '1';
-      refreshInside();
+      update((s) => {
+        s.loadedModel = { name: m.name, model: m.model };
+        s.messages.model = '';
+        s.tree = 0;
+      });
       break;
     case 'error': {
       const text = m.error.message;
       if (m.during === 'load') {
-        // The previous dataset stays loaded and selected.
-        pendingBytes = null;
-        panel.showError(`Could not load that file. ${text}${state.rows ? `\nStill using ${state.datasetName}.` : ''}`);
+        const name = pending?.name ?? 'that file';
+        pending = null;
+        update((s) => {
+          s.loading = '';
+          s.messages.data = `Could not load ${name}. ${text}${s.data ? `\nStill using ${s.data.name}.` : ''}`;
+        });
       } else if (m.during === 'train') {
-        trainMessage.textContent = text;
-        trainMessage.hidden = false;
-        setPhase('idle');
-      } else if (m.during === 'model' || m.during === 'inspect') {
-        modelMessage.textContent = m.during === 'model' ? `Could not load ${modelMessage.dataset.file}; the current model is kept. ${text}` : text;
-        modelMessage.hidden = false;
+        update((s) => {
+          if (pendingRun && m.token === pendingRun.token) {
+            // Refused before it started: no run, no run number.
+            pendingRun = null;
+            s.starting = false;
+          } else {
+            const run = m.token !== undefined ? runOf(m.token) : null;
+            if (run && (run.status === 'training' || run.status === 'paused')) run.status = 'stopped';
+          }
+          s.messages.train = text;
+        });
+      } else if (m.during === 'model') {
+        update((s) => { s.messages.model = `Could not load ${modelFile}; the current model is kept. ${text}`; });
+      } else if (m.during === 'inspect') {
+        update((s) => { s.messages.model = text; });
       } else {
-        $('caps').textContent = `The engine failed to start: ${text}`;
+        update((s) => { s.engine.failed = text; });
       }
       break;
     }
+    default:
+      views.onWorkerReply(m);
   }
 }
+
+const views = new Views(client, {
+  play: () => {
+    const run = inProgress();
+    if (run?.status === 'paused') {
+      update(() => { run.status = 'training'; });
+      client.play();
+    } else if (!run) startRun('play');
+  },
+  step: () => {
+    const run = inProgress();
+    if (run?.status === 'paused') client.step();
+    else if (!run) startRun('step');
+  },
+  pause: () => client.pause(),
+  stop: () => client.stop(),
+  reset: () => { const run = inProgress(); if (run) client.reset(run.token); },
+});
+
+views.setPanel(new CsvPanel(loadFile, (change) => update((s) => {
+  Object.assign(s.choice, change);
+  // The target is neither a weight nor an ignored feature.
+  if (s.choice.weight === s.choice.target) s.choice.weight = '';
+  s.choice.ignore = s.choice.ignore.filter((n) => n !== s.choice.target && n !== s.choice.weight);
+  s.messages.train = '';
+}), (text) => update((s) => { s.messages.data = text; })));
+
+// Read the loaded file again with the delimiter chosen.
+$<HTMLSelectElement>('delimiter').addEventListener('change', (e) => {
+  const d = store.data;
+  if (!d || d.toy) return;
+  loadData({ name: d.name, source: d.source, about: d.about, toy: null, bytes: d.bytes, delimiterChoice: (e.target as HTMLSelectElement).value, preferred: store.choice });
+});
+sourceSelect.addEventListener('change', () => {
+  const [kind, name] = sourceSelect.value.split(':');
+  $('toy-controls').hidden = kind !== 'toy';
+  if (kind === 'toy') loadToy(name as ToyKind);
+  else if (kind === 'sample') loadSample(name);
+});
+$('toy-controls').addEventListener('change', () => {
+  const [kind, name] = sourceSelect.value.split(':');
+  if (kind === 'toy') loadToy(name as ToyKind);
+});
+
+let modelFile = '';
+$<HTMLInputElement>('model-input').addEventListener('change', async (e) => {
+  const input = e.target as HTMLInputElement;
+  const file = input.files?.[0];
+  input.value = '';
+  if (!file) return;
+  modelFile = file.name;
+  $('model-message').dataset.file = file.name;  // which file the message is about (tests wait on it)
+  if (file.size > 512 * 2 ** 20) {
+    update((s) => { s.messages.model = `${file.name} is ${(file.size / 2 ** 20).toFixed(0)} MB; a model file this large is refused (limit 512 MB).`; });
+    return;
+  }
+  // The last file's message goes: until this file's answer it would read as this file's.
+  update((s) => { s.messages.model = ''; });
+  client.loadModel(file.name, await file.text());
+});
 
 // The service worker (public/sw.js) keeps the site for offline use and, on a
 // host that sends no isolation headers, adds them: once it controls the page,
@@ -297,66 +336,14 @@ function setupServiceWorker() {
   if (crossOriginIsolated) return;
   navigator.serviceWorker.addEventListener('controllerchange', () => {
     if (sessionStorage.getItem('boostlab-isolation-reload')) return;  // tried once: keep SIMD only
-    if (runCount === 0 && !source.startsWith('file:')) {
+    if (store.runs.length === 0 && !store.data?.source.startsWith('file:')) {
       sessionStorage.setItem('boostlab-isolation-reload', '1');
       location.reload();
     } else {
-      $('caps').textContent += ' · reload the page to train with threads';
+      views.threadsAfterReload = true;
+      update(() => {});
     }
   });
 }
 setupServiceWorker();
 
-const client = new WorkerClient(new URL('boostlab/', document.baseURI).href, onMessage);
-
-buttons.play.addEventListener('click', () => {
-  if (phase === 'paused') {
-    setPhase('playing');
-    client.play();
-  } else startRun('play');
-});
-buttons.step.addEventListener('click', () => (phase === 'paused' ? client.step() : startRun('step')));
-buttons.pause.addEventListener('click', () => client.pause());
-buttons.stop.addEventListener('click', () => client.stop());
-buttons.reset.addEventListener('click', () => client.reset());
-// A new algorithm starts from its own defaults.
-// Read the loaded file again with the delimiter chosen.
-delimiterSelect.addEventListener('change', () => {
-  if (loadedBytes && !source.startsWith('toy:')) loadBytes(state.datasetName, loadedBytes, source, delimiterSelect.value);
-});
-$<HTMLSelectElement>('algorithm').addEventListener('change', () => { form.render(state.schema, {}); saveUrl(); });
-$('params').addEventListener('change', saveUrl);
-sourceSelect.addEventListener('change', () => {
-  const [kind, name] = sourceSelect.value.split(':');
-  $('toy-controls').hidden = kind !== 'toy';
-  if (kind === 'toy') toyFromControls(name as ToyKind);
-  else if (kind === 'sample') loadSample(name);
-});
-$('toy-controls').addEventListener('change', () => {
-  const [kind, name] = sourceSelect.value.split(':');
-  if (kind === 'toy') toyFromControls(name as ToyKind);
-});
-$('clear-runs').addEventListener('click', () => chart.clearRuns());
-treeIndex.addEventListener('change', () => client.tree(Math.max(0, Number(treeIndex.value) - 1)));
-$('zoom-in').addEventListener('click', () => treeView.zoom(0.8));
-$('zoom-out').addEventListener('click', () => treeView.zoom(1.25));
-$('zoom-fit').addEventListener('click', () => treeView.fit());
-$('importance-type').addEventListener('change', () => client.importance($<HTMLSelectElement>('importance-type').value));
-$('download-model').addEventListener('click', () => client.exportText('model'));
-$('download-predictions').addEventListener('click', () => client.exportText('predictions'));
-$<HTMLInputElement>('model-input').addEventListener('change', async (e) => {
-  const input = e.target as HTMLInputElement;
-  const file = input.files?.[0];
-  input.value = '';
-  if (!file) return;
-  // The last file's message goes: until this file's answer, it would read
-  // as this file's (and the e2e test saw it so, now and then).
-  modelMessage.hidden = true;
-  modelMessage.dataset.file = file.name;
-  if (file.size > 512 * 2 ** 20) {
-    modelMessage.textContent = `${file.name} is ${(file.size / 2 ** 20).toFixed(0)} MB; a model file this large is refused (limit 512 MB).`;
-    modelMessage.hidden = false;
-    return;
-  }
-  client.loadModel(file.name, await file.text());
-});

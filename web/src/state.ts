@@ -1,34 +1,156 @@
-// The page's only mutable state.
-import type { ColumnSummary, ParamSpec } from '../../wasm/js/index.js';
+// The page's one source of truth: the loaded dataset, the runs trained on it
+// (and on earlier datasets), the model on show and the messages. Views render
+// from it and nothing else; what they show disappears when it leaves here.
+// Changes go through update(), which renders every view once afterwards.
+import type { ColumnSummary, ParamSpec, RoundReport } from '../../wasm/js/index.js';
+import type { ModelInfo } from './worker/messages';
+import type { ToyData } from './ui/toy-data';
 
-export interface AppState {
-  datasetName: string;
+export interface CsvDialect {
+  delimiter: string;
+  encoding: string;
+  notes: string[];
+}
+
+export interface LoadedData {
+  id: number;            // a new id for every load, even of the same file
+  name: string;          // the file's name, or 'toy: circles'
+  source: string;        // what the URL records: sample:…, toy:…, file:…
+  about: string;         // where the data comes from and its license ('' for a user's file)
   rows: number;
   columns: ColumnSummary[];
+  dialect: CsvDialect;
+  bytes: ArrayBuffer;    // the file as read, for the preview and reading it again with another delimiter
+  delimiterChoice: string;  // 'auto', or the delimiter the user (or a link) chose
+  toy: ToyData | null;   // toy data made in the page: the points of the surface
+}
+
+// What the user chose on the data panel for a run.
+export interface DataChoice {
   target: string;
   task: string;
   ignore: string[];
-  weight: string;
+  weight: string;  // a column of sample weights, '' for none
   validFraction: number;
   seed: number;
-  algorithm: string;
-  params: Record<string, number | string>;
-  schema: ParamSpec[];
-  training: boolean;
 }
 
-export const state: AppState = {
-  datasetName: '',
-  rows: 0,
-  columns: [],
-  target: '',
-  task: 'auto',
-  ignore: [],
-  weight: '',
-  validFraction: 0.2,
-  seed: 0,
-  algorithm: 'xgboost',
-  params: {},
+export type RunStatus = 'training' | 'paused' | 'done' | 'stopped';
+
+export interface SurfaceFrame {
+  round: number;
+  grid: Float32Array;
+  width: number;
+  predictions?: Float32Array;
+  weights?: Float64Array;
+}
+
+export interface Run {
+  token: number;         // the name the worker knows it by
+  number: number;        // "Run 3": counts runs that started on this page
+  dataId: number;
+  dataName: string;
+  label: string;         // what differs from the run before it on the same data
+  params: Record<string, number | string>;
+  choice: DataChoice;
+  plannedRounds: number;
+  earlyStopping: boolean;
+  reports: RoundReport[];
+  receivedAt: number[];  // performance.now() as each round arrived: rounds per second
+  frame: SurfaceFrame | null;  // toy data: the newest round's prediction surface
+  status: RunStatus;
+  model: ModelInfo | null;  // once finished or stopped
+}
+
+// Each message belongs to what caused it and goes when that changes.
+export interface Messages {
+  data: string;    // the last load failed (the data before it stays loaded)
+  train: string;   // the last Play or Step was refused, or a round failed
+  model: string;   // a model file could not be loaded
+  notice: string;  // what the page did on its own (stopped a run to load new data)
+}
+
+export interface Store {
+  engine: { ready: boolean; failed: string; capabilities: { simd: boolean; threads: boolean; build: string } | null };
+  schema: ParamSpec[];
+  data: LoadedData | null;
+  choice: DataChoice;
+  algorithm: string;
+  typed: Record<string, string>;  // each parameter as the user typed it, kept when the algorithm changes
+  loading: string;          // the name of the data being read, '' when none
+  runs: Run[];              // every started run, oldest first, all datasets
+  current: number;          // the number of the run on show (0: none)
+  starting: boolean;        // Play or Step sent; the worker has not yet said the run started
+  loadedModel: { name: string; model: ModelInfo } | null;  // a model file opened by hand, on show until the next run
+  messages: Messages;
+  chart: { metric: string; log: boolean; dataId: number };  // dataId: whose runs the chart shows (0: the loaded data's)
+  selectedRound: number;    // the round picked on the chart (0: none; the views show the newest)
+  tree: number;             // the tree on show, 0-based (-1: the newest)
+  importanceType: string;
+}
+
+export const store: Store = {
+  engine: { ready: false, failed: '', capabilities: null },
   schema: [],
-  training: false,
+  data: null,
+  choice: { target: '', task: 'auto', ignore: [], weight: '', validFraction: 0.2, seed: 0 },
+  algorithm: 'xgboost',
+  typed: {},
+  loading: '',
+  runs: [],
+  current: 0,
+  starting: false,
+  loadedModel: null,
+  messages: { data: '', train: '', model: '', notice: '' },
+  chart: { metric: '', log: false, dataId: 0 },
+  selectedRound: 0,
+  tree: -1,
+  importanceType: 'gain',
 };
+
+export const currentRun = (): Run | null => store.runs.find((r) => r.number === store.current) ?? null;
+
+// The model the inside views show: a model file opened since the last run
+// started, else the current run's (while it trains, the worker's snapshot).
+export function modelOnShow(): { name: string; model: ModelInfo | null; live: boolean } | null {
+  if (store.loadedModel) return { ...store.loadedModel, live: false };
+  const run = currentRun();
+  if (!run || run.dataId !== store.data?.id) return null;
+  return { name: `Run ${run.number}`, model: run.model, live: run.status === 'training' || run.status === 'paused' };
+}
+
+export const runsOf = (dataId: number) => store.runs.filter((r) => r.dataId === dataId);
+
+type Listener = () => void;
+const listeners: Listener[] = [];
+let frame = 0;
+let timer = 0;
+
+export function subscribe(listener: Listener) {
+  listeners.push(listener);
+}
+
+function render() {
+  cancelAnimationFrame(frame);
+  clearTimeout(timer);
+  frame = timer = 0;
+  for (const l of listeners) l();
+}
+
+// Applies a change and renders the views at once: a click shows its effect
+// in the same task, and tests and people see one consistent page.
+export function update(change: (s: Store) => void) {
+  change(store);
+  render();
+}
+
+// For changes that come in floods (a fast run sends hundreds of rounds a
+// second, and drawing each would starve the page): rendered once at the next
+// animation frame however many came. A timer stands in where frames do not
+// come (a hidden tab).
+export function updateSoon(change: (s: Store) => void) {
+  change(store);
+  if (frame || timer) return;
+  frame = requestAnimationFrame(render);
+  timer = window.setTimeout(render, 250);
+}

@@ -1,7 +1,7 @@
 // The whole setup in the URL hash, so a link reproduces a run: the data
 // (a sample, toy data with its settings, or an uploaded file's name), the
 // target and split, the algorithm and every parameter set by hand.
-//   #data=toy:circles:400:0.1:0&target=y&task=auto&valid=0.2&seed=0&p.algorithm=adaboost&p.rounds=50
+//   #data=toy:circles:400:0.1:0&target=y&task=auto&valid=0.2&seed=0&p.algorithm=adaboost&p.rounds=50&metric=logloss&log=1
 
 export interface UrlState {
   data?: string;  // sample:<name> | toy:<kind>:<n>:<noise>:<seed> | file:<name>
@@ -13,6 +13,8 @@ export interface UrlState {
   validFraction?: number;
   seed?: number;
   params: Record<string, number | string>;
+  metric?: string;  // the chart's metric and scale
+  log?: boolean;
 }
 
 export function writeHash(s: UrlState) {
@@ -26,6 +28,8 @@ export function writeHash(s: UrlState) {
   if (s.validFraction !== undefined) q.set('valid', String(s.validFraction));
   if (s.seed !== undefined) q.set('seed', String(s.seed));
   for (const [k, v] of Object.entries(s.params)) q.set(`p.${k}`, String(v));
+  if (s.metric) q.set('metric', s.metric);
+  if (s.log) q.set('log', '1');
   const hash = '#' + q.toString();
   if (location.hash !== hash) history.replaceState(null, '', hash);
 }
@@ -50,5 +54,7 @@ export function readHash(schemaTypes: Record<string, string>): UrlState {
     validFraction: num('valid'),
     seed: num('seed'),
     params,
+    metric: q.get('metric') ?? undefined,
+    log: q.get('log') === '1',
   };
 }

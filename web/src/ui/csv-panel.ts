@@ -1,17 +1,10 @@
 // Data panel: file picker and drag-and-drop (read with a progress bar, big
 // files refused before reading), the preview with each column's inferred
 // type, target and ignored columns, the split, and the one place a data error
-// is shown.
+// is shown. It renders from the store and reports what the user changes.
 import type { ColumnSummary } from '../../../wasm/js/index.js';
-
-export interface DataChoice {
-  target: string;
-  task: string;
-  ignore: string[];
-  weight: string;  // a column of sample weights, '' for none
-  validFraction: number;
-  seed: number;
-}
+import type { CsvDialect, DataChoice, LoadedData, Store } from '../state';
+import { setData, setHidden, setText, setValue } from './dom';
 
 // The engine's limit (MAX_CSV_BYTES in the package): a bigger file is refused
 // before a byte of it is read.
@@ -24,11 +17,16 @@ export function looksLikeId(c: ColumnSummary, rows: number) {
   return c.type === 'categorical' && c.distinct > 50 && c.distinct > 0.5 * rows;
 }
 
+// Numbers with a stray word are text to the engine; as a target they are an
+// error (the same rule and message as training: the column's asTarget).
+const strayText = (c: ColumnSummary) => 'error' in c.asTarget && c.asTarget.error.code === 'TARGET_NOT_NUMERIC';
+
 export function columnKind(c: ColumnSummary, rows: number) {
-  return looksLikeId(c, rows) ? 'text / ID' : c.type;
+  return strayText(c) ? 'numbers + text' : looksLikeId(c, rows) ? 'text / ID' : c.type;
 }
 
-// The first lines of a CSV, split on commas outside quotes (for the preview only).
+const TASK_NAMES: Record<string, string> = { regression: 'regression', binary: 'binary classification', multiclass: 'multiclass classification' };
+
 // The file's first rows as the engine read them: its delimiter and encoding.
 function firstRows(bytes: ArrayBuffer, count: number, dialect: CsvDialect): string[][] {
   const text = new TextDecoder(dialect.encoding).decode(new Uint8Array(bytes, 0, Math.min(bytes.byteLength, 64 * 1024)));
@@ -54,12 +52,6 @@ function firstRows(bytes: ArrayBuffer, count: number, dialect: CsvDialect): stri
   return rows;
 }
 
-// How the engine read the file (Table.delimiter, encoding, notes).
-export interface CsvDialect {
-  delimiter: string;
-  encoding: string;
-  notes: string[];
-}
 
 const DELIMITER_NAMES: Record<string, string> = { ',': 'comma', ';': 'semicolon', '\t': 'tab', '|': 'pipe' };
 
@@ -67,15 +59,19 @@ const sizeText = (n: number) => (n >= 2 ** 30 ? `${(n / 2 ** 30).toFixed(1)} GB`
 
 export class CsvPanel {
   private readonly target = $<HTMLSelectElement>('target');
+  private readonly task = $<HTMLSelectElement>('task');
   private readonly ignoreList = $<HTMLDivElement>('ignore');
   private readonly weight = $<HTMLSelectElement>('weight');
-  private readonly message = $<HTMLParagraphElement>('data-message');
   private readonly validFraction = $<HTMLInputElement>('valid-fraction');
   private readonly seed = $<HTMLInputElement>('split-seed');
   private readonly progress = $<HTMLProgressElement>('read-progress');
-  private columns: ColumnSummary[] = [];
+  private shownData = -1;
+  private shownColumns = '';
 
-  constructor(private readonly onFile: (name: string, bytes: ArrayBuffer) => void, private readonly onChange: () => void) {
+  // onFile: a file was read; onChoice: the user changed what to train on.
+  constructor(private readonly onFile: (name: string, bytes: ArrayBuffer) => void,
+    private readonly onChoice: (change: Partial<DataChoice>) => void,
+    private readonly onError: (text: string) => void) {
     const input = $<HTMLInputElement>('file-input');
     input.addEventListener('change', async () => {
       const file = input.files?.[0];
@@ -91,22 +87,29 @@ export class CsvPanel {
       const file = e.dataTransfer?.files?.[0];
       if (file) await this.read(file);
     });
-    this.target.addEventListener('change', () => { this.renderWeight(''); this.renderIgnore(new Set()); this.onChange(); });
-    this.weight.addEventListener('change', () => { this.renderIgnore(this.ignored()); this.onChange(); });
-    for (const el of [this.ignoreList, this.validFraction, this.seed, $('task')]) el.addEventListener('change', () => this.onChange());
+    this.target.addEventListener('change', () => onChoice({ target: this.target.value }));
+    this.weight.addEventListener('change', () => onChoice({ weight: this.weight.value }));
+    this.task.addEventListener('change', () => onChoice({ task: this.task.value }));
+    this.ignoreList.addEventListener('change', () => onChoice({ ignore: [...this.ignored()] }));
+    this.validFraction.addEventListener('change', () => onChoice({ validFraction: Number(this.validFraction.value) }));
+    this.seed.addEventListener('change', () => onChoice({ seed: Number(this.seed.value) }));
+    // One click to the other reading of the target (the note beside Task says which).
+    $('task-note').addEventListener('click', (e) => {
+      const task = (e.target as HTMLElement).dataset?.task;
+      if (task) onChoice({ task });
+    });
   }
 
   // Reads a file in chunks with a progress bar; refuses one over the limit
   // before reading it, so the loaded data and the page stay as they are.
   async read(file: File) {
     if (file.size > MAX_FILE_BYTES) {
-      this.showError(`${file.name} is ${sizeText(file.size)}; the limit is ${sizeText(MAX_FILE_BYTES)} (a browser tab's memory). ` +
+      this.onError(`${file.name} is ${sizeText(file.size)}; the limit is ${sizeText(MAX_FILE_BYTES)} (a browser tab's memory). ` +
         'It was not read. Sample its rows or drop columns, then try again.');
       return;
     }
-    this.clearError();
     const bytes = new Uint8Array(file.size);
-    this.progress.hidden = false;
+    setHidden(this.progress, false);
     this.progress.max = Math.max(1, file.size);
     let at = 0;
     const reader = file.stream().getReader();
@@ -117,40 +120,99 @@ export class CsvPanel {
       at += value.byteLength;
       this.progress.value = at;
     }
-    this.progress.hidden = true;
+    setHidden(this.progress, true);
     this.onFile(file.name, bytes.buffer);
   }
 
-  showTable(name: string, rows: number, columns: ColumnSummary[], dialect: CsvDialect, bytes: ArrayBuffer | null,
-    preferred?: { target?: string; ignore?: string[]; weight?: string }) {
-    this.columns = columns;
-    this.clearError();
+  render(s: Store) {
+    const d = s.data;
+    const message = $('data-message');
+    setText(message, s.messages.data);
+    setHidden(message, !s.messages.data);
+    setText($('data-source'), d?.about ?? '');
+    if (!d) {
+      setText($('data-name'), s.loading ? `Reading ${s.loading}…` : 'No data loaded.');
+      setHidden($('delimiter-row'), true);
+      return;
+    }
     // A file's delimiter, as read and as the user may choose it; toy data
     // made in the page has none to speak of.
-    const madeHere = name.startsWith('toy: ');
-    $('delimiter-row').hidden = madeHere;
-    const separated = madeHere ? '' : `, ${DELIMITER_NAMES[dialect.delimiter] ?? `'${dialect.delimiter}'`}-separated`;
-    $('data-name').textContent = `${name}: ${rows.toLocaleString()} rows × ${columns.length} columns${separated}`;
-    $('data-name').dataset.delimiter = dialect.delimiter;
+    const madeHere = d.toy !== null;
+    setHidden($('delimiter-row'), madeHere);
+    setValue($<HTMLSelectElement>('delimiter'), d.delimiterChoice);
+    const separated = madeHere ? '' : `, ${DELIMITER_NAMES[d.dialect.delimiter] ?? `'${d.dialect.delimiter}'`}-separated`;
+    const reading = s.loading ? ` (reading ${s.loading}…)` : '';
+    setText($('data-name'), `${d.name}: ${d.rows.toLocaleString()} rows × ${d.columns.length} columns${separated}${reading}`);
+    setData($('data-name'), 'delimiter', d.dialect.delimiter);
     const notes = $('data-notes');
-    notes.textContent = dialect.notes.join(' ');
-    notes.hidden = dialect.notes.length === 0;
-    this.target.replaceChildren(...columns.map((c) => new Option(`${c.name} (${columnKind(c, rows)})`, c.name)));
-    const target = preferred?.target && columns.some((c) => c.name === preferred.target) ? preferred.target : columns.at(-1)!.name;
-    this.target.value = target;
-    this.renderWeight(preferred?.weight ?? '');
-    const ignore = new Set(preferred?.ignore ?? columns.filter((c) => looksLikeId(c, rows)).map((c) => c.name));
-    this.renderIgnore(ignore);
-    this.renderPreview(rows, columns, dialect, bytes);
+    setText(notes, d.dialect.notes.join(' '));
+    setHidden(notes, d.dialect.notes.length === 0);
+    if (this.shownData !== d.id) {
+      this.shownData = d.id;
+      this.target.replaceChildren(...d.columns.map((c) => new Option(`${c.name} (${columnKind(c, d.rows)})`, c.name)));
+      this.renderPreview(d);
+    }
+    const c = s.choice;
+    setValue(this.target, c.target);
+    setValue(this.task, c.task);
+    const columns = `${d.id}|${c.target}|${c.weight}`;
+    if (columns !== this.shownColumns) {
+      this.shownColumns = columns;
+      this.renderWeight(d.columns, c);
+      this.renderIgnore(d.columns, d.rows, c);
+    }
+    setValue(this.weight, c.weight);
+    for (const box of this.ignoreList.querySelectorAll<HTMLInputElement>('input')) {
+      const checked = c.ignore.includes(box.value);
+      if (box.checked !== checked) box.checked = checked;
+    }
+    if (document.activeElement !== this.validFraction) setValue(this.validFraction, String(c.validFraction));
+    if (document.activeElement !== this.seed) setValue(this.seed, String(c.seed));
+    this.renderTaskNote(d.columns.find((col) => col.name === c.target), c.task);
+  }
+
+  // Beside Task: what 'automatic' makes of the target and why (the engine's
+  // rule, the same as training's), with one click to the other reading.
+  private renderTaskNote(column: ColumnSummary | undefined, task: string) {
+    const note = $('task-note');
+    const key = `${this.shownData}|${column?.name}|${task}`;
+    if (note.dataset.key === key) return;
+    note.dataset.key = key;
+    const button = (label: string, value: string) => {
+      const b = document.createElement('button');
+      b.type = 'button';
+      b.className = 'link';
+      setData(b, 'task', value);
+      setText(b, label);
+      return b;
+    };
+    note.className = 'hint';
+    if (!column) {
+      note.replaceChildren();
+      return;
+    }
+    const guess = column.asTarget;
+    setData(note, 'guess', 'task' in guess ? guess.task : guess.error.code);
+    if ('error' in guess) {
+      note.className = 'hint warn-text';
+      note.replaceChildren(`${column.name} cannot be the target: ${guess.error.message}`);
+      return;
+    }
+    if (task === 'auto') {
+      const other = guess.task === 'regression' ? null : button('train as regression instead', 'regression');
+      note.replaceChildren(`Automatic: ${TASK_NAMES[guess.task]}, from ${guess.why}.`, ...(other ? [' ', other] : []));
+    } else {
+      note.replaceChildren(`Set by hand (automatic would be ${TASK_NAMES[guess.task]}). `, button('back to automatic', 'auto'));
+    }
   }
 
   // Column name, inferred type, missing and distinct counts, then the first rows.
-  private renderPreview(rows: number, columns: ColumnSummary[], dialect: CsvDialect, bytes: ArrayBuffer | null) {
+  private renderPreview(d: LoadedData) {
     const table = $<HTMLTableElement>('preview');
     const head = table.createTHead();
     const cell = (tag: 'th' | 'td', text: string, cls = '') => {
       const c = document.createElement(tag);
-      c.textContent = text;
+      setText(c, text);
       if (cls) c.className = cls;
       return c;
     };
@@ -160,71 +222,68 @@ export class CsvPanel {
       return tr;
     };
     head.replaceChildren(
-      line(columns.map((c) => cell('th', c.name))),
-      line(columns.map((c) => cell('td', columnKind(c, rows), 'kind'))),
-      line(columns.map((c) => cell('td', `${c.missing} missing`, c.missing ? 'warn' : 'hint'))),
-      line(columns.map((c) => cell('td', `${c.distinct} distinct`, 'hint'))),
+      line(d.columns.map((c) => cell('th', c.name))),
+      line(d.columns.map((c) => {
+        const kind = cell('td', columnKind(c, d.rows), strayText(c) ? 'kind warn' : 'kind');
+        if ('error' in c.asTarget && strayText(c)) kind.title = c.asTarget.error.message;
+        return kind;
+      })),
+      line(d.columns.map((c) => cell('td', `${c.missing} missing`, c.missing ? 'warn' : 'hint'))),
+      line(d.columns.map((c) => cell('td', `${c.distinct} distinct`, 'hint'))),
     );
     const body = document.createElement('tbody');
-    const sample = bytes ? firstRows(bytes, 6, dialect).slice(1) : [];
-    body.append(...sample.map((r) => line(columns.map((_, i) => cell('td', r[i] ?? '')))));
+    const sample = firstRows(d.bytes, 6, d.dialect).slice(1);
+    body.append(...sample.map((r) => line(d.columns.map((_, i) => cell('td', r[i] ?? '')))));
     table.tBodies[0]?.remove();
     table.append(body);
-    table.dataset.columns = String(columns.length);
-    table.dataset.rows = String(sample.length);
+    setData(table, 'columns', String(d.columns.length));
+    setData(table, 'rows', String(sample.length));
   }
 
   // Numeric columns other than the target can weigh the rows.
-  private renderWeight(selected: string) {
-    const candidates = this.columns.filter((c) => c.type === 'numeric' && c.name !== this.target.value);
-    this.weight.replaceChildren(new Option('none (every row weighs 1)', ''), ...candidates.map((c) => new Option(c.name, c.name)));
-    this.weight.value = candidates.some((c) => c.name === selected) ? selected : '';
+  private renderWeight(columns: ColumnSummary[], c: DataChoice) {
+    const candidates = columns.filter((col) => col.type === 'numeric' && col.name !== c.target);
+    this.weight.replaceChildren(new Option('none (every row weighs 1)', ''), ...candidates.map((col) => new Option(col.name, col.name)));
   }
 
   private ignored() {
     return new Set([...this.ignoreList.querySelectorAll<HTMLInputElement>('input:checked')].map((b) => b.value));
   }
 
-  private renderIgnore(checked: Set<string>) {
-    const target = this.target.value, weight = this.weight.value;
+  private renderIgnore(columns: ColumnSummary[], rows: number, c: DataChoice) {
     this.ignoreList.replaceChildren(
-      ...this.columns
-        .filter((c) => c.name !== target && c.name !== weight)
-        .map((c) => {
+      ...columns
+        .filter((col) => col.name !== c.target && col.name !== c.weight)
+        .map((col) => {
           const label = document.createElement('label');
           const box = document.createElement('input');
           box.type = 'checkbox';
-          box.value = c.name;
-          box.checked = checked.has(c.name);
-          label.append(box, ` ${c.name}`);
+          box.value = col.name;
+          label.append(box, ` ${col.name}`);
           const info = document.createElement('span');
           info.className = 'hint';
-          info.textContent = ` ${c.type}, ${c.distinct} distinct${c.missing ? `, ${c.missing} missing` : ''}`;
+          setText(info, ` ${columnKind(col, rows)}, ${col.distinct} distinct${col.missing ? `, ${col.missing} missing` : ''}`);
           label.append(info);
           return label;
         }),
     );
   }
+}
 
-  choice(): DataChoice {
-    return { target: this.target.value, task: $<HTMLSelectElement>('task').value, ignore: [...this.ignored()], weight: this.weight.value,
-      validFraction: Number(this.validFraction.value), seed: Number(this.seed.value) };
-  }
-
-  // Applies a saved choice (from the URL) once the table is loaded.
-  apply(choice: Partial<DataChoice>) {
-    if (choice.task) $<HTMLSelectElement>('task').value = choice.task;
-    if (choice.validFraction !== undefined) this.validFraction.value = String(choice.validFraction);
-    if (choice.seed !== undefined) this.seed.value = String(choice.seed);
-  }
-
-  showError(text: string) {
-    this.message.textContent = text;
-    this.message.hidden = false;
-  }
-
-  clearError() {
-    this.message.hidden = true;
-    this.message.textContent = '';
-  }
+// The choice for newly loaded data: the preferred columns where they exist
+// (a sample's, or a link's), else the last column as the target and no
+// identifiers as features; the split and task carry over unless given.
+export function choiceFor(columns: ColumnSummary[], rows: number, previous: DataChoice,
+  preferred?: Partial<DataChoice>): DataChoice {
+  const has = (name?: string) => name !== undefined && columns.some((c) => c.name === name);
+  const target = has(preferred?.target) ? preferred!.target! : columns.at(-1)!.name;
+  const weight = has(preferred?.weight) && preferred!.weight !== target ? preferred!.weight! : '';
+  const ignore = (preferred?.ignore ?? columns.filter((c) => looksLikeId(c, rows)).map((c) => c.name))
+    .filter((n) => has(n) && n !== target && n !== weight);
+  return {
+    target, weight, ignore,
+    task: preferred?.task ?? 'auto',
+    validFraction: preferred?.validFraction ?? previous.validFraction,
+    seed: preferred?.seed ?? previous.seed,
+  };
 }

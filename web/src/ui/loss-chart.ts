@@ -1,143 +1,159 @@
-// Loss per round, drawn live with uPlot: the current run's train and
-// validation metric, and every finished run kept as a named series so runs
-// can be compared on the same data. Pick the metric; log scale; the best
-// round (early stopping) marked. The element carries data-points-*,
-// data-runs, data-metric and data-best for tests.
+// Loss per round, drawn with uPlot from the store: the runs on one dataset
+// (the loaded one, or an earlier one picked above the chart), the current
+// run's train and validation curves solid, earlier runs dashed under their
+// names. A forest's training metric is out-of-bag and says so. Click a round
+// to look inside it. The element carries data-points-*, data-runs,
+// data-metric and data-best for tests.
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
-import type { RoundReport } from '../../../wasm/js/index.js';
-
-interface Run {
-  name: string;
-  rounds: number[];
-  train: Record<string, number[]>;
-  valid: Record<string, number[]>;
-  best: number;  // 1-based best round, 0: none
-  marksBest: boolean;  // early stopping is on: the best round is marked
-}
+import type { Run } from '../state';
 
 const COLOURS = ['#7b8496', '#3caa5a', '#965ac8', '#c8aa28', '#28a0c8', '#c83c78'];
+const HEIGHT = 300;
+
+// A forest reports its training rows' out-of-bag error (oob_rmse, oob_error).
+const isOutOfBag = (metric: string) => metric.startsWith('oob_');
+const trainName = (metric: string) => (isOutOfBag(metric) ? `out-of-bag ${metric.slice(4)}` : `train ${metric}`);
+
+export interface ChartView {
+  runs: Run[];           // the runs on the dataset shown, oldest first
+  current: Run | null;   // among them, the one drawn solid
+  metric: string;        // '' : the current run's early-stopping metric
+  log: boolean;
+  selectedRound: number;
+}
 
 export class LossChart {
   private plot: uPlot | null = null;
-  private runs: Run[] = [];
-  private current: Run | null = null;
-  private metric = '';
-  private log = false;
   private shape = '';
+  private version = '';
+  private view: ChartView | null = null;
 
-  constructor(private readonly el: HTMLElement, private readonly metricSelect: HTMLSelectElement, logBox: HTMLInputElement) {
+  constructor(private readonly el: HTMLElement, private readonly metricSelect: HTMLSelectElement, private readonly logBox: HTMLInputElement,
+    handlers: { metric: (m: string) => void; log: (on: boolean) => void; round: (r: number) => void }) {
     new ResizeObserver(() => this.plot?.setSize(this.size())).observe(el);
-    metricSelect.addEventListener('change', () => { this.metric = metricSelect.value; this.redraw(true); });
-    logBox.addEventListener('change', () => { this.log = logBox.checked; this.redraw(true); });
+    metricSelect.addEventListener('change', () => handlers.metric(metricSelect.value));
+    logBox.addEventListener('change', () => handlers.log(logBox.checked));
+    el.addEventListener('click', () => {
+      const idx = this.plot?.cursor.idx;
+      if (idx !== null && idx !== undefined) handlers.round(idx + 1);
+    });
   }
 
   private size() {
-    return { width: Math.max(260, this.el.clientWidth), height: 300 };
+    return { width: Math.max(260, this.el.clientWidth), height: HEIGHT };
   }
 
-  // A new run starts; the one before stays on the chart under its name.
-  start(name: string, marksBest: boolean) {
-    if (this.current && this.current.rounds.length) this.runs.push(this.current);
-    this.current = { name, rounds: [], train: {}, valid: {}, best: 0, marksBest };
-    this.redraw(true);
+  // The metric on show: the chosen one if some run reports it, else the
+  // current run's early-stopping metric.
+  static metricOf(v: ChartView) {
+    const known = LossChart.metricsKnown(v.runs);
+    if (v.metric && known.includes(v.metric)) return v.metric;
+    const last = (v.current ?? v.runs.at(-1))?.reports.at(-1);
+    return last ? last.metric || Object.keys(last.train)[0] || Object.keys(last.valid)[0] || '' : '';
   }
 
-  // Reset: the run in progress leaves the chart.
-  dropCurrent() {
-    this.current = null;
-    this.redraw(true);
-  }
-
-  clearRuns() {
-    this.runs = [];
-    this.redraw(true);
-  }
-
-  append(r: RoundReport) {
-    const c = this.current;
-    if (!c) return;
-    c.rounds.push(r.round);
-    for (const [k, v] of Object.entries(r.train)) (c.train[k] ??= []).push(v);
-    for (const [k, v] of Object.entries(r.valid)) (c.valid[k] ??= []).push(v);
-    c.best = c.marksBest ? r.bestRound : 0;
-    if (!this.metric || !(this.metric in c.train)) this.metric = r.metric || Object.keys(r.train)[0];
-    this.redraw(false);
-  }
-
-  private metricsKnown() {
+  private static metricsKnown(runs: Run[]) {
     const names = new Set<string>();
     // Validation too: with eval_train 0 a run reports no training metric.
-    for (const run of [...this.runs, ...(this.current ? [this.current] : [])])
-      [...Object.keys(run.train), ...Object.keys(run.valid)].forEach((k) => names.add(k));
+    for (const run of runs) for (const r of run.reports.slice(-1)) [...Object.keys(r.train), ...Object.keys(r.valid)].forEach((k) => names.add(k));
     return [...names];
   }
 
-  private redraw(rebuild: boolean) {
-    const m = this.metric;
-    const runs = this.runs.filter((r) => m in r.valid || m in r.train);
-    const c = this.current;
-    const longest = Math.max(0, c?.rounds.length ?? 0, ...runs.map((r) => r.rounds.length));
+  render(v: ChartView) {
+    const m = LossChart.metricOf(v);
+    const version = `${m}|${v.log}|${v.selectedRound}|${v.current?.number}|${v.runs.map((r) => `${r.number}:${r.reports.length}`).join(',')}`;
+    if (version === this.version) return;
+    this.version = version;
+    this.view = v;
+    const c = v.current;
+    const earlier = v.runs.filter((r) => r !== c && r.reports.some((rep) => m in rep.valid || m in rep.train || `oob_${m}` in rep.train));
+    const longest = Math.max(0, ...v.runs.map((r) => r.reports.length));
     const x = Array.from({ length: longest }, (_, i) => i + 1);
-    const pad = (v: number[] | undefined) => x.map((_, i) => (v && i < v.length && (!this.log || v[i] > 0) ? v[i] : null));
     const series: uPlot.Series[] = [{ label: 'round' }];
     const data: (number | null)[][] = [x];
-    runs.forEach((r, i) => {
-      const valid = m in r.valid;
-      series.push({ label: `${r.name} (${valid ? 'valid' : 'train'})`, stroke: COLOURS[i % COLOURS.length], width: 1.5, dash: [6, 3] });
-      data.push(pad(valid ? r.valid[m] : r.train[m]));
+    // A forest's training series is out-of-bag: oob_rmse beside the validation rmse.
+    const key = (run: Run, set: 'train' | 'valid') =>
+      set === 'train' && !run.reports.some((r) => m in r.train) && run.reports.some((r) => `oob_${m}` in r.train) ? `oob_${m}` : m;
+    const column = (run: Run, set: 'train' | 'valid') => x.map((_, i) => {
+      const value = run.reports[i]?.[set][key(run, set)];
+      return value !== undefined && (!v.log || value > 0) ? value : null;
+    });
+    earlier.forEach((r, i) => {
+      const valid = r.reports.some((rep) => m in rep.valid);
+      series.push({ label: `Run ${r.number}: ${r.label} (${valid ? 'valid' : isOutOfBag(m) ? 'out-of-bag' : 'train'})`,
+        stroke: COLOURS[i % COLOURS.length], width: 1.5, dash: [6, 3] });
+      data.push(column(r, valid ? 'valid' : 'train'));
     });
     if (c) {
-      series.push({ label: `train ${m}`, stroke: '#2f6fde', width: 2 }, { label: `valid ${m}`, stroke: '#e4572e', width: 2 });
-      data.push(pad(c.train[m]), pad(c.valid[m]));
+      series.push({ label: trainName(key(c, 'train')), stroke: '#2f6fde', width: 2 }, { label: `valid ${m}`, stroke: '#e4572e', width: 2 });
+      data.push(column(c, 'train'), column(c, 'valid'));
+      // A forest's out-of-bag error beside its training and validation error.
+      if (key(c, 'train') === m && c.reports.some((r) => `oob_${m}` in r.train)) {
+        series.push({ label: `out-of-bag ${m}`, stroke: '#3caa5a', width: 2, dash: [3, 3] });
+        data.push(x.map((_, i) => c.reports[i]?.train[`oob_${m}`] ?? null));
+      }
     }
-    const shape = `${m}|${this.log}|${c?.name}|${series.map((s) => s.label).join('|')}`;
-    if (rebuild || shape !== this.shape || !this.plot) {
+    const shape = `${m}|${v.log}|${c?.number}|${series.map((s) => s.label).join('|')}`;
+    if (shape !== this.shape || !this.plot) {
       this.plot?.destroy();
       this.plot = null;
       this.el.replaceChildren();
       this.shape = shape;
-      const best = () => c?.best ?? 0;
       if (series.length > 1) {
         this.plot = new uPlot({
           ...this.size(),
-          // The current run by name: solid lines; earlier runs are dashed, under their names.
-          title: c ? c.name : undefined,
-          scales: { x: { time: false }, y: { distr: this.log ? 3 : 1 } },
-          axes: [{ label: 'round' }, { label: m, size: 60 }],
+          title: c ? `Run ${c.number}: ${c.label}` : undefined,
+          scales: { x: { time: false }, y: { distr: v.log ? 3 : 1 } },
+          // Rounds are whole numbers: ticks at 1, 2, 5, 10, … apart.
+          axes: [{ label: 'round', incrs: [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10000, 20000, 50000, 100000],
+            values: (_u, splits) => {
+              this.el.dataset.xTicks = splits.join(',');
+              return splits.map(String);
+            } },
+            { label: m, size: 60 }],
           series,
-          hooks: {
-            // The best validation round: a dashed vertical line.
-            draw: [(u) => {
-              const b = best();
-              if (!b) return;
-              const px = u.valToPos(b, 'x', true);
-              const ctx = u.ctx;
-              ctx.save();
-              ctx.strokeStyle = '#e4572e';
-              ctx.setLineDash([4, 4]);
-              ctx.beginPath();
-              ctx.moveTo(px, u.bbox.top);
-              ctx.lineTo(px, u.bbox.top + u.bbox.height);
-              ctx.stroke();
-              ctx.restore();
-            }],
-          },
+          hooks: { draw: [(u) => this.marks(u)] },
         }, data as uPlot.AlignedData, this.el);
       }
     } else {
       this.plot.setData(data as uPlot.AlignedData);
     }
     // The metric picker lists what the runs report.
-    const known = this.metricsKnown();
+    const known = LossChart.metricsKnown(v.runs);
     if ([...this.metricSelect.options].map((o) => o.value).join() !== known.join()) {
-      this.metricSelect.replaceChildren(...known.map((k) => new Option(k, k)));
+      this.metricSelect.replaceChildren(...known.map((k) => new Option(isOutOfBag(k) ? `${k} (out-of-bag)` : k, k)));
     }
     this.metricSelect.value = m;
-    this.el.dataset.pointsTrain = String(c?.train[m]?.length ?? 0);
-    this.el.dataset.pointsValid = String(c?.valid[m]?.length ?? 0);
-    this.el.dataset.runs = String(this.runs.length);
+    this.logBox.checked = v.log;
+    const best = c?.earlyStopping ? c.reports.at(-1)?.bestRound ?? 0 : 0;
+    this.el.dataset.pointsTrain = String(c?.reports.filter((r) => m in r.train).length ?? 0);
+    this.el.dataset.pointsValid = String(c?.reports.filter((r) => m in r.valid).length ?? 0);
+    this.el.dataset.runs = String(earlier.length);
     this.el.dataset.metric = m;
-    this.el.dataset.best = String(c?.best ?? 0);
+    this.el.dataset.best = String(best);
+  }
+
+  // The best validation round (early stopping) dashed in red; the round
+  // selected for the inside views in grey.
+  private marks(u: uPlot) {
+    const v = this.view;
+    if (!v) return;
+    const c = v.current;
+    const best = c?.earlyStopping ? c.reports.at(-1)?.bestRound ?? 0 : 0;
+    const line = (round: number, colour: string, dash: number[]) => {
+      const px = u.valToPos(round, 'x', true);
+      const ctx = u.ctx;
+      ctx.save();
+      ctx.strokeStyle = colour;
+      ctx.setLineDash(dash);
+      ctx.beginPath();
+      ctx.moveTo(px, u.bbox.top);
+      ctx.lineTo(px, u.bbox.top + u.bbox.height);
+      ctx.stroke();
+      ctx.restore();
+    };
+    if (v.selectedRound) line(v.selectedRound, '#9aa3b5', [2, 3]);
+    if (best) line(best, '#e4572e', [4, 4]);
   }
 }

@@ -1,6 +1,12 @@
 // The parameter form, rendered from the core's param schema: every parameter
-// of the chosen algorithm with its range, default and one-line doc.
+// of the chosen algorithm with its range, default and one-line doc. What the
+// user typed lives in the store (kept when the algorithm changes, where the
+// new one has that parameter); a value out of range is flagged at its field
+// as it is typed; "More parameters" says how many hidden values are not the
+// default.
 import type { ParamSpec } from '../../../wasm/js/index.js';
+import type { Store } from '../state';
+import { setAttr, setData, setHidden, setText, setValue } from './dom';
 
 function usedBy(spec: ParamSpec, algorithm: string) {
   return spec.algorithms === 'all' || spec.algorithms.split(',').includes(algorithm);
@@ -16,78 +22,139 @@ function rangeText(s: ParamSpec) {
 // Shown first; every other parameter of the algorithm sits under "More parameters".
 const MAIN = ['objective', 'rounds', 'eta', 'max_depth'];
 
+const LABELS: Record<string, string> = { xgboost: 'XGBoost-style (second order)', gbdt: 'Gradient boosting (Friedman)', adaboost: 'AdaBoost (SAMME)', random_forest: 'Random forest' };
+
+// The schema's parameters for one algorithm, with that algorithm's default and doc.
+export function specsFor(schema: ParamSpec[], algorithm: string): ParamSpec[] {
+  return schema
+    .filter((s) => s.name !== 'algorithm' && usedBy(s, algorithm))
+    .map((s) => ({
+      ...s,
+      default: s.algorithmDefaults?.[algorithm] !== undefined ? s.algorithmDefaults[algorithm] : s.default,
+      doc: s.algorithmDocs?.[algorithm] ?? s.doc,
+    }));
+}
+
+// Why a typed value is not allowed, or '' (empty means the default).
+export function problemWith(s: ParamSpec, text: string): string {
+  if (text.trim() === '') return '';
+  if (s.type === 'string') return s.choices?.length && !s.choices.includes(text) ? `must be one of ${s.choices.filter(Boolean).join(', ')}` : '';
+  const v = Number(text);
+  if (!Number.isFinite(v)) return 'must be a number';
+  if (s.type === 'int' && !Number.isInteger(v)) return 'must be a whole number';
+  if (typeof s.min === 'number' && (s.minExclusive ? v <= s.min : v < s.min)) return `must be ${s.minExclusive ? 'above' : 'at least'} ${s.min}`;
+  if (typeof s.max === 'number' && v > s.max) return `must be at most ${s.max}`;
+  return '';
+}
+
+// The run's parameters: the algorithm and every typed value of its
+// parameters that is not its default (the core applies its own defaults);
+// and the fields whose value is not allowed.
+export function runParams(schema: ParamSpec[], algorithm: string, typed: Record<string, string>) {
+  const params: Record<string, number | string> = { algorithm };
+  const invalid: string[] = [];
+  for (const s of specsFor(schema, algorithm)) {
+    const text = typed[s.name];
+    if (text === undefined || text.trim() === '' || text === String(s.default ?? '')) continue;
+    const problem = problemWith(s, text);
+    if (problem) invalid.push(`${s.name} ${problem}`);
+    else params[s.name] = s.type === 'string' ? text : Number(text);
+  }
+  return { params, invalid };
+}
+
 export class ParamsForm {
+  private shown = '';
   private specs: ParamSpec[] = [];
 
-  constructor(private readonly form: HTMLFormElement, private readonly algorithmSelect: HTMLSelectElement) {}
-
-  render(schema: ParamSpec[], values: Record<string, number | string>) {
-    const algorithmSpec = schema.find((s) => s.name === 'algorithm')!;
-    const labels: Record<string, string> = { xgboost: 'XGBoost-style (second order)', gbdt: 'Gradient boosting (Friedman)', adaboost: 'AdaBoost (SAMME)', random_forest: 'Random forest' };
-    const chosen = this.algorithmSelect.value;
-    this.algorithmSelect.replaceChildren(...(algorithmSpec.choices ?? []).map((c) => new Option(labels[c] ?? c, c)));
-    if (chosen) this.algorithmSelect.value = chosen;
-    const algorithm = this.algorithmSelect.value;
-    // Show each parameter's default and meaning for this algorithm (e.g.
-    // AdaBoost's stumps, and its eta scaling votes rather than leaf values).
-    this.specs = schema
-      .filter((s) => s.name !== 'algorithm' && usedBy(s, algorithm))
-      .map((s) => ({
-        ...s,
-        default: s.algorithmDefaults?.[algorithm] !== undefined ? s.algorithmDefaults[algorithm] : s.default,
-        doc: s.algorithmDocs?.[algorithm] ?? s.doc,
-      }));
-    const more = document.createElement('details');
-    const summary = document.createElement('summary');
-    summary.textContent = 'More parameters';
-    more.append(summary, ...this.specs.filter((s) => !MAIN.includes(s.name)).map((s) => this.field(s, values[s.name])));
-    this.form.replaceChildren(...this.specs.filter((s) => MAIN.includes(s.name)).map((s) => this.field(s, values[s.name])), more);
+  constructor(private readonly form: HTMLFormElement, private readonly algorithmSelect: HTMLSelectElement,
+    private readonly more: { summary: HTMLElement; reset: HTMLButtonElement },
+    handlers: { typed: (name: string, value: string) => void; algorithm: (a: string) => void; reset: () => void }) {
+    form.addEventListener('input', (e) => {
+      const el = e.target as HTMLInputElement;
+      if (el.name) handlers.typed(el.name, el.value);
+    });
+    form.addEventListener('change', (e) => {
+      const el = e.target as HTMLSelectElement;
+      if (el.name && el.tagName === 'SELECT') handlers.typed(el.name, el.value);
+    });
+    algorithmSelect.addEventListener('change', () => handlers.algorithm(algorithmSelect.value));
+    more.reset.addEventListener('click', () => handlers.reset());
   }
 
-  private field(s: ParamSpec, value: number | string | undefined) {
+  render(s: Store) {
+    const algorithmSpec = s.schema.find((p) => p.name === 'algorithm');
+    if (!algorithmSpec) return;
+    const key = `${s.schema.length}|${s.algorithm}`;
+    if (key !== this.shown) {
+      this.shown = key;
+      this.algorithmSelect.replaceChildren(...(algorithmSpec.choices ?? []).map((c) => new Option(LABELS[c] ?? c, c)));
+      this.specs = specsFor(s.schema, s.algorithm);
+      const details = this.form.querySelector('details') ?? document.createElement('details');
+      delete this.more.summary.dataset.changed;
+      details.replaceChildren(this.more.summary, ...this.specs.filter((p) => !MAIN.includes(p.name)).map((p) => this.field(p)));
+      this.form.replaceChildren(...this.specs.filter((p) => MAIN.includes(p.name)).map((p) => this.field(p)), details, this.more.reset);
+    }
+    setValue(this.algorithmSelect, s.algorithm);
+    let changedHidden = 0;
+    for (const spec of this.specs) {
+      const el = this.form.elements.namedItem(spec.name) as HTMLInputElement | HTMLSelectElement;
+      const text = s.typed[spec.name] ?? '';
+      // Empty means the default, and the field shows it.
+      const shownValue = text !== '' ? text : spec.default === null || spec.default === undefined ? '' : String(spec.default);
+      if (document.activeElement !== el && el.value !== shownValue) el.value = shownValue;
+      const problem = problemWith(spec, text);
+      setAttr(el, 'aria-invalid', String(problem !== ''));
+      const note = el.parentElement!.querySelector<HTMLElement>('.field-problem')!;
+      setText(note, problem ? `${spec.name} ${problem}.` : '');
+      setHidden(note, !problem);
+      const differs = text.trim() !== '' && text !== String(spec.default ?? '');
+      if (differs && !MAIN.includes(spec.name)) changedHidden++;
+    }
+    if (this.more.summary.dataset.changed !== String(changedHidden)) {
+      this.more.summary.textContent = 'More parameters';
+      if (changedHidden) {
+        const badge = document.createElement('span');
+        badge.className = 'badge';
+        badge.textContent = `${changedHidden} changed`;
+        this.more.summary.append(' ', badge);
+      }
+      setData(this.more.summary, 'changed', String(changedHidden));
+    }
+  }
+
+  private field(s: ParamSpec) {
     const wrap = document.createElement('div');
     wrap.className = 'param';
     const label = document.createElement('label');
     label.htmlFor = `param-${s.name}`;
-    label.textContent = s.name + rangeText(s);
+    setText(label, s.name + rangeText(s));
     const doc = document.createElement('span');
     doc.className = 'doc';
-    doc.textContent = s.doc;
+    setText(doc, s.doc);
     label.append(doc);
     let input: HTMLInputElement | HTMLSelectElement;
-    if (s.type === 'string' && !s.choices?.length) {
+    if (s.type === 'string' && s.choices?.length) {
+      input = document.createElement('select');
+      input.append(...s.choices.map((c) => new Option(c === '' ? '(automatic)' : c, c)));
+    } else {
+      // Numbers as text boxes with numeric keyboards: a number input would
+      // hide what was typed when it is not a number, and we flag it instead.
       input = document.createElement('input');
       input.type = 'text';
-      input.value = String(value ?? s.default ?? '');
-      input.placeholder = 'automatic';
-    } else if (s.type === 'string') {
-      input = document.createElement('select');
-      input.append(...(s.choices ?? []).map((c) => new Option(c === '' ? '(automatic)' : c, c)));
-      input.value = String(value ?? s.default ?? '');
-    } else {
-      input = document.createElement('input');
-      input.type = 'number';
-      input.step = s.type === 'int' ? '1' : 'any';
-      if (typeof s.min === 'number' && !s.minExclusive) input.min = String(s.min);
-      if (typeof s.max === 'number') input.max = String(s.max);
-      const v = value ?? s.default;
-      input.value = v === null || v === undefined ? '' : String(v);
-      input.placeholder = s.default === null ? 'auto' : String(s.default);
+      input.inputMode = s.type === 'string' ? 'text' : s.type === 'int' ? 'numeric' : 'decimal';
+      input.placeholder = s.default === null || s.default === '' ? 'automatic' : String(s.default);
     }
     input.id = `param-${s.name}`;
     input.name = s.name;
-    wrap.append(label, input);
+    setData(input, 'type', s.type);
+    const problem = document.createElement('span');
+    problem.className = 'field-problem';
+    problem.id = `param-${s.name}-problem`;
+    problem.setAttribute('role', 'alert');
+    setHidden(problem, true);
+    input.setAttribute('aria-describedby', problem.id);
+    wrap.append(label, input, problem);
     return wrap;
-  }
-
-  // Only what the user set or what differs from nothing: empty fields keep the core's default.
-  values(): Record<string, number | string> {
-    const out: Record<string, number | string> = { algorithm: this.algorithmSelect.value };
-    for (const s of this.specs) {
-      const el = this.form.elements.namedItem(s.name) as HTMLInputElement | HTMLSelectElement;
-      if (el.value === '' || el.value === String(s.default ?? '')) continue;  // the core applies its own default
-      out[s.name] = s.type === 'string' ? el.value : Number(el.value);
-    }
-    return out;
   }
 }

@@ -26,8 +26,11 @@ export class Surface {
     this.caption.textContent = text;
   }
 
+  lastCost = 0;  // ms the last draw took: the page skips frames while playing so the main thread stays free
+
   draw(toy: ToyData, round: number, grid: Float32Array, width: number, predictions?: Float32Array, weights?: Float64Array,
        algorithm = 'xgboost') {
+    const started = performance.now();
     const ctx = this.canvas.getContext('2d')!;
     const W = this.canvas.width, H = this.canvas.height;
     const K = grid.length / (width * width);  // values per grid cell: 1, or the classes
@@ -55,12 +58,32 @@ export class Surface {
     const px = (v: number) => ((v - toy.range.x[0]) / (toy.range.x[1] - toy.range.x[0])) * W;
     const py = (v: number) => H - ((v - toy.range.y[0]) / (toy.range.y[1] - toy.range.y[0])) * H;
     const n = toy.x.length;
+    // Past a few thousand points rings are a blur and cost a frame's time:
+    // small squares in the point's colour instead.
+    const many = n > 4000;
     const meanU = weights ? weights.reduce((a, b) => a + b, 0) / Math.max(1, weights.filter((u) => u > 0).length) : 0;
+    // Points drawn in batches of one fill colour and one ring: a path each,
+    // filled and stroked once (20,000 separate strokes took a second a frame).
+    const batches = new Map<number, { fill: string; stroke: string; width: number; path: Path2D; xy: number[] }>();
+    // One batch per class and ring width (classification) or per colour step (regression).
+    const batch = (key: number) => {
+      let b = batches.get(key);
+      if (!b) {
+        if (toy.classification) {
+          const ring = (key % 5) / 4;
+          const base = CLASS_COLOURS[Math.floor(key / 5) % CLASS_COLOURS.length];
+          b = { fill: `rgb(${base.join(',')})`, stroke: ring > 0.5 ? '#000' : '#1d2330', width: 0.75 + 3 * ring, path: new Path2D(), xy: [] };
+        } else {
+          const rgb = key < 0 ? [30, 35, 48] : ramp(key / 32);
+          b = { fill: `rgb(${rgb.map(Math.round).join(',')})`, stroke: '#1d2330', width: 0.75, path: new Path2D(), xy: [] };
+        }
+        batches.set(key, b);
+      }
+      return b;
+    };
     for (let i = 0; i < n; i++) {
       let r = 2.5;
       if (weights && weights[i] > 0) r = Math.max(1.5, Math.min(12, 2.5 * Math.sqrt(weights[i] / meanU)));
-      ctx.beginPath();
-      ctx.arc(px(toy.x[i]), py(toy.y[i]), r, 0, 2 * Math.PI);
       // The pseudo-residual the next tree fits (squared or log loss): the
       // label minus the prediction (for multiclass, 1 minus the true class's share).
       let residual = 0;
@@ -69,22 +92,32 @@ export class Surface {
         const p = wide > 1 ? predictions[i * wide + toy.label[i]] : predictions[i];
         residual = toy.classification ? (wide > 1 ? 1 - p : toy.label[i] - p) : (toy.label[i] - p) / (hi - lo || 1);
       }
-      if (toy.classification) {
-        // Class colour inside; the ring darkens and thickens with |residual|.
-        const base = CLASS_COLOURS[toy.label[i] % CLASS_COLOURS.length];
-        ctx.fillStyle = `rgb(${base.join(',')})`;
-        ctx.lineWidth = 0.75 + 3 * Math.min(1, Math.abs(residual));
-        ctx.strokeStyle = Math.abs(residual) > 0.5 ? '#000' : '#1d2330';
+      // Classification: class colour inside; the ring darkens and thickens
+      // with |residual| (in quarter steps). Regression: the point's colour is
+      // its residual (in 1/32 steps), blue below the surface, orange above.
+      const key = toy.classification ? toy.label[i] * 5 + Math.round(4 * Math.min(1, Math.abs(residual)))
+        : predictions && !weights ? Math.round(32 * Math.max(0, Math.min(1, 0.5 + 2 * residual))) : -1;
+      const b = batch(key);
+      const x = px(toy.x[i]), y = py(toy.y[i]);
+      if (many) {
+        b.xy.push(x - 1, y - 1);
       } else {
-        // Regression: the point's colour is its residual, blue below the surface, orange above.
-        const rgb = predictions && !weights ? ramp(0.5 + 2 * residual) : [30, 35, 48];
-        ctx.fillStyle = `rgb(${rgb.map(Math.round).join(',')})`;
-        ctx.lineWidth = 0.75;
-        ctx.strokeStyle = '#1d2330';
+        b.path.moveTo(x + r, y);
+        b.path.arc(x, y, r, 0, 2 * Math.PI);
       }
-      ctx.fill();
-      ctx.stroke();
     }
+    for (const b of batches.values()) {
+      ctx.fillStyle = many && b.width > 1.5 ? b.stroke : b.fill;  // many points: a big residual is a dark square
+      if (many) {
+        for (let k = 0; k < b.xy.length; k += 2) ctx.fillRect(b.xy[k], b.xy[k + 1], 2, 2);
+        continue;
+      }
+      ctx.fill(b.path);
+      ctx.strokeStyle = b.stroke;
+      ctx.lineWidth = b.width;
+      ctx.stroke(b.path);
+    }
+    this.lastCost = performance.now() - started;
     this.canvas.dataset.round = String(round);
     // What the rings and colours mean is the same for every algorithm; what
     // the next tree does with them is not (a forest's trees fit bootstrap

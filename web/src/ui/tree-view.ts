@@ -1,7 +1,10 @@
 // Draws one tree of the model: each split with its feature and threshold (or
 // the category set that goes right), gain and cover; each leaf with its
-// value. Laid out by d3-hierarchy; zoom with the wheel or the buttons, pan by
-// dragging. The svg carries data-nodes and data-leaves for tests.
+// value. Laid out by d3-hierarchy. It opens at full size (text at 11 px or
+// more) showing the levels that fit the panel's width; a split whose subtree
+// is folded opens on click. Zoom with the wheel, the buttons or + and -; pan
+// by dragging or with the arrow keys. The svg carries data-nodes, data-leaves
+// and data-drawn for tests.
 import { hierarchy, tree as treeLayout } from 'd3-hierarchy';
 import type { ModelInfo, TreeJson } from '../worker/messages';
 
@@ -12,8 +15,8 @@ interface NodeDatum {
 }
 
 // A forest's tree can hold 50,000 nodes; an SVG of them all takes the page
-// many seconds and shows nothing readable. Whole levels are drawn from the
-// root while they fit in this many nodes (at least 4 levels).
+// many seconds and shows nothing readable. Below each shown root, whole
+// levels are drawn while each fits the panel's width and all fit in this many nodes.
 const MAX_DRAWN = 1500;
 
 const SVG = 'http://www.w3.org/2000/svg';
@@ -29,17 +32,35 @@ function el<K extends keyof SVGElementTagNameMap>(name: K, attrs: Record<string,
 export class TreeView {
   private view = { x: 0, y: 0, w: 100, h: 100 };
   private full = { x: 0, y: 0, w: 100, h: 100 };
+  private shown: { t: TreeJson; index: number; m: ModelInfo } | null = null;
+  private opened = new Set<number>();  // folded splits the user opened
+  private focusAt: { x: number; y: number } | null = null;
 
   constructor(private readonly svg: SVGSVGElement, private readonly caption: HTMLElement) {
+    svg.addEventListener('keydown', (e) => {
+      const step = 0.15;
+      const moves: Record<string, [number, number]> = { ArrowLeft: [-step, 0], ArrowRight: [step, 0], ArrowUp: [0, -step], ArrowDown: [0, step] };
+      if (moves[e.key]) {
+        this.view.x += moves[e.key][0] * this.view.w;
+        this.view.y += moves[e.key][1] * this.view.h;
+        this.apply();
+      } else if (e.key === '+' || e.key === '=') this.zoom(0.8);
+      else if (e.key === '-') this.zoom(1.25);
+      else if (e.key === '0') this.fit();
+      else return;
+      e.preventDefault();
+    });
     svg.addEventListener('wheel', (e) => {
       e.preventDefault();
       const r = svg.getBoundingClientRect();
       this.zoom(e.deltaY < 0 ? 0.8 : 1.25, (e.clientX - r.left) / r.width, (e.clientY - r.top) / r.height);
     }, { passive: false });
     let drag: { x: number; y: number } | null = null;
-    svg.addEventListener('pointerdown', (e) => { drag = { x: e.clientX, y: e.clientY }; svg.setPointerCapture(e.pointerId); });
+    let moved = 0;
+    svg.addEventListener('pointerdown', (e) => { drag = { x: e.clientX, y: e.clientY }; moved = 0; });
     svg.addEventListener('pointermove', (e) => {
-      if (!drag) return;
+      if (!drag || !(e.buttons & 1)) return;
+      moved += Math.abs(e.clientX - drag.x) + Math.abs(e.clientY - drag.y);
       const r = svg.getBoundingClientRect();
       this.view.x -= ((e.clientX - drag.x) / r.width) * this.view.w;
       this.view.y -= ((e.clientY - drag.y) / r.height) * this.view.h;
@@ -47,6 +68,17 @@ export class TreeView {
       this.apply();
     });
     svg.addEventListener('pointerup', () => { drag = null; });
+    // A click (not a drag) on a folded split opens it.
+    svg.addEventListener('click', (e) => {
+      if (moved > 4 || !this.shown) return;
+      const node = (e.target as Element).closest<SVGGElement>('g[data-folded]');
+      if (!node) return;
+      const id = Number(node.dataset.id);
+      this.opened.add(id);
+      const t = node.getAttribute('transform')!.match(/translate\(([-\d.e]+),([-\d.e]+)\)/)!;
+      this.focusAt = { x: Number(t[1]), y: Number(t[2]) };
+      this.render(this.shown.t, this.shown.index, this.shown.m, true);
+    });
   }
 
   zoom(factor: number, fx = 0.5, fy = 0.5) {
@@ -60,14 +92,19 @@ export class TreeView {
     this.apply();
   }
 
-  // A wide tree starts readable: text at 3/4 size or more, the root centred at
-  // the top; Fit or the wheel shows the rest.
+  // The tree opens at full size (its 11 px text at 11 px), the whole of it
+  // if it fits, else the root (or the split just opened) at the top centre.
   private readable() {
     const width = this.svg.clientWidth || 460, height = this.svg.clientHeight || 320;
     const scale = Math.min(width / this.full.w, height / this.full.h);
-    if (scale >= 0.75) return this.fit();
-    const w = width / 0.75, h = height / 0.75;
-    this.view = { x: -w / 2, y: this.full.y, w, h };  // d3's tree puts the root at x = 0
+    if (scale >= 1 && !this.focusAt) {
+      // Centred at full size, not blown up.
+      this.view = { x: this.full.x + (this.full.w - width) / 2, y: this.full.y, w: width, h: height };
+    } else {
+      const at = this.focusAt ?? { x: 0, y: 0 };  // d3's tree puts the root at x = 0
+      this.view = { x: at.x - width / 2, y: at.y - 40, w: width, h: height };
+    }
+    this.focusAt = null;
     this.apply();
   }
 
@@ -83,7 +120,9 @@ export class TreeView {
   }
 
   // Tree `index` of the model; with K trees per round it is class index % K's tree of round index / K.
-  render(t: TreeJson, index: number, m: ModelInfo) {
+  render(t: TreeJson, index: number, m: ModelInfo, keepOpened = false) {
+    if (!keepOpened) this.opened.clear();
+    this.shown = { t, index, m };
     const K = m.outputs;
     const perRound = t.leaf_values ? 1 : K;
     // Depth and subtree size of every node (children come after their parent).
@@ -91,16 +130,34 @@ export class TreeView {
     const depth = new Int32Array(n), size = new Int32Array(n).fill(1);
     for (let i = 0; i < n; i++) if (t.left[i] >= 0) depth[t.left[i]] = depth[t.right[i]] = depth[i] + 1;
     for (let i = n - 1; i >= 0; i--) if (t.left[i] >= 0) size[i] += size[t.left[i]] + size[t.right[i]];
-    const perLevel: number[] = [];
-    for (let i = 0; i < n; i++) perLevel[depth[i]] = (perLevel[depth[i]] ?? 0) + 1;
-    let levels = 0;
-    for (let total = 0; levels < perLevel.length && (total + perLevel[levels] <= MAX_DRAWN || levels < 4); levels++) total += perLevel[levels];
-    const build = (id: number): NodeDatum => {
-      if (t.left[id] < 0) return { id };
-      if (depth[id] + 1 >= levels) return { id, hidden: size[id] - 1 };
-      return { id, children: [build(t.left[id]), build(t.right[id])] };
+    // Whole levels below each shown root (the tree's, or a split the user
+    // opened) while they fit the panel's width at full size.
+    const wide = Math.max(2, Math.floor((this.svg.clientWidth || 460) / 150));
+    const levelsBelow = (root: number) => {
+      const perLevel: number[] = [];
+      const stack = [root];
+      while (stack.length) {
+        const i = stack.pop()!;
+        const d = depth[i] - depth[root];
+        if (d > 64) continue;
+        perLevel[d] = (perLevel[d] ?? 0) + 1;
+        if (t.left[i] >= 0) stack.push(t.left[i], t.right[i]);
+      }
+      let levels = 1, total = 1;
+      while (levels < perLevel.length && perLevel[levels] <= wide && total + perLevel[levels] <= MAX_DRAWN) total += perLevel[levels++];
+      return levels;
     };
-    const root = hierarchy(build(0));
+    const build = (id: number, root: number, levels: number): NodeDatum => {
+      if (t.left[id] < 0) return { id };
+      if (depth[id] - depth[root] + 1 >= levels) {
+        if (!this.opened.has(id)) return { id, hidden: size[id] - 1 };
+        const more = levelsBelow(id);
+        return { id, children: [build(t.left[id], id, more), build(t.right[id], id, more)] };
+      }
+      return { id, children: [build(t.left[id], root, levels), build(t.right[id], root, levels)] };
+    };
+    const levels = levelsBelow(0);
+    const root = hierarchy(build(0, 0, levels));
     let drawn = 0;
     const dx = 150, dy = 90;
     const laid = treeLayout<NodeDatum>().nodeSize([dx, dy])(root);
@@ -120,9 +177,13 @@ export class TreeView {
       const id = node.data.id;
       const leaf = t.left[id] < 0;
       ++drawn;
-      const box = el('g', { transform: `translate(${node.x},${node.y})`, class: leaf ? 'tree-leaf' : 'tree-split' });
+      const box = el('g', { transform: `translate(${node.x},${node.y})`, class: leaf ? 'tree-leaf' : node.data.hidden ? 'tree-split folded' : 'tree-split' });
       const lines = leaf ? this.leafText(t, id, m) : this.splitText(t, id, m);
-      if (node.data.hidden) lines.push(`⋯ ${node.data.hidden.toLocaleString()} nodes below`);
+      if (node.data.hidden) {
+        lines.push(`▸ ${node.data.hidden.toLocaleString()} nodes below: click`);
+        box.dataset.folded = '1';
+        box.dataset.id = String(id);
+      }
       box.append(el('rect', { x: -dx / 2 + 6, y: -20, width: dx - 12, height: 40 + (lines.length - 2) * 14, rx: 6 }));
       lines.forEach((line, i) => box.append(el('text', { x: 0, y: -5 + i * 14, 'text-anchor': 'middle' }, line)));
       const title = el('title', {}, lines.join('\n'));
@@ -137,8 +198,8 @@ export class TreeView {
     this.svg.dataset.drawn = String(drawn);
     const round = Math.floor(index / perRound) + 1;
     const cls = perRound > 1 ? ` · class ${m.classes[index % perRound] ?? index % perRound}` : '';
-    const part = drawn < n ? ` Drawn: the top ${levels} levels (${drawn.toLocaleString()} nodes).` : '';
-    this.caption.textContent = `Tree ${index + 1} of ${m.trees} (round ${round}${cls}): ${n.toLocaleString()} nodes, ${leaves.toLocaleString()} leaves.${part} A row goes "yes" when the test holds. Drag to pan, wheel or +/− to zoom, Fit to see it all.`;
+    const part = drawn < n ? ` Shown: ${drawn.toLocaleString()} nodes; click a ▸ split to open what is below it.` : '';
+    this.caption.textContent = `Tree ${index + 1} of ${m.trees} (round ${round}${cls}): ${n.toLocaleString()} nodes, ${leaves.toLocaleString()} leaves.${part} A row goes "yes" when the test holds. Drag or arrow keys to pan, wheel or +/− to zoom, Fit to see it all.`;
   }
 
   private splitText(t: TreeJson, id: number, m: ModelInfo) {

@@ -35,15 +35,15 @@ export class WorkerClient {
     this.send({ type: 'load', name, bytes: copy, delimiter }, [copy]);
   }
 
-  train(request: TrainRequest, mode: 'play' | 'step', surface?: SurfaceRequest) {
-    this.send({ type: 'train', request, mode, surface });
+  train(token: number, request: TrainRequest, mode: 'play' | 'step', surface?: SurfaceRequest) {
+    this.send({ type: 'train', token, request, mode, surface });
   }
 
   play() { this.send({ type: 'play' }); }
   pause() { this.send({ type: 'pause' }); }
   step() { this.send({ type: 'step' }); }
   stop() { this.send({ type: 'stop' }); }
-  reset() { this.send({ type: 'reset' }); }
+  reset(token: number) { this.send({ type: 'reset', token }); }
   tree(index: number) { this.send({ type: 'tree', index }); }
   importance(importance: string) { this.send({ type: 'importance', importance }); }
   exportText(what: 'model' | 'predictions') { this.send({ type: 'export', what }); }

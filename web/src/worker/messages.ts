@@ -22,12 +22,13 @@ export type ToWorker =
   | { type: 'init'; baseUrl: string }
   | { type: 'load'; name: string; bytes: ArrayBuffer; delimiter: string }  // 'auto' or the character
   // mode 'step' trains one round and pauses; 'play' runs to the end.
-  | { type: 'train'; request: TrainRequest; mode: 'play' | 'step'; surface?: SurfaceRequest }
+  // token: the page's name for this run; every reply about the run carries it.
+  | { type: 'train'; token: number; request: TrainRequest; mode: 'play' | 'step'; surface?: SurfaceRequest }
   | { type: 'play' }
   | { type: 'pause' }
   | { type: 'step' }
   | { type: 'stop' }
-  | { type: 'reset' }
+  | { type: 'reset'; token: number }
   | { type: 'tree'; index: number }
   | { type: 'importance'; importance: string }
   | { type: 'export'; what: 'model' | 'predictions' }
@@ -66,12 +67,14 @@ export interface ModelInfo {
 export type FromWorker =
   | { type: 'ready'; capabilities: { simd: boolean; threads: boolean; build: string }; schema: ParamSpec[]; crossOriginIsolated: boolean }
   | { type: 'table'; name: string; rows: number; columns: ColumnSummary[]; dialect: { delimiter: string; encoding: string; notes: string[] } }
-  | { type: 'round'; report: RoundReport; rounds: number; surface?: Float32Array; width?: number; weights?: Float64Array; predictions?: Float32Array }
-  | { type: 'paused'; round: number }
-  | { type: 'reset' }
-  | { type: 'done'; trees: number; aborted: boolean; model: ModelInfo }
+  // The trainer accepted the data and parameters: the run exists from here on.
+  | { type: 'started'; token: number; rounds: number }
+  | { type: 'round'; token: number; report: RoundReport; rounds: number; surface?: Float32Array; width?: number; weights?: Float64Array; predictions?: Float32Array }
+  | { type: 'paused'; token: number }
+  | { type: 'reset'; token: number }
+  | { type: 'done'; token: number; trees: number; aborted: boolean; model: ModelInfo }
   | { type: 'tree'; index: number; tree: TreeJson | null; model: ModelInfo }
   | { type: 'importance'; importance: string; values: Record<string, number> }
   | { type: 'export'; what: 'model' | 'predictions'; text: string }
   | { type: 'model-loaded'; name: string; model: ModelInfo }
-  | { type: 'error'; during: 'init' | 'load' | 'train' | 'model' | 'inspect'; error: ErrorInfo };
+  | { type: 'error'; during: 'init' | 'load' | 'train' | 'model' | 'inspect'; error: ErrorInfo; token?: number };

@@ -9,6 +9,7 @@ let bl: BoostLab | null = null;
 let table: Table | null = null;
 let model: Model | null = null;  // the last finished (or loaded) model
 interface Run {
+  token: number;
   trainer: Trainer;
   data: Dataset;
   rounds: number;
@@ -90,7 +91,7 @@ function stepOnce(r: Run) {
       snapshot.dispose();
     }
   }
-  post({ type: 'round', report, rounds: r.rounds, ...extra }, transfer);
+  post({ type: 'round', token: r.token, report, rounds: r.rounds, ...extra }, transfer);
 }
 
 function finish(r: Run, aborted: boolean) {
@@ -100,7 +101,7 @@ function finish(r: Run, aborted: boolean) {
   run = null;
   model?.dispose();
   model = m;
-  post({ type: 'done', trees: m.numTrees, aborted, model: info(m) });
+  post({ type: 'done', token: r.token, trees: m.numTrees, aborted, model: info(m) });
 }
 
 const pause = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
@@ -113,7 +114,7 @@ async function play(r: Run) {
   }
   if (run !== r) return;
   if (r.stopRequested || r.trainer.done) finish(r, r.stopRequested && !r.trainer.done);
-  else post({ type: 'paused', round: 0 });
+  else post({ type: 'paused', token: r.token });
 }
 
 async function handle(msg: ToWorker) {
@@ -143,13 +144,14 @@ async function handle(msg: ToWorker) {
         data.dispose();
         throw e;
       }
-      const r: Run = { trainer, data, rounds: Number(params.rounds ?? 100), playing: msg.mode === 'play', surface: msg.surface, stopRequested: false };
+      const r: Run = { token: msg.token, trainer, data, rounds: Number(params.rounds ?? 100), playing: msg.mode === 'play', surface: msg.surface, stopRequested: false };
       run = r;
+      post({ type: 'started', token: r.token, rounds: r.rounds });
       if (msg.mode === 'play') await play(r);
       else if (!r.trainer.done) {
         stepOnce(r);
         if (r.trainer.done) finish(r, false);
-        else post({ type: 'paused', round: 0 });
+        else post({ type: 'paused', token: r.token });
       }
       return;
     }
@@ -166,7 +168,7 @@ async function handle(msg: ToWorker) {
       if (run && !run.playing && !run.trainer.done) {
         stepOnce(run);
         if (run.trainer.done) finish(run, false);
-        else post({ type: 'paused', round: 0 });
+        else post({ type: 'paused', token: run.token });
       }
       return;
     case 'stop':
@@ -176,12 +178,12 @@ async function handle(msg: ToWorker) {
       return;
     case 'reset':
       // The run is thrown away; a play loop sees run !== r and ends.
-      if (run) {
+      if (run && run.token === msg.token) {
         run.trainer.dispose();
         run.data.dispose();
         run = null;
       }
-      post({ type: 'reset' });
+      post({ type: 'reset', token: msg.token });
       return;
     case 'tree':
       withCurrent((m) => {
@@ -235,6 +237,6 @@ self.onmessage = async (event: MessageEvent<ToWorker>) => {
   } catch (e) {
     const during = msg.type === 'init' || msg.type === 'load' || msg.type === 'train' ? msg.type
       : msg.type === 'load-model' ? 'model' : msg.type === 'step' || msg.type === 'play' ? 'train' : 'inspect';
-    post({ type: 'error', during, error: describe(e) });
+    post({ type: 'error', during, error: describe(e), token: msg.type === 'train' ? msg.token : run?.token });
   }
 };

@@ -1,0 +1,440 @@
+// The playground as a lab bench (issue 17): no wrong answers, no stale
+// state, runs compared by what differs, one screen, a page that stays
+// responsive, a readable tree, links that restore a run. One test per item;
+// each leaves a screenshot in test-results/.
+import assert from 'node:assert/strict';
+import { after, afterEach, before, test } from 'node:test';
+import { openSite, train, waitForSample, shotName } from './browser.mjs';
+
+let site;
+before(async () => {
+  site = await openSite();
+  await waitForSample(site.page);
+});
+after(async () => { await site?.close(); });
+afterEach(async (t) => { await site?.screenshot(`lab-bench-${shotName(t.name)}`); });
+
+const ready = (page) => page.waitForFunction(() => !document.getElementById('train').disabled);
+
+async function openHash(page, hash) {
+  await page.goto(`${site.origin}/#${hash}`);
+  await page.reload();  // a new page load: the link as a visitor opens it
+}
+
+async function useSample(page, key = 'auto_mpg') {
+  await page.selectOption('#source', `sample:${key}`);
+  await page.waitForFunction((k) => document.getElementById('data-name').textContent.startsWith(`${k}.csv (sample)`) &&
+    !document.getElementById('train').disabled, key);
+}
+
+async function useToy(page, kind, n = 300) {
+  await page.selectOption('#source', `toy:${kind}`);
+  await page.fill('#toy-n', String(n));
+  await page.dispatchEvent('#toy-n', 'change');
+  await page.waitForFunction((name) => document.getElementById('data-name').textContent.startsWith(`toy: ${name}: `) &&
+    !document.getElementById('train').disabled, kind);
+}
+
+async function upload(page, name, text) {
+  await page.setInputFiles('#file-input', { name, mimeType: 'text/csv', buffer: Buffer.from(text) });
+  await page.waitForFunction((n) => document.getElementById('data-name').textContent.startsWith(`${n}: `), name);
+}
+
+async function showMore(page) {
+  if (!(await page.isVisible('#param-subsample'))) await page.click('#more-summary');
+}
+
+async function setParam(page, name, value) {
+  if (!(await page.isVisible(`#param-${name}`))) await showMore(page);
+  await page.fill(`#param-${name}`, String(value));
+}
+
+const inViewport = (page, selector) => page.evaluate((sel) => {
+  const r = document.querySelector(sel).getBoundingClientRect();
+  return r.width > 0 && r.height > 0 && r.top >= 0 && r.left >= 0 && r.bottom <= innerHeight && r.right <= innerWidth;
+}, selector);
+
+// ---- Wrong answers -------------------------------------------------------
+
+test('task detection: the three-class toy trains as multiclass, says so beside Task, one click to regression', async () => {
+  const { page } = site;
+  await useToy(page, 'gaussians', 400);
+  assert.equal(await page.inputValue('#task'), 'auto');
+  assert.match(await page.textContent('#task-note'), /Automatic: multiclass classification, from 3 whole numbers \(0, 1, 2\)/);
+  await train(page, 5);
+  assert.match(await page.textContent('#last-round'), /mlogloss/, 'a multiclass metric, not rmse');
+  await page.waitForFunction(() => document.getElementById('surface').dataset.round === '5');
+  await page.click('#task-note button');
+  assert.equal(await page.inputValue('#task'), 'regression');
+  assert.match(await page.textContent('#task-note'), /Set by hand \(automatic would be multiclass classification\)/);
+  await train(page, 5);
+  assert.match(await page.textContent('#last-round'), /rmse/);
+  await page.click('#task-note button');  // back to automatic
+  assert.equal(await page.inputValue('#task'), 'auto');
+});
+
+test('early stopping: the result is the kept round\'s metrics, and the text says which round', async () => {
+  const { page } = site;
+  await useSample(page);
+  await setParam(page, 'early_stopping_rounds', 3);
+  await setParam(page, 'eta', 0.6);
+  await page.fill('#param-rounds', '500');
+  await page.click('#train');
+  await page.waitForFunction(() => /done/.test(document.getElementById('train-status').textContent) && !document.getElementById('train').disabled);
+  const best = Number(await page.getAttribute('#loss-chart', 'data-best'));
+  const last = Number(await page.getAttribute('#train-status', 'data-round'));
+  assert.ok(best > 0 && last === best + 3, `best ${best}, last ${last}`);
+  assert.match(await page.textContent('#train-status'), new RegExp(`early stopping kept round ${best} of ${last}`));
+  const text = await page.textContent('#last-round');
+  assert.match(text, new RegExp(`^Result: round ${best}, kept by early stopping`), text);
+  assert.equal(await page.getAttribute('#last-round', 'data-round'), String(best));
+  // The kept round's numbers, not the last round's: picking the last round on the chart shows others.
+  await page.locator('#loss-chart').scrollIntoViewIfNeeded();
+  const box = await page.locator('#loss-chart .u-over').boundingBox();
+  await page.mouse.click(box.x + box.width - 2, box.y + box.height / 2);
+  await page.waitForFunction((n) => document.getElementById('last-round').dataset.round === String(n), last);
+  assert.notEqual((await page.textContent('#last-round')).match(/valid rmse ([\d.]+)/)[1], text.match(/valid rmse ([\d.]+)/)[1]);
+  await setParam(page, 'early_stopping_rounds', 0);
+  await setParam(page, 'eta', '');
+});
+
+test('text in a numeric target: the preview, the Task note and Play give one rule and one message', async () => {
+  const { page } = site;
+  const rows = ['x,y', ...Array.from({ length: 30 }, (_, i) => `${i},${i === 11 ? 'twelve' : (i * 1.5).toFixed(1)}`)];
+  await upload(page, 'stray-word.csv', rows.join('\n'));
+  await page.selectOption('#target', 'y');
+  const kinds = await page.$$eval('#preview td.kind', (cells) => cells.map((c) => c.textContent));
+  assert.deepEqual(kinds, ['numeric', 'numbers + text']);
+  assert.match(await page.textContent('#target option[value="y"]'), /numbers \+ text/);
+  const note = await page.textContent('#task-note');
+  assert.match(note, /y cannot be the target: Line 13, column 2 \('y'\): 'twelve' is not a number/);
+  await page.click('#train');
+  await page.waitForFunction(() => !document.getElementById('train-message').hidden);
+  const message = await page.textContent('#train-message');
+  assert.ok(note.endsWith(message), `the same message: ${note} / ${message}`);
+});
+
+// ---- Stale state ---------------------------------------------------------
+
+test('stale state: an uploaded file shows no sample source; switching data clears the last run\'s views', async () => {
+  const { page } = site;
+  await useSample(page);
+  assert.match(await page.textContent('#data-source'), /Auto MPG/);
+  await train(page, 4);
+  await page.waitForFunction(() => /of 4/.test(document.getElementById('tree-caption').textContent));
+  assert.ok(Number(await page.getAttribute('#importance', 'data-bars')) > 0);
+  await upload(page, 'mine.csv', 'a,b\n1,2\n2,4\n3,5\n4,9\n5,11\n6,12\n');
+  assert.equal(await page.textContent('#data-source'), '', 'no sample name or license under a user\'s file');
+  assert.equal(await page.textContent('#train-status'), '');
+  assert.equal(await page.textContent('#last-round'), '');
+  assert.match(await page.textContent('#tree-caption'), /Train a model \(or load one\)/);
+  assert.equal(await page.getAttribute('#tree', 'data-nodes'), '0');
+  assert.equal(await page.getAttribute('#importance', 'data-bars'), '0');
+  assert.equal(await page.isDisabled('#download-model'), true);
+  assert.equal(await page.getAttribute('#loss-chart', 'data-points-train'), '0');
+});
+
+test('stale state: Reset clears the run\'s tree, importance and numbers; a loaded model leaves when another run starts', async () => {
+  const { page } = site;
+  await useSample(page);
+  await page.fill('#param-rounds', '50');
+  await page.click('#step');
+  await page.waitForFunction(() => document.getElementById('train-status').dataset.round === '1' && /of 1/.test(document.getElementById('tree-caption').textContent));
+  await page.click('#reset');
+  await page.waitForFunction(() => !document.getElementById('train-notice').hidden);
+  assert.match(await page.textContent('#train-notice'), /Reset: Run \d+ was thrown away/);
+  assert.equal(await page.textContent('#last-round'), '');
+  assert.equal(await page.getAttribute('#tree', 'data-nodes'), '0');
+  assert.equal(await page.getAttribute('#importance', 'data-bars'), '0');
+  // A model file on show, then a new run: the file's status goes.
+  await train(page, 3);
+  await page.click('#files summary');
+  const [file] = await Promise.all([page.waitForEvent('download'), page.click('#download-model')]);
+  await page.setInputFiles('#model-input', await file.path());
+  await page.waitForFunction(() => /^Loaded /.test(document.getElementById('model-status').textContent));
+  assert.equal(await page.textContent('#train-notice'), '', 'the Reset notice went with the next run');
+  await train(page, 2);
+  assert.equal(await page.textContent('#model-status'), '');
+  assert.match(await page.textContent('#tree-caption'), /of 2/);
+});
+
+test('stale state: a refused run takes no run number; a field\'s error is flagged as typed and leaves when fixed', async () => {
+  const { page } = site;
+  await useSample(page);
+  await page.click('#clear-runs');
+  await page.fill('#param-eta', '-1');
+  assert.equal(await page.getAttribute('#param-eta', 'aria-invalid'), 'true');
+  assert.match(await page.textContent('#param-eta-problem'), /eta must be above 0/);
+  await page.click('#train');
+  assert.match(await page.textContent('#train-message'), /Not started: eta must be above 0/);
+  await page.fill('#param-eta', '0.3');
+  assert.equal(await page.isHidden('#train-message'), true, 'the message leaves with its cause');
+  assert.equal(await page.getAttribute('#param-eta', 'aria-invalid'), 'false');
+  // Refused by the engine (an objective that does not fit the target): no run.
+  const runsBefore = await page.textContent('#chart-data');
+  await page.selectOption('#param-objective', 'binary:logistic');
+  await page.click('#train');
+  await page.waitForFunction(() => !document.getElementById('train-message').hidden);
+  assert.match(await page.textContent('#train-message'), /binary|logistic|target/i);
+  assert.equal(await page.textContent('#chart-data'), runsBefore, 'no run was added');
+  assert.equal(await page.isDisabled('#train'), false);
+  await page.selectOption('#param-objective', '');
+  assert.equal(await page.isHidden('#train-message'), true);
+});
+
+test('stale state: a file dropped while a run trains stops the run first and says so', async () => {
+  const { page } = site;
+  await useSample(page, 'letter');
+  await page.fill('#param-rounds', '3000');
+  await page.click('#train');
+  await page.waitForFunction(() => Number(document.getElementById('train-status').dataset.round) >= 2);
+  await upload(page, 'while-training.csv', 'p,q\n1,0\n2,1\n3,0\n4,1\n5,0\n6,1\n7,0\n8,1\n');
+  await page.waitForFunction(() => !document.getElementById('train').disabled);
+  assert.match(await page.textContent('#train-notice'), /Run \d+ was stopped at round \d+ \(its model kept\) to load while-training\.csv/);
+  assert.equal(await page.isDisabled('#pause'), true);
+  assert.equal(await page.isDisabled('#stop'), true);
+  assert.equal(await page.textContent('#train-status'), '');
+  await train(page, 3);
+  assert.match(await page.textContent('#data-name'), /^while-training\.csv: 8 rows/);
+  await page.fill('#param-rounds', '');
+});
+
+// ---- Comparing runs ------------------------------------------------------
+
+test('comparing runs: named by what differs, the current data\'s runs only, earlier data one click away', async () => {
+  const { page } = site;
+  await useToy(page, 'circles', 300);
+  await train(page, 6);
+  await page.fill('#param-eta', '0.1');
+  await train(page, 6);
+  const legend = await page.textContent('#loss-chart');
+  assert.match(legend, /eta 0\.1 \(was 0\.3\)/, 'the new run says what changed');
+  assert.match(legend, /Run \d+: XGBoost-style, rounds 6 \(valid\)/, 'the earlier run, dashed, by name');
+  await useToy(page, 'xor', 300);
+  assert.equal(await page.getAttribute('#loss-chart', 'data-runs'), '0', 'no runs of other data on this chart');
+  assert.equal(await page.isVisible('#chart-data-row'), true);
+  const options = await page.$$eval('#chart-data option', (os) => os.map((o) => o.textContent));
+  assert.ok(options.some((o) => /earlier: toy: circles \(2 runs\)/.test(o)), options.join(' | '));
+  const circles = await page.$eval('#chart-data', (s) => [...s.options].find((o) => o.textContent.includes('circles')).value);
+  await page.selectOption('#chart-data', circles);
+  assert.match(await page.textContent('#loss-chart'), /eta 0\.1 \(was 0\.3\)/);
+  await page.fill('#param-eta', '');
+});
+
+test('comparing runs: the legend never outgrows the plot; out-of-bag is labelled; round ticks are whole numbers', async () => {
+  const { page } = site;
+  await useToy(page, 'sine', 200);
+  for (let i = 0; i < 8; i++) {
+    await page.fill('#param-max_depth', String(i + 1));
+    await train(page, 3);
+  }
+  const sizes = await page.evaluate(() => ({
+    legend: document.querySelector('#loss-chart .u-legend').getBoundingClientRect().height,
+    plot: document.querySelector('#loss-chart .u-over').getBoundingClientRect().height,
+  }));
+  assert.ok(sizes.legend <= sizes.plot, `legend ${sizes.legend} px, plot ${sizes.plot} px`);
+  const ticks = (await page.getAttribute('#loss-chart', 'data-x-ticks')).split(',').map(Number);
+  assert.ok(ticks.length > 0 && ticks.every(Number.isInteger), `ticks ${ticks}`);
+  await page.fill('#param-max_depth', '');
+  await page.selectOption('#algorithm', 'random_forest');
+  await train(page, 4);
+  const text = await page.textContent('#loss-chart');
+  assert.match(text, /out-of-bag rmse/);
+  assert.doesNotMatch(text, /train oob_rmse/);
+  await page.selectOption('#algorithm', 'xgboost');
+});
+
+test('parameters: typed values survive an algorithm change, a badge counts hidden changes, reset to defaults', async () => {
+  const { page } = site;
+  await page.fill('#param-eta', '0.05');
+  await page.fill('#param-max_depth', '3');
+  await setParam(page, 'subsample', '0.5');
+  assert.match(await page.textContent('#more-summary'), /1 changed/);
+  await page.selectOption('#algorithm', 'gbdt');
+  assert.equal(await page.inputValue('#param-eta'), '0.05');
+  assert.equal(await page.inputValue('#param-max_depth'), '3');
+  await page.selectOption('#algorithm', 'xgboost');
+  assert.equal(await page.inputValue('#param-subsample'), '0.5');
+  await page.click('#reset-params');
+  assert.equal(await page.inputValue('#param-eta'), '0.3');
+  assert.equal(await page.inputValue('#param-max_depth'), '6');
+  assert.doesNotMatch(await page.textContent('#more-summary'), /changed/);
+});
+
+// ---- One screen, keyboard ------------------------------------------------
+
+test('one screen at 1280 x 800: controls, picture and the round\'s numbers without scrolling', async () => {
+  const { page } = site;
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await useToy(page, 'spiral', 400);
+  await train(page, 10);
+  await page.evaluate(() => window.scrollTo(0, 0));
+  for (const sel of ['#train', '#step', '#surface', '#last-round', '#loss-chart']) assert.ok(await inViewport(page, sel), `${sel} on screen`);
+  await useSample(page);
+  await train(page, 10);
+  await page.evaluate(() => window.scrollTo(0, 0));
+  assert.equal(await page.isVisible('#surface'), false, 'no surface for data that is not 2-D');
+  for (const sel of ['#train', '#loss-chart', '#last-round']) assert.ok(await inViewport(page, sel), `${sel} on screen`);
+});
+
+test('one screen at 390 x 844: Step stays on screen beside the picture; touch targets of 40 px or more', async () => {
+  const { page } = site;
+  await page.setViewportSize({ width: 390, height: 844 });
+  try {
+    await useToy(page, 'circles', 300);
+    await train(page, 5);
+    await page.locator('#surface').scrollIntoViewIfNeeded();
+    assert.ok(await inViewport(page, '#surface'), 'the picture on screen');
+    assert.ok(await inViewport(page, '#step'), 'Step on screen with it');
+    await page.locator('#loss-chart').scrollIntoViewIfNeeded();
+    assert.ok(await inViewport(page, '#step'), 'Step on screen with the chart');
+    const small = await page.evaluate(() => [...document.querySelectorAll('button, .button, select, input, summary')]
+      .filter((el) => el.getClientRects().length && getComputedStyle(el).visibility !== 'hidden' && !el.classList.contains('visually-hidden'))
+      .map((el) => {
+        // A checkbox's target is its label.
+        const target = el.type === 'checkbox' ? el.closest('label') ?? el : el;
+        return { what: el.id || el.textContent.trim().slice(0, 20) || el.type, h: target.getBoundingClientRect().height };
+      })
+      .filter((t) => t.h < 40));
+    assert.deepEqual(small, [], 'every control at least 40 px tall');
+  } finally {
+    await page.setViewportSize({ width: 1280, height: 800 });
+  }
+});
+
+test('keyboard: focus stays on a control after Play, Stop and Step; the tree pans with the arrow keys', async () => {
+  const { page } = site;
+  await useSample(page);
+  await page.fill('#param-rounds', '5');
+  await page.focus('#train');
+  await page.keyboard.press('Space');
+  await page.waitForFunction(() => /done/.test(document.getElementById('train-status').textContent) && !document.getElementById('train').disabled);
+  assert.notEqual(await page.evaluate(() => document.activeElement.tagName), 'BODY');
+  await page.fill('#param-rounds', '5000');
+  await page.focus('#train');
+  await page.keyboard.press('Space');
+  await page.waitForFunction(() => !document.getElementById('stop').disabled);
+  await page.focus('#stop');
+  await page.keyboard.press('Space');
+  await page.waitForFunction(() => /stopped/.test(document.getElementById('train-status').textContent));
+  assert.notEqual(await page.evaluate(() => document.activeElement.tagName), 'BODY', 'focus after Stop');
+  await page.focus('#tree');
+  const before = await page.getAttribute('#tree', 'viewBox');
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowDown');
+  assert.notEqual(await page.getAttribute('#tree', 'viewBox'), before);
+  await page.fill('#param-rounds', '');
+});
+
+// ---- Tree viewer ---------------------------------------------------------
+
+test('tree viewer: opens readable (text at 11 px or more), folds what does not fit, opens on click, follows the chart', async () => {
+  const { page } = site;
+  await useSample(page, 'spam');
+  await page.fill('#param-max_depth', '8');
+  await train(page, 6);
+  await page.waitForFunction(() => /Tree 6 of 6/.test(document.getElementById('tree-caption').textContent));
+  const scale = await page.evaluate(() => {
+    const svg = document.getElementById('tree');
+    return svg.clientWidth / svg.viewBox.baseVal.width;
+  });
+  assert.ok(scale >= 1, `drawn at ${scale}x: 11 px text at ${(11 * scale).toFixed(1)} px`);
+  const drawn = Number(await page.getAttribute('#tree', 'data-drawn'));
+  assert.ok(drawn < Number(await page.getAttribute('#tree', 'data-nodes')), 'deep levels folded');
+  await page.click('#tree g[data-folded]');
+  await page.waitForFunction((d) => Number(document.getElementById('tree').dataset.drawn) > d, drawn);
+  // A round picked on the chart: its tree.
+  await page.locator('#loss-chart').scrollIntoViewIfNeeded();
+  const box = await page.locator('#loss-chart .u-over').boundingBox();
+  await page.mouse.click(box.x + box.width * 0.42, box.y + box.height / 2);
+  await page.waitForFunction(() => /Tree [23] of 6 \(round [23]\)/.test(document.getElementById('tree-caption').textContent));
+  assert.match(await page.textContent('#last-round'), /^Round [23]:/);
+  await page.fill('#param-max_depth', '');
+});
+
+test('tree viewer: the index rejects 0 and numbers past the last tree', async () => {
+  const { page } = site;
+  await useSample(page);
+  await train(page, 4);
+  for (const bad of ['0', '5']) {
+    await page.fill('#tree-index', bad);
+    await page.dispatchEvent('#tree-index', 'change');
+    assert.match(await page.textContent('#model-message'), /There is no tree \d: this model has 4 trees, numbered 1 to 4/);
+    assert.notEqual(await page.inputValue('#tree-index'), bad);
+  }
+  await page.fill('#tree-index', '2');
+  await page.dispatchEvent('#tree-index', 'change');
+  await page.waitForFunction(() => /Tree 2 of 4/.test(document.getElementById('tree-caption').textContent));
+  assert.equal(await page.isHidden('#model-message'), true);
+});
+
+// ---- Shared links --------------------------------------------------------
+
+test('shared links: a file link keeps its settings, names the file, never switches to a sample or rewrites the hash', async () => {
+  const { page } = site;
+  const hash = 'data=file%3Ahouses.csv&target=price&task=regression&valid=0.25&seed=4&p.algorithm=gbdt&p.eta=0.2&p.eval_metric=rmse%2Cmae&metric=mae&log=1';
+  await openHash(page, hash);
+  await page.waitForFunction(() => !document.getElementById('data-message').hidden);
+  assert.match(await page.textContent('#data-message'), /This link was made with the file houses\.csv\. Open it/);
+  await page.waitForTimeout(1500);
+  assert.equal(await page.textContent('#data-name'), 'No data loaded.', 'no sample in its place');
+  assert.equal(new URL(page.url()).hash, `#${hash}`, 'the hash stays as the link gave it');
+  assert.equal(await page.inputValue('#algorithm'), 'gbdt');
+  assert.equal(await page.inputValue('#param-eta'), '0.2');
+  assert.equal(await page.isDisabled('#train'), true);
+  await upload(page, 'houses.csv', 'rooms,area,price\n' + Array.from({ length: 40 }, (_, i) => `${i % 5},${50 + i},${100 + 3 * i}`).join('\n'));
+  assert.equal(await page.inputValue('#target'), 'price');
+  assert.equal(await page.inputValue('#split-seed'), '4');
+  await train(page, 4);
+  assert.equal(await page.inputValue('#metric'), 'mae');
+  assert.equal(await page.isChecked('#log-scale'), true);
+  assert.match(page.url(), /metric=mae/);
+  assert.match(page.url(), /log=1/);
+});
+
+test('shared links: the chart\'s metric and log scale are in the URL', async () => {
+  const { page } = site;
+  await openHash(page, 'data=sample%3Aauto_mpg');
+  await waitForSample(page);
+  await setParam(page, 'eval_metric', 'rmse,mae');
+  await train(page, 3);
+  await page.selectOption('#metric', 'mae');
+  await page.check('#log-scale');
+  assert.match(page.url(), /metric=mae/);
+  assert.match(page.url(), /log=1/);
+  await page.uncheck('#log-scale');
+  assert.doesNotMatch(page.url(), /log=1/);
+  await setParam(page, 'eval_metric', '');
+});
+
+// ---- Responsiveness ------------------------------------------------------
+
+test('responsiveness: 20,000 toy points, 100 rounds with no main-thread gap over 100 ms; Pause within a round', async () => {
+  const { page } = site;
+  await openHash(page, 'data=toy%3Acircles%3A20000%3A0.15%3A0&target=y');
+  await page.waitForFunction(() => document.getElementById('data-name').textContent.startsWith('toy: circles: 20,000 rows') &&
+    !document.getElementById('train').disabled);
+  await page.evaluate(() => {
+    window.__gaps = [];
+    let last = performance.now();
+    window.__probe = setInterval(() => { const now = performance.now(); window.__gaps.push(now - last); last = now; }, 50);
+  });
+  await train(page, 100);
+  const gaps = await page.evaluate(() => { clearInterval(window.__probe); return window.__gaps; });
+  const worst = Math.max(...gaps);
+  console.log(`main thread: ${gaps.length} probes, longest gap ${worst.toFixed(0)} ms`);
+  assert.ok(worst <= 100, `longest gap between 50 ms probes: ${worst.toFixed(0)} ms`);
+  await page.fill('#param-rounds', '100000');
+  await page.click('#train');
+  await page.waitForFunction(() => Number(document.getElementById('train-status').dataset.round) >= 20);
+  const atClick = await page.evaluate(() => {
+    document.getElementById('pause').click();
+    return Number(document.getElementById('train-status').dataset.round);
+  });
+  await page.waitForFunction(() => document.getElementById('train').textContent === 'Continue');
+  const after = Number(await page.getAttribute('#train-status', 'data-round'));
+  console.log(`pause: clicked at round ${atClick}, held at round ${after}`);
+  assert.ok(after - atClick <= 2, `paused ${after - atClick} rounds after the click`);
+  await page.click('#stop');
+  await page.fill('#param-rounds', '');
+});

@@ -1,0 +1,336 @@
+// Every view of the page, rendered from the store: the controls, the run's
+// status and numbers, the chart, the parameters, the inside of the model on
+// show (asked of the worker when it changes) and the URL. Nothing here keeps
+// state of its own beyond what it last drew.
+import { currentRun, modelOnShow, runsOf, store, subscribe, update, type Run } from './state';
+import type { WorkerClient } from './worker/client';
+import type { FromWorker } from './worker/messages';
+import { CsvPanel } from './ui/csv-panel';
+import { LossChart } from './ui/loss-chart';
+import { ParamsForm, runParams } from './ui/params-form';
+import { TreeView } from './ui/tree-view';
+import { ImportanceChart } from './ui/importance-chart';
+import { Surface } from './ui/surface';
+import { writeHash } from './url-state';
+import { setData, setHidden, setText } from './ui/dom';
+
+const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
+const fmt = (o: Record<string, number>) => Object.entries(o).map(([k, v]) => `${k} ${v.toPrecision(4)}`).join(', ');
+
+export class Views {
+  threadsAfterReload = false;
+  private readonly buttons = { play: $<HTMLButtonElement>('train'), pause: $<HTMLButtonElement>('pause'), step: $<HTMLButtonElement>('step'), stop: $<HTMLButtonElement>('stop'), reset: $<HTMLButtonElement>('reset') };
+  private readonly chart: LossChart;
+  private readonly form: ParamsForm;
+  private readonly treeView = new TreeView($('tree') as unknown as SVGSVGElement, $('tree-caption'));
+  private readonly importance = new ImportanceChart($('importance'));
+  private readonly surface = new Surface($<HTMLCanvasElement>('surface'), $('surface-caption'));
+  private readonly treeIndex = $<HTMLInputElement>('tree-index');
+  private panel: CsvPanel | null = null;
+  private asked = '';         // what the inside views last asked the worker for
+  private drawnFrame: unknown = null;
+  private drawnAt = 0;
+  private drawing = false;
+  private redrawTimer = 0;
+  private wantFocus = false;  // a toolbar button with focus was disabled and nothing could take it yet
+
+  constructor(private readonly client: WorkerClient, actions: Record<'play' | 'step' | 'pause' | 'stop' | 'reset', () => void>) {
+    for (const [name, button] of Object.entries(this.buttons) as [keyof Views['buttons'], HTMLButtonElement][]) {
+      button.addEventListener('click', () => actions[name]());
+    }
+    document.addEventListener('focusin', (e) => { if (e.target !== document.body) this.wantFocus = false; });
+    this.chart = new LossChart($('loss-chart'), $<HTMLSelectElement>('metric'), $<HTMLInputElement>('log-scale'), {
+      metric: (metric) => update((s) => { s.chart.metric = metric; }),
+      log: (on) => update((s) => { s.chart.log = on; }),
+      // A round picked on the chart: its first tree on show.
+      round: (round) => update((s) => {
+        const m = modelOnShow()?.model;
+        const perRound = m && m.rounds ? m.trees / m.rounds : 1;
+        s.selectedRound = round;
+        s.tree = (round - 1) * perRound;
+      }),
+    });
+    const summary = document.createElement('summary');
+    summary.id = 'more-summary';
+    const resetParams = document.createElement('button');
+    resetParams.type = 'button';
+    resetParams.id = 'reset-params';
+    resetParams.className = 'secondary';
+    setText(resetParams, 'Reset to defaults');
+    this.form = new ParamsForm($<HTMLFormElement>('params'), $<HTMLSelectElement>('algorithm'), { summary, reset: resetParams }, {
+        typed: (name, value) => update((s) => { s.typed[name] = value; s.messages.train = ''; }),
+        algorithm: (a) => update((s) => { s.algorithm = a; s.messages.train = ''; }),
+        reset: () => update((s) => {
+          s.typed = {};
+          s.messages.train = '';
+        }),
+      });
+    $<HTMLSelectElement>('chart-data').addEventListener('change', (e) => update((s) => { s.chart.dataId = Number((e.target as HTMLSelectElement).value); }));
+    $('clear-runs').addEventListener('click', () => update((s) => {
+      const shown = s.chart.dataId || s.data?.id;
+      s.runs = s.runs.filter((r) => r.dataId !== shown || r.number === s.current);
+    }));
+    this.treeIndex.addEventListener('change', () => {
+      const m = modelOnShow()?.model;
+      const i = Number(this.treeIndex.value);
+      const trees = m?.trees ?? 0;
+      if (!Number.isInteger(i) || i < 1 || i > trees) {
+        update((s) => { s.messages.model = `There is no tree ${this.treeIndex.value}: this model has ${trees.toLocaleString()} tree${trees === 1 ? '' : 's'}, numbered 1 to ${trees.toLocaleString()}.`; });
+        this.treeIndex.value = String(this.shownTree());
+        return;
+      }
+      update((s) => { s.tree = i - 1; s.selectedRound = 0; s.messages.model = ''; });
+    });
+    $('zoom-in').addEventListener('click', () => this.treeView.zoom(0.8));
+    $('zoom-out').addEventListener('click', () => this.treeView.zoom(1.25));
+    $('zoom-fit').addEventListener('click', () => this.treeView.fit());
+    $<HTMLSelectElement>('importance-type').addEventListener('change', (e) => update((s) => { s.importanceType = (e.target as HTMLSelectElement).value; }));
+    $('download-model').addEventListener('click', () => client.exportText('model'));
+    $('download-predictions').addEventListener('click', () => client.exportText('predictions'));
+    subscribe(() => this.render());
+  }
+
+  setPanel(panel: CsvPanel) {
+    this.panel = panel;
+  }
+
+  private shownTree() {
+    const m = modelOnShow()?.model;
+    return store.tree >= 0 ? store.tree + 1 : m?.trees ?? 1;
+  }
+
+  render() {
+    this.panel?.render(store);
+    this.renderEngine();
+    this.renderControls();
+    this.renderStatus();
+    this.form.render(store);
+    this.renderChart();
+    this.renderInside();
+    this.renderSurface();
+    this.saveUrl();
+  }
+
+  private renderEngine() {
+    const c = store.engine.capabilities;
+    const caps = $('caps');
+    if (store.engine.failed) caps.textContent = `The engine failed to start: ${store.engine.failed}`;
+    else if (c) {
+      caps.textContent = `Engine: ${c.build} · SIMD ${c.simd ? 'on' : 'off'} · threads ${c.threads ? 'on' : 'off (this server sends no cross-origin isolation headers)'}` +
+        (this.threadsAfterReload ? ' · reload the page to train with threads' : '');
+      setData(caps, 'threads', String(c.threads));
+    }
+  }
+
+  // Play, Pause, Step, Stop, Reset from the run's state. Focus never falls
+  // to the page: a button that is about to be disabled hands it on.
+  private renderControls() {
+    const run = currentRun();
+    const active = run && (run.status === 'training' || run.status === 'paused') ? run : null;
+    const ready = store.engine.ready && !!store.data && !store.loading;
+    const playing = active?.status === 'training';
+    const b = this.buttons;
+    const hadFocus = Object.values(b).includes(document.activeElement as HTMLButtonElement);
+    b.play.disabled = !ready || playing || store.starting;
+    b.step.disabled = !ready || playing || store.starting;
+    b.pause.disabled = !playing;
+    b.stop.disabled = !active;
+    b.reset.disabled = !active;
+    setText(b.play, active?.status === 'paused' ? 'Continue' : 'Play');
+    setData($('model-panel'), 'phase', playing ? 'playing' : active ? 'paused' : 'idle');
+    $('algorithm').toggleAttribute('disabled', !!active);
+    // The next useful control: Pause while playing, else Play (or Continue).
+    const focused = document.activeElement as HTMLButtonElement;
+    if ((hadFocus && focused.disabled) || (this.wantFocus && document.activeElement === document.body)) {
+      const next = [b.pause, b.play, b.step].find((x) => !x.disabled);
+      if (next) next.focus();
+      this.wantFocus = !next;
+    }
+  }
+
+  // The run's status line and the numbers of its round: the newest, the one
+  // picked on the chart, or with early stopping the round kept.
+  private renderStatus() {
+    const run = currentRun();
+    const onData = run && run.dataId === store.data?.id ? run : null;
+    const status = $('train-status'), last = $('last-round'), progress = $<HTMLProgressElement>('progress');
+    const message = $('train-message');
+    setText(message, store.messages.train);
+    setHidden(message, !store.messages.train);
+    const notice = $('train-notice');
+    setText(notice, store.messages.notice);
+    setHidden(notice, !store.messages.notice);
+    const modelStatus = $('model-status');
+    modelStatus.textContent = store.loadedModel
+      ? `Loaded ${store.loadedModel.name}: ${store.loadedModel.model.trees} trees predicting ${store.loadedModel.model.target} (${store.loadedModel.model.algorithm}). It is on show until the next run.`
+      : '';
+    const modelMessage = $('model-message');
+    setText(modelMessage, store.messages.model);
+    setHidden(modelMessage, !store.messages.model);
+    if (store.starting || !onData || !onData.reports.length) {
+      setText(status, store.starting ? 'Starting a run…' : onData ? `Run ${onData.number}: no rounds yet.` : '');
+      setData(status, 'round', '0');
+      setText(last, '');
+      progress.value = 0;
+      return;
+    }
+    const r = onData.reports.at(-1)!;
+    progress.max = onData.plannedRounds;
+    progress.value = r.round;
+    const times = onData.receivedAt.slice(-20);
+    const rate = onData.status === 'training' && times.length > 1 ? (1000 * (times.length - 1)) / (times.at(-1)! - times[0]) : 0;
+    let end = '';
+    const kept = this.keptRound(onData);
+    if (onData.status === 'done' || onData.status === 'stopped') {
+      const trees = onData.model?.trees ?? 0;
+      end = onData.status === 'stopped' ? ` · stopped: ${trees} trees kept` : ` · done: ${trees} trees`;
+      if (kept && kept < r.round) end += ` · early stopping kept round ${kept} of ${r.round}`;
+    }
+    setText(status, `Run ${onData.number} · round ${r.round} of ${onData.plannedRounds} · ${r.ms.toFixed(1)} ms · ${rate ? `${rate.toFixed(0)} rounds/s · ` : ''}threads in use: ${r.threads}${end}`);
+    setData(status, 'threads', String(r.threads));
+    setData(status, 'round', String(r.round));
+    // Which round's numbers: the one picked, the one kept, else the newest.
+    const shown = store.selectedRound && store.selectedRound <= onData.reports.length ? store.selectedRound : kept || r.round;
+    const rep = onData.reports[shown - 1];
+    const sets = [['train', rep.train], ['valid', rep.valid]] as const;
+    const metrics = sets.filter(([, o]) => Object.keys(o).length > 0).map(([name, o]) => `${name} ${fmt(o)}`).join('; ');
+    const ada = rep.epsilon !== undefined ? ` · ε ${rep.epsilon.toPrecision(4)}, α ${rep.alpha!.toPrecision(4)}` : '';
+    const what = kept && shown === kept && kept < r.round && (onData.status === 'done' || onData.status === 'stopped')
+      ? `Result: round ${kept}, kept by early stopping (the best ${rep.metric}; rounds ${kept + 1}–${r.round} were dropped)`
+      : `Round ${shown}`;
+    setText(last, `${what}: ${metrics || 'no metrics'}${ada}`);
+    setData(last, 'round', String(shown));
+  }
+
+  // With early stopping, the round the model keeps (1-based), else 0.
+  private keptRound(run: Run) {
+    return run.earlyStopping ? run.reports.at(-1)?.bestRound ?? 0 : 0;
+  }
+
+  private renderChart() {
+    const others = new Map<number, { name: string; count: number }>();
+    for (const r of store.runs) if (r.dataId !== store.data?.id) others.set(r.dataId, { name: r.dataName, count: (others.get(r.dataId)?.count ?? 0) + 1 });
+    const select = $<HTMLSelectElement>('chart-data');
+    const dataId = store.chart.dataId && others.has(store.chart.dataId) ? store.chart.dataId : store.data?.id ?? 0;
+    const plural = (n: number) => `${n} run${n === 1 ? '' : 's'}`;
+    const options = [[store.data?.id ?? 0, `this data (${plural(runsOf(store.data?.id ?? -1).length)})`] as const,
+      ...[...others].map(([id, o]) => [id, `earlier: ${o.name} (${plural(o.count)})`] as const)];
+    const key = options.map((o) => o.join(':')).join('|');
+    if (select.dataset.key !== key) {
+      setData(select, 'key', key);
+      select.replaceChildren(...options.map(([id, label]) => new Option(label, String(id))));
+    }
+    select.value = String(dataId);
+    setHidden($('chart-data-row'), others.size === 0);
+    const runs = runsOf(dataId);
+    const current = runs.find((r) => r.number === store.current) ?? null;
+    this.chart.render({ runs, current, metric: store.chart.metric, log: store.chart.log, selectedRound: current ? store.selectedRound : 0 });
+  }
+
+  // The tree, the importance and the download buttons follow the model on
+  // show; they clear when there is none (new data, a Reset).
+  private renderInside() {
+    const show = modelOnShow();
+    const run = currentRun();
+    const liveRounds = show?.live ? run?.reports.length ?? 0 : 0;
+    const has = !!show && (show.model !== null || liveRounds > 0);
+    for (const id of ['download-model', 'download-predictions']) $<HTMLButtonElement>(id).disabled = !has;
+    if (!has) {
+      if (this.asked !== 'none') {
+        this.asked = 'none';
+        this.treeView.clear(show ? 'No trees yet.' : 'Train a model (or load one) to see its trees.');
+        this.importance.render({}, store.importanceType);
+        this.treeIndex.value = '1';
+      }
+      return;
+    }
+    // While a run plays, the inside waits for a pause or the end (a snapshot per round would slow it).
+    if (show.live && run?.status === 'training') return;
+    const key = `${show.name}|${show.model?.trees}|${liveRounds}|${store.tree}|${store.importanceType}`;
+    if (key === this.asked) return;
+    this.asked = key;
+    this.client.tree(store.tree);
+    this.client.importance(store.importanceType);
+  }
+
+  onWorkerReply(m: FromWorker) {
+    switch (m.type) {
+      case 'tree': {
+        if (!modelOnShow()) return;
+        this.treeIndex.max = String(m.model.trees);
+        if (m.index < 0 || !m.tree) {
+          // The newest tree: ask again with its index.
+          if (m.model.trees > 0 && m.index < 0) this.client.tree(m.model.trees - 1);
+          else this.treeView.clear(m.model.trees ? `There are ${m.model.trees} trees.` : 'No trees yet.');
+          return;
+        }
+        this.treeIndex.value = String(m.index + 1);
+        this.treeView.render(m.tree, m.index, m.model);
+        return;
+      }
+      case 'importance':
+        if (modelOnShow()) this.importance.render(m.values, m.importance);
+        return;
+      case 'export': {
+        const base = (store.data?.name || 'boostlab').replace(/\.csv.*$/, '').replace(/[^\w.-]+/g, '_');
+        if (m.what === 'model') download(`${base}-model.json`, m.text, 'application/json');
+        else download(`${base}-predictions.csv`, m.text, 'text/csv');
+        return;
+      }
+    }
+  }
+
+  // Toy data: the newest round's surface of the current run, drawn at most
+  // once per frame (the store renders once per frame).
+  private renderSurface() {
+    const d = store.data;
+    const run = currentRun();
+    const onData = run && d && run.dataId === d.id ? run : null;
+    const frame = onData?.frame ?? null;
+    setHidden($('surface-box'), !d?.toy);
+    $('surface-box').parentElement!.classList.toggle('no-surface', !d?.toy);
+    const key = frame ?? `${d?.id}|${onData?.number}`;
+    if (key === this.drawnFrame) return;
+    // While playing, frames are skipped so drawing takes at most a third of
+    // the main thread's time (and never two frames in a row); the newest
+    // frame is drawn when the wait is over, and always at the end.
+    const wait = Math.max(50, 2 * this.surface.lastCost) - (performance.now() - this.drawnAt);
+    if (frame && onData?.status === 'training' && (wait > 0 || this.drawing)) {
+      if (!this.redrawTimer) this.redrawTimer = window.setTimeout(() => { this.redrawTimer = 0; update(() => {}); }, Math.max(wait, 16));
+      return;
+    }
+    this.drawnFrame = key;
+    if (!d?.toy) this.surface.clear('Pick toy data (2 features) to watch the model\'s picture form round by round.');
+    else if (!frame) this.surface.clear('Train to see the prediction surface.');
+    else {
+      // In a task of its own when the page is idle, after the rest has
+      // rendered: the main thread is never busy with both at once.
+      const toy = d.toy, algorithm = String(onData!.params.algorithm ?? 'xgboost');
+      this.drawing = true;
+      requestIdleCallback(() => {
+        if (this.drawnFrame === frame) this.surface.draw(toy, frame.round, frame.grid, frame.width, frame.predictions, frame.weights, algorithm);
+        this.drawnAt = performance.now();
+        this.drawing = false;
+      }, { timeout: 250 });
+    }
+  }
+
+  private saveUrl() {
+    // Before data, a link's hash stays as it came (a file link waits for its file).
+    if (!store.engine.ready || !store.data) return;
+    const c = store.choice;
+    writeHash({ data: store.data.source, delimiter: store.data.delimiterChoice, target: c.target, task: c.task, ignore: c.ignore, weight: c.weight,
+      validFraction: c.validFraction, seed: c.seed, params: runParams(store.schema, store.algorithm, store.typed).params,
+      metric: store.chart.metric, log: store.chart.log });
+  }
+}
+
+function download(name: string, text: string, type: string) {
+  const a = document.createElement('a');
+  a.href = URL.createObjectURL(new Blob([text], { type }));
+  a.download = name;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(a.href), 10000);
+}
