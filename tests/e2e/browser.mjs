@@ -5,7 +5,8 @@ import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { startServer } from '../../scripts/serve.mjs';
 
-export const SITE = fileURLToPath(new URL('../../web/dist', import.meta.url));
+// BOOSTLAB_SITE: another built site to test (e.g. an older commit's, to see a new test fail there).
+export const SITE = process.env.BOOSTLAB_SITE ?? fileURLToPath(new URL('../../web/dist', import.meta.url));
 export const SHOTS = fileURLToPath(new URL('../../test-results/', import.meta.url));
 
 // isolation: the server sends COOP/COEP; serviceWorkers: 'allow' | 'block';
