@@ -83,6 +83,7 @@ struct ModelHandle {
   boostlab::Model model;
   // Guarded: a full heap while writing a big model is an OUT_OF_MEMORY error, not a bare exception pointer.
   val toJson() const { return Guard([&] { return val(model.ToJson()); }); }
+  val toXGBoostJson() const { return Guard([&] { return val(model.ToXGBoostJson()); }); }
   val summaryJson() const { return Guard([&] { return val(model.SummaryJson()); }); }
   val treeJson(double t) const { return Guard([&] { return val(model.TreeJson(Index(t, "tree()"))); }); }
   double numTrees() const { return static_cast<double>(model.trees.size()); }
@@ -179,6 +180,7 @@ EMSCRIPTEN_BINDINGS(boostlab) {
       .function("task", &DatasetHandle::task);
   class_<ModelHandle>("Model")
       .function("toJson", &ModelHandle::toJson)
+      .function("toXGBoostJson", &ModelHandle::toXGBoostJson)
       .function("summaryJson", &ModelHandle::summaryJson)
       .function("treeJson", &ModelHandle::treeJson)
       .function("numTrees", &ModelHandle::numTrees)

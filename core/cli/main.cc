@@ -98,7 +98,21 @@ int Train(std::map<std::string, std::string>& args) {
 int Predict(std::map<std::string, std::string>& args) {
   boostlab::Model model = boostlab::Model::FromJson(ReadFile(args["--model"]));
   boostlab::Table table = boostlab::ReadCsv(ReadFile(args["--csv"]));
+  if (args.count("--margin")) {
+    // Raw margins, K a row: what XGBoost's predict(output_margin=True) gives for the exported model.
+    const boostlab::FeatureColumns x = boostlab::FeaturesFromTable(table, model.features);
+    std::vector<float> out(x.num_rows * static_cast<size_t>(model.num_outputs));
+    model.Predict(x, out, false);
+    for (float v : out) std::printf("%.9g\n", static_cast<double>(v));
+    return 0;
+  }
   for (float v : model.PredictTable(table)) std::printf("%.9g\n", static_cast<double>(v));
+  return 0;
+}
+
+// The model as XGBoost's JSON, on stdout.
+int ExportXgboost(std::map<std::string, std::string>& args) {
+  std::cout << boostlab::Model::FromJson(ReadFile(args["--model"])).ToXGBoostJson();
   return 0;
 }
 
@@ -106,7 +120,7 @@ int Predict(std::map<std::string, std::string>& args) {
 
 int main(int argc, char** argv) {
   if (argc < 2) {
-    std::cerr << "usage: boostlab-cli train|predict|schema [--flag value ...]\n";
+    std::cerr << "usage: boostlab-cli train|predict|export-xgboost|schema [--flag value ...]\n";
     return 1;
   }
   std::string command = argv[1];
@@ -115,6 +129,7 @@ int main(int argc, char** argv) {
   try {
     if (command == "train") return Train(args);
     if (command == "predict") return Predict(args);
+    if (command == "export-xgboost") return ExportXgboost(args);
     if (command == "schema") {
       std::cout << boostlab::ParamSchemaJson() << '\n';
       return 0;

@@ -2,7 +2,11 @@
 // them: toy data, every algorithm on it, stepping, comparing runs, looking
 // inside (trees, importance, the prediction surface), downloads, the URL.
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { after, afterEach, before, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { openSite, train, waitForSample, shotName } from './browser.mjs';
@@ -296,6 +300,29 @@ test('downloads: predictions for every row of the table, a model that loads agai
   assert.match(await page.textContent('#model-status'), /20 trees predicting type \(xgboost\)/);
   const again = await download(page, '#download-predictions');
   assert.equal(again.text, predictions.text, 'the reloaded model predicts the same');
+});
+
+test('Download as XGBoost model: XGBoost 1.7.4 loads it and predicts the page\'s predictions; AdaBoost.R2 says why not', async () => {
+  const { page } = site;
+  await page.selectOption('#source', 'sample:auto_mpg');
+  await waitForSample(page);
+  await useAlgorithm(page, 'gbdt');
+  await train(page, 8);
+  const model = await download(page, '#download-xgboost');
+  assert.equal(model.name, 'auto_mpg-xgboost.json');
+  const predictions = (await download(page, '#download-predictions')).text.trim().split('\n').slice(1).map(Number);
+  const dir = mkdtempSync(join(tmpdir(), 'boostlab-xe-'));
+  writeFileSync(join(dir, 'model.json'), model.text);
+  const theirs = JSON.parse(execFileSync('/usr/bin/python3', [fileURLToPath(new URL('../parity/xgb_load_predict.py', import.meta.url)),
+    join(dir, 'model.json'), fileURLToPath(new URL('../data/auto_mpg.csv', import.meta.url))]).toString());
+  assert.equal(theirs.margins.length, predictions.length);
+  theirs.margins.forEach((v, i) => assert.ok(Math.abs(v - predictions[i]) <= 1e-5 * Math.max(1, Math.abs(v)), `row ${i}: ${v} vs ${predictions[i]}`));
+  await useAlgorithm(page, 'adaboost');
+  await train(page, 3);
+  await page.click('#download-xgboost');
+  await page.waitForFunction(() => !document.getElementById('model-message').hidden);
+  assert.match(await page.textContent('#model-message'), /AdaBoost\.R2 model combines its trees by their weighted median/);
+  await useAlgorithm(page, 'xgboost');
 });
 
 test('URL state: a link reproduces the data choice, the algorithm and its parameters', async () => {

@@ -165,6 +165,9 @@ export class Model {
   toJSON(): object;
   /** The model file as text (what JSON.stringify(model) writes, without building the object). */
   toJSONString(): string;
+  /** The model in XGBoost's JSON format: `xgboost.Booster().load_model()` (1.7 to 3.x) reads it and predicts our
+   *  margins. Throws BoostLabError XGBOOST_UNSUPPORTED for a model with no XGBoost form (AdaBoost.R2). */
+  toXGBoostJSON(): string;
   /** toJSON() without the trees, plus num_trees and trees_per_round: cheap for a model of any size. */
   summary(): { num_trees: number; trees_per_round: number; num_outputs: number; target: string; classes: string[];
     features: { name: string; type: 'numeric' | 'categorical'; levels?: string[] }[]; params: Params; [key: string]: unknown };

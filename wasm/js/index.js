@@ -83,6 +83,11 @@ export class Model extends Handle {
   toJSON() {
     return JSON.parse(unwrap(this._h.toJson()));
   }
+  // XGBoost's JSON model format (what XGBoost 1.7 writes; 1.7 to 3.x load
+  // it), predicting our margins.
+  toXGBoostJSON() {
+    return unwrap(this._h.toXGBoostJson());
+  }
   // The model file as text, what JSON.stringify(model) writes, without
   // building the object first.
   toJSONString() {

@@ -87,6 +87,7 @@ export class Views {
     $<HTMLSelectElement>('importance-type').addEventListener('change', (e) => update((s) => { s.importanceType = (e.target as HTMLSelectElement).value; }));
     $('download-model').addEventListener('click', () => client.exportText('model'));
     $('download-predictions').addEventListener('click', () => client.exportText('predictions'));
+    $('download-xgboost').addEventListener('click', () => client.exportText('xgboost'));
     subscribe(() => this.render());
   }
 
@@ -234,7 +235,7 @@ export class Views {
     const run = currentRun();
     const liveRounds = show?.live ? run?.reports.length ?? 0 : 0;
     const has = !!show && (show.model !== null || liveRounds > 0);
-    for (const id of ['download-model', 'download-predictions']) $<HTMLButtonElement>(id).disabled = !has;
+    for (const id of ['download-model', 'download-predictions', 'download-xgboost']) $<HTMLButtonElement>(id).disabled = !has;
     if (!has) {
       if (this.asked !== 'none') {
         this.asked = 'none';
@@ -274,6 +275,7 @@ export class Views {
       case 'export': {
         const base = (store.data?.name || 'boostlab').replace(/\.csv.*$/, '').replace(/[^\w.-]+/g, '_');
         if (m.what === 'model') download(`${base}-model.json`, m.text, 'application/json');
+        else if (m.what === 'xgboost') download(`${base}-xgboost.json`, m.text, 'application/json');
         else download(`${base}-predictions.csv`, m.text, 'text/csv');
         return;
       }

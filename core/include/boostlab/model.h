@@ -102,6 +102,11 @@ struct Model {
   std::string SummaryJson() const;
   // Tree t as it appears in ToJson's "trees"; throws BAD_ARGUMENT past the last.
   std::string TreeJson(size_t t) const;
+  // The model in XGBoost's JSON format (what XGBoost 1.7 writes; 1.7 to 3.x
+  // load it), predicting the same margins (see io/xgboost_json.cc for how
+  // each algorithm maps). Throws XGBOOST_UNSUPPORTED saying why a model has no
+  // XGBoost form (AdaBoost.R2's weighted median).
+  std::string ToXGBoostJson() const;
   // Throws Error{"MODEL_CORRUPT"} saying which field is wrong, or
   // MODEL_TOO_LARGE for a file past what this build reads (48 MB in wasm).
   static Model FromJson(std::string_view json);

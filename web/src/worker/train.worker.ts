@@ -197,6 +197,7 @@ async function handle(msg: ToWorker) {
     case 'export':
       withCurrent((m) => {
         if (msg.what === 'model') post({ type: 'export', what: 'model', text: m.toJSONString() });
+        else if (msg.what === 'xgboost') post({ type: 'export', what: 'xgboost', text: m.toXGBoostJSON() });
         else post({ type: 'export', what: 'predictions', text: predictionsCsv(m) });
       });
       return;

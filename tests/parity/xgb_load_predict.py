@@ -1,0 +1,30 @@
+"""Loads a model file into XGBoost and prints its raw margins for every row of
+a CSV, read as the parity tests read it (text columns as pandas categories,
+whose codes follow the sorted levels as BoostLab's do). Run with
+/usr/bin/python3 (Debian's XGBoost 1.7.4) or a virtual environment's python.
+
+  xgb_load_predict.py MODEL_JSON CSV
+Prints {"version": ..., "margins": [...], "num_trees": N} (rows x outputs, row-major).
+"""
+import json
+import sys
+
+import pandas as pd
+import xgboost as xgb
+
+
+def main():
+    model, csv = sys.argv[1], sys.argv[2]
+    booster = xgb.Booster()
+    booster.load_model(model)
+    df = pd.read_csv(csv)
+    for c in df.columns:
+        if df[c].dtype == object:
+            df[c] = df[c].astype("category")
+    df = df[booster.feature_names]
+    margins = booster.predict(xgb.DMatrix(df, enable_categorical=True), output_margin=True)
+    print(json.dumps({"version": xgb.__version__, "margins": margins.reshape(-1).tolist(),
+                      "num_trees": len(booster.get_dump())}))
+
+
+main()

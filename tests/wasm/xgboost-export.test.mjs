@@ -1,0 +1,43 @@
+// model.toXGBoostJSON(): the package writes the same XGBoost file as the
+// native core (whose file XGBoost loads: tests/parity/xgboost_export), and
+// says why when a model has no XGBoost form.
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, test } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { BUILDS, load } from './helpers.mjs';
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+const CLI = join(root, 'build/native/boostlab-cli');
+
+for (const build of BUILDS) {
+  describe(`toXGBoostJSON (${build.name})`, () => {
+    test('the same XGBoost file as the native core, categories and all', async () => {
+      const bl = await load(build);
+      const table = bl.readCSV(readFileSync(join(root, 'tests/data/diamonds.csv')));
+      const data = table.toDataset({ target: 'price', validFraction: 0 });
+      const model = await bl.train(data, { rounds: 3, max_depth: 3, nthread: 1 });
+      const text = model.toXGBoostJSON();
+      const doc = JSON.parse(text);
+      assert.deepEqual(doc.version, [1, 7, 4]);
+      assert.equal(doc.learner.gradient_booster.model.trees.length, 3);
+      // The native core exports the package's own model file to the same bytes.
+      const dir = mkdtempSync(join(tmpdir(), 'boostlab-xw-'));
+      writeFileSync(join(dir, 'm.json'), model.toJSONString());
+      assert.equal(execFileSync(CLI, ['export-xgboost', '--model', join(dir, 'm.json')]).toString(), text);
+      model.dispose(); data.dispose(); table.dispose();
+    });
+
+    test('AdaBoost.R2 has no XGBoost form: XGBOOST_UNSUPPORTED says why', async () => {
+      const bl = await load(build);
+      const table = bl.readCSV('x,y\n' + Array.from({ length: 40 }, (_, i) => `${i},${(i * 0.37) % 5}`).join('\n'));
+      const data = table.toDataset({ target: 'y', task: 'regression', validFraction: 0 });
+      const model = await bl.train(data, { algorithm: 'adaboost', rounds: 2 });
+      assert.throws(() => model.toXGBoostJSON(), (e) => e.code === 'XGBOOST_UNSUPPORTED' && /weighted median/.test(e.message));
+      model.dispose(); data.dispose(); table.dispose();
+    });
+  });
+}
