@@ -317,6 +317,9 @@ test('Download as XGBoost model: XGBoost 1.7.4 loads it and predicts the page\'s
     join(dir, 'model.json'), fileURLToPath(new URL('../data/auto_mpg.csv', import.meta.url))]).toString());
   assert.equal(theirs.margins.length, predictions.length);
   theirs.margins.forEach((v, i) => assert.ok(Math.abs(v - predictions[i]) <= 1e-5 * Math.max(1, Math.abs(v)), `row ${i}: ${v} vs ${predictions[i]}`));
+  // And back into the page: the XGBoost file loads and its trees show.
+  await page.setInputFiles('#model-input', join(dir, 'model.json'));
+  await page.waitForFunction(() => /^Loaded model\.json: 8 trees predicting Miles_per_Gallon/.test(document.getElementById('model-status').textContent));
   await useAlgorithm(page, 'adaboost');
   await train(page, 3);
   await page.click('#download-xgboost');

@@ -1,6 +1,7 @@
 // Model JSON -> load -> predict (on a table with missing, huge and negative
-// values) -> save -> reload. A file the loader accepts must predict without
-// reading outside memory and survive the round trip.
+// values) -> save -> reload, and the XGBoost export. A file the loader
+// accepts must predict and export without reading outside memory and
+// survive the round trip.
 
 #include <cstddef>  // for size_t
 #include <cstdint>  // for uint8_t
@@ -45,5 +46,10 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* bytes, size_t size) {
   (void)model.SummaryJson();
   if (!model.trees.empty()) (void)model.TreeJson(model.trees.size() - 1);
   for (const char* type : {"weight", "gain", "cover", "total_gain", "total_cover"}) (void)model.FeatureImportance(type);
+  // The XGBoost export: any accepted model is written or refused with a reason.
+  try {
+    (void)model.ToXGBoostJson();
+  } catch (const Error&) {
+  }
   return 0;
 }

@@ -92,3 +92,68 @@ test('the exported file keeps XGBoost\'s types: strings for parameters, floats w
   assert.deepEqual(doc.learner.feature_types.filter((t) => t === 'c').length, 3, 'cut, color, clarity are categorical');
   readFileSync(model);
 });
+
+// ---- XGBoost's files, read here -------------------------------------------
+
+// XGBoost logs its warnings to stdout: the result is the last line.
+const trainXgb = (csv, target, params, rounds, out, ignore = []) => JSON.parse(execFileSync(PYTHON,
+  [join(root, 'tests/parity/xgb_train_save.py'), 'train', join(root, 'tests/data', `${csv}.csv`), target, JSON.stringify(params), String(rounds), out, ignore.join(',')],
+  { maxBuffer: 1 << 28 }).toString().trim().split('\n').at(-1));
+
+function assertSameMargins(ours, theirs, what) {
+  assert.equal(ours.length, theirs.length, what);
+  let worst = 0, at = 0;
+  ours.forEach((v, i) => {
+    const e = Math.abs(v - theirs[i]) / Math.max(1, Math.abs(theirs[i]));
+    if (e > worst) { worst = e; at = i; }
+  });
+  assert.ok(worst <= 1e-5, `${what}: value ${at}: ours ${ours[at]}, XGBoost ${theirs[at]} (relative ${worst})`);
+}
+
+const IMPORTS = [
+  { csv: 'auto_mpg', target: 'Miles_per_Gallon', ignore: ['Name', 'Origin'], params: { max_depth: 4 } },
+  { csv: 'auto_mpg', target: 'Miles_per_Gallon', ignore: ['Name', 'Origin'], params: { objective: 'reg:absoluteerror' } },
+  { csv: 'auto_mpg', target: 'Miles_per_Gallon', ignore: ['Name', 'Origin'], params: { objective: 'reg:pseudohubererror', huber_slope: 2 } },
+  { csv: 'auto_mpg', target: 'Miles_per_Gallon', ignore: ['Name', 'Origin'], params: { objective: 'count:poisson' } },
+  { csv: 'spam', target: 'type', params: { objective: 'binary:logistic', max_depth: 5 } },
+  { csv: 'letter', target: 'lettr', params: { objective: 'multi:softprob', num_class: 26 }, rounds: 3 },
+];
+for (const c of IMPORTS) {
+  test(`a model XGBoost 1.7.4 trained (${c.params.objective ?? 'reg:squarederror'} on ${c.csv}) predicts here what it predicts there`, () => {
+    const file = join(dir, `xgb-${c.csv}-${c.params.objective ?? 'default'}.json`);
+    const theirs = trainXgb(c.csv, c.target, c.params, c.rounds ?? 10, file, c.ignore);
+    const ours = cli(['predict', '--model', file, '--csv', join(root, 'tests/data', `${c.csv}.csv`), '--margin', '1']).trim().split('\n').map(Number);
+    assertSameMargins(ours, theirs.margins, c.csv);
+  });
+}
+
+test('there and back: our model, loaded and saved again by XGBoost, predicts as before here (categories kept by name)', () => {
+  for (const [csv, target, params] of [['diamonds', 'price', { algorithm: 'gbdt', rounds: 6 }], ['letter', 'lettr', { rounds: 2 }], ['spam', 'type', { algorithm: 'random_forest', rounds: 5 }]]) {
+    const data = join(root, 'tests/data', `${csv}.csv`);
+    const model = join(dir, `back-${csv}.json`);
+    cli(['train', '--csv', data, '--target', target, '--params', JSON.stringify(params), '--model-out', model]);
+    writeFileSync(`${model}.xgb.json`, cli(['export-xgboost', '--model', model]));
+    // XGBoost's own writer (it picks JSON by the name's .json).
+    execFileSync(PYTHON, [join(root, 'tests/parity/xgb_train_save.py'), 'resave', `${model}.xgb.json`, data, `${model}.back.json`], { maxBuffer: 1 << 28 });
+    const before = cli(['predict', '--model', model, '--csv', data, '--margin', '1']).trim().split('\n').map(Number);
+    const after = cli(['predict', '--model', `${model}.back.json`, '--csv', data, '--margin', '1']).trim().split('\n').map(Number);
+    assertSameMargins(after, before, `${csv} there and back`);
+  }
+});
+
+test('XGBoost files this engine cannot represent are refused, naming what is missing', () => {
+  const cases = [
+    { params: { booster: 'gblinear' }, expect: /linear booster \(gblinear\)/ },
+    { params: { booster: 'dart', rate_drop: 0.1 }, expect: /DART booster/ },
+    { params: { objective: 'reg:gamma' }, expect: /objective 'reg:gamma' is not one this engine has/ },
+    { params: {}, ignore: ['Name'], expect: /does not name the categories of 'Origin'/ },
+  ];
+  for (const c of cases) {
+    const file = join(dir, `refused-${Object.values(c.params).join('-') || 'cats'}.json`);
+    trainXgb('auto_mpg', 'Miles_per_Gallon', c.params, 3, file, c.ignore ?? ['Name', 'Origin']);
+    assert.throws(() => execFileSync(CLI, ['predict', '--model', file, '--csv', join(root, 'tests/data/auto_mpg.csv')], { stdio: 'pipe' }), (e) => {
+      const err = JSON.parse(e.stderr.toString()).error;
+      return err.code === 'XGBOOST_UNSUPPORTED' && c.expect.test(err.message);
+    }, String(c.expect));
+  }
+});

@@ -31,6 +31,21 @@ for (const build of BUILDS) {
       model.dispose(); data.dispose(); table.dispose();
     });
 
+    test('loadModel reads XGBoost JSON: an exported model comes back and predicts as before', async () => {
+      const bl = await load(build);
+      const table = bl.readCSV(readFileSync(join(root, 'tests/data/diamonds.csv')));
+      const data = table.toDataset({ target: 'price', validFraction: 0 });
+      const model = await bl.train(data, { algorithm: 'gbdt', rounds: 4, max_depth: 3 });
+      const back = bl.loadModel(model.toXGBoostJSON());
+      assert.equal(back.numTrees, 4);
+      const a = model.predict(table), b = back.predict(table);
+      for (let i = 0; i < a.length; i += 97) assert.ok(Math.abs(a[i] - b[i]) <= 1e-5 * Math.max(1, Math.abs(a[i])), `row ${i}: ${a[i]} vs ${b[i]}`);
+      assert.deepEqual(back.summary().features.find((f) => f.name === 'cut').levels, model.summary().features.find((f) => f.name === 'cut').levels);
+      assert.throws(() => bl.loadModel('{"learner":{"gradient_booster":{"name":"gblinear"}}}'),
+        (e) => e.code === 'XGBOOST_UNSUPPORTED' && /gblinear/.test(e.message));
+      back.dispose(); model.dispose(); data.dispose(); table.dispose();
+    });
+
     test('AdaBoost.R2 has no XGBoost form: XGBOOST_UNSUPPORTED says why', async () => {
       const bl = await load(build);
       const table = bl.readCSV('x,y\n' + Array.from({ length: 40 }, (_, i) => `${i},${(i * 0.37) % 5}`).join('\n'));

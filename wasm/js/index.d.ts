@@ -199,6 +199,8 @@ export class BoostLab {
   train(data: Dataset, params?: Params, options?: TrainOptions): Promise<Model>;
   /** Checks params against the data (BAD_PARAM before any work); train with step(). */
   trainer(data: Dataset, params?: Params): Trainer;
+  /** A BoostLab model file, or an XGBoost JSON model (1.7 to 3.x, gbtree; XGBOOST_UNSUPPORTED names what this
+   *  engine lacks: gblinear, dart, vector leaves, an objective, categories without names). MODEL_CORRUPT names a bad field. */
   loadModel(json: string | object): Model;
   paramSchema(): ParamSpec[];
   /** WebAssembly heap size in bytes; it only grows, so after training it is the peak. */

@@ -176,7 +176,9 @@ export class Views {
       return;
     }
     const r = onData.reports.at(-1)!;
-    progress.max = onData.plannedRounds;
+    // A finished run's bar is full, also when early stopping ended it before its planned rounds.
+    const finished = onData.status === 'done' || onData.status === 'stopped';
+    progress.max = finished ? Math.max(1, r.round) : onData.plannedRounds;
     progress.value = r.round;
     const times = onData.receivedAt.slice(-20);
     const rate = onData.status === 'training' && times.length > 1 ? (1000 * (times.length - 1)) / (times.at(-1)! - times[0]) : 0;

@@ -10,6 +10,7 @@
 
 #include "boostlab/errors.h"
 #include "boostlab/model.h"
+#include "io/xgboost_json.h"
 #include "objective/objective.h"
 #include "util/json.h"
 
@@ -261,8 +262,18 @@ Model Model::FromJson(std::string_view text) {
   try {
     doc = json::Parse(text);
   } catch (const std::invalid_argument& e) {
-    throw Error("MODEL_CORRUPT", std::string("The model file is not valid JSON (") + e.what() + ").");
+    // XGBoost writes a bare NaN (a categorical split's condition): read its files with them.
+    bool read = false;
+    if (text.find("\"learner\"") != std::string_view::npos) {
+      try {
+        doc = json::Parse(text, true);
+        read = true;
+      } catch (const std::invalid_argument&) {
+      }
+    }
+    if (!read) throw Error("MODEL_CORRUPT", std::string("The model file is not valid JSON (") + e.what() + ").");
   }
+  if (doc.Find("learner") && !doc.Find("format")) return ModelFromXGBoostJson(doc);
   if (!doc.IsObject()) Corrupt("the file is not a JSON object");
   const json::Value* format = doc.Find("format");
   if (!format || !format->IsString() || format->string != kFormat)

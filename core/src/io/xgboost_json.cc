@@ -23,6 +23,11 @@
 #include <string>   // for string
 #include <vector>   // for vector
 
+#include "io/xgboost_json.h"
+
+#include <algorithm>  // for sort, unique
+#include <cstdint>    // for int64_t
+
 #include "boostlab/errors.h"
 #include "boostlab/model.h"
 #include "util/float_text.h"
@@ -86,6 +91,15 @@ void AppendXgbFloat(std::string& out, float v) {
   const std::string s = ShortestFloat(v);
   out += s;
   if (s.find_first_of(".eEn") == std::string::npos) out += ".0";
+}
+
+void AppendStrings(std::string& out, const std::vector<std::string>& values) {
+  out += '[';
+  for (size_t i = 0; i < values.size(); ++i) {
+    if (i) out += ',';
+    json::AppendString(out, values[i]);
+  }
+  out += ']';
 }
 
 template <typename T, typename F>
@@ -207,10 +221,29 @@ std::string Model::ToXGBoostJson() const {
       for (int k = 0; k < K; ++k) add(trees[t], k, shift(t, k));
   }
 
+  // XGBoost keeps string attributes through load and save: the names it has
+  // no place for (the target, the classes, each category's level) ride there,
+  // so a model that went to XGBoost and back still reads a CSV by name.
+  std::string levels = "{", classes_json;
+  for (const FeatureInfo& f : features) {
+    if (f.type != ColumnType::kCategorical) continue;
+    if (levels.size() > 1) levels += ',';
+    json::AppendString(levels, f.name);
+    levels += ':';
+    AppendStrings(levels, f.levels);
+  }
+  levels += '}';
+  AppendStrings(classes_json, classes);
   std::string out = "{\"learner\":{\"attributes\":{";
   if (best_iteration >= 0)
     out += "\"best_iteration\":\"" + std::to_string(best_iteration) + "\",\"best_ntree_limit\":\"" +
-           std::to_string((best_iteration + 1) * K) + "\"";
+           std::to_string((best_iteration + 1) * K) + "\",";
+  out += "\"boostlab_classes\":";
+  json::AppendString(out, classes_json);
+  out += ",\"boostlab_levels\":";
+  json::AppendString(out, levels);
+  out += ",\"boostlab_target\":";
+  json::AppendString(out, target);
   out += "},\"feature_names\":[";
   for (size_t f = 0; f < features.size(); ++f) {
     if (f) out += ',';
@@ -226,6 +259,266 @@ std::string Model::ToXGBoostJson() const {
          std::to_string(features.size()) + "\",\"num_target\":\"" + std::to_string(obj.targets ? K : 1) + "\"}";
   out += ",\"objective\":" + obj.json + "},\"version\":[1,7,4]}";
   return out;
+}
+
+namespace {
+
+[[noreturn]] void Corrupt(const std::string& what) {
+  throw Error("MODEL_CORRUPT", "This is not a usable XGBoost model file: " + what + ".");
+}
+
+[[noreturn]] void Unsupported(const std::string& what) {
+  throw Error("XGBOOST_UNSUPPORTED", "This XGBoost model cannot be read here: " + what + ".");
+}
+
+const json::Value& Field(const json::Value& obj, const char* key, json::Value::Kind kind, const std::string& where) {
+  const json::Value* v = obj.Find(key);
+  if (!v) Corrupt(where + " has no '" + key + "'");
+  if (v->kind != kind) Corrupt(where + "'s '" + key + "' has the wrong type");
+  return *v;
+}
+
+// XGBoost writes its parameters as strings ("5E-1", "[5E-1]" in 3.x).
+double NumberString(const json::Value& v, const std::string& what) {
+  std::string text = v.IsString() ? v.string : "";
+  if (v.IsNumber()) return v.number;
+  if (!text.empty() && text.front() == '[' && text.back() == ']') text = text.substr(1, text.size() - 2);
+  char* end = nullptr;
+  const double x = std::strtod(text.c_str(), &end);
+  if (text.empty() || end != text.c_str() + text.size() || !std::isfinite(x)) Corrupt(what + " is not a number");
+  return x;
+}
+
+int64_t WholeString(const json::Value& v, int64_t lo, int64_t hi, const std::string& what) {
+  const double x = NumberString(v, what);
+  const std::optional<int64_t> n = json::ToWholeNumber(json::Number(x), lo, hi);
+  if (!n) Corrupt(what + " is " + json::Describe(v) + "; it must be a whole number from " + std::to_string(lo) + " to " + std::to_string(hi));
+  return *n;
+}
+
+// An array of n numbers, each checked by `ok`.
+std::vector<double> Numbers(const json::Value& tree, const char* key, size_t n, const std::string& where, bool allow_nan = false) {
+  const json::Value& a = Field(tree, key, json::Value::Kind::kArray, where);
+  if (a.array.size() != n) Corrupt(where + "'s " + key + " has " + std::to_string(a.array.size()) + " values for " + std::to_string(n) + " nodes");
+  std::vector<double> out;
+  out.reserve(n);
+  for (const auto& v : a.array) {
+    if (!v.IsNumber() || (!allow_nan && !std::isfinite(v.number))) Corrupt(where + "'s " + key + " holds " + json::Describe(v));
+    out.push_back(v.number);
+  }
+  return out;
+}
+
+std::vector<int64_t> Wholes(const json::Value& tree, const char* key, size_t n, int64_t lo, int64_t hi, const std::string& where) {
+  const json::Value& a = Field(tree, key, json::Value::Kind::kArray, where);
+  if (n != SIZE_MAX && a.array.size() != n)
+    Corrupt(where + "'s " + key + " has " + std::to_string(a.array.size()) + " values for " + std::to_string(n) + " nodes");
+  std::vector<int64_t> out;
+  out.reserve(a.array.size());
+  for (const auto& v : a.array) out.push_back(json::WholeNumber(v, lo, hi, "MODEL_CORRUPT", where + "'s " + key + " value"));
+  return out;
+}
+
+// One XGBoost tree in our node order (each split's right child just after
+// its left one), read breadth-first from the root so every node is reached once.
+Tree ReadTree(const json::Value& t, size_t index, size_t num_features, const std::vector<FeatureInfo>& features) {
+  const std::string where = "tree " + std::to_string(index);
+  if (!t.IsObject()) Corrupt(where + " is not an object");
+  const json::Value& param = Field(t, "tree_param", json::Value::Kind::kObject, where);
+  if (const json::Value* leaf = param.Find("size_leaf_vector"); leaf && WholeString(*leaf, 0, INT32_MAX, where + "'s size_leaf_vector") > 1)
+    Unsupported(where + " has vector leaves (multi_strategy='multi_output_tree'); this engine reads one output per tree");
+  const size_t n = static_cast<size_t>(WholeString(Field(param, "num_nodes", json::Value::Kind::kString, where), 1, INT32_MAX / 2, where + "'s num_nodes"));
+  const auto left = Wholes(t, "left_children", n, -1, static_cast<int64_t>(n) - 1, where);
+  const auto right = Wholes(t, "right_children", n, -1, static_cast<int64_t>(n) - 1, where);
+  const auto feature = Wholes(t, "split_indices", n, 0, INT32_MAX, where);
+  const auto default_left = Wholes(t, "default_left", n, 0, 1, where);
+  const auto cond = Numbers(t, "split_conditions", n, where, true);
+  const auto gain = Numbers(t, "loss_changes", n, where);
+  const auto hess = Numbers(t, "sum_hessian", n, where);
+  std::vector<int64_t> type(n, 0);
+  if (t.Find("split_type")) type = Wholes(t, "split_type", n, 0, 1, where);
+  // Categorical splits: node -> its set, from the segments.
+  std::vector<std::vector<int32_t>> sets(n);
+  if (t.Find("categories_nodes")) {
+    const auto nodes = Wholes(t, "categories_nodes", SIZE_MAX, 0, static_cast<int64_t>(n) - 1, where);
+    const auto segments = Wholes(t, "categories_segments", nodes.size(), 0, INT64_MAX, where);
+    const auto sizes = Wholes(t, "categories_sizes", nodes.size(), 0, INT32_MAX, where);
+    const auto cats = Wholes(t, "categories", SIZE_MAX, 0, INT32_MAX, where);
+    for (size_t i = 0; i < nodes.size(); ++i) {
+      if (segments[i] > static_cast<int64_t>(cats.size()) || sizes[i] > static_cast<int64_t>(cats.size()) - segments[i])
+        Corrupt(where + "'s category segment " + std::to_string(i) + " runs past its categories");
+      auto& set = sets[static_cast<size_t>(nodes[i])];
+      set.assign(cats.begin() + segments[i], cats.begin() + segments[i] + sizes[i]);
+      std::sort(set.begin(), set.end());
+      set.erase(std::unique(set.begin(), set.end()), set.end());
+    }
+  }
+  Tree tree;
+  std::vector<size_t> order = {0};  // old index of each new node
+  std::vector<char> seen(n, 0);
+  seen[0] = 1;
+  for (size_t j = 0; j < order.size(); ++j) {
+    const size_t i = order[j];
+    TreeNode node;
+    node.gain = static_cast<float>(gain[i]);
+    node.cover = static_cast<float>(hess[i]);
+    if ((left[i] < 0) != (right[i] < 0)) Corrupt(where + "'s node " + std::to_string(i) + " has one child");
+    if (left[i] < 0) {
+      if (!std::isfinite(cond[i])) Corrupt(where + "'s leaf " + std::to_string(i) + " has no value");
+      node.value = static_cast<float>(cond[i]);
+      tree.nodes.push_back(node);
+      continue;
+    }
+    for (int64_t child : {left[i], right[i]}) {
+      if (seen[static_cast<size_t>(child)]) Corrupt(where + "'s node " + std::to_string(child) + " is reached twice");
+      seen[static_cast<size_t>(child)] = 1;
+    }
+    if (feature[i] >= static_cast<int64_t>(num_features))
+      Corrupt(where + "'s node " + std::to_string(i) + " splits on feature " + std::to_string(feature[i]) + " of " + std::to_string(num_features));
+    node.left = static_cast<int>(order.size());
+    order.push_back(static_cast<size_t>(left[i]));
+    order.push_back(static_cast<size_t>(right[i]));
+    node.feature = static_cast<int>(feature[i]);
+    node.default_left = default_left[i] != 0;
+    if (type[i] == 1) {
+      if (features[static_cast<size_t>(feature[i])].type != ColumnType::kCategorical)
+        Corrupt(where + "'s node " + std::to_string(i) + " is a categorical split on a numeric feature");
+      node.categorical = 1;
+      tree.SetCategories(node, sets[i]);
+    } else {
+      if (!std::isfinite(cond[i])) Corrupt(where + "'s node " + std::to_string(i) + " has no threshold");
+      node.threshold = static_cast<float>(cond[i]);
+    }
+    tree.nodes.push_back(node);
+  }
+  return tree;
+}
+
+std::vector<std::string> StringsFromAttribute(const json::Value* attributes, const char* key, const std::string& what) {
+  const json::Value* v = attributes ? attributes->Find(key) : nullptr;
+  if (!v || !v->IsString()) return {};
+  json::Value arr;
+  try {
+    arr = json::Parse(v->string);
+  } catch (const std::invalid_argument&) {
+    Corrupt("its attribute " + std::string(key) + " is not JSON");
+  }
+  std::vector<std::string> out;
+  if (!arr.IsArray()) Corrupt(what + " is not a list");
+  for (const auto& s : arr.array) {
+    if (!s.IsString()) Corrupt(what + " holds something that is not a name");
+    out.push_back(s.string);
+  }
+  return out;
+}
+
+}  // namespace
+
+Model ModelFromXGBoostJson(const json::Value& doc) {
+  const json::Value& learner = Field(doc, "learner", json::Value::Kind::kObject, "the file");
+  const json::Value& booster = Field(learner, "gradient_booster", json::Value::Kind::kObject, "the learner");
+  const std::string name = Field(booster, "name", json::Value::Kind::kString, "the booster").string;
+  if (name == "gblinear") Unsupported("it is a linear booster (gblinear); this engine reads tree boosters");
+  if (name == "dart") Unsupported("it is a DART booster, whose trees carry dropout weights; this engine reads gbtree boosters");
+  if (name != "gbtree") Unsupported("its booster is '" + name + "'; this engine reads gbtree boosters");
+  const json::Value& gbm = Field(booster, "model", json::Value::Kind::kObject, "the booster");
+  const json::Value& mp = Field(learner, "learner_model_param", json::Value::Kind::kObject, "the learner");
+  const json::Value& obj = Field(learner, "objective", json::Value::Kind::kObject, "the learner");
+  std::string objective = Field(obj, "name", json::Value::Kind::kString, "the objective").string;
+  if (objective == "reg:linear") objective = "reg:squarederror";
+  static const char* const kKnown[] = {"reg:squarederror", "reg:absoluteerror", "reg:pseudohubererror", "count:poisson",
+                                       "binary:logistic", "multi:softprob", "multi:softmax"};
+  if (std::find(std::begin(kKnown), std::end(kKnown), objective) == std::end(kKnown))
+    Unsupported("its objective '" + objective + "' is not one this engine has (it has reg:squarederror, reg:absoluteerror, "
+                "reg:pseudohubererror, count:poisson, binary:logistic, multi:softprob and multi:softmax)");
+  const size_t num_features = static_cast<size_t>(WholeString(Field(mp, "num_feature", json::Value::Kind::kString, "learner_model_param"), 1, 1 << 24, "num_feature"));
+  const int64_t num_class = mp.Find("num_class") ? WholeString(*mp.Find("num_class"), 0, 65536, "num_class") : 0;
+  if (const json::Value* targets = mp.Find("num_target"); targets && WholeString(*targets, 1, 65536, "num_target") > 1)
+    Unsupported("it predicts several targets (num_target > 1); this engine reads models of one target or of classes");
+  const bool multi = objective.rfind("multi:", 0) == 0;
+  if (multi && num_class < 2) Corrupt("its objective is " + objective + " but num_class is " + std::to_string(num_class));
+  const int K = multi ? static_cast<int>(num_class) : 1;
+
+  Model m;
+  m.objective = objective;
+  m.num_outputs = K;
+  m.params.objective = objective;
+  if (multi) m.params.num_class = K;
+  if (objective == "reg:pseudohubererror")
+    if (const json::Value* p = obj.Find("pseudo_huber_param"); p && p->Find("huber_slope")) m.params.huber_slope = NumberString(*p->Find("huber_slope"), "huber_slope");
+  if (objective == "count:poisson")
+    if (const json::Value* p = obj.Find("poisson_regression_param"); p && p->Find("max_delta_step"))
+      m.params.max_delta_step = NumberString(*p->Find("max_delta_step"), "max_delta_step");
+  // base_score through the objective's inverse link (XGBoost 1.7 to 3.x read multiclass's as a margin).
+  const double score = mp.Find("base_score") ? NumberString(*mp.Find("base_score"), "base_score") : 0.5;
+  double margin = score;
+  if (objective == "binary:logistic") {
+    if (!(score > 0 && score < 1)) Corrupt("its base_score " + ShortestFloat(static_cast<float>(score)) + " is not a probability");
+    margin = std::log(score / (1 - score));
+  } else if (objective == "count:poisson") {
+    if (!(score > 0)) Corrupt("its base_score " + ShortestFloat(static_cast<float>(score)) + " is not above 0");
+    margin = std::log(score);
+  }
+  m.base_margin.assign(static_cast<size_t>(K), margin);
+
+  // Features: names (f0, f1, ... when XGBoost had none) and types; a
+  // categorical one needs its levels' names, which only BoostLab's export writes.
+  const json::Value* attributes = learner.Find("attributes");
+  std::vector<std::string> names, types;
+  if (const json::Value* fn = learner.Find("feature_names"); fn && fn->IsArray())
+    for (const auto& v : fn->array) names.push_back(v.IsString() ? v.string : "");
+  if (const json::Value* ft = learner.Find("feature_types"); ft && ft->IsArray())
+    for (const auto& v : ft->array) types.push_back(v.IsString() ? v.string : "");
+  if ((!names.empty() && names.size() != num_features) || (!types.empty() && types.size() != num_features))
+    Corrupt("it names " + std::to_string(names.size()) + " features for num_feature " + std::to_string(num_features));
+  json::Value levels;
+  if (const json::Value* l = attributes ? attributes->Find("boostlab_levels") : nullptr; l && l->IsString()) {
+    try {
+      levels = json::Parse(l->string);
+    } catch (const std::invalid_argument&) {
+      Corrupt("its attribute boostlab_levels is not JSON");
+    }
+  }
+  for (size_t f = 0; f < num_features; ++f) {
+    FeatureInfo info;
+    info.name = names.empty() || names[f].empty() ? "f" + std::to_string(f) : names[f];
+    if (!types.empty() && types[f] == "c") {
+      info.type = ColumnType::kCategorical;
+      const json::Value* these = levels.Find(info.name);
+      if (!these || !these->IsArray())
+        Unsupported("the file does not name the categories of '" + info.name + "' (XGBoost keeps their codes only), and this "
+                    "engine matches categories by name; models exported by BoostLab carry the names");
+      for (const auto& v : these->array) {
+        if (!v.IsString()) Corrupt("the levels of '" + info.name + "' hold something that is not a name");
+        info.levels.push_back(v.string);
+      }
+    }
+    m.features.push_back(std::move(info));
+  }
+  if (attributes)
+    if (const json::Value* t = attributes->Find("boostlab_target"); t && t->IsString()) m.target = t->string;
+  // Class names where XGBoost has classes (an exported forest is a regression on class shares there).
+  if (objective == "binary:logistic" || multi) m.classes = StringsFromAttribute(attributes, "boostlab_classes", "its class names");
+  if (m.classes.size() != (multi ? static_cast<size_t>(K) : 2)) m.classes.clear();
+  if (m.classes.empty() && objective == "binary:logistic") m.classes = {"0", "1"};
+  if (m.classes.empty() && multi)
+    for (int k = 0; k < K; ++k) m.classes.push_back(std::to_string(k));
+
+  const json::Value& trees = Field(gbm, "trees", json::Value::Kind::kArray, "the booster's model");
+  const json::Value& info = Field(gbm, "tree_info", json::Value::Kind::kArray, "the booster's model");
+  if (info.array.size() != trees.array.size()) Corrupt("its tree_info has " + std::to_string(info.array.size()) + " entries for " + std::to_string(trees.array.size()) + " trees");
+  const json::Value* param = gbm.Find("gbtree_model_param");
+  const int64_t parallel = param && param->Find("num_parallel_tree") ? WholeString(*param->Find("num_parallel_tree"), 1, 65536, "num_parallel_tree") : 1;
+  if (parallel > 1 && K > 1) Unsupported("it grows " + std::to_string(parallel) + " parallel trees per class and round; this engine reads one tree per class and round");
+  for (size_t t = 0; t < trees.array.size(); ++t) {
+    const int64_t group = json::WholeNumber(info.array[t], 0, K - 1, "MODEL_CORRUPT", "tree_info value");
+    if (group != static_cast<int64_t>(t % static_cast<size_t>(K)))
+      Unsupported("its trees are not in rounds of one tree per class (tree " + std::to_string(t) + " is for class " + std::to_string(group) + ")");
+    m.trees.push_back(ReadTree(trees.array[t], t, num_features, m.features));
+  }
+  if (m.trees.size() % static_cast<size_t>(K)) Corrupt("its " + std::to_string(m.trees.size()) + " trees are not whole rounds of " + std::to_string(K));
+  // Our own loader checks everything once more (categories against levels, tree shapes).
+  return Model::FromJson(m.ToJson());
 }
 
 }  // namespace boostlab

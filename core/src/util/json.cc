@@ -5,6 +5,7 @@
 #include <cmath>      // for isfinite, floor, abs
 #include <cstdio>     // for snprintf
 #include <cstdlib>    // for strtod
+#include <limits>     // for numeric_limits
 #include <stdexcept>  // for invalid_argument
 
 namespace boostlab::json {
@@ -20,7 +21,7 @@ namespace {
 
 class Parser {
  public:
-  explicit Parser(std::string_view text) : s_(text) {}
+  Parser(std::string_view text, bool allow_nan) : s_(text), allow_nan_(allow_nan) {}
 
   Value ParseDocument() {
     Value v = ParseValue(0);
@@ -88,6 +89,15 @@ class Parser {
     if (Consume("true")) { v.kind = Value::Kind::kBool; v.boolean = true; return v; }
     if (Consume("false")) { v.kind = Value::Kind::kBool; return v; }
     if (Consume("null")) return v;
+    if (allow_nan_) {
+      const bool nan = Consume("NaN") || Consume("-NaN");
+      const int inf = Consume("Infinity") ? 1 : Consume("-Infinity") ? -1 : 0;
+      if (nan || inf) {
+        v.kind = Value::Kind::kNumber;
+        v.number = nan ? std::numeric_limits<double>::quiet_NaN() : inf * std::numeric_limits<double>::infinity();
+        return v;
+      }
+    }
     if (c == '-' || (c >= '0' && c <= '9')) {
       size_t start = pos_;
       while (pos_ < s_.size() && std::string_view("+-.eE0123456789").find(s_[pos_]) != std::string_view::npos)
@@ -165,12 +175,13 @@ class Parser {
   }
 
   std::string_view s_;
+  bool allow_nan_ = false;
   size_t pos_ = 0;
 };
 
 }  // namespace
 
-Value Parse(std::string_view text) { return Parser(text).ParseDocument(); }
+Value Parse(std::string_view text, bool allow_nan) { return Parser(text, allow_nan).ParseDocument(); }
 
 Value ParseObject(std::string_view text, const char* code, const std::string& what) {
   Value doc;

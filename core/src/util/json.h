@@ -39,7 +39,9 @@ struct Member {
 };
 
 // Throws std::invalid_argument with the byte offset of the problem.
-Value Parse(std::string_view text);
+// allow_nan: also read the bare NaN, Infinity and -Infinity that XGBoost
+// writes in its model files (not JSON, so off by default).
+Value Parse(std::string_view text, bool allow_nan = false);
 
 // Parses text that must hold a JSON object; otherwise throws
 // boostlab::Error{code} saying "<what> ...".

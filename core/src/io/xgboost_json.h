@@ -1,0 +1,16 @@
+// XGBoost's JSON model files, read (Model::FromJson hands them here) and
+// written (Model::ToXGBoostJson).
+#pragma once
+
+#include "boostlab/model.h"
+#include "util/json.h"
+
+namespace boostlab {
+
+// A model from XGBoost's JSON (the layout of 1.7, 2.x and 3.x): gbtree
+// boosters with one output per tree. Throws XGBOOST_UNSUPPORTED naming what
+// this engine lacks (gblinear, dart, vector leaves, an objective, categories
+// without names) and MODEL_CORRUPT naming a field that is wrong.
+Model ModelFromXGBoostJson(const json::Value& doc);
+
+}  // namespace boostlab
