@@ -16,11 +16,23 @@ command -v clang++-14 >/dev/null || need+=(clang-14)
 [ -n "$(ls /usr/lib/llvm-14/lib/clang/*/lib/linux/libclang_rt.fuzzer-x86_64.a 2>/dev/null)" ] || need+=(libclang-rt-14-dev)
 # The reference libraries, used only by tests/parity and bench/ (Debian's python3, not the one on PATH).
 /usr/bin/python3 -c "import xgboost, sklearn, pandas" 2>/dev/null || need+=(python3-xgboost python3-sklearn python3-pandas)
+# A virtual environment for the newer reference below.
+dpkg -s python3-venv >/dev/null 2>&1 || need+=(python3-venv)
 if [ ${#need[@]} -gt 0 ]; then
   echo "setup: installing Debian packages: ${need[*]}"
   SUDO=""; [ "$(id -u)" -eq 0 ] || SUDO=sudo
   $SUDO apt-get update -q
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -q "${need[@]}"
+fi
+
+# XGBoost 3.x for tests/parity (an exported model must load there too, and its
+# models load here): PyPI wheels, pinned, in a virtual environment under build/.
+if ! build/venv-xgb3/bin/python -c "import xgboost, pandas" 2>/dev/null; then
+  echo "setup: XGBoost 3.2 from PyPI into build/venv-xgb3"
+  rm -rf build/venv-xgb3
+  mkdir -p build
+  /usr/bin/python3 -m venv build/venv-xgb3
+  build/venv-xgb3/bin/pip install --quiet --disable-pip-version-check "xgboost-cpu==3.2.0" "pandas==3.0.6" "numpy==2.4.6"
 fi
 
 if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then

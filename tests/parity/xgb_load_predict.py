@@ -19,7 +19,7 @@ def main():
     booster.load_model(model)
     df = pd.read_csv(csv)
     for c in df.columns:
-        if df[c].dtype == object:
+        if not pd.api.types.is_numeric_dtype(df[c]):  # text: object in pandas 2, str in pandas 3
             df[c] = df[c].astype("category")
     df = df[booster.feature_names]
     margins = booster.predict(xgb.DMatrix(df, enable_categorical=True), output_margin=True)

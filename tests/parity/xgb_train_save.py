@@ -16,7 +16,7 @@ import xgboost as xgb
 def read(csv, drop):
     df = pd.read_csv(csv)
     for c in df.columns:
-        if df[c].dtype == object:
+        if not pd.api.types.is_numeric_dtype(df[c]):  # text: object in pandas 2, str in pandas 3
             df[c] = df[c].astype("category")
     return df.drop(columns=[c for c in drop if c in df.columns])
 
@@ -27,7 +27,7 @@ def main():
         ignore = [c for c in (sys.argv[7] if len(sys.argv) > 7 else "").split(",") if c]
         df = read(csv, ignore)
         y = df.pop(target)
-        if str(y.dtype) == "category":
+        if isinstance(y.dtype, pd.CategoricalDtype):
             y = y.cat.codes
         booster = xgb.train({"tree_method": "hist", **params}, xgb.DMatrix(df, y, enable_categorical=True), rounds)
     else:

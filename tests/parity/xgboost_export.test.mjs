@@ -1,7 +1,9 @@
-// Models leave for XGBoost: every dataset in tests/data, every algorithm that
-// has an XGBoost form, trained by the native CLI, exported as XGBoost JSON,
-// loaded by Debian's XGBoost 1.7.4, which must predict the margins we predict
-// (within 1e-5 relative) on every row, missing values and categories included.
+// Models leave for XGBoost and come back: every dataset in tests/data, every
+// algorithm that has an XGBoost form, trained by the native CLI, exported as
+// XGBoost JSON and loaded by Debian's XGBoost 1.7.4 and by XGBoost 3.2
+// (PyPI, build/venv-xgb3), which must predict the margins we predict (within
+// 1e-5 relative) on every row, missing values and categories included; and
+// models XGBoost trained or saved, read here.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
@@ -12,7 +14,10 @@ import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const CLI = join(root, 'build/native/boostlab-cli');
-const PYTHON = '/usr/bin/python3';  // the interpreter that sees Debian's packages
+const PYTHON = '/usr/bin/python3';  // the interpreter that sees Debian's packages (XGBoost 1.7.4)
+// XGBoost 3.x from PyPI, in the virtual environment scripts/setup.sh makes.
+const PYTHON3X = join(root, 'build/venv-xgb3/bin/python');
+const REFS = [{ version: '1.7.4', python: PYTHON }, { version: '3.2.0', python: PYTHON3X }];
 const dir = mkdtempSync(join(tmpdir(), 'boostlab-x-'));
 
 const DATA = [
@@ -38,13 +43,25 @@ const RUNS = [
 const TASKS = { auto_mpg: 'regression', diamonds: 'regression', gapminder: 'regression', spam: 'binary', letter: 'multiclass' };
 
 const cli = (args) => execFileSync(CLI, args, { maxBuffer: 1 << 28 }).toString();
+// XGBoost logs its warnings to stdout: a script's result is its last line.
+const lastLine = (out) => out.toString().trim().split('\n').at(-1);
+
+function assertSameMargins(theirs, ours, what) {
+  assert.equal(ours.length, theirs.length, what);
+  let worst = 0, at = 0;
+  theirs.forEach((v, i) => {
+    const e = Math.abs(v - ours[i]) / Math.max(1, Math.abs(v));
+    if (e > worst) { worst = e; at = i; }
+  });
+  assert.ok(worst <= 1e-5, `${what}: value ${at}: ${theirs[at]} against ${ours[at]} (relative ${worst})`);
+}
 
 for (const d of DATA) {
   for (const run of RUNS) {
     if (run.task && run.task !== TASKS[d.csv]) continue;
     if (run.algorithm === 'adaboost' && TASKS[d.csv] === 'regression') continue;  // AdaBoost.R2 is refused, below
     const name = `${run.algorithm}${run.objective ? ` ${run.objective}` : ''} on ${d.csv}`;
-    test(`XGBoost 1.7.4 loads the exported model of ${name} and predicts our margins`, () => {
+    test(`XGBoost 1.7.4 and 3.2 load the exported model of ${name} and predict our margins`, () => {
       const csv = join(root, 'tests/data', `${d.csv}.csv`);
       const params = { algorithm: run.algorithm, rounds: d.csv === 'letter' ? 4 : 12, max_depth: 4, seed: 1,
         ...(run.objective ? { objective: run.objective } : {}), ...(run.num_class ? { num_class: run.num_class } : {}) };
@@ -53,17 +70,13 @@ for (const d of DATA) {
       const xgbFile = `${model}.xgb.json`;
       writeFileSync(xgbFile, cli(['export-xgboost', '--model', model]));
       const ours = cli(['predict', '--model', model, '--csv', csv, '--margin', '1']).trim().split('\n').map(Number);
-      const theirs = JSON.parse(execFileSync(PYTHON, [join(root, 'tests/parity/xgb_load_predict.py'), xgbFile, csv], { maxBuffer: 1 << 28 }).toString());
-      assert.equal(theirs.version, '1.7.4');
       // binary:exponential leaves as logistic's 2F: the same probability, twice the margin.
       const scale = run.objective === 'binary:exponential' ? 2 : 1;
-      assert.equal(theirs.margins.length, ours.length);
-      let worst = 0, at = 0;
-      ours.forEach((v, i) => {
-        const e = Math.abs(scale * v - theirs.margins[i]) / Math.max(1, Math.abs(scale * v));
-        if (e > worst) { worst = e; at = i; }
-      });
-      assert.ok(worst <= 1e-5, `${name}: value ${at}: ours ${scale * ours[at]}, XGBoost ${theirs.margins[at]} (relative ${worst})`);
+      for (const ref of REFS) {
+        const theirs = JSON.parse(lastLine(execFileSync(ref.python, [join(root, 'tests/parity/xgb_load_predict.py'), xgbFile, csv], { maxBuffer: 1 << 28 })));
+        assert.equal(theirs.version, ref.version);
+        assertSameMargins(ours.map((v) => scale * v), theirs.margins, `${name}, XGBoost ${ref.version}`);
+      }
     });
   }
 }
@@ -95,20 +108,9 @@ test('the exported file keeps XGBoost\'s types: strings for parameters, floats w
 
 // ---- XGBoost's files, read here -------------------------------------------
 
-// XGBoost logs its warnings to stdout: the result is the last line.
-const trainXgb = (csv, target, params, rounds, out, ignore = []) => JSON.parse(execFileSync(PYTHON,
+const trainXgb = (python, csv, target, params, rounds, out, ignore = []) => JSON.parse(lastLine(execFileSync(python,
   [join(root, 'tests/parity/xgb_train_save.py'), 'train', join(root, 'tests/data', `${csv}.csv`), target, JSON.stringify(params), String(rounds), out, ignore.join(',')],
-  { maxBuffer: 1 << 28 }).toString().trim().split('\n').at(-1));
-
-function assertSameMargins(ours, theirs, what) {
-  assert.equal(ours.length, theirs.length, what);
-  let worst = 0, at = 0;
-  ours.forEach((v, i) => {
-    const e = Math.abs(v - theirs[i]) / Math.max(1, Math.abs(theirs[i]));
-    if (e > worst) { worst = e; at = i; }
-  });
-  assert.ok(worst <= 1e-5, `${what}: value ${at}: ours ${ours[at]}, XGBoost ${theirs[at]} (relative ${worst})`);
-}
+  { maxBuffer: 1 << 28 })));
 
 const IMPORTS = [
   { csv: 'auto_mpg', target: 'Miles_per_Gallon', ignore: ['Name', 'Origin'], params: { max_depth: 4 } },
@@ -119,11 +121,14 @@ const IMPORTS = [
   { csv: 'letter', target: 'lettr', params: { objective: 'multi:softprob', num_class: 26 }, rounds: 3 },
 ];
 for (const c of IMPORTS) {
-  test(`a model XGBoost 1.7.4 trained (${c.params.objective ?? 'reg:squarederror'} on ${c.csv}) predicts here what it predicts there`, () => {
-    const file = join(dir, `xgb-${c.csv}-${c.params.objective ?? 'default'}.json`);
-    const theirs = trainXgb(c.csv, c.target, c.params, c.rounds ?? 10, file, c.ignore);
-    const ours = cli(['predict', '--model', file, '--csv', join(root, 'tests/data', `${c.csv}.csv`), '--margin', '1']).trim().split('\n').map(Number);
-    assertSameMargins(ours, theirs.margins, c.csv);
+  test(`a model XGBoost 1.7.4 or 3.2 trained (${c.params.objective ?? 'reg:squarederror'} on ${c.csv}) predicts here what it predicts there`, () => {
+    for (const ref of REFS) {
+      const file = join(dir, `xgb${ref.version}-${c.csv}-${c.params.objective ?? 'default'}.json`);
+      const theirs = trainXgb(ref.python, c.csv, c.target, c.params, c.rounds ?? 10, file, c.ignore);
+      assert.equal(theirs.version, ref.version);
+      const ours = cli(['predict', '--model', file, '--csv', join(root, 'tests/data', `${c.csv}.csv`), '--margin', '1']).trim().split('\n').map(Number);
+      assertSameMargins(theirs.margins, ours, `${c.csv}, XGBoost ${ref.version}`);
+    }
   });
 }
 
@@ -133,11 +138,14 @@ test('there and back: our model, loaded and saved again by XGBoost, predicts as 
     const model = join(dir, `back-${csv}.json`);
     cli(['train', '--csv', data, '--target', target, '--params', JSON.stringify(params), '--model-out', model]);
     writeFileSync(`${model}.xgb.json`, cli(['export-xgboost', '--model', model]));
-    // XGBoost's own writer (it picks JSON by the name's .json).
-    execFileSync(PYTHON, [join(root, 'tests/parity/xgb_train_save.py'), 'resave', `${model}.xgb.json`, data, `${model}.back.json`], { maxBuffer: 1 << 28 });
     const before = cli(['predict', '--model', model, '--csv', data, '--margin', '1']).trim().split('\n').map(Number);
-    const after = cli(['predict', '--model', `${model}.back.json`, '--csv', data, '--margin', '1']).trim().split('\n').map(Number);
-    assertSameMargins(after, before, `${csv} there and back`);
+    for (const ref of REFS) {
+      // XGBoost's own writer (it picks JSON by the name's .json).
+      const back = `${model}.back-${ref.version}.json`;
+      execFileSync(ref.python, [join(root, 'tests/parity/xgb_train_save.py'), 'resave', `${model}.xgb.json`, data, back], { maxBuffer: 1 << 28 });
+      const after = cli(['predict', '--model', back, '--csv', data, '--margin', '1']).trim().split('\n').map(Number);
+      assertSameMargins(before, after, `${csv} there and back, XGBoost ${ref.version}`);
+    }
   }
 });
 
@@ -150,7 +158,7 @@ test('XGBoost files this engine cannot represent are refused, naming what is mis
   ];
   for (const c of cases) {
     const file = join(dir, `refused-${Object.values(c.params).join('-') || 'cats'}.json`);
-    trainXgb('auto_mpg', 'Miles_per_Gallon', c.params, 3, file, c.ignore ?? ['Name', 'Origin']);
+    trainXgb(PYTHON, 'auto_mpg', 'Miles_per_Gallon', c.params, 3, file, c.ignore ?? ['Name', 'Origin']);
     assert.throws(() => execFileSync(CLI, ['predict', '--model', file, '--csv', join(root, 'tests/data/auto_mpg.csv')], { stdio: 'pipe' }), (e) => {
       const err = JSON.parse(e.stderr.toString()).error;
       return err.code === 'XGBOOST_UNSUPPORTED' && c.expect.test(err.message);

@@ -440,6 +440,7 @@ Model ModelFromXGBoostJson(const json::Value& doc) {
   const int K = multi ? static_cast<int>(num_class) : 1;
 
   Model m;
+  m.base_margin.clear();
   m.objective = objective;
   m.num_outputs = K;
   m.params.objective = objective;
@@ -449,17 +450,38 @@ Model ModelFromXGBoostJson(const json::Value& doc) {
   if (objective == "count:poisson")
     if (const json::Value* p = obj.Find("poisson_regression_param"); p && p->Find("max_delta_step"))
       m.params.max_delta_step = NumberString(*p->Find("max_delta_step"), "max_delta_step");
-  // base_score through the objective's inverse link (XGBoost 1.7 to 3.x read multiclass's as a margin).
-  const double score = mp.Find("base_score") ? NumberString(*mp.Find("base_score"), "base_score") : 0.5;
-  double margin = score;
-  if (objective == "binary:logistic") {
-    if (!(score > 0 && score < 1)) Corrupt("its base_score " + ShortestFloat(static_cast<float>(score)) + " is not a probability");
-    margin = std::log(score / (1 - score));
-  } else if (objective == "count:poisson") {
-    if (!(score > 0)) Corrupt("its base_score " + ShortestFloat(static_cast<float>(score)) + " is not above 0");
-    margin = std::log(score);
+  // base_score through the objective's inverse link (XGBoost 1.7 to 3.x read
+  // multiclass's as a margin). 1.7 writes one number; 3.x a list, one per class.
+  std::vector<double> scores = {0.5};
+  if (const json::Value* b = mp.Find("base_score")) {
+    if (!b->IsString()) Corrupt("its base_score is not a string");
+    std::string text = b->string;
+    if (!text.empty() && text.front() == '[' && text.back() == ']') text = text.substr(1, text.size() - 2);
+    scores.clear();
+    for (size_t at = 0; at <= text.size();) {
+      const size_t comma = std::min(text.find(',', at), text.size());
+      json::Value one;
+      one.kind = json::Value::Kind::kString;
+      one.string = text.substr(at, comma - at);
+      scores.push_back(NumberString(one, "base_score"));
+      at = comma + 1;
+    }
+    if (scores.size() != 1 && scores.size() != static_cast<size_t>(K))
+      Corrupt("its base_score has " + std::to_string(scores.size()) + " values for " + std::to_string(K) + " outputs");
   }
-  m.base_margin.assign(static_cast<size_t>(K), margin);
+  for (int k = 0; k < K; ++k) {
+    const double score = scores[scores.size() == 1 ? 0 : static_cast<size_t>(k)];
+    double margin = score;
+    if (objective == "binary:logistic") {
+      if (!(score > 0 && score < 1)) Corrupt("its base_score " + ShortestFloat(static_cast<float>(score)) + " is not a probability");
+      margin = std::log(score / (1 - score));
+    } else if (objective == "count:poisson") {
+      if (!(score > 0)) Corrupt("its base_score " + ShortestFloat(static_cast<float>(score)) + " is not above 0");
+      margin = std::log(score);
+    }
+    m.base_margin.push_back(margin);
+  }
+  m.base_margin.resize(static_cast<size_t>(K));
 
   // Features: names (f0, f1, ... when XGBoost had none) and types; a
   // categorical one needs its levels' names, which only BoostLab's export writes.
