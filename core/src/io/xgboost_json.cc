@@ -501,15 +501,43 @@ Model ModelFromXGBoostJson(const json::Value& doc) {
       Corrupt("its attribute boostlab_levels is not JSON");
     }
   }
+  // XGBoost 3.x keeps the names it was trained with: per feature, UTF-8
+  // bytes cut at offsets (codes index this list).
+  const json::Value* enc = nullptr;
+  if (const json::Value* cats = gbm.Find("cats"); cats && cats->IsObject()) {
+    enc = cats->Find("enc");
+    if (enc && (!enc->IsArray() || enc->array.size() != num_features)) Corrupt("its cats.enc does not have num_feature entries");
+  }
+  const auto names_from_xgboost = [&](size_t f) {
+    std::vector<std::string> out;
+    if (!enc) return out;
+    const std::string where = "cats.enc[" + std::to_string(f) + "]";
+    const json::Value& e = enc->array[f];
+    if (!e.IsObject()) Corrupt(where + " is not an object");
+    const auto offsets = Wholes(e, "offsets", SIZE_MAX, 0, INT32_MAX, where);
+    const auto bytes = Wholes(e, "values", SIZE_MAX, 0, 255, where);
+    for (size_t i = 0; i + 1 < offsets.size(); ++i) {
+      if (offsets[i] > offsets[i + 1] || offsets[i + 1] > static_cast<int64_t>(bytes.size())) Corrupt(where + "'s offsets run past its values");
+      std::string name;
+      for (int64_t b = offsets[i]; b < offsets[i + 1]; ++b) name += static_cast<char>(bytes[static_cast<size_t>(b)]);
+      out.push_back(std::move(name));
+    }
+    return out;
+  };
   for (size_t f = 0; f < num_features; ++f) {
     FeatureInfo info;
     info.name = names.empty() || names[f].empty() ? "f" + std::to_string(f) : names[f];
     if (!types.empty() && types[f] == "c") {
       info.type = ColumnType::kCategorical;
+      info.levels = names_from_xgboost(f);
+      if (!info.levels.empty()) {
+        m.features.push_back(std::move(info));
+        continue;
+      }
       const json::Value* these = levels.Find(info.name);
       if (!these || !these->IsArray())
-        Unsupported("the file does not name the categories of '" + info.name + "' (XGBoost keeps their codes only), and this "
-                    "engine matches categories by name; models exported by BoostLab carry the names");
+        Unsupported("the file does not name the categories of '" + info.name + "' (XGBoost before 3.0 keeps their codes only), "
+                    "and this engine matches categories by name; models exported by BoostLab, or saved by XGBoost 3, carry the names");
       for (const auto& v : these->array) {
         if (!v.IsString()) Corrupt("the levels of '" + info.name + "' hold something that is not a name");
         info.levels.push_back(v.string);
