@@ -114,6 +114,12 @@ struct ModelHandle {
       return CopyToFloat32Array(model.PredictColumns(x));
     });
   }
+  val contributionsTable(const TableHandle& t) const {
+    return Guard([&] { return CopyToFloat32Array(model.Contributions(boostlab::FeaturesFromTable(t.table, model.features))); });
+  }
+  val contributionsDataset(const DatasetHandle& d) const {
+    return Guard([&] { return CopyToFloat32Array(model.Contributions(d.data.x)); });
+  }
   val predictDataset(const DatasetHandle& d) const {
     return Guard([&] { return CopyToFloat32Array(model.PredictColumns(d.data.x)); });
   }
@@ -188,6 +194,8 @@ EMSCRIPTEN_BINDINGS(boostlab) {
       .function("featureImportance", &ModelHandle::featureImportance)
       .function("predictTable", &ModelHandle::predictTable)
       .function("predictDataset", &ModelHandle::predictDataset)
+      .function("contributionsTable", &ModelHandle::contributionsTable)
+      .function("contributionsDataset", &ModelHandle::contributionsDataset)
       .function("predictMatrix", &ModelHandle::predictMatrix);
   class_<TrainerHandle>("Trainer")
       .function("done", &TrainerHandle::done)

@@ -98,6 +98,11 @@ int Train(std::map<std::string, std::string>& args) {
 int Predict(std::map<std::string, std::string>& args) {
   boostlab::Model model = boostlab::Model::FromJson(ReadFile(args["--model"]));
   boostlab::Table table = boostlab::ReadCsv(ReadFile(args["--csv"]));
+  if (args.count("--contribs")) {
+    // SHAP values: rows x outputs x (features + bias), as XGBoost's pred_contribs.
+    for (float v : model.Contributions(boostlab::FeaturesFromTable(table, model.features))) std::printf("%.9g\n", static_cast<double>(v));
+    return 0;
+  }
   if (args.count("--margin")) {
     // Raw margins, K a row: what XGBoost's predict(output_margin=True) gives for the exported model.
     const boostlab::FeatureColumns x = boostlab::FeaturesFromTable(table, model.features);

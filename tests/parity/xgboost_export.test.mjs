@@ -168,3 +168,48 @@ test('XGBoost files this engine cannot represent are refused, naming what is mis
     }, String(c.expect));
   }
 });
+
+// ---- SHAP values ----------------------------------------------------------
+
+test('SHAP values equal XGBoost 1.7.4\'s pred_contribs on the exported model (1e-5), and each row sums to its margin', () => {
+  // letter's first 2,000 rows: a multiclass case small enough to compare every value.
+  const letter = join(dir, 'letter-2000.csv');
+  writeFileSync(letter, readFileSync(join(root, 'tests/data/letter.csv'), 'utf8').split('\n').slice(0, 2001).join('\n') + '\n');
+  const cases = [
+    ['auto_mpg', 'Miles_per_Gallon', { rounds: 10 }, ['Name']],
+    ['auto_mpg', 'Miles_per_Gallon', { algorithm: 'gbdt', rounds: 8 }, ['Name']],
+    ['auto_mpg', 'Miles_per_Gallon', { algorithm: 'random_forest', rounds: 5, max_depth: 8 }, ['Name']],
+    ['diamonds', 'price', { rounds: 5, max_depth: 5 }],
+    ['gapminder', 'life_expectancy', { rounds: 5 }],
+    ['spam', 'type', { rounds: 6 }],
+    ['spam', 'type', { algorithm: 'adaboost', rounds: 6, max_depth: 2 }],
+    ['spam', 'type', { algorithm: 'gbdt', objective: 'binary:exponential', rounds: 6 }],
+    [letter, 'lettr', { rounds: 3, max_depth: 4 }],
+    [letter, 'lettr', { algorithm: 'random_forest', rounds: 3, max_depth: 6 }],
+  ];
+  for (const [name, target, params, ignore = []] of cases) {
+    const csv = name.includes('/') ? name : join(root, 'tests/data', `${name}.csv`);
+    const what = `${params.algorithm ?? 'xgboost'}${params.objective ? ` ${params.objective}` : ''} on ${name.split('/').pop()}`;
+    const model = join(dir, `shap-${what.replace(/[^\w]+/g, '-')}.json`);
+    cli(['train', '--csv', csv, '--target', target, '--ignore', ignore.join(','), '--params', JSON.stringify(params), '--model-out', model]);
+    writeFileSync(`${model}.xgb.json`, cli(['export-xgboost', '--model', model]));
+    const ours = cli(['predict', '--model', model, '--csv', csv, '--contribs', '1']).trim().split('\n').map(Number);
+    const margins = cli(['predict', '--model', model, '--csv', csv, '--margin', '1']).trim().split('\n').map(Number);
+    const theirs = JSON.parse(lastLine(execFileSync(PYTHON, [join(root, 'tests/parity/xgb_contribs.py'), `${model}.xgb.json`, csv], { maxBuffer: 1 << 30 }))).contribs;
+    const scale = params.objective === 'binary:exponential' ? 2 : 1;  // exported as logistic's 2F
+    const width = ours.length / margins.length;  // features + 1
+    // Relative to the row's largest value: XGBoost adds in float, and a row of
+    // diamonds' prices holds values in the thousands beside values near 0.
+    assert.equal(theirs.length, ours.length, what);
+    for (let row = 0; row < margins.length; row++) {
+      const at = row * width;
+      const size = Math.max(1, ...theirs.slice(at, at + width).map(Math.abs));
+      for (let j = at; j < at + width; j++)
+        assert.ok(Math.abs(theirs[j] - scale * ours[j]) <= 1e-5 * size, `SHAP values of ${what}: value ${j}: XGBoost ${theirs[j]}, ours ${scale * ours[j]}`);
+    }
+    margins.forEach((m, i) => {
+      const sum = ours.slice(i * width, (i + 1) * width).reduce((a, b) => a + b, 0);
+      assert.ok(Math.abs(sum - m) <= 1e-4 * Math.max(1, Math.abs(m)), `${what}: row-output ${i} sums to ${sum}, its margin is ${m}`);
+    });
+  }
+});

@@ -56,3 +56,30 @@ for (const build of BUILDS) {
     });
   });
 }
+
+for (const build of BUILDS) {
+  describe(`contributions (${build.name})`, () => {
+    test('SHAP values: the native core\'s, summing to each row\'s margin, per class for multiclass', async () => {
+      const bl = await load(build);
+      const csv = readFileSync(join(root, 'tests/data/auto_mpg.csv'));
+      const table = bl.readCSV(csv);
+      const data = table.toDataset({ target: 'Miles_per_Gallon', ignore: ['Name'], validFraction: 0 });
+      const model = await bl.train(data, { rounds: 6, max_depth: 4 });
+      const phi = model.contributions(table);
+      const width = model.summary().features.length + 1;
+      assert.equal(phi.length, table.numRows * width);
+      const p = model.predict(table);  // regression: the margin
+      for (let r = 0; r < table.numRows; r += 37) {
+        const sum = phi.slice(r * width, (r + 1) * width).reduce((a, b) => a + b, 0);
+        assert.ok(Math.abs(sum - p[r]) <= 1e-4 * Math.max(1, Math.abs(p[r])), `row ${r}: ${sum} vs ${p[r]}`);
+      }
+      const dir = mkdtempSync(join(tmpdir(), 'boostlab-xs-'));
+      writeFileSync(join(dir, 'm.json'), model.toJSONString());
+      const native = execFileSync(CLI, ['predict', '--model', join(dir, 'm.json'), '--csv', join(root, 'tests/data/auto_mpg.csv'), '--contribs', '1'])
+        .toString().trim().split('\n').map(Number);
+      native.forEach((v, i) => assert.ok(Math.abs(v - phi[i]) <= 1e-5 * Math.max(1, Math.abs(v)), `value ${i}: native ${v}, wasm ${phi[i]}`));
+      assert.equal(model.contributions(data).length, phi.length);
+      model.dispose(); data.dispose(); table.dispose();
+    });
+  });
+}

@@ -80,6 +80,13 @@ export class Model extends Handle {
     if (data instanceof Dataset) return unwrap(this._h.predictDataset(data._h));
     throw new BoostLabError({ code: 'BAD_ARGUMENT', message: 'predict() takes a Table or a Dataset.' });
   }
+  // SHAP values (exact TreeSHAP, as XGBoost's pred_contribs): per row, per
+  // output, one value per feature then the bias; they sum to the margin.
+  contributions(data) {
+    if (data instanceof Table) return unwrap(this._h.contributionsTable(data._h));
+    if (data instanceof Dataset) return unwrap(this._h.contributionsDataset(data._h));
+    throw new BoostLabError({ code: 'BAD_ARGUMENT', message: 'contributions() takes a Table or a Dataset.' });
+  }
   toJSON() {
     return JSON.parse(unwrap(this._h.toJson()));
   }

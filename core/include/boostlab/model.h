@@ -60,6 +60,7 @@ struct Tree {
     n.categories_begin = static_cast<uint32_t>(begin);
   }
   int Leaf(const FeatureColumns& x, size_t row) const;  // node index
+  int Next(const TreeNode& n, float v) const;           // the child a value of n's feature goes to
   float PredictRow(const FeatureColumns& x, size_t row) const { return nodes[Leaf(x, row)].value; }
   int Depth() const;
   int NumLeaves() const;
@@ -91,6 +92,14 @@ struct Model {
   int PredictionWidth() const;
   // Trees per round: K single-output trees, or 1 multi-output tree.
   int TreesPerRound() const { return !trees.empty() && !trees[0].leaf_values.empty() ? 1 : num_outputs; }
+
+  // SHAP values (exact TreeSHAP, Lundberg et al. 2018, as XGBoost's
+  // pred_contribs): n x K x (features + 1), row-major; the last of each
+  // output's values is the bias (the starting margin and each tree's mean
+  // leaf, weighted by covers). Each row's values sum to its margin. Throws
+  // BAD_ARGUMENT for AdaBoost.R2 (a weighted median has no additive
+  // attribution) or a tree deeper than 512 levels.
+  std::vector<float> Contributions(const FeatureColumns& x) const;
 
   // Per feature: weight (splits), gain, cover, total_gain or total_cover.
   // Throws BAD_ARGUMENT for another type.

@@ -10,22 +10,22 @@
 
 namespace boostlab {
 
+int Tree::Next(const TreeNode& n, float v) const {
+  bool left;
+  if (std::isnan(v)) left = n.default_left;
+  else if (n.categorical) {
+    // Compared as a float first: a value past int32's range (a matrix
+    // given to predictMatrix may hold anything) converts to anything.
+    const std::span<const int32_t> right = CategoriesOf(n);
+    left = !(v >= 0.0f && v < 2147483648.0f && std::binary_search(right.begin(), right.end(), static_cast<int32_t>(v)));
+  }
+  else left = v < n.threshold;
+  return left ? n.left : n.Right();
+}
+
 int Tree::Leaf(const FeatureColumns& x, size_t row) const {
   int i = 0;
-  while (!nodes[i].IsLeaf()) {
-    const TreeNode& n = nodes[i];
-    const float v = x.columns[n.feature][row];
-    bool left;
-    if (std::isnan(v)) left = n.default_left;
-    else if (n.categorical) {
-      // Compared as a float first: a value past int32's range (a matrix
-      // given to predictMatrix may hold anything) converts to anything.
-      const std::span<const int32_t> right = CategoriesOf(n);
-      left = !(v >= 0.0f && v < 2147483648.0f && std::binary_search(right.begin(), right.end(), static_cast<int32_t>(v)));
-    }
-    else left = v < n.threshold;
-    i = left ? n.left : n.Right();
-  }
+  while (!nodes[i].IsLeaf()) i = Next(nodes[i], x.columns[nodes[i].feature][row]);
   return i;
 }
 

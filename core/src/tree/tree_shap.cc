@@ -1,0 +1,176 @@
+// SHAP values of a tree model: exact TreeSHAP (Lundberg, Erion and Lee 2018,
+// "Consistent individualized feature attribution for tree ensembles",
+// Algorithm 2). For each row and tree, the recursion follows every path from
+// the root, keeping for the features met on the path the fraction of rows
+// (by cover) that go each way without the row's value ("zero fraction") and
+// whether the row goes that way ("one fraction"); at a leaf, each feature on
+// the path gets the leaf value times the Shapley weight of the paths it
+// decides. Covers are sums of hessians, as in XGBoost, so the values equal
+// XGBoost's pred_contribs for the same trees.
+
+#include <algorithm>  // for copy
+#include <string>     // for to_string
+#include <vector>     // for vector
+
+#include "boostlab/errors.h"
+#include "boostlab/model.h"
+
+namespace boostlab {
+namespace {
+
+// Deep enough for any boosted tree and most forests; the path arrays take
+// depth^2/2 elements and the recursion depth frames.
+constexpr int kMaxShapDepth = 512;
+
+struct PathElement {
+  int feature;
+  double zero_fraction;
+  double one_fraction;
+  double weight;  // the Shapley weight of the subsets this path prefix stands for
+};
+
+// Adds a feature to the path, updating the subset weights.
+void Extend(PathElement* path, int depth, double zero_fraction, double one_fraction, int feature) {
+  path[depth] = {feature, zero_fraction, one_fraction, depth == 0 ? 1.0 : 0.0};
+  for (int i = depth - 1; i >= 0; --i) {
+    path[i + 1].weight += one_fraction * path[i].weight * (i + 1) / static_cast<double>(depth + 1);
+    path[i].weight = zero_fraction * path[i].weight * (depth - i) / static_cast<double>(depth + 1);
+  }
+}
+
+// Removes element `at` from the path (undoing Extend).
+void Unwind(PathElement* path, int depth, int at) {
+  const double one = path[at].one_fraction, zero = path[at].zero_fraction;
+  double next = path[depth].weight;
+  for (int i = depth - 1; i >= 0; --i) {
+    if (one != 0) {
+      const double kept = path[i].weight;
+      path[i].weight = next * (depth + 1) / ((i + 1) * one);
+      next = kept - path[i].weight * zero * (depth - i) / static_cast<double>(depth + 1);
+    } else {
+      path[i].weight = path[i].weight * (depth + 1) / (zero * (depth - i));
+    }
+  }
+  for (int i = at; i < depth; ++i) {
+    path[i].feature = path[i + 1].feature;
+    path[i].zero_fraction = path[i + 1].zero_fraction;
+    path[i].one_fraction = path[i + 1].one_fraction;
+  }
+}
+
+// The total weight of the path with element `at` removed, without changing it.
+double UnwoundSum(const PathElement* path, int depth, int at) {
+  const double one = path[at].one_fraction, zero = path[at].zero_fraction;
+  double next = path[depth].weight, total = 0;
+  for (int i = depth - 1; i >= 0; --i) {
+    if (one != 0) {
+      const double w = next * (depth + 1) / ((i + 1) * one);
+      total += w;
+      next = path[i].weight - w * zero * ((depth - i) / static_cast<double>(depth + 1));
+    } else if (zero != 0) {
+      total += (path[i].weight / zero) / ((depth - i) / static_cast<double>(depth + 1));
+    }
+  }
+  return total;
+}
+
+struct TreeShap {
+  const Tree& tree;
+  const std::vector<float>& leaf;  // each node's leaf value for the output at hand (scaled)
+  const FeatureColumns& x;
+  size_t row;
+  double* phi;
+
+  double Cover(int node) const { return tree.nodes[static_cast<size_t>(node)].cover; }
+
+  void Recurse(int node, int depth, PathElement* parent, double zero_fraction, double one_fraction, int feature) {
+    PathElement* path = parent + depth + 1;
+    std::copy(parent, parent + depth + 1, path);
+    Extend(path, depth, zero_fraction, one_fraction, feature);
+    const TreeNode& n = tree.nodes[static_cast<size_t>(node)];
+    if (n.IsLeaf()) {
+      for (int i = 1; i <= depth; ++i) {
+        const double w = UnwoundSum(path, depth, i);
+        phi[path[i].feature] += w * (path[i].one_fraction - path[i].zero_fraction) * leaf[static_cast<size_t>(node)];
+      }
+      return;
+    }
+    const int hot = tree.Next(n, x.columns[static_cast<size_t>(n.feature)][row]);
+    const int cold = hot == n.left ? n.Right() : n.left;
+    const double w = Cover(node);
+    // A node no row reached (cover 0) splits its nothing evenly.
+    const double hot_zero = w > 0 ? Cover(hot) / w : 0.5, cold_zero = w > 0 ? Cover(cold) / w : 0.5;
+    double incoming_zero = 1, incoming_one = 1;
+    // A feature met before on the path: undo that split to redo it here.
+    int at = 0;
+    while (at <= depth && path[at].feature != n.feature) ++at;
+    if (at != depth + 1) {
+      incoming_zero = path[at].zero_fraction;
+      incoming_one = path[at].one_fraction;
+      Unwind(path, depth, at);
+      --depth;
+    }
+    Recurse(hot, depth + 1, path, hot_zero * incoming_zero, incoming_one, n.feature);
+    Recurse(cold, depth + 1, path, cold_zero * incoming_zero, 0, n.feature);
+  }
+};
+
+// Each node's mean leaf value under it, weighted by cover (a leaf: its value).
+std::vector<double> MeanValues(const Tree& t, const std::vector<float>& leaf) {
+  std::vector<double> mean(t.nodes.size(), 0.0);
+  for (size_t i = t.nodes.size(); i-- > 0;) {  // children come after their parent
+    const TreeNode& n = t.nodes[i];
+    if (n.IsLeaf()) {
+      mean[i] = leaf[i];
+      continue;
+    }
+    const double cl = t.nodes[static_cast<size_t>(n.left)].cover, cr = t.nodes[static_cast<size_t>(n.Right())].cover;
+    mean[i] = cl + cr > 0 ? (cl * mean[static_cast<size_t>(n.left)] + cr * mean[static_cast<size_t>(n.Right())]) / (cl + cr)
+                          : 0.5 * (mean[static_cast<size_t>(n.left)] + mean[static_cast<size_t>(n.Right())]);
+  }
+  return mean;
+}
+
+}  // namespace
+
+std::vector<float> Model::Contributions(const FeatureColumns& x) const {
+  if (median_trees)
+    throw Error("BAD_ARGUMENT", "An AdaBoost.R2 model combines its trees by a weighted median, which has no additive "
+                                "attribution: it has no SHAP values.");
+  if (x.columns.size() != features.size())
+    throw Error("FEATURE_MISMATCH", "The model has " + std::to_string(features.size()) + " features; the data has " +
+                                        std::to_string(x.columns.size()) + ".");
+  const size_t K = static_cast<size_t>(num_outputs), F = features.size(), n = x.num_rows;
+  const size_t per_round = static_cast<size_t>(TreesPerRound());
+  const size_t rounds = per_round ? trees.size() / per_round : 0;
+  const double scale = average_trees && rounds > 0 ? 1.0 / static_cast<double>(rounds) : 1.0;
+  std::vector<double> phi(n * K * (F + 1), 0.0);
+  for (size_t r = 0; r < n; ++r)
+    for (size_t k = 0; k < K; ++k) phi[(r * K + k) * (F + 1) + F] = base_margin[k];
+  std::vector<PathElement> path;
+  for (size_t t = 0; t < trees.size(); ++t) {
+    const Tree& tree = trees[t];
+    const int depth = tree.Depth();
+    if (depth > kMaxShapDepth)
+      throw Error("BAD_ARGUMENT", "Tree " + std::to_string(t) + " is " + std::to_string(depth) + " levels deep; SHAP values are computed for trees of up to " +
+                                      std::to_string(kMaxShapDepth) + " levels.");
+    path.assign(static_cast<size_t>((depth + 2) * (depth + 3) / 2), PathElement{});
+    // The outputs this tree adds to: one (t % K), or all K (a multi-output tree).
+    const bool multi = !tree.leaf_values.empty();
+    for (size_t k = multi ? 0 : t % per_round; k < (multi ? K : t % per_round + 1); ++k) {
+      std::vector<float> leaf(tree.nodes.size());
+      for (size_t i = 0; i < tree.nodes.size(); ++i)
+        leaf[i] = static_cast<float>(scale * (multi ? tree.leaf_values[i * K + k] : tree.nodes[i].value));
+      const std::vector<double> mean = MeanValues(tree, leaf);
+      for (size_t r = 0; r < n; ++r) {
+        double* out = &phi[(r * K + k) * (F + 1)];
+        out[F] += mean[0];
+        TreeShap shap{tree, leaf, x, r, out};
+        shap.Recurse(0, 0, path.data(), 1, 1, -1);
+      }
+    }
+  }
+  return std::vector<float>(phi.begin(), phi.end());
+}
+
+}  // namespace boostlab
