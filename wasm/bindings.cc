@@ -151,6 +151,15 @@ val ReadCsv(const std::string& bytes, const std::string& options_json) {
   return Guard([&] { return val(TableHandle{boostlab::ReadCsv(bytes, boostlab::ParseCsvOptions(options_json))}); });
 }
 
+// numbers: the numeric columns' float32 values, one column after another.
+val TableFromColumns(const std::string& spec_json, const std::string& numbers) {
+  return Guard([&] {
+    if (numbers.size() % sizeof(float)) throw boostlab::Error("BAD_ARGUMENT", "The numbers must be float32 values.");
+    const float* v = reinterpret_cast<const float*>(numbers.data());
+    return val(TableHandle{boostlab::TableFromColumns(spec_json, std::span<const float>(v, numbers.size() / sizeof(float)))});
+  });
+}
+
 val ToDataset(const TableHandle& t, const std::string& options_json) {
   return Guard([&] {
     return val(DatasetHandle{boostlab::Dataset::FromTable(t.table, boostlab::ParseDatasetOptions(options_json))});
@@ -205,6 +214,7 @@ EMSCRIPTEN_BINDINGS(boostlab) {
       .function("take", &TrainerHandle::take)
       .function("sampleWeights", &TrainerHandle::sampleWeights);
   function("readCsv", &ReadCsv);
+  function("tableFromColumns", &TableFromColumns);
   function("toDataset", &ToDataset);
   function("createTrainer", &CreateTrainer);
   function("modelFromJson", &ModelFromJson);

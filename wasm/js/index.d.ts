@@ -34,7 +34,7 @@ export interface DatasetOptions {
   validFraction?: number;
   seed?: number;
   /** Explicit 0-based validation rows; overrides validFraction. */
-  validRows?: number[];
+  validRows?: number[] | Int32Array | Uint32Array;
 }
 
 /** XGBoost's names; bl.paramSchema() has each one's range, default and doc. */
@@ -200,6 +200,12 @@ export class BoostLab {
   /** Errors: BoostLabError with code, line, column (BAD_OPTION for a bad delimiter or encoding). */
   readCSV(input: string | Uint8Array | ArrayBuffer, options?: CsvOptions): Table;
   readCsv(input: string | Uint8Array | ArrayBuffer, options?: CsvOptions): Table;
+  /** A Table without CSV text: numbers (typed arrays or (number|null)[], NaN/null missing) or text ((string|null)[]);
+   *  names in `categorical` are read as text. BAD_ARGUMENT names a column of another length, a repeated name, an infinity. */
+  fromColumns(columns: Record<string, Float32Array | Float64Array | Int32Array | (number | null)[] | (string | null)[]>,
+    options?: { categorical?: string[] }): Table;
+  /** A Table from a row-major matrix of rows x names.length numbers. */
+  fromRows(values: Float32Array | Float64Array | number[], rows: number, names: string[], options?: { categorical?: string[] }): Table;
   train(data: Dataset, params?: Params, options?: TrainOptions): Promise<Model>;
   /** Checks params against the data (BAD_PARAM before any work); train with step(). */
   trainer(data: Dataset, params?: Params): Trainer;

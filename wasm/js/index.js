@@ -53,7 +53,9 @@ export class Table extends Handle {
     this.notes = summary.notes;          // what a person should know: a re-encoding, renamed columns
   }
   toDataset(options) {
-    return new Dataset(unwrap(this._lib._module.toDataset(this._h, JSON.stringify(options ?? {}))));
+    const o = { ...(options ?? {}) };
+    if (ArrayBuffer.isView(o.validRows)) o.validRows = Array.from(o.validRows);  // an Int32Array as well as an array
+    return new Dataset(unwrap(this._lib._module.toDataset(this._h, JSON.stringify(o))));
   }
 }
 
@@ -176,6 +178,48 @@ export class BoostLab {
       });
     }
     return new Table(this, unwrap(this._module.readCsv(bytes, JSON.stringify(options ?? {}))));
+  }
+  // A Table from columns in memory: { name: Float32Array | Float64Array |
+  // (number|null)[] | (string|null)[] }; numbers NaN or null for missing,
+  // text null or '' for missing; names in `categorical` are read as text.
+  fromColumns(columns, { categorical = [] } = {}) {
+    if (!columns || typeof columns !== 'object')
+      throw new BoostLabError({ code: 'BAD_ARGUMENT', message: 'fromColumns() takes an object of columns: { name: values }.' });
+    const entries = Object.entries(columns);
+    const rows = entries.length ? entries[0][1]?.length ?? 0 : 0;
+    const spec = { rows, columns: [] };
+    const numeric = [];
+    for (const [name, values] of entries) {
+      if (!values || typeof values.length !== 'number')
+        throw new BoostLabError({ code: 'BAD_ARGUMENT', message: `Column '${name}' is not an array.` });
+      if (values.length !== rows)
+        throw new BoostLabError({ code: 'BAD_ARGUMENT', message: `Column '${name}' has ${values.length} values; '${entries[0][0]}' has ${rows}.` });
+      const isNumbers = ArrayBuffer.isView(values) || Array.prototype.every.call(values, (v) => v === null || v === undefined || typeof v === 'number');
+      if (isNumbers && !categorical.includes(name)) {
+        spec.columns.push({ name });
+        numeric.push(Float32Array.from(values, (v) => (v === null || v === undefined ? NaN : v)));
+      } else {
+        const bad = Array.prototype.findIndex.call(values, (v) => v !== null && v !== undefined && typeof v !== 'string' && typeof v !== 'number');
+        if (bad >= 0)
+          throw new BoostLabError({ code: 'BAD_ARGUMENT', message: `Column '${name}', row ${bad}: a column holds numbers, strings or null, not ${typeof values[bad]}.` });
+        spec.columns.push({ name, text: Array.from(values, (v) => (v === null || v === undefined ? null : String(v))) });
+      }
+    }
+    const all = new Float32Array(numeric.length * rows);
+    numeric.forEach((c, i) => all.set(c, i * rows));
+    return new Table(this, unwrap(this._module.tableFromColumns(JSON.stringify(spec), new Uint8Array(all.buffer))));
+  }
+  // A Table from a row-major matrix: rows x names.length values.
+  fromRows(values, rows, names, options) {
+    if (!values || values.length !== rows * names.length)
+      throw new BoostLabError({ code: 'BAD_ARGUMENT', message: `fromRows() takes rows x ${names?.length} values (${rows} x ${names?.length}), not ${values?.length}.` });
+    const columns = {};
+    names.forEach((name, c) => {
+      const col = new Float32Array(rows);
+      for (let r = 0; r < rows; r++) col[r] = values[r * names.length + c];
+      columns[name] = col;
+    });
+    return this.fromColumns(columns, options);
   }
   readCsv(input, options) {
     return this.readCSV(input, options);

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstdint>  // for int32_t
+#include <span>     // for span
 #include <string>   // for string
 #include <string_view>  // for string_view
 #include <vector>   // for vector
@@ -64,5 +65,12 @@ CsvOptions ParseCsvOptions(std::string_view json);
 // CSV_UNTERMINATED_QUOTE, CSV_TOO_LARGE, CSV_NUMBER_OUT_OF_RANGE (a number
 // beyond float range, e.g. 1e39, in a numeric column); line and column say where.
 Table ReadCsv(std::string_view bytes, const CsvOptions& options = {});
+
+// A table from columns in memory: spec_json is {"rows": n, "columns": [{"name":
+// "a"} (numeric: its n values are the next in `numbers`, NaN missing) | {"name":
+// "c", "text": ["x", null, ...]} (levels sorted, null or "" missing)]}.
+// Throws BAD_ARGUMENT naming the column (and row): a repeated or empty name, a
+// length that is not n, an infinity, numbers left over.
+Table TableFromColumns(std::string_view spec_json, std::span<const float> numbers);
 
 }  // namespace boostlab

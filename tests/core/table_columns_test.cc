@@ -1,0 +1,42 @@
+// TableFromColumns: columns from memory read as the CSV reader reads them.
+#include <gtest/gtest.h>
+
+#include <cmath>   // for NAN, INFINITY
+#include <string>  // for string
+#include <vector>  // for vector
+
+#include "boostlab/errors.h"
+#include "boostlab/table.h"
+
+namespace boostlab {
+namespace {
+
+std::string ErrorOf(const std::string& spec, const std::vector<float>& numbers) {
+  try {
+    TableFromColumns(spec, numbers);
+  } catch (const Error& e) {
+    return e.code() + ": " + e.what();
+  }
+  return "no error";
+}
+
+TEST(TableFromColumns, TheSameTableAsTheCsv) {
+  const std::vector<float> numbers = {1, 2, NAN, 4};
+  Table t = TableFromColumns(R"({"rows":4,"columns":[{"name":"x"},{"name":"c","text":["b","a",null,"b"]}]})", numbers);
+  Table csv = ReadCsv("x,c\n1,b\n2,a\n,\n4,b\n");
+  EXPECT_EQ(TableSummaryJson(t), TableSummaryJson(csv));
+  EXPECT_EQ(t.columns[1].codes, csv.columns[1].codes);
+}
+
+TEST(TableFromColumns, BadColumnsNameTheColumn) {
+  EXPECT_EQ(ErrorOf(R"({"rows":2,"columns":[{"name":"x"},{"name":"x"}]})", {1, 2, 3, 4}), "BAD_ARGUMENT: Two columns are called 'x'.");
+  EXPECT_EQ(ErrorOf(R"({"rows":2,"columns":[{"name":"x"}]})", {1, INFINITY}),
+            "BAD_ARGUMENT: Column 'x', row 1: Infinity is not a number the trees can split on (NaN means missing).");
+  EXPECT_EQ(ErrorOf(R"({"rows":3,"columns":[{"name":"c","text":["a"]}]})", {}), "BAD_ARGUMENT: Column 'c' has 1 values for 3 rows.");
+  EXPECT_EQ(ErrorOf(R"({"rows":2,"columns":[{"name":"x"}]})", {1}), "BAD_ARGUMENT: Column 'x' has fewer numbers than the 2 rows.");
+  EXPECT_EQ(ErrorOf(R"({"rows":1,"columns":[{"name":"x"}]})", {1, 2}), "BAD_ARGUMENT: There are 1 numbers left over after the numeric columns.");
+  EXPECT_NE(ErrorOf(R"({"rows":-1,"columns":[]})", {}).find("BAD_ARGUMENT"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace boostlab
