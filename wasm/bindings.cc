@@ -114,6 +114,14 @@ struct ModelHandle {
       return CopyToFloat32Array(model.PredictColumns(x));
     });
   }
+  val predictTableWith(const TableHandle& t, const std::string& output, double rounds) const {
+    return Guard([&] {
+      return CopyToFloat32Array(model.PredictWith(boostlab::FeaturesFromTable(t.table, model.features), output, static_cast<int>(Index(rounds, "predict()'s rounds"))));
+    });
+  }
+  val predictDatasetWith(const DatasetHandle& d, const std::string& output, double rounds) const {
+    return Guard([&] { return CopyToFloat32Array(model.PredictWith(d.data.x, output, static_cast<int>(Index(rounds, "predict()'s rounds")))); });
+  }
   val contributionsTable(const TableHandle& t) const {
     return Guard([&] { return CopyToFloat32Array(model.Contributions(boostlab::FeaturesFromTable(t.table, model.features))); });
   }
@@ -203,6 +211,8 @@ EMSCRIPTEN_BINDINGS(boostlab) {
       .function("featureImportance", &ModelHandle::featureImportance)
       .function("predictTable", &ModelHandle::predictTable)
       .function("predictDataset", &ModelHandle::predictDataset)
+      .function("predictTableWith", &ModelHandle::predictTableWith)
+      .function("predictDatasetWith", &ModelHandle::predictDatasetWith)
       .function("contributionsTable", &ModelHandle::contributionsTable)
       .function("contributionsDataset", &ModelHandle::contributionsDataset)
       .function("predictMatrix", &ModelHandle::predictMatrix);

@@ -43,3 +43,39 @@ for (const build of BUILDS) {
     });
   });
 }
+
+for (const build of BUILDS) {
+  describe(`predict options (${build.name})`, () => {
+    test('margin, class, leaf and the first rounds', async () => {
+      const bl = await load(build);
+      const n = 300;
+      const x = Float32Array.from({ length: n }, (_, i) => (i * 37) % 101);
+      const k = Array.from({ length: n }, (_, i) => ['a', 'b', 'c'][Math.floor(x[i] / 34)]);
+      const table = bl.fromColumns({ x, k });
+      const data = table.toDataset({ target: 'k', validFraction: 0 });
+      const model = await bl.train(data, { rounds: 4, max_depth: 2, nthread: 1 });
+      const p = model.predict(table), margin = model.predict(table, { output: 'margin' });
+      assert.equal(margin.length, 3 * n);
+      const cls = model.predict(table, { output: 'class' });
+      assert.equal(cls.length, n);
+      let right = 0;
+      for (let r = 0; r < n; r++) {
+        const row = p.slice(3 * r, 3 * r + 3);
+        assert.equal(cls[r], row.indexOf(Math.max(...row)), `row ${r}: the arg max`);
+        right += model.summary().classes[cls[r]] === k[r];
+        // softmax of the margins is the probability
+        const m = margin.slice(3 * r, 3 * r + 3), e = Array.from(m, Math.exp), s = e.reduce((a, b) => a + b, 0);
+        assert.ok(Math.abs(e[0] / s - row[0]) < 1e-5);
+      }
+      assert.ok(right > 0.9 * n, `${right} of ${n} right`);
+      const leaves = model.predict(table, { output: 'leaf' });
+      assert.equal(leaves.length, n * model.numTrees);
+      const first = model.predict(table, { output: 'margin', rounds: 1 });
+      assert.notDeepEqual(Array.from(first), Array.from(margin));
+      assert.deepEqual(Array.from(model.predict(table, { output: 'margin', rounds: 4 })), Array.from(margin));
+      assert.throws(() => model.predict(table, { output: 'odds' }), (e) => e.code === 'BAD_ARGUMENT' && /'odds'/.test(e.message));
+      assert.throws(() => model.predict(table, { rounds: -1 }), (e) => e.code === 'BAD_ARGUMENT');
+      model.dispose(); data.dispose(); table.dispose();
+    });
+  });
+}

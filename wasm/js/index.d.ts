@@ -150,13 +150,21 @@ export class Dataset {
   dispose(): void;
 }
 
+export interface PredictOptions {
+  /** 'probability' (the default: probabilities, or values for regression), 'margin' (rows x outputs raw sums),
+   *  'class' (one class index a row; summary().classes names them), 'leaf' (rows x trees leaf node indices). */
+  output?: 'probability' | 'margin' | 'class' | 'leaf';
+  /** Use the first `rounds` rounds only (0 or absent: all). */
+  rounds?: number;
+}
+
 export class Model {
   readonly numTrees: number;
   /** Values per row in predict(): the number of classes for multi:softprob, else 1. */
   readonly predictionWidth: number;
   readonly aborted: boolean;
   /** Probabilities for binary targets, values for regression; multiclass: predictionWidth per row, row after row. */
-  predict(data: Table | Dataset): Float32Array;
+  predict(data: Table | Dataset, options?: PredictOptions): Float32Array;
   /** SHAP values (exact TreeSHAP, equal to XGBoost's pred_contribs on the exported model): rows x outputs x
    *  (features + 1), row-major, features in summary().features order, the bias last; each row's values sum to its
    *  margin. BAD_ARGUMENT for AdaBoost.R2 (a weighted median has no additive attribution). */

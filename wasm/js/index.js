@@ -77,7 +77,13 @@ export class Model extends Handle {
   }
   // Probabilities for binary targets, values for regression; for multiclass
   // (multi:softprob) predictionWidth probabilities per row, row after row.
-  predict(data) {
+  // options: { output: 'probability' (default) | 'margin' | 'class' | 'leaf', rounds: the first N rounds (0: all) }.
+  predict(data, options) {
+    if (options && (options.output !== undefined || options.rounds !== undefined)) {
+      const output = options.output ?? 'probability', rounds = options.rounds ?? 0;
+      if (data instanceof Table) return unwrap(this._h.predictTableWith(data._h, String(output), Number(rounds)));
+      if (data instanceof Dataset) return unwrap(this._h.predictDatasetWith(data._h, String(output), Number(rounds)));
+    }
     if (data instanceof Table) return unwrap(this._h.predictTable(data._h));
     if (data instanceof Dataset) return unwrap(this._h.predictDataset(data._h));
     throw new BoostLabError({ code: 'BAD_ARGUMENT', message: 'predict() takes a Table or a Dataset.' });

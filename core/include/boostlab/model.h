@@ -1,7 +1,7 @@
 // A trained model: trees, base score, and what its features and target were.
 #pragma once
 
-#include <cstdint>  // for int32_t, uint32_t
+#include <cstdint>  // for int32_t, uint32_t, SIZE_MAX
 #include <span>    // for span
 #include <string>  // for string
 #include <vector>  // for vector
@@ -84,7 +84,13 @@ struct Model {
   // n x K predictions, row-major: probabilities for classification (class
   // indices for multi:softmax), values for regression; raw margins when not
   // `transformed`. Throws BAD_ARGUMENT when `out` holds fewer than n x K.
-  void Predict(const FeatureColumns& x, std::span<float> out, bool transformed = true) const;
+  // num_trees: the first trees only (whole rounds: see PredictWith).
+  void Predict(const FeatureColumns& x, std::span<float> out, bool transformed = true, size_t num_trees = SIZE_MAX) const;
+  // Predictions as asked: output "probability" (Predict's own), "margin" (n x
+  // K raw sums), "class" (n class indices: arg max, or p >= 0.5 for binary;
+  // BAD_ARGUMENT for regression) or "leaf" (n x trees leaf node indices);
+  // rounds > 0 uses the first `rounds` rounds only (0: all).
+  std::vector<float> PredictWith(const FeatureColumns& x, const std::string& output, int rounds) const;
   // Predict into a vector of PredictionWidth() values a row.
   std::vector<float> PredictColumns(const FeatureColumns& x) const;
   std::vector<float> PredictTable(const Table& table) const;

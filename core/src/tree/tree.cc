@@ -47,7 +47,7 @@ int Tree::NumLeaves() const {
 
 int Model::PredictionWidth() const { return objective == "multi:softmax" ? 1 : num_outputs; }
 
-void Model::Predict(const FeatureColumns& x, std::span<float> out, bool transformed) const {
+void Model::Predict(const FeatureColumns& x, std::span<float> out, bool transformed, size_t num_trees) const {
   if (x.columns.size() != features.size())
     throw Error("FEATURE_MISMATCH", "The model has " + std::to_string(features.size()) + " features; the data has " +
                                         std::to_string(x.columns.size()) + ".");
@@ -57,14 +57,16 @@ void Model::Predict(const FeatureColumns& x, std::span<float> out, bool transfor
     throw Error("BAD_ARGUMENT", "Predict() writes " + std::to_string(K) + " values for each of " + std::to_string(x.num_rows) +
                                     " rows; its output holds " + std::to_string(out.size()) + ".");
   const auto loss = MakeObjective(objective, params, K);
-  std::vector<float> margin(K), prob(K), each(median_trees ? trees.size() : 0);
+  const size_t T = std::min(num_trees, trees.size());
+  std::vector<float> margin(K), prob(K), each(median_trees ? T : 0);
+  const std::vector<double> median_weights(tree_weights.begin(), tree_weights.begin() + static_cast<std::ptrdiff_t>(median_trees ? std::min(T, tree_weights.size()) : 0));
   for (size_t r = 0; r < x.num_rows; ++r) {
     for (int k = 0; k < K; ++k) margin[k] = static_cast<float>(base_margin[k]);
     if (median_trees) {
-      for (size_t t = 0; t < trees.size(); ++t) each[t] = trees[t].PredictRow(x, r);
-      margin[0] += WeightedMedian(each, tree_weights);
+      for (size_t t = 0; t < T; ++t) each[t] = trees[t].PredictRow(x, r);
+      if (T) margin[0] += WeightedMedian(each, median_weights);
     } else {
-      for (size_t t = 0; t < trees.size(); ++t) {
+      for (size_t t = 0; t < T; ++t) {
         const Tree& tree = trees[t];
         const int leaf = tree.Leaf(x, r);
         if (tree.leaf_values.empty()) margin[t % K] += tree.nodes[leaf].value;
@@ -72,7 +74,7 @@ void Model::Predict(const FeatureColumns& x, std::span<float> out, bool transfor
           for (int k = 0; k < K; ++k) margin[k] += tree.leaf_values[static_cast<size_t>(leaf) * K + k];
       }
     }
-    const size_t rounds = trees.size() / TreesPerRound();
+    const size_t rounds = T / TreesPerRound();
     if (average_trees && rounds > 0)
       for (int k = 0; k < K; ++k)
         margin[k] = static_cast<float>(base_margin[k]) + (margin[k] - static_cast<float>(base_margin[k])) / static_cast<float>(rounds);
@@ -94,6 +96,38 @@ std::vector<float> Model::PredictColumns(const FeatureColumns& x) const {
 }
 
 std::vector<float> Model::PredictTable(const Table& table) const { return PredictColumns(FeaturesFromTable(table, features)); }
+
+std::vector<float> Model::PredictWith(const FeatureColumns& x, const std::string& output, int rounds) const {
+  if (rounds < 0) throw Error("BAD_ARGUMENT", "rounds must be 0 (all) or more, not " + std::to_string(rounds) + ".");
+  const size_t per_round = static_cast<size_t>(TreesPerRound());
+  const size_t T = rounds == 0 ? trees.size() : std::min(trees.size(), static_cast<size_t>(rounds) * per_round);
+  const size_t n = x.num_rows, K = static_cast<size_t>(num_outputs);
+  if (output == "leaf") {
+    if (x.columns.size() != features.size())
+      throw Error("FEATURE_MISMATCH", "The model has " + std::to_string(features.size()) + " features; the data has " + std::to_string(x.columns.size()) + ".");
+    std::vector<float> out(n * T);
+    for (size_t r = 0; r < n; ++r)
+      for (size_t t = 0; t < T; ++t) out[r * T + t] = static_cast<float>(trees[t].Leaf(x, r));
+    return out;
+  }
+  if (output != "probability" && output != "margin" && output != "class")
+    throw Error("BAD_ARGUMENT", "output must be 'probability', 'margin', 'class' or 'leaf', not '" + output + "'.");
+  if (output == "class" && classes.empty()) throw Error("BAD_ARGUMENT", "output 'class' is for classification; this model predicts a number.");
+  std::vector<float> out(n * K);
+  Predict(x, out, output != "margin", T);
+  if (output == "probability") {
+    out.resize(n * static_cast<size_t>(PredictionWidth()));
+    return out;
+  }
+  if (output == "margin") return out;
+  std::vector<float> cls(n);
+  for (size_t r = 0; r < n; ++r) {
+    if (objective == "multi:softmax") cls[r] = out[r];  // already the class
+    else if (K == 1) cls[r] = out[r] >= 0.5f ? 1.0f : 0.0f;
+    else cls[r] = static_cast<float>(std::max_element(out.begin() + static_cast<std::ptrdiff_t>(r * K), out.begin() + static_cast<std::ptrdiff_t>((r + 1) * K)) - (out.begin() + static_cast<std::ptrdiff_t>(r * K)));
+  }
+  return cls;
+}
 
 std::vector<double> Model::FeatureImportance(const std::string& type) const {
   const bool known = type == "weight" || type == "gain" || type == "cover" || type == "total_gain" || type == "total_cover";
