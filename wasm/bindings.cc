@@ -180,6 +180,12 @@ val CreateTrainer(const DatasetHandle& d, const std::string& params_json) {
   });
 }
 
+val CreateTrainerFrom(const DatasetHandle& d, const std::string& params_json, const ModelHandle& init) {
+  return Guard([&] {
+    return val(TrainerHandle{std::make_unique<boostlab::Booster>(d.data, boostlab::ParseParams(params_json), &init.model)});
+  });
+}
+
 val ModelFromJson(const std::string& json) {
   return Guard([&] { return val(ModelHandle{boostlab::Model::FromJson(json)}); });
 }
@@ -227,6 +233,7 @@ EMSCRIPTEN_BINDINGS(boostlab) {
   function("tableFromColumns", &TableFromColumns);
   function("toDataset", &ToDataset);
   function("createTrainer", &CreateTrainer);
+  function("createTrainerFrom", &CreateTrainerFrom);
   function("modelFromJson", &ModelFromJson);
   function("paramSchemaJson", &boostlab::ParamSchemaJson);
   function("hasThreads", &HasThreads);

@@ -79,3 +79,31 @@ for (const build of BUILDS) {
     });
   });
 }
+
+for (const build of BUILDS) {
+  describe(`continued training (${build.name})`, () => {
+    test('initModel: 5 rounds and 5 more predict as 10; a model from XGBoost\'s file continues too', async () => {
+      const bl = await load(build);
+      const n = 300;
+      const x = Float32Array.from({ length: n }, (_, i) => (i * 37) % 101);
+      const z = Float32Array.from({ length: n }, (_, i) => (i * 11) % 7);
+      const y = Float32Array.from({ length: n }, (_, i) => Math.sin(x[i] / 10) + z[i] / 3);
+      const table = bl.fromColumns({ x, z, y });
+      const data = table.toDataset({ target: 'y', validFraction: 0.2 });
+      const ten = await bl.train(data, { rounds: 10, max_depth: 3, nthread: 1 });
+      const five = await bl.train(data, { rounds: 5, max_depth: 3, nthread: 1 });
+      const seen = [];
+      const more = await bl.train(data, { rounds: 5, max_depth: 3, nthread: 1 }, { initModel: five, onRound: (r) => seen.push(r.round) });
+      assert.equal(more.numTrees, 10);
+      assert.deepEqual(Array.from(more.predict(table)), Array.from(ten.predict(table)));
+      assert.deepEqual(seen, [1, 2, 3, 4, 5]);
+      const fromXgb = bl.loadModel(five.toXGBoostJSON());
+      const again = await bl.train(data, { rounds: 5, max_depth: 3, nthread: 1 }, { initModel: fromXgb });
+      const a = again.predict(table), b = ten.predict(table);
+      for (let i = 0; i < n; i++) assert.ok(Math.abs(a[i] - b[i]) < 1e-4, `row ${i}: ${a[i]} vs ${b[i]}`);
+      assert.throws(() => bl.trainer(data, { algorithm: 'random_forest' }, { initModel: five }), (e) => e.code === 'BAD_PARAM' && /forest averages/.test(e.message));
+      for (const m of [ten, five, more, fromXgb, again]) m.dispose();
+      data.dispose(); table.dispose();
+    });
+  });
+}

@@ -119,6 +119,9 @@ export interface RoundReport {
 
 export interface TrainOptions {
   onRound?: (report: RoundReport) => void;
+  /** Continue from this model (algorithm xgboost or gbdt, the same objective and features), as XGBoost's xgb_model:
+   *  its trees come first and params.rounds more are added. BAD_PARAM says why a model cannot be continued. */
+  initModel?: Model;
   /** Aborting stops after the current round; the model so far is returned with aborted = true. */
   signal?: AbortSignal;
 }
@@ -216,7 +219,7 @@ export class BoostLab {
   fromRows(values: Float32Array | Float64Array | number[], rows: number, names: string[], options?: { categorical?: string[] }): Table;
   train(data: Dataset, params?: Params, options?: TrainOptions): Promise<Model>;
   /** Checks params against the data (BAD_PARAM before any work); train with step(). */
-  trainer(data: Dataset, params?: Params): Trainer;
+  trainer(data: Dataset, params?: Params, options?: { initModel?: Model }): Trainer;
   /** A BoostLab model file, or an XGBoost JSON model (1.7 to 3.x, gbtree; XGBOOST_UNSUPPORTED names what this
    *  engine lacks: gblinear, dart, vector leaves, an objective, categories without names). MODEL_CORRUPT names a bad field. */
   loadModel(json: string | object): Model;

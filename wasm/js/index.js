@@ -234,8 +234,8 @@ export class BoostLab {
   // Trains round by round. onRound(report) is called after each round; when
   // `signal` aborts, training stops after the current round and the model
   // trained so far is returned with model.aborted = true.
-  async train(dataset, params = {}, { onRound, signal } = {}) {
-    const trainer = this.trainer(dataset, params);
+  async train(dataset, params = {}, { onRound, signal, initModel } = {}) {
+    const trainer = this.trainer(dataset, params, { initModel });
     let aborted = false;
     try {
       while (!trainer.done) {
@@ -256,11 +256,17 @@ export class BoostLab {
 
   // Checks params against the data (BAD_PARAM before any work) and returns a
   // Trainer that trains one round per step().
-  trainer(dataset, params = {}) {
+  // initModel: continue from that model (its trees first, params.rounds more).
+  trainer(dataset, params = {}, { initModel } = {}) {
     if (!(dataset instanceof Dataset)) {
       throw new BoostLabError({ code: 'BAD_ARGUMENT', message: 'train() takes a Dataset (table.toDataset(...)).' });
     }
-    return new Trainer(unwrap(this._module.createTrainer(dataset._h, JSON.stringify(params))));
+    if (initModel !== undefined && !(initModel instanceof Model)) {
+      throw new BoostLabError({ code: 'BAD_ARGUMENT', message: 'initModel is a Model (from train() or loadModel()).' });
+    }
+    const handle = initModel ? this._module.createTrainerFrom(dataset._h, JSON.stringify(params), initModel._h)
+      : this._module.createTrainer(dataset._h, JSON.stringify(params));
+    return new Trainer(unwrap(handle));
   }
 
   loadModel(json) {

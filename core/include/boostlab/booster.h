@@ -45,7 +45,10 @@ class Booster {
  public:
   // Validates params against the data (throws Error{"BAD_PARAM"}) and
   // prepares bins and initial predictions. `data` must outlive the booster.
-  Booster(const Dataset& data, const Params& params);
+  // init: continue from this model, as XGBoost's xgb_model (algorithm xgboost
+  // or gbdt; the same objective, outputs and features): its trees come first
+  // and each row starts from its margin; params.rounds more rounds are added.
+  Booster(const Dataset& data, const Params& params, const Model* init = nullptr);
   ~Booster();
   Booster(const Booster&) = delete;
   Booster& operator=(const Booster&) = delete;

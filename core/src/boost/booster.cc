@@ -60,7 +60,31 @@ std::string ChooseObjective(const Dataset& data, const Params& p, int* num_class
 
 
 
-Booster::Booster(const Dataset& data, const Params& params) {
+namespace {
+
+// A model to continue from must add up the way this run's will.
+void CheckContinuable(const Model& init, const Dataset& data, const Params& params, const std::string& objective, int K) {
+  if (params.algorithm != "xgboost" && params.algorithm != "gbdt")
+    throw Error("BAD_PARAM", "Training continues from a model by adding trees: algorithm '" + params.algorithm +
+                                 "' does not (a forest averages its trees, AdaBoost reweights its rows). Use xgboost or gbdt.");
+  if (init.objective != objective)
+    throw Error("BAD_PARAM", "The model to continue was trained with objective '" + init.objective + "'; this run's is '" + objective + "'.");
+  if (init.num_outputs != K || init.TreesPerRound() != K || init.average_trees || init.median_trees)
+    throw Error("BAD_PARAM", "The model to continue does not add one tree per output each round, as this run would.");
+  if (init.features.size() != data.features.size())
+    throw Error("BAD_PARAM", "The model to continue has " + std::to_string(init.features.size()) + " features; the data has " +
+                                 std::to_string(data.features.size()) + ".");
+  for (size_t f = 0; f < data.features.size(); ++f) {
+    const FeatureInfo &a = init.features[f], &b = data.features[f];
+    if (a.name != b.name || a.type != b.type || a.levels != b.levels)
+      throw Error("BAD_PARAM", "Feature " + std::to_string(f + 1) + " of the model to continue is '" + a.name + "'" +
+                                   (a.name == b.name ? " with other types or categories" : "") + "; the data's is '" + b.name + "'.");
+  }
+}
+
+}  // namespace
+
+Booster::Booster(const Dataset& data, const Params& params, const Model* init) {
   impl_ = std::make_unique<Impl>(data, params);
   TrainingContext& s = impl_->ctx;
   Algorithm& algorithm = *impl_->algorithm;
@@ -93,6 +117,7 @@ Booster::Booster(const Dataset& data, const Params& params) {
   }
   s.objective->SetWeights(s.weight);
   s.K = s.objective->outputs();
+  if (init) CheckContinuable(*init, data, params, objective, s.K);
   s.objective->CheckLabels(data.label, data.train_rows);
   if (objective.rfind("binary:", 0) == 0 && !std::isnan(params.base_score) && !(params.base_score > 0 && params.base_score < 1))
     throw Error("BAD_PARAM", "Parameter 'base_score' is a probability for " + objective + "; allowed range is (0, 1).");
@@ -143,7 +168,10 @@ Booster::Booster(const Dataset& data, const Params& params) {
                                                                                    : ": lower 'base_score'."));
   m.features = data.features;
   m.target = data.target;
-  m.classes = data.classes;
+  // Classes where the model predicts them: a reg: objective on a two-class
+  // target (its labels 0 and 1) predicts a number, and its file says so.
+  const bool predicts_classes = s.K > 1 || objective.rfind("binary:", 0) == 0;
+  if (predicts_classes) m.classes = data.classes;
   m.params = params;
   // The params are what the user asked for: an algorithm's own objective
   // (AdaBoost's, the forest's) is internal, and only the model's `objective` names it.
@@ -152,8 +180,16 @@ Booster::Booster(const Dataset& data, const Params& params) {
   m.params.nthread = 0;  // how it was trained, not what it is: models match across thread counts
   const size_t n = data.x.num_rows;
   s.margin.resize(n * s.K);
-  for (size_t r = 0; r < n; ++r)
-    for (int k = 0; k < s.K; ++k) s.margin[r * s.K + k] = static_cast<float>(m.base_margin[k]);
+  if (init) {
+    // Continued: the model's trees first, each row from its margin.
+    m.base_margin = init->base_margin;
+    m.trees = init->trees;
+    s.init_trees = init->trees.size();
+    init->Predict(data.x, s.margin, false);
+  } else {
+    for (size_t r = 0; r < n; ++r)
+      for (int k = 0; k < s.K; ++k) s.margin[r * s.K + k] = static_cast<float>(m.base_margin[k]);
+  }
   algorithm.Start();
   s.pred.assign(n * s.K, 0.0f);
   s.UpdatePredictions(data.train_rows);  // the first round's gradients read them
@@ -167,19 +203,21 @@ std::vector<double> Booster::SampleWeights() const { return impl_->algorithm->Sa
 
 namespace {
 
-// With early stopping, the model is cut back to its best round.
-void CutToBestRound(Model& m, const Params& params, int best_round) {
+// With early stopping, the model is cut back to its best round (after the
+// trees of a model it continues).
+void CutToBestRound(Model& m, const Params& params, int best_round, size_t init_trees) {
   if (params.early_stopping_rounds <= 0 || best_round < 0) return;
-  m.trees.resize(static_cast<size_t>(best_round + 1) * m.TreesPerRound());
+  const size_t per_round = static_cast<size_t>(m.TreesPerRound());
+  m.trees.resize(init_trees + static_cast<size_t>(best_round + 1) * per_round);
   if (!m.tree_weights.empty()) m.tree_weights.resize(m.trees.size());
-  m.best_iteration = best_round;
+  m.best_iteration = static_cast<int>(m.trees.size() / per_round) - 1;
 }
 
 }  // namespace
 
 Model Booster::Snapshot() const {
   Model m = impl_->ctx.model;
-  CutToBestRound(m, impl_->ctx.params, impl_->ctx.best_round);
+  CutToBestRound(m, impl_->ctx.params, impl_->ctx.best_round, impl_->ctx.init_trees);
   return m;
 }
 
@@ -190,7 +228,7 @@ Model Booster::TakeModel() {
   s.model = Model{};
   s.stopped = true;  // nothing left to add trees to
   impl_->algorithm->Stop();
-  CutToBestRound(m, s.params, s.best_round);
+  CutToBestRound(m, s.params, s.best_round, s.init_trees);
   return m;
 }
 

@@ -45,6 +45,7 @@ struct TrainingContext {
   std::vector<float> pred;    // transformed margins, for metrics
   int round = 0;
   int best_round = -1;  // 0-based
+  size_t init_trees = 0;  // trees of the model this run continues (they come first)
   double best_score = 0;
   bool stopped = false;
 
