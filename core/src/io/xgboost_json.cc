@@ -506,6 +506,8 @@ Model ModelFromXGBoostJson(const json::Value& doc) {
   const json::Value* enc = nullptr;
   if (const json::Value* cats = gbm.Find("cats"); cats && cats->IsObject()) {
     enc = cats->Find("enc");
+    // Empty when XGBoost never saw the names (a 1.7 file it loaded and saved again).
+    if (enc && enc->IsArray() && enc->array.empty()) enc = nullptr;
     if (enc && (!enc->IsArray() || enc->array.size() != num_features)) Corrupt("its cats.enc does not have num_feature entries");
   }
   const auto names_from_xgboost = [&](size_t f) {
