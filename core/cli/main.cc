@@ -21,6 +21,7 @@
 #include "boostlab/errors.h"
 #include "boostlab/model.h"
 #include "boostlab/params.h"
+#include "boostlab/scale_out.h"
 #include "boostlab/table.h"
 
 namespace {
@@ -121,11 +122,19 @@ int ExportXgboost(std::map<std::string, std::string>& args) {
   return 0;
 }
 
+// The "continue at scale" Python script, on stdout: --options is
+// ScaleOutOptions as JSON ({"engine": "dask", "csv": ...}).
+int ScaleOutScript(std::map<std::string, std::string>& args) {
+  const auto model = boostlab::Model::FromJson(ReadFile(args["--model"]));
+  std::cout << boostlab::ScaleOutScript(model, boostlab::ParseScaleOutOptions(args.count("--options") ? args["--options"] : "{}"));
+  return 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
   if (argc < 2) {
-    std::cerr << "usage: boostlab-cli train|predict|export-xgboost|schema [--flag value ...]\n";
+    std::cerr << "usage: boostlab-cli train|predict|export-xgboost|scale-out-script|schema [--flag value ...]\n";
     return 1;
   }
   std::string command = argv[1];
@@ -135,6 +144,7 @@ int main(int argc, char** argv) {
     if (command == "train") return Train(args);
     if (command == "predict") return Predict(args);
     if (command == "export-xgboost") return ExportXgboost(args);
+    if (command == "scale-out-script") return ScaleOutScript(args);
     if (command == "schema") {
       std::cout << boostlab::ParamSchemaJson() << '\n';
       return 0;

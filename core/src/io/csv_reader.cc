@@ -16,6 +16,7 @@
 #include "boostlab/errors.h"
 #include "boostlab/table.h"
 #include "io/csv_dialect.h"
+#include "io/missing_markers.h"
 #include "util/float_text.h"
 
 namespace boostlab {
@@ -32,11 +33,6 @@ std::string_view Trim(std::string_view s) {
   while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
   while (!s.empty() && (s.back() == ' ' || s.back() == '\t')) s.remove_suffix(1);
   return s;
-}
-
-bool IsMissingToken(std::string_view s) {
-  return s.empty() || s == "NA" || s == "N/A" || s == "NaN" || s == "nan" || s == "null" ||
-         s == "NULL" || s == "?";
 }
 
 enum class Parsed { kNumber, kText, kOutOfRange };
@@ -69,7 +65,7 @@ class ColumnBuilder {
 
   void Add(std::string_view raw, long line) {
     std::string_view cell = Trim(raw);
-    if (IsMissingToken(cell)) {
+    if (IsMissingMarker(cell)) {
       ++col_.missing;
       if (col_.type == ColumnType::kNumeric) col_.values.push_back(NAN);
       else col_.codes.push_back(-1);

@@ -181,6 +181,10 @@ void AppendTree(std::string& out, const Tree& tree, int K, int k, int id, double
 
 }  // namespace
 
+std::string XGBoostObjectiveName(const Model& m) {
+  return json::Parse(MapObjective(m).json).Find("name")->string;
+}
+
 std::string Model::ToXGBoostJson() const {
   const XgbObjective obj = MapObjective(*this);
   const int K = num_outputs;

@@ -13,4 +13,8 @@ namespace boostlab {
 // without names) and MODEL_CORRUPT naming a field that is wrong.
 Model ModelFromXGBoostJson(const json::Value& doc);
 
+// The objective the exported model carries in XGBoost ("binary:logitraw" for
+// AdaBoost's vote); throws XGBOOST_UNSUPPORTED as ToXGBoostJson does.
+std::string XGBoostObjectiveName(const Model& m);
+
 }  // namespace boostlab

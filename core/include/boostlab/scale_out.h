@@ -1,0 +1,34 @@
+// A runnable Python script that carries a model and its settings to XGBoost
+// on a cluster (Dask or Spark): it reads the user's CSV as the tab read it,
+// loads the model exported as XGBoost JSON and continues training from it.
+#pragma once
+
+#include <string>       // for string
+#include <string_view>  // for string_view
+
+#include "boostlab/model.h"
+
+namespace boostlab {
+
+struct ScaleOutOptions {
+  std::string engine;                                 // "dask" | "spark"
+  std::string csv = "data.csv";                       // the data file, as the script will find it
+  char delimiter = ',';
+  std::string encoding = "utf-8";                     // "utf-8" | "windows-1252"
+  std::string valid_rows;                             // file of 0-based validation rows, one a line; empty: none
+  std::string weight;                                 // the sample-weight column, if training had one
+  std::string model = "model.xgboost.json";           // the model, from Model::ToXGBoostJson
+  std::string output = "continued.xgboost.json";      // where the script saves the continued model
+  int rounds = 20;                                    // rounds the script adds
+  int workers = 2;                                    // local cluster size when no cluster is given
+};
+
+// Reads {engine, csv, delimiter, encoding, validRows, weight, model, output,
+// rounds, workers}; throws BAD_OPTION naming a wrong one.
+ScaleOutOptions ParseScaleOutOptions(std::string_view json);
+
+// The script's text. Throws XGBOOST_UNSUPPORTED when the model has no XGBoost
+// form or XGBoost cannot continue it (a multiclass forest's class shares).
+std::string ScaleOutScript(const Model& model, const ScaleOutOptions& options);
+
+}  // namespace boostlab

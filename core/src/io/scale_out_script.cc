@@ -1,0 +1,513 @@
+// The "continue at scale" scripts: Python that reads the user's CSV as the
+// tab did, loads the model exported as XGBoost JSON and continues training it
+// with XGBoost on Dask (xgboost.dask) or Spark (xgboost.spark).
+//
+// What the script needs to know of the data and the model travels as one JSON
+// object (SPEC) inside it; the Python around it is fixed text below. A JSON
+// string literal is also a Python string literal, so the object is embedded
+// as json.loads("...") and any column name survives.
+
+#include <cmath>   // for isnan
+#include <exception>  // for exception
+#include <string>  // for string, to_string
+#include <utility>  // for pair
+#include <vector>  // for vector
+
+#include "boostlab/errors.h"
+#include "boostlab/scale_out.h"
+#include "io/missing_markers.h"
+#include "io/xgboost_json.h"
+#include "objective/objective.h"
+#include "util/json.h"
+
+namespace boostlab {
+
+ScaleOutOptions ParseScaleOutOptions(std::string_view text) {
+  const json::Value doc = json::ParseObject(text, "BAD_OPTION", "Scale-out options");
+  ScaleOutOptions o;
+  for (const auto& member : doc.object) {
+    const std::string& key = member.first;
+    const json::Value& v = member.second;
+    if (v.kind == json::Value::Kind::kNull) continue;
+    auto text_option = [&](std::string& out) {
+      if (!v.IsString()) throw Error("BAD_OPTION", "Scale-out option '" + key + "' must be text.");
+      out = v.string;
+    };
+    if (key == "engine") {
+      text_option(o.engine);
+    } else if (key == "csv") {
+      text_option(o.csv);
+    } else if (key == "delimiter") {
+      std::string d;
+      text_option(d);
+      if (d.size() != 1 || d == "\"" || d == "\n" || d == "\r")
+        throw Error("BAD_OPTION", "Scale-out option 'delimiter' must be one character such as ',', ';', '\\t' or '|'.");
+      o.delimiter = d[0];
+    } else if (key == "encoding") {
+      text_option(o.encoding);
+      if (o.encoding != "utf-8" && o.encoding != "windows-1252")
+        throw Error("BAD_OPTION", "Scale-out option 'encoding' must be 'utf-8' or 'windows-1252'.");
+    } else if (key == "validRows") {
+      text_option(o.valid_rows);
+    } else if (key == "weight") {
+      text_option(o.weight);
+    } else if (key == "model") {
+      text_option(o.model);
+    } else if (key == "output") {
+      text_option(o.output);
+    } else if (key == "rounds") {
+      o.rounds = static_cast<int>(json::WholeNumber(v, 1, 1000000, "BAD_OPTION", "Scale-out option 'rounds'"));
+    } else if (key == "workers") {
+      o.workers = static_cast<int>(json::WholeNumber(v, 1, 4096, "BAD_OPTION", "Scale-out option 'workers'"));
+    } else {
+      throw Error("BAD_OPTION", "Unknown scale-out option '" + key + "'.");
+    }
+  }
+  if (o.engine != "dask" && o.engine != "spark")
+    throw Error("BAD_OPTION", "Scale-out option 'engine' must be 'dask' or 'spark'.");
+  return o;
+}
+
+namespace {
+
+// The shared head of both scripts: the data as BoostLab read it.
+constexpr const char* kHead = R"PY(#!/usr/bin/env python3
+"""Continue a BoostLab model with XGBoost on @ENGINE@.
+
+Written by BoostLab for @WHAT@.
+It reads the CSV as the browser tab read it (the same columns, missing-value
+markers and categories), loads the model exported as XGBoost JSON, adds
+--rounds boosting rounds with the same parameters under XGBoost's names,
+prints the validation metric before and after, and saves the continued model
+as XGBoost JSON, which BoostLab loads again (bl.loadModel, or the page's
+"Load model").
+@NOTE@
+Run:
+@USAGE@
+"""
+import argparse
+import json
+import sys
+
+import numpy as np
+import pandas as pd
+import xgboost as xgb
+
+# What BoostLab knew of the data and the model when it wrote this script.
+SPEC = @SPEC@
+FEATURES = [f["name"] for f in SPEC["features"]]
+LABEL, WEIGHT, ROW, VALID = "__label", "__weight", "__row", "__valid"
+
+
+def parse_args(extra):
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--csv", default=SPEC["csv"], help="the data: a path or URL every worker can read")
+    p.add_argument("--valid-rows", default=SPEC["valid_rows"],
+                   help="a file of 0-based validation rows, one a line ('' for none)")
+    p.add_argument("--model", default=SPEC["model"], help="the model to continue (XGBoost JSON)")
+    p.add_argument("--output", default=SPEC["output"], help="where to save the continued model")
+    p.add_argument("--rounds", type=int, default=SPEC["rounds"], help="boosting rounds to add")
+    extra(p)
+    return p.parse_args()
+
+
+def read_rows(path):
+    if not path:
+        return np.empty(0, dtype=np.int64)
+    with open(path, encoding="ascii") as f:
+        return np.array([int(line) for line in f if line.strip()], dtype=np.int64)
+
+
+def cells(raw, name):
+    """A column's text, trimmed, with BoostLab's missing-value markers as NaN."""
+    s = raw[name].astype(object).where(raw[name].notna(), "").astype(str).str.strip(" \t")
+    return s.mask(s.isin(SPEC["missing"]))
+
+
+def to_numbers(s, name):
+    v = pd.to_numeric(s, errors="coerce")
+    bad = s.notna() & v.isna()
+    if bad.any():
+        raise ValueError(f"Column '{name}': '{s[bad].iloc[0]}' is not a number (BoostLab read this column as numbers).")
+    return v.astype("float64")
+
+
+def to_classes(s):
+    index = {c: i for i, c in enumerate(SPEC["classes"])}
+    try:
+        by_value = {float(c): i for i, c in enumerate(SPEC["classes"])}
+    except ValueError:
+        by_value = {}
+
+    def code(v):
+        if v in index:
+            return index[v]
+        try:
+            return by_value[float(v)]
+        except (ValueError, KeyError):
+            raise ValueError(f"Target '{SPEC['target']}': '{v}' is not one of the model's classes {SPEC['classes']}.")
+    if s.isna().any():
+        raise ValueError(f"Target '{SPEC['target']}' is missing in some rows; BoostLab refuses those too.")
+    return s.map(code).astype("float64")
+
+
+def prepare(raw, valid_rows):
+    """Raw text cells (one partition) -> the columns as BoostLab typed them."""
+    out = pd.DataFrame(index=raw.index)
+    for f in SPEC["features"]:
+        s = cells(raw, f["name"])
+        if f["type"] == "categorical":
+            # BoostLab's level codes: a level the model never saw is missing, as in BoostLab.
+            out[f["name"]] = pd.Categorical(s, categories=f["levels"])
+        else:
+            out[f["name"]] = to_numbers(s, f["name"])
+    y = cells(raw, SPEC["target"])
+    if SPEC["classes"]:
+        out[LABEL] = to_classes(y)
+    else:
+        if y.isna().any():
+            raise ValueError(f"Target '{SPEC['target']}' is missing in some rows; BoostLab refuses those too.")
+        out[LABEL] = to_numbers(y, SPEC["target"])
+    if SPEC["weight"]:
+        out[WEIGHT] = to_numbers(cells(raw, SPEC["weight"]), SPEC["weight"]).fillna(0.0)
+    if ROW in raw:
+        out[VALID] = np.isin(raw[ROW].to_numpy(), valid_rows)
+    return out
+
+
+def evaluate(booster, dmatrix):
+    """The model's metrics on one DMatrix, computed by XGBoost."""
+    if dmatrix is None:
+        return {}
+    b = booster.copy()
+    b.set_param([("eval_metric", m) for m in SPEC["params"].get("eval_metric", [])])
+    text = b.eval(dmatrix, "valid")
+    return {k.split("-", 1)[1]: float(v) for k, v in (item.split(":") for item in text.split("\t")[1:])}
+
+
+def report(engine, booster, before, after, output):
+    print(json.dumps({"engine": engine, "rounds_before": SPEC["rounds_trained"],
+                      "rounds_after": booster.num_boosted_rounds(), "valid_before": before,
+                      "valid_after": after, "output": output}))
+)PY";
+
+constexpr const char* kDask = R"PY(
+
+def engine_args(p):
+    p.add_argument("--scheduler", default="", help="a Dask scheduler's address; default: a local cluster")
+    p.add_argument("--workers", type=int, default=SPEC["workers"], help="local cluster: worker processes")
+    p.add_argument("--threads-per-worker", type=int, default=1, help="local cluster: threads per worker")
+    p.add_argument("--blocksize", default="64MB", help="bytes of CSV per partition")
+
+
+def main():
+    args = parse_args(engine_args)
+    import logging
+    import dask.dataframe as dd
+    from distributed import Client, LocalCluster
+    from xgboost import dask as dxgb
+
+    logging.getLogger("distributed").setLevel(logging.WARNING)
+    if args.scheduler:
+        client = Client(args.scheduler)
+    else:
+        client = Client(LocalCluster(n_workers=args.workers, threads_per_worker=args.threads_per_worker,
+                                     dashboard_address=None))
+    columns = FEATURES + [SPEC["target"]] + ([SPEC["weight"]] if SPEC["weight"] else [])
+    raw = dd.read_csv(args.csv, sep=SPEC["delimiter"], encoding=SPEC["encoding"], usecols=columns, dtype=str,
+                      keep_default_na=False, na_filter=False, blocksize=args.blocksize)
+    raw = raw.assign(**{ROW: 1})
+    raw[ROW] = raw[ROW].cumsum() - 1  # the row's number in the file, across partitions
+    valid_rows = read_rows(args.valid_rows)
+    data = raw.map_partitions(prepare, valid_rows, meta=prepare(raw._meta, valid_rows)).persist()
+    train = data[~data[VALID]] if len(valid_rows) else data
+    valid = data[data[VALID]] if len(valid_rows) else None
+
+    def dmatrix(part):
+        return dxgb.DaskDMatrix(client, part[FEATURES], part[LABEL], enable_categorical=True,
+                                weight=part[WEIGHT] if SPEC["weight"] else None)
+
+    booster = xgb.Booster()
+    booster.load_model(args.model)
+    dtrain = dmatrix(train)
+    evals = [(dtrain, "train")]
+    local_valid = None
+    if valid is not None:
+        evals.append((dmatrix(valid), "valid"))
+        # The validation rows, gathered here to report the metric before and after alike.
+        v = valid.compute()
+        local_valid = xgb.DMatrix(v[FEATURES], v[LABEL], enable_categorical=True,
+                                  weight=v[WEIGHT] if SPEC["weight"] else None)
+    before = evaluate(booster, local_valid)
+    result = dxgb.train(client, SPEC["params"], dtrain, num_boost_round=args.rounds, evals=evals, xgb_model=booster)
+    continued = result["booster"]
+    continued.save_model(args.output)
+    report("dask", continued, before, evaluate(continued, local_valid), args.output)
+    client.close()
+
+
+if __name__ == "__main__":
+    main()
+)PY";
+
+constexpr const char* kSpark = R"PY(
+
+def engine_args(p):
+    p.add_argument("--master", default="", help="Spark master URL; default: local[workers]")
+    p.add_argument("--workers", type=int, default=SPEC["workers"], help="XGBoost workers (Spark tasks)")
+
+
+def main():
+    args = parse_args(engine_args)
+    import os
+    if not args.master:  # local: Spark's Python workers run this interpreter, which has the packages
+        os.environ.setdefault("PYSPARK_PYTHON", sys.executable)
+    from pyspark.sql import SparkSession
+    from pyspark.sql import types as T
+    from xgboost.spark import SparkXGBClassifier, SparkXGBRegressor
+
+    spark = SparkSession.builder.master(args.master or f"local[{args.workers}]").appName("boostlab-continue").getOrCreate()
+    columns = FEATURES + [SPEC["target"]] + ([SPEC["weight"]] if SPEC["weight"] else [])
+    raw = (spark.read.option("header", True).option("sep", SPEC["delimiter"]).option("encoding", SPEC["encoding"])
+           .option("quote", '"').option("escape", '"').option("inferSchema", False).csv(args.csv))
+    raw = raw.select(*[raw["`" + c.replace("`", "``") + "`"] for c in columns])
+    numbered = T.StructType(raw.schema.fields + [T.StructField(ROW, T.LongType())])
+    raw = spark.createDataFrame(raw.rdd.zipWithIndex().map(lambda p: (*p[0], p[1])), numbered)
+    valid_rows = read_rows(args.valid_rows)
+    weight = [WEIGHT] if SPEC["weight"] else []
+
+    def typed(frames):  # Spark has no categorical type: categories go to XGBoost as codes marked 'c'
+        for frame in frames:
+            out = prepare(frame, valid_rows)
+            for f in SPEC["features"]:
+                if f["type"] == "categorical":
+                    out[f["name"]] = out[f["name"]].cat.codes.astype("float64").replace(-1, np.nan)
+            yield out[FEATURES + [LABEL] + weight + [VALID]]
+
+    schema = T.StructType([T.StructField(c, T.DoubleType()) for c in FEATURES + [LABEL] + weight]
+                          + [T.StructField(VALID, T.BooleanType())])
+    data = raw.mapInPandas(typed, schema).cache()
+    types = ["c" if f["type"] == "categorical" else "q" for f in SPEC["features"]]
+
+    booster = xgb.Booster()
+    booster.load_model(args.model)
+    kwargs = dict(SPEC["spark_params"], features_col=FEATURES, label_col=LABEL, feature_types=types,
+                  num_workers=args.workers, n_estimators=args.rounds, xgb_model=booster)
+    if weight:
+        kwargs["weight_col"] = WEIGHT
+    local_valid = None
+    if len(valid_rows):
+        kwargs["validation_indicator_col"] = VALID
+        # The validation rows, gathered here to report the metric before and after alike.
+        v = data.filter(data[VALID]).toPandas()
+        local_valid = xgb.DMatrix(v[FEATURES], v[LABEL], feature_types=types, enable_categorical=True,
+                                  weight=v[WEIGHT] if weight else None)
+    classifier = SPEC["objective"] in ("binary:logistic", "multi:softprob", "multi:softmax")
+    if not classifier:
+        kwargs["objective"] = SPEC["objective"]
+    estimator = (SparkXGBClassifier if classifier else SparkXGBRegressor)(**kwargs)
+    before = evaluate(booster, local_valid)
+    continued = estimator.fit(data).get_booster()
+    continued.save_model(args.output)
+    report("spark", continued, before, evaluate(continued, local_valid), args.output)
+    spark.stop()
+
+
+if __name__ == "__main__":
+    main()
+)PY";
+
+void Replace(std::string& text, std::string_view key, const std::string& value) {
+  const size_t at = text.find(key);
+  if (at != std::string::npos) text.replace(at, key.size(), value);
+}
+
+std::string Number(double v) {
+  std::string out;
+  json::AppendNumber(out, v);
+  return out;
+}
+
+// A JSON (and Python) string literal.
+std::string Text(std::string_view s) {
+  std::string out;
+  json::AppendString(out, s);
+  return out;
+}
+
+// The parameters the script trains with, under XGBoost's names (the learning
+// API's for Dask, the estimators' for Spark), as JSON members.
+struct ScriptParams {
+  std::string learning;  // {"eta": 0.3, ...}
+  std::string spark;     // {"learning_rate": 0.3, ...}
+};
+
+ScriptParams ParamsOf(const Model& m, const std::string& objective, std::vector<std::string> metrics) {
+  const Params& p = m.params;
+  // xgboost and gbdt grew their trees as XGBoost does: continue with their
+  // settings. A forest's or AdaBoost's own settings (deep trees, eta 1) would
+  // not boost well: XGBoost's defaults grow the trees added to their margin.
+  const bool boosted = p.algorithm == "xgboost" || p.algorithm == "gbdt";
+  std::vector<std::pair<std::string, std::string>> both;  // name in the learning API, value
+  std::vector<std::pair<std::string, std::string>> spark_names;  // the learning API name -> the estimators'
+  auto add = [&](const char* name, const std::string& value) { both.emplace_back(name, value); };
+  add("tree_method", Text("hist"));
+  if (!objective.empty()) add("objective", Text(objective));
+  if (m.num_outputs > 1 && objective.rfind("multi:", 0) == 0) add("num_class", std::to_string(m.num_outputs));
+  if (objective == "reg:pseudohubererror") add("huber_slope", Number(p.huber_slope));
+  if (boosted) {
+    add("eta", Number(p.eta));
+    add("max_depth", std::to_string(p.max_depth));
+    if (p.max_leaves > 0) add("max_leaves", std::to_string(p.max_leaves));
+    add("grow_policy", Text(p.grow_policy));
+    add("lambda", Number(p.lambda));
+    add("alpha", Number(p.alpha));
+    add("gamma", Number(p.gamma));
+    add("min_child_weight", Number(p.min_child_weight));
+    if (!std::isnan(p.max_delta_step)) add("max_delta_step", Number(p.max_delta_step));
+    add("subsample", Number(p.subsample));
+    add("colsample_bytree", Number(p.colsample_bytree));
+    add("colsample_bylevel", Number(p.colsample_bylevel));
+    add("colsample_bynode", Number(p.colsample_bynode));
+  }
+  add("max_bin", std::to_string(p.max_bin));
+  add("max_cat_to_onehot", std::to_string(p.max_cat_to_onehot));
+  add("max_cat_threshold", std::to_string(p.max_cat_threshold));
+  add("seed", std::to_string(p.seed));
+  if (!metrics.empty()) {
+    std::string list = "[";
+    for (size_t i = 0; i < metrics.size(); ++i) {
+      if (i) list += ", ";
+      json::AppendString(list, metrics[i]);
+    }
+    add("eval_metric", list + "]");
+  }
+  // The Spark estimators take scikit-learn's names; the class picks a
+  // classifier's objective and num_class itself.
+  auto spark_name = [](const std::string& n) -> std::string {
+    if (n == "eta") return "learning_rate";
+    if (n == "lambda") return "reg_lambda";
+    if (n == "alpha") return "reg_alpha";
+    if (n == "seed") return "random_state";
+    return n;
+  };
+  ScriptParams out{"{", "{"};
+  for (const auto& [name, value] : both) {
+    if (out.learning.size() > 1) out.learning += ", ";
+    out.learning += Text(name) + ": " + value;
+    if (name == "objective" || name == "num_class") continue;
+    if (out.spark.size() > 1) out.spark += ", ";
+    // Not hist on Spark: for hist, xgboost.spark trains on a QuantileDMatrix,
+    // which reads each value as its bin's cut when it predicts, so the loaded
+    // trees' splits would see other values than they were grown on (diamonds:
+    // rmse 513 instead of 479 before the first new round). approx trains on the
+    // exact values with the same histogram method (re-sketched each round).
+    out.spark += Text(spark_name(name)) + ": " + (name == "tree_method" ? Text("approx") : value);
+  }
+  out.learning += "}";
+  out.spark += "}";
+  return out;
+}
+
+// The metrics the tab reported (eval_metric, or the objective's own); empty
+// leaves XGBoost's default for the objective.
+std::vector<std::string> MetricsOf(const Model& m) {
+  std::vector<std::string> metrics;
+  std::string list = m.params.eval_metric;
+  if (list.empty()) {
+    try {
+      return MakeObjective(m.objective, m.params, m.num_outputs)->DefaultMetrics();
+    } catch (const std::exception&) {
+      return {};  // an algorithm's own objective (a forest's, AdaBoost's): XGBoost's default
+    }
+  }
+  size_t start = 0;
+  while (start <= list.size()) {
+    const size_t comma = list.find(',', start);
+    const std::string item = list.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
+    if (!item.empty()) metrics.push_back(item);
+    if (comma == std::string::npos) break;
+    start = comma + 1;
+  }
+  return metrics;
+}
+
+}  // namespace
+
+std::string ScaleOutScript(const Model& m, const ScaleOutOptions& o) {
+  const std::string objective = XGBoostObjectiveName(m);  // throws for a model with no XGBoost form
+  if (m.objective == "multi:forest")
+    throw Error("XGBOOST_UNSUPPORTED", "A multiclass forest exports as per-class shares (a multi-target regression); XGBoost cannot "
+                                       "continue it by boosting. Train with algorithm 'xgboost' to carry a multiclass model to a cluster.");
+  const ScriptParams params = ParamsOf(m, objective, MetricsOf(m));
+  const int trees_per_round = m.TreesPerRound();
+
+  // SPEC, one key a line: JSON without true, false or null is also a Python
+  // dict literal, and a person can read and edit it there.
+  std::vector<std::pair<const char*, std::string>> spec;
+  spec.emplace_back("csv", Text(o.csv));
+  spec.emplace_back("delimiter", Text(std::string(1, o.delimiter)));
+  spec.emplace_back("encoding", Text(o.encoding == "windows-1252" ? "cp1252" : "utf-8"));
+  spec.emplace_back("valid_rows", Text(o.valid_rows));
+  spec.emplace_back("weight", Text(o.weight));
+  spec.emplace_back("model", Text(o.model));
+  spec.emplace_back("output", Text(o.output));
+  spec.emplace_back("rounds", std::to_string(o.rounds));
+  spec.emplace_back("workers", std::to_string(o.workers));
+  spec.emplace_back("rounds_trained", std::to_string(m.trees.size() / static_cast<size_t>(trees_per_round > 0 ? trees_per_round : 1)));
+  spec.emplace_back("objective", Text(objective));
+  spec.emplace_back("target", Text(m.target));
+  std::string classes = "[";  // label i is class i
+  for (size_t i = 0; i < m.classes.size(); ++i) classes += (i ? ", " : "") + Text(m.classes[i]);
+  spec.emplace_back("classes", classes + "]");
+  std::string features = "[";
+  for (size_t i = 0; i < m.features.size(); ++i) {
+    const FeatureInfo& f = m.features[i];
+    features += (i ? ",\n        {\"name\": " : "\n        {\"name\": ") + Text(f.name);
+    if (f.type == ColumnType::kCategorical) {
+      features += ", \"type\": \"categorical\", \"levels\": [";
+      for (size_t l = 0; l < f.levels.size(); ++l) features += (l ? ", " : "") + Text(f.levels[l]);
+      features += "]}";
+    } else {
+      features += ", \"type\": \"numeric\"}";
+    }
+  }
+  spec.emplace_back("features", features + "]");
+  std::string missing = "[";
+  for (std::string_view marker : kMissingMarkers) missing += (missing.size() > 1 ? ", " : "") + Text(marker);
+  spec.emplace_back("missing", missing + "]");
+  spec.emplace_back("params", params.learning);
+  spec.emplace_back("spark_params", params.spark);
+  std::string spec_literal = "{";
+  for (size_t i = 0; i < spec.size(); ++i) spec_literal += std::string(i ? ",\n    " : "\n    ") + Text(spec[i].first) + ": " + spec[i].second;
+  spec_literal += ",\n}";
+
+  const bool dask = o.engine == "dask";
+  std::string script = std::string(kHead) + (dask ? kDask : kSpark);
+  const std::string& algorithm = m.params.algorithm;
+  Replace(script, "@ENGINE@", dask ? "Dask (xgboost.dask)" : "Spark (xgboost.spark)");
+  // Nothing the user named goes into the Python text outside SPEC's literal.
+  Replace(script, "@WHAT@", "a model of " + std::to_string(m.trees.size()) + " trees (" + algorithm + ", " + objective + ")");
+  std::string note;
+  if (algorithm == "gbdt")
+    note = "\nThe model was trained with gradient boosting's line search; XGBoost continues it with\n"
+           "Newton steps (w = -G/(H+lambda)) on the same loss, eta and tree settings.\n";
+  else if (algorithm == "random_forest")
+    note = "\nThe model is a random forest (its trees averaged). XGBoost continues it by boosting:\n"
+           "the added trees fit the forest's residuals with XGBoost's default eta and depth.\n";
+  else if (algorithm == "adaboost")
+    note = "\nThe model is AdaBoost's vote, exported as a raw margin. XGBoost continues it by boosting\n"
+           "that margin under " + objective + ", with XGBoost's default eta and depth.\n";
+  Replace(script, "@NOTE@", note);
+  Replace(script, "@USAGE@",
+          dask ? "    pip install 'xgboost>=1.7' 'dask[dataframe]' distributed pandas\n"
+                 "    python3 continue_dask.py                                   # a local cluster\n"
+                 "    python3 continue_dask.py --scheduler tcp://host:8786 --csv s3://bucket/all.csv"
+               : "    pip install 'xgboost>=2' pyspark pandas pyarrow scikit-learn   # and Java 17\n"
+                 "    python3 continue_spark.py                                  # local[workers]\n"
+                 "    spark-submit continue_spark.py --master yarn --csv hdfs:///data/all.csv --workers 16");
+  Replace(script, "@SPEC@", spec_literal);
+  return script;
+}
+
+}  // namespace boostlab
