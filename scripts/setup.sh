@@ -16,6 +16,8 @@ command -v clang++-14 >/dev/null || need+=(clang-14)
 [ -n "$(ls /usr/lib/llvm-14/lib/clang/*/lib/linux/libclang_rt.fuzzer-x86_64.a 2>/dev/null)" ] || need+=(libclang-rt-14-dev)
 # The reference libraries, used only by tests/parity and bench/ (Debian's python3, not the one on PATH).
 /usr/bin/python3 -c "import xgboost, sklearn, pandas" 2>/dev/null || need+=(python3-xgboost python3-sklearn python3-pandas)
+# Dask for tests/parity's scale-out test: the script model.scaleOutScript() writes, run on a local cluster.
+/usr/bin/python3 -c "import dask.dataframe, distributed" 2>/dev/null || need+=(python3-dask python3-distributed)
 # A virtual environment for the newer reference below.
 dpkg -s python3-venv >/dev/null 2>&1 || need+=(python3-venv)
 if [ ${#need[@]} -gt 0 ]; then

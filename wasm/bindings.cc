@@ -15,6 +15,7 @@
 #include "boostlab/errors.h"
 #include "boostlab/model.h"
 #include "boostlab/params.h"
+#include "boostlab/scale_out.h"
 #include "boostlab/table.h"
 
 using emscripten::val;
@@ -74,6 +75,10 @@ struct DatasetHandle {
   boostlab::Dataset data;
   double numTrain() const { return static_cast<double>(data.train_rows.size()); }
   double numValid() const { return static_cast<double>(data.valid_rows.size()); }
+  // The validation rows (0-based data rows), copied into a Uint32Array.
+  val validRows() const {
+    return val::global("Uint32Array").new_(emscripten::typed_memory_view(data.valid_rows.size(), data.valid_rows.data()));
+  }
   std::string task() const {
     return data.task == boostlab::Task::kBinary ? "binary" : data.task == boostlab::Task::kMulticlass ? "multiclass" : "regression";
   }
@@ -84,6 +89,9 @@ struct ModelHandle {
   // Guarded: a full heap while writing a big model is an OUT_OF_MEMORY error, not a bare exception pointer.
   val toJson() const { return Guard([&] { return val(model.ToJson()); }); }
   val toXGBoostJson() const { return Guard([&] { return val(model.ToXGBoostJson()); }); }
+  val scaleOutScript(const std::string& options_json) const {
+    return Guard([&] { return val(boostlab::ScaleOutScript(model, boostlab::ParseScaleOutOptions(options_json))); });
+  }
   val summaryJson() const { return Guard([&] { return val(model.SummaryJson()); }); }
   val treeJson(double t) const { return Guard([&] { return val(model.TreeJson(Index(t, "tree()"))); }); }
   double numTrees() const { return static_cast<double>(model.trees.size()); }
@@ -206,10 +214,12 @@ EMSCRIPTEN_BINDINGS(boostlab) {
   class_<DatasetHandle>("Dataset")
       .function("numTrain", &DatasetHandle::numTrain)
       .function("numValid", &DatasetHandle::numValid)
+      .function("validRows", &DatasetHandle::validRows)
       .function("task", &DatasetHandle::task);
   class_<ModelHandle>("Model")
       .function("toJson", &ModelHandle::toJson)
       .function("toXGBoostJson", &ModelHandle::toXGBoostJson)
+      .function("scaleOutScript", &ModelHandle::scaleOutScript)
       .function("summaryJson", &ModelHandle::summaryJson)
       .function("treeJson", &ModelHandle::treeJson)
       .function("numTrees", &ModelHandle::numTrees)

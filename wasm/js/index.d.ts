@@ -150,6 +150,8 @@ export class Dataset {
   readonly numTrain: number;
   readonly numValid: number;
   readonly task: 'regression' | 'binary' | 'multiclass';
+  /** The validation rows (0-based rows of the table it came from). */
+  validRows(): Uint32Array;
   dispose(): void;
 }
 
@@ -159,6 +161,26 @@ export interface PredictOptions {
   output?: 'probability' | 'margin' | 'class' | 'leaf';
   /** Use the first `rounds` rounds only (0 or absent: all). */
   rounds?: number;
+}
+
+export interface ScaleOutOptions {
+  engine: 'dask' | 'spark';
+  /** The CSV as the script will find it (a path or a URL the workers read). Default 'data.csv'. */
+  csv?: string;
+  /** The CSV's delimiter (table.delimiter) and encoding (table.encoding). Defaults ',' and 'utf-8'. */
+  delimiter?: string;
+  encoding?: 'utf-8' | 'windows-1252';
+  /** A file of 0-based validation rows, one a line (dataset.validRows()); default none. */
+  validRows?: string;
+  /** The sample-weight column training used, if any. */
+  weight?: string;
+  /** Where toXGBoostJSON()'s text is saved. Default 'model.xgboost.json'. */
+  model?: string;
+  /** Where the script saves the continued model. Default 'continued.xgboost.json'. */
+  output?: string;
+  /** Rounds to add (default 20) and workers for a local cluster (default 2). */
+  rounds?: number;
+  workers?: number;
 }
 
 export class Model {
@@ -183,6 +205,11 @@ export class Model {
   /** The model in XGBoost's JSON format: `xgboost.Booster().load_model()` (1.7 to 3.x) reads it and predicts our
    *  margins. Throws BoostLabError XGBOOST_UNSUPPORTED for a model with no XGBoost form (AdaBoost.R2). */
   toXGBoostJSON(): string;
+  /** A runnable Python script that reads the CSV as BoostLab did, loads this model saved from toXGBoostJSON() and
+   *  continues training it with XGBoost on Dask or Spark, printing the validation metric before and after and saving
+   *  the result as XGBoost JSON (which loadModel reads). BAD_OPTION names a wrong option; XGBOOST_UNSUPPORTED a model
+   *  XGBoost cannot continue (AdaBoost.R2, a multiclass forest). */
+  scaleOutScript(options: ScaleOutOptions): string;
   /** toJSON() without the trees, plus num_trees and trees_per_round: cheap for a model of any size. */
   summary(): { num_trees: number; trees_per_round: number; num_outputs: number; target: string; classes: string[];
     features: { name: string; type: 'numeric' | 'categorical'; levels?: string[] }[]; params: Params; [key: string]: unknown };

@@ -66,6 +66,10 @@ export class Dataset extends Handle {
     this.numValid = handle.numValid();
     this.task = handle.task();
   }
+  // The validation rows (0-based rows of the table), a Uint32Array.
+  validRows() {
+    return this._h.validRows().slice();
+  }
 }
 
 export class Model extends Handle {
@@ -102,6 +106,15 @@ export class Model extends Handle {
   // it), predicting our margins.
   toXGBoostJSON() {
     return unwrap(this._h.toXGBoostJson());
+  }
+  // A Python script that continues this model with XGBoost on a cluster:
+  // options { engine: 'dask' | 'spark', csv, delimiter, encoding, validRows,
+  // weight, model, output, rounds, workers } (file names as the script will
+  // find them; model is where toXGBoostJSON()'s text was saved).
+  scaleOutScript(options) {
+    if (!options || typeof options !== 'object')
+      throw new BoostLabError({ code: 'BAD_ARGUMENT', message: "scaleOutScript() takes options: { engine: 'dask' | 'spark', csv, ... }." });
+    return unwrap(this._h.scaleOutScript(JSON.stringify(options)));
   }
   // The model file as text, what JSON.stringify(model) writes, without
   // building the object first.

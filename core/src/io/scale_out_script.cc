@@ -185,9 +185,9 @@ def evaluate(booster, dmatrix):
     return {k.split("-", 1)[1]: float(v) for k, v in (item.split(":") for item in text.split("\t")[1:])}
 
 
-def report(engine, booster, before, after, output):
-    print(json.dumps({"engine": engine, "rounds_before": SPEC["rounds_trained"],
-                      "rounds_after": booster.num_boosted_rounds(), "valid_before": before,
+def report(engine, start, continued, before, after, output):
+    print(json.dumps({"engine": engine, "rounds_before": start.num_boosted_rounds(),
+                      "rounds_after": continued.num_boosted_rounds(), "valid_before": before,
                       "valid_after": after, "output": output}))
 )PY";
 
@@ -242,7 +242,7 @@ def main():
     result = dxgb.train(client, SPEC["params"], dtrain, num_boost_round=args.rounds, evals=evals, xgb_model=booster)
     continued = result["booster"]
     continued.save_model(args.output)
-    report("dask", continued, before, evaluate(continued, local_valid), args.output)
+    report("dask", booster, continued, before, evaluate(continued, local_valid), args.output)
     client.close()
 
 
@@ -270,29 +270,36 @@ def main():
     columns = FEATURES + [SPEC["target"]] + ([SPEC["weight"]] if SPEC["weight"] else [])
     raw = (spark.read.option("header", True).option("sep", SPEC["delimiter"]).option("encoding", SPEC["encoding"])
            .option("quote", '"').option("escape", '"').option("inferSchema", False).csv(args.csv))
-    raw = raw.select(*[raw["`" + c.replace("`", "``") + "`"] for c in columns])
+    # Spark reads a dot in a column name as a field of a struct ("x.box"): inside
+    # Spark the columns go by position (c0, c1, ...; features f0, f1, ...), and
+    # XGBoost gets the real names as feature_names.
+    raw = raw.select(*[raw["`" + c.replace("`", "``") + "`"].alias(f"c{i}") for i, c in enumerate(columns)])
+    by_position = {f"c{i}": c for i, c in enumerate(columns)}
     numbered = T.StructType(raw.schema.fields + [T.StructField(ROW, T.LongType())])
     raw = spark.createDataFrame(raw.rdd.zipWithIndex().map(lambda p: (*p[0], p[1])), numbered)
     valid_rows = read_rows(args.valid_rows)
     weight = [WEIGHT] if SPEC["weight"] else []
+    positions = [f"f{i}" for i in range(len(FEATURES))]
 
     def typed(frames):  # Spark has no categorical type: categories go to XGBoost as codes marked 'c'
         for frame in frames:
-            out = prepare(frame, valid_rows)
+            out = prepare(frame.rename(columns=by_position), valid_rows)
             for f in SPEC["features"]:
                 if f["type"] == "categorical":
                     out[f["name"]] = out[f["name"]].cat.codes.astype("float64").replace(-1, np.nan)
-            yield out[FEATURES + [LABEL] + weight + [VALID]]
+            out = out[FEATURES + [LABEL] + weight + [VALID]]
+            out.columns = positions + [LABEL] + weight + [VALID]
+            yield out
 
-    schema = T.StructType([T.StructField(c, T.DoubleType()) for c in FEATURES + [LABEL] + weight]
+    schema = T.StructType([T.StructField(c, T.DoubleType()) for c in positions + [LABEL] + weight]
                           + [T.StructField(VALID, T.BooleanType())])
     data = raw.mapInPandas(typed, schema).cache()
     types = ["c" if f["type"] == "categorical" else "q" for f in SPEC["features"]]
 
     booster = xgb.Booster()
     booster.load_model(args.model)
-    kwargs = dict(SPEC["spark_params"], features_col=FEATURES, label_col=LABEL, feature_types=types,
-                  num_workers=args.workers, n_estimators=args.rounds, xgb_model=booster)
+    kwargs = dict(SPEC["spark_params"], features_col=positions, feature_names=FEATURES, label_col=LABEL,
+                  feature_types=types, num_workers=args.workers, n_estimators=args.rounds, xgb_model=booster)
     if weight:
         kwargs["weight_col"] = WEIGHT
     local_valid = None
@@ -300,8 +307,8 @@ def main():
         kwargs["validation_indicator_col"] = VALID
         # The validation rows, gathered here to report the metric before and after alike.
         v = data.filter(data[VALID]).toPandas()
-        local_valid = xgb.DMatrix(v[FEATURES], v[LABEL], feature_types=types, enable_categorical=True,
-                                  weight=v[WEIGHT] if weight else None)
+        local_valid = xgb.DMatrix(v[positions].to_numpy(), v[LABEL], feature_names=FEATURES, feature_types=types,
+                                  enable_categorical=True, weight=v[WEIGHT] if weight else None)
     classifier = SPEC["objective"] in ("binary:logistic", "multi:softprob", "multi:softmax")
     if not classifier:
         kwargs["objective"] = SPEC["objective"]
@@ -309,7 +316,7 @@ def main():
     before = evaluate(booster, local_valid)
     continued = estimator.fit(data).get_booster()
     continued.save_model(args.output)
-    report("spark", continued, before, evaluate(continued, local_valid), args.output)
+    report("spark", booster, continued, before, evaluate(continued, local_valid), args.output)
     spark.stop()
 
 
@@ -440,7 +447,6 @@ std::string ScaleOutScript(const Model& m, const ScaleOutOptions& o) {
     throw Error("XGBOOST_UNSUPPORTED", "A multiclass forest exports as per-class shares (a multi-target regression); XGBoost cannot "
                                        "continue it by boosting. Train with algorithm 'xgboost' to carry a multiclass model to a cluster.");
   const ScriptParams params = ParamsOf(m, objective, MetricsOf(m));
-  const int trees_per_round = m.TreesPerRound();
 
   // SPEC, one key a line: JSON without true, false or null is also a Python
   // dict literal, and a person can read and edit it there.
@@ -454,7 +460,6 @@ std::string ScaleOutScript(const Model& m, const ScaleOutOptions& o) {
   spec.emplace_back("output", Text(o.output));
   spec.emplace_back("rounds", std::to_string(o.rounds));
   spec.emplace_back("workers", std::to_string(o.workers));
-  spec.emplace_back("rounds_trained", std::to_string(m.trees.size() / static_cast<size_t>(trees_per_round > 0 ? trees_per_round : 1)));
   spec.emplace_back("objective", Text(objective));
   spec.emplace_back("target", Text(m.target));
   std::string classes = "[";  // label i is class i

@@ -1,0 +1,111 @@
+// The scale-out scripts: options checked, the model's settings under
+// XGBoost's names, what the user named kept inside SPEC's literal (a quote
+// or a line end in a column name must not end a Python string), and models
+// XGBoost cannot continue refused with why. Running the scripts for real is
+// tests/parity (Dask) and tests/interop (Spark).
+#include <gtest/gtest.h>
+
+#include <functional>  // for function
+#include <string>  // for string
+
+#include "boostlab/booster.h"
+#include "boostlab/errors.h"
+#include "boostlab/model.h"
+#include "boostlab/scale_out.h"
+#include "random_data.h"
+
+namespace boostlab {
+namespace {
+
+Model Train(Params p, int classes = 0) {
+  Dataset d = classes ? test::RandomData(300, 3).Classes(classes).Seed(4).Make() : test::RandomData(300, 3).Seed(4).Make();
+  p.rounds = 3;
+  p.max_depth = 2;
+  Booster b(d, p);
+  while (!b.Done()) b.TrainOneRound();
+  return b.TakeModel();
+}
+
+std::string Code(const std::function<void()>& fn) {
+  try {
+    fn();
+  } catch (const Error& e) {
+    return e.code() + ": " + e.what();
+  }
+  return "no error";
+}
+
+TEST(ScaleOut, OptionsAreChecked) {
+  EXPECT_EQ(ParseScaleOutOptions(R"({"engine":"spark","rounds":5,"delimiter":";","validRows":"v.txt"})").rounds, 5);
+  EXPECT_EQ(ParseScaleOutOptions(R"({"engine":"dask"})").delimiter, ',');
+  EXPECT_NE(Code([] { ParseScaleOutOptions("{}"); }).find("'engine' must be 'dask' or 'spark'"), std::string::npos);
+  EXPECT_NE(Code([] { ParseScaleOutOptions(R"({"engine":"ray"})"); }).find("BAD_OPTION"), std::string::npos);
+  EXPECT_NE(Code([] { ParseScaleOutOptions(R"({"engine":"dask","rounds":0})"); }).find("'rounds'"), std::string::npos);
+  EXPECT_NE(Code([] { ParseScaleOutOptions(R"({"engine":"dask","delimiter":";;"})"); }).find("'delimiter'"), std::string::npos);
+  EXPECT_NE(Code([] { ParseScaleOutOptions(R"({"engine":"dask","encoding":"latin-1"})"); }).find("'encoding'"), std::string::npos);
+  EXPECT_NE(Code([] { ParseScaleOutOptions(R"({"engine":"dask","csvv":"x"})"); }).find("Unknown scale-out option 'csvv'"),
+            std::string::npos);
+}
+
+TEST(ScaleOut, SettingsGoUnderXGBoostNames) {
+  Params p;
+  p.eta = 0.125;
+  p.lambda = 2.5;
+  p.max_bin = 64;
+  const Model m = Train(p);
+  const std::string dask = ScaleOutScript(m, ParseScaleOutOptions(R"({"engine":"dask","rounds":7})"));
+  EXPECT_NE(dask.find(R"("params": {"tree_method": "hist", "objective": "reg:squarederror", "eta": 0.125)"), std::string::npos) << dask;
+  EXPECT_NE(dask.find(R"("lambda": 2.5)"), std::string::npos);
+  EXPECT_NE(dask.find(R"("max_bin": 64)"), std::string::npos);
+  EXPECT_NE(dask.find(R"("eval_metric": ["rmse"])"), std::string::npos);
+  EXPECT_NE(dask.find(R"("rounds": 7)"), std::string::npos);
+  EXPECT_NE(dask.find("xgboost.dask"), std::string::npos);
+  const std::string spark = ScaleOutScript(m, ParseScaleOutOptions(R"({"engine":"spark"})"));
+  // The estimators' names, and approx (hist would predict the loaded trees on bin cuts).
+  EXPECT_NE(spark.find(R"("spark_params": {"tree_method": "approx", "learning_rate": 0.125)"), std::string::npos) << spark;
+  EXPECT_NE(spark.find(R"("reg_lambda": 2.5)"), std::string::npos);
+  EXPECT_NE(spark.find("SparkXGBRegressor"), std::string::npos);
+
+  Params forest;
+  forest.algorithm = "random_forest";
+  const std::string f = ScaleOutScript(Train(forest), ParseScaleOutOptions(R"({"engine":"dask"})"));
+  EXPECT_EQ(f.find(R"("eta":)"), std::string::npos) << "a forest's eta 1 and deep trees do not boost: XGBoost's defaults";
+  EXPECT_NE(f.find("random forest"), std::string::npos);
+
+  const Model three = Train(Params{}, 3);
+  const std::string multi = ScaleOutScript(three, ParseScaleOutOptions(R"({"engine":"dask"})"));
+  EXPECT_NE(multi.find(R"("objective": "multi:softprob", "num_class": 3)"), std::string::npos) << multi;
+}
+
+TEST(ScaleOut, NamesStayInsideTheSpecLiteral) {
+  Model m = Train(Params{});
+  m.features[0].name = "we\"ird\\name\nwith \"\"\" and '''";
+  m.features[1].type = ColumnType::kCategorical;
+  m.features[1].levels = {"zebra", "ant", "é \"q\""};
+  m.target = "y\"\n";
+  const std::string s = ScaleOutScript(m, ParseScaleOutOptions(R"({"engine":"dask","csv":"a \"b\".csv"})"));
+  const size_t begin = s.find("SPEC = {"), end = s.find("\n}\n", begin);
+  ASSERT_NE(begin, std::string::npos);
+  ASSERT_NE(end, std::string::npos);
+  const std::string outside = s.substr(0, begin) + s.substr(end);
+  for (const char* bit : {"we\"ird", "zebra", "y\"", "a \\\"b"}) EXPECT_EQ(outside.find(bit), std::string::npos) << bit;
+  const std::string spec = s.substr(begin, end - begin);
+  EXPECT_NE(spec.find(R"("name": "we\"ird\\name\nwith \"\"\" and '''")"), std::string::npos) << spec;
+  // The levels in code order, which is how the exported trees name categories.
+  EXPECT_NE(spec.find(R"("levels": ["zebra", "ant", "é \"q\""])"), std::string::npos) << spec;
+  EXPECT_EQ(spec.find('\t'), std::string::npos);
+}
+
+TEST(ScaleOut, WhatXGBoostCannotContinueSaysWhy) {
+  Params r2;
+  r2.algorithm = "adaboost";
+  EXPECT_NE(Code([&] { ScaleOutScript(Train(r2), ParseScaleOutOptions(R"({"engine":"dask"})")); }).find("XGBOOST_UNSUPPORTED"),
+            std::string::npos);
+  Params forest;
+  forest.algorithm = "random_forest";
+  EXPECT_NE(Code([&] { ScaleOutScript(Train(forest, 3), ParseScaleOutOptions(R"({"engine":"spark"})")); }).find("multiclass forest"),
+            std::string::npos);
+}
+
+}  // namespace
+}  // namespace boostlab

@@ -1,0 +1,14 @@
+// Continue at scale on Spark, for real: the script the package writes, run on
+// a local Spark (local[2], pyspark and XGBoost 3.2 from PyPI in
+// build/venv-spark, made by scripts/setup-interop.sh; Java 17). Too heavy for
+// npm test on a user's machine: npm run test:interop (CI runs both).
+import { test } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { CASES, continueOnCluster } from '../parity/scale_out.mjs';
+
+const python = fileURLToPath(new URL('../../build/venv-spark/bin/python', import.meta.url));
+for (const c of CASES.filter((k) => ['diamonds', 'spam', 'letter'].includes(k.csv))) {
+  test(`Spark continues ${c.csv} (${c.params.algorithm}) and the result comes back`, { timeout: 600_000 }, async () => {
+    await continueOnCluster(c, 'spark', python);
+  });
+}

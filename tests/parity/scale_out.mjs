@@ -1,0 +1,73 @@
+// Shared by the scale-out tests (Dask in tests/parity, Spark in
+// tests/interop): a model trained by the package goes to a cluster with the
+// script model.scaleOutScript() writes, is continued there for real, and
+// comes back.
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { init } from '../../wasm/js/index.js';
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+const data = (name) => join(root, 'tests/data', name);
+
+// Cases: each dataset a different kind of column or target, each algorithm
+// that XGBoost can continue.
+export const CASES = [
+  { csv: 'diamonds', target: 'price', params: { algorithm: 'xgboost' } },              // categorical features
+  { csv: 'spam', target: 'type', params: { algorithm: 'gbdt', eta: 0.1, max_depth: 3 } },  // binary, text classes
+  { csv: 'gapminder', target: 'life_expectancy', params: { algorithm: 'random_forest', rounds: 20 } },  // 185 levels, missing cells
+  { csv: 'letter', target: 'lettr', params: { algorithm: 'xgboost', max_depth: 4 } },     // 26 classes
+  { csv: 'auto_mpg', target: 'Miles_per_Gallon', ignore: ['Name'], params: { algorithm: 'xgboost', max_depth: 3, eta: 0.05 } },  // an ignored column; still learning at round 30
+];
+
+// Metrics where a smaller value is better; auc is the one we report that is not.
+const lowerIsBetter = (metric) => metric !== 'auc';
+
+// Trains `c` with the package, writes what a user downloads (the XGBoost
+// model, the validation rows, the script), runs the script with `python`
+// and checks what it reports; returns the continued model loaded back.
+export async function continueOnCluster(c, engine, python, { rounds = 20, workers = 2 } = {}) {
+  const bl = await init({ threads: true });
+  const dir = mkdtempSync(join(tmpdir(), `boostlab-${engine}-`));
+  const csv = data(`${c.csv}.csv`);
+  const table = bl.readCSV(readFileSync(csv));
+  const validIdx = readFileSync(data(`${c.csv}.valid_idx.txt`), 'utf8').trim().split('\n').map(Number);
+  const dataset = table.toDataset({ target: c.target, ignore: c.ignore, validRows: validIdx });
+  assert.deepEqual(Array.from(dataset.validRows()), [...validIdx].sort((a, b) => a - b), 'dataset.validRows() gives the rows held out');
+  let last;
+  const model = await bl.train(dataset, { rounds: 30, eta: 0.3, seed: 0, ...c.params }, { onRound: (r) => { last = r; } });
+  const metric = last.metric;
+  const ours = last.valid[metric];
+
+  writeFileSync(join(dir, 'model.xgboost.json'), model.toXGBoostJSON());
+  writeFileSync(join(dir, 'valid_rows.txt'), Array.from(dataset.validRows()).join('\n') + '\n');
+  const script = model.scaleOutScript({
+    engine, csv, delimiter: table.delimiter, encoding: table.encoding, validRows: 'valid_rows.txt',
+    model: 'model.xgboost.json', output: 'continued.json', rounds, workers,
+  });
+  writeFileSync(join(dir, `continue_${engine}.py`), script);
+  const out = execFileSync(python, [`continue_${engine}.py`], { cwd: dir, maxBuffer: 1 << 26, stdio: ['ignore', 'pipe', 'pipe'] });
+  const result = JSON.parse(out.toString().trim().split('\n').at(-1));
+
+  const what = `${c.csv} ${c.params.algorithm} on ${engine}`;
+  assert.equal(result.engine, engine);
+  assert.equal(result.rounds_after, result.rounds_before + rounds, `${what}: ${rounds} rounds added`);
+  const before = result.valid_before[metric], after = result.valid_after[metric];
+  assert.ok(Number.isFinite(before) && Number.isFinite(after), `${what}: the script reports ${metric}: ${JSON.stringify(result)}`);
+  // The cluster read the data as we did: our model scores there what it scored here.
+  assert.ok(Math.abs(before - ours) <= 1e-4 * Math.max(1, Math.abs(ours)), `${what}: validation ${metric} ${before} there, ${ours} here`);
+  assert.ok(lowerIsBetter(metric) ? after <= ours : after >= ours, `${what}: validation ${metric} ${after} after continuing, ${ours} at the start`);
+
+  // The continued model comes back and predicts in the package what XGBoost predicts with it.
+  const continued = bl.loadModel(readFileSync(join(dir, 'continued.json'), 'utf8'));
+  assert.equal(continued.numTrees, model.numTrees + rounds * model.predictionWidth, `${what}: the model's trees and the new ones`);
+  const margins = continued.predict(table, { output: 'margin' });
+  const theirs = JSON.parse(execFileSync(python, [join(root, 'tests/parity/xgb_load_predict.py'), join(dir, 'continued.json'), csv],
+    { maxBuffer: 1 << 28 }).toString().trim().split('\n').at(-1)).margins;
+  assert.equal(margins.length, theirs.length);
+  theirs.forEach((v, i) => assert.ok(Math.abs(v - margins[i]) <= 1e-5 * Math.max(1, Math.abs(v)), `${what}: margin ${i}: ${v} there, ${margins[i]} here`));
+  return { bl, dir, table, model, continued, result, metric, ours };
+}
