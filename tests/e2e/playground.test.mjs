@@ -328,6 +328,52 @@ test('Download as XGBoost model: XGBoost 1.7.4 loads it and predicts the page\'s
   await useAlgorithm(page, 'xgboost');
 });
 
+test('continue at scale: the page writes a script, a model and the rows held out; Dask continues it and the result loads back', async () => {
+  const { page } = site;
+  // Toy data has no file a cluster could read: the panel says so.
+  await useToy(page, 'circles', 200);
+  await train(page, 3);
+  await page.click('#scale-out summary');
+  assert.equal(await page.isDisabled('#download-scale-script'), true);
+  assert.match(await page.textContent('#scale-status'), /Toy data lives only in this page/);
+  // A semicolon-separated file: the script must read it with the page's delimiter.
+  const lines = (await readFile(fileURLToPath(new URL('../data/diamonds.csv', import.meta.url)), 'utf8')).trim().split('\n');
+  const dir = mkdtempSync(join(tmpdir(), 'boostlab-scale-'));
+  writeFileSync(join(dir, 'gems.csv'), lines.slice(0, 3001).map((l) => l.replaceAll(',', ';')).join('\n') + '\n');
+  await page.setInputFiles('#file-input', join(dir, 'gems.csv'));
+  await page.waitForFunction(() => document.getElementById('data-name').textContent.startsWith('gems.csv: 3,000 rows'));
+  await page.selectOption('#target', 'price');
+  await useAlgorithm(page, 'xgboost');
+  await page.fill('#param-eta', '0.05');  // still learning after 15 rounds: 20 more must not be worse
+  await page.dispatchEvent('#param-eta', 'change');
+  await train(page, 15);
+  const shown = await page.textContent('#last-round');
+  const ours = Number(/valid[^\d]*rmse ([\d.e+]+)/.exec(shown)?.[1]);
+  assert.ok(ours > 0, `the page shows the validation rmse: ${shown}`);
+  await page.selectOption('#scale-engine', 'dask');
+  await page.fill('#scale-rounds', '0');
+  await page.click('#download-scale-script');
+  assert.match(await page.evaluate(() => document.getElementById('scale-rounds').validationMessage), /whole number from 1/);
+  await page.fill('#scale-rounds', '20');
+  const files = [];
+  for (const button of ['#download-scale-script', '#download-scale-model', '#download-scale-rows']) {
+    const [file] = await Promise.all([page.waitForEvent('download'), page.click(button)]);
+    files.push(file.suggestedFilename());
+    writeFileSync(join(dir, file.suggestedFilename()), await readFile(await file.path()));
+  }
+  assert.deepEqual(files, ['continue_dask.py', 'gems-xgboost.json', 'gems-valid-rows.txt']);
+  assert.match(await page.textContent('#scale-status'), /beside gems\.csv and run: python3 continue_dask\.py/);
+  const out = execFileSync('/usr/bin/python3', ['continue_dask.py'], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] }).toString();
+  const result = JSON.parse(out.trim().split('\n').at(-1));
+  assert.ok(Math.abs(result.valid_before.rmse - ours) <= 1e-3 * ours, `Dask scores our model ${result.valid_before.rmse}, the page ${ours}`);
+  assert.ok(result.valid_after.rmse <= result.valid_before.rmse, JSON.stringify(result));
+  assert.equal(result.rounds_after, 35);
+  await page.setInputFiles('#model-input', join(dir, 'gems-continued-xgboost.json'));
+  await page.waitForFunction(() => /^Loaded gems-continued-xgboost\.json: 35 trees predicting price/.test(document.getElementById('model-status').textContent));
+  await page.click('#scale-out summary');  // closed again for the tests after
+  await page.click('#reset-params');
+});
+
 test('URL state: a link reproduces the data choice, the algorithm and its parameters', async () => {
   const { page, browser, origin } = site;
   await useToy(page, 'xor', 250);

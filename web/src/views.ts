@@ -32,7 +32,8 @@ export class Views {
   private drawnAt = 0;
   private drawing = false;
   private redrawTimer = 0;
-  private wantFocus = false;  // a toolbar button with focus was disabled and nothing could take it yet
+  private wantFocus = false;
+  private scaleEngine: 'dask' | 'spark' = 'dask';  // the engine of the script asked for  // a toolbar button with focus was disabled and nothing could take it yet
 
   constructor(private readonly client: WorkerClient, actions: Record<'play' | 'step' | 'pause' | 'stop' | 'reset', () => void>) {
     for (const [name, button] of Object.entries(this.buttons) as [keyof Views['buttons'], HTMLButtonElement][]) {
@@ -88,6 +89,21 @@ export class Views {
     $('download-model').addEventListener('click', () => client.exportText('model'));
     $('download-predictions').addEventListener('click', () => client.exportText('predictions'));
     $('download-xgboost').addEventListener('click', () => client.exportText('xgboost'));
+    $('download-scale-model').addEventListener('click', () => client.exportText('xgboost'));
+    $('download-scale-rows').addEventListener('click', () => client.exportText('valid-rows'));
+    $('download-scale-script').addEventListener('click', () => {
+      const input = $<HTMLInputElement>('scale-rounds');
+      const rounds = Number(input.value);
+      if (!Number.isInteger(rounds) || rounds < 1) {
+        input.setCustomValidity(`More rounds must be a whole number from 1, not "${input.value}".`);
+        input.reportValidity();
+        return;
+      }
+      this.scaleEngine = $<HTMLSelectElement>('scale-engine').value as 'dask' | 'spark';
+      client.scaleOutScript(this.scaleEngine, rounds, scaleOutFiles(csvName()));
+    });
+    $('scale-engine').addEventListener('change', () => this.renderScaleOut(!$<HTMLButtonElement>('download-xgboost').disabled));
+    $('scale-rounds').addEventListener('input', () => $<HTMLInputElement>('scale-rounds').setCustomValidity(''));
     subscribe(() => this.render());
   }
 
@@ -238,6 +254,7 @@ export class Views {
     const liveRounds = show?.live ? run?.reports.length ?? 0 : 0;
     const has = !!show && (show.model !== null || liveRounds > 0);
     for (const id of ['download-model', 'download-predictions', 'download-xgboost']) $<HTMLButtonElement>(id).disabled = !has;
+    this.renderScaleOut(has);
     if (!has) {
       if (this.asked !== 'none') {
         this.asked = 'none';
@@ -275,12 +292,37 @@ export class Views {
         if (modelOnShow()) this.importance.render(m.values, m.importance);
         return;
       case 'export': {
-        const base = (store.data?.name || 'boostlab').replace(/\.csv.*$/, '').replace(/[^\w.-]+/g, '_');
+        const base = fileBase(store.data?.name);
+        const files = scaleOutFiles(csvName());
         if (m.what === 'model') download(`${base}-model.json`, m.text, 'application/json');
-        else if (m.what === 'xgboost') download(`${base}-xgboost.json`, m.text, 'application/json');
+        else if (m.what === 'xgboost') download(files.model, m.text, 'application/json');
+        else if (m.what === 'valid-rows') download(files.validRows, m.text, 'text/plain');
+        else if (m.what === 'scale-out') download(`continue_${this.scaleEngine}.py`, m.text, 'text/x-python');
         else download(`${base}-predictions.csv`, m.text, 'text/csv');
         return;
       }
+    }
+  }
+
+  // The scale-out panel: the buttons follow the model on show; toy data has no
+  // file for a cluster to read.
+  private renderScaleOut(has: boolean) {
+    const toy = !!store.data?.toy;
+    for (const id of ['download-scale-script', 'download-scale-model', 'download-scale-rows'])
+      $<HTMLButtonElement>(id).disabled = !has || toy;
+    const engine = $<HTMLSelectElement>('scale-engine').value;
+    const files = scaleOutFiles(csvName());
+    setText($('scale-status'), !has ? 'Train a model (or load one) to carry it to a cluster.'
+      : toy ? 'Toy data lives only in this page: load a CSV to continue at scale.'
+      : `Put the three files beside ${files.csv} and run: python3 continue_${engine}.py `
+        + `(it writes ${files.output}; Spark needs Java 17). --help lists the options: another CSV, a cluster's address, more rounds.`);
+    // A bundled sample is not on the user's disk: the link saves it.
+    const sample = /^sample:(\w+)$/.exec(store.data?.source ?? '')?.[1];
+    const link = $<HTMLAnchorElement>('scale-sample');
+    setHidden(link, !has || !sample);
+    if (sample && link.getAttribute('href') !== `datasets/${sample}.csv`) {
+      link.setAttribute('href', `datasets/${sample}.csv`);
+      link.textContent = `Save the sample ${sample}.csv`;
     }
   }
 
@@ -337,4 +379,20 @@ function download(name: string, text: string, type: string) {
   a.click();
   a.remove();
   setTimeout(() => URL.revokeObjectURL(a.href), 10000);
+}
+
+// A file name's stem, safe in a download name.
+function fileBase(name: string | undefined) {
+  return (name || 'boostlab').replace(/\.csv.*$/, '').replace(/[^\w.-]+/g, '_');
+}
+
+// The loaded CSV's file name ('auto_mpg.csv' for the sample, not its label).
+function csvName() {
+  return (store.data?.name ?? 'data.csv').replace(/ \(sample\)$/, '');
+}
+
+// The files the scale-out script looks for beside the CSV, and the one it writes.
+function scaleOutFiles(csv: string) {
+  const base = fileBase(csv);
+  return { csv, model: `${base}-xgboost.json`, validRows: `${base}-valid-rows.txt`, output: `${base}-continued-xgboost.json` };
 }

@@ -46,7 +46,10 @@ export class WorkerClient {
   reset(token: number) { this.send({ type: 'reset', token }); }
   tree(index: number) { this.send({ type: 'tree', index }); }
   importance(importance: string) { this.send({ type: 'importance', importance }); }
-  exportText(what: 'model' | 'predictions' | 'xgboost') { this.send({ type: 'export', what }); }
+  exportText(what: 'model' | 'predictions' | 'xgboost' | 'valid-rows') { this.send({ type: 'export', what }); }
+  scaleOutScript(engine: 'dask' | 'spark', rounds: number, files: { csv: string; model: string; validRows: string; output: string }) {
+    this.send({ type: 'scale-out', engine, rounds, files });
+  }
   loadModel(name: string, text: string) { this.send({ type: 'load-model', name, text }); }
 
   // Last resort for a runaway worker: start a new one and reload the data.

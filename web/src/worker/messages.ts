@@ -31,7 +31,9 @@ export type ToWorker =
   | { type: 'reset'; token: number }
   | { type: 'tree'; index: number }
   | { type: 'importance'; importance: string }
-  | { type: 'export'; what: 'model' | 'predictions' | 'xgboost' }
+  | { type: 'export'; what: 'model' | 'predictions' | 'xgboost' | 'valid-rows' }
+  // The "continue at scale" script; files: the names the script finds the CSV, model and rows under.
+  | { type: 'scale-out'; engine: 'dask' | 'spark'; rounds: number; files: { csv: string; model: string; validRows: string; output: string } }
   | { type: 'load-model'; name: string; text: string };
 
 export interface ErrorInfo {
@@ -75,6 +77,6 @@ export type FromWorker =
   | { type: 'done'; token: number; trees: number; aborted: boolean; model: ModelInfo }
   | { type: 'tree'; index: number; tree: TreeJson | null; model: ModelInfo }
   | { type: 'importance'; importance: string; values: Record<string, number> }
-  | { type: 'export'; what: 'model' | 'predictions' | 'xgboost'; text: string }
+  | { type: 'export'; what: 'model' | 'predictions' | 'xgboost' | 'valid-rows' | 'scale-out'; text: string }
   | { type: 'model-loaded'; name: string; model: ModelInfo }
   | { type: 'error'; during: 'init' | 'load' | 'train' | 'model' | 'inspect'; error: ErrorInfo; token?: number };

@@ -8,10 +8,14 @@ import type { ErrorInfo, FromWorker, ModelInfo, SurfaceRequest, ToWorker, TreeJs
 let bl: BoostLab | null = null;
 let table: Table | null = null;
 let model: Model | null = null;  // the last finished (or loaded) model
+// What the scale-out script needs of the finished model's training that the
+// model does not hold: its validation rows and weight column (none for a loaded model).
+let trainedWith: { validRows: Uint32Array; weight: string } | null = null;
 interface Run {
   token: number;
   trainer: Trainer;
   data: Dataset;
+  weight: string;
   rounds: number;
   playing: boolean;
   surface?: SurfaceRequest;
@@ -96,6 +100,7 @@ function stepOnce(r: Run) {
 
 function finish(r: Run, aborted: boolean) {
   const m = r.trainer.take({ aborted });
+  trainedWith = { validRows: r.data.validRows(), weight: r.weight };
   r.trainer.dispose();
   r.data.dispose();
   run = null;
@@ -144,7 +149,7 @@ async function handle(msg: ToWorker) {
         data.dispose();
         throw e;
       }
-      const r: Run = { token: msg.token, trainer, data, rounds: Number(params.rounds ?? 100), playing: msg.mode === 'play', surface: msg.surface, stopRequested: false };
+      const r: Run = { token: msg.token, trainer, data, weight, rounds: Number(params.rounds ?? 100), playing: msg.mode === 'play', surface: msg.surface, stopRequested: false };
       run = r;
       post({ type: 'started', token: r.token, rounds: r.rounds });
       if (msg.mode === 'play') await play(r);
@@ -198,17 +203,37 @@ async function handle(msg: ToWorker) {
       withCurrent((m) => {
         if (msg.what === 'model') post({ type: 'export', what: 'model', text: m.toJSONString() });
         else if (msg.what === 'xgboost') post({ type: 'export', what: 'xgboost', text: m.toXGBoostJSON() });
+        else if (msg.what === 'valid-rows') post({ type: 'export', what: 'valid-rows', text: validRowsOf(m).join('\n') + '\n' });
         else post({ type: 'export', what: 'predictions', text: predictionsCsv(m) });
+      });
+      return;
+    case 'scale-out':
+      withCurrent((m) => {
+        const rows = validRowsOf(m);
+        const text = m.scaleOutScript({
+          engine: msg.engine, rounds: msg.rounds, csv: msg.files.csv, model: msg.files.model, output: msg.files.output,
+          validRows: rows.length ? msg.files.validRows : '', weight: run ? run.weight : trainedWith?.weight ?? '',
+          delimiter: table?.delimiter ?? ',', encoding: (table?.encoding ?? 'utf-8') as 'utf-8',
+        });
+        post({ type: 'export', what: 'scale-out', text });
       });
       return;
     case 'load-model': {
       const next = bl!.loadModel(msg.text);  // throws MODEL_CORRUPT: the current model stays
       model?.dispose();
       model = next;
+      trainedWith = null;
       post({ type: 'model-loaded', name: msg.name, model: info(next) });
       return;
     }
   }
+}
+
+// The rows the model on show held out: the run's, or the finished model's
+// (none for a model loaded from a file).
+function validRowsOf(m: Model): Uint32Array {
+  if (run) return run.data.validRows();
+  return m === model && trainedWith ? trainedWith.validRows : new Uint32Array(0);
 }
 
 // One row per table row: the prediction (or one column per class).
