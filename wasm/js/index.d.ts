@@ -144,6 +144,8 @@ export class Table {
   readonly notes: string[];
   toDataset(options: DatasetOptions): Dataset;
   dispose(): void;
+  /** dispose(), for `using` (TypeScript 5.2+, lib esnext.disposable). */
+  [Symbol.dispose](): void;
 }
 
 export class Dataset {
@@ -153,6 +155,8 @@ export class Dataset {
   /** The validation rows (0-based rows of the table it came from). */
   validRows(): Uint32Array;
   dispose(): void;
+  /** dispose(), for `using` (TypeScript 5.2+, lib esnext.disposable). */
+  [Symbol.dispose](): void;
 }
 
 export interface PredictOptions {
@@ -216,6 +220,8 @@ export class Model {
   /** Tree i as in toJSON().trees: per node left, right, feature, threshold, default_left, value, gain, cover, categories. */
   tree(i: number): object;
   dispose(): void;
+  /** dispose(), for `using` (TypeScript 5.2+, lib esnext.disposable). */
+  [Symbol.dispose](): void;
 }
 
 /** One round per step(), for pages that step, pause and look inside. */
@@ -231,6 +237,8 @@ export class Trainer {
   /** AdaBoost: each row's sample weight u (0 for validation rows); empty for other algorithms. */
   sampleWeights(): Float64Array;
   dispose(): void;
+  /** dispose(), for `using` (TypeScript 5.2+, lib esnext.disposable). */
+  [Symbol.dispose](): void;
 }
 
 export class BoostLab {

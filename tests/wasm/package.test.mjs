@@ -1,0 +1,112 @@
+// The package as a user gets it: `npm pack`, installed into a fresh project,
+// imported as an ES module and required from CommonJS on Node 20 and on Node
+// 18 (the oldest `engines` names; build/node18 from scripts/setup.sh), and
+// type-checked with `using` by TypeScript.
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { before, test } from 'node:test';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+const NODES = [process.execPath, join(root, 'build/node18/bin/node')];
+let project, tarball, files;
+
+before(() => {
+  const dir = mkdtempSync(join(tmpdir(), 'boostlab-pack-'));
+  const packed = JSON.parse(execFileSync('npm', ['pack', '--json', '--pack-destination', dir], { cwd: join(root, 'wasm') }).toString());
+  files = packed[0].files.map((f) => f.path);
+  tarball = join(dir, packed[0].filename);
+  project = join(dir, 'app');
+  mkdirSync(project);
+  writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'app', private: true }));
+  execFileSync('npm', ['install', '--no-audit', '--no-fund', '--offline', tarball], { cwd: project, stdio: 'pipe' });
+});
+
+test('the tarball carries its README, LICENSE, types and both builds for Node and the web, and nothing else', () => {
+  for (const f of ['README.md', 'LICENSE', 'package.json', 'js/index.js', 'js/index.cjs', 'js/index.d.ts', 'js/index.d.cts',
+    'dist/node/boostlab-node-threads.wasm', 'dist/node/boostlab-node-simd.wasm', 'dist/web/boostlab-web-threads.mjs',
+    'dist/web/boostlab-web-threads.worker.js', 'dist/web/boostlab-web-simd.wasm'])
+    assert.ok(files.includes(f), `${f} is in the tarball: ${files.join(', ')}`);
+  assert.deepEqual(files.filter((f) => /scalar/.test(f)), [], 'the bench-only scalar build stays out');
+  const readme = readFileSync(join(project, 'node_modules/boostlab/README.md'), 'utf8');
+  for (const words of ['npm install boostlab', 'baseUrl', 'optimizeDeps', 'copy-webpack-plugin', 'Cross-Origin-Embedder-Policy', "require('boostlab')"])
+    assert.ok(readme.includes(words), `the package README explains ${words}`);
+  const pkg = JSON.parse(readFileSync(join(project, 'node_modules/boostlab/package.json'), 'utf8'));
+  assert.equal(pkg.engines.node, '>=18');
+});
+
+const CSV = 'x,y\n' + Array.from({ length: 60 }, (_, i) => `${i},${((i * 7) % 5) + i / 8}`).join('\n') + '\n';
+const ESM = `import { init, BoostLabError } from 'boostlab';
+const bl = await init();
+const t = bl.readCSV(${JSON.stringify(CSV)});
+const d = t.toDataset({ target: 'y', validFraction: 0.2 });
+const m = await bl.train(d, { rounds: 3 });
+let code = '';
+try { bl.readCSV(''); } catch (e) { code = e instanceof BoostLabError ? e.code : 'not a BoostLabError'; }
+console.log(JSON.stringify({ trees: m.numTrees, p: m.predict(t).length, threads: bl.capabilities.threads, code }));
+`;
+const CJS = `const { init, load } = require('boostlab');
+(async () => {
+  const bl = await init({ threads: false });
+  const t = bl.readCSV(${JSON.stringify(CSV)});
+  const m = await bl.train(t.toDataset({ target: 'y' }), { rounds: 2 });
+  const { BoostLabError } = await load();
+  let code = '';
+  try { bl.readCSV(''); } catch (e) { code = e instanceof BoostLabError ? e.code : 'not a BoostLabError'; }
+  console.log(JSON.stringify({ trees: m.numTrees, p: m.predict(t).length, threads: bl.capabilities.threads, code }));
+})();
+`;
+
+for (const node of NODES) {
+  const version = execFileSync(node, ['--version']).toString().trim();
+  test(`installed from the tarball, it trains as an ES module and from CommonJS on Node ${version}`, () => {
+    writeFileSync(join(project, 'esm.mjs'), ESM);
+    writeFileSync(join(project, 'cjs.cjs'), CJS);
+    const esm = JSON.parse(execFileSync(node, ['esm.mjs'], { cwd: project }).toString());
+    assert.deepEqual(esm, { trees: 3, p: 60, threads: true, code: 'CSV_EMPTY' });
+    const cjs = JSON.parse(execFileSync(node, ['cjs.cjs'], { cwd: project }).toString());
+    assert.deepEqual(cjs, { trees: 2, p: 60, threads: false, code: 'CSV_EMPTY' });
+  });
+}
+
+test('TypeScript type-checks a program that uses the package with `using`, both ways, and rejects a wrong one', () => {
+  const tsc = join(root, 'node_modules/typescript/bin/tsc');
+  writeFileSync(join(project, 'tsconfig.json'), JSON.stringify({
+    compilerOptions: { target: 'es2022', module: 'nodenext', moduleResolution: 'nodenext', strict: true, noEmit: true,
+      lib: ['es2022', 'esnext.disposable', 'dom'], types: [] },
+    files: ['good.mts', 'good.cts'],
+  }));
+  writeFileSync(join(project, 'good.mts'), `import { init, type Params, type ScaleOutOptions } from 'boostlab';
+const bl = await init();
+using table = bl.readCSV('x,y\\n1,2\\n');
+using data = table.toDataset({ target: 'y', validRows: new Int32Array([0]) });
+const params: Params = { rounds: 2, algorithm: 'gbdt' };
+using model = await bl.train(data, params);
+const rows: Uint32Array = data.validRows();
+const p: Float32Array = model.predict(table, { output: 'margin' });
+const script: string = model.scaleOutScript({ engine: 'dask', csv: 'a.csv' } satisfies ScaleOutOptions);
+console.log(rows, p, script);
+`);
+  writeFileSync(join(project, 'good.cts'), `import boostlab = require('boostlab');
+async function main() {
+  const bl = await boostlab.init();
+  using table = bl.readCSV('x,y\\n1,2\\n');
+  const mod = await boostlab.load();
+  const e: typeof mod.BoostLabError = mod.BoostLabError;
+  console.log(table.numRows, e);
+}
+main();
+`);
+  execFileSync(process.execPath, [tsc, '-p', project], { cwd: project });
+  writeFileSync(join(project, 'bad.mts'), `import { init } from 'boostlab';
+const bl = await init();
+using table = bl.readCSV('x\\n1\\n');
+table.toDataset({ target: 3 });
+`);
+  writeFileSync(join(project, 'tsconfig.json'), readFileSync(join(project, 'tsconfig.json'), 'utf8').replace('"good.mts","good.cts"', '"bad.mts"'));
+  assert.throws(() => execFileSync(process.execPath, [tsc, '-p', project], { cwd: project, stdio: 'pipe' }),
+    (e) => /bad\.mts.*error TS2322/s.test(e.stdout.toString()), 'a number where a column name belongs does not type-check');
+});
