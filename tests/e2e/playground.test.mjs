@@ -160,8 +160,10 @@ test('training metrics off (eval_train 0): the validation curve alone', async ()
   await page.fill('#param-eval_train', '1');
 });
 
-test('early stopping marks the best round; Reset throws a run away', async () => {
+test('early stopping marks the best round; Reset throws a run away', async (t) => {
   const { page } = site;
+  // Its parameters (early stopping, 2000 rounds) must not leak into the tests after, even when it fails.
+  t.after(() => page.click('#reset-params'));
   await useToy(page, 'sine', 400);
   await useAlgorithm(page, 'xgboost');
   if (!(await page.isVisible('#param-early_stopping_rounds'))) await page.click('#params summary');
@@ -174,7 +176,8 @@ test('early stopping marks the best round; Reset throws a run away', async () =>
   const points = Number(await page.getAttribute('#loss-chart', 'data-points-valid'));
   assert.ok(best > 0 && points < 2000 && best === points - 3, `best ${best}, rounds ${points}`);
   assert.match(await page.textContent('#train-status'), new RegExp(`done: ${best} trees`));
-  assert.match(await page.textContent('#surface-caption'), /points coloured by their residual y − F/);
+  // The surface (and its caption) is drawn when the main thread is idle: on a busy machine after 'done'.
+  await page.waitForFunction(() => /points coloured by their residual y − F/.test(document.getElementById('surface-caption').textContent));
   await site.screenshot('early-stopping-best');
   await page.fill('#param-early_stopping_rounds', '0');
   await page.fill('#param-eta', '0.01');
