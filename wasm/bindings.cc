@@ -61,6 +61,14 @@ size_t Index(double v, const char* what) {
   return static_cast<size_t>(v);
 }
 
+// A thread count from JS: 0 (all) to 256, as the nthread parameter.
+int Threads(double v) {
+  if (!(v >= 0 && v <= 256 && v == std::floor(v)))
+    throw boostlab::Error("BAD_ARGUMENT", "nthread takes a whole number from 0 (all threads) to 256, not " +
+                                              (v != v ? std::string("NaN") : std::to_string(v)) + ".");
+  return static_cast<int>(v);
+}
+
 val CopyToFloat32Array(const std::vector<float>& v) {
   return val::global("Float32Array").new_(emscripten::typed_memory_view(v.size(), v.data()));
 }
@@ -130,11 +138,13 @@ struct ModelHandle {
   val predictDatasetWith(const DatasetHandle& d, const std::string& output, double rounds) const {
     return Guard([&] { return CopyToFloat32Array(model.PredictWith(d.data.x, output, static_cast<int>(Index(rounds, "predict()'s rounds")))); });
   }
-  val contributionsTable(const TableHandle& t) const {
-    return Guard([&] { return CopyToFloat32Array(model.Contributions(boostlab::FeaturesFromTable(t.table, model.features))); });
+  val contributionsTable(const TableHandle& t, double nthread) const {
+    return Guard([&] {
+      return CopyToFloat32Array(model.Contributions(boostlab::FeaturesFromTable(t.table, model.features), Threads(nthread)));
+    });
   }
-  val contributionsDataset(const DatasetHandle& d) const {
-    return Guard([&] { return CopyToFloat32Array(model.Contributions(d.data.x)); });
+  val contributionsDataset(const DatasetHandle& d, double nthread) const {
+    return Guard([&] { return CopyToFloat32Array(model.Contributions(d.data.x, Threads(nthread))); });
   }
   val predictDataset(const DatasetHandle& d) const {
     return Guard([&] { return CopyToFloat32Array(model.PredictColumns(d.data.x)); });

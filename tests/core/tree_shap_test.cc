@@ -64,6 +64,26 @@ TEST(TreeShap, EqualsTheShapleyValuesOfThePathExpectation) {
   }
 }
 
+TEST(TreeShap, TheSameValuesOnAnyThreadCount) {
+  // Rows in blocks across threads, trees in groups: each row adds its trees in
+  // one order, so 1 and 2 threads give the same floats. A 3-class forest
+  // (multi-output trees) and boosted trees, more rows than one block.
+  for (const char* algorithm : {"xgboost", "random_forest"}) {
+    Dataset d = test::RandomData(700, 5).Classes(3).Missing(0.05).Seed(8).Make();
+    Params p;
+    p.algorithm = algorithm;
+    p.rounds = 6;
+    p.max_depth = 6;
+    Booster b(d, p);
+    while (!b.Done()) b.TrainOneRound();
+    const Model m = b.Snapshot();
+    const std::vector<float> one = m.Contributions(d.x, 1);
+    const std::vector<float> two = m.Contributions(d.x, 2);
+    ASSERT_EQ(one.size(), d.x.num_rows * 3 * 6);
+    EXPECT_TRUE(one == two) << algorithm;
+  }
+}
+
 TEST(TreeShap, AStumpGivesItsFeatureTheLeafMinusTheMean) {
   Model m;
   m.features = {{"a", ColumnType::kNumeric, {}}};

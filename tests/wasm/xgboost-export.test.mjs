@@ -79,6 +79,10 @@ for (const build of BUILDS) {
         .toString().trim().split('\n').map(Number);
       native.forEach((v, i) => assert.ok(Math.abs(v - phi[i]) <= 1e-5 * Math.max(1, Math.abs(v)), `value ${i}: native ${v}, wasm ${phi[i]}`));
       assert.equal(model.contributions(data).length, phi.length);
+      // Threaded: the same floats on one thread and on two; a bad count says so.
+      assert.deepEqual(model.contributions(table, { nthread: 1 }), model.contributions(table, { nthread: 2 }));
+      assert.deepEqual(model.contributions(table, { nthread: 1 }), phi);
+      assert.throws(() => model.contributions(table, { nthread: -1 }), (e) => e.code === 'BAD_ARGUMENT' && /nthread/.test(e.message));
       model.dispose(); data.dispose(); table.dispose();
     });
   });

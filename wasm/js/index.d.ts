@@ -196,8 +196,9 @@ export class Model {
   predict(data: Table | Dataset, options?: PredictOptions): Float32Array;
   /** SHAP values (exact TreeSHAP, equal to XGBoost's pred_contribs on the exported model): rows x outputs x
    *  (features + 1), row-major, features in summary().features order, the bias last; each row's values sum to its
-   *  margin. BAD_ARGUMENT for AdaBoost.R2 (a weighted median has no additive attribution). */
-  contributions(data: Table | Dataset): Float32Array;
+   *  margin. Threaded (nthread: 0, the default, for all; the same values on any number). BAD_ARGUMENT for AdaBoost.R2
+   *  (a weighted median has no additive attribution). */
+  contributions(data: Table | Dataset, options?: { nthread?: number }): Float32Array;
   /** rows x features values, row-major (NaN: missing; categorical features as level codes). */
   predictMatrix(values: Float32Array, rows: number): Float32Array;
   /** Per feature name; type defaults to 'gain'. */

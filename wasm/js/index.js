@@ -94,9 +94,10 @@ export class Model extends Handle {
   }
   // SHAP values (exact TreeSHAP, as XGBoost's pred_contribs): per row, per
   // output, one value per feature then the bias; they sum to the margin.
-  contributions(data) {
-    if (data instanceof Table) return unwrap(this._h.contributionsTable(data._h));
-    if (data instanceof Dataset) return unwrap(this._h.contributionsDataset(data._h));
+  // options: { nthread: threads to use, 0 (default) for all; the same values on any number }.
+  contributions(data, { nthread = 0 } = {}) {
+    if (data instanceof Table) return unwrap(this._h.contributionsTable(data._h, Number(nthread)));
+    if (data instanceof Dataset) return unwrap(this._h.contributionsDataset(data._h, Number(nthread)));
     throw new BoostLabError({ code: 'BAD_ARGUMENT', message: 'contributions() takes a Table or a Dataset.' });
   }
   toJSON() {

@@ -104,8 +104,9 @@ struct Model {
   // output's values is the bias (the starting margin and each tree's mean
   // leaf, weighted by covers). Each row's values sum to its margin. Throws
   // BAD_ARGUMENT for AdaBoost.R2 (a weighted median has no additive
-  // attribution) or a tree deeper than 512 levels.
-  std::vector<float> Contributions(const FeatureColumns& x) const;
+  // attribution) or a tree deeper than 512 levels. nthread: threads to use
+  // (0: all); the values are the same on any number.
+  std::vector<float> Contributions(const FeatureColumns& x, int nthread = 0) const;
 
   // Per feature: weight (splits), gain, cover, total_gain or total_cover.
   // Throws BAD_ARGUMENT for another type.

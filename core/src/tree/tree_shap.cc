@@ -8,12 +8,14 @@
 // decides. Covers are sums of hessians, as in XGBoost, so the values equal
 // XGBoost's pred_contribs for the same trees.
 
-#include <algorithm>  // for copy
+#include <algorithm>  // for copy, max, min
+#include <array>      // for array
 #include <string>     // for to_string
 #include <vector>     // for vector
 
 #include "boostlab/errors.h"
 #include "boostlab/model.h"
+#include "util/thread_pool.h"
 
 namespace boostlab {
 namespace {
@@ -29,27 +31,44 @@ struct PathElement {
   double weight;  // the Shapley weight of the subsets this path prefix stands for
 };
 
+// 1/k for k = 0..kMaxShapDepth + 2: the path arithmetic divides by small
+// whole numbers in its inner loops, and a multiply is several times cheaper
+// than a divide (TreeSHAP's time is those loops).
+const std::array<double, kMaxShapDepth + 3>& Reciprocals() {
+  static const std::array<double, kMaxShapDepth + 3> table = [] {
+    std::array<double, kMaxShapDepth + 3> t{};
+    for (size_t k = 1; k < t.size(); ++k) t[k] = 1.0 / static_cast<double>(k);
+    return t;
+  }();
+  return table;
+}
+
 // Adds a feature to the path, updating the subset weights.
 void Extend(PathElement* path, int depth, double zero_fraction, double one_fraction, int feature) {
   path[depth] = {feature, zero_fraction, one_fraction, depth == 0 ? 1.0 : 0.0};
+  const double inv = Reciprocals()[static_cast<size_t>(depth + 1)];
   for (int i = depth - 1; i >= 0; --i) {
-    path[i + 1].weight += one_fraction * path[i].weight * (i + 1) / static_cast<double>(depth + 1);
-    path[i].weight = zero_fraction * path[i].weight * (depth - i) / static_cast<double>(depth + 1);
+    path[i + 1].weight += one_fraction * path[i].weight * (i + 1) * inv;
+    path[i].weight = zero_fraction * path[i].weight * (depth - i) * inv;
   }
 }
 
 // Removes element `at` from the path (undoing Extend).
 void Unwind(PathElement* path, int depth, int at) {
+  const auto& r = Reciprocals();
   const double one = path[at].one_fraction, zero = path[at].zero_fraction;
+  const double d1 = depth + 1, inv_d1 = r[static_cast<size_t>(depth + 1)];
   double next = path[depth].weight;
-  for (int i = depth - 1; i >= 0; --i) {
-    if (one != 0) {
+  if (one != 0) {
+    const double scale = d1 / one;
+    for (int i = depth - 1; i >= 0; --i) {
       const double kept = path[i].weight;
-      path[i].weight = next * (depth + 1) / ((i + 1) * one);
-      next = kept - path[i].weight * zero * (depth - i) / static_cast<double>(depth + 1);
-    } else {
-      path[i].weight = path[i].weight * (depth + 1) / (zero * (depth - i));
+      path[i].weight = next * scale * r[static_cast<size_t>(i + 1)];
+      next = kept - path[i].weight * zero * (depth - i) * inv_d1;
     }
+  } else {
+    const double scale = d1 / zero;
+    for (int i = depth - 1; i >= 0; --i) path[i].weight = path[i].weight * scale * r[static_cast<size_t>(depth - i)];
   }
   for (int i = at; i < depth; ++i) {
     path[i].feature = path[i + 1].feature;
@@ -60,16 +79,20 @@ void Unwind(PathElement* path, int depth, int at) {
 
 // The total weight of the path with element `at` removed, without changing it.
 double UnwoundSum(const PathElement* path, int depth, int at) {
+  const auto& r = Reciprocals();
   const double one = path[at].one_fraction, zero = path[at].zero_fraction;
+  const double d1 = depth + 1, inv_d1 = r[static_cast<size_t>(depth + 1)];
   double next = path[depth].weight, total = 0;
-  for (int i = depth - 1; i >= 0; --i) {
-    if (one != 0) {
-      const double w = next * (depth + 1) / ((i + 1) * one);
+  if (one != 0) {
+    const double scale = d1 / one, zero_scaled = zero * inv_d1;
+    for (int i = depth - 1; i >= 0; --i) {
+      const double w = next * scale * r[static_cast<size_t>(i + 1)];
       total += w;
-      next = path[i].weight - w * zero * ((depth - i) / static_cast<double>(depth + 1));
-    } else if (zero != 0) {
-      total += (path[i].weight / zero) / ((depth - i) / static_cast<double>(depth + 1));
+      next = path[i].weight - w * zero_scaled * (depth - i);
     }
+  } else if (zero != 0) {
+    const double scale = d1 / zero;
+    for (int i = depth - 1; i >= 0; --i) total += path[i].weight * scale * r[static_cast<size_t>(depth - i)];
   }
   return total;
 }
@@ -133,7 +156,7 @@ std::vector<double> MeanValues(const Tree& t, const std::vector<float>& leaf) {
 
 }  // namespace
 
-std::vector<float> Model::Contributions(const FeatureColumns& x) const {
+std::vector<float> Model::Contributions(const FeatureColumns& x, int nthread) const {
   if (median_trees)
     throw Error("BAD_ARGUMENT", "An AdaBoost.R2 model combines its trees by a weighted median, which has no additive "
                                 "attribution: it has no SHAP values.");
@@ -147,28 +170,53 @@ std::vector<float> Model::Contributions(const FeatureColumns& x) const {
   std::vector<double> phi(n * K * (F + 1), 0.0);
   for (size_t r = 0; r < n; ++r)
     for (size_t k = 0; k < K; ++k) phi[(r * K + k) * (F + 1) + F] = base_margin[k];
-  std::vector<PathElement> path;
-  for (size_t t = 0; t < trees.size(); ++t) {
-    const Tree& tree = trees[t];
-    const int depth = tree.Depth();
-    if (depth > kMaxShapDepth)
-      throw Error("BAD_ARGUMENT", "Tree " + std::to_string(t) + " is " + std::to_string(depth) + " levels deep; SHAP values are computed for trees of up to " +
-                                      std::to_string(kMaxShapDepth) + " levels.");
-    path.assign(static_cast<size_t>((depth + 2) * (depth + 3) / 2), PathElement{});
-    // The outputs this tree adds to: one (t % K), or all K (a multi-output tree).
-    const bool multi = !tree.leaf_values.empty();
-    for (size_t k = multi ? 0 : t % per_round; k < (multi ? K : t % per_round + 1); ++k) {
-      std::vector<float> leaf(tree.nodes.size());
-      for (size_t i = 0; i < tree.nodes.size(); ++i)
-        leaf[i] = static_cast<float>(scale * (multi ? tree.leaf_values[i * K + k] : tree.nodes[i].value));
-      const std::vector<double> mean = MeanValues(tree, leaf);
-      for (size_t r = 0; r < n; ++r) {
-        double* out = &phi[(r * K + k) * (F + 1)];
-        out[F] += mean[0];
-        TreeShap shap{tree, leaf, x, r, out};
-        shap.Recurse(0, 0, path.data(), 1, 1, -1);
+  // Rows in blocks across the threads; trees in groups of about a million
+  // nodes, whose leaf values and means are computed once for all blocks (a
+  // group bounds that memory; a Run per tree would cost a barrier per tree).
+  // Each row adds its trees in the same order on any thread count: the same
+  // values, bit for bit.
+  struct ShapTree {
+    const Tree* tree;
+    size_t k;
+    std::vector<float> leaf;
+    std::vector<double> mean;
+  };
+  ThreadPool pool(nthread);
+  constexpr size_t kBlock = 64;
+  const int tasks = static_cast<int>((n + kBlock - 1) / kBlock);
+  for (size_t t = 0; t < trees.size();) {
+    std::vector<ShapTree> group;
+    size_t nodes = 0;
+    int deepest = 0;
+    for (; t < trees.size() && nodes < (size_t{1} << 20); ++t) {
+      const Tree& tree = trees[t];
+      const int depth = tree.Depth();
+      if (depth > kMaxShapDepth)
+        throw Error("BAD_ARGUMENT", "Tree " + std::to_string(t) + " is " + std::to_string(depth) + " levels deep; SHAP values are computed for trees of up to " +
+                                        std::to_string(kMaxShapDepth) + " levels.");
+      deepest = std::max(deepest, depth);
+      // The outputs this tree adds to: one (t % K), or all K (a multi-output tree).
+      const bool multi = !tree.leaf_values.empty();
+      for (size_t k = multi ? 0 : t % per_round; k < (multi ? K : t % per_round + 1); ++k) {
+        std::vector<float> leaf(tree.nodes.size());
+        for (size_t i = 0; i < tree.nodes.size(); ++i)
+          leaf[i] = static_cast<float>(scale * (multi ? tree.leaf_values[i * K + k] : tree.nodes[i].value));
+        std::vector<double> mean = MeanValues(tree, leaf);
+        group.push_back({&tree, k, std::move(leaf), std::move(mean)});
+        nodes += tree.nodes.size();
       }
     }
+    pool.Run(tasks, [&](int task) {
+      std::vector<PathElement> path(static_cast<size_t>((deepest + 2) * (deepest + 3) / 2));
+      const size_t end = std::min(n, (static_cast<size_t>(task) + 1) * kBlock);
+      for (size_t r = static_cast<size_t>(task) * kBlock; r < end; ++r)
+        for (const ShapTree& st : group) {
+          double* out = &phi[(r * K + st.k) * (F + 1)];
+          out[F] += st.mean[0];
+          TreeShap shap{*st.tree, st.leaf, x, r, out};
+          shap.Recurse(0, 0, path.data(), 1, 1, -1);
+        }
+    });
   }
   return std::vector<float>(phi.begin(), phi.end());
 }
