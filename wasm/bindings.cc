@@ -61,6 +61,13 @@ size_t Index(double v, const char* what) {
   return static_cast<size_t>(v);
 }
 
+// The rows of x a Uint32Array names (null: all of them).
+boostlab::FeatureColumns Pick(boostlab::FeatureColumns x, const val& rows) {
+  if (rows.isNull() || rows.isUndefined()) return x;
+  const std::vector<uint32_t> picked = emscripten::convertJSArrayToNumberVector<uint32_t>(rows);
+  return boostlab::SelectRows(x, picked);
+}
+
 // A thread count from JS: 0 (all) to 256, as the nthread parameter.
 int Threads(double v) {
   if (!(v >= 0 && v <= 256 && v == std::floor(v)))
@@ -138,13 +145,24 @@ struct ModelHandle {
   val predictDatasetWith(const DatasetHandle& d, const std::string& output, double rounds) const {
     return Guard([&] { return CopyToFloat32Array(model.PredictWith(d.data.x, output, static_cast<int>(Index(rounds, "predict()'s rounds")))); });
   }
-  val contributionsTable(const TableHandle& t, double nthread) const {
+  // rows: a Uint32Array of the rows to explain, or null for all.
+  val contributionsTable(const TableHandle& t, double nthread, val rows) const {
     return Guard([&] {
-      return CopyToFloat32Array(model.Contributions(boostlab::FeaturesFromTable(t.table, model.features), Threads(nthread)));
+      return CopyToFloat32Array(model.Contributions(Pick(boostlab::FeaturesFromTable(t.table, model.features), rows), Threads(nthread)));
     });
   }
-  val contributionsDataset(const DatasetHandle& d, double nthread) const {
-    return Guard([&] { return CopyToFloat32Array(model.Contributions(d.data.x, Threads(nthread))); });
+  val contributionsDataset(const DatasetHandle& d, double nthread, val rows) const {
+    return Guard([&] { return CopyToFloat32Array(model.Contributions(rows.isNull() ? d.data.x : Pick(d.data.x, rows), Threads(nthread))); });
+  }
+  // The model's features for the rows (null: all), rows x features, row-major: what it reads (codes for categories).
+  val featureValues(const TableHandle& t, val rows) const {
+    return Guard([&] {
+      const boostlab::FeatureColumns x = Pick(boostlab::FeaturesFromTable(t.table, model.features), rows);
+      std::vector<float> out(x.num_rows * x.columns.size());
+      for (size_t f = 0; f < x.columns.size(); ++f)
+        for (size_t r = 0; r < x.num_rows; ++r) out[r * x.columns.size() + f] = x.columns[f][r];
+      return CopyToFloat32Array(out);
+    });
   }
   val predictDataset(const DatasetHandle& d) const {
     return Guard([&] { return CopyToFloat32Array(model.PredictColumns(d.data.x)); });
@@ -241,6 +259,7 @@ EMSCRIPTEN_BINDINGS(boostlab) {
       .function("predictDatasetWith", &ModelHandle::predictDatasetWith)
       .function("contributionsTable", &ModelHandle::contributionsTable)
       .function("contributionsDataset", &ModelHandle::contributionsDataset)
+      .function("featureValues", &ModelHandle::featureValues)
       .function("predictMatrix", &ModelHandle::predictMatrix);
   class_<TrainerHandle>("Trainer")
       .function("done", &TrainerHandle::done)

@@ -331,6 +331,43 @@ test('Download as XGBoost model: XGBoost 1.7.4 loads it and predicts the page\'s
   await useAlgorithm(page, 'xgboost');
 });
 
+test('SHAP: a summary of the validation rows and a waterfall for the row picked, adding up to its prediction', async () => {
+  const { page } = site;
+  await page.selectOption('#source', 'sample:auto_mpg');
+  await waitForSample(page);
+  await useAlgorithm(page, 'xgboost');
+  await train(page, 10);
+  await page.waitForFunction(() => Number(document.getElementById('shap-summary').dataset.features) > 0 &&
+    document.getElementById('shap-waterfall').dataset.row === '0');
+  assert.equal(await page.getAttribute('#shap-summary', 'data-rows'), '80', "the validation rows (20 % of auto_mpg's 398)");
+  assert.match(await page.textContent('#shap-summary-caption'), /each dot is one row's SHAP value/);
+  const predictions = (await download(page, '#download-predictions')).text.trim().split('\n').slice(1).map(Number);
+  // Row 3 of the preview, clicked: its waterfall ends at the model's prediction (regression: the margin).
+  await page.click('#preview tbody tr:nth-child(3)');
+  await page.waitForFunction(() => document.getElementById('shap-waterfall').dataset.row === '2');
+  assert.equal(await page.inputValue('#shap-row'), '3');
+  const sum = Number(await page.getAttribute('#shap-waterfall', 'data-sum'));
+  assert.ok(Math.abs(sum - predictions[2]) <= 1e-4 * Math.abs(predictions[2]), `the waterfall ends at ${sum}, the model predicts ${predictions[2]}`);
+  assert.match(await page.textContent('#shap-waterfall'), /bias: E\[f\(x\)\].*Weight_in_lbs = \d+/s);
+  await page.locator('#shap-box').scrollIntoViewIfNeeded();
+  await site.screenshot('shap-regression');
+  await page.fill('#shap-row', '9999');
+  await page.dispatchEvent('#shap-row', 'change');
+  assert.match(await page.evaluate(() => document.getElementById('shap-row').validationMessage), /from 1 to 398/);
+  // AdaBoost.R2 has no additive attribution: said beside the plots.
+  await useAlgorithm(page, 'adaboost');
+  await train(page, 3);
+  await page.waitForFunction(() => /no additive attribution/.test(document.getElementById('shap-message').textContent));
+  // Three classes: one output at a time, picked by class.
+  await useToy(page, 'gaussians', 300);
+  await useAlgorithm(page, 'xgboost');
+  await train(page, 5);
+  await page.waitForFunction(() => !document.getElementById('shap-output-row').hidden && Number(document.getElementById('shap-summary').dataset.features) > 0);
+  assert.equal(await page.locator('#shap-output option').count(), 3);
+  await page.selectOption('#shap-output', '2');
+  await page.waitForFunction(() => /class 2/.test(document.getElementById('shap-summary').getAttribute('aria-label') + document.getElementById('shap-waterfall-caption').textContent));
+});
+
 test('continue at scale: the page writes a script, a model and the rows held out; Dask continues it and the result loads back', async () => {
   const { page } = site;
   // Toy data has no file a cluster could read: the panel says so.

@@ -83,6 +83,21 @@ for (const build of BUILDS) {
       assert.deepEqual(model.contributions(table, { nthread: 1 }), model.contributions(table, { nthread: 2 }));
       assert.deepEqual(model.contributions(table, { nthread: 1 }), phi);
       assert.throws(() => model.contributions(table, { nthread: -1 }), (e) => e.code === 'BAD_ARGUMENT' && /nthread/.test(e.message));
+      // Some rows, in the order asked: the same values as for all rows; their feature values beside them.
+      const rows = [300, 5, 5, 0];
+      const some = model.contributions(table, { rows });
+      const values = model.featureValues(table, { rows });
+      const F = width - 1, all = model.featureValues(table);
+      assert.equal(all.length, table.numRows * F);
+      rows.forEach((r, i) => {
+        assert.deepEqual(some.slice(i * width, (i + 1) * width), phi.slice(r * width, (r + 1) * width), `row ${r}`);
+        assert.deepEqual(values.slice(i * F, (i + 1) * F), all.slice(r * F, (r + 1) * F), `row ${r}'s values`);
+      });
+      const cylinders = model.summary().features.findIndex((f) => f.name === 'Cylinders');
+      assert.equal(all[5 * F + cylinders], Number(readFileSync(join(root, 'tests/data/auto_mpg.csv'), 'utf8').split('\n')[6].split(',')[1]));
+      assert.deepEqual(model.contributions(data, { rows: [1] }), model.contributions(data).slice(width, 2 * width));
+      assert.throws(() => model.contributions(table, { rows: [table.numRows] }), (e) => e.code === 'BAD_ARGUMENT' && /past the last row/.test(e.message));
+      assert.throws(() => model.featureValues(table, { rows: [-1] }), (e) => e.code === 'BAD_ARGUMENT' && /rows\[0\] is -1/.test(e.message));
       model.dispose(); data.dispose(); table.dispose();
     });
   });

@@ -196,9 +196,13 @@ export class Model {
   predict(data: Table | Dataset, options?: PredictOptions): Float32Array;
   /** SHAP values (exact TreeSHAP, equal to XGBoost's pred_contribs on the exported model): rows x outputs x
    *  (features + 1), row-major, features in summary().features order, the bias last; each row's values sum to its
-   *  margin. Threaded (nthread: 0, the default, for all; the same values on any number). BAD_ARGUMENT for AdaBoost.R2
+   *  margin. Threaded (nthread: 0, the default, for all; the same values on any number). `rows`: only those rows, in
+   *  that order (0-based; BAD_ARGUMENT names one past the last). BAD_ARGUMENT for AdaBoost.R2
    *  (a weighted median has no additive attribution). */
-  contributions(data: Table | Dataset, options?: { nthread?: number }): Float32Array;
+  contributions(data: Table | Dataset, options?: { nthread?: number; rows?: ArrayLike<number> }): Float32Array;
+  /** The values the model reads from the table's rows (all, or `rows` in that order): rows x features, row-major, in
+   *  summary().features order; NaN for missing, a category as its index in that feature's levels. */
+  featureValues(table: Table, options?: { rows?: ArrayLike<number> }): Float32Array;
   /** rows x features values, row-major (NaN: missing; categorical features as level codes). */
   predictMatrix(values: Float32Array, rows: number): Float32Array;
   /** Per feature name; type defaults to 'gain'. */

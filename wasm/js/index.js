@@ -24,6 +24,16 @@ function yieldToEventLoop() {
   });
 }
 
+// Row indices for the engine: a Uint32Array, or null for all rows.
+function rowList(rows) {
+  if (rows === undefined || rows === null) return null;
+  if (!rows || typeof rows.length !== 'number')
+    throw new BoostLabError({ code: 'BAD_ARGUMENT', message: 'rows is an array of row indices (0-based).' });
+  const bad = Array.prototype.findIndex.call(rows, (r) => !Number.isInteger(r) || r < 0 || r > 0xffffffff);
+  if (bad >= 0) throw new BoostLabError({ code: 'BAD_ARGUMENT', message: `rows[${bad}] is ${rows[bad]}: a row index is a whole number from 0.` });
+  return Uint32Array.from(rows);
+}
+
 class Handle {
   constructor(handle) {
     this._handle = handle;
@@ -94,11 +104,20 @@ export class Model extends Handle {
   }
   // SHAP values (exact TreeSHAP, as XGBoost's pred_contribs): per row, per
   // output, one value per feature then the bias; they sum to the margin.
-  // options: { nthread: threads to use, 0 (default) for all; the same values on any number }.
-  contributions(data, { nthread = 0 } = {}) {
-    if (data instanceof Table) return unwrap(this._h.contributionsTable(data._h, Number(nthread)));
-    if (data instanceof Dataset) return unwrap(this._h.contributionsDataset(data._h, Number(nthread)));
+  // options: { nthread: threads to use, 0 (default) for all; the same values on any number;
+  //            rows: the rows to explain (0-based, in that order), default all }.
+  contributions(data, { nthread = 0, rows } = {}) {
+    const picked = rowList(rows);
+    if (data instanceof Table) return unwrap(this._h.contributionsTable(data._h, Number(nthread), picked));
+    if (data instanceof Dataset) return unwrap(this._h.contributionsDataset(data._h, Number(nthread), picked));
     throw new BoostLabError({ code: 'BAD_ARGUMENT', message: 'contributions() takes a Table or a Dataset.' });
+  }
+  // The values this model reads from a table's rows: rows x features,
+  // row-major, in summary().features order; NaN for missing, a category as
+  // its index in that feature's levels. rows: as in contributions().
+  featureValues(table, { rows } = {}) {
+    if (!(table instanceof Table)) throw new BoostLabError({ code: 'BAD_ARGUMENT', message: 'featureValues() takes a Table.' });
+    return unwrap(this._h.featureValues(table._h, rowList(rows)));
   }
   toJSON() {
     return JSON.parse(unwrap(this._h.toJson()));

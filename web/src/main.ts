@@ -164,6 +164,7 @@ function onMessage(m: FromWorker) {
         s.chart.dataId = 0;
         s.selectedRound = 0;
         s.tree = -1;
+        s.shap = { row: 0, output: 0 };
       });
       break;
     }
@@ -185,6 +186,7 @@ function onMessage(m: FromWorker) {
         s.messages.model = '';
         s.selectedRound = 0;
         s.tree = -1;
+        s.shap.output = 0;
       });
       break;
     }

@@ -87,6 +87,7 @@ export interface Store {
   selectedRound: number;    // the round picked on the chart (0: none; the views show the newest)
   tree: number;             // the tree on show, 0-based (-1: the newest)
   importanceType: string;
+  shap: { row: number; output: number };  // the row explained (0-based) and the output (class) shown
 }
 
 export const store: Store = {
@@ -106,6 +107,7 @@ export const store: Store = {
   selectedRound: 0,
   tree: -1,
   importanceType: 'gain',
+  shap: { row: 0, output: 0 },
 };
 
 export const currentRun = (): Run | null => store.runs.find((r) => r.number === store.current) ?? null;

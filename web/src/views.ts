@@ -11,6 +11,7 @@ import { ParamsForm, runParams } from './ui/params-form';
 import { TreeView } from './ui/tree-view';
 import { ImportanceChart } from './ui/importance-chart';
 import { Surface } from './ui/surface';
+import { ShapSummary, ShapWaterfall, type ShapData } from './ui/shap-view';
 import { writeHash } from './url-state';
 import { setData, setHidden, setText } from './ui/dom';
 
@@ -26,6 +27,11 @@ export class Views {
   private readonly importance = new ImportanceChart($('importance'));
   private readonly surface = new Surface($<HTMLCanvasElement>('surface'), $('surface-caption'));
   private readonly treeIndex = $<HTMLInputElement>('tree-index');
+  private readonly shapSummary = new ShapSummary($<HTMLCanvasElement>('shap-summary'), $('shap-summary-caption'));
+  private readonly shapWaterfall = new ShapWaterfall($('shap-waterfall'), $('shap-waterfall-caption'));
+  private shapData: { summary: ShapData | null; row: ShapData | null } = { summary: null, row: null };
+  private shapAsked = '';     // the model and row the SHAP views last asked for
+  private shapOutputDrawn = -1;
   private panel: CsvPanel | null = null;
   private asked = '';         // what the inside views last asked the worker for
   private drawnFrame: unknown = null;
@@ -102,6 +108,25 @@ export class Views {
       this.scaleEngine = $<HTMLSelectElement>('scale-engine').value as 'dask' | 'spark';
       client.scaleOutScript(this.scaleEngine, rounds, scaleOutFiles(csvName()));
     });
+    // SHAP: the row to explain (typed 1-based, or a click on the preview) and the output shown.
+    const shapRow = $<HTMLInputElement>('shap-row');
+    shapRow.addEventListener('change', () => {
+      const n = Number(shapRow.value), rows = store.data?.rows ?? 0;
+      if (!Number.isInteger(n) || n < 1 || n > rows) {
+        shapRow.setCustomValidity(`Explain row takes a row number from 1 to ${rows.toLocaleString()}.`);
+        shapRow.reportValidity();
+        return;
+      }
+      shapRow.setCustomValidity('');
+      update((s) => { s.shap.row = n - 1; });
+    });
+    $('preview').addEventListener('click', (e) => {
+      const tr = (e.target as HTMLElement).closest('tbody tr');
+      if (!tr) return;
+      const i = Array.prototype.indexOf.call(tr.parentElement!.children, tr);
+      update((s) => { s.shap.row = i; });
+    });
+    $<HTMLSelectElement>('shap-output').addEventListener('change', (e) => update((s) => { s.shap.output = Number((e.target as HTMLSelectElement).value); }));
     $('scale-engine').addEventListener('change', () => this.renderScaleOut(!$<HTMLButtonElement>('download-xgboost').disabled));
     $('scale-rounds').addEventListener('input', () => $<HTMLInputElement>('scale-rounds').setCustomValidity(''));
     subscribe(() => this.render());
@@ -255,6 +280,9 @@ export class Views {
     const has = !!show && (show.model !== null || liveRounds > 0);
     for (const id of ['download-model', 'download-predictions', 'download-xgboost']) $<HTMLButtonElement>(id).disabled = !has;
     this.renderScaleOut(has);
+    const training = !!show?.live && run?.status === 'training';
+    this.renderShap(has && !training, training ? 'SHAP values appear when the run pauses or ends.' : 'Train a model (or load one) to see its SHAP values.',
+      show?.name ?? '', show?.model?.trees ?? liveRounds);
     if (!has) {
       if (this.asked !== 'none') {
         this.asked = 'none';
@@ -291,6 +319,13 @@ export class Views {
       case 'importance':
         if (modelOnShow()) this.importance.render(m.values, m.importance);
         return;
+      case 'shap':
+        if (!modelOnShow()) return;
+        setText($('shap-message'), m.error);
+        setHidden($('shap-message'), !m.error);
+        this.shapData[m.purpose === 'summary' ? 'summary' : 'row'] = m.data;
+        this.drawShap();
+        return;
       case 'export': {
         const base = fileBase(store.data?.name);
         const files = scaleOutFiles(csvName());
@@ -302,6 +337,58 @@ export class Views {
         return;
       }
     }
+  }
+
+  // SHAP values follow the model on show and the row picked; asked for once
+  // per model and row (a run that trains asks when it pauses or ends).
+  private renderShap(ready: boolean, why: string, name: string, trees: number) {
+    const rows = store.data?.rows ?? 0;
+    setValueIfIdle($<HTMLInputElement>('shap-row'), String(store.shap.row + 1));
+    $<HTMLInputElement>('shap-row').max = String(Math.max(1, rows));
+    for (const [i, tr] of Array.from($<HTMLTableElement>('preview').tBodies[0]?.rows ?? []).entries())
+      tr.classList.toggle('explained', i === store.shap.row);
+    if (!ready || !store.data) {
+      if (this.shapAsked !== why) {
+        this.shapAsked = why;
+        this.shapData = { summary: null, row: null };
+        setHidden($('shap-message'), true);
+        this.shapSummary.clear(why);
+        this.shapWaterfall.clear('');
+      }
+      return;
+    }
+    const model = `${store.data.id}|${name}|${trees}`;
+    const key = `${model}|${store.shap.row}`;
+    if (key === this.shapAsked) {
+      if (this.shapOutputDrawn !== store.shap.output) this.drawShap();
+      return;
+    }
+    if (!this.shapAsked.startsWith(model + '|')) {
+      this.shapData.summary = null;
+      this.client.shap('summary', 0);
+    }
+    this.shapAsked = key;
+    this.shapData.row = null;
+    this.client.shap('row', store.shap.row);
+  }
+
+  private drawShap() {
+    const d = this.shapData.summary ?? this.shapData.row;
+    if (!d) return;
+    const select = $<HTMLSelectElement>('shap-output');
+    const multi = d.outputs > 1;
+    setHidden($('shap-output-row'), !multi);
+    const names = multi ? d.classes.map((c, k) => `${k}|${c}`).join(',') : '';
+    if (select.dataset.names !== names) {
+      select.replaceChildren(...(multi ? d.classes.map((c, k) => new Option(`class ${c}`, String(k))) : []));
+      select.dataset.names = names;
+    }
+    const output = Math.min(store.shap.output, d.outputs - 1);
+    select.value = String(output);
+    this.shapOutputDrawn = store.shap.output;
+    const what = multi ? `margin of class ${d.classes[output]}` : d.classes.length === 2 ? `log-odds of ${d.classes[1]}` : 'added to the prediction';
+    if (this.shapData.summary) this.shapSummary.render(this.shapData.summary, output, what);
+    if (this.shapData.row) this.shapWaterfall.render(this.shapData.row, output, what);
   }
 
   // The scale-out panel: the buttons follow the model on show; toy data has no
@@ -395,4 +482,9 @@ function csvName() {
 function scaleOutFiles(csv: string) {
   const base = fileBase(csv);
   return { csv, model: `${base}-xgboost.json`, validRows: `${base}-valid-rows.txt`, output: `${base}-continued-xgboost.json` };
+}
+
+// Writes an input's value unless the user is typing in it.
+function setValueIfIdle(input: HTMLInputElement, value: string) {
+  if (document.activeElement !== input && input.value !== value) input.value = value;
 }

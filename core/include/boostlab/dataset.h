@@ -4,6 +4,7 @@
 
 #include <cstdint>  // for uint32_t, uint64_t
 #include <optional>  // for optional
+#include <span>     // for span
 #include <string>   // for string
 #include <vector>   // for vector
 
@@ -83,5 +84,9 @@ DatasetOptions ParseDatasetOptions(std::string_view json);
 // that has columns of those names (categorical levels mapped by name; unseen
 // levels become missing). Throws UNKNOWN_COLUMN when one is absent.
 FeatureColumns FeaturesFromTable(const Table& table, const std::vector<FeatureInfo>& features);
+
+// The given rows of `x`, in that order (a sample to explain, say). Throws
+// BAD_ARGUMENT naming a row past the last.
+FeatureColumns SelectRows(const FeatureColumns& x, std::span<const RowIdx> rows);
 
 }  // namespace boostlab

@@ -342,4 +342,20 @@ FeatureColumns FeaturesFromTable(const Table& table, const std::vector<FeatureIn
   return x;
 }
 
+FeatureColumns SelectRows(const FeatureColumns& x, std::span<const RowIdx> rows) {
+  for (size_t i = 0; i < rows.size(); ++i)
+    if (rows[i] >= x.num_rows)
+      throw Error("BAD_ARGUMENT", "Row " + std::to_string(rows[i]) + " (item " + std::to_string(i) + ") is past the last row, " +
+                                      std::to_string(x.num_rows) + " rows counted from 0.");
+  FeatureColumns out;
+  out.num_rows = rows.size();
+  out.columns.reserve(x.columns.size());
+  for (const auto& column : x.columns) {
+    std::vector<float> picked(rows.size());
+    for (size_t i = 0; i < rows.size(); ++i) picked[i] = column[rows[i]];
+    out.columns.push_back(std::move(picked));
+  }
+  return out;
+}
+
 }  // namespace boostlab

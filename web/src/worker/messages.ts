@@ -1,5 +1,6 @@
 // The messages between the page and the training worker.
 import type { ColumnSummary, ParamSpec, RoundReport } from '../../../wasm/js/index.js';
+import type { ShapData } from '../ui/shap-view';
 
 export interface TrainRequest {
   target: string;
@@ -34,7 +35,9 @@ export type ToWorker =
   | { type: 'export'; what: 'model' | 'predictions' | 'xgboost' | 'valid-rows' }
   // The "continue at scale" script; files: the names the script finds the CSV, model and rows under.
   | { type: 'scale-out'; engine: 'dask' | 'spark'; rounds: number; files: { csv: string; model: string; validRows: string; output: string } }
-  | { type: 'load-model'; name: string; text: string };
+  | { type: 'load-model'; name: string; text: string }
+  // SHAP values: 'summary' for up to maxRows validation rows (the first rows when none were held out), 'row' for one.
+  | { type: 'shap'; purpose: 'summary' | 'row'; row: number; maxRows: number };
 
 export interface ErrorInfo {
   code: string;
@@ -79,4 +82,5 @@ export type FromWorker =
   | { type: 'importance'; importance: string; values: Record<string, number> }
   | { type: 'export'; what: 'model' | 'predictions' | 'xgboost' | 'valid-rows' | 'scale-out'; text: string }
   | { type: 'model-loaded'; name: string; model: ModelInfo }
+  | { type: 'shap'; purpose: 'summary' | 'row'; data: ShapData | null; error: string }
   | { type: 'error'; during: 'init' | 'load' | 'train' | 'model' | 'inspect'; error: ErrorInfo; token?: number };

@@ -218,6 +218,31 @@ async function handle(msg: ToWorker) {
         post({ type: 'export', what: 'scale-out', text });
       });
       return;
+    case 'shap': {
+      // Its own reply, error included: a model without SHAP values (AdaBoost.R2) or a
+      // loaded model whose columns this table lacks says so beside the plots.
+      let answered = false;
+      withCurrent((m) => {
+        answered = true;
+        try {
+          if (!table) throw new BoostLabError({ code: 'NO_DATA', message: 'Load a CSV to explain its rows.' });
+          if (msg.purpose === 'row' && !(msg.row >= 0 && msg.row < table.numRows))
+            throw new BoostLabError({ code: 'BAD_ARGUMENT', message: `There is no row ${msg.row + 1}: the table has ${table.numRows.toLocaleString()} rows.` });
+          const held = validRowsOf(m);
+          const rows = msg.purpose === 'row' ? [msg.row]
+            : held.length ? Array.from(held.subarray(0, msg.maxRows)) : Array.from({ length: Math.min(msg.maxRows, table.numRows) }, (_, i) => i);
+          const phi = m.contributions(table, { rows });
+          const values = m.featureValues(table, { rows });
+          const s = m.summary();
+          post({ type: 'shap', purpose: msg.purpose, error: '',
+                 data: { rows, phi, values, features: s.features, outputs: s.num_outputs, classes: s.classes } }, [phi.buffer, values.buffer]);
+        } catch (e) {
+          post({ type: 'shap', purpose: msg.purpose, data: null, error: describe(e).message });
+        }
+      });
+      if (!answered) post({ type: 'shap', purpose: msg.purpose, data: null, error: '' });
+      return;
+    }
     case 'load-model': {
       const next = bl!.loadModel(msg.text);  // throws MODEL_CORRUPT: the current model stays
       model?.dispose();
