@@ -43,7 +43,28 @@ for (const build of BUILDS) {
       assert.deepEqual(back.summary().features.find((f) => f.name === 'cut').levels, model.summary().features.find((f) => f.name === 'cut').levels);
       assert.throws(() => bl.loadModel('{"learner":{"gradient_booster":{"name":"gblinear"}}}'),
         (e) => e.code === 'XGBOOST_UNSUPPORTED' && /gblinear/.test(e.message));
-      back.dispose(); model.dispose(); data.dispose(); table.dispose();
+      // A table without one of the model's columns: the error names it.
+      const other = bl.readCSV('carat,cut,color,depth,table,x,y,z,price\n0.3,Ideal,E,61,55,4,4,2.5,400\n');
+      assert.throws(() => back.predict(other), (e) => e.code === 'UNKNOWN_COLUMN' && /'clarity'/.test(e.message));
+      assert.throws(() => back.contributions(other), (e) => e.code === 'UNKNOWN_COLUMN' && /'clarity'/.test(e.message));
+      back.dispose(); model.dispose(); data.dispose(); table.dispose(); other.dispose();
+    });
+
+    test('scaleOutScript: the same script as the native core (boostlab-cli scale-out-script); bad options say which', async () => {
+      const bl = await load(build);
+      const table = bl.readCSV(readFileSync(join(root, 'tests/data/diamonds.csv')));
+      const data = table.toDataset({ target: 'price', validFraction: 0.2 });
+      const model = await bl.train(data, { rounds: 3, max_depth: 3 });
+      const options = { engine: 'spark', csv: 'gems.csv', delimiter: ';', validRows: 'v.txt', rounds: 7, workers: 3 };
+      const script = model.scaleOutScript(options);
+      const dir = mkdtempSync(join(tmpdir(), 'boostlab-so-'));
+      writeFileSync(join(dir, 'm.json'), model.toJSONString());
+      assert.equal(execFileSync(CLI, ['scale-out-script', '--model', join(dir, 'm.json'), '--options', JSON.stringify(options)]).toString(), script);
+      assert.match(script, /"delimiter": ";"/);
+      assert.equal(data.validRows().length, data.numValid);
+      assert.throws(() => model.scaleOutScript({ engine: 'ray' }), (e) => e.code === 'BAD_OPTION' && /'engine' must be 'dask' or 'spark'/.test(e.message));
+      assert.throws(() => model.scaleOutScript(), (e) => e.code === 'BAD_ARGUMENT');
+      model.dispose(); data.dispose(); table.dispose();
     });
 
     test('AdaBoost.R2 has no XGBoost form: XGBOOST_UNSUPPORTED says why', async () => {
