@@ -7,6 +7,7 @@
 #include <cstdint>  // for uint8_t
 #include <string>   // for string
 
+#include "boostlab/scale_out.h"
 #include "fuzz_common.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* bytes, size_t size) {
@@ -50,6 +51,13 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* bytes, size_t size) {
   try {
     (void)model.ToXGBoostJson();
   } catch (const Error&) {
+  }
+  // And the scale-out scripts built from its names, levels and parameters.
+  for (const char* engine : {R"({"engine":"dask"})", R"({"engine":"spark"})"}) {
+    try {
+      (void)ScaleOutScript(model, ParseScaleOutOptions(engine));
+    } catch (const Error&) {
+    }
   }
   return 0;
 }
