@@ -47,6 +47,10 @@ struct Tree {
   // Every categorical split's ascending category codes that go right, one
   // set after another, each after its size (TreeNode::categories_begin).
   std::vector<int32_t> categories;
+  // Boosted trees: each node's G, the sum of its rows' gradients (with its
+  // cover H and lambda, XGBoost's w* = -G/(H + lambda) is the node's weight
+  // before eta). Empty for a forest's trees and for models read without it.
+  std::vector<float> sum_grad;
   std::span<const int32_t> CategoriesOf(const TreeNode& n) const {
     return std::span<const int32_t>(categories).subspan(n.categories_begin + 1, static_cast<size_t>(categories[n.categories_begin]));
   }

@@ -105,6 +105,14 @@ void AppendTree(std::string& out, const Tree& tree) {
     }
     o += ']';
   });
+  if (!tree.sum_grad.empty()) {  // boosted trees: G per node
+    out += ",\"sum_grad\":[";
+    for (size_t i = 0; i < tree.sum_grad.size(); ++i) {
+      if (i) out += ',';
+      json::AppendFloat(out, tree.sum_grad[i]);
+    }
+    out += ']';
+  }
   if (!tree.leaf_values.empty()) {  // multi-output: K values per node, flat
     out += ",\"leaf_values\":[";
     for (size_t i = 0; i < tree.leaf_values.size(); ++i) {
@@ -405,6 +413,11 @@ Model Model::FromJson(std::string_view text) {
           Corrupt(at + " splits on categorical feature '" + info.name + "' by a threshold");
         node.threshold = FiniteFloat(cell("threshold", i), field("threshold", i));
       }
+    }
+    if (const json::Value* grads = tj.Find("sum_grad")) {  // optional: older files and forests have none
+      if (!grads->IsArray() || grads->array.size() != n) Corrupt(where + "'s sum_grad does not hold one value per node");
+      tree.sum_grad.reserve(n);
+      for (size_t i = 0; i < n; ++i) tree.sum_grad.push_back(FiniteFloat(grads->array[i], field("sum_grad", i)));
     }
     if (const json::Value* values = tj.Find("leaf_values")) {
       if (!values->IsArray() || values->array.size() != n * m.num_outputs)

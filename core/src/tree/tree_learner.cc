@@ -438,6 +438,12 @@ float TreeLearner::FinishNode(Tree& tree, const Entry& e) const {
   // float weight times float eta, in XGBoost's order of rounding.
   node.value = static_cast<float>(LeafWeight(e.g, e.h, params_.split)) * static_cast<float>(params_.eta);
   node.cover = static_cast<float>(e.h);
+  // G beside H, for whoever checks w* = -G/(H + lambda) (not for a forest's
+  // trees: their millions of nodes need no more bytes, and no one boosts them).
+  if (!params_.forest) {
+    if (tree.sum_grad.size() < tree.nodes.size()) tree.sum_grad.resize(tree.nodes.size(), 0.0f);
+    tree.sum_grad[static_cast<size_t>(e.node)] = static_cast<float>(e.g);
+  }
   return node.value;
 }
 
@@ -718,7 +724,10 @@ Tree TreeLearner::Grow(std::span<const GradPair> gpair, std::span<const RowIdx> 
     enqueue(std::move(left));
     enqueue(std::move(right));
   }
-  if (!params_.forest) FinishBinned(tree.nodes.size());
+  if (!params_.forest) {
+    FinishBinned(tree.nodes.size());
+    tree.sum_grad.resize(tree.nodes.size(), 0.0f);  // every node was finished; this only guards the invariant
+  }
   if (params_.forest && outputs_ == 1) FillRowValues();
   last_num_nodes_ = tree.nodes.size();
   return tree;
