@@ -12,6 +12,7 @@ import { TreeView } from './ui/tree-view';
 import { ImportanceChart } from './ui/importance-chart';
 import { Surface } from './ui/surface';
 import { ShapSummary, ShapWaterfall, type ShapData } from './ui/shap-view';
+import { NodeInspector } from './ui/node-inspector';
 import { writeHash } from './url-state';
 import { setData, setHidden, setText } from './ui/dom';
 
@@ -27,6 +28,7 @@ export class Views {
   private readonly importance = new ImportanceChart($('importance'));
   private readonly surface = new Surface($<HTMLCanvasElement>('surface'), $('surface-caption'));
   private readonly treeIndex = $<HTMLInputElement>('tree-index');
+  private readonly inspector = new NodeInspector($('node-inspector'));
   private readonly shapSummary = new ShapSummary($<HTMLCanvasElement>('shap-summary'), $('shap-summary-caption'));
   private readonly shapWaterfall = new ShapWaterfall($('shap-waterfall'), $('shap-waterfall-caption'));
   private shapData: { summary: ShapData | null; row: ShapData | null } = { summary: null, row: null };
@@ -129,6 +131,7 @@ export class Views {
     $<HTMLSelectElement>('shap-output').addEventListener('change', (e) => update((s) => { s.shap.output = Number((e.target as HTMLSelectElement).value); }));
     $('scale-engine').addEventListener('change', () => this.renderScaleOut(!$<HTMLButtonElement>('download-xgboost').disabled));
     $('scale-rounds').addEventListener('input', () => $<HTMLInputElement>('scale-rounds').setCustomValidity(''));
+    this.treeView.onSelect = (t, id, m) => this.inspector.render(t, id, m);
     subscribe(() => this.render());
   }
 
@@ -287,6 +290,7 @@ export class Views {
       if (this.asked !== 'none') {
         this.asked = 'none';
         this.treeView.clear(show ? 'No trees yet.' : 'Train a model (or load one) to see its trees.');
+        this.inspector.clear('Click a node of the tree to see its numbers in the formulas.');
         this.importance.render({}, store.importanceType);
         this.treeIndex.value = '1';
       }
@@ -309,7 +313,10 @@ export class Views {
         if (m.index < 0 || !m.tree) {
           // The newest tree: ask again with its index.
           if (m.model.trees > 0 && m.index < 0) this.client.tree(m.model.trees - 1);
-          else this.treeView.clear(m.model.trees ? `There are ${m.model.trees} trees.` : 'No trees yet.');
+          else {
+            this.treeView.clear(m.model.trees ? `There are ${m.model.trees} trees.` : 'No trees yet.');
+            this.inspector.clear('');
+          }
           return;
         }
         this.treeIndex.value = String(m.index + 1);

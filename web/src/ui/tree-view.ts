@@ -68,9 +68,14 @@ export class TreeView {
       this.apply();
     });
     svg.addEventListener('pointerup', () => { drag = null; });
-    // A click (not a drag) on a folded split opens it.
+    // A click (not a drag) on a folded split opens it; on any other node, selects it.
     svg.addEventListener('click', (e) => {
       if (moved > 4 || !this.shown) return;
+      const picked = (e.target as Element).closest<SVGGElement>('g[data-node]');
+      if (picked && !picked.dataset.folded) {
+        this.select(Number(picked.dataset.node));
+        return;
+      }
       const node = (e.target as Element).closest<SVGGElement>('g[data-folded]');
       if (!node) return;
       const id = Number(node.dataset.id);
@@ -79,6 +84,17 @@ export class TreeView {
       this.focusAt = { x: Number(t[1]), y: Number(t[2]) };
       this.render(this.shown.t, this.shown.index, this.shown.m, true);
     });
+  }
+
+  // The node whose numbers the inspector shows (-1: none); marked in the drawing.
+  selected = -1;
+  onSelect: (tree: TreeJson, id: number, m: ModelInfo) => void = () => {};
+
+  select(id: number) {
+    if (!this.shown) return;
+    this.selected = id;
+    for (const g of this.svg.querySelectorAll<SVGGElement>('g[data-node]')) g.classList.toggle('selected', Number(g.dataset.node) === id);
+    this.onSelect(this.shown.t, id, this.shown.m);
   }
 
   zoom(factor: number, fx = 0.5, fy = 0.5) {
@@ -113,6 +129,8 @@ export class TreeView {
   }
 
   clear(text: string) {
+    this.shown = null;
+    this.selected = -1;
     this.svg.replaceChildren();
     this.svg.dataset.nodes = '0';
     this.svg.dataset.leaves = '0';
@@ -122,6 +140,7 @@ export class TreeView {
   // Tree `index` of the model; with K trees per round it is class index % K's tree of round index / K.
   render(t: TreeJson, index: number, m: ModelInfo, keepOpened = false) {
     if (!keepOpened) this.opened.clear();
+    const same = this.shown?.index === index && this.shown.t.left.length === t.left.length;
     this.shown = { t, index, m };
     const K = m.outputs;
     const perRound = t.leaf_values ? 1 : K;
@@ -178,6 +197,7 @@ export class TreeView {
       const leaf = t.left[id] < 0;
       ++drawn;
       const box = el('g', { transform: `translate(${node.x},${node.y})`, class: leaf ? 'tree-leaf' : node.data.hidden ? 'tree-split folded' : 'tree-split' });
+      box.dataset.node = String(id);
       const lines = leaf ? this.leafText(t, id, m) : this.splitText(t, id, m);
       if (node.data.hidden) {
         lines.push(`▸ ${node.data.hidden.toLocaleString()} nodes below: click`);
@@ -199,6 +219,8 @@ export class TreeView {
     const round = Math.floor(index / perRound) + 1;
     const cls = perRound > 1 ? ` · class ${m.classes[index % perRound] ?? index % perRound}` : '';
     const part = drawn < n ? ` Shown: ${drawn.toLocaleString()} nodes; click a ▸ split to open what is below it.` : '';
+    // The node picked stays picked while the same tree is redrawn; a new tree starts at its root.
+    this.select(same && this.selected >= 0 && this.selected < n ? this.selected : 0);
     this.caption.textContent = `Tree ${index + 1} of ${m.trees} (round ${round}${cls}): ${n.toLocaleString()} nodes, ${leaves.toLocaleString()} leaves.${part} A row goes "yes" when the test holds. Drag or arrow keys to pan, wheel or +/− to zoom, Fit to see it all.`;
   }
 

@@ -57,6 +57,7 @@ export interface TreeJson {
   cover: number[];
   categories: (number[] | null)[];
   leaf_values?: number[];
+  sum_grad?: number[];  // boosted trees: each node's G (the sum of its rows' gradients)
 }
 
 export interface ModelInfo {
@@ -67,6 +68,8 @@ export interface ModelInfo {
   classes: string[];
   target: string;
   algorithm: string;
+  // The parameters the inspector's formulas need (XGBoost's names).
+  params: { eta: number; lambda: number; gamma: number; alpha: number; max_delta_step: number };
 }
 
 export type FromWorker =

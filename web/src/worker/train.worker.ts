@@ -37,7 +37,9 @@ function describe(e: unknown): ErrorInfo {
 function info(m: Model): ModelInfo {
   const s = m.summary();
   return { trees: s.num_trees, rounds: Math.round(s.num_trees / s.trees_per_round), outputs: s.num_outputs, features: s.features,
-    classes: s.classes, target: s.target, algorithm: s.params?.algorithm ?? 'xgboost' };
+    classes: s.classes, target: s.target, algorithm: s.params?.algorithm ?? 'xgboost',
+    params: { eta: Number(s.params?.eta ?? 0.3), lambda: Number(s.params?.lambda ?? 1), gamma: Number(s.params?.gamma ?? 0),
+      alpha: Number(s.params?.alpha ?? 0), max_delta_step: Number(s.params?.max_delta_step ?? 0) } };
 }
 
 // Calls fn with the model to look inside: the run in progress (a snapshot,

@@ -1,0 +1,86 @@
+// The selected tree node's numbers in the source material's formulas, for
+// XGBoost-style boosting: a split's G and H on each side, lambda and gamma,
+// and its gain evaluated; a leaf's w* = -G/(H + lambda) and eta w*, the value
+// it adds. G (sum_grad) and H (cover) are the engine's, from the model file;
+// nothing here is recomputed from rounded text.
+import type { ModelInfo, TreeJson } from '../worker/messages';
+import { setData } from './dom';
+
+const num = (v: number) => (Math.abs(v) >= 1e5 || (Math.abs(v) < 1e-3 && v !== 0) ? v.toExponential(4) : String(Number(v.toPrecision(6))));
+
+// XGBoost's objective term of a node: G^2 / (H + lambda).
+const score = (g: number, h: number, lambda: number) => (g * g) / (h + lambda);
+
+export class NodeInspector {
+  constructor(private readonly el: HTMLElement) {}
+
+  clear(text: string) {
+    this.el.replaceChildren(paragraph(text, 'hint'));
+    setData(this.el, 'node', '');
+  }
+
+  render(t: TreeJson, id: number, m: ModelInfo) {
+    const p = m.params;
+    setData(this.el, 'node', String(id));
+    if (m.algorithm !== 'xgboost' || !t.sum_grad) {
+      this.el.replaceChildren(paragraph(`Node ${id}: cover ${num(t.cover[id])}${t.left[id] >= 0 ? `, gain ${num(t.gain[id])}` : `, value ${num(t.value[id])}`}. ` +
+        (m.algorithm === 'xgboost' ? 'This model file carries no sums of gradients (G), so the formulas cannot be filled in.'
+          : "The formulas with this node's numbers are shown for XGBoost-style boosting."), 'hint'));
+      return;
+    }
+    const lambda = p.lambda, gamma = p.gamma, eta = p.eta;
+    const G = t.sum_grad[id], H = t.cover[id];
+    const lines: (string | [string, string])[] = [];
+    if (t.left[id] >= 0) {
+      const l = t.left[id], r = t.right[id];
+      const GL = t.sum_grad[l], HL = t.cover[l], GR = t.sum_grad[r], HR = t.cover[r];
+      const bracket = score(GL, HL, lambda) + score(GR, HR, lambda) - score(GL + GR, HL + HR, lambda);
+      const gain = 0.5 * bracket - gamma;
+      setData(this.el, 'gl', String(GL));
+      setData(this.el, 'hl', String(HL));
+      setData(this.el, 'gr', String(GR));
+      setData(this.el, 'hr', String(HR));
+      setData(this.el, 'gain', String(gain));
+      setData(this.el, 'bracket', String(bracket));
+      lines.push(`Split at node ${id}: left child ${l} (the "yes" rows), right child ${r}.`);
+      lines.push(['G_L = Σg', `${num(GL)}   H_L = Σh = ${num(HL)}`]);
+      lines.push(['G_R = Σg', `${num(GR)}   H_R = Σh = ${num(HR)}`]);
+      lines.push(['λ, γ', `${num(lambda)}, ${num(gamma)}`]);
+      lines.push(['gain = ½[G_L²/(H_L+λ) + G_R²/(H_R+λ) − (G_L+G_R)²/(H_L+H_R+λ)] − γ',
+        `½[${num(score(GL, HL, lambda))} + ${num(score(GR, HR, lambda))} − ${num(score(GL + GR, HL + HR, lambda))}] − ${num(gamma)} = ${num(gain)}`]);
+      lines.push(`The tree's "gain" (${num(t.gain[id])}) is XGBoost's loss change: the bracket without ½ and γ${p.alpha > 0 ? ', with each G soft-thresholded by α' : ''}.`);
+    } else {
+      const w = -G / (H + lambda);
+      setData(this.el, 'g', String(G));
+      setData(this.el, 'h', String(H));
+      setData(this.el, 'w', String(w));
+      setData(this.el, 'value', String(t.value[id]));
+      lines.push(`Leaf at node ${id}: its rows' sums of gradients and hessians.`);
+      lines.push(['G = Σg, H = Σh', `${num(G)}, ${num(H)}`]);
+      lines.push(['w* = −G/(H+λ)', `−(${num(G)})/(${num(H)} + ${num(lambda)}) = ${num(w)}`]);
+      lines.push(['η·w*, added to the margin', `${num(eta)} × ${num(w)} = ${num(eta * w)} (stored: ${num(t.value[id])})`]);
+      if (p.alpha > 0) lines.push(`With α = ${num(p.alpha)}, G is first moved towards 0 by α (L1): w* = −T_α(G)/(H+λ).`);
+      if (p.max_delta_step > 0) lines.push(`max_delta_step ${num(p.max_delta_step)} caps |w*|.`);
+    }
+    this.el.replaceChildren(...lines.map((line) => {
+      if (typeof line === 'string') return paragraph(line, 'hint');
+      const row = document.createElement('div');
+      row.className = 'formula';
+      const f = document.createElement('span');
+      f.className = 'formula-name';
+      f.textContent = line[0];
+      const v = document.createElement('span');
+      v.className = 'formula-value';
+      v.textContent = line[1];
+      row.append(f, v);
+      return row;
+    }));
+  }
+}
+
+function paragraph(text: string, cls: string) {
+  const p = document.createElement('p');
+  p.className = cls;
+  p.textContent = text;
+  return p;
+}
