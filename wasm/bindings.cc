@@ -154,6 +154,7 @@ struct ModelHandle {
   val contributionsDataset(const DatasetHandle& d, double nthread, val rows) const {
     return Guard([&] { return CopyToFloat32Array(model.Contributions(rows.isNull() ? d.data.x : Pick(d.data.x, rows), Threads(nthread))); });
   }
+  double contributionsCost() const { return model.ContributionsCostPerRow(); }
   // The model's features for the rows (null: all), rows x features, row-major: what it reads (codes for categories).
   val featureValues(const TableHandle& t, val rows) const {
     return Guard([&] {
@@ -260,6 +261,7 @@ EMSCRIPTEN_BINDINGS(boostlab) {
       .function("contributionsTable", &ModelHandle::contributionsTable)
       .function("contributionsDataset", &ModelHandle::contributionsDataset)
       .function("featureValues", &ModelHandle::featureValues)
+      .function("contributionsCost", &ModelHandle::contributionsCost)
       .function("predictMatrix", &ModelHandle::predictMatrix);
   class_<TrainerHandle>("Trainer")
       .function("done", &TrainerHandle::done)

@@ -109,6 +109,10 @@ TEST(TreeShap, AStumpGivesItsFeatureTheLeafMinusTheMean) {
   EXPECT_FLOAT_EQ(phi[1], 0.25 + 2);
   EXPECT_FLOAT_EQ(phi[2], 5 - 2);
   EXPECT_FLOAT_EQ(phi[3], 0.25 + 2);
+  // Its cost a row: 2 leaves x (depth 1 + 1)^2; a second stump doubles it.
+  EXPECT_EQ(m.ContributionsCostPerRow(), 8);
+  m.trees.push_back(t);
+  EXPECT_EQ(m.ContributionsCostPerRow(), 16);
 }
 
 TEST(TreeShap, AWeightedMedianHasNoShapValues) {

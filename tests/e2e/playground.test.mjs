@@ -261,6 +261,8 @@ test('random forest on diamonds (100 deep trees): trains, shows its last tree, e
   assert.match(await page.textContent('#tree-caption'), /Shown: [\d,]+ nodes; click a ▸ split to open what is below it/);
   assert.match(await page.textContent('#tree'), /▸ [\d,]+ nodes below: click/);
   assert.match(await page.textContent('#last-round'), /oob_rmse/);
+  // Its SHAP values would take seconds a row: refused at once, saying so, and the worker stays free.
+  await page.waitForFunction(() => /SHAP values of this model would take about [\d.e+]+ s a row/.test(document.getElementById('shap-message').textContent));
   await site.screenshot('forest-diamonds');
   const file = await download(page, '#download-model');
   assert.ok(file.text.length > 50e6, `the whole model is exported (${file.text.length} bytes)`);

@@ -112,6 +112,11 @@ export class Model extends Handle {
     if (data instanceof Dataset) return unwrap(this._h.contributionsDataset(data._h, Number(nthread), picked));
     throw new BoostLabError({ code: 'BAD_ARGUMENT', message: 'contributions() takes a Table or a Dataset.' });
   }
+  // TreeSHAP's work per row (leaves x depth^2 over the trees): about 1e9 a
+  // second a core, to size a contributions() request before making it.
+  contributionsCost() {
+    return this._h.contributionsCost();
+  }
   // The values this model reads from a table's rows: rows x features,
   // row-major, in summary().features order; NaN for missing, a category as
   // its index in that feature's levels. rows: as in contributions().

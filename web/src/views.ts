@@ -284,9 +284,11 @@ export class Views {
     for (const id of ['download-model', 'download-predictions', 'download-xgboost']) $<HTMLButtonElement>(id).disabled = !has;
     this.renderScaleOut(has);
     const training = !!show?.live && run?.status === 'training';
-    this.renderShap(has && !training, training ? 'SHAP values appear when the run pauses or ends.' : 'Train a model (or load one) to see its SHAP values.',
-      show?.name ?? '', show?.model?.trees ?? liveRounds);
+    // After the tree and importance are asked for: the worker answers in order, and they are quick.
+    const shap = () => this.renderShap(has && !training, training ? 'SHAP values appear when the run pauses or ends.'
+      : 'Train a model (or load one) to see its SHAP values.', show?.name ?? '', show?.model?.trees ?? liveRounds);
     if (!has) {
+      shap();
       if (this.asked !== 'none') {
         this.asked = 'none';
         this.treeView.clear(show ? 'No trees yet.' : 'Train a model (or load one) to see its trees.');
@@ -297,12 +299,17 @@ export class Views {
       return;
     }
     // While a run plays, the inside waits for a pause or the end (a snapshot per round would slow it).
-    if (show.live && run?.status === 'training') return;
+    if (show.live && run?.status === 'training') {
+      shap();
+      return;
+    }
     const key = `${show.name}|${show.model?.trees}|${liveRounds}|${store.tree}|${store.importanceType}`;
-    if (key === this.asked) return;
-    this.asked = key;
-    this.client.tree(store.tree);
-    this.client.importance(store.importanceType);
+    if (key !== this.asked) {
+      this.asked = key;
+      this.client.tree(store.tree);
+      this.client.importance(store.importanceType);
+    }
+    shap();
   }
 
   onWorkerReply(m: FromWorker) {
@@ -372,6 +379,7 @@ export class Views {
     }
     if (!this.shapAsked.startsWith(model + '|')) {
       this.shapData.summary = null;
+      this.shapSummary.clear('Computing SHAP values…');
       this.client.shap('summary', 0);
     }
     this.shapAsked = key;

@@ -111,6 +111,11 @@ struct Model {
   // attribution) or a tree deeper than 512 levels. nthread: threads to use
   // (0: all); the values are the same on any number.
   std::vector<float> Contributions(const FeatureColumns& x, int nthread = 0) const;
+  // TreeSHAP's work for one row, in path steps: each tree's leaves times its
+  // depth squared (times its outputs), summed. About a billion steps take a
+  // second on one core; a caller sizes its request by it (a 100-tree deep
+  // forest costs billions a row, a 100-tree depth-6 booster a few hundred thousand).
+  double ContributionsCostPerRow() const;
 
   // Per feature: weight (splits), gain, cover, total_gain or total_cover.
   // Throws BAD_ARGUMENT for another type.

@@ -221,4 +221,13 @@ std::vector<float> Model::Contributions(const FeatureColumns& x, int nthread) co
   return std::vector<float>(phi.begin(), phi.end());
 }
 
+double Model::ContributionsCostPerRow() const {
+  double cost = 0;
+  for (const Tree& t : trees) {
+    const double depth = t.Depth() + 1;
+    cost += static_cast<double>(t.NumLeaves()) * depth * depth * (t.leaf_values.empty() ? 1 : num_outputs);
+  }
+  return cost;
+}
+
 }  // namespace boostlab

@@ -22,6 +22,8 @@ interface Run {
   stopRequested: boolean;
 }
 let run: Run | null = null;
+// TreeSHAP steps a SHAP request may take (about a second's work; see contributionsCost()).
+const SHAP_SUMMARY_BUDGET = 4e8, SHAP_ROW_BUDGET = 1e9;
 
 function post(message: FromWorker, transfer: Transferable[] = []) {
   self.postMessage(message, { transfer });
@@ -230,9 +232,18 @@ async function handle(msg: ToWorker) {
           if (!table) throw new BoostLabError({ code: 'NO_DATA', message: 'Load a CSV to explain its rows.' });
           if (msg.purpose === 'row' && !(msg.row >= 0 && msg.row < table.numRows))
             throw new BoostLabError({ code: 'BAD_ARGUMENT', message: `There is no row ${msg.row + 1}: the table has ${table.numRows.toLocaleString()} rows.` });
+          // Sized so the worker answers in about a second: the Play and Stop after it wait
+          // for it (a deep forest's SHAP values take seconds a row: refused, saying so).
+          const cost = m.contributionsCost();
+          const budget = msg.purpose === 'row' ? SHAP_ROW_BUDGET : SHAP_SUMMARY_BUDGET;
+          if (cost > budget)
+            throw new BoostLabError({ code: 'TOO_SLOW', message: `SHAP values of this model would take about ${(cost / 1e9).toPrecision(2)} s a row here ` +
+              `(${m.numTrees.toLocaleString()} trees, deep ones): the page explains models whose trees are shallower or fewer. ` +
+              'model.contributions() in Node computes them on all cores.' });
+          const fit = Math.max(1, Math.min(msg.maxRows, Math.floor(budget / Math.max(1, cost))));
           const held = validRowsOf(m);
           const rows = msg.purpose === 'row' ? [msg.row]
-            : held.length ? Array.from(held.subarray(0, msg.maxRows)) : Array.from({ length: Math.min(msg.maxRows, table.numRows) }, (_, i) => i);
+            : held.length ? Array.from(held.subarray(0, fit)) : Array.from({ length: Math.min(fit, table.numRows) }, (_, i) => i);
           const phi = m.contributions(table, { rows });
           const values = m.featureValues(table, { rows });
           const s = m.summary();
