@@ -123,19 +123,26 @@ struct ModelHandle {
   // A row-major n x p matrix of feature values (NaN: missing; categorical
   // features as level codes), e.g. a grid for a prediction surface.
   val predictMatrix(const std::string& bytes, double rows) const {
+    return Guard([&] { return CopyToFloat32Array(model.PredictColumns(Matrix(bytes, rows))); });
+  }
+  // The same with predict()'s options: output and the first `rounds` rounds (a model as it was then).
+  val predictMatrixWith(const std::string& bytes, double rows, const std::string& output, double rounds) const {
     return Guard([&] {
-      const size_t n = Index(rows, "predictMatrix()'s row count"), p = model.features.size();
-      const size_t row_bytes = p * sizeof(float);  // n x row_bytes may overflow: compared by division
-      if (row_bytes == 0 ? bytes.size() != 0 : bytes.size() % row_bytes != 0 || bytes.size() / row_bytes != n)
-        throw boostlab::Error("BAD_ARGUMENT", "predictMatrix() takes rows x " + std::to_string(p) + " float32 values.");
-      const float* v = reinterpret_cast<const float*>(bytes.data());
-      boostlab::FeatureColumns x;
-      x.num_rows = n;
-      x.columns.assign(p, std::vector<float>(n));
-      for (size_t r = 0; r < n; ++r)
-        for (size_t f = 0; f < p; ++f) x.columns[f][r] = v[r * p + f];
-      return CopyToFloat32Array(model.PredictColumns(x));
+      return CopyToFloat32Array(model.PredictWith(Matrix(bytes, rows), output, static_cast<int>(Index(rounds, "predictMatrix()'s rounds"))));
     });
+  }
+  boostlab::FeatureColumns Matrix(const std::string& bytes, double rows) const {
+    const size_t n = Index(rows, "predictMatrix()'s row count"), p = model.features.size();
+    const size_t row_bytes = p * sizeof(float);  // n x row_bytes may overflow: compared by division
+    if (row_bytes == 0 ? bytes.size() != 0 : bytes.size() % row_bytes != 0 || bytes.size() / row_bytes != n)
+      throw boostlab::Error("BAD_ARGUMENT", "predictMatrix() takes rows x " + std::to_string(p) + " float32 values.");
+    const float* v = reinterpret_cast<const float*>(bytes.data());
+    boostlab::FeatureColumns x;
+    x.num_rows = n;
+    x.columns.assign(p, std::vector<float>(n));
+    for (size_t r = 0; r < n; ++r)
+      for (size_t f = 0; f < p; ++f) x.columns[f][r] = v[r * p + f];
+    return x;
   }
   val predictTableWith(const TableHandle& t, const std::string& output, double rounds) const {
     return Guard([&] {
@@ -262,7 +269,8 @@ EMSCRIPTEN_BINDINGS(boostlab) {
       .function("contributionsDataset", &ModelHandle::contributionsDataset)
       .function("featureValues", &ModelHandle::featureValues)
       .function("contributionsCost", &ModelHandle::contributionsCost)
-      .function("predictMatrix", &ModelHandle::predictMatrix);
+      .function("predictMatrix", &ModelHandle::predictMatrix)
+      .function("predictMatrixWith", &ModelHandle::predictMatrixWith);
   class_<TrainerHandle>("Trainer")
       .function("done", &TrainerHandle::done)
       .function("threads", &TrainerHandle::threads)

@@ -73,6 +73,10 @@ for (const build of BUILDS) {
       const first = model.predict(table, { output: 'margin', rounds: 1 });
       assert.notDeepEqual(Array.from(first), Array.from(margin));
       assert.deepEqual(Array.from(model.predict(table, { output: 'margin', rounds: 4 })), Array.from(margin));
+      // A matrix of the model's features (here x alone) gives the same, options and all (a surface as of round 1).
+      assert.deepEqual(Array.from(model.predictMatrix(x, n)), Array.from(p));
+      assert.deepEqual(Array.from(model.predictMatrix(x, n, { output: 'margin', rounds: 1 })), Array.from(first));
+      assert.throws(() => model.predictMatrix(x, n, { rounds: 1.5 }), (e) => e.code === 'BAD_ARGUMENT' && /rounds/.test(e.message));
       assert.throws(() => model.predict(table, { output: 'odds' }), (e) => e.code === 'BAD_ARGUMENT' && /'odds'/.test(e.message));
       assert.throws(() => model.predict(table, { rounds: -1 }), (e) => e.code === 'BAD_ARGUMENT');
       model.dispose(); data.dispose(); table.dispose();

@@ -207,7 +207,7 @@ export class Model {
    *  summary().features order; NaN for missing, a category as its index in that feature's levels. */
   featureValues(table: Table, options?: { rows?: ArrayLike<number> }): Float32Array;
   /** rows x features values, row-major (NaN: missing; categorical features as level codes). */
-  predictMatrix(values: Float32Array, rows: number): Float32Array;
+  predictMatrix(values: Float32Array, rows: number, options?: PredictOptions): Float32Array;
   /** Per feature name; type defaults to 'gain'. */
   featureImportance(type?: 'weight' | 'gain' | 'cover' | 'total_gain' | 'total_cover'): Record<string, number>;
   /** The model file as an object: JSON.stringify(model) writes it. */

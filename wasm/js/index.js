@@ -157,10 +157,13 @@ export class Model extends Handle {
   }
   // A Float32Array of rows x features values, row-major (NaN: missing;
   // categorical features as level codes): predictions as predict() gives them.
-  predictMatrix(values, rows) {
+  // options: as predict()'s ({ output, rounds }).
+  predictMatrix(values, rows, options) {
     if (!(values instanceof Float32Array))
       throw new BoostLabError({ code: 'BAD_ARGUMENT', message: 'predictMatrix() takes a Float32Array.' });
     const bytes = new Uint8Array(values.buffer, values.byteOffset, values.byteLength);
+    if (options && (options.output !== undefined || options.rounds !== undefined))
+      return unwrap(this._h.predictMatrixWith(bytes, rows, String(options.output ?? 'probability'), Number(options.rounds ?? 0)));
     return unwrap(this._h.predictMatrix(bytes, rows));
   }
   // {feature name: importance}; type: weight | gain | cover | total_gain | total_cover.
