@@ -33,26 +33,6 @@ constexpr const char* kMemoryNote = "this limit keeps that within 20 GB";
 #endif
 constexpr int kVersion = 1;
 
-void AppendStrings(std::string& out, const std::vector<std::string>& values) {
-  out += '[';
-  for (size_t i = 0; i < values.size(); ++i) {
-    if (i) out += ',';
-    json::AppendString(out, values[i]);
-  }
-  out += ']';
-}
-
-template <typename T, typename Get>
-void AppendColumn(std::string& out, const char* key, const std::vector<T>& items, Get get) {
-  out += '"';
-  out += key;
-  out += "\":[";
-  for (size_t i = 0; i < items.size(); ++i) {
-    if (i) out += ',';
-    get(out, items[i]);
-  }
-  out += ']';
-}
 
 [[noreturn]] void Corrupt(const std::string& what) {
   throw Error("MODEL_CORRUPT", "This is not a usable BoostLab model: " + what + ".");
@@ -78,24 +58,24 @@ std::vector<std::string> Strings(const json::Value& arr, const std::string& wher
 void AppendTree(std::string& out, const Tree& tree) {
   const auto& n = tree.nodes;
   out += '{';
-  AppendColumn(out, "left", n, [](std::string& o, const TreeNode& x) { o += std::to_string(x.left); });
+  json::AppendArray(out, "left", n, [](std::string& o, const TreeNode& x) { o += std::to_string(x.left); });
   out += ',';
-  AppendColumn(out, "right", n, [](std::string& o, const TreeNode& x) { o += std::to_string(x.IsLeaf() ? -1 : x.Right()); });
+  json::AppendArray(out, "right", n, [](std::string& o, const TreeNode& x) { o += std::to_string(x.IsLeaf() ? -1 : x.Right()); });
   out += ',';
-  AppendColumn(out, "feature", n, [](std::string& o, const TreeNode& x) { o += std::to_string(x.feature); });
+  json::AppendArray(out, "feature", n, [](std::string& o, const TreeNode& x) { o += std::to_string(x.feature); });
   out += ',';
-  AppendColumn(out, "threshold", n, [](std::string& o, const TreeNode& x) { json::AppendFloat(o, x.categorical ? 0.0f : x.threshold); });
+  json::AppendArray(out, "threshold", n, [](std::string& o, const TreeNode& x) { json::AppendFloat(o, x.categorical ? 0.0f : x.threshold); });
   out += ',';
-  AppendColumn(out, "default_left", n, [](std::string& o, const TreeNode& x) { o += x.default_left ? '1' : '0'; });
+  json::AppendArray(out, "default_left", n, [](std::string& o, const TreeNode& x) { o += x.default_left ? '1' : '0'; });
   out += ',';
-  AppendColumn(out, "value", n, [](std::string& o, const TreeNode& x) { json::AppendFloat(o, x.value); });
+  json::AppendArray(out, "value", n, [](std::string& o, const TreeNode& x) { json::AppendFloat(o, x.value); });
   out += ',';
-  AppendColumn(out, "gain", n, [](std::string& o, const TreeNode& x) { json::AppendFloat(o, x.gain); });
+  json::AppendArray(out, "gain", n, [](std::string& o, const TreeNode& x) { json::AppendFloat(o, x.gain); });
   out += ',';
-  AppendColumn(out, "cover", n, [](std::string& o, const TreeNode& x) { json::AppendFloat(o, x.cover); });
+  json::AppendArray(out, "cover", n, [](std::string& o, const TreeNode& x) { json::AppendFloat(o, x.cover); });
   out += ',';
   // Category sets only for categorical splits: [] elsewhere.
-  AppendColumn(out, "categories", n, [&](std::string& o, const TreeNode& x) {
+  json::AppendArray(out, "categories", n, [&](std::string& o, const TreeNode& x) {
     o += x.categorical ? "[" : "null";
     if (!x.categorical) return;
     const std::span<const int32_t> set = tree.CategoriesOf(x);
@@ -105,21 +85,14 @@ void AppendTree(std::string& out, const Tree& tree) {
     }
     o += ']';
   });
+  auto floats = [](std::string& o, float v) { json::AppendFloat(o, v); };
   if (!tree.sum_grad.empty()) {  // boosted trees: G per node
-    out += ",\"sum_grad\":[";
-    for (size_t i = 0; i < tree.sum_grad.size(); ++i) {
-      if (i) out += ',';
-      json::AppendFloat(out, tree.sum_grad[i]);
-    }
-    out += ']';
+    out += ',';
+    json::AppendArray(out, "sum_grad", tree.sum_grad, floats);
   }
   if (!tree.leaf_values.empty()) {  // multi-output: K values per node, flat
-    out += ",\"leaf_values\":[";
-    for (size_t i = 0; i < tree.leaf_values.size(); ++i) {
-      if (i) out += ',';
-      json::AppendFloat(out, tree.leaf_values[i]);
-    }
-    out += ']';
+    out += ',';
+    json::AppendArray(out, "leaf_values", tree.leaf_values, floats);
   }
   out += '}';
 }
@@ -153,7 +126,7 @@ std::string Model::SummaryJson() const {
   out += ",\"target\":";
   json::AppendString(out, target);
   out += ",\"classes\":";
-  AppendStrings(out, classes);
+  json::AppendStrings(out, classes);
   out += ",\"params\":" + ParamsToJson(params);
   out += ",\"features\":[";
   for (size_t i = 0; i < features.size(); ++i) {
@@ -164,7 +137,7 @@ std::string Model::SummaryJson() const {
     out += features[i].type == ColumnType::kNumeric ? "\"numeric\"" : "\"categorical\"";
     if (features[i].type == ColumnType::kCategorical) {
       out += ",\"levels\":";
-      AppendStrings(out, features[i].levels);
+      json::AppendStrings(out, features[i].levels);
     }
     out += '}';
   }

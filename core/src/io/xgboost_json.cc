@@ -93,27 +93,6 @@ void AppendXgbFloat(std::string& out, float v) {
   if (s.find_first_of(".eEn") == std::string::npos) out += ".0";
 }
 
-void AppendStrings(std::string& out, const std::vector<std::string>& values) {
-  out += '[';
-  for (size_t i = 0; i < values.size(); ++i) {
-    if (i) out += ',';
-    json::AppendString(out, values[i]);
-  }
-  out += ']';
-}
-
-template <typename T, typename F>
-void AppendArray(std::string& out, const char* key, const std::vector<T>& v, F write) {
-  out += '"';
-  out += key;
-  out += "\":[";
-  for (size_t i = 0; i < v.size(); ++i) {
-    if (i) out += ',';
-    write(out, v[i]);
-  }
-  out += ']';
-}
-
 // One single-output tree: output k of `tree` (k = 0 for a single-output
 // tree), its leaves scaled and shifted.
 void AppendTree(std::string& out, const Tree& tree, int K, int k, int id, double scale, double shift, size_t num_features) {
@@ -148,33 +127,33 @@ void AppendTree(std::string& out, const Tree& tree, int K, int k, int id, double
   const auto ints = [](std::string& o, int v) { o += std::to_string(v); };
   const auto floats = [](std::string& o, float v) { AppendXgbFloat(o, v); };
   out += '{';
-  AppendArray(out, "base_weights", weight, floats);
+  json::AppendArray(out, "base_weights", weight, floats);
   out += ',';
-  AppendArray(out, "categories", cats, ints);
+  json::AppendArray(out, "categories", cats, ints);
   out += ',';
-  AppendArray(out, "categories_nodes", cat_nodes, ints);
+  json::AppendArray(out, "categories_nodes", cat_nodes, ints);
   out += ',';
-  AppendArray(out, "categories_segments", cat_segments, ints);
+  json::AppendArray(out, "categories_segments", cat_segments, ints);
   out += ',';
-  AppendArray(out, "categories_sizes", cat_sizes, ints);
+  json::AppendArray(out, "categories_sizes", cat_sizes, ints);
   out += ',';
-  AppendArray(out, "default_left", default_left, ints);
+  json::AppendArray(out, "default_left", default_left, ints);
   out += ",\"id\":" + std::to_string(id) + ',';
-  AppendArray(out, "left_children", left, ints);
+  json::AppendArray(out, "left_children", left, ints);
   out += ',';
-  AppendArray(out, "loss_changes", gain, floats);
+  json::AppendArray(out, "loss_changes", gain, floats);
   out += ',';
-  AppendArray(out, "parents", parent, ints);
+  json::AppendArray(out, "parents", parent, ints);
   out += ',';
-  AppendArray(out, "right_children", right, ints);
+  json::AppendArray(out, "right_children", right, ints);
   out += ',';
-  AppendArray(out, "split_conditions", cond, floats);
+  json::AppendArray(out, "split_conditions", cond, floats);
   out += ',';
-  AppendArray(out, "split_indices", feature, ints);
+  json::AppendArray(out, "split_indices", feature, ints);
   out += ',';
-  AppendArray(out, "split_type", type, ints);
+  json::AppendArray(out, "split_type", type, ints);
   out += ',';
-  AppendArray(out, "sum_hessian", hess, floats);
+  json::AppendArray(out, "sum_hessian", hess, floats);
   out += ",\"tree_param\":{\"num_deleted\":\"0\",\"num_feature\":\"" + std::to_string(num_features) + "\",\"num_nodes\":\"" +
          std::to_string(n) + "\",\"size_leaf_vector\":\"0\"}}";
 }
@@ -234,10 +213,10 @@ std::string Model::ToXGBoostJson() const {
     if (levels.size() > 1) levels += ',';
     json::AppendString(levels, f.name);
     levels += ':';
-    AppendStrings(levels, f.levels);
+    json::AppendStrings(levels, f.levels);
   }
   levels += '}';
-  AppendStrings(classes_json, classes);
+  json::AppendStrings(classes_json, classes);
   std::string out = "{\"learner\":{\"attributes\":{";
   if (best_iteration >= 0)
     out += "\"best_iteration\":\"" + std::to_string(best_iteration) + "\",\"best_ntree_limit\":\"" +

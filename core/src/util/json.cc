@@ -263,4 +263,13 @@ void AppendFloat(std::string& out, float v) {
   out += buf;
 }
 
+void AppendStrings(std::string& out, const std::vector<std::string>& values) {
+  out += '[';
+  for (size_t i = 0; i < values.size(); ++i) {
+    if (i) out += ',';
+    AppendString(out, values[i]);
+  }
+  out += ']';
+}
+
 }  // namespace boostlab::json

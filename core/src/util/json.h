@@ -71,5 +71,21 @@ void AppendString(std::string& out, std::string_view s);
 void AppendNumber(std::string& out, double v);
 // Appends a float with 9 significant digits (reads back to the same float).
 void AppendFloat(std::string& out, float v);
+// Appends ["a","b",...], each quoted and escaped.
+void AppendStrings(std::string& out, const std::vector<std::string>& values);
+
+// Appends "key":[...], each item written by write(out, item): the column
+// layout the model files use (one array per field, index i for node i).
+template <typename T, typename Write>
+void AppendArray(std::string& out, const char* key, const std::vector<T>& items, Write write) {
+  out += '"';
+  out += key;
+  out += "\":[";
+  for (size_t i = 0; i < items.size(); ++i) {
+    if (i) out += ',';
+    write(out, items[i]);
+  }
+  out += ']';
+}
 
 }  // namespace boostlab::json
