@@ -185,10 +185,12 @@ def evaluate(booster, dmatrix):
     return {k.split("-", 1)[1]: float(v) for k, v in (item.split(":") for item in text.split("\t")[1:])}
 
 
-def report(engine, start, continued, before, after, output):
+def finish(engine, start, continued, before, local_valid, output):
+    """Saves the continued model and prints what the run did, one JSON line."""
+    continued.save_model(output)
     print(json.dumps({"engine": engine, "rounds_before": start.num_boosted_rounds(),
                       "rounds_after": continued.num_boosted_rounds(), "valid_before": before,
-                      "valid_after": after, "output": output}))
+                      "valid_after": evaluate(continued, local_valid), "output": output}))
 )PY";
 
 constexpr const char* kDask = R"PY(
@@ -240,14 +242,8 @@ def main():
                                   weight=v[WEIGHT] if SPEC["weight"] else None)
     before = evaluate(booster, local_valid)
     result = dxgb.train(client, SPEC["params"], dtrain, num_boost_round=args.rounds, evals=evals, xgb_model=booster)
-    continued = result["booster"]
-    continued.save_model(args.output)
-    report("dask", booster, continued, before, evaluate(continued, local_valid), args.output)
+    finish("dask", booster, result["booster"], before, local_valid, args.output)
     client.close()
-
-
-if __name__ == "__main__":
-    main()
 )PY";
 
 constexpr const char* kSpark = R"PY(
@@ -314,11 +310,11 @@ def main():
         kwargs["objective"] = SPEC["objective"]
     estimator = (SparkXGBClassifier if classifier else SparkXGBRegressor)(**kwargs)
     before = evaluate(booster, local_valid)
-    continued = estimator.fit(data).get_booster()
-    continued.save_model(args.output)
-    report("spark", booster, continued, before, evaluate(continued, local_valid), args.output)
+    finish("spark", booster, estimator.fit(data).get_booster(), before, local_valid, args.output)
     spark.stop()
+)PY";
 
+constexpr const char* kTail = R"PY(
 
 if __name__ == "__main__":
     main()
@@ -488,7 +484,7 @@ std::string ScaleOutScript(const Model& m, const ScaleOutOptions& o) {
   spec_literal += ",\n}";
 
   const bool dask = o.engine == "dask";
-  std::string script = std::string(kHead) + (dask ? kDask : kSpark);
+  std::string script = std::string(kHead) + (dask ? kDask : kSpark) + kTail;
   const std::string& algorithm = m.params.algorithm;
   Replace(script, "@ENGINE@", dask ? "Dask (xgboost.dask)" : "Spark (xgboost.spark)");
   // Nothing the user named goes into the Python text outside SPEC's literal.
