@@ -14,12 +14,6 @@
 namespace boostlab {
 namespace {
 
-Model Train(const Dataset& d, Params p) {
-  Booster b(d, p);
-  while (!b.Done()) b.TrainOneRound();
-  return b.TakeModel();
-}
-
 TEST(NodeGradients, EachNodesWeightIsMinusGOverHPlusLambdaTimesEta) {
   Dataset d = test::RandomData(500, 4).Missing(0.05).Seed(11).Make();
   Params p;
@@ -27,7 +21,7 @@ TEST(NodeGradients, EachNodesWeightIsMinusGOverHPlusLambdaTimesEta) {
   p.max_depth = 4;
   p.eta = 0.3;
   p.lambda = 2.0;
-  const Model m = Train(d, p);
+  const Model m = test::Train(d, p);
   for (size_t t = 0; t < m.trees.size(); ++t) {
     const Tree& tree = m.trees[t];
     ASSERT_EQ(tree.sum_grad.size(), tree.nodes.size()) << "tree " << t;
@@ -47,7 +41,7 @@ TEST(NodeGradients, EachNodesWeightIsMinusGOverHPlusLambdaTimesEta) {
   Params forest;
   forest.algorithm = "random_forest";
   forest.rounds = 2;
-  EXPECT_TRUE(Train(d, forest).trees[0].sum_grad.empty());
+  EXPECT_TRUE(test::Train(d, forest).trees[0].sum_grad.empty());
 }
 
 TEST(NodeGradients, AFileWithTheWrongCountSaysSo) {
@@ -55,7 +49,7 @@ TEST(NodeGradients, AFileWithTheWrongCountSaysSo) {
   Params p;
   p.rounds = 1;
   p.max_depth = 2;
-  std::string json = Train(d, p).ToJson();
+  std::string json = test::Train(d, p).ToJson();
   const size_t at = json.find("\"sum_grad\":[");
   ASSERT_NE(at, std::string::npos);
   json.insert(at + 12, "1,");

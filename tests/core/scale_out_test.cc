@@ -21,9 +21,7 @@ Model Train(Params p, int classes = 0) {
   Dataset d = classes ? test::RandomData(300, 3).Classes(classes).Seed(4).Make() : test::RandomData(300, 3).Seed(4).Make();
   p.rounds = 3;
   p.max_depth = 2;
-  Booster b(d, p);
-  while (!b.Done()) b.TrainOneRound();
-  return b.TakeModel();
+  return test::Train(d, p);
 }
 
 std::string Code(const std::function<void()>& fn) {

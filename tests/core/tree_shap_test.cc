@@ -74,9 +74,7 @@ TEST(TreeShap, TheSameValuesOnAnyThreadCount) {
     p.algorithm = algorithm;
     p.rounds = 6;
     p.max_depth = 6;
-    Booster b(d, p);
-    while (!b.Done()) b.TrainOneRound();
-    const Model m = b.Snapshot();
+    const Model m = test::Train(d, p);
     const std::vector<float> one = m.Contributions(d.x, 1);
     const std::vector<float> two = m.Contributions(d.x, 2);
     ASSERT_EQ(one.size(), d.x.num_rows * 3 * 6);

@@ -14,7 +14,7 @@ import { Surface } from './ui/surface';
 import { ShapSummary, ShapWaterfall, type ShapData } from './ui/shap-view';
 import { NodeInspector } from './ui/node-inspector';
 import { writeHash } from './url-state';
-import { setData, setHidden, setText } from './ui/dom';
+import { setData, setHidden, setText, setValue } from './ui/dom';
 
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
 const fmt = (o: Record<string, number>) => Object.entries(o).map(([k, v]) => `${k} ${v.toPrecision(4)}`).join(', ');
@@ -357,8 +357,9 @@ export class Views {
   // per model and row (a run that trains asks when it pauses or ends).
   private renderShap(ready: boolean, why: string, name: string, trees: number) {
     const rows = store.data?.rows ?? 0;
-    setValueIfIdle($<HTMLInputElement>('shap-row'), String(store.shap.row + 1));
-    $<HTMLInputElement>('shap-row').max = String(Math.max(1, rows));
+    const rowInput = $<HTMLInputElement>('shap-row');
+    if (document.activeElement !== rowInput) setValue(rowInput, String(store.shap.row + 1));  // not while the user types
+    rowInput.max = String(Math.max(1, rows));
     for (const [i, tr] of Array.from($<HTMLTableElement>('preview').tBodies[0]?.rows ?? []).entries())
       tr.classList.toggle('explained', i === store.shap.row);
     if (!ready || !store.data) {
@@ -497,9 +498,4 @@ function csvName() {
 function scaleOutFiles(csv: string) {
   const base = fileBase(csv);
   return { csv, model: `${base}-xgboost.json`, validRows: `${base}-valid-rows.txt`, output: `${base}-continued-xgboost.json` };
-}
-
-// Writes an input's value unless the user is typing in it.
-function setValueIfIdle(input: HTMLInputElement, value: string) {
-  if (document.activeElement !== input && input.value !== value) input.value = value;
 }
