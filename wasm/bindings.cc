@@ -197,6 +197,19 @@ struct TrainerHandle {
     const std::vector<double> u = booster->SampleWeights();
     return val::global("Float64Array").new_(emscripten::typed_memory_view(u.size(), u.data()));
   }
+  // The leaves and scalars as JSON; the per-row vectors as typed arrays (copied), only those the algorithm fills.
+  val roundStatistics() const {
+    return Guard([&] {
+      const boostlab::RoundStatistics s = booster->LastRoundStatistics();
+      val out = val::object();
+      out.set("json", boostlab::RoundStatisticsToJson(s));
+      if (!s.grad.empty()) out.set("grad", CopyToFloat32Array(s.grad));
+      if (!s.hess.empty()) out.set("hess", CopyToFloat32Array(s.hess));
+      if (!s.weight.empty()) out.set("weight", val::global("Float64Array").new_(emscripten::typed_memory_view(s.weight.size(), s.weight.data())));
+      if (!s.drawn.empty()) out.set("drawn", val::global("Uint32Array").new_(emscripten::typed_memory_view(s.drawn.size(), s.drawn.data())));
+      return out;
+    });
+  }
 };
 
 val ReadCsv(const std::string& bytes, const std::string& options_json) {
@@ -277,7 +290,8 @@ EMSCRIPTEN_BINDINGS(boostlab) {
       .function("step", &TrainerHandle::step)
       .function("snapshot", &TrainerHandle::snapshot)
       .function("take", &TrainerHandle::take)
-      .function("sampleWeights", &TrainerHandle::sampleWeights);
+      .function("sampleWeights", &TrainerHandle::sampleWeights)
+      .function("roundStatistics", &TrainerHandle::roundStatistics);
   function("readCsv", &ReadCsv);
   function("tableFromColumns", &TableFromColumns);
   function("toDataset", &ToDataset);

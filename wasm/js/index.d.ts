@@ -233,6 +233,44 @@ export class Model {
 }
 
 /** One round per step(), for pages that step, pause and look inside. */
+/** One leaf of a boosted round's tree, over the training rows the round fit. */
+export interface RoundLeaf {
+  /** Index of the tree in the model (model.tree(i)), and of the leaf node in it. */
+  tree: number;
+  node: number;
+  rows: number;
+  /** The rows' sample weights summed (rows, when unweighted). */
+  weight: number;
+  /** G and H: the loss's gradients and hessians summed over the rows. */
+  sumGrad: number;
+  sumHess: number;
+  /** The plain mean of the rows' pseudo-residuals r = -g: -G / weight. */
+  mean: number;
+  /** The value the leaf took before eta: xgboost's w* = -G/(H+lambda); gbdt's line-search gamma (mean, median, Newton step). */
+  step: number;
+}
+
+/** Per-row arrays hold every data row (row-major, `outputs` values a row for grad and hess); validation rows
+ *  and rows the round left out hold 0. */
+export interface RoundStatistics {
+  /** 1-based; 0 before the first round. */
+  round: number;
+  outputs: number;
+  kind: '' | 'gradients' | 'weights' | 'bootstrap';
+  /** xgboost, gbdt: the loss's g and h at the previous round's margins, times each row's sample weight. */
+  grad?: Float32Array;
+  hess?: Float32Array;
+  /** adaboost: u, the weights the round's tree was fit with (summing to 1 over training rows). */
+  weight?: Float64Array;
+  /** random_forest: times the bootstrap drew each row (0: out of bag); adaboost with sampling 'resample': times drawn. */
+  drawn?: Uint32Array;
+  /** xgboost, gbdt: every leaf of the round's trees. */
+  leaves: RoundLeaf[];
+  /** gbdt with step 'tree_line_search': alpha_t per output, the least-squares weight of the residuals on the tree of
+   *  plain means (each leaf's step is alpha_t * mean). Empty otherwise. */
+  treeAlpha: number[];
+}
+
 export class Trainer {
   readonly threads: number;
   readonly done: boolean;
@@ -244,6 +282,8 @@ export class Trainer {
   take(): Model;
   /** AdaBoost: each row's sample weight u (0 for validation rows); empty for other algorithms. */
   sampleWeights(): Float64Array;
+  /** What the last round trained was fit to: the engine's own numbers, for teaching. */
+  roundStatistics(): RoundStatistics;
   dispose(): void;
   /** dispose(), for `using` (TypeScript 5.2+, lib esnext.disposable). */
   [Symbol.dispose](): void;

@@ -201,6 +201,14 @@ export class Trainer extends Handle {
   sampleWeights() {
     return this._h.sampleWeights();
   }
+  // What the last round was fit to (see index.d.ts RoundStatistics): the
+  // engine's own g and h, u, bootstrap counts, and each leaf's sums.
+  roundStatistics() {
+    const raw = unwrap(this._h.roundStatistics());
+    const stats = JSON.parse(raw.json);
+    for (const key of ['grad', 'hess', 'weight', 'drawn']) if (raw[key]) stats[key] = raw[key];
+    return stats;
+  }
 }
 
 export class BoostLab {

@@ -2,6 +2,7 @@
 // stop between rounds without losing the model trained so far.
 #pragma once
 
+#include <cstdint>  // for uint32_t
 #include <limits>  // for numeric_limits
 #include <memory>  // for unique_ptr
 #include <string>  // for string
@@ -41,6 +42,43 @@ struct RoundReport {
 
 std::string RoundReportToJson(const RoundReport& report);
 
+// What the round just trained was fit to, for a viewer that teaches: the
+// engine's own numbers, per data row and per leaf of the round's trees, so
+// nothing is recomputed from rounded values. Per-row vectors hold all n data
+// rows, K values a row (row-major); validation rows, and rows the round left
+// out (subsample), hold 0.
+struct RoundStatistics {
+  int round = 0;     // 1-based; 0 before the first round
+  int outputs = 1;   // K: values a row
+  std::string kind;  // "gradients" (xgboost, gbdt), "weights" (adaboost), "bootstrap" (random_forest), "" (none yet)
+  // xgboost, gbdt: the loss's g and h at F_{t-1}, times the row's sample
+  // weight; gbdt's pseudo-residual is r = -g.
+  std::vector<float> grad, hess;
+  // adaboost: u_t, the weights the round's tree was fit with (summing to 1;
+  // u after the update is Booster::SampleWeights). One value a row.
+  std::vector<double> weight;
+  // random_forest: times the bootstrap drew each row for the round's tree (0:
+  // out of bag); adaboost with sampling 'resample': times it was drawn. One a row.
+  std::vector<uint32_t> drawn;
+  // xgboost, gbdt: each leaf of the round's trees (tree: index in the model).
+  struct Leaf {
+    int tree = 0, node = 0;
+    double rows = 0;    // training rows the round fit that reach it
+    double weight = 0;  // their sample weights' sum (rows, when unweighted)
+    double sum_grad = 0, sum_hess = 0;  // G and H of the loss over them
+    double mean = 0;    // the plain mean of their pseudo-residuals, -G / weight
+    double step = 0;    // the value the leaf took before eta (w*, or the line search's gamma)
+  };
+  std::vector<Leaf> leaves;
+  // gbdt with step 'tree_line_search': alpha_t, the least-squares weight of
+  // the residuals on the tree of plain means (each leaf's step is alpha_t * mean).
+  // One per output (empty otherwise).
+  std::vector<double> tree_alpha;
+};
+
+// The statistics as JSON without the per-row vectors (the leaves and scalars).
+std::string RoundStatisticsToJson(const RoundStatistics& stats);
+
 class Booster {
  public:
   // Validates params against the data (throws Error{"BAD_PARAM"}) and
@@ -63,6 +101,9 @@ class Booster {
   // AdaBoost: each row's current sample weight u (0 for validation rows),
   // for drawing; empty for the other algorithms.
   std::vector<double> SampleWeights() const;
+  // What the last round trained was fit to (RoundStatistics); computed on
+  // request (a walk of the round's trees for the leaves' sums).
+  RoundStatistics LastRoundStatistics() const;
 
  private:
   struct Impl;

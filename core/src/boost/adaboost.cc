@@ -90,10 +90,25 @@ class AdaBoostBase : public Algorithm {
     for (RowIdx r : s.data.train_rows) u_[r] = (s.weight.empty() ? 1.0 : s.weight[r]) / total;
   }
   std::vector<double> SampleWeights() const override { return u_; }
+  void Describe(RoundStatistics& out) const override {
+    out.kind = "weights";
+    out.weight = fitted_u_;
+    if (ctx_.params.sampling != "resample") return;
+    out.drawn.assign(fit_.size(), 0);
+    for (RowIdx r : ctx_.data.train_rows) out.drawn[r] = static_cast<uint32_t>(fit_[r].h);
+  }
 
  protected:
+  // What the round's tree is fit to, from u (the weights before its update, kept for Describe).
+  void Fit(Rng& rng, int outputs) {
+    const TrainingContext& s = ctx_;
+    fitted_u_ = u_;
+    AdaFitStatistics(u_, s.data.label, s.data.train_rows, s.params.sampling == "resample", rng, outputs, fit_);
+  }
+
   std::vector<GradPair> fit_;  // what the tree is fit to (AdaFitStatistics)
   std::vector<double> u_;      // sample weights, summing to 1 over train rows
+  std::vector<double> fitted_u_;  // u as the last round's tree saw it
 };
 
 // Classification: discrete SAMME and real SAMME.R, two classes or more.
@@ -152,7 +167,7 @@ RoundReport AdaBoost::Round() {
   const double eta = s.params.eta;
   TreeLearner& learner = *s.learners[0];
   Rng rng(s.SeedFor(s.round, 0, 41));
-  AdaFitStatistics(u_, s.data.label, s.data.train_rows, s.params.sampling == "resample", rng, outputs, fit_);
+  Fit(rng, outputs);
   const std::span<const GradPair> fit(fit_.data(), n);
   Tree tree = outputs > 1 ? learner.GrowClasses(fit, s.data.label, C, s.data.train_rows, s.SeedFor(s.round, 0, 29))
                           : learner.Grow(fit, s.data.train_rows, s.SeedFor(s.round, 0, 29));
@@ -252,7 +267,7 @@ RoundReport AdaBoostR2::Round() {
   const size_t T = static_cast<size_t>(s.params.rounds);
   TreeLearner& learner = *s.learners[0];
   Rng rng(s.SeedFor(s.round, 0, 41));
-  AdaFitStatistics(u_, s.data.label, s.data.train_rows, s.params.sampling == "resample", rng, 1, fit_);
+  Fit(rng, 1);
   Tree tree = learner.Grow(std::span<const GradPair>(fit_.data(), n), s.data.train_rows, s.SeedFor(s.round, 0, 29));
   const auto leaves = learner.Leaves();
 

@@ -67,6 +67,9 @@ class Algorithm {
   virtual void Stop() {}
   // AdaBoost: each row's sample weight u; empty for the others.
   virtual std::vector<double> SampleWeights() const { return {}; }
+  // What the last round was fit to: fills kind and its vectors and leaves
+  // (round and outputs are set). Nothing by default.
+  virtual void Describe(RoundStatistics&) const {}
 
  protected:
   TrainingContext& ctx_;

@@ -201,6 +201,14 @@ bool Booster::Done() const { return impl_->ctx.Done(); }
 int Booster::threads() const { return impl_->ctx.pool.size(); }
 std::vector<double> Booster::SampleWeights() const { return impl_->algorithm->SampleWeights(); }
 
+RoundStatistics Booster::LastRoundStatistics() const {
+  RoundStatistics out;
+  out.round = impl_->ctx.round;
+  out.outputs = impl_->ctx.K;
+  if (out.round > 0) impl_->algorithm->Describe(out);
+  return out;
+}
+
 namespace {
 
 // With early stopping, the model is cut back to its best round (after the
@@ -298,6 +306,30 @@ void Booster::Impl::CheckRoundFinite(size_t trees_before) {
                                       " (with eta " + json::Describe(json::Number(s.params.eta)) +
                                       "): scale the target or the weights down, or lower eta. The model keeps the " +
                                       std::to_string(s.round) + " rounds before.");
+}
+
+std::string RoundStatisticsToJson(const RoundStatistics& stats) {
+  std::string out = "{\"round\":" + std::to_string(stats.round) + ",\"outputs\":" + std::to_string(stats.outputs) + ",\"kind\":";
+  json::AppendString(out, stats.kind);
+  out += ",\"leaves\":[";
+  for (size_t i = 0; i < stats.leaves.size(); ++i) {
+    const RoundStatistics::Leaf& l = stats.leaves[i];
+    if (i) out += ',';
+    out += "{\"tree\":" + std::to_string(l.tree) + ",\"node\":" + std::to_string(l.node);
+    const std::pair<const char*, double> numbers[] = {{"rows", l.rows}, {"weight", l.weight}, {"sumGrad", l.sum_grad},
+                                                      {"sumHess", l.sum_hess}, {"mean", l.mean}, {"step", l.step}};
+    for (const auto& [name, v] : numbers) {
+      out += ",\"";
+      out += name;
+      out += "\":";
+      json::AppendNumber(out, v);
+    }
+    out += '}';
+  }
+  out += "],";
+  json::AppendArray(out, "treeAlpha", stats.tree_alpha, [](std::string& o, double v) { json::AppendNumber(o, v); });
+  out += '}';
+  return out;
 }
 
 std::string RoundReportToJson(const RoundReport& r) {

@@ -43,6 +43,11 @@ class Gbdt : public XGBoostStyle {
   void Start() override {
     XGBoostStyle::Start();
     fit_.assign(ctx_.data.x.num_rows * ctx_.K, GradPair{});
+    if (ctx_.params.step == "tree_line_search") tree_alpha_.assign(ctx_.K, 0.0);
+  }
+  void Describe(RoundStatistics& out) const override {
+    XGBoostStyle::Describe(out);
+    out.tree_alpha = tree_alpha_;
   }
 
  protected:
@@ -61,7 +66,7 @@ class Gbdt : public XGBoostStyle {
   }
 
   void SetLeaves(Tree& tree, std::span<const TreeLearner::LeafRows> leaves, std::span<const GradPair> loss,
-                 double newton_scale) override {
+                 double newton_scale, int k) override {
     TrainingContext& s = ctx_;
     for (const auto& leaf : leaves) {
       TreeNode& node = tree.nodes[leaf.node];
@@ -83,11 +88,15 @@ class Gbdt : public XGBoostStyle {
       }
     }
     const double alpha = ff > 0 ? rf / ff : 0;
+    // The source material's alpha_t: the weight of the tree of plain means
+    // (f holds eta times them), each tree's own (trees of a round grow side by side).
+    tree_alpha_[k] = alpha * s.params.eta;
     for (const auto& leaf : leaves) tree.nodes[leaf.node].value = static_cast<float>(alpha * tree.nodes[leaf.node].value * s.params.eta);
   }
 
  private:
   std::vector<GradPair> fit_;  // what the trees are fit to: K blocks of n
+  std::vector<double> tree_alpha_;  // tree_line_search: the last round's alpha_t per output
 };
 
 }  // namespace

@@ -106,7 +106,11 @@ class RandomForest : public Algorithm {
     report.train.push_back({classification ? "oob_error" : "oob_rmse", oob_.Score(s.data.label, s.weight, s.data.train_rows, classification)});
   }
   bool LearnerTimings() const override { return false; }
-  void Stop() override;  // the workers finish their trees and return
+  void Stop() override;
+  void Describe(RoundStatistics& out) const override {
+    out.kind = "bootstrap";
+    out.drawn = drawn_;
+  }  // the workers finish their trees and return
 
  private:
   void GrowForestTrees();       // a worker's job: trees ahead of the rounds
@@ -115,6 +119,7 @@ class RandomForest : public Algorithm {
   void GrowForestTree(int t);   // into its slot; exceptions kept there
 
   std::vector<double> sum_;  // per row and output, the sum of its trees' outputs
+  std::vector<uint32_t> drawn_;  // the last reported tree's bootstrap counts (its slot takes the next tree)
   OutOfBag oob_;
   std::vector<char> is_valid_row_;  // per row: a validation row (the others a tree does not draw are out of bag)
   struct Slot {
@@ -232,6 +237,7 @@ RoundReport RandomForest::Round() {
   Tree tree = std::move(slot.tree);
   TreeLearner& learner = *s.learners[b];
   const ForestSample& sample = slot.sample;
+  drawn_ = sample.count;
   const std::vector<GradPair>& fit = sample.fit;
   const double trees = static_cast<double>(s.model.trees.size() + 1);
 

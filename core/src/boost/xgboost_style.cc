@@ -21,7 +21,7 @@ void XGBoostStyle::SampleRows() {
 
 std::span<const GradPair> XGBoostStyle::FitStatistics(std::span<const GradPair> loss, int) { return loss; }
 
-void XGBoostStyle::SetLeaves(Tree& tree, std::span<const TreeLearner::LeafRows> leaves, std::span<const GradPair>, double) {
+void XGBoostStyle::SetLeaves(Tree& tree, std::span<const TreeLearner::LeafRows> leaves, std::span<const GradPair>, double, int) {
   TrainingContext& s = ctx_;
   if (!s.objective->RefreshesLeaves()) return;
   for (const auto& leaf : leaves)
@@ -45,7 +45,7 @@ RoundReport XGBoostStyle::Round() {
     std::span<const GradPair> loss(gpair_.data() + k * n, n);
     Tree tree = learner.Grow(FitStatistics(loss, k), s.data.train_rows, s.SeedFor(s.round, k, 29));
     const auto leaves = learner.Leaves();
-    SetLeaves(tree, leaves, loss, newton_scale);
+    SetLeaves(tree, leaves, loss, newton_scale, k);
     for (const auto& leaf : leaves) {
       const float value = tree.nodes[leaf.node].value;
       s.ForRows(leaf.rows, [&](RowIdx r) { s.margin[static_cast<size_t>(r) * K + k] += value; });
@@ -67,6 +67,46 @@ RoundReport XGBoostStyle::Round() {
     s.model.trees.push_back(std::move(tree));
   }
   return report;
+}
+
+void XGBoostStyle::Describe(RoundStatistics& out) const {
+  const TrainingContext& s = ctx_;
+  const size_t n = s.data.x.num_rows;
+  const int K = s.K;
+  out.kind = "gradients";
+  out.grad.assign(n * K, 0.0f);
+  out.hess.assign(n * K, 0.0f);
+  for (int k = 0; k < K; ++k)
+    for (RowIdx r : s.data.train_rows) {
+      out.grad[static_cast<size_t>(r) * K + k] = gpair_[k * n + r].g;
+      out.hess[static_cast<size_t>(r) * K + k] = gpair_[k * n + r].h;
+    }
+  const size_t trees = s.model.trees.size();
+  if (trees < s.init_trees + K) return;  // no round yet, or its trees were taken
+  for (int k = 0; k < K; ++k) {
+    const size_t t = trees - K + k;
+    const Tree& tree = s.model.trees[t];
+    std::vector<RoundStatistics::Leaf> sums(tree.nodes.size());
+    // Rows the round fit: those it left out (subsample) have (0, 0).
+    for (RowIdx r : s.data.train_rows) {
+      const GradPair gp = gpair_[k * n + r];
+      if (gp.g == 0 && gp.h == 0) continue;
+      RoundStatistics::Leaf& leaf = sums[tree.Leaf(s.data.x, r)];
+      leaf.rows += 1;
+      leaf.weight += s.weight.empty() ? 1.0 : s.weight[r];
+      leaf.sum_grad += gp.g;
+      leaf.sum_hess += gp.h;
+    }
+    for (size_t i = 0; i < tree.nodes.size(); ++i) {
+      if (!tree.nodes[i].IsLeaf()) continue;
+      RoundStatistics::Leaf leaf = sums[i];
+      leaf.tree = static_cast<int>(t);
+      leaf.node = static_cast<int>(i);
+      leaf.mean = leaf.weight > 0 ? -leaf.sum_grad / leaf.weight : 0.0;
+      leaf.step = tree.nodes[i].value / s.params.eta;
+      out.leaves.push_back(leaf);
+    }
+  }
 }
 
 namespace {

@@ -17,6 +17,8 @@ class XGBoostStyle : public Algorithm {
   bool LeastSquares() const override { return false; }
   void Start() override;
   RoundReport Round() final;
+  // The round's (g, h) per row, and each leaf's sums over the rows it fit.
+  void Describe(RoundStatistics& out) const override;
 
  protected:
   // Which rows this round's trees see: with subsample < 1, XGBoost's hist
@@ -24,10 +26,10 @@ class XGBoostStyle : public Algorithm {
   virtual void SampleRows();
   // What output k's tree is fit to: the loss's (g, h) themselves.
   virtual std::span<const GradPair> FitStatistics(std::span<const GradPair> loss, int k);
-  // The grown tree's leaf values (w* times eta, as grown), refreshed where
-  // the loss asks (reg:absoluteerror: the leaf's median residual).
+  // Output k's grown tree's leaf values (w* times eta, as grown), refreshed
+  // where the loss asks (reg:absoluteerror: the leaf's median residual).
   virtual void SetLeaves(Tree& tree, std::span<const TreeLearner::LeafRows> leaves, std::span<const GradPair> loss,
-                         double newton_scale);
+                         double newton_scale, int k);
 
   std::vector<GradPair> gpair_;  // the loss's (g, h): K blocks of n
 };
