@@ -94,6 +94,8 @@ struct DatasetHandle {
   val validRows() const {
     return val::global("Uint32Array").new_(emscripten::typed_memory_view(data.valid_rows.size(), data.valid_rows.data()));
   }
+  // Each row's label as the engine trains on it: the value, or the class index.
+  val labels() const { return CopyToFloat32Array(data.label); }
   std::string task() const {
     return data.task == boostlab::Task::kBinary ? "binary" : data.task == boostlab::Task::kMulticlass ? "multiclass" : "regression";
   }
@@ -264,6 +266,7 @@ EMSCRIPTEN_BINDINGS(boostlab) {
       .function("numTrain", &DatasetHandle::numTrain)
       .function("numValid", &DatasetHandle::numValid)
       .function("validRows", &DatasetHandle::validRows)
+      .function("labels", &DatasetHandle::labels)
       .function("task", &DatasetHandle::task);
   class_<ModelHandle>("Model")
       .function("toJson", &ModelHandle::toJson)

@@ -154,6 +154,8 @@ export class Dataset {
   readonly task: 'regression' | 'binary' | 'multiclass';
   /** The validation rows (0-based rows of the table it came from). */
   validRows(): Uint32Array;
+  /** Each row's label as the engine trains on it: the value, or the class index (into the model's classes). */
+  labels(): Float32Array;
   dispose(): void;
   /** dispose(), for `using` (TypeScript 5.2+, lib esnext.disposable). */
   [Symbol.dispose](): void;

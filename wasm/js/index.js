@@ -80,6 +80,11 @@ export class Dataset extends Handle {
   validRows() {
     return this._h.validRows().slice();
   }
+  // Each row's label as the engine trains on it (the value, or the class
+  // index into the model's classes), a Float32Array.
+  labels() {
+    return this._h.labels();
+  }
 }
 
 export class Model extends Handle {

@@ -165,6 +165,8 @@ function onMessage(m: FromWorker) {
         s.selectedRound = 0;
         s.tree = -1;
         s.shap = { row: 0, output: 0 };
+        s.worked = { offset: 0, output: 0 };
+        s.scrubFrame = null;
       });
       break;
     }
@@ -187,6 +189,8 @@ function onMessage(m: FromWorker) {
         s.selectedRound = 0;
         s.tree = -1;
         s.shap.output = 0;
+        s.worked = { offset: 0, output: 0 };
+        s.scrubFrame = null;
       });
       break;
     }
@@ -231,6 +235,9 @@ function onMessage(m: FromWorker) {
         s.loadedModel = { name: m.name, model: m.model };
         s.messages.model = '';
         s.tree = 0;
+        s.selectedRound = 0;
+        s.worked = { offset: 0, output: 0 };
+        s.scrubFrame = null;
       });
       break;
     case 'error': {

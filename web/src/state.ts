@@ -88,6 +88,8 @@ export interface Store {
   tree: number;             // the tree on show, 0-based (-1: the newest)
   importanceType: string;
   shap: { row: number; output: number };  // the row explained (0-based) and the output (class) shown
+  worked: { offset: number; output: number };  // the worked table's first row (0-based) and output (class)
+  scrubFrame: SurfaceFrame | null;  // toy data: the surface after store.selectedRound (null: the newest round's)
 }
 
 export const store: Store = {
@@ -108,6 +110,8 @@ export const store: Store = {
   tree: -1,
   importanceType: 'gain',
   shap: { row: 0, output: 0 },
+  worked: { offset: 0, output: 0 },
+  scrubFrame: null,
 };
 
 export const currentRun = (): Run | null => store.runs.find((r) => r.number === store.current) ?? null;

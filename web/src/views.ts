@@ -13,6 +13,7 @@ import { ImportanceChart } from './ui/importance-chart';
 import { Surface } from './ui/surface';
 import { ShapSummary, ShapWaterfall, type ShapData } from './ui/shap-view';
 import { NodeInspector } from './ui/node-inspector';
+import { RoundPanel } from './round-panel';
 import { writeHash } from './url-state';
 import { setData, setHidden, setText, setValue } from './ui/dom';
 
@@ -29,6 +30,7 @@ export class Views {
   private readonly surface = new Surface($<HTMLCanvasElement>('surface'), $('surface-caption'));
   private readonly treeIndex = $<HTMLInputElement>('tree-index');
   private readonly inspector = new NodeInspector($('node-inspector'));
+  private readonly rounds: RoundPanel;
   private readonly shapSummary = new ShapSummary($<HTMLCanvasElement>('shap-summary'), $('shap-summary-caption'));
   private readonly shapWaterfall = new ShapWaterfall($('shap-waterfall'), $('shap-waterfall-caption'));
   private shapData: { summary: ShapData | null; row: ShapData | null } = { summary: null, row: null };
@@ -44,6 +46,7 @@ export class Views {
   private scaleEngine: 'dask' | 'spark' = 'dask';  // the engine of the script asked for  // a toolbar button with focus was disabled and nothing could take it yet
 
   constructor(private readonly client: WorkerClient, actions: Record<'play' | 'step' | 'pause' | 'stop' | 'reset', () => void>) {
+    this.rounds = new RoundPanel(client);
     for (const [name, button] of Object.entries(this.buttons) as [keyof Views['buttons'], HTMLButtonElement][]) {
       button.addEventListener('click', () => actions[name]());
     }
@@ -152,6 +155,7 @@ export class Views {
     this.form.render(store);
     this.renderChart();
     this.renderInside();
+    this.rounds.render();
     this.renderSurface();
     this.saveUrl();
   }
@@ -333,6 +337,9 @@ export class Views {
       case 'importance':
         if (modelOnShow()) this.importance.render(m.values, m.importance);
         return;
+      case 'round-detail':
+        this.rounds.onDetail(m.detail, m.model, m.error);
+        return;
       case 'shap':
         if (!modelOnShow()) return;
         setText($('shap-message'), m.error);
@@ -347,6 +354,7 @@ export class Views {
         else if (m.what === 'xgboost') download(files.model, m.text, 'application/json');
         else if (m.what === 'valid-rows') download(files.validRows, m.text, 'text/plain');
         else if (m.what === 'scale-out') download(`continue_${this.scaleEngine}.py`, m.text, 'text/x-python');
+        else if (m.what === 'round-csv') download(`${base}-round-${m.round || 'newest'}.csv`, m.text, 'text/csv');
         else download(`${base}-predictions.csv`, m.text, 'text/csv');
         return;
       }
@@ -435,7 +443,8 @@ export class Views {
     const d = store.data;
     const run = currentRun();
     const onData = run && d && run.dataId === d.id ? run : null;
-    const frame = onData?.frame ?? null;
+    const scrubbed = store.selectedRound && store.scrubFrame?.round === store.selectedRound ? store.scrubFrame : null;
+    const frame = scrubbed ?? onData?.frame ?? null;
     setHidden($('surface-box'), !d?.toy);
     $('surface-box').parentElement!.classList.toggle('no-surface', !d?.toy);
     const key = frame ?? `${d?.id}|${onData?.number}`;

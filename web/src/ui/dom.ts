@@ -20,3 +20,30 @@ export function setAttr(el: Element, name: string, value: string) {
 export function setValue(el: HTMLInputElement | HTMLSelectElement, value: string) {
   if (el.value !== value) el.value = value;
 }
+
+// A number as the formulas show it: six significant digits, exponents for the very large and small.
+export const num = (v: number) =>
+  !Number.isFinite(v) ? String(v) : Math.abs(v) >= 1e5 || (Math.abs(v) < 1e-3 && v !== 0) ? v.toExponential(4) : String(Number(v.toPrecision(6)));
+
+export function paragraph(text: string, cls = 'hint') {
+  const p = document.createElement('p');
+  p.className = cls;
+  p.textContent = text;
+  return p;
+}
+
+// One line of a formula panel: the formula, then its value with this round's
+// numbers. data: the engine's full-precision values, for tests and tooltips.
+export function formulaRow(name: string, value: string, data: Record<string, number> = {}) {
+  const row = document.createElement('div');
+  row.className = 'formula';
+  const f = document.createElement('span');
+  f.className = 'formula-name';
+  f.textContent = name;
+  const v = document.createElement('span');
+  v.className = 'formula-value';
+  v.textContent = value;
+  for (const [k, x] of Object.entries(data)) row.dataset[k] = String(x);
+  row.append(f, v);
+  return row;
+}

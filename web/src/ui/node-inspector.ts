@@ -4,9 +4,7 @@
 // it adds. G (sum_grad) and H (cover) are the engine's, from the model file;
 // nothing here is recomputed from rounded text.
 import type { ModelInfo, TreeJson } from '../worker/messages';
-import { setData } from './dom';
-
-const num = (v: number) => (Math.abs(v) >= 1e5 || (Math.abs(v) < 1e-3 && v !== 0) ? v.toExponential(4) : String(Number(v.toPrecision(6))));
+import { formulaRow, num, paragraph, setData } from './dom';
 
 // XGBoost's objective term of a node: G^2 / (H + lambda).
 const score = (g: number, h: number, lambda: number) => (g * g) / (h + lambda);
@@ -62,25 +60,6 @@ export class NodeInspector {
       if (p.alpha > 0) lines.push(`With α = ${num(p.alpha)}, G is first moved towards 0 by α (L1): w* = −T_α(G)/(H+λ).`);
       if (p.max_delta_step > 0) lines.push(`max_delta_step ${num(p.max_delta_step)} caps |w*|.`);
     }
-    this.el.replaceChildren(...lines.map((line) => {
-      if (typeof line === 'string') return paragraph(line, 'hint');
-      const row = document.createElement('div');
-      row.className = 'formula';
-      const f = document.createElement('span');
-      f.className = 'formula-name';
-      f.textContent = line[0];
-      const v = document.createElement('span');
-      v.className = 'formula-value';
-      v.textContent = line[1];
-      row.append(f, v);
-      return row;
-    }));
+    this.el.replaceChildren(...lines.map((line) => (typeof line === 'string' ? paragraph(line) : formulaRow(line[0], line[1]))));
   }
-}
-
-function paragraph(text: string, cls: string) {
-  const p = document.createElement('p');
-  p.className = cls;
-  p.textContent = text;
-  return p;
 }

@@ -1,6 +1,6 @@
 // The only file that calls postMessage to the worker. It keeps the last file
 // that loaded, so a fresh worker can reload it if the old one has to go.
-import type { FromWorker, SurfaceRequest, ToWorker, TrainRequest } from './messages';
+import type { FromWorker, RoundDetailRequest, SurfaceRequest, ToWorker, TrainRequest } from './messages';
 
 export class WorkerClient {
   private worker!: Worker;
@@ -51,6 +51,8 @@ export class WorkerClient {
   scaleOutScript(engine: 'dask' | 'spark', rounds: number, files: { csv: string; model: string; validRows: string; output: string }) {
     this.send({ type: 'scale-out', engine, rounds, files });
   }
+  roundDetail(request: RoundDetailRequest) { this.send({ type: 'round-detail', request, csv: false }); }
+  roundCsv(request: RoundDetailRequest) { this.send({ type: 'round-detail', request, csv: true }); }
   loadModel(name: string, text: string) { this.send({ type: 'load-model', name, text }); }
 
   // Last resort for a runaway worker: start a new one and reload the data.

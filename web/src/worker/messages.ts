@@ -1,5 +1,5 @@
 // The messages between the page and the training worker.
-import type { ColumnSummary, ParamSpec, RoundReport } from '../../../wasm/js/index.js';
+import type { ColumnSummary, ParamSpec, RoundLeaf, RoundReport } from '../../../wasm/js/index.js';
 import type { ShapData } from '../ui/shap-view';
 
 export interface TrainRequest {
@@ -37,7 +37,56 @@ export type ToWorker =
   | { type: 'scale-out'; engine: 'dask' | 'spark'; rounds: number; files: { csv: string; model: string; validRows: string; output: string } }
   | { type: 'load-model'; name: string; text: string }
   // SHAP values: 'summary' for up to maxRows validation rows (the first rows when none were held out), 'row' for one.
-  | { type: 'shap'; purpose: 'summary' | 'row'; row: number; maxRows: number };
+  | { type: 'shap'; purpose: 'summary' | 'row'; row: number; maxRows: number }
+  // A round's numbers and worked table (csv: the whole table as a download instead).
+  | { type: 'round-detail'; request: RoundDetailRequest; csv: boolean };
+
+export interface RoundDetailRequest {
+  round: number;   // 1-based; 0: the newest
+  offset: number;  // the worked table's first row (0-based)
+  limit: number;   // rows in the page
+  output: number;  // which output (class) of a multiclass model
+}
+
+// One row of the worked table.
+export interface WorkedRow {
+  row: number;       // 0-based data row
+  valid: boolean;    // held out for validation (the round did not fit it)
+  x: number[];       // the model's features (category codes for categories)
+  y: number;         // the label as trained on (class index), NaN for a loaded model
+  before: number;    // F_{t-1}(x): the margin of the first t-1 rounds (f0 for t = 1)
+  after: number;     // F_t(x)
+  leaf: number;      // the node the row reaches in the round's tree
+  leafValue: number; // what that leaf adds
+  g?: number;
+  h?: number;
+  u?: number;        // AdaBoost: the weight the round's tree saw
+  drawn?: number;    // forest (or resampling AdaBoost): times drawn
+}
+
+export interface RoundDetail {
+  round: number;
+  rounds: number;
+  perRound: number;
+  outputs: number;
+  output: number;
+  treeIndex: number;      // the round's tree for this output
+  features: string[];
+  baseMargin: number[];   // f0 per output
+  kind: '' | 'gradients' | 'weights' | 'bootstrap';
+  kept: boolean;          // the round's statistics were kept (false: a loaded model, or an old round of a big table)
+  leaves: RoundLeaf[];    // the round's tree's leaves (xgboost, gbdt)
+  treeAlpha: number[];
+  total: number;          // rows in the table
+  offset: number;
+  rows: WorkedRow[];
+  summary?: {
+    weights?: { sum: number; min: number; max: number; bins: number[] };  // u over the training rows
+    drawn?: { counts: number[]; draws: number };  // training rows drawn 0, 1, 2, 3, 4+ times; draws in all
+  };
+  // Toy data: the surface as it was after this round.
+  surface?: { grid: Float32Array; width: number; predictions: Float32Array; weights?: Float64Array };
+}
 
 export interface ErrorInfo {
   code: string;
@@ -70,6 +119,12 @@ export interface ModelInfo {
   algorithm: string;
   // The parameters the inspector's formulas need (XGBoost's names).
   params: { eta: number; lambda: number; gamma: number; alpha: number; max_delta_step: number };
+  objective: string;
+  // What the round views explain: AdaBoost's variant and sampling, gbdt's step.
+  variant: string;
+  sampling: string;
+  step: string;
+  colsample_bynode: number;
 }
 
 export type FromWorker =
@@ -83,7 +138,8 @@ export type FromWorker =
   | { type: 'done'; token: number; trees: number; aborted: boolean; model: ModelInfo }
   | { type: 'tree'; index: number; tree: TreeJson | null; model: ModelInfo }
   | { type: 'importance'; importance: string; values: Record<string, number> }
-  | { type: 'export'; what: 'model' | 'predictions' | 'xgboost' | 'valid-rows' | 'scale-out'; text: string }
+  | { type: 'export'; what: 'model' | 'predictions' | 'xgboost' | 'valid-rows' | 'scale-out' | 'round-csv'; text: string; round?: number }
+  | { type: 'round-detail'; detail: RoundDetail | null; model: ModelInfo | null; error: string }
   | { type: 'model-loaded'; name: string; model: ModelInfo }
   | { type: 'shap'; purpose: 'summary' | 'row'; data: ShapData | null; error: string }
   | { type: 'error'; during: 'init' | 'load' | 'train' | 'model' | 'inspect'; error: ErrorInfo; token?: number };

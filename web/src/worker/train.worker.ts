@@ -4,6 +4,7 @@
 import { init, BoostLabError } from '../../../wasm/js/index.js';
 import type { BoostLab, Dataset, Model, Table, Trainer } from '../../../wasm/js/index.js';
 import type { ErrorInfo, FromWorker, ModelInfo, SurfaceRequest, ToWorker, TreeJson } from './messages';
+import { RoundHistory, roundCsv, roundDetail } from './round-detail';
 
 let bl: BoostLab | null = null;
 let table: Table | null = null;
@@ -11,8 +12,11 @@ let model: Model | null = null;  // the last finished (or loaded) model
 // What the scale-out script needs of the finished model's training that the
 // model does not hold: its validation rows and weight column (none for a loaded model).
 let trainedWith: { validRows: Uint32Array; weight: string } | null = null;
+// What each round of the last finished model was fit to (null for a loaded model); a run keeps its own.
+let modelHistory: RoundHistory | null = null;
 interface Run {
   token: number;
+  history: RoundHistory;
   trainer: Trainer;
   data: Dataset;
   weight: string;
@@ -41,7 +45,9 @@ function info(m: Model): ModelInfo {
   return { trees: s.num_trees, rounds: Math.round(s.num_trees / s.trees_per_round), outputs: s.num_outputs, features: s.features,
     classes: s.classes, target: s.target, algorithm: s.params?.algorithm ?? 'xgboost',
     params: { eta: Number(s.params?.eta ?? 0.3), lambda: Number(s.params?.lambda ?? 1), gamma: Number(s.params?.gamma ?? 0),
-      alpha: Number(s.params?.alpha ?? 0), max_delta_step: Number(s.params?.max_delta_step ?? 0) } };
+      alpha: Number(s.params?.alpha ?? 0), max_delta_step: Number(s.params?.max_delta_step ?? 0) },
+    objective: s.objective ?? '', variant: s.params?.variant ?? 'samme', sampling: s.params?.sampling ?? 'reweight',
+    step: s.params?.step ?? 'leaf_line_search', colsample_bynode: Number(s.params?.colsample_bynode ?? NaN) };
 }
 
 // Calls fn with the model to look inside: the run in progress (a snapshot,
@@ -60,6 +66,11 @@ function withCurrent(fn: (m: Model) => void) {
 }
 
 function surfaceOf(m: Model, s: SurfaceRequest) {
+  return surfaceAt(m, s, 0);
+}
+
+// The surface from the model's first `rounds` rounds (0: all).
+function surfaceAt(m: Model, s: SurfaceRequest, rounds: number) {
   const grid = new Float32Array(s.n * s.n * 2);
   for (let j = 0; j < s.n; j++)
     for (let i = 0; i < s.n; i++) {
@@ -67,7 +78,7 @@ function surfaceOf(m: Model, s: SurfaceRequest) {
       grid[k] = s.x[0] + ((i + 0.5) / s.n) * (s.x[1] - s.x[0]);
       grid[k + 1] = s.y[1] - ((j + 0.5) / s.n) * (s.y[1] - s.y[0]);  // row 0 at the top
     }
-  return m.predictMatrix(grid, s.n * s.n);
+  return rounds ? m.predictMatrix(grid, s.n * s.n, { rounds }) : m.predictMatrix(grid, s.n * s.n);
 }
 
 // A round that fails (a full heap, most often) ends the run: its trainer and
@@ -82,6 +93,7 @@ function stepOnce(r: Run) {
     if (run === r) run = null;
     throw e;
   }
+  if (r.history.everyRound) r.history.capture(r.trainer);
   const extra: Partial<Extract<FromWorker, { type: 'round' }>> = {};
   const transfer: Transferable[] = [];
   if (r.surface) {
@@ -103,6 +115,8 @@ function stepOnce(r: Run) {
 }
 
 function finish(r: Run, aborted: boolean) {
+  r.history.capture(r.trainer);  // the last round's, whatever the table's size
+  modelHistory = r.history;
   const m = r.trainer.take({ aborted });
   trainedWith = { validRows: r.data.validRows(), weight: r.weight };
   r.trainer.dispose();
@@ -111,6 +125,13 @@ function finish(r: Run, aborted: boolean) {
   model?.dispose();
   model = m;
   post({ type: 'done', token: r.token, trees: m.numTrees, aborted, model: info(m) });
+}
+
+// A run that stops between rounds keeps the round it stopped at (a big table's
+// rounds are not all kept), then says so.
+function pauseAt(r: Run) {
+  r.history.capture(r.trainer);
+  post({ type: 'paused', token: r.token });
 }
 
 const pause = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
@@ -123,7 +144,7 @@ async function play(r: Run) {
   }
   if (run !== r) return;
   if (r.stopRequested || r.trainer.done) finish(r, r.stopRequested && !r.trainer.done);
-  else post({ type: 'paused', token: r.token });
+  else pauseAt(r);
 }
 
 async function handle(msg: ToWorker) {
@@ -153,14 +174,15 @@ async function handle(msg: ToWorker) {
         data.dispose();
         throw e;
       }
-      const r: Run = { token: msg.token, trainer, data, weight, rounds: Number(params.rounds ?? 100), playing: msg.mode === 'play', surface: msg.surface, stopRequested: false };
+      const history = new RoundHistory(table!.numRows, trainer.roundStatistics().outputs, data.labels(), data.validRows(), msg.surface);
+      const r: Run = { token: msg.token, trainer, data, weight, rounds: Number(params.rounds ?? 100), playing: msg.mode === 'play', surface: msg.surface, stopRequested: false, history };
       run = r;
       post({ type: 'started', token: r.token, rounds: r.rounds });
       if (msg.mode === 'play') await play(r);
       else if (!r.trainer.done) {
         stepOnce(r);
         if (r.trainer.done) finish(r, false);
-        else post({ type: 'paused', token: r.token });
+        else pauseAt(r);
       }
       return;
     }
@@ -177,7 +199,7 @@ async function handle(msg: ToWorker) {
       if (run && !run.playing && !run.trainer.done) {
         stepOnce(run);
         if (run.trainer.done) finish(run, false);
-        else post({ type: 'paused', token: run.token });
+        else pauseAt(run);
       }
       return;
     case 'stop':
@@ -256,11 +278,41 @@ async function handle(msg: ToWorker) {
       if (!answered) post({ type: 'shap', purpose: msg.purpose, data: null, error: '' });
       return;
     }
+    case 'round-detail': {
+      let answered = false;
+      withCurrent((m) => {
+        answered = true;
+        try {
+          if (!table) throw new BoostLabError({ code: 'NO_DATA', message: 'Load a CSV to see a round row by row.' });
+          const h = run ? run.history : m === model ? modelHistory : null;
+          if (msg.csv) {
+            post({ type: 'export', what: 'round-csv', text: roundCsv(m, table, h, msg.request), round: msg.request.round });
+            return;
+          }
+          const detail = roundDetail(m, table, h, msg.request);
+          const transfer: Transferable[] = [];
+          if (h?.surface) {
+            // Toy data: the picture as it was after this round.
+            const grid = surfaceAt(m, h.surface, detail.round);
+            const predictions = m.predict(table, { rounds: detail.round });
+            const u = h.weightsAfter(detail.round);
+            detail.surface = { grid, width: h.surface.n, predictions, weights: u ? u.slice() : undefined };
+            transfer.push(grid.buffer, predictions.buffer);
+          }
+          post({ type: 'round-detail', detail, model: info(m), error: '' }, transfer);
+        } catch (e) {
+          post({ type: 'round-detail', detail: null, model: null, error: describe(e).message });
+        }
+      });
+      if (!answered) post({ type: 'round-detail', detail: null, model: null, error: '' });
+      return;
+    }
     case 'load-model': {
       const next = bl!.loadModel(msg.text);  // throws MODEL_CORRUPT: the current model stays
       model?.dispose();
       model = next;
       trainedWith = null;
+      modelHistory = null;
       post({ type: 'model-loaded', name: msg.name, model: info(next) });
       return;
     }

@@ -1,0 +1,110 @@
+// "Round by round": the round scrubber, the round inspector and the worked
+// table. The round on show is store.selectedRound (0: the newest); picking
+// one on the scrubber or the chart shows the model as it was after that
+// round: its tree, its numbers, its rows and (toy data) its surface. Asked of
+// the worker when the round, the page of rows or the model changes, and not
+// while a run plays (a snapshot per round would slow it).
+import { currentRun, modelOnShow, store, update } from './state';
+import type { WorkerClient } from './worker/client';
+import type { ModelInfo, RoundDetail } from './worker/messages';
+import { RoundInspector } from './ui/round-inspector';
+import { WorkedTable, WORKED_PAGE } from './ui/worked-table';
+import { setData, setHidden, setText, setValue } from './ui/dom';
+
+const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
+
+export class RoundPanel {
+  private readonly inspector = new RoundInspector($('round-inspector'));
+  private readonly worked = new WorkedTable($<HTMLTableElement>('worked-table'), $('worked-caption'),
+    { prev: $<HTMLButtonElement>('worked-prev'), next: $<HTMLButtonElement>('worked-next'), download: $<HTMLButtonElement>('worked-csv') });
+  private readonly scrub = $<HTMLInputElement>('round-scrub');
+  private asked = '';
+
+  constructor(private readonly client: WorkerClient) {
+    // The scrubber picks a round as the chart does: its first tree on show.
+    this.scrub.addEventListener('input', () => this.pick(Number(this.scrub.value)));
+    $('round-newest').addEventListener('click', () => this.pick(0));
+    $('worked-prev').addEventListener('click', () => update((s) => { s.worked.offset = Math.max(0, s.worked.offset - WORKED_PAGE); }));
+    $('worked-next').addEventListener('click', () => update((s) => { s.worked.offset += WORKED_PAGE; }));
+    $('worked-csv').addEventListener('click', () => client.roundCsv(this.request()));
+    $<HTMLSelectElement>('worked-output').addEventListener('change', (e) => update((s) => { s.worked.output = Number((e.target as HTMLSelectElement).value); }));
+  }
+
+  private pick(round: number) {
+    update((s) => {
+      const m = modelOnShow()?.model;
+      const perRound = m && m.rounds ? m.trees / m.rounds : 1;
+      s.selectedRound = round;
+      s.tree = round ? (round - 1) * perRound + (perRound > 1 ? s.worked.output : 0) : -1;
+    });
+  }
+
+  private request() {
+    return { round: store.selectedRound, offset: store.worked.offset, limit: WORKED_PAGE, output: store.worked.output };
+  }
+
+  // Rounds the model on show has: the finished model's, or the live run's so far.
+  private rounds() {
+    const show = modelOnShow();
+    if (!show) return 0;
+    if (show.model) return show.model.rounds;
+    return currentRun()?.reports.length ?? 0;
+  }
+
+  render() {
+    const show = modelOnShow();
+    const run = currentRun();
+    const rounds = this.rounds();
+    const training = !!show?.live && run?.status === 'training';
+    this.scrub.max = String(Math.max(1, rounds));
+    this.scrub.disabled = rounds < 1 || training;
+    $<HTMLButtonElement>('round-newest').disabled = !store.selectedRound || training;
+    const shown = store.selectedRound && store.selectedRound <= rounds ? store.selectedRound : rounds;
+    if (document.activeElement !== this.scrub) setValue(this.scrub, String(Math.max(1, shown)));
+    setText($('round-scrub-value'), rounds ? `${shown} of ${rounds}${store.selectedRound ? '' : ' (newest)'}` : '–');
+    setData(this.scrub, 'round', String(shown));
+    if (!show || rounds < 1 || !store.data) {
+      this.reset(show ? 'No rounds yet: Step trains one.' : 'Train a model (or load one) to see its rounds in the formulas.');
+      return;
+    }
+    if (training) {
+      if (this.asked !== 'training') this.reset('The round\'s numbers appear when the run pauses or ends: Pause, or Step one round at a time.');
+      this.asked = 'training';
+      return;
+    }
+    const key = `${store.data.id}|${show.name}|${show.model?.trees}|${rounds}|${store.selectedRound}|${store.worked.offset}|${store.worked.output}`;
+    if (key === this.asked) return;
+    this.asked = key;
+    this.client.roundDetail(this.request());
+  }
+
+  private reset(text: string) {
+    if (this.asked === text) return;
+    this.asked = text;
+    this.inspector.clear(text);
+    this.worked.clear('');
+    setHidden($('worked-output-row'), true);
+    if (store.scrubFrame) update((s) => { s.scrubFrame = null; });
+  }
+
+  onDetail(d: RoundDetail | null, m: ModelInfo | null, error: string) {
+    if (!modelOnShow()) return;
+    if (!d || !m) {
+      this.inspector.clear(error || 'Nothing to show for this model.');
+      this.worked.clear('');
+      return;
+    }
+    const reports = currentRun()?.reports ?? [];
+    this.inspector.render(d, m, store.loadedModel ? [] : reports);
+    this.worked.render(d, m);
+    const select = $<HTMLSelectElement>('worked-output');
+    setHidden($('worked-output-row'), d.outputs < 2);
+    if (d.outputs > 1 && select.options.length !== d.outputs)
+      select.replaceChildren(...Array.from({ length: d.outputs }, (_, k) => new Option(`class ${m.classes[k] ?? k}`, String(k))));
+    setValue(select, String(d.output));
+    // Toy data: the surface as it was after this round (the newest round's frame otherwise).
+    const frame = d.surface && store.selectedRound
+      ? { round: d.round, grid: d.surface.grid, width: d.surface.width, predictions: d.surface.predictions, weights: d.surface.weights } : null;
+    update((s) => { s.scrubFrame = frame; });
+  }
+}

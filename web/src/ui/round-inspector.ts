@@ -1,0 +1,254 @@
+// The selected round in the source material's formulas, per algorithm, with
+// the engine's numbers: AdaBoost's e_t, alpha_t and weights u; gradient
+// boosting's f0, pseudo-residuals and each leaf's mean beside its line
+// search; XGBoost's (g, h) and each leaf's w* = -G/(H + lambda); a forest's
+// bootstrap. Values come from the round's report and trainer.roundStatistics()
+// (the worker's RoundDetail); the page only arranges them. Each formula row
+// carries its full-precision numbers in data-* for tests.
+import type { RoundReport } from '../../../wasm/js/index.js';
+import type { ModelInfo, RoundDetail } from '../worker/messages';
+import { formulaRow, num, paragraph, setData } from './dom';
+
+const SVG = 'http://www.w3.org/2000/svg';
+
+// The loss's derivatives, as the engine computes them (objectives.cc).
+const GRADIENTS: Record<string, [string, string]> = {
+  'reg:squarederror': ['g = F(x) − y', 'h = 1'],
+  'reg:absoluteerror': ['g = sign(F(x) − y)', 'h = 1 (each leaf then takes its rows\' median residual)'],
+  'reg:pseudohubererror': ['g = z/√(1+(z/δ)²), z = F(x) − y', 'h = (1+(z/δ)²)^(−3/2)'],
+  'reg:huber': ['g = −clip(y − F(x), ±δ_t)', 'h = 1'],
+  'count:poisson': ['g = e^F(x) − y', 'h = e^(F(x) + max_delta_step)'],
+  'binary:logistic': ['g = p − y, p = 1/(1+e^(−F(x)))', 'h = p(1 − p)'],
+  'binary:exponential': ['g = −ỹ·e^(−ỹF(x)), ỹ = ±1', 'h = e^(−ỹF(x))'],
+  'multi:softprob': ['g = p_k − [y = k], p = softmax(F(x))', 'h = 2p_k(1 − p_k)'],
+  'multi:softmax': ['g = p_k − [y = k], p = softmax(F(x))', 'h = 2p_k(1 − p_k)'],
+};
+
+// f0 = argmin over a constant of the summed loss.
+const F0: Record<string, string> = {
+  'reg:squarederror': 'the mean of y',
+  'reg:absoluteerror': 'the median of y',
+  'reg:huber': 'the median of y',
+  'binary:logistic': 'ln(ȳ/(1 − ȳ)), the log-odds of the share of class 1',
+  'binary:exponential': '½ ln(ȳ/(1 − ȳ))',
+  'count:poisson': 'ln ȳ',
+  'multi:softprob': 'the log of each class\'s share',
+};
+
+// What gbdt's leaf line search is for each loss.
+const LINE_SEARCH: Record<string, string> = {
+  'reg:squarederror': 'γ = mean of r (the least-squares step)',
+  'reg:absoluteerror': 'γ = median of y − F (L1)',
+  'reg:huber': 'γ = median r̃ + mean of clip(r − r̃, ±δ_t) (Huber, Friedman\'s M-regression)',
+  'binary:logistic': 'γ = Σr / Σp(1 − p) (one Newton step)',
+  'binary:exponential': 'γ = −Σg / Σh (one Newton step)',
+  'count:poisson': 'γ = −Σg / Σh (one Newton step)',
+  'multi:softprob': 'γ = (K−1)/K · Σr / Σ|r|(1 − |r|) (Friedman\'s multinomial step)',
+};
+
+export class RoundInspector {
+  constructor(private readonly el: HTMLElement) {}
+
+  clear(text: string) {
+    this.el.replaceChildren(paragraph(text));
+    setData(this.el, 'round', '0');
+    setData(this.el, 'algorithm', '');
+  }
+
+  render(d: RoundDetail, m: ModelInfo, reports: RoundReport[]) {
+    const report = reports[d.round - 1];
+    setData(this.el, 'round', String(d.round));
+    setData(this.el, 'algorithm', m.algorithm);
+    const parts: Node[] = [];
+    const classLabel = d.outputs > 1 ? ` (the tree for class ${m.classes[d.output] ?? d.output})` : '';
+    parts.push(paragraph(`Round ${d.round} of ${d.rounds}: tree ${d.treeIndex + 1}${classLabel}.`, 'round-title'));
+    if (m.algorithm === 'adaboost') this.adaboost(parts, d, m, report, reports);
+    else if (m.algorithm === 'random_forest') this.forest(parts, d, m, report);
+    else this.boosted(parts, d, m);
+    if (!d.kept && m.algorithm !== 'adaboost')
+      parts.push(paragraph(reports.length ? 'This round\'s per-row numbers were not kept (a big table keeps the rounds it paused or ended on; toy data and small tables keep every round).'
+        : 'A model loaded from a file carries no per-round statistics: train it here to see them.'));
+    this.el.replaceChildren(...parts);
+  }
+
+  // XGBoost-style and Friedman's gradient boosting: the statistics, then each leaf.
+  private boosted(parts: Node[], d: RoundDetail, m: ModelInfo) {
+    const gbdt = m.algorithm === 'gbdt';
+    const eta = m.params.eta;
+    const [g, h] = GRADIENTS[m.objective] ?? ['g = ∂L/∂F', 'h = ∂²L/∂F²'];
+    if (d.round === 1 || gbdt) {
+      const f0 = d.baseMargin[d.output] ?? 0;
+      parts.push(formulaRow(`f₀ = argmin_γ Σ L(y, γ)${F0[m.objective] ? ` = ${F0[m.objective]}` : ''}`, num(f0), { f0 }));
+    }
+    if (gbdt) {
+      parts.push(formulaRow('pseudo-residual r = −∂L/∂F at F_{t−1}', `r = −(${g.replace(/^g = /, '')})`));
+      parts.push(paragraph(`A least-squares tree is fit to r; then each leaf's value is set by line search on the loss: ${LINE_SEARCH[m.objective] ?? 'γ = −Σg/Σh'}, and ν·γ is added (ν = η = ${num(eta)}).`));
+    } else {
+      parts.push(formulaRow('gradient and hessian at F_{t−1}', `${g};  ${h}`));
+      parts.push(paragraph(`Each leaf takes w* = −G/(H+λ) (λ = ${num(m.params.lambda)}${m.params.alpha > 0 ? `, G soft-thresholded by α = ${num(m.params.alpha)}` : ''}${m.params.max_delta_step > 0 ? `, |w*| ≤ ${num(m.params.max_delta_step)}` : ''}), and η·w* is added (η = ${num(eta)}). Click a split in the tree for its gain.`));
+    }
+    if (gbdt && d.treeAlpha.length) {
+      const a = d.treeAlpha[d.output];
+      parts.push(formulaRow('α_t = Σ g_t(x)(y − s) / Σ g_t(x)², g_t: the tree of mean residuals', num(a), { alpha: a }));
+    }
+    if (!d.leaves.length) return;
+    const table = document.createElement('table');
+    table.className = 'leaf-table';
+    const head = gbdt ? ['leaf', 'rows', 'r̄ = −G/n', d.treeAlpha.length ? 'γ = α_t·r̄' : 'γ (line search)', 'ν·γ added']
+      : ['leaf', 'rows', 'G = Σg', 'H = Σh', 'w* = −G/(H+λ)', 'η·w* added'];
+    table.createTHead().insertRow().append(...head.map((c) => th(c)));
+    const body = table.createTBody();
+    for (const l of d.leaves) {
+      const tr = body.insertRow();
+      tr.dataset.node = String(l.node);
+      tr.dataset.g = String(l.sumGrad);
+      tr.dataset.h = String(l.sumHess);
+      tr.dataset.mean = String(l.mean);
+      tr.dataset.step = String(l.step);
+      tr.dataset.rows = String(l.rows);
+      const cells = gbdt ? [String(l.node), String(l.rows), num(l.mean), num(l.step), num(eta * l.step)]
+        : [String(l.node), String(l.rows), num(l.sumGrad), num(l.sumHess), num(l.step), num(eta * l.step)];
+      tr.append(...cells.map((c) => td(c)));
+    }
+    const scroll = document.createElement('div');
+    scroll.className = 'table-scroll';
+    scroll.append(table);
+    parts.push(scroll);
+    if (gbdt) parts.push(paragraph('r̄ is the plain mean of the leaf\'s residuals; γ is what the line search made of it (equal for squared error).'));
+  }
+
+  private adaboost(parts: Node[], d: RoundDetail, m: ModelInfo, report: RoundReport | undefined, reports: RoundReport[]) {
+    const K = Math.max(2, m.classes.length);
+    const eta = m.params.eta;
+    const regression = m.classes.length === 0;
+    if (report?.epsilon !== undefined) {
+      const e = report.epsilon, a = report.alpha ?? NaN;
+      if (regression) {
+        const beta = e / (1 - e);
+        parts.push(formulaRow('ε_t = Σ u·L_i, L_i = loss of |y − f_t(x)| / max', num(e), { epsilon: e }));
+        parts.push(formulaRow('β_t = ε_t / (1 − ε_t)', num(beta), { beta }));
+        parts.push(formulaRow('tree weight η·ln(1/β_t)', num(a), { alpha: a }));
+        parts.push(paragraph('u ← u·β_t^(η(1 − L_i)), normalised; the model predicts the trees\' median weighted by ln(1/β_t).'));
+      } else if (m.variant === 'samme_r') {
+        parts.push(formulaRow('ε_t = Σ u·[y ≠ g(x)] / Σ u', num(e), { epsilon: e }));
+        parts.push(paragraph(`SAMME.R: each leaf adds η(K−1)(ln p_k − mean_j ln p_j) of its weighted class shares p; u ← u·exp(−η(K−1)/K·y·ln p), normalised.`));
+      } else {
+        const diamond = Math.sqrt((1 - e) / e);
+        const alpha = eta * (Math.log((1 - e) / e) + Math.log(K - 1));
+        parts.push(formulaRow('ε_t = Σ u·[y ≠ g(x)] / Σ u', num(e), { epsilon: e }));
+        parts.push(formulaRow('◆_t = √((1 − ε_t)/ε_t)', num(diamond), { diamond }));
+        parts.push(formulaRow(`α_t = η·(ln((1 − ε_t)/ε_t) + ln(K − 1))`, `${num(eta)}·(${num(Math.log((1 - e) / e))} + ${num(Math.log(K - 1))}) = ${num(a)}`, { alpha: a, recomputed: alpha }));
+        parts.push(paragraph(`u ← u·e^{α_t} for the rows g_t got wrong, u unchanged for the others, then normalised to sum 1${K === 2 && eta === 1 ? ': the same as u·◆_t for wrong rows and u/◆_t for right ones' : ''}.`));
+      }
+      if (report.expLoss !== undefined) parts.push(formulaRow('exponential loss (1/N)Σ exp(−y·f(x)/K) after the round', num(report.expLoss), { exploss: report.expLoss }));
+      parts.push(epsilonAlphaChart(reports, d.round));
+    }
+    const w = d.summary?.weights;
+    if (w) {
+      parts.push(formulaRow('Σ u over the training rows (the weights the tree saw)', num(w.sum), { usum: w.sum }));
+      parts.push(histogram(w.bins, `u from 0 to ${num(w.max)} (smallest ${num(w.min)})`, 'weights'));
+      parts.push(paragraph('On the picture, a point\'s radius is 2.5·√(u/ū) pixels (ū the mean weight): bigger points are the rows the next tree must get right.'));
+    }
+    const drawn = d.summary?.drawn;
+    if (drawn) parts.push(drawnHistogram(drawn, 'Resampling: N rows drawn in proportion to u'));
+  }
+
+  private forest(parts: Node[], d: RoundDetail, m: ModelInfo, report: RoundReport | undefined) {
+    const p = d.features.length;
+    const share = Number.isFinite(m.colsample_bynode) ? m.colsample_bynode : m.classes.length ? Math.sqrt(p) / p : 1 / 3;
+    const drawn = d.summary?.drawn;
+    if (drawn) parts.push(drawnHistogram(drawn, 'This tree\'s bootstrap: N rows drawn with replacement'));
+    parts.push(formulaRow('features tried at each split', `${Math.max(1, Math.floor(share * p + 1e-9))} of ${p}${Number.isFinite(m.colsample_bynode) ? '' : m.classes.length ? ' (√p)' : ' (p/3)'}`));
+    const oob = report ? Object.entries(report.train).find(([k]) => k.startsWith('oob_')) : undefined;
+    if (oob) parts.push(formulaRow(`out-of-bag ${oob[0].slice(4)} of the first ${d.round} trees`, num(oob[1]), { oob: oob[1] }));
+    parts.push(paragraph(`The forest is the uniform vote of its trees: F(x) = (1/T) Σ f_t(x); each row's out-of-bag prediction averages only the trees that did not draw it.`));
+  }
+}
+
+function th(text: string) {
+  const c = document.createElement('th');
+  c.textContent = text;
+  return c;
+}
+
+function td(text: string) {
+  const c = document.createElement('td');
+  c.textContent = text;
+  return c;
+}
+
+// Bars of counts, with a caption.
+function histogram(bins: number[], caption: string, name: string) {
+  const fig = document.createElement('figure');
+  fig.className = 'mini-hist';
+  fig.dataset.name = name;
+  const svg = document.createElementNS(SVG, 'svg');
+  svg.setAttribute('viewBox', `0 0 ${bins.length * 10} 40`);
+  svg.setAttribute('role', 'img');
+  svg.setAttribute('aria-label', caption);
+  const max = Math.max(1, ...bins);
+  bins.forEach((c, i) => {
+    const r = document.createElementNS(SVG, 'rect');
+    const h = (36 * c) / max;
+    r.setAttribute('x', String(i * 10 + 1));
+    r.setAttribute('y', String(38 - h));
+    r.setAttribute('width', '8');
+    r.setAttribute('height', String(h));
+    r.dataset.count = String(c);
+    svg.append(r);
+  });
+  const cap = document.createElement('figcaption');
+  cap.className = 'hint';
+  cap.textContent = caption;
+  fig.append(svg, cap);
+  return fig;
+}
+
+function drawnHistogram(drawn: { counts: number[]; draws: number }, title: string) {
+  const rows = drawn.counts.reduce((a, b) => a + b, 0);
+  const box = document.createElement('div');
+  box.className = 'drawn';
+  box.dataset.draws = String(drawn.draws);
+  box.dataset.outOfBag = String(drawn.counts[0]);
+  box.append(formulaRow(title, `${drawn.draws.toLocaleString()} draws over ${rows.toLocaleString()} rows; ${drawn.counts[0].toLocaleString()} never drawn (out of bag: ${(100 * drawn.counts[0] / Math.max(1, rows)).toFixed(1)} %, e^(−1) = 36.8 % expected)`,
+    { draws: drawn.draws, outofbag: drawn.counts[0] }));
+  box.append(histogram(drawn.counts, 'rows drawn 0, 1, 2, 3, 4+ times', 'drawn'));
+  return box;
+}
+
+// e_t and alpha_t of every round so far, the selected one marked.
+function epsilonAlphaChart(reports: RoundReport[], selected: number) {
+  const fig = document.createElement('figure');
+  fig.className = 'eps-alpha';
+  const W = 240, H = 60;
+  const svg = document.createElementNS(SVG, 'svg');
+  svg.setAttribute('viewBox', `0 0 ${W} ${H}`);
+  svg.setAttribute('role', 'img');
+  svg.setAttribute('aria-label', 'ε_t and α_t per round');
+  const eps = reports.map((r) => r.epsilon ?? NaN), alpha = reports.map((r) => r.alpha ?? NaN);
+  const line = (values: number[], cls: string) => {
+    const max = Math.max(1e-12, ...values.filter(Number.isFinite));
+    const pts = values.map((v, i) => `${(i / Math.max(1, values.length - 1)) * (W - 4) + 2},${H - 2 - ((Number.isFinite(v) ? v : 0) / max) * (H - 4)}`).join(' ');
+    const pl = document.createElementNS(SVG, 'polyline');
+    pl.setAttribute('points', pts);
+    pl.setAttribute('class', cls);
+    svg.append(pl);
+  };
+  line(eps, 'eps');
+  line(alpha, 'alpha');
+  if (selected >= 1 && reports.length > 1) {
+    const x = ((selected - 1) / (reports.length - 1)) * (W - 4) + 2;
+    const mark = document.createElementNS(SVG, 'line');
+    mark.setAttribute('x1', String(x));
+    mark.setAttribute('x2', String(x));
+    mark.setAttribute('y1', '0');
+    mark.setAttribute('y2', String(H));
+    mark.setAttribute('class', 'mark');
+    svg.append(mark);
+  }
+  const cap = document.createElement('figcaption');
+  cap.className = 'hint';
+  cap.innerHTML = '<span class="eps">ε_t</span> and <span class="alpha">α_t</span> over the rounds (each scaled to its largest)';
+  fig.append(svg, cap);
+  return fig;
+}

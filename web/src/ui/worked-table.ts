@@ -1,0 +1,80 @@
+// The worked example table of the source material, for the selected round:
+// per row x, y, F_{t-1}(x), what the tree was fit to (g and h, u, or draws),
+// the leaf reached, its value and F_t(x). Paged; the whole table downloads
+// as CSV. Cells carry the engine's full-precision values in data-v.
+import { statColumns } from '../worker/round-detail';
+import type { ModelInfo, RoundDetail } from '../worker/messages';
+import { num, setData, setText } from './dom';
+
+export const WORKED_PAGE = 25;
+
+export class WorkedTable {
+  constructor(private readonly table: HTMLTableElement, private readonly caption: HTMLElement,
+              private readonly pager: { prev: HTMLButtonElement; next: HTMLButtonElement; download: HTMLButtonElement }) {}
+
+  clear(text: string) {
+    this.table.replaceChildren();
+    setText(this.caption, text);
+    setData(this.table, 'round', '0');
+    this.pager.prev.disabled = this.pager.next.disabled = this.pager.download.disabled = true;
+  }
+
+  render(d: RoundDetail, m: ModelInfo) {
+    const t = d.round;
+    const stats = statColumns(d);
+    const features = d.features.length > 4 ? d.features.slice(0, 4) : d.features;
+    const cls = m.classes;
+    const head = ['row', ...features, m.target || 'y', `F${sub(t - 1)}(x)`, ...stats.map(statName), 'leaf', 'leaf value', `F${sub(t)}(x)`];
+    const thead = document.createElement('thead');
+    thead.insertRow().append(...head.map((h) => cell('th', h)));
+    const tbody = document.createElement('tbody');
+    for (const r of d.rows) {
+      const tr = tbody.insertRow();
+      tr.dataset.row = String(r.row);
+      if (r.valid) tr.className = 'valid';
+      const y = Number.isNaN(r.y) ? '' : cls.length ? cls[r.y] ?? String(r.y) : num(r.y);
+      tr.append(cell('td', String(r.row + 1) + (r.valid ? ' (valid)' : '')),
+        ...features.map((_, f) => cell('td', num(r.x[f]), r.x[f])),
+        cell('td', y, r.y, 'y'),
+        cell('td', num(r.before), r.before, 'before'),
+        ...stats.map((s) => {
+          const v = (r as unknown as Record<string, number | undefined>)[s];
+          return v === undefined ? cell('td', '–') : cell('td', num(v), v, s);
+        }),
+        cell('td', String(r.leaf), r.leaf, 'leaf'),
+        cell('td', num(r.leafValue), r.leafValue, 'leaf-value'),
+        cell('td', num(r.after), r.after, 'after'));
+    }
+    this.table.replaceChildren(thead, tbody);
+    setData(this.table, 'round', String(t));
+    setData(this.table, 'offset', String(d.offset));
+    const last = d.offset + d.rows.length;
+    const hidden = d.features.length - features.length;
+    setText(this.caption, `Round ${t}: rows ${d.offset + 1}–${last} of ${d.total.toLocaleString()}` +
+      `${hidden > 0 ? ` (the first 4 of ${d.features.length} features shown; the CSV has all)` : ''}. ` +
+      `F is the margin${d.outputs > 1 ? ` of class ${cls[d.output] ?? d.output}` : ''}; ` +
+      (m.algorithm === 'random_forest' ? `F${sub(t)}(x) = ((${t - 1})·F${sub(t - 1)}(x) + leaf value)/${t}, the mean of the trees.`
+        : m.algorithm === 'adaboost' && !cls.length ? `F${sub(t)}(x) is the trees' median weighted by ln(1/β).`
+        : `F${sub(t)}(x) = F${sub(t - 1)}(x) + leaf value.`) +
+      `${d.kind === 'gradients' ? ` ${m.algorithm === 'gbdt' ? 'The pseudo-residual is r = −g.' : 'g and h include each row\'s sample weight.'}` : ''}` +
+      `${d.kind ? ' Validation rows were not fit (their statistics are 0).' : ''}`);
+    this.pager.prev.disabled = d.offset === 0;
+    this.pager.next.disabled = last >= d.total;
+    this.pager.download.disabled = false;
+  }
+}
+
+const statName = (s: string) => ({ g: 'g', h: 'h', u: 'u (weight)', drawn: 'times drawn' } as Record<string, string>)[s] ?? s;
+
+// t as a subscript.
+function sub(t: number) {
+  return String(t).replace(/\d/g, (c) => '₀₁₂₃₄₅₆₇₈₉'[Number(c)]);
+}
+
+function cell(tag: 'td' | 'th', text: string, value?: number, name?: string) {
+  const c = document.createElement(tag);
+  c.textContent = text;
+  if (value !== undefined) c.dataset.v = String(value);
+  if (name) c.dataset.col = name;
+  return c;
+}

@@ -1,0 +1,153 @@
+// What each round of the run on show was fit to (trainer.roundStatistics),
+// kept so the page can go back to any round, and the worked table of a round
+// built from it and the model: x, y, F_{t-1}(x), the statistics, the leaf
+// reached, its value and F_t(x), every number the engine's.
+import type { Model, RoundLeaf, RoundStatistics, Table, Trainer } from '../../../wasm/js/index.js';
+import type { RoundDetail, RoundDetailRequest, SurfaceRequest, TreeJson } from './messages';
+
+// Every round is kept when a round's per-row numbers are this many values or
+// fewer (toy data, small CSVs); otherwise the rounds the run paused or ended
+// on. The oldest rounds' per-row numbers go first past the byte budget.
+const EVERY_ROUND_CELLS = 100_000;
+const BUDGET_BYTES = 64 * 2 ** 20;
+const PER_ROW = ['grad', 'hess', 'weight', 'drawn'] as const;
+
+const bytesOf = (s: RoundStatistics) => PER_ROW.reduce((n, k) => n + (s[k]?.byteLength ?? 0), 0);
+
+export class RoundHistory {
+  private readonly kept = new Map<number, RoundStatistics>();
+  private bytes = 0;
+  // AdaBoost: u after the last round kept (the next round's tree would see it).
+  private latestWeights: { round: number; u: Float64Array } | null = null;
+
+  constructor(readonly rows: number, readonly outputs: number, readonly labels: Float32Array, readonly valid: Uint32Array,
+              readonly surface: SurfaceRequest | undefined) {}
+
+  get everyRound() {
+    return this.rows * this.outputs <= EVERY_ROUND_CELLS;
+  }
+
+  // The trainer's last round, once.
+  capture(trainer: Trainer) {
+    const s = trainer.roundStatistics();
+    if (!s.round || this.kept.has(s.round)) return;
+    this.kept.set(s.round, s);
+    this.bytes += bytesOf(s);
+    if (s.kind === 'weights') this.latestWeights = { round: s.round, u: trainer.sampleWeights() };
+    for (const [round, old] of this.kept) {
+      if (this.bytes <= BUDGET_BYTES) break;
+      if (round === s.round) continue;
+      this.bytes -= bytesOf(old);
+      for (const k of PER_ROW) delete old[k];
+    }
+  }
+
+  get(round: number) {
+    return this.kept.get(round) ?? null;
+  }
+
+  // u after round t's update: what round t+1's tree saw, or the trainer's u after the last round.
+  weightsAfter(round: number): Float64Array | null {
+    return this.kept.get(round + 1)?.weight ?? (this.latestWeights?.round === round ? this.latestWeights.u : null);
+  }
+}
+
+// The model's rounds and trees per round, from its summary.
+function shape(m: Model) {
+  const s = m.summary();
+  const perRound = s.trees_per_round || 1;
+  return { rounds: Math.round(s.num_trees / perRound), perRound, outputs: s.num_outputs, baseMargin: s.base_margin as number[],
+           features: s.features.map((f: { name: string }) => f.name) as string[] };
+}
+
+// Round `req.round` (0: the newest) of model m, rows offset..offset+limit of the table.
+export function roundDetail(m: Model, table: Table, history: RoundHistory | null, req: RoundDetailRequest): RoundDetail {
+  const { rounds, perRound, outputs, baseMargin, features } = shape(m);
+  const t = Math.min(Math.max(1, req.round || rounds), Math.max(1, rounds));
+  const output = Math.min(Math.max(0, req.output), outputs - 1);
+  // The round's tree that serves this output (a multi-output tree serves all).
+  const treeIndex = (t - 1) * perRound + (perRound > 1 ? output : 0);
+  const stats = history?.get(t) ?? null;
+  const total = table.numRows;
+  const offset = Math.min(Math.max(0, req.offset), Math.max(0, total - 1));
+  const end = Math.min(total, offset + Math.max(1, req.limit));
+  const rows = Array.from({ length: end - offset }, (_, i) => offset + i);
+  const p = features.length;
+  const x = rows.length ? m.featureValues(table, { rows }) : new Float32Array(0);
+  const at = (rounds: number, out: 'margin' | 'leaf') => m.predictMatrix(x, rows.length, { output: out, rounds });
+  const after = at(t, 'margin');
+  const before = t > 1 ? at(t - 1, 'margin') : null;
+  const leaves = at(t, 'leaf');  // rows x (t * perRound): the round's trees are the last perRound columns
+  const tree = m.numTrees > treeIndex ? (m.tree(treeIndex) as TreeJson) : null;
+  const valid = new Set(history?.valid ?? []);
+  const K = outputs, L = t * perRound;
+  const detail: RoundDetail = {
+    round: t, rounds, perRound, outputs, output, treeIndex, features, baseMargin,
+    kind: stats?.kind ?? '', kept: !!stats, leaves: (stats?.leaves ?? []).filter((l: RoundLeaf) => l.tree === treeIndex), treeAlpha: stats?.treeAlpha ?? [],
+    total, offset,
+    rows: rows.map((r, i) => {
+      const node = leaves[i * L + (L - perRound) + (perRound > 1 ? output : 0)];
+      const value = !tree ? NaN : tree.leaf_values ? tree.leaf_values[node * K + output] : tree.value[node];
+      return {
+        row: r, valid: valid.has(r), x: Array.from(x.subarray(i * p, (i + 1) * p)),
+        y: history ? history.labels[r] : NaN,
+        before: before ? before[i * K + output] : baseMargin[output] ?? 0, after: after[i * K + output], leaf: node, leafValue: value,
+        g: stats?.grad?.[r * K + output], h: stats?.hess?.[r * K + output], u: stats?.weight?.[r], drawn: stats?.drawn?.[r],
+      };
+    }),
+  };
+  if (stats) detail.summary = summarise(stats, history!);
+  return detail;
+}
+
+// What the inspector draws of all rows: u's sum and histogram, the bootstrap's multiplicities.
+function summarise(s: RoundStatistics, h: RoundHistory): RoundDetail['summary'] {
+  const valid = new Set(h.valid);
+  const out: NonNullable<RoundDetail['summary']> = {};
+  if (s.weight) {
+    let sum = 0, max = 0, min = Infinity;
+    for (let r = 0; r < s.weight.length; r++) {
+      if (valid.has(r)) continue;
+      sum += s.weight[r];
+      max = Math.max(max, s.weight[r]);
+      min = Math.min(min, s.weight[r]);
+    }
+    const bins = new Array(12).fill(0);
+    for (let r = 0; r < s.weight.length; r++)
+      if (!valid.has(r)) bins[Math.min(11, Math.floor((s.weight[r] / (max || 1)) * 12))]++;
+    out.weights = { sum, min, max, bins };
+  }
+  if (s.drawn) {
+    const counts = [0, 0, 0, 0, 0];  // drawn 0, 1, 2, 3, 4 or more times
+    let draws = 0;
+    for (let r = 0; r < s.drawn.length; r++) {
+      if (valid.has(r)) continue;
+      counts[Math.min(4, s.drawn[r])]++;
+      draws += s.drawn[r];
+    }
+    out.drawn = { counts, draws };
+  }
+  return out;
+}
+
+// The worked table of round t as CSV, all rows.
+export function roundCsv(m: Model, table: Table, history: RoundHistory | null, req: RoundDetailRequest) {
+  const d = roundDetail(m, table, history, { ...req, offset: 0, limit: table.numRows });
+  const cols = [...d.features, 'y', 'set', `F_${d.round - 1}(x)`, ...statColumns(d), 'leaf', 'leaf value', `F_${d.round}(x)`];
+  const quote = (s: string) => (/[",\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s);
+  const lines = [cols.map(quote).join(',')];
+  for (const r of d.rows) {
+    const stats = statColumns(d).map((c) => String((r as unknown as Record<string, number | undefined>)[STAT_KEY[c]] ?? ''));
+    lines.push([...r.x.map(String), String(r.y), r.valid ? 'valid' : 'train', String(r.before), ...stats, String(r.leaf), String(r.leafValue), String(r.after)].join(','));
+  }
+  return lines.join('\n') + '\n';
+}
+
+const STAT_KEY: Record<string, string> = { g: 'g', h: 'h', u: 'u', drawn: 'drawn' };
+
+export function statColumns(d: RoundDetail): string[] {
+  if (d.kind === 'gradients') return ['g', 'h'];
+  if (d.kind === 'weights') return d.rows.some((r) => r.drawn !== undefined) ? ['u', 'drawn'] : ['u'];
+  if (d.kind === 'bootstrap') return ['drawn'];
+  return [];
+}
