@@ -55,6 +55,15 @@ export async function waitForSample(page) {
   await page.waitForFunction(() => !document.getElementById('train').disabled);
 }
 
+// Makes toy data of `kind` with n rows in the page and waits until it is loaded.
+export async function useToy(page, kind, n = 300) {
+  await page.selectOption('#source', `toy:${kind}`);
+  await page.fill('#toy-n', String(n));
+  await page.dispatchEvent('#toy-n', 'change');
+  await page.waitForFunction((name) => document.getElementById('data-name').textContent.startsWith(`toy: ${name}: `) &&
+    !document.getElementById('train').disabled, kind);
+}
+
 // Trains `rounds` rounds and waits until the chart has drawn them: the
 // training curve, or the validation curve with { curve: 'valid' }.
 export async function train(page, rounds, { curve = 'train' } = {}) {

@@ -4,7 +4,7 @@
 // each leaves a screenshot in test-results/.
 import assert from 'node:assert/strict';
 import { after, afterEach, before, test } from 'node:test';
-import { openSite, train, waitForSample, shotName } from './browser.mjs';
+import { openSite, train, useToy, waitForSample, shotName } from './browser.mjs';
 
 let site;
 before(async () => {
@@ -25,14 +25,6 @@ async function useSample(page, key = 'auto_mpg') {
   await page.selectOption('#source', `sample:${key}`);
   await page.waitForFunction((k) => document.getElementById('data-name').textContent.startsWith(`${k}.csv (sample)`) &&
     !document.getElementById('train').disabled, key);
-}
-
-async function useToy(page, kind, n = 300) {
-  await page.selectOption('#source', `toy:${kind}`);
-  await page.fill('#toy-n', String(n));
-  await page.dispatchEvent('#toy-n', 'change');
-  await page.waitForFunction((name) => document.getElementById('data-name').textContent.startsWith(`toy: ${name}: `) &&
-    !document.getElementById('train').disabled, kind);
 }
 
 async function upload(page, name, text) {

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, afterEach, before, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { openSite, train, waitForSample, shotName } from './browser.mjs';
+import { openSite, train, useToy, waitForSample, shotName } from './browser.mjs';
 
 const SPAM = fileURLToPath(new URL('../data/spam.csv', import.meta.url));
 let site;
@@ -20,14 +20,6 @@ before(async () => {
 after(async () => { await site?.close(); });
 // Every test leaves a picture of the page as it ended (test-results/).
 afterEach(async (t) => { await site?.screenshot(`playground-${shotName(t.name)}`); });
-
-async function useToy(page, kind, n = 300) {
-  await page.selectOption('#source', `toy:${kind}`);
-  await page.fill('#toy-n', String(n));
-  await page.dispatchEvent('#toy-n', 'change');
-  await page.waitForFunction((name) => document.getElementById('data-name').textContent.startsWith(`toy: ${name}: `) &&
-    !document.getElementById('train').disabled, kind);
-}
 
 async function useAlgorithm(page, algorithm) {
   await page.selectOption('#algorithm', algorithm);

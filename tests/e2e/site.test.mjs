@@ -60,9 +60,9 @@ test('phone width 390 x 844: nothing wider than the screen, and training works',
       page: document.scrollingElement.scrollWidth,
       offenders: [...document.querySelectorAll('body *')].filter((el) => {
         const r = el.getBoundingClientRect();
-        // Scrolled boxes (the preview table) may be wide inside their frame,
+        // Scrolled boxes (the preview, the worked and leaf tables) may be wide inside their frame,
         // and an svg clips what lies outside its view (the tree, zoomed in).
-        const clipped = el.closest('.preview-wrap') || (el.ownerSVGElement && el.tagName !== 'svg');
+        const clipped = el.closest('.preview-wrap, .table-scroll') || (el.ownerSVGElement && el.tagName !== 'svg');
         return r.right > 391 && !clipped && getComputedStyle(el).position !== 'fixed';
       }).map((el) => el.id || el.getAttribute('class') || el.tagName).slice(0, 5),
     }));

@@ -28,6 +28,8 @@ for (const build of BUILDS) {
       const model = trainer.snapshot();
       const before = model.predict(table, { output: 'margin', rounds: 1 });
       const valid = new Set(data.validRows());
+      const labels = data.labels();
+      assert.equal(labels.length, table.numRows);
       assert.equal(stats.kind, 'gradients');
       assert.equal(stats.round, 2);
       assert.equal(stats.grad.length, table.numRows);
@@ -35,6 +37,7 @@ for (const build of BUILDS) {
       for (let r = 0; r < n; r++) {
         const x = ((r * 7919) % n) / 10, z = (r * 31) % 17;
         const target = Math.fround(Math.sin(x) + (z > 8 ? 1 : 0));
+        assert.equal(labels[r], target, `data.labels() of row ${r}`);
         if (valid.has(r)) {
           assert.equal(stats.grad[r], 0, `validation row ${r}`);
           continue;
@@ -89,6 +92,8 @@ for (const build of BUILDS) {
       const bl = await load(build);
       const table = bl.readCSV(spamCsv());
       const data = table.toDataset({ target: 'type', seed: 2 });
+      // Classes by index: spam's 'type' is nonspam (0) or spam (1).
+      assert.deepEqual(new Set(data.labels()), new Set([0, 1]));
       const ada = bl.trainer(data, { algorithm: 'adaboost', rounds: 3, nthread: 1 });
       ada.step();
       const after = ada.sampleWeights();

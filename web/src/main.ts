@@ -201,7 +201,7 @@ function onMessage(m: FromWorker) {
         run.reports.push(m.report);
         run.receivedAt.push(performance.now());
         run.plannedRounds = m.rounds;
-        if (m.surface && m.width) run.frame = { round: m.report.round, grid: m.surface, width: m.width, predictions: m.predictions, weights: m.weights };
+        if (m.surface && m.width) run.frame = { round: m.report.round, grid: m.surface, width: m.width, predictions: m.predictions, weights: m.weights, drawn: m.drawn };
       });
       break;
     }

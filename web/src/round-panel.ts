@@ -27,7 +27,12 @@ export class RoundPanel {
     $('worked-prev').addEventListener('click', () => update((s) => { s.worked.offset = Math.max(0, s.worked.offset - WORKED_PAGE); }));
     $('worked-next').addEventListener('click', () => update((s) => { s.worked.offset += WORKED_PAGE; }));
     $('worked-csv').addEventListener('click', () => client.roundCsv(this.request()));
-    $<HTMLSelectElement>('worked-output').addEventListener('change', (e) => update((s) => { s.worked.output = Number((e.target as HTMLSelectElement).value); }));
+    // Another output (class): its tree of the round on show.
+    $<HTMLSelectElement>('worked-output').addEventListener('change', (e) => {
+      const output = Number((e.target as HTMLSelectElement).value);
+      update((s) => { s.worked.output = output; });
+      this.pick(store.selectedRound || this.rounds());
+    });
   }
 
   private pick(round: number) {
@@ -104,7 +109,7 @@ export class RoundPanel {
     setValue(select, String(d.output));
     // Toy data: the surface as it was after this round (the newest round's frame otherwise).
     const frame = d.surface && store.selectedRound
-      ? { round: d.round, grid: d.surface.grid, width: d.surface.width, predictions: d.surface.predictions, weights: d.surface.weights } : null;
+      ? { round: d.round, grid: d.surface.grid, width: d.surface.width, predictions: d.surface.predictions, weights: d.surface.weights, drawn: d.surface.drawn } : null;
     update((s) => { s.scrubFrame = frame; });
   }
 }

@@ -43,6 +43,7 @@ export interface SurfaceFrame {
   width: number;
   predictions?: Float32Array;
   weights?: Float64Array;
+  drawn?: Uint32Array;  // random forest: the round's tree's bootstrap counts
 }
 
 export interface Run {

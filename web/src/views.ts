@@ -466,7 +466,7 @@ export class Views {
       const toy = d.toy, algorithm = String(onData!.params.algorithm ?? 'xgboost');
       this.drawing = true;
       requestIdleCallback(() => {
-        if (this.drawnFrame === frame) this.surface.draw(toy, frame.round, frame.grid, frame.width, frame.predictions, frame.weights, algorithm);
+        if (this.drawnFrame === frame) this.surface.draw(toy, frame.round, frame.grid, frame.width, frame.predictions, frame.weights, algorithm, frame.drawn);
         this.drawnAt = performance.now();
         this.drawing = false;
       }, { timeout: 250 });

@@ -28,8 +28,9 @@ export class Surface {
 
   lastCost = 0;  // ms the last draw took: the page skips frames while playing so the main thread stays free
 
+  // drawn: a forest tree's bootstrap counts per point (its size; 0, out of bag: a hollow ring).
   draw(toy: ToyData, round: number, grid: Float32Array, width: number, predictions?: Float32Array, weights?: Float64Array,
-       algorithm = 'xgboost') {
+       algorithm = 'xgboost', drawn?: Uint32Array) {
     const started = performance.now();
     const ctx = this.canvas.getContext('2d')!;
     const W = this.canvas.width, H = this.canvas.height;
@@ -64,10 +65,15 @@ export class Surface {
     const meanU = weights ? weights.reduce((a, b) => a + b, 0) / Math.max(1, weights.filter((u) => u > 0).length) : 0;
     // Points drawn in batches of one fill colour and one ring: a path each,
     // filled and stroked once (20,000 separate strokes took a second a frame).
-    const batches = new Map<number, { fill: string; stroke: string; width: number; path: Path2D; xy: number[] }>();
+    const batches = new Map<number, { fill: string; stroke: string; width: number; path: Path2D; xy: number[]; hollow?: boolean }>();
     // One batch per class and ring width (classification) or per colour step (regression).
+    const HOLLOW = 1000;  // key + HOLLOW: the same point unfilled (out of the tree's bootstrap)
     const batch = (key: number) => {
       let b = batches.get(key);
+      if (!b && key >= HOLLOW - 100) {
+        b = { ...batch(key - HOLLOW), path: new Path2D(), xy: [], hollow: true };
+        batches.set(key, b);
+      }
       if (!b) {
         if (toy.classification) {
           const ring = (key % 5) / 4;
@@ -84,6 +90,7 @@ export class Surface {
     for (let i = 0; i < n; i++) {
       let r = 2.5;
       if (weights && weights[i] > 0) r = Math.max(1.5, Math.min(12, 2.5 * Math.sqrt(weights[i] / meanU)));
+      if (drawn) r = drawn[i] ? Math.min(12, 2 + 1.5 * (drawn[i] - 1)) : 3;
       // The pseudo-residual the next tree fits (squared or log loss): the
       // label minus the prediction (for multiclass, 1 minus the true class's share).
       let residual = 0;
@@ -97,7 +104,7 @@ export class Surface {
       // its residual (in 1/32 steps), blue below the surface, orange above.
       const key = toy.classification ? toy.label[i] * 5 + Math.round(4 * Math.min(1, Math.abs(residual)))
         : predictions && !weights ? Math.round(32 * Math.max(0, Math.min(1, 0.5 + 2 * residual))) : -1;
-      const b = batch(key);
+      const b = batch(drawn && !drawn[i] ? key + HOLLOW : key);
       const x = px(toy.x[i]), y = py(toy.y[i]);
       if (many) {
         b.xy.push(x - 1, y - 1);
@@ -112,9 +119,9 @@ export class Surface {
         for (let k = 0; k < b.xy.length; k += 2) ctx.fillRect(b.xy[k], b.xy[k + 1], 2, 2);
         continue;
       }
-      ctx.fill(b.path);
-      ctx.strokeStyle = b.stroke;
-      ctx.lineWidth = b.width;
+      if (!b.hollow) ctx.fill(b.path);
+      ctx.strokeStyle = b.hollow ? '#1d2330' : b.stroke;
+      ctx.lineWidth = b.hollow ? 1.25 : b.width;
       ctx.stroke(b.path);
     }
     this.lastCost = performance.now() - started;
@@ -123,7 +130,9 @@ export class Surface {
     // the next tree does with them is not (a forest's trees fit bootstrap
     // samples of y, never residuals).
     const forest = algorithm === 'random_forest';
-    this.caption.textContent = weights
+    this.canvas.dataset.bootstrap = drawn ? 'shown' : '';
+    const bootstrap = drawn ? ` Tree ${round}'s bootstrap: a point's size counts its draws; hollow rings were never drawn (out of bag).` : '';
+    this.caption.textContent = (weights
       ? `Round ${round}: points sized by their AdaBoost weight u; the background is the model's prediction.`
       : toy.classification
         ? forest
@@ -131,6 +140,6 @@ export class Surface {
           : `Round ${round}: thick dark rings mark large residuals y − p (the pseudo-residuals the next tree fits); the background is the model's prediction.`
         : forest
           ? `Round ${round}: points coloured by the forest's error y − F (orange: above the surface, blue: below); each tree fits a bootstrap sample of y, not residuals. The background is the forest's mean prediction.`
-          : `Round ${round}: points coloured by their residual y − F (orange: above the surface, blue: below), which the next tree fits; the background is the prediction.`;
+          : `Round ${round}: points coloured by their residual y − F (orange: above the surface, blue: below), which the next tree fits; the background is the prediction.`) + bootstrap;
   }
 }

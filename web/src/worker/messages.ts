@@ -85,7 +85,7 @@ export interface RoundDetail {
     drawn?: { counts: number[]; draws: number };  // training rows drawn 0, 1, 2, 3, 4+ times; draws in all
   };
   // Toy data: the surface as it was after this round.
-  surface?: { grid: Float32Array; width: number; predictions: Float32Array; weights?: Float64Array };
+  surface?: { grid: Float32Array; width: number; predictions: Float32Array; weights?: Float64Array; drawn?: Uint32Array };
 }
 
 export interface ErrorInfo {
@@ -132,7 +132,7 @@ export type FromWorker =
   | { type: 'table'; name: string; rows: number; columns: ColumnSummary[]; dialect: { delimiter: string; encoding: string; notes: string[] } }
   // The trainer accepted the data and parameters: the run exists from here on.
   | { type: 'started'; token: number; rounds: number }
-  | { type: 'round'; token: number; report: RoundReport; rounds: number; surface?: Float32Array; width?: number; weights?: Float64Array; predictions?: Float32Array }
+  | { type: 'round'; token: number; report: RoundReport; rounds: number; surface?: Float32Array; width?: number; weights?: Float64Array; predictions?: Float32Array; drawn?: Uint32Array }
   | { type: 'paused'; token: number }
   | { type: 'reset'; token: number }
   | { type: 'done'; token: number; trees: number; aborted: boolean; model: ModelInfo }

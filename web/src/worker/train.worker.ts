@@ -105,6 +105,8 @@ function stepOnce(r: Run) {
       extra.predictions = snapshot.predict(table!);
       const u = r.trainer.sampleWeights();
       if (u.length) extra.weights = new Float64Array(u);
+      const drawn = r.history.get(report.round)?.drawn;  // a forest's bootstrap (toy data keeps every round)
+      if (drawn && r.history.get(report.round)?.kind === 'bootstrap') extra.drawn = drawn.slice();
       transfer.push(extra.surface.buffer, extra.predictions.buffer);
       if (extra.weights) transfer.push(extra.weights.buffer);
     } finally {
@@ -296,7 +298,9 @@ async function handle(msg: ToWorker) {
             const grid = surfaceAt(m, h.surface, detail.round);
             const predictions = m.predict(table, { rounds: detail.round });
             const u = h.weightsAfter(detail.round);
-            detail.surface = { grid, width: h.surface.n, predictions, weights: u ? u.slice() : undefined };
+            const stats = h.get(detail.round);
+            const drawn = stats?.kind === 'bootstrap' ? stats.drawn?.slice() : undefined;
+            detail.surface = { grid, width: h.surface.n, predictions, weights: u ? u.slice() : undefined, drawn };
             transfer.push(grid.buffer, predictions.buffer);
           }
           post({ type: 'round-detail', detail, model: info(m), error: '' }, transfer);

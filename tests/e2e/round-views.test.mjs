@@ -1,0 +1,226 @@
+// Round by round: the scrubber, the round inspector of each algorithm and
+// the worked table, in Chromium. Every number the page shows is checked
+// against the package in Node, trained on the same rows (read back from the
+// worked table's CSV) with the same parameters: the round reports' e_t and
+// alpha_t, trainer.roundStatistics()'s g, h, u and draws, and the margins of
+// the model cut to t rounds.
+import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import { after, afterEach, before, test } from 'node:test';
+import { init } from '../../wasm/js/index.js';
+import { openSite, train, useToy, waitForSample, shotName } from './browser.mjs';
+
+let site, bl;
+before(async () => {
+  bl = await init({ threads: false });
+  site = await openSite();
+  await waitForSample(site.page);
+});
+after(async () => { await site?.close(); });
+afterEach(async (t) => { await site?.screenshot(`rounds-${shotName(t.name)}`); });
+
+const near = (a, b, rel, what) => assert.ok(Math.abs(a - b) <= rel * Math.max(1, Math.abs(b)), `${what}: ${a} on the page, ${b} expected`);
+
+async function setParam(page, name, value) {
+  if (!(await page.isVisible(`#param-${name}`))) await page.click('#params summary');
+  if (await page.$(`select#param-${name}`)) await page.selectOption(`#param-${name}`, value);
+  else await page.fill(`#param-${name}`, value);
+  await page.dispatchEvent(`#param-${name}`, 'change');
+}
+
+// Trains `algorithm` on toy data with the page, then picks round t on the scrubber.
+async function trainAndScrub(page, { toy = 'circles', n = 300, algorithm, params = {}, rounds, t }) {
+  await useToy(page, toy, n);
+  await page.selectOption('#algorithm', algorithm);
+  await page.waitForSelector('#param-rounds');
+  await page.click('#reset-params').catch(() => {});
+  for (const [k, v] of Object.entries(params)) await setParam(page, k, String(v));
+  await train(page, rounds);
+  await page.waitForFunction((r) => document.getElementById('round-inspector').dataset.round === String(r), rounds);
+  await page.fill('#round-scrub', String(t));
+  await page.dispatchEvent('#round-scrub', 'input');
+  await page.waitForFunction((r) => document.getElementById('round-inspector').dataset.round === String(r) &&
+    document.getElementById('worked-table').dataset.round === String(r), t);
+}
+
+// The worked table of the round on show, all rows, as the page downloads it: columns by header.
+async function workedCsv(page) {
+  const [file] = await Promise.all([page.waitForEvent('download'), page.click('#worked-csv')]);
+  const [head, ...lines] = (await readFile(await file.path(), 'utf8')).trim().split('\n');
+  const names = head.split(',');
+  const cols = Object.fromEntries(names.map((h) => [h, []]));
+  for (const line of lines) line.split(',').forEach((v, i) => cols[names[i]].push(names[i] === 'set' ? v : v === '' ? NaN : Number(v)));
+  return { names, cols, name: file.suggestedFilename() };
+}
+
+// The package in Node on the same rows and parameters, stepped to round t.
+function nodeTrainer(csv, features, params, t) {
+  const table = bl.fromColumns({ ...Object.fromEntries(features.map((f) => [f, Float64Array.from(csv.cols[f])])), y: Float64Array.from(csv.cols.y) });
+  const validRows = Uint32Array.from(csv.cols.set.flatMap((s, i) => (s === 'valid' ? [i] : [])));
+  const data = table.toDataset({ target: 'y', validRows });
+  const trainer = bl.trainer(data, params);
+  const reports = [];
+  for (let r = 0; r < t; r++) reports.push(trainer.step());
+  return { table, data, trainer, reports, dispose() { trainer.dispose(); data.dispose(); table.dispose(); } };
+}
+
+const attr = async (page, selector, key) => Number(await page.getAttribute(selector, `data-${key}`));
+
+test('AdaBoost round 3 of 8: ε_t and α_t are the round report\'s, α_t = η(ln((1−ε)/ε) + ln(K−1)), u sums to 1 and is the u its tree saw; the surface and tree go back to round 3', async () => {
+  const { page } = site;
+  await trainAndScrub(page, { algorithm: 'adaboost', rounds: 8, t: 3 });
+  const csv = await workedCsv(page);
+  assert.match(csv.name, /round-3\.csv$/);
+  assert.deepEqual(csv.names, ['x1', 'x2', 'y', 'set', 'F_2(x)', 'u', 'leaf', 'leaf value', 'F_3(x)']);
+  const node = nodeTrainer(csv, ['x1', 'x2'], { algorithm: 'adaboost', rounds: 8 }, 3);
+  try {
+    const report = node.reports[2];
+    const eps = await attr(page, '#round-inspector [data-epsilon]', 'epsilon');
+    const alpha = await attr(page, '#round-inspector [data-alpha]', 'alpha');
+    near(eps, report.epsilon, 1e-12, 'ε_3');
+    near(alpha, report.alpha, 1e-12, 'α_3');
+    near(await attr(page, '#round-inspector [data-recomputed]', 'recomputed'), alpha, 1e-12, 'α_t from the formula and ε_t');
+    near(await attr(page, '#round-inspector [data-usum]', 'usum'), 1, 1e-9, 'Σu');
+    assert.match(await page.textContent('#round-inspector'), /ε_t = Σ u·\[y ≠ g\(x\)\] \/ Σ u/);
+    assert.match(await page.textContent('#round-inspector'), /◆_t = √\(\(1 − ε_t\)\/ε_t\)/);
+    assert.equal(await page.locator('#round-inspector .eps-alpha polyline').count(), 2, 'ε_t and α_t over the rounds');
+    // u as round 3's tree saw it, row by row (0 on validation rows).
+    const u = node.trainer.roundStatistics().weight;
+    csv.cols.u.forEach((v, r) => near(v, u[r], 1e-12, `u of row ${r + 1}`));
+    near(csv.cols.u.reduce((a, b) => a + b, 0), 1, 1e-9, 'Σu over the table');
+    // Staged margins: the model cut to 2 and 3 rounds; each row's F_3 = F_2 + its leaf's vote.
+    const model = node.trainer.snapshot();
+    const f2 = model.predict(node.table, { output: 'margin', rounds: 2 }), f3 = model.predict(node.table, { output: 'margin', rounds: 3 });
+    csv.cols['F_3(x)'].forEach((v, r) => {
+      near(v, f3[r], 1e-6, `F_3 of row ${r + 1}`);
+      near(csv.cols['F_2(x)'][r], f2[r], 1e-6, `F_2 of row ${r + 1}`);
+      near(csv.cols['F_2(x)'][r] + csv.cols['leaf value'][r], v, 1e-5, `F_2 + leaf value, row ${r + 1}`);
+    });
+    model.dispose();
+  } finally {
+    node.dispose();
+  }
+  // The rest of the page is at round 3 too: the surface, the tree, the chart's numbers.
+  await page.waitForFunction(() => document.getElementById('surface').dataset.round === '3');
+  assert.equal(await page.inputValue('#tree-index'), '3');
+  assert.match(await page.textContent('#round-scrub-value'), /^3 of 8$/);
+  assert.match(await page.textContent('#last-round'), /^Round 3:/);
+  // Newest goes back to round 8.
+  await page.click('#round-newest');
+  await page.waitForFunction(() => document.getElementById('round-inspector').dataset.round === '8' &&
+    document.getElementById('surface').dataset.round === '8');
+});
+
+test('XGBoost round 4: each leaf\'s G, H and w* = −G/(H+λ) are the tree\'s, the worked table\'s g and h the engine\'s, F_4 the model cut to 4 rounds; paged rows', async () => {
+  const { page } = site;
+  await trainAndScrub(page, { algorithm: 'xgboost', params: { lambda: 2, max_depth: 2 }, rounds: 6, t: 4 });
+  const csv = await workedCsv(page);
+  assert.deepEqual(csv.names, ['x1', 'x2', 'y', 'set', 'F_3(x)', 'g', 'h', 'leaf', 'leaf value', 'F_4(x)']);
+  const node = nodeTrainer(csv, ['x1', 'x2'], { algorithm: 'xgboost', lambda: 2, max_depth: 2, rounds: 6 }, 4);
+  try {
+    const model = node.trainer.snapshot();
+    const tree = model.tree(3);
+    const eta = model.summary().params.eta;
+    const leaves = await page.$$eval('#round-inspector table.leaf-table tbody tr', (trs) => trs.map((tr) => ({ ...tr.dataset })));
+    assert.ok(leaves.length >= 2, 'a leaf row per leaf');
+    for (const l of leaves) {
+      const id = Number(l.node), G = Number(l.g), H = Number(l.h), w = Number(l.step);
+      near(G, tree.sum_grad[id], 1e-5, `G of leaf ${id}`);
+      near(H, tree.cover[id], 1e-5, `H of leaf ${id}`);
+      near(w, -G / (H + 2), 1e-6, `w* of leaf ${id} from G, H and λ`);
+      near(eta * w, tree.value[id], 1e-6, `η·w* of leaf ${id} is the value it adds`);
+    }
+    const stats = node.trainer.roundStatistics();
+    const f3 = model.predict(node.table, { output: 'margin', rounds: 3 }), f4 = model.predict(node.table, { output: 'margin', rounds: 4 });
+    csv.cols.g.forEach((g, r) => {
+      near(g, stats.grad[r], 1e-7, `g of row ${r + 1}`);
+      near(csv.cols.h[r], stats.hess[r], 1e-7, `h of row ${r + 1}`);
+      near(csv.cols['F_4(x)'][r], f4[r], 1e-6, `F_4 of row ${r + 1}`);
+      near(csv.cols['F_3(x)'][r], f3[r], 1e-6, `F_3 of row ${r + 1}`);
+      // Logistic loss: g = p - y at F_3, on the rows the round fit.
+      if (csv.cols.set[r] === 'train') near(g, 1 / (1 + Math.exp(-f3[r])) - csv.cols.y[r], 1e-5, `g = p − y, row ${r + 1}`);
+    });
+    model.dispose();
+  } finally {
+    node.dispose();
+  }
+  assert.match(await page.textContent('#round-inspector'), /g = p − y/);
+  // The worked table on the page: 25 rows a page; Next shows rows 26 to 50.
+  assert.equal(await page.locator('#worked-table tbody tr').count(), 25);
+  await page.click('#worked-next');
+  await page.waitForFunction(() => document.getElementById('worked-table').dataset.offset === '25');
+  assert.match(await page.textContent('#worked-caption'), /rows 26–50 of 300/);
+  assert.equal(await page.getAttribute('#worked-table tbody tr:first-child', 'data-row'), '25');
+});
+
+test('Gradient boosting round 2: f0, and each leaf\'s plain mean residual beside its Newton line search; tree_line_search shows α_t', async () => {
+  const { page } = site;
+  await trainAndScrub(page, { algorithm: 'gbdt', rounds: 4, t: 2 });
+  const csv = await workedCsv(page);
+  const node = nodeTrainer(csv, ['x1', 'x2'], { algorithm: 'gbdt', rounds: 4 }, 2);
+  try {
+    const model = node.trainer.snapshot();
+    near(await attr(page, '#round-inspector [data-f0]', 'f0'), model.summary().base_margin[0], 1e-12, 'f0');
+    const expected = node.trainer.roundStatistics().leaves;
+    const leaves = await page.$$eval('#round-inspector table.leaf-table tbody tr', (trs) => trs.map((tr) => ({ ...tr.dataset })));
+    assert.equal(leaves.length, expected.length);
+    leaves.forEach((l, i) => {
+      assert.equal(Number(l.node), expected[i].node);
+      near(Number(l.mean), -Number(l.g) / Number(l.rows), 1e-9, `r̄ of leaf ${l.node}`);
+      near(Number(l.step), -Number(l.g) / Number(l.h), 1e-6, `Newton step Σr/Σp(1−p) of leaf ${l.node}`);
+      near(Number(l.step), expected[i].step, 1e-12, `γ of leaf ${l.node}, as the package reports it`);
+    });
+    assert.ok(leaves.some((l) => Math.abs(Number(l.step) - Number(l.mean)) > 1e-3), 'the line search moves some leaf off its mean');
+    model.dispose();
+  } finally {
+    node.dispose();
+  }
+  assert.match(await page.textContent('#round-inspector'), /pseudo-residual r = −∂L\/∂F/);
+  // One weight for the whole tree: α_t, and each leaf's γ = α_t·r̄.
+  await trainAndScrub(page, { algorithm: 'gbdt', params: { step: 'tree_line_search' }, rounds: 3, t: 2 });
+  const alpha = await attr(page, '#round-inspector [data-alpha]', 'alpha');
+  assert.ok(Number.isFinite(alpha));
+  const rows = await page.$$eval('#round-inspector table.leaf-table tbody tr', (trs) => trs.map((tr) => ({ ...tr.dataset })));
+  for (const l of rows) near(Number(l.step), alpha * Number(l.mean), 1e-6, `γ = α_t·r̄ of leaf ${l.node}`);
+});
+
+test('Random forest tree 2: its bootstrap draws per row, the out-of-bag rows and the OOB error are the engine\'s', async () => {
+  const { page } = site;
+  await trainAndScrub(page, { algorithm: 'random_forest', params: { max_depth: 4 }, rounds: 5, t: 2 });
+  const csv = await workedCsv(page);
+  assert.deepEqual(csv.names, ['x1', 'x2', 'y', 'set', 'F_1(x)', 'drawn', 'leaf', 'leaf value', 'F_2(x)']);
+  const node = nodeTrainer(csv, ['x1', 'x2'], { algorithm: 'random_forest', max_depth: 4, rounds: 5 }, 2);
+  try {
+    const drawn = node.trainer.roundStatistics().drawn;
+    csv.cols.drawn.forEach((d, r) => assert.equal(d, drawn[r], `draws of row ${r + 1}`));
+    const train = csv.cols.set.filter((s) => s === 'train').length;
+    assert.equal(await attr(page, '#round-inspector .drawn', 'draws'), train, 'N draws for N training rows');
+    assert.equal(await attr(page, '#round-inspector .drawn', 'out-of-bag'), csv.cols.drawn.filter((d, r) => d === 0 && csv.cols.set[r] === 'train').length);
+    near(await attr(page, '#round-inspector [data-oob]', 'oob'), node.reports[1].train.oob_error, 1e-12, 'OOB error of 2 trees');
+    // The forest's mean: F_2 = (F_1 + leaf value) / 2.
+    csv.cols['F_2(x)'].forEach((v, r) => near(v, (csv.cols['F_1(x)'][r] + csv.cols['leaf value'][r]) / 2, 1e-6, `F_2 of row ${r + 1}`));
+  } finally {
+    node.dispose();
+  }
+  assert.match(await page.textContent('#round-inspector'), /uniform vote/);
+  await page.waitForFunction(() => document.getElementById('surface').dataset.round === '2');
+});
+
+test('Multiclass: the worked table and inspector follow the output picked (tree per class)', async () => {
+  const { page } = site;
+  await trainAndScrub(page, { toy: 'gaussians', n: 300, algorithm: 'xgboost', rounds: 3, t: 2 });
+  await page.waitForSelector('#worked-output-row:not([hidden])');
+  await page.selectOption('#worked-output', '1');
+  await page.waitForFunction(() => /tree 5 \(the tree for class/.test(document.getElementById('round-inspector').textContent));
+  const csv = await workedCsv(page);
+  const K = 3;
+  const node = nodeTrainer(csv, csv.names.slice(0, csv.names.indexOf('y')), { algorithm: 'xgboost', rounds: 3 }, 2);
+  try {
+    const g = node.trainer.roundStatistics().grad;
+    csv.cols.g.forEach((v, r) => near(v, g[r * K + 1], 1e-7, `g of class 1, row ${r + 1}`));
+  } finally {
+    node.dispose();
+  }
+  assert.equal(await page.inputValue('#tree-index'), '5');
+  await page.selectOption('#worked-output', '0');
+});
