@@ -204,6 +204,8 @@ test('Random forest tree 2: its bootstrap draws per row, the out-of-bag rows and
   }
   assert.match(await page.textContent('#round-inspector'), /uniform vote/);
   await page.waitForFunction(() => document.getElementById('surface').dataset.round === '2');
+  assert.equal(await page.getAttribute('#surface', 'data-bootstrap'), 'shown', 'the bootstrap on the picture');
+  assert.match(await page.textContent('#surface-caption'), /hollow rings were never drawn \(out of bag\)/);
 });
 
 test('Multiclass: the worked table and inspector follow the output picked (tree per class)', async () => {
@@ -223,4 +225,24 @@ test('Multiclass: the worked table and inspector follow the output picked (tree 
   }
   assert.equal(await page.inputValue('#tree-index'), '5');
   await page.selectOption('#worked-output', '0');
+});
+
+test('Loss figure: the model\'s loss in bold, and the picked row\'s tangent has the engine\'s gradient as its slope (classification and regression)', async () => {
+  const { page } = site;
+  await trainAndScrub(page, { algorithm: 'xgboost', rounds: 3, t: 2 });
+  assert.equal(await page.getAttribute('#loss-figure', 'data-highlight'), 'binomial deviance');
+  // Row 6, picked in the worked table: m = ỹ·F_1(x), and the slope ỹ·g is the curve's derivative there.
+  await page.click('#worked-table tbody tr[data-row="5"]');
+  await page.waitForFunction(() => document.querySelector('#worked-table tr.picked')?.dataset.row === '5');
+  const csv = await workedCsv(page);
+  const sign = csv.cols.y[5] > 0.5 ? 1 : -1;
+  near(await attr(page, '#loss-figure', 'x'), sign * csv.cols['F_1(x)'][5], 1e-6, 'm of row 6');
+  near(await attr(page, '#loss-figure', 'slope'), sign * csv.cols.g[5], 1e-7, 'ỹ·g of row 6');
+  near(await attr(page, '#loss-figure', 'slope'), await attr(page, '#loss-figure', 'curve-slope'), 1e-5, 'the engine\'s slope against d/dm ln(1 + e^(−m))');
+  assert.equal(await page.locator('#loss-figure polyline.mine').count(), 1);
+  // Regression: the residual r = y − F, slope −g = r for squared error.
+  await trainAndScrub(page, { toy: 'plane', algorithm: 'xgboost', rounds: 3, t: 3 });
+  assert.equal(await page.getAttribute('#loss-figure', 'data-highlight'), 'squared');
+  near(await attr(page, '#loss-figure', 'slope'), await attr(page, '#loss-figure', 'curve-slope'), 1e-5, 'the engine\'s slope against d/dr ½r²');
+  assert.match(await page.textContent('#loss-figure-caption'), /residual/);
 });

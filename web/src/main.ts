@@ -165,7 +165,7 @@ function onMessage(m: FromWorker) {
         s.selectedRound = 0;
         s.tree = -1;
         s.shap = { row: 0, output: 0 };
-        s.worked = { offset: 0, output: 0 };
+        s.worked = { offset: 0, output: 0, row: -1 };
         s.scrubFrame = null;
       });
       break;
@@ -189,7 +189,7 @@ function onMessage(m: FromWorker) {
         s.selectedRound = 0;
         s.tree = -1;
         s.shap.output = 0;
-        s.worked = { offset: 0, output: 0 };
+        s.worked = { offset: 0, output: 0, row: -1 };
         s.scrubFrame = null;
       });
       break;
@@ -236,7 +236,7 @@ function onMessage(m: FromWorker) {
         s.messages.model = '';
         s.tree = 0;
         s.selectedRound = 0;
-        s.worked = { offset: 0, output: 0 };
+        s.worked = { offset: 0, output: 0, row: -1 };
         s.scrubFrame = null;
       });
       break;

@@ -8,6 +8,7 @@ import { currentRun, modelOnShow, store, update } from './state';
 import type { WorkerClient } from './worker/client';
 import type { ModelInfo, RoundDetail } from './worker/messages';
 import { RoundInspector } from './ui/round-inspector';
+import { LossFigure } from './ui/loss-figure';
 import { WorkedTable, WORKED_PAGE } from './ui/worked-table';
 import { setData, setHidden, setText, setValue } from './ui/dom';
 
@@ -18,6 +19,7 @@ export class RoundPanel {
   private readonly worked = new WorkedTable($<HTMLTableElement>('worked-table'), $('worked-caption'),
     { prev: $<HTMLButtonElement>('worked-prev'), next: $<HTMLButtonElement>('worked-next'), download: $<HTMLButtonElement>('worked-csv') });
   private readonly scrub = $<HTMLInputElement>('round-scrub');
+  private readonly lossFigure = new LossFigure($('loss-figure') as unknown as SVGSVGElement, $('loss-figure-caption'));
   private asked = '';
 
   constructor(private readonly client: WorkerClient) {
@@ -27,6 +29,11 @@ export class RoundPanel {
     $('worked-prev').addEventListener('click', () => update((s) => { s.worked.offset = Math.max(0, s.worked.offset - WORKED_PAGE); }));
     $('worked-next').addEventListener('click', () => update((s) => { s.worked.offset += WORKED_PAGE; }));
     $('worked-csv').addEventListener('click', () => client.roundCsv(this.request()));
+    // A row of the worked table, picked: its point and tangent on the loss figure.
+    $('worked-table').addEventListener('click', (e) => {
+      const tr = (e.target as HTMLElement).closest('tbody tr') as HTMLTableRowElement | null;
+      if (tr) update((s) => { s.worked.row = Number(tr.dataset.row); });
+    });
     // Another output (class): its tree of the round on show.
     $<HTMLSelectElement>('worked-output').addEventListener('change', (e) => {
       const output = Number((e.target as HTMLSelectElement).value);
@@ -78,9 +85,26 @@ export class RoundPanel {
       return;
     }
     const key = `${store.data.id}|${show.name}|${show.model?.trees}|${rounds}|${store.selectedRound}|${store.worked.offset}|${store.worked.output}`;
-    if (key === this.asked) return;
+    if (key === this.asked) {
+      if (this.drawn && this.pickedDrawn !== store.worked.row) this.drawLoss(this.drawn.d, this.drawn.m);
+      return;
+    }
     this.asked = key;
     this.client.roundDetail(this.request());
+  }
+
+  private drawn: { d: RoundDetail; m: ModelInfo } | null = null;
+  private pickedDrawn = -2;
+
+  // The loss figure, with the row picked (else the first training row of the page) marked.
+  private drawLoss(d: RoundDetail, m: ModelInfo) {
+    this.pickedDrawn = store.worked.row;
+    const row = d.rows.find((r) => r.row === store.worked.row) ?? d.rows.find((r) => !r.valid) ?? null;
+    for (const tr of Array.from($<HTMLTableElement>('worked-table').tBodies[0]?.rows ?? []))
+      tr.classList.toggle('picked', !!row && tr.dataset.row === String(row.row));
+    const classification = m.classes.length > 0;
+    this.lossFigure.render(m.objective, m.algorithm, classification, m.classes.length === 2, m.params.huber_slope,
+      row && !Number.isNaN(row.y) ? { row: row.row, F: row.before, y: row.y, g: d.outputs === 1 && !row.valid ? row.g : undefined } : null);
   }
 
   private reset(text: string) {
@@ -88,6 +112,8 @@ export class RoundPanel {
     this.asked = text;
     this.inspector.clear(text);
     this.worked.clear('');
+    this.lossFigure.clear();
+    this.drawn = null;
     setHidden($('worked-output-row'), true);
     if (store.scrubFrame) update((s) => { s.scrubFrame = null; });
   }
@@ -102,6 +128,8 @@ export class RoundPanel {
     const reports = currentRun()?.reports ?? [];
     this.inspector.render(d, m, store.loadedModel ? [] : reports);
     this.worked.render(d, m);
+    this.drawn = { d, m };
+    this.drawLoss(d, m);
     const select = $<HTMLSelectElement>('worked-output');
     setHidden($('worked-output-row'), d.outputs < 2);
     if (d.outputs > 1 && select.options.length !== d.outputs)

@@ -89,7 +89,7 @@ export interface Store {
   tree: number;             // the tree on show, 0-based (-1: the newest)
   importanceType: string;
   shap: { row: number; output: number };  // the row explained (0-based) and the output (class) shown
-  worked: { offset: number; output: number };  // the worked table's first row (0-based) and output (class)
+  worked: { offset: number; output: number; row: number };  // the worked table's first row (0-based), output (class) and the row picked (-1: none)
   scrubFrame: SurfaceFrame | null;  // toy data: the surface after store.selectedRound (null: the newest round's)
 }
 
@@ -111,7 +111,7 @@ export const store: Store = {
   tree: -1,
   importanceType: 'gain',
   shap: { row: 0, output: 0 },
-  worked: { offset: 0, output: 0 },
+  worked: { offset: 0, output: 0, row: -1 },
   scrubFrame: null,
 };
 

@@ -65,10 +65,11 @@ export class Surface {
     const meanU = weights ? weights.reduce((a, b) => a + b, 0) / Math.max(1, weights.filter((u) => u > 0).length) : 0;
     // Points drawn in batches of one fill colour and one ring: a path each,
     // filled and stroked once (20,000 separate strokes took a second a frame).
-    const batches = new Map<number, { fill: string; stroke: string; width: number; path: Path2D; xy: number[]; hollow?: boolean }>();
+    type Batch = { fill: string; stroke: string; width: number; path: Path2D; xy: number[]; hollow?: boolean };
+    const batches = new Map<number, Batch>();
     // One batch per class and ring width (classification) or per colour step (regression).
     const HOLLOW = 1000;  // key + HOLLOW: the same point unfilled (out of the tree's bootstrap)
-    const batch = (key: number) => {
+    const batch = (key: number): Batch => {
       let b = batches.get(key);
       if (!b && key >= HOLLOW - 100) {
         b = { ...batch(key - HOLLOW), path: new Path2D(), xy: [], hollow: true };

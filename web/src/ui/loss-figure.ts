@@ -1,0 +1,129 @@
+// The loss functions figure of the source material: for classification the
+// misclassification, exponential, binomial deviance, squared and hinge losses
+// against the margin m = ỹ·F (ỹ = ±1); for regression the squared, absolute,
+// Huber and pseudo-Huber losses against the residual r = y − F. The model's
+// loss is drawn bold, and for the row picked in the worked table its point
+// and tangent, whose slope is the engine's gradient g for that row (dL/dm =
+// ỹ·g, dL/dr = −g). data-slope (the engine's) and data-curve-slope (the
+// curve's own derivative at that point) let a test compare the two.
+import { num, setData, setText } from './dom';
+
+const SVG = 'http://www.w3.org/2000/svg';
+
+interface Curve {
+  name: string;
+  f: (x: number) => number;
+  d: (x: number) => number;  // derivative
+}
+
+const CLASSIFICATION: Curve[] = [
+  { name: 'misclassification', f: (m) => (m < 0 ? 1 : 0), d: () => 0 },
+  { name: 'exponential', f: (m) => Math.exp(-m), d: (m) => -Math.exp(-m) },
+  { name: 'binomial deviance', f: (m) => Math.log1p(Math.exp(-m)), d: (m) => -1 / (1 + Math.exp(m)) },
+  { name: 'squared', f: (m) => (1 - m) ** 2, d: (m) => -2 * (1 - m) },
+  { name: 'hinge', f: (m) => Math.max(0, 1 - m), d: (m) => (m < 1 ? -1 : 0) },
+];
+
+const regression = (delta: number): Curve[] => [
+  { name: 'squared', f: (r) => 0.5 * r * r, d: (r) => r },
+  { name: 'absolute', f: (r) => Math.abs(r), d: (r) => Math.sign(r) },
+  { name: 'Huber', f: (r) => (Math.abs(r) <= delta ? 0.5 * r * r : delta * (Math.abs(r) - delta / 2)), d: (r) => Math.max(-delta, Math.min(delta, r)) },
+  { name: 'pseudo-Huber', f: (r) => delta * delta * (Math.sqrt(1 + (r / delta) ** 2) - 1), d: (r) => r / Math.sqrt(1 + (r / delta) ** 2) },
+];
+
+// The curve that is the model's loss, by objective (and algorithm).
+function chosen(objective: string, algorithm: string): string {
+  if (objective === 'binary:logistic') return 'binomial deviance';
+  if (objective === 'binary:exponential' || objective.startsWith('binary:samme')) return 'exponential';
+  if (objective === 'reg:squarederror' && algorithm !== 'adaboost') return 'squared';
+  if (objective === 'reg:absoluteerror') return 'absolute';
+  if (objective === 'reg:huber') return 'Huber';
+  if (objective === 'reg:pseudohubererror') return 'pseudo-Huber';
+  return '';
+}
+
+export interface LossPoint {
+  row: number;   // 0-based data row
+  F: number;     // F_{t-1}(x): where the round's gradient was taken
+  y: number;     // the label (class index for classification)
+  g?: number;    // the engine's gradient at F, if the round kept it
+}
+
+export class LossFigure {
+  constructor(private readonly svg: SVGSVGElement, private readonly caption: HTMLElement) {}
+
+  clear() {
+    this.svg.replaceChildren();
+    setData(this.svg, 'highlight', '');
+    setText(this.caption, '');
+  }
+
+
+  render(objective: string, algorithm: string, classification: boolean, twoClasses: boolean, huberSlope: number, point: LossPoint | null) {
+    const W = 300, H = 180, pad = 24;
+    const curves = classification ? CLASSIFICATION : regression(huberSlope || 1);
+    const [x0, x1] = [-2.5, 2.5], yMax = 3;
+    const X = (x: number) => pad + ((x - x0) / (x1 - x0)) * (W - pad - 4);
+    const Y = (y: number) => H - pad - (Math.min(yMax, y) / yMax) * (H - pad - 6);
+    const mine = twoClasses || !classification ? chosen(objective, algorithm) : '';
+    this.svg.setAttribute('viewBox', `0 0 ${W} ${H}`);
+    const nodes: SVGElement[] = [];
+    const el = (tag: string, attrs: Record<string, string | number>, text?: string) => {
+      const e = document.createElementNS(SVG, tag);
+      for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, String(v));
+      if (text) e.textContent = text;
+      nodes.push(e);
+      return e;
+    };
+    el('line', { x1: X(x0), x2: X(x1), y1: Y(0), y2: Y(0), class: 'axis' });
+    el('line', { x1: X(0), x2: X(0), y1: Y(yMax), y2: Y(0), class: 'axis' });
+    el('text', { x: W - 4, y: H - 6, 'text-anchor': 'end', class: 'label' }, classification ? 'margin m = ỹ·F' : 'residual r = y − F');
+    curves.forEach((c, i) => {
+      const pts: string[] = [];
+      for (let k = 0; k <= 120; k++) {
+        const x = x0 + ((x1 - x0) * k) / 120;
+        pts.push(`${X(x).toFixed(1)},${Y(c.f(x)).toFixed(1)}`);
+      }
+      const line = el('polyline', { points: pts.join(' '), class: `curve c${i}${c.name === mine ? ' mine' : ''}` });
+      line.dataset.curve = c.name;
+    });
+    setData(this.svg, 'highlight', mine);
+    let about = `${classification ? 'Losses against the margin' : 'Losses against the residual'}: ${curves.map((c) => c.name).join(', ')}.`;
+    about += mine ? ` This model's loss, in bold: ${mine}.` : ' This model\'s loss is not among them' +
+      (classification && !twoClasses ? ' (for more than two classes, softmax cross-entropy generalises the binomial deviance).' : '.');
+    const curve = curves.find((c) => c.name === mine);
+    if (point && curve) {
+      const sign = classification ? (point.y > 0.5 ? 1 : -1) : 1;
+      const x = classification ? sign * point.F : point.y - point.F;
+      const L = curve.f(x), curveSlope = curve.d(x);
+      el('circle', { cx: X(Math.max(x0, Math.min(x1, x))), cy: Y(L), r: 4, class: 'point' });
+      setData(this.svg, 'x', String(x));
+      setData(this.svg, 'curveSlope', String(curveSlope));
+      if (point.g !== undefined) {
+        // The tangent with the engine's slope: dL/dm = ỹ·g, dL/dr = −g.
+        const slope = classification ? sign * point.g : -point.g;
+        setData(this.svg, 'slope', String(slope));
+        el('line', { x1: X(x - 0.8), x2: X(x + 0.8), y1: Y(Math.max(0, L - 0.8 * slope)), y2: Y(Math.max(0, L + 0.8 * slope)), class: 'tangent' });
+        about += ` Row ${point.row + 1}: ${classification ? 'm' : 'r'} = ${num(x)}, loss ${num(L)}; the tangent's slope is the engine's gradient, ` +
+          `${classification ? 'ỹ·g' : '−g'} = ${num(slope)} (the curve's own: ${num(curveSlope)}).`;
+      } else {
+        setData(this.svg, 'slope', '');
+        about += ` Row ${point.row + 1}: ${classification ? 'm' : 'r'} = ${num(x)}, loss ${num(L)}.`;
+      }
+    } else {
+      setData(this.svg, 'x', '');
+      setData(this.svg, 'slope', '');
+    }
+    this.svg.replaceChildren(...nodes);
+    // The legend: each curve's name in its colour, then what the figure says.
+    const legend = curves.map((c, i) => {
+      const span = document.createElement('span');
+      span.className = `key c${i}${c.name === mine ? ' mine' : ''}`;
+      span.textContent = c.name;
+      return span;
+    });
+    const text = document.createElement('span');
+    text.textContent = ' ' + about + ' Click a row of the worked table to mark it.';
+    this.caption.replaceChildren(...legend, text);
+  }
+}
