@@ -246,3 +246,31 @@ test('Loss figure: the model\'s loss in bold, and the picked row\'s tangent has 
   near(await attr(page, '#loss-figure', 'slope'), await attr(page, '#loss-figure', 'curve-slope'), 1e-5, 'the engine\'s slope against d/dr ½r²');
   assert.match(await page.textContent('#loss-figure-caption'), /residual/);
 });
+
+test('Stage view (one feature): S_0 … S_t as curves and S_t − S_{t−1}, equal to the package\'s predictions cut to t and t−1 rounds', async () => {
+  const { page } = site;
+  await trainAndScrub(page, { toy: 'wave', n: 150, algorithm: 'gbdt', rounds: 6, t: 3 });
+  await page.waitForFunction(() => document.getElementById('surface').dataset.stages === '4');
+  assert.match(await page.textContent('#surface-title'), /Stages of the model/);
+  assert.match(await page.textContent('#surface-caption'), /tree 3 was fit to/);
+  const samples = JSON.parse(await page.getAttribute('#surface', 'data-samples'));
+  const csv = await workedCsv(page);
+  assert.deepEqual(csv.names, ['x', 'y', 'set', 'F_2(x)', 'g', 'h', 'leaf', 'leaf value', 'F_3(x)']);
+  const node = nodeTrainer(csv, ['x'], { algorithm: 'gbdt', rounds: 6 }, 3);
+  try {
+    const model = node.trainer.snapshot();
+    const x = Float32Array.from(samples, (s) => s.x);
+    const s3 = model.predictMatrix(x, x.length, { output: 'margin', rounds: 3 });
+    const s2 = model.predictMatrix(x, x.length, { output: 'margin', rounds: 2 });
+    samples.forEach((s, i) => {
+      near(s.s, s3[i], 1e-6, `S_3(${s.x})`);
+      near(s.step, s3[i] - s2[i], 1e-6, `S_3 − S_2 at ${s.x}`);
+    });
+    model.dispose();
+  } finally {
+    node.dispose();
+  }
+  // Back to the newest round: every stage drawn.
+  await page.click('#round-newest');
+  await page.waitForFunction(() => document.getElementById('surface').dataset.stages === '7');
+});

@@ -124,7 +124,8 @@ function startRun(mode: 'play' | 'step') {
     s.messages.notice = '';
   });
   const toy = store.data.toy;
-  const surface: SurfaceRequest | undefined = toy && store.data.rows <= 20000 ? { x: toy.range.x, y: toy.range.y, n: 64 } : undefined;
+  const surface: SurfaceRequest | undefined = !toy || store.data.rows > 20000 ? undefined
+    : toy.dims === 1 ? { x: toy.range.x, y: toy.range.y, n: 200, dims: 1 } : { x: toy.range.x, y: toy.range.y, n: 64 };
   client.train(token, { ...choice, params }, mode, surface);
 }
 

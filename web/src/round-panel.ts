@@ -135,9 +135,10 @@ export class RoundPanel {
     if (d.outputs > 1 && select.options.length !== d.outputs)
       select.replaceChildren(...Array.from({ length: d.outputs }, (_, k) => new Option(`class ${m.classes[k] ?? k}`, String(k))));
     setValue(select, String(d.output));
-    // Toy data: the surface as it was after this round (the newest round's frame otherwise).
-    const frame = d.surface && store.selectedRound
-      ? { round: d.round, grid: d.surface.grid, width: d.surface.width, predictions: d.surface.predictions, weights: d.surface.weights, drawn: d.surface.drawn } : null;
+    // Toy data: the surface as it was after this round (one feature: with every stage up to it).
+    const frame = d.surface
+      ? { round: d.round, grid: d.surface.grid, width: d.surface.width, predictions: d.surface.predictions, weights: d.surface.weights,
+          drawn: d.surface.drawn, stages: d.stages } : null;
     update((s) => { s.scrubFrame = frame; });
   }
 }

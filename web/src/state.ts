@@ -44,6 +44,8 @@ export interface SurfaceFrame {
   predictions?: Float32Array;
   weights?: Float64Array;
   drawn?: Uint32Array;  // random forest: the round's tree's bootstrap counts
+  // One-feature toy data, from the round's detail: S_0..S_t over the grid and each row's F_{t-1}(x).
+  stages?: { x: Float32Array; curves: Float32Array; before: Float32Array };
 }
 
 export interface Run {
@@ -90,7 +92,7 @@ export interface Store {
   importanceType: string;
   shap: { row: number; output: number };  // the row explained (0-based) and the output (class) shown
   worked: { offset: number; output: number; row: number };  // the worked table's first row (0-based), output (class) and the row picked (-1: none)
-  scrubFrame: SurfaceFrame | null;  // toy data: the surface after store.selectedRound (null: the newest round's)
+  scrubFrame: SurfaceFrame | null;  // toy data: the surface of the round the round panel shows (from its detail)
 }
 
 export const store: Store = {

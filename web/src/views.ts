@@ -11,6 +11,7 @@ import { ParamsForm, runParams } from './ui/params-form';
 import { TreeView } from './ui/tree-view';
 import { ImportanceChart } from './ui/importance-chart';
 import { Surface } from './ui/surface';
+import { StageView } from './ui/stage-view';
 import { ShapSummary, ShapWaterfall, type ShapData } from './ui/shap-view';
 import { NodeInspector } from './ui/node-inspector';
 import { RoundPanel } from './round-panel';
@@ -28,6 +29,7 @@ export class Views {
   private readonly treeView = new TreeView($('tree') as unknown as SVGSVGElement, $('tree-caption'));
   private readonly importance = new ImportanceChart($('importance'));
   private readonly surface = new Surface($<HTMLCanvasElement>('surface'), $('surface-caption'));
+  private readonly stageView = new StageView($<HTMLCanvasElement>('surface'), $('surface-caption'));
   private readonly treeIndex = $<HTMLInputElement>('tree-index');
   private readonly inspector = new NodeInspector($('node-inspector'));
   private readonly rounds: RoundPanel;
@@ -443,9 +445,12 @@ export class Views {
     const d = store.data;
     const run = currentRun();
     const onData = run && d && run.dataId === d.id ? run : null;
-    const scrubbed = store.selectedRound && store.scrubFrame?.round === store.selectedRound ? store.scrubFrame : null;
+    // The round panel's frame (the round picked, or the newest with its stages) once the run is not playing.
+    const wanted = store.selectedRound || onData?.reports.length;
+    const scrubbed = store.scrubFrame?.round === wanted && onData?.status !== 'training' ? store.scrubFrame : null;
     const frame = scrubbed ?? onData?.frame ?? null;
     setHidden($('surface-box'), !d?.toy);
+    setText($('surface-title'), d?.toy?.dims === 1 ? 'Stages of the model, S₀ to Sₜ' : 'Prediction surface');
     $('surface-box').parentElement!.classList.toggle('no-surface', !d?.toy);
     const key = frame ?? `${d?.id}|${onData?.number}`;
     if (key === this.drawnFrame) return;
@@ -466,7 +471,13 @@ export class Views {
       const toy = d.toy, algorithm = String(onData!.params.algorithm ?? 'xgboost');
       this.drawing = true;
       requestIdleCallback(() => {
-        if (this.drawnFrame === frame) this.surface.draw(toy, frame.round, frame.grid, frame.width, frame.predictions, frame.weights, algorithm, frame.drawn);
+        if (this.drawnFrame !== frame) {
+          // superseded
+        } else if (toy.dims === 1) {
+          // One feature: the stage view; a live frame has only S_t and the rows' F_t.
+          const grid = Float32Array.from({ length: frame.width }, (_, i) => toy.range.x[0] + ((i + 0.5) / frame.width) * (toy.range.x[1] - toy.range.x[0]));
+          this.stageView.draw(toy, frame.round, frame.stages ?? { x: grid, curves: frame.grid, before: frame.predictions }, algorithm);
+        } else this.surface.draw(toy, frame.round, frame.grid, frame.width, frame.predictions, frame.weights, algorithm, frame.drawn);
         this.drawnAt = performance.now();
         this.drawing = false;
       }, { timeout: 250 });

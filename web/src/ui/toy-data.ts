@@ -1,7 +1,8 @@
-// Two-feature toy data generated in the page: the pictures of the boosting
-// literature. Returned as CSV text (x1, x2, y) so it takes the same path as
-// an uploaded file, and as points for the prediction surface.
-export const TOY_KINDS = ['circles', 'xor', 'spiral', 'gaussians', 'plane', 'sine'] as const;
+// Toy data generated in the page: the pictures of the boosting literature.
+// Returned as CSV text (x1, x2, y; or x, y for the one-feature 'wave') so it
+// takes the same path as an uploaded file, and as points for the prediction
+// surface (or, with one feature, the stage view).
+export const TOY_KINDS = ['circles', 'xor', 'spiral', 'gaussians', 'plane', 'sine', 'wave'] as const;
 export type ToyKind = (typeof TOY_KINDS)[number];
 
 export interface ToySpec {
@@ -18,7 +19,12 @@ export interface ToyData {
   label: Float64Array;
   classification: boolean;
   range: { x: [number, number]; y: [number, number] };
+  dims: 1 | 2;  // features: 'wave' has one (x), and label is its y
+  truth?: (x: number) => number;  // the function the one-feature data was drawn around
 }
+
+// The one-feature regression of the gradient boosting notes: y = f(x) + noise.
+const WAVE = (x: number) => Math.sin(1.5 * x) + 0.3 * x;
 
 // mulberry32: small, seeded, the same in every browser.
 function rng(seed: number) {
@@ -38,7 +44,7 @@ export function makeToy(spec: ToySpec): ToyData {
   const n = Math.max(10, Math.min(100000, Math.round(spec.n)));
   const x = new Float64Array(n), y = new Float64Array(n), label = new Float64Array(n);
   const s = spec.noise;
-  const classification = !['plane', 'sine'].includes(spec.kind);
+  const classification = !['plane', 'sine', 'wave'].includes(spec.kind);
   for (let i = 0; i < n; i++) {
     let a = 0, b = 0, c = 0;
     switch (spec.kind) {
@@ -79,6 +85,10 @@ export function makeToy(spec: ToySpec): ToyData {
         b = 6 * random() - 3;
         c = Math.sin(1.5 * a) + 0.3 * b + s * normal();
         break;
+      case 'wave':
+        a = 6 * random() - 3;
+        c = WAVE(a) + 2 * s * normal();
+        break;
     }
     x[i] = a;
     y[i] = b;
@@ -87,7 +97,13 @@ export function makeToy(spec: ToySpec): ToyData {
   const lo = (v: Float64Array) => v.reduce((m, e) => Math.min(m, e), Infinity);
   const hi = (v: Float64Array) => v.reduce((m, e) => Math.max(m, e), -Infinity);
   const pad = (l: number, h: number): [number, number] => [l - 0.05 * (h - l), h + 0.05 * (h - l)];
+  if (spec.kind === 'wave') {
+    const lines = ['x,y'];
+    for (let i = 0; i < n; i++) lines.push(`${x[i].toFixed(4)},${label[i].toFixed(4)}`);
+    // The picture's vertical range is the labels'.
+    return { csv: lines.join('\n') + '\n', x, y: label, label, classification, range: { x: pad(lo(x), hi(x)), y: pad(lo(label), hi(label)) }, dims: 1, truth: WAVE };
+  }
   const lines = ['x1,x2,y'];
   for (let i = 0; i < n; i++) lines.push(`${x[i].toFixed(4)},${y[i].toFixed(4)},${classification ? label[i] : label[i].toFixed(4)}`);
-  return { csv: lines.join('\n') + '\n', x, y, label, classification, range: { x: pad(lo(x), hi(x)), y: pad(lo(y), hi(y)) } };
+  return { csv: lines.join('\n') + '\n', x, y, label, classification, range: { x: pad(lo(x), hi(x)), y: pad(lo(y), hi(y)) }, dims: 2 };
 }

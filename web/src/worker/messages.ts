@@ -12,11 +12,13 @@ export interface TrainRequest {
   params: Record<string, number | string>;
 }
 
-// A prediction surface for 2-D data: an n x n grid over [x0, x1] x [y0, y1].
+// A prediction surface for 2-D data: an n x n grid over [x0, x1] x [y0, y1];
+// for one feature (dims 1), n points over [x0, x1].
 export interface SurfaceRequest {
   x: [number, number];
   y: [number, number];
   n: number;
+  dims?: 1 | 2;
 }
 
 export type ToWorker =
@@ -84,6 +86,9 @@ export interface RoundDetail {
     weights?: { sum: number; min: number; max: number; bins: number[] };  // u over the training rows
     drawn?: { counts: number[]; draws: number };  // training rows drawn 0, 1, 2, 3, 4+ times; draws in all
   };
+  // One-feature toy data: the stage view of rounds 0..t, S_r(x) on n grid points (row r of curves), and
+  // each data row's F_{t-1}(x) for its residual.
+  stages?: { x: Float32Array; curves: Float32Array; before: Float32Array };
   // Toy data: the surface as it was after this round.
   surface?: { grid: Float32Array; width: number; predictions: Float32Array; weights?: Float64Array; drawn?: Uint32Array };
 }

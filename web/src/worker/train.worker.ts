@@ -65,12 +65,26 @@ function withCurrent(fn: (m: Model) => void) {
   }
 }
 
+// One feature: n points across [x0, x1].
+const gridOf = (s: SurfaceRequest) => Float32Array.from({ length: s.n }, (_, i) => s.x[0] + ((i + 0.5) / s.n) * (s.x[1] - s.x[0]));
+
+// One feature: S_0 (f0) to S_t over the grid, and each row's F_{t-1}(x).
+function stagesOf(m: Model, s: SurfaceRequest, t: number, f0: number) {
+  const x = gridOf(s);
+  const curves = new Float32Array((t + 1) * s.n);
+  curves.fill(f0, 0, s.n);
+  for (let r = 1; r <= t; r++) curves.set(m.predictMatrix(x, s.n, { output: 'margin', rounds: r }), r * s.n);
+  const before = t > 1 ? m.predict(table!, { output: 'margin', rounds: t - 1 }) : new Float32Array(table!.numRows).fill(f0);
+  return { x, curves, before };
+}
+
 function surfaceOf(m: Model, s: SurfaceRequest) {
   return surfaceAt(m, s, 0);
 }
 
-// The surface from the model's first `rounds` rounds (0: all).
+// The surface from the model's first `rounds` rounds (0: all); one feature: the curve over n points.
 function surfaceAt(m: Model, s: SurfaceRequest, rounds: number) {
+  if (s.dims === 1) return m.predictMatrix(gridOf(s), s.n, rounds ? { output: 'margin', rounds } : { output: 'margin' });
   const grid = new Float32Array(s.n * s.n * 2);
   for (let j = 0; j < s.n; j++)
     for (let i = 0; i < s.n; i++) {
@@ -302,6 +316,10 @@ async function handle(msg: ToWorker) {
             const drawn = stats?.kind === 'bootstrap' ? stats.drawn?.slice() : undefined;
             detail.surface = { grid, width: h.surface.n, predictions, weights: u ? u.slice() : undefined, drawn };
             transfer.push(grid.buffer, predictions.buffer);
+            if (h.surface.dims === 1 && detail.outputs === 1) {
+              detail.stages = stagesOf(m, h.surface, detail.round, detail.baseMargin[0] ?? 0);
+              transfer.push(detail.stages.x.buffer, detail.stages.curves.buffer, detail.stages.before.buffer);
+            }
           }
           post({ type: 'round-detail', detail, model: info(m), error: '' }, transfer);
         } catch (e) {

@@ -1,0 +1,95 @@
+// The stage view of the gradient boosting notes, for one-feature regression:
+// the data, the function they were drawn around, the stages S_0 (f0), S_1,
+// ..., S_t as curves, the residuals y - S_{t-1}(x) that round t's tree was
+// fit to as vertical segments, and below, S_t - S_{t-1}: what round t added
+// (for boosting, the tree's step function, nu*gamma per leaf). Drawn on the
+// surface's canvas; data-* carry a few of its numbers for tests.
+import type { ToyData } from './toy-data';
+import { setData } from './dom';
+
+export interface Stages {
+  x: Float32Array;       // grid points
+  curves: Float32Array;  // (t + 1) x grid: S_0 .. S_t
+  before?: Float32Array; // each data row's F_{t-1}(x); live frames have only S_t and the rows' F_t
+}
+
+export class StageView {
+  constructor(private readonly canvas: HTMLCanvasElement, private readonly caption: HTMLElement) {}
+
+  // round t; stages with curves S_0..S_t, or (live) only S_t and each row's F_t as `before`.
+  draw(toy: ToyData, round: number, stages: Stages, algorithm: string) {
+    const ctx = this.canvas.getContext('2d')!;
+    const W = this.canvas.width, H = this.canvas.height;
+    const n = stages.x.length;
+    const count = stages.curves.length / n;  // curves given
+    const top = H * 0.72, gap = 8;
+    ctx.clearRect(0, 0, W, H);
+    ctx.fillStyle = '#fff';
+    ctx.fillRect(0, 0, W, H);
+    const [x0, x1] = toy.range.x, [y0, y1] = toy.range.y;
+    const px = (v: number) => ((v - x0) / (x1 - x0)) * W;
+    const py = (v: number) => top - ((v - y0) / (y1 - y0)) * top;
+    const curve = (k: number, style: string, width: number, map = py, values = stages.curves.subarray(k * n, (k + 1) * n)) => {
+      ctx.beginPath();
+      for (let i = 0; i < n; i++) (i ? ctx.lineTo : ctx.moveTo).call(ctx, px(stages.x[i]), map(values[i]));
+      ctx.strokeStyle = style;
+      ctx.lineWidth = width;
+      ctx.stroke();
+    };
+    // Residuals: y - F_{t-1}(x), what round t's tree was fit to (live: y - F_t, what the next one will be).
+    if (stages.before) {
+      ctx.strokeStyle = 'rgba(200, 60, 120, 0.55)';
+      ctx.lineWidth = 1;
+      ctx.beginPath();
+      for (let i = 0; i < toy.x.length; i++) {
+        ctx.moveTo(px(toy.x[i]), py(stages.before[i]));
+        ctx.lineTo(px(toy.x[i]), py(toy.label[i]));
+      }
+      ctx.stroke();
+    }
+    // The true function, dashed.
+    if (toy.truth) {
+      ctx.setLineDash([5, 4]);
+      const truth = Float32Array.from(stages.x, (v) => toy.truth!(v));
+      curve(0, '#3caa5a', 1.5, py, truth);
+      ctx.setLineDash([]);
+    }
+    // Earlier stages faded, S_0 included; the last one bold.
+    for (let k = 0; k < count - 1; k++) curve(k, `rgba(120, 130, 150, ${k === 0 ? 0.8 : 0.35})`, 1);
+    curve(count - 1, '#2f6fde', 2.5);
+    // The data.
+    ctx.fillStyle = '#1d2330';
+    for (let i = 0; i < toy.x.length; i++) ctx.fillRect(px(toy.x[i]) - 1.5, py(toy.label[i]) - 1.5, 3, 3);
+    // Below: what round t added, S_t - S_{t-1}, around a zero line.
+    let step: Float32Array | null = null;
+    if (count >= 2) {
+      step = Float32Array.from({ length: n }, (_, i) => stages.curves[(count - 1) * n + i] - stages.curves[(count - 2) * n + i]);
+      const big = Math.max(1e-9, ...Array.from(step, Math.abs));
+      const mid = top + gap + (H - top - gap) / 2, half = (H - top - gap) / 2 - 4;
+      ctx.strokeStyle = '#d8dce3';
+      ctx.lineWidth = 1;
+      ctx.beginPath();
+      ctx.moveTo(0, mid);
+      ctx.lineTo(W, mid);
+      ctx.stroke();
+      curve(0, '#c8aa28', 2, (v) => mid - (v / big) * half, step);
+      ctx.fillStyle = '#5a6272';
+      ctx.font = '11px system-ui, sans-serif';
+      ctx.fillText(`S${sub(round)} − S${sub(round - 1)} (max |·| ${big.toPrecision(3)})`, 6, top + gap + 12);
+    }
+    const at = [0, Math.floor(n / 2), n - 1];
+    setData(this.canvas, 'round', String(round));
+    setData(this.canvas, 'stages', String(count));
+    setData(this.canvas, 'samples', JSON.stringify(at.map((i) => ({ x: stages.x[i], s: stages.curves[(count - 1) * n + i], step: step ? step[i] : null }))));
+    const forest = algorithm === 'random_forest';
+    this.caption.textContent = count > 1
+      ? `Round ${round}: the data (dots), the function they were drawn around (green, dashed), S₀ = f₀ and the stages after it (grey), ` +
+        `S${sub(round)} (blue); red segments: the residuals y − S${sub(round - 1)}(x) ${forest ? 'the forest had left' : `tree ${round} was fit to`}. ` +
+        `Below: what round ${round} added, S${sub(round)} − S${sub(round - 1)}${forest ? ' (a forest averages: not the tree itself)' : algorithm === 'adaboost' ? ' (AdaBoost.R2 takes a weighted median: not the tree itself)' : `, tree ${round}'s step function (ν·γ per leaf)`}.`
+      : `Round ${round}: the data, S${sub(round)} (blue) and the residuals y − S${sub(round)}(x) (red), which the next tree fits. Pause or Step to see every stage.`;
+  }
+}
+
+function sub(t: number) {
+  return String(t).replace(/\d/g, (c) => '₀₁₂₃₄₅₆₇₈₉'[Number(c)]);
+}
