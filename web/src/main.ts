@@ -7,6 +7,7 @@ import type { FromWorker, SurfaceRequest } from './worker/messages';
 import { choiceFor, CsvPanel } from './ui/csv-panel';
 import { runParams } from './ui/params-form';
 import { makeToy, TOY_KINDS, type ToyData, type ToyKind } from './ui/toy-data';
+import { presetRuns, PRESET_LABELS, type PresetName } from './presets';
 import { readHash } from './url-state';
 import { runLabel } from './run-names';
 import { Views } from './views';
@@ -40,7 +41,8 @@ let linkChoice: Partial<DataChoice> | undefined;
 let dataCount = 0;
 let runCount = 0;
 let tokenCount = 0;
-let pendingRun: { token: number; params: Record<string, number | string>; choice: DataChoice; mode: 'play' | 'step' } | null = null;
+let pendingRun: { token: number; params: Record<string, number | string>; choice: DataChoice; mode: 'play' | 'step'; group: number } | null = null;
+let groupCount = 0;
 
 const client = new WorkerClient(new URL('boostlab/', document.baseURI).href, onMessage);
 
@@ -108,7 +110,38 @@ function loadSource(data: string | undefined, delimiter = 'auto') {
   loadSample(key, kind === 'sample' ? delimiter : 'auto');
 }
 
-function startRun(mode: 'play' | 'step') {
+// Starts a preset's runs: the first now, the others as each one ends.
+function startPreset(name: PresetName) {
+  if (!store.data || store.starting || store.loading || inProgress()) return;
+  const runs = presetRuns(name, store.typed.rounds ?? '20', store.typed.seed);
+  const group = ++groupCount;
+  update((s) => {
+    s.queue = { runs: runs.slice(1), group, name };
+    s.groups[group] = PRESET_LABELS[name];
+    s.algorithm = runs[0].algorithm;
+    s.typed = { ...runs[0].typed };
+  });
+  startRun('play', group);
+}
+
+// The preset's next run, once the one before it has ended well; any other end stops the preset.
+function nextInQueue(previousEnded: boolean) {
+  const q = store.queue;
+  if (!q.runs.length) return;
+  if (!previousEnded) {
+    update((s) => { s.queue = { runs: [], group: 0, name: '' }; });
+    return;
+  }
+  const [next, ...rest] = q.runs;
+  update((s) => {
+    s.queue = { ...q, runs: rest };
+    s.algorithm = next.algorithm;
+    s.typed = { ...next.typed };
+  });
+  startRun('play', q.group);
+}
+
+function startRun(mode: 'play' | 'step', group = 0) {
   if (!store.data || store.starting || store.loading) return;
   const { params, invalid } = runParams(store.schema, store.algorithm, store.typed);
   if (invalid.length) {
@@ -117,7 +150,7 @@ function startRun(mode: 'play' | 'step') {
   }
   const token = ++tokenCount;
   const choice = { ...store.choice };
-  pendingRun = { token, params, choice, mode };
+  pendingRun = { token, params, choice, mode, group };
   update((s) => {
     s.starting = true;
     s.messages.train = '';
@@ -126,7 +159,7 @@ function startRun(mode: 'play' | 'step') {
   const toy = store.data.toy;
   const surface: SurfaceRequest | undefined = !toy || store.data.rows > 20000 ? undefined
     : toy.dims === 1 ? { x: toy.range.x, y: toy.range.y, n: 200, dims: 1 } : { x: toy.range.x, y: toy.range.y, n: 64 };
-  client.train(token, { ...choice, params }, mode, surface);
+  client.train(token, { ...choice, params }, mode, surface, group > 0);
 }
 
 const runOf = (token: number) => store.runs.find((r) => r.token === token);
@@ -168,6 +201,7 @@ function onMessage(m: FromWorker) {
         s.shap = { row: 0, output: 0 };
         s.worked = { offset: 0, output: 0, row: -1 };
         s.scrubFrame = null;
+        s.queue = { runs: [], group: 0, name: '' };
       });
       break;
     }
@@ -181,7 +215,7 @@ function onMessage(m: FromWorker) {
           token: m.token, number: ++runCount, dataId: s.data!.id, dataName: s.data!.name,
           label: runLabel(s.schema, p.params, p.choice, previous), params: p.params, choice: p.choice,
           plannedRounds: m.rounds, earlyStopping: Number(p.params.early_stopping_rounds) > 0,
-          reports: [], receivedAt: [], frame: null, status: p.mode === 'play' ? 'training' : 'paused', model: null,
+          reports: [], receivedAt: [], frame: null, status: p.mode === 'play' ? 'training' : 'paused', model: null, group: p.group,
         });
         s.current = runCount;
         s.starting = false;
@@ -219,6 +253,7 @@ function onMessage(m: FromWorker) {
         run.status = m.aborted ? 'stopped' : 'done';
         run.model = m.model;
       });
+      if (run.group && run.group === store.queue.group) nextInQueue(!m.aborted);
       break;
     }
     case 'reset': {
@@ -228,6 +263,7 @@ function onMessage(m: FromWorker) {
         s.runs = s.runs.filter((r) => r !== run);
         if (s.current === run.number) s.current = 0;
         s.messages.notice = `Reset: Run ${run.number} was thrown away. Play or Step starts again from round 0.`;
+        s.queue = { runs: [], group: 0, name: '' };
       });
       break;
     }
@@ -261,6 +297,7 @@ function onMessage(m: FromWorker) {
             if (run && (run.status === 'training' || run.status === 'paused')) run.status = 'stopped';
           }
           s.messages.train = text;
+          s.queue = { runs: [], group: 0, name: '' };
         });
       } else if (m.during === 'model') {
         update((s) => { s.messages.model = `Could not load ${modelFile}; the current model is kept. ${text}`; });
@@ -275,6 +312,9 @@ function onMessage(m: FromWorker) {
       views.onWorkerReply(m);
   }
 }
+
+$('preset-four').addEventListener('click', () => startPreset('four'));
+$('preset-adaboost-exponential').addEventListener('click', () => startPreset('adaboost-exponential'));
 
 const views = new Views(client, {
   play: () => {

@@ -5,6 +5,7 @@
 import type { ColumnSummary, ParamSpec, RoundReport } from '../../wasm/js/index.js';
 import type { ModelInfo } from './worker/messages';
 import type { ToyData } from './ui/toy-data';
+import type { QueuedRun } from './presets';
 
 export interface CsvDialect {
   delimiter: string;
@@ -63,6 +64,7 @@ export interface Run {
   frame: SurfaceFrame | null;  // toy data: the newest round's prediction surface
   status: RunStatus;
   model: ModelInfo | null;  // once finished or stopped
+  group: number;            // the preset that started it (its runs share the number), 0: none
 }
 
 // Each message belongs to what caused it and goes when that changes.
@@ -92,7 +94,10 @@ export interface Store {
   importanceType: string;
   shap: { row: number; output: number };  // the row explained (0-based) and the output (class) shown
   worked: { offset: number; output: number; row: number };  // the worked table's first row (0-based), output (class) and the row picked (-1: none)
-  scrubFrame: SurfaceFrame | null;  // toy data: the surface of the round the round panel shows (from its detail)
+  scrubFrame: SurfaceFrame | null;
+  // A preset's runs still to start (the one in progress not included), and the preset's group number.
+  queue: { runs: QueuedRun[]; group: number; name: string };
+  groups: Record<number, string>;  // each preset group's name  // toy data: the surface of the round the round panel shows (from its detail)
 }
 
 export const store: Store = {
@@ -115,6 +120,8 @@ export const store: Store = {
   shap: { row: 0, output: 0 },
   worked: { offset: 0, output: 0, row: -1 },
   scrubFrame: null,
+  queue: { runs: [], group: 0, name: '' },
+  groups: {},
 };
 
 export const currentRun = (): Run | null => store.runs.find((r) => r.number === store.current) ?? null;

@@ -15,6 +15,7 @@ import { StageView } from './ui/stage-view';
 import { ShapSummary, ShapWaterfall, type ShapData } from './ui/shap-view';
 import { NodeInspector } from './ui/node-inspector';
 import { RoundPanel } from './round-panel';
+import { ComparePanel } from './compare-panel';
 import { writeHash } from './url-state';
 import { setData, setHidden, setText, setValue } from './ui/dom';
 
@@ -33,6 +34,7 @@ export class Views {
   private readonly treeIndex = $<HTMLInputElement>('tree-index');
   private readonly inspector = new NodeInspector($('node-inspector'));
   private readonly rounds: RoundPanel;
+  private readonly compare: ComparePanel;
   private readonly shapSummary = new ShapSummary($<HTMLCanvasElement>('shap-summary'), $('shap-summary-caption'));
   private readonly shapWaterfall = new ShapWaterfall($('shap-waterfall'), $('shap-waterfall-caption'));
   private shapData: { summary: ShapData | null; row: ShapData | null } = { summary: null, row: null };
@@ -49,6 +51,7 @@ export class Views {
 
   constructor(private readonly client: WorkerClient, actions: Record<'play' | 'step' | 'pause' | 'stop' | 'reset', () => void>) {
     this.rounds = new RoundPanel(client);
+    this.compare = new ComparePanel(client);
     for (const [name, button] of Object.entries(this.buttons) as [keyof Views['buttons'], HTMLButtonElement][]) {
       button.addEventListener('click', () => actions[name]());
     }
@@ -158,6 +161,7 @@ export class Views {
     this.renderChart();
     this.renderInside();
     this.rounds.render();
+    this.compare.render();
     this.renderSurface();
     this.saveUrl();
   }
@@ -341,6 +345,9 @@ export class Views {
         return;
       case 'round-detail':
         this.rounds.onDetail(m.detail, m.model, m.error);
+        return;
+      case 'compare':
+        this.compare.onReply(m.reply);
         return;
       case 'shap':
         if (!modelOnShow()) return;

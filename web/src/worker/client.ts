@@ -35,8 +35,8 @@ export class WorkerClient {
     this.send({ type: 'load', name, bytes: copy, delimiter }, [copy]);
   }
 
-  train(token: number, request: TrainRequest, mode: 'play' | 'step', surface?: SurfaceRequest) {
-    this.send({ type: 'train', token, request, mode, surface });
+  train(token: number, request: TrainRequest, mode: 'play' | 'step', surface?: SurfaceRequest, keep = false) {
+    this.send({ type: 'train', token, request, mode, surface, keep });
   }
 
   play() { this.send({ type: 'play' }); }
@@ -51,6 +51,7 @@ export class WorkerClient {
   scaleOutScript(engine: 'dask' | 'spark', rounds: number, files: { csv: string; model: string; validRows: string; output: string }) {
     this.send({ type: 'scale-out', engine, rounds, files });
   }
+  compare(tokens: number[], round: number) { this.send({ type: 'compare', tokens, round }); }
   roundDetail(request: RoundDetailRequest) { this.send({ type: 'round-detail', request, csv: false }); }
   roundCsv(request: RoundDetailRequest) { this.send({ type: 'round-detail', request, csv: true }); }
   loadModel(name: string, text: string) { this.send({ type: 'load-model', name, text }); }

@@ -26,7 +26,8 @@ export type ToWorker =
   | { type: 'load'; name: string; bytes: ArrayBuffer; delimiter: string }  // 'auto' or the character
   // mode 'step' trains one round and pauses; 'play' runs to the end.
   // token: the page's name for this run; every reply about the run carries it.
-  | { type: 'train'; token: number; request: TrainRequest; mode: 'play' | 'step'; surface?: SurfaceRequest }
+  // keep: a preset's run, whose model stays for the side-by-side comparison after it ends.
+  | { type: 'train'; token: number; request: TrainRequest; mode: 'play' | 'step'; surface?: SurfaceRequest; keep?: boolean }
   | { type: 'play' }
   | { type: 'pause' }
   | { type: 'step' }
@@ -41,7 +42,30 @@ export type ToWorker =
   // SHAP values: 'summary' for up to maxRows validation rows (the first rows when none were held out), 'row' for one.
   | { type: 'shap'; purpose: 'summary' | 'row'; row: number; maxRows: number }
   // A round's numbers and worked table (csv: the whole table as a download instead).
-  | { type: 'round-detail'; request: RoundDetailRequest; csv: boolean };
+  | { type: 'round-detail'; request: RoundDetailRequest; csv: boolean }
+  // The kept runs side by side at a round (0: each one's last), with blends of their validation predictions.
+  | { type: 'compare'; tokens: number[]; round: number };
+
+export interface CompareReply {
+  runs: {
+    token: number;
+    algorithm: string;
+    rounds: number;
+    round: number;                   // the round its picture shows
+    metrics: Record<string, number>; // on the scored half of the validation rows
+    firstTree: TreeJson | null;
+    features: string[];
+    surface?: { grid: Float32Array; width: number };
+    // AdaBoost and binary:exponential: mean exp(−ỹ·scale·F_t) over the training rows, t = 1..rounds
+    // (scale ½ for discrete SAMME, whose votes are twice the loss's own step).
+    expLoss?: { scale: number; values: number[] };
+  }[];
+  blends: { name: 'uniform' | 'linear' | 'stacking'; metrics: Record<string, number>; weights: number[]; intercept: number }[];
+  error: string;
+  task?: 'binary' | 'multiclass' | 'regression';
+  rowsFit?: number;     // validation rows the blends were fit on (the even-numbered)
+  rowsScored?: number;  // validation rows every number is scored on (the odd-numbered)
+}
 
 export interface RoundDetailRequest {
   round: number;   // 1-based; 0: the newest
@@ -145,6 +169,7 @@ export type FromWorker =
   | { type: 'importance'; importance: string; values: Record<string, number> }
   | { type: 'export'; what: 'model' | 'predictions' | 'xgboost' | 'valid-rows' | 'scale-out' | 'round-csv'; text: string; round?: number }
   | { type: 'round-detail'; detail: RoundDetail | null; model: ModelInfo | null; error: string }
+  | { type: 'compare'; reply: CompareReply }
   | { type: 'model-loaded'; name: string; model: ModelInfo }
   | { type: 'shap'; purpose: 'summary' | 'row'; data: ShapData | null; error: string }
   | { type: 'error'; during: 'init' | 'load' | 'train' | 'model' | 'inspect'; error: ErrorInfo; token?: number };

@@ -5,6 +5,7 @@ import { init, BoostLabError } from '../../../wasm/js/index.js';
 import type { BoostLab, Dataset, Model, Table, Trainer } from '../../../wasm/js/index.js';
 import type { ErrorInfo, FromWorker, ModelInfo, SurfaceRequest, ToWorker, TreeJson } from './messages';
 import { RoundHistory, roundCsv, roundDetail } from './round-detail';
+import { compareRuns, KeptRuns } from './compare';
 
 let bl: BoostLab | null = null;
 let table: Table | null = null;
@@ -14,9 +15,13 @@ let model: Model | null = null;  // the last finished (or loaded) model
 let trainedWith: { validRows: Uint32Array; weight: string } | null = null;
 // What each round of the last finished model was fit to (null for a loaded model); a run keeps its own.
 let modelHistory: RoundHistory | null = null;
+// The models of a preset's finished runs, for the side-by-side comparison.
+const kept = new KeptRuns();
 interface Run {
   token: number;
   history: RoundHistory;
+  keep: boolean;
+  algorithm: string;
   trainer: Trainer;
   data: Dataset;
   weight: string;
@@ -134,6 +139,11 @@ function finish(r: Run, aborted: boolean) {
   r.history.capture(r.trainer);  // the last round's, whatever the table's size
   modelHistory = r.history;
   const m = r.trainer.take({ aborted });
+  if (r.keep && !aborted) {
+    const validRows = r.data.validRows(), isValid = new Set(validRows);
+    const trainRows = Uint32Array.from({ length: table!.numRows }, (_, i) => i).filter((i) => !isValid.has(i));
+    kept.keep(bl!, table!, { token: r.token, algorithm: r.algorithm, validRows, trainRows, labels: r.history.labels, surface: r.surface }, m);
+  }
   trainedWith = { validRows: r.data.validRows(), weight: r.weight };
   r.trainer.dispose();
   r.data.dispose();
@@ -175,6 +185,7 @@ async function handle(msg: ToWorker) {
       const next = bl!.readCSV(new Uint8Array(msg.bytes), { delimiter: msg.delimiter });
       table?.dispose();
       table = next;
+      kept.clear();  // their models were for the old table
       post({ type: 'table', name: msg.name, rows: next.numRows, columns: next.columns,
              dialect: { delimiter: next.delimiter, encoding: next.encoding, notes: next.notes } });
       return;
@@ -191,7 +202,8 @@ async function handle(msg: ToWorker) {
         throw e;
       }
       const history = new RoundHistory(table!.numRows, trainer.roundStatistics().outputs, data.labels(), data.validRows(), msg.surface);
-      const r: Run = { token: msg.token, trainer, data, weight, rounds: Number(params.rounds ?? 100), playing: msg.mode === 'play', surface: msg.surface, stopRequested: false, history };
+      const r: Run = { token: msg.token, trainer, data, weight, rounds: Number(params.rounds ?? 100), playing: msg.mode === 'play', surface: msg.surface,
+                       stopRequested: false, history, keep: !!msg.keep, algorithm: String(params.algorithm ?? 'xgboost') };
       run = r;
       post({ type: 'started', token: r.token, rounds: r.rounds });
       if (msg.mode === 'play') await play(r);
@@ -327,6 +339,16 @@ async function handle(msg: ToWorker) {
         }
       });
       if (!answered) post({ type: 'round-detail', detail: null, model: null, error: '' });
+      return;
+    }
+    case 'compare': {
+      try {
+        if (!table) throw new BoostLabError({ code: 'NO_DATA', message: 'Load data to compare runs on.' });
+        const reply = compareRuns(bl!, table, kept, msg.tokens, msg.round, surfaceAt);
+        post({ type: 'compare', reply }, reply.runs.flatMap((r) => (r.surface ? [r.surface.grid.buffer] : [])));
+      } catch (e) {
+        post({ type: 'compare', reply: { runs: [], blends: [], error: describe(e).message } });
+      }
       return;
     }
     case 'load-model': {

@@ -1,0 +1,131 @@
+// Side by side: the presets train their runs one after another on the same
+// rows, and the comparison's numbers are checked against the package in Node
+// trained on the same rows: each run's validation metrics, the uniform vote,
+// the linear blend's weights and the stacking model's metrics, all on the
+// odd-numbered validation rows (the blends are fit on the even-numbered);
+// and for AdaBoost beside gradient boosting on the exponential loss, the
+// loss per round against the engine's own round reports.
+import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import { after, afterEach, before, test } from 'node:test';
+import { init } from '../../wasm/js/index.js';
+import { openSite, useToy, waitForSample, shotName } from './browser.mjs';
+
+let site, bl;
+before(async () => {
+  bl = await init({ threads: false });
+  site = await openSite();
+  await waitForSample(site.page);
+});
+after(async () => { await site?.close(); });
+afterEach(async (t) => { await site?.screenshot(`compare-${shotName(t.name)}`); });
+
+const near = (a, b, tol, what) => assert.ok(Math.abs(a - b) <= tol * Math.max(1, Math.abs(b)), `${what}: ${a} on the page, ${b} expected`);
+
+async function runPreset(page, preset, rounds, runs) {
+  await useToy(page, 'circles', 300);
+  await page.fill('#param-rounds', String(rounds));
+  await page.dispatchEvent('#param-rounds', 'change');
+  await page.click(`#preset-${preset}`);
+  await page.waitForFunction((n) => document.getElementById('compare-runs').dataset.runs === String(n), runs, { timeout: 240_000 });
+}
+
+// The rows the page trained on, from the worked table's CSV: x1, x2, y and train/valid.
+async function rowsOfPage(page) {
+  await page.waitForFunction(() => !document.getElementById('worked-csv').disabled);
+  const [file] = await Promise.all([page.waitForEvent('download'), page.click('#worked-csv')]);
+  const [head, ...lines] = (await readFile(await file.path(), 'utf8')).trim().split('\n');
+  const names = head.split(',');
+  const col = (name) => lines.map((l) => l.split(',')[names.indexOf(name)]);
+  const table = bl.fromColumns({ x1: Float64Array.from(col('x1'), Number), x2: Float64Array.from(col('x2'), Number), y: Float64Array.from(col('y'), Number) });
+  const validRows = Uint32Array.from(col('set').flatMap((s, i) => (s === 'valid' ? [i] : [])));
+  return { table, validRows, y: col('y').map(Number) };
+}
+
+function nodeModel(rows, params) {
+  const data = rows.table.toDataset({ target: 'y', validRows: rows.validRows });
+  const trainer = bl.trainer(data, params);
+  const reports = [];
+  while (!trainer.done) reports.push(trainer.step());
+  const model = trainer.take();
+  trainer.dispose();
+  data.dispose();
+  return { model, reports };
+}
+
+const logloss = (p, y) => -p.reduce((s, q, i) => s + (y[i] ? Math.log(Math.min(1 - 1e-15, Math.max(1e-15, q))) : Math.log(Math.min(1 - 1e-15, Math.max(1e-15, 1 - q)))), 0) / p.length;
+
+test('the four algorithms: each run\'s metric, the uniform vote, the linear blend\'s weights and stacking, against the package on the same rows', async () => {
+  const { page } = site;
+  await runPreset(page, 'four', 6, 4);
+  const cards = await page.$$eval('#compare-runs .compare-card', (els) => els.map((e) => ({ ...e.dataset })));
+  assert.deepEqual(cards.map((c) => c.algorithm), ['xgboost', 'gbdt', 'adaboost', 'random_forest']);
+  assert.equal(await page.locator('#compare-runs canvas.compare-surface').count(), 4, 'a picture per run');
+  const rows = await rowsOfPage(page);
+  try {
+    const valid = Array.from(rows.validRows);
+    const fit = valid.filter((_, i) => i % 2 === 0), held = valid.filter((_, i) => i % 2 === 1);
+    const preds = cards.map((c) => {
+      const { model } = nodeModel(rows, { algorithm: c.algorithm, rounds: 6 });
+      const p = model.predict(rows.table);
+      model.dispose();
+      return p;
+    });
+    const yHeld = held.map((r) => rows.y[r]);
+    cards.forEach((c, j) => near(Number(c.logloss), logloss(held.map((r) => preds[j][r]), yHeld), 1e-9, `${c.algorithm}'s logloss`));
+    const blend = async (name) => page.$eval(`#compare-blends tr[data-blend="${name}"]`, (e) => ({ ...e.dataset }));
+    const uniform = await blend('uniform');
+    near(Number(uniform.logloss), logloss(held.map((r) => preds.reduce((s, p) => s + p[r], 0) / 4), yHeld), 1e-9, 'uniform vote');
+    // Linear blending: the least-squares weights on the even rows satisfy the normal equations X'(y - Xw) = 0.
+    const linear = await blend('linear');
+    const w = JSON.parse(linear.weights), b = Number(linear.intercept);
+    for (let j = -1; j < 4; j++) {
+      let g = 0;
+      for (const r of fit) {
+        const resid = rows.y[r] - (b + preds.reduce((s, p, m) => s + w[m] * p[r], 0));
+        g += resid * (j < 0 ? 1 : preds[j][r]);
+      }
+      near(g, 0, 1e-6, `normal equation ${j < 0 ? 'of the intercept' : `of run ${j + 1}`}`);
+    }
+    // Stacking: the same depth-2 booster, trained on the even rows' predictions, scored on the odd.
+    const columns = (idx) => Object.fromEntries(preds.map((p, m) => [`m${m}_0`, Float64Array.from(idx, (r) => p[r])]));
+    const fitTable = bl.fromColumns({ ...columns(fit), y: Float64Array.from(fit, (r) => rows.y[r]) });
+    const heldTable = bl.fromColumns(columns(held));
+    const stack = nodeModel({ table: fitTable, validRows: new Uint32Array(0) }, { algorithm: 'xgboost', rounds: 20, max_depth: 2, eta: 0.3, nthread: 1, seed: 0 });
+    near(Number((await blend('stacking')).logloss), logloss(Array.from(stack.model.predict(heldTable)), yHeld), 1e-9, 'stacking');
+    stack.model.dispose();
+    fitTable.dispose();
+    heldTable.dispose();
+  } finally {
+    rows.table.dispose();
+  }
+  assert.match(await page.textContent('#compare-caption'), /the linear blend and the stacking model were fit on the other/);
+});
+
+test('AdaBoost beside gradient boosting on the exponential loss: stumps, and each round\'s exponential loss from the margins equals AdaBoost\'s own report', async () => {
+  const { page } = site;
+  await runPreset(page, 'adaboost-exponential', 8, 2);
+  const cards = await page.$$eval('#compare-runs .compare-card', (els) => els.map((e) => ({ algorithm: e.dataset.algorithm, text: e.textContent,
+    exp: JSON.parse(e.querySelector('.exp-loss')?.dataset.values ?? 'null') })));
+  assert.deepEqual(cards.map((c) => c.algorithm), ['adaboost', 'gbdt']);
+  for (const c of cards) assert.match(c.text, /First tree: x\d < [-\d.]+ → yes: leaf [-\d.]+; no: leaf [-\d.]+logloss/, 'a stump');
+  const rows = await rowsOfPage(page);
+  try {
+    // AdaBoost: mean exp(−ỹ·F_t/2) over the training rows is the product of its reweighting normalisers (its report).
+    const ada = nodeModel(rows, { algorithm: 'adaboost', rounds: 8, max_depth: 1, eta: 1 });
+    assert.equal(cards[0].exp.length, 8);
+    cards[0].exp.forEach((v, t) => near(v, ada.reports[t].expLoss, 1e-6, `AdaBoost's exponential loss after round ${t + 1}`));
+    ada.model.dispose();
+    // Gradient boosting on binary:exponential: mean exp(−ỹ·F_t), falling round by round.
+    const gb = nodeModel(rows, { algorithm: 'gbdt', rounds: 8, max_depth: 1, eta: 1, objective: 'binary:exponential' });
+    const train = Array.from({ length: rows.y.length }, (_, i) => i).filter((i) => !rows.validRows.includes(i));
+    cards[1].exp.forEach((v, t) => {
+      const F = gb.model.predict(rows.table, { output: 'margin', rounds: t + 1 });
+      near(v, train.reduce((s, r) => s + Math.exp(-(rows.y[r] ? 1 : -1) * F[r]), 0) / train.length, 1e-6, `gbdt's exponential loss after round ${t + 1}`);
+      if (t) assert.ok(v <= cards[1].exp[t - 1] + 1e-12, 'gradient descent on the exponential loss does not raise it');
+    });
+    gb.model.dispose();
+  } finally {
+    rows.table.dispose();
+  }
+});

@@ -1,0 +1,156 @@
+// "Side by side": the runs of the newest preset on the loaded data, once all
+// of them have ended: their pictures at the round on the scrubber (toy data),
+// their first trees, their exponential loss per round (two classes) and their
+// validation metrics beside the blends of their predictions (uniform vote,
+// linear blending, stacking). The numbers are the worker's (compare.ts).
+import { runsOf, store, type Run } from './state';
+import type { WorkerClient } from './worker/client';
+import type { CompareReply, TreeJson } from './worker/messages';
+import { Surface } from './ui/surface';
+import { num, paragraph, setHidden, setText } from './ui/dom';
+
+const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
+const SVG = 'http://www.w3.org/2000/svg';
+const NAMES: Record<string, string> = { xgboost: 'XGBoost-style', gbdt: 'gradient boosting', adaboost: 'AdaBoost', random_forest: 'random forest' };
+
+export class ComparePanel {
+  private asked = '';
+
+  constructor(private readonly client: WorkerClient) {}
+
+  // The newest preset group on the loaded data, when every one of its runs has ended.
+  private group(): Run[] {
+    const runs = runsOf(store.data?.id ?? -1).filter((r) => r.group > 0);
+    const last = runs.at(-1)?.group ?? 0;
+    return runs.filter((r) => r.group === last);
+  }
+
+  render() {
+    const runs = this.group();
+    const waiting = store.queue.runs.length > 0 || runs.some((r) => r.status === 'training' || r.status === 'paused');
+    const status = $('compare-status');
+    if (!runs.length) {
+      this.show(null, '');
+      setText(status, 'Train several algorithms on the same rows and seed, one after another, and compare them here.');
+      return;
+    }
+    const name = store.groups[runs[0].group] ?? '';
+    if (waiting) {
+      setText(status, `Training ${name}: ${runs.filter((r) => r.status === 'done').length} of ${runs.length + store.queue.runs.length} runs done…`);
+      return;
+    }
+    setText(status, `Runs ${runs.map((r) => r.number).join(', ')}: ${name}, on the same rows and seed.`);
+    const key = `${runs.map((r) => r.token).join(',')}|${store.selectedRound}`;
+    if (key === this.asked) return;
+    this.asked = key;
+    this.client.compare(runs.map((r) => r.token), store.selectedRound);
+  }
+
+  onReply(reply: CompareReply) {
+    const runs = this.group();
+    if (!runs.length) return;
+    this.show(reply, reply.error);
+  }
+
+  private show(reply: CompareReply | null, error: string) {
+    const box = $('compare-runs'), blends = $<HTMLTableElement>('compare-blends');
+    const message = $('compare-message');
+    setText(message, error);
+    setHidden(message, !error);
+    if (!reply || !reply.runs.length) {
+      box.replaceChildren();
+      blends.replaceChildren();
+      box.dataset.runs = '0';
+      return;
+    }
+    const toy = store.data?.toy ?? null;
+    const cards = reply.runs.map((r) => {
+      const card = document.createElement('figure');
+      card.className = 'compare-card';
+      card.dataset.algorithm = r.algorithm;
+      card.dataset.token = String(r.token);
+      for (const [k, v] of Object.entries(r.metrics)) card.dataset[k] = String(v);
+      const title = document.createElement('figcaption');
+      const run = store.runs.find((x) => x.token === r.token);
+      title.textContent = `Run ${run?.number ?? '?'}: ${NAMES[r.algorithm] ?? r.algorithm}, round ${r.round} of ${r.rounds}`;
+      card.append(title);
+      if (r.surface && toy) {
+        const canvas = document.createElement('canvas');
+        canvas.width = canvas.height = 180;
+        canvas.className = 'compare-surface';
+        card.append(canvas);
+        new Surface(canvas, document.createElement('p')).draw(toy, r.round, r.surface.grid, r.surface.width, undefined, undefined, r.algorithm);
+      }
+      card.append(paragraph(`First tree: ${describeTree(r.firstTree, r.features)}`));
+      card.append(paragraph(Object.entries(r.metrics).map(([k, v]) => `${k} ${num(v)}`).join(' · '), 'compare-metrics'));
+      if (r.expLoss) card.append(expLossChart(r.expLoss.values, r.expLoss.scale));
+      return card;
+    });
+    box.replaceChildren(...cards);
+    box.dataset.runs = String(reply.runs.length);
+    // The blends beside the runs, every number on the same validation rows.
+    const metrics = Object.keys(reply.runs[0].metrics);
+    const head = blends.createTHead();
+    head.replaceChildren();
+    head.insertRow().append(...['', ...metrics, 'weights'].map((h) => cell('th', h)));
+    const body = document.createElement('tbody');
+    for (const r of reply.runs) {
+      const tr = body.insertRow();
+      tr.append(cell('td', `Run ${store.runs.find((x) => x.token === r.token)?.number ?? '?'} (${NAMES[r.algorithm] ?? r.algorithm})`),
+        ...metrics.map((m) => cell('td', num(r.metrics[m]))), cell('td', ''));
+    }
+    for (const b of reply.blends) {
+      const tr = body.insertRow();
+      tr.className = 'blend';
+      tr.dataset.blend = b.name;
+      for (const [k, v] of Object.entries(b.metrics)) tr.dataset[k] = String(v);
+      tr.dataset.weights = JSON.stringify(b.weights);
+      tr.dataset.intercept = String(b.intercept);
+      const label = b.name === 'uniform' ? 'uniform vote: the mean of the predictions'
+        : b.name === 'linear' ? 'linear blending: least squares on the predictions' : 'stacking: a depth-2 booster on the predictions';
+      tr.append(cell('td', label), ...metrics.map((m) => cell('td', num(b.metrics[m]))),
+        cell('td', b.weights.length ? `${b.weights.map(num).join(', ')}${b.name === 'linear' ? ` + ${num(b.intercept)}` : ''}` : '–'));
+    }
+    blends.replaceChildren(head, body);
+    setText($('compare-caption'), `Every metric is on ${reply.rowsScored} validation rows (the odd-numbered ones); the linear blend and the stacking model were fit on the other ${reply.rowsFit}. ` +
+      (toy ? `Pictures at round ${reply.runs[0].round}: move the round scrubber to see them at another round.` : ''));
+  }
+}
+
+// A tree's root split and the values of its first level, in words.
+function describeTree(t: TreeJson | null, features: string[]) {
+  if (!t) return 'none';
+  const value = (i: number) => (t.leaf_values ? `(${t.leaf_values.slice(i * (t.leaf_values.length / t.left.length), (i + 1) * (t.leaf_values.length / t.left.length)).map(num).join(', ')})` : num(t.value[i]));
+  if (t.left[0] < 0) return `a single leaf, ${value(0)}`;
+  const f = features[t.feature[0]] ?? `feature ${t.feature[0]}`;
+  const side = (i: number) => (t.left[i] < 0 ? `leaf ${value(i)}` : `split on ${features[t.feature[i]] ?? t.feature[i]}`);
+  const test = t.categories[0] ? `${f} in {${t.categories[0].join(', ')}}` : `${f} < ${num(t.threshold[0])}`;
+  return `${test} → ${t.categories[0] ? 'no' : 'yes'}: ${side(t.left[0])}; ${t.categories[0] ? 'yes' : 'no'}: ${side(t.right[0])}` +
+    `${t.left.length > 3 ? ` (${t.left.filter((l) => l < 0).length} leaves)` : ''}`;
+}
+
+function cell(tag: 'td' | 'th', text: string) {
+  const c = document.createElement(tag);
+  c.textContent = text;
+  return c;
+}
+
+// The exponential loss per round, a small line.
+function expLossChart(values: number[], scale: number) {
+  const fig = document.createElement('div');
+  fig.className = 'exp-loss';
+  fig.dataset.values = JSON.stringify(values);
+  const W = 180, H = 48;
+  const svg = document.createElementNS(SVG, 'svg');
+  svg.setAttribute('viewBox', `0 0 ${W} ${H}`);
+  svg.setAttribute('role', 'img');
+  svg.setAttribute('aria-label', 'exponential loss per round');
+  const max = Math.max(...values), min = Math.min(0, ...values);
+  const pl = document.createElementNS(SVG, 'polyline');
+  pl.setAttribute('points', values.map((v, i) => `${(i / Math.max(1, values.length - 1)) * (W - 4) + 2},${H - 2 - ((v - min) / (max - min || 1)) * (H - 4)}`).join(' '));
+  svg.append(pl);
+  const F = scale === 1 ? 'F_t(x)' : 'F_t(x)/2';
+  fig.append(svg, paragraph(`exponential loss (1/N)Σ exp(−ỹ·${F}) on the training rows: ${num(values[0])} after round 1, ${num(values.at(-1)!)} after round ${values.length}` +
+    (scale === 1 ? '' : ' (SAMME\'s votes are twice the loss\'s own step: F counts half)')));
+  return fig;
+}
