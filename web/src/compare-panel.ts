@@ -88,6 +88,11 @@ export class ComparePanel {
     });
     box.replaceChildren(...cards);
     box.dataset.runs = String(reply.runs.length);
+    // The runs' exponential losses in one chart, where two or more have one (AdaBoost beside gradient boosting).
+    const withLoss = reply.runs.filter((r) => r.expLoss);
+    const together = $('compare-losses');
+    together.replaceChildren(...(withLoss.length > 1 ? [lossesTogether(withLoss.map((r) => ({
+      name: `Run ${store.runs.find((x) => x.token === r.token)?.number ?? '?'} (${NAMES[r.algorithm] ?? r.algorithm})`, ...r.expLoss! })))] : []));
     // The blends beside the runs, every number on the same validation rows.
     const metrics = Object.keys(reply.runs[0].metrics);
     const head = blends.createTHead();
@@ -152,5 +157,35 @@ function expLossChart(values: number[], scale: number) {
   const F = scale === 1 ? 'F_t(x)' : 'F_t(x)/2';
   fig.append(svg, paragraph(`exponential loss (1/N)Σ exp(−ỹ·${F}) on the training rows: ${num(values[0])} after round 1, ${num(values.at(-1)!)} after round ${values.length}` +
     (scale === 1 ? '' : ' (SAMME\'s votes are twice the loss\'s own step: F counts half)')));
+  return fig;
+}
+
+// Several runs' exponential loss per round on one chart, each in its colour, with a legend.
+function lossesTogether(series: { name: string; scale: number; values: number[] }[]) {
+  const fig = document.createElement('figure');
+  fig.className = 'exp-together';
+  const W = 360, H = 120, pad = 4;
+  const svg = document.createElementNS(SVG, 'svg');
+  svg.setAttribute('viewBox', `0 0 ${W} ${H}`);
+  svg.setAttribute('role', 'img');
+  svg.setAttribute('aria-label', 'exponential loss per round, the runs together');
+  const all = series.flatMap((s) => s.values);
+  const max = Math.max(...all), min = Math.min(...all);
+  const rounds = Math.max(...series.map((s) => s.values.length));
+  series.forEach((s, i) => {
+    const pl = document.createElementNS(SVG, 'polyline');
+    pl.setAttribute('points', s.values.map((v, k) => `${pad + (k / Math.max(1, rounds - 1)) * (W - 2 * pad)},${H - pad - ((v - min) / (max - min || 1)) * (H - 2 * pad)}`).join(' '));
+    pl.setAttribute('class', `s${i}`);
+    svg.append(pl);
+  });
+  const cap = document.createElement('figcaption');
+  cap.className = 'hint';
+  cap.append(...series.map((s, i) => {
+    const k = document.createElement('span');
+    k.className = `key s${i}`;
+    k.textContent = `${s.name}: exp(−ỹ·${s.scale === 1 ? 'F' : 'F/2'}) `;
+    return k;
+  }), document.createTextNode(`per round, ${num(min)} to ${num(max)}: the same loss, each run descending it with its own steps (AdaBoost's weights u are its gradient, up to a factor).`));
+  fig.append(svg, cap);
   return fig;
 }
