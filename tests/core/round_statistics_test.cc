@@ -4,6 +4,8 @@
 #include <gtest/gtest.h>
 
 #include <cmath>    // for abs, exp
+#include <algorithm>  // for find
+#include <map>      // for map
 #include <numeric>  // for accumulate
 
 #include "boostlab/booster.h"
@@ -137,6 +139,36 @@ TEST(RoundStatistics, ForestBootstrapCountsAreTheSameOnAnyThreadCount) {
   }
   EXPECT_EQ(by_threads[0], by_threads[1]);
   EXPECT_NE(by_threads[0][0], by_threads[0][1]) << "each tree draws its own sample";
+}
+
+TEST(RoundStatistics, ForestSplitsSplitOnOneOfTheFeaturesTheyDrew) {
+  Dataset d = test::RandomData(600, 9).Seed(12).Make();
+  Params p;
+  p.algorithm = "random_forest";
+  p.rounds = 3;
+  p.max_depth = 5;
+  p.colsample_bynode = 1.0 / 3.0;  // 3 of 9 features a split
+  Booster b(d, p);
+  b.TrainOneRound();
+  b.TrainOneRound();
+  const RoundStatistics s = b.LastRoundStatistics();
+  const Tree& tree = b.Snapshot().trees[1];
+  std::map<int, std::vector<int>> tried;
+  for (const RoundStatistics::Tried& t : s.tried) tried[t.node] = t.features;
+  int splits = 0;
+  bool all_same = true;
+  for (size_t i = 0; i < tree.nodes.size(); ++i) {
+    const TreeNode& n = tree.nodes[i];
+    if (n.IsLeaf()) continue;
+    ++splits;
+    ASSERT_TRUE(tried.count(static_cast<int>(i))) << "split node " << i << " drew nothing";
+    const std::vector<int>& f = tried[static_cast<int>(i)];
+    EXPECT_GE(f.size(), 3u);
+    EXPECT_NE(std::find(f.begin(), f.end(), n.feature), f.end()) << "node " << i << " split on a feature it did not draw";
+    all_same &= f == tried.begin()->second;
+  }
+  EXPECT_GT(splits, 3);
+  EXPECT_FALSE(all_same) << "each split draws its own features";
 }
 
 }  // namespace

@@ -191,8 +191,17 @@ test('Random forest tree 2: its bootstrap draws per row, the out-of-bag rows and
   assert.deepEqual(csv.names, ['x1', 'x2', 'y', 'set', 'F_1(x)', 'drawn', 'leaf', 'leaf value', 'F_2(x)']);
   const node = nodeTrainer(csv, ['x1', 'x2'], { algorithm: 'random_forest', max_depth: 4, rounds: 5 }, 2);
   try {
-    const drawn = node.trainer.roundStatistics().drawn;
+    const stats = node.trainer.roundStatistics();
+    const drawn = stats.drawn;
     csv.cols.drawn.forEach((d, r) => assert.equal(d, drawn[r], `draws of row ${r + 1}`));
+    // The features each split drew: the package's, and each split among its own.
+    const tried = await page.$$eval('#round-inspector table.tried-table tbody tr', (trs) => trs.map((tr) => ({ ...tr.dataset })));
+    assert.ok(tried.length > 0);
+    tried.forEach((t, i) => {
+      assert.equal(Number(t.node), stats.tried[i].node);
+      assert.deepEqual(JSON.parse(t.features), stats.tried[i].features);
+      if (Number(t.split) >= 0) assert.ok(JSON.parse(t.features).includes(Number(t.split)), `node ${t.node} split on a feature it drew`);
+    });
     const train = csv.cols.set.filter((s) => s === 'train').length;
     assert.equal(await attr(page, '#round-inspector .drawn', 'draws'), train, 'N draws for N training rows');
     assert.equal(await attr(page, '#round-inspector .drawn', 'out-of-bag'), csv.cols.drawn.filter((d, r) => d === 0 && csv.cols.set[r] === 'train').length);

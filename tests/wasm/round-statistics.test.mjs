@@ -108,14 +108,23 @@ for (const build of BUILDS) {
       for (const nthread of [1, 2]) {
         const forest = bl.trainer(data, { algorithm: 'random_forest', rounds: 2, max_depth: 3, nthread });
         forest.step();
+        forest.step();
         const s = forest.roundStatistics();
         assert.equal(s.kind, 'bootstrap');
         assert.equal(s.drawn.reduce((a, b) => a + b, 0), data.numTrain);
         for (const r of data.validRows()) assert.equal(s.drawn[r], 0);
         drawnBy.push(Array.from(s.drawn));
+        // Each split chose one of the features it drew.
+        const snapshot = forest.snapshot();
+        const tree = snapshot.tree(1);
+        snapshot.dispose();
+        const tried = new Map(s.tried.map((t) => [t.node, t.features]));
+        for (let i = 0; i < tree.left.length; i++)
+          if (tree.left[i] >= 0) assert.ok(tried.get(i)?.includes(tree.feature[i]), `node ${i} split on a feature it drew`);
+        drawnBy.push(JSON.stringify(s.tried));
         forest.dispose();
       }
-      assert.deepEqual(drawnBy[0], drawnBy[1], 'the same draw on any thread count');
+      assert.deepEqual(drawnBy.slice(0, 2), drawnBy.slice(2), 'the same draws on any thread count');
       data.dispose();
       table.dispose();
     });

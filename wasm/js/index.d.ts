@@ -268,6 +268,9 @@ export interface RoundStatistics {
   drawn?: Uint32Array;
   /** xgboost, gbdt: every leaf of the round's trees. */
   leaves: RoundLeaf[];
+  /** random_forest: the features each split of the round's tree drew (√p of p by default, in the order drawn)
+   *  before it chose its split, by node (0-based feature indices, summary().features order). */
+  tried: { node: number; features: number[] }[];
   /** gbdt with step 'tree_line_search': alpha_t per output, the least-squares weight of the residuals on the tree of
    *  plain means (each leaf's step is alpha_t * mean). Empty otherwise. */
   treeAlpha: number[];

@@ -70,6 +70,14 @@ struct RoundStatistics {
     double step = 0;    // the value the leaf took before eta (w*, or the line search's gamma)
   };
   std::vector<Leaf> leaves;
+  // random_forest: the features each split of the round's tree drew (√p of
+  // p by default) before it chose its split, by node; nodes that could not
+  // split draw none.
+  struct Tried {
+    int node = 0;
+    std::vector<int> features;  // in the order drawn
+  };
+  std::vector<Tried> tried;
   // gbdt with step 'tree_line_search': alpha_t, the least-squares weight of
   // the residuals on the tree of plain means (each leaf's step is alpha_t * mean).
   // One per output (empty otherwise).

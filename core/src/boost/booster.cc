@@ -328,6 +328,12 @@ std::string RoundStatisticsToJson(const RoundStatistics& stats) {
   }
   out += "],";
   json::AppendArray(out, "treeAlpha", stats.tree_alpha, [](std::string& o, double v) { json::AppendNumber(o, v); });
+  out += ',';
+  json::AppendArray(out, "tried", stats.tried, [](std::string& o, const RoundStatistics::Tried& t) {
+    o += "{\"node\":" + std::to_string(t.node) + ',';
+    json::AppendArray(o, "features", t.features, [](std::string& oo, int f) { oo += std::to_string(f); });
+    o += '}';
+  });
   out += '}';
   return out;
 }

@@ -110,6 +110,8 @@ class RandomForest : public Algorithm {
   void Describe(RoundStatistics& out) const override {
     out.kind = "bootstrap";
     out.drawn = drawn_;
+    for (size_t i = 0; i < tried_.nodes.size(); ++i)
+      out.tried.push_back({tried_.nodes[i], std::vector<int>(tried_.features.begin() + tried_.begin[i], tried_.features.begin() + tried_.begin[i + 1])});
   }  // the workers finish their trees and return
 
  private:
@@ -120,6 +122,7 @@ class RandomForest : public Algorithm {
 
   std::vector<double> sum_;  // per row and output, the sum of its trees' outputs
   std::vector<uint32_t> drawn_;  // the last reported tree's bootstrap counts (its slot takes the next tree)
+  TreeLearner::TriedFeatures tried_;  // the features its splits drew
   OutOfBag oob_;
   std::vector<char> is_valid_row_;  // per row: a validation row (the others a tree does not draw are out of bag)
   struct Slot {
@@ -238,6 +241,7 @@ RoundReport RandomForest::Round() {
   TreeLearner& learner = *s.learners[b];
   const ForestSample& sample = slot.sample;
   drawn_ = sample.count;
+  tried_ = learner.LastTried();
   const std::vector<GradPair>& fit = sample.fit;
   const double trees = static_cast<double>(s.model.trees.size() + 1);
 

@@ -393,8 +393,12 @@ void TreeLearner::EvaluateDrawn(std::span<const GradPair> gpair, Entry& e) {
   }
   for (size_t i = 0; i < k; ++i) search(draw_[i]);
   // Past k only while every draw so far was constant.
-  for (size_t i = k; i < p && searched == 0; ++i) search(sampler_.DrawAt(draw_, i));
+  size_t drawn = k;
+  for (size_t i = k; i < p && searched == 0; ++i, drawn = i) search(sampler_.DrawAt(draw_, i));
   e.split = std::move(scan.best);
+  tried_.nodes.push_back(e.node);
+  tried_.features.insert(tried_.features.end(), draw_.begin(), draw_.begin() + static_cast<std::ptrdiff_t>(drawn));
+  tried_.begin.push_back(static_cast<int>(tried_.features.size()));
 }
 
 void TreeLearner::Evaluate(Entry& e) {
@@ -585,6 +589,9 @@ Tree TreeLearner::Grow(std::span<const GradPair> gpair, std::span<const RowIdx> 
   binned_.clear();
   if (!params_.forest) lut_.assign(bins_.MaxBins(), 0);  // where leaves look (see FinishBinned); forests keep no compact copy
   sampler_.NewTree(seed);
+  tried_.nodes.clear();
+  tried_.features.clear();
+  tried_.begin.assign(1, 0);
   Tree tree;
   // Room for as many nodes as the last tree had, and a little more: a deep
   // forest tree has tens of thousands, and growing the vector by doubling

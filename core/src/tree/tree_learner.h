@@ -88,6 +88,13 @@ class TreeLearner {
   // TreeNode::gain) summed in node order in double, as a sweep of the
   // nodes would sum them; the nodes themselves are megabytes.
   double LastGainSum() const;
+  // After Grow of a forest tree: the features each split search drew (a node
+  // draws none when it cannot split), as node ids and, flat, their features:
+  // node tried_nodes[i] drew tried_features[tried_begin[i] .. tried_begin[i + 1]).
+  struct TriedFeatures {
+    std::vector<int> nodes, begin, features;
+  };
+  const TriedFeatures& LastTried() const { return tried_; }
   LeafRows Leaf(size_t i) const;
   // After Grow of a forest tree with one output: by row id, the value of the
   // leaf each drawn or carried row landed in (rows neither keep an earlier
@@ -169,6 +176,7 @@ class TreeLearner {
   RowSplitFinder rows_split_;                // forest nodes with one output, numeric features
   std::vector<int> draw_;                    // features in the order drawn
   size_t draws_per_node_ = 0;                // forests: k, set at the first node
+  TriedFeatures tried_;                      // forests: what each node drew, for the last tree (LastTried)
   std::vector<double> node_g_;               // the node's g per output
   std::span<const float> pure_label_;        // forests: labels for the purity check
   std::vector<RowIdx> rows_;

@@ -49,6 +49,7 @@ const LINE_SEARCH: Record<string, string> = {
 export class RoundInspector {
   constructor(private readonly el: HTMLElement) {}
 
+
   clear(text: string) {
     this.el.replaceChildren(paragraph(text));
     setData(this.el, 'round', '0');
@@ -159,6 +160,25 @@ export class RoundInspector {
     const drawn = d.summary?.drawn;
     if (drawn) parts.push(drawnHistogram(drawn, 'This tree\'s bootstrap: N rows drawn with replacement'));
     parts.push(formulaRow('features tried at each split', `${Math.max(1, Math.floor(share * p + 1e-9))} of ${p}${Number.isFinite(m.colsample_bynode) ? '' : m.classes.length ? ' (√p)' : ' (p/3)'}`));
+    if (d.tried.length) {
+      // Which features each split drew, and the one it chose (from the tree on show).
+      const table = document.createElement('table');
+      table.className = 'leaf-table tried-table';
+      table.createTHead().insertRow().append(...['node', 'features drawn', 'split on'].map((c) => th(c)));
+      const body = table.createTBody();
+      for (const t of d.tried.slice(0, 12)) {
+        const tr = body.insertRow();
+        tr.dataset.node = String(t.node);
+        tr.dataset.features = JSON.stringify(t.features);
+        tr.dataset.split = String(t.split);
+        tr.append(td(String(t.node)), td(t.features.map((f) => d.features[f] ?? f).join(', ')),
+          td(t.split < 0 ? 'no split (leaf)' : d.features[t.split] ?? String(t.split)));
+      }
+      const scroll = document.createElement('div');
+      scroll.className = 'table-scroll';
+      scroll.append(table);
+      parts.push(paragraph(`Features drawn at each split of tree ${d.treeIndex + 1}${d.tried.length > 12 ? ` (the first 12 of ${d.tried.length} nodes)` : ''}: the split is the best among them only.`), scroll);
+    }
     const oob = report ? Object.entries(report.train).find(([k]) => k.startsWith('oob_')) : undefined;
     if (oob) parts.push(formulaRow(`out-of-bag ${oob[0].slice(4)} of the first ${d.round} trees`, num(oob[1]), { oob: oob[1] }));
     parts.push(paragraph(`The forest is the uniform vote of its trees: F(x) = (1/T) Σ f_t(x); each row's out-of-bag prediction averages only the trees that did not draw it.`));

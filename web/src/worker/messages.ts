@@ -103,6 +103,7 @@ export interface RoundDetail {
   kept: boolean;          // the round's statistics were kept (false: a loaded model, or an old round of a big table)
   leaves: RoundLeaf[];    // the round's tree's leaves (xgboost, gbdt)
   treeAlpha: number[];
+  tried: { node: number; features: number[]; split: number }[];  // forest: the features each split drew, and the one it split on (-1: none)
   total: number;          // rows in the table
   offset: number;
   rows: WorkedRow[];

@@ -84,6 +84,7 @@ export function roundDetail(m: Model, table: Table, history: RoundHistory | null
   const detail: RoundDetail = {
     round: t, rounds, perRound, outputs, output, treeIndex, features, baseMargin,
     kind: stats?.kind ?? '', kept: !!stats, leaves: (stats?.leaves ?? []).filter((l: RoundLeaf) => l.tree === treeIndex), treeAlpha: stats?.treeAlpha ?? [],
+    tried: (stats?.tried ?? []).map((x) => ({ ...x, split: tree && tree.left[x.node] >= 0 ? tree.feature[x.node] : -1 })),
     total, offset,
     rows: rows.map((r, i) => {
       const node = leaves[i * L + (L - perRound) + (perRound > 1 ? output : 0)];
