@@ -45,6 +45,14 @@ bash scripts/fuzz.sh "$BOOSTLAB_FUZZ_SECONDS" | tee build/fuzz.log
 rc=${PIPESTATUS[0]}
 count "$(grep -c '^fuzz: .* ok' build/fuzz.log)" "$(grep -c '^fuzz: .* FINDING' build/fuzz.log)" "$rc"
 
+# The page and its worker against the package's declarations (index.d.ts): Vite strips
+# types without checking them, so a wrong field would otherwise reach the browser.
+echo "== typecheck (tsc --strict: web/src against wasm/js/index.d.ts)"
+node node_modules/typescript/bin/tsc --noEmit --strict --target es2022 --module esnext --moduleResolution bundler \
+  --lib es2022,dom,dom.iterable,webworker --skipLibCheck --types vite/client web/src/main.ts web/src/worker/train.worker.ts
+rc=$?
+[ $rc -eq 0 ] && echo "typecheck: ok" && count 1 0 0 || count 0 1 "$rc"
+
 for suite in wasm parity e2e; do
   echo "== $suite (node:test)"
   node --test --test-concurrency=1 "tests/$suite/" > "build/$suite.log" 2>&1

@@ -46,6 +46,11 @@ export async function openSite({ isolation = true, serviceWorkers = 'allow', vie
   };
 }
 
+// a within tol of b, relative to |b| (absolute below 1), naming what is compared.
+export function near(a, b, tol, what) {
+  if (!(Math.abs(a - b) <= tol * Math.max(1, Math.abs(b)))) throw new Error(`${what}: ${a} on the page, ${b} expected`);
+}
+
 // A file name from a test's name, for the screenshot every test leaves.
 export const shotName = (testName) => testName.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 80);
 

@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { after, afterEach, before, test } from 'node:test';
 import { init } from '../../wasm/js/index.js';
-import { openSite, useToy, waitForSample, shotName } from './browser.mjs';
+import { near, openSite, useToy, waitForSample, shotName } from './browser.mjs';
 
 let site, bl;
 before(async () => {
@@ -20,7 +20,6 @@ before(async () => {
 after(async () => { await site?.close(); });
 afterEach(async (t) => { await site?.screenshot(`compare-${shotName(t.name)}`); });
 
-const near = (a, b, tol, what) => assert.ok(Math.abs(a - b) <= tol * Math.max(1, Math.abs(b)), `${what}: ${a} on the page, ${b} expected`);
 
 async function runPreset(page, preset, rounds, runs) {
   await useToy(page, 'circles', 300);

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { after, afterEach, before, test } from 'node:test';
 import { init } from '../../wasm/js/index.js';
-import { openSite, train, useToy, waitForSample, shotName } from './browser.mjs';
+import { near, openSite, train, useToy, waitForSample, shotName } from './browser.mjs';
 
 let site, bl;
 before(async () => {
@@ -19,7 +19,6 @@ before(async () => {
 after(async () => { await site?.close(); });
 afterEach(async (t) => { await site?.screenshot(`rounds-${shotName(t.name)}`); });
 
-const near = (a, b, rel, what) => assert.ok(Math.abs(a - b) <= rel * Math.max(1, Math.abs(b)), `${what}: ${a} on the page, ${b} expected`);
 
 async function setParam(page, name, value) {
   if (!(await page.isVisible(`#param-${name}`))) await page.click('#params summary');

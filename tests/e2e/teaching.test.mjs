@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { after, afterEach, before, test } from 'node:test';
-import { openSite, train, waitForSample, shotName } from './browser.mjs';
+import { near, openSite, train, waitForSample, shotName } from './browser.mjs';
 
 let site;
 before(async () => {
@@ -19,7 +19,6 @@ async function downloadModel(page) {
   return JSON.parse(await readFile(await file.path(), 'utf8'));
 }
 
-const near = (a, b, rel, what) => assert.ok(Math.abs(a - b) <= rel * Math.max(1, Math.abs(b)), `${what}: ${a} on the page, ${b} expected`);
 const data = async (page, key) => Number(await page.getAttribute('#node-inspector', `data-${key}`));
 
 test('XGBoost-style inspector: a split\'s G and H each side and its gain, a leaf\'s w* = -G/(H+λ) and η·w*, from the engine\'s numbers', async () => {

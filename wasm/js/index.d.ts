@@ -1,6 +1,7 @@
 // Hand-written: Emscripten 3.1.6 cannot emit declarations.
 
 export class BoostLabError extends Error {
+  constructor(info: { code: string; message: string; line?: number; column?: number });
   readonly name: 'BoostLabError';
   /** Stable identifier, e.g. CSV_RAGGED_ROW, CSV_UNTERMINATED_QUOTE, TARGET_NOT_NUMERIC, BAD_PARAM, MODEL_CORRUPT. */
   readonly code: string;
@@ -225,7 +226,9 @@ export class Model {
    *  XGBoost cannot continue (AdaBoost.R2, a multiclass forest). */
   scaleOutScript(options: ScaleOutOptions): string;
   /** toJSON() without the trees, plus num_trees and trees_per_round: cheap for a model of any size. */
-  summary(): { num_trees: number; trees_per_round: number; num_outputs: number; target: string; classes: string[];
+  summary(): { num_trees: number; trees_per_round: number; num_outputs: number; target: string; classes: string[]; objective: string;
+    /** f0 per output: every tree sum starts here. */
+    base_margin: number[];
     features: { name: string; type: 'numeric' | 'categorical'; levels?: string[] }[]; params: Params; [key: string]: unknown };
   /** Tree i as in toJSON().trees: per node left, right, feature, threshold, default_left, value, gain, cover, categories. */
   tree(i: number): object;
@@ -282,9 +285,9 @@ export class Trainer {
   /** Trains one round; once `done`, throws BoostLabError TRAINING_OVER. */
   step(): RoundReport;
   /** The model so far (with early stopping: cut back to the best round). */
-  snapshot(): Model;
-  /** The same, moved out instead of copied; the trainer is done after it. */
-  take(): Model;
+  snapshot(info?: { aborted?: boolean }): Model;
+  /** The same, moved out instead of copied; the trainer is done after it. `aborted` marks a model stopped early. */
+  take(info?: { aborted?: boolean }): Model;
   /** AdaBoost: each row's sample weight u (0 for validation rows); empty for other algorithms. */
   sampleWeights(): Float64Array;
   /** What the last round trained was fit to: the engine's own numbers, for teaching. */

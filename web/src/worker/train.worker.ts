@@ -70,6 +70,21 @@ function withCurrent(fn: (m: Model) => void) {
   }
 }
 
+// A request that always gets its own reply: fn's, or fail's with the error
+// fn threw (said beside the view that asked), or fail('') when there is no model.
+function answerWithCurrent(fn: (m: Model) => void, fail: (error: string) => void) {
+  let answered = false;
+  withCurrent((m) => {
+    answered = true;
+    try {
+      fn(m);
+    } catch (e) {
+      fail(describe(e).message);
+    }
+  });
+  if (!answered) fail('');
+}
+
 // One feature: n points across [x0, x1].
 const gridOf = (s: SurfaceRequest) => Float32Array.from({ length: s.n }, (_, i) => s.x[0] + ((i + 0.5) / s.n) * (s.x[1] - s.x[0]));
 
@@ -275,70 +290,56 @@ async function handle(msg: ToWorker) {
     case 'shap': {
       // Its own reply, error included: a model without SHAP values (AdaBoost.R2) or a
       // loaded model whose columns this table lacks says so beside the plots.
-      let answered = false;
-      withCurrent((m) => {
-        answered = true;
-        try {
-          if (!table) throw new BoostLabError({ code: 'NO_DATA', message: 'Load a CSV to explain its rows.' });
-          if (msg.purpose === 'row' && !(msg.row >= 0 && msg.row < table.numRows))
-            throw new BoostLabError({ code: 'BAD_ARGUMENT', message: `There is no row ${msg.row + 1}: the table has ${table.numRows.toLocaleString()} rows.` });
-          // Sized so the worker answers in about a second: the Play and Stop after it wait
-          // for it (a deep forest's SHAP values take seconds a row: refused, saying so).
-          const cost = m.contributionsCost();
-          const budget = msg.purpose === 'row' ? SHAP_ROW_BUDGET : SHAP_SUMMARY_BUDGET;
-          if (cost > budget)
-            throw new BoostLabError({ code: 'TOO_SLOW', message: `SHAP values of this model would take about ${(cost / 1e9).toPrecision(2)} s a row here ` +
-              `(${m.numTrees.toLocaleString()} trees, deep ones): the page explains models whose trees are shallower or fewer. ` +
-              'model.contributions() in Node computes them on all cores.' });
-          const fit = Math.max(1, Math.min(msg.maxRows, Math.floor(budget / Math.max(1, cost))));
-          const held = validRowsOf(m);
-          const rows = msg.purpose === 'row' ? [msg.row]
-            : held.length ? Array.from(held.subarray(0, fit)) : Array.from({ length: Math.min(fit, table.numRows) }, (_, i) => i);
-          const phi = m.contributions(table, { rows });
-          const values = m.featureValues(table, { rows });
-          const s = m.summary();
-          post({ type: 'shap', purpose: msg.purpose, error: '',
-                 data: { rows, phi, values, features: s.features, outputs: s.num_outputs, classes: s.classes } }, [phi.buffer, values.buffer]);
-        } catch (e) {
-          post({ type: 'shap', purpose: msg.purpose, data: null, error: describe(e).message });
-        }
-      });
-      if (!answered) post({ type: 'shap', purpose: msg.purpose, data: null, error: '' });
+      answerWithCurrent((m) => {
+        if (!table) throw new BoostLabError({ code: 'NO_DATA', message: 'Load a CSV to explain its rows.' });
+        if (msg.purpose === 'row' && !(msg.row >= 0 && msg.row < table.numRows))
+          throw new BoostLabError({ code: 'BAD_ARGUMENT', message: `There is no row ${msg.row + 1}: the table has ${table.numRows.toLocaleString()} rows.` });
+        // Sized so the worker answers in about a second: the Play and Stop after it wait
+        // for it (a deep forest's SHAP values take seconds a row: refused, saying so).
+        const cost = m.contributionsCost();
+        const budget = msg.purpose === 'row' ? SHAP_ROW_BUDGET : SHAP_SUMMARY_BUDGET;
+        if (cost > budget)
+          throw new BoostLabError({ code: 'TOO_SLOW', message: `SHAP values of this model would take about ${(cost / 1e9).toPrecision(2)} s a row here ` +
+            `(${m.numTrees.toLocaleString()} trees, deep ones): the page explains models whose trees are shallower or fewer. ` +
+            'model.contributions() in Node computes them on all cores.' });
+        const fit = Math.max(1, Math.min(msg.maxRows, Math.floor(budget / Math.max(1, cost))));
+        const held = validRowsOf(m);
+        const rows = msg.purpose === 'row' ? [msg.row]
+          : held.length ? Array.from(held.subarray(0, fit)) : Array.from({ length: Math.min(fit, table.numRows) }, (_, i) => i);
+        const phi = m.contributions(table, { rows });
+        const values = m.featureValues(table, { rows });
+        const s = m.summary();
+        post({ type: 'shap', purpose: msg.purpose, error: '',
+               data: { rows, phi, values, features: s.features, outputs: s.num_outputs, classes: s.classes } }, [phi.buffer, values.buffer]);
+      }, (error) => post({ type: 'shap', purpose: msg.purpose, data: null, error }));
       return;
     }
     case 'round-detail': {
-      let answered = false;
-      withCurrent((m) => {
-        answered = true;
-        try {
-          if (!table) throw new BoostLabError({ code: 'NO_DATA', message: 'Load a CSV to see a round row by row.' });
-          const h = run ? run.history : m === model ? modelHistory : null;
-          if (msg.csv) {
-            post({ type: 'export', what: 'round-csv', text: roundCsv(m, table, h, msg.request), round: msg.request.round });
-            return;
-          }
-          const detail = roundDetail(m, table, h, msg.request);
-          const transfer: Transferable[] = [];
-          if (h?.surface) {
-            // Toy data: the picture as it was after this round.
-            const grid = surfaceAt(m, h.surface, detail.round);
-            const predictions = m.predict(table, { rounds: detail.round });
-            const u = h.weightsAfter(detail.round);
-            const stats = h.get(detail.round);
-            const drawn = stats?.kind === 'bootstrap' ? stats.drawn?.slice() : undefined;
-            detail.surface = { grid, width: h.surface.n, predictions, weights: u ? u.slice() : undefined, drawn };
-            transfer.push(grid.buffer, predictions.buffer);
-            if (h.surface.dims === 1 && detail.outputs === 1) {
-              detail.stages = stagesOf(m, h.surface, detail.round, detail.baseMargin[0] ?? 0);
-              transfer.push(detail.stages.x.buffer, detail.stages.curves.buffer, detail.stages.before.buffer);
-            }
-          }
-          post({ type: 'round-detail', detail, model: info(m), error: '' }, transfer);
-        } catch (e) {
-          post({ type: 'round-detail', detail: null, model: null, error: describe(e).message });
+      answerWithCurrent((m) => {
+        if (!table) throw new BoostLabError({ code: 'NO_DATA', message: 'Load a CSV to see a round row by row.' });
+        const h = run ? run.history : m === model ? modelHistory : null;
+        if (msg.csv) {
+          post({ type: 'export', what: 'round-csv', text: roundCsv(m, table, h, msg.request), round: msg.request.round });
+          return;
         }
-      });
-      if (!answered) post({ type: 'round-detail', detail: null, model: null, error: '' });
+        const detail = roundDetail(m, table, h, msg.request);
+        const transfer: Transferable[] = [];
+        if (h?.surface) {
+          // Toy data: the picture as it was after this round.
+          const grid = surfaceAt(m, h.surface, detail.round);
+          const predictions = m.predict(table, { rounds: detail.round });
+          const u = h.weightsAfter(detail.round);
+          const stats = h.get(detail.round);
+          const drawn = stats?.kind === 'bootstrap' ? stats.drawn?.slice() : undefined;
+          detail.surface = { grid, width: h.surface.n, predictions, weights: u ? u.slice() : undefined, drawn };
+          transfer.push(grid.buffer, predictions.buffer);
+          if (h.surface.dims === 1 && detail.outputs === 1) {
+            detail.stages = stagesOf(m, h.surface, detail.round, detail.baseMargin[0] ?? 0);
+            transfer.push(detail.stages.x.buffer, detail.stages.curves.buffer, detail.stages.before.buffer);
+          }
+        }
+        post({ type: 'round-detail', detail, model: info(m), error: '' }, transfer);
+      }, (error) => post({ type: 'round-detail', detail: null, model: null, error }));
       return;
     }
     case 'compare': {
