@@ -83,6 +83,7 @@ test('AdaBoost round 3 of 8: ε_t and α_t are the round report\'s, α_t = η(ln
     assert.match(await page.textContent('#round-inspector'), /ε_t = Σ u·\[y ≠ g\(x\)\] \/ Σ u/);
     assert.match(await page.textContent('#round-inspector'), /◆_t = √\(\(1 − ε_t\)\/ε_t\)/);
     assert.equal(await page.locator('#round-inspector .eps-alpha polyline').count(), 2, 'ε_t and α_t over the rounds');
+    assert.equal(await page.locator('#round-inspector .size-legend circle').count(), 4, 'a legend for the point sizes');
     // u as round 3's tree saw it, row by row (0 on validation rows).
     const u = node.trainer.roundStatistics().weight;
     csv.cols.u.forEach((v, r) => near(v, u[r], 1e-12, `u of row ${r + 1}`));
@@ -179,6 +180,8 @@ test('Gradient boosting round 2: f0, and each leaf\'s plain mean residual beside
   await trainAndScrub(page, { algorithm: 'gbdt', params: { step: 'tree_line_search' }, rounds: 3, t: 2 });
   const alpha = await attr(page, '#round-inspector [data-alpha]', 'alpha');
   assert.ok(Number.isFinite(alpha));
+  near((await attr(page, '#round-inspector [data-alpha]', 'top')) / (await attr(page, '#round-inspector [data-alpha]', 'bottom')), alpha, 1e-6,
+    'α_t = Σ g_t(x)(y − s) / Σ g_t(x)², from the leaves\' sums');
   const rows = await page.$$eval('#round-inspector table.leaf-table tbody tr', (trs) => trs.map((tr) => ({ ...tr.dataset })));
   for (const l of rows) near(Number(l.step), alpha * Number(l.mean), 1e-6, `γ = α_t·r̄ of leaf ${l.node}`);
 });

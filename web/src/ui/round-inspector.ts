@@ -89,8 +89,11 @@ export class RoundInspector {
       parts.push(paragraph(`Each leaf takes w* = −G/(H+λ) (λ = ${num(m.params.lambda)}${m.params.alpha > 0 ? `, G soft-thresholded by α = ${num(m.params.alpha)}` : ''}${m.params.max_delta_step > 0 ? `, |w*| ≤ ${num(m.params.max_delta_step)}` : ''}), and η·w* is added (η = ${num(eta)}). Click a split in the tree for its gain.`));
     }
     if (gbdt && d.treeAlpha.length) {
+      // Its two sums from the leaves: g_t(x) = r̄ of the row's leaf, y − s = r; Σ r over a leaf is −G.
       const a = d.treeAlpha[d.output];
-      parts.push(formulaRow('α_t = Σ g_t(x)(y − s) / Σ g_t(x)², g_t: the tree of mean residuals', num(a), { alpha: a }));
+      const top = d.leaves.reduce((t, l) => t + l.mean * -l.sumGrad, 0), bottom = d.leaves.reduce((t, l) => t + l.weight * l.mean * l.mean, 0);
+      parts.push(formulaRow('α_t = Σ g_t(x)(y − s) / Σ g_t(x)², g_t: the tree of mean residuals', `${num(top)} / ${num(bottom)} = ${num(a)}`, { alpha: a, top, bottom }));
+      parts.push(paragraph('Least squares of r on the tree of leaf means gives α_t = 1 up to rounding (each leaf mean is already the best constant for its rows): the line search over the whole tree changes the step only where the loss is not squared error on r.'));
     }
     if (!d.leaves.length) return;
     const table = document.createElement('table');
@@ -148,7 +151,7 @@ export class RoundInspector {
     if (w) {
       parts.push(formulaRow('Σ u over the training rows (the weights the tree saw)', num(w.sum), { usum: w.sum }));
       parts.push(histogram(w.bins, `u from 0 to ${num(w.max)} (smallest ${num(w.min)})`, 'weights'));
-      parts.push(paragraph('On the picture, a point\'s radius is 2.5·√(u/ū) pixels (ū the mean weight): bigger points are the rows the next tree must get right.'));
+      parts.push(sizeLegend());
     }
     const drawn = d.summary?.drawn;
     if (drawn) parts.push(drawnHistogram(drawn, 'Resampling: N rows drawn in proportion to u'));
@@ -269,6 +272,34 @@ function epsilonAlphaChart(reports: RoundReport[], selected: number) {
   const cap = document.createElement('figcaption');
   cap.className = 'hint';
   cap.innerHTML = '<span class="eps">ε_t</span> and <span class="alpha">α_t</span> over the rounds (each scaled to its largest)';
+  fig.append(svg, cap);
+  return fig;
+}
+
+// The picture's point sizes for AdaBoost's weights: radius 2.5·√(u/ū) pixels (ū the mean weight).
+function sizeLegend() {
+  const fig = document.createElement('figure');
+  fig.className = 'size-legend';
+  const svg = document.createElementNS(SVG, 'svg');
+  svg.setAttribute('viewBox', '0 0 200 34');
+  svg.setAttribute('role', 'img');
+  svg.setAttribute('aria-label', 'point sizes for u = ū/4, ū, 4ū, 16ū');
+  const sizes: [string, number][] = [['ū/4', 0.25], ['ū', 1], ['4ū', 4], ['16ū', 16]];
+  sizes.forEach(([label, k], i) => {
+    const x = 18 + i * 50;
+    const c = document.createElementNS(SVG, 'circle');
+    c.setAttribute('cx', String(x));
+    c.setAttribute('cy', '14');
+    c.setAttribute('r', String(Math.max(1.5, Math.min(12, 2.5 * Math.sqrt(k)))));
+    const t = document.createElementNS(SVG, 'text');
+    t.setAttribute('x', String(x + 15));
+    t.setAttribute('y', '18');
+    t.textContent = label;
+    svg.append(c, t);
+  });
+  const cap = document.createElement('figcaption');
+  cap.className = 'hint';
+  cap.textContent = 'Point sizes on the picture: radius 2.5·√(u/ū) pixels, ū the mean weight. Bigger points are the rows the next tree must get right.';
   fig.append(svg, cap);
   return fig;
 }
