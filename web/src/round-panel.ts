@@ -104,7 +104,9 @@ export class RoundPanel {
       tr.classList.toggle('picked', !!row && tr.dataset.row === String(row.row));
     const classification = m.classes.length > 0;
     this.lossFigure.render(m.objective, m.algorithm, classification, m.classes.length === 2, m.params.huber_slope,
-      row && !Number.isNaN(row.y) ? { row: row.row, F: row.before, y: row.y, g: d.outputs === 1 && !row.valid ? row.g : undefined } : null);
+      // Discrete SAMME's votes are twice the exponential loss's own step: its margin counts half there.
+      row && !Number.isNaN(row.y) ? { row: row.row, F: row.before, y: row.y, g: d.outputs === 1 && !row.valid ? row.g : undefined,
+        scale: m.algorithm === 'adaboost' && m.variant !== 'samme_r' ? 0.5 : 1 } : null);
   }
 
   private reset(text: string) {

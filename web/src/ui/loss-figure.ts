@@ -47,6 +47,7 @@ export interface LossPoint {
   F: number;     // F_{t-1}(x): where the round's gradient was taken
   y: number;     // the label (class index for classification)
   g?: number;    // the engine's gradient at F, if the round kept it
+  scale?: number;  // the loss reads scale·F (½ for discrete SAMME's doubled votes)
 }
 
 export class LossFigure {
@@ -94,7 +95,8 @@ export class LossFigure {
     const curve = curves.find((c) => c.name === mine);
     if (point && curve) {
       const sign = classification ? (point.y > 0.5 ? 1 : -1) : 1;
-      const x = classification ? sign * point.F : point.y - point.F;
+      const scale = point.scale ?? 1;
+      const x = classification ? sign * scale * point.F : point.y - point.F;
       const L = curve.f(x), curveSlope = curve.d(x);
       el('circle', { cx: X(Math.max(x0, Math.min(x1, x))), cy: Y(L), r: 4, class: 'point' });
       setData(this.svg, 'x', String(x));
@@ -108,7 +110,8 @@ export class LossFigure {
           `${classification ? 'ỹ·g' : '−g'} = ${num(slope)} (the curve's own: ${num(curveSlope)}).`;
       } else {
         setData(this.svg, 'slope', '');
-        about += ` Row ${point.row + 1}: ${classification ? 'm' : 'r'} = ${num(x)}, loss ${num(L)}.`;
+        about += ` Row ${point.row + 1}: ${classification ? `m = ỹ·F${scale === 1 ? '' : '/2'}` : 'r'} = ${num(x)}, loss ${num(L)}` +
+          `${scale === 1 ? '' : ' (SAMME\'s votes are twice the loss\'s own step: F counts half)'}.`;
       }
     } else {
       setData(this.svg, 'x', '');
