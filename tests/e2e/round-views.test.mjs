@@ -88,6 +88,10 @@ test('AdaBoost round 3 of 8: ε_t and α_t are the round report\'s, α_t = η(ln
     const u = node.trainer.roundStatistics().weight;
     csv.cols.u.forEach((v, r) => near(v, u[r], 1e-12, `u of row ${r + 1}`));
     near(csv.cols.u.reduce((a, b) => a + b, 0), 1, 1e-9, 'Σu over the table');
+    // The loss figure marks the first training row at m = ỹ·F_2/2 on the exponential loss (SAMME's votes count half).
+    const first = csv.cols.set.indexOf('train');
+    assert.equal(await page.getAttribute('#loss-figure', 'data-highlight'), 'exponential');
+    near(await attr(page, '#loss-figure', 'x'), (csv.cols.y[first] > 0.5 ? 1 : -1) * csv.cols['F_2(x)'][first] / 2, 1e-6, 'm of the first training row');
     // Staged margins: the model cut to 2 and 3 rounds; each row's F_3 = F_2 + its leaf's vote.
     const model = node.trainer.snapshot();
     const f2 = model.predict(node.table, { output: 'margin', rounds: 2 }), f3 = model.predict(node.table, { output: 'margin', rounds: 3 });
