@@ -152,7 +152,8 @@ TEST(RoundStatistics, ForestSplitsSplitOnOneOfTheFeaturesTheyDrew) {
   b.TrainOneRound();
   b.TrainOneRound();
   const RoundStatistics s = b.LastRoundStatistics();
-  const Tree& tree = b.Snapshot().trees[1];
+  const Model model = b.Snapshot();  // kept: the tree below refers into it
+  const Tree& tree = model.trees[1];
   std::map<int, std::vector<int>> tried;
   for (const RoundStatistics::Tried& t : s.tried) tried[t.node] = t.features;
   int splits = 0;
