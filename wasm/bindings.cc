@@ -96,8 +96,24 @@ struct DatasetHandle {
   }
   // Each row's label as the engine trains on it: the value, or the class index.
   val labels() const { return CopyToFloat32Array(data.label); }
+  // Ranking: the queries of the training (valid false) or validation rows,
+  // as {begin: Uint32Array(queries + 1), rows: Uint32Array}; empty otherwise.
+  val queries(bool valid) const {
+    const boostlab::QueryGroups& g = valid ? data.valid_groups : data.train_groups;
+    val out = val::object();
+    out.set("begin", val::global("Uint32Array").new_(emscripten::typed_memory_view(g.begin.size(), g.begin.data())));
+    out.set("rows", val::global("Uint32Array").new_(emscripten::typed_memory_view(g.rows.size(), g.rows.data())));
+    return out;
+  }
+  std::string groupColumn() const { return data.group_column; }
+  val notes() const {
+    val out = val::array();
+    for (const std::string& n : data.notes) out.call<void>("push", val(n));
+    return out;
+  }
   std::string task() const {
-    return data.task == boostlab::Task::kBinary ? "binary" : data.task == boostlab::Task::kMulticlass ? "multiclass" : "regression";
+    return data.task == boostlab::Task::kBinary ? "binary" : data.task == boostlab::Task::kMulticlass ? "multiclass"
+           : data.task == boostlab::Task::kRanking ? "ranking" : "regression";
   }
 };
 
@@ -267,6 +283,9 @@ EMSCRIPTEN_BINDINGS(boostlab) {
       .function("numValid", &DatasetHandle::numValid)
       .function("validRows", &DatasetHandle::validRows)
       .function("labels", &DatasetHandle::labels)
+      .function("queries", &DatasetHandle::queries)
+      .function("groupColumn", &DatasetHandle::groupColumn)
+      .function("notes", &DatasetHandle::notes)
       .function("task", &DatasetHandle::task);
   class_<ModelHandle>("Model")
       .function("toJson", &ModelHandle::toJson)

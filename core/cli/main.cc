@@ -68,6 +68,7 @@ int Train(std::map<std::string, std::string>& args) {
   options.target = args["--target"];
   options.ignore = SplitComma(args["--ignore"]);
   if (args.count("--weight")) options.weight = args["--weight"];
+  if (args.count("--group")) options.group = args["--group"];
   if (args.count("--task")) options.task = args["--task"];
   if (args.count("--valid-fraction")) options.valid_fraction = std::stod(args["--valid-fraction"]);
   if (args.count("--split-seed")) options.seed = std::stoull(args["--split-seed"]);
@@ -80,7 +81,10 @@ int Train(std::map<std::string, std::string>& args) {
   boostlab::Dataset data = boostlab::Dataset::FromTable(table, options);
   // --train-only: the validation rows stay out of training and out of its
   // reports (XGBoost trained without evals); the model is the same.
-  if (args.count("--train-only")) data.valid_rows.clear();
+  if (args.count("--train-only")) {
+    data.valid_rows.clear();
+    data.valid_groups = boostlab::QueryGroups{};
+  }
   const auto t1 = std::chrono::steady_clock::now();
   boostlab::Params params = boostlab::ParseParams(args.count("--params") ? args["--params"] : "{}");
   boostlab::Booster booster(data, params);

@@ -30,7 +30,11 @@ export interface DatasetOptions {
   ignore?: string[];
   /** A numeric column of per-row sample weights (>= 0, not all 0 on the training rows); not a feature. */
   weight?: string;
-  task?: 'auto' | 'regression' | 'binary' | 'multiclass';
+  /** Ranking: a column of query ids (numbers or text; not a feature). The rows of a query (anywhere in the table) are
+   *  ranked against each other; the target is their relevance, a whole number 0..31; validation takes whole queries
+   *  (or the given validRows, a query split between the sides counting as one query each side). Weights are refused. */
+  group?: string;
+  task?: 'auto' | 'regression' | 'binary' | 'multiclass' | 'ranking';
   /** Share of rows held out for validation, drawn with `seed`. Default 0.2. */
   validFraction?: number;
   seed?: number;
@@ -52,8 +56,10 @@ export interface Params {
   /** adaboost: weight the rows by u, or draw N rows in proportion to u. */
   sampling?: 'reweight' | 'resample';
   objective?: '' | 'reg:squarederror' | 'reg:absoluteerror' | 'reg:pseudohubererror' | 'reg:huber' | 'count:poisson'
-    | 'binary:logistic' | 'binary:exponential' | 'multi:softprob' | 'multi:softmax';
-  /** Comma-separated: rmse, mae, mphe, logloss, error, auc, mlogloss, merror, poisson-nloglik. */
+    | 'binary:logistic' | 'binary:exponential' | 'multi:softprob' | 'multi:softmax' | 'rank:pairwise' | 'rank:ndcg';
+  /** Comma-separated: rmse, mae, mphe, logloss, error, auc, mlogloss, merror, poisson-nloglik, exploss; for ranking
+   *  (a dataset with a group column) ndcg, ndcg@k, map, map@k (a trailing '-' scores a query without relevant rows 0)
+   *  and pairacc (the share of a query's pairs of different relevance in the right order), each the mean over queries. */
   eval_metric?: string;
   rounds?: number;
   eta?: number;
@@ -152,7 +158,14 @@ export class Table {
 export class Dataset {
   readonly numTrain: number;
   readonly numValid: number;
-  readonly task: 'regression' | 'binary' | 'multiclass';
+  readonly task: 'regression' | 'binary' | 'multiclass' | 'ranking';
+  /** Ranking: the query id column (DatasetOptions.group); null otherwise. */
+  readonly group: string | null;
+  /** What a person should know about the data (ranking: how many queries add no pairs, and the first of them). */
+  readonly notes: string[];
+  /** Ranking: the training queries (or the validation queries with { valid: true }), in order of first appearance;
+   *  query q holds the 0-based table rows rows[begin[q] .. begin[q + 1]). Empty arrays for other tasks. */
+  queries(options?: { valid?: boolean }): { begin: Uint32Array; rows: Uint32Array };
   /** The validation rows (0-based rows of the table it came from). */
   validRows(): Uint32Array;
   /** Each row's label as the engine trains on it: the value, or the class index (into the model's classes). */

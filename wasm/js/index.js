@@ -75,6 +75,14 @@ export class Dataset extends Handle {
     this.numTrain = handle.numTrain();
     this.numValid = handle.numValid();
     this.task = handle.task();
+    this.group = handle.groupColumn() || null;  // ranking: the query id column
+    this.notes = handle.notes();  // what a person should know (ranking: queries that add no pairs)
+  }
+  // Ranking: the queries of the training rows (or of the validation rows with
+  // { valid: true }): { begin, rows }, query q holding rows[begin[q] .. begin[q + 1]).
+  queries(options) {
+    const q = this._h.queries(Boolean(options?.valid));
+    return { begin: q.begin.slice(), rows: q.rows.slice() };
   }
   // The validation rows (0-based rows of the table), a Uint32Array.
   validRows() {

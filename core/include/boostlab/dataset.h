@@ -15,7 +15,7 @@ namespace boostlab {
 
 using RowIdx = uint32_t;
 
-enum class Task { kRegression, kBinary, kMulticlass };
+enum class Task { kRegression, kBinary, kMulticlass, kRanking };
 
 struct FeatureInfo {
   std::string name;
@@ -27,7 +27,11 @@ struct DatasetOptions {
   std::string target;
   std::vector<std::string> ignore;
   std::string weight;             // a numeric column of per-row sample weights (not a feature); empty: all 1
-  std::string task = "auto";      // auto | regression | binary | multiclass
+  // Ranking: a column of query ids (numbers or text; not a feature). Rows with
+  // one id are ranked against each other; the target is their relevance (a
+  // whole number >= 0), the task is ranking, and validation takes whole queries.
+  std::string group;
+  std::string task = "auto";      // auto | regression | binary | multiclass | ranking
   double valid_fraction = 0.2;    // used when valid_rows is empty
   uint64_t seed = 0;
   std::vector<RowIdx> valid_rows;  // explicit validation rows (0-based data rows)
@@ -38,6 +42,17 @@ struct DatasetOptions {
 struct FeatureColumns {
   std::vector<std::vector<float>> columns;
   size_t num_rows = 0;
+};
+
+// Ranking: the rows of each query, in row order; queries in the order their
+// first row appears. Query g holds rows[begin[g] .. begin[g + 1]).
+struct QueryGroups {
+  std::vector<uint32_t> begin = {0};
+  std::vector<RowIdx> rows;
+  size_t size() const { return begin.size() - 1; }
+  std::span<const RowIdx> Group(size_t g) const {
+    return std::span<const RowIdx>(rows).subspan(begin[g], begin[g + 1] - begin[g]);
+  }
 };
 
 struct Dataset {
@@ -55,6 +70,13 @@ struct Dataset {
   std::vector<std::string> classes;  // sorted; binary: classes[1] is the positive class
   std::vector<RowIdx> train_rows;
   std::vector<RowIdx> valid_rows;
+  // Ranking (task kRanking): the query id column and the queries of the
+  // training and of the validation rows (a query whose rows are on both
+  // sides is two queries, one each side).
+  std::string group_column;
+  QueryGroups train_groups, valid_groups;
+  // What a person should know about the queries (those with one row, or one relevance, teach nothing).
+  std::vector<std::string> notes;
 
   static Dataset FromTable(const Table& table, const DatasetOptions& options);
 };
@@ -76,7 +98,13 @@ struct TaskGuess {
 };
 TaskGuess GuessTask(const Column& target, size_t column_index);
 
-// Reads {"target", "ignore", "weight", "task", "validFraction", "seed", "validRows"} from
+// Ranking: the group column's queries split into training and validation
+// (validation: whole queries drawn with the seed, or explicit rows), and the
+// target read as relevance. Throws GROUP_* / TARGET_NOT_RELEVANCE errors
+// naming the column and, for values, the line. Called by FromTable.
+void ReadQueries(const Table& table, size_t group_col, size_t target_col, const DatasetOptions& options, Dataset& d);
+
+// Reads {"target", "ignore", "weight", "group", "task", "validFraction", "seed", "validRows"} from
 // JSON; throws Error{"BAD_OPTION"} naming the field that is wrong.
 DatasetOptions ParseDatasetOptions(std::string_view json);
 

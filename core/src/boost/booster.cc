@@ -21,13 +21,24 @@ namespace boostlab {
 namespace {
 
 const char* TaskName(Task t) {
-  return t == Task::kRegression ? "a regression" : t == Task::kBinary ? "a binary" : "a multiclass";
+  return t == Task::kRegression ? "a regression" : t == Task::kBinary ? "a binary" : t == Task::kRanking ? "a ranking" : "a multiclass";
 }
 
 // Picks the objective for the task, or checks the one asked for against it.
 std::string ChooseObjective(const Dataset& data, const Params& p, int* num_class) {
   const int classes = static_cast<int>(data.classes.size());
   std::string objective = p.objective;
+  const bool rank = objective.rfind("rank:", 0) == 0;
+  if (data.task == Task::kRanking) {
+    if (objective.empty()) return "rank:ndcg";
+    if (!rank)
+      throw Error("BAD_PARAM", "Parameter 'objective' is " + objective + ", but the data has a group column (" + data.group_column +
+                                   "): use rank:pairwise or rank:ndcg (LambdaMART), or train without the group column.");
+    return objective;
+  }
+  if (rank)
+    throw Error("BAD_PARAM", "Parameter 'objective' is " + objective + ": ranking needs a group column, the query each row belongs "
+                             "to (toDataset's group, e.g. group: 'qid').");
   if (objective.empty()) {
     if (data.task == Task::kRegression) return "reg:squarederror";
     if (data.task == Task::kBinary) return "binary:logistic";
@@ -90,6 +101,9 @@ Booster::Booster(const Dataset& data, const Params& params, const Model* init) {
   Algorithm& algorithm = *impl_->algorithm;
   // Everything is checked before any work starts.
   s.classes = data.task == Task::kRegression ? 0 : static_cast<int>(data.classes.size());
+  if (data.task == Task::kRanking && params.algorithm != "xgboost" && params.algorithm != "gbdt" && params.algorithm != "gbrank")
+    throw Error("BAD_PARAM", "Parameter 'algorithm' is " + params.algorithm + ", which does not rank: with a group column (" +
+                                 data.group_column + ") train xgboost or gbdt with rank:pairwise or rank:ndcg, or gbrank.");
   algorithm.Check();
   if (params.early_stopping_rounds > 0 && data.valid_rows.empty())
     throw Error("BAD_PARAM", "Parameter 'early_stopping_rounds' needs validation rows (validFraction > 0).");
@@ -116,6 +130,7 @@ Booster::Booster(const Dataset& data, const Params& params, const Model* init) {
     }
   }
   s.objective->SetWeights(s.weight);
+  s.objective->SetGroups(&data.train_groups);
   s.K = s.objective->outputs();
   if (init) CheckContinuable(*init, data, params, objective, s.K);
   s.objective->CheckLabels(data.label, data.train_rows);

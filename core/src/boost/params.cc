@@ -41,12 +41,15 @@ const std::vector<ParamSpec>& CommonParams() {
   static const std::vector<ParamSpec> common = {
       {"objective", ParamType::kString, 0, "", 0, 0, false,
        {"", "reg:squarederror", "reg:absoluteerror", "reg:pseudohubererror", "reg:huber", "count:poisson", "binary:logistic",
-        "binary:exponential", "multi:softprob", "multi:softmax"},
-       "", "Loss to minimise; empty picks reg:squarederror, binary:logistic or multi:softprob from the target. "
-       "reg:huber (gbdt): Friedman's Huber loss, quadratic below the huber_alpha quantile of |residual|, linear above."},
+        "binary:exponential", "multi:softprob", "multi:softmax", "rank:pairwise", "rank:ndcg"},
+       "", "Loss to minimise; empty picks reg:squarederror, binary:logistic or multi:softprob from the target, "
+       "rank:ndcg when the data has a group column. "
+       "reg:huber (gbdt): Friedman's Huber loss, quadratic below the huber_alpha quantile of |residual|, linear above. "
+       "rank:pairwise: RankNet's logistic loss on pairs of a query's documents of different relevance; "
+       "rank:ndcg: LambdaMART, the same pairs weighted by the change in NDCG that swapping them makes."},
       {"eval_metric", ParamType::kString, 0, "", 0, 0, false, {}, "all",
-       "Metrics to report, comma-separated (rmse, mae, mphe, logloss, error, auc, mlogloss, merror, poisson-nloglik, exploss); "
-       "early stopping watches the last."},
+       "Metrics to report, comma-separated (rmse, mae, mphe, logloss, error, auc, mlogloss, merror, poisson-nloglik, exploss; "
+       "for ranking ndcg, ndcg@k, map, map@k, pairacc); early stopping watches the last."},
       {"rounds", ParamType::kInt, 100, nullptr, 1, 100000, false, {}, "all",
        "Boosting rounds: trees added, one per round (one per class for multiclass)."},
       {"eta", ParamType::kFloat, 0.3, nullptr, 0, kInf, true, {}, "",

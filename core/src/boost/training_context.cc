@@ -4,10 +4,10 @@ namespace boostlab {
 
 RoundReport TrainingContext::Finish(RoundReport report, std::chrono::steady_clock::time_point start, bool learner_timings) {
   report.round = ++round;
-  if (params.eval_train) report.train = Evaluate(data.train_rows);
+  if (params.eval_train) report.train = Evaluate(data.train_rows, data.train_groups);
   report.metric = metrics.back().name;
   if (!data.valid_rows.empty()) {
-    report.valid = Evaluate(data.valid_rows);
+    report.valid = Evaluate(data.valid_rows, data.valid_groups);
     const double score = report.valid.back().value;
     const bool higher = metrics.back().higher_is_better;
     if (best_round < 0 || (higher ? score > best_score : score < best_score)) {

@@ -80,10 +80,11 @@ struct TrainingContext {
     });
   }
 
-  std::vector<Metric> Evaluate(std::span<const RowIdx> rows) {
+  // groups: the same rows' queries (ranking), else empty.
+  std::vector<Metric> Evaluate(std::span<const RowIdx> rows, const QueryGroups& groups) {
     std::vector<Metric> out;
     for (const MetricSpec& m : metrics)
-      out.push_back({m.name, EvaluateMetric(m, pred, K, data.label, rows, pool, params.huber_slope, weight)});
+      out.push_back({m.name, EvaluateMetric(m, pred, K, data.label, rows, pool, params.huber_slope, weight, &groups)});
     return out;
   }
 

@@ -33,6 +33,7 @@ RoundReport XGBoostStyle::Round() {
   TrainingContext& s = ctx_;
   const size_t n = s.data.x.num_rows;
   const int K = s.K;
+  s.objective->BeginRound(s.round);
   s.objective->Gradients(s.margin, s.pred, s.data.label, s.data.train_rows, gpair_, s.pool);
   SampleRows();
 

@@ -163,10 +163,21 @@ Dataset Dataset::FromTable(const Table& table, const DatasetOptions& options) {
   const size_t weight_col = options.weight.empty() ? table.columns.size() : table.ColumnIndex(options.weight);
   if (weight_col == target_col)
     throw Error("BAD_OPTION", "The weight column " + Quote(options.weight) + " is also the target; choose another.");
+  const size_t group_col = options.group.empty() ? table.columns.size() : table.ColumnIndex(options.group);
+  const bool ranking = group_col < table.columns.size();
+  if (ranking && (group_col == target_col || group_col == weight_col))
+    throw Error("BAD_OPTION", "The group column " + Quote(options.group) + " is also the " + (group_col == target_col ? "target" : "weight") +
+                                  "; choose another.");
+  if (ranking && options.task != "auto" && options.task != "ranking")
+    throw Error("BAD_OPTION", "A group column makes the task ranking; task " + Quote(options.task) + " cannot have one.");
+  if (!ranking && options.task == "ranking")
+    throw Error("BAD_OPTION", "Task 'ranking' needs a group column: the query each row belongs to (group: 'qid').");
+  if (ranking && weight_col < table.columns.size())
+    throw Error("BAD_OPTION", "Sample weights with a group column are not supported yet (XGBoost weighs whole queries, not rows).");
 
   Dataset d;
   d.target = target.name;
-  d.task = DecideTask(target, options.task, target_col);
+  d.task = ranking ? Task::kRanking : DecideTask(target, options.task, target_col);
   const size_t n = table.num_rows;
   d.label.resize(n);
   for (size_t r = 0; r < n; ++r) {
@@ -177,7 +188,9 @@ Dataset Dataset::FromTable(const Table& table, const DatasetOptions& options) {
                   LineOfRow(r), static_cast<long>(target_col + 1));
     }
   }
-  if (target.type == ColumnType::kCategorical) {
+  if (ranking) {
+    // Relevance, checked with the queries (ReadQueries).
+  } else if (target.type == ColumnType::kCategorical) {
     // Classes in sorted order: label = index; for binary the second is positive.
     std::vector<std::string> sorted = target.levels;
     std::sort(sorted.begin(), sorted.end());
@@ -201,7 +214,7 @@ Dataset Dataset::FromTable(const Table& table, const DatasetOptions& options) {
   d.x.num_rows = n;
   for (size_t c = 0; c < table.columns.size(); ++c) {
     const Column& col = table.columns[c];
-    if (c == target_col || c == weight_col ||
+    if (c == target_col || c == weight_col || c == group_col ||
         std::find(options.ignore.begin(), options.ignore.end(), col.name) != options.ignore.end())
       continue;
     FeatureInfo info{col.name, col.type, col.levels};
@@ -216,6 +229,10 @@ Dataset Dataset::FromTable(const Table& table, const DatasetOptions& options) {
   }
   if (d.features.empty()) throw Error("NO_FEATURES", "No feature columns are left once the target and ignored columns are set aside.");
 
+  if (ranking) {
+    ReadQueries(table, group_col, target_col, options, d);
+    return d;
+  }
   std::vector<char> is_valid(n, 0);
   if (options.use_valid_rows) {
     for (RowIdx r : options.valid_rows) {

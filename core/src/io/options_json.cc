@@ -35,8 +35,11 @@ DatasetOptions ParseDatasetOptions(std::string_view text) {
     } else if (key == "weight") {
       need(v.IsString(), "a column name");
       o.weight = v.string;
+    } else if (key == "group") {
+      need(v.IsString(), "a column name");
+      o.group = v.string;
     } else if (key == "task") {
-      need(v.IsString(), "'auto', 'regression' or 'binary'");
+      need(v.IsString(), "'auto', 'regression', 'binary', 'multiclass' or 'ranking'");
       o.task = v.string;
     } else if (key == "validFraction") {
       need(v.IsNumber(), "a number in [0, 1)");

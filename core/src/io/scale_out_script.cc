@@ -442,6 +442,9 @@ std::string ScaleOutScript(const Model& m, const ScaleOutOptions& o) {
   if (m.objective == "multi:forest")
     throw Error("XGBOOST_UNSUPPORTED", "A multiclass forest exports as per-class shares (a multi-target regression); XGBoost cannot "
                                        "continue it by boosting. Train with algorithm 'xgboost' to carry a multiclass model to a cluster.");
+  if (objective.rfind("rank:", 0) == 0)
+    throw Error("XGBOOST_UNSUPPORTED", "A ranking model needs its query column on the cluster, which the scale-out script does not "
+                                       "carry yet: export it (toXGBoostJSON) and continue it with xgb_model and the qid column by hand.");
   const ScriptParams params = ParamsOf(m, objective, MetricsOf(m));
 
   // SPEC, one key a line: JSON without true, false or null is also a Python

@@ -70,6 +70,8 @@ XgbObjective MapObjective(const Model& m) {
     return {R"({"name":")" + name + R"(","softmax_multiclass_param":{"num_class":")" + k + "\"}}", Link::kIdentity, 1.0, true};
   }
   if (o == "multi:forest") return {squared, Link::kIdentity, 1.0, false, true};
+  if (o == "rank:pairwise" || o == "rank:ndcg")
+    return {R"({"name":")" + o + R"(","lambda_rank_param":{"num_pairsample":"1","fix_list_weight":"0"}})", Link::kIdentity};
   throw Error("XGBOOST_UNSUPPORTED", "The objective '" + o + "' has no XGBoost counterpart, so this model cannot be exported.");
 }
 
@@ -410,10 +412,10 @@ Model ModelFromXGBoostJson(const json::Value& doc) {
   std::string objective = Field(obj, "name", json::Value::Kind::kString, "the objective").string;
   if (objective == "reg:linear") objective = "reg:squarederror";
   static const char* const kKnown[] = {"reg:squarederror", "reg:absoluteerror", "reg:pseudohubererror", "count:poisson",
-                                       "binary:logistic", "multi:softprob", "multi:softmax"};
+                                       "binary:logistic", "multi:softprob", "multi:softmax", "rank:pairwise", "rank:ndcg"};
   if (std::find(std::begin(kKnown), std::end(kKnown), objective) == std::end(kKnown))
     Unsupported("its objective '" + objective + "' is not one this engine has (it has reg:squarederror, reg:absoluteerror, "
-                "reg:pseudohubererror, count:poisson, binary:logistic, multi:softprob and multi:softmax)");
+                "reg:pseudohubererror, count:poisson, binary:logistic, multi:softprob, multi:softmax, rank:pairwise and rank:ndcg)");
   const size_t num_features = static_cast<size_t>(WholeString(Field(mp, "num_feature", json::Value::Kind::kString, "learner_model_param"), 1, 1 << 24, "num_feature"));
   const int64_t num_class = mp.Find("num_class") ? WholeString(*mp.Find("num_class"), 0, 65536, "num_class") : 0;
   if (const json::Value* targets = mp.Find("num_target"); targets && WholeString(*targets, 1, 65536, "num_target") > 1)

@@ -1,4 +1,5 @@
 #include "objective/metrics.h"
+#include "objective/rank_metrics.h"
 
 #include <algorithm>  // for clamp, sort, max_element
 #include <cmath>      // for sqrt, log, lgamma
@@ -45,12 +46,20 @@ std::vector<MetricSpec> ParseMetrics(const std::string& list, int outputs, const
   std::string name;
   while (std::getline(ss, name, ',')) {
     if (name.empty()) continue;
+    if (ParseRankMetric(name)) {
+      if (objective.rfind("rank:", 0) != 0)
+        throw Error("BAD_PARAM", "Parameter 'eval_metric': '" + name + "' ranks the rows of each query and needs a ranking objective "
+                                 "(a group column, with rank:pairwise, rank:ndcg or algorithm gbrank).");
+      out.push_back({name, true});
+      continue;
+    }
     const bool multi = name == "mlogloss" || name == "merror";
     const bool known = multi || name == "rmse" || name == "mae" || name == "mphe" || name == "logloss" ||
                        name == "error" || name == "auc" || name == "poisson-nloglik" || name == "exploss";
     if (!known)
       throw Error("BAD_PARAM", "Parameter 'eval_metric' has unknown metric '" + name +
-                                   "'; allowed: rmse, mae, mphe, logloss, error, auc, mlogloss, merror, poisson-nloglik, exploss.");
+                                   "'; allowed: rmse, mae, mphe, logloss, error, auc, mlogloss, merror, poisson-nloglik, exploss, "
+                                   "and for ranking ndcg, ndcg@k, map, map@k (a trailing '-' scores a query with no relevant row 0) and pairacc.");
     if (multi != (outputs > 1))
       throw Error("BAD_PARAM", "Parameter 'eval_metric': '" + name + "' does not apply to objective " + objective + ".");
     const bool binary = objective.rfind("binary:", 0) == 0;
@@ -145,8 +154,13 @@ double SumTerms(const MetricSpec& m, std::span<const float> pred, int K, std::sp
 }  // namespace
 
 double EvaluateMetric(const MetricSpec& m, std::span<const float> pred, int K, std::span<const float> label,
-                      std::span<const RowIdx> rows, ThreadPool& pool, double slope, std::span<const float> weight) {
+                      std::span<const RowIdx> rows, ThreadPool& pool, double slope, std::span<const float> weight,
+                      const QueryGroups* groups) {
   if (rows.empty()) return 0;
+  if (const auto rank = ParseRankMetric(m.name)) {
+    if (!groups) throw Error("BAD_PARAM", "Metric '" + m.name + "' needs the rows' queries.");
+    return EvaluateRankMetric(*rank, pred, label, *groups);
+  }
   if (m.name == "auc") return Auc(pred, label, weight, rows);
   // Fixed blocks, partial sums added in block order: the same bits on any thread count.
   constexpr size_t kBlock = 32768;

@@ -21,8 +21,9 @@ struct MetricSpec {
 std::vector<MetricSpec> ParseMetrics(const std::string& comma_list, int outputs, const std::string& objective);
 
 // The weighted mean of the rows' terms (weight empty: all 1; weighted AUC).
+// groups: the rows' queries, for the ranking metrics (rank_metrics.h).
 double EvaluateMetric(const MetricSpec& metric, std::span<const float> pred, int outputs, std::span<const float> label,
                       std::span<const RowIdx> rows, ThreadPool& pool, double huber_slope = 1.0,
-                      std::span<const float> weight = {});
+                      std::span<const float> weight = {}, const QueryGroups* groups = nullptr);
 
 }  // namespace boostlab

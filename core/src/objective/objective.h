@@ -55,6 +55,10 @@ class Objective {
   // scale each row's gradient pair and weigh the rows in AverageMargin and
   // LeafValue. The span must outlive the objective.
   void SetWeights(std::span<const float> weight) { weight_ = weight; }
+  // Ranking losses: the training rows' queries (they must outlive the
+  // objective), and the round about to be trained (it seeds their pair draws).
+  virtual void SetGroups(const QueryGroups* train) { (void)train; }
+  virtual void BeginRound(int round) { (void)round; }
 
  protected:
   std::span<const float> weight_;
