@@ -224,6 +224,7 @@ struct TrainerHandle {
       if (!s.grad.empty()) out.set("grad", CopyToFloat32Array(s.grad));
       if (!s.hess.empty()) out.set("hess", CopyToFloat32Array(s.hess));
       if (!s.weight.empty()) out.set("weight", val::global("Float64Array").new_(emscripten::typed_memory_view(s.weight.size(), s.weight.data())));
+      if (!s.pairs.empty()) out.set("pairs", val::global("Uint32Array").new_(emscripten::typed_memory_view(s.pairs.size(), s.pairs.data())));
       if (!s.drawn.empty()) out.set("drawn", val::global("Uint32Array").new_(emscripten::typed_memory_view(s.drawn.size(), s.drawn.data())));
       return out;
     });

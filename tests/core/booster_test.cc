@@ -115,7 +115,7 @@ TEST(Params, DefaultsDependOnTheAlgorithmUnlessSet) {
   EXPECT_EQ(ParseParams("{\"algorithm\": \"gbdt\"}").max_depth, 3);
   EXPECT_EQ(ParseParams("{\"algorithm\": \"adaboost\", \"max_depth\": 4}").max_depth, 4);
   EXPECT_EQ(ParseParams("{}").max_depth, 6);
-  EXPECT_NE(ParamSchemaJson().find("\"algorithmDefaults\":{\"gbdt\":3,\"adaboost\":1,\"random_forest\":0}"), std::string::npos);
+  EXPECT_NE(ParamSchemaJson().find("\"algorithmDefaults\":{\"gbdt\":3,\"adaboost\":1,\"random_forest\":0,\"gbrank\":4}"), std::string::npos);
 }
 
 TEST(Params, LogisticOnARegressionTargetIsRefusedBeforeTraining) {

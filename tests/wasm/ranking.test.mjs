@@ -69,6 +69,34 @@ for (const build of BUILDS) {
       if (finals.length === 2) assert.deepEqual(finals[1], finals[0], 'both builds train the same model');
     });
 
+    test('gbrank: the round learns from its wrongly ordered pairs, and validation ndcg@5 improves', async () => {
+      const bl = await load(build);
+      const table = bl.readCSV(rankCsv());
+      const data = table.toDataset({ target: 'relevance', group: 'qid', validFraction: 0.25, seed: 4 });
+      const trainer = bl.trainer(data, { algorithm: 'gbrank', rounds: 10, eval_metric: 'ndcg@5' });
+      const reports = [];
+      let before = new Float32Array(table.numRows);
+      const labels = data.labels();
+      while (!trainer.done) {
+        const report = trainer.step();
+        reports.push(report);
+        const stats = trainer.roundStatistics();
+        assert.equal(stats.kind, 'gbrank');
+        assert.equal(stats.pairs.length, 2 * report.pairs.wrong);
+        assert.equal(stats.pairCount, report.pairs.total);
+        // Every pair listed is one the scores before the round ordered wrongly (or within tau = 1).
+        for (let i = 0; i < stats.pairs.length; i += 2) {
+          const [hi, lo] = [stats.pairs[i], stats.pairs[i + 1]];
+          assert.ok(labels[hi] > labels[lo] && before[hi] < before[lo] + 1, `pair ${hi}, ${lo} in round ${report.round}`);
+        }
+        assert.ok(Math.abs(stats.blend.keep - report.round / (report.round + 1)) < 1e-12);
+        before = trainer.snapshot().predict(data, { output: 'margin' });
+      }
+      assert.equal(trainer.snapshot().summary().objective, 'rank:gbrank');
+      const first = reports[0].valid['ndcg@5'], best = Math.max(...reports.map((r) => r.valid['ndcg@5']));
+      assert.ok(best > first + 0.01, `validation ndcg@5 ${reports.map((r) => r.valid['ndcg@5'].toFixed(3)).join(' ')}`);
+    });
+
     test('bad ranking input: the column and line named, the table still usable', async () => {
       const bl = await load(build);
       const table = bl.readCSV('q,x,rel\n1,0.5,0\n1,0.7,2.5\n2,0.1,1\n');

@@ -44,7 +44,10 @@ export interface DatasetOptions {
 
 /** XGBoost's names; bl.paramSchema() has each one's range, default and doc. */
 export interface Params {
-  algorithm?: 'xgboost' | 'gbdt' | 'adaboost' | 'random_forest';
+  /** gbrank: Zheng et al.'s GBRank, for a dataset with a group column (ranking). */
+  algorithm?: 'xgboost' | 'gbdt' | 'adaboost' | 'random_forest' | 'gbrank';
+  /** gbrank: the margin tau a pair must be ordered by (default 1). */
+  gbrank_tau?: number;
   /** adaboost classification: discrete SAMME or real SAMME.R. */
   variant?: 'samme' | 'samme_r';
   /** adaboost regression (AdaBoost.R2): the per-row loss. */
@@ -117,6 +120,8 @@ export interface RoundReport {
   alpha?: number;
   /** AdaBoost classification: the exponential loss mean exp(-y.f/K) the weights track. */
   expLoss?: number;
+  /** gbrank only: the training queries' pairs of different relevance, and those this round learnt from. */
+  pairs?: { total: number; wrong: number };
   ms: number;
   /** Where the round's time went, in ms. */
   timings: { histogram: number; partition: number; split: number };
@@ -274,8 +279,9 @@ export interface RoundStatistics {
   /** 1-based; 0 before the first round. */
   round: number;
   outputs: number;
-  kind: '' | 'gradients' | 'weights' | 'bootstrap';
-  /** xgboost, gbdt: the loss's g and h at the previous round's margins, times each row's sample weight. */
+  kind: '' | 'gradients' | 'weights' | 'bootstrap' | 'gbrank';
+  /** xgboost, gbdt: the loss's g and h at the previous round's margins, times each row's sample weight. gbrank: minus
+   *  the sum of the row's regression targets this round, and their count. */
   grad?: Float32Array;
   hess?: Float32Array;
   /** adaboost: u, the weights the round's tree was fit with (summing to 1 over training rows). */
@@ -290,6 +296,13 @@ export interface RoundStatistics {
   /** gbdt with step 'tree_line_search': alpha_t per output, the least-squares weight of the residuals on the tree of
    *  plain means (each leaf's step is alpha_t * mean). Empty otherwise. */
   treeAlpha: number[];
+  /** gbrank: the pairs the round learnt from (ordered wrongly, or within tau), two 0-based rows each, the more relevant
+   *  first; query by query. Each leaf's mean and step are the regression tree g_k's value there. */
+  pairs?: Uint32Array;
+  /** gbrank: pairs of different relevance in the training queries. */
+  pairCount?: number;
+  /** gbrank: h_k = keep * h_{k-1} + add * g_k, keep = k/(k+1), add = eta/(k+1). */
+  blend?: { keep: number; add: number };
 }
 
 export class Trainer {

@@ -219,7 +219,7 @@ export class Trainer extends Handle {
   roundStatistics() {
     const raw = unwrap(this._h.roundStatistics());
     const stats = JSON.parse(raw.json);
-    for (const key of ['grad', 'hess', 'weight', 'drawn']) if (raw[key]) stats[key] = raw[key];
+    for (const key of ['grad', 'hess', 'weight', 'drawn', 'pairs']) if (raw[key]) stats[key] = raw[key];
     return stats;
   }
 }

@@ -35,6 +35,9 @@ struct RoundReport {
   // AdaBoost classification: the exponential loss the weights track, mean
   // exp(-y.f / K) over training rows (1 before the first round).
   double exp_loss = std::numeric_limits<double>::quiet_NaN();
+  // gbrank: the training queries' pairs of different relevance, and those the
+  // round learnt from (ordered wrongly or within tau). -1 otherwise.
+  int64_t pairs = -1, wrong_pairs = -1;
   int tree_depth = 0;     // deepest of this round's trees
   int tree_leaves = 0;    // leaves of this round's trees
   double tree_gain = 0;   // sum of split gains of this round's trees
@@ -50,9 +53,10 @@ std::string RoundReportToJson(const RoundReport& report);
 struct RoundStatistics {
   int round = 0;     // 1-based; 0 before the first round
   int outputs = 1;   // K: values a row
-  std::string kind;  // "gradients" (xgboost, gbdt), "weights" (adaboost), "bootstrap" (random_forest), "" (none yet)
+  std::string kind;  // "gradients" (xgboost, gbdt), "weights" (adaboost), "bootstrap" (random_forest), "gbrank", "" (none yet)
   // xgboost, gbdt: the loss's g and h at F_{t-1}, times the row's sample
-  // weight; gbdt's pseudo-residual is r = -g.
+  // weight; gbdt's pseudo-residual is r = -g. gbrank: minus the sum of the
+  // row's regression targets, and their count.
   std::vector<float> grad, hess;
   // adaboost: u_t, the weights the round's tree was fit with (summing to 1;
   // u after the update is Booster::SampleWeights). One value a row.
@@ -82,6 +86,14 @@ struct RoundStatistics {
   // the residuals on the tree of plain means (each leaf's step is alpha_t * mean).
   // One per output (empty otherwise).
   std::vector<double> tree_alpha;
+  // gbrank: the pairs the round learnt from, query by query, two rows each
+  // (the more relevant first); how many pairs of different relevance the
+  // training queries hold; and the blend h_k = keep * h_{k-1} + add * g_k
+  // (keep = k/(k+1), add = eta/(k+1)). Each leaf's mean and step are g_k's
+  // value there: the mean of the targets that reach it.
+  std::vector<RowIdx> pairs;
+  uint64_t pair_count = 0;
+  double blend_keep = 0, blend_add = 0;
 };
 
 // The statistics as JSON without the per-row vectors (the leaves and scalars).

@@ -39,6 +39,7 @@ struct Params {
   int num_class = 0;
   double huber_slope = 1.0;
   double huber_alpha = 0.9;  // gbdt reg:huber: the quantile of |residual| where the loss turns linear
+  double gbrank_tau = 1.0;   // gbrank: the margin a pair must be ordered by
   int early_stopping_rounds = 0;  // 0: off
   int eval_train = 1;  // 0: no training metrics in the round reports (they cost a pass over the training rows)
   uint64_t seed = 0;

@@ -12,7 +12,8 @@ void Algorithm::Check() const {
 
 const std::vector<AlgorithmDeclaration>& Algorithms() {
   static const std::vector<AlgorithmDeclaration> algorithms = {XGBoostStyleDeclaration(), GbdtDeclaration(),
-                                                               AdaBoostDeclaration(), RandomForestDeclaration()};
+                                                               AdaBoostDeclaration(), RandomForestDeclaration(),
+                                                               GbRankDeclaration()};
   return algorithms;
 }
 

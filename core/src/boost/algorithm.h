@@ -11,6 +11,7 @@
 // | gbdt (gbdt.cc) | pseudo-residuals -g, h = 1 (least squares) | line search per leaf (mean, median, Huber, Newton step), or one weight per tree; times nu | sum of margins |
 // | adaboost (adaboost.cc) | labels weighted by u (or drawn in proportion to u) | SAMME: alpha_t for the predicted class; SAMME.R: class log-shares; R2: the leaf's weighted mean | SAMME: sum of votes; R2: median weighted by ln(1/beta_t) |
 // | random_forest (random_forest.cc) | labels, bootstrap counts as weights | mean, or class shares | the trees' mean |
+// | gbrank (gbrank.cc) | swapped targets of wrongly ordered pairs, as (-sum, count) | mean target | h_k = (k h_{k-1} + eta g_k)/(k+1) |
 //
 // Adding an algorithm: its class in its own file, a line in the registry
 // (algorithm.cc) and its parameters in the schema (params.cc).
@@ -100,5 +101,6 @@ AlgorithmDeclaration XGBoostStyleDeclaration();
 AlgorithmDeclaration GbdtDeclaration();
 AlgorithmDeclaration AdaBoostDeclaration();  // AdaBoost.R2 on a continuous target
 AlgorithmDeclaration RandomForestDeclaration();
+AlgorithmDeclaration GbRankDeclaration();  // ranking only
 
 }  // namespace boostlab

@@ -344,6 +344,13 @@ std::string RoundStatisticsToJson(const RoundStatistics& stats) {
   out += "],";
   json::AppendArray(out, "treeAlpha", stats.tree_alpha, [](std::string& o, double v) { json::AppendNumber(o, v); });
   out += ',';
+  if (stats.kind == "gbrank") {
+    out += "\"pairCount\":" + std::to_string(stats.pair_count) + ",\"blend\":{\"keep\":";
+    json::AppendNumber(out, stats.blend_keep);
+    out += ",\"add\":";
+    json::AppendNumber(out, stats.blend_add);
+    out += "},";
+  }
   json::AppendArray(out, "tried", stats.tried, [](std::string& o, const RoundStatistics::Tried& t) {
     o += "{\"node\":" + std::to_string(t.node) + ',';
     json::AppendArray(o, "features", t.features, [](std::string& oo, int f) { oo += std::to_string(f); });
@@ -381,6 +388,7 @@ std::string RoundReportToJson(const RoundReport& r) {
     out += ",\"expLoss\":";
     json::AppendNumber(out, r.exp_loss);
   }
+  if (r.pairs >= 0) out += ",\"pairs\":{\"total\":" + std::to_string(r.pairs) + ",\"wrong\":" + std::to_string(r.wrong_pairs) + "}";
   out += ",\"stopped\":";
   out += r.stopped ? "true" : "false";
   out += ",\"ms\":";

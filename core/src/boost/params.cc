@@ -234,6 +234,7 @@ const std::vector<Field>& Fields() {
       {"num_class", nullptr, &Params::num_class},
       {"huber_slope", nullptr, nullptr, &Params::huber_slope},
       {"huber_alpha", nullptr, nullptr, &Params::huber_alpha},
+      {"gbrank_tau", nullptr, nullptr, &Params::gbrank_tau},
       {"early_stopping_rounds", nullptr, &Params::early_stopping_rounds},
       {"eval_train", nullptr, &Params::eval_train},
       {"seed", nullptr, nullptr, nullptr, &Params::seed},

@@ -70,8 +70,9 @@ XgbObjective MapObjective(const Model& m) {
     return {R"({"name":")" + name + R"(","softmax_multiclass_param":{"num_class":")" + k + "\"}}", Link::kIdentity, 1.0, true};
   }
   if (o == "multi:forest") return {squared, Link::kIdentity, 1.0, false, true};
-  if (o == "rank:pairwise" || o == "rank:ndcg")
-    return {R"({"name":")" + o + R"(","lambda_rank_param":{"num_pairsample":"1","fix_list_weight":"0"}})", Link::kIdentity};
+  // GBRank's scores are a plain sum of its trees (boost/gbrank.cc): XGBoost ranks by the same margins.
+  if (o == "rank:pairwise" || o == "rank:ndcg" || o == "rank:gbrank")
+    return {R"({"name":")" + (o == "rank:gbrank" ? std::string("rank:pairwise") : o) + R"(","lambda_rank_param":{"num_pairsample":"1","fix_list_weight":"0"}})", Link::kIdentity};
   throw Error("XGBOOST_UNSUPPORTED", "The objective '" + o + "' has no XGBoost counterpart, so this model cannot be exported.");
 }
 

@@ -461,7 +461,7 @@ std::unique_ptr<Objective> MakeObjective(const std::string& name, const Params& 
   if (name == "binary:forest") return std::make_unique<ForestProbability>();
   if (name == "binary:samme_r") return std::make_unique<SammeR>();
   if (name == "reg:adaboost_r2") return std::make_unique<AdaBoostR2>();
-  if (auto rank = MakeRankObjective(name)) return rank;
+  if (auto rank = MakeRankObjective(name, p)) return rank;
   if (name.rfind("multi:", 0) == 0 && num_class < 2)
     throw Error("BAD_PARAM", "Parameter 'num_class' is required for " + name + " and must be at least 2.");
   if (name == "multi:samme" || name == "multi:samme_r") return std::make_unique<MultiSamme>(num_class, name == "multi:samme_r");

@@ -16,11 +16,13 @@
 #include <cmath>      // for exp, log2
 #include <cstdint>    // for uint32_t, uint64_t
 #include <string>     // for string
+#include <utility>    // for swap
 #include <vector>     // for vector
 
 #include "boostlab/errors.h"
 #include "objective/objective.h"
 #include "objective/rank_objectives.h"
+#include "util/thread_pool.h"
 
 namespace boostlab {
 
@@ -148,9 +150,44 @@ class LambdaRank : public Objective {
 
 }  // namespace
 
-std::unique_ptr<Objective> MakeRankObjective(const std::string& name) {
+void GbRankLoss::Gradients(std::span<const float> margin, std::span<const float>, std::span<const float> label,
+                           std::span<const RowIdx>, std::span<GradPair> out, ThreadPool& pool) const {
+  if (!groups_) throw Error("BAD_PARAM", "Algorithm gbrank needs query groups.");
+  const size_t queries = groups_->size();
+  // Queries across threads; a row belongs to one query, so each row's sums
+  // are written by one thread, in pair order: the same on any thread count.
+  std::vector<std::vector<RowIdx>> wrong(queries);
+  std::vector<uint64_t> pairs(queries, 0);
+  ForBlocks(pool, queries, 16, [&](size_t begin, size_t end) {
+    for (size_t q = begin; q < end; ++q) {
+      const auto rows = groups_->Group(q);
+      for (RowIdx r : rows) out[r] = GradPair{};
+      for (size_t a = 0; a < rows.size(); ++a)
+        for (size_t b = a + 1; b < rows.size(); ++b) {
+          RowIdx i = rows[a], j = rows[b];
+          if (label[i] == label[j]) continue;
+          if (label[i] < label[j]) std::swap(i, j);
+          ++pairs[q];
+          if (margin[i] >= margin[j] + tau_) continue;  // ordered, by the margin
+          out[i] = {out[i].g - (margin[j] + tau_), out[i].h + 1.0f};
+          out[j] = {out[j].g - (margin[i] - tau_), out[j].h + 1.0f};
+          wrong[q].push_back(i);
+          wrong[q].push_back(j);
+        }
+    }
+  });
+  wrong_.clear();
+  pairs_ = 0;
+  for (size_t q = 0; q < queries; ++q) {
+    wrong_.insert(wrong_.end(), wrong[q].begin(), wrong[q].end());
+    pairs_ += pairs[q];
+  }
+}
+
+std::unique_ptr<Objective> MakeRankObjective(const std::string& name, const Params& params) {
   if (name == "rank:pairwise") return std::make_unique<LambdaRank>(false);
   if (name == "rank:ndcg") return std::make_unique<LambdaRank>(true);
+  if (name == "rank:gbrank") return std::make_unique<GbRankLoss>(params.gbrank_tau);
   return nullptr;
 }
 
