@@ -99,7 +99,7 @@ export interface RoundDetail {
   treeIndex: number;      // the round's tree for this output
   features: string[];
   baseMargin: number[];   // f0 per output
-  kind: '' | 'gradients' | 'weights' | 'bootstrap';
+  kind: '' | 'gradients' | 'weights' | 'bootstrap' | 'gbrank';
   kept: boolean;          // the round's statistics were kept (false: a loaded model, or an old round of a big table)
   leaves: RoundLeaf[];    // the round's tree's leaves (xgboost, gbdt)
   treeAlpha: number[];
