@@ -64,7 +64,7 @@ export function native(d, params, nthread, { trainOnly = false, sameAs = null, r
   const model = join(work, `model-${(d.name ?? 'case').replace(/[^a-z0-9]+/gi, '_')}-${nthread}-${trainOnly ? 'train-only' : 'eval'}.json`);
   for (let i = 0; i < repeats; i++) {
     const out = execFileSync(join(root, 'build/native/boostlab-cli'), ['train', '--csv', d.csv, '--target', d.target,
-      '--valid-idx', d.valid, ...(d.task ? ['--task', d.task] : []), '--model-out', model,
+      '--valid-idx', d.valid, ...(d.task ? ['--task', d.task] : []), ...(d.group ? ['--group', d.group] : []), '--model-out', model,
       ...(trainOnly ? ['--train-only', '1'] : []),
       '--params', JSON.stringify({ ...params, nthread, ...(trainOnly ? { eval_train: 0 } : {}) })], { maxBuffer: 1 << 28 }).toString().trim().split('\n');
     const done = JSON.parse(out.at(-1));

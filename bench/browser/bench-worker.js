@@ -6,7 +6,7 @@ self.onmessage = async ({ data: spec }) => {
     const bytes = new Uint8Array(await (await fetch(spec.csv)).arrayBuffer());
     const validRows = (await (await fetch(spec.validIdx)).text()).trim().split('\n').map(Number);
     const table = bl.readCSV(bytes);
-    const data = table.toDataset({ target: spec.target, task: spec.task ?? 'auto', validRows });
+    const data = table.toDataset({ target: spec.target, task: spec.task ?? 'auto', validRows, ...(spec.group ? { group: spec.group } : {}) });
     const times = [];
     let last;
     for (let i = 0; i < spec.repeats; i++) {

@@ -64,7 +64,10 @@ export async function waitForSample(page) {
 export async function useToy(page, kind, n = 300) {
   await page.selectOption('#source', `toy:${kind}`);
   await page.fill('#toy-n', String(n));
-  await page.dispatchEvent('#toy-n', 'change');
+  // Leaving the field fires its change (and the page makes the data), as a person's Tab would.
+  // A synthetic change instead would leave the field focused, and the real one would then come
+  // with the next click elsewhere: the data made again, the layout moving under that click.
+  await page.$eval('#toy-n', (e) => e.blur());
   await page.waitForFunction((name) => document.getElementById('data-name').textContent.startsWith(`toy: ${name}: `) &&
     !document.getElementById('train').disabled, kind);
 }

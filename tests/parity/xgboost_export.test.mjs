@@ -81,6 +81,25 @@ for (const d of DATA) {
   }
 }
 
+// Ranking models: their scores are margins; GBRank's trees (rescaled every round) are a plain sum.
+for (const run of [{ objective: 'rank:ndcg' }, { objective: 'rank:pairwise' }, { algorithm: 'gbrank' }]) {
+  const name = run.algorithm ?? run.objective;
+  test(`XGBoost 1.7.4 and 3.2 load the exported ${name} model of the ranking data and predict our margins`, () => {
+    const csv = join(root, 'tests/data/rank_train.csv');
+    const model = join(dir, `rank-${name.replace(':', '-')}.json`);
+    cli(['train', '--csv', csv, '--target', 'relevance', '--group', 'qid', '--params', JSON.stringify({ rounds: 8, max_depth: 4, ...run }), '--model-out', model]);
+    const xgbFile = `${model}.xgb.json`;
+    writeFileSync(xgbFile, cli(['export-xgboost', '--model', model]));
+    const ours = cli(['predict', '--model', model, '--csv', csv, '--margin', '1']).trim().split('\n').map(Number);
+    for (const ref of REFS) {
+      const theirs = JSON.parse(lastLine(execFileSync(ref.python, [join(root, 'tests/parity/xgb_load_predict.py'), xgbFile, csv], { maxBuffer: 1 << 28 })));
+      assert.equal(theirs.version, ref.version);
+      assert.equal(theirs.num_trees, 8);
+      assertSameMargins(ours, theirs.margins, `${name}, XGBoost ${ref.version}`);
+    }
+  });
+}
+
 test('an AdaBoost.R2 model has no XGBoost form and says why', () => {
   const csv = join(root, 'tests/data/auto_mpg.csv');
   const model = join(dir, 'r2.json');

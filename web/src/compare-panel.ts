@@ -11,7 +11,7 @@ import { num, paragraph, setHidden, setText } from './ui/dom';
 
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
 const SVG = 'http://www.w3.org/2000/svg';
-const NAMES: Record<string, string> = { xgboost: 'XGBoost-style', gbdt: 'gradient boosting', adaboost: 'AdaBoost', random_forest: 'random forest' };
+const NAMES: Record<string, string> = { xgboost: 'XGBoost-style', gbdt: 'gradient boosting', adaboost: 'AdaBoost', random_forest: 'random forest', gbrank: 'GBRank' };
 
 export class ComparePanel {
   private asked = '';

@@ -5,7 +5,7 @@ import { currentRun, store, update, updateSoon, type DataChoice, type LoadedData
 import { WorkerClient } from './worker/client';
 import type { FromWorker, SurfaceRequest } from './worker/messages';
 import { choiceFor, CsvPanel } from './ui/csv-panel';
-import { runParams } from './ui/params-form';
+import { fitAlgorithmToData, runParams } from './ui/params-form';
 import { makeToy, TOY_KINDS, type ToyData, type ToyKind } from './ui/toy-data';
 import { presetRuns, PRESET_LABELS, type PresetName } from './presets';
 import { readHash } from './url-state';
@@ -17,7 +17,7 @@ const sourceSelect = $<HTMLSelectElement>('source');
 
 // The bundled samples (web/public/datasets, copied there by scripts/build.sh);
 // the source picker lists them from here.
-const SAMPLES: Record<string, { file: string; name: string; label: string; target: string; ignore: string[]; about: string }> = {
+const SAMPLES: Record<string, { file: string; name: string; label: string; target: string; ignore: string[]; about: string; group?: string }> = {
   auto_mpg: { file: 'datasets/auto_mpg.csv', name: 'auto_mpg.csv (sample)', label: 'auto_mpg: fuel economy of 398 cars (regression)', target: 'Miles_per_Gallon', ignore: ['Name'],
     about: 'Auto MPG, UCI Machine Learning Repository (Quinlan 1993), via the Vega datasets (BSD-3-Clause).' },
   spam: { file: 'datasets/spam.csv', name: 'spam.csv (sample)', label: 'spam: 4,601 e-mails, spam or not (binary)', target: 'type', ignore: [],
@@ -26,6 +26,9 @@ const SAMPLES: Record<string, { file: string; name: string; label: string; targe
     about: 'Letter Recognition, UCI Machine Learning Repository (Frey & Slate 1991), CC BY 4.0.' },
   diamonds: { file: 'datasets/diamonds.csv', name: 'diamonds.csv (sample)', label: 'diamonds: 53,940 prices, with categories (regression)', target: 'price', ignore: [],
     about: 'Diamonds, from the ggplot2 R package (MIT license).' },
+  rank: { file: 'datasets/rank_train.csv', name: 'rank_train.csv (sample)', label: 'rank: 3,005 documents in 201 queries, relevance 0–4 (ranking)',
+    target: 'relevance', ignore: [], group: 'qid',
+    about: 'The learning-to-rank example of the LightGBM repository (MIT license); where its documents come from is not stated.' },
 };
 $('sample-options').replaceChildren(...Object.entries(SAMPLES).map(([key, s]) => new Option(s.label, `sample:${key}`)));
 
@@ -75,7 +78,7 @@ function loadSample(key: string, delimiterChoice = 'auto') {
   fetch(s.file)
     .then((r) => (r.ok ? r.arrayBuffer() : Promise.reject(new Error(`${s.file}: HTTP ${r.status}`))))
     .then((bytes) => loadData({ name: s.name, source: `sample:${key}`, about: s.about, toy: null, bytes, delimiterChoice,
-      preferred: linkChoice ?? { target: s.target, ignore: s.ignore } }))
+      preferred: linkChoice ?? { target: s.target, ignore: s.ignore, group: s.group ?? '' } }))
     .catch((e) => update((st) => { st.messages.data = `The sample dataset could not be loaded: ${e.message}`; }));
 }
 
@@ -178,7 +181,7 @@ function onMessage(m: FromWorker) {
       });
       $('caps').dataset.isolated = String(m.crossOriginIsolated);
       if (url.target || url.task || url.validFraction !== undefined || url.seed !== undefined)
-        linkChoice = { target: url.target, ignore: url.ignore ?? [], weight: url.weight, task: url.task, validFraction: url.validFraction, seed: url.seed };
+        linkChoice = { target: url.target, ignore: url.ignore ?? [], weight: url.weight, group: url.group, task: url.task, validFraction: url.validFraction, seed: url.seed };
       loadSource(url.data, url.delimiter);
       break;
     }
@@ -191,6 +194,7 @@ function onMessage(m: FromWorker) {
       linkChoice = undefined;
       update((s) => {
         s.choice = choiceFor(m.columns, m.rows, s.choice, p.preferred);
+        fitAlgorithmToData(s);
         s.data = data;
         s.loading = '';
         s.messages.data = '';
@@ -200,6 +204,7 @@ function onMessage(m: FromWorker) {
         s.tree = -1;
         s.shap = { row: 0, output: 0 };
         s.worked = { offset: 0, output: 0, row: -1 };
+        s.ranking = { side: 'valid', query: -1 };
         s.scrubFrame = null;
         s.queue = { runs: [], group: 0, name: '' };
       });
@@ -221,6 +226,7 @@ function onMessage(m: FromWorker) {
         s.starting = false;
         s.loadedModel = null;
         s.messages.model = '';
+        s.messages.notice = m.notes.join(' ');
         s.selectedRound = 0;
         s.tree = -1;
         s.shap.output = 0;
@@ -338,7 +344,11 @@ views.setPanel(new CsvPanel(loadFile, (change) => update((s) => {
   Object.assign(s.choice, change);
   // The target is neither a weight nor an ignored feature.
   if (s.choice.weight === s.choice.target) s.choice.weight = '';
-  s.choice.ignore = s.choice.ignore.filter((n) => n !== s.choice.target && n !== s.choice.weight);
+  if (s.choice.group === s.choice.target) s.choice.group = '';
+  // Ranking takes no sample weights (the engine refuses them with a group column).
+  if (s.choice.group) s.choice.weight = '';
+  s.choice.ignore = s.choice.ignore.filter((n) => n !== s.choice.target && n !== s.choice.weight && n !== s.choice.group);
+  fitAlgorithmToData(s);
   s.messages.train = '';
 }), (text) => update((s) => { s.messages.data = text; })));
 

@@ -102,6 +102,10 @@ export class RoundPanel {
     const row = d.rows.find((r) => r.row === store.worked.row) ?? d.rows.find((r) => !r.valid) ?? null;
     for (const tr of Array.from($<HTMLTableElement>('worked-table').tBodies[0]?.rows ?? []))
       tr.classList.toggle('picked', !!row && tr.dataset.row === String(row.row));
+    // Ranking losses are of pairs of rows, not of one row's margin: not this figure's.
+    const ranking = m.objective.startsWith('rank:');
+    setHidden($('loss-figure').closest('figure')!, ranking);
+    if (ranking) return;
     const classification = m.classes.length > 0;
     this.lossFigure.render(m.objective, m.algorithm, classification, m.classes.length === 2, m.params.huber_slope,
       // Discrete SAMME's votes are twice the exponential loss's own step: its margin counts half there.

@@ -4,7 +4,7 @@ import type { ParamSpec } from '../../wasm/js/index.js';
 import type { DataChoice } from './state';
 
 const ALGORITHM_NAMES: Record<string, string> = {
-  xgboost: 'XGBoost-style', gbdt: 'gradient boosting', adaboost: 'AdaBoost', random_forest: 'random forest',
+  xgboost: 'XGBoost-style', gbdt: 'gradient boosting', adaboost: 'AdaBoost', random_forest: 'random forest', gbrank: 'GBRank',
 };
 export const algorithmName = (a: string) => ALGORITHM_NAMES[a] ?? a;
 
@@ -17,7 +17,7 @@ function valueOf(params: Record<string, number | string>, spec: ParamSpec | unde
 }
 
 const CHOICE_NAMES: Record<keyof DataChoice, string> = {
-  target: 'target', task: 'task', ignore: 'ignoring', weight: 'weights', validFraction: 'validation', seed: 'split seed',
+  target: 'target', task: 'task', ignore: 'ignoring', weight: 'weights', group: 'queries', validFraction: 'validation', seed: 'split seed',
 };
 
 export function runLabel(schema: ParamSpec[], params: Record<string, number | string>, choice: DataChoice,

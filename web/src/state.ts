@@ -32,6 +32,7 @@ export interface DataChoice {
   task: string;
   ignore: string[];
   weight: string;  // a column of sample weights, '' for none
+  group: string;   // ranking: the column of query ids, '' for none
   validFraction: number;
   seed: number;
 }
@@ -93,7 +94,8 @@ export interface Store {
   tree: number;             // the tree on show, 0-based (-1: the newest)
   importanceType: string;
   shap: { row: number; output: number };  // the row explained (0-based) and the output (class) shown
-  worked: { offset: number; output: number; row: number };  // the worked table's first row (0-based), output (class) and the row picked (-1: none)
+  worked: { offset: number; output: number; row: number };
+  ranking: { side: 'valid' | 'train'; query: number };  // the query the ranking view shows (-1: the first with two grades)  // the worked table's first row (0-based), output (class) and the row picked (-1: none)
   scrubFrame: SurfaceFrame | null;
   // A preset's runs still to start (the one in progress not included), and the preset's group number.
   queue: { runs: QueuedRun[]; group: number; name: string };
@@ -104,7 +106,7 @@ export const store: Store = {
   engine: { ready: false, failed: '', capabilities: null },
   schema: [],
   data: null,
-  choice: { target: '', task: 'auto', ignore: [], weight: '', validFraction: 0.2, seed: 0 },
+  choice: { target: '', task: 'auto', ignore: [], weight: '', group: '', validFraction: 0.2, seed: 0 },
   algorithm: 'xgboost',
   typed: {},
   loading: '',
@@ -119,6 +121,7 @@ export const store: Store = {
   importanceType: 'gain',
   shap: { row: 0, output: 0 },
   worked: { offset: 0, output: 0, row: -1 },
+  ranking: { side: 'valid', query: -1 },
   scrubFrame: null,
   queue: { runs: [], group: 0, name: '' },
   groups: {},

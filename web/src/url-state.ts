@@ -10,6 +10,7 @@ export interface UrlState {
   task?: string;
   ignore?: string[];
   weight?: string;
+  group?: string;
   validFraction?: number;
   seed?: number;
   params: Record<string, number | string>;
@@ -25,6 +26,7 @@ export function writeHash(s: UrlState) {
   if (s.task) q.set('task', s.task);
   if (s.ignore?.length) q.set('ignore', s.ignore.join(','));
   if (s.weight) q.set('weight', s.weight);
+  if (s.group) q.set('group', s.group);
   if (s.validFraction !== undefined) q.set('valid', String(s.validFraction));
   if (s.seed !== undefined) q.set('seed', String(s.seed));
   for (const [k, v] of Object.entries(s.params)) q.set(`p.${k}`, String(v));
@@ -51,6 +53,7 @@ export function readHash(schemaTypes: Record<string, string>): UrlState {
     task: q.get('task') ?? undefined,
     ignore: q.get('ignore')?.split(',').filter(Boolean),
     weight: q.get('weight') ?? undefined,
+    group: q.get('group') ?? undefined,
     validFraction: num('valid'),
     seed: num('seed'),
     params,

@@ -16,6 +16,7 @@ import { ShapSummary, ShapWaterfall, type ShapData } from './ui/shap-view';
 import { NodeInspector } from './ui/node-inspector';
 import { RoundPanel } from './round-panel';
 import { ComparePanel } from './compare-panel';
+import { RankingPanel } from './ranking-panel';
 import { writeHash } from './url-state';
 import { setData, setHidden, setText, setValue } from './ui/dom';
 
@@ -35,6 +36,7 @@ export class Views {
   private readonly inspector = new NodeInspector($('node-inspector'));
   private readonly rounds: RoundPanel;
   private readonly compare: ComparePanel;
+  private readonly ranking: RankingPanel;
   private readonly shapSummary = new ShapSummary($<HTMLCanvasElement>('shap-summary'), $('shap-summary-caption'));
   private readonly shapWaterfall = new ShapWaterfall($('shap-waterfall'), $('shap-waterfall-caption'));
   private shapData: { summary: ShapData | null; row: ShapData | null } = { summary: null, row: null };
@@ -52,6 +54,7 @@ export class Views {
   constructor(private readonly client: WorkerClient, actions: Record<'play' | 'step' | 'pause' | 'stop' | 'reset', () => void>) {
     this.rounds = new RoundPanel(client);
     this.compare = new ComparePanel(client);
+    this.ranking = new RankingPanel(client);
     for (const [name, button] of Object.entries(this.buttons) as [keyof Views['buttons'], HTMLButtonElement][]) {
       button.addEventListener('click', () => actions[name]());
     }
@@ -161,6 +164,9 @@ export class Views {
     this.renderChart();
     this.renderInside();
     this.rounds.render();
+    this.ranking.render();
+    // The side-by-side presets train AdaBoost and forests, which do not rank.
+    setHidden($('compare-panel'), !!store.data && store.choice.group !== '');
     this.compare.render();
     this.renderSurface();
     this.saveUrl();
@@ -349,6 +355,9 @@ export class Views {
       case 'compare':
         this.compare.onReply(m.reply);
         return;
+      case 'ranking':
+        this.ranking.onReply(m.detail, m.error);
+        return;
       case 'shap':
         if (!modelOnShow()) return;
         setText($('shap-message'), m.error);
@@ -495,7 +504,7 @@ export class Views {
     // Before data, a link's hash stays as it came (a file link waits for its file).
     if (!store.engine.ready || !store.data) return;
     const c = store.choice;
-    writeHash({ data: store.data.source, delimiter: store.data.delimiterChoice, target: c.target, task: c.task, ignore: c.ignore, weight: c.weight,
+    writeHash({ data: store.data.source, delimiter: store.data.delimiterChoice, target: c.target, task: c.task, ignore: c.ignore, weight: c.weight, group: c.group,
       validFraction: c.validFraction, seed: c.seed, params: runParams(store.schema, store.algorithm, store.typed).params,
       metric: store.chart.metric, log: store.chart.log });
   }

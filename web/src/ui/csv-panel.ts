@@ -62,6 +62,7 @@ export class CsvPanel {
   private readonly task = $<HTMLSelectElement>('task');
   private readonly ignoreList = $<HTMLDivElement>('ignore');
   private readonly weight = $<HTMLSelectElement>('weight');
+  private readonly group = $<HTMLSelectElement>('group');
   private readonly validFraction = $<HTMLInputElement>('valid-fraction');
   private readonly seed = $<HTMLInputElement>('split-seed');
   private readonly progress = $<HTMLProgressElement>('read-progress');
@@ -89,6 +90,7 @@ export class CsvPanel {
     });
     this.target.addEventListener('change', () => onChoice({ target: this.target.value }));
     this.weight.addEventListener('change', () => onChoice({ weight: this.weight.value }));
+    this.group.addEventListener('change', () => onChoice({ group: this.group.value }));
     this.task.addEventListener('change', () => onChoice({ task: this.task.value }));
     this.ignoreList.addEventListener('change', () => onChoice({ ignore: [...this.ignored()] }));
     this.validFraction.addEventListener('change', () => onChoice({ validFraction: Number(this.validFraction.value) }));
@@ -97,6 +99,7 @@ export class CsvPanel {
     $('task-note').addEventListener('click', (e) => {
       const task = (e.target as HTMLElement).dataset?.task;
       if (task) onChoice({ task });
+      else if (task === '') onChoice({ group: '' });  // "not ranking"
     });
   }
 
@@ -155,27 +158,32 @@ export class CsvPanel {
     const c = s.choice;
     setValue(this.target, c.target);
     setValue(this.task, c.task);
-    const columns = `${d.id}|${c.target}|${c.weight}`;
+    const columns = `${d.id}|${c.target}|${c.weight}|${c.group}`;
     if (columns !== this.shownColumns) {
       this.shownColumns = columns;
       this.renderWeight(d.columns, c);
+      this.renderGroup(d.columns, c);
       this.renderIgnore(d.columns, d.rows, c);
     }
     setValue(this.weight, c.weight);
+    setValue(this.group, c.group);
+    // A group column decides the task (ranking) and takes no weights.
+    this.task.disabled = c.group !== '';
+    this.weight.disabled = c.group !== '';
     for (const box of this.ignoreList.querySelectorAll<HTMLInputElement>('input')) {
       const checked = c.ignore.includes(box.value);
       if (box.checked !== checked) box.checked = checked;
     }
     if (document.activeElement !== this.validFraction) setValue(this.validFraction, String(c.validFraction));
     if (document.activeElement !== this.seed) setValue(this.seed, String(c.seed));
-    this.renderTaskNote(d.columns.find((col) => col.name === c.target), c.task);
+    this.renderTaskNote(d.columns.find((col) => col.name === c.target), c.task, c.group);
   }
 
   // Beside Task: what 'automatic' makes of the target and why (the engine's
   // rule, the same as training's), with one click to the other reading.
-  private renderTaskNote(column: ColumnSummary | undefined, task: string) {
+  private renderTaskNote(column: ColumnSummary | undefined, task: string, group: string) {
     const note = $('task-note');
-    const key = `${this.shownData}|${column?.name}|${task}`;
+    const key = `${this.shownData}|${column?.name}|${task}|${group}`;
     if (note.dataset.key === key) return;
     note.dataset.key = key;
     const button = (label: string, value: string) => {
@@ -189,6 +197,12 @@ export class CsvPanel {
     note.className = 'hint';
     if (!column) {
       note.replaceChildren();
+      return;
+    }
+    if (group) {
+      setData(note, 'guess', 'ranking');
+      note.replaceChildren(`Ranking: the rows of each query in ${group} are ordered by ${column.name}, their relevance ` +
+        '(whole numbers from 0; higher is more relevant). ', button('not ranking', '') );
       return;
     }
     const guess = column.asTarget;
@@ -246,6 +260,12 @@ export class CsvPanel {
     this.weight.replaceChildren(new Option('none (every row weighs 1)', ''), ...candidates.map((col) => new Option(col.name, col.name)));
   }
 
+  // Any column but the target and the weights can name the queries (numbers or text).
+  private renderGroup(columns: ColumnSummary[], c: DataChoice) {
+    const candidates = columns.filter((col) => col.name !== c.target && col.name !== c.weight);
+    this.group.replaceChildren(new Option('none (not ranking)', ''), ...candidates.map((col) => new Option(col.name, col.name)));
+  }
+
   private ignored() {
     return new Set([...this.ignoreList.querySelectorAll<HTMLInputElement>('input:checked')].map((b) => b.value));
   }
@@ -253,7 +273,7 @@ export class CsvPanel {
   private renderIgnore(columns: ColumnSummary[], rows: number, c: DataChoice) {
     this.ignoreList.replaceChildren(
       ...columns
-        .filter((col) => col.name !== c.target && col.name !== c.weight)
+        .filter((col) => col.name !== c.target && col.name !== c.weight && col.name !== c.group)
         .map((col) => {
           const label = document.createElement('label');
           const box = document.createElement('input');
@@ -278,10 +298,11 @@ export function choiceFor(columns: ColumnSummary[], rows: number, previous: Data
   const has = (name?: string) => name !== undefined && columns.some((c) => c.name === name);
   const target = has(preferred?.target) ? preferred!.target! : columns.at(-1)!.name;
   const weight = has(preferred?.weight) && preferred!.weight !== target ? preferred!.weight! : '';
+  const group = has(preferred?.group) && preferred!.group !== target && preferred!.group !== weight ? preferred!.group! : '';
   const ignore = (preferred?.ignore ?? columns.filter((c) => looksLikeId(c, rows)).map((c) => c.name))
-    .filter((n) => has(n) && n !== target && n !== weight);
+    .filter((n) => has(n) && n !== target && n !== weight && n !== group);
   return {
-    target, weight, ignore,
+    target, weight, group, ignore,
     task: preferred?.task ?? 'auto',
     validFraction: preferred?.validFraction ?? previous.validFraction,
     seed: preferred?.seed ?? previous.seed,

@@ -22,16 +22,33 @@ function rangeText(s: ParamSpec) {
 // Shown first; every other parameter of the algorithm sits under "More parameters".
 const MAIN = ['objective', 'rounds', 'eta', 'max_depth'];
 
-const LABELS: Record<string, string> = { xgboost: 'XGBoost-style (second order)', gbdt: 'Gradient boosting (Friedman)', adaboost: 'AdaBoost (SAMME)', random_forest: 'Random forest' };
+const LABELS: Record<string, string> = { xgboost: 'XGBoost-style (second order)', gbdt: 'Gradient boosting (Friedman)', adaboost: 'AdaBoost (SAMME)', random_forest: 'Random forest', gbrank: 'GBRank (pairs, ranking)' };
 
-// The schema's parameters for one algorithm, with that algorithm's default and doc.
-export function specsFor(schema: ParamSpec[], algorithm: string): ParamSpec[] {
+// Ranking data (a group column) trains these; GBRank trains nothing else.
+const RANKING_ALGORITHMS = ['xgboost', 'gbdt', 'gbrank'];
+const isRankObjective = (o: string) => o.startsWith('rank:');
+
+// The algorithms and objectives the data can train: ranking ones for data with a group column, the others otherwise.
+export const algorithmFits = (a: string, ranking: boolean) => (ranking ? RANKING_ALGORITHMS.includes(a) : a !== 'gbrank');
+const objectiveFits = (o: string, ranking: boolean) => o === '' || isRankObjective(o) === ranking;
+
+// After the data choice changes: an algorithm or objective the data cannot train gives way to one it can.
+export function fitAlgorithmToData(s: Store) {
+  const ranking = s.choice.group !== '';
+  if (!algorithmFits(s.algorithm, ranking)) s.algorithm = 'xgboost';
+  if (s.typed.objective !== undefined && !objectiveFits(s.typed.objective, ranking)) s.typed.objective = '';
+}
+
+// The schema's parameters for one algorithm, with that algorithm's default and doc
+// (and, for ranking data or not, the objectives it can train).
+export function specsFor(schema: ParamSpec[], algorithm: string, ranking?: boolean): ParamSpec[] {
   return schema
     .filter((s) => s.name !== 'algorithm' && usedBy(s, algorithm))
     .map((s) => ({
       ...s,
       default: s.algorithmDefaults?.[algorithm] !== undefined ? s.algorithmDefaults[algorithm] : s.default,
       doc: s.algorithmDocs?.[algorithm] ?? s.doc,
+      choices: s.name === 'objective' && ranking !== undefined ? s.choices?.filter((o) => objectiveFits(o, ranking)) : s.choices,
     }));
 }
 
@@ -85,11 +102,13 @@ export class ParamsForm {
   render(s: Store) {
     const algorithmSpec = s.schema.find((p) => p.name === 'algorithm');
     if (!algorithmSpec) return;
-    const key = `${s.schema.length}|${s.algorithm}`;
+    const ranking = s.choice.group !== '';
+    const key = `${s.schema.length}|${s.algorithm}|${ranking}`;
     if (key !== this.shown) {
       this.shown = key;
-      this.algorithmSelect.replaceChildren(...(algorithmSpec.choices ?? []).map((c) => new Option(LABELS[c] ?? c, c)));
-      this.specs = specsFor(s.schema, s.algorithm);
+      this.algorithmSelect.replaceChildren(...(algorithmSpec.choices ?? []).filter((c) => algorithmFits(c, ranking))
+        .map((c) => new Option(LABELS[c] ?? c, c)));
+      this.specs = specsFor(s.schema, s.algorithm, ranking);
       const details = this.form.querySelector('details') ?? document.createElement('details');
       delete this.more.summary.dataset.changed;
       details.replaceChildren(this.more.summary, ...this.specs.filter((p) => !MAIN.includes(p.name)).map((p) => this.field(p)));

@@ -65,6 +65,7 @@ export class RoundInspector {
     parts.push(paragraph(`Round ${d.round} of ${d.rounds}: tree ${d.treeIndex + 1}${classLabel}.`, 'round-title'));
     if (m.algorithm === 'adaboost') this.adaboost(parts, d, m, report, reports);
     else if (m.algorithm === 'random_forest') this.forest(parts, d, m, report);
+    else if (m.algorithm === 'gbrank') this.gbrank(parts, d, m, report);
     else this.boosted(parts, d, m);
     if (!d.kept && m.algorithm !== 'adaboost')
       parts.push(paragraph(reports.length ? 'This round\'s per-row numbers were not kept (a big table keeps the rounds it paused or ended on; toy data and small tables keep every round).'
@@ -119,6 +120,35 @@ export class RoundInspector {
     scroll.append(table);
     parts.push(scroll);
     if (gbdt) parts.push(paragraph('r̄ is the plain mean of the leaf\'s residuals; γ is what the line search made of it (equal for squared error).'));
+  }
+
+  // GBRank (Zheng et al. 2007): the pairs, their swapped targets, the regression tree and the blend.
+  private gbrank(parts: Node[], d: RoundDetail, m: ModelInfo, report: RoundReport | undefined) {
+    const t = d.round, tau = m.params.gbrank_tau, eta = m.params.eta;
+    const total = report?.pairs?.total ?? d.pairCount, wrong = report?.pairs?.wrong ?? d.wrongPairs;
+    if (total !== undefined) parts.push(formulaRow('pairs (x, y) of a training query, x more relevant', total.toLocaleString(), { pairs: total }));
+    if (wrong !== undefined)
+      parts.push(formulaRow(`S⁻: pairs with h_{t−1}(x) < h_{t−1}(y) + τ (τ = ${num(tau)})`, wrong.toLocaleString(), { wrong }));
+    parts.push(paragraph('Each pair in S⁻ gives x the target h_{t−1}(y) + τ and y the target h_{t−1}(x) − τ; a least-squares regression tree g_t is fit to all the targets (a row in n pairs has n of them), so each leaf\'s g_t is the mean of the targets that reach it. The one-query view below lists a query\'s pairs.'));
+    const keep = d.blend?.keep ?? t / (t + 1), add = d.blend?.add ?? eta / (t + 1);
+    parts.push(formulaRow('h_t = (t·h_{t−1} + η·g_t)/(t + 1)', `${num(keep)}·h_{t−1} + ${num(add)}·g_t`, { keep, add }));
+    if (!d.leaves.length) return;
+    const table = document.createElement('table');
+    table.className = 'leaf-table';
+    table.createTHead().insertRow().append(...['leaf', 'rows', 'targets', 'Σ targets', 'g_t = mean target', `${num(add)}·g_t added`].map((c) => th(c)));
+    const body = table.createTBody();
+    for (const l of d.leaves) {
+      const tr = body.insertRow();
+      tr.dataset.node = String(l.node);
+      tr.dataset.targets = String(l.sumHess);
+      tr.dataset.sum = String(-l.sumGrad);
+      tr.dataset.step = String(l.step);
+      tr.append(...[String(l.node), String(l.rows), String(l.sumHess), num(-l.sumGrad), num(l.step), num(add * l.step)].map((c) => td(c)));
+    }
+    const scroll = document.createElement('div');
+    scroll.className = 'table-scroll';
+    scroll.append(table);
+    parts.push(scroll);
   }
 
   private adaboost(parts: Node[], d: RoundDetail, m: ModelInfo, report: RoundReport | undefined, reports: RoundReport[]) {

@@ -53,10 +53,12 @@ export class WorkedTable {
     setText(this.caption, `Round ${t}: rows ${d.offset + 1}–${last} of ${d.total.toLocaleString()}` +
       `${hidden > 0 ? ` (the first 4 of ${d.features.length} features shown; the CSV has all)` : ''}. ` +
       `F is the margin${d.outputs > 1 ? ` of class ${cls[d.output] ?? d.output}` : ''}; ` +
-      (m.algorithm === 'random_forest' ? `F${sub(t)}(x) = ((${t - 1})·F${sub(t - 1)}(x) + leaf value)/${t}, the mean of the trees.`
+      (m.algorithm === 'gbrank' ? `F${sub(t)}(x) = ${t}/${t + 1}·F${sub(t - 1)}(x) + leaf value, the leaf value being η/(t+1)·g_t(x) (GBRank's blend); g is minus the sum of the row's targets, h their count.`
+        : m.algorithm === 'random_forest' ? `F${sub(t)}(x) = ((${t - 1})·F${sub(t - 1)}(x) + leaf value)/${t}, the mean of the trees.`
         : m.algorithm === 'adaboost' && !cls.length ? `F${sub(t)}(x) is the trees' median weighted by ln(1/β).`
         : `F${sub(t)}(x) = F${sub(t - 1)}(x) + leaf value.`) +
-      `${d.kind === 'gradients' ? ` ${m.algorithm === 'gbdt' ? 'The pseudo-residual is r = −g.' : 'g and h include each row\'s sample weight.'}` : ''}` +
+      `${d.kind === 'gradients' && m.objective.startsWith('rank:') ? ' g and h are the λ-gradients of the row\'s sampled pairs.' : ''}` +
+      `${d.kind === 'gradients' && !m.objective.startsWith('rank:') ? ` ${m.algorithm === 'gbdt' ? 'The pseudo-residual is r = −g.' : 'g and h include each row\'s sample weight.'}` : ''}` +
       `${d.kind ? ' Validation rows were not fit (their statistics are 0).' : ''}`);
     this.pager.prev.disabled = d.offset === 0;
     this.pager.next.disabled = last >= d.total;

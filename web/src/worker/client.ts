@@ -1,6 +1,6 @@
 // The only file that calls postMessage to the worker. It keeps the last file
 // that loaded, so a fresh worker can reload it if the old one has to go.
-import type { FromWorker, RoundDetailRequest, SurfaceRequest, ToWorker, TrainRequest } from './messages';
+import type { FromWorker, RankingRequest, RoundDetailRequest, SurfaceRequest, ToWorker, TrainRequest } from './messages';
 
 export class WorkerClient {
   private worker!: Worker;
@@ -52,6 +52,7 @@ export class WorkerClient {
     this.send({ type: 'scale-out', engine, rounds, files });
   }
   compare(tokens: number[], round: number) { this.send({ type: 'compare', tokens, round }); }
+  ranking(request: RankingRequest) { this.send({ type: 'ranking', request }); }
   roundDetail(request: RoundDetailRequest) { this.send({ type: 'round-detail', request, csv: false }); }
   roundCsv(request: RoundDetailRequest) { this.send({ type: 'round-detail', request, csv: true }); }
   loadModel(name: string, text: string) { this.send({ type: 'load-model', name, text }); }

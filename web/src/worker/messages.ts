@@ -7,6 +7,7 @@ export interface TrainRequest {
   task: string;
   ignore: string[];
   weight: string;  // '' for none
+  group: string;   // ranking: the query id column, '' for none
   validFraction: number;
   seed: number;
   params: Record<string, number | string>;
@@ -43,6 +44,8 @@ export type ToWorker =
   | { type: 'shap'; purpose: 'summary' | 'row'; row: number; maxRows: number }
   // A round's numbers and worked table (csv: the whole table as a download instead).
   | { type: 'round-detail'; request: RoundDetailRequest; csv: boolean }
+  // Ranking: one query's documents as the model orders them after a round.
+  | { type: 'ranking'; request: RankingRequest }
   // The kept runs side by side at a round (0: each one's last), with blends of their validation predictions.
   | { type: 'compare'; tokens: number[]; round: number };
 
@@ -65,6 +68,41 @@ export interface CompareReply {
   task?: 'binary' | 'multiclass' | 'regression';
   rowsFit?: number;     // validation rows the blends were fit on (the even-numbered)
   rowsScored?: number;  // validation rows every number is scored on (the odd-numbered)
+}
+
+export interface RankingRequest {
+  side: 'valid' | 'train';
+  query: number;  // 0-based, in order of first appearance on that side; -1: the first with two grades or more
+  round: number;  // 0: the newest
+  k: number;      // NDCG@k
+}
+
+// One query after round t: its documents in the model's order, NDCG@k then and
+// at every round, and what the round was fit to there.
+export interface RankingDetail {
+  side: 'valid' | 'train';
+  query: number;
+  queries: { valid: { size: number; first: number }[]; train: { size: number; first: number }[] };  // first: 0-based row
+  round: number;
+  rounds: number;
+  k: number;
+  algorithm: string;
+  objective: string;
+  tau: number;
+  // Documents by score after round t (ties in row order), each with its score before the round and,
+  // for training queries, the round's statistics (gbrank: minus the sum of its targets and their count).
+  docs: { row: number; relevance: number; score: number; before: number; g?: number; h?: number }[];
+  dcg: number;
+  idealDcg: number;
+  ndcg: number;
+  ndcgByRound: number[];  // rounds 1..t, this query
+  // gbrank, training queries: the round's pairs in this query (more relevant row first), and the round's count over all queries.
+  pairs?: { hi: number; lo: number }[];
+  pairsInQuery?: number;
+  wrongPairs?: number;
+  totalPairs?: number;
+  // gbrank: scores are h_t exactly (the model's prefix rescaled by (T+1)/(t+1)).
+  rescaled: boolean;
 }
 
 export interface RoundDetailRequest {
@@ -103,6 +141,10 @@ export interface RoundDetail {
   kept: boolean;          // the round's statistics were kept (false: a loaded model, or an old round of a big table)
   leaves: RoundLeaf[];    // the round's tree's leaves (xgboost, gbdt)
   treeAlpha: number[];
+  // gbrank: h_t = keep·h_{t−1} + add·g_t (the engine's), and the pairs the round looked at and learnt from.
+  blend?: { keep: number; add: number };
+  pairCount?: number;
+  wrongPairs?: number;
   tried: { node: number; features: number[]; split: number }[];  // forest: the features each split drew, and the one it split on (-1: none)
   total: number;          // rows in the table
   offset: number;
@@ -148,7 +190,7 @@ export interface ModelInfo {
   target: string;
   algorithm: string;
   // The parameters the inspector's formulas need (XGBoost's names).
-  params: { eta: number; lambda: number; gamma: number; alpha: number; max_delta_step: number; huber_slope: number };
+  params: { eta: number; lambda: number; gamma: number; alpha: number; max_delta_step: number; huber_slope: number; gbrank_tau: number };
   objective: string;
   // What the round views explain: AdaBoost's variant and sampling, gbdt's step.
   variant: string;
@@ -161,7 +203,8 @@ export type FromWorker =
   | { type: 'ready'; capabilities: { simd: boolean; threads: boolean; build: string }; schema: ParamSpec[]; crossOriginIsolated: boolean }
   | { type: 'table'; name: string; rows: number; columns: ColumnSummary[]; dialect: { delimiter: string; encoding: string; notes: string[] } }
   // The trainer accepted the data and parameters: the run exists from here on.
-  | { type: 'started'; token: number; rounds: number }
+  // notes: what a person should know about the data as trained (ranking: queries that add no pairs).
+  | { type: 'started'; token: number; rounds: number; notes: string[] }
   | { type: 'round'; token: number; report: RoundReport; rounds: number; surface?: Float32Array; width?: number; weights?: Float64Array; predictions?: Float32Array; drawn?: Uint32Array }
   | { type: 'paused'; token: number }
   | { type: 'reset'; token: number }
@@ -170,6 +213,7 @@ export type FromWorker =
   | { type: 'importance'; importance: string; values: Record<string, number> }
   | { type: 'export'; what: 'model' | 'predictions' | 'xgboost' | 'valid-rows' | 'scale-out' | 'round-csv'; text: string; round?: number }
   | { type: 'round-detail'; detail: RoundDetail | null; model: ModelInfo | null; error: string }
+  | { type: 'ranking'; detail: RankingDetail | null; error: string }
   | { type: 'compare'; reply: CompareReply }
   | { type: 'model-loaded'; name: string; model: ModelInfo }
   | { type: 'shap'; purpose: 'summary' | 'row'; data: ShapData | null; error: string }

@@ -10,7 +10,9 @@ import type { RoundDetail, RoundDetailRequest, SurfaceRequest, TreeJson } from '
 // on. The oldest rounds' per-row numbers go first past the byte budget.
 const EVERY_ROUND_CELLS = 100_000;
 const BUDGET_BYTES = 64 * 2 ** 20;
-const PER_ROW = ['grad', 'hess', 'weight', 'drawn'] as const;
+const PER_ROW = ['grad', 'hess', 'weight', 'drawn', 'pairs'] as const;
+
+export interface Queries { begin: Uint32Array; rows: Uint32Array }
 
 const bytesOf = (s: RoundStatistics) => PER_ROW.reduce((n, k) => n + (s[k]?.byteLength ?? 0), 0);
 
@@ -19,6 +21,9 @@ export class RoundHistory {
   private bytes = 0;
   // AdaBoost: u after the last round kept (the next round's tree would see it).
   private latestWeights: { round: number; u: Float64Array } | null = null;
+
+  // Ranking: the queries of each side (Dataset.queries()), for the ranking view.
+  queries: { train: Queries; valid: Queries } | null = null;
 
   constructor(readonly rows: number, readonly outputs: number, readonly labels: Float32Array, readonly valid: Uint32Array,
               readonly surface: SurfaceRequest | undefined) {}
@@ -75,20 +80,26 @@ export function roundDetail(m: Model, table: Table, history: RoundHistory | null
   const p = features.length;
   const x = rows.length ? m.featureValues(table, { rows }) : new Float32Array(0);
   const at = (rounds: number, out: 'margin' | 'leaf') => m.predictMatrix(x, rows.length, { output: out, rounds });
-  const after = at(t, 'margin');
-  const before = t > 1 ? at(t - 1, 'margin') : null;
+  // GBRank's first r trees sum to h_r·(r+1)/(T+1) (boost/gbrank.cc): rescaled, the margins are h_r and a
+  // leaf value is what round t added, η/(t+1)·g_t(x). Not after early stopping (T is not known then).
+  const summary = m.summary();
+  const gbrank = summary.params?.algorithm === 'gbrank' && Number(summary.best_iteration ?? -1) < 0;
+  const scale = (r: number) => (gbrank ? (rounds + 1) / (r + 1) : 1);
+  const scaled = (p: Float32Array, r: number) => (gbrank ? p.map((v) => v * scale(r)) : p);
+  const after = scaled(at(t, 'margin'), t);
+  const before = t > 1 ? scaled(at(t - 1, 'margin'), t - 1) : null;
   const leaves = at(t, 'leaf');  // rows x (t * perRound): the round's trees are the last perRound columns
   const tree = m.numTrees > treeIndex ? (m.tree(treeIndex) as TreeJson) : null;
   const valid = new Set(history?.valid ?? []);
   const K = outputs, L = t * perRound;
   const detail: RoundDetail = {
     round: t, rounds, perRound, outputs, output, treeIndex, features, baseMargin,
-    kind: stats?.kind ?? '', kept: !!stats, leaves: (stats?.leaves ?? []).filter((l: RoundLeaf) => l.tree === treeIndex), treeAlpha: stats?.treeAlpha ?? [],
+    kind: stats?.kind ?? '', kept: !!stats, blend: stats?.blend, pairCount: stats?.pairCount, wrongPairs: stats?.pairs ? stats.pairs.length / 2 : undefined, leaves: (stats?.leaves ?? []).filter((l: RoundLeaf) => l.tree === treeIndex), treeAlpha: stats?.treeAlpha ?? [],
     tried: (stats?.tried ?? []).map((x) => ({ ...x, split: tree && tree.left[x.node] >= 0 ? tree.feature[x.node] : -1 })),
     total, offset,
     rows: rows.map((r, i) => {
       const node = leaves[i * L + (L - perRound) + (perRound > 1 ? output : 0)];
-      const value = !tree ? NaN : tree.leaf_values ? tree.leaf_values[node * K + output] : tree.value[node];
+      const value = (!tree ? NaN : tree.leaf_values ? tree.leaf_values[node * K + output] : tree.value[node]) * scale(t);
       return {
         row: r, valid: valid.has(r), x: Array.from(x.subarray(i * p, (i + 1) * p)),
         y: history ? history.labels[r] : NaN,

@@ -5,6 +5,7 @@ import { init, BoostLabError } from '../../../wasm/js/index.js';
 import type { BoostLab, Dataset, Model, Table, Trainer } from '../../../wasm/js/index.js';
 import type { ErrorInfo, FromWorker, ModelInfo, SurfaceRequest, ToWorker, TreeJson } from './messages';
 import { RoundHistory, roundCsv, roundDetail } from './round-detail';
+import { rankingDetail } from './ranking';
 import { compareRuns, KeptRuns } from './compare';
 
 let bl: BoostLab | null = null;
@@ -50,7 +51,8 @@ function info(m: Model): ModelInfo {
   return { trees: s.num_trees, rounds: Math.round(s.num_trees / s.trees_per_round), outputs: s.num_outputs, features: s.features,
     classes: s.classes, target: s.target, algorithm: s.params?.algorithm ?? 'xgboost',
     params: { eta: Number(s.params?.eta ?? 0.3), lambda: Number(s.params?.lambda ?? 1), gamma: Number(s.params?.gamma ?? 0),
-      alpha: Number(s.params?.alpha ?? 0), max_delta_step: Number(s.params?.max_delta_step ?? 0), huber_slope: Number(s.params?.huber_slope ?? 1) },
+      alpha: Number(s.params?.alpha ?? 0), max_delta_step: Number(s.params?.max_delta_step ?? 0), huber_slope: Number(s.params?.huber_slope ?? 1),
+      gbrank_tau: Number(s.params?.gbrank_tau ?? 1) },
     objective: s.objective ?? '', variant: s.params?.variant ?? 'samme', sampling: s.params?.sampling ?? 'reweight',
     step: s.params?.step ?? 'leaf_line_search', colsample_bynode: Number(s.params?.colsample_bynode ?? NaN) };
 }
@@ -207,8 +209,9 @@ async function handle(msg: ToWorker) {
     }
     case 'train': {
       if (run) finish(run, true);
-      const { target, task, ignore, weight, validFraction, seed, params } = msg.request;
-      const data = table!.toDataset({ target, task: task as 'auto', ignore, weight: weight || undefined, validFraction, seed });
+      const { target, task, ignore, weight, group, validFraction, seed, params } = msg.request;
+      const data = table!.toDataset({ target, task: group ? 'auto' : task as 'auto', ignore, weight: weight || undefined,
+                                      group: group || undefined, validFraction, seed });
       let trainer: Trainer;
       try {
         trainer = bl!.trainer(data, params);
@@ -217,10 +220,11 @@ async function handle(msg: ToWorker) {
         throw e;
       }
       const history = new RoundHistory(table!.numRows, trainer.roundStatistics().outputs, data.labels(), data.validRows(), msg.surface);
+      if (data.task === 'ranking') history.queries = { train: data.queries(), valid: data.queries({ valid: true }) };
       const r: Run = { token: msg.token, trainer, data, weight, rounds: Number(params.rounds ?? 100), playing: msg.mode === 'play', surface: msg.surface,
                        stopRequested: false, history, keep: !!msg.keep, algorithm: String(params.algorithm ?? 'xgboost') };
       run = r;
-      post({ type: 'started', token: r.token, rounds: r.rounds });
+      post({ type: 'started', token: r.token, rounds: r.rounds, notes: data.notes });
       if (msg.mode === 'play') await play(r);
       else if (!r.trainer.done) {
         stepOnce(r);
@@ -340,6 +344,14 @@ async function handle(msg: ToWorker) {
         }
         post({ type: 'round-detail', detail, model: info(m), error: '' }, transfer);
       }, (error) => post({ type: 'round-detail', detail: null, model: null, error }));
+      return;
+    }
+    case 'ranking': {
+      answerWithCurrent((m) => {
+        if (!table) throw new BoostLabError({ code: 'NO_DATA', message: 'Load a CSV to rank its queries.' });
+        const h = run ? run.history : m === model ? modelHistory : null;
+        post({ type: 'ranking', detail: rankingDetail(m, table, h, msg.request), error: '' });
+      }, (error) => post({ type: 'ranking', detail: null, error }));
       return;
     }
     case 'compare': {
