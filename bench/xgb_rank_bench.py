@@ -13,13 +13,7 @@ import numpy as np
 import pandas as pd
 import xgboost as xgb
 
-
-def rss_mb(field):
-    with open("/proc/self/status") as f:
-        for line in f:
-            if line.startswith(field + ":"):
-                return int(line.split()[1]) / 1024
-    return -1
+from rss import rss_mb  # bench/rss.py, beside this script
 
 
 def matrix(csv, group, target, nthread):

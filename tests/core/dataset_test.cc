@@ -3,20 +3,12 @@
 #include "boostlab/dataset.h"
 #include "boostlab/errors.h"
 #include "boostlab/table.h"
+#include "dataset_error.h"
 
 namespace boostlab {
 namespace {
 
-Error ErrorOf(const std::string& csv, DatasetOptions options) {
-  Table t = ReadCsv(csv);
-  try {
-    Dataset::FromTable(t, options);
-  } catch (const Error& e) {
-    return e;
-  }
-  ADD_FAILURE() << "no error";
-  return Error("NONE", "");
-}
+const auto ErrorOf = test::DatasetErrorOf;
 
 TEST(Dataset, StringTargetWithTwoClassesIsBinaryWithSortedClasses) {
   Table t = ReadCsv("x,y\n1,spam\n2,ham\n3,spam\n4,ham\n");

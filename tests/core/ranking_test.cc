@@ -12,21 +12,14 @@
 #include "boostlab/dataset.h"
 #include "boostlab/errors.h"
 #include "boostlab/table.h"
+#include "dataset_error.h"
 #include "objective/rank_metrics.h"
 #include "objective/rank_objectives.h"
 
 namespace boostlab {
 namespace {
 
-Error ErrorOf(const std::string& csv, DatasetOptions options) {
-  try {
-    Dataset::FromTable(ReadCsv(csv), options);
-  } catch (const Error& e) {
-    return e;
-  }
-  ADD_FAILURE() << "no error";
-  return Error("NONE", "");
-}
+const auto ErrorOf = test::DatasetErrorOf;
 
 DatasetOptions Ranked(double valid_fraction = 0) {
   DatasetOptions o;

@@ -10,20 +10,13 @@
 #include "boostlab/errors.h"
 #include "boostlab/model.h"
 #include "boostlab/table.h"
+#include "dataset_error.h"
 #include "random_data.h"
 
 namespace boostlab {
 namespace {
 
-Error ErrorOf(const std::string& csv, DatasetOptions options) {
-  try {
-    Dataset::FromTable(ReadCsv(csv), options);
-  } catch (const Error& e) {
-    return e;
-  }
-  ADD_FAILURE() << "no error";
-  return Error("NONE", "");
-}
+const auto ErrorOf = test::DatasetErrorOf;
 
 TEST(Weights, TheWeightColumnIsNotAFeature) {
   Dataset d = Dataset::FromTable(ReadCsv("x,w,y\n1,2,0\n2,0.5,1\n3,1,0\n4,0,1\n"),

@@ -2,6 +2,8 @@
 // driven by playwright-core. Any request to another origin fails the test.
 import { chromium } from 'playwright-core';
 import { mkdirSync } from 'node:fs';
+import { after, afterEach, before } from 'node:test';
+import { init } from '../../wasm/js/index.js';
 import { fileURLToPath } from 'node:url';
 import { startServer } from '../../scripts/serve.mjs';
 
@@ -79,4 +81,19 @@ export async function train(page, rounds, { curve = 'train' } = {}) {
   await page.click('#train');
   await page.waitForFunction(([n, key]) => document.getElementById('loss-chart').dataset[key] === String(n) &&
     !document.getElementById('train').disabled, [rounds, curve === 'valid' ? 'pointsValid' : 'pointsTrain'], { timeout: 120000 });
+}
+
+// A suite that checks the page against the package: the site (opened at the
+// sample) and the package in Node (SIMD only), set up before its tests and a
+// screenshot `prefix-<test name>` after each. Read ctx.site and ctx.bl inside tests.
+export function pageAndPackage(prefix) {
+  const ctx = { site: null, bl: null };
+  before(async () => {
+    ctx.bl = await init({ threads: false });
+    ctx.site = await openSite();
+    await waitForSample(ctx.site.page);
+  });
+  after(async () => { await ctx.site?.close(); });
+  afterEach(async (t) => { await ctx.site?.screenshot(`${prefix}-${shotName(t.name)}`); });
+  return ctx;
 }

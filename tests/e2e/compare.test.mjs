@@ -7,18 +7,10 @@
 // loss per round against the engine's own round reports.
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
-import { after, afterEach, before, test } from 'node:test';
-import { init } from '../../wasm/js/index.js';
-import { near, openSite, useToy, waitForSample, shotName } from './browser.mjs';
+import { test } from 'node:test';
+import { near, pageAndPackage, useToy } from './browser.mjs';
 
-let site, bl;
-before(async () => {
-  bl = await init({ threads: false });
-  site = await openSite();
-  await waitForSample(site.page);
-});
-after(async () => { await site?.close(); });
-afterEach(async (t) => { await site?.screenshot(`compare-${shotName(t.name)}`); });
+const ctx = pageAndPackage('compare');
 
 
 async function runPreset(page, preset, rounds, runs) {
@@ -36,14 +28,14 @@ async function rowsOfPage(page) {
   const [head, ...lines] = (await readFile(await file.path(), 'utf8')).trim().split('\n');
   const names = head.split(',');
   const col = (name) => lines.map((l) => l.split(',')[names.indexOf(name)]);
-  const table = bl.fromColumns({ x1: Float64Array.from(col('x1'), Number), x2: Float64Array.from(col('x2'), Number), y: Float64Array.from(col('y'), Number) });
+  const table = ctx.bl.fromColumns({ x1: Float64Array.from(col('x1'), Number), x2: Float64Array.from(col('x2'), Number), y: Float64Array.from(col('y'), Number) });
   const validRows = Uint32Array.from(col('set').flatMap((s, i) => (s === 'valid' ? [i] : [])));
   return { table, validRows, y: col('y').map(Number) };
 }
 
 function nodeModel(rows, params) {
   const data = rows.table.toDataset({ target: 'y', validRows: rows.validRows });
-  const trainer = bl.trainer(data, params);
+  const trainer = ctx.bl.trainer(data, params);
   const reports = [];
   while (!trainer.done) reports.push(trainer.step());
   const model = trainer.take();
@@ -55,7 +47,7 @@ function nodeModel(rows, params) {
 const logloss = (p, y) => -p.reduce((s, q, i) => s + (y[i] ? Math.log(Math.min(1 - 1e-15, Math.max(1e-15, q))) : Math.log(Math.min(1 - 1e-15, Math.max(1e-15, 1 - q)))), 0) / p.length;
 
 test('the four algorithms: each run\'s metric, the uniform vote, the linear blend\'s weights and stacking, against the package on the same rows', async () => {
-  const { page } = site;
+  const { page } = ctx.site;
   await runPreset(page, 'four', 6, 4);
   const cards = await page.$$eval('#compare-runs .compare-card', (els) => els.map((e) => ({ ...e.dataset })));
   assert.deepEqual(cards.map((c) => c.algorithm), ['xgboost', 'gbdt', 'adaboost', 'random_forest']);
@@ -88,8 +80,8 @@ test('the four algorithms: each run\'s metric, the uniform vote, the linear blen
     }
     // Stacking: the same depth-2 booster, trained on the even rows' predictions, scored on the odd.
     const columns = (idx) => Object.fromEntries(preds.map((p, m) => [`m${m}_0`, Float64Array.from(idx, (r) => p[r])]));
-    const fitTable = bl.fromColumns({ ...columns(fit), y: Float64Array.from(fit, (r) => rows.y[r]) });
-    const heldTable = bl.fromColumns(columns(held));
+    const fitTable = ctx.bl.fromColumns({ ...columns(fit), y: Float64Array.from(fit, (r) => rows.y[r]) });
+    const heldTable = ctx.bl.fromColumns(columns(held));
     const stack = nodeModel({ table: fitTable, validRows: new Uint32Array(0) }, { algorithm: 'xgboost', rounds: 20, max_depth: 2, eta: 0.3, nthread: 1, seed: 0 });
     near(Number((await blend('stacking')).logloss), logloss(Array.from(stack.model.predict(heldTable)), yHeld), 1e-9, 'stacking');
     stack.model.dispose();
@@ -102,7 +94,7 @@ test('the four algorithms: each run\'s metric, the uniform vote, the linear blen
 });
 
 test('AdaBoost beside gradient boosting on the exponential loss: stumps, and each round\'s exponential loss from the margins equals AdaBoost\'s own report', async () => {
-  const { page } = site;
+  const { page } = ctx.site;
   await runPreset(page, 'adaboost-exponential', 8, 2);
   const cards = await page.$$eval('#compare-runs .compare-card', (els) => els.map((e) => ({ algorithm: e.dataset.algorithm, text: e.textContent,
     exp: JSON.parse(e.querySelector('.exp-loss')?.dataset.values ?? 'null') })));

@@ -5,18 +5,10 @@
 // wrongly ordered pairs with their scores before the round.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { after, afterEach, before, test } from 'node:test';
-import { init } from '../../wasm/js/index.js';
-import { near, openSite, train, waitForSample, shotName } from './browser.mjs';
+import { test } from 'node:test';
+import { near, pageAndPackage, train } from './browser.mjs';
 
-let site, bl;
-before(async () => {
-  bl = await init({ threads: false });
-  site = await openSite();
-  await waitForSample(site.page);
-});
-after(async () => { await site?.close(); });
-afterEach(async (t) => { await site?.screenshot(`ranking-${shotName(t.name)}`); });
+const ctx = pageAndPackage('ranking');
 
 const csv = readFileSync(new URL('../data/rank_train.csv', import.meta.url));
 
@@ -29,9 +21,9 @@ function ndcg5(scores, grades) {
 
 // The page's split is the dataset's own (validFraction 0.2, seed 0): the same here.
 function nodeRun(params, rounds) {
-  const table = bl.readCSV(csv);
+  const table = ctx.bl.readCSV(csv);
   const data = table.toDataset({ target: 'relevance', group: 'qid', validFraction: 0.2, seed: 0 });
-  const trainer = bl.trainer(data, params);
+  const trainer = ctx.bl.trainer(data, params);
   const reports = [];
   for (let r = 0; r < rounds; r++) reports.push(trainer.step());
   return { table, data, trainer, reports, dispose() { trainer.dispose(); data.dispose(); table.dispose(); } };
@@ -42,7 +34,7 @@ async function shownRows(page) {
 }
 
 test('the rank sample: qid names the queries, only ranking algorithms are offered, and a validation query ranked by LambdaMART shows the package\'s order, scores and NDCG@5', async () => {
-  const { page } = site;
+  const { page } = ctx.site;
   await page.selectOption('#source', 'sample:rank');
   await page.waitForFunction(() => document.getElementById('data-name').textContent.includes('rank_train') && !document.getElementById('train').disabled);
   assert.equal(await page.inputValue('#group'), 'qid');
@@ -97,7 +89,7 @@ test('the rank sample: qid names the queries, only ranking algorithms are offere
 });
 
 test('GBRank round 3 of 4, a training query: the pairs listed are the package\'s wrongly ordered pairs, each with h_2(x) < h_2(y) + τ', async () => {
-  const { page } = site;
+  const { page } = ctx.site;
   await page.selectOption('#algorithm', 'gbrank');
   await page.waitForSelector('#param-gbrank_tau', { state: 'attached' });
   await train(page, 4);

@@ -6,18 +6,10 @@
 // the model cut to t rounds.
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
-import { after, afterEach, before, test } from 'node:test';
-import { init } from '../../wasm/js/index.js';
-import { near, openSite, train, useToy, waitForSample, shotName } from './browser.mjs';
+import { test } from 'node:test';
+import { near, pageAndPackage, train, useToy } from './browser.mjs';
 
-let site, bl;
-before(async () => {
-  bl = await init({ threads: false });
-  site = await openSite();
-  await waitForSample(site.page);
-});
-after(async () => { await site?.close(); });
-afterEach(async (t) => { await site?.screenshot(`rounds-${shotName(t.name)}`); });
+const ctx = pageAndPackage('rounds');
 
 
 async function setParam(page, name, value) {
@@ -54,10 +46,10 @@ async function workedCsv(page) {
 
 // The package in Node on the same rows and parameters, stepped to round t.
 function nodeTrainer(csv, features, params, t) {
-  const table = bl.fromColumns({ ...Object.fromEntries(features.map((f) => [f, Float64Array.from(csv.cols[f])])), y: Float64Array.from(csv.cols.y) });
+  const table = ctx.bl.fromColumns({ ...Object.fromEntries(features.map((f) => [f, Float64Array.from(csv.cols[f])])), y: Float64Array.from(csv.cols.y) });
   const validRows = Uint32Array.from(csv.cols.set.flatMap((s, i) => (s === 'valid' ? [i] : [])));
   const data = table.toDataset({ target: 'y', validRows });
-  const trainer = bl.trainer(data, params);
+  const trainer = ctx.bl.trainer(data, params);
   const reports = [];
   for (let r = 0; r < t; r++) reports.push(trainer.step());
   return { table, data, trainer, reports, dispose() { trainer.dispose(); data.dispose(); table.dispose(); } };
@@ -66,7 +58,7 @@ function nodeTrainer(csv, features, params, t) {
 const attr = async (page, selector, key) => Number(await page.getAttribute(selector, `data-${key}`));
 
 test('AdaBoost round 3 of 8: ε_t and α_t are the round report\'s, α_t = η(ln((1−ε)/ε) + ln(K−1)), u sums to 1 and is the u its tree saw; the surface and tree go back to round 3', async () => {
-  const { page } = site;
+  const { page } = ctx.site;
   await trainAndScrub(page, { algorithm: 'adaboost', rounds: 8, t: 3 });
   const csv = await workedCsv(page);
   assert.match(csv.name, /round-3\.csv$/);
@@ -116,7 +108,7 @@ test('AdaBoost round 3 of 8: ε_t and α_t are the round report\'s, α_t = η(ln
 });
 
 test('XGBoost round 4: each leaf\'s G, H and w* = −G/(H+λ) are the tree\'s, the worked table\'s g and h the engine\'s, F_4 the model cut to 4 rounds; paged rows', async () => {
-  const { page } = site;
+  const { page } = ctx.site;
   await trainAndScrub(page, { algorithm: 'xgboost', params: { lambda: 2, max_depth: 2 }, rounds: 6, t: 4 });
   const csv = await workedCsv(page);
   assert.deepEqual(csv.names, ['x1', 'x2', 'y', 'set', 'F_3(x)', 'g', 'h', 'leaf', 'leaf value', 'F_4(x)']);
@@ -158,7 +150,7 @@ test('XGBoost round 4: each leaf\'s G, H and w* = −G/(H+λ) are the tree\'s, t
 });
 
 test('Gradient boosting round 2: f0, and each leaf\'s plain mean residual beside its Newton line search; tree_line_search shows α_t', async () => {
-  const { page } = site;
+  const { page } = ctx.site;
   await trainAndScrub(page, { algorithm: 'gbdt', rounds: 4, t: 2 });
   const csv = await workedCsv(page);
   const node = nodeTrainer(csv, ['x1', 'x2'], { algorithm: 'gbdt', rounds: 4 }, 2);
@@ -191,7 +183,7 @@ test('Gradient boosting round 2: f0, and each leaf\'s plain mean residual beside
 });
 
 test('Random forest tree 2: its bootstrap draws per row, the out-of-bag rows and the OOB error are the engine\'s', async () => {
-  const { page } = site;
+  const { page } = ctx.site;
   await trainAndScrub(page, { algorithm: 'random_forest', params: { max_depth: 4 }, rounds: 5, t: 2 });
   const csv = await workedCsv(page);
   assert.deepEqual(csv.names, ['x1', 'x2', 'y', 'set', 'F_1(x)', 'drawn', 'leaf', 'leaf value', 'F_2(x)']);
@@ -224,7 +216,7 @@ test('Random forest tree 2: its bootstrap draws per row, the out-of-bag rows and
 });
 
 test('Multiclass: the worked table and inspector follow the output picked (tree per class)', async () => {
-  const { page } = site;
+  const { page } = ctx.site;
   await trainAndScrub(page, { toy: 'gaussians', n: 300, algorithm: 'xgboost', rounds: 3, t: 2 });
   await page.waitForSelector('#worked-output-row:not([hidden])');
   await page.selectOption('#worked-output', '1');
@@ -243,7 +235,7 @@ test('Multiclass: the worked table and inspector follow the output picked (tree 
 });
 
 test('Loss figure: the model\'s loss in bold, and the picked row\'s tangent has the engine\'s gradient as its slope (classification and regression)', async () => {
-  const { page } = site;
+  const { page } = ctx.site;
   await trainAndScrub(page, { algorithm: 'xgboost', rounds: 3, t: 2 });
   assert.equal(await page.getAttribute('#loss-figure', 'data-highlight'), 'binomial deviance');
   // Row 6, picked in the worked table: m = ỹ·F_1(x), and the slope ỹ·g is the curve's derivative there.
@@ -263,7 +255,7 @@ test('Loss figure: the model\'s loss in bold, and the picked row\'s tangent has 
 });
 
 test('Stage view (one feature): S_0 … S_t as curves and S_t − S_{t−1}, equal to the package\'s predictions cut to t and t−1 rounds', async () => {
-  const { page } = site;
+  const { page } = ctx.site;
   await trainAndScrub(page, { toy: 'wave', n: 150, algorithm: 'gbdt', rounds: 6, t: 3 });
   await page.waitForFunction(() => document.getElementById('surface').dataset.stages === '4');
   assert.match(await page.textContent('#surface-title'), /Stages of the model/);

@@ -154,12 +154,16 @@ export class RankingPanel {
     dot.setAttribute('cx', String(x(n - 1)));
     dot.setAttribute('cy', String(y(d.ndcgByRound[n - 1] ?? 0)));
     dot.setAttribute('r', '3');
-    const axis = document.createElementNS(ns, 'line');
-    axis.setAttribute('x1', String(left));
-    axis.setAttribute('x2', String(w - pad));
-    axis.setAttribute('y1', String(y(0)));
-    axis.setAttribute('y2', String(y(0)));
-    axis.setAttribute('class', 'axis');
+    // NDCG 0 and 1, across the plot.
+    const level = (v: number, cls: string) => {
+      const el = document.createElementNS(ns, 'line');
+      el.setAttribute('x1', String(left));
+      el.setAttribute('x2', String(w - pad));
+      el.setAttribute('y1', String(y(v)));
+      el.setAttribute('y2', String(y(v)));
+      el.setAttribute('class', cls);
+      return el;
+    };
     const label = (text: string, lx: number, ly: number, anchor: string) => {
       const el = document.createElementNS(ns, 'text');
       el.setAttribute('x', String(lx));
@@ -168,14 +172,8 @@ export class RankingPanel {
       el.textContent = text;
       return el;
     };
-    const top = document.createElementNS(ns, 'line');
-    top.setAttribute('x1', String(left));
-    top.setAttribute('x2', String(w - pad));
-    top.setAttribute('y1', String(y(1)));
-    top.setAttribute('y2', String(y(1)));
-    top.setAttribute('class', 'axis dashed');
     svg.setAttribute('viewBox', `0 0 ${w} ${h}`);
-    svg.replaceChildren(axis, top, line, dot, label('1', left - 4, y(1) + 4, 'end'), label('0', left - 4, y(0) + 4, 'end'),
+    svg.replaceChildren(level(0, 'axis'), level(1, 'axis dashed'), line, dot, label('1', left - 4, y(1) + 4, 'end'), label('0', left - 4, y(0) + 4, 'end'),
       label('round 1', left, h - 3, 'start'), label(`round ${d.round}: NDCG@${d.k} ${num(d.ndcg, 3)}`, w - pad, h - 3, 'end'));
     svg.setAttribute('aria-label', `NDCG@${d.k} of this query after rounds 1 to ${d.round}: from ${num(d.ndcgByRound[0] ?? NaN, 3)} to ${num(d.ndcg, 3)}`);
   }

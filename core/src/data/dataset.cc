@@ -8,6 +8,7 @@
 
 #include "boostlab/dataset.h"
 #include "boostlab/errors.h"
+#include "data/validation_split.h"
 #include "util/float_text.h"
 #include "util/rng.h"
 
@@ -155,6 +156,29 @@ void ReadWeights(const Column& col, size_t c, Dataset& d) {
 
 }  // namespace
 
+void SplitRows(size_t n, const DatasetOptions& options, std::span<const uint32_t> unit_of_row, size_t units, Dataset& d) {
+  std::vector<char> is_valid(n, 0);
+  if (options.use_valid_rows) {
+    for (RowIdx r : options.valid_rows) {
+      if (r >= n) throw Error("BAD_OPTION", "Validation row " + std::to_string(r) + " is past the last row (" + std::to_string(n - 1) + ").");
+      is_valid[r] = 1;
+    }
+  } else {
+    if (!(options.valid_fraction >= 0.0 && options.valid_fraction < 1.0))
+      throw Error("BAD_OPTION", "validFraction must be in [0, 1), not " + std::to_string(options.valid_fraction) + ".");
+    std::vector<uint32_t> order(units);
+    for (size_t i = 0; i < units; ++i) order[i] = static_cast<uint32_t>(i);
+    Rng rng(options.seed);
+    for (size_t i = units; i > 1; --i) std::swap(order[i - 1], order[rng.Below(i)]);  // Fisher-Yates
+    const size_t n_valid = static_cast<size_t>(std::llround(options.valid_fraction * static_cast<double>(units)));
+    std::vector<char> valid_unit(units, 0);
+    for (size_t i = 0; i < n_valid; ++i) valid_unit[order[i]] = 1;
+    for (size_t r = 0; r < n; ++r) is_valid[r] = valid_unit[unit_of_row.empty() ? r : unit_of_row[r]];
+  }
+  for (size_t r = 0; r < n; ++r) (is_valid[r] ? d.valid_rows : d.train_rows).push_back(static_cast<RowIdx>(r));
+  if (d.train_rows.empty()) throw Error("BAD_OPTION", "No training rows are left after the validation split.");
+}
+
 Dataset Dataset::FromTable(const Table& table, const DatasetOptions& options) {
   if (options.target.empty()) throw Error("BAD_OPTION", "Choose a target column.");
   const size_t target_col = table.ColumnIndex(options.target);
@@ -233,24 +257,7 @@ Dataset Dataset::FromTable(const Table& table, const DatasetOptions& options) {
     ReadQueries(table, group_col, target_col, options, d);
     return d;
   }
-  std::vector<char> is_valid(n, 0);
-  if (options.use_valid_rows) {
-    for (RowIdx r : options.valid_rows) {
-      if (r >= n) throw Error("BAD_OPTION", "Validation row " + std::to_string(r) + " is past the last row (" + std::to_string(n - 1) + ").");
-      is_valid[r] = 1;
-    }
-  } else {
-    if (!(options.valid_fraction >= 0.0 && options.valid_fraction < 1.0))
-      throw Error("BAD_OPTION", "validFraction must be in [0, 1), not " + std::to_string(options.valid_fraction) + ".");
-    std::vector<RowIdx> order(n);
-    for (size_t i = 0; i < n; ++i) order[i] = static_cast<RowIdx>(i);
-    Rng rng(options.seed);
-    for (size_t i = n; i > 1; --i) std::swap(order[i - 1], order[rng.Below(i)]);  // Fisher-Yates
-    const size_t n_valid = static_cast<size_t>(std::llround(options.valid_fraction * static_cast<double>(n)));
-    for (size_t i = 0; i < n_valid; ++i) is_valid[order[i]] = 1;
-  }
-  for (size_t r = 0; r < n; ++r) (is_valid[r] ? d.valid_rows : d.train_rows).push_back(static_cast<RowIdx>(r));
-  if (d.train_rows.empty()) throw Error("BAD_OPTION", "No training rows are left after the validation split.");
+  SplitRows(n, options, {}, n, d);
   if (weight_col < table.columns.size()) ReadWeights(table.columns[weight_col], weight_col, d);
   if (d.task != Task::kRegression) {
     std::set<float> seen;

@@ -3,16 +3,15 @@
 // first rows (XGBoost reads them in that order, which its pair sampling
 // depends on). Validation takes whole queries.
 
-#include <algorithm>      // for max
-#include <cmath>          // for floor, llround
+#include <cmath>          // for floor
 #include <cstring>        // for memcpy
 #include <string>         // for string, to_string
 #include <unordered_map>  // for unordered_map
 
 #include "boostlab/dataset.h"
 #include "boostlab/errors.h"
+#include "data/validation_split.h"
 #include "util/float_text.h"
-#include "util/rng.h"
 
 namespace boostlab {
 namespace {
@@ -98,27 +97,7 @@ void ReadQueries(const Table& table, size_t group_col, size_t target_col, const 
   size_t num_queries = 0;
   const std::vector<uint32_t> query = QueryOfRow(group, group_col, &num_queries);
 
-  std::vector<char> is_valid(n, 0);
-  if (options.use_valid_rows) {
-    for (RowIdx r : options.valid_rows) {
-      if (r >= n) throw Error("BAD_OPTION", "Validation row " + std::to_string(r) + " is past the last row (" + std::to_string(n - 1) + ").");
-      is_valid[r] = 1;
-    }
-  } else {
-    if (!(options.valid_fraction >= 0.0 && options.valid_fraction < 1.0))
-      throw Error("BAD_OPTION", "validFraction must be in [0, 1), not " + std::to_string(options.valid_fraction) + ".");
-    // Whole queries: a share of them, drawn with the seed.
-    std::vector<uint32_t> order(num_queries);
-    for (size_t q = 0; q < num_queries; ++q) order[q] = static_cast<uint32_t>(q);
-    Rng rng(options.seed);
-    for (size_t i = num_queries; i > 1; --i) std::swap(order[i - 1], order[rng.Below(i)]);
-    const size_t n_valid = static_cast<size_t>(std::llround(options.valid_fraction * static_cast<double>(num_queries)));
-    std::vector<char> valid_query(num_queries, 0);
-    for (size_t i = 0; i < n_valid; ++i) valid_query[order[i]] = 1;
-    for (size_t r = 0; r < n; ++r) is_valid[r] = valid_query[query[r]];
-  }
-  for (size_t r = 0; r < n; ++r) (is_valid[r] ? d.valid_rows : d.train_rows).push_back(static_cast<RowIdx>(r));
-  if (d.train_rows.empty()) throw Error("BAD_OPTION", "No training rows are left after the validation split.");
+  SplitRows(n, options, query, num_queries, d);  // whole queries
   d.train_groups = GroupsOf(d.train_rows, query, num_queries);
   d.valid_groups = GroupsOf(d.valid_rows, query, num_queries);
 
