@@ -141,3 +141,19 @@ test('GBRank round 3 of 4, a training query: the pairs listed are the package\'s
     node.dispose();
   }
 });
+
+test('bad ranking input before training: a relevance that is not a whole number names the line and column; the data and the page stay', async () => {
+  const { page } = ctx.site;
+  await page.selectOption('#target', 'f1');
+  await page.waitForFunction(() => /ordered by f1/.test(document.getElementById('task-note').textContent));
+  await page.click('#train');
+  await page.waitForFunction(() => !document.getElementById('train-message').hidden);
+  const text = await page.textContent('#train-message');
+  assert.match(text, /^Line \d+, column 3 \('f1'\): [0-9.]+ is not a relevance grade: ranking needs whole numbers from 0 to 31/);
+  assert.match(await page.textContent('#data-name'), /rank_train\.csv \(sample\): 3,005 rows/);
+  // Back to the relevance: it trains again.
+  await page.selectOption('#target', 'relevance');
+  await train(page, 2);
+  assert.equal(await page.isVisible('#train-message'), false);
+});
+
