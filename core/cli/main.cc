@@ -108,15 +108,20 @@ int Predict(std::map<std::string, std::string>& args) {
     for (float v : model.Contributions(boostlab::FeaturesFromTable(table, model.features))) std::printf("%.9g\n", static_cast<double>(v));
     return 0;
   }
-  if (args.count("--margin")) {
-    // Raw margins, K a row: what XGBoost's predict(output_margin=True) gives for the exported model.
-    const boostlab::FeatureColumns x = boostlab::FeaturesFromTable(table, model.features);
-    std::vector<float> out(x.num_rows * static_cast<size_t>(model.num_outputs));
-    model.Predict(x, out, false);
-    for (float v : out) std::printf("%.9g\n", static_cast<double>(v));
+  // --margin: raw margins, K a row (what XGBoost's predict(output_margin=True) gives for the exported
+  // model); else predictions. --time: only the seconds the prediction took, as JSON (for the bench).
+  const boostlab::FeatureColumns x = boostlab::FeaturesFromTable(table, model.features);
+  std::vector<float> out(x.num_rows * static_cast<size_t>(model.num_outputs));
+  const int nthread = args.count("--nthread") ? std::stoi(args["--nthread"]) : 0;
+  const auto t0 = std::chrono::steady_clock::now();
+  model.Predict(x, out, !args.count("--margin"), SIZE_MAX, nthread);
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  if (args.count("--time")) {
+    std::printf("{\"predict_seconds\":%.6f,\"rows\":%zu,\"trees\":%zu}\n", seconds, x.num_rows, model.trees.size());
     return 0;
   }
-  for (float v : model.PredictTable(table)) std::printf("%.9g\n", static_cast<double>(v));
+  out.resize(x.num_rows * static_cast<size_t>(args.count("--margin") ? model.num_outputs : model.PredictionWidth()));
+  for (float v : out) std::printf("%.9g\n", static_cast<double>(v));
   return 0;
 }
 

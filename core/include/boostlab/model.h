@@ -64,6 +64,10 @@ struct Tree {
     n.categories_begin = static_cast<uint32_t>(begin);
   }
   int Leaf(const FeatureColumns& x, size_t row) const;  // node index
+  // Leaf() of rows begin..begin+count-1 into leaf[0..count-1], eight rows
+  // walked side by side: a deep tree's next node is a cache miss for each,
+  // and eight independent misses overlap.
+  void Leaves(const FeatureColumns& x, size_t begin, size_t count, int* leaf) const;
   int Next(const TreeNode& n, float v) const;           // the child a value of n's feature goes to
   float PredictRow(const FeatureColumns& x, size_t row) const { return nodes[Leaf(x, row)].value; }
   int Depth() const;
@@ -88,8 +92,10 @@ struct Model {
   // n x K predictions, row-major: probabilities for classification (class
   // indices for multi:softmax), values for regression; raw margins when not
   // `transformed`. Throws BAD_ARGUMENT when `out` holds fewer than n x K.
-  // num_trees: the first trees only (whole rounds: see PredictWith).
-  void Predict(const FeatureColumns& x, std::span<float> out, bool transformed = true, size_t num_trees = SIZE_MAX) const;
+  // num_trees: the first trees only (whole rounds: see PredictWith). Rows in
+  // blocks across nthread threads (0: all); the same values on any number.
+  void Predict(const FeatureColumns& x, std::span<float> out, bool transformed = true, size_t num_trees = SIZE_MAX,
+               int nthread = 0) const;
   // Predictions as asked: output "probability" (Predict's own), "margin" (n x
   // K raw sums), "class" (n class indices: arg max, or p >= 0.5 for binary;
   // BAD_ARGUMENT for regression) or "leaf" (n x trees leaf node indices);

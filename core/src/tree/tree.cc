@@ -6,27 +6,48 @@
 #include "boostlab/errors.h"
 #include "boostlab/model.h"
 #include "objective/objective.h"
+#include "util/thread_pool.h"
 #include "util/weighted_median.h"
 
 namespace boostlab {
 
 int Tree::Next(const TreeNode& n, float v) const {
-  bool left;
-  if (std::isnan(v)) left = n.default_left;
-  else if (n.categorical) {
+  const bool missing = v != v;
+  if (n.categorical && !missing) [[unlikely]] {
     // Compared as a float first: a value past int32's range (a matrix
     // given to predictMatrix may hold anything) converts to anything.
     const std::span<const int32_t> right = CategoriesOf(n);
-    left = !(v >= 0.0f && v < 2147483648.0f && std::binary_search(right.begin(), right.end(), static_cast<int32_t>(v)));
+    const bool left = !(v >= 0.0f && v < 2147483648.0f && std::binary_search(right.begin(), right.end(), static_cast<int32_t>(v)));
+    return left ? n.left : n.Right();
   }
-  else left = v < n.threshold;
-  return left ? n.left : n.Right();
+  // Arithmetic, not a branch: which way a row goes is a coin toss to the
+  // branch predictor, and a deep tree asks it dozens of times a row.
+  const bool left = (v < n.threshold) | (missing & (n.default_left != 0));
+  return n.left + static_cast<int>(!left);
 }
 
 int Tree::Leaf(const FeatureColumns& x, size_t row) const {
   int i = 0;
   while (!nodes[i].IsLeaf()) i = Next(nodes[i], x.columns[nodes[i].feature][row]);
   return i;
+}
+
+void Tree::Leaves(const FeatureColumns& x, size_t begin, size_t count, int* leaf) const {
+  constexpr size_t kWidth = 8;
+  for (size_t at = 0; at < count; at += kWidth) {
+    const size_t m = std::min(kWidth, count - at);
+    int node[kWidth] = {};
+    for (bool moved = true; moved;) {
+      moved = false;
+      for (size_t j = 0; j < m; ++j) {
+        const TreeNode& n = nodes[node[j]];
+        if (n.IsLeaf()) continue;
+        node[j] = Next(n, x.columns[n.feature][begin + at + j]);
+        moved = true;
+      }
+    }
+    std::copy(node, node + m, leaf + at);
+  }
 }
 
 int Tree::Depth() const {
@@ -45,9 +66,15 @@ int Tree::NumLeaves() const {
   return leaves;
 }
 
+namespace {
+// Rows a thread predicts at a time: their feature values (a few KB a column)
+// stay in cache while each tree walks them.
+constexpr size_t kPredictBlock = 2048;
+}  // namespace
+
 int Model::PredictionWidth() const { return objective == "multi:softmax" ? 1 : num_outputs; }
 
-void Model::Predict(const FeatureColumns& x, std::span<float> out, bool transformed, size_t num_trees) const {
+void Model::Predict(const FeatureColumns& x, std::span<float> out, bool transformed, size_t num_trees, int nthread) const {
   if (x.columns.size() != features.size())
     throw Error("FEATURE_MISMATCH", "The model has " + std::to_string(features.size()) + " features; the data has " +
                                         std::to_string(x.columns.size()) + ".");
@@ -58,34 +85,56 @@ void Model::Predict(const FeatureColumns& x, std::span<float> out, bool transfor
                                     " rows; its output holds " + std::to_string(out.size()) + ".");
   const auto loss = MakeObjective(objective, params, K);
   const size_t T = std::min(num_trees, trees.size());
-  std::vector<float> margin(K), prob(K), each(median_trees ? T : 0);
   const std::vector<double> median_weights(tree_weights.begin(), tree_weights.begin() + static_cast<std::ptrdiff_t>(median_trees ? std::min(T, tree_weights.size()) : 0));
-  for (size_t r = 0; r < x.num_rows; ++r) {
-    for (int k = 0; k < K; ++k) margin[k] = static_cast<float>(base_margin[k]);
+  const size_t rounds = T / TreesPerRound();
+  const bool softmax_class = transformed && objective == "multi:softmax";
+  // Rows in blocks across threads, and within a block one tree at a time over
+  // all its rows: a deep forest's trees run to megabytes each, so walking all
+  // of them for one row and then the next keeps nothing in cache. Each row
+  // still adds its trees in order, so the sums (and the results on any
+  // thread count) are those of the plain row-by-row loop.
+  ThreadPool pool(nthread);
+  ForBlocks(pool, x.num_rows, kPredictBlock, [&](size_t begin, size_t end) {
+    const size_t rows = end - begin;
+    std::vector<float> margin(rows * K), prob(K), each(median_trees ? T : 0);
+    std::vector<int> leaf(rows);
+    for (size_t i = 0; i < rows; ++i)
+      for (int k = 0; k < K; ++k) margin[i * K + k] = static_cast<float>(base_margin[k]);
     if (median_trees) {
-      for (size_t t = 0; t < T; ++t) each[t] = trees[t].PredictRow(x, r);
-      if (T) margin[0] += WeightedMedian(each, median_weights);
+      for (size_t i = 0; i < rows; ++i) {
+        for (size_t t = 0; t < T; ++t) each[t] = trees[t].PredictRow(x, begin + i);
+        if (T) margin[i * K] += WeightedMedian(each, median_weights);
+      }
     } else {
       for (size_t t = 0; t < T; ++t) {
         const Tree& tree = trees[t];
-        const int leaf = tree.Leaf(x, r);
-        if (tree.leaf_values.empty()) margin[t % K] += tree.nodes[leaf].value;
-        else
-          for (int k = 0; k < K; ++k) margin[k] += tree.leaf_values[static_cast<size_t>(leaf) * K + k];
+        tree.Leaves(x, begin, rows, leaf.data());
+        if (tree.leaf_values.empty()) {
+          const size_t k = t % static_cast<size_t>(K);
+          for (size_t i = 0; i < rows; ++i) margin[i * K + k] += tree.nodes[leaf[i]].value;
+        } else {
+          for (size_t i = 0; i < rows; ++i) {
+            const float* v = tree.leaf_values.data() + static_cast<size_t>(leaf[i]) * K;
+            for (int k = 0; k < K; ++k) margin[i * K + k] += v[k];
+          }
+        }
       }
     }
-    const size_t rounds = T / TreesPerRound();
-    if (average_trees && rounds > 0)
-      for (int k = 0; k < K; ++k)
-        margin[k] = static_cast<float>(base_margin[k]) + (margin[k] - static_cast<float>(base_margin[k])) / static_cast<float>(rounds);
-    if (!transformed) {
-      std::copy(margin.begin(), margin.end(), out.begin() + static_cast<std::ptrdiff_t>(r * K));
-      continue;
+    for (size_t i = 0; i < rows; ++i) {
+      float* m = margin.data() + i * K;
+      if (average_trees && rounds > 0)
+        for (int k = 0; k < K; ++k)
+          m[k] = static_cast<float>(base_margin[k]) + (m[k] - static_cast<float>(base_margin[k])) / static_cast<float>(rounds);
+      float* dest = out.data() + (begin + i) * K;
+      if (!transformed) {
+        std::copy(m, m + K, dest);
+        continue;
+      }
+      loss->Transform(m, prob.data());
+      if (softmax_class) out[begin + i] = static_cast<float>(std::max_element(prob.begin(), prob.end()) - prob.begin());
+      else std::copy(prob.begin(), prob.end(), dest);
     }
-    loss->Transform(margin.data(), prob.data());
-    if (objective == "multi:softmax") out[r] = static_cast<float>(std::max_element(prob.begin(), prob.end()) - prob.begin());
-    else std::copy(prob.begin(), prob.end(), out.begin() + static_cast<std::ptrdiff_t>(r * K));
-  }
+  });
 }
 
 std::vector<float> Model::PredictColumns(const FeatureColumns& x) const {
