@@ -32,6 +32,22 @@ void AccumulateRows(const BinT* bins, size_t num_features, const uint32_t* offse
   }
 }
 
+// The same for features [lo, hi) only, into their bins of hist.
+template <typename BinT>
+void AccumulateFeatures(const BinT* bins, size_t num_features, const uint32_t* offsets, const GradPair* gpair,
+                        const RowIdx* rows, size_t count, size_t lo, size_t hi, HistBin* hist) {
+  for (size_t i = 0; i < count; ++i) {
+    const RowIdx r = rows[i];
+    const BinT* row_bins = bins + static_cast<size_t>(r) * num_features;
+    const double g = gpair[r].g, h = gpair[r].h;
+    for (size_t f = lo; f < hi; ++f) {
+      HistBin& b = hist[offsets[f] + row_bins[f]];
+      b.g += g;
+      b.h += h;
+    }
+  }
+}
+
 // One row's g goes to its output's histogram, its h to histogram 0.
 template <typename BinT>
 void AccumulateRowsByOutput(const BinT* bins, size_t num_features, const uint32_t* offsets, size_t total,
@@ -96,6 +112,22 @@ void HistogramBuilder::BuildByOutput(std::span<const GradPair> gpair, std::span<
 
 void HistogramBuilder::Build(std::span<const GradPair> gpair, std::span<const RowIdx> rows, std::span<HistBin> out,
                              ThreadPool& pool) {
+  const size_t n = rows.size(), features = bins_.num_features;
+  // Too few rows to split (a small table, or a node deep in a tree) but many
+  // features: the threads split the features instead, each adding every row
+  // in row order, so every bin's sum is the one a single thread makes.
+  if (n < 2 * kMinRowsPerBlock && pool.size() > 1 && features >= 2 * kMinFeaturesPerPart && n * features >= kMinCellsToSplitFeatures) {
+    const int parts = static_cast<int>(std::min<size_t>(static_cast<size_t>(pool.size()), features / kMinFeaturesPerPart));
+    pool.Run(parts, [&](int p) {
+      const size_t lo = features * p / parts, hi = features * (p + 1) / parts;
+      std::fill(out.begin() + bins_.offsets[lo], out.begin() + bins_.offsets[hi], HistBin{});
+      if (bins_.wide)
+        AccumulateFeatures(bins_.bins16.data(), features, bins_.offsets.data(), gpair.data(), rows.data(), n, lo, hi, out.data());
+      else
+        AccumulateFeatures(bins_.bins8.data(), features, bins_.offsets.data(), gpair.data(), rows.data(), n, lo, hi, out.data());
+    });
+    return;
+  }
   Blocked(rows.size(), bins_.total_bins(), out, pool, [&](size_t begin, size_t end, HistBin* hist) {
     if (bins_.wide)
       AccumulateRows(bins_.bins16.data(), bins_.num_features, bins_.offsets.data(), gpair.data(), rows.data() + begin,

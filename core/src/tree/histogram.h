@@ -27,6 +27,10 @@ class HistogramBuilder {
  public:
   static constexpr size_t kMaxBlocks = 8;
   static constexpr size_t kMinRowsPerBlock = 2048;
+  // Features a thread takes when a node's rows are too few to split, and the
+  // least work (rows x features) worth waking a second thread for.
+  static constexpr size_t kMinFeaturesPerPart = 16;
+  static constexpr size_t kMinCellsToSplitFeatures = 32768;
 
   explicit HistogramBuilder(const BinnedMatrix& bins) : bins_(bins) {}
 
