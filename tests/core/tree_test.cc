@@ -24,7 +24,9 @@ std::vector<GradPair> RandomGradients(size_t n, uint64_t seed) {
 }
 
 TEST(Histogram, MatchesPerRowSumsAndIsTheSameForAnyThreadCount) {
-  Dataset d = test::RandomData(20000, 5).Missing(0.1).Seed(2).Make();
+  // Many rows and few features (row blocks), and few rows and many features (the features split).
+  for (const auto& [rows, cols] : {std::pair<size_t, size_t>{20000, 5}, {1500, 80}}) {
+  Dataset d = test::RandomData(rows, cols).Missing(0.1).Seed(2).Make();
   ThreadPool one(1), two(2);
   BinnedMatrix m = BinnedMatrix::Build(d.x, d.features, d.train_rows, 64, one);
   std::vector<GradPair> g = RandomGradients(d.x.num_rows, 5);
@@ -42,6 +44,7 @@ TEST(Histogram, MatchesPerRowSumsAndIsTheSameForAnyThreadCount) {
     EXPECT_NEAR(h1[i].h, naive[i].h, 1e-9) << i;
     EXPECT_EQ(h1[i].g, h2[i].g) << "bitwise equal across thread counts, bin " << i;
     EXPECT_EQ(h1[i].h, h2[i].h);
+  }
   }
 }
 
