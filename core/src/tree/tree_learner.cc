@@ -252,7 +252,10 @@ void TreeLearner::BuildLevelHistograms(std::span<const GradPair> gpair, std::vec
     if (small.end - small.begin >= 2 * HistogramBuilder::kMinRowsPerBlock) BuildSiblings(gpair, next[p], next[p + 1]);
     else batch.push_back(p);
   }
-  pool_.Run(static_cast<int>(batch.size()), [&](int i) { BuildSiblings(gpair, next[batch[i]], next[batch[i] + 1]); });
+  // One pair alone (the level below the root): built here, not as a task, so
+  // its build may still share its features across the pool (a task's would run inline).
+  if (batch.size() == 1) BuildSiblings(gpair, next[batch[0]], next[batch[0] + 1]);
+  else pool_.Run(static_cast<int>(batch.size()), [&](int i) { BuildSiblings(gpair, next[batch[i]], next[batch[i] + 1]); });
 }
 
 // The smaller child's histogram from its rows; the larger one, which holds
