@@ -1,5 +1,4 @@
 #include "objective/metrics.h"
-#include "objective/rank_metrics.h"
 
 #include <algorithm>  // for clamp, sort, max_element
 #include <cmath>      // for sqrt, log, lgamma
@@ -46,11 +45,11 @@ std::vector<MetricSpec> ParseMetrics(const std::string& list, int outputs, const
   std::string name;
   while (std::getline(ss, name, ',')) {
     if (name.empty()) continue;
-    if (ParseRankMetric(name)) {
+    if (const std::optional<RankMetric> rank = ParseRankMetric(name)) {
       if (objective.rfind("rank:", 0) != 0)
         throw Error("BAD_PARAM", "Parameter 'eval_metric': '" + name + "' ranks the rows of each query and needs a ranking objective "
                                  "(a group column, with rank:pairwise, rank:ndcg or algorithm gbrank).");
-      out.push_back({name, true});
+      out.push_back({name, true, rank});
       continue;
     }
     const bool multi = name == "mlogloss" || name == "merror";
@@ -157,9 +156,9 @@ double EvaluateMetric(const MetricSpec& m, std::span<const float> pred, int K, s
                       std::span<const RowIdx> rows, ThreadPool& pool, double slope, std::span<const float> weight,
                       const QueryGroups* groups) {
   if (rows.empty()) return 0;
-  if (const auto rank = ParseRankMetric(m.name)) {
+  if (m.rank) {
     if (!groups) throw Error("BAD_PARAM", "Metric '" + m.name + "' needs the rows' queries.");
-    return EvaluateRankMetric(*rank, pred, label, *groups);
+    return EvaluateRankMetric(*m.rank, pred, label, *groups);
   }
   if (m.name == "auc") return Auc(pred, label, weight, rows);
   // Fixed blocks, partial sums added in block order: the same bits on any thread count.

@@ -2,11 +2,13 @@
 // row-major): probabilities for classification, values for regression.
 #pragma once
 
-#include <span>    // for span
-#include <string>  // for string
-#include <vector>  // for vector
+#include <optional>  // for optional
+#include <span>      // for span
+#include <string>    // for string
+#include <vector>    // for vector
 
 #include "boostlab/dataset.h"
+#include "objective/rank_metrics.h"
 
 namespace boostlab {
 
@@ -15,6 +17,7 @@ class ThreadPool;
 struct MetricSpec {
   std::string name;
   bool higher_is_better = false;
+  std::optional<RankMetric> rank;  // a ranking metric, parsed once from the name
 };
 
 // Checks names against the number of outputs; throws Error{"BAD_PARAM"}.
