@@ -98,12 +98,6 @@ struct TaskGuess {
 };
 TaskGuess GuessTask(const Column& target, size_t column_index);
 
-// Ranking: the group column's queries split into training and validation
-// (validation: whole queries drawn with the seed, or explicit rows), and the
-// target read as relevance. Throws GROUP_* / TARGET_NOT_RELEVANCE errors
-// naming the column and, for values, the line. Called by FromTable.
-void ReadQueries(const Table& table, size_t group_col, size_t target_col, const DatasetOptions& options, Dataset& d);
-
 // Reads {"target", "ignore", "weight", "group", "task", "validFraction", "seed", "validRows"} from
 // JSON; throws Error{"BAD_OPTION"} naming the field that is wrong.
 DatasetOptions ParseDatasetOptions(std::string_view json);

@@ -8,6 +8,7 @@
 
 #include "boostlab/dataset.h"
 #include "boostlab/errors.h"
+#include "data/query_groups.h"
 #include "data/validation_split.h"
 #include "util/float_text.h"
 #include "util/rng.h"
