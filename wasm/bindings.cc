@@ -6,6 +6,7 @@
 #include <emscripten/val.h>   // for val, typed_memory_view
 
 #include <cmath>   // for floor
+#include <cstdint>  // for uint32_t
 #include <memory>  // for unique_ptr
 #include <new>     // for bad_alloc
 #include <string>  // for string
@@ -76,8 +77,13 @@ int Threads(double v) {
   return static_cast<int>(v);
 }
 
-val CopyToFloat32Array(const std::vector<float>& v) {
-  return val::global("Float32Array").new_(emscripten::typed_memory_view(v.size(), v.data()));
+// A copy of v as the JS typed array of its element type (new T[]Array(view) copies the view).
+const char* TypedArrayName(float) { return "Float32Array"; }
+const char* TypedArrayName(double) { return "Float64Array"; }
+const char* TypedArrayName(uint32_t) { return "Uint32Array"; }
+template <typename T>
+val CopyToTypedArray(const std::vector<T>& v) {
+  return val::global(TypedArrayName(T{})).new_(emscripten::typed_memory_view(v.size(), v.data()));
 }
 
 struct TableHandle {
@@ -92,17 +98,17 @@ struct DatasetHandle {
   double numValid() const { return static_cast<double>(data.valid_rows.size()); }
   // The validation rows (0-based data rows), copied into a Uint32Array.
   val validRows() const {
-    return val::global("Uint32Array").new_(emscripten::typed_memory_view(data.valid_rows.size(), data.valid_rows.data()));
+    return CopyToTypedArray(data.valid_rows);
   }
   // Each row's label as the engine trains on it: the value, or the class index.
-  val labels() const { return CopyToFloat32Array(data.label); }
+  val labels() const { return CopyToTypedArray(data.label); }
   // Ranking: the queries of the training (valid false) or validation rows,
   // as {begin: Uint32Array(queries + 1), rows: Uint32Array}; empty otherwise.
   val queries(bool valid) const {
     const boostlab::QueryGroups& g = valid ? data.valid_groups : data.train_groups;
     val out = val::object();
-    out.set("begin", val::global("Uint32Array").new_(emscripten::typed_memory_view(g.begin.size(), g.begin.data())));
-    out.set("rows", val::global("Uint32Array").new_(emscripten::typed_memory_view(g.rows.size(), g.rows.data())));
+    out.set("begin", CopyToTypedArray(g.begin));
+    out.set("rows", CopyToTypedArray(g.rows));
     return out;
   }
   std::string groupColumn() const { return data.group_column; }
@@ -137,16 +143,16 @@ struct ModelHandle {
       return out;
     });
   }
-  val predictTable(const TableHandle& t) const { return Guard([&] { return CopyToFloat32Array(model.PredictTable(t.table)); }); }
+  val predictTable(const TableHandle& t) const { return Guard([&] { return CopyToTypedArray(model.PredictTable(t.table)); }); }
   // A row-major n x p matrix of feature values (NaN: missing; categorical
   // features as level codes), e.g. a grid for a prediction surface.
   val predictMatrix(const std::string& bytes, double rows) const {
-    return Guard([&] { return CopyToFloat32Array(model.PredictColumns(Matrix(bytes, rows))); });
+    return Guard([&] { return CopyToTypedArray(model.PredictColumns(Matrix(bytes, rows))); });
   }
   // The same with predict()'s options: output and the first `rounds` rounds (a model as it was then).
   val predictMatrixWith(const std::string& bytes, double rows, const std::string& output, double rounds) const {
     return Guard([&] {
-      return CopyToFloat32Array(model.PredictWith(Matrix(bytes, rows), output, static_cast<int>(Index(rounds, "predictMatrix()'s rounds"))));
+      return CopyToTypedArray(model.PredictWith(Matrix(bytes, rows), output, static_cast<int>(Index(rounds, "predictMatrix()'s rounds"))));
     });
   }
   boostlab::FeatureColumns Matrix(const std::string& bytes, double rows) const {
@@ -164,20 +170,20 @@ struct ModelHandle {
   }
   val predictTableWith(const TableHandle& t, const std::string& output, double rounds) const {
     return Guard([&] {
-      return CopyToFloat32Array(model.PredictWith(boostlab::FeaturesFromTable(t.table, model.features), output, static_cast<int>(Index(rounds, "predict()'s rounds"))));
+      return CopyToTypedArray(model.PredictWith(boostlab::FeaturesFromTable(t.table, model.features), output, static_cast<int>(Index(rounds, "predict()'s rounds"))));
     });
   }
   val predictDatasetWith(const DatasetHandle& d, const std::string& output, double rounds) const {
-    return Guard([&] { return CopyToFloat32Array(model.PredictWith(d.data.x, output, static_cast<int>(Index(rounds, "predict()'s rounds")))); });
+    return Guard([&] { return CopyToTypedArray(model.PredictWith(d.data.x, output, static_cast<int>(Index(rounds, "predict()'s rounds")))); });
   }
   // rows: a Uint32Array of the rows to explain, or null for all.
   val contributionsTable(const TableHandle& t, double nthread, val rows) const {
     return Guard([&] {
-      return CopyToFloat32Array(model.Contributions(Pick(boostlab::FeaturesFromTable(t.table, model.features), rows), Threads(nthread)));
+      return CopyToTypedArray(model.Contributions(Pick(boostlab::FeaturesFromTable(t.table, model.features), rows), Threads(nthread)));
     });
   }
   val contributionsDataset(const DatasetHandle& d, double nthread, val rows) const {
-    return Guard([&] { return CopyToFloat32Array(model.Contributions(rows.isNull() ? d.data.x : Pick(d.data.x, rows), Threads(nthread))); });
+    return Guard([&] { return CopyToTypedArray(model.Contributions(rows.isNull() ? d.data.x : Pick(d.data.x, rows), Threads(nthread))); });
   }
   double contributionsCost() const { return model.ContributionsCostPerRow(); }
   // The model's features for the rows (null: all), rows x features, row-major: what it reads (codes for categories).
@@ -187,11 +193,11 @@ struct ModelHandle {
       std::vector<float> out(x.num_rows * x.columns.size());
       for (size_t f = 0; f < x.columns.size(); ++f)
         for (size_t r = 0; r < x.num_rows; ++r) out[r * x.columns.size() + f] = x.columns[f][r];
-      return CopyToFloat32Array(out);
+      return CopyToTypedArray(out);
     });
   }
   val predictDataset(const DatasetHandle& d) const {
-    return Guard([&] { return CopyToFloat32Array(model.PredictColumns(d.data.x)); });
+    return Guard([&] { return CopyToTypedArray(model.PredictColumns(d.data.x)); });
   }
 };
 
@@ -213,7 +219,7 @@ struct TrainerHandle {
   ModelHandle take() { return ModelHandle{booster->TakeModel()}; }
   val sampleWeights() const {
     const std::vector<double> u = booster->SampleWeights();
-    return val::global("Float64Array").new_(emscripten::typed_memory_view(u.size(), u.data()));
+    return CopyToTypedArray(u);
   }
   // The leaves and scalars as JSON; the per-row vectors as typed arrays (copied), only those the algorithm fills.
   val roundStatistics() const {
@@ -221,11 +227,11 @@ struct TrainerHandle {
       const boostlab::RoundStatistics s = booster->LastRoundStatistics();
       val out = val::object();
       out.set("json", boostlab::RoundStatisticsToJson(s));
-      if (!s.grad.empty()) out.set("grad", CopyToFloat32Array(s.grad));
-      if (!s.hess.empty()) out.set("hess", CopyToFloat32Array(s.hess));
-      if (!s.weight.empty()) out.set("weight", val::global("Float64Array").new_(emscripten::typed_memory_view(s.weight.size(), s.weight.data())));
-      if (!s.pairs.empty()) out.set("pairs", val::global("Uint32Array").new_(emscripten::typed_memory_view(s.pairs.size(), s.pairs.data())));
-      if (!s.drawn.empty()) out.set("drawn", val::global("Uint32Array").new_(emscripten::typed_memory_view(s.drawn.size(), s.drawn.data())));
+      if (!s.grad.empty()) out.set("grad", CopyToTypedArray(s.grad));
+      if (!s.hess.empty()) out.set("hess", CopyToTypedArray(s.hess));
+      if (!s.weight.empty()) out.set("weight", CopyToTypedArray(s.weight));
+      if (!s.pairs.empty()) out.set("pairs", CopyToTypedArray(s.pairs));
+      if (!s.drawn.empty()) out.set("drawn", CopyToTypedArray(s.drawn));
       return out;
     });
   }

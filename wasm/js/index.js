@@ -81,12 +81,11 @@ export class Dataset extends Handle {
   // Ranking: the queries of the training rows (or of the validation rows with
   // { valid: true }): { begin, rows }, query q holding rows[begin[q] .. begin[q + 1]).
   queries(options) {
-    const q = this._h.queries(Boolean(options?.valid));
-    return { begin: q.begin.slice(), rows: q.rows.slice() };
+    return this._h.queries(Boolean(options?.valid));  // arrays the engine copied out
   }
   // The validation rows (0-based rows of the table), a Uint32Array.
   validRows() {
-    return this._h.validRows().slice();
+    return this._h.validRows();  // a copy the engine made
   }
   // Each row's label as the engine trains on it (the value, or the class
   // index into the model's classes), a Float32Array.
