@@ -6,7 +6,7 @@
 // holds to the engine's own per-round metric.
 import { BoostLabError, type Model, type Table } from '../../../wasm/js/index.js';
 import type { RankingDetail, RankingRequest } from './messages';
-import type { Queries, RoundHistory } from './round-detail';
+import { modelShape, type Queries, type RoundHistory } from './round-detail';
 
 // Rounds whose NDCG the view draws: every one up to this many, else evenly spaced.
 const MAX_CURVE_POINTS = 400;
@@ -26,9 +26,7 @@ const listOf = (q: Queries) => Array.from({ length: q.begin.length - 1 }, (_, i)
 export function rankingDetail(m: Model, table: Table, h: RoundHistory | null, req: RankingRequest): RankingDetail {
   if (!h?.queries)
     throw new BoostLabError({ code: 'NO_QUERIES', message: 'The ranking view needs the run that trained this model on this page (a model opened from a file has no queries here).' });
-  const s = m.summary();
-  const perRound = s.trees_per_round || 1;
-  const rounds = Math.round(s.num_trees / perRound);
+  const { summary: s, rounds, algorithm, rescaled, prefixScale } = modelShape(m);
   const t = Math.min(Math.max(1, req.round || rounds), Math.max(1, rounds));
   const side = req.side === 'train' ? 'train' : 'valid';
   const q = h.queries[side];
@@ -40,15 +38,13 @@ export function rankingDetail(m: Model, table: Table, h: RoundHistory | null, re
   if (req.query < 0) for (query = 0; query < count - 1 && !graded(query); query++);
   const rows = Array.from(q.rows.subarray(q.begin[query], q.begin[query + 1]));
   const relevance = rows.map((r) => h.labels[r]);
-  const algorithm = String(s.params?.algorithm ?? 'xgboost');
-  // GBRank's model is h_T; its first t trees sum to h_t * (t+1)/(T+1) (boost/gbrank.cc): rescaled, h_t exactly.
-  const rescaled = algorithm === 'gbrank' && Number(s.best_iteration ?? -1) < 0;
   const x = m.featureValues(table, { rows });
   const base = Number(s.base_margin?.[0] ?? 0);
   const scoresAt = (r: number): Float32Array => {
     if (r < 1) return new Float32Array(rows.length).fill(base);
     const p = m.predictMatrix(x, rows.length, { output: 'margin', rounds: r });
-    if (rescaled) for (let i = 0; i < p.length; i++) p[i] *= (rounds + 1) / (r + 1);
+    const scale = prefixScale(r);  // GBRank: h_r exactly
+    if (scale !== 1) for (let i = 0; i < p.length; i++) p[i] *= scale;
     return p;
   };
   const after = scoresAt(t), before = scoresAt(t - 1);
@@ -56,7 +52,7 @@ export function rankingDetail(m: Model, table: Table, h: RoundHistory | null, re
   const { dcg, ideal, ndcg } = ndcgAt(k, after, relevance);
   const every = Math.max(1, Math.ceil(t / MAX_CURVE_POINTS));
   const ndcgByRound: number[] = [];
-  for (let r = 1; r <= t; r += every) ndcgByRound.push(ndcgAt(k, scoresAt(r), relevance).ndcg);
+  for (let r = 1; r <= t; r += every) ndcgByRound.push(r === t ? ndcg : ndcgAt(k, scoresAt(r), relevance).ndcg);
   const stats = side === 'train' ? h.get(t) : null;
   const order = rows.map((_, i) => i).sort((a, b) => after[b] - after[a]);
   const detail: RankingDetail = {

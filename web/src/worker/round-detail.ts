@@ -57,17 +57,24 @@ export class RoundHistory {
   }
 }
 
-// The model's rounds and trees per round, from its summary.
-function shape(m: Model) {
+// The model's rounds and trees per round, from its summary; and prefixScale(r),
+// what turns the margin of its first r rounds into the model's score after
+// round r: 1, but for GBRank, whose first r trees sum to h_r·(r+1)/(T+1)
+// (boost/gbrank.cc), (T+1)/(r+1). Not after early stopping (T is unknown then).
+export function modelShape(m: Model) {
   const s = m.summary();
   const perRound = s.trees_per_round || 1;
-  return { rounds: Math.round(s.num_trees / perRound), perRound, outputs: s.num_outputs, baseMargin: s.base_margin as number[],
+  const rounds = Math.round(s.num_trees / perRound);
+  const algorithm = String(s.params?.algorithm ?? 'xgboost');
+  const rescaled = algorithm === 'gbrank' && Number(s.best_iteration ?? -1) < 0;
+  return { summary: s, rounds, perRound, outputs: s.num_outputs, baseMargin: s.base_margin as number[], algorithm, rescaled,
+           prefixScale: (r: number) => (rescaled ? (rounds + 1) / (r + 1) : 1),
            features: s.features.map((f: { name: string }) => f.name) as string[] };
 }
 
 // Round `req.round` (0: the newest) of model m, rows offset..offset+limit of the table.
 export function roundDetail(m: Model, table: Table, history: RoundHistory | null, req: RoundDetailRequest): RoundDetail {
-  const { rounds, perRound, outputs, baseMargin, features } = shape(m);
+  const { rounds, perRound, outputs, baseMargin, features, prefixScale } = modelShape(m);
   const t = Math.min(Math.max(1, req.round || rounds), Math.max(1, rounds));
   const output = Math.min(Math.max(0, req.output), outputs - 1);
   // The round's tree that serves this output (a multi-output tree serves all).
@@ -80,12 +87,8 @@ export function roundDetail(m: Model, table: Table, history: RoundHistory | null
   const p = features.length;
   const x = rows.length ? m.featureValues(table, { rows }) : new Float32Array(0);
   const at = (rounds: number, out: 'margin' | 'leaf') => m.predictMatrix(x, rows.length, { output: out, rounds });
-  // GBRank's first r trees sum to h_r·(r+1)/(T+1) (boost/gbrank.cc): rescaled, the margins are h_r and a
-  // leaf value is what round t added, η/(t+1)·g_t(x). Not after early stopping (T is not known then).
-  const summary = m.summary();
-  const gbrank = summary.params?.algorithm === 'gbrank' && Number(summary.best_iteration ?? -1) < 0;
-  const scale = (r: number) => (gbrank ? (rounds + 1) / (r + 1) : 1);
-  const scaled = (p: Float32Array, r: number) => (gbrank ? p.map((v) => v * scale(r)) : p);
+  // Scores after rounds t and t-1 (GBRank's h_t, h_t-1); a leaf value, scaled alike, is what round t added (GBRank: η/(t+1)·g_t(x)).
+  const scaled = (p: Float32Array, r: number) => (prefixScale(r) === 1 ? p : p.map((v) => v * prefixScale(r)));
   const after = scaled(at(t, 'margin'), t);
   const before = t > 1 ? scaled(at(t - 1, 'margin'), t - 1) : null;
   const leaves = at(t, 'leaf');  // rows x (t * perRound): the round's trees are the last perRound columns
@@ -99,7 +102,7 @@ export function roundDetail(m: Model, table: Table, history: RoundHistory | null
     total, offset,
     rows: rows.map((r, i) => {
       const node = leaves[i * L + (L - perRound) + (perRound > 1 ? output : 0)];
-      const value = (!tree ? NaN : tree.leaf_values ? tree.leaf_values[node * K + output] : tree.value[node]) * scale(t);
+      const value = (!tree ? NaN : tree.leaf_values ? tree.leaf_values[node * K + output] : tree.value[node]) * prefixScale(t);
       return {
         row: r, valid: valid.has(r), x: Array.from(x.subarray(i * p, (i + 1) * p)),
         y: history ? history.labels[r] : NaN,
