@@ -7,7 +7,7 @@ import { runsOf, store, type Run } from './state';
 import type { WorkerClient } from './worker/client';
 import type { CompareReply, TreeJson } from './worker/messages';
 import { Surface } from './ui/surface';
-import { num, paragraph, setHidden, setText } from './ui/dom';
+import { cell, num, paragraph, setHidden, setText } from './ui/dom';
 
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
 const SVG = 'http://www.w3.org/2000/svg';
@@ -132,12 +132,6 @@ function describeTree(t: TreeJson | null, features: string[]) {
   const test = t.categories[0] ? `${f} in {${t.categories[0].join(', ')}}` : `${f} < ${num(t.threshold[0])}`;
   return `${test} → ${t.categories[0] ? 'no' : 'yes'}: ${side(t.left[0])}; ${t.categories[0] ? 'yes' : 'no'}: ${side(t.right[0])}` +
     `${t.left.length > 3 ? ` (${t.left.filter((l) => l < 0).length} leaves)` : ''}`;
-}
-
-function cell(tag: 'td' | 'th', text: string) {
-  const c = document.createElement(tag);
-  c.textContent = text;
-  return c;
 }
 
 // The exponential loss per round, a small line.

@@ -8,7 +8,7 @@
 import { currentRun, modelOnShow, store, update } from './state';
 import type { WorkerClient } from './worker/client';
 import type { RankingDetail } from './worker/messages';
-import { setData, setHidden, setText, setValue } from './ui/dom';
+import { cell, paragraph, setData, setHidden, setText, setValue } from './ui/dom';
 
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
 const num = (v: number, digits = 4) => (Number.isFinite(v) ? Number(v.toPrecision(digits)).toString() : '–');
@@ -108,12 +108,7 @@ export class RankingPanel {
     if (stats) head.push(...(gbrank ? ['targets', 'mean target'] : ['λ-gradient g', 'h']));
     const tr = (cells: (string | HTMLElement)[], tag: 'td' | 'th' = 'td') => {
       const row = document.createElement('tr');
-      for (const c of cells) {
-        const cell = document.createElement(tag);
-        if (typeof c === 'string') cell.textContent = c;
-        else cell.append(c);
-        row.append(cell);
-      }
+      row.append(...cells.map((c) => cell(tag, c)));
       return row;
     };
     const thead = document.createElement('thead');
@@ -186,11 +181,10 @@ export class RankingPanel {
       return;
     }
     const byRow = new Map(d.docs.map((x) => [x.row, x]));
-    const p = document.createElement('p');
-    p.textContent = `Round ${d.round} learnt from ${d.wrongPairs!.toLocaleString()} of ${d.totalPairs!.toLocaleString()} pairs of different ` +
+    const p = paragraph(`Round ${d.round} learnt from ${d.wrongPairs!.toLocaleString()} of ${d.totalPairs!.toLocaleString()} pairs of different ` +
       `relevance (those with h(x) < h(y) + τ, x the more relevant, τ = ${num(d.tau)}); ${d.pairsInQuery} are in this query` +
       `${d.pairsInQuery! > d.pairs.length ? ` (the first ${d.pairs.length} below)` : ''}. Each gives x the target h(y) + τ and y the target h(x) − τ; ` +
-      'a least-squares tree g_t is fit to all the targets. Below: x over y, h_{t−1}(x) < h_{t−1}(y) + τ, and their targets.';
+      'a least-squares tree g_t is fit to all the targets. Below: x over y, h_{t−1}(x) < h_{t−1}(y) + τ, and their targets.', '');
     const list = document.createElement('ol');
     list.className = 'pair-list';
     for (const { hi, lo } of d.pairs) {

@@ -47,3 +47,22 @@ export function formulaRow(name: string, value: string, data: Record<string, num
   row.append(f, v);
   return row;
 }
+
+// A table cell holding text (or a node); value and name go to data-v and
+// data-col, the engine's full-precision number for tests.
+export function cell(tag: 'td' | 'th', content: string | Node, value?: number, name?: string) {
+  const c = document.createElement(tag);
+  if (typeof content === 'string') c.textContent = content;
+  else c.append(content);
+  if (value !== undefined) c.dataset.v = String(value);
+  if (name) c.dataset.col = name;
+  return c;
+}
+
+// A table in its scrolling frame.
+export function scrolling(table: HTMLTableElement) {
+  const frame = document.createElement('div');
+  frame.className = 'table-scroll';
+  frame.append(table);
+  return frame;
+}

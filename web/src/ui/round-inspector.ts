@@ -7,7 +7,7 @@
 // carries its full-precision numbers in data-* for tests.
 import type { RoundReport } from '../../../wasm/js/index.js';
 import type { ModelInfo, RoundDetail } from '../worker/messages';
-import { formulaRow, num, paragraph, setData } from './dom';
+import { cell, formulaRow, num, paragraph, scrolling, setData } from './dom';
 
 const SVG = 'http://www.w3.org/2000/svg';
 
@@ -101,7 +101,7 @@ export class RoundInspector {
     table.className = 'leaf-table';
     const head = gbdt ? ['leaf', 'rows', 'r̄ = −G/n', d.treeAlpha.length ? 'γ = α_t·r̄' : 'γ (line search)', 'ν·γ added']
       : ['leaf', 'rows', 'G = Σg', 'H = Σh', 'w* = −G/(H+λ)', 'η·w* added'];
-    table.createTHead().insertRow().append(...head.map((c) => th(c)));
+    table.createTHead().insertRow().append(...head.map((c) => cell('th', c)));
     const body = table.createTBody();
     for (const l of d.leaves) {
       const tr = body.insertRow();
@@ -113,12 +113,9 @@ export class RoundInspector {
       tr.dataset.rows = String(l.rows);
       const cells = gbdt ? [String(l.node), String(l.rows), num(l.mean), num(l.step), num(eta * l.step)]
         : [String(l.node), String(l.rows), num(l.sumGrad), num(l.sumHess), num(l.step), num(eta * l.step)];
-      tr.append(...cells.map((c) => td(c)));
+      tr.append(...cells.map((c) => cell('td', c)));
     }
-    const scroll = document.createElement('div');
-    scroll.className = 'table-scroll';
-    scroll.append(table);
-    parts.push(scroll);
+    parts.push(scrolling(table));
     if (gbdt) parts.push(paragraph('r̄ is the plain mean of the leaf\'s residuals; γ is what the line search made of it (equal for squared error).'));
   }
 
@@ -135,7 +132,7 @@ export class RoundInspector {
     if (!d.leaves.length) return;
     const table = document.createElement('table');
     table.className = 'leaf-table';
-    table.createTHead().insertRow().append(...['leaf', 'rows', 'targets', 'Σ targets', 'g_t = mean target', `${num(add)}·g_t added`].map((c) => th(c)));
+    table.createTHead().insertRow().append(...['leaf', 'rows', 'targets', 'Σ targets', 'g_t = mean target', `${num(add)}·g_t added`].map((c) => cell('th', c)));
     const body = table.createTBody();
     for (const l of d.leaves) {
       const tr = body.insertRow();
@@ -143,12 +140,9 @@ export class RoundInspector {
       tr.dataset.targets = String(l.sumHess);
       tr.dataset.sum = String(-l.sumGrad);
       tr.dataset.step = String(l.step);
-      tr.append(...[String(l.node), String(l.rows), String(l.sumHess), num(-l.sumGrad), num(l.step), num(add * l.step)].map((c) => td(c)));
+      tr.append(...[String(l.node), String(l.rows), String(l.sumHess), num(-l.sumGrad), num(l.step), num(add * l.step)].map((c) => cell('td', c)));
     }
-    const scroll = document.createElement('div');
-    scroll.className = 'table-scroll';
-    scroll.append(table);
-    parts.push(scroll);
+    parts.push(scrolling(table));
   }
 
   private adaboost(parts: Node[], d: RoundDetail, m: ModelInfo, report: RoundReport | undefined, reports: RoundReport[]) {
@@ -197,20 +191,17 @@ export class RoundInspector {
       // Which features each split drew, and the one it chose (from the tree on show).
       const table = document.createElement('table');
       table.className = 'leaf-table tried-table';
-      table.createTHead().insertRow().append(...['node', 'features drawn', 'split on'].map((c) => th(c)));
+      table.createTHead().insertRow().append(...['node', 'features drawn', 'split on'].map((c) => cell('th', c)));
       const body = table.createTBody();
       for (const t of d.tried.slice(0, 12)) {
         const tr = body.insertRow();
         tr.dataset.node = String(t.node);
         tr.dataset.features = JSON.stringify(t.features);
         tr.dataset.split = String(t.split);
-        tr.append(td(String(t.node)), td(t.features.map((f) => d.features[f] ?? f).join(', ')),
-          td(t.split < 0 ? 'no split (leaf)' : d.features[t.split] ?? String(t.split)));
+        tr.append(cell('td', String(t.node)), cell('td', t.features.map((f) => d.features[f] ?? f).join(', ')),
+          cell('td', t.split < 0 ? 'no split (leaf)' : d.features[t.split] ?? String(t.split)));
       }
-      const scroll = document.createElement('div');
-      scroll.className = 'table-scroll';
-      scroll.append(table);
-      parts.push(paragraph(`Features drawn at each split of tree ${d.treeIndex + 1}${d.tried.length > 12 ? ` (the first 12 of ${d.tried.length} nodes)` : ''}: the split is the best among them only.`), scroll);
+      parts.push(paragraph(`Features drawn at each split of tree ${d.treeIndex + 1}${d.tried.length > 12 ? ` (the first 12 of ${d.tried.length} nodes)` : ''}: the split is the best among them only.`), scrolling(table));
     }
     const oob = report ? Object.entries(report.train).find(([k]) => k.startsWith('oob_')) : undefined;
     if (oob) parts.push(formulaRow(`out-of-bag ${oob[0].slice(4)} of the first ${d.round} trees`, num(oob[1]), { oob: oob[1] }));
@@ -218,17 +209,6 @@ export class RoundInspector {
   }
 }
 
-function th(text: string) {
-  const c = document.createElement('th');
-  c.textContent = text;
-  return c;
-}
-
-function td(text: string) {
-  const c = document.createElement('td');
-  c.textContent = text;
-  return c;
-}
 
 // Bars of counts, with a caption.
 function histogram(bins: number[], caption: string, name: string) {

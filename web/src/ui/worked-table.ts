@@ -4,7 +4,7 @@
 // as CSV. Cells carry the engine's full-precision values in data-v.
 import { statColumns } from '../worker/round-detail';
 import type { ModelInfo, RoundDetail } from '../worker/messages';
-import { num, setData, setText } from './dom';
+import { cell, num, setData, setText } from './dom';
 
 export const WORKED_PAGE = 25;
 
@@ -71,12 +71,4 @@ const statName = (s: string) => ({ g: 'g', h: 'h', u: 'u (weight)', drawn: 'time
 // t as a subscript.
 function sub(t: number) {
   return String(t).replace(/\d/g, (c) => '₀₁₂₃₄₅₆₇₈₉'[Number(c)]);
-}
-
-function cell(tag: 'td' | 'th', text: string, value?: number, name?: string) {
-  const c = document.createElement(tag);
-  c.textContent = text;
-  if (value !== undefined) c.dataset.v = String(value);
-  if (name) c.dataset.col = name;
-  return c;
 }
