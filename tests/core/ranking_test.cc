@@ -15,6 +15,7 @@
 #include "dataset_error.h"
 #include "objective/rank_metrics.h"
 #include "objective/rank_objectives.h"
+#include "util/thread_pool.h"
 
 namespace boostlab {
 namespace {
@@ -147,22 +148,23 @@ TEST(Ranking, MetricsWorkedByHand) {
   g.rows = {0, 1, 2, 3};
   const std::vector<float> label = {3, 2, 0, 1};
   const std::vector<float> pred = {0.8f, 0.9f, 0.1f, 0.2f};
+  ThreadPool pool(2);
   auto gain = [](double rel) { return std::pow(2.0, rel) - 1; };
   auto disc = [](int pos) { return 1.0 / std::log2(pos + 2.0); };
   const double dcg = gain(2) * disc(0) + gain(3) * disc(1) + gain(1) * disc(2) + gain(0) * disc(3);
   const double ideal = gain(3) * disc(0) + gain(2) * disc(1) + gain(1) * disc(2);
-  EXPECT_NEAR(EvaluateRankMetric(*ParseRankMetric("ndcg"), pred, label, g), dcg / ideal, 1e-6);
+  EXPECT_NEAR(EvaluateRankMetric(*ParseRankMetric("ndcg"), pred, label, g, pool), dcg / ideal, 1e-6);
   const double dcg2 = gain(2) * disc(0) + gain(3) * disc(1), ideal2 = gain(3) * disc(0) + gain(2) * disc(1);
-  EXPECT_NEAR(EvaluateRankMetric(*ParseRankMetric("ndcg@2"), pred, label, g), dcg2 / ideal2, 1e-6);
+  EXPECT_NEAR(EvaluateRankMetric(*ParseRankMetric("ndcg@2"), pred, label, g, pool), dcg2 / ideal2, 1e-6);
   // MAP: relevant rows (grade > 0) at positions 1, 2, 3: precisions 1/1, 2/2, 3/3; the 0 comes last.
-  EXPECT_NEAR(EvaluateRankMetric(*ParseRankMetric("map"), pred, label, g), 1.0, 1e-6);
+  EXPECT_NEAR(EvaluateRankMetric(*ParseRankMetric("map"), pred, label, g, pool), 1.0, 1e-6);
   // map@2: the precisions within the first two (1/1, 2/2) over all three relevant rows, as XGBoost 1.7 divides.
-  EXPECT_NEAR(EvaluateRankMetric(*ParseRankMetric("map@2"), pred, label, g), 2.0 / 3.0, 1e-6);
+  EXPECT_NEAR(EvaluateRankMetric(*ParseRankMetric("map@2"), pred, label, g, pool), 2.0 / 3.0, 1e-6);
   // Pairs of different grades: all 6; only rows 0 and 1 (grades 3, 2; scores 0.8, 0.9) are out of order.
-  EXPECT_NEAR(EvaluateRankMetric(*ParseRankMetric("pairacc"), pred, label, g), 5.0 / 6.0, 1e-6);
+  EXPECT_NEAR(EvaluateRankMetric(*ParseRankMetric("pairacc"), pred, label, g, pool), 5.0 / 6.0, 1e-6);
   // A tie counts half.
   const std::vector<float> tied = {0.5f, 0.5f, 0.1f, 0.2f};
-  EXPECT_NEAR(EvaluateRankMetric(*ParseRankMetric("pairacc"), tied, label, g), 5.5 / 6.0, 1e-6);
+  EXPECT_NEAR(EvaluateRankMetric(*ParseRankMetric("pairacc"), tied, label, g, pool), 5.5 / 6.0, 1e-6);
   EXPECT_FALSE(ParseRankMetric("ndcg@x"));
   EXPECT_FALSE(ParseRankMetric("rmse"));
 }

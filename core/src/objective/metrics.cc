@@ -158,7 +158,7 @@ double EvaluateMetric(const MetricSpec& m, std::span<const float> pred, int K, s
   if (rows.empty()) return 0;
   if (m.rank) {
     if (!groups) throw Error("BAD_PARAM", "Metric '" + m.name + "' needs the rows' queries.");
-    return EvaluateRankMetric(*m.rank, pred, label, *groups);
+    return EvaluateRankMetric(*m.rank, pred, label, *groups, pool);
   }
   if (m.name == "auc") return Auc(pred, label, weight, rows);
   // Fixed blocks, partial sums added in block order: the same bits on any thread count.

@@ -12,6 +12,8 @@
 
 namespace boostlab {
 
+class ThreadPool;
+
 struct RankMetric {
   enum class Kind { kNdcg, kMap, kPairAccuracy };
   Kind kind = Kind::kNdcg;
@@ -26,7 +28,8 @@ std::optional<RankMetric> ParseRankMetric(const std::string& name);
 // log2(position + 2), over the ideal order's), MAP@k (relevant: grade > 0),
 // or pairacc (the share of pairs of different grades that the scores put in
 // grade order, a tie counting half; queries without such a pair left out).
+// Queries are scored across the pool; the result is the same on any thread count.
 double EvaluateRankMetric(const RankMetric& metric, std::span<const float> pred, std::span<const float> label,
-                          const QueryGroups& groups);
+                          const QueryGroups& groups, ThreadPool& pool);
 
 }  // namespace boostlab

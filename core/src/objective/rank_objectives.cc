@@ -10,9 +10,10 @@
 // uniform_int_distribution, written out here so the WebAssembly build
 // (libc++) draws the same numbers. XGBoost with more threads gives each
 // thread its own generator, so its pairs depend on the thread count; ours
-// never do.
+// are drawn up front in query order and never do.
 
-#include <algorithm>  // for stable_sort, max
+#include <algorithm>  // for stable_sort, max, fill
+#include <iterator>   // for begin, end
 #include <cmath>      // for exp, log2
 #include <cstdint>    // for uint32_t, uint64_t
 #include <string>     // for string
@@ -76,73 +77,114 @@ class LambdaRank : public Objective {
   void BeginRound(int round) override { round_ = round; }
 
   void Gradients(std::span<const float> margin, std::span<const float>, std::span<const float> label,
-                 std::span<const RowIdx>, std::span<GradPair> out, ThreadPool&) const override {
+                 std::span<const RowIdx>, std::span<GradPair> out, ThreadPool& pool) const override {
     if (!groups_) throw Error("BAD_PARAM", std::string("Objective ") + name() + " needs query groups.");
-    MinStdRand rnd(static_cast<uint32_t>((round_ + 1) * 1111));
-    struct Entry {
-      float pred, label;
-      RowIdx row;
-    };
-    std::vector<Entry> list;
-    std::vector<std::pair<float, uint32_t>> rec;
-    struct Pair {
-      uint32_t pos, neg;
-      float weight;
-    };
-    std::vector<Pair> pairs;
-    std::vector<float> sorted_labels;
-    for (size_t g = 0; g < groups_->size(); ++g) {
-      const auto rows = groups_->Group(g);
-      list.clear();
-      pairs.clear();
-      for (RowIdx r : rows) {
-        list.push_back({margin[r], label[r], r});
-        out[r] = GradPair{};
-      }
-      std::stable_sort(list.begin(), list.end(), [](const Entry& a, const Entry& b) { return a.pred > b.pred; });
-      rec.resize(list.size());
-      for (uint32_t i = 0; i < list.size(); ++i) rec[i] = {list[i].label, i};
-      std::stable_sort(rec.begin(), rec.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
-      // For each row, one row drawn from outside its grade's bucket.
-      for (uint32_t i = 0; i < rec.size();) {
-        uint32_t j = i + 1;
-        while (j < rec.size() && rec[j].first == rec[i].first) ++j;
-        const uint32_t nleft = i, nright = static_cast<uint32_t>(rec.size() - j);
-        if (nleft + nright != 0) {
-          for (uint32_t pid = i; pid < j; ++pid) {
-            const uint32_t ridx = rnd.Below(nleft + nright);
-            if (ridx < nleft) pairs.push_back({rec[ridx].second, rec[pid].second, 1.0f});
-            else pairs.push_back({rec[pid].second, rec[ridx + j - i].second, 1.0f});
-          }
-        }
-        i = j;
-      }
-      if (ndcg_) {
-        sorted_labels.resize(list.size());
-        for (size_t i = 0; i < list.size(); ++i) sorted_labels[i] = list[i].label;
-        std::stable_sort(sorted_labels.begin(), sorted_labels.end(), std::greater<float>());
-        double sum = 0;
-        for (uint32_t i = 0; i < sorted_labels.size(); ++i) sum += ItemDcg(static_cast<unsigned>(sorted_labels[i]), i);
-        const float idcg = static_cast<float>(sum);
-        for (Pair& p : pairs)
-          p.weight = idcg == 0.0f ? 0.0f
-                                  : p.weight * DeltaNdcg(p.pos, p.neg, static_cast<int>(list[p.pos].label),
-                                                         static_cast<int>(list[p.neg].label), idcg);
-      }
-      for (const Pair& p : pairs) {
-        const Entry& pos = list[p.pos];
-        const Entry& neg = list[p.neg];
-        const float w = p.weight;  // * 1 / num_pairsample (1)
-        const float s = Sigmoid(pos.pred - neg.pred);
-        const float gr = s - 1.0f;
-        const float h = std::max(s * (1.0f - s), 1e-16f);
-        out[pos.row] = {out[pos.row].g + gr * w, out[pos.row].h + 2.0f * w * h};
-        out[neg.row] = {out[neg.row].g - gr * w, out[neg.row].h + 2.0f * w * h};
-      }
-    }
+    // The draws depend on the grades alone, so they are drawn first, in
+    // query order from the one generator; then the queries run in parallel.
+    std::vector<uint32_t> draw_begin;
+    std::vector<uint32_t> draws = DrawPartners(label, draw_begin);
+    ForBlocks(pool, groups_->size(), 8, [&](size_t begin, size_t end) {
+      QueryScratch scratch;
+      for (size_t g = begin; g < end; ++g) QueryGradients(g, margin, label, &draws[draw_begin[g]], out, scratch);
+    });
   }
 
  private:
+  struct Entry {
+    float pred, label;
+    RowIdx row;
+  };
+  struct Pair {
+    uint32_t pos, neg;
+    float weight;
+  };
+  struct QueryScratch {
+    std::vector<Entry> list;
+    std::vector<std::pair<float, uint32_t>> rec;
+    std::vector<Pair> pairs;
+    std::vector<float> sorted_labels;
+  };
+
+  // For every row of every query whose grade is not the query's only one,
+  // the draw that picks its partner: Below(rows of other grades), grade by
+  // grade from the highest, as QueryGradients consumes them. draw_begin[g] is
+  // query g's first.
+  std::vector<uint32_t> DrawPartners(std::span<const float> label, std::vector<uint32_t>& draw_begin) const {
+    MinStdRand rnd(static_cast<uint32_t>((round_ + 1) * 1111));
+    std::vector<uint32_t> draws;
+    draws.reserve(groups_->rows.size());
+    draw_begin.resize(groups_->size() + 1);
+    uint32_t count[32];  // relevance grades are whole numbers 0..31 (query_groups.cc)
+    for (size_t g = 0; g < groups_->size(); ++g) {
+      draw_begin[g] = static_cast<uint32_t>(draws.size());
+      const auto rows = groups_->Group(g);
+      std::fill(std::begin(count), std::end(count), 0u);
+      for (RowIdx r : rows) ++count[static_cast<unsigned>(label[r]) & 31u];
+      const uint32_t n = static_cast<uint32_t>(rows.size());
+      for (int grade = 31; grade >= 0; --grade) {
+        if (count[grade] == 0 || count[grade] == n) continue;
+        for (uint32_t k = 0; k < count[grade]; ++k) draws.push_back(rnd.Below(n - count[grade]));
+      }
+    }
+    draw_begin[groups_->size()] = static_cast<uint32_t>(draws.size());
+    return draws;
+  }
+
+  void QueryGradients(size_t g, std::span<const float> margin, std::span<const float> label, const uint32_t* draw,
+                      std::span<GradPair> out, QueryScratch& s) const {
+    const auto rows = groups_->Group(g);
+    auto& list = s.list;
+    auto& rec = s.rec;
+    auto& pairs = s.pairs;
+    list.clear();
+    pairs.clear();
+    for (RowIdx r : rows) {
+      list.push_back({margin[r], label[r], r});
+      out[r] = GradPair{};
+    }
+    std::stable_sort(list.begin(), list.end(), [](const Entry& a, const Entry& b) { return a.pred > b.pred; });
+    rec.resize(list.size());
+    for (uint32_t i = 0; i < list.size(); ++i) rec[i] = {list[i].label, i};
+    std::stable_sort(rec.begin(), rec.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
+    // For each row, one row drawn from outside its grade's bucket.
+    for (uint32_t i = 0; i < rec.size();) {
+      uint32_t j = i + 1;
+      while (j < rec.size() && rec[j].first == rec[i].first) ++j;
+      const uint32_t nleft = i, nright = static_cast<uint32_t>(rec.size() - j);
+      if (nleft + nright != 0) {
+        for (uint32_t pid = i; pid < j; ++pid) {
+          const uint32_t ridx = *draw++;
+          if (ridx < nleft) pairs.push_back({rec[ridx].second, rec[pid].second, 1.0f});
+          else pairs.push_back({rec[pid].second, rec[ridx + j - i].second, 1.0f});
+        }
+      }
+      i = j;
+    }
+    if (ndcg_) {
+      auto& sorted_labels = s.sorted_labels;
+      sorted_labels.resize(list.size());
+      for (size_t i = 0; i < list.size(); ++i) sorted_labels[i] = list[i].label;
+      std::stable_sort(sorted_labels.begin(), sorted_labels.end(), std::greater<float>());
+      double sum = 0;
+      for (uint32_t i = 0; i < sorted_labels.size(); ++i) sum += ItemDcg(static_cast<unsigned>(sorted_labels[i]), i);
+      const float idcg = static_cast<float>(sum);
+      for (Pair& p : pairs)
+        p.weight = idcg == 0.0f ? 0.0f
+                                : p.weight * DeltaNdcg(p.pos, p.neg, static_cast<int>(list[p.pos].label),
+                                                       static_cast<int>(list[p.neg].label), idcg);
+    }
+    for (const Pair& p : pairs) {
+      const Entry& pos = list[p.pos];
+      const Entry& neg = list[p.neg];
+      const float w = p.weight;  // * 1 / num_pairsample (1)
+      const float sg = Sigmoid(pos.pred - neg.pred);
+      const float gr = sg - 1.0f;
+      const float h = std::max(sg * (1.0f - sg), 1e-16f);
+      out[pos.row] = {out[pos.row].g + gr * w, out[pos.row].h + 2.0f * w * h};
+      out[neg.row] = {out[neg.row].g - gr * w, out[neg.row].h + 2.0f * w * h};
+    }
+  }
+
   bool ndcg_;
   const QueryGroups* groups_ = nullptr;
   int round_ = 0;
