@@ -1,18 +1,55 @@
 // CSV bytes -> table -> dataset (last column the target) -> two rounds of one
 // algorithm -> save -> reload -> predict. The first byte picks the algorithm
-// and the task; the rest is the file.
+// and the task; the rest is the file. The file is also read in chunks (of a
+// size its last byte picks), which must give the same table or error.
 
 #include <cstddef>  // for size_t
 #include <cstdint>  // for uint8_t
+#include <cstdlib>  // for abort
+#include <functional>  // for function
 #include <string>   // for string
 
 #include "fuzz_common.h"
+
+namespace {
+
+// The table, or the error's code and place, as one string to compare.
+std::string Fingerprint(const std::function<boostlab::Table()>& read) {
+  try {
+    const boostlab::Table t = read();
+    std::string out = std::to_string(t.num_rows) + t.encoding + t.delimiter;
+    for (const std::string& note : t.notes) out += note;
+    for (const boostlab::Column& c : t.columns) {
+      out += c.name + (c.type == boostlab::ColumnType::kNumeric ? "#" : "$") + std::to_string(c.missing);
+      out.append(reinterpret_cast<const char*>(c.values.data()), c.values.size() * sizeof(float));
+      out.append(reinterpret_cast<const char*>(c.codes.data()), c.codes.size() * sizeof(int32_t));
+      for (const std::string& level : c.levels) out += level + '\0';
+    }
+    return out;
+  } catch (const boostlab::Error& e) {
+    return e.code() + std::to_string(e.line()) + ":" + std::to_string(e.column());
+  }
+}
+
+void CheckChunkedReadMatches(std::string_view text) {
+  const size_t chunk = text.empty() ? 1 : 1 + static_cast<uint8_t>(text.back()) % 61;
+  const std::string whole = Fingerprint([&] { return boostlab::ReadCsv(text); });
+  const std::string chunked = Fingerprint([&] {
+    boostlab::CsvReader reader;
+    for (size_t at = 0; at < text.size(); at += chunk) reader.Feed(text.substr(at, chunk));
+    return reader.Finish();
+  });
+  if (whole != chunked) std::abort();  // read in chunks, the file reads differently
+}
+
+}  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* bytes, size_t size) {
   using namespace boostlab;
   if (size < 1) return 0;
   const uint8_t pick = bytes[0];
   const std::string_view text(reinterpret_cast<const char*>(bytes + 1), size - 1);
+  CheckChunkedReadMatches(text);
   Table table;
   try {
     table = ReadCsv(text);

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstdint>  // for int32_t
+#include <memory>   // for unique_ptr
 #include <span>     // for span
 #include <string>   // for string
 #include <string_view>  // for string_view
@@ -47,8 +48,12 @@ struct CsvOptions {
   // "auto": UTF-8, or Windows-1252 when the bytes are not valid UTF-8;
   // "utf-8" or "windows-1252" to say which.
   std::string encoding = "auto";
-  // Files larger than this are refused before parsing (bytes).
+  // Files larger than this are refused (bytes): before parsing when read
+  // whole, at the chunk that passes it when read in chunks.
   size_t max_bytes = size_t{1} << 30;
+  // The whole file's size when known (0: not known): after the first chunk
+  // the columns are sized for the rows it predicts, so they grow once.
+  size_t expected_bytes = 0;
 };
 
 // Each column's name, type, missing and distinct counts and first levels, as
@@ -65,6 +70,30 @@ CsvOptions ParseCsvOptions(std::string_view json);
 // CSV_UNTERMINATED_QUOTE, CSV_TOO_LARGE, CSV_NUMBER_OUT_OF_RANGE (a number
 // beyond float range, e.g. 1e39, in a numeric column); line and column say where.
 Table ReadCsv(std::string_view bytes, const CsvOptions& options = {});
+
+// The same reader a chunk at a time, so the text is never held whole: each
+// Feed parses the records the chunk completes and keeps the one it cuts; Finish
+// parses the last and returns the table. Errors are ReadCsv's, thrown by the
+// Feed or Finish that meets them (lines counted from the file's start). Chunks
+// may be cut anywhere, even inside a character or a quoted field.
+class CsvReader {
+ public:
+  explicit CsvReader(const CsvOptions& options = {});
+  ~CsvReader();
+  CsvReader(CsvReader&&) noexcept;
+  CsvReader& operator=(CsvReader&&) noexcept;
+
+  void Feed(std::string_view chunk);
+  Table Finish();
+
+  size_t bytes_fed() const;
+  size_t rows_read() const;
+  size_t columns() const;  // 0 until the header has been read
+
+ private:
+  struct State;
+  std::unique_ptr<State> state_;
+};
 
 // A table from columns in memory: spec_json is {"rows": n, "columns": [{"name":
 // "a"} (numeric: its n values are the next in `numbers`, NaN missing) | {"name":

@@ -1,12 +1,15 @@
-// CSV bytes -> typed columns in one pass. A column starts numeric and turns
+// CSV bytes -> typed columns in one pass, whole or a chunk at a time. A column starts numeric and turns
 // categorical at its first cell that is neither a number nor a missing marker.
 
-#include <algorithm>      // for sort
+#include <algorithm>      // for sort, count, min
 #include <cmath>          // for NAN, abs
 #include <limits>         // for numeric_limits
 #include <utility>        // for pair
 #include <vector>         // for vector
-#include <cstdio>         // for snprintf
+#include <cstdint>        // for uint64_t
+#include <cstring>        // for memchr
+#include <deque>          // for deque
+#include <functional>     // for hash
 #include <cstdlib>        // for strtod
 #include <string>         // for string, to_string
 #include <string_view>    // for string_view
@@ -37,10 +40,42 @@ std::string_view Trim(std::string_view s) {
 
 enum class Parsed { kNumber, kText, kOutOfRange };
 
+// 10^0 .. 10^22: the powers of ten a double holds exactly.
+constexpr double kExactPow10[] = {1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e6,  1e7,  1e8,  1e9,  1e10, 1e11,
+                                  1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22};
+
 // Parses a plain decimal number (no hex, no inf/nan words). kOutOfRange for
 // a number whose magnitude a float cannot hold (1e39): it would be read as
 // infinity, and nothing trained on it could be saved.
 Parsed ParseNumber(std::string_view s, float* out) {
+  // The common cell, [+-]digits[.digits] of at most 19 digits and a value
+  // below 2^53, is an exact integer over an exact power of ten: one IEEE
+  // division rounds it correctly (Clinger's fast path), to the double strtod
+  // would return, at a fraction of strtod's cost.
+  const char* p = s.data();
+  const char* const end = p + s.size();
+  bool negative = false;
+  if (p < end && (*p == '-' || *p == '+')) negative = *p++ == '-';
+  uint64_t mantissa = 0;
+  int digits = 0, decimals = 0;
+  bool dot = false;
+  for (; p < end; ++p) {
+    const unsigned d = static_cast<unsigned>(*p - '0');
+    if (d < 10) {
+      mantissa = mantissa * 10 + d;  // wraps past 19 digits; such a cell takes the slow path
+      ++digits;
+      decimals += dot;
+    } else if (*p == '.' && !dot) {
+      dot = true;
+    } else {
+      break;
+    }
+  }
+  if (p == end && digits > 0 && digits <= 19 && mantissa <= (uint64_t{1} << 53) && decimals <= 22) {
+    const double v = static_cast<double>(mantissa) / kExactPow10[decimals];
+    *out = static_cast<float>(negative ? -v : v);
+    return Parsed::kNumber;
+  }
   if (s.size() > 63) return Parsed::kText;
   bool has_digit = false;
   for (char c : s) {
@@ -51,13 +86,30 @@ Parsed ParseNumber(std::string_view s, float* out) {
   char buf[64];
   s.copy(buf, s.size());
   buf[s.size()] = '\0';
-  char* end = nullptr;
-  double v = std::strtod(buf, &end);
-  if (end != buf + s.size()) return Parsed::kText;
+  char* stop = nullptr;
+  double v = std::strtod(buf, &stop);
+  if (stop != buf + s.size()) return Parsed::kText;
   if (!(std::abs(v) <= std::numeric_limits<float>::max())) return Parsed::kOutOfRange;
   *out = static_cast<float>(v);
   return Parsed::kNumber;
 }
+
+// A cell that may be a number: none of the missing markers starts so.
+bool MayBeNumber(std::string_view cell) {
+  if (cell.empty()) return false;
+  const char c = cell[0];
+  return (c >= '0' && c <= '9') || c == '-' || c == '+' || c == '.';
+}
+
+// Level lookup by the cell's bytes, without making a string of each cell.
+struct TextHash {
+  using is_transparent = void;
+  size_t operator()(std::string_view s) const { return std::hash<std::string_view>{}(s); }
+};
+struct TextEqual {
+  using is_transparent = void;
+  bool operator()(std::string_view a, std::string_view b) const { return a == b; }
+};
 
 class ColumnBuilder {
  public:
@@ -65,14 +117,18 @@ class ColumnBuilder {
 
   void Add(std::string_view raw, long line) {
     std::string_view cell = Trim(raw);
-    if (IsMissingMarker(cell)) {
+    float v;
+    const Parsed parsed = MayBeNumber(cell) ? ParseNumber(cell, &v) : Parsed::kText;
+    if (parsed == Parsed::kNumber && col_.type == ColumnType::kNumeric) {
+      col_.values.push_back(v);
+      return;
+    }
+    if (parsed == Parsed::kText && IsMissingMarker(cell)) {
       ++col_.missing;
       if (col_.type == ColumnType::kNumeric) col_.values.push_back(NAN);
       else col_.codes.push_back(-1);
       return;
     }
-    float v;
-    const Parsed parsed = ParseNumber(cell, &v);
     if (col_.type == ColumnType::kCategorical) {
       // A number in a text column is the level its value spells, as the
       // numbers before the column's first text were (TurnCategorical):
@@ -80,7 +136,6 @@ class ColumnBuilder {
       col_.codes.push_back(parsed == Parsed::kNumber ? CodeOf(ShortestFloat(v)) : CodeOf(cell));
       return;
     }
-    if (parsed == Parsed::kNumber) { col_.values.push_back(v); return; }
     if (parsed == Parsed::kOutOfRange) {
       // An error only if the column stays numeric: in a text column it is a
       // level like any other (kept by its row until then).
@@ -104,6 +159,22 @@ class ColumnBuilder {
                 first_out_of_range_line_, column);
   }
 
+  // Room for `rows` cells, so a column grows once (a guess; more is fine).
+  void Reserve(size_t rows) {
+    if (col_.type == ColumnType::kNumeric) col_.values.reserve(rows);
+    else col_.codes.reserve(rows);
+  }
+  const std::string& name() const { return col_.name; }
+
+  // A Windows-1252 file: its text (name, levels) as UTF-8. The map is one to
+  // one, so levels stay distinct; Finish sorts them after.
+  void TranscodeFromWindows1252() {
+    col_.name = Windows1252ToUtf8(col_.name);
+    col_.first_text = Windows1252ToUtf8(col_.first_text);
+    for (std::string& level : col_.levels) level = Windows1252ToUtf8(level);
+    index_.clear();
+  }
+
   // Levels end up in sorted order (codes as pandas assigns them), so a file's
   // row order does not change its codes or how ties between categories break.
   Column Finish() {
@@ -121,12 +192,20 @@ class ColumnBuilder {
       for (int32_t& c : col_.codes)
         if (c >= 0) c = new_code[c];
     }
+    ShrinkIfLoose(col_.values);
+    ShrinkIfLoose(col_.codes);
+    index_.clear();
     return std::move(col_);
   }
 
  private:
+  // A column reserved for more rows than came gives the room back.
+  template <typename T>
+  static void ShrinkIfLoose(std::vector<T>& v) {
+    if (v.capacity() > v.size() + v.size() / 16 + 1024) v.shrink_to_fit();
+  }
   int32_t CodeOf(std::string_view cell) {
-    auto it = index_.find(std::string(cell));
+    auto it = index_.find(cell);
     if (it != index_.end()) return it->second;
     int32_t code = static_cast<int32_t>(col_.levels.size());
     col_.levels.emplace_back(cell);
@@ -155,151 +234,314 @@ class ColumnBuilder {
   }
 
   Column col_;
-  std::unordered_map<std::string, int32_t> index_;
+  std::unordered_map<std::string, int32_t, TextHash, TextEqual> index_;
   // Numbers past float range while the column is numeric: row and text.
   std::vector<std::pair<size_t, std::string>> out_of_range_;
   long first_out_of_range_line_ = 0;
 };
 
-// Splits bytes into records. Quoted fields may hold delimiters, newlines and
-// doubled quotes. Tracks 1-based line numbers for messages.
-class RecordReader {
+// Splits records off the front of a buffer. Quoted fields may hold
+// delimiters, newlines and doubled quotes; a field is a view into the buffer,
+// or into `quoted_` for a quoted one (unescaped). Tracks 1-based lines.
+class RecordSplitter {
  public:
-  RecordReader(std::string_view s, char delim) : s_(s), delim_(delim) {}
+  enum class Result { kRecord, kCut };
 
-  bool AtEnd() const { return pos_ >= s_.size(); }
-  long line() const { return line_; }
+  void set_delimiter(char delim) { delim_ = delim; }
 
-  // Reads one record into fields; returns the line it started on.
-  long Next(std::vector<std::string>& fields) {
+  // The record that starts at s[pos]: its fields, pos past its end and line
+  // at the next record's. kCut when the buffer ends inside it and more is to
+  // come (`last` false): pos, line and the fields are then meaningless.
+  Result Next(std::string_view s, size_t& pos, bool last, long& line, std::vector<std::string_view>& fields) {
     fields.clear();
-    long start_line = line_;
-    std::string field;
+    quoted_used_ = 0;
+    const size_t n = s.size();
+    size_t p = pos;
+    long ln = line;
     for (;;) {
-      field.clear();
-      if (pos_ < s_.size() && s_[pos_] == '"') {
-        long quote_line = line_;
-        ++pos_;
+      if (p < n && s[p] == '"') {
+        const long quote_line = ln;
+        ++p;
+        std::string& field = NextQuoted();
         for (;;) {
-          if (pos_ >= s_.size()) {
+          const void* found = p < n ? std::memchr(s.data() + p, '"', n - p) : nullptr;
+          if (!found) {
+            if (!last) return Result::kCut;
             throw Error("CSV_UNTERMINATED_QUOTE",
-                        "Line " + std::to_string(quote_line) + ", column " +
-                            std::to_string(fields.size() + 1) +
+                        "Line " + std::to_string(quote_line) + ", column " + std::to_string(fields.size() + 1) +
                             ": a quoted field is never closed (missing '\"').",
                         quote_line, static_cast<long>(fields.size() + 1));
           }
-          char c = s_[pos_++];
-          if (c == '"') {
-            if (pos_ < s_.size() && s_[pos_] == '"') { field += '"'; ++pos_; continue; }
-            break;
+          const size_t q = static_cast<size_t>(static_cast<const char*>(found) - s.data());
+          ln += std::count(s.begin() + p, s.begin() + q, '\n');
+          field.append(s.substr(p, q - p));
+          p = q + 1;
+          if (p >= n && !last) return Result::kCut;  // perhaps a doubled quote, cut
+          if (p < n && s[p] == '"') {
+            field += '"';
+            ++p;
+            continue;
           }
-          if (c == '\n') ++line_;
-          field += c;
+          break;
         }
         // Text after the closing quote is kept, as spreadsheets do.
-        while (pos_ < s_.size() && s_[pos_] != delim_ && s_[pos_] != '\n' && s_[pos_] != '\r')
-          field += s_[pos_++];
+        while (p < n && s[p] != delim_ && s[p] != '\n' && s[p] != '\r') field += s[p++];
+        fields.push_back(field);
       } else {
-        size_t start = pos_;
-        while (pos_ < s_.size() && s_[pos_] != delim_ && s_[pos_] != '\n' && s_[pos_] != '\r') ++pos_;
-        field.assign(s_.substr(start, pos_ - start));
+        const size_t start = p;
+        while (p < n) {
+          const char c = s[p];
+          if (c == delim_ || c == '\n' || c == '\r') break;
+          ++p;
+        }
+        fields.push_back(s.substr(start, p - start));
       }
-      fields.push_back(field);
-      if (pos_ >= s_.size()) return start_line;
-      char c = s_[pos_++];
+      if (p >= n) {
+        if (!last) return Result::kCut;
+        pos = p;
+        line = ln;
+        return Result::kRecord;
+      }
+      const char c = s[p++];
       if (c == delim_) continue;
-      if (c == '\r' && pos_ < s_.size() && s_[pos_] == '\n') ++pos_;
-      ++line_;
-      return start_line;
+      if (c == '\r') {
+        if (p >= n && !last) return Result::kCut;  // a CRLF cut between its two bytes
+        if (p < n && s[p] == '\n') ++p;
+      }
+      pos = p;
+      line = ln + 1;
+      return Result::kRecord;
     }
   }
 
  private:
-  std::string_view s_;
-  char delim_;
-  size_t pos_ = 0;
-  long line_ = 1;
+  std::string& NextQuoted() {
+    if (quoted_used_ == quoted_.size()) quoted_.emplace_back();
+    std::string& field = quoted_[quoted_used_++];
+    field.clear();
+    return field;
+  }
+
+  char delim_ = ',';
+  std::deque<std::string> quoted_;  // a deque: a field's view stays valid as more are added
+  size_t quoted_used_ = 0;
 };
 
-bool IsBlank(const std::vector<std::string>& fields) {
+bool IsBlank(const std::vector<std::string_view>& fields) {
   return fields.size() == 1 && Trim(fields[0]).empty();
 }
 
+// The first bytes settle the dialect: the delimiter is sniffed from them.
+constexpr size_t kDialectBytes = 64 * 1024;
+// A record cut by a chunk longer than this can only be a quote never closed.
+constexpr size_t kMaxRecordBytes = 256 * 1024 * 1024;
+
+std::string MegabytesText(size_t bytes) { return std::to_string(bytes >> 20) + " MB"; }
+
 }  // namespace
+
+struct CsvReader::State {
+  CsvOptions options;
+  size_t fed = 0;            // bytes given to Feed
+  size_t parsed = 0;         // bytes of the records read so far
+  std::string pending;       // bytes not yet read: the first ones, or a record a chunk cut
+  long pending_line = 0;     // the line `pending` starts on
+  size_t pending_tried = 0;  // pending's size when it was last found cut
+  bool started = false;      // BOM dropped, delimiter settled
+  bool header_done = false;
+  bool reserved = false;
+  bool utf8_so_far = true;   // "auto": no invalid UTF-8 met yet
+  char delimiter = ',';
+  long line = 1;
+  long header_line = 0;
+  std::vector<ColumnBuilder> builders;
+  std::string renamed;       // repeated header names, for the note
+  size_t rows = 0;
+  std::vector<std::string_view> fields;
+  RecordSplitter splitter;
+
+  // Reads the file's first bytes (or all of it): encoding option, BOM,
+  // delimiter. Returns how many bytes the BOM takes.
+  size_t Start(std::string_view head) {
+    started = true;
+    if (options.encoding != "auto" && options.encoding != "utf-8" && options.encoding != "windows-1252")
+      throw Error("BAD_OPTION", "CSV option 'encoding' is '" + options.encoding + "'; allowed: auto, utf-8, windows-1252.");
+    const size_t bom = head.substr(0, 3) == "\xEF\xBB\xBF" ? 3 : 0;
+    delimiter = options.delimiter ? options.delimiter : SniffDelimiter(head.substr(bom));
+    splitter.set_delimiter(delimiter);
+    return bom;
+  }
+
+  // Reads the records of s (all of them if `last`, else up to the one the
+  // end cuts); returns the bytes read.
+  size_t Parse(std::string_view s, bool last) {
+    size_t pos = 0;
+    while (pos < s.size()) {
+      const long start_line = line;
+      size_t next = pos;
+      long next_line = line;
+      if (splitter.Next(s, next, last, next_line, fields) == RecordSplitter::Result::kCut) break;
+      pos = next;
+      line = next_line;
+      Record(start_line);
+    }
+    if (utf8_so_far && options.encoding == "auto") utf8_so_far = IsValidUtf8(s.substr(0, pos));
+    parsed += pos;
+    return pos;
+  }
+
+  void Record(long start_line) {
+    if (!header_done) {
+      if (!IsBlank(fields)) Header(start_line);
+      return;
+    }
+    const size_t width = builders.size();
+    if (IsBlank(fields) && width > 1) return;
+    if (fields.size() != width) {
+      const long col = static_cast<long>(std::min(fields.size(), width) + (fields.size() > width ? 1 : 0));
+      throw Error("CSV_RAGGED_ROW",
+                  "Line " + std::to_string(start_line) + " has " + std::to_string(fields.size()) +
+                      " fields, but the header (line " + std::to_string(header_line) + ") has " + std::to_string(width) + ".",
+                  start_line, col);
+    }
+    for (size_t c = 0; c < width; ++c) builders[c].Add(fields[c], start_line);
+    ++rows;
+  }
+
+  void Header(long start_line) {
+    header_done = true;
+    header_line = start_line;
+    std::unordered_set<std::string> names;
+    for (size_t i = 0; i < fields.size(); ++i) {
+      std::string name(Trim(fields[i]));
+      if (name.empty()) name = "column_" + std::to_string(i + 1);
+      if (names.count(name)) {  // a repeated name: the next free name.1, name.2, ... (pandas)
+        std::string free;
+        for (int k = 1; names.count(free = name + "." + std::to_string(k)); ++k) {
+        }
+        renamed += (renamed.empty() ? "" : ", ") + ("'" + name + "' (column " + std::to_string(i + 1) + ") is '" + free + "'");
+        name = free;
+      }
+      names.insert(name);
+      builders.emplace_back(std::move(name));
+    }
+  }
+
+  // After the first chunk: room in every column for the rows the whole file
+  // will have at this chunk's bytes per row (and a little more).
+  void Reserve() {
+    reserved = true;
+    if (options.expected_bytes <= fed || rows == 0 || parsed == 0) return;
+    const double per_row = static_cast<double>(parsed) / static_cast<double>(rows);
+    const size_t guess = static_cast<size_t>(static_cast<double>(options.expected_bytes) / per_row * 1.03) + 1024;
+    const size_t most = options.expected_bytes / 2 + 1;  // a row takes two bytes at least
+    for (ColumnBuilder& b : builders) b.Reserve(std::min(guess, most));
+  }
+
+  // Adds chunk to what a cut record left, reads what that completes; returns
+  // the chunk's bytes not used.
+  std::string_view CompletePending(std::string_view chunk) {
+    while (!pending.empty() && !chunk.empty()) {
+      // To the chunk's first newline (the usual cut record's end), or as many
+      // bytes as are pending, so a long record costs linear time.
+      size_t take = chunk.size();
+      if (const size_t nl = chunk.find('\n'); nl != std::string_view::npos)
+        take = std::min(chunk.size(), std::max(nl + 1, pending.size()));
+      pending.append(chunk.substr(0, take));
+      chunk.remove_prefix(take);
+      // Read again once the record has doubled: linear time however small the chunks.
+      if (pending.size() < 2 * pending_tried) continue;
+      const size_t used = Parse(pending, false);
+      if (used > 0) pending_line = line;
+      pending.erase(0, used);
+      pending_tried = pending.size();
+      if (pending.size() > kMaxRecordBytes)
+        throw Error("CSV_UNTERMINATED_QUOTE",
+                    "Line " + std::to_string(pending_line) + ": a record runs on past " + MegabytesText(kMaxRecordBytes) +
+                        "; a quoted field is never closed (missing '\"').",
+                    pending_line, 0);
+    }
+    return chunk;
+  }
+};
+
+CsvReader::CsvReader(const CsvOptions& options) : state_(std::make_unique<State>()) { state_->options = options; }
+CsvReader::~CsvReader() = default;
+CsvReader::CsvReader(CsvReader&&) noexcept = default;
+CsvReader& CsvReader::operator=(CsvReader&&) noexcept = default;
+
+size_t CsvReader::bytes_fed() const { return state_->fed; }
+size_t CsvReader::rows_read() const { return state_->rows; }
+size_t CsvReader::columns() const { return state_->builders.size(); }
+
+void CsvReader::Feed(std::string_view chunk) {
+  State& st = *state_;
+  st.fed += chunk.size();
+  if (st.fed > st.options.max_bytes)
+    throw Error("CSV_TOO_LARGE", "The file is more than " + MegabytesText(st.options.max_bytes) + "; the limit is " +
+                                     MegabytesText(st.options.max_bytes) + ".");
+  if (!st.started) {
+    // The dialect needs the first bytes: gather them (a big first chunk is read in place).
+    if (st.pending.empty() && chunk.size() >= kDialectBytes) {
+      chunk.remove_prefix(st.Start(chunk));
+    } else {
+      st.pending.append(chunk);
+      if (st.pending.size() < kDialectBytes) return;
+      st.pending.erase(0, st.Start(st.pending));
+      chunk = {};
+      st.pending_line = st.line;
+      st.pending.erase(0, st.Parse(st.pending, false));
+      st.pending_line = st.line;
+      st.pending_tried = st.pending.size();
+    }
+  }
+  chunk = st.CompletePending(chunk);
+  if (!chunk.empty()) {
+    const size_t used = st.Parse(chunk, false);
+    st.pending.assign(chunk.substr(used));
+    st.pending_line = st.line;
+    st.pending_tried = st.pending.size();
+  }
+  if (!st.reserved && st.rows > 0) st.Reserve();
+}
+
+Table CsvReader::Finish() {
+  State& st = *state_;
+  if (!st.started) st.pending.erase(0, st.Start(st.pending));
+  st.Parse(st.pending, true);
+  st.pending.clear();
+  st.pending.shrink_to_fit();
+  if (!st.header_done) throw Error("CSV_EMPTY", "The file is empty: there is no header row and no data.", 1, 0);
+  if (st.rows == 0) throw Error("CSV_NO_ROWS", "The file has a header row but no data rows.", st.header_line, 0);
+  for (size_t c = 0; c < st.builders.size(); ++c) st.builders[c].CheckRange(static_cast<long>(c + 1));
+
+  Table table;
+  table.delimiter = st.delimiter;
+  table.encoding = st.options.encoding == "auto" ? (st.utf8_so_far ? "utf-8" : "windows-1252") : st.options.encoding;
+  if (table.encoding == "windows-1252") {
+    if (st.options.encoding == "auto")
+      table.notes.push_back("The file is not valid UTF-8: it was read as Windows-1252 (Latin-1).");
+    for (ColumnBuilder& b : st.builders) b.TranscodeFromWindows1252();
+    st.renamed = Windows1252ToUtf8(st.renamed);
+  }
+  if (!st.renamed.empty()) table.notes.push_back("Column names repeat in the header: " + st.renamed + ".");
+  table.num_rows = st.rows;
+  table.columns.reserve(st.builders.size());
+  for (ColumnBuilder& b : st.builders) table.columns.push_back(b.Finish());
+  st.builders.clear();
+  return table;
+}
 
 Table ReadCsv(std::string_view bytes, const CsvOptions& options) {
   if (bytes.size() > options.max_bytes) {
-    throw Error("CSV_TOO_LARGE", "The file is " + std::to_string(bytes.size() >> 20) +
-                                     " MB; the limit is " + std::to_string(options.max_bytes >> 20) +
-                                     " MB.");
+    throw Error("CSV_TOO_LARGE", "The file is " + MegabytesText(bytes.size()) + "; the limit is " +
+                                     MegabytesText(options.max_bytes) + ".");
   }
-  if (bytes.substr(0, 3) == "\xEF\xBB\xBF") bytes.remove_prefix(3);
-  Table table;
-  table.encoding = options.encoding;
-  if (table.encoding == "auto") {
-    table.encoding = IsValidUtf8(bytes) ? "utf-8" : "windows-1252";
-    if (table.encoding == "windows-1252")
-      table.notes.push_back("The file is not valid UTF-8: it was read as Windows-1252 (Latin-1).");
-  } else if (table.encoding != "utf-8" && table.encoding != "windows-1252") {
-    throw Error("BAD_OPTION", "CSV option 'encoding' is '" + table.encoding + "'; allowed: auto, utf-8, windows-1252.");
-  }
-  std::string transcoded;  // the file as UTF-8, when it was not
-  if (table.encoding == "windows-1252") {
-    transcoded = Windows1252ToUtf8(bytes);
-    bytes = transcoded;
-  }
-  table.delimiter = options.delimiter ? options.delimiter : SniffDelimiter(bytes);
-  if (Trim(bytes).find_first_not_of("\r\n") == std::string_view::npos)
-    throw Error("CSV_EMPTY", "The file is empty: there is no header row and no data.", 1, 0);
-
-  RecordReader reader(bytes, table.delimiter);
-  std::vector<std::string> fields;
-  long header_line;
-  do {
-    header_line = reader.Next(fields);
-  } while (IsBlank(fields) && !reader.AtEnd());
-
-  std::vector<ColumnBuilder> builders;
-  std::unordered_set<std::string> names;
-  std::string renamed;
-  for (size_t i = 0; i < fields.size(); ++i) {
-    std::string name(Trim(fields[i]));
-    if (name.empty()) name = "column_" + std::to_string(i + 1);
-    if (names.count(name)) {  // a repeated name: the next free name.1, name.2, ... (pandas)
-      std::string free;
-      for (int k = 1; names.count(free = name + "." + std::to_string(k)); ++k) {
-      }
-      renamed += (renamed.empty() ? "" : ", ") + ("'" + name + "' (column " + std::to_string(i + 1) + ") is '" + free + "'");
-      name = free;
-    }
-    names.insert(name);
-    builders.emplace_back(std::move(name));
-  }
-  if (!renamed.empty()) table.notes.push_back("Column names repeat in the header: " + renamed + ".");
-  const size_t width = builders.size();
-
-  size_t rows = 0;
-  while (!reader.AtEnd()) {
-    long line = reader.Next(fields);
-    if (IsBlank(fields) && width > 1) continue;
-    if (fields.size() != width) {
-      long col = static_cast<long>(std::min(fields.size(), width) + (fields.size() > width ? 1 : 0));
-      throw Error("CSV_RAGGED_ROW",
-                  "Line " + std::to_string(line) + " has " + std::to_string(fields.size()) +
-                      " fields, but the header (line " + std::to_string(header_line) + ") has " +
-                      std::to_string(width) + ".",
-                  line, col);
-    }
-    for (size_t c = 0; c < width; ++c) builders[c].Add(fields[c], line);
-    ++rows;
-  }
-  if (rows == 0)
-    throw Error("CSV_NO_ROWS", "The file has a header row but no data rows.", header_line, 0);
-
-  table.num_rows = rows;
-  for (size_t c = 0; c < width; ++c) builders[c].CheckRange(static_cast<long>(c + 1));
-  for (auto& b : builders) table.columns.push_back(b.Finish());
-  return table;
+  CsvOptions whole = options;
+  whole.expected_bytes = bytes.size();
+  CsvReader reader(whole);
+  reader.Feed(bytes);
+  return reader.Finish();
 }
 
 }  // namespace boostlab
