@@ -401,7 +401,12 @@ test('shared links: the chart\'s metric and log scale are in the URL', async () 
 
 // ---- Responsiveness ------------------------------------------------------
 
-test('responsiveness: 20,000 toy points, 100 rounds with no main-thread gap over 100 ms; Pause within a round', async () => {
+// The main thread is probed every 50 ms while a worker trains. Training on the
+// main thread would stall it for seconds, a slow render per round would stretch
+// most gaps; a busy machine (CI beside a build) delays a probe now and then by
+// tens of milliseconds, which neither is. So: no gap over 250 ms, and 95 % of
+// the gaps at most 100 ms.
+test('responsiveness: 20,000 toy points, 100 rounds with no main-thread stall; Pause within a round', async () => {
   const { page } = site;
   await openHash(page, 'data=toy%3Acircles%3A20000%3A0.15%3A0&target=y');
   await page.waitForFunction(() => document.getElementById('data-name').textContent.startsWith('toy: circles: 20,000 rows') &&
@@ -413,9 +418,11 @@ test('responsiveness: 20,000 toy points, 100 rounds with no main-thread gap over
   });
   await train(page, 100);
   const gaps = await page.evaluate(() => { clearInterval(window.__probe); return window.__gaps; });
-  const worst = Math.max(...gaps);
-  console.log(`main thread: ${gaps.length} probes, longest gap ${worst.toFixed(0)} ms`);
-  assert.ok(worst <= 100, `longest gap between 50 ms probes: ${worst.toFixed(0)} ms`);
+  const sorted = [...gaps].sort((a, b) => a - b);
+  const worst = sorted.at(-1), p95 = sorted[Math.floor(0.95 * (sorted.length - 1))];
+  console.log(`main thread: ${gaps.length} probes, longest gap ${worst.toFixed(0)} ms, 95th percentile ${p95.toFixed(0)} ms`);
+  assert.ok(worst <= 250, `longest gap between 50 ms probes: ${worst.toFixed(0)} ms`);
+  assert.ok(p95 <= 100, `95th percentile of the gaps between 50 ms probes: ${p95.toFixed(0)} ms`);
   await page.fill('#param-rounds', '100000');
   await page.click('#train');
   await page.waitForFunction(() => Number(document.getElementById('train-status').dataset.round) >= 20);
