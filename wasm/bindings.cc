@@ -3,13 +3,17 @@
 // object that the JS layer turns into a BoostLabError. Nothing else lives here.
 
 #include <emscripten/bind.h>  // for class_, function
+#include <emscripten/heap.h>  // for emscripten_get_heap_max
 #include <emscripten/val.h>   // for val, typed_memory_view
+#include <malloc.h>           // for mallinfo
 
 #include <cmath>   // for floor
-#include <cstdint>  // for uint32_t
+#include <cstdint>  // for uint32_t, SIZE_MAX
 #include <memory>  // for unique_ptr
 #include <new>     // for bad_alloc
 #include <string>  // for string
+#include <string_view>  // for string_view
+#include <vector>  // for vector
 
 #include "boostlab/booster.h"
 #include "boostlab/dataset.h"
@@ -91,6 +95,53 @@ struct TableHandle {
   double numRows() const { return static_cast<double>(table.num_rows); }
   val summaryJson() const { return Guard([&] { return val(boostlab::TableSummaryJson(table)); }); }
 };
+
+// A CSV read a chunk at a time (the package's readCSV and readCSVStream).
+// JS copies each chunk into `buffer` through a view of the heap (one bulk
+// copy; embind's std::string from a Uint8Array goes a byte at a time, ten
+// times slower with threads), then feeds that many bytes.
+struct CsvReaderHandle {
+  std::shared_ptr<boostlab::CsvReader> reader;
+  std::shared_ptr<std::vector<char>> buffer = std::make_shared<std::vector<char>>();
+
+  // A view of n bytes of the heap to write the next chunk into; valid until
+  // the heap grows, so JS fills it at once.
+  val chunkBuffer(double n) {
+    return Guard([&] {
+      buffer->resize(Index(n, "a chunk's size"));
+      return val(emscripten::typed_memory_view(buffer->size(), reinterpret_cast<uint8_t*>(buffer->data())));
+    });
+  }
+  val feed(double n) {
+    return Guard([&] {
+      if (!reader) throw boostlab::Error("BAD_ARGUMENT", "This CSV reader has finished.");
+      const size_t bytes = Index(n, "a chunk's size");
+      if (bytes > buffer->size()) throw boostlab::Error("BAD_ARGUMENT", "feed() takes at most the chunk buffer's size.");
+      reader->Feed(std::string_view(buffer->data(), bytes));
+      return val(true);
+    });
+  }
+  val finish() {
+    return Guard([&] {
+      if (!reader) throw boostlab::Error("BAD_ARGUMENT", "This CSV reader has finished.");
+      const std::shared_ptr<boostlab::CsvReader> done = std::move(reader);  // freed however it ends
+      buffer.reset();
+      return val(TableHandle{done->Finish()});
+    });
+  }
+  double rowsRead() const { return reader ? static_cast<double>(reader->rows_read()) : 0; }
+  double columns() const { return reader ? static_cast<double>(reader->columns()) : 0; }
+  double bytesFed() const { return reader ? static_cast<double>(reader->bytes_fed()) : 0; }
+};
+
+// The heap: bytes in use by the allocator and the most it can grow to.
+val HeapStats() {
+  val out = val::object();
+  // mallinfo's fields are int: past 2 GB only their bits as unsigned are right.
+  out.set("used", static_cast<double>(static_cast<uint32_t>(mallinfo().uordblks)));
+  out.set("limit", static_cast<double>(emscripten_get_heap_max()));
+  return out;
+}
 
 struct DatasetHandle {
   boostlab::Dataset data;
@@ -237,8 +288,14 @@ struct TrainerHandle {
   }
 };
 
-val ReadCsv(const std::string& bytes, const std::string& options_json) {
-  return Guard([&] { return val(TableHandle{boostlab::ReadCsv(bytes, boostlab::ParseCsvOptions(options_json))}); });
+// expected_bytes: the file's size when known (0: not), to size the columns.
+val CreateCsvReader(const std::string& options_json, double expected_bytes) {
+  return Guard([&] {
+    boostlab::CsvOptions options = boostlab::ParseCsvOptions(options_json);
+    options.expected_bytes = Index(expected_bytes, "the file's size");
+    options.max_bytes = SIZE_MAX;  // the package refuses what the heap cannot hold, from its estimate
+    return val(CsvReaderHandle{std::make_shared<boostlab::CsvReader>(options)});
+  });
 }
 
 // numbers: the numeric columns' float32 values, one column after another.
@@ -321,7 +378,15 @@ EMSCRIPTEN_BINDINGS(boostlab) {
       .function("take", &TrainerHandle::take)
       .function("sampleWeights", &TrainerHandle::sampleWeights)
       .function("roundStatistics", &TrainerHandle::roundStatistics);
-  function("readCsv", &ReadCsv);
+  class_<CsvReaderHandle>("CsvReader")
+      .function("chunkBuffer", &CsvReaderHandle::chunkBuffer)
+      .function("feed", &CsvReaderHandle::feed)
+      .function("finish", &CsvReaderHandle::finish)
+      .function("rowsRead", &CsvReaderHandle::rowsRead)
+      .function("columns", &CsvReaderHandle::columns)
+      .function("bytesFed", &CsvReaderHandle::bytesFed);
+  function("createCsvReader", &CreateCsvReader);
+  function("heapStats", &HeapStats);
   function("tableFromColumns", &TableFromColumns);
   function("toDataset", &ToDataset);
   function("createTrainer", &CreateTrainer);

@@ -26,7 +26,7 @@ target_compile_definitions(boostlab_core PRIVATE BOOSTLAB_MAX_MODEL_MB=48)
 add_executable(boostlab_wasm wasm/bindings.cc)
 target_link_libraries(boostlab_wasm PRIVATE boostlab_core)
 set(link_flags ${common_flags} -lembind -sMODULARIZE=1 -sALLOW_MEMORY_GROWTH=1
-    -sINITIAL_MEMORY=64MB -sMAXIMUM_MEMORY=2GB -sTOTAL_STACK=1MB -sEXPORTED_RUNTIME_METHODS=[])
+    -sINITIAL_MEMORY=64MB -sMAXIMUM_MEMORY=4GB -sTOTAL_STACK=1MB -sEXPORTED_RUNTIME_METHODS=[])
 if(_threads_at GREATER -1)
   list(APPEND link_flags -sPTHREAD_POOL_SIZE=${BOOSTLAB_POOL_SIZE} -sEXPORT_NAME=BoostLabThreads)
 elseif(BOOSTLAB_WASM_VARIANT MATCHES "scalar")

@@ -11,6 +11,7 @@ export class BoostLabError extends Error {
   readonly column: number;
 }
 
+/** readCSV() takes text up to this size; readCSVStream() reads bigger files. */
 export const MAX_CSV_BYTES: number;
 
 export interface ColumnSummary {
@@ -143,6 +144,28 @@ export interface CsvOptions {
   delimiter?: 'auto' | ',' | ';' | '\t' | '|' | string;
   /** 'auto' (default): UTF-8, or Windows-1252 when the bytes are not valid UTF-8. */
   encoding?: 'auto' | 'utf-8' | 'windows-1252';
+}
+
+/** A File or Blob, a ReadableStream of bytes, or an (async) iterable of chunks such as a Node fs.ReadStream. */
+export type CsvSource = Blob | ReadableStream<Uint8Array> | AsyncIterable<Uint8Array | ArrayBuffer | string> |
+  Iterable<Uint8Array | ArrayBuffer | string>;
+
+export interface CsvProgress {
+  /** Bytes read so far. */
+  bytes: number;
+  /** The source's size (a Blob's, or options.size), 0 if unknown. */
+  size: number;
+  /** Data rows read so far. */
+  rows: number;
+}
+
+export interface CsvStreamOptions extends CsvOptions {
+  /** The source's size in bytes when it is not a Blob: for the estimate and the progress. */
+  size?: number;
+  onProgress?: (progress: CsvProgress) => void;
+  signal?: AbortSignal;
+  /** Memory needed per row beyond the table's own (4 bytes a column), e.g. for training, counted in the estimate. */
+  extraBytesPerRow?: number;
 }
 
 export class Table {
@@ -328,6 +351,12 @@ export class BoostLab {
   /** Errors: BoostLabError with code, line, column (BAD_OPTION for a bad delimiter or encoding). */
   readCSV(input: string | Uint8Array | ArrayBuffer, options?: CsvOptions): Table;
   readCsv(input: string | Uint8Array | ArrayBuffer, options?: CsvOptions): Table;
+  /** Reads a CSV a chunk at a time, never holding its text whole (files larger than readCSV takes, up to what
+   *  the heap holds). After the first megabyte the table's size is estimated; one the heap cannot hold is
+   *  refused then (CSV_TOO_LARGE, naming the estimate and the limit). Aborting rejects with ABORTED and frees
+   *  what was read. */
+  readCSVStream(source: CsvSource, options?: CsvStreamOptions): Promise<Table>;
+  readCsvStream(source: CsvSource, options?: CsvStreamOptions): Promise<Table>;
   /** A Table without CSV text: numbers (typed arrays or (number|null)[], NaN/null missing) or text ((string|null)[]);
    *  names in `categorical` are read as text. BAD_ARGUMENT names a column of another length, a repeated name, an infinity. */
   fromColumns(columns: Record<string, Float32Array | Float64Array | Int32Array | (number | null)[] | (string | null)[]>,

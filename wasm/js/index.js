@@ -11,7 +11,8 @@ import { loadModule } from './loader.js';
 
 export { BoostLabError };
 
-// Files larger than this are refused before they are copied into the heap.
+// readCSV() takes text up to this size (it is held whole in JS memory);
+// readCSVStream() reads bigger files, up to what the heap holds.
 export const MAX_CSV_BYTES = 1024 * 1024 * 1024;
 
 // Lets the event loop run between rounds so onRound can paint and Stop can arrive.
@@ -22,6 +23,87 @@ function yieldToEventLoop() {
     channel.port1.onmessage = () => resolve();
     channel.port2.postMessage(null);
   });
+}
+
+// The chunks of a CSV source as Uint8Arrays (or strings), however it comes.
+async function* csvChunks(source) {
+  if (typeof Blob !== 'undefined' && source instanceof Blob) source = source.stream();
+  if (source && typeof source.getReader === 'function') {
+    const reader = source.getReader();
+    let done = false;
+    try {
+      for (;;) {
+        const next = await reader.read();
+        if ((done = next.done)) return;
+        yield next.value;
+      }
+    } finally {
+      if (!done) await reader.cancel().catch(() => {});  // stopped early: the source need not be read on
+      reader.releaseLock();
+    }
+  }
+  if (!source || (typeof source[Symbol.asyncIterator] !== 'function' && typeof source[Symbol.iterator] !== 'function') ||
+      typeof source === 'string' || ArrayBuffer.isView(source)) {
+    throw new BoostLabError({ code: 'BAD_ARGUMENT', message: 'readCSVStream() takes a Blob or File, a ReadableStream, or an iterable of Uint8Array chunks (readCSV() takes a whole text).' });
+  }
+  for await (const chunk of source) {
+    if (typeof chunk === 'string' || chunk instanceof Uint8Array) yield chunk;
+    else if (chunk instanceof ArrayBuffer) yield new Uint8Array(chunk);
+    else throw new BoostLabError({ code: 'BAD_ARGUMENT', message: 'A CSV chunk is a Uint8Array, an ArrayBuffer or a string.' });
+  }
+}
+
+// Text goes to the engine in pieces of at most this many bytes.
+const CSV_CHUNK_BYTES = 8 * 2 ** 20;
+
+// One CSV on its way into the engine: chunks copied into the reader's heap
+// buffer and fed; after the first megabyte, the file's table estimated and
+// refused if the heap cannot hold it.
+class CsvReading {
+  constructor(lib, options, size) {
+    const { extraBytesPerRow = 0, ...csvOptions } = options ?? {};
+    this._module = lib._module;
+    this._lib = lib;
+    this._size = size;
+    this._extra = Number(extraBytesPerRow) || 0;
+    this._checked = false;
+    this._reader = unwrap(this._module.createCsvReader(JSON.stringify(csvOptions), size));
+  }
+  feed(bytes) {
+    unwrap(this._reader.chunkBuffer(bytes.byteLength)).set(bytes);
+    unwrap(this._reader.feed(bytes.byteLength));
+    const fed = this._reader.bytesFed(), rows = this._reader.rowsRead();
+    if (!this._checked && this._size > 0 && rows > 0 && (fed >= 2 ** 20 || fed >= this._size)) {
+      this._checked = true;
+      this._refuseIfTooLarge(fed, rows, this._reader.columns());
+    }
+  }
+  progress() {
+    return { bytes: this._reader.bytesFed(), size: this._size, rows: this._reader.rowsRead() };
+  }
+  finish() {
+    return new Table(this._lib, unwrap(this._reader.finish()));
+  }
+  dispose() {
+    this._reader?.delete();
+    this._reader = null;
+  }
+  // The file's rows at the first `fed` bytes' rate, each column 4 bytes a row
+  // (and the caller's extra), against what the heap has left.
+  _refuseIfTooLarge(fed, rows, columns) {
+    const estimatedRows = Math.ceil(rows * (this._size / fed));
+    const need = estimatedRows * (columns * 4 + this._extra);
+    const heap = this._module.heapStats();
+    const room = heap.limit - heap.used - 64 * 2 ** 20;
+    if (need <= room) return;
+    const mb = (n) => `${Math.round(n / 2 ** 20)} MB`;
+    throw new BoostLabError({
+      code: 'CSV_TOO_LARGE',
+      message: `The file (${mb(this._size)}: about ${estimatedRows.toLocaleString('en-US')} rows × ${columns} columns, from its first ` +
+        `${mb(fed)}) needs about ${mb(need)}${this._extra ? ' to read and train on' : ''}; this page's memory has ` +
+        `${mb(Math.max(0, room))} left (of ${mb(heap.limit)}). It was not read. Sample its rows or drop columns, then try again.`,
+    });
+  }
 }
 
 // Row indices for the engine: a Uint32Array, or null for all rows.
@@ -231,20 +313,58 @@ export class BoostLab {
 
   // options: { delimiter: 'auto' | ',' | ';' | '\t' | '|' | any one character,
   //            encoding: 'auto' | 'utf-8' | 'windows-1252' }, both auto by default.
+  // The text goes to the engine a chunk at a time, as readCSVStream's does.
   readCSV(input, options = {}) {
     let bytes = input;
     if (input instanceof ArrayBuffer) bytes = new Uint8Array(input);
-    if (typeof bytes !== 'string' && !(bytes instanceof Uint8Array)) {
+    if (typeof bytes === 'string') bytes = new TextEncoder().encode(bytes);
+    if (!(bytes instanceof Uint8Array)) {
       throw new BoostLabError({ code: 'BAD_ARGUMENT', message: 'readCSV() takes a string, a Uint8Array or an ArrayBuffer.' });
     }
-    const size = typeof bytes === 'string' ? bytes.length : bytes.byteLength;
-    if (size > MAX_CSV_BYTES) {
+    if (bytes.byteLength > MAX_CSV_BYTES) {
       throw new BoostLabError({
         code: 'CSV_TOO_LARGE',
-        message: `The file is ${Math.round(size / 2 ** 20)} MB; the limit is ${MAX_CSV_BYTES / 2 ** 20} MB.`,
+        message: `The file is ${Math.round(bytes.byteLength / 2 ** 20)} MB; readCSV() takes up to ${MAX_CSV_BYTES / 2 ** 20} MB ` +
+          '(readCSVStream() reads a File or a stream of any size the memory holds).',
       });
     }
-    return new Table(this, unwrap(this._module.readCsv(bytes, JSON.stringify(options ?? {}))));
+    const reading = new CsvReading(this, options, bytes.byteLength);
+    try {
+      for (let at = 0; at < bytes.byteLength; at += CSV_CHUNK_BYTES) reading.feed(bytes.subarray(at, at + CSV_CHUNK_BYTES));
+      return reading.finish();
+    } finally {
+      reading.dispose();
+    }
+  }
+  // Reads a CSV a chunk at a time, never holding its text whole: from a Blob
+  // or File, a ReadableStream of bytes, or an (async) iterable of chunks
+  // (Uint8Array, ArrayBuffer or string; a Node fs.ReadStream). options:
+  // readCSV's, and
+  //   size: the source's bytes when it is not a Blob (for the estimate and progress);
+  //   onProgress({ bytes, size, rows }): after each chunk;
+  //   signal: an AbortSignal; aborting frees what was read and rejects with code ABORTED;
+  //   extraBytesPerRow: memory the caller will need per row beyond the table's (the page: training).
+  // Once the first megabyte is read the source's rows are estimated from it,
+  // and a file whose table would not fit in the heap is refused (CSV_TOO_LARGE
+  // with the estimate and the limit) before more is read.
+  async readCSVStream(source, options = {}) {
+    const { size: givenSize, onProgress, signal, ...rest } = options ?? {};
+    const size = typeof Blob !== 'undefined' && source instanceof Blob ? source.size : Number(givenSize ?? 0) || 0;
+    const aborted = () => new BoostLabError({ code: 'ABORTED', message: 'Reading the file was cancelled.' });
+    const chunks = csvChunks(source);
+    const reading = new CsvReading(this, rest, size);
+    try {
+      for await (let chunk of chunks) {
+        if (signal?.aborted) throw aborted();
+        if (typeof chunk === 'string') chunk = new TextEncoder().encode(chunk);
+        for (let at = 0; at < chunk.byteLength; at += CSV_CHUNK_BYTES) reading.feed(chunk.subarray(at, at + CSV_CHUNK_BYTES));
+        onProgress?.(reading.progress());
+      }
+      if (signal?.aborted) throw aborted();
+      return reading.finish();
+    } finally {
+      reading.dispose();  // the engine's reader and what it holds, read or not
+    }
   }
   // A Table from columns in memory: { name: Float32Array | Float64Array |
   // (number|null)[] | (string|null)[] }; numbers NaN or null for missing,
@@ -290,6 +410,9 @@ export class BoostLab {
   }
   readCsv(input, options) {
     return this.readCSV(input, options);
+  }
+  readCsvStream(source, options) {
+    return this.readCSVStream(source, options);
   }
 
   // Trains round by round. onRound(report) is called after each round; when
