@@ -126,6 +126,23 @@ TEST(CsvStream, ARecordCutManyTimesIsReadInLinearTime) {
   EXPECT_EQ(t.columns[0].levels[0].size(), size_t{2} << 20);
 }
 
+TEST(CsvStream, ARecordThatNeverEndsStopsAtTheRecordLimitNamingItsLine) {
+  CsvOptions options;
+  options.max_record_bytes = 1000;
+  for (const std::string tail : {std::string(100000, '\0'), "\"" + std::string(100000, 'x')}) {
+    CsvReader reader(options);
+    const std::string csv = "a,b\n1,2\n" + tail;
+    try {
+      for (size_t at = 0; at < csv.size(); at += 1000) reader.Feed(std::string_view(csv).substr(at, 1000));
+      FAIL() << "no error";
+    } catch (const Error& e) {
+      EXPECT_EQ(e.code(), "CSV_RECORD_TOO_LONG");
+      EXPECT_EQ(e.line(), 3);
+      EXPECT_NE(std::string(e.what()).find("Line 3: a record runs on past"), std::string::npos) << e.what();
+    }
+  }
+}
+
 TEST(CsvStream, TheSizeLimitStopsAtTheChunkThatPassesIt) {
   CsvOptions options;
   options.max_bytes = 100;

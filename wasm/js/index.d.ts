@@ -164,8 +164,8 @@ export interface CsvStreamOptions extends CsvOptions {
   size?: number;
   onProgress?: (progress: CsvProgress) => void;
   signal?: AbortSignal;
-  /** Memory needed per row beyond the table's own (4 bytes a column), e.g. for training, counted in the estimate. */
-  extraBytesPerRow?: number;
+  /** Count the memory training on the table takes in the estimate too (about 2.5 times the table's). */
+  forTraining?: boolean;
 }
 
 export class Table {

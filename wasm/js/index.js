@@ -61,11 +61,11 @@ const CSV_CHUNK_BYTES = 8 * 2 ** 20;
 // refused if the heap cannot hold it.
 class CsvReading {
   constructor(lib, options, size) {
-    const { extraBytesPerRow = 0, ...csvOptions } = options ?? {};
+    const { forTraining = false, ...csvOptions } = options ?? {};
     this._module = lib._module;
     this._lib = lib;
     this._size = size;
-    this._extra = Number(extraBytesPerRow) || 0;
+    this._forTraining = Boolean(forTraining);
     this._checked = false;
     this._reader = unwrap(this._module.createCsvReader(JSON.stringify(csvOptions), size));
   }
@@ -88,11 +88,13 @@ class CsvReading {
     this._reader?.delete();
     this._reader = null;
   }
-  // The file's rows at the first `fed` bytes' rate, each column 4 bytes a row
-  // (and the caller's extra), against what the heap has left.
+  // The file's rows at the first `fed` bytes' rate, each column 4 bytes a row;
+  // for training another 4 (the dataset's copy) and 2 (bins, by row and by
+  // column), and 32 bytes a row of labels, margins, gradients and row lists.
+  // Against what the heap has left.
   _refuseIfTooLarge(fed, rows, columns) {
     const estimatedRows = Math.ceil(rows * (this._size / fed));
-    const need = estimatedRows * (columns * 4 + this._extra);
+    const need = estimatedRows * (columns * 4 + (this._forTraining ? columns * 6 + 32 : 0));
     const heap = this._module.heapStats();
     const room = heap.limit - heap.used - 64 * 2 ** 20;
     if (need <= room) return;
@@ -100,7 +102,7 @@ class CsvReading {
     throw new BoostLabError({
       code: 'CSV_TOO_LARGE',
       message: `The file (${mb(this._size)}: about ${estimatedRows.toLocaleString('en-US')} rows × ${columns} columns, from its first ` +
-        `${mb(fed)}) needs about ${mb(need)}${this._extra ? ' to read and train on' : ''}; this page's memory has ` +
+        `${mb(fed)}) needs about ${mb(need)}${this._forTraining ? ' to read and train on' : ''}; this page's memory has ` +
         `${mb(Math.max(0, room))} left (of ${mb(heap.limit)}). It was not read. Sample its rows or drop columns, then try again.`,
     });
   }
@@ -343,7 +345,7 @@ export class BoostLab {
   //   size: the source's bytes when it is not a Blob (for the estimate and progress);
   //   onProgress({ bytes, size, rows }): after each chunk;
   //   signal: an AbortSignal; aborting frees what was read and rejects with code ABORTED;
-  //   extraBytesPerRow: memory the caller will need per row beyond the table's (the page: training).
+  //   forTraining: count the memory training on the table will take too (the page's estimate).
   // Once the first megabyte is read the source's rows are estimated from it,
   // and a file whose table would not fit in the heap is refused (CSV_TOO_LARGE
   // with the estimate and the limit) before more is read.

@@ -35,7 +35,7 @@ $('sample-options').replaceChildren(...Object.entries(SAMPLES).map(([key, s]) =>
 // Data being read by the worker: it becomes store.data when the worker has
 // read it, and is forgotten if it could not be read.
 interface PendingLoad {
-  name: string; source: string; about: string; toy: ToyData | null; bytes: ArrayBuffer; delimiterChoice: string;
+  name: string; source: string; about: string; toy: ToyData | null; file: Blob; delimiterChoice: string;
   preferred?: Partial<DataChoice>;
 }
 let pending: PendingLoad | null = null;
@@ -64,20 +64,21 @@ function loadData(next: PendingLoad) {
       s.messages.notice = `Run ${run.number} was stopped at round ${run.reports.length} (its model kept) to load ${next.name}.`;
     }
     s.loading = next.name;
+    s.loadProgress = { bytes: 0, size: next.file.size, rows: 0 };
   });
   pending = next;
-  client.load(next.name, next.bytes, next.delimiterChoice);
+  client.load(next.name, next.file, next.delimiterChoice);
 }
 
-function loadFile(name: string, bytes: ArrayBuffer) {
-  loadData({ name, source: `file:${name}`, about: '', toy: null, bytes, delimiterChoice: 'auto', preferred: linkChoice });
+function loadFile(file: File) {
+  loadData({ name: file.name, source: `file:${file.name}`, about: '', toy: null, file, delimiterChoice: 'auto', preferred: linkChoice });
 }
 
 function loadSample(key: string, delimiterChoice = 'auto') {
   const s = SAMPLES[key];
   fetch(s.file)
-    .then((r) => (r.ok ? r.arrayBuffer() : Promise.reject(new Error(`${s.file}: HTTP ${r.status}`))))
-    .then((bytes) => loadData({ name: s.name, source: `sample:${key}`, about: s.about, toy: null, bytes, delimiterChoice,
+    .then((r) => (r.ok ? r.blob() : Promise.reject(new Error(`${s.file}: HTTP ${r.status}`))))
+    .then((file) => loadData({ name: s.name, source: `sample:${key}`, about: s.about, toy: null, file, delimiterChoice,
       preferred: linkChoice ?? { target: s.target, ignore: s.ignore, group: s.group ?? '' } }))
     .catch((e) => update((st) => { st.messages.data = `The sample dataset could not be loaded: ${e.message}`; }));
 }
@@ -86,7 +87,7 @@ function loadToy(kind: ToyKind) {
   const spec = { kind, n: Number($<HTMLInputElement>('toy-n').value), noise: Number($<HTMLInputElement>('toy-noise').value), seed: Number($<HTMLInputElement>('toy-seed').value) };
   const toy = makeToy(spec);
   loadData({ name: `toy: ${kind}`, source: `toy:${kind}:${spec.n}:${spec.noise}:${spec.seed}`, about: `Generated in this page: ${spec.n} points, noise ${spec.noise}, seed ${spec.seed}.`,
-    toy, bytes: new TextEncoder().encode(toy.csv).buffer as ArrayBuffer, delimiterChoice: 'auto', preferred: linkChoice ?? { target: 'y', ignore: [] } });
+    toy, file: new Blob([toy.csv]), delimiterChoice: 'auto', preferred: linkChoice ?? { target: 'y', ignore: [] } });
 }
 
 // Loads what a link's data= names. A file cannot come from a link: the page
@@ -185,11 +186,14 @@ function onMessage(m: FromWorker) {
       loadSource(url.data, url.delimiter);
       break;
     }
+    case 'load-progress':
+      if (pending) update((s) => { s.loadProgress = { bytes: m.bytes, size: m.size, rows: m.rows }; });
+      break;
     case 'table': {
       const p = pending;
       pending = null;
       if (!p) break;
-      const data: LoadedData = { id: ++dataCount, name: p.name, source: p.source, about: p.about, toy: p.toy, bytes: p.bytes, delimiterChoice: p.delimiterChoice,
+      const data: LoadedData = { id: ++dataCount, name: p.name, source: p.source, about: p.about, toy: p.toy, file: p.file, head: m.head, delimiterChoice: p.delimiterChoice,
         rows: m.rows, columns: m.columns, dialect: m.dialect };
       linkChoice = undefined;
       update((s) => {
@@ -197,6 +201,7 @@ function onMessage(m: FromWorker) {
         fitAlgorithmToData(s);
         s.data = data;
         s.loading = '';
+        s.loadProgress = null;
         s.messages.data = '';
         s.messages.train = '';
         s.chart.dataId = 0;
@@ -290,7 +295,9 @@ function onMessage(m: FromWorker) {
         pending = null;
         update((s) => {
           s.loading = '';
-          s.messages.data = `Could not load ${name}. ${text}${s.data ? `\nStill using ${s.data.name}.` : ''}`;
+          s.loadProgress = null;
+          const what = m.error.code === 'ABORTED' ? `Stopped reading ${name}.` : `Could not load ${name}. ${text}`;
+          s.messages.data = `${what}${s.data ? `\nStill using ${s.data.name}.` : ''}`;
         });
       } else if (m.during === 'train') {
         update((s) => {
@@ -340,7 +347,7 @@ const views = new Views(client, {
   reset: () => { const run = inProgress(); if (run) client.reset(run.token); },
 });
 
-views.setPanel(new CsvPanel(loadFile, (change) => update((s) => {
+views.setPanel(new CsvPanel(loadFile, () => client.cancelLoad(), (change) => update((s) => {
   Object.assign(s.choice, change);
   // The target is neither a weight nor an ignored feature.
   if (s.choice.weight === s.choice.target) s.choice.weight = '';
@@ -356,7 +363,7 @@ views.setPanel(new CsvPanel(loadFile, (change) => update((s) => {
 $<HTMLSelectElement>('delimiter').addEventListener('change', (e) => {
   const d = store.data;
   if (!d || d.toy) return;
-  loadData({ name: d.name, source: d.source, about: d.about, toy: null, bytes: d.bytes, delimiterChoice: (e.target as HTMLSelectElement).value, preferred: store.choice });
+  loadData({ name: d.name, source: d.source, about: d.about, toy: null, file: d.file, delimiterChoice: (e.target as HTMLSelectElement).value, preferred: store.choice });
 });
 sourceSelect.addEventListener('change', () => {
   const [kind, name] = sourceSelect.value.split(':');

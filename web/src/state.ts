@@ -21,7 +21,8 @@ export interface LoadedData {
   rows: number;
   columns: ColumnSummary[];
   dialect: CsvDialect;
-  bytes: ArrayBuffer;    // the file as read, for the preview and reading it again with another delimiter
+  file: Blob;            // the file (a handle, not its bytes), to read it again with another delimiter
+  head: ArrayBuffer;     // its first 64 kB, for the preview of its first rows
   delimiterChoice: string;  // 'auto', or the delimiter the user (or a link) chose
   toy: ToyData | null;   // toy data made in the page: the points of the surface
 }
@@ -84,6 +85,7 @@ export interface Store {
   algorithm: string;
   typed: Record<string, string>;  // each parameter as the user typed it, kept when the algorithm changes
   loading: string;          // the name of the data being read, '' when none
+  loadProgress: { bytes: number; size: number; rows: number } | null;  // how far the worker has read it
   runs: Run[];              // every started run, oldest first, all datasets
   current: number;          // the number of the run on show (0: none)
   starting: boolean;        // Play or Step sent; the worker has not yet said the run started
@@ -110,6 +112,7 @@ export const store: Store = {
   algorithm: 'xgboost',
   typed: {},
   loading: '',
+  loadProgress: null,
   runs: [],
   current: 0,
   starting: false,

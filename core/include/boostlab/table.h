@@ -54,6 +54,9 @@ struct CsvOptions {
   // The whole file's size when known (0: not known): after the first chunk
   // the columns are sized for the rows it predicts, so they grow once.
   size_t expected_bytes = 0;
+  // A record longer than this (a quote never closed, or no line ends at all)
+  // stops the read with CSV_RECORD_TOO_LONG rather than fill the memory.
+  size_t max_record_bytes = size_t{256} << 20;
 };
 
 // Each column's name, type, missing and distinct counts and first levels, as
@@ -67,7 +70,8 @@ CsvOptions ParseCsvOptions(std::string_view json);
 // Parses CSV bytes (RFC 4180 quoting, LF or CRLF, optional UTF-8 BOM, header
 // row). Repeated header names become a, a.1, a.2 (as pandas reads them).
 // Throws Error with codes CSV_EMPTY, CSV_NO_ROWS, CSV_RAGGED_ROW,
-// CSV_UNTERMINATED_QUOTE, CSV_TOO_LARGE, CSV_NUMBER_OUT_OF_RANGE (a number
+// CSV_UNTERMINATED_QUOTE, CSV_TOO_LARGE, CSV_RECORD_TOO_LONG (in chunks: see
+// max_record_bytes), CSV_NUMBER_OUT_OF_RANGE (a number
 // beyond float range, e.g. 1e39, in a numeric column); line and column say where.
 Table ReadCsv(std::string_view bytes, const CsvOptions& options = {});
 

@@ -333,9 +333,6 @@ bool IsBlank(const std::vector<std::string_view>& fields) {
 
 // The first bytes settle the dialect: the delimiter is sniffed from them.
 constexpr size_t kDialectBytes = 64 * 1024;
-// A record cut by a chunk longer than this can only be a quote never closed.
-constexpr size_t kMaxRecordBytes = 256 * 1024 * 1024;
-
 std::string MegabytesText(size_t bytes) { return std::to_string(bytes >> 20) + " MB"; }
 
 }  // namespace
@@ -438,6 +435,14 @@ struct CsvReader::State {
     for (ColumnBuilder& b : builders) b.Reserve(std::min(guess, most));
   }
 
+  void CheckPendingSize() const {
+    if (pending.size() <= options.max_record_bytes) return;
+    throw Error("CSV_RECORD_TOO_LONG",
+                "Line " + std::to_string(pending_line) + ": a record runs on past " + MegabytesText(options.max_record_bytes) +
+                    " without ending: a quoted field is never closed (missing '\"'), or this is not a CSV file.",
+                pending_line, 0);
+  }
+
   // Adds chunk to what a cut record left, reads what that completes; returns
   // the chunk's bytes not used.
   std::string_view CompletePending(std::string_view chunk) {
@@ -455,11 +460,7 @@ struct CsvReader::State {
       if (used > 0) pending_line = line;
       pending.erase(0, used);
       pending_tried = pending.size();
-      if (pending.size() > kMaxRecordBytes)
-        throw Error("CSV_UNTERMINATED_QUOTE",
-                    "Line " + std::to_string(pending_line) + ": a record runs on past " + MegabytesText(kMaxRecordBytes) +
-                        "; a quoted field is never closed (missing '\"').",
-                    pending_line, 0);
+      CheckPendingSize();
     }
     return chunk;
   }
@@ -493,6 +494,7 @@ void CsvReader::Feed(std::string_view chunk) {
       st.pending.erase(0, st.Parse(st.pending, false));
       st.pending_line = st.line;
       st.pending_tried = st.pending.size();
+      st.CheckPendingSize();
     }
   }
   chunk = st.CompletePending(chunk);
@@ -501,6 +503,7 @@ void CsvReader::Feed(std::string_view chunk) {
     st.pending.assign(chunk.substr(used));
     st.pending_line = st.line;
     st.pending_tried = st.pending.size();
+    st.CheckPendingSize();
   }
   if (!st.reserved && st.rows > 0) st.Reserve();
 }

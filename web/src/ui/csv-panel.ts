@@ -6,10 +6,6 @@ import type { ColumnSummary } from '../../../wasm/js/index.js';
 import type { CsvDialect, DataChoice, LoadedData, Store } from '../state';
 import { setData, setHidden, setText, setValue } from './dom';
 
-// The engine's limit (MAX_CSV_BYTES in the package): a bigger file is refused
-// before a byte of it is read.
-export const MAX_FILE_BYTES = 1024 * 1024 * 1024;
-
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
 
 // Text columns with mostly distinct values are identifiers, not features.
@@ -29,6 +25,7 @@ const TASK_NAMES: Record<string, string> = { regression: 'regression', binary: '
 
 // The file's first rows as the engine read them: its delimiter and encoding.
 function firstRows(bytes: ArrayBuffer, count: number, dialect: CsvDialect): string[][] {
+  // (head is the file's first 64 kB: a row cut at its end is not shown)
   const text = new TextDecoder(dialect.encoding).decode(new Uint8Array(bytes, 0, Math.min(bytes.byteLength, 64 * 1024)));
   const delimiter = dialect.delimiter;
   const rows: string[][] = [];
@@ -66,19 +63,22 @@ export class CsvPanel {
   private readonly validFraction = $<HTMLInputElement>('valid-fraction');
   private readonly seed = $<HTMLInputElement>('split-seed');
   private readonly progress = $<HTMLProgressElement>('read-progress');
+  private readonly progressText = $('read-status');
   private shownData = -1;
   private shownColumns = '';
 
-  // onFile: a file was read; onChoice: the user changed what to train on.
-  constructor(private readonly onFile: (name: string, bytes: ArrayBuffer) => void,
+  // onFile: a file was picked (the worker reads it); onCancel: stop reading it;
+  // onChoice: the user changed what to train on.
+  constructor(private readonly onFile: (file: File) => void, onCancel: () => void,
     private readonly onChoice: (change: Partial<DataChoice>) => void,
     private readonly onError: (text: string) => void) {
     const input = $<HTMLInputElement>('file-input');
     input.addEventListener('change', async () => {
       const file = input.files?.[0];
       input.value = '';  // picking the same file again still fires
-      if (file) await this.read(file);
+      if (file) onFile(file);
     });
+    $('cancel-read').addEventListener('click', onCancel);
     const zone = $<HTMLDivElement>('data-panel');
     zone.addEventListener('dragover', (e) => { e.preventDefault(); $('drop-zone').classList.add('over'); });
     zone.addEventListener('dragleave', () => $('drop-zone').classList.remove('over'));
@@ -86,7 +86,7 @@ export class CsvPanel {
       e.preventDefault();
       $('drop-zone').classList.remove('over');
       const file = e.dataTransfer?.files?.[0];
-      if (file) await this.read(file);
+      if (file) onFile(file);
     });
     this.target.addEventListener('change', () => onChoice({ target: this.target.value }));
     this.weight.addEventListener('change', () => onChoice({ weight: this.weight.value }));
@@ -103,31 +103,8 @@ export class CsvPanel {
     });
   }
 
-  // Reads a file in chunks with a progress bar; refuses one over the limit
-  // before reading it, so the loaded data and the page stay as they are.
-  async read(file: File) {
-    if (file.size > MAX_FILE_BYTES) {
-      this.onError(`${file.name} is ${sizeText(file.size)}; the limit is ${sizeText(MAX_FILE_BYTES)} (a browser tab's memory). ` +
-        'It was not read. Sample its rows or drop columns, then try again.');
-      return;
-    }
-    const bytes = new Uint8Array(file.size);
-    setHidden(this.progress, false);
-    this.progress.max = Math.max(1, file.size);
-    let at = 0;
-    const reader = file.stream().getReader();
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      bytes.set(value, at);
-      at += value.byteLength;
-      this.progress.value = at;
-    }
-    setHidden(this.progress, true);
-    this.onFile(file.name, bytes.buffer);
-  }
-
   render(s: Store) {
+    this.renderReading(s);
     const d = s.data;
     const message = $('data-message');
     setText(message, s.messages.data);
@@ -221,6 +198,16 @@ export class CsvPanel {
   }
 
   // Column name, inferred type, missing and distinct counts, then the first rows.
+  // While the worker reads a file: how far (bytes, rows) and a Cancel button.
+  private renderReading(s: Store) {
+    const p = s.loadProgress;
+    setHidden($('reading'), !p);
+    if (!p) return;
+    this.progress.max = Math.max(1, p.size);
+    this.progress.value = p.bytes;
+    setText(this.progressText, `${sizeText(p.bytes)} of ${sizeText(p.size)} · ${p.rows.toLocaleString()} rows`);
+  }
+
   private renderPreview(d: LoadedData) {
     const table = $<HTMLTableElement>('preview');
     const head = table.createTHead();
@@ -246,7 +233,7 @@ export class CsvPanel {
       line(d.columns.map((c) => cell('td', `${c.distinct} distinct`, 'hint'))),
     );
     const body = document.createElement('tbody');
-    const sample = firstRows(d.bytes, 6, d.dialect).slice(1);
+    const sample = firstRows(d.head, 6, d.dialect).slice(1);
     body.append(...sample.map((r) => line(d.columns.map((_, i) => cell('td', r[i] ?? '')))));
     table.tBodies[0]?.remove();
     table.append(body);

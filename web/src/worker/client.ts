@@ -4,8 +4,8 @@ import type { FromWorker, RankingRequest, RoundDetailRequest, SurfaceRequest, To
 
 export class WorkerClient {
   private worker!: Worker;
-  private lastGood: { name: string; bytes: ArrayBuffer } | null = null;
-  private pending: { name: string; bytes: ArrayBuffer } | null = null;
+  private lastGood: { name: string; file: Blob } | null = null;
+  private pending: { name: string; file: Blob } | null = null;
 
   constructor(private readonly baseUrl: string, private readonly onMessage: (m: FromWorker) => void) {
     this.start();
@@ -29,11 +29,12 @@ export class WorkerClient {
     this.worker.postMessage(message, transfer);
   }
 
-  load(name: string, bytes: ArrayBuffer, delimiter = 'auto') {
-    this.pending = { name, bytes };
-    const copy = bytes.slice(0);  // the page keeps the original
-    this.send({ type: 'load', name, bytes: copy, delimiter }, [copy]);
+  // A Blob crosses to the worker as a handle: the worker reads the file itself, a chunk at a time.
+  load(name: string, file: Blob, delimiter = 'auto') {
+    this.pending = { name, file };
+    this.send({ type: 'load', name, file, delimiter });
   }
+  cancelLoad() { this.send({ type: 'cancel-load' }); }
 
   train(token: number, request: TrainRequest, mode: 'play' | 'step', surface?: SurfaceRequest, keep = false) {
     this.send({ type: 'train', token, request, mode, surface, keep });
@@ -61,6 +62,6 @@ export class WorkerClient {
   restart() {
     this.worker.terminate();
     this.start();
-    if (this.lastGood) this.load(this.lastGood.name, this.lastGood.bytes);
+    if (this.lastGood) this.load(this.lastGood.name, this.lastGood.file);
   }
 }

@@ -24,7 +24,8 @@ export interface SurfaceRequest {
 
 export type ToWorker =
   | { type: 'init'; baseUrl: string }
-  | { type: 'load'; name: string; bytes: ArrayBuffer; delimiter: string }  // 'auto' or the character
+  | { type: 'load'; name: string; file: Blob; delimiter: string }  // 'auto' or the character; the worker reads the file
+  | { type: 'cancel-load' }
   // mode 'step' trains one round and pauses; 'play' runs to the end.
   // token: the page's name for this run; every reply about the run carries it.
   // keep: a preset's run, whose model stays for the side-by-side comparison after it ends.
@@ -201,7 +202,9 @@ export interface ModelInfo {
 
 export type FromWorker =
   | { type: 'ready'; capabilities: { simd: boolean; threads: boolean; build: string }; schema: ParamSpec[]; crossOriginIsolated: boolean }
-  | { type: 'table'; name: string; rows: number; columns: ColumnSummary[]; dialect: { delimiter: string; encoding: string; notes: string[] } }
+  | { type: 'table'; name: string; rows: number; columns: ColumnSummary[]; head: ArrayBuffer;  // head: the file's first 64 kB
+      dialect: { delimiter: string; encoding: string; notes: string[] } }
+  | { type: 'load-progress'; bytes: number; size: number; rows: number }
   // The trainer accepted the data and parameters: the run exists from here on.
   // notes: what a person should know about the data as trained (ranking: queries that add no pairs).
   | { type: 'started'; token: number; rounds: number; notes: string[] }

@@ -10,6 +10,7 @@ import { compareRuns, KeptRuns } from './compare';
 
 let bl: BoostLab | null = null;
 let table: Table | null = null;
+let reading: AbortController | null = null;  // the file being read, if one is
 let model: Model | null = null;  // the last finished (or loaded) model
 // What the scale-out script needs of the finished model's training that the
 // model does not hold: its validation rows and weight column (none for a loaded model).
@@ -198,15 +199,46 @@ async function handle(msg: ToWorker) {
       return;
     }
     case 'load': {
-      // The new table replaces the old one only once it has been read without error.
-      const next = bl!.readCSV(new Uint8Array(msg.bytes), { delimiter: msg.delimiter });
+      // The file is read here a chunk at a time (never whole); the new table
+      // replaces the old one only once it has been read without error. A load
+      // that another replaces is cancelled quietly; a cancel by the user is an
+      // ABORTED error, the old table kept.
+      reading?.abort();
+      const controller = new AbortController();
+      reading = controller;
+      let shown = 0;
+      let next: Table;
+      try {
+        next = await bl!.readCSVStream(msg.file, {
+          delimiter: msg.delimiter, signal: controller.signal, forTraining: true,
+          onProgress: (p) => {
+            const now = performance.now();
+            if (now - shown < 100) return;  // ten updates a second are plenty
+            shown = now;
+            post({ type: 'load-progress', ...p });
+          },
+        });
+      } catch (e) {
+        if (reading !== controller) return;  // replaced by a newer load
+        reading = null;
+        throw e;
+      }
+      if (reading !== controller) {
+        next.dispose();
+        return;
+      }
+      reading = null;
+      const head = await msg.file.slice(0, 64 * 1024).arrayBuffer();
       table?.dispose();
       table = next;
       kept.clear();  // their models were for the old table
-      post({ type: 'table', name: msg.name, rows: next.numRows, columns: next.columns,
-             dialect: { delimiter: next.delimiter, encoding: next.encoding, notes: next.notes } });
+      post({ type: 'table', name: msg.name, rows: next.numRows, columns: next.columns, head,
+             dialect: { delimiter: next.delimiter, encoding: next.encoding, notes: next.notes } }, [head]);
       return;
     }
+    case 'cancel-load':
+      reading?.abort();
+      return;
     case 'train': {
       if (run) finish(run, true);
       const { target, task, ignore, weight, group, validFraction, seed, params } = msg.request;
