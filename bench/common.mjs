@@ -82,13 +82,14 @@ export function native(d, params, nthread, { trainOnly = false, sameAs = null, r
 
 
 // A Chromium page on a local server (COOP/COEP on) with window.runBench(spec).
-export async function benchPage() {
+// Headless Chromium on a page of bench/browser, served cross-origin isolated from the repository root.
+export async function benchPage(path = '/bench/browser/index.html') {
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu',
     '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'] });
   const server = await startServer({ root, port: 0 });
   const origin = `http://127.0.0.1:${server.address().port}`;
   const page = await browser.newPage();
-  await page.goto(`${origin}/bench/browser/index.html`);
+  await page.goto(origin + path);
 
   return { page, close: async () => { await browser.close(); server.close(); } };
 }

@@ -5,16 +5,21 @@
 //                      [--params '{"eta":0.1}'] [--model-out FILE] [--train-only 1]
 //   boostlab-cli predict --csv FILE --model FILE        (one prediction per line)
 //   boostlab-cli schema                                 (the parameter schema as JSON)
+//   boostlab-cli read-csv --csv FILE [--repeats 3]      (reads it, prints the median seconds as JSON: the bench)
 //
 // Errors go to stderr as one JSON object {"error": {code, message, line, column}}, exit 2.
 
+#include <algorithm>  // for sort
 #include <chrono>    // for steady_clock
+#include <cstdint>   // for SIZE_MAX
 #include <cstdio>    // for printf
 #include <fstream>   // for ifstream, ofstream
 #include <iostream>  // for cout, cerr
 #include <map>       // for map
 #include <sstream>   // for stringstream
 #include <string>    // for string
+#include <string_view>  // for string_view
+#include <vector>    // for vector
 
 #include "boostlab/booster.h"
 #include "boostlab/dataset.h"
@@ -32,6 +37,25 @@ std::string ReadFile(const std::string& path) {
   std::stringstream ss;
   ss << in.rdbuf();
   return ss.str();
+}
+
+// A CSV file read a chunk at a time: the text is never held whole, so the
+// file may be as large as its table fits in memory.
+boostlab::Table ReadCsvFile(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw boostlab::Error("FILE", "Cannot open '" + path + "'.");
+  in.seekg(0, std::ios::end);
+  boostlab::CsvOptions options;
+  options.expected_bytes = static_cast<size_t>(in.tellg());
+  options.max_bytes = SIZE_MAX;
+  in.seekg(0);
+  boostlab::CsvReader reader(options);
+  std::vector<char> chunk(size_t{8} << 20);
+  while (in) {
+    in.read(chunk.data(), static_cast<std::streamsize>(chunk.size()));
+    reader.Feed(std::string_view(chunk.data(), static_cast<size_t>(in.gcount())));
+  }
+  return reader.Finish();
 }
 
 std::vector<std::string> SplitComma(const std::string& s) {
@@ -61,9 +85,30 @@ double PeakRssMb() {
   return -1;
 }
 
+// read-csv: the seconds ReadCsvFile takes (median of --repeats), for bench/ingest.mjs.
+int ReadCsvCommand(std::map<std::string, std::string>& args) {
+  const int repeats = args.count("--repeats") ? std::stoi(args["--repeats"]) : 3;
+  std::vector<double> runs;
+  size_t rows = 0, columns = 0;
+  for (int i = 0; i < repeats; ++i) {
+    const auto t0 = std::chrono::steady_clock::now();
+    const boostlab::Table table = ReadCsvFile(args["--csv"]);
+    runs.push_back(std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
+    rows = table.num_rows;
+    columns = table.columns.size();
+  }
+  std::vector<double> sorted = runs;
+  std::sort(sorted.begin(), sorted.end());
+  std::printf("{\"seconds\":%.4f,\"rows\":%zu,\"columns\":%zu,\"runs\":[", sorted[sorted.size() / 2], rows, columns);
+  for (size_t i = 0; i < runs.size(); ++i) std::printf("%s%.4f", i ? "," : "", runs[i]);
+  std::printf("],\"peak_rss_mb\":%.1f}\n", PeakRssMb());
+  return 0;
+}
+
+
 int Train(std::map<std::string, std::string>& args) {
   const auto t0 = std::chrono::steady_clock::now();
-  boostlab::Table table = boostlab::ReadCsv(ReadFile(args["--csv"]));
+  boostlab::Table table = ReadCsvFile(args["--csv"]);
   boostlab::DatasetOptions options;
   options.target = args["--target"];
   options.ignore = SplitComma(args["--ignore"]);
@@ -102,7 +147,7 @@ int Train(std::map<std::string, std::string>& args) {
 
 int Predict(std::map<std::string, std::string>& args) {
   boostlab::Model model = boostlab::Model::FromJson(ReadFile(args["--model"]));
-  boostlab::Table table = boostlab::ReadCsv(ReadFile(args["--csv"]));
+  boostlab::Table table = ReadCsvFile(args["--csv"]);
   if (args.count("--contribs")) {
     // SHAP values: rows x outputs x (features + bias), as XGBoost's pred_contribs.
     for (float v : model.Contributions(boostlab::FeaturesFromTable(table, model.features))) std::printf("%.9g\n", static_cast<double>(v));
@@ -154,6 +199,7 @@ int main(int argc, char** argv) {
     if (command == "predict") return Predict(args);
     if (command == "export-xgboost") return ExportXgboost(args);
     if (command == "scale-out-script") return ScaleOutScript(args);
+    if (command == "read-csv") return ReadCsvCommand(args);
     if (command == "schema") {
       std::cout << boostlab::ParamSchemaJson() << '\n';
       return 0;

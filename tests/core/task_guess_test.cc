@@ -50,6 +50,21 @@ TEST(TaskGuess, ManyOrRareWholeNumbersAndFractionsAreQuantities) {
   EXPECT_EQ(GuessOf(Cycling(4, {"0", "1"})).task, Task::kBinary) << "0/1 is binary on any number of rows";
 }
 
+// Distinct values are counted with a small hash set, or past 16,384 of them by
+// sorting a copy: both give the exact count (-0 and 0 one value, missing none).
+TEST(TaskGuess, DistinctCountsAreExactFewOrMany) {
+  EXPECT_EQ(GuessOf(Cycling(90, {"-0", "0", "NA", "2.5", "1e-3"})).distinct, 3u);
+  for (size_t n : {size_t{16384}, size_t{16385}, size_t{40000}}) {
+    std::vector<std::string> values;
+    for (size_t i = 0; i < n; ++i) values.push_back(std::to_string(static_cast<double>(i) * 0.37 - 900));
+    values.push_back("NA");
+    values.push_back(values[5]);  // a repeat
+    const TaskGuess g = GuessOf(Cycling(n + 2, values));
+    EXPECT_EQ(g.distinct, n);
+    EXPECT_NE(g.why.find("numbers with " + std::to_string(n) + " distinct values"), std::string::npos) << g.why;
+  }
+}
+
 TEST(TaskGuess, TheProblemIsTheErrorTrainingThrows) {
   const std::string csv = "x,y\n1,2.5\n2,3.5\n3,oops\n4,4.5\n";
   TaskGuess g = GuessOf(csv);

@@ -2,7 +2,9 @@
 
 #include <algorithm>  // for sort, find
 #include <cmath>      // for NAN, floor, isfinite, llround
+#include <cstdint>    // for uint32_t
 #include <cstdlib>    // for strtod
+#include <cstring>    // for memcpy
 #include <set>        // for set
 #include <string>     // for string
 
@@ -281,6 +283,52 @@ TaskGuess Guess(Task task, std::string why) {
   return g;
 }
 
+// The distinct values of a numeric column (NaN left out, -0 as 0), sorted,
+// and how many cells are not missing. Most columns hold few distinct values:
+// one pass with a small open-addressing set of their bits, no sort of
+// millions of values (a 40M-row file's summary took seconds in the browser);
+// a column with many, a sorted copy.
+std::vector<float> DistinctValues(const std::vector<float>& column, size_t& present) {
+  constexpr uint32_t kEmpty = 0xFFFFFFFFu;  // a NaN's bits: never a key
+  constexpr int kBits = 16;
+  constexpr size_t kMaxSmall = (size_t{1} << kBits) / 4;
+  std::vector<uint32_t> slots(size_t{1} << kBits, kEmpty);
+  size_t count = 0;
+  present = 0;
+  bool small = true;
+  for (float v : column) {
+    if (v != v) continue;
+    ++present;
+    if (!small) continue;
+    uint32_t key;
+    const float value = v == 0.0f ? 0.0f : v;  // -0 and 0 are one value
+    std::memcpy(&key, &value, sizeof key);
+    uint32_t slot = (key * 2654435761u) >> (32 - kBits);
+    while (slots[slot] != kEmpty && slots[slot] != key) slot = (slot + 1) & ((1u << kBits) - 1);
+    if (slots[slot] == kEmpty) {
+      slots[slot] = key;
+      small = ++count <= kMaxSmall;
+    }
+  }
+  std::vector<float> values;
+  if (small) {
+    for (uint32_t key : slots) {
+      if (key == kEmpty) continue;
+      float v;
+      std::memcpy(&v, &key, sizeof v);
+      values.push_back(v);
+    }
+    std::sort(values.begin(), values.end());
+    return values;
+  }
+  values.reserve(present);
+  for (float v : column)
+    if (v == v) values.push_back(v);
+  std::sort(values.begin(), values.end());
+  values.erase(std::unique(values.begin(), values.end()), values.end());
+  return values;
+}
+
 TaskGuess GuessOrThrow(const Column& target, size_t target_col, size_t& distinct) {
   const long col = static_cast<long>(target_col + 1);
   distinct = target.levels.size();
@@ -298,14 +346,8 @@ TaskGuess GuessOrThrow(const Column& target, size_t target_col, size_t& distinct
     CheckClassCount(target, k, col);
     return Guess(Task::kMulticlass, std::to_string(k) + " text values");
   }
-  // Sort a copy: far faster than a set for the million-row files people upload.
-  std::vector<float> values;
-  values.reserve(target.values.size());
-  for (float v : target.values)
-    if (v == v) values.push_back(v);
-  const size_t present = values.size();
-  std::sort(values.begin(), values.end());
-  values.erase(std::unique(values.begin(), values.end()), values.end());
+  size_t present = 0;
+  const std::vector<float> values = DistinctValues(target.values, present);
   distinct = values.size();
   CheckHasValues(target, col);
   if (values.size() < 2)
