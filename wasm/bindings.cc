@@ -90,10 +90,14 @@ val CopyToTypedArray(const std::vector<T>& v) {
   return val::global(TypedArrayName(T{})).new_(emscripten::typed_memory_view(v.size(), v.data()));
 }
 
+// The table is shared with the datasets made from it (their numeric features
+// are views of its columns), so disposing of the table first is safe.
 struct TableHandle {
-  boostlab::Table table;
-  double numRows() const { return static_cast<double>(table.num_rows); }
-  val summaryJson() const { return Guard([&] { return val(boostlab::TableSummaryJson(table)); }); }
+  std::shared_ptr<const boostlab::Table> shared;
+  explicit TableHandle(boostlab::Table t) : shared(std::make_shared<const boostlab::Table>(std::move(t))) {}
+  const boostlab::Table& table() const { return *shared; }
+  double numRows() const { return static_cast<double>(table().num_rows); }
+  val summaryJson() const { return Guard([&] { return val(boostlab::TableSummaryJson(table())); }); }
 };
 
 // A CSV read a chunk at a time (the package's readCSV and readCSVStream).
@@ -126,11 +130,12 @@ struct CsvReaderHandle {
       if (!reader) throw boostlab::Error("BAD_ARGUMENT", "This CSV reader has finished.");
       const std::shared_ptr<boostlab::CsvReader> done = std::move(reader);  // freed however it ends
       buffer.reset();
-      return val(TableHandle{done->Finish()});
+      return val(TableHandle(done->Finish()));
     });
   }
   double rowsRead() const { return reader ? static_cast<double>(reader->rows_read()) : 0; }
   double columns() const { return reader ? static_cast<double>(reader->columns()) : 0; }
+  double textColumns() const { return reader ? static_cast<double>(reader->text_columns()) : 0; }
   double bytesFed() const { return reader ? static_cast<double>(reader->bytes_fed()) : 0; }
 };
 
@@ -194,7 +199,7 @@ struct ModelHandle {
       return out;
     });
   }
-  val predictTable(const TableHandle& t) const { return Guard([&] { return CopyToTypedArray(model.PredictTable(t.table)); }); }
+  val predictTable(const TableHandle& t) const { return Guard([&] { return CopyToTypedArray(model.PredictTable(t.table())); }); }
   // A row-major n x p matrix of feature values (NaN: missing; categorical
   // features as level codes), e.g. a grid for a prediction surface.
   val predictMatrix(const std::string& bytes, double rows) const {
@@ -212,16 +217,16 @@ struct ModelHandle {
     if (row_bytes == 0 ? bytes.size() != 0 : bytes.size() % row_bytes != 0 || bytes.size() / row_bytes != n)
       throw boostlab::Error("BAD_ARGUMENT", "predictMatrix() takes rows x " + std::to_string(p) + " float32 values.");
     const float* v = reinterpret_cast<const float*>(bytes.data());
-    boostlab::FeatureColumns x;
-    x.num_rows = n;
-    x.columns.assign(p, std::vector<float>(n));
+    std::vector<std::vector<float>> columns(p, std::vector<float>(n));
     for (size_t r = 0; r < n; ++r)
-      for (size_t f = 0; f < p; ++f) x.columns[f][r] = v[r * p + f];
+      for (size_t f = 0; f < p; ++f) columns[f][r] = v[r * p + f];
+    boostlab::FeatureColumns x(std::move(columns));
+    x.num_rows = n;  // (p = 0: no columns to count them)
     return x;
   }
   val predictTableWith(const TableHandle& t, const std::string& output, double rounds) const {
     return Guard([&] {
-      return CopyToTypedArray(model.PredictWith(boostlab::FeaturesFromTable(t.table, model.features), output, static_cast<int>(Index(rounds, "predict()'s rounds"))));
+      return CopyToTypedArray(model.PredictWith(boostlab::FeaturesFromTable(t.table(), model.features), output, static_cast<int>(Index(rounds, "predict()'s rounds"))));
     });
   }
   val predictDatasetWith(const DatasetHandle& d, const std::string& output, double rounds) const {
@@ -230,7 +235,7 @@ struct ModelHandle {
   // rows: a Uint32Array of the rows to explain, or null for all.
   val contributionsTable(const TableHandle& t, double nthread, val rows) const {
     return Guard([&] {
-      return CopyToTypedArray(model.Contributions(Pick(boostlab::FeaturesFromTable(t.table, model.features), rows), Threads(nthread)));
+      return CopyToTypedArray(model.Contributions(Pick(boostlab::FeaturesFromTable(t.table(), model.features), rows), Threads(nthread)));
     });
   }
   val contributionsDataset(const DatasetHandle& d, double nthread, val rows) const {
@@ -240,7 +245,7 @@ struct ModelHandle {
   // The model's features for the rows (null: all), rows x features, row-major: what it reads (codes for categories).
   val featureValues(const TableHandle& t, val rows) const {
     return Guard([&] {
-      const boostlab::FeatureColumns x = Pick(boostlab::FeaturesFromTable(t.table, model.features), rows);
+      const boostlab::FeatureColumns x = Pick(boostlab::FeaturesFromTable(t.table(), model.features), rows);
       std::vector<float> out(x.num_rows * x.columns.size());
       for (size_t f = 0; f < x.columns.size(); ++f)
         for (size_t r = 0; r < x.num_rows; ++r) out[r * x.columns.size() + f] = x.columns[f][r];
@@ -303,13 +308,13 @@ val TableFromColumns(const std::string& spec_json, const std::string& numbers) {
   return Guard([&] {
     if (numbers.size() % sizeof(float)) throw boostlab::Error("BAD_ARGUMENT", "The numbers must be float32 values.");
     const float* v = reinterpret_cast<const float*>(numbers.data());
-    return val(TableHandle{boostlab::TableFromColumns(spec_json, std::span<const float>(v, numbers.size() / sizeof(float)))});
+    return val(TableHandle(boostlab::TableFromColumns(spec_json, std::span<const float>(v, numbers.size() / sizeof(float)))));
   });
 }
 
 val ToDataset(const TableHandle& t, const std::string& options_json) {
   return Guard([&] {
-    return val(DatasetHandle{boostlab::Dataset::FromTable(t.table, boostlab::ParseDatasetOptions(options_json))});
+    return val(DatasetHandle{boostlab::Dataset::FromTable(t.shared, boostlab::ParseDatasetOptions(options_json))});
   });
 }
 
@@ -384,6 +389,7 @@ EMSCRIPTEN_BINDINGS(boostlab) {
       .function("finish", &CsvReaderHandle::finish)
       .function("rowsRead", &CsvReaderHandle::rowsRead)
       .function("columns", &CsvReaderHandle::columns)
+      .function("textColumns", &CsvReaderHandle::textColumns)
       .function("bytesFed", &CsvReaderHandle::bytesFed);
   function("createCsvReader", &CreateCsvReader);
   function("heapStats", &HeapStats);

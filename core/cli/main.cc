@@ -16,6 +16,7 @@
 #include <fstream>   // for ifstream, ofstream
 #include <iostream>  // for cout, cerr
 #include <map>       // for map
+#include <memory>    // for make_shared
 #include <sstream>   // for stringstream
 #include <string>    // for string
 #include <string_view>  // for string_view
@@ -108,7 +109,8 @@ int ReadCsvCommand(std::map<std::string, std::string>& args) {
 
 int Train(std::map<std::string, std::string>& args) {
   const auto t0 = std::chrono::steady_clock::now();
-  boostlab::Table table = ReadCsvFile(args["--csv"]);
+  // Shared: the dataset's numeric features are views of the table's columns, not copies.
+  auto table = std::make_shared<const boostlab::Table>(ReadCsvFile(args["--csv"]));
   boostlab::DatasetOptions options;
   options.target = args["--target"];
   options.ignore = SplitComma(args["--ignore"]);

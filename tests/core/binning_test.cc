@@ -52,9 +52,7 @@ TEST(Binning, LongFeaturesSortNegativesAndZerosAsComparisonsDo) {
 }
 
 TEST(Binning, MissingGoesToBinZeroAndValuesToTheirCut) {
-  FeatureColumns x;
-  x.num_rows = 5;
-  x.columns = {{1, NAN, 2, 3, 100}};
+  FeatureColumns x(std::vector<std::vector<float>>{{1, NAN, 2, 3, 100}});
   ThreadPool pool(1);
   std::vector<RowIdx> train = {0, 1, 2, 3};  // 100 is unseen in training
   BinnedMatrix m = BinnedMatrix::Build(x, {}, train, 256, pool);
@@ -70,16 +68,14 @@ TEST(Binning, MissingGoesToBinZeroAndValuesToTheirCut) {
 TEST(Binning, TwoHundredFiftySixValueBinsFitOneByteWithoutMissingValues) {
   std::vector<float> v;
   for (int i = 0; i < 1000; ++i) v.push_back(static_cast<float>(i));
-  FeatureColumns x;
-  x.num_rows = v.size();
-  x.columns = {v};
+  FeatureColumns x(std::vector<std::vector<float>>{v});
   std::vector<RowIdx> rows(v.size());
   for (size_t i = 0; i < rows.size(); ++i) rows[i] = static_cast<RowIdx>(i);
   ThreadPool pool(1);
   BinnedMatrix m = BinnedMatrix::Build(x, {}, rows, 256, pool);
   EXPECT_EQ(m.BinsOf(0), 257u);
   EXPECT_FALSE(m.wide);
-  x.columns[0][5] = NAN;  // now the missing bin (256) is needed
+  x.Mutable(0)[5] = NAN;  // now the missing bin (256) is needed
   EXPECT_TRUE(BinnedMatrix::Build(x, {}, rows, 256, pool).wide);
 }
 
@@ -123,8 +119,8 @@ TEST(Binning, ColumnsOnlyKeepTheSameColumnsAndNoRows) {
 TEST(Binning, EveryValueLandsInTheBinItsCutsGive) {
   for (int max_bin : {64, 1000}) {
     Dataset d = test::RandomData(2003, 3).Missing(0.1).Seed(5).Make();
-    d.x.columns[0][7] = 1e30f;   // above every cut
-    d.x.columns[1][9] = -1e30f;  // below every cut
+    d.x.Mutable(0)[7] = 1e30f;   // above every cut
+    d.x.Mutable(1)[9] = -1e30f;  // below every cut
     ThreadPool pool(2);
     BinnedMatrix m = BinnedMatrix::Build(d.x, d.features, d.train_rows, max_bin, pool);
     EXPECT_EQ(m.wide, max_bin > 256);

@@ -73,9 +73,7 @@ TEST(Categorical, UnseenCategoriesGoLeftLikeXGBoost) {
   t.SetCategories(t.nodes[0], std::vector<int32_t>{2, 5});
   t.nodes[1].value = -1;
   t.nodes[2].value = 1;
-  FeatureColumns x;
-  x.num_rows = 3;
-  x.columns = {{2, 7, NAN}};
+  FeatureColumns x(std::vector<std::vector<float>>{{2, 7, NAN}});
   EXPECT_EQ(t.PredictRow(x, 0), 1);   // in the set: right
   EXPECT_EQ(t.PredictRow(x, 1), -1);  // not in the set: left
   EXPECT_EQ(t.PredictRow(x, 2), 1);   // missing: default (right)

@@ -30,8 +30,7 @@ class RandomData {
     d.task = binary_ ? Task::kBinary : classes_ > 2 ? Task::kMulticlass : Task::kRegression;
     if (binary_) d.classes = {"0", "1"};
     for (int k = 0; k < classes_; ++k) d.classes.push_back("c" + std::to_string(k));
-    d.x.num_rows = rows_;
-    d.x.columns.assign(cols_, std::vector<float>(rows_));
+    std::vector<std::vector<float>> columns(cols_, std::vector<float>(rows_));
     for (size_t f = 0; f < cols_; ++f) d.features.push_back({"f" + std::to_string(f), ColumnType::kNumeric, {}});
     d.label.resize(rows_);
     for (size_t r = 0; r < rows_; ++r) {
@@ -39,7 +38,7 @@ class RandomData {
       for (size_t f = 0; f < cols_; ++f) {
         float v = std::round(static_cast<float>(uniform() * 10) * 100) / 100;
         y += (f % 2 ? -1.0 : 1.0) * std::sin(v + static_cast<double>(f));
-        d.x.columns[f][r] = uniform() < missing_ ? NAN : v;
+        columns[f][r] = uniform() < missing_ ? NAN : v;
       }
       y += 0.3 * (uniform() - 0.5);
       d.label[r] = binary_ ? (y > 0 ? 1.0f : 0.0f) : static_cast<float>(y);
@@ -50,6 +49,7 @@ class RandomData {
       }
       (r % 5 == 0 ? d.valid_rows : d.train_rows).push_back(static_cast<RowIdx>(r));
     }
+    d.x = FeatureColumns(std::move(columns));
     return d;
   }
 
@@ -70,7 +70,7 @@ inline Model Train(const Dataset& d, const Params& p) {
 
 // x = 1, 2, 3, 4 with g = -1, -1, 1, 1 and h = 1: the table worked by hand.
 struct SmallTable {
-  FeatureColumns x{{{1, 2, 3, 4}}, 4};
+  FeatureColumns x{std::vector<std::vector<float>>{{1, 2, 3, 4}}};
   std::vector<RowIdx> rows = {0, 1, 2, 3};
   std::vector<GradPair> g = {{-1, 1}, {-1, 1}, {1, 1}, {1, 1}};
 };

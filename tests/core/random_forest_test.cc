@@ -201,7 +201,7 @@ TEST(RandomForest, EachRoundReportsItsTreesShapeAsASweepOfTheTreeFinds) {
 
 TEST(SplitFinder, MultiOutputGainIsTheSumOfTheOutputsGains) {
   // Three classes on x = 1..6: labels 0 0 1 1 2 2, unit weights, g_k = -[y = k].
-  FeatureColumns x{{{1, 2, 3, 4, 5, 6}}, 6};
+  FeatureColumns x{std::vector<std::vector<float>>{{1, 2, 3, 4, 5, 6}}};
   std::vector<FeatureInfo> features = {{"x", ColumnType::kNumeric, {}}};
   std::vector<RowIdx> rows = {0, 1, 2, 3, 4, 5};
   ThreadPool pool(1);

@@ -98,9 +98,7 @@ TEST(TreeShap, AStumpGivesItsFeatureTheLeafMinusTheMean) {
   t.nodes[2].cover = 1;
   m.trees.push_back(t);
   m.objective = "reg:squarederror";
-  FeatureColumns x;
-  x.num_rows = 2;
-  x.columns = {{1.0f, 9.0f}};
+  FeatureColumns x(std::vector<std::vector<float>>{{1.0f, 9.0f}});
   const std::vector<float> phi = m.Contributions(x);
   // The mean leaf is (3 x 1 + 1 x 5) / 4 = 2.
   EXPECT_FLOAT_EQ(phi[0], 1 - 2);
@@ -117,9 +115,7 @@ TEST(TreeShap, AWeightedMedianHasNoShapValues) {
   Model m;
   m.features = {{"a", ColumnType::kNumeric, {}}};
   m.median_trees = true;
-  FeatureColumns x;
-  x.num_rows = 1;
-  x.columns = {{1.0f}};
+  FeatureColumns x(std::vector<std::vector<float>>{{1.0f}});
   EXPECT_THROW(m.Contributions(x), Error);
 }
 

@@ -67,9 +67,7 @@ TEST(Split, FoundByHandOnASmallTable) {
 }
 
 TEST(Split, MissingGoesLeftWhenThatGainsMore) {
-  FeatureColumns x;
-  x.num_rows = 6;
-  x.columns = {{NAN, NAN, 1, 2, 3, 4}};
+  FeatureColumns x(std::vector<std::vector<float>>{{NAN, NAN, 1, 2, 3, 4}});
   ThreadPool pool(1);
   std::vector<RowIdx> rows = {0, 1, 2, 3, 4, 5};
   BinnedMatrix m = BinnedMatrix::Build(x, {}, rows, 256, pool);
@@ -153,7 +151,7 @@ TEST(TreeLearner, BinnedWalkAndCarriedRowsAgreeWithTheTreeOnEveryRow) {
   // Feature 3 as a category code (0..29), missing kept missing.
   d.features[3] = {"c", ColumnType::kCategorical, {}};
   for (int c = 0; c < 30; ++c) d.features[3].levels.push_back("k" + std::to_string(c));
-  for (float& v : d.x.columns[3])
+  for (float& v : d.x.Mutable(3))
     if (v == v) v = std::min(29.0f, std::floor(v * 3));
   ThreadPool pool(1);
   const std::vector<GradPair> g = RandomGradients(d.x.num_rows, 8);

@@ -164,7 +164,7 @@ export interface CsvStreamOptions extends CsvOptions {
   size?: number;
   onProgress?: (progress: CsvProgress) => void;
   signal?: AbortSignal;
-  /** Count the memory training on the table takes in the estimate too (about 2.5 times the table's). */
+  /** Count the memory training on the table takes in the estimate too (about 1.5 to 2 times the table's). */
   forTraining?: boolean;
 }
 

@@ -75,7 +75,7 @@ class CsvReading {
     const fed = this._reader.bytesFed(), rows = this._reader.rowsRead();
     if (!this._checked && this._size > 0 && rows > 0 && (fed >= 2 ** 20 || fed >= this._size)) {
       this._checked = true;
-      this._refuseIfTooLarge(fed, rows, this._reader.columns());
+      this._refuseIfTooLarge(fed, rows, this._reader.columns(), this._reader.textColumns());
     }
   }
   progress() {
@@ -89,12 +89,13 @@ class CsvReading {
     this._reader = null;
   }
   // The file's rows at the first `fed` bytes' rate, each column 4 bytes a row;
-  // for training another 4 (the dataset's copy) and 2 (bins, by row and by
-  // column), and 32 bytes a row of labels, margins, gradients and row lists.
+  // for training, 2 more a column (bins, by row and by column), 4 more a text
+  // column (its codes as numbers: numeric columns are shared, not copied), and
+  // 40 bytes a row of labels, margins, gradients, predictions and row lists.
   // Against what the heap has left.
-  _refuseIfTooLarge(fed, rows, columns) {
+  _refuseIfTooLarge(fed, rows, columns, textColumns) {
     const estimatedRows = Math.ceil(rows * (this._size / fed));
-    const need = estimatedRows * (columns * 4 + (this._forTraining ? columns * 6 + 32 : 0));
+    const need = estimatedRows * (columns * 4 + (this._forTraining ? columns * 2 + textColumns * 4 + 40 : 0));
     const heap = this._module.heapStats();
     const room = heap.limit - heap.used - 64 * 2 ** 20;
     if (need <= room) return;

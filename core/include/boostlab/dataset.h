@@ -3,6 +3,8 @@
 #pragma once
 
 #include <cstdint>  // for uint32_t, uint64_t
+#include <deque>    // for deque
+#include <memory>   // for shared_ptr
 #include <optional>  // for optional
 #include <span>     // for span
 #include <string>   // for string
@@ -39,9 +41,34 @@ struct DatasetOptions {
 };
 
 // Feature values stored column by column: columns[f][row], NaN = missing.
-struct FeatureColumns {
-  std::vector<std::vector<float>> columns;
+// A column is a view: of a vector this object owns (Add), or of numbers held
+// elsewhere (AddView), kept alive by `source` when it is set. So a dataset
+// made from a shared table does not copy the table's numeric columns (a 40M-row
+// file's would take a second gigabyte). Copies copy the owned columns and
+// share the views.
+class FeatureColumns {
+ public:
+  std::vector<std::span<const float>> columns;
   size_t num_rows = 0;
+  std::shared_ptr<const void> source;  // what the views point into, if anyone must keep it
+
+  FeatureColumns() = default;
+  // Owned columns of rows values each (all the same length).
+  explicit FeatureColumns(std::vector<std::vector<float>> owned);
+  FeatureColumns(const FeatureColumns& other);
+  FeatureColumns& operator=(const FeatureColumns& other);
+  FeatureColumns(FeatureColumns&&) noexcept = default;
+  FeatureColumns& operator=(FeatureColumns&&) noexcept = default;
+
+  void Add(std::vector<float> values);
+  void AddView(std::span<const float> values);
+  // Column f as a vector this object owns (copied from a view on first use),
+  // to change values in place; its size must stay num_rows.
+  std::vector<float>& Mutable(size_t f);
+
+ private:
+  std::deque<std::vector<float>> owned_;  // a deque: adding one never moves the others
+  std::vector<int> owner_;                // per column: its index in owned_, or -1 for a view
 };
 
 // Ranking: the rows of each query, in row order; queries in the order their
@@ -79,6 +106,9 @@ struct Dataset {
   std::vector<std::string> notes;
 
   static Dataset FromTable(const Table& table, const DatasetOptions& options);
+  // The same, its numeric features views of the table's columns instead of
+  // copies; the dataset keeps the table alive.
+  static Dataset FromTable(std::shared_ptr<const Table> table, const DatasetOptions& options);
 };
 
 // What task 'auto' makes of a column as the target, and why, in words a
@@ -104,7 +134,8 @@ DatasetOptions ParseDatasetOptions(std::string_view json);
 
 // Builds the feature columns a model with `features` expects from any table
 // that has columns of those names (categorical levels mapped by name; unseen
-// levels become missing). Throws UNKNOWN_COLUMN when one is absent.
+// levels become missing). Numeric columns are views of the table's: use the
+// result while the table lives. Throws UNKNOWN_COLUMN when one is absent.
 FeatureColumns FeaturesFromTable(const Table& table, const std::vector<FeatureInfo>& features);
 
 // The given rows of `x`, in that order (a sample to explain, say). Throws

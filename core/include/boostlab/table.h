@@ -93,6 +93,7 @@ class CsvReader {
   size_t bytes_fed() const;
   size_t rows_read() const;
   size_t columns() const;  // 0 until the header has been read
+  size_t text_columns() const;  // columns holding text so far (categorical)
 
  private:
   struct State;

@@ -150,7 +150,7 @@ void FillBins(const FeatureColumns& x, const BinnedMatrix& m, std::vector<BinT>&
   const size_t n = x.num_rows, F = x.columns.size();
   cols.assign(n * F, 0);
   pool.Run(static_cast<int>(F), [&](int f) {
-    const std::vector<float>& col = x.columns[f];
+    const std::span<const float> col = x.columns[f];
     BinT* out = cols.data() + f * n;
     const std::vector<float>& cuts = m.cuts[f];
     if (m.categorical[f] || cuts.empty()) {

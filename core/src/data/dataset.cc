@@ -182,7 +182,8 @@ void SplitRows(size_t n, const DatasetOptions& options, std::span<const uint32_t
   if (d.train_rows.empty()) throw Error("BAD_OPTION", "No training rows are left after the validation split.");
 }
 
-Dataset Dataset::FromTable(const Table& table, const DatasetOptions& options) {
+// A dataset from a table; share: numeric features as views of its columns.
+static Dataset FromTableImpl(const Table& table, const DatasetOptions& options, bool share) {
   if (options.target.empty()) throw Error("BAD_OPTION", "Choose a target column.");
   const size_t target_col = table.ColumnIndex(options.target);
   for (const auto& name : options.ignore) table.ColumnIndex(name);  // unknown names are errors
@@ -245,14 +246,15 @@ Dataset Dataset::FromTable(const Table& table, const DatasetOptions& options) {
         std::find(options.ignore.begin(), options.ignore.end(), col.name) != options.ignore.end())
       continue;
     FeatureInfo info{col.name, col.type, col.levels};
-    std::vector<float> values(n);
-    if (col.type == ColumnType::kNumeric) {
-      values = col.values;
-    } else {
-      for (size_t r = 0; r < n; ++r) values[r] = col.codes[r] < 0 ? NAN : static_cast<float>(col.codes[r]);
-    }
     d.features.push_back(std::move(info));
-    d.x.columns.push_back(std::move(values));
+    if (col.type == ColumnType::kNumeric) {
+      if (share) d.x.AddView(col.values);
+      else d.x.Add(col.values);
+    } else {
+      std::vector<float> values(n);
+      for (size_t r = 0; r < n; ++r) values[r] = col.codes[r] < 0 ? NAN : static_cast<float>(col.codes[r]);
+      d.x.Add(std::move(values));
+    }
   }
   if (d.features.empty()) throw Error("NO_FEATURES", "No feature columns are left once the target and ignored columns are set aside.");
 
@@ -272,6 +274,54 @@ Dataset Dataset::FromTable(const Table& table, const DatasetOptions& options) {
                                           "; classification needs at least two.");
   }
   return d;
+}
+
+FeatureColumns::FeatureColumns(std::vector<std::vector<float>> owned) {
+  num_rows = owned.empty() ? 0 : owned[0].size();
+  for (auto& column : owned) Add(std::move(column));
+}
+
+FeatureColumns::FeatureColumns(const FeatureColumns& other) : num_rows(other.num_rows), source(other.source) {
+  for (size_t f = 0; f < other.columns.size(); ++f) {
+    if (other.owner_[f] < 0) AddView(other.columns[f]);
+    else Add(other.owned_[static_cast<size_t>(other.owner_[f])]);
+  }
+}
+
+FeatureColumns& FeatureColumns::operator=(const FeatureColumns& other) {
+  if (this != &other) *this = FeatureColumns(other);
+  return *this;
+}
+
+void FeatureColumns::Add(std::vector<float> values) {
+  owned_.push_back(std::move(values));
+  owner_.push_back(static_cast<int>(owned_.size() - 1));
+  columns.emplace_back(owned_.back());
+}
+
+void FeatureColumns::AddView(std::span<const float> values) {
+  owner_.push_back(-1);
+  columns.push_back(values);
+}
+
+std::vector<float>& FeatureColumns::Mutable(size_t f) {
+  if (owner_.at(f) < 0) {
+    owned_.emplace_back(columns[f].begin(), columns[f].end());
+    owner_[f] = static_cast<int>(owned_.size() - 1);
+    columns[f] = owned_.back();
+  }
+  return owned_[static_cast<size_t>(owner_[f])];
+}
+
+Dataset Dataset::FromTable(std::shared_ptr<const Table> table, const DatasetOptions& options) {
+  if (!table) throw Error("BAD_ARGUMENT", "No table.");
+  Dataset d = FromTableImpl(*table, options, /*share=*/true);
+  d.x.source = std::move(table);
+  return d;
+}
+
+Dataset Dataset::FromTable(const Table& table, const DatasetOptions& options) {
+  return FromTableImpl(table, options, /*share=*/false);
 }
 
 namespace {
@@ -385,14 +435,14 @@ FeatureColumns FeaturesFromTable(const Table& table, const std::vector<FeatureIn
   x.num_rows = table.num_rows;
   for (const FeatureInfo& f : features) {
     const Column& col = table.columns[table.ColumnIndex(f.name)];
-    std::vector<float> values(table.num_rows, NAN);
     if (f.type == ColumnType::kNumeric) {
       if (col.type != ColumnType::kNumeric)
         throw Error("FEATURE_NOT_NUMERIC", "Line " + std::to_string(col.first_text_line) + ": column " + Quote(f.name) +
                                                " holds text (" + Quote(col.first_text) + ") but the model expects numbers.",
                     col.first_text_line, 0);
-      values = col.values;
+      x.AddView(col.values);
     } else {
+      std::vector<float> values(table.num_rows, NAN);
       // Map this table's level strings onto the model's codes.
       std::vector<float> remap;
       if (col.type == ColumnType::kCategorical) {
@@ -403,8 +453,8 @@ FeatureColumns FeaturesFromTable(const Table& table, const std::vector<FeatureIn
         for (size_t r = 0; r < table.num_rows; ++r)
           values[r] = col.codes[r] < 0 ? NAN : remap[col.codes[r]];
       }
+      x.Add(std::move(values));
     }
-    x.columns.push_back(std::move(values));
   }
   return x;
 }
@@ -420,7 +470,7 @@ FeatureColumns SelectRows(const FeatureColumns& x, std::span<const RowIdx> rows)
   for (const auto& column : x.columns) {
     std::vector<float> picked(rows.size());
     for (size_t i = 0; i < rows.size(); ++i) picked[i] = column[rows[i]];
-    out.columns.push_back(std::move(picked));
+    out.Add(std::move(picked));
   }
   return out;
 }

@@ -165,6 +165,7 @@ class ColumnBuilder {
     else col_.codes.reserve(rows);
   }
   const std::string& name() const { return col_.name; }
+  bool categorical() const { return col_.type == ColumnType::kCategorical; }
 
   // A Windows-1252 file: its text (name, levels) as UTF-8. The map is one to
   // one, so levels stay distinct; Finish sorts them after.
@@ -474,6 +475,11 @@ CsvReader& CsvReader::operator=(CsvReader&&) noexcept = default;
 size_t CsvReader::bytes_fed() const { return state_->fed; }
 size_t CsvReader::rows_read() const { return state_->rows; }
 size_t CsvReader::columns() const { return state_->builders.size(); }
+size_t CsvReader::text_columns() const {
+  size_t n = 0;
+  for (const ColumnBuilder& b : state_->builders) n += b.categorical();
+  return n;
+}
 
 void CsvReader::Feed(std::string_view chunk) {
   State& st = *state_;

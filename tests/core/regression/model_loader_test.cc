@@ -57,9 +57,7 @@ struct ModelText {
 
 TEST(ModelLoaderRegression, TheValidBaseModelLoadsAndPredicts) {
   const Model m = Model::FromJson(ModelText().Json());
-  FeatureColumns x;
-  x.num_rows = 4;
-  x.columns = {{1, 2, 2, NAN}, {0, 1, 2, 0}};
+  FeatureColumns x(std::vector<std::vector<float>>{{1, 2, 2, NAN}, {0, 1, 2, 0}});
   std::vector<float> out(4);
   m.Predict(x, out);
   EXPECT_EQ(out, (std::vector<float>{0.75f, -0.5f, 2.5f, 0.75f}));  // 0.5 + leaf
@@ -184,9 +182,7 @@ TEST(ModelLoaderRegression, NonScalarParamsAreNamed) {
 // converted to int32 (undefined behaviour; UBSan stops on it).
 TEST(ModelLoaderRegression, CategoricalValuesPastIntRangeGoLeft) {
   const Model m = Model::FromJson(ModelText().Json());
-  FeatureColumns x;
-  x.num_rows = 4;
-  x.columns = {{2, 2, 2, 2}, {1e10f, -1e30f, 2.0f, 2.5f}};
+  FeatureColumns x(std::vector<std::vector<float>>{{2, 2, 2, 2}, {1e10f, -1e30f, 2.0f, 2.5f}});
   std::vector<float> out(4);
   m.Predict(x, out);
   EXPECT_EQ(out, (std::vector<float>{-0.5f, -0.5f, 2.5f, 2.5f}));  // 2.5 truncates to category 2, as XGBoost
@@ -201,9 +197,7 @@ TEST(ModelLoaderRegression, PredictChecksItsOutputSize) {
   const std::string tree = json.substr(json.find("[{\"left\"") + 1, json.rfind("}]") - json.find("[{\"left\""));
   json.replace(json.find("[{\"left\""), std::string::npos, "[" + tree + "," + tree + "," + tree + "]}");
   const Model m = Model::FromJson(json);
-  FeatureColumns x;
-  x.num_rows = 2;
-  x.columns = {{1, 2}, {0, 2}};
+  FeatureColumns x(std::vector<std::vector<float>>{{1, 2}, {0, 2}});
   std::vector<float> small(2), enough(6);
   try {
     m.Predict(x, small);
