@@ -136,6 +136,7 @@ struct CsvReaderHandle {
   double rowsRead() const { return reader ? static_cast<double>(reader->rows_read()) : 0; }
   double columns() const { return reader ? static_cast<double>(reader->columns()) : 0; }
   double textColumns() const { return reader ? static_cast<double>(reader->text_columns()) : 0; }
+  double columnBytes() const { return reader ? static_cast<double>(reader->column_bytes()) : 0; }
   double bytesFed() const { return reader ? static_cast<double>(reader->bytes_fed()) : 0; }
 };
 
@@ -390,6 +391,7 @@ EMSCRIPTEN_BINDINGS(boostlab) {
       .function("rowsRead", &CsvReaderHandle::rowsRead)
       .function("columns", &CsvReaderHandle::columns)
       .function("textColumns", &CsvReaderHandle::textColumns)
+      .function("columnBytes", &CsvReaderHandle::columnBytes)
       .function("bytesFed", &CsvReaderHandle::bytesFed);
   function("createCsvReader", &CreateCsvReader);
   function("heapStats", &HeapStats);

@@ -97,7 +97,8 @@ class CsvReading {
     const estimatedRows = Math.ceil(rows * (this._size / fed));
     const need = estimatedRows * (columns * 4 + (this._forTraining ? columns * 2 + textColumns * 4 + 40 : 0));
     const heap = this._module.heapStats();
-    const room = heap.limit - heap.used - 64 * 2 ** 20;
+    // The reader has already made room for the table it expects: that is not taken from the estimate's room.
+    const room = heap.limit - (heap.used - this._reader.columnBytes()) - 64 * 2 ** 20;
     if (need <= room) return;
     const mb = (n) => `${Math.round(n / 2 ** 20)} MB`;
     throw new BoostLabError({

@@ -94,6 +94,7 @@ class CsvReader {
   size_t rows_read() const;
   size_t columns() const;  // 0 until the header has been read
   size_t text_columns() const;  // columns holding text so far (categorical)
+  size_t column_bytes() const;  // the columns' storage so far, room reserved for rows to come included
 
  private:
   struct State;

@@ -166,6 +166,7 @@ class ColumnBuilder {
   }
   const std::string& name() const { return col_.name; }
   bool categorical() const { return col_.type == ColumnType::kCategorical; }
+  size_t bytes() const { return col_.values.capacity() * sizeof(float) + col_.codes.capacity() * sizeof(int32_t); }
 
   // A Windows-1252 file: its text (name, levels) as UTF-8. The map is one to
   // one, so levels stay distinct; Finish sorts them after.
@@ -475,6 +476,11 @@ CsvReader& CsvReader::operator=(CsvReader&&) noexcept = default;
 size_t CsvReader::bytes_fed() const { return state_->fed; }
 size_t CsvReader::rows_read() const { return state_->rows; }
 size_t CsvReader::columns() const { return state_->builders.size(); }
+size_t CsvReader::column_bytes() const {
+  size_t n = 0;
+  for (const ColumnBuilder& b : state_->builders) n += b.bytes();
+  return n;
+}
 size_t CsvReader::text_columns() const {
   size_t n = 0;
   for (const ColumnBuilder& b : state_->builders) n += b.categorical();
