@@ -6,23 +6,15 @@
 #include <cstdlib>   // for strtod
 #include <cstring>  // for memcmp
 #include <functional>  // for function
-#include <fstream>  // for ifstream
-#include <sstream>  // for stringstream
 #include <string>   // for string
 #include <vector>   // for vector
 
 #include "boostlab/errors.h"
 #include "boostlab/table.h"
+#include "test_files.h"
 
 namespace boostlab {
 namespace {
-
-std::string ReadTestFile(const std::string& name) {
-  std::ifstream in(std::string(BOOSTLAB_TESTS_DIR) + "/data/" + name, std::ios::binary);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
 
 Table ReadInChunks(std::string_view csv, const std::vector<size_t>& sizes, CsvOptions options = {}) {
   options.expected_bytes = csv.size();
@@ -106,7 +98,7 @@ TEST(CsvStream, ErrorsNameTheSameLineWhereverTheChunksAreCut) {
 
 TEST(CsvStream, RealFilesInChunksOfAnySizeReadAsWhole) {
   for (const char* name : {"diamonds.csv", "rank_train.csv", "spam.csv"}) {
-    const std::string csv = ReadTestFile(name);
+    const std::string csv = test::ReadTestFile(std::string("data/") + name);
     ASSERT_GT(csv.size(), 100000u) << name;
     const Table whole = ReadCsv(csv);
     for (size_t n : {size_t{4093}, size_t{65536}, size_t{1} << 20})

@@ -15,17 +15,13 @@
 #include "boostlab/errors.h"
 #include "boostlab/model.h"
 #include "boostlab/table.h"
+#include "test_files.h"
 #include "util/rng.h"
 
 namespace boostlab {
 namespace {
 
-std::string ReadInput(const std::string& name) {
-  std::ifstream in(std::string(BOOSTLAB_TESTS_DIR) + "/core/regression/inputs/" + name, std::ios::binary);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
+std::string ReadInput(const std::string& name) { return test::ReadTestFile("core/regression/inputs/" + name); }
 
 void ExpectOutOfRange(const std::string& csv, long line, long column, const std::string& text) {
   try {

@@ -13,17 +13,12 @@
 #include "boostlab/model.h"
 #include "boostlab/params.h"
 #include "boostlab/table.h"
+#include "test_files.h"
 
 namespace boostlab {
 namespace {
 
-std::string ReadInput(const std::string& name) {
-  std::ifstream in(std::string(BOOSTLAB_TESTS_DIR) + "/core/regression/inputs/" + name, std::ios::binary);
-  EXPECT_TRUE(in) << name;
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
+std::string ReadInput(const std::string& name) { return test::ReadTestFile("core/regression/inputs/" + name); }
 
 // "MODEL_CORRUPT: <message>", or "loaded" when the file was accepted.
 std::string LoadError(const std::string& json) {
