@@ -1,0 +1,40 @@
+// npm run bench, a big file in the tab (issue 20): flights_1m repeated
+// BENCH_BIGFILE_COPIES times (default 40: 1 GB, 40M rows; made by bench/ingest.mjs's
+// rule here too) read and trained in headless Chromium, SIMD + 2 threads, in one
+// module worker: rounds (default 100) of depth 6 on `delay` (minutes, regression).
+// Reports the time to the first round, the total, the parse speed and the wasm
+// heap; the issue's bound on the peak heap is 2 x (binned matrix + per-row
+// training state) + 64 MB, with the binned matrix 2 bytes a row a feature (by
+// row and by column) and the training state what the heap grew by after the
+// dataset, less the bins. Writes bench/bigfile.json.
+import { closeSync, existsSync, openSync, readFileSync, statSync, writeSync } from 'node:fs';
+import { join } from 'node:path';
+import { benchPage, root, shared, work, writeResults } from './common.mjs';
+
+const copies = Number(process.env.BENCH_BIGFILE_COPIES ?? 40);
+const rounds = Number(process.env.BENCH_BIGFILE_ROUNDS ?? 100);
+const source = join(shared, 'flights_1m.csv');
+const file = join(work, `flights_x${copies}.csv`);
+if (!existsSync(file) || statSync(file).size < copies * (statSync(source).size - 100)) {
+  const text = readFileSync(source);
+  const headerEnd = text.indexOf(10) + 1;
+  const fd = openSync(file, 'w');
+  writeSync(fd, text.subarray(0, headerEnd));
+  for (let i = 0; i < copies; i++) writeSync(fd, text.subarray(headerEnd));
+  closeSync(fd);
+}
+const mb = statSync(file).size / 2 ** 20;
+const { page, close } = await benchPage('/bench/browser/ingest.html');
+const url = '/' + file.slice(root.length).replace(/^\/+/, '');
+const r = await page.evaluate((s) => window.oursTrain(s), { url, target: 'delay', params: { rounds, max_depth: 6, eta: 0.1, max_bin: 256, nthread: 2 } });
+await close();
+const features = r.columns - 1;
+const binnedMb = (2 * r.rows * features) / 2 ** 20;
+const stateMb = r.heap_used_end_mb - r.heap_after_dataset_mb - binnedMb;
+const bound = 2 * (binnedMb + stateMb) + 64;
+const out = { file: file.split('/').pop(), megabytes: mb, ...r, parse_mb_per_s: mb / r.read_seconds, binned_mb: binnedMb, state_mb: stateMb, bound_mb: bound };
+console.log(`${out.file} (${mb.toFixed(0)} MB, ${r.rows} rows): read ${r.read_seconds.toFixed(1)} s (${out.parse_mb_per_s.toFixed(0)} MB/s), ` +
+  `first round at ${r.first_round_seconds.toFixed(1)} s, ${r.rounds} rounds done at ${r.total_seconds.toFixed(1)} s; heap after read ${r.heap_after_read_mb.toFixed(0)} MB, ` +
+  `after dataset ${r.heap_after_dataset_mb.toFixed(0)} MB, peak ${r.peak_heap_mb.toFixed(0)} MB against the bound ${bound.toFixed(0)} MB ` +
+  `(binned ${binnedMb.toFixed(0)} MB, training state ${stateMb.toFixed(0)} MB): ${r.peak_heap_mb <= bound ? 'within' : 'over'}`);
+writeResults('bigfile', out);
