@@ -66,7 +66,7 @@ std::vector<MetricSpec> ParseMetrics(const std::string& list, int outputs, const
       throw Error("BAD_PARAM", "Parameter 'eval_metric': '" + name + "' needs a binary objective.");
     if (name == "exploss" && objective != "binary:exponential")
       throw Error("BAD_PARAM", "Parameter 'eval_metric': 'exploss' needs objective binary:exponential.");
-    out.push_back({name, name == "auc"});
+    out.push_back({name, name == "auc", std::nullopt});
   }
   return out;
 }
