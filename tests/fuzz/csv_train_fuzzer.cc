@@ -21,8 +21,8 @@ std::string Fingerprint(const std::function<boostlab::Table()>& read) {
     for (const std::string& note : t.notes) out += note;
     for (const boostlab::Column& c : t.columns) {
       out += c.name + (c.type == boostlab::ColumnType::kNumeric ? "#" : "$") + std::to_string(c.missing);
-      out.append(reinterpret_cast<const char*>(c.values.data()), c.values.size() * sizeof(float));
-      out.append(reinterpret_cast<const char*>(c.codes.data()), c.codes.size() * sizeof(int32_t));
+      if (!c.values.empty()) out.append(reinterpret_cast<const char*>(c.values.data()), c.values.size() * sizeof(float));
+      if (!c.codes.empty()) out.append(reinterpret_cast<const char*>(c.codes.data()), c.codes.size() * sizeof(int32_t));
       for (const std::string& level : c.levels) out += level + '\0';
     }
     return out;
