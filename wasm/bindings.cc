@@ -247,9 +247,9 @@ struct ModelHandle {
   val featureValues(const TableHandle& t, val rows) const {
     return Guard([&] {
       const boostlab::FeatureColumns x = Pick(boostlab::FeaturesFromTable(t.table(), model.features), rows);
-      std::vector<float> out(x.num_rows * x.columns.size());
-      for (size_t f = 0; f < x.columns.size(); ++f)
-        for (size_t r = 0; r < x.num_rows; ++r) out[r * x.columns.size() + f] = x.columns[f][r];
+      std::vector<float> out(x.num_rows * x.columns().size());
+      for (size_t f = 0; f < x.columns().size(); ++f)
+        for (size_t r = 0; r < x.num_rows; ++r) out[r * x.columns().size() + f] = x.columns()[f][r];
       return CopyToTypedArray(out);
     });
   }

@@ -86,7 +86,7 @@ TEST(Binning, WideFeaturesUseSixteenBitBins) {
   EXPECT_TRUE(m.wide);
   EXPECT_GT(m.BinsOf(0), 258u);
   for (size_t r = 0; r < 50; ++r) {
-    const float v = d.x.columns[0][r];
+    const float v = d.x.columns()[0][r];
     const uint32_t b = m.Bin(r, 0);
     ASSERT_LT(b, m.MissingBin(0));
     EXPECT_LT(v, m.cuts[0][b]);
@@ -126,7 +126,7 @@ TEST(Binning, EveryValueLandsInTheBinItsCutsGive) {
     EXPECT_EQ(m.wide, max_bin > 256);
     for (size_t f = 0; f < m.num_features; ++f)
       for (size_t r = 0; r < m.num_rows; ++r) {
-        const float v = d.x.columns[f][r];
+        const float v = d.x.columns()[f][r];
         const std::vector<float>& c = m.cuts[f];
         const uint32_t want = v != v ? m.MissingBin(f)
                                      : static_cast<uint32_t>(std::min<size_t>(

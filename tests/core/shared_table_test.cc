@@ -4,6 +4,9 @@
 #include <gtest/gtest.h>
 
 #include <memory>  // for make_shared
+#include <type_traits>  // for is_const_v
+#include <utility>  // for declval, forward
+#include <vector>  // for vector
 #include <string>  // for string
 
 #include "boostlab/dataset.h"
@@ -14,6 +17,16 @@
 
 namespace boostlab {
 namespace {
+
+// A view of a temporary vector would dangle (the model-JSON fuzzer's harness once
+// pushed one into the column list, and ASan caught the reads): the list is
+// read-only and AddView refuses temporaries, at compile time.
+template <typename T>
+concept TakesAView = requires(FeatureColumns x, T&& v) { x.AddView(std::forward<T>(v)); };
+static_assert(!TakesAView<std::vector<float>>, "a temporary vector is Added, never viewed");
+static_assert(TakesAView<const std::vector<float>&>);
+static_assert(std::is_const_v<std::remove_reference_t<decltype(std::declval<FeatureColumns&>().columns())>>,
+              "columns come in through Add and AddView only");
 
 std::string Csv() {
   std::string csv = "x,colour,z,y\n";
@@ -31,14 +44,14 @@ TEST(SharedTable, NumericFeaturesAreViewsOfTheTablesColumnsAndOutliveTheCallersH
   options.seed = 3;
   Dataset shared = Dataset::FromTable(table, options);
   const Dataset copied = Dataset::FromTable(*table, options);
-  EXPECT_EQ(shared.x.columns[0].data(), x_values) << "x is a view, not a copy";
-  EXPECT_NE(copied.x.columns[0].data(), x_values);
-  EXPECT_NE(shared.x.columns[1].data(), nullptr);  // colour: codes made into an owned column
+  EXPECT_EQ(shared.x.columns()[0].data(), x_values) << "x is a view, not a copy";
+  EXPECT_NE(copied.x.columns()[0].data(), x_values);
+  EXPECT_NE(shared.x.columns()[1].data(), nullptr);  // colour: codes made into an owned column
   table.reset();  // the caller lets go; the dataset keeps the table
-  ASSERT_EQ(shared.x.columns.size(), copied.x.columns.size());
-  for (size_t f = 0; f < shared.x.columns.size(); ++f)
+  ASSERT_EQ(shared.x.columns().size(), copied.x.columns().size());
+  for (size_t f = 0; f < shared.x.columns().size(); ++f)
     for (size_t r = 0; r < shared.x.num_rows; ++r) {
-      const float a = shared.x.columns[f][r], b = copied.x.columns[f][r];
+      const float a = shared.x.columns()[f][r], b = copied.x.columns()[f][r];
       EXPECT_TRUE(a == b || (a != a && b != b)) << "feature " << f << " row " << r;
     }
   Params p;
@@ -53,12 +66,12 @@ TEST(SharedTable, ACopyOwnsItsOwnColumnsAndSharesTheViews) {
   options.target = "y";
   const Dataset d = Dataset::FromTable(table, options);
   Dataset copy = d;
-  EXPECT_EQ(copy.x.columns[0].data(), d.x.columns[0].data()) << "views shared";
-  EXPECT_NE(copy.x.columns[1].data(), d.x.columns[1].data()) << "owned columns copied";
+  EXPECT_EQ(copy.x.columns()[0].data(), d.x.columns()[0].data()) << "views shared";
+  EXPECT_NE(copy.x.columns()[1].data(), d.x.columns()[1].data()) << "owned columns copied";
   copy.x.Mutable(0)[0] = 1234.5f;  // a view becomes the copy's own before it changes
-  EXPECT_NE(copy.x.columns[0].data(), d.x.columns[0].data());
-  EXPECT_EQ(copy.x.columns[0][0], 1234.5f);
-  EXPECT_EQ(d.x.columns[0][0], 0.0f);
+  EXPECT_NE(copy.x.columns()[0].data(), d.x.columns()[0].data());
+  EXPECT_EQ(copy.x.columns()[0][0], 1234.5f);
+  EXPECT_EQ(d.x.columns()[0][0], 0.0f);
   EXPECT_EQ(table->columns[0].values[0], 0.0f) << "the table is never written";
 }
 

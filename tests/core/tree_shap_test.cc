@@ -19,7 +19,7 @@ namespace {
 double Expected(const Tree& t, int node, const FeatureColumns& x, size_t row, unsigned known) {
   const TreeNode& n = t.nodes[static_cast<size_t>(node)];
   if (n.IsLeaf()) return n.value;
-  if (known & (1u << n.feature)) return Expected(t, t.Next(n, x.columns[static_cast<size_t>(n.feature)][row]), x, row, known);
+  if (known & (1u << n.feature)) return Expected(t, t.Next(n, x.columns()[static_cast<size_t>(n.feature)][row]), x, row, known);
   const double cl = t.nodes[static_cast<size_t>(n.left)].cover, cr = t.nodes[static_cast<size_t>(n.Right())].cover;
   return (cl * Expected(t, n.left, x, row, known) + cr * Expected(t, n.Right(), x, row, known)) / (cl + cr);
 }

@@ -101,12 +101,12 @@ TEST(Split, AgreesWithExhaustiveSearchOnRawValues) {
   for (size_t f = 0; f < 4; ++f) {
     std::set<float> values;
     for (RowIdx r : d.train_rows)
-      if (d.x.columns[f][r] == d.x.columns[f][r]) values.insert(d.x.columns[f][r]);
+      if (d.x.columns()[f][r] == d.x.columns()[f][r]) values.insert(d.x.columns()[f][r]);
     for (float t : values)
       for (bool missing_left : {false, true}) {
         double gl = 0, hl = 0;
         for (RowIdx r : d.train_rows) {
-          const float v = d.x.columns[f][r];
+          const float v = d.x.columns()[f][r];
           if (v != v ? missing_left : v < t) gl += g[r].g, hl += g[r].h;
         }
         if (hl < 1 || H - hl < 1) continue;

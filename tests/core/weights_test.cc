@@ -67,13 +67,13 @@ struct WeightedAndRepeated {
     repeated.label.clear();
     repeated.train_rows.clear();
     repeated.valid_rows.clear();
-    std::vector<std::vector<float>> columns(d.x.columns.size());
+    std::vector<std::vector<float>> columns(d.x.columns().size());
     std::vector<char> is_valid(n, 0);
     for (RowIdx r : d.valid_rows) is_valid[r] = 1;
     for (size_t r = 0; r < n; ++r)
       for (int copy = 0; copy < static_cast<int>(weighted.weight[r]); ++copy) {
         const RowIdx at = static_cast<RowIdx>(repeated.label.size());
-        for (size_t f = 0; f < d.x.columns.size(); ++f) columns[f].push_back(d.x.columns[f][r]);
+        for (size_t f = 0; f < d.x.columns().size(); ++f) columns[f].push_back(d.x.columns()[f][r]);
         repeated.label.push_back(d.label[r]);
         (is_valid[r] ? repeated.valid_rows : repeated.train_rows).push_back(at);
       }

@@ -27,7 +27,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* bytes, size_t size) {
   for (size_t f = 0; f < model.features.size(); ++f) {
     std::vector<float> column(kRows);
     for (size_t r = 0; r < kRows; ++r) column[r] = kValues[(r + f) % kRows];
-    x.columns.push_back(std::move(column));
+    x.Add(std::move(column));
   }
   const std::vector<float> first = model.PredictColumns(x);
   if (first.size() != kRows * static_cast<size_t>(model.PredictionWidth())) fuzz::Fail("a prediction of the wrong size");

@@ -48,7 +48,6 @@ struct DatasetOptions {
 // share the views.
 class FeatureColumns {
  public:
-  std::vector<std::span<const float>> columns;
   size_t num_rows = 0;
   std::shared_ptr<const void> source;  // what the views point into, if anyone must keep it
 
@@ -60,13 +59,18 @@ class FeatureColumns {
   FeatureColumns(FeatureColumns&&) noexcept = default;
   FeatureColumns& operator=(FeatureColumns&&) noexcept = default;
 
+  // Read-only: a span made from a temporary vector would dangle, so columns
+  // come in only through Add (owned) and AddView (the caller's to keep alive).
+  const std::vector<std::span<const float>>& columns() const { return columns_; }
   void Add(std::vector<float> values);
   void AddView(std::span<const float> values);
+  void AddView(std::vector<float>&& temporary) = delete;  // would dangle: Add it
   // Column f as a vector this object owns (copied from a view on first use),
   // to change values in place; its size must stay num_rows.
   std::vector<float>& Mutable(size_t f);
 
  private:
+  std::vector<std::span<const float>> columns_;
   std::deque<std::vector<float>> owned_;  // a deque: adding one never moves the others
   std::vector<int> owner_;                // per column: its index in owned_, or -1 for a view
 };

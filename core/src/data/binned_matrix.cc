@@ -147,10 +147,10 @@ uint32_t BinOf(const BinnedMatrix& m, size_t f, float v) {
 template <typename BinT>
 void FillBins(const FeatureColumns& x, const BinnedMatrix& m, std::vector<BinT>& rows, std::vector<BinT>& cols,
               ThreadPool& pool, bool with_rows) {
-  const size_t n = x.num_rows, F = x.columns.size();
+  const size_t n = x.num_rows, F = x.columns().size();
   cols.assign(n * F, 0);
   pool.Run(static_cast<int>(F), [&](int f) {
-    const std::span<const float> col = x.columns[f];
+    const std::span<const float> col = x.columns()[f];
     BinT* out = cols.data() + f * n;
     const std::vector<float>& cuts = m.cuts[f];
     if (m.categorical[f] || cuts.empty()) {
@@ -188,7 +188,7 @@ BinnedMatrix BinnedMatrix::Build(const FeatureColumns& x, const std::vector<Feat
                                  CutPlacement placement, Layout layout) {
   BinnedMatrix m;
   m.num_rows = x.num_rows;
-  m.num_features = x.columns.size();
+  m.num_features = x.columns().size();
   m.cuts.resize(m.num_features);
   m.categorical.assign(m.num_features, 0);
   for (size_t f = 0; f < m.num_features && f < features.size(); ++f) {
@@ -203,7 +203,7 @@ BinnedMatrix BinnedMatrix::Build(const FeatureColumns& x, const std::vector<Feat
     if (m.categorical[f]) return;
     std::vector<float> values;
     values.reserve(cut_rows.size());
-    for (RowIdx r : cut_rows) values.push_back(x.columns[f][r]);
+    for (RowIdx r : cut_rows) values.push_back(x.columns()[f][r]);
     m.cuts[f] = QuantileCuts(std::move(values), max_bin, placement);
   });
   m.offsets.assign(1, 0);
@@ -216,7 +216,7 @@ BinnedMatrix BinnedMatrix::Build(const FeatureColumns& x, const std::vector<Feat
   for (size_t f = 0; f < m.num_features && !m.wide; ++f) {
     if (m.BinsOf(f) <= 256) continue;
     if (m.BinsOf(f) > 257) { m.wide = true; break; }
-    for (size_t r = 0; r < m.num_rows && !m.wide; ++r) m.wide = BinOf(m, f, x.columns[f][r]) > 255;
+    for (size_t r = 0; r < m.num_rows && !m.wide; ++r) m.wide = BinOf(m, f, x.columns()[f][r]) > 255;
   }
   const bool with_rows = layout == Layout::kRowsAndColumns;
   if (m.wide) FillBins(x, m, m.bins16, m.cols16, pool, with_rows);

@@ -282,8 +282,8 @@ FeatureColumns::FeatureColumns(std::vector<std::vector<float>> owned) {
 }
 
 FeatureColumns::FeatureColumns(const FeatureColumns& other) : num_rows(other.num_rows), source(other.source) {
-  for (size_t f = 0; f < other.columns.size(); ++f) {
-    if (other.owner_[f] < 0) AddView(other.columns[f]);
+  for (size_t f = 0; f < other.columns().size(); ++f) {
+    if (other.owner_[f] < 0) AddView(other.columns()[f]);
     else Add(other.owned_[static_cast<size_t>(other.owner_[f])]);
   }
 }
@@ -296,19 +296,19 @@ FeatureColumns& FeatureColumns::operator=(const FeatureColumns& other) {
 void FeatureColumns::Add(std::vector<float> values) {
   owned_.push_back(std::move(values));
   owner_.push_back(static_cast<int>(owned_.size() - 1));
-  columns.emplace_back(owned_.back());
+  columns_.emplace_back(owned_.back());
 }
 
 void FeatureColumns::AddView(std::span<const float> values) {
   owner_.push_back(-1);
-  columns.push_back(values);
+  columns_.push_back(values);
 }
 
 std::vector<float>& FeatureColumns::Mutable(size_t f) {
   if (owner_.at(f) < 0) {
-    owned_.emplace_back(columns[f].begin(), columns[f].end());
+    owned_.emplace_back(columns_[f].begin(), columns_[f].end());
     owner_[f] = static_cast<int>(owned_.size() - 1);
-    columns[f] = owned_.back();
+    columns_[f] = owned_.back();
   }
   return owned_[static_cast<size_t>(owner_[f])];
 }
@@ -466,8 +466,8 @@ FeatureColumns SelectRows(const FeatureColumns& x, std::span<const RowIdx> rows)
                                       std::to_string(x.num_rows) + " rows counted from 0.");
   FeatureColumns out;
   out.num_rows = rows.size();
-  out.columns.reserve(x.columns.size());
-  for (const auto& column : x.columns) {
+
+  for (const auto& column : x.columns()) {
     std::vector<float> picked(rows.size());
     for (size_t i = 0; i < rows.size(); ++i) picked[i] = column[rows[i]];
     out.Add(std::move(picked));

@@ -28,7 +28,7 @@ int Tree::Next(const TreeNode& n, float v) const {
 
 int Tree::Leaf(const FeatureColumns& x, size_t row) const {
   int i = 0;
-  while (!nodes[i].IsLeaf()) i = Next(nodes[i], x.columns[nodes[i].feature][row]);
+  while (!nodes[i].IsLeaf()) i = Next(nodes[i], x.columns()[nodes[i].feature][row]);
   return i;
 }
 
@@ -42,7 +42,7 @@ void Tree::Leaves(const FeatureColumns& x, size_t begin, size_t count, int* leaf
       for (size_t j = 0; j < m; ++j) {
         const TreeNode& n = nodes[node[j]];
         if (n.IsLeaf()) continue;
-        node[j] = Next(n, x.columns[n.feature][begin + at + j]);
+        node[j] = Next(n, x.columns()[n.feature][begin + at + j]);
         moved = true;
       }
     }
@@ -75,9 +75,9 @@ constexpr size_t kPredictBlock = 2048;
 int Model::PredictionWidth() const { return objective == "multi:softmax" ? 1 : num_outputs; }
 
 void Model::Predict(const FeatureColumns& x, std::span<float> out, bool transformed, size_t num_trees, int nthread) const {
-  if (x.columns.size() != features.size())
+  if (x.columns().size() != features.size())
     throw Error("FEATURE_MISMATCH", "The model has " + std::to_string(features.size()) + " features; the data has " +
-                                        std::to_string(x.columns.size()) + ".");
+                                        std::to_string(x.columns().size()) + ".");
   const int K = num_outputs;
   // Written n x K even where multi:softmax keeps one value a row.
   if (out.size() < x.num_rows * static_cast<size_t>(K))
@@ -152,8 +152,8 @@ std::vector<float> Model::PredictWith(const FeatureColumns& x, const std::string
   const size_t T = rounds == 0 ? trees.size() : std::min(trees.size(), static_cast<size_t>(rounds) * per_round);
   const size_t n = x.num_rows, K = static_cast<size_t>(num_outputs);
   if (output == "leaf") {
-    if (x.columns.size() != features.size())
-      throw Error("FEATURE_MISMATCH", "The model has " + std::to_string(features.size()) + " features; the data has " + std::to_string(x.columns.size()) + ".");
+    if (x.columns().size() != features.size())
+      throw Error("FEATURE_MISMATCH", "The model has " + std::to_string(features.size()) + " features; the data has " + std::to_string(x.columns().size()) + ".");
     std::vector<float> out(n * T);
     for (size_t r = 0; r < n; ++r)
       for (size_t t = 0; t < T; ++t) out[r * T + t] = static_cast<float>(trees[t].Leaf(x, r));

@@ -118,7 +118,7 @@ struct TreeShap {
       }
       return;
     }
-    const int hot = tree.Next(n, x.columns[static_cast<size_t>(n.feature)][row]);
+    const int hot = tree.Next(n, x.columns()[static_cast<size_t>(n.feature)][row]);
     const int cold = hot == n.left ? n.Right() : n.left;
     const double w = Cover(node);
     // A node no row reached (cover 0) splits its nothing evenly.
@@ -160,9 +160,9 @@ std::vector<float> Model::Contributions(const FeatureColumns& x, int nthread) co
   if (median_trees)
     throw Error("BAD_ARGUMENT", "An AdaBoost.R2 model combines its trees by a weighted median, which has no additive "
                                 "attribution: it has no SHAP values.");
-  if (x.columns.size() != features.size())
+  if (x.columns().size() != features.size())
     throw Error("FEATURE_MISMATCH", "The model has " + std::to_string(features.size()) + " features; the data has " +
-                                        std::to_string(x.columns.size()) + ".");
+                                        std::to_string(x.columns().size()) + ".");
   const size_t K = static_cast<size_t>(num_outputs), F = features.size(), n = x.num_rows;
   const size_t per_round = static_cast<size_t>(TreesPerRound());
   const size_t rounds = per_round ? trees.size() / per_round : 0;
