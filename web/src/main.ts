@@ -357,7 +357,7 @@ views.setPanel(new CsvPanel(loadFile, () => client.cancelLoad(), (change) => upd
   s.choice.ignore = s.choice.ignore.filter((n) => n !== s.choice.target && n !== s.choice.weight && n !== s.choice.group);
   fitAlgorithmToData(s);
   s.messages.train = '';
-}), (text) => update((s) => { s.messages.data = text; })));
+})));
 
 // Read the loaded file again with the delimiter chosen.
 $<HTMLSelectElement>('delimiter').addEventListener('change', (e) => {

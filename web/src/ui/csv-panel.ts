@@ -1,5 +1,5 @@
-// Data panel: file picker and drag-and-drop (read with a progress bar, big
-// files refused before reading), the preview with each column's inferred
+// Data panel: file picker and drag-and-drop (the worker reads the file; here
+// its progress, rows and Cancel), the preview with each column's inferred
 // type, target and ignored columns, the split, and the one place a data error
 // is shown. It renders from the store and reports what the user changes.
 import type { ColumnSummary } from '../../../wasm/js/index.js';
@@ -70,10 +70,9 @@ export class CsvPanel {
   // onFile: a file was picked (the worker reads it); onCancel: stop reading it;
   // onChoice: the user changed what to train on.
   constructor(private readonly onFile: (file: File) => void, onCancel: () => void,
-    private readonly onChoice: (change: Partial<DataChoice>) => void,
-    private readonly onError: (text: string) => void) {
+    private readonly onChoice: (change: Partial<DataChoice>) => void) {
     const input = $<HTMLInputElement>('file-input');
-    input.addEventListener('change', async () => {
+    input.addEventListener('change', () => {
       const file = input.files?.[0];
       input.value = '';  // picking the same file again still fires
       if (file) onFile(file);
@@ -82,7 +81,7 @@ export class CsvPanel {
     const zone = $<HTMLDivElement>('data-panel');
     zone.addEventListener('dragover', (e) => { e.preventDefault(); $('drop-zone').classList.add('over'); });
     zone.addEventListener('dragleave', () => $('drop-zone').classList.remove('over'));
-    zone.addEventListener('drop', async (e) => {
+    zone.addEventListener('drop', (e) => {
       e.preventDefault();
       $('drop-zone').classList.remove('over');
       const file = e.dataTransfer?.files?.[0];
