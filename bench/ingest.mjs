@@ -12,6 +12,10 @@ import { benchPage, json, REPEATS, root, shared, work, writeResults } from './co
 
 const sizes = (process.env.BENCH_INGEST_COPIES ?? '10,40').split(',').map(Number);
 const source = join(shared, 'flights_1m.csv');
+if (!existsSync(source)) {
+  console.error(`${source} is absent: skipped`);
+  process.exit(0);
+}
 const results = [];
 const { page, close } = await benchPage('/bench/browser/ingest.html');
 for (const copies of sizes) await ingest(copies);
