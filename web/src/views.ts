@@ -229,7 +229,9 @@ export class Views {
     setText(modelMessage, store.messages.model);
     setHidden(modelMessage, !store.messages.model);
     if (store.starting || !onData || !onData.reports.length) {
-      setText(status, store.starting ? 'Starting a run…' : onData ? `Run ${onData.number}: no rounds yet.` : '');
+      // Before round 1 the worker bins every row (seconds for tens of millions): say so.
+      const starting = `Starting a run: binning ${store.data?.rows.toLocaleString() ?? ''} rows, then round 1…`;
+      setText(status, store.starting ? starting : onData ? `Run ${onData.number}: no rounds yet.` : '');
       setData(status, 'round', '0');
       setText(last, '');
       progress.value = 0;
