@@ -7,6 +7,7 @@
 #include <emscripten/val.h>   // for val, typed_memory_view
 #include <malloc.h>           // for mallinfo
 
+#include <algorithm>  // for min
 #include <cmath>   // for floor
 #include <cstdint>  // for uint32_t, SIZE_MAX
 #include <memory>  // for unique_ptr
@@ -59,10 +60,13 @@ val Guard(Fn&& fn) {
 // A JS number used as a count or an index: whole and from 0 to 2^53, or
 // BAD_ARGUMENT naming `what` (converting -1, NaN or 1e20 to size_t is
 // undefined behaviour; it gave tree 0).
+// wasm32's size_t is 32 bits: past SIZE_MAX the conversion is undefined (a
+// 64 GB file size arrived as 0), so the range ends there too.
 size_t Index(double v, const char* what) {
-  if (!(v >= 0 && v <= 9007199254740992.0 && v == std::floor(v)))
-    throw boostlab::Error("BAD_ARGUMENT", std::string(what) + " takes a whole number from 0, not " +
-                                              (v != v ? std::string("NaN") : std::to_string(v)) + ".");
+  constexpr double kMost = std::min(9007199254740992.0, static_cast<double>(SIZE_MAX));
+  if (!(v >= 0 && v <= kMost && v == std::floor(v)))
+    throw boostlab::Error("BAD_ARGUMENT", std::string(what) + " takes a whole number from 0 to " + std::to_string(static_cast<uint64_t>(kMost)) +
+                                              ", not " + (v != v ? std::string("NaN") : std::to_string(v)) + ".");
   return static_cast<size_t>(v);
 }
 
@@ -298,7 +302,8 @@ struct TrainerHandle {
 val CreateCsvReader(const std::string& options_json, double expected_bytes) {
   return Guard([&] {
     boostlab::CsvOptions options = boostlab::ParseCsvOptions(options_json);
-    options.expected_bytes = Index(expected_bytes, "the file's size");
+    // A hint for sizing the columns: a file past SIZE_MAX (4 GB here) is sized as SIZE_MAX.
+    options.expected_bytes = Index(std::min(expected_bytes, static_cast<double>(SIZE_MAX)), "the file's size");
     options.max_bytes = SIZE_MAX;  // the package refuses what the heap cannot hold, from its estimate
     return val(CsvReaderHandle{std::make_shared<boostlab::CsvReader>(options)});
   });

@@ -10,6 +10,8 @@
 #include <cstring>        // for memchr
 #include <deque>          // for deque
 #include <functional>     // for hash
+#include <new>            // for bad_alloc
+#include <stdexcept>      // for length_error
 #include <cstdlib>        // for strtod
 #include <string>         // for string, to_string
 #include <string_view>    // for string_view
@@ -163,6 +165,10 @@ class ColumnBuilder {
   void Reserve(size_t rows) {
     if (col_.type == ColumnType::kNumeric) col_.values.reserve(rows);
     else col_.codes.reserve(rows);
+  }
+  void Unreserve() {
+    col_.values.shrink_to_fit();
+    col_.codes.shrink_to_fit();
   }
   const std::string& name() const { return col_.name; }
   bool categorical() const { return col_.type == ColumnType::kCategorical; }
@@ -433,8 +439,18 @@ struct CsvReader::State {
     if (options.expected_bytes <= fed || rows == 0 || parsed == 0) return;
     const double per_row = static_cast<double>(parsed) / static_cast<double>(rows);
     const size_t guess = static_cast<size_t>(static_cast<double>(options.expected_bytes) / per_row * 1.03) + 1024;
-    const size_t most = options.expected_bytes / 2 + 1;  // a row takes two bytes at least
-    for (ColumnBuilder& b : builders) b.Reserve(std::min(guess, most));
+    // A row takes two bytes at least, and a table holds at most 2^32 rows (RowIdx).
+    const size_t most = std::min<size_t>(options.expected_bytes / 2 + 1, UINT32_MAX);
+    // expected_bytes is the caller's word: room it cannot have is not an
+    // error here (the columns grow as they fill; the caller's own estimate
+    // refuses what cannot fit).
+    try {
+      for (ColumnBuilder& b : builders) b.Reserve(std::min(guess, most));
+    } catch (const std::length_error&) {
+      for (ColumnBuilder& b : builders) b.Unreserve();
+    } catch (const std::bad_alloc&) {
+      for (ColumnBuilder& b : builders) b.Unreserve();
+    }
   }
 
   void CheckPendingSize() const {
