@@ -1,0 +1,85 @@
+// npm run bench, against the field's best (issue 22): LightGBM 4, XGBoost 3,
+// CatBoost (symmetric and depthwise trees) and YDF natively, from the pinned
+// virtual environment scripts/setup-peers.sh makes, against our native CLI,
+// with 1 and 2 threads, in one run. Same rows, splits, rounds (100), depth (6),
+// learning rate (0.1) and max_bin (256) everywhere; text columns as native
+// categoricals where an engine has them; each engine times training only (no
+// per-round evaluation; ours: the CLI's train-only mode, whose model is checked
+// to be the one training with metrics makes). Printed: seconds (median of
+// REPEATS), the validation metric, and each time over the fastest of LightGBM
+// and XGBoost with the same threads. Writes bench/peers.json.
+// BENCH_DATASETS picks cases: diamonds, letter, flights_1m_bin, wide (1M x 50
+// make_classification, seed 0, made here; BENCH_WIDE_ROWS to change its rows).
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { copyIn, flightsBinary, json, native, only, REPEATS, root, shared, work, writeResults } from './common.mjs';
+
+execFileSync('bash', [join(root, 'scripts/setup-peers.sh')], { stdio: 'inherit' });
+const python = join(root, 'build/venv-peers/bin/python');
+
+function wide() {
+  const rows = Number(process.env.BENCH_WIDE_ROWS ?? 1000000);
+  const csv = join(work, `wide_${rows}.csv`), valid = join(work, `wide_${rows}.valid_idx.txt`);
+  if (!existsSync(csv)) {
+    execFileSync(python, ['-c', `
+import numpy as np, pandas as pd
+from sklearn.datasets import make_classification
+X, y = make_classification(n_samples=${rows}, n_features=50, n_informative=20, random_state=0)
+df = pd.DataFrame(X.astype(np.float32), columns=[f"f{i}" for i in range(50)])
+df["y"] = y
+df.to_csv("${csv}", index=False, float_format="%.7g")
+idx = np.random.default_rng(0).permutation(${rows})[: ${rows} // 5]
+np.savetxt("${valid}", np.sort(idx), fmt="%d")
+`]);
+  }
+  return { csv, valid };
+}
+
+const CASES = [
+  { name: 'diamonds', csv: join(root, 'tests/data/diamonds.csv'), valid: join(root, 'tests/data/diamonds.valid_idx.txt'), target: 'price', metric: 'rmse', params: { objective: 'reg:squarederror' } },
+  { name: 'letter', csv: join(root, 'tests/data/letter.csv'), valid: join(root, 'tests/data/letter.valid_idx.txt'), target: 'lettr', metric: 'mlogloss', params: { objective: 'multi:softprob', num_class: 26 } },
+  { name: 'flights_1m_bin', csv: () => flightsBinary(), valid: () => copyIn(join(shared, 'splits/flights_1m_bin.valid_idx.txt')), target: 'late', metric: 'logloss', params: { objective: 'binary:logistic' } },
+  { name: 'wide', csv: () => wide().csv, valid: () => wide().valid, target: 'y', metric: 'logloss', params: { objective: 'binary:logistic' } },
+].filter((d) => !only || only.includes(d.name));
+
+const PEERS = ['lightgbm', 'xgboost', 'catboost', 'catboost-depthwise', 'ydf'];
+const results = [];
+for (const c of CASES) {
+  const d = { ...c, csv: typeof c.csv === 'function' ? c.csv() : c.csv, valid: typeof c.valid === 'function' ? c.valid() : c.valid };
+  if (!d.csv || !d.valid) {
+    console.error(`${d.name}: its data is absent: skipped`);
+    continue;
+  }
+  const params = { max_depth: 6, eta: 0.1, rounds: 100, max_bin: 256, eval_metric: d.metric, ...d.params };
+  const row = (engine, threads, r) => {
+    results.push({ dataset: d.name, engine, threads, seconds: r.seconds, runs: r.runs, valid: r.valid, peak_rss_mb: r.peak_rss_mb ?? null, version: r.version ?? null });
+    console.error(`${d.name} ${engine} ${threads}T: ${r.seconds.toFixed(3)} s, valid ${d.metric} ${r.valid?.toFixed(5)}`);
+  };
+  // Engines take turns fit by fit: each thread count, every engine, before the next.
+  for (const t of [1, 2]) {
+    const withMetrics = native(d, params, t);
+    row('boostlab', t, native(d, params, t, { trainOnly: true, sameAs: withMetrics }));
+    for (const peer of PEERS) {
+      try {
+        row(peer, t, json(python, [join(root, 'bench/peers_bench.py'), peer, d.csv, d.target, d.valid, String(t), JSON.stringify(params), String(REPEATS)]));
+      } catch (e) {
+        results.push({ dataset: d.name, engine: peer, threads: t, failed: String(e.message).split('\n').filter(Boolean).at(-1)?.slice(0, 200) });
+        console.error(`${d.name} ${peer} ${t}T failed: ${results.at(-1).failed}`);
+      }
+    }
+  }
+}
+
+const lines = ['| dataset | engine | threads | seconds | valid metric | over the faster of LightGBM / XGBoost |', '|---|---|---|---|---|---|'];
+for (const r of results) {
+  if (r.failed) {
+    lines.push(`| ${r.dataset} | ${r.engine} | ${r.threads} | failed: ${r.failed} | | |`);
+    continue;
+  }
+  const best = Math.min(...results.filter((x) => x.dataset === r.dataset && x.threads === r.threads && (x.engine === 'lightgbm' || x.engine === 'xgboost') && !x.failed).map((x) => x.seconds));
+  r.ratio = r.seconds / best;
+  lines.push(`| ${r.dataset} | ${r.engine}${r.version ? ' ' + r.version : ''} | ${r.threads} | ${r.seconds.toFixed(3)} | ${r.valid?.toFixed(5)} | ${r.ratio.toFixed(2)} |`);
+}
+console.log(lines.join('\n'));
+writeResults('peers', { results });
