@@ -290,6 +290,8 @@ std::string FirstNonFinite(const Tree& tree, size_t t) {
   }
   for (size_t i = 0; i < tree.leaf_values.size(); ++i)
     if (!std::isfinite(tree.leaf_values[i])) return "a leaf value of tree " + std::to_string(t);
+  for (size_t i = 0; i < tree.sum_grad.size(); ++i)
+    if (!std::isfinite(tree.sum_grad[i])) return "the sum of gradients (G) of " + of_tree + std::to_string(i);
   return "";
 }
 
