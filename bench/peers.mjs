@@ -16,6 +16,8 @@ import { join } from 'node:path';
 import { copyIn, flightsBinary, json, native, only, REPEATS, root, shared, work, writeResults } from './common.mjs';
 
 execFileSync('bash', [join(root, 'scripts/setup-peers.sh')], { stdio: 'inherit' });
+// OpenMP's spinning makes 2 threads slower than 1 on a 2-vCPU machine (TOOLCHAIN.md): set before the engines start.
+process.env.OMP_WAIT_POLICY = 'PASSIVE';
 const python = join(root, 'build/venv-peers/bin/python');
 
 function wide() {

@@ -11,7 +11,6 @@ engine gets its own spelling of them, with text columns as native categoricals
 where it has them.
 """
 import json
-import os
 import sys
 import time
 
@@ -95,7 +94,6 @@ def fit(engine, X, y, Xv, objective, k, params, threads):
 def main():
     engine, csv, target, valid_idx, threads, params, repeats = sys.argv[1:8]
     params, threads, repeats = json.loads(params), int(threads), int(repeats)
-    os.environ["OMP_WAIT_POLICY"] = "PASSIVE"
     df = pd.read_csv(csv)
     y = df.pop(target)
     for c in df.columns:
