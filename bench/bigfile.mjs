@@ -7,25 +7,15 @@
 // training state) + 64 MB, with the binned matrix 2 bytes a row a feature (by
 // row and by column) and the training state what the heap grew by after the
 // dataset, less the bins. Writes bench/bigfile.json.
-import { closeSync, existsSync, openSync, readFileSync, statSync, writeSync } from 'node:fs';
-import { join } from 'node:path';
-import { benchPage, root, shared, work, writeResults } from './common.mjs';
+import { statSync } from 'node:fs';
+import { benchPage, flightsRepeated, root, writeResults } from './common.mjs';
 
 const copies = Number(process.env.BENCH_BIGFILE_COPIES ?? 40);
 const rounds = Number(process.env.BENCH_BIGFILE_ROUNDS ?? 100);
-const source = join(shared, 'flights_1m.csv');
-if (!existsSync(source)) {
-  console.error(`${source} is absent: skipped`);
+const file = flightsRepeated(copies);
+if (!file) {
+  console.error('flights_1m.csv is absent from ../shared/data: skipped');
   process.exit(0);
-}
-const file = join(work, `flights_x${copies}.csv`);
-if (!existsSync(file) || statSync(file).size < copies * (statSync(source).size - 100)) {
-  const text = readFileSync(source);
-  const headerEnd = text.indexOf(10) + 1;
-  const fd = openSync(file, 'w');
-  writeSync(fd, text.subarray(0, headerEnd));
-  for (let i = 0; i < copies; i++) writeSync(fd, text.subarray(headerEnd));
-  closeSync(fd);
 }
 const mb = statSync(file).size / 2 ** 20;
 const { page, close } = await benchPage('/bench/browser/ingest.html');

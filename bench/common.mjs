@@ -1,7 +1,7 @@
 // Shared by the bench scripts: paths, the derived flights CSV, timing our
 // native CLI, and a Chromium page that can run the wasm build.
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, statSync, writeFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
@@ -41,6 +41,23 @@ export function flightsBinary() {
     writeFileSync(out, [header.join(',') + ',late', ...rows].join('\n') + '\n');
   }
   return out;
+}
+
+// flights_1m.csv's rows repeated `copies` times under build/bench (made once):
+// the big files of bench/ingest.mjs and bench/bigfile.mjs. null when flights_1m is absent.
+export function flightsRepeated(copies) {
+  const source = join(shared, 'flights_1m.csv');
+  if (!existsSync(source)) return null;
+  const file = join(work, `flights_x${copies}.csv`);
+  if (!existsSync(file) || statSync(file).size < copies * (statSync(source).size - 100)) {
+    const text = readFileSync(source);
+    const headerEnd = text.indexOf(10) + 1;
+    const fd = openSync(file, 'w');
+    writeSync(fd, text.subarray(0, headerEnd));
+    for (let i = 0; i < copies; i++) writeSync(fd, text.subarray(headerEnd));
+    closeSync(fd);
+  }
+  return file;
 }
 
 // Files outside the repo are copied under build/bench so the browser can fetch them.

@@ -6,14 +6,13 @@
 //             with 1 thread (SIMD-only build; DuckDB's eh bundle) and 2 (threads build; DuckDB's coi bundle)
 // The files: flights_1m.csv repeated BENCH_INGEST_COPIES times (default "10,40": 256 MB and 1 GB,
 // 40M rows; DuckDB-wasm runs out of its memory on the second), made here. Writes bench/ingest.json.
-import { closeSync, existsSync, openSync, readFileSync, statSync, writeSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import { join } from 'node:path';
-import { benchPage, json, REPEATS, root, shared, work, writeResults } from './common.mjs';
+import { benchPage, flightsRepeated, json, REPEATS, root, writeResults } from './common.mjs';
 
 const sizes = (process.env.BENCH_INGEST_COPIES ?? '10,40').split(',').map(Number);
-const source = join(shared, 'flights_1m.csv');
-if (!existsSync(source)) {
-  console.error(`${source} is absent: skipped`);
+if (!flightsRepeated(1)) {
+  console.error('flights_1m.csv is absent from ../shared/data: skipped');
   process.exit(0);
 }
 const results = [];
@@ -22,15 +21,7 @@ for (const copies of sizes) await ingest(copies);
 await close();
 
 async function ingest(copies) {
-  const file = join(work, `flights_x${copies}.csv`);
-  if (!existsSync(file) || statSync(file).size < copies * (statSync(source).size - 100)) {
-    const text = readFileSync(source);
-    const headerEnd = text.indexOf(10) + 1;
-    const fd = openSync(file, 'w');
-    writeSync(fd, text.subarray(0, headerEnd));
-    for (let i = 0; i < copies; i++) writeSync(fd, text.subarray(headerEnd));
-    closeSync(fd);
-  }
+  const file = flightsRepeated(copies);
   const mb = statSync(file).size / 2 ** 20;
   console.error(`ingest: ${file} (${mb.toFixed(0)} MB)`);
 
