@@ -207,8 +207,9 @@ async function handle(msg: ToWorker) {
       const controller = new AbortController();
       reading = controller;
       let shown = 0;
-      let next: Table;
+      let next: Table, head: ArrayBuffer;
       try {
+        head = await msg.file.slice(0, 64 * 1024).arrayBuffer();  // the preview's first rows
         next = await bl!.readCSVStream(msg.file, {
           delimiter: msg.delimiter, signal: controller.signal, forTraining: true,
           onProgress: (p) => {
@@ -223,12 +224,12 @@ async function handle(msg: ToWorker) {
         reading = null;
         throw e;
       }
+      // (no await from here on: a newer load cannot slip in between)
       if (reading !== controller) {
         next.dispose();
         return;
       }
       reading = null;
-      const head = await msg.file.slice(0, 64 * 1024).arrayBuffer();
       table?.dispose();
       table = next;
       kept.clear();  // their models were for the old table
