@@ -57,11 +57,10 @@ val Guard(Fn&& fn) {
   }
 }
 
-// A JS number used as a count or an index: whole and from 0 to 2^53, or
-// BAD_ARGUMENT naming `what` (converting -1, NaN or 1e20 to size_t is
-// undefined behaviour; it gave tree 0).
-// wasm32's size_t is 32 bits: past SIZE_MAX the conversion is undefined (a
-// 64 GB file size arrived as 0), so the range ends there too.
+// A JS number used as a count or an index: whole and from 0 to SIZE_MAX (2^32 - 1
+// in wasm32) or 2^53, whichever is less, or BAD_ARGUMENT naming `what`. Converting
+// anything else to size_t is undefined behaviour: -1, NaN or 1e20 gave tree 0, and
+// a 64 GB file size arrived as 0.
 size_t Index(double v, const char* what) {
   constexpr double kMost = std::min(9007199254740992.0, static_cast<double>(SIZE_MAX));
   if (!(v >= 0 && v <= kMost && v == std::floor(v)))
@@ -137,11 +136,19 @@ struct CsvReaderHandle {
       return val(TableHandle(done->Finish()));
     });
   }
-  double rowsRead() const { return reader ? static_cast<double>(reader->rows_read()) : 0; }
-  double columns() const { return reader ? static_cast<double>(reader->columns()) : 0; }
-  double textColumns() const { return reader ? static_cast<double>(reader->text_columns()) : 0; }
-  double columnBytes() const { return reader ? static_cast<double>(reader->column_bytes()) : 0; }
-  double bytesFed() const { return reader ? static_cast<double>(reader->bytes_fed()) : 0; }
+  // How far it has read: {bytes, rows, columns, textColumns, columnBytes}.
+  val counts() const {
+    val out = val::object();
+    const auto set = [&](const char* key, size_t (boostlab::CsvReader::*count)() const) {
+      out.set(key, reader ? static_cast<double>((*reader.*count)()) : 0.0);  // finished: 0
+    };
+    set("bytes", &boostlab::CsvReader::bytes_fed);
+    set("rows", &boostlab::CsvReader::rows_read);
+    set("columns", &boostlab::CsvReader::columns);
+    set("textColumns", &boostlab::CsvReader::text_columns);
+    set("columnBytes", &boostlab::CsvReader::column_bytes);
+    return out;
+  }
 };
 
 // The heap: bytes in use by the allocator and the most it can grow to.
@@ -393,11 +400,7 @@ EMSCRIPTEN_BINDINGS(boostlab) {
       .function("chunkBuffer", &CsvReaderHandle::chunkBuffer)
       .function("feed", &CsvReaderHandle::feed)
       .function("finish", &CsvReaderHandle::finish)
-      .function("rowsRead", &CsvReaderHandle::rowsRead)
-      .function("columns", &CsvReaderHandle::columns)
-      .function("textColumns", &CsvReaderHandle::textColumns)
-      .function("columnBytes", &CsvReaderHandle::columnBytes)
-      .function("bytesFed", &CsvReaderHandle::bytesFed);
+      .function("counts", &CsvReaderHandle::counts);
   function("createCsvReader", &CreateCsvReader);
   function("heapStats", &HeapStats);
   function("tableFromColumns", &TableFromColumns);

@@ -62,24 +62,25 @@ const CSV_CHUNK_BYTES = 8 * 2 ** 20;
 class CsvReading {
   constructor(lib, options, size) {
     const { forTraining = false, ...csvOptions } = options ?? {};
-    this._module = lib._module;
     this._lib = lib;
     this._size = size;
     this._forTraining = Boolean(forTraining);
     this._checked = false;
-    this._reader = unwrap(this._module.createCsvReader(JSON.stringify(csvOptions), size));
+    this._reader = unwrap(lib._module.createCsvReader(JSON.stringify(csvOptions), size));
   }
-  feed(bytes) {
-    unwrap(this._reader.chunkBuffer(bytes.byteLength)).set(bytes);
-    unwrap(this._reader.feed(bytes.byteLength));
-    const fed = this._reader.bytesFed(), rows = this._reader.rowsRead();
-    if (!this._checked && this._size > 0 && rows > 0 && (fed >= 2 ** 20 || fed >= this._size)) {
-      this._checked = true;
-      this._refuseIfTooLarge(fed, rows, this._reader.columns(), this._reader.textColumns());
+  // A chunk of text (a string is encoded as UTF-8), in pieces of at most CSV_CHUNK_BYTES.
+  feed(chunk) {
+    const bytes = typeof chunk === 'string' ? new TextEncoder().encode(chunk) : chunk;
+    for (let at = 0; at < bytes.byteLength; at += CSV_CHUNK_BYTES) {
+      const piece = bytes.subarray(at, at + CSV_CHUNK_BYTES);
+      unwrap(this._reader.chunkBuffer(piece.byteLength)).set(piece);
+      unwrap(this._reader.feed(piece.byteLength));
+      if (!this._checked) this._checkAfterFirstMegabyte(this._reader.counts());
     }
   }
   progress() {
-    return { bytes: this._reader.bytesFed(), size: this._size, rows: this._reader.rowsRead() };
+    const { bytes, rows } = this._reader.counts();
+    return { bytes, size: this._size, rows };
   }
   finish() {
     return new Table(this._lib, unwrap(this._reader.finish()));
@@ -88,17 +89,19 @@ class CsvReading {
     this._reader?.delete();
     this._reader = null;
   }
-  // The file's rows at the first `fed` bytes' rate, each column 4 bytes a row;
-  // for training, 2 more a column (bins, by row and by column), 4 more a text
-  // column (its codes as numbers: numeric columns are shared, not copied), and
-  // 40 bytes a row of labels, margins, gradients, predictions and row lists.
-  // Against what the heap has left.
-  _refuseIfTooLarge(fed, rows, columns, textColumns) {
+  // Once a row and a megabyte (or the whole file) are read: the file's rows at
+  // that rate, each column 4 bytes a row; for training, 2 more a column (bins,
+  // by row and by column), 4 more a text column (its codes as numbers: numeric
+  // columns are shared, not copied), and 40 bytes a row of labels, margins,
+  // gradients, predictions and row lists. Against what the heap has left.
+  _checkAfterFirstMegabyte({ bytes: fed, rows, columns, textColumns, columnBytes }) {
+    if (this._size <= 0 || rows === 0 || (fed < 2 ** 20 && fed < this._size)) return;
+    this._checked = true;
     const estimatedRows = Math.ceil(rows * (this._size / fed));
     const need = estimatedRows * (columns * 4 + (this._forTraining ? columns * 2 + textColumns * 4 + 40 : 0));
-    const heap = this._module.heapStats();
+    const heap = this._lib._module.heapStats();
     // The reader has already made room for the table it expects: that is not taken from the estimate's room.
-    const room = heap.limit - (heap.used - this._reader.columnBytes()) - 64 * 2 ** 20;
+    const room = heap.limit - (heap.used - columnBytes) - 64 * 2 ** 20;
     if (need <= room) return;
     const mb = (n) => `${Math.round(n / 2 ** 20)} MB`;
     throw new BoostLabError({
@@ -334,7 +337,7 @@ export class BoostLab {
     }
     const reading = new CsvReading(this, options, bytes.byteLength);
     try {
-      for (let at = 0; at < bytes.byteLength; at += CSV_CHUNK_BYTES) reading.feed(bytes.subarray(at, at + CSV_CHUNK_BYTES));
+      reading.feed(bytes);
       return reading.finish();
     } finally {
       reading.dispose();
@@ -358,10 +361,9 @@ export class BoostLab {
     const chunks = csvChunks(source);
     const reading = new CsvReading(this, rest, size);
     try {
-      for await (let chunk of chunks) {
+      for await (const chunk of chunks) {
         if (signal?.aborted) throw aborted();
-        if (typeof chunk === 'string') chunk = new TextEncoder().encode(chunk);
-        for (let at = 0; at < chunk.byteLength; at += CSV_CHUNK_BYTES) reading.feed(chunk.subarray(at, at + CSV_CHUNK_BYTES));
+        reading.feed(chunk);
         onProgress?.(reading.progress());
       }
       if (signal?.aborted) throw aborted();

@@ -461,6 +461,14 @@ struct CsvReader::State {
                 pending_line, 0);
   }
 
+  // Reads the records of s and keeps the one its end cuts (pending is empty).
+  void ReadKeepingTheCut(std::string_view s) {
+    pending.assign(s.substr(Parse(s, false)));
+    pending_line = line;
+    pending_tried = pending.size();
+    CheckPendingSize();
+  }
+
   // Adds chunk to what a cut record left, reads what that completes; returns
   // the chunk's bytes not used.
   std::string_view CompletePending(std::string_view chunk) {
@@ -516,23 +524,15 @@ void CsvReader::Feed(std::string_view chunk) {
     } else {
       st.pending.append(chunk);
       if (st.pending.size() < kDialectBytes) return;
-      st.pending.erase(0, st.Start(st.pending));
+      std::string head = std::move(st.pending);
+      st.pending.clear();
+      head.erase(0, st.Start(head));
+      st.ReadKeepingTheCut(head);
       chunk = {};
-      st.pending_line = st.line;
-      st.pending.erase(0, st.Parse(st.pending, false));
-      st.pending_line = st.line;
-      st.pending_tried = st.pending.size();
-      st.CheckPendingSize();
     }
   }
   chunk = st.CompletePending(chunk);
-  if (!chunk.empty()) {
-    const size_t used = st.Parse(chunk, false);
-    st.pending.assign(chunk.substr(used));
-    st.pending_line = st.line;
-    st.pending_tried = st.pending.size();
-    st.CheckPendingSize();
-  }
+  if (!chunk.empty()) st.ReadKeepingTheCut(chunk);
   if (!st.reserved && st.rows > 0) st.Reserve();
 }
 
