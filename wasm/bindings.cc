@@ -196,6 +196,14 @@ struct ModelHandle {
   // Guarded: a full heap while writing a big model is an OUT_OF_MEMORY error, not a bare exception pointer.
   val toJson() const { return Guard([&] { return val(model.ToJson()); }); }
   val toXGBoostJson() const { return Guard([&] { return val(model.ToXGBoostJson()); }); }
+  // The compact file, copied out of the heap into a Uint8Array of its own.
+  val toBinary() const {
+    return Guard([&] {
+      const std::string bytes = model.ToBinary();
+      return val::global("Uint8Array").new_(emscripten::typed_memory_view(bytes.size(), reinterpret_cast<const uint8_t*>(bytes.data())));
+    });
+  }
+  double memoryBytes() const { return static_cast<double>(model.MemoryBytes()); }
   val scaleOutScript(const std::string& options_json) const {
     return Guard([&] { return val(boostlab::ScaleOutScript(model, boostlab::ParseScaleOutOptions(options_json))); });
   }
@@ -347,6 +355,31 @@ val ModelFromJson(const std::string& json) {
   return Guard([&] { return val(ModelHandle{boostlab::Model::FromJson(json)}); });
 }
 
+// The compact file read from JavaScript a megabyte at a time: read(view)
+// copies the file's next view.length bytes into the heap view it is handed,
+// so the file's bytes never sit whole in the heap beside the model.
+class JsByteSource final : public boostlab::ByteSource {
+ public:
+  JsByteSource(uint64_t size, val read) : remaining_(size), read_(std::move(read)) {}
+  uint64_t Remaining() const override { return remaining_; }
+  void Read(void* dst, size_t n) override {
+    n = static_cast<size_t>(std::min<uint64_t>(n, remaining_));
+    read_(val(emscripten::typed_memory_view(n, static_cast<uint8_t*>(dst))));
+    remaining_ -= n;
+  }
+
+ private:
+  uint64_t remaining_;
+  val read_;
+};
+
+val ModelFromBinary(double size, val read) {
+  return Guard([&] {
+    JsByteSource source(Index(size, "the model's size"), std::move(read));
+    return val(ModelHandle{boostlab::Model::FromBinary(source)});
+  });
+}
+
 bool HasThreads() {
 #ifdef __EMSCRIPTEN_PTHREADS__
   return true;
@@ -372,6 +405,8 @@ EMSCRIPTEN_BINDINGS(boostlab) {
   class_<ModelHandle>("Model")
       .function("toJson", &ModelHandle::toJson)
       .function("toXGBoostJson", &ModelHandle::toXGBoostJson)
+      .function("toBinary", &ModelHandle::toBinary)
+      .function("memoryBytes", &ModelHandle::memoryBytes)
       .function("scaleOutScript", &ModelHandle::scaleOutScript)
       .function("summaryJson", &ModelHandle::summaryJson)
       .function("treeJson", &ModelHandle::treeJson)
@@ -408,6 +443,7 @@ EMSCRIPTEN_BINDINGS(boostlab) {
   function("createTrainer", &CreateTrainer);
   function("createTrainerFrom", &CreateTrainerFrom);
   function("modelFromJson", &ModelFromJson);
+  function("modelFromBinary", &ModelFromBinary);
   function("paramSchemaJson", &boostlab::ParamSchemaJson);
   function("hasThreads", &HasThreads);
 }

@@ -6,6 +6,9 @@
 //   boostlab-cli predict --csv FILE --model FILE        (one prediction per line)
 //   boostlab-cli schema                                 (the parameter schema as JSON)
 //   boostlab-cli read-csv --csv FILE [--repeats 3]      (reads it, prints the median seconds as JSON: the bench)
+//   boostlab-cli model-io --model FILE [--repeats 3]    (loads and saves it as JSON and compact: seconds as JSON, the bench)
+//
+// A model FILE ending in .blm is written in the compact format; either format is read.
 //
 // Errors go to stderr as one JSON object {"error": {code, message, line, column}}, exit 2.
 
@@ -86,6 +89,57 @@ double PeakRssMb() {
   return -1;
 }
 
+// Either model format, told apart by the compact file's first bytes.
+boostlab::Model LoadModel(const std::string& path) {
+  const std::string bytes = ReadFile(path);
+  return boostlab::Model::IsBinary(bytes) ? boostlab::Model::FromBinary(bytes) : boostlab::Model::FromJson(bytes);
+}
+
+void SaveModel(const boostlab::Model& model, const std::string& path) {
+  const bool compact = path.size() >= 4 && path.compare(path.size() - 4, 4, ".blm") == 0;
+  std::ofstream out(path, std::ios::binary);
+  out << (compact ? model.ToBinary() : model.ToJson());
+}
+
+// The median of `repeats` timings of run(), in seconds.
+template <typename Run>
+double MedianSeconds(int repeats, Run run) {
+  std::vector<double> runs;
+  for (int i = 0; i < repeats; ++i) {
+    const auto t0 = std::chrono::steady_clock::now();
+    run();
+    runs.push_back(std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
+  }
+  std::sort(runs.begin(), runs.end());
+  return runs[runs.size() / 2];
+}
+
+// model-io: the model saved and loaded in both formats, from and to memory
+// (median of --repeats), for bench/modelio.mjs. A JSON too big for this
+// build's reader reports its error instead of a time.
+int ModelIoCommand(std::map<std::string, std::string>& args) {
+  const int repeats = args.count("--repeats") ? std::stoi(args["--repeats"]) : 3;
+  const boostlab::Model model = LoadModel(args["--model"]);
+  size_t nodes = 0;
+  for (const auto& t : model.trees) nodes += t.nodes.size();
+  std::string compact, json;
+  const double save_compact = MedianSeconds(repeats, [&] { compact = model.ToBinary(); });
+  const double load_compact = MedianSeconds(repeats, [&] { boostlab::Model::FromBinary(compact); });
+  const double save_json = MedianSeconds(repeats, [&] { json = model.ToJson(); });
+  std::string json_load = "null", json_error = "null";
+  try {
+    json_load = std::to_string(MedianSeconds(repeats, [&] { boostlab::Model::FromJson(json); }));
+  } catch (const boostlab::Error& e) {
+    json_error = "\"" + JsonEscape(e.code()) + "\"";
+  }
+  std::printf("{\"trees\":%zu,\"nodes\":%zu,\"memory_bytes\":%zu,\"compact_bytes\":%zu,\"json_bytes\":%zu,"
+              "\"compact_save_seconds\":%.4f,\"compact_load_seconds\":%.4f,\"json_save_seconds\":%.4f,"
+              "\"json_load_seconds\":%s,\"json_load_error\":%s,\"peak_rss_mb\":%.1f}\n",
+              model.trees.size(), nodes, model.MemoryBytes(), compact.size(), json.size(), save_compact, load_compact, save_json,
+              json_load.c_str(), json_error.c_str(), PeakRssMb());
+  return 0;
+}
+
 // read-csv: the seconds ReadCsvFile takes (median of --repeats), for bench/ingest.mjs.
 int ReadCsvCommand(std::map<std::string, std::string>& args) {
   const int repeats = args.count("--repeats") ? std::stoi(args["--repeats"]) : 3;
@@ -141,14 +195,13 @@ int Train(std::map<std::string, std::string>& args) {
               booster.threads(), std::chrono::duration<double>(t1 - t0).count(),
               std::chrono::duration<double>(t2 - t1).count(), PeakRssMb());
   if (args.count("--model-out")) {
-    std::ofstream out(args["--model-out"], std::ios::binary);
-    out << booster.Snapshot().ToJson();
+    SaveModel(booster.Snapshot(), args["--model-out"]);
   }
   return 0;
 }
 
 int Predict(std::map<std::string, std::string>& args) {
-  boostlab::Model model = boostlab::Model::FromJson(ReadFile(args["--model"]));
+  boostlab::Model model = LoadModel(args["--model"]);
   boostlab::Table table = ReadCsvFile(args["--csv"]);
   if (args.count("--contribs")) {
     // SHAP values: rows x outputs x (features + bias), as XGBoost's pred_contribs.
@@ -174,14 +227,14 @@ int Predict(std::map<std::string, std::string>& args) {
 
 // The model as XGBoost's JSON, on stdout.
 int ExportXgboost(std::map<std::string, std::string>& args) {
-  std::cout << boostlab::Model::FromJson(ReadFile(args["--model"])).ToXGBoostJson();
+  std::cout << LoadModel(args["--model"]).ToXGBoostJson();
   return 0;
 }
 
 // The "continue at scale" Python script, on stdout: --options is
 // ScaleOutOptions as JSON ({"engine": "dask", "csv": ...}).
 int ScaleOutScript(std::map<std::string, std::string>& args) {
-  const auto model = boostlab::Model::FromJson(ReadFile(args["--model"]));
+  const auto model = LoadModel(args["--model"]);
   std::cout << boostlab::ScaleOutScript(model, boostlab::ParseScaleOutOptions(args.count("--options") ? args["--options"] : "{}"));
   return 0;
 }
@@ -202,6 +255,7 @@ int main(int argc, char** argv) {
     if (command == "export-xgboost") return ExportXgboost(args);
     if (command == "scale-out-script") return ScaleOutScript(args);
     if (command == "read-csv") return ReadCsvCommand(args);
+    if (command == "model-io") return ModelIoCommand(args);
     if (command == "schema") {
       std::cout << boostlab::ParamSchemaJson() << '\n';
       return 0;

@@ -13,6 +13,8 @@ export class BoostLabError extends Error {
 
 /** readCSV() takes text up to this size; readCSVStream() reads bigger files. */
 export const MAX_CSV_BYTES: number;
+/** Whether bytes start as a compact model file (toBinary()) does: loadModel() tells the formats apart by this. */
+export function isCompactModel(bytes: Uint8Array): boolean;
 
 export interface ColumnSummary {
   name: string;
@@ -258,6 +260,11 @@ export class Model {
   toJSON(): object;
   /** The model file as text (what JSON.stringify(model) writes, without building the object). */
   toJSONString(): string;
+  /** The compact model file (.blm): the same model, read by loadModel() at memory speed with no more memory than the
+   *  model takes. JSON stays the interchange format (other tools, hand reading). */
+  toBinary(): Uint8Array;
+  /** Bytes the trees take in memory. */
+  memoryBytes(): number;
   /** The model in XGBoost's JSON format: `xgboost.Booster().load_model()` (1.7 to 3.x) reads it and predicts our
    *  margins. Throws BoostLabError XGBOOST_UNSUPPORTED for a model with no XGBoost form (AdaBoost.R2). */
   toXGBoostJSON(): string;
@@ -368,7 +375,10 @@ export class BoostLab {
   trainer(data: Dataset, params?: Params, options?: { initModel?: Model }): Trainer;
   /** A BoostLab model file, or an XGBoost JSON model (1.7 to 3.x, gbtree; XGBOOST_UNSUPPORTED names what this
    *  engine lacks: gblinear, dart, vector leaves, an objective, categories without names). MODEL_CORRUPT names a bad field. */
-  loadModel(json: string | object): Model;
+  /** A model file: our JSON or XGBoost's (as text, bytes or the parsed object), or the compact file (toBinary()'s
+   *  bytes), told apart by its first bytes. Throws BoostLabError MODEL_CORRUPT saying which field is wrong,
+   *  MODEL_TOO_LARGE for a JSON file past what the JSON reader holds (the compact file has no such limit). */
+  loadModel(file: string | object | Uint8Array | ArrayBuffer): Model;
   paramSchema(): ParamSpec[];
   /** WebAssembly heap size in bytes; it only grows, so after training it is the peak. */
   heapBytes(): number;

@@ -15,6 +15,12 @@ export { BoostLabError };
 // readCSVStream() reads bigger files, up to what the heap holds.
 export const MAX_CSV_BYTES = 1024 * 1024 * 1024;
 
+// The compact model file's first 8 bytes (core/src/io/model_binary.cc).
+const COMPACT_MODEL_MAGIC = [0x42, 0x4c, 0x4d, 0x4f, 0x44, 0x45, 0x4c, 0x1a];  // "BLMODEL\x1a"
+export function isCompactModel(bytes) {
+  return bytes.length >= 8 && COMPACT_MODEL_MAGIC.every((b, i) => bytes[i] === b);
+}
+
 // Lets the event loop run between rounds so onRound can paint and Stop can arrive.
 function yieldToEventLoop() {
   if (typeof setImmediate === 'function') return new Promise((resolve) => setImmediate(resolve));
@@ -247,6 +253,15 @@ export class Model extends Handle {
   toJSONString() {
     return unwrap(this._h.toJson());
   }
+  // The compact model file (.blm) as a Uint8Array: loadModel() reads it at
+  // memory speed; JSON (toJSONString) stays the file other tools read.
+  toBinary() {
+    return unwrap(this._h.toBinary());
+  }
+  // Bytes the trees take in memory.
+  memoryBytes() {
+    return this._h.memoryBytes();
+  }
   // toJSON() without the trees, plus num_trees and trees_per_round: cheap
   // whatever the model's size (a 100-tree forest's JSON can run to 200 MB).
   summary() {
@@ -459,8 +474,24 @@ export class BoostLab {
     return new Trainer(unwrap(handle));
   }
 
-  loadModel(json) {
-    const text = typeof json === 'string' ? json : JSON.stringify(json);
+  // A model file: JSON (text, its bytes, or the parsed object; ours or
+  // XGBoost's) or the compact file's bytes (toBinary()), told apart by its
+  // first bytes. The compact file goes into the heap a megabyte at a time.
+  loadModel(file) {
+    if (file instanceof ArrayBuffer) file = new Uint8Array(file);
+    if (ArrayBuffer.isView(file)) {
+      const bytes = new Uint8Array(file.buffer, file.byteOffset, file.byteLength);
+      if (isCompactModel(bytes)) {
+        let at = 0;
+        const read = (view) => {
+          view.set(bytes.subarray(at, at + view.length));
+          at += view.length;
+        };
+        return new Model(unwrap(this._module.modelFromBinary(bytes.length, read)));
+      }
+      file = new TextDecoder().decode(bytes);
+    }
+    const text = typeof file === 'string' ? file : JSON.stringify(file);
     return new Model(unwrap(this._module.modelFromJson(text)));
   }
 

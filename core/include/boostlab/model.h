@@ -6,6 +6,7 @@
 #include <string>  // for string
 #include <vector>  // for vector
 
+#include "boostlab/byte_source.h"
 #include "boostlab/dataset.h"
 #include "boostlab/params.h"
 
@@ -141,6 +142,22 @@ struct Model {
   // Throws Error{"MODEL_CORRUPT"} saying which field is wrong, or
   // MODEL_TOO_LARGE for a file past what this build reads (48 MB in wasm).
   static Model FromJson(std::string_view json);
+
+  // The compact model file (io/model_binary.cc): SummaryJson as a header,
+  // then each tree's fields as little-endian arrays. A big forest's JSON is
+  // five times its size in memory and reading it builds a document tree; this
+  // reads at memory speed into the model with a megabyte of buffer. JSON
+  // stays the file other tools read.
+  std::string ToBinary() const;
+  // Throws Error{"MODEL_CORRUPT"} saying which tree or field is wrong (the same
+  // checks as FromJson's).
+  static Model FromBinary(ByteSource& bytes);
+  static Model FromBinary(std::string_view bytes);
+  // Whether a file starting with these bytes is a compact model (its first 8).
+  static bool IsBinary(std::string_view first_bytes);
+  // Bytes the trees take in memory (nodes, category sets, G and multi-output
+  // values), the measure a model's size is given in.
+  size_t MemoryBytes() const;
 };
 
 }  // namespace boostlab

@@ -10,12 +10,22 @@
 
 #include "boostlab/errors.h"
 #include "boostlab/model.h"
+#include "io/model_reading.h"
 #include "io/xgboost_json.h"
 #include "objective/objective.h"
 #include "util/json.h"
 
 namespace boostlab {
+
+namespace model_io {
+[[noreturn]] void Corrupt(const std::string& what) {
+  throw Error("MODEL_CORRUPT", "This is not a usable BoostLab model: " + what + ".");
+}
+}  // namespace model_io
+
 namespace {
+
+using model_io::Corrupt;
 
 constexpr const char* kFormat = "boostlab-model";
 
@@ -32,11 +42,6 @@ constexpr const char* kMemoryNote = "this page's WebAssembly heap holds 2 GB";
 constexpr const char* kMemoryNote = "this limit keeps that within 20 GB";
 #endif
 constexpr int kVersion = 1;
-
-
-[[noreturn]] void Corrupt(const std::string& what) {
-  throw Error("MODEL_CORRUPT", "This is not a usable BoostLab model: " + what + ".");
-}
 
 const json::Value& Need(const json::Value& obj, const char* key, json::Value::Kind kind, const std::string& where) {
   const json::Value* v = obj.Find(key);
@@ -185,11 +190,13 @@ float FiniteFloat(const json::Value& v, const std::string& field) {
   return static_cast<float>(v.number);
 }
 
+}  // namespace
+
 // Checks that the nodes form one tree: children stored after their parent
 // (so every walk ends) and beside each other (TreeNode::Right), every node
 // but the root the child of exactly one node (so all are reachable from
 // the root), and no deeper than kMaxTreeDepth.
-void CheckShape(const std::vector<int64_t>& left, const std::vector<int64_t>& right, const std::string& where) {
+void model_io::CheckShape(const std::vector<int64_t>& left, const std::vector<int64_t>& right, const std::string& where) {
   const size_t n = left.size();
   std::vector<int32_t> parents(n, 0), depth(n, 0);
   for (size_t i = 0; i < n; ++i) {
@@ -214,6 +221,8 @@ void CheckShape(const std::vector<int64_t>& left, const std::vector<int64_t>& ri
   for (size_t i = 1; i < n; ++i)
     if (parents[i] == 0) Corrupt(where + " node " + std::to_string(i) + " is not reached from the root");
 }
+
+namespace {
 
 // The classes a model's outputs stand for: none for a regression, two for
 // one binary output, K for K outputs of a multi: objective.
@@ -255,6 +264,93 @@ Model Model::FromJson(std::string_view text) {
     if (!read) throw Error("MODEL_CORRUPT", std::string("The model file is not valid JSON (") + e.what() + ").");
   }
   if (doc.Find("learner") && !doc.Find("format")) return ModelFromXGBoostJson(doc);
+  int64_t best_iteration = -1;
+  Model m = model_io::ReadHeader(doc, best_iteration);
+  const json::Value& trees = Need(doc, "trees", json::Value::Kind::kArray, "the model");
+  const int64_t num_features = static_cast<int64_t>(m.features.size());
+  for (size_t t = 0; t < trees.array.size(); ++t) {
+    const json::Value& tj = trees.array[t];
+    const std::string where = "tree " + std::to_string(t);
+    if (!tj.IsObject()) Corrupt(where + " is not an object");
+    const char* keys[] = {"left", "right", "feature", "threshold", "default_left", "value", "gain", "cover", "categories"};
+    const size_t n = Need(tj, "left", json::Value::Kind::kArray, where).array.size();
+    if (n == 0) Corrupt(where + " has no nodes");
+    // TreeNode::left is an int: a tree of 2^31 nodes (48 GB) cannot come.
+    if (n > static_cast<size_t>(INT32_MAX)) Corrupt(where + " has more nodes than a tree can hold");
+    for (const char* k : keys)
+      if (Need(tj, k, json::Value::Kind::kArray, where).array.size() != n)
+        Corrupt(where + "'s '" + k + "' has a different length from 'left'");
+    auto cell = [&](const char* key, size_t i) -> const json::Value& { return tj.Find(key)->array[i]; };
+    auto field = [&](const char* key, size_t i) { return where + "'s '" + key + "'[" + std::to_string(i) + "]"; };
+    // Child indices as 64-bit numbers: the shape is checked before any is stored.
+    std::vector<int64_t> left(n), right(n);
+    for (size_t i = 0; i < n; ++i) {
+      left[i] = Whole(cell("left", i), -1, INT32_MAX, field("left", i));
+      right[i] = Whole(cell("right", i), -1, INT32_MAX, field("right", i));
+    }
+    model_io::CheckShape(left, right, where);
+    Tree tree;
+    tree.nodes.resize(n);
+    for (size_t i = 0; i < n; ++i) {
+      TreeNode& node = tree.nodes[i];
+      const std::string at = where + " node " + std::to_string(i);
+      node.left = static_cast<int>(left[i]);
+      node.default_left = Whole(cell("default_left", i), 0, 1, field("default_left", i)) != 0;
+      node.value = FiniteFloat(cell("value", i), field("value", i));
+      node.gain = FiniteFloat(cell("gain", i), field("gain", i));
+      node.cover = FiniteFloat(cell("cover", i), field("cover", i));
+      const json::Value& cats = cell("categories", i);
+      if (node.IsLeaf()) {
+        if (!cats.IsArray() && cats.kind != json::Value::Kind::kNull) Corrupt(field("categories", i) + " is not null or a set");
+        continue;  // a leaf's feature and threshold are not read
+      }
+      // Checked before it is stored: TreeNode::feature holds 30 bits.
+      const int64_t feature = Whole(cell("feature", i), 0, int64_t{1} << 53, field("feature", i));
+      if (feature >= num_features)
+        Corrupt(at + " splits on feature " + std::to_string(feature) + ", but there are " + std::to_string(num_features));
+      node.feature = static_cast<int>(feature);
+      const FeatureInfo& info = m.features[feature];
+      if (cats.IsArray()) {
+        if (info.type != ColumnType::kCategorical)
+          Corrupt(at + " splits on numeric feature '" + info.name + "' by a set of categories");
+        node.categorical = true;
+        std::vector<int32_t> set;
+        set.reserve(cats.array.size());
+        const int64_t levels = static_cast<int64_t>(info.levels.size());
+        for (size_t c = 0; c < cats.array.size(); ++c)
+          set.push_back(static_cast<int32_t>(Whole(cats.array[c], 0, std::max<int64_t>(levels - 1, 0),
+                                                   at + "'s category " + std::to_string(c) + " (of " + std::to_string(levels) + " levels)")));
+        if (!std::is_sorted(set.begin(), set.end())) Corrupt(at + "'s categories are not sorted");
+        tree.SetCategories(node, set);
+      } else if (cats.kind != json::Value::Kind::kNull) {
+        Corrupt(field("categories", i) + " is not null or a set");
+      } else {
+        if (info.type != ColumnType::kNumeric)
+          Corrupt(at + " splits on categorical feature '" + info.name + "' by a threshold");
+        node.threshold = FiniteFloat(cell("threshold", i), field("threshold", i));
+      }
+    }
+    if (const json::Value* grads = tj.Find("sum_grad")) {  // optional: older files and forests have none
+      if (!grads->IsArray() || grads->array.size() != n) Corrupt(where + "'s sum_grad does not hold one value per node");
+      tree.sum_grad.reserve(n);
+      for (size_t i = 0; i < n; ++i) tree.sum_grad.push_back(FiniteFloat(grads->array[i], field("sum_grad", i)));
+    }
+    if (const json::Value* values = tj.Find("leaf_values")) {
+      if (!values->IsArray() || values->array.size() != n * m.num_outputs)
+        Corrupt(where + "'s leaf_values does not hold num_outputs values per node");
+      for (const auto& v : values->array) tree.leaf_values.push_back(FiniteFloat(v, where + "'s leaf_values"));
+    }
+    if (!m.trees.empty() && tree.leaf_values.empty() != m.trees[0].leaf_values.empty())
+      Corrupt(where + " mixes multi-output and single-output trees");
+    m.trees.push_back(std::move(tree));
+  }
+  model_io::Finish(m, best_iteration);
+  return m;
+}
+
+namespace model_io {
+
+Model ReadHeader(const json::Value& doc, int64_t& best_iteration) {
   if (!doc.IsObject()) Corrupt("the file is not a JSON object");
   const json::Value* format = doc.Find("format");
   if (!format || !format->IsString() || format->string != kFormat)
@@ -266,7 +362,7 @@ Model Model::FromJson(std::string_view text) {
   Model m;
   m.objective = Need(doc, "objective", json::Value::Kind::kString, "the model").string;
   m.num_outputs = static_cast<int>(Whole(Need(doc, "num_outputs", json::Value::Kind::kNumber, "the model"), 1, 65536, "its num_outputs"));
-  const json::Value& best_iteration = Need(doc, "best_iteration", json::Value::Kind::kNumber, "the model");
+  best_iteration = Whole(Need(doc, "best_iteration", json::Value::Kind::kNumber, "the model"), -1, INT32_MAX, "its best_iteration");
   const json::Value* average = doc.Find("average_trees");
   m.average_trees = average && average->kind == json::Value::Kind::kBool && average->boolean;
   const json::Value* median = doc.Find("median_trees");
@@ -323,90 +419,16 @@ Model Model::FromJson(std::string_view text) {
     }
     m.features.push_back(std::move(info));
   }
-  const json::Value& trees = Need(doc, "trees", json::Value::Kind::kArray, "the model");
-  const int64_t num_features = static_cast<int64_t>(m.features.size());
-  for (size_t t = 0; t < trees.array.size(); ++t) {
-    const json::Value& tj = trees.array[t];
-    const std::string where = "tree " + std::to_string(t);
-    if (!tj.IsObject()) Corrupt(where + " is not an object");
-    const char* keys[] = {"left", "right", "feature", "threshold", "default_left", "value", "gain", "cover", "categories"};
-    const size_t n = Need(tj, "left", json::Value::Kind::kArray, where).array.size();
-    if (n == 0) Corrupt(where + " has no nodes");
-    // TreeNode::left is an int: a tree of 2^31 nodes (48 GB) cannot come.
-    if (n > static_cast<size_t>(INT32_MAX)) Corrupt(where + " has more nodes than a tree can hold");
-    for (const char* k : keys)
-      if (Need(tj, k, json::Value::Kind::kArray, where).array.size() != n)
-        Corrupt(where + "'s '" + k + "' has a different length from 'left'");
-    auto cell = [&](const char* key, size_t i) -> const json::Value& { return tj.Find(key)->array[i]; };
-    auto field = [&](const char* key, size_t i) { return where + "'s '" + key + "'[" + std::to_string(i) + "]"; };
-    // Child indices as 64-bit numbers: the shape is checked before any is stored.
-    std::vector<int64_t> left(n), right(n);
-    for (size_t i = 0; i < n; ++i) {
-      left[i] = Whole(cell("left", i), -1, INT32_MAX, field("left", i));
-      right[i] = Whole(cell("right", i), -1, INT32_MAX, field("right", i));
-    }
-    CheckShape(left, right, where);
-    Tree tree;
-    tree.nodes.resize(n);
-    for (size_t i = 0; i < n; ++i) {
-      TreeNode& node = tree.nodes[i];
-      const std::string at = where + " node " + std::to_string(i);
-      node.left = static_cast<int>(left[i]);
-      node.default_left = Whole(cell("default_left", i), 0, 1, field("default_left", i)) != 0;
-      node.value = FiniteFloat(cell("value", i), field("value", i));
-      node.gain = FiniteFloat(cell("gain", i), field("gain", i));
-      node.cover = FiniteFloat(cell("cover", i), field("cover", i));
-      const json::Value& cats = cell("categories", i);
-      if (node.IsLeaf()) {
-        if (!cats.IsArray() && cats.kind != json::Value::Kind::kNull) Corrupt(field("categories", i) + " is not null or a set");
-        continue;  // a leaf's feature and threshold are not read
-      }
-      // Checked before it is stored: TreeNode::feature holds 30 bits.
-      const int64_t feature = Whole(cell("feature", i), 0, int64_t{1} << 53, field("feature", i));
-      if (feature >= num_features)
-        Corrupt(at + " splits on feature " + std::to_string(feature) + ", but there are " + std::to_string(num_features));
-      node.feature = static_cast<int>(feature);
-      const FeatureInfo& info = m.features[feature];
-      if (cats.IsArray()) {
-        if (info.type != ColumnType::kCategorical)
-          Corrupt(at + " splits on numeric feature '" + info.name + "' by a set of categories");
-        node.categorical = true;
-        std::vector<int32_t> set;
-        set.reserve(cats.array.size());
-        const int64_t levels = static_cast<int64_t>(info.levels.size());
-        for (size_t c = 0; c < cats.array.size(); ++c)
-          set.push_back(static_cast<int32_t>(Whole(cats.array[c], 0, std::max<int64_t>(levels - 1, 0),
-                                                   at + "'s category " + std::to_string(c) + " (of " + std::to_string(levels) + " levels)")));
-        if (!std::is_sorted(set.begin(), set.end())) Corrupt(at + "'s categories are not sorted");
-        tree.SetCategories(node, set);
-      } else if (cats.kind != json::Value::Kind::kNull) {
-        Corrupt(field("categories", i) + " is not null or a set");
-      } else {
-        if (info.type != ColumnType::kNumeric)
-          Corrupt(at + " splits on categorical feature '" + info.name + "' by a threshold");
-        node.threshold = FiniteFloat(cell("threshold", i), field("threshold", i));
-      }
-    }
-    if (const json::Value* grads = tj.Find("sum_grad")) {  // optional: older files and forests have none
-      if (!grads->IsArray() || grads->array.size() != n) Corrupt(where + "'s sum_grad does not hold one value per node");
-      tree.sum_grad.reserve(n);
-      for (size_t i = 0; i < n; ++i) tree.sum_grad.push_back(FiniteFloat(grads->array[i], field("sum_grad", i)));
-    }
-    if (const json::Value* values = tj.Find("leaf_values")) {
-      if (!values->IsArray() || values->array.size() != n * m.num_outputs)
-        Corrupt(where + "'s leaf_values does not hold num_outputs values per node");
-      for (const auto& v : values->array) tree.leaf_values.push_back(FiniteFloat(v, where + "'s leaf_values"));
-    }
-    if (!m.trees.empty() && tree.leaf_values.empty() != m.trees[0].leaf_values.empty())
-      Corrupt(where + " mixes multi-output and single-output trees");
-    m.trees.push_back(std::move(tree));
-  }
+  return m;
+}
+
+void Finish(Model& m, int64_t best_iteration) {
   if (m.trees.size() % m.TreesPerRound()) Corrupt("its tree count is not a multiple of num_outputs");
   const int64_t rounds = static_cast<int64_t>(m.trees.size() / m.TreesPerRound());
   // With early stopping the trees end at the best round: it is the last one.
-  m.best_iteration = static_cast<int>(Whole(best_iteration, -1, INT32_MAX, "its best_iteration"));
+  m.best_iteration = static_cast<int>(best_iteration);
   if (m.best_iteration != -1 && m.best_iteration != rounds - 1)
-    Corrupt("its best_iteration is " + json::Describe(best_iteration) + ", but it has " + std::to_string(rounds) + " rounds of trees");
+    Corrupt("its best_iteration is " + std::to_string(best_iteration) + ", but it has " + std::to_string(rounds) + " rounds of trees");
   if (m.median_trees && (m.num_outputs != 1 || m.tree_weights.size() != m.trees.size()))
     Corrupt("its median_trees needs one output and one tree weight per tree");
   CheckOutputs(m);
@@ -416,7 +438,7 @@ Model Model::FromJson(std::string_view text) {
   } catch (const Error&) {
     Corrupt("its objective '" + m.objective + "' is unknown");
   }
-  return m;
 }
 
+}  // namespace model_io
 }  // namespace boostlab

@@ -1,0 +1,31 @@
+// What the two model readers share (model_json.cc: the JSON file;
+// model_binary.cc: the compact file, whose header is the JSON summary):
+// the fields around the trees and the checks every loaded model passes.
+#pragma once
+
+#include <cstdint>  // for int64_t
+#include <string>   // for string
+#include <vector>   // for vector
+
+#include "boostlab/model.h"
+#include "util/json.h"
+
+namespace boostlab::model_io {
+
+// Throws Error{"MODEL_CORRUPT", "This is not a usable BoostLab model: <what>."}.
+[[noreturn]] void Corrupt(const std::string& what);
+
+// Every field of a "boostlab-model" document but its trees: format, version,
+// objective, outputs, classes, params, features. best_iteration is checked
+// for range here and against the rounds by Finish.
+Model ReadHeader(const json::Value& doc, int64_t& best_iteration);
+
+// Children after their parent and beside each other, every node reached
+// once from the root, depth bounded: the shape prediction can walk.
+void CheckShape(const std::vector<int64_t>& left, const std::vector<int64_t>& right, const std::string& where);
+
+// The checks over the whole model once its trees are in: rounds, best
+// iteration, tree weights, outputs against classes, a known objective.
+void Finish(Model& m, int64_t best_iteration);
+
+}  // namespace boostlab::model_io
