@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Runs each libFuzzer target of tests/fuzz for SECONDS (default 60) under
 # ASan + UBSan, from seeds made here: the heads of tests/data's CSVs, models
-# the native CLI trains on them with every algorithm (in our layout and in
-# XGBoost's), and the regression tests' model inputs. The corpus grows in
+# the native CLI trains on them with every algorithm (in our JSON, as compact
+# .blm files and in XGBoost's layout), and the regression tests' model inputs. The corpus grows in
 # build/fuzz/corpus across runs.
 # Prints one "fuzz: NAME ok|FINDING, N runs" line per target; exits 1 on any
 # finding (the input that caused it is in build/fuzz/artifacts).
@@ -33,7 +33,10 @@ for csv in tests/data/*.csv; do
     build/native/boostlab-cli train --csv "$seeds/$name.head.csv" --target "$target" --valid-fraction 0.2 \
       --params "{\"algorithm\":\"$algorithm\",\"rounds\":3,\"max_depth\":3}" \
       --model-out "$seeds/model_json/$name-$algorithm.json" > /dev/null 2>&1 || true
-    # The same model in XGBoost's layout: Model::FromJson reads those too.
+    # The same model as a compact file, and in XGBoost's layout: the model fuzzer reads both too.
+    build/native/boostlab-cli train --csv "$seeds/$name.head.csv" --target "$target" --valid-fraction 0.2 \
+      --params "{\"algorithm\":\"$algorithm\",\"rounds\":3,\"max_depth\":3}" \
+      --model-out "$seeds/model_json/$name-$algorithm.blm" > /dev/null 2>&1 || true
     build/native/boostlab-cli export-xgboost --model "$seeds/model_json/$name-$algorithm.json" \
       > "$seeds/model_json/$name-$algorithm.xgb.json" 2> /dev/null || rm -f "$seeds/model_json/$name-$algorithm.xgb.json"
   done

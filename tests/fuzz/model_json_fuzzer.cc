@@ -1,4 +1,5 @@
-// Model JSON -> load -> predict (on a table with missing, huge and negative
+// A model file (JSON, ours or XGBoost's, or the compact .blm, told apart as
+// the CLI and the package do) -> load -> predict (on a table with missing, huge and negative
 // values) -> save -> reload, and the XGBoost export. A file the loader
 // accepts must predict and export without reading outside memory and
 // survive the round trip.
@@ -14,7 +15,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* bytes, size_t size) {
   using namespace boostlab;
   Model model;
   try {
-    model = Model::FromJson(std::string_view(reinterpret_cast<const char*>(bytes), size));
+    const std::string_view file(reinterpret_cast<const char*>(bytes), size);
+    model = Model::IsBinary(file) ? Model::FromBinary(file) : Model::FromJson(file);
   } catch (const Error&) {
     return 0;
   }
@@ -39,6 +41,12 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* bytes, size_t size) {
     fuzz::Fail(std::string("a loaded model, saved, does not load again: ") + e.what());
   }
   fuzz::CheckSameText(saved, back.ToJson());
+  // The compact file holds the same model.
+  try {
+    fuzz::CheckSameText(saved, Model::FromBinary(model.ToBinary()).ToJson());
+  } catch (const Error& e) {
+    fuzz::Fail(std::string("a loaded model, saved compact, does not load again: ") + e.what());
+  }
   const std::vector<float> second = back.PredictColumns(x);
   for (size_t i = 0; i < first.size(); ++i)
     if (!(first[i] == second[i] || (first[i] != first[i] && second[i] != second[i])))
