@@ -127,6 +127,9 @@ test('a corrupt model or one from elsewhere: a clear message, the current model 
     { name: 'cut.json', text: '{"version": 1, "trees": [{"left": [1, -1', expect: /cut\.json|JSON|end/i },
     { name: 'xgboost.json', text: JSON.stringify({ learner: { gradient_booster: { model: { trees: [] } } }, version: [1, 7, 4] }), expect: /BoostLab|not a|missing/i },
   ];
+  // A compact file cut short (its header says more bytes than it holds).
+  const cut = Buffer.concat([Buffer.from('BLMODEL\x1a', 'latin1'), Buffer.from([1, 0, 0, 0, 0xff, 0xff, 0, 0]), Buffer.from('{"format":')]);
+  cases.push({ name: 'cut.blm', text: cut, expect: /cut short/ });
   for (const c of cases) {
     await page.setInputFiles('#model-input', { name: c.name, mimeType: 'application/json', buffer: Buffer.from(c.text) });
     await page.waitForFunction((n) => !document.getElementById('model-message').hidden &&

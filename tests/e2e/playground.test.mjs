@@ -38,7 +38,8 @@ const surfaceColours = (page) => page.evaluate(() => {
 async function download(page, button) {
   if (!(await page.isVisible(button))) await page.click('#files summary');
   const [file] = await Promise.all([page.waitForEvent('download'), page.click(button)]);
-  return { name: file.suggestedFilename(), text: await readFile(await file.path(), 'utf8') };
+  const bytes = await readFile(await file.path());
+  return { name: file.suggestedFilename(), text: bytes.toString('utf8'), bytes };
 }
 
 test('samples: each bundled CSV loads with its target chosen and its source shown', async () => {
@@ -297,6 +298,15 @@ test('downloads: predictions for every row of the table, a model that loads agai
   assert.match(await page.textContent('#model-status'), /20 trees predicting type \(xgboost\)/);
   const again = await download(page, '#download-predictions');
   assert.equal(again.text, predictions.text, 'the reloaded model predicts the same');
+  // The compact file: the same model, loaded back through the same input.
+  const compact = await download(page, '#download-model-compact');
+  assert.equal(compact.name, 'spam-model.blm');
+  assert.equal(compact.bytes.subarray(0, 7).toString('latin1'), 'BLMODEL');
+  await page.setInputFiles('#model-input', { name: 'mine.blm', mimeType: 'application/octet-stream', buffer: compact.bytes });
+  await page.waitForFunction(() => document.getElementById('model-status').textContent.startsWith('Loaded mine.blm'));
+  assert.match(await page.textContent('#model-status'), /20 trees predicting type \(xgboost\)/);
+  assert.equal((await download(page, '#download-model')).text, model.text, 'the same model as the JSON file');
+  assert.equal((await download(page, '#download-predictions')).text, predictions.text);
 });
 
 test('Download as XGBoost model: XGBoost 1.7.4 loads it and predicts the page\'s predictions; AdaBoost.R2 says why not', async () => {

@@ -29,6 +29,8 @@ for (const build of BUILDS) {
       // The other build reads it too (the format is the core's, not the build's).
       const other = await load(BUILDS.find((b) => b !== build));
       assert.equal(other.loadModel(bytes).toJSONString(), model.toJSONString());
+      // The JSON in pieces is the same text.
+      assert.equal([...model.jsonChunks()].join(''), model.toJSONString());
       // JSON as bytes is read as JSON.
       assert.equal(bl.loadModel(new TextEncoder().encode(model.toJSONString())).toJSONString(), model.toJSONString());
     });

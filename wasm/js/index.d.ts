@@ -260,6 +260,9 @@ export class Model {
   toJSON(): object;
   /** The model file as text (what JSON.stringify(model) writes, without building the object). */
   toJSONString(): string;
+  /** toJSONString()'s text in pieces (the model's fields, then one tree at a time), for a model whose JSON is longer
+   *  than a string can hold: `new Blob([...model.jsonChunks()])` is the same file. */
+  jsonChunks(): Generator<string>;
   /** The compact model file (.blm): the same model, read by loadModel() at memory speed with no more memory than the
    *  model takes. JSON stays the interchange format (other tools, hand reading). */
   toBinary(): Uint8Array;

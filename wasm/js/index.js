@@ -253,6 +253,16 @@ export class Model extends Handle {
   toJSONString() {
     return unwrap(this._h.toJson());
   }
+  // toJSONString()'s text in pieces (the fields, then one tree at a time):
+  // for a model whose JSON is longer than a string can hold (a big forest's
+  // runs to gigabytes). new Blob([...model.jsonChunks()]) is the file.
+  *jsonChunks() {
+    const summary = unwrap(this._h.summaryJson());
+    yield summary.slice(0, -1) + ',"trees":[';
+    const n = this._h.numTrees();
+    for (let t = 0; t < n; t++) yield (t ? ',' : '') + unwrap(this._h.treeJson(t));
+    yield ']}';
+  }
   // The compact model file (.blm) as a Uint8Array: loadModel() reads it at
   // memory speed; JSON (toJSONString) stays the file other tools read.
   toBinary() {

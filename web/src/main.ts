@@ -384,13 +384,9 @@ $<HTMLInputElement>('model-input').addEventListener('change', async (e) => {
   if (!file) return;
   modelFile = file.name;
   $('model-message').dataset.file = file.name;  // which file the message is about (tests wait on it)
-  if (file.size > 512 * 2 ** 20) {
-    update((s) => { s.messages.model = `${file.name} is ${(file.size / 2 ** 20).toFixed(0)} MB; a model file this large is refused (limit 512 MB).`; });
-    return;
-  }
   // The last file's message goes: until this file's answer it would read as this file's.
   update((s) => { s.messages.model = ''; });
-  client.loadModel(file.name, await file.text());
+  client.loadModel(file);  // the worker reads it (JSON or compact) and checks its size
 });
 
 // The service worker (public/sw.js) keeps the site for offline use and, on a

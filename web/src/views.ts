@@ -106,6 +106,7 @@ export class Views {
     $('zoom-fit').addEventListener('click', () => this.treeView.fit());
     $<HTMLSelectElement>('importance-type').addEventListener('change', (e) => update((s) => { s.importanceType = (e.target as HTMLSelectElement).value; }));
     $('download-model').addEventListener('click', () => client.exportText('model'));
+    $('download-model-compact').addEventListener('click', () => client.exportText('model-compact'));
     $('download-predictions').addEventListener('click', () => client.exportText('predictions'));
     $('download-xgboost').addEventListener('click', () => client.exportText('xgboost'));
     $('download-scale-model').addEventListener('click', () => client.exportText('xgboost'));
@@ -299,7 +300,7 @@ export class Views {
     const run = currentRun();
     const liveRounds = show?.live ? run?.reports.length ?? 0 : 0;
     const has = !!show && (show.model !== null || liveRounds > 0);
-    for (const id of ['download-model', 'download-predictions', 'download-xgboost']) $<HTMLButtonElement>(id).disabled = !has;
+    for (const id of ['download-model', 'download-model-compact', 'download-predictions', 'download-xgboost']) $<HTMLButtonElement>(id).disabled = !has;
     this.renderScaleOut(has);
     const training = !!show?.live && run?.status === 'training';
     // After the tree and importance are asked for: the worker answers in order, and they are quick.
@@ -371,6 +372,7 @@ export class Views {
         const base = fileBase(store.data?.name);
         const files = scaleOutFiles(csvName());
         if (m.what === 'model') download(`${base}-model.json`, m.text, 'application/json');
+        else if (m.what === 'model-compact') download(`${base}-model.blm`, m.text, 'application/octet-stream');
         else if (m.what === 'xgboost') download(files.model, m.text, 'application/json');
         else if (m.what === 'valid-rows') download(files.validRows, m.text, 'text/plain');
         else if (m.what === 'scale-out') download(`continue_${this.scaleEngine}.py`, m.text, 'text/x-python');
@@ -512,9 +514,9 @@ export class Views {
   }
 }
 
-function download(name: string, text: string, type: string) {
+function download(name: string, body: string | Blob, type: string) {
   const a = document.createElement('a');
-  a.href = URL.createObjectURL(new Blob([text], { type }));
+  a.href = URL.createObjectURL(body instanceof Blob ? body : new Blob([body], { type }));
   a.download = name;
   document.body.append(a);
   a.click();

@@ -47,7 +47,7 @@ export class WorkerClient {
   reset(token: number) { this.send({ type: 'reset', token }); }
   tree(index: number) { this.send({ type: 'tree', index }); }
   importance(importance: string) { this.send({ type: 'importance', importance }); }
-  exportText(what: 'model' | 'predictions' | 'xgboost' | 'valid-rows') { this.send({ type: 'export', what }); }
+  exportText(what: 'model' | 'model-compact' | 'predictions' | 'xgboost' | 'valid-rows') { this.send({ type: 'export', what }); }
   shap(purpose: 'summary' | 'row', row: number, maxRows = 500) { this.send({ type: 'shap', purpose, row, maxRows }); }
   scaleOutScript(engine: 'dask' | 'spark', rounds: number, files: { csv: string; model: string; validRows: string; output: string }) {
     this.send({ type: 'scale-out', engine, rounds, files });
@@ -56,7 +56,7 @@ export class WorkerClient {
   ranking(request: RankingRequest) { this.send({ type: 'ranking', request }); }
   roundDetail(request: RoundDetailRequest) { this.send({ type: 'round-detail', request, csv: false }); }
   roundCsv(request: RoundDetailRequest) { this.send({ type: 'round-detail', request, csv: true }); }
-  loadModel(name: string, text: string) { this.send({ type: 'load-model', name, text }); }
+  loadModel(file: File) { this.send({ type: 'load-model', name: file.name, file }); }
 
   // Last resort for a runaway worker: start a new one and reload the data.
   restart() {

@@ -37,10 +37,12 @@ export type ToWorker =
   | { type: 'reset'; token: number }
   | { type: 'tree'; index: number }
   | { type: 'importance'; importance: string }
-  | { type: 'export'; what: 'model' | 'predictions' | 'xgboost' | 'valid-rows' }
+  // model: the JSON file; model-compact: the .blm file (toBinary()).
+  | { type: 'export'; what: 'model' | 'model-compact' | 'predictions' | 'xgboost' | 'valid-rows' }
   // The "continue at scale" script; files: the names the script finds the CSV, model and rows under.
   | { type: 'scale-out'; engine: 'dask' | 'spark'; rounds: number; files: { csv: string; model: string; validRows: string; output: string } }
-  | { type: 'load-model'; name: string; text: string }
+  // The picked file itself (a handle): the worker reads it, JSON or compact.
+  | { type: 'load-model'; name: string; file: Blob }
   // SHAP values: 'summary' for up to maxRows validation rows (the first rows when none were held out), 'row' for one.
   | { type: 'shap'; purpose: 'summary' | 'row'; row: number; maxRows: number }
   // A round's numbers and worked table (csv: the whole table as a download instead).
@@ -214,7 +216,8 @@ export type FromWorker =
   | { type: 'done'; token: number; trees: number; aborted: boolean; model: ModelInfo }
   | { type: 'tree'; index: number; tree: TreeJson | null; model: ModelInfo }
   | { type: 'importance'; importance: string; values: Record<string, number> }
-  | { type: 'export'; what: 'model' | 'predictions' | 'xgboost' | 'valid-rows' | 'scale-out' | 'round-csv'; text: string; round?: number }
+  // The file's text, or (the model files, which can run to gigabytes) a Blob built in pieces.
+  | { type: 'export'; what: 'model' | 'model-compact' | 'predictions' | 'xgboost' | 'valid-rows' | 'scale-out' | 'round-csv'; text: string | Blob; round?: number }
   | { type: 'round-detail'; detail: RoundDetail | null; model: ModelInfo | null; error: string }
   | { type: 'ranking'; detail: RankingDetail | null; error: string }
   | { type: 'compare'; reply: CompareReply }

@@ -1,7 +1,7 @@
 // The only module that imports the wasm package. It owns the engine, the
 // loaded table, the run in progress and the last model; the page only sends
 // requests and draws replies.
-import { init, BoostLabError } from '../../../wasm/js/index.js';
+import { init, isCompactModel, BoostLabError } from '../../../wasm/js/index.js';
 import type { BoostLab, Dataset, Model, Table, Trainer } from '../../../wasm/js/index.js';
 import type { ErrorInfo, FromWorker, ModelInfo, SurfaceRequest, ToWorker, TreeJson } from './messages';
 import { RoundHistory, roundCsv, roundDetail } from './round-detail';
@@ -12,6 +12,11 @@ let bl: BoostLab | null = null;
 let table: Table | null = null;
 let reading: AbortController | null = null;  // the file being read, if one is
 let model: Model | null = null;  // the last finished (or loaded) model
+let modelLoads = 0;  // model files picked so far: a slower read of an older one must not win
+// Model files read: JSON is held as text and its reader builds a document
+// (the core refuses past 48 MB with its own message); a compact file's bytes
+// sit outside the heap while the model is built in it.
+const MAX_JSON_MODEL_BYTES = 512 * 2 ** 20, MAX_COMPACT_MODEL_BYTES = 2048 * 2 ** 20;
 // What the scale-out script needs of the finished model's training that the
 // model does not hold: its validation rows and weight column (none for a loaded model).
 let trainedWith: { validRows: Uint32Array; weight: string } | null = null;
@@ -307,7 +312,9 @@ async function handle(msg: ToWorker) {
       return;
     case 'export':
       withCurrent((m) => {
-        if (msg.what === 'model') post({ type: 'export', what: 'model', text: m.toJSONString() });
+        // In pieces: a big forest's JSON is longer than a string can hold.
+        if (msg.what === 'model') post({ type: 'export', what: 'model', text: new Blob([...m.jsonChunks()], { type: 'application/json' }) });
+        else if (msg.what === 'model-compact') post({ type: 'export', what: 'model-compact', text: new Blob([m.toBinary() as Uint8Array<ArrayBuffer>], { type: 'application/octet-stream' }) });
         else if (msg.what === 'xgboost') post({ type: 'export', what: 'xgboost', text: m.toXGBoostJSON() });
         else if (msg.what === 'valid-rows') post({ type: 'export', what: 'valid-rows', text: validRowsOf(m).join('\n') + '\n' });
         else post({ type: 'export', what: 'predictions', text: predictionsCsv(m) });
@@ -398,7 +405,18 @@ async function handle(msg: ToWorker) {
       return;
     }
     case 'load-model': {
-      const next = bl!.loadModel(msg.text);  // throws MODEL_CORRUPT: the current model stays
+      // Read here, a compact file (.blm) as bytes that go into the heap a
+      // megabyte at a time, JSON as text (whose reader holds far less).
+      const load = ++modelLoads;
+      const compact = isCompactModel(new Uint8Array(await msg.file.slice(0, 8).arrayBuffer()));
+      const limit = compact ? MAX_COMPACT_MODEL_BYTES : MAX_JSON_MODEL_BYTES;
+      if (msg.file.size > limit) {
+        throw new BoostLabError({ code: 'MODEL_TOO_LARGE', message: `${msg.name} is ${(msg.file.size / 2 ** 20).toFixed(0)} MB; this page reads ${
+          compact ? 'compact model files' : 'JSON model files'} of up to ${limit / 2 ** 20} MB${compact ? '' : ' (save big models as compact .blm files, which load at memory speed)'}.` });
+      }
+      const source = compact ? new Uint8Array(await msg.file.arrayBuffer()) : await msg.file.text();
+      if (load !== modelLoads) return;  // another file was picked meanwhile: that one wins
+      const next = bl!.loadModel(source);  // throws MODEL_CORRUPT: the current model stays
       model?.dispose();
       model = next;
       trainedWith = null;
