@@ -62,25 +62,34 @@ To BitCast(From from) {
   return to;
 }
 
-template <typename T>
-void Put(std::string& out, T v) {
-  char bytes[sizeof(T)];
-  std::memcpy(bytes, &v, sizeof(T));
-  out.append(bytes, sizeof(T));
-}
+// Writes into a buffer sized beforehand: a std::string append per value was
+// a call per value (and slow in wasm).
+class Output {
+ public:
+  explicit Output(std::string& out) : p_(out.data()) {}
+  template <typename T>
+  void Put(T v) {
+    std::memcpy(p_, &v, sizeof(T));
+    p_ += sizeof(T);
+  }
+  void PutBytes(const void* data, size_t n) {
+    if (n) std::memcpy(p_, data, n);
+    p_ += n;
+  }
+  template <typename T>
+  void PutAll(const std::vector<T>& values) { PutBytes(values.data(), values.size() * sizeof(T)); }
+  template <typename T, typename Field>
+  void PutColumn(const std::vector<TreeNode>& nodes, Field field) {
+    for (const TreeNode& n : nodes) Put<T>(field(n));
+  }
 
-template <typename T, typename Field>
-void PutColumn(std::string& out, const std::vector<TreeNode>& nodes, Field field) {
-  for (const TreeNode& n : nodes) Put<T>(out, field(n));
-}
+ private:
+  char* p_;
+};
 
-template <typename T>
-void PutAll(std::string& out, const std::vector<T>& values) {
-  out.append(reinterpret_cast<const char*>(values.data()), values.size() * sizeof(T));
-}
-
-// A megabyte of buffer between the source and the reader: one call to the
-// source per megabyte (in the browser each is a call into JavaScript).
+// A megabyte of buffer between the source and the reader for the small
+// fields; columns are read straight into their vectors. In the browser each
+// read is a call into JavaScript.
 class Input {
  public:
   explicit Input(ByteSource& source) : source_(source), buffer_(kBufferBytes) {}
@@ -89,34 +98,35 @@ class Input {
 
   template <typename T>
   T Get(const char* what) {
+    if (end_ - pos_ < sizeof(T)) Refill(sizeof(T), what);
     T v;
-    std::memcpy(&v, Take(sizeof(T), what), sizeof(T));
+    std::memcpy(&v, buffer_.data() + pos_, sizeof(T));
+    pos_ += sizeof(T);
     return v;
   }
 
-  // n values of type T, each handed to use(index, value).
-  template <typename T, typename Use>
-  void Column(uint64_t n, const char* what, Use use) {
-    constexpr uint64_t kPerTake = kBufferBytes / sizeof(T);
-    for (uint64_t i = 0; i < n;) {
-      const uint64_t k = std::min(n - i, kPerTake);
-      const char* p = Take(k * sizeof(T), what);
-      for (uint64_t j = 0; j < k; ++j) {
-        T v;
-        std::memcpy(&v, p + j * sizeof(T), sizeof(T));
-        use(i + j, v);
-      }
-      i += k;
-    }
+  // The next n bytes into dst: what the buffer holds, then the rest from the source.
+  void Read(void* dst, uint64_t n, const char* what) {
+    if (n > Remaining()) Short(what);
+    const uint64_t buffered = std::min<uint64_t>(n, end_ - pos_);
+    std::memcpy(dst, buffer_.data() + pos_, buffered);
+    pos_ += buffered;
+    if (n > buffered) source_.Read(static_cast<char*>(dst) + buffered, n - buffered);
+  }
+
+  // n values of type T, read straight into a vector of their own.
+  template <typename T>
+  std::vector<T> Column(uint64_t n, const char* what) {
+    if (n * sizeof(T) > Remaining()) Short(what);
+    std::vector<T> out(n);
+    Read(out.data(), n * sizeof(T), what);
+    return out;
   }
 
   std::string String(uint64_t n, const char* what) {
     if (n > Remaining()) Short(what);
     std::string out(n, '\0');
-    const uint64_t buffered = std::min<uint64_t>(n, end_ - pos_);
-    std::memcpy(out.data(), buffer_.data() + pos_, buffered);
-    pos_ += buffered;
-    source_.Read(out.data() + buffered, n - buffered);
+    Read(out.data(), n, what);
     return out;
   }
 
@@ -127,25 +137,30 @@ class Input {
     Corrupt(std::string("the file ends inside ") + what + " (it is cut short)");
   }
 
-  const char* Take(uint64_t n, const char* what) {
-    if (end_ - pos_ < n) {
-      const uint64_t kept = end_ - pos_;
-      std::memmove(buffer_.data(), buffer_.data() + pos_, kept);
-      const uint64_t more = std::min<uint64_t>(kBufferBytes - kept, source_.Remaining());
-      if (kept + more < n) Short(what);
-      source_.Read(buffer_.data() + kept, more);
-      pos_ = 0;
-      end_ = kept + more;
-    }
-    const char* p = buffer_.data() + pos_;
-    pos_ += n;
-    return p;
+  void Refill(uint64_t n, const char* what) {
+    const uint64_t kept = end_ - pos_;
+    std::memmove(buffer_.data(), buffer_.data() + pos_, kept);
+    const uint64_t more = std::min<uint64_t>(kBufferBytes - kept, source_.Remaining());
+    if (kept + more < n) Short(what);
+    source_.Read(buffer_.data() + kept, more);
+    pos_ = 0;
+    end_ = kept + more;
   }
 
   ByteSource& source_;
   std::vector<char> buffer_;
   uint64_t pos_ = 0, end_ = 0;
 };
+
+// The first index whose value is not finite, or values.size(). The checks
+// run over whole columns with nothing in the loop that can throw: in wasm a
+// call that can throw goes through JavaScript (Emscripten's exceptions), and
+// one per value was most of the reading time.
+size_t FirstNotFinite(const std::vector<float>& values) {
+  for (size_t i = 0; i < values.size(); ++i)
+    if (!std::isfinite(values[i])) return i;
+  return values.size();
+}
 
 // Tree t from its record, with every check FromJson makes of a tree.
 Tree ReadTree(Input& in, const Model& m, size_t t) {
@@ -166,76 +181,74 @@ Tree ReadTree(Input& in, const Model& m, size_t t) {
             " are left (the file is cut short or corrupt)");
 
   const char* what = "a tree's nodes";
+  const std::vector<int32_t> left = in.Column<int32_t>(n, what);
+  {
+    std::vector<int64_t> left64(n), right64(n);
+    for (uint64_t i = 0; i < n; ++i) {
+      left64[i] = left[i] < 0 ? -1 : left[i];
+      right64[i] = left[i] < 0 ? -1 : int64_t{left[i]} + 1;
+    }
+    for (uint64_t i = 0; i < n; ++i)
+      if (left[i] < -1) Corrupt(where + " node " + std::to_string(i) + "'s left child is " + std::to_string(left[i]));
+    model_io::CheckShape(left64, right64, where);
+  }
+  const std::vector<int32_t> feature = in.Column<int32_t>(n, what);
+  const std::vector<uint8_t> split = in.Column<uint8_t>(n, what);
+  const std::vector<uint32_t> threshold = in.Column<uint32_t>(n, what);
+  const std::vector<float> value = in.Column<float>(n, what), gain = in.Column<float>(n, what), cover = in.Column<float>(n, what);
+  for (const auto& [column, name] : {std::pair{&value, "value"}, {&gain, "gain"}, {&cover, "cover"}})
+    if (const size_t i = FirstNotFinite(*column); i < n)
+      Corrupt(where + "'s " + name + "[" + std::to_string(i) + "] is not a finite number");
   Tree tree;
+  tree.categories = in.Column<int32_t>(c, "a tree's category sets");
+  const std::vector<int32_t>& categories = tree.categories;
   tree.nodes.resize(n);
-  std::vector<int64_t> left(n), right(n);
-  in.Column<int32_t>(n, what, [&](uint64_t i, int32_t v) {
-    if (v < -1) Corrupt(where + " node " + std::to_string(i) + "'s left child is " + std::to_string(v));
-    left[i] = v;
-    right[i] = v < 0 ? -1 : int64_t{v} + 1;
-    tree.nodes[i].left = v;
-  });
-  model_io::CheckShape(left, right, where);
-  left = {};
-  right = {};
-  std::vector<int32_t> feature(n);
-  in.Column<int32_t>(n, what, [&](uint64_t i, int32_t v) { feature[i] = v; });
-  std::vector<uint8_t> split(n);
-  in.Column<uint8_t>(n, what, [&](uint64_t i, uint8_t v) {
-    if (v & ~(kDefaultLeft | kCategorical)) Corrupt(where + " node " + std::to_string(i) + "'s split flags are " + std::to_string(v));
-    split[i] = v;
-    tree.nodes[i].default_left = (v & kDefaultLeft) != 0;
-  });
-  std::vector<uint32_t> threshold(n);
-  in.Column<uint32_t>(n, what, [&](uint64_t i, uint32_t v) { threshold[i] = v; });
-  auto finite = [&](const char* field) {
-    return [&, field](uint64_t i, float v) {
-      if (!std::isfinite(v)) Corrupt(where + "'s " + field + "[" + std::to_string(i) + "] is not a finite number");
-      return v;
-    };
-  };
-  in.Column<float>(n, what, [&, check = finite("value")](uint64_t i, float v) { tree.nodes[i].value = check(i, v); });
-  in.Column<float>(n, what, [&, check = finite("gain")](uint64_t i, float v) { tree.nodes[i].gain = check(i, v); });
-  in.Column<float>(n, what, [&, check = finite("cover")](uint64_t i, float v) { tree.nodes[i].cover = check(i, v); });
-  std::vector<int32_t> categories(c);
-  in.Column<int32_t>(c, "a tree's category sets", [&](uint64_t i, int32_t v) { categories[i] = v; });
-
+  for (uint64_t i = 0; i < n; ++i) {
+    TreeNode& node = tree.nodes[i];
+    node.left = left[i];
+    node.default_left = (split[i] & kDefaultLeft) != 0;
+    node.value = value[i];
+    node.gain = gain[i];
+    node.cover = cover[i];
+  }
   const int64_t num_features = static_cast<int64_t>(m.features.size());
   for (uint64_t i = 0; i < n; ++i) {
     TreeNode& node = tree.nodes[i];
+    if (split[i] & ~(kDefaultLeft | kCategorical)) Corrupt(where + " node " + std::to_string(i) + "'s split flags are " + std::to_string(split[i]));
     if (node.IsLeaf()) continue;  // a leaf's feature and threshold are not read, as in FromJson
-    const std::string at = where + " node " + std::to_string(i);
+    auto at = [&] { return where + " node " + std::to_string(i); };  // for messages only
     if (feature[i] < 0 || feature[i] >= num_features)
-      Corrupt(at + " splits on feature " + std::to_string(feature[i]) + ", but there are " + std::to_string(num_features));
+      Corrupt(at() + " splits on feature " + std::to_string(feature[i]) + ", but there are " + std::to_string(num_features));
     node.feature = feature[i];
     const FeatureInfo& info = m.features[feature[i]];
     if (split[i] & kCategorical) {
-      if (info.type != ColumnType::kCategorical) Corrupt(at + " splits on numeric feature '" + info.name + "' by a set of categories");
+      if (info.type != ColumnType::kCategorical) Corrupt(at() + " splits on numeric feature '" + info.name + "' by a set of categories");
       const uint64_t begin = threshold[i];
       if (begin >= c || categories[begin] < 0 || static_cast<uint64_t>(categories[begin]) > c - begin - 1)
-        Corrupt(at + "'s category set lies outside the tree's " + std::to_string(c) + " category words");
+        Corrupt(at() + "'s category set lies outside the tree's " + std::to_string(c) + " category words");
       const auto set = std::span<const int32_t>(categories).subspan(begin + 1, static_cast<size_t>(categories[begin]));
-      const int64_t levels = static_cast<int64_t>(info.levels.size());
-      for (int32_t code : set)
-        if (code < 0 || code > std::max<int64_t>(levels - 1, 0))
-          Corrupt(at + "'s category " + std::to_string(code) + " is not one of its feature's " + std::to_string(levels) + " levels");
-      if (!std::is_sorted(set.begin(), set.end())) Corrupt(at + "'s categories are not sorted");
+      const int64_t top = std::max<int64_t>(static_cast<int64_t>(info.levels.size()) - 1, 0);
+      bool codes_ok = true;
+      for (int32_t code : set) codes_ok &= code >= 0 && code <= top;
+      if (!codes_ok) Corrupt(at() + " has a category that is not one of its feature's " + std::to_string(info.levels.size()) + " levels");
+      if (!std::is_sorted(set.begin(), set.end())) Corrupt(at() + "'s categories are not sorted");
       node.categorical = true;
       node.categories_begin = static_cast<uint32_t>(begin);
     } else {
-      if (info.type != ColumnType::kNumeric) Corrupt(at + " splits on categorical feature '" + info.name + "' by a threshold");
-      node.threshold = finite("threshold")(i, BitCast<float>(threshold[i]));
+      if (info.type != ColumnType::kNumeric) Corrupt(at() + " splits on categorical feature '" + info.name + "' by a threshold");
+      node.threshold = BitCast<float>(threshold[i]);
+      if (!std::isfinite(node.threshold)) Corrupt(where + "'s threshold[" + std::to_string(i) + "] is not a finite number");
     }
   }
-  tree.categories = std::move(categories);
   if (parts & kPartSumGrad) {
-    tree.sum_grad.resize(n);
-    in.Column<float>(n, "a tree's sum_grad", [&, check = finite("sum_grad")](uint64_t i, float v) { tree.sum_grad[i] = check(i, v); });
+    tree.sum_grad = in.Column<float>(n, "a tree's sum_grad");
+    if (const size_t i = FirstNotFinite(tree.sum_grad); i < n)
+      Corrupt(where + "'s sum_grad[" + std::to_string(i) + "] is not a finite number");
   }
   if (parts & kPartLeafValues) {
-    tree.leaf_values.resize(n * K);
-    in.Column<float>(n * K, "a tree's leaf_values",
-                     [&, check = finite("leaf_values")](uint64_t i, float v) { tree.leaf_values[i] = check(i, v); });
+    tree.leaf_values = in.Column<float>(n * K, "a tree's leaf_values");
+    if (const size_t i = FirstNotFinite(tree.leaf_values); i < tree.leaf_values.size())
+      Corrupt(where + "'s leaf_values[" + std::to_string(i) + "] is not a finite number");
   }
   return tree;
 }
@@ -255,35 +268,37 @@ size_t Model::MemoryBytes() const {
 }
 
 std::string Model::ToBinary() const {
-  std::string out;
   const std::string header = SummaryJson();
-  out.reserve(sizeof kMagic + 8 + header.size() + MemoryBytes() + trees.size() * kTreeRecordBytes);
-  out.append(kMagic, sizeof kMagic);
-  Put<uint32_t>(out, kBinaryVersion);
-  Put<uint32_t>(out, static_cast<uint32_t>(header.size()));
-  out += header;
+  uint64_t size = sizeof kMagic + 8 + header.size();
+  for (const Tree& t : trees)
+    size += kTreeRecordBytes + t.nodes.size() * kNodeBytes + (t.categories.size() + t.sum_grad.size() + t.leaf_values.size()) * 4;
+  std::string bytes(size, '\0');
+  Output out(bytes);
+  out.PutBytes(kMagic, sizeof kMagic);
+  out.Put<uint32_t>(kBinaryVersion);
+  out.Put<uint32_t>(static_cast<uint32_t>(header.size()));
+  out.PutBytes(header.data(), header.size());
   for (const Tree& t : trees) {
-    const uint32_t parts = (t.sum_grad.empty() ? 0 : kPartSumGrad) | (t.leaf_values.empty() ? 0 : kPartLeafValues);
-    Put<uint32_t>(out, kTreeTag);
-    Put<uint32_t>(out, static_cast<uint32_t>(t.nodes.size()));
-    Put<uint32_t>(out, static_cast<uint32_t>(t.categories.size()));
-    Put<uint32_t>(out, parts);
-    PutColumn<int32_t>(out, t.nodes, [](const TreeNode& n) { return n.left; });
-    PutColumn<int32_t>(out, t.nodes, [](const TreeNode& n) { return static_cast<int32_t>(n.IsLeaf() ? -1 : n.feature); });
-    PutColumn<uint8_t>(out, t.nodes, [](const TreeNode& n) {
+    out.Put<uint32_t>(kTreeTag);
+    out.Put<uint32_t>(static_cast<uint32_t>(t.nodes.size()));
+    out.Put<uint32_t>(static_cast<uint32_t>(t.categories.size()));
+    out.Put<uint32_t>((t.sum_grad.empty() ? 0 : kPartSumGrad) | (t.leaf_values.empty() ? 0 : kPartLeafValues));
+    out.PutColumn<int32_t>(t.nodes, [](const TreeNode& n) { return n.left; });
+    out.PutColumn<int32_t>(t.nodes, [](const TreeNode& n) { return static_cast<int32_t>(n.IsLeaf() ? -1 : n.feature); });
+    out.PutColumn<uint8_t>(t.nodes, [](const TreeNode& n) {
       return static_cast<uint8_t>((n.default_left ? kDefaultLeft : 0) | (!n.IsLeaf() && n.categorical ? kCategorical : 0));
     });
-    PutColumn<uint32_t>(out, t.nodes, [](const TreeNode& n) {
+    out.PutColumn<uint32_t>(t.nodes, [](const TreeNode& n) {
       return n.IsLeaf() ? 0u : n.categorical ? n.categories_begin : BitCast<uint32_t>(n.threshold);
     });
-    PutColumn<float>(out, t.nodes, [](const TreeNode& n) { return n.value; });
-    PutColumn<float>(out, t.nodes, [](const TreeNode& n) { return n.gain; });
-    PutColumn<float>(out, t.nodes, [](const TreeNode& n) { return n.cover; });
-    PutAll(out, t.categories);
-    PutAll(out, t.sum_grad);
-    PutAll(out, t.leaf_values);
+    out.PutColumn<float>(t.nodes, [](const TreeNode& n) { return n.value; });
+    out.PutColumn<float>(t.nodes, [](const TreeNode& n) { return n.gain; });
+    out.PutColumn<float>(t.nodes, [](const TreeNode& n) { return n.cover; });
+    out.PutAll(t.categories);
+    out.PutAll(t.sum_grad);
+    out.PutAll(t.leaf_values);
   }
-  return out;
+  return bytes;
 }
 
 Model Model::FromBinary(std::string_view bytes) {

@@ -29,17 +29,19 @@ using model_io::Corrupt;
 
 constexpr const char* kFormat = "boostlab-model";
 
-// The largest model file read (BOOSTLAB_MAX_MODEL_MB, per build: wasm's heap
-// is 2 GB at most), and how many times its size reading one takes, rounded up.
+// The largest JSON model file read (BOOSTLAB_MAX_MODEL_MB, per build: wasm's
+// heap is 4 GB at most, shared with the data), and how many times its size
+// reading one takes, rounded up. The compact file (model_binary.cc) is read
+// straight into the model and has no such limit.
 #ifndef BOOSTLAB_MAX_MODEL_MB
 #define BOOSTLAB_MAX_MODEL_MB 512
 #endif
 constexpr size_t kMaxModelBytes = size_t{BOOSTLAB_MAX_MODEL_MB} << 20;
 constexpr int kModelBytesFactor = 40;
 #ifdef __EMSCRIPTEN__
-constexpr const char* kMemoryNote = "this page's WebAssembly heap holds 2 GB";
+constexpr const char* kMemoryNote = "the WebAssembly heap holds 4 GB with the data; save big models as compact .blm files, which load in that much memory and no more";
 #else
-constexpr const char* kMemoryNote = "this limit keeps that within 20 GB";
+constexpr const char* kMemoryNote = "this limit keeps that within 20 GB; compact .blm files have no such limit";
 #endif
 constexpr int kVersion = 1;
 
@@ -200,17 +202,18 @@ void model_io::CheckShape(const std::vector<int64_t>& left, const std::vector<in
   const size_t n = left.size();
   std::vector<int32_t> parents(n, 0), depth(n, 0);
   for (size_t i = 0; i < n; ++i) {
-    const std::string at = where + " node " + std::to_string(i);
+    // Built only for a message: a string a node would cost more than the check.
+    auto at = [&] { return where + " node " + std::to_string(i); };
     if (left[i] < 0) {
-      if (right[i] >= 0) Corrupt(at + " has a right child (" + std::to_string(right[i]) + ") but no left child");
+      if (right[i] >= 0) Corrupt(at() + " has a right child (" + std::to_string(right[i]) + ") but no left child");
       continue;
     }
     // 64-bit arithmetic throughout: left + 1 cannot wrap.
     if (left[i] <= static_cast<int64_t>(i) || left[i] + 1 >= static_cast<int64_t>(n))
-      Corrupt(at + " points at a child outside the tree (" + std::to_string(left[i]) + "; children come after their parent, "
+      Corrupt(at() + " points at a child outside the tree (" + std::to_string(left[i]) + "; children come after their parent, "
               "and there are " + std::to_string(n) + " nodes)");
     if (right[i] != left[i] + 1)
-      Corrupt(at + "'s right child is " + std::to_string(right[i]) + ", not the node after its left child (" +
+      Corrupt(at() + "'s right child is " + std::to_string(right[i]) + ", not the node after its left child (" +
               std::to_string(left[i] + 1) + ")");
     for (int64_t child : {left[i], right[i]}) {
       if (++parents[child] > 1) Corrupt(where + " node " + std::to_string(child) + " is the child of more than one node");
@@ -293,7 +296,7 @@ Model Model::FromJson(std::string_view text) {
     tree.nodes.resize(n);
     for (size_t i = 0; i < n; ++i) {
       TreeNode& node = tree.nodes[i];
-      const std::string at = where + " node " + std::to_string(i);
+      auto at = [&] { return where + " node " + std::to_string(i); };  // for messages only
       node.left = static_cast<int>(left[i]);
       node.default_left = Whole(cell("default_left", i), 0, 1, field("default_left", i)) != 0;
       node.value = FiniteFloat(cell("value", i), field("value", i));
@@ -307,26 +310,26 @@ Model Model::FromJson(std::string_view text) {
       // Checked before it is stored: TreeNode::feature holds 30 bits.
       const int64_t feature = Whole(cell("feature", i), 0, int64_t{1} << 53, field("feature", i));
       if (feature >= num_features)
-        Corrupt(at + " splits on feature " + std::to_string(feature) + ", but there are " + std::to_string(num_features));
+        Corrupt(at() + " splits on feature " + std::to_string(feature) + ", but there are " + std::to_string(num_features));
       node.feature = static_cast<int>(feature);
       const FeatureInfo& info = m.features[feature];
       if (cats.IsArray()) {
         if (info.type != ColumnType::kCategorical)
-          Corrupt(at + " splits on numeric feature '" + info.name + "' by a set of categories");
+          Corrupt(at() + " splits on numeric feature '" + info.name + "' by a set of categories");
         node.categorical = true;
         std::vector<int32_t> set;
         set.reserve(cats.array.size());
         const int64_t levels = static_cast<int64_t>(info.levels.size());
         for (size_t c = 0; c < cats.array.size(); ++c)
           set.push_back(static_cast<int32_t>(Whole(cats.array[c], 0, std::max<int64_t>(levels - 1, 0),
-                                                   at + "'s category " + std::to_string(c) + " (of " + std::to_string(levels) + " levels)")));
-        if (!std::is_sorted(set.begin(), set.end())) Corrupt(at + "'s categories are not sorted");
+                                                   at() + "'s category " + std::to_string(c) + " (of " + std::to_string(levels) + " levels)")));
+        if (!std::is_sorted(set.begin(), set.end())) Corrupt(at() + "'s categories are not sorted");
         tree.SetCategories(node, set);
       } else if (cats.kind != json::Value::Kind::kNull) {
         Corrupt(field("categories", i) + " is not null or a set");
       } else {
         if (info.type != ColumnType::kNumeric)
-          Corrupt(at + " splits on categorical feature '" + info.name + "' by a threshold");
+          Corrupt(at() + " splits on categorical feature '" + info.name + "' by a threshold");
         node.threshold = FiniteFloat(cell("threshold", i), field("threshold", i));
       }
     }
