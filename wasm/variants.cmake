@@ -19,9 +19,9 @@ if(_threads_at GREATER -1)
   target_compile_definitions(boostlab_core PUBLIC BOOSTLAB_MAX_THREADS=${BOOSTLAB_POOL_SIZE})
 endif()
 target_compile_options(boostlab_core PUBLIC ${common_flags})
-# A model file is read whole into JSON values, about 40 times its size: 48 MB
-# of model takes 2 GB of the 4 GB heap, which the data shares (model_json.cc
-# says so past that). A streaming reader would lift this (issue 20).
+# A JSON model file is read whole into JSON values, about 40 times its size:
+# 48 MB of model takes 2 GB of the 4 GB heap, which the data shares
+# (model_json.cc says so past that). The compact .blm file has no such limit.
 target_compile_definitions(boostlab_core PRIVATE BOOSTLAB_MAX_MODEL_MB=48)
 
 add_executable(boostlab_wasm wasm/bindings.cc)
