@@ -10,8 +10,9 @@
 // and XGBoost with the same threads. Writes bench/peers.json.
 // BENCH_DATASETS picks cases: diamonds, letter, flights_1m_bin, wide (1M x 50
 // make_classification, seed 0, made here; BENCH_WIDE_ROWS to change its rows).
+// Then each of our times against the memory-bandwidth bound (see below).
 import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { copyIn, flightsBinary, json, native, only, REPEATS, root, shared, work, writeResults } from './common.mjs';
 
@@ -84,4 +85,38 @@ for (const r of results) {
   lines.push(`| ${r.dataset} | ${r.engine}${r.version ? ' ' + r.version : ''} | ${r.threads} | ${r.seconds.toFixed(3)} | ${r.valid?.toFixed(5)} | ${r.ratio.toFixed(2)} |`);
 }
 console.log(lines.join('\n'));
-writeResults('peers', { results });
+
+// Distance to the limit: seconds per round against the least a round must
+// move through memory at this machine's streaming-read bandwidth (a 1 GB
+// buffer summed on 1 and 2 threads: bench/bandwidth.cc). Bytes per tree, for
+// n training rows, F features and depth D (a lower bound: everything else a
+// round reads or writes is left out, so the ratio is >= 1):
+//   16 n          gradients: each row's label and margin read (4 + 4), g and h written (4 + 4)
+//   (F + 8) n     the root's histogram: each row's F bins (one byte each at max_bin 256) and g, h
+//   4 (D - 1) n   each deeper level reads each row's index at least once to send it to a child
+// times the trees a round grows (K for K classes).
+const bandwidth = json(join(root, 'build/native/boostlab-bandwidth'), ['1024']);
+const depth = 6;
+const bounds = [];
+for (const c of CASES) {
+  const d = { ...c, csv: typeof c.csv === 'function' ? c.csv() : c.csv, valid: typeof c.valid === 'function' ? c.valid() : c.valid };
+  if (!d.csv || !d.valid) continue;
+  const text = readFileSync(d.csv);
+  let lines = 0;
+  for (let i = text.indexOf(10); i !== -1; i = text.indexOf(10, i + 1)) lines++;
+  const features = text.subarray(0, text.indexOf(10)).toString().split(',').length - 1;
+  const n = lines - 1 - readFileSync(d.valid, 'utf8').trim().split('\n').length;
+  const trees = d.params.num_class ?? 1;
+  const bytes = trees * n * (16 + features + 8 + 4 * (depth - 1));
+  for (const t of [1, 2]) {
+    const ours = results.find((r) => r.dataset === d.name && r.engine === 'boostlab' && r.threads === t);
+    if (!ours) continue;
+    const gbps = t === 1 ? bandwidth.read_gb_per_s_1t : bandwidth.read_gb_per_s_2t;
+    const round = ours.seconds / 100, bound = bytes / (gbps * 1e9);
+    bounds.push({ dataset: d.name, threads: t, rows: n, features, trees, bytes_per_round: bytes, gb_per_s: gbps, seconds_per_round: round, bound_seconds: bound, ratio: round / bound });
+  }
+}
+console.log(`\nMemory bandwidth (streaming read of ${bandwidth.buffer_mb} MB): ${bandwidth.read_gb_per_s_1t} GB/s on 1 thread, ${bandwidth.read_gb_per_s_2t} GB/s on 2`);
+console.log(['| dataset | threads | training rows x features (trees a round) | MB a round must move | bound ms a round | ours ms a round | ours / bound |', '|---|---|---|---|---|---|---|',
+  ...bounds.map((b) => `| ${b.dataset} | ${b.threads} | ${b.rows} x ${b.features} (${b.trees}) | ${(b.bytes_per_round / 1e6).toFixed(1)} | ${(b.bound_seconds * 1e3).toFixed(2)} | ${(b.seconds_per_round * 1e3).toFixed(2)} | ${b.ratio.toFixed(1)} |`)].join('\n'));
+writeResults('peers', { results, bandwidth, bounds });
