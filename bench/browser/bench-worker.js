@@ -2,7 +2,7 @@ import { init } from '../../wasm/js/index.js';
 
 self.onmessage = async ({ data: spec }) => {
   try {
-    const bl = await init({ baseUrl: new URL('../../wasm/dist/web/', self.location.href).href });
+    const bl = await init({ baseUrl: new URL('../../wasm/dist/web/', self.location.href).href, threads: spec.threads });
     const bytes = new Uint8Array(await (await fetch(spec.csv)).arrayBuffer());
     const validRows = (await (await fetch(spec.validIdx)).text()).trim().split('\n').map(Number);
     const table = bl.readCSV(bytes);
