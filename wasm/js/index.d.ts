@@ -133,6 +133,8 @@ export interface RoundReport {
 }
 
 export interface TrainOptions {
+  /** Called after every round. train() lets the event loop run (a paint, an abort from elsewhere) every 8 ms of
+   *  rounds, not after each one. */
   onRound?: (report: RoundReport) => void;
   /** Continue from this model (algorithm xgboost or gbdt, the same objective and features), as XGBoost's xgb_model:
    *  its trees come first and params.rounds more are added. BAD_PARAM says why a model cannot be continued. */

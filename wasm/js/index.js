@@ -21,6 +21,9 @@ export function isCompactModel(bytes) {
   return bytes.length >= 8 && COMPACT_MODEL_MAGIC.every((b, i) => bytes[i] === b);
 }
 
+// How long train() runs rounds before it lets the event loop run.
+const YIELD_MS = 8;
+
 // Lets the event loop run between rounds so onRound can paint and Stop can arrive.
 function yieldToEventLoop() {
   if (typeof setImmediate === 'function') return new Promise((resolve) => setImmediate(resolve));
@@ -452,6 +455,7 @@ export class BoostLab {
   async train(dataset, params = {}, { onRound, signal, initModel } = {}) {
     const trainer = this.trainer(dataset, params, { initModel });
     let aborted = false;
+    let yielded = performance.now();
     try {
       while (!trainer.done) {
         if (signal?.aborted) {
@@ -461,7 +465,13 @@ export class BoostLab {
         // Not onRound?.(trainer.step()): an absent callback would skip the step.
         const report = trainer.step();
         onRound?.(report);
-        await yieldToEventLoop();
+        // The event loop runs (a paint, an abort) once YIELD_MS have passed, not
+        // after every round: a yield costs ~0.6 ms in a browser worker, a third
+        // of a 100-round fit on a small table.
+        if (performance.now() - yielded >= YIELD_MS) {
+          await yieldToEventLoop();
+          yielded = performance.now();
+        }
       }
       return trainer.take({ aborted });
     } finally {
