@@ -7,6 +7,7 @@
 #include <optional>   // for optional
 #include <stdexcept>  // for invalid_argument
 #include <string>     // for string
+#include <type_traits>  // for is_invocable_v
 
 #include "boostlab/errors.h"
 #include "boostlab/model.h"
@@ -179,16 +180,26 @@ namespace {
 // unlimited trees stop at pure leaves, a few dozen levels on a million rows).
 constexpr int64_t kMaxTreeDepth = 1 << 16;
 
-// Whole numbers from the file, each checked before it is converted.
-int64_t Whole(const json::Value& v, int64_t lo, int64_t hi, const std::string& field) {
+// Whole numbers from the file, each checked before it is converted. field:
+// the value's name for the message, or a callable making it (a tree's cells
+// are millions: their names are built only for a message).
+template <typename Field>
+std::string NameOf(const Field& field) {
+  if constexpr (std::is_invocable_v<const Field&>) return field();
+  else return field;
+}
+
+template <typename Field>
+int64_t Whole(const json::Value& v, int64_t lo, int64_t hi, const Field& field) {
   if (const std::optional<int64_t> whole = json::ToWholeNumber(v, lo, hi)) return *whole;
-  Corrupt(field + " is " + json::Describe(v) + ", not a whole number from " + std::to_string(lo) + " to " + std::to_string(hi));
+  Corrupt(NameOf(field) + " is " + json::Describe(v) + ", not a whole number from " + std::to_string(lo) + " to " + std::to_string(hi));
 }
 
 // A number that must be finite once stored as a float.
-float FiniteFloat(const json::Value& v, const std::string& field) {
+template <typename Field>
+float FiniteFloat(const json::Value& v, const Field& field) {
   if (!v.IsNumber() || !std::isfinite(static_cast<float>(v.number)))
-    Corrupt(field + " is " + json::Describe(v) + ", not a finite number");
+    Corrupt(NameOf(field) + " is " + json::Describe(v) + ", not a finite number");
   return static_cast<float>(v.number);
 }
 
@@ -284,7 +295,8 @@ Model Model::FromJson(std::string_view text) {
       if (Need(tj, k, json::Value::Kind::kArray, where).array.size() != n)
         Corrupt(where + "'s '" + k + "' has a different length from 'left'");
     auto cell = [&](const char* key, size_t i) -> const json::Value& { return tj.Find(key)->array[i]; };
-    auto field = [&](const char* key, size_t i) { return where + "'s '" + key + "'[" + std::to_string(i) + "]"; };
+    // A cell's name, made only for a message.
+    auto field = [&](const char* key, size_t i) { return [&where, key, i] { return where + "'s '" + key + "'[" + std::to_string(i) + "]"; }; };
     // Child indices as 64-bit numbers: the shape is checked before any is stored.
     std::vector<int64_t> left(n), right(n);
     for (size_t i = 0; i < n; ++i) {
@@ -304,7 +316,7 @@ Model Model::FromJson(std::string_view text) {
       node.cover = FiniteFloat(cell("cover", i), field("cover", i));
       const json::Value& cats = cell("categories", i);
       if (node.IsLeaf()) {
-        if (!cats.IsArray() && cats.kind != json::Value::Kind::kNull) Corrupt(field("categories", i) + " is not null or a set");
+        if (!cats.IsArray() && cats.kind != json::Value::Kind::kNull) Corrupt(field("categories", i)() + " is not null or a set");
         continue;  // a leaf's feature and threshold are not read
       }
       // Checked before it is stored: TreeNode::feature holds 30 bits.
@@ -321,12 +333,13 @@ Model Model::FromJson(std::string_view text) {
         set.reserve(cats.array.size());
         const int64_t levels = static_cast<int64_t>(info.levels.size());
         for (size_t c = 0; c < cats.array.size(); ++c)
-          set.push_back(static_cast<int32_t>(Whole(cats.array[c], 0, std::max<int64_t>(levels - 1, 0),
-                                                   at() + "'s category " + std::to_string(c) + " (of " + std::to_string(levels) + " levels)")));
+          set.push_back(static_cast<int32_t>(Whole(cats.array[c], 0, std::max<int64_t>(levels - 1, 0), [&] {
+            return at() + "'s category " + std::to_string(c) + " (of " + std::to_string(levels) + " levels)";
+          })));
         if (!std::is_sorted(set.begin(), set.end())) Corrupt(at() + "'s categories are not sorted");
         tree.SetCategories(node, set);
       } else if (cats.kind != json::Value::Kind::kNull) {
-        Corrupt(field("categories", i) + " is not null or a set");
+        Corrupt(field("categories", i)() + " is not null or a set");
       } else {
         if (info.type != ColumnType::kNumeric)
           Corrupt(at() + " splits on categorical feature '" + info.name + "' by a threshold");
