@@ -92,7 +92,10 @@ class Output {
 // read is a call into JavaScript.
 class Input {
  public:
-  explicit Input(ByteSource& source) : source_(source), buffer_(kBufferBytes) {}
+  // No bigger than the file (a small model should not zero a megabyte), and
+  // big enough for the largest field Get reads.
+  explicit Input(ByteSource& source)
+      : source_(source), buffer_(static_cast<size_t>(std::clamp<uint64_t>(source.Remaining(), 16, kBufferBytes))) {}
 
   uint64_t Remaining() const { return source_.Remaining() + (end_ - pos_); }
 
@@ -107,6 +110,7 @@ class Input {
 
   // The next n bytes into dst: what the buffer holds, then the rest from the source.
   void Read(void* dst, uint64_t n, const char* what) {
+    if (n == 0) return;  // dst may be an empty vector's null data(): memcpy must not see it
     if (n > Remaining()) Short(what);
     const uint64_t buffered = std::min<uint64_t>(n, end_ - pos_);
     std::memcpy(dst, buffer_.data() + pos_, buffered);
@@ -140,7 +144,7 @@ class Input {
   void Refill(uint64_t n, const char* what) {
     const uint64_t kept = end_ - pos_;
     std::memmove(buffer_.data(), buffer_.data() + pos_, kept);
-    const uint64_t more = std::min<uint64_t>(kBufferBytes - kept, source_.Remaining());
+    const uint64_t more = std::min<uint64_t>(buffer_.size() - kept, source_.Remaining());
     if (kept + more < n) Short(what);
     source_.Read(buffer_.data() + kept, more);
     pos_ = 0;

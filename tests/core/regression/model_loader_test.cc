@@ -216,3 +216,23 @@ TEST(ModelLoaderRegression, NullParamsTakeTheAlgorithmsDefault) {
 
 }  // namespace
 }  // namespace boostlab
+
+namespace boostlab {
+namespace {
+
+// The model fuzzer's find (compact file): a tree with no category words made
+// the reader memcpy zero bytes to an empty vector's null data(), undefined
+// behaviour UBSan stops on. The file must load or be refused, nothing else.
+TEST(ModelLoaderRegression, CompactFileWithAnEmptyColumnLoadsOrIsRefused) {
+  const std::string bytes = ReadInput("model-blm-empty-column.blm");
+  ASSERT_TRUE(Model::IsBinary(bytes));
+  try {
+    const Model m = Model::FromBinary(bytes);
+    EXPECT_EQ(Model::FromBinary(m.ToBinary()).ToJson(), m.ToJson());
+  } catch (const Error& e) {
+    EXPECT_EQ(e.code(), "MODEL_CORRUPT");
+  }
+}
+
+}  // namespace
+}  // namespace boostlab
