@@ -61,6 +61,8 @@ def fit(engine, X, y, Xv, objective, k, params, threads):
             Xvc[c] = Xvc[c].astype(str)
         model = cb.CatBoost({"loss_function": loss, "iterations": rounds, "depth": depth, "learning_rate": eta,
                              "border_count": max_bin - 1, "thread_count": threads, "verbose": False,
+                             # Else it writes catboost_info/ into the working directory (the repository).
+                             "allow_writing_files": False,
                              "grow_policy": "Depthwise" if engine == "catboost-depthwise" else "SymmetricTree"})
         model.fit(cb.Pool(Xc, y, cat_features=cats))
         kind = "Probability" if loss != "RMSE" else "RawFormulaVal"
