@@ -315,7 +315,7 @@ function onMessage(m: FromWorker) {
       } else if (m.during === 'model') {
         update((s) => { s.messages.model = `Could not load ${modelFile}; the current model is kept. ${text}`; });
       } else if (m.during === 'inspect') {
-        update((s) => { s.messages.model = text; });
+        update((s) => { s.messages.model = text; s.writing = ''; });
       } else {
         update((s) => { s.engine.failed = text; });
       }

@@ -90,6 +90,7 @@ export interface Store {
   current: number;          // the number of the run on show (0: none)
   starting: boolean;        // Play or Step sent; the worker has not yet said the run started
   loadedModel: { name: string; model: ModelInfo } | null;  // a model file opened by hand, on show until the next run
+  writing: string;          // the model file being written for a download ('' when none): a big forest's takes seconds
   messages: Messages;
   chart: { metric: string; log: boolean; dataId: number };  // dataId: whose runs the chart shows (0: the loaded data's)
   selectedRound: number;    // the round picked on the chart (0: none; the views show the newest)
@@ -117,6 +118,7 @@ export const store: Store = {
   current: 0,
   starting: false,
   loadedModel: null,
+  writing: '',
   messages: { data: '', train: '', model: '', notice: '' },
   chart: { metric: '', log: false, dataId: 0 },
   selectedRound: 0,

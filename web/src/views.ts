@@ -105,8 +105,15 @@ export class Views {
     $('zoom-out').addEventListener('click', () => this.treeView.zoom(1.25));
     $('zoom-fit').addEventListener('click', () => this.treeView.fit());
     $<HTMLSelectElement>('importance-type').addEventListener('change', (e) => update((s) => { s.importanceType = (e.target as HTMLSelectElement).value; }));
-    $('download-model').addEventListener('click', () => client.exportText('model'));
-    $('download-model-compact').addEventListener('click', () => client.exportText('model-compact'));
+    // The model files say they are being written until they arrive (a big forest's JSON takes seconds).
+    $('download-model').addEventListener('click', () => {
+      update((s) => { s.writing = 'the model (JSON)'; });
+      client.exportText('model');
+    });
+    $('download-model-compact').addEventListener('click', () => {
+      update((s) => { s.writing = 'the compact model (.blm)'; });
+      client.exportText('model-compact');
+    });
     $('download-predictions').addEventListener('click', () => client.exportText('predictions'));
     $('download-xgboost').addEventListener('click', () => client.exportText('xgboost'));
     $('download-scale-model').addEventListener('click', () => client.exportText('xgboost'));
@@ -223,7 +230,7 @@ export class Views {
     setText(notice, store.messages.notice);
     setHidden(notice, !store.messages.notice);
     const modelStatus = $('model-status');
-    modelStatus.textContent = store.loadedModel
+    modelStatus.textContent = store.writing ? `Writing ${store.writing}…` : store.loadedModel
       ? `Loaded ${store.loadedModel.name}: ${store.loadedModel.model.trees} trees predicting ${store.loadedModel.model.target} (${store.loadedModel.model.algorithm}). It is on show until the next run.`
       : '';
     const modelMessage = $('model-message');
@@ -371,6 +378,7 @@ export class Views {
       case 'export': {
         const base = fileBase(store.data?.name);
         const files = scaleOutFiles(csvName());
+        if (m.what === 'model' || m.what === 'model-compact') update((s) => { s.writing = ''; });
         if (m.what === 'model') download(`${base}-model.json`, m.text, 'application/json');
         else if (m.what === 'model-compact') download(`${base}-model.blm`, m.text, 'application/octet-stream');
         else if (m.what === 'xgboost') download(files.model, m.text, 'application/json');
