@@ -101,18 +101,25 @@ void SaveModel(const boostlab::Model& model, const std::string& path) {
   out << (compact ? model.ToBinary() : model.ToJson());
 }
 
-// The median of `repeats` timings of run(), in seconds.
+// `repeats` timings of run(), in seconds, in the order they ran.
 template <typename Run>
-double MedianSeconds(int repeats, Run run) {
+std::vector<double> TimeRuns(int repeats, Run run) {
   std::vector<double> runs;
   for (int i = 0; i < repeats; ++i) {
     const auto t0 = std::chrono::steady_clock::now();
     run();
     runs.push_back(std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
   }
+  return runs;
+}
+
+double Median(std::vector<double> runs) {
   std::sort(runs.begin(), runs.end());
   return runs[runs.size() / 2];
 }
+
+template <typename Run>
+double MedianSeconds(int repeats, Run run) { return Median(TimeRuns(repeats, run)); }
 
 // model-io: the model saved and loaded in both formats, from and to memory
 // (median of --repeats), for bench/modelio.mjs. A JSON too big for this
@@ -143,18 +150,13 @@ int ModelIoCommand(std::map<std::string, std::string>& args) {
 // read-csv: the seconds ReadCsvFile takes (median of --repeats), for bench/ingest.mjs.
 int ReadCsvCommand(std::map<std::string, std::string>& args) {
   const int repeats = args.count("--repeats") ? std::stoi(args["--repeats"]) : 3;
-  std::vector<double> runs;
   size_t rows = 0, columns = 0;
-  for (int i = 0; i < repeats; ++i) {
-    const auto t0 = std::chrono::steady_clock::now();
+  const std::vector<double> runs = TimeRuns(repeats, [&] {
     const boostlab::Table table = ReadCsvFile(args["--csv"]);
-    runs.push_back(std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
     rows = table.num_rows;
     columns = table.columns.size();
-  }
-  std::vector<double> sorted = runs;
-  std::sort(sorted.begin(), sorted.end());
-  std::printf("{\"seconds\":%.4f,\"rows\":%zu,\"columns\":%zu,\"runs\":[", sorted[sorted.size() / 2], rows, columns);
+  });
+  std::printf("{\"seconds\":%.4f,\"rows\":%zu,\"columns\":%zu,\"runs\":[", Median(runs), rows, columns);
   for (size_t i = 0; i < runs.size(); ++i) std::printf("%s%.4f", i ? "," : "", runs[i]);
   std::printf("],\"peak_rss_mb\":%.1f}\n", PeakRssMb());
   return 0;
