@@ -45,6 +45,13 @@ export function flightsBinary() {
 
 // flights_1m.csv's rows repeated `copies` times under build/bench (made once):
 // the big files of bench/ingest.mjs and bench/bigfile.mjs. null when flights_1m is absent.
+// Benches built on flights_1m end quietly where ../shared/data lacks it.
+export function skipWithoutFlights() {
+  if (existsSync(join(shared, 'flights_1m.csv'))) return;
+  console.error('flights_1m.csv is absent from ../shared/data: skipped');
+  process.exit(0);
+}
+
 export function flightsRepeated(copies) {
   const source = join(shared, 'flights_1m.csv');
   if (!existsSync(source)) return null;

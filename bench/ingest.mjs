@@ -8,13 +8,10 @@
 // 40M rows; DuckDB-wasm runs out of its memory on the second), made here. Writes bench/ingest.json.
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
-import { benchPage, flightsRepeated, json, REPEATS, root, writeResults } from './common.mjs';
+import { benchPage, flightsRepeated, json, REPEATS, root, skipWithoutFlights, writeResults } from './common.mjs';
 
 const sizes = (process.env.BENCH_INGEST_COPIES ?? '10,40').split(',').map(Number);
-if (!flightsRepeated(1)) {
-  console.error('flights_1m.csv is absent from ../shared/data: skipped');
-  process.exit(0);
-}
+skipWithoutFlights();
 const results = [];
 const { page, close } = await benchPage('/bench/browser/ingest.html');
 for (const copies of sizes) await ingest(copies);

@@ -11,15 +11,12 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { benchPage, flightsRepeated, json, median, REPEATS, root, work, writeResults } from './common.mjs';
+import { benchPage, flightsRepeated, json, median, REPEATS, root, skipWithoutFlights, work, writeResults } from './common.mjs';
 
 const copies = Number(process.env.BENCH_MODELIO_COPIES ?? 2);
 const depth = Number(process.env.BENCH_MODELIO_DEPTH ?? 16);
+skipWithoutFlights();
 const csv = flightsRepeated(copies);
-if (!csv) {
-  console.error('flights_1m.csv is absent from ../shared/data: skipped');
-  process.exit(0);
-}
 const cli = join(root, 'build/native/boostlab-cli');
 const model = join(work, `forest-flights_x${copies}-100-d${depth}.blm`);
 if (!existsSync(model)) {
