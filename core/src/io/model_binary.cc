@@ -215,18 +215,15 @@ Tree ReadTree(Input& in, const Model& m, size_t t) {
     node.gain = gain[i];
     node.cover = cover[i];
   }
-  const int64_t num_features = static_cast<int64_t>(m.features.size());
   for (uint64_t i = 0; i < n; ++i) {
     TreeNode& node = tree.nodes[i];
     if (split[i] & ~(kDefaultLeft | kCategorical)) Corrupt(where + " node " + std::to_string(i) + "'s split flags are " + std::to_string(split[i]));
     if (node.IsLeaf()) continue;  // a leaf's feature and threshold are not read, as in FromJson
     auto at = [&] { return where + " node " + std::to_string(i); };  // for messages only
-    if (feature[i] < 0 || feature[i] >= num_features)
-      Corrupt(at() + " splits on feature " + std::to_string(feature[i]) + ", but there are " + std::to_string(num_features));
+    const FeatureInfo& info = model_io::SplitFeature(m, feature[i], at);
     node.feature = feature[i];
-    const FeatureInfo& info = m.features[feature[i]];
+    model_io::CheckSplitKind(info, (split[i] & kCategorical) != 0, at);
     if (split[i] & kCategorical) {
-      if (info.type != ColumnType::kCategorical) Corrupt(at() + " splits on numeric feature '" + info.name + "' by a set of categories");
       const uint64_t begin = threshold[i];
       if (begin >= c || categories[begin] < 0 || static_cast<uint64_t>(categories[begin]) > c - begin - 1)
         Corrupt(at() + "'s category set lies outside the tree's " + std::to_string(c) + " category words");
@@ -239,7 +236,6 @@ Tree ReadTree(Input& in, const Model& m, size_t t) {
       node.categorical = true;
       node.categories_begin = static_cast<uint32_t>(begin);
     } else {
-      if (info.type != ColumnType::kNumeric) Corrupt(at() + " splits on categorical feature '" + info.name + "' by a threshold");
       node.threshold = BitCast<float>(threshold[i]);
       if (!std::isfinite(node.threshold)) Corrupt(where + "'s threshold[" + std::to_string(i) + "] is not a finite number");
     }

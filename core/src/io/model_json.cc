@@ -281,7 +281,6 @@ Model Model::FromJson(std::string_view text) {
   int64_t best_iteration = -1;
   Model m = model_io::ReadHeader(doc, best_iteration);
   const json::Value& trees = Need(doc, "trees", json::Value::Kind::kArray, "the model");
-  const int64_t num_features = static_cast<int64_t>(m.features.size());
   for (size_t t = 0; t < trees.array.size(); ++t) {
     const json::Value& tj = trees.array[t];
     const std::string where = "tree " + std::to_string(t);
@@ -321,13 +320,10 @@ Model Model::FromJson(std::string_view text) {
       }
       // Checked before it is stored: TreeNode::feature holds 30 bits.
       const int64_t feature = Whole(cell("feature", i), 0, int64_t{1} << 53, field("feature", i));
-      if (feature >= num_features)
-        Corrupt(at() + " splits on feature " + std::to_string(feature) + ", but there are " + std::to_string(num_features));
+      const FeatureInfo& info = model_io::SplitFeature(m, feature, at);
       node.feature = static_cast<int>(feature);
-      const FeatureInfo& info = m.features[feature];
       if (cats.IsArray()) {
-        if (info.type != ColumnType::kCategorical)
-          Corrupt(at() + " splits on numeric feature '" + info.name + "' by a set of categories");
+        model_io::CheckSplitKind(info, true, at);
         node.categorical = true;
         std::vector<int32_t> set;
         set.reserve(cats.array.size());
@@ -341,8 +337,7 @@ Model Model::FromJson(std::string_view text) {
       } else if (cats.kind != json::Value::Kind::kNull) {
         Corrupt(field("categories", i)() + " is not null or a set");
       } else {
-        if (info.type != ColumnType::kNumeric)
-          Corrupt(at() + " splits on categorical feature '" + info.name + "' by a threshold");
+        model_io::CheckSplitKind(info, false, at);
         node.threshold = FiniteFloat(cell("threshold", i), field("threshold", i));
       }
     }

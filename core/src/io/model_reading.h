@@ -24,6 +24,24 @@ Model ReadHeader(const json::Value& doc, int64_t& best_iteration);
 // once from the root, depth bounded: the shape prediction can walk.
 void CheckShape(const std::vector<int64_t>& left, const std::vector<int64_t>& right, const std::string& where);
 
+// An inner node's feature, as both readers check it: an index below the
+// model's features, and a split of its kind (a set of categories for a
+// categorical feature, a threshold for a numeric one). at(): "tree t node i",
+// made only for a message.
+template <typename At>
+const FeatureInfo& SplitFeature(const Model& m, int64_t feature, const At& at) {
+  if (feature < 0 || feature >= static_cast<int64_t>(m.features.size()))
+    Corrupt(at() + " splits on feature " + std::to_string(feature) + ", but there are " + std::to_string(m.features.size()));
+  return m.features[static_cast<size_t>(feature)];
+}
+template <typename At>
+void CheckSplitKind(const FeatureInfo& info, bool by_categories, const At& at) {
+  if (by_categories && info.type != ColumnType::kCategorical)
+    Corrupt(at() + " splits on numeric feature '" + info.name + "' by a set of categories");
+  if (!by_categories && info.type != ColumnType::kNumeric)
+    Corrupt(at() + " splits on categorical feature '" + info.name + "' by a threshold");
+}
+
 // The checks over the whole model once its trees are in: rounds, best
 // iteration, tree weights, outputs against classes, a known objective.
 void Finish(Model& m, int64_t best_iteration);
