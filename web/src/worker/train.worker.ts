@@ -406,16 +406,18 @@ async function handle(msg: ToWorker) {
     }
     case 'load-model': {
       // Read here, a compact file (.blm) as bytes that go into the heap a
-      // megabyte at a time, JSON as text (whose reader holds far less).
+      // megabyte at a time, JSON as text. After each await, a file picked
+      // since wins: this one neither loads nor reports an error.
       const load = ++modelLoads;
       const compact = isCompactModel(new Uint8Array(await msg.file.slice(0, 8).arrayBuffer()));
+      if (load !== modelLoads) return;
       const limit = compact ? MAX_COMPACT_MODEL_BYTES : MAX_JSON_MODEL_BYTES;
       if (msg.file.size > limit) {
         throw new BoostLabError({ code: 'MODEL_TOO_LARGE', message: `${msg.name} is ${(msg.file.size / 2 ** 20).toFixed(0)} MB; this page reads ${
           compact ? 'compact model files' : 'JSON model files'} of up to ${limit / 2 ** 20} MB${compact ? '' : ' (save big models as compact .blm files, which load at memory speed)'}.` });
       }
       const source = compact ? new Uint8Array(await msg.file.arrayBuffer()) : await msg.file.text();
-      if (load !== modelLoads) return;  // another file was picked meanwhile: that one wins
+      if (load !== modelLoads) return;
       const next = bl!.loadModel(source);  // throws MODEL_CORRUPT: the current model stays
       model?.dispose();
       model = next;
