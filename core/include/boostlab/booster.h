@@ -101,12 +101,19 @@ std::string RoundStatisticsToJson(const RoundStatistics& stats);
 
 class Booster {
  public:
-  // Validates params against the data (throws Error{"BAD_PARAM"}) and
-  // prepares bins and initial predictions. `data` must outlive the booster.
+  // Validates params against the data (throws Error{"BAD_PARAM"}); the bins
+  // and initial predictions come with Prepare or the first round. `data`
+  // must outlive the booster (its feature values until Prepare is done).
   // init: continue from this model, as XGBoost's xgb_model (algorithm xgboost
   // or gbdt; the same objective, outputs and features): its trees come first
   // and each row starts from its margin; params.rounds more rounds are added.
   Booster(const Dataset& data, const Params& params, const Model* init = nullptr);
+  // Bins the data a piece at a time (the cut points of a few features, or a
+  // block of rows), then sets up the first round; true once that is done.
+  // For callers that say how far binning is and may stop it: TrainOneRound
+  // prepares whatever is left first, so others never call it.
+  bool Prepare();
+  double PrepareProgress() const;  // 0 to 1
   ~Booster();
   Booster(const Booster&) = delete;
   Booster& operator=(const Booster&) = delete;

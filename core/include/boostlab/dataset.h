@@ -68,12 +68,23 @@ class FeatureColumns {
   // Column f as a vector this object owns (copied from a view on first use),
   // to change values in place; its size must stay num_rows.
   std::vector<float>& Mutable(size_t f);
+  // Lets every column go (owned ones freed, the views' source released),
+  // keeping num_rows. Once a trainer has binned a dataset it reads no values
+  // (Booster::Prepare), and on a big table they are most of the heap. What
+  // needs values after this (a trainer, predictions, SHAP) throws
+  // VALUES_RELEASED (CheckHasValues).
+  void Release();
+  bool released() const { return released_; }
 
  private:
   std::vector<std::span<const float>> columns_;
   std::deque<std::vector<float>> owned_;  // a deque: adding one never moves the others
   std::vector<int> owner_;                // per column: its index in owned_, or -1 for a view
+  bool released_ = false;
 };
+
+// Throws VALUES_RELEASED, saying that `what` needs the values, when x's were released.
+void CheckHasValues(const FeatureColumns& x, const char* what);
 
 // Ranking: the rows of each query, in row order; queries in the order their
 // first row appears. Query g holds rows[begin[g] .. begin[g + 1]).

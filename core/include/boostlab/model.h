@@ -118,6 +118,8 @@ struct Model {
   // attribution) or a tree deeper than 512 levels. nthread: threads to use
   // (0: all); the values are the same on any number.
   std::vector<float> Contributions(const FeatureColumns& x, int nthread = 0) const;
+  // Throws VALUES_RELEASED or FEATURE_MISMATCH unless x holds this model's features' values.
+  void CheckColumns(const FeatureColumns& x) const;
   // TreeSHAP's work for one row, in path steps: each tree's leaves times its
   // depth squared (times its outputs), summed. About a billion steps take a
   // second on one core; a caller sizes its request by it (a 100-tree deep

@@ -100,6 +100,7 @@ Booster::Booster(const Dataset& data, const Params& params, const Model* init) {
   TrainingContext& s = impl_->ctx;
   Algorithm& algorithm = *impl_->algorithm;
   // Everything is checked before any work starts.
+  CheckHasValues(data.x, "Training");
   s.classes = data.task == Task::kRegression ? 0 : static_cast<int>(data.classes.size());
   if (data.task == Task::kRanking && params.algorithm != "xgboost" && params.algorithm != "gbdt" && params.algorithm != "gbrank")
     throw Error("BAD_PARAM", "Parameter 'algorithm' is " + params.algorithm + ", which does not rank: with a group column (" +
@@ -143,14 +144,13 @@ Booster::Booster(const Dataset& data, const Params& params, const Model* init) {
 
   // Cut points come from the training rows that weigh something: a row of
   // weight 0 must not move a split's threshold (XGBoost's sketch skips it too).
-  std::vector<RowIdx> cut_rows;
+  std::vector<RowIdx>& cut_rows = impl_->cut_rows;
   for (RowIdx r : data.train_rows)
     if (data.weight.empty() || data.weight[r] > 0) cut_rows.push_back(r);
   // The algorithms whose reference is scikit-learn place thresholds between
   // training values as CART does; XGBoost-style ones at XGBoost's cut values.
   const CutPlacement placement = least_squares ? CutPlacement::kMidpoint : CutPlacement::kNextValue;
-  s.bins = BinnedMatrix::Build(data.x, data.features, cut_rows, params.max_bin, s.pool, placement, algorithm.Layout());
-  TreeParams tp;
+  TreeParams& tp = impl_->tree_params;
   tp.max_depth = params.max_depth;
   tp.max_leaves = params.max_leaves;
   tp.lossguide = params.grow_policy == "lossguide";
@@ -167,9 +167,6 @@ Booster::Booster(const Dataset& data, const Params& params, const Model* init) {
     tp.gamma = 0;
   }
   algorithm.ConfigureTrees(tp);
-  const int num_learners = algorithm.Learners();
-  for (int l = 0; l < num_learners; ++l) s.learners.push_back(std::make_unique<TreeLearner>(s.bins, tp, s.pool));
-
   Model& m = s.model;
   m.objective = objective;
   m.num_outputs = s.K;
@@ -193,21 +190,50 @@ Booster::Booster(const Dataset& data, const Params& params, const Model* init) {
   m.params.objective = own_objective.empty() ? objective : params.objective;
   m.params.num_class = s.K > 1 ? s.K : 0;
   m.params.nthread = 0;  // how it was trained, not what it is: models match across thread counts
-  const size_t n = data.x.num_rows;
-  s.margin.resize(n * s.K);
   if (init) {
-    // Continued: the model's trees first, each row from its margin.
+    // Continued: the model's trees first, each row from its margin (FinishPreparing
+    // walks them in this model: the one given need not live until then).
     m.base_margin = init->base_margin;
     m.trees = init->trees;
     s.init_trees = init->trees.size();
-    init->Predict(data.x, s.margin, false);
+  }
+  impl_->binning = std::make_unique<BinnedMatrixBuilder>(data.x, data.features, impl_->cut_rows, params.max_bin, s.pool,
+                                                         placement, algorithm.Layout());
+}
+
+// Once the bins are made: the learners, each row's starting margin and
+// predictions, and the algorithm's own state.
+void Booster::Impl::FinishPreparing() {
+  TrainingContext& s = ctx;
+  s.bins = binning->Take();
+  binning.reset();
+  const int num_learners = algorithm->Learners();
+  for (int l = 0; l < num_learners; ++l) s.learners.push_back(std::make_unique<TreeLearner>(s.bins, tree_params, s.pool));
+  const size_t n = s.data.x.num_rows;
+  s.margin.resize(n * s.K);
+  if (s.init_trees) {
+    s.model.Predict(s.data.x, s.margin, false);
   } else {
     for (size_t r = 0; r < n; ++r)
-      for (int k = 0; k < s.K; ++k) s.margin[r * s.K + k] = static_cast<float>(m.base_margin[k]);
+      for (int k = 0; k < s.K; ++k) s.margin[r * s.K + k] = static_cast<float>(s.model.base_margin[k]);
   }
-  algorithm.Start();
+  algorithm->Start();
   s.pred.assign(n * s.K, 0.0f);
-  s.UpdatePredictions(data.train_rows);  // the first round's gradients read them
+  s.UpdatePredictions(s.data.train_rows);  // the first round's gradients read them
+  prepared = true;
+}
+
+bool Booster::Prepare() {
+  if (impl_->prepared) return true;
+  CheckHasValues(impl_->ctx.data.x, "Binning");  // released before binning was done
+  if (impl_->binning->Step()) impl_->FinishPreparing();
+  return impl_->prepared;
+}
+
+double Booster::PrepareProgress() const {
+  if (impl_->prepared) return 1.0;
+  // The last piece (learners, margins) is quick beside binning: shown as binning's last percent.
+  return 0.99 * impl_->binning->Progress();
 }
 
 Booster::~Booster() = default;
@@ -263,6 +289,8 @@ RoundReport Booster::TrainOneRound() {
     throw Error("TRAINING_OVER", "Training is over (" + std::to_string(s.round) + " of " + std::to_string(s.params.rounds) +
                                      " rounds trained" + (s.stopped && s.round < s.params.rounds ? ", then stopped" : "") +
                                      "): no round is left to train. Start a new trainer to train again.");
+  while (!Prepare()) {
+  }
   const auto start = std::chrono::steady_clock::now();
   const size_t trees_before = s.model.trees.size();
   RoundReport report = algorithm.Round();

@@ -2,10 +2,13 @@
 #pragma once
 
 #include <memory>  // for unique_ptr
+#include <vector>  // for vector
 
 #include "boost/algorithm.h"
 #include "boost/training_context.h"
 #include "boostlab/booster.h"
+#include "data/binned_matrix.h"
+#include "tree/tree_learner.h"
 
 namespace boostlab {
 
@@ -13,7 +16,15 @@ struct Booster::Impl {
   TrainingContext ctx;  // declared first: the algorithm (a forest's workers) goes before it
   std::unique_ptr<Algorithm> algorithm;
 
+  // Until the first round can start: the bins being made (Booster::Prepare),
+  // from these rows' values, and what the rest of the set-up needs.
+  std::vector<RowIdx> cut_rows;
+  std::unique_ptr<BinnedMatrixBuilder> binning;
+  TreeParams tree_params;
+  bool prepared = false;
+
   Impl(const Dataset& d, const Params& p) : ctx(d, p), algorithm(MakeAlgorithm(ctx)) {}
+  void FinishPreparing();
   // After a round: if a tree it added holds a number that is not finite as a
   // float (a model file could not hold it), drops the round's trees, stops,
   // and throws NUMERIC_OVERFLOW saying what overflowed and what to change.

@@ -92,7 +92,9 @@ void XGBoostStyle::Describe(RoundStatistics& out) const {
     for (RowIdx r : s.data.train_rows) {
       const GradPair gp = gpair_[k * n + r];
       if (gp.g == 0 && gp.h == 0) continue;
-      RoundStatistics::Leaf& leaf = sums[tree.Leaf(s.data.x, r)];
+      int node = 0;  // walked by the row's bins: the feature values may be gone (FeatureColumns::Release)
+      while (!tree.nodes[node].IsLeaf()) node = tree.Next(tree.nodes[node], s.bins.ValueOfBin(r, static_cast<size_t>(tree.nodes[node].feature)));
+      RoundStatistics::Leaf& leaf = sums[node];
       leaf.rows += 1;
       leaf.weight += s.weight.empty() ? 1.0 : s.weight[r];
       leaf.sum_grad += gp.g;

@@ -281,7 +281,8 @@ FeatureColumns::FeatureColumns(std::vector<std::vector<float>> owned) {
   for (auto& column : owned) Add(std::move(column));
 }
 
-FeatureColumns::FeatureColumns(const FeatureColumns& other) : num_rows(other.num_rows), source(other.source) {
+FeatureColumns::FeatureColumns(const FeatureColumns& other)
+    : num_rows(other.num_rows), source(other.source), released_(other.released_) {
   for (size_t f = 0; f < other.columns().size(); ++f) {
     if (other.owner_[f] < 0) AddView(other.columns()[f]);
     else Add(other.owned_[static_cast<size_t>(other.owner_[f])]);
@@ -302,6 +303,20 @@ void FeatureColumns::Add(std::vector<float> values) {
 void FeatureColumns::AddView(std::span<const float> values) {
   owner_.push_back(-1);
   columns_.push_back(values);
+}
+
+void FeatureColumns::Release() {
+  columns_ = {};
+  owned_ = {};
+  owner_ = {};
+  source.reset();
+  released_ = true;
+}
+
+void CheckHasValues(const FeatureColumns& x, const char* what) {
+  if (x.released())
+    throw Error("VALUES_RELEASED", std::string(what) + " needs the rows' feature values, and this dataset's were released "
+                                   "after binning (releaseValues). Make a new dataset from the table.");
 }
 
 std::vector<float>& FeatureColumns::Mutable(size_t f) {
@@ -460,6 +475,7 @@ FeatureColumns FeaturesFromTable(const Table& table, const std::vector<FeatureIn
 }
 
 FeatureColumns SelectRows(const FeatureColumns& x, std::span<const RowIdx> rows) {
+  CheckHasValues(x, "Picking rows");
   for (size_t i = 0; i < rows.size(); ++i)
     if (rows[i] >= x.num_rows)
       throw Error("BAD_ARGUMENT", "Row " + std::to_string(rows[i]) + " (item " + std::to_string(i) + ") is past the last row, " +

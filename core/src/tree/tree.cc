@@ -74,10 +74,15 @@ constexpr size_t kPredictBlock = 2048;
 
 int Model::PredictionWidth() const { return objective == "multi:softmax" ? 1 : num_outputs; }
 
-void Model::Predict(const FeatureColumns& x, std::span<float> out, bool transformed, size_t num_trees, int nthread) const {
+void Model::CheckColumns(const FeatureColumns& x) const {
+  CheckHasValues(x, "Predicting or explaining rows");
   if (x.columns().size() != features.size())
     throw Error("FEATURE_MISMATCH", "The model has " + std::to_string(features.size()) + " features; the data has " +
                                         std::to_string(x.columns().size()) + ".");
+}
+
+void Model::Predict(const FeatureColumns& x, std::span<float> out, bool transformed, size_t num_trees, int nthread) const {
+  CheckColumns(x);
   const int K = num_outputs;
   // Written n x K even where multi:softmax keeps one value a row.
   if (out.size() < x.num_rows * static_cast<size_t>(K))
@@ -152,8 +157,7 @@ std::vector<float> Model::PredictWith(const FeatureColumns& x, const std::string
   const size_t T = rounds == 0 ? trees.size() : std::min(trees.size(), static_cast<size_t>(rounds) * per_round);
   const size_t n = x.num_rows, K = static_cast<size_t>(num_outputs);
   if (output == "leaf") {
-    if (x.columns().size() != features.size())
-      throw Error("FEATURE_MISMATCH", "The model has " + std::to_string(features.size()) + " features; the data has " + std::to_string(x.columns().size()) + ".");
+    CheckColumns(x);
     std::vector<float> out(n * T);
     for (size_t r = 0; r < n; ++r)
       for (size_t t = 0; t < T; ++t) out[r * T + t] = static_cast<float>(trees[t].Leaf(x, r));

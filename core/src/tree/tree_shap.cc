@@ -160,9 +160,7 @@ std::vector<float> Model::Contributions(const FeatureColumns& x, int nthread) co
   if (median_trees)
     throw Error("BAD_ARGUMENT", "An AdaBoost.R2 model combines its trees by a weighted median, which has no additive "
                                 "attribution: it has no SHAP values.");
-  if (x.columns().size() != features.size())
-    throw Error("FEATURE_MISMATCH", "The model has " + std::to_string(features.size()) + " features; the data has " +
-                                        std::to_string(x.columns().size()) + ".");
+  CheckColumns(x);
   const size_t K = static_cast<size_t>(num_outputs), F = features.size(), n = x.num_rows;
   const size_t per_round = static_cast<size_t>(TreesPerRound());
   const size_t rounds = per_round ? trees.size() / per_round : 0;
