@@ -170,6 +170,9 @@ struct DatasetHandle {
   }
   // Each row's label as the engine trains on it: the value, or the class index.
   val labels() const { return CopyToTypedArray(data.label); }
+  // Once a trainer has binned it: its feature values go (and its hold on the table's numbers).
+  void releaseValues() { data.x.Release(); }
+  bool valuesReleased() const { return data.x.released(); }
   // Ranking: the queries of the training (valid false) or validation rows,
   // as {begin: Uint32Array(queries + 1), rows: Uint32Array}; empty otherwise.
   val queries(bool valid) const {
@@ -287,9 +290,16 @@ struct TrainerHandle {
     val result = Guard([&] { return val(boostlab::RoundReportToJson(booster->TrainOneRound())); });
     if (!result["ok"].as<bool>() && result["error"]["code"].as<std::string>() == "OUT_OF_MEMORY")
       return Failure("OUT_OF_MEMORY", "Out of memory while training: the data and the model so far fill this page's "
-                                      "WebAssembly heap (2 GB). Train fewer or smaller trees (rounds, max_depth, "
+                                      "WebAssembly heap (4 GB at most). Train fewer or smaller trees (rounds, max_depth, "
                                       "max_leaves) or on fewer rows.");
     return result;
+  }
+  // One piece of binning (then round 1's set-up): the share done, 1 once ready.
+  val prepare() {
+    return Guard([&] {
+      booster->Prepare();
+      return val(booster->PrepareProgress());
+    });
   }
   ModelHandle snapshot() const { return ModelHandle{booster->Snapshot()}; }
   ModelHandle take() { return ModelHandle{booster->TakeModel()}; }
@@ -398,6 +408,8 @@ EMSCRIPTEN_BINDINGS(boostlab) {
       .function("numValid", &DatasetHandle::numValid)
       .function("validRows", &DatasetHandle::validRows)
       .function("labels", &DatasetHandle::labels)
+      .function("releaseValues", &DatasetHandle::releaseValues)
+      .function("valuesReleased", &DatasetHandle::valuesReleased)
       .function("queries", &DatasetHandle::queries)
       .function("groupColumn", &DatasetHandle::groupColumn)
       .function("notes", &DatasetHandle::notes)
@@ -427,6 +439,7 @@ EMSCRIPTEN_BINDINGS(boostlab) {
       .function("done", &TrainerHandle::done)
       .function("threads", &TrainerHandle::threads)
       .function("step", &TrainerHandle::step)
+      .function("prepare", &TrainerHandle::prepare)
       .function("snapshot", &TrainerHandle::snapshot)
       .function("take", &TrainerHandle::take)
       .function("sampleWeights", &TrainerHandle::sampleWeights)

@@ -136,10 +136,13 @@ export interface TrainOptions {
   /** Called after every round. train() lets the event loop run (a paint, an abort from elsewhere) every 8 ms of
    *  rounds, not after each one. */
   onRound?: (report: RoundReport) => void;
+  /** Called as binning goes, before round 1, with the share done (0 to 1; 1 last): tens of millions of rows take
+   *  seconds. An abort during binning returns a model with no trees of this run (aborted = true). */
+  onBinning?: (done: number) => void;
   /** Continue from this model (algorithm xgboost or gbdt, the same objective and features), as XGBoost's xgb_model:
    *  its trees come first and params.rounds more are added. BAD_PARAM says why a model cannot be continued. */
   initModel?: Model;
-  /** Aborting stops after the current round; the model so far is returned with aborted = true. */
+  /** Aborting stops after the current round (or binning piece); the model so far is returned with aborted = true. */
   signal?: AbortSignal;
 }
 
@@ -202,6 +205,12 @@ export class Dataset {
   validRows(): Uint32Array;
   /** Each row's label as the engine trains on it: the value, or the class index (into the model's classes). */
   labels(): Float32Array;
+  /** Once a trainer has binned this dataset (trainer.prepare() returned 1, or a round was trained): frees its feature
+   *  values and its hold on the table's numbers, so that disposing the table too leaves only the bins in the heap
+   *  (a 40M-row table's numbers are over a gigabyte). Training with it, or predicting or explaining on it, then
+   *  throws VALUES_RELEASED; training goes on. Released before binning is done, the trainer throws VALUES_RELEASED. */
+  releaseValues(): void;
+  readonly valuesReleased: boolean;
   dispose(): void;
   /** dispose(), for `using` (TypeScript 5.2+, lib esnext.disposable). */
   [Symbol.dispose](): void;
@@ -343,7 +352,10 @@ export interface RoundStatistics {
 export class Trainer {
   readonly threads: number;
   readonly done: boolean;
-  /** Trains one round; once `done`, throws BoostLabError TRAINING_OVER. */
+  /** Bins the data one piece at a time: the share done (0 to 1), 1 once round 1 can start. step() prepares what is
+   *  left first, so only callers that show binning's progress, or may stop it, need this. */
+  prepare(): number;
+  /** Trains one round (binning first if prepare() has not finished); once `done`, throws BoostLabError TRAINING_OVER. */
   step(): RoundReport;
   /** The model so far (with early stopping: cut back to the best round). */
   snapshot(info?: { aborted?: boolean }): Model;

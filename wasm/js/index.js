@@ -190,6 +190,17 @@ export class Dataset extends Handle {
   labels() {
     return this._h.labels();
   }
+  // Once a trainer has binned this dataset (trainer.prepare() returned 1, or
+  // a round was trained), its feature values are needed no more: this frees
+  // them and the dataset's hold on its table's numbers, so that disposing the
+  // table too leaves only the bins in the heap. Predicting on or training
+  // with it afterwards throws VALUES_RELEASED.
+  releaseValues() {
+    this._h.releaseValues();
+  }
+  get valuesReleased() {
+    return this._h.valuesReleased();
+  }
 }
 
 export class Model extends Handle {
@@ -310,6 +321,13 @@ export class Trainer extends Handle {
   }
   get done() {
     return this._h.done();
+  }
+  // Bins the data one piece at a time (tens of millions of rows take
+  // seconds): returns the share done, 0 to 1, and 1 once round 1 can start.
+  // step() prepares whatever is left first, so callers that show no binning
+  // progress need not call it.
+  prepare() {
+    return unwrap(this._h.prepare());
   }
   // Trains one round and returns its report.
   step() {
@@ -452,12 +470,28 @@ export class BoostLab {
   // Trains round by round. onRound(report) is called after each round; when
   // `signal` aborts, training stops after the current round and the model
   // trained so far is returned with model.aborted = true.
-  async train(dataset, params = {}, { onRound, signal, initModel } = {}) {
+  async train(dataset, params = {}, { onRound, onBinning, signal, initModel } = {}) {
     const trainer = this.trainer(dataset, params, { initModel });
     let aborted = false;
     let yielded = performance.now();
+    // Binning first, a piece at a time: onBinning(share done) after each, and
+    // an abort stops it (the model then has no trees of this run).
+    const pause = async () => {
+      if (performance.now() - yielded < YIELD_MS) return;
+      await yieldToEventLoop();
+      yielded = performance.now();
+    };
     try {
-      while (!trainer.done) {
+      for (let done = 0; done < 1;) {
+        if (signal?.aborted) {
+          aborted = true;
+          break;
+        }
+        done = trainer.prepare();
+        onBinning?.(done);
+        await pause();
+      }
+      while (!trainer.done && !aborted) {
         if (signal?.aborted) {
           aborted = true;
           break;
@@ -468,10 +502,7 @@ export class BoostLab {
         // The event loop runs (a paint, an abort) once YIELD_MS have passed, not
         // after every round: a yield costs ~0.6 ms in a browser worker, a third
         // of a 100-round fit on a small table.
-        if (performance.now() - yielded >= YIELD_MS) {
-          await yieldToEventLoop();
-          yielded = performance.now();
-        }
+        await pause();
       }
       return trainer.take({ aborted });
     } finally {
