@@ -12,8 +12,8 @@ export const SITE = process.env.BOOSTLAB_SITE ?? fileURLToPath(new URL('../../we
 export const SHOTS = fileURLToPath(new URL('../../test-results/', import.meta.url));
 
 // isolation: the server sends COOP/COEP; serviceWorkers: 'allow' | 'block';
-// viewport: the page size (1280 x 800 by default).
-export async function openSite({ isolation = true, serviceWorkers = 'allow', viewport = { width: 1280, height: 800 } } = {}) {
+// viewport: the page size (1280 x 800 by default); path: what to open (with a query, say).
+export async function openSite({ isolation = true, serviceWorkers = 'allow', viewport = { width: 1280, height: 800 }, path = '/' } = {}) {
   const server = await startServer({ root: SITE, port: 0, isolation });
   const origin = `http://127.0.0.1:${server.address().port}`;
   const browser = await chromium.launch({
@@ -34,7 +34,7 @@ export async function openSite({ isolation = true, serviceWorkers = 'allow', vie
     problems.push(`request left the page: ${url}`);
     return route.abort();
   });
-  await page.goto(origin + '/');
+  await page.goto(origin + path);
   return {
     page, origin, problems, browser,
     async screenshot(name) {

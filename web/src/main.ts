@@ -157,6 +157,7 @@ function startRun(mode: 'play' | 'step', group = 0) {
   pendingRun = { token, params, choice, mode, group };
   update((s) => {
     s.starting = true;
+    s.preparing = null;
     s.messages.train = '';
     s.messages.notice = '';
   });
@@ -229,6 +230,7 @@ function onMessage(m: FromWorker) {
         });
         s.current = runCount;
         s.starting = false;
+        s.preparing = null;
         s.loadedModel = null;
         s.messages.model = '';
         s.messages.notice = m.notes.join(' ');
@@ -240,6 +242,17 @@ function onMessage(m: FromWorker) {
       });
       break;
     }
+    case 'preparing':
+      if (pendingRun?.token === m.token) updateSoon((s) => { s.preparing = { phase: m.phase, done: m.done }; });
+      break;
+    case 'table-released':
+      update((s) => {
+        const name = s.data?.name ?? 'the file';
+        const text = `To make room for training, the table's numbers (${m.megabytes.toLocaleString()} MB) were let go once binned: ` +
+          `the next run reads ${name} again first; SHAP, the round's rows and predictions for the table need it loaded again.`;
+        s.messages.notice = [s.messages.notice, text].filter(Boolean).join(' ');
+      });
+      break;
     case 'round': {
       const run = runOf(m.token);
       if (!run) break;
@@ -302,9 +315,10 @@ function onMessage(m: FromWorker) {
       } else if (m.during === 'train') {
         update((s) => {
           if (pendingRun && m.token === pendingRun.token) {
-            // Refused before it started: no run, no run number.
+            // Refused (or stopped) before it started: no run, no run number.
             pendingRun = null;
             s.starting = false;
+            s.preparing = null;
           } else {
             const run = m.token !== undefined ? runOf(m.token) : null;
             if (run && (run.status === 'training' || run.status === 'paused')) run.status = 'stopped';

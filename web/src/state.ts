@@ -89,6 +89,7 @@ export interface Store {
   runs: Run[];              // every started run, oldest first, all datasets
   current: number;          // the number of the run on show (0: none)
   starting: boolean;        // Play or Step sent; the worker has not yet said the run started
+  preparing: { phase: 'reading' | 'binning'; done: number } | null;  // while starting: how far reading again, then binning, is
   loadedModel: { name: string; model: ModelInfo } | null;  // a model file opened by hand, on show until the next run
   writing: string;          // the model file being written for a download ('' when none): a big forest's takes seconds
   messages: Messages;
@@ -117,6 +118,7 @@ export const store: Store = {
   runs: [],
   current: 0,
   starting: false,
+  preparing: null,
   loadedModel: null,
   writing: '',
   messages: { data: '', train: '', model: '', notice: '' },

@@ -203,7 +203,7 @@ export class Views {
     b.play.disabled = !ready || playing || store.starting;
     b.step.disabled = !ready || playing || store.starting;
     b.pause.disabled = !playing;
-    b.stop.disabled = !active;
+    b.stop.disabled = !active && !store.starting;  // before round 1: stops the reading again or the binning
     b.reset.disabled = !active;
     setText(b.play, active?.status === 'paused' ? 'Continue' : 'Play');
     setData($('model-panel'), 'phase', playing ? 'playing' : active ? 'paused' : 'idle');
@@ -237,12 +237,18 @@ export class Views {
     setText(modelMessage, store.messages.model);
     setHidden(modelMessage, !store.messages.model);
     if (store.starting || !onData || !onData.reports.length) {
-      // Before round 1 the worker bins every row (seconds for tens of millions): say so.
-      const starting = `Starting a run: binning ${store.data?.rows.toLocaleString() ?? ''} rows, then round 1…`;
+      // Before round 1 the worker bins every row (tens of seconds for tens of
+      // millions), after reading the file again if its numbers were let go: say how far.
+      const p = store.preparing, rows = store.data?.rows.toLocaleString() ?? '';
+      const share = p ? ` ${Math.floor(p.done * 100)} %` : '';
+      const starting = p?.phase === 'reading' ? `Starting a run: reading ${store.data?.name ?? 'the file'} again${share}, then binning ${rows} rows…`
+        : `Starting a run: binning ${rows} rows${share}, then round 1…`;
       setText(status, store.starting ? starting : onData ? `Run ${onData.number}: no rounds yet.` : '');
       setData(status, 'round', '0');
+      setData(status, 'phase', store.starting ? p?.phase ?? 'binning' : '');
       setText(last, '');
-      progress.value = 0;
+      progress.max = 1;
+      progress.value = store.starting && p ? p.done : 0;
       return;
     }
     const r = onData.reports.at(-1)!;

@@ -22,7 +22,9 @@ export class WorkerClient {
     this.worker.onerror = (e) => {
       this.onMessage({ type: 'error', during: 'init', error: { code: 'WORKER', message: e.message || 'The training worker failed to start.', line: 0, column: 0 } });
     };
-    this.send({ type: 'init', baseUrl: this.baseUrl });
+    // ?release-table-over-mb=N: let a table's numbers go past N MB (see the worker), for tests with smaller files.
+    const over = Number(new URLSearchParams(self.location?.search ?? '').get('release-table-over-mb') ?? NaN);
+    this.send({ type: 'init', baseUrl: this.baseUrl, releaseTableOverMB: Number.isFinite(over) && over >= 0 ? over : undefined });
   }
 
   private send(message: ToWorker, transfer: Transferable[] = []) {

@@ -23,7 +23,8 @@ export interface SurfaceRequest {
 }
 
 export type ToWorker =
-  | { type: 'init'; baseUrl: string }
+  // releaseTableOverMB: see the worker's releaseTableOver (a test sets it low).
+  | { type: 'init'; baseUrl: string; releaseTableOverMB?: number }
   | { type: 'load'; name: string; file: Blob; delimiter: string }  // 'auto' or the character; the worker reads the file
   | { type: 'cancel-load' }
   // mode 'step' trains one round and pauses; 'play' runs to the end.
@@ -210,6 +211,10 @@ export type FromWorker =
   // The trainer accepted the data and parameters: the run exists from here on.
   // notes: what a person should know about the data as trained (ranking: queries that add no pairs).
   | { type: 'started'; token: number; rounds: number; notes: string[] }
+  // Before a run starts: the file read again (its numbers were let go after an earlier run's binning), then binning; done 0 to 1.
+  | { type: 'preparing'; token: number; phase: 'reading' | 'binning'; done: number }
+  // Once binned, the table's numbers (megabytes) were let go to make room for training.
+  | { type: 'table-released'; token: number; megabytes: number }
   | { type: 'round'; token: number; report: RoundReport; rounds: number; surface?: Float32Array; width?: number; weights?: Float64Array; predictions?: Float32Array; drawn?: Uint32Array }
   | { type: 'paused'; token: number }
   | { type: 'reset'; token: number }

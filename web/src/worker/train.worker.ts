@@ -11,6 +11,18 @@ import { compareRuns, KeptRuns } from './compare';
 let bl: BoostLab | null = null;
 let table: Table | null = null;
 let reading: AbortController | null = null;  // the file being read, if one is
+// The table's file, read again for a run once its numbers were let go.
+let source: { file: Blob; name: string; delimiter: string } | null = null;
+// A table whose numbers take more than this many bytes is let go once a run
+// has binned it (the run's dataset releases its values, the table is
+// disposed): training reads only the bins, and on a 40M-row file those
+// numbers are 1.2 GB that pushed the heap's peak past twice what training
+// needs. The next run reads the file again; views that need values say so.
+let releaseTableOver = 768 * 2 ** 20;
+let released: { megabytes: number } | null = null;  // the table's numbers were let go
+let dialect = { delimiter: ',', encoding: 'utf-8' };  // the table's, for the scale-out script once it is let go
+// The run being prepared (the file read again, then binned): Stop, Reset or a new load stops it.
+let preparing: { token: number; stopped: boolean; reading: AbortController } | null = null;
 let model: Model | null = null;  // the last finished (or loaded) model
 let modelLoads = 0;  // model files picked so far: a slower read of an older one must not win
 // Model files read: JSON is held as text and its reader builds a document
@@ -162,7 +174,7 @@ function finish(r: Run, aborted: boolean) {
   r.history.capture(r.trainer);  // the last round's, whatever the table's size
   modelHistory = r.history;
   const m = r.trainer.take({ aborted });
-  if (r.keep && !aborted) {
+  if (r.keep && !aborted && table) {
     const validRows = r.data.validRows(), isValid = new Set(validRows);
     const trainRows = Uint32Array.from({ length: table!.numRows }, (_, i) => i).filter((i) => !isValid.has(i));
     kept.keep(bl!, table!, { token: r.token, algorithm: r.algorithm, validRows, trainRows, labels: r.history.labels, surface: r.surface }, m);
@@ -185,6 +197,87 @@ function pauseAt(r: Run) {
 
 const pause = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
+function stopPreparing() {
+  if (!preparing) return;
+  preparing.stopped = true;
+  preparing.reading.abort();
+}
+
+function checkPreparing(prep: NonNullable<typeof preparing>) {
+  if (prep.stopped) throw new BoostLabError({ code: 'ABORTED', message: 'Stopped before round 1: no run was started.' });
+}
+
+// The table's file read again for a run (its numbers were let go after an
+// earlier run's binning), its progress shown as the run's.
+async function readAgain(prep: NonNullable<typeof preparing>): Promise<Table> {
+  if (!source) throw new BoostLabError({ code: 'NO_DATA', message: 'Load a CSV to train on.' });
+  let shown = 0;
+  const size = source.file.size;
+  let next: Table;
+  try {
+    next = await bl!.readCSVStream(source.file, {
+      delimiter: source.delimiter, signal: prep.reading.signal, forTraining: true,
+      onProgress: (p) => {
+        const now = performance.now();
+        if (now - shown < 100) return;
+        shown = now;
+        post({ type: 'preparing', token: prep.token, phase: 'reading', done: size ? p.bytes / size : 1 });
+      },
+    });
+  } catch (e) {
+    checkPreparing(prep);  // stopped: say so as a stop, not as a read that failed
+    throw e;
+  }
+  if (prep.stopped || table) {  // stopped, or another load arrived meanwhile
+    next.dispose();
+    checkPreparing(prep);
+    return table!;
+  }
+  released = null;
+  return next;
+}
+
+// Bins the run's data a piece at a time, saying how far it is ten times a
+// second and letting Stop arrive between pieces (binning 40M rows takes tens
+// of seconds here).
+async function binAll(prep: NonNullable<typeof preparing>, trainer: Trainer) {
+  let yielded = performance.now(), shown = 0;
+  for (let done = 0; done < 1;) {
+    done = trainer.prepare();
+    const now = performance.now();
+    if (now - shown >= 100 || done === 1) {
+      shown = now;
+      post({ type: 'preparing', token: prep.token, phase: 'binning', done });
+    }
+    if (now - yielded >= 16) {
+      await pause();
+      yielded = performance.now();
+    }
+    checkPreparing(prep);
+  }
+}
+
+// See releaseTableOver: a big table's numbers go once the run has its bins.
+function releaseBigTable(token: number, data: Dataset) {
+  if (!table) return;
+  const bytes = table.numRows * table.columns.length * 4;
+  if (bytes <= releaseTableOver) return;
+  data.releaseValues();
+  table.dispose();
+  table = null;
+  kept.clear();
+  released = { megabytes: Math.round(bytes / 2 ** 20) };
+  post({ type: 'table-released', token, megabytes: released.megabytes });
+}
+
+// Why a view has no table: its numbers were let go, or none was loaded.
+function noTable(what: string): never {
+  if (released)
+    throw new BoostLabError({ code: 'VALUES_RELEASED', message: `${what} needs the table's numbers, which were let go once the run ` +
+      `had binned them (${released.megabytes.toLocaleString()} MB), to make room for training. Load ${source?.name ?? 'the file'} again to see this.` });
+  throw new BoostLabError({ code: 'NO_DATA', message: `${what} needs a table: load a CSV.` });
+}
+
 // Plays until done, paused or stopped, yielding between rounds so messages arrive.
 async function play(r: Run) {
   while (run === r && r.playing && !r.stopRequested && !r.trainer.done) {
@@ -200,6 +293,7 @@ async function handle(msg: ToWorker) {
   switch (msg.type) {
     case 'init': {
       bl = await init({ baseUrl: msg.baseUrl });
+      if (msg.releaseTableOverMB !== undefined) releaseTableOver = msg.releaseTableOverMB * 2 ** 20;
       post({ type: 'ready', capabilities: bl.capabilities, schema: bl.paramSchema(), crossOriginIsolated: self.crossOriginIsolated === true });
       return;
     }
@@ -209,6 +303,7 @@ async function handle(msg: ToWorker) {
       // that another replaces is cancelled quietly; a cancel by the user is an
       // ABORTED error, the old table kept.
       reading?.abort();
+      stopPreparing();
       const controller = new AbortController();
       reading = controller;
       let shown = 0;
@@ -237,6 +332,9 @@ async function handle(msg: ToWorker) {
       reading = null;
       table?.dispose();
       table = next;
+      source = { file: msg.file, name: msg.name, delimiter: msg.delimiter };
+      dialect = { delimiter: next.delimiter, encoding: next.encoding };
+      released = null;
       kept.clear();  // their models were for the old table
       post({ type: 'table', name: msg.name, rows: next.numRows, columns: next.columns, head,
              dialect: { delimiter: next.delimiter, encoding: next.encoding, notes: next.notes } }, [head]);
@@ -248,14 +346,22 @@ async function handle(msg: ToWorker) {
     case 'train': {
       if (run) finish(run, true);
       const { target, task, ignore, weight, group, validFraction, seed, params } = msg.request;
-      const data = table!.toDataset({ target, task: group ? 'auto' : task as 'auto', ignore, weight: weight || undefined,
-                                      group: group || undefined, validFraction, seed });
-      let trainer: Trainer;
+      const prep = { token: msg.token, stopped: false, reading: new AbortController() };
+      stopPreparing();
+      preparing = prep;
+      let data: Dataset | null = null, trainer: Trainer | null = null;
       try {
+        if (!table) table = await readAgain(prep);
+        data = table.toDataset({ target, task: group ? 'auto' : task as 'auto', ignore, weight: weight || undefined,
+                                 group: group || undefined, validFraction, seed });
         trainer = bl!.trainer(data, params);
+        await binAll(prep, trainer);
       } catch (e) {
-        data.dispose();
+        trainer?.dispose();
+        data?.dispose();
         throw e;
+      } finally {
+        if (preparing === prep) preparing = null;
       }
       const history = new RoundHistory(table!.numRows, trainer.roundStatistics().outputs, data.labels(), data.validRows(), msg.surface);
       if (data.task === 'ranking') history.queries = { train: data.queries(), valid: data.queries({ valid: true }) };
@@ -263,6 +369,7 @@ async function handle(msg: ToWorker) {
                        stopRequested: false, history, keep: !!msg.keep, algorithm: String(params.algorithm ?? 'xgboost') };
       run = r;
       post({ type: 'started', token: r.token, rounds: r.rounds, notes: data.notes });
+      releaseBigTable(r.token, data);
       if (msg.mode === 'play') await play(r);
       else if (!r.trainer.done) {
         stepOnce(r);
@@ -288,11 +395,13 @@ async function handle(msg: ToWorker) {
       }
       return;
     case 'stop':
+      stopPreparing();  // before round 1: no run is started
       if (!run) return;
       if (run.playing) run.stopRequested = true;  // the play loop finishes after its round
       else finish(run, true);
       return;
     case 'reset':
+      if (preparing?.token === msg.token) stopPreparing();
       // The run is thrown away; a play loop sees run !== r and ends.
       if (run && run.token === msg.token) {
         run.trainer.dispose();
@@ -326,7 +435,7 @@ async function handle(msg: ToWorker) {
         const text = m.scaleOutScript({
           engine: msg.engine, rounds: msg.rounds, csv: msg.files.csv, model: msg.files.model, output: msg.files.output,
           validRows: rows.length ? msg.files.validRows : '', weight: run ? run.weight : trainedWith?.weight ?? '',
-          delimiter: table?.delimiter ?? ',', encoding: (table?.encoding ?? 'utf-8') as 'utf-8',
+          delimiter: table?.delimiter ?? dialect.delimiter, encoding: (table?.encoding ?? dialect.encoding) as 'utf-8',
         });
         post({ type: 'export', what: 'scale-out', text });
       });
@@ -335,7 +444,7 @@ async function handle(msg: ToWorker) {
       // Its own reply, error included: a model without SHAP values (AdaBoost.R2) or a
       // loaded model whose columns this table lacks says so beside the plots.
       answerWithCurrent((m) => {
-        if (!table) throw new BoostLabError({ code: 'NO_DATA', message: 'Load a CSV to explain its rows.' });
+        if (!table) noTable('Explaining rows (SHAP)');
         if (msg.purpose === 'row' && !(msg.row >= 0 && msg.row < table.numRows))
           throw new BoostLabError({ code: 'BAD_ARGUMENT', message: `There is no row ${msg.row + 1}: the table has ${table.numRows.toLocaleString()} rows.` });
         // Sized so the worker answers in about a second: the Play and Stop after it wait
@@ -360,7 +469,7 @@ async function handle(msg: ToWorker) {
     }
     case 'round-detail': {
       answerWithCurrent((m) => {
-        if (!table) throw new BoostLabError({ code: 'NO_DATA', message: 'Load a CSV to see a round row by row.' });
+        if (!table) noTable('Seeing a round row by row');
         const h = run ? run.history : m === model ? modelHistory : null;
         if (msg.csv) {
           post({ type: 'export', what: 'round-csv', text: roundCsv(m, table, h, msg.request), round: msg.request.round });
@@ -388,7 +497,7 @@ async function handle(msg: ToWorker) {
     }
     case 'ranking': {
       answerWithCurrent((m) => {
-        if (!table) throw new BoostLabError({ code: 'NO_DATA', message: 'Load a CSV to rank its queries.' });
+        if (!table) noTable('Ranking its queries');
         const h = run ? run.history : m === model ? modelHistory : null;
         post({ type: 'ranking', detail: rankingDetail(m, table, h, msg.request), error: '' });
       }, (error) => post({ type: 'ranking', detail: null, error }));
@@ -396,7 +505,7 @@ async function handle(msg: ToWorker) {
     }
     case 'compare': {
       try {
-        if (!table) throw new BoostLabError({ code: 'NO_DATA', message: 'Load data to compare runs on.' });
+        if (!table) noTable('Comparing runs');
         const reply = compareRuns(bl!, table, kept, msg.tokens, msg.round, surfaceAt);
         post({ type: 'compare', reply }, reply.runs.flatMap((r) => (r.surface ? [r.surface.grid.buffer] : [])));
       } catch (e) {
@@ -438,7 +547,7 @@ function validRowsOf(m: Model): Uint32Array {
 
 // One row per table row: the prediction (or one column per class).
 function predictionsCsv(m: Model) {
-  if (!table) throw new BoostLabError({ code: 'NO_DATA', message: 'Load a CSV to predict on.' });
+  if (!table) noTable('Predicting its rows');
   const p = m.predict(table);
   const i = info(m);
   const width = m.predictionWidth;
