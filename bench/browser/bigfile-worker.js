@@ -1,17 +1,31 @@
 // Reads a big CSV Blob with readCSVStream (as the playground's worker reads a
-// picked file) and trains on it, reporting each phase's seconds and the heap.
+// picked file) and trains on it as the page does: binning a piece at a time,
+// then (unless `keep`) the table's numbers let go before round 1 when they
+// pass the page's 768 MB. Reports each phase's seconds and the heap.
 import { init } from '../../wasm/js/index.js';
 
-self.onmessage = async ({ data: { blob, target, params } }) => {
+const RELEASE_TABLE_OVER = 768 * 2 ** 20;  // web/src/worker/train.worker.ts's releaseTableOver
+
+self.onmessage = async ({ data: { blob, target, params, keep } }) => {
   try {
     const bl = await init({ baseUrl: new URL('../../wasm/dist/web/', self.location.href).href, threads: true });
     const mb = () => bl._module.heapStats().used / 2 ** 20;
     const t0 = performance.now();
     const table = await bl.readCSVStream(blob, { forTraining: true });
     const read = (performance.now() - t0) / 1000, afterRead = mb();
+    const rows = table.numRows, columns = table.columns.length;
     const data = table.toDataset({ target, validFraction: 0.1, seed: 0 });
     const afterDataset = mb();
     const trainer = bl.trainer(data, params);
+    let pieces = 0;
+    while (trainer.prepare() < 1) pieces++;
+    const binned = (performance.now() - t0) / 1000, afterBinning = mb(), peakBinning = bl.heapBytes() / 2 ** 20;
+    const release = !keep && rows * columns * 4 > RELEASE_TABLE_OVER;
+    if (release) {
+      data.releaseValues();
+      table.dispose();
+    }
+    const afterRelease = mb();
     let firstRound = 0, last;
     while (!trainer.done) {
       last = trainer.step();
@@ -19,9 +33,10 @@ self.onmessage = async ({ data: { blob, target, params } }) => {
     }
     const total = (performance.now() - t0) / 1000;
     self.postMessage({
-      rows: table.numRows, columns: table.columns.length, features: data.numTrain ? table.columns.length - 1 : 0,
-      read_seconds: read, first_round_seconds: firstRound, total_seconds: total, rounds: last.round, valid: last.valid,
-      heap_after_read_mb: afterRead, heap_after_dataset_mb: afterDataset, heap_used_end_mb: mb(), peak_heap_mb: bl.heapBytes() / 2 ** 20,
+      rows, columns, read_seconds: read, binned_seconds: binned, binning_pieces: pieces + 1, first_round_seconds: firstRound,
+      total_seconds: total, rounds: last.round, valid: last.valid, released: release,
+      heap_after_read_mb: afterRead, heap_after_dataset_mb: afterDataset, heap_after_binning_mb: afterBinning,
+      peak_heap_binning_mb: peakBinning, heap_after_release_mb: afterRelease, heap_used_end_mb: mb(), peak_heap_mb: bl.heapBytes() / 2 ** 20,
       build: bl.capabilities.build,
     });
   } catch (e) {

@@ -109,7 +109,9 @@ class Booster {
   // and each row starts from its margin; params.rounds more rounds are added.
   Booster(const Dataset& data, const Params& params, const Model* init = nullptr);
   // Bins the data a piece at a time (the cut points of a few features, or a
-  // block of rows), then sets up the first round; true once that is done.
+  // block of rows); true once that is done, and from then on the data's
+  // feature values are not read (they may be released). Round 1's own state
+  // (margins, gradients, the learners' row lists) comes with round 1.
   // For callers that say how far binning is and may stop it: TrainOneRound
   // prepares whatever is left first, so others never call it.
   bool Prepare();

@@ -201,40 +201,48 @@ Booster::Booster(const Dataset& data, const Params& params, const Model* init) {
                                                          placement, algorithm.Layout());
 }
 
-// Once the bins are made: the learners, each row's starting margin and
-// predictions, and the algorithm's own state.
-void Booster::Impl::FinishPreparing() {
+// Once the bins are made, what still reads feature values: a continued
+// run's starting margins, walked down its model's trees (whose thresholds
+// need not be cut points).
+void Booster::Impl::FinishBinning() {
   TrainingContext& s = ctx;
   s.bins = binning->Take();
   binning.reset();
+  if (s.init_trees) {
+    s.margin.resize(s.data.x.num_rows * s.K);
+    s.model.Predict(s.data.x, s.margin, false);
+  }
+  prepared = true;
+}
+
+// Before round 1, after Prepare: the learners, each row's starting margin
+// and predictions, the algorithm's own state. Not in Prepare: a caller that
+// lets the feature values go once binned (FeatureColumns::Release) frees
+// them before these allocations, so the heap's peak holds one or the other.
+void Booster::Impl::StartTraining() {
+  TrainingContext& s = ctx;
   const int num_learners = algorithm->Learners();
   for (int l = 0; l < num_learners; ++l) s.learners.push_back(std::make_unique<TreeLearner>(s.bins, tree_params, s.pool));
   const size_t n = s.data.x.num_rows;
-  s.margin.resize(n * s.K);
-  if (s.init_trees) {
-    s.model.Predict(s.data.x, s.margin, false);
-  } else {
+  if (!s.init_trees) {
+    s.margin.resize(n * s.K);
     for (size_t r = 0; r < n; ++r)
       for (int k = 0; k < s.K; ++k) s.margin[r * s.K + k] = static_cast<float>(s.model.base_margin[k]);
   }
   algorithm->Start();
   s.pred.assign(n * s.K, 0.0f);
   s.UpdatePredictions(s.data.train_rows);  // the first round's gradients read them
-  prepared = true;
+  started = true;
 }
 
 bool Booster::Prepare() {
   if (impl_->prepared) return true;
   CheckHasValues(impl_->ctx.data.x, "Binning");  // released before binning was done
-  if (impl_->binning->Step()) impl_->FinishPreparing();
+  if (impl_->binning->Step()) impl_->FinishBinning();
   return impl_->prepared;
 }
 
-double Booster::PrepareProgress() const {
-  if (impl_->prepared) return 1.0;
-  // The last piece (learners, margins) is quick beside binning: shown as binning's last percent.
-  return 0.99 * impl_->binning->Progress();
-}
+double Booster::PrepareProgress() const { return impl_->prepared ? 1.0 : impl_->binning->Progress(); }
 
 Booster::~Booster() = default;
 
@@ -291,6 +299,7 @@ RoundReport Booster::TrainOneRound() {
                                      "): no round is left to train. Start a new trainer to train again.");
   while (!Prepare()) {
   }
+  if (!impl_->started) impl_->StartTraining();
   const auto start = std::chrono::steady_clock::now();
   const size_t trees_before = s.model.trees.size();
   RoundReport report = algorithm.Round();

@@ -21,10 +21,12 @@ struct Booster::Impl {
   std::vector<RowIdx> cut_rows;
   std::unique_ptr<BinnedMatrixBuilder> binning;
   TreeParams tree_params;
-  bool prepared = false;
+  bool prepared = false;  // binned (Booster::Prepare is done)
+  bool started = false;   // round 1's state made (StartTraining)
 
   Impl(const Dataset& d, const Params& p) : ctx(d, p), algorithm(MakeAlgorithm(ctx)) {}
-  void FinishPreparing();
+  void FinishBinning();
+  void StartTraining();
   // After a round: if a tree it added holds a number that is not finite as a
   // float (a model file could not hold it), drops the round's trees, stops,
   // and throws NUMERIC_OVERFLOW saying what overflowed and what to change.
