@@ -1,5 +1,7 @@
 #include "tree/row_split.h"
 
+#include "tree/best_split.h"
+
 #include <algorithm>  // for sort, min, max, fill
 #include <cstring>    // for memcpy
 
@@ -21,82 +23,6 @@ void SortBins(uint32_t* v, size_t n) {
     v[j] = x;
   }
 }
-
-// Two doubles (or two 64-bit masks) in one vector register: the plain
-// scan's compares and selects stay in the floating-point unit, where a
-// compare gives a mask directly, rather than a flag moved to the integer
-// side and back (the best-so-far is a chain through every candidate, so
-// its latency is the scan's).
-using Pair = double __attribute__((vector_size(16)));
-using PairMask = int64_t __attribute__((vector_size(16)));
-
-// A search's best candidate so far, kept in locals and handed to the
-// SplitScan once at the end (SplitScan::Consider writes a whole
-// SplitCandidate at every improvement). It ranks as SplitScan::Consider
-// does: the same gain, bit for bit, and ties to the first found. kPlain: the
-// forest's least squares with no penalty (lambda, alpha, max_delta_step 0,
-// gains in double), where LeafScore is g * g / h.
-template <bool kPlain>
-class Best {
- public:
-  explicit Best(const SplitScan& scan)
-      : p_(scan.p), sum_g_(scan.sum_g), sum_h_(scan.sum_h), parent_(scan.parent_score), mcw_(scan.p.min_child_weight) {}
-
-  void Consider(uint32_t bin, bool default_left, double gl, double hl) {
-    const double gr = sum_g_ - gl, hr = sum_h_ - hl;
-    if constexpr (kPlain) {
-      // Whether a candidate beats the best so far is a coin toss for the
-      // branch predictor (the i-th does with odds 1/i): the forest's scans
-      // keep their best by selects, not by branches, on masks in vector
-      // registers (both lanes alike).
-      const double gain = Score(gl, hl) + Score(gr, hr) - parent_;
-      const Pair g = {gain, gain};
-      const PairMask fits = Pair{hl, hr} >= Pair{mcw_, mcw_};  // each side's min_child_weight
-      const PairMask both = fits & PairMask{fits[1], fits[0]};
-      const PairMask take = both & ((g > gain_) | ~valid_);
-      valid_ |= take;
-      gain_ = Select(take, g, gain_);
-      left_ = Select(take, Pair{gl, hl}, left_);
-      const uint64_t t = static_cast<uint64_t>(take[0]);  // off the chain: nothing compares it
-      bin_ = static_cast<uint32_t>((bin & t) | (bin_ & ~t));
-      default_left_ = (default_left & t) | (default_left_ & ~t);
-      return;
-    }
-    if (hl < mcw_ || hr < mcw_) return;
-    double gain;
-    {
-      const double exact = LeafScore(gl, hl, p_) + LeafScore(gr, hr, p_) - parent_;
-      gain = p_.float_gain ? static_cast<float>(exact) : exact;
-    }
-    if (valid_[0] && !(gain > gain_[0])) return;
-    valid_ = PairMask{-1, -1};
-    gain_ = Pair{gain, gain};
-    bin_ = bin;
-    default_left_ = default_left;
-    left_ = Pair{gl, hl};
-  }
-  // Offers the best found to the scan: the same gain, so it ranks there as here.
-  void Commit(int f, SplitScan& scan) const {
-    if (valid_[0]) scan.Consider(f, bin_, default_left_, left_[0], left_[1]);
-  }
-
- private:
-  static double Score(double g, double h) { return h <= 0 ? 0 : g * g / h; }
-  // a where mask is all ones, b where it is zero, on the bits.
-  static Pair Select(PairMask mask, Pair a, Pair b) {
-    return reinterpret_cast<Pair>((reinterpret_cast<PairMask>(a) & mask) | (reinterpret_cast<PairMask>(b) & ~mask));
-  }
-  // The scan's totals copied, not read through the reference: the compiler
-  // cannot keep what a reference reaches in registers across the stores to
-  // the best candidate.
-  const SplitParams& p_;
-  const double sum_g_, sum_h_, parent_, mcw_;
-  PairMask valid_ = {0, 0};
-  Pair gain_ = {0, 0};
-  Pair left_ = {0, 0};  // the best's gl, hl
-  uint32_t bin_ = 0;
-  bool default_left_ = false;
-};
 
 // A bin is an entry of the histogram when its sums are not both zero,
 // tested on their bits with the sign bits shifted out (-0 is zero too): no
@@ -362,7 +288,7 @@ RowSplitFinder::Outcome RowSplitFinder::ScanMarked(Slot& slot, bool two_chains, 
   HistBin* odd = slot.odd.data();
   uint64_t* marked = slot.marked.data();
   const uint32_t lo = slot.lo, hi = slot.hi;
-  Best<kPlain> best(scan);
+  Best<kPlain ? BestKind::kPlain : BestKind::kGeneral> best(scan);
   double gl = 0, hl = 0;
   uint32_t prev = 0;
   size_t m = 0;
@@ -407,7 +333,7 @@ template <bool kPlain>
 void RowSplitFinder::ScanEntriesAs(int f, size_t m, bool has_missing, SplitScan& scan) {
   const HistBin* sums = entry_sums_.data();  // entry j's sums
   const uint32_t* entry = entries_.data();
-  Best<kPlain> best(scan);
+  Best<kPlain ? BestKind::kPlain : BestKind::kGeneral> best(scan);
   // Missing go right: left = the entries up to b; with missing values, all of them.
   double gl = 0, hl = 0;
   for (size_t j = 0; j + 1 < m; ++j) {
