@@ -26,6 +26,12 @@ std::string CodeOf(const std::function<void()>& fn) {
   return "";
 }
 
+// Trains the booster's remaining rounds; its model.
+Model TrainAll(Booster& b) {
+  while (!b.Done()) b.TrainOneRound();
+  return b.TakeModel();
+}
+
 TEST(Prepare, PiecesMakeTheMatrixBuildMakesWithProgressRisingToOne) {
   // 400k rows in blocks of 65536; 1000 bins: two-byte bins too.
   for (int max_bin : {100, 1000}) {
@@ -128,8 +134,7 @@ TEST(Prepare, WhatNeedsValuesAfterReleaseSaysSo) {
   Params p;
   p.rounds = 2;
   Booster trained(d, p);
-  while (!trained.Done()) trained.TrainOneRound();
-  const Model m = trained.TakeModel();
+  const Model m = TrainAll(trained);
   d.x.Release();
   EXPECT_EQ(d.x.num_rows, 500u);
   EXPECT_EQ(CodeOf([&] { Booster again(d, p); }), "VALUES_RELEASED");
@@ -161,14 +166,12 @@ TEST(Prepare, AContinuedRunNeedsNotItsStartingModelAfterConstruction) {
   Params p;
   p.rounds = 3;
   Booster first(d, p);
-  while (!first.Done()) first.TrainOneRound();
-  auto start = std::make_unique<Model>(first.TakeModel());
+  auto start = std::make_unique<Model>(TrainAll(first));
   Booster kept(d, p, start.get());
-  while (!kept.Done()) kept.TrainOneRound();
+  const Model a = TrainAll(kept);
   Booster gone(d, p, start.get());
   start.reset();
-  while (!gone.Done()) gone.TrainOneRound();
-  const Model a = kept.TakeModel(), b = gone.TakeModel();
+  const Model b = TrainAll(gone);
   EXPECT_EQ(a.trees.size(), 6u);
   EXPECT_EQ(a.ToJson(), b.ToJson());
 }
