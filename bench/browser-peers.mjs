@@ -6,8 +6,10 @@
 // ml-xgboost grows 100 (depth 6, eta 0.1, its exact greedy splits); ydf-training
 // has no hyperparameters in its JS API and grows its default (up to 300 trees
 // of depth 6 with early stopping), so ours grows as many trees as it did.
-// A peer that cannot train a case is recorded with its error. Seconds: one
-// fit each for the peers (BENCH_REPEATS for ours, median). Writes bench/browser-peers.json.
+// A peer that cannot train a case is recorded with its error. Seconds: the
+// median of BENCH_REPEATS fits for everyone (a peer's fits each in a fresh
+// worker; one fit where a peer's first took over a minute).
+// Writes bench/browser-peers.json.
 import { join } from 'node:path';
 import { benchPage, copyIn, flightsBinary, only, REPEATS, root, shared, writeResults } from './common.mjs';
 
@@ -27,11 +29,15 @@ const record = (c, engine, r) => {
 for (const c of CASES) {
   const common = { csv: url(c.csv), validIdx: url(c.valid), target: c.target, metric: c.metric, positive: c.positive };
   const peer = async (engine, extra) => {
+    const fits = [];
     try {
-      return await page.evaluate((s) => window.runPeer(s), { engine, ...common, ...extra });
+      do fits.push(await page.evaluate((s) => window.runPeer(s), { engine, ...common, ...extra }));
+      while (fits.length < REPEATS && fits[0].seconds < 60);
     } catch (e) {
       return { error: String(e.message).split('\n')[0].slice(0, 200) };
     }
+    const runs = fits.map((f) => f.seconds).sort((a, b) => a - b);
+    return { ...fits[0], seconds: runs[Math.floor(runs.length / 2)], runs };
   };
   const ours = async (trees, threads) => {
     const params = { objective: c.objective, rounds: trees, max_depth: 6, eta: 0.1, max_bin: 256, eval_metric: c.metric, ...(threads ? { nthread: 2 } : {}) };
