@@ -40,7 +40,8 @@ for (const c of CASES) {
     return { ...fits[0], seconds: runs[Math.floor(runs.length / 2)], runs };
   };
   const ours = async (trees, threads) => {
-    const params = { objective: c.objective, rounds: trees, max_depth: 6, eta: 0.1, max_bin: 256, eval_metric: c.metric, ...(threads ? { nthread: 2 } : {}) };
+    // No metric on the training rows each round (eval_train 0): neither peer computes one; the validation metric still is.
+    const params = { objective: c.objective, rounds: trees, max_depth: 6, eta: 0.1, max_bin: 256, eval_metric: c.metric, eval_train: 0, ...(threads ? { nthread: 2 } : {}) };
     const r = await page.evaluate((s) => window.runBench(s), { csv: common.csv, validIdx: common.validIdx, target: c.target, params, repeats: REPEATS, threads });
     return { seconds: r.seconds, trees, valid: r.valid, build: r.build };
   };
