@@ -8,13 +8,18 @@
 // to be the one training with metrics makes). Printed: seconds (median of
 // REPEATS), the validation metric, and each time over the fastest of LightGBM
 // and XGBoost with the same threads. Writes bench/peers.json.
+// Ours also in headless Chromium (the SIMD + threads build, 2 threads, a module
+// worker as the playground trains; validation metrics each round, none on the
+// training rows), set against the faster native peer with 2 threads.
 // BENCH_DATASETS picks cases: diamonds, letter, flights_1m_bin, wide (1M x 50
-// make_classification, seed 0, made here; BENCH_WIDE_ROWS to change its rows).
+// make_classification, seed 0, made here; BENCH_WIDE_ROWS to change its rows);
+// BENCH_ENGINES picks engines (boostlab, chromium, lightgbm, xgboost, catboost,
+// catboost-depthwise, ydf; all by default).
 // Then each of our times against the memory-bandwidth bound (see below).
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { copyIn, flightsBinary, json, native, only, REPEATS, root, shared, work, writeResults } from './common.mjs';
+import { benchPage, copyIn, flightsBinary, json, native, only, REPEATS, root, shared, work, writeResults } from './common.mjs';
 
 execFileSync('bash', [join(root, 'scripts/setup-peers.sh')], { stdio: 'inherit' });
 // OpenMP's spinning makes 2 threads slower than 1 on a 2-vCPU machine (TOOLCHAIN.md): set before the engines start.
@@ -46,7 +51,11 @@ const CASES = [
   { name: 'wide', csv: () => wide().csv, valid: () => wide().valid, target: 'y', metric: 'logloss', params: { objective: 'binary:logistic' } },
 ].filter((d) => !only || only.includes(d.name));
 
-const PEERS = ['lightgbm', 'xgboost', 'catboost', 'catboost-depthwise', 'ydf'];
+const engines = process.env.BENCH_ENGINES?.split(',');
+const runs = (engine) => !engines || engines.includes(engine);
+const PEERS = ['lightgbm', 'xgboost', 'catboost', 'catboost-depthwise', 'ydf'].filter(runs);
+const browser = runs('chromium') ? await benchPage() : null;
+const url = (file) => '/' + file.slice(root.length).replace(/^\/+/, '');
 const results = [];
 for (const c of CASES) {
   const d = { ...c, csv: typeof c.csv === 'function' ? c.csv() : c.csv, valid: typeof c.valid === 'function' ? c.valid() : c.valid };
@@ -61,8 +70,20 @@ for (const c of CASES) {
   };
   // Engines take turns fit by fit: each thread count, every engine, before the next.
   for (const t of [1, 2]) {
-    const withMetrics = native(d, params, t);
-    row('boostlab', t, native(d, params, t, { trainOnly: true, sameAs: withMetrics }));
+    if (runs('boostlab')) {
+      const withMetrics = native(d, params, t);
+      row('boostlab', t, native(d, params, t, { trainOnly: true, sameAs: withMetrics }));
+    }
+    if (browser && t === 2) {
+      const spec = { csv: url(d.csv), validIdx: url(d.valid), target: d.target, params: { ...params, eval_train: 0, nthread: 2 }, repeats: REPEATS, threads: true };
+      try {
+        const r = await browser.page.evaluate((s) => window.runBench(s), spec);
+        row('boostlab chromium SIMD + threads', t, { seconds: r.seconds, runs: r.runs, valid: r.valid, version: r.build });
+      } catch (e) {
+        results.push({ dataset: d.name, engine: 'boostlab chromium SIMD + threads', threads: t, failed: String(e.message).split('\n')[0].slice(0, 200) });
+        console.error(`${d.name} chromium failed: ${results.at(-1).failed}`);
+      }
+    }
     for (const peer of PEERS) {
       try {
         row(peer, t, json(python, [join(root, 'bench/peers_bench.py'), peer, d.csv, d.target, d.valid, String(t), JSON.stringify(params), String(REPEATS)]));
@@ -74,6 +95,8 @@ for (const c of CASES) {
   }
 }
 
+await browser?.close();
+
 const lines = ['| dataset | engine | threads | seconds | valid metric | over the faster of LightGBM / XGBoost |', '|---|---|---|---|---|---|'];
 for (const r of results) {
   if (r.failed) {
@@ -81,8 +104,8 @@ for (const r of results) {
     continue;
   }
   const best = Math.min(...results.filter((x) => x.dataset === r.dataset && x.threads === r.threads && (x.engine === 'lightgbm' || x.engine === 'xgboost') && !x.failed).map((x) => x.seconds));
-  r.ratio = r.seconds / best;
-  lines.push(`| ${r.dataset} | ${r.engine}${r.version ? ' ' + r.version : ''} | ${r.threads} | ${r.seconds.toFixed(3)} | ${r.valid?.toFixed(5)} | ${r.ratio.toFixed(2)} |`);
+  r.ratio = Number.isFinite(best) ? r.seconds / best : null;  // null: neither peer ran (BENCH_ENGINES)
+  lines.push(`| ${r.dataset} | ${r.engine}${r.version ? ' ' + r.version : ''} | ${r.threads} | ${r.seconds.toFixed(3)} | ${r.valid?.toFixed(5)} | ${r.ratio?.toFixed(2) ?? '–'} |`);
 }
 console.log(lines.join('\n'));
 
