@@ -49,6 +49,7 @@ export class Views {
   private drawing = false;
   private redrawTimer = 0;
   private wantFocus = false;
+  private shownTrainMessage = '';  // the run message last drawn: a new one is brought into view
   private scaleEngine: 'dask' | 'spark' = 'dask';  // the engine of the script asked for  // a toolbar button with focus was disabled and nothing could take it yet
 
   constructor(private readonly client: WorkerClient, actions: Record<'play' | 'step' | 'pause' | 'stop' | 'reset', () => void>) {
@@ -226,6 +227,14 @@ export class Views {
     const message = $('train-message');
     setText(message, store.messages.train);
     setHidden(message, !store.messages.train);
+    // Why a run did not start (or stopped before round 1) is said in the model
+    // panel: on a phone that is below the data panel, out of sight of the
+    // Play and Stop that caused it. A new message scrolls into view if it is not.
+    if (store.messages.train && store.messages.train !== this.shownTrainMessage) {
+      const box = message.getBoundingClientRect();
+      if (box.top < 0 || box.bottom > window.innerHeight) message.scrollIntoView({ block: 'center' });
+    }
+    this.shownTrainMessage = store.messages.train;
     const notice = $('train-notice');
     setText(notice, store.messages.notice);
     setHidden(notice, !store.messages.notice);
