@@ -1,6 +1,8 @@
 #include "tree/histogram.h"
 
 #include <algorithm>  // for fill, min
+#include <cstddef>    // for offsetof
+#include <cstring>    // for memcpy
 
 #include "util/thread_pool.h"
 
@@ -8,6 +10,18 @@ namespace boostlab {
 namespace {
 
 constexpr size_t kPrefetchAhead = 32;
+
+// A bin's (g, h) as one 16-byte vector: a cell's update is one load, one add
+// and one store instead of two of each (SSE2 natively, simd128 in wasm),
+// with the same sums lane by lane. Through memcpy: the bin is two doubles.
+using GH = double __attribute__((vector_size(16)));
+static_assert(sizeof(HistBin) == sizeof(GH) && offsetof(HistBin, h) == sizeof(double));
+inline void AddTo(HistBin& b, GH gh) {
+  GH v;
+  std::memcpy(&v, &b, sizeof v);
+  v += gh;
+  std::memcpy(&b, &v, sizeof v);
+}
 
 // The hot loop: for each row, load its bins and add its gradient pair.
 template <typename BinT>
@@ -23,12 +37,8 @@ void AccumulateRows(const BinT* bins, size_t num_features, const uint32_t* offse
       __builtin_prefetch(gpair + ahead);
     }
     const BinT* row_bins = bins + static_cast<size_t>(r) * num_features;
-    const double g = gpair[r].g, h = gpair[r].h;
-    for (size_t f = 0; f < num_features; ++f) {
-      HistBin& b = hist[offsets[f] + row_bins[f]];
-      b.g += g;
-      b.h += h;
-    }
+    const GH gh = {gpair[r].g, gpair[r].h};
+    for (size_t f = 0; f < num_features; ++f) AddTo(hist[offsets[f] + row_bins[f]], gh);
   }
 }
 
@@ -39,12 +49,8 @@ void AccumulateFeatures(const BinT* bins, size_t num_features, const uint32_t* o
   for (size_t i = 0; i < count; ++i) {
     const RowIdx r = rows[i];
     const BinT* row_bins = bins + static_cast<size_t>(r) * num_features;
-    const double g = gpair[r].g, h = gpair[r].h;
-    for (size_t f = lo; f < hi; ++f) {
-      HistBin& b = hist[offsets[f] + row_bins[f]];
-      b.g += g;
-      b.h += h;
-    }
+    const GH gh = {gpair[r].g, gpair[r].h};
+    for (size_t f = lo; f < hi; ++f) AddTo(hist[offsets[f] + row_bins[f]], gh);
   }
 }
 

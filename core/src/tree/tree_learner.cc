@@ -185,11 +185,20 @@ bool TreeLearner::AllLeaves(const int* lanes) const {
 }
 
 void TreeLearner::LeavesBinned(std::span<const RowIdx> rows, int* leaf) const {
+  if (bins_.wide) LeavesBinnedAs(bins_.bins16.data(), rows, leaf);
+  else LeavesBinnedAs(bins_.bins8.data(), rows, leaf);
+}
+
+// The bins' width a template argument, not BinnedMatrix::Bin's test of it
+// at every step of every row.
+template <typename BinT>
+void TreeLearner::LeavesBinnedAs(const BinT* bins, std::span<const RowIdx> rows, int* leaf) const {
   const BinNode* nodes = binned_.data();
   const char* lut = lut_.data();
+  const size_t F = bins_.num_features;
   auto step = [&](int i, RowIdx row) {
     const BinNode& n = nodes[i];
-    const uint32_t b = bins_.Bin(row, static_cast<size_t>(n.feature));
+    const uint32_t b = bins[static_cast<size_t>(row) * F + static_cast<size_t>(n.feature)];
     const int by_value = (b <= n.threshold) | ((b == n.missing) & n.default_left);
     const int by_set = lut[n.lut + b];
     return n.child[n.lut ? by_set : by_value];

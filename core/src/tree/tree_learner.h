@@ -203,6 +203,8 @@ class TreeLearner {
     uint8_t default_left = 0;
   };
   void FinishBinned(size_t num_nodes);
+  template <typename BinT>
+  void LeavesBinnedAs(const BinT* bins, std::span<const RowIdx> rows, int* leaf) const;
   static constexpr size_t kLanes = 8;     // rows walked side by side
   static constexpr int kDeepTree = 12;    // deeper: lanes stop at their leaves
   bool AllLeaves(const int* lanes) const;
