@@ -38,6 +38,26 @@ for (const build of BUILDS) {
       trainer.dispose();
     });
 
+    test('prepareAll() bins to the end, reporting each piece, and stops at once on an aborted signal', async () => {
+      const bl = await load(build);
+      const table = bl.readCSV(csv());
+      const data = table.toDataset({ target: 'y' });
+      const stopped = bl.trainer(data, PARAMS);
+      const controller = new AbortController();
+      controller.abort();
+      assert.equal(await stopped.prepareAll({ signal: controller.signal }), false);
+      assert.ok(stopped.prepare() < 1, 'nothing was binned past the first piece');
+      stopped.dispose();
+      const trainer = bl.trainer(data, PARAMS);
+      const seen = [];
+      assert.equal(await trainer.prepareAll({ onProgress: (d) => seen.push(d) }), true);
+      assert.ok(seen.length >= 3 && seen.at(-1) === 1, `pieces: ${seen.join(', ')}`);
+      assert.equal(trainer.prepare(), 1);
+      trainer.dispose();
+      data.dispose();
+      table.dispose();
+    });
+
     test('train() reports binning through onBinning, and an abort during binning returns a model without trees', async () => {
       const bl = await load(build);
       const table = bl.readCSV(csv());

@@ -355,6 +355,9 @@ export class Trainer {
   /** Bins the data one piece at a time: the share done (0 to 1), 1 once round 1 can start. step() prepares what is
    *  left first, so only callers that show binning's progress, or may stop it, need this. */
   prepare(): number;
+  /** prepare() until binned, letting the event loop run every 8 ms: onProgress(share done) after each piece.
+   *  Resolves true once binned, false when `signal` aborted first. */
+  prepareAll(options?: { onProgress?: (done: number) => void; signal?: AbortSignal }): Promise<boolean>;
   /** Trains one round (binning first if prepare() has not finished); once `done`, throws BoostLabError TRAINING_OVER. */
   step(): RoundReport;
   /** The model so far (with early stopping: cut back to the best round). */

@@ -329,6 +329,22 @@ export class Trainer extends Handle {
   prepare() {
     return unwrap(this._h.prepare());
   }
+  // prepare() until binned: onProgress(share done) after each piece, the
+  // event loop let run every YIELD_MS (a paint, an abort). Resolves true once
+  // binned, false when `signal` aborted first.
+  async prepareAll({ onProgress, signal } = {}) {
+    let yielded = performance.now();
+    for (let done = 0; done < 1;) {
+      if (signal?.aborted) return false;
+      done = this.prepare();
+      onProgress?.(done);
+      if (performance.now() - yielded >= YIELD_MS) {
+        await yieldToEventLoop();
+        yielded = performance.now();
+      }
+    }
+    return true;
+  }
   // Trains one round and returns its report.
   step() {
     const report = JSON.parse(unwrap(this._h.step()));
@@ -472,25 +488,10 @@ export class BoostLab {
   // trained so far is returned with model.aborted = true.
   async train(dataset, params = {}, { onRound, onBinning, signal, initModel } = {}) {
     const trainer = this.trainer(dataset, params, { initModel });
-    let aborted = false;
-    let yielded = performance.now();
-    // Binning first, a piece at a time: onBinning(share done) after each, and
-    // an abort stops it (the model then has no trees of this run).
-    const pause = async () => {
-      if (performance.now() - yielded < YIELD_MS) return;
-      await yieldToEventLoop();
-      yielded = performance.now();
-    };
     try {
-      for (let done = 0; done < 1;) {
-        if (signal?.aborted) {
-          aborted = true;
-          break;
-        }
-        done = trainer.prepare();
-        onBinning?.(done);
-        await pause();
-      }
+      // Binning first: an abort there leaves a model with no trees of this run.
+      let aborted = !(await trainer.prepareAll({ onProgress: onBinning, signal }));
+      let yielded = performance.now();
       while (!trainer.done && !aborted) {
         if (signal?.aborted) {
           aborted = true;
@@ -502,7 +503,10 @@ export class BoostLab {
         // The event loop runs (a paint, an abort) once YIELD_MS have passed, not
         // after every round: a yield costs ~0.6 ms in a browser worker, a third
         // of a 100-round fit on a small table.
-        await pause();
+        if (performance.now() - yielded >= YIELD_MS) {
+          await yieldToEventLoop();
+          yielded = performance.now();
+        }
       }
       return trainer.take({ aborted });
     } finally {

@@ -20,9 +20,9 @@ let source: { file: Blob; name: string; delimiter: string } | null = null;
 // needs. The next run reads the file again; views that need values say so.
 let releaseTableOver = 768 * 2 ** 20;
 let released: { megabytes: number } | null = null;  // the table's numbers were let go
-let dialect = { delimiter: ',', encoding: 'utf-8' };  // the table's, for the scale-out script once it is let go
+let dialect = { delimiter: ',', encoding: 'utf-8' };  // the table's, for the scale-out script (also once it is let go)
 // The run being prepared (the file read again, then binned): Stop, Reset or a new load stops it.
-let preparing: { token: number; stopped: boolean; reading: AbortController } | null = null;
+let preparing: { token: number; stopped: boolean; abort: AbortController } | null = null;
 let model: Model | null = null;  // the last finished (or loaded) model
 let modelLoads = 0;  // model files picked so far: a slower read of an older one must not win
 // Model files read: JSON is held as text and its reader builds a document
@@ -197,10 +197,21 @@ function pauseAt(r: Run) {
 
 const pause = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
+// fn at most ten times a second (plenty for a progress bar), and always when `last`.
+function throttled<T>(fn: (x: T) => void) {
+  let shown = 0;
+  return (x: T, last = false) => {
+    const now = performance.now();
+    if (!last && now - shown < 100) return;
+    shown = now;
+    fn(x);
+  };
+}
+
 function stopPreparing() {
   if (!preparing) return;
   preparing.stopped = true;
-  preparing.reading.abort();
+  preparing.abort.abort();
 }
 
 function checkPreparing(prep: NonNullable<typeof preparing>) {
@@ -211,18 +222,12 @@ function checkPreparing(prep: NonNullable<typeof preparing>) {
 // earlier run's binning), its progress shown as the run's.
 async function readAgain(prep: NonNullable<typeof preparing>): Promise<Table> {
   if (!source) throw new BoostLabError({ code: 'NO_DATA', message: 'Load a CSV to train on.' });
-  let shown = 0;
   const size = source.file.size;
   let next: Table;
   try {
     next = await bl!.readCSVStream(source.file, {
-      delimiter: source.delimiter, signal: prep.reading.signal, forTraining: true,
-      onProgress: (p) => {
-        const now = performance.now();
-        if (now - shown < 100) return;
-        shown = now;
-        post({ type: 'preparing', token: prep.token, phase: 'reading', done: size ? p.bytes / size : 1 });
-      },
+      delimiter: source.delimiter, signal: prep.abort.signal, forTraining: true,
+      onProgress: throttled((p) => post({ type: 'preparing', token: prep.token, phase: 'reading', done: size ? p.bytes / size : 1 })),
     });
   } catch (e) {
     checkPreparing(prep);  // stopped: say so as a stop, not as a read that failed
@@ -241,20 +246,9 @@ async function readAgain(prep: NonNullable<typeof preparing>): Promise<Table> {
 // second and letting Stop arrive between pieces (binning 40M rows takes tens
 // of seconds here).
 async function binAll(prep: NonNullable<typeof preparing>, trainer: Trainer) {
-  let yielded = performance.now(), shown = 0;
-  for (let done = 0; done < 1;) {
-    done = trainer.prepare();
-    const now = performance.now();
-    if (now - shown >= 100 || done === 1) {
-      shown = now;
-      post({ type: 'preparing', token: prep.token, phase: 'binning', done });
-    }
-    if (now - yielded >= 16) {
-      await pause();
-      yielded = performance.now();
-    }
-    checkPreparing(prep);
-  }
+  const say = throttled((done: number) => post({ type: 'preparing', token: prep.token, phase: 'binning', done }));
+  await trainer.prepareAll({ signal: prep.abort.signal, onProgress: (done) => say(done, done === 1) });
+  checkPreparing(prep);
 }
 
 // See releaseTableOver: a big table's numbers go once the run has its bins.
@@ -306,18 +300,12 @@ async function handle(msg: ToWorker) {
       stopPreparing();
       const controller = new AbortController();
       reading = controller;
-      let shown = 0;
       let next: Table, head: ArrayBuffer;
       try {
         head = await msg.file.slice(0, 64 * 1024).arrayBuffer();  // the preview's first rows
         next = await bl!.readCSVStream(msg.file, {
           delimiter: msg.delimiter, signal: controller.signal, forTraining: true,
-          onProgress: (p) => {
-            const now = performance.now();
-            if (now - shown < 100) return;  // ten updates a second are plenty
-            shown = now;
-            post({ type: 'load-progress', ...p });
-          },
+          onProgress: throttled((p) => post({ type: 'load-progress', ...p })),
         });
       } catch (e) {
         if (reading !== controller) return;  // replaced by a newer load
@@ -346,7 +334,7 @@ async function handle(msg: ToWorker) {
     case 'train': {
       if (run) finish(run, true);
       const { target, task, ignore, weight, group, validFraction, seed, params } = msg.request;
-      const prep = { token: msg.token, stopped: false, reading: new AbortController() };
+      const prep = { token: msg.token, stopped: false, abort: new AbortController() };
       stopPreparing();
       preparing = prep;
       let data: Dataset | null = null, trainer: Trainer | null = null;
@@ -435,7 +423,7 @@ async function handle(msg: ToWorker) {
         const text = m.scaleOutScript({
           engine: msg.engine, rounds: msg.rounds, csv: msg.files.csv, model: msg.files.model, output: msg.files.output,
           validRows: rows.length ? msg.files.validRows : '', weight: run ? run.weight : trainedWith?.weight ?? '',
-          delimiter: table?.delimiter ?? dialect.delimiter, encoding: (table?.encoding ?? dialect.encoding) as 'utf-8',
+          delimiter: dialect.delimiter, encoding: dialect.encoding as 'utf-8',
         });
         post({ type: 'export', what: 'scale-out', text });
       });
@@ -525,9 +513,9 @@ async function handle(msg: ToWorker) {
         throw new BoostLabError({ code: 'MODEL_TOO_LARGE', message: `${msg.name} is ${(msg.file.size / 2 ** 20).toFixed(0)} MB; this page reads ${
           compact ? 'compact model files' : 'JSON model files'} of up to ${limit / 2 ** 20} MB${compact ? '' : ' (save big models as compact .blm files, which load at memory speed)'}.` });
       }
-      const source = compact ? new Uint8Array(await msg.file.arrayBuffer()) : await msg.file.text();
+      const content = compact ? new Uint8Array(await msg.file.arrayBuffer()) : await msg.file.text();
       if (load !== modelLoads) return;
-      const next = bl!.loadModel(source);  // throws MODEL_CORRUPT: the current model stays
+      const next = bl!.loadModel(content);  // throws MODEL_CORRUPT: the current model stays
       model?.dispose();
       model = next;
       trainedWith = null;
