@@ -294,7 +294,7 @@ struct TrainerHandle {
                                       "max_leaves) or on fewer rows.");
     return result;
   }
-  // One piece of binning (then round 1's set-up): the share done, 1 once ready.
+  // One piece of binning: the share done, 1 once binned.
   val prepare() {
     return Guard([&] {
       booster->Prepare();

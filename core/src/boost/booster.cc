@@ -191,7 +191,7 @@ Booster::Booster(const Dataset& data, const Params& params, const Model* init) {
   m.params.num_class = s.K > 1 ? s.K : 0;
   m.params.nthread = 0;  // how it was trained, not what it is: models match across thread counts
   if (init) {
-    // Continued: the model's trees first, each row from its margin (FinishPreparing
+    // Continued: the model's trees first, each row from its margin (FinishBinning
     // walks them in this model: the one given need not live until then).
     m.base_margin = init->base_margin;
     m.trees = init->trees;

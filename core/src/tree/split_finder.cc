@@ -1,10 +1,10 @@
 #include "tree/split_finder.h"
 
-#include "tree/best_split.h"
-
 #include <algorithm>  // for sort
 #include <cmath>      // for abs, copysign
 #include <stdexcept>  // for logic_error
+
+#include "tree/best_split.h"
 
 namespace boostlab {
 namespace {
