@@ -6,7 +6,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
-import { benchPage, copyIn, flightsBinary, json, median, native, only, REPEATS, root, shared, work, writeResults } from './common.mjs';
+import { benchPage, copyIn, flightsBinary, json, median, native, only, REPEATS, root, shared, urlOf, work, writeResults } from './common.mjs';
 
 // The numeric copy both libraries train on (built once).
 function numeric(csv) {
@@ -31,7 +31,7 @@ const CASES = [
 
 const results = [];
 const { page, close } = await benchPage();
-const rel = (p) => '/' + p.slice(root.length).replace(/^\/+/, '');
+const rel = urlOf;
 for (const c of CASES) {
   const params = { rounds: 100, max_bin: 256, eval_metric: c.metric, ...c.params };
   // AdaBoost and gradient boosting in scikit-learn use one thread; forests use n_jobs.

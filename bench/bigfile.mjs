@@ -12,7 +12,7 @@
 // model); with it kept, what the heap grew by after the dataset, less the bins.
 // Writes bench/bigfile.json.
 import { statSync } from 'node:fs';
-import { benchPage, flightsRepeated, root, skipWithoutFlights, writeResults } from './common.mjs';
+import { benchPage, flightsRepeated, skipWithoutFlights, urlOf, writeResults } from './common.mjs';
 
 const copies = Number(process.env.BENCH_BIGFILE_COPIES ?? 40);
 const rounds = Number(process.env.BENCH_BIGFILE_ROUNDS ?? 100);
@@ -20,7 +20,7 @@ skipWithoutFlights();
 const file = flightsRepeated(copies);
 const mb = statSync(file).size / 2 ** 20;
 const { page, close } = await benchPage('/bench/browser/ingest.html');
-const url = '/' + file.slice(root.length).replace(/^\/+/, '');
+const url = urlOf(file);
 const keep = process.env.BENCH_BIGFILE_KEEP === '1';
 const r = await page.evaluate((s) => window.oursTrain(s), { url, target: 'delay', keep, params: { rounds, max_depth: 6, eta: 0.1, max_bin: 256, nthread: 2 } });
 await close();

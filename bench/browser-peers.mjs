@@ -11,9 +11,9 @@
 // worker; one fit where a peer's first took over a minute).
 // Writes bench/browser-peers.json.
 import { join } from 'node:path';
-import { benchPage, copyIn, flightsBinary, only, REPEATS, root, shared, writeResults } from './common.mjs';
+import { benchPage, copyIn, flightsBinary, only, REPEATS, root, shared, urlOf, writeResults } from './common.mjs';
 
-const url = (file) => '/' + file.slice(root.length).replace(/^\/+/, '');
+const url = urlOf;
 const CASES = [
   { name: 'spam', csv: join(root, 'tests/data/spam.csv'), valid: join(root, 'tests/data/spam.valid_idx.txt'), target: 'type', positive: 'spam', metric: 'logloss', task: 'CLASSIFICATION', objective: 'binary:logistic' },
   { name: 'diamonds', csv: join(root, 'tests/data/diamonds.csv'), valid: join(root, 'tests/data/diamonds.valid_idx.txt'), target: 'price', metric: 'rmse', task: 'REGRESSION', objective: 'reg:squarederror' },

@@ -11,6 +11,8 @@ export const root = fileURLToPath(new URL('../', import.meta.url));
 export const shared = join(root, '../shared/data');
 export const work = join(root, 'build/bench');
 mkdirSync(work, { recursive: true });
+// A file under the repository as the bench server's path (the browser fetches it there).
+export const urlOf = (file) => '/' + file.slice(root.length).replace(/^\/+/, '');
 export const REPEATS = Number(process.env.BENCH_REPEATS ?? 3);
 export const only = process.env.BENCH_DATASETS?.split(',');
 

@@ -8,7 +8,7 @@
 // 40M rows; DuckDB-wasm runs out of its memory on the second), made here. Writes bench/ingest.json.
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
-import { benchPage, flightsRepeated, json, REPEATS, root, skipWithoutFlights, writeResults } from './common.mjs';
+import { benchPage, flightsRepeated, json, REPEATS, root, skipWithoutFlights, urlOf, writeResults } from './common.mjs';
 
 const sizes = (process.env.BENCH_INGEST_COPIES ?? '10,40').split(',').map(Number);
 skipWithoutFlights();
@@ -31,7 +31,7 @@ async function ingest(copies) {
   row('boostlab', 'native', 1, json(join(root, 'build/native/boostlab-cli'), ['read-csv', '--csv', file, '--repeats', String(repeats)]));
   row('pandas', 'native', 1, json('/usr/bin/python3', [join(root, 'bench/pandas_read.py'), file, String(repeats)]));
 
-  const url = '/' + file.slice(root.length).replace(/^\/+/, '');
+  const url = urlOf(file);
   for (const threads of [1, 2]) {
     const median = async (fn) => {
       const runs = [];

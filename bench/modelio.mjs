@@ -11,7 +11,7 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { benchPage, flightsRepeated, json, median, REPEATS, root, skipWithoutFlights, work, writeResults } from './common.mjs';
+import { benchPage, flightsRepeated, json, median, REPEATS, root, skipWithoutFlights, urlOf, work, writeResults } from './common.mjs';
 
 const copies = Number(process.env.BENCH_MODELIO_COPIES ?? 2);
 const depth = Number(process.env.BENCH_MODELIO_DEPTH ?? 16);
@@ -31,7 +31,7 @@ for (const build of ['threads', 'simd']) {
   runs[`node-${build}`] = Array.from({ length: REPEATS }, () => json(process.execPath, [join(root, 'bench/modelio_node.mjs'), model, build]));
 }
 const { page, close } = await benchPage('/bench/browser/ingest.html');
-const url = '/' + model.slice(root.length).replace(/^\/+/, '');
+const url = urlOf(model);
 runs.chromium = [];
 for (let i = 0; i < REPEATS; i++) runs.chromium.push(await page.evaluate((u) => window.modelIo({ url: u }), url));
 await close();

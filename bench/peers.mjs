@@ -19,7 +19,7 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { benchPage, copyIn, flightsBinary, json, native, only, REPEATS, root, shared, work, writeResults } from './common.mjs';
+import { benchPage, copyIn, flightsBinary, json, native, only, REPEATS, root, shared, urlOf, work, writeResults } from './common.mjs';
 
 execFileSync('bash', [join(root, 'scripts/setup-peers.sh')], { stdio: 'inherit' });
 // OpenMP's spinning makes 2 threads slower than 1 on a 2-vCPU machine (TOOLCHAIN.md): set before the engines start.
@@ -55,7 +55,7 @@ const engines = process.env.BENCH_ENGINES?.split(',');
 const runs = (engine) => !engines || engines.includes(engine);
 const PEERS = ['lightgbm', 'xgboost', 'catboost', 'catboost-depthwise', 'ydf'].filter(runs);
 const browser = runs('chromium') ? await benchPage() : null;
-const url = (file) => '/' + file.slice(root.length).replace(/^\/+/, '');
+const url = urlOf;
 const results = [];
 for (const c of CASES) {
   const d = { ...c, csv: typeof c.csv === 'function' ? c.csv() : c.csv, valid: typeof c.valid === 'function' ? c.valid() : c.valid };

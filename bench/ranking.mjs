@@ -5,7 +5,7 @@
 // beside them. Writes bench/ranking.json.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { benchPage, json, native, REPEATS, root, work, writeResults } from './common.mjs';
+import { benchPage, json, native, REPEATS, root, urlOf, work, writeResults } from './common.mjs';
 
 const train = join(root, 'tests/data/rank_train.csv'), test = join(root, 'tests/data/rank_test.csv');
 // Our CLI takes one file and the validation rows: the test file's after the training file's.
@@ -25,7 +25,7 @@ const row = (engine, threads, r, objective = params.objective) => {
 for (const t of [1, 2]) row('xgboost-1.7.4', t, json('/usr/bin/python3', [join(root, 'bench/xgb_rank_bench.py'), train, test, 'qid', 'relevance', String(t), JSON.stringify(params), String(REPEATS)]));
 for (const t of [1, 2]) row('native', t, native(d, params, t));
 const { page, close } = await benchPage();
-const rel = (p) => '/' + p.slice(root.length).replace(/^\/+/, '');
+const rel = urlOf;
 row('wasm-chromium-simd-threads', 2, await page.evaluate((s) => window.runBench(s),
   { csv: rel(csv), validIdx: rel(valid), target: 'relevance', group: 'qid', params: { ...params, nthread: 2 }, repeats: REPEATS }));
 await close();

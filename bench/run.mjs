@@ -4,7 +4,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
-import { benchPage, copyIn, flightsBinary, json, native, only, REPEATS, root, shared, writeResults } from './common.mjs';
+import { benchPage, copyIn, flightsBinary, json, native, only, REPEATS, root, shared, urlOf, writeResults } from './common.mjs';
 
 const DATASETS = [
   { name: 'spam', csv: join(root, 'tests/data/spam.csv'), valid: join(root, 'tests/data/spam.valid_idx.txt'), target: 'type', metric: 'logloss', params: { objective: 'binary:logistic' } },
@@ -47,7 +47,7 @@ for (const d of DATASETS) {
   row('wasm-node-simd-threads', 2, json('node', [join(root, 'bench/wasm_node.mjs'), d.csv, d.target, d.valid, 'node-threads', JSON.stringify({ ...params, nthread: 2 }), String(REPEATS)]));
   if (existsSync(join(root, 'wasm/dist/node/boostlab-node-scalar.js')))
     row('wasm-node-scalar', 1, json('node', [join(root, 'bench/wasm_node.mjs'), d.csv, d.target, d.valid, 'node-scalar', JSON.stringify(params), String(REPEATS)]));
-  const rel = (p) => '/' + p.slice(root.length).replace(/^\/+/, '');
+  const rel = urlOf;
   const spec = { csv: rel(d.csv), validIdx: rel(d.valid), target: d.target, params: { ...params, nthread: 2 }, repeats: REPEATS };
   const inBrowser = d.csv.startsWith(root) ? await page.evaluate((s) => window.runBench(s), spec) : null;
   if (inBrowser) row('wasm-chromium-simd-threads', 2, inBrowser);
