@@ -73,6 +73,18 @@ TEST(ScaleOut, SettingsGoUnderXGBoostNames) {
   const Model three = Train(Params{}, 3);
   const std::string multi = ScaleOutScript(three, ParseScaleOutOptions(R"({"engine":"dask"})"));
   EXPECT_NE(multi.find(R"("objective": "multi:softprob", "num_class": 3)"), std::string::npos) << multi;
+  EXPECT_EQ(multi.find("Newton steps"), std::string::npos);
+  EXPECT_EQ(multi.find("LightGBM"), std::string::npos);
+
+  // Step conventions XGBoost has no setting for are named in the script's note.
+  Params lgb;
+  lgb.softmax_hessian = "lightgbm";
+  EXPECT_NE(ScaleOutScript(Train(lgb, 3), ParseScaleOutOptions(R"({"engine":"dask"})")).find("LightGBM's softmax hessian"),
+            std::string::npos);
+  Params steps;
+  steps.leaf_newton_steps = 5;
+  EXPECT_NE(ScaleOutScript(Train(steps), ParseScaleOutOptions(R"({"engine":"spark"})")).find("took 5 Newton steps each"),
+            std::string::npos);
 }
 
 TEST(ScaleOut, NamesStayInsideTheSpecLiteral) {

@@ -149,6 +149,33 @@ test('XGBoost round 4: each leaf\'s G, H and w* = −G/(H+λ) are the tree\'s, t
   assert.equal(await page.getAttribute('#worked-table tbody tr:first-child', 'data-row'), '25');
 });
 
+test('XGBoost with leaf_newton_steps 8: each leaf\'s first step −G/(H+λ) beside where its steps ended, where its rows\' loss plus λw²/2 is flat', async () => {
+  const { page } = ctx.site;
+  await trainAndScrub(page, { algorithm: 'xgboost', params: { lambda: 2, max_depth: 2, leaf_newton_steps: 8 }, rounds: 4, t: 3 });
+  const csv = await workedCsv(page);
+  const heads = await page.$$eval('#round-inspector table.leaf-table th', (ths) => ths.map((th) => th.textContent));
+  assert.deepEqual(heads.slice(4), ['first step −G/(H+λ)', 'w after 8 steps', 'η·w added']);
+  assert.match(await page.textContent('#round-inspector'), /takes 7 more Newton steps/);
+  const leaves = await page.$$eval('#round-inspector table.leaf-table tbody tr', (trs) => trs.map((tr) => ({ ...tr.dataset, first: tr.cells[4].textContent })));
+  assert.ok(leaves.length >= 2, 'a leaf row per leaf');
+  let moved = 0;
+  for (const l of leaves) {
+    const id = Number(l.node), w = Number(l.step), first = -Number(l.g) / (Number(l.h) + 2);
+    near(Number(l.first), first, 1e-3 * Math.max(1, Math.abs(first)), `first step of leaf ${id} as shown`);
+    // The leaf's training rows at F_2 + w: sum (p - y) + λw = 0.
+    let slope = 2 * w, curvature = 2;
+    csv.cols.leaf.forEach((leaf, r) => {
+      if (leaf !== id || csv.cols.set[r] !== 'train') return;
+      const p = 1 / (1 + Math.exp(-(csv.cols['F_2(x)'][r] + w)));
+      slope += p - csv.cols.y[r];
+      curvature += p * (1 - p);
+    });
+    near(slope / curvature, 0, 1e-4, `the loss's slope at leaf ${id}'s w`);
+    if (Math.abs(w - first) > 1e-3) moved++;
+  }
+  assert.ok(moved > 0, 'the steps after the first move some leaf');
+});
+
 test('Gradient boosting round 2: f0, and each leaf\'s plain mean residual beside its Newton line search; tree_line_search shows α_t', async () => {
   const { page } = ctx.site;
   await trainAndScrub(page, { algorithm: 'gbdt', rounds: 4, t: 2 });

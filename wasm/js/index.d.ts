@@ -77,6 +77,10 @@ export interface Params {
   gamma?: number;
   min_child_weight?: number;
   max_delta_step?: number | null;
+  /** xgboost: Newton steps each leaf's value takes (1, XGBoost's w* = -G/(H+lambda); more: CatBoost's leaf_estimation_iterations). Single-output losses. */
+  leaf_newton_steps?: number;
+  /** xgboost multiclass: the h each class's tree grows on, XGBoost's 2p(1-p) or LightGBM's K/(K-1) p(1-p). */
+  softmax_hessian?: 'xgboost' | 'lightgbm';
   subsample?: number;
   colsample_bytree?: number;
   colsample_bylevel?: number;

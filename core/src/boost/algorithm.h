@@ -39,6 +39,8 @@ class Algorithm {
   // Refuses what this algorithm cannot train (Error BAD_PARAM). By default:
   // max_depth 0 (no limit) needs another bound on the tree.
   virtual void Check() const;
+  // Refuses what it cannot train with the loss just made (ctx_.objective).
+  virtual void CheckLoss() const {}
   // The loss its trees serve: empty to choose it from the task and
   // params.objective as XGBoost does; AdaBoost and forests name their own
   // (the model's params then keep what the user asked for).

@@ -119,6 +119,7 @@ Booster::Booster(const Dataset& data, const Params& params, const Model* init) {
   const bool least_squares = algorithm.LeastSquares();
   const std::string objective = ChooseObjective(data, chosen, &num_class);
   s.objective = MakeObjective(objective, params, num_class);
+  algorithm.CheckLoss();
   if (!data.weight.empty()) {
     s.weight = data.weight;
     if (least_squares) {

@@ -40,6 +40,7 @@ class Gbdt : public XGBoostStyle {
  public:
   using XGBoostStyle::XGBoostStyle;
   bool LeastSquares() const override { return true; }
+  void CheckLoss() const override {}  // its leaves are its line search's (leaf_newton_steps is xgboost's)
   void Start() override {
     XGBoostStyle::Start();
     fit_.assign(ctx_.data.x.num_rows * ctx_.K, GradPair{});

@@ -222,6 +222,8 @@ const std::vector<Field>& Fields() {
       {"lambda", nullptr, nullptr, &Params::lambda},
       {"alpha", nullptr, nullptr, &Params::alpha},
       {"gamma", nullptr, nullptr, &Params::gamma},
+      {"leaf_newton_steps", nullptr, &Params::leaf_newton_steps},
+      {"softmax_hessian", &Params::softmax_hessian},
       {"min_child_weight", nullptr, nullptr, &Params::min_child_weight},
       {"max_delta_step", nullptr, nullptr, &Params::max_delta_step},
       {"subsample", nullptr, nullptr, &Params::subsample},

@@ -1,6 +1,11 @@
 #include "boost/xgboost_style.h"
 
-#include <limits>  // for numeric_limits
+#include <algorithm>  // for clamp, max
+#include <cmath>      // for abs, copysign
+#include <limits>     // for numeric_limits
+#include <string>     // for to_string
+
+#include "boostlab/errors.h"
 
 #include "util/rng.h"
 
@@ -21,11 +26,58 @@ void XGBoostStyle::SampleRows() {
 
 std::span<const GradPair> XGBoostStyle::FitStatistics(std::span<const GradPair> loss, int) { return loss; }
 
-void XGBoostStyle::SetLeaves(Tree& tree, std::span<const TreeLearner::LeafRows> leaves, std::span<const GradPair>, double, int) {
+void XGBoostStyle::CheckLoss() const {
+  const TrainingContext& s = ctx_;
+  if (s.params.leaf_newton_steps > 1 && !s.objective->StepsLeaves())
+    throw Error("BAD_PARAM", "Parameter 'leaf_newton_steps' is " + std::to_string(s.params.leaf_newton_steps) + "; " +
+                                 s.objective->name() + " takes one step per leaf (more steps need a single-output loss "
+                                 "whose leaves are Newton steps: binary:logistic, reg:squarederror, count:poisson, ...).");
+}
+
+void XGBoostStyle::SetLeaves(Tree& tree, std::span<const TreeLearner::LeafRows> leaves, std::span<const GradPair> loss,
+                             double, int) {
   TrainingContext& s = ctx_;
-  if (!s.objective->RefreshesLeaves()) return;
-  for (const auto& leaf : leaves)
-    tree.nodes[leaf.node].value = static_cast<float>(s.objective->LeafValue(leaf.rows, s.margin, s.data.label) * s.params.eta);
+  if (s.objective->RefreshesLeaves()) {
+    for (const auto& leaf : leaves)
+      tree.nodes[leaf.node].value = static_cast<float>(s.objective->LeafValue(leaf.rows, s.margin, s.data.label) * s.params.eta);
+    return;
+  }
+  if (s.params.leaf_newton_steps > 1) StepLeaves(tree, leaves, loss, s.learners[0]->params().split);
+}
+
+// Each leaf minimises its rows' regularised loss, sum L(y, F + w) +
+// lambda w^2/2 + alpha |w|, by Newton steps from w = 0 (the first is w* =
+// -T(G)/(H+lambda), the value the tree was grown with): each step's G and H
+// are taken at F + w, lambda w is added to G, and alpha's soft threshold
+// applies to where the step lands (a proximal step), then max_delta_step's
+// clip. A leaf is one task, its rows summed in order: the same values
+// whatever the thread count.
+void XGBoostStyle::StepLeaves(Tree& tree, std::span<const TreeLearner::LeafRows> leaves, std::span<const GradPair> loss,
+                              const SplitParams& p) {
+  TrainingContext& s = ctx_;
+  const bool sampled = s.params.subsample < 1.0;
+  s.pool.Run(static_cast<int>(leaves.size()), [&](int i) {
+    const TreeLearner::LeafRows& leaf = leaves[static_cast<size_t>(i)];
+    // Rows this round's sample left out weigh (0, 0): they take no part.
+    std::vector<RowIdx> kept;
+    std::span<const RowIdx> rows = leaf.rows;
+    if (sampled) {
+      for (RowIdx r : leaf.rows)
+        if (loss[r].h != 0 || loss[r].g != 0) kept.push_back(r);
+      rows = kept;
+    }
+    double w = 0;
+    for (int step = 0; step < s.params.leaf_newton_steps; ++step) {
+      const GradSum sum = s.objective->SumsAt(rows, s.margin, s.data.label, w);
+      if (sum.h < p.min_child_weight || sum.h <= 0) break;  // as LeafWeight: no step on too little curvature
+      const double h = sum.h + p.lambda;
+      double next = w - (sum.g + p.lambda * w) / h;
+      if (p.alpha != 0) next = std::copysign(std::max(std::abs(next) - p.alpha / h, 0.0), next);
+      if (p.max_delta_step != 0) next = std::clamp(next, -p.max_delta_step, p.max_delta_step);
+      w = next;
+    }
+    tree.nodes[leaf.node].value = static_cast<float>(w * s.params.eta);
+  });
 }
 
 // K trees on the loss's gradients.
@@ -40,8 +92,9 @@ RoundReport XGBoostStyle::Round() {
   RoundReport report;
   std::vector<Tree> trees(K);
   const int L = static_cast<int>(s.learners.size());
-  // Softmax's h is XGBoost's 2p(1-p); Friedman's multinomial step is (K-1)/K * sum r / sum p(1-p).
-  const double newton_scale = K > 1 ? 2.0 * (K - 1) / K : 1.0;
+  // Softmax's h is c p(1-p) (XGBoost's c = 2, or LightGBM's K/(K-1)); Friedman's
+  // multinomial step is (K-1)/K * sum r / sum p(1-p), so gbdt scales -G/H by c (K-1)/K.
+  const double newton_scale = K == 1 ? 1.0 : s.params.softmax_hessian == "lightgbm" ? 1.0 : 2.0 * (K - 1) / K;
   auto grow_class = [&](TreeLearner& learner, int k) {
     std::span<const GradPair> loss(gpair_.data() + k * n, n);
     Tree tree = learner.Grow(FitStatistics(loss, k), s.data.train_rows, s.SeedFor(s.round, k, 29));
@@ -134,6 +187,14 @@ AlgorithmDeclaration XGBoostStyleDeclaration() {
                "Minimum loss reduction a split must bring (the gamma*T term of the objective)."},
               {"max_delta_step", ParamType::kFloat, kNaN, nullptr, 0, kInf, false, {}, "",
                "Largest |w*| a leaf may take (0: no limit; empty: 0.7 for count:poisson, else 0)."},
+              {"leaf_newton_steps", ParamType::kInt, 1, nullptr, 1, 100, false, {}, "",
+               "Newton steps each leaf's value takes on its rows' loss once the tree is grown. 1: w* = -G/(H+lambda), "
+               "XGBoost's one step from 0. More: each next step is taken at the gradients of F + w, until the leaf "
+               "nearly minimises sum L(y, F + w) + lambda w^2/2 + alpha |w| (CatBoost's leaf_estimation_iterations). "
+               "Single-output losses."},
+              {"softmax_hessian", ParamType::kString, 0, "xgboost", 0, 0, false, {"xgboost", "lightgbm"}, "",
+               "Multiclass: the h each class's tree is grown on. xgboost: 2p(1-p), a bound that halves the Newton step; "
+               "lightgbm: K/(K-1) p(1-p), the softmax's own curvature for its K-1 free outputs (about twice the step)."},
               {"huber_slope", ParamType::kFloat, 1, nullptr, 0, kInf, true, {}, "",
                "The delta of reg:pseudohubererror: errors far beyond it count linearly."}
           },

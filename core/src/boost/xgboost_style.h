@@ -15,6 +15,8 @@ class XGBoostStyle : public Algorithm {
  public:
   using Algorithm::Algorithm;
   bool LeastSquares() const override { return false; }
+  // leaf_newton_steps > 1 needs a loss that can step (Objective::StepsLeaves).
+  void CheckLoss() const override;
   void Start() override;
   RoundReport Round() final;
   // The round's (g, h) per row, and each leaf's sums over the rows it fit.
@@ -32,6 +34,11 @@ class XGBoostStyle : public Algorithm {
                          double newton_scale, int k);
 
   std::vector<GradPair> gpair_;  // the loss's (g, h): K blocks of n
+
+ private:
+  // leaf_newton_steps: the leaves' values after that many Newton steps.
+  void StepLeaves(Tree& tree, std::span<const TreeLearner::LeafRows> leaves, std::span<const GradPair> loss,
+                  const SplitParams& p);
 };
 
 }  // namespace boostlab

@@ -502,6 +502,12 @@ std::string ScaleOutScript(const Model& m, const ScaleOutOptions& o) {
   else if (algorithm == "adaboost")
     note = "\nThe model is AdaBoost's vote, exported as a raw margin. XGBoost continues it by boosting\n"
            "that margin under " + objective + ", with XGBoost's default eta and depth.\n";
+  // Step conventions XGBoost has no setting for: it continues with its own.
+  if (algorithm == "xgboost" && m.params.leaf_newton_steps > 1)
+    note += "\nThe model's leaves took " + std::to_string(m.params.leaf_newton_steps) +
+            " Newton steps each (leaf_newton_steps); XGBoost continues it with one\n(w = -G/(H+lambda)), so its trees step less far.\n";
+  if (algorithm == "xgboost" && m.params.softmax_hessian == "lightgbm" && m.num_outputs > 1)
+    note += "\nThe model's classes were grown on LightGBM's softmax hessian K/(K-1) p(1-p); XGBoost\ncontinues it on its own, 2p(1-p), which takes steps about half as long.\n";
   Replace(script, "@NOTE@", note);
   Replace(script, "@USAGE@",
           dask ? "    pip install 'xgboost>=1.7' 'dask[dataframe]' distributed pandas\n"

@@ -16,6 +16,11 @@ namespace boostlab {
 
 class ThreadPool;
 
+// Sums of a leaf's gradient pairs, in double.
+struct GradSum {
+  double g = 0, h = 0;
+};
+
 class Objective {
  public:
   virtual ~Objective() = default;
@@ -50,6 +55,15 @@ class Objective {
                            std::span<const float> label) const {
     (void)rows, (void)margin, (void)label;
     return 0;
+  }
+  // More Newton steps on a grown tree's leaves (leaf_newton_steps): the
+  // weighted sums of (g, h) over `rows` at margins shifted by `shift`
+  // (single-output losses given per row; the others cannot step).
+  virtual bool StepsLeaves() const { return false; }
+  virtual GradSum SumsAt(std::span<const RowIdx> rows, std::span<const float> margin, std::span<const float> label,
+                         double shift) const {
+    (void)rows, (void)margin, (void)label, (void)shift;
+    return {};
   }
   // Per-row sample weights (empty: all 1), set once before training. They
   // scale each row's gradient pair and weigh the rows in AverageMargin and

@@ -108,6 +108,20 @@ class SingleOutput : public Objective {
   void TransformRows(const float* margin, float* out, std::span<const RowIdx> rows) const override {
     for (RowIdx r : rows) out[r] = loss_.Transform(margin[r]);
   }
+  bool StepsLeaves() const override { return !RefreshesLeaves(); }
+  GradSum SumsAt(std::span<const RowIdx> rows, std::span<const float> margin, std::span<const float> label,
+                 double shift) const override {
+    GradSum sum;
+    const float s = static_cast<float>(shift);
+    for (RowIdx r : rows) {
+      const float m = margin[r] + s;
+      const GradPair gp = loss_(m, loss_.Transform(m), label[r]);
+      const double w = Weight(weight_, r);
+      sum.g += w * gp.g;
+      sum.h += w * gp.h;
+    }
+    return sum;
+  }
 
  protected:
   Loss loss_;
@@ -357,10 +371,13 @@ class AdaBoostR2 : public SquaredError {
   std::vector<double> AverageMargin(std::span<const float>, std::span<const RowIdx>) const override { return {0.0}; }
 };
 
-// Multiclass: K outputs, softmax probabilities; h = 2p(1-p) as XGBoost uses.
+// Multiclass: K outputs, softmax probabilities; h = c p(1-p), where c is
+// XGBoost's 2 (a bound on the curvature, so each step is about half
+// Newton's) or LightGBM's K/(K-1) (softmax_hessian).
 class Softmax : public Objective {
  public:
-  Softmax(int num_class, bool class_output) : k_(num_class), class_output_(class_output) {}
+  Softmax(int num_class, bool class_output, float hessian_factor = 2.0f)
+      : k_(num_class), class_output_(class_output), hessian_factor_(hessian_factor) {}
   const char* name() const override { return class_output_ ? "multi:softmax" : "multi:softprob"; }
   int outputs() const override { return k_; }
   void CheckLabels(std::span<const float> y, std::span<const RowIdx> rows) const override {
@@ -390,7 +407,7 @@ class Softmax : public Objective {
         const float* p = &pred[static_cast<size_t>(r) * k_];
         const int y = static_cast<int>(label[r]);
         for (int k = 0; k < k_; ++k)
-          out[k * n + r] = {p[k] - (k == y ? 1.0f : 0.0f), std::max(2.0f * p[k] * (1.0f - p[k]), 1e-16f)};
+          out[k * n + r] = {p[k] - (k == y ? 1.0f : 0.0f), std::max(hessian_factor_ * p[k] * (1.0f - p[k]), 1e-16f)};
         if (!weight_.empty())
           for (int k = 0; k < k_; ++k) out[k * n + r] = {out[k * n + r].g * weight_[r], out[k * n + r].h * weight_[r]};
       }
@@ -408,6 +425,7 @@ class Softmax : public Objective {
  protected:
   int k_;
   bool class_output_;
+  float hessian_factor_;
 };
 
 // Multiclass AdaBoost (SAMME and SAMME.R): F_k sums the votes for class k;
@@ -469,7 +487,8 @@ std::unique_ptr<Objective> MakeObjective(const std::string& name, const Params& 
   if (name == "multi:softprob" || name == "multi:softmax") {
     if (num_class < 2)
       throw Error("BAD_PARAM", "Parameter 'num_class' is required for " + name + " and must be at least 2.");
-    return std::make_unique<Softmax>(num_class, name == "multi:softmax");
+    const float factor = p.softmax_hessian == "lightgbm" ? static_cast<float>(num_class) / static_cast<float>(num_class - 1) : 2.0f;
+    return std::make_unique<Softmax>(num_class, name == "multi:softmax", factor);
   }
   throw Error("BAD_PARAM", "Parameter 'objective' is '" + name + "'; unknown objective.");
 }

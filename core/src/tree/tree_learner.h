@@ -43,6 +43,7 @@ struct TreeParams {
 class TreeLearner {
  public:
   TreeLearner(const BinnedMatrix& bins, const TreeParams& params, ThreadPool& pool);
+  const TreeParams& params() const { return params_; }
 
   // Grows a tree on the given rows (gpair is indexed by row id). `seed` drives
   // the feature sampling of this tree. `carried` rows (a forest tree's out

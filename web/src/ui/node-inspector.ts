@@ -59,6 +59,8 @@ export class NodeInspector {
       lines.push(['η·w*, added to the margin', `${num(eta)} × ${num(w)} = ${num(eta * w)} (stored: ${num(t.value[id])})`]);
       if (p.alpha > 0) lines.push(`With α = ${num(p.alpha)}, G is first moved towards 0 by α (L1): w* = −T_α(G)/(H+λ).`);
       if (p.max_delta_step > 0) lines.push(`max_delta_step ${num(p.max_delta_step)} caps |w*|.`);
+      if (p.leaf_newton_steps > 1)
+        lines.push(`With leaf_newton_steps ${p.leaf_newton_steps}, w* was the first of ${p.leaf_newton_steps} Newton steps, each at the gradients of F + w: the stored value is η times where they ended (${num(t.value[id] / eta)}).`);
     }
     this.el.replaceChildren(...lines.map((line) => (typeof line === 'string' ? paragraph(line) : formulaRow(line[0], line[1]))));
   }

@@ -77,7 +77,9 @@ export class RoundInspector {
   private boosted(parts: Node[], d: RoundDetail, m: ModelInfo) {
     const gbdt = m.algorithm === 'gbdt';
     const eta = m.params.eta;
-    const [g, h] = GRADIENTS[m.objective] ?? ['g = ∂L/∂F', 'h = ∂²L/∂F²'];
+    let [g, h] = GRADIENTS[m.objective] ?? ['g = ∂L/∂F', 'h = ∂²L/∂F²'];
+    if (m.objective.startsWith('multi:soft') && m.params.softmax_hessian === 'lightgbm') h = `h = K/(K − 1)·p_k(1 − p_k), K = ${m.outputs}`;
+    const steps = gbdt ? 1 : m.params.leaf_newton_steps;
     if (d.round === 1 || gbdt) {
       const f0 = d.baseMargin[d.output] ?? 0;
       parts.push(formulaRow(`f₀ = argmin_γ Σ L(y, γ)${F0[m.objective] ? ` = ${F0[m.objective]}` : ''}`, num(f0), { f0 }));
@@ -87,7 +89,10 @@ export class RoundInspector {
       parts.push(paragraph(`A least-squares tree is fit to r; then each leaf's value is set by line search on the loss: ${LINE_SEARCH[m.objective] ?? 'γ = −Σg/Σh'}, and ν·γ is added (ν = η = ${num(eta)}).`));
     } else {
       parts.push(formulaRow('gradient and hessian at F_{t−1}', `${g};  ${h}`));
-      parts.push(paragraph(`Each leaf takes w* = −G/(H+λ) (λ = ${num(m.params.lambda)}${m.params.alpha > 0 ? `, G soft-thresholded by α = ${num(m.params.alpha)}` : ''}${m.params.max_delta_step > 0 ? `, |w*| ≤ ${num(m.params.max_delta_step)}` : ''}), and η·w* is added (η = ${num(eta)}). Click a split in the tree for its gain.`));
+      const bounds = `λ = ${num(m.params.lambda)}${m.params.alpha > 0 ? `, G soft-thresholded by α = ${num(m.params.alpha)}` : ''}${m.params.max_delta_step > 0 ? `, |w| ≤ ${num(m.params.max_delta_step)}` : ''}`;
+      parts.push(paragraph(steps > 1
+        ? `Each leaf starts at w = −G/(H+λ) (${bounds}) and takes ${steps - 1} more Newton step${steps > 2 ? 's' : ''} w ← w − (G(w) + λw)/(H(w) + λ), with G(w) and H(w) summed at F_{t−1} + w: it lands where its rows' loss plus λw²/2 is flattest. η·w is added (η = ${num(eta)}). Click a split in the tree for its gain.`
+        : `Each leaf takes w* = −G/(H+λ) (${bounds}), and η·w* is added (η = ${num(eta)}). Click a split in the tree for its gain.`));
     }
     if (gbdt && d.treeAlpha.length) {
       // Its two sums from the leaves: g_t(x) = r̄ of the row's leaf, y − s = r; Σ r over a leaf is −G.
@@ -100,7 +105,8 @@ export class RoundInspector {
     const table = document.createElement('table');
     table.className = 'leaf-table';
     const head = gbdt ? ['leaf', 'rows', 'r̄ = −G/n', d.treeAlpha.length ? 'γ = α_t·r̄' : 'γ (line search)', 'ν·γ added']
-      : ['leaf', 'rows', 'G = Σg', 'H = Σh', 'w* = −G/(H+λ)', 'η·w* added'];
+      : steps > 1 ? ['leaf', 'rows', 'G = Σg', 'H = Σh', 'first step −G/(H+λ)', `w after ${steps} steps`, 'η·w added']
+        : ['leaf', 'rows', 'G = Σg', 'H = Σh', 'w* = −G/(H+λ)', 'η·w* added'];
     table.createTHead().insertRow().append(...head.map((c) => cell('th', c)));
     const body = table.createTBody();
     for (const l of d.leaves) {
@@ -112,6 +118,7 @@ export class RoundInspector {
       tr.dataset.step = String(l.step);
       tr.dataset.rows = String(l.rows);
       const cells = gbdt ? [String(l.node), String(l.rows), num(l.mean), num(l.step), num(eta * l.step)]
+        : steps > 1 ? [String(l.node), String(l.rows), num(l.sumGrad), num(l.sumHess), num(-l.sumGrad / (l.sumHess + m.params.lambda)), num(l.step), num(eta * l.step)]
         : [String(l.node), String(l.rows), num(l.sumGrad), num(l.sumHess), num(l.step), num(eta * l.step)];
       tr.append(...cells.map((c) => cell('td', c)));
     }
