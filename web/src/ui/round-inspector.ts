@@ -105,7 +105,8 @@ export class RoundInspector {
     const table = document.createElement('table');
     table.className = 'leaf-table';
     const head = gbdt ? ['leaf', 'rows', 'r̄ = −G/n', d.treeAlpha.length ? 'γ = α_t·r̄' : 'γ (line search)', 'ν·γ added']
-      : steps > 1 ? ['leaf', 'rows', 'G = Σg', 'H = Σh', 'first step −G/(H+λ)', `w after ${steps} steps`, 'η·w added']
+      // With the steps' two columns the rows' count goes: the panel is narrow.
+      : steps > 1 ? ['leaf', 'G = Σg', 'H = Σh', '−G/(H+λ)', `w (${steps} steps)`, 'η·w added']
         : ['leaf', 'rows', 'G = Σg', 'H = Σh', 'w* = −G/(H+λ)', 'η·w* added'];
     table.createTHead().insertRow().append(...head.map((c) => cell('th', c)));
     const body = table.createTBody();
@@ -118,7 +119,7 @@ export class RoundInspector {
       tr.dataset.step = String(l.step);
       tr.dataset.rows = String(l.rows);
       const cells = gbdt ? [String(l.node), String(l.rows), num(l.mean), num(l.step), num(eta * l.step)]
-        : steps > 1 ? [String(l.node), String(l.rows), num(l.sumGrad), num(l.sumHess), num(-l.sumGrad / (l.sumHess + m.params.lambda)), num(l.step), num(eta * l.step)]
+        : steps > 1 ? [String(l.node), num(l.sumGrad), num(l.sumHess), num(-l.sumGrad / (l.sumHess + m.params.lambda)), num(l.step), num(eta * l.step)]
         : [String(l.node), String(l.rows), num(l.sumGrad), num(l.sumHess), num(l.step), num(eta * l.step)];
       tr.append(...cells.map((c) => cell('td', c)));
     }
