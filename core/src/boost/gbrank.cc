@@ -31,6 +31,7 @@ class GbRank : public XGBoostStyle {
   bool LeastSquares() const override { return true; }
   std::string Objective() const override { return "rank:gbrank"; }
   int Learners() const override { return 1; }
+  void CheckLoss() const override {}  // its leaves are mean targets (leaf_newton_steps is xgboost's)
   void Check() const override {
     Algorithm::Check();
     if (ctx_.data.task != Task::kRanking)

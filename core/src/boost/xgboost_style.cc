@@ -1,7 +1,7 @@
 #include "boost/xgboost_style.h"
 
 #include <algorithm>  // for clamp, max
-#include <cmath>      // for abs, copysign
+#include <cmath>      // for abs, copysign, isinf
 #include <limits>     // for numeric_limits
 #include <string>     // for to_string
 
@@ -45,13 +45,17 @@ void XGBoostStyle::SetLeaves(Tree& tree, std::span<const TreeLearner::LeafRows> 
   if (s.params.leaf_newton_steps > 1) StepLeaves(tree, leaves, loss, s.learners[0]->params().split);
 }
 
-// Each leaf minimises its rows' regularised loss, sum L(y, F + w) +
-// lambda w^2/2 + alpha |w|, by Newton steps from w = 0 (the first is w* =
-// -T(G)/(H+lambda), the value the tree was grown with): each step's G and H
-// are taken at F + w, lambda w is added to G, and alpha's soft threshold
-// applies to where the step lands (a proximal step), then max_delta_step's
-// clip. A leaf is one task, its rows summed in order: the same values
-// whatever the thread count.
+// Each leaf minimises its rows' regularised loss, f(w) = sum L(y, F + w) +
+// lambda w^2/2 + alpha |w|, by Newton steps from w = 0. The first is w* =
+// -T(G)/(H+lambda), the value the tree was grown with; each next one is
+// taken at F + w (lambda w added to G; alpha's soft threshold applied where
+// the step lands, a proximal step; then max_delta_step's clip). f is convex,
+// so the sign of its slope at each w visited brackets the minimum; a step
+// that would leave the bracket goes to the middle of its side instead (a
+// safeguarded Newton method): undamped, a leaf whose curvature collapses
+// away from the minimum (logistic far from its labels, pseudo-Huber beyond
+// its slope) jumped from side to side without end. A leaf is one task, its
+// rows summed in order: the same values whatever the thread count.
 void XGBoostStyle::StepLeaves(Tree& tree, std::span<const TreeLearner::LeafRows> leaves, std::span<const GradPair> loss,
                               const SplitParams& p) {
   TrainingContext& s = ctx_;
@@ -66,14 +70,26 @@ void XGBoostStyle::StepLeaves(Tree& tree, std::span<const TreeLearner::LeafRows>
         if (loss[r].h != 0 || loss[r].g != 0) kept.push_back(r);
       rows = kept;
     }
-    double w = 0;
+    double w = 0, lo = -std::numeric_limits<double>::infinity(), hi = std::numeric_limits<double>::infinity();
     for (int step = 0; step < s.params.leaf_newton_steps; ++step) {
       const GradSum sum = s.objective->SumsAt(rows, s.margin, s.data.label, w);
-      if (sum.h < p.min_child_weight || sum.h <= 0) break;  // as LeafWeight: no step on too little curvature
+      // As LeafWeight, the first step is 0 on less curvature than min_child_weight; the
+      // later ones are safe on any (a step past the bracket goes halfway).
+      if (sum.h <= 0 || (step == 0 && sum.h < p.min_child_weight)) break;
+      const double g = sum.g + p.lambda * w;
+      // f's slope at w (at 0 with alpha, the side alpha's threshold leaves, if any).
+      const double slope = w != 0 ? g + std::copysign(p.alpha, w) : std::abs(g) <= p.alpha ? 0.0 : g - std::copysign(p.alpha, g);
+      if (slope == 0) break;  // the minimum
+      (slope > 0 ? hi : lo) = w;
       const double h = sum.h + p.lambda;
-      double next = w - (sum.g + p.lambda * w) / h;
+      double next = w - g / h;
       if (p.alpha != 0) next = std::copysign(std::max(std::abs(next) - p.alpha / h, 0.0), next);
       if (p.max_delta_step != 0) next = std::clamp(next, -p.max_delta_step, p.max_delta_step);
+      if (!(next > lo && next < hi)) {
+        const double end = slope > 0 ? lo : hi;
+        if (std::isinf(end)) break;  // max_delta_step's clip holds the leaf at its bound
+        next = (end + w) / 2;
+      }
       w = next;
     }
     tree.nodes[leaf.node].value = static_cast<float>(w * s.params.eta);
@@ -189,12 +205,13 @@ AlgorithmDeclaration XGBoostStyleDeclaration() {
                "Largest |w*| a leaf may take (0: no limit; empty: 0.7 for count:poisson, else 0)."},
               {"leaf_newton_steps", ParamType::kInt, 1, nullptr, 1, 100, false, {}, "",
                "Newton steps each leaf's value takes on its rows' loss once the tree is grown. 1: w* = -G/(H+lambda), "
-               "XGBoost's one step from 0. More: each next step is taken at the gradients of F + w, until the leaf "
-               "nearly minimises sum L(y, F + w) + lambda w^2/2 + alpha |w| (CatBoost's leaf_estimation_iterations). "
-               "Single-output losses."},
+               "XGBoost's one step from 0. More: each next step is taken at the gradients of F + w, toward the w that "
+               "minimises sum L(y, F + w) + lambda w^2/2 + alpha |w| (a step that would pass the slope's last change of "
+               "sign goes halfway instead); CatBoost's leaf_estimation_iterations. Single-output losses."},
               {"softmax_hessian", ParamType::kString, 0, "xgboost", 0, 0, false, {"xgboost", "lightgbm"}, "",
                "Multiclass: the h each class's tree is grown on. xgboost: 2p(1-p), a bound that halves the Newton step; "
-               "lightgbm: K/(K-1) p(1-p), the softmax's own curvature for its K-1 free outputs (about twice the step)."},
+               "lightgbm: K/(K-1) p(1-p), the softmax's curvature spread over its K-1 free outputs (steps 2(K-1)/K times "
+               "as long: the same for 2 classes, nearly twice for many)."},
               {"huber_slope", ParamType::kFloat, 1, nullptr, 0, kInf, true, {}, "",
                "The delta of reg:pseudohubererror: errors far beyond it count linearly."}
           },

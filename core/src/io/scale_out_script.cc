@@ -504,10 +504,14 @@ std::string ScaleOutScript(const Model& m, const ScaleOutOptions& o) {
            "that margin under " + objective + ", with XGBoost's default eta and depth.\n";
   // Step conventions XGBoost has no setting for: it continues with its own.
   if (algorithm == "xgboost" && m.params.leaf_newton_steps > 1)
-    note += "\nThe model's leaves took " + std::to_string(m.params.leaf_newton_steps) +
-            " Newton steps each (leaf_newton_steps); XGBoost continues it with one\n(w = -G/(H+lambda)), so its trees step less far.\n";
-  if (algorithm == "xgboost" && m.params.softmax_hessian == "lightgbm" && m.num_outputs > 1)
-    note += "\nThe model's classes were grown on LightGBM's softmax hessian K/(K-1) p(1-p); XGBoost\ncontinues it on its own, 2p(1-p), which takes steps about half as long.\n";
+    note += "\nThe model's leaves took up to " + std::to_string(m.params.leaf_newton_steps) +
+            " Newton steps each (leaf_newton_steps); XGBoost continues it with\none step per leaf, w = -G/(H+lambda).\n";
+  // With 2 classes the two hessians give the same steps.
+  if (algorithm == "xgboost" && m.params.softmax_hessian == "lightgbm" && m.num_outputs > 2) {
+    const int K = m.num_outputs;
+    note += "\nThe model's classes were grown on LightGBM's softmax hessian K/(K-1) p(1-p); XGBoost\ncontinues it on its own, "
+            "2p(1-p), whose steps are K/(2(K-1)) = " + Number(static_cast<double>(K) / (2.0 * (K - 1))) + " times as long.\n";
+  }
   Replace(script, "@NOTE@", note);
   Replace(script, "@USAGE@",
           dask ? "    pip install 'xgboost>=1.7' 'dask[dataframe]' distributed pandas\n"

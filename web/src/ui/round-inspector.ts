@@ -24,6 +24,14 @@ const GRADIENTS: Record<string, [string, string]> = {
   'multi:softmax': ['g = p_k − [y = k], p = softmax(F(x))', 'h = 2p_k(1 − p_k)'],
 };
 
+// XGBoost's leaf weight from a leaf's sums, as the engine's first step takes
+// it: G soft-thresholded by alpha, over H + lambda, clipped to max_delta_step.
+function firstStep(G: number, H: number, p: ModelInfo['params']) {
+  const t = Math.sign(G) * Math.max(Math.abs(G) - p.alpha, 0);
+  const w = -t / (H + p.lambda);
+  return p.max_delta_step > 0 ? Math.max(-p.max_delta_step, Math.min(p.max_delta_step, w)) : w;
+}
+
 // f0 = argmin over a constant of the summed loss.
 const F0: Record<string, string> = {
   'reg:squarederror': 'the mean of y',
@@ -91,7 +99,7 @@ export class RoundInspector {
       parts.push(formulaRow('gradient and hessian at F_{t−1}', `${g};  ${h}`));
       const bounds = `λ = ${num(m.params.lambda)}${m.params.alpha > 0 ? `, G soft-thresholded by α = ${num(m.params.alpha)}` : ''}${m.params.max_delta_step > 0 ? `, |w| ≤ ${num(m.params.max_delta_step)}` : ''}`;
       parts.push(paragraph(steps > 1
-        ? `Each leaf starts at w = −G/(H+λ) (${bounds}) and takes ${steps - 1} more Newton step${steps > 2 ? 's' : ''} w ← w − (G(w) + λw)/(H(w) + λ), with G(w) and H(w) summed at F_{t−1} + w: it lands where its rows' loss plus λw²/2 is flattest. η·w is added (η = ${num(eta)}). Click a split in the tree for its gain.`
+        ? `Each leaf starts at w = −G/(H+λ) (${bounds}) and takes up to ${steps - 1} more Newton step${steps > 2 ? 's' : ''} w ← w − (G(w) + λw)/(H(w) + λ), with G(w) and H(w) summed at F_{t−1} + w, toward the w that minimises its rows' loss plus λw²/2${m.params.alpha > 0 ? ' + α|w|' : ''}; a step that would overshoot that minimum goes halfway instead. η·w is added (η = ${num(eta)}). Click a split in the tree for its gain.`
         : `Each leaf takes w* = −G/(H+λ) (${bounds}), and η·w* is added (η = ${num(eta)}). Click a split in the tree for its gain.`));
     }
     if (gbdt && d.treeAlpha.length) {
@@ -119,7 +127,7 @@ export class RoundInspector {
       tr.dataset.step = String(l.step);
       tr.dataset.rows = String(l.rows);
       const cells = gbdt ? [String(l.node), String(l.rows), num(l.mean), num(l.step), num(eta * l.step)]
-        : steps > 1 ? [String(l.node), num(l.sumGrad), num(l.sumHess), num(-l.sumGrad / (l.sumHess + m.params.lambda)), num(l.step), num(eta * l.step)]
+        : steps > 1 ? [String(l.node), num(l.sumGrad), num(l.sumHess), num(firstStep(l.sumGrad, l.sumHess, m.params)), num(l.step), num(eta * l.step)]
         : [String(l.node), String(l.rows), num(l.sumGrad), num(l.sumHess), num(l.step), num(eta * l.step)];
       tr.append(...cells.map((c) => cell('td', c)));
     }
