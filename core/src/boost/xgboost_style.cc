@@ -108,9 +108,9 @@ RoundReport XGBoostStyle::Round() {
   RoundReport report;
   std::vector<Tree> trees(K);
   const int L = static_cast<int>(s.learners.size());
-  // Softmax's h is c p(1-p) (XGBoost's c = 2, or LightGBM's K/(K-1)); Friedman's
-  // multinomial step is (K-1)/K * sum r / sum p(1-p), so gbdt scales -G/H by c (K-1)/K.
-  const double newton_scale = K == 1 ? 1.0 : s.params.softmax_hessian == "lightgbm" ? 1.0 : 2.0 * (K - 1) / K;
+  // Softmax's h is c p(1-p); Friedman's multinomial step is (K-1)/K * sum r /
+  // sum p(1-p), so gbdt scales -G/H by c (K-1)/K.
+  const double newton_scale = K == 1 ? 1.0 : static_cast<double>(SoftmaxHessianFactor(s.params, K)) * (K - 1) / K;
   auto grow_class = [&](TreeLearner& learner, int k) {
     std::span<const GradPair> loss(gpair_.data() + k * n, n);
     Tree tree = learner.Grow(FitStatistics(loss, k), s.data.train_rows, s.SeedFor(s.round, k, 29));

@@ -78,6 +78,10 @@ class Objective {
   std::span<const float> weight_;
 };
 
+// Softmax's h is c p(1-p): c for K classes under params.softmax_hessian
+// (XGBoost's 2, or LightGBM's K/(K-1)).
+float SoftmaxHessianFactor(const Params& params, int num_class);
+
 // Throws Error{"BAD_PARAM"} for an unknown name.
 std::unique_ptr<Objective> MakeObjective(const std::string& name, const Params& params, int num_class);
 

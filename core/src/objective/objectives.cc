@@ -466,6 +466,10 @@ class MultiForest : public Softmax {
 
 }  // namespace
 
+float SoftmaxHessianFactor(const Params& params, int num_class) {
+  return params.softmax_hessian == "lightgbm" ? static_cast<float>(num_class) / static_cast<float>(num_class - 1) : 2.0f;
+}
+
 std::unique_ptr<Objective> MakeObjective(const std::string& name, const Params& p, int num_class) {
   const double mds = p.max_delta_step == p.max_delta_step ? p.max_delta_step : 0.7;
   if (name == "reg:squarederror") return std::make_unique<SquaredError>();
@@ -487,8 +491,7 @@ std::unique_ptr<Objective> MakeObjective(const std::string& name, const Params& 
   if (name == "multi:softprob" || name == "multi:softmax") {
     if (num_class < 2)
       throw Error("BAD_PARAM", "Parameter 'num_class' is required for " + name + " and must be at least 2.");
-    const float factor = p.softmax_hessian == "lightgbm" ? static_cast<float>(num_class) / static_cast<float>(num_class - 1) : 2.0f;
-    return std::make_unique<Softmax>(num_class, name == "multi:softmax", factor);
+    return std::make_unique<Softmax>(num_class, name == "multi:softmax", SoftmaxHessianFactor(p, num_class));
   }
   throw Error("BAD_PARAM", "Parameter 'objective' is '" + name + "'; unknown objective.");
 }
