@@ -60,7 +60,6 @@ const engines = process.env.BENCH_ENGINES?.split(',');
 const runs = (engine) => !engines || engines.includes(engine);
 const PEERS = ['lightgbm', 'xgboost', 'catboost', 'catboost-depthwise', 'ydf'].filter(runs);
 const browser = runs('chromium') ? await benchPage() : null;
-const url = urlOf;
 const results = [];
 for (const c of CASES) {
   const d = { ...c, csv: typeof c.csv === 'function' ? c.csv() : c.csv, valid: typeof c.valid === 'function' ? c.valid() : c.valid };
@@ -85,7 +84,7 @@ for (const c of CASES) {
       row(`boostlab ${Object.entries(d.best).map(([k, v]) => `${k} ${v}`).join(', ')}`, t, native(best, bestParams, t, { trainOnly: true, sameAs: withMetrics }));
     }
     if (browser && t === 2) {
-      const spec = { csv: url(d.csv), validIdx: url(d.valid), target: d.target, params: { ...params, eval_train: 0, nthread: 2 }, repeats: REPEATS, threads: true };
+      const spec = { csv: urlOf(d.csv), validIdx: urlOf(d.valid), target: d.target, params: { ...params, eval_train: 0, nthread: 2 }, repeats: REPEATS, threads: true };
       try {
         const r = await browser.page.evaluate((s) => window.runBench(s), spec);
         row('boostlab chromium SIMD + threads', t, { seconds: r.seconds, runs: r.runs, valid: r.valid, version: r.build });
