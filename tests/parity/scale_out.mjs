@@ -36,7 +36,10 @@ function runScript(python, script, cwd) {
     try {
       return execFileSync('timeout', ['-s', 'KILL', String(SCRIPT_SECONDS), python, script], { cwd, maxBuffer: 1 << 26, stdio: ['ignore', 'pipe', 'pipe'] });
     } catch (e) {
-      if (e.status !== 137 || attempt === 2) throw e;
+      // timeout's KILL reaches its own process group, timeout too: Node then
+      // sees the signal (status null), not timeout's 137.
+      const killed = e.signal === 'SIGKILL' || e.status === 137;
+      if (!killed || attempt === 2) throw e;
       console.error(`${script} in ${cwd} took over ${SCRIPT_SECONDS} s; killed, trying once more`);
     }
   }
