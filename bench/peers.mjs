@@ -69,7 +69,7 @@ for (const c of CASES) {
   }
   const params = { max_depth: 6, eta: 0.1, rounds: 100, max_bin: 256, eval_metric: d.metric, ...d.params };
   const row = (engine, threads, r) => {
-    results.push({ dataset: d.name, engine, threads, seconds: r.seconds, runs: r.runs, valid: r.valid, peak_rss_mb: r.peak_rss_mb ?? null, version: r.version ?? null });
+    results.push({ dataset: d.name, engine, threads, seconds: r.seconds, runs: r.runs, valid: r.valid, peak_rss_mb: r.peak_rss_mb ?? null, heap_mb: r.heap_mb ?? null, version: r.version ?? null });
     console.error(`${d.name} ${engine} ${threads}T: ${r.seconds.toFixed(3)} s, valid ${d.metric} ${r.valid?.toFixed(5)}`);
   };
   // Engines take turns fit by fit: each thread count, every engine, before the next.
@@ -87,7 +87,7 @@ for (const c of CASES) {
       const spec = { csv: urlOf(d.csv), validIdx: urlOf(d.valid), target: d.target, params: { ...params, eval_train: 0, nthread: 2 }, repeats: REPEATS, threads: true };
       try {
         const r = await browser.page.evaluate((s) => window.runBench(s), spec);
-        row('boostlab chromium SIMD + threads', t, { seconds: r.seconds, runs: r.runs, valid: r.valid, version: r.build });
+        row('boostlab chromium SIMD + threads', t, { seconds: r.seconds, runs: r.runs, valid: r.valid, heap_mb: r.heap_mb, version: r.build });
       } catch (e) {
         results.push({ dataset: d.name, engine: 'boostlab chromium SIMD + threads', threads: t, failed: String(e.message).split('\n')[0].slice(0, 200) });
         console.error(`${d.name} chromium failed: ${results.at(-1).failed}`);
@@ -106,10 +106,12 @@ for (const c of CASES) {
 
 await browser?.close();
 
-const lines = ['| dataset | engine | threads | seconds | valid metric | over the best peer metric | over the faster of LightGBM / XGBoost |', '|---|---|---|---|---|---|---|'];
+// Memory: the process's peak RSS natively; in Chromium the wasm heap after training (it only grows: its peak).
+const memory = (r) => (r.peak_rss_mb != null ? `RSS ${Math.round(r.peak_rss_mb)}` : r.heap_mb != null ? `heap ${Math.round(r.heap_mb)}` : '–');
+const lines = ['| dataset | engine | threads | seconds | valid metric | over the best peer metric | over the faster of LightGBM / XGBoost | peak MB |', '|---|---|---|---|---|---|---|---|'];
 for (const r of results) {
   if (r.failed) {
-    lines.push(`| ${r.dataset} | ${r.engine} | ${r.threads} | failed: ${r.failed} | | | |`);
+    lines.push(`| ${r.dataset} | ${r.engine} | ${r.threads} | failed: ${r.failed} | | | | |`);
     continue;
   }
   const best = Math.min(...results.filter((x) => x.dataset === r.dataset && x.threads === r.threads && (x.engine === 'lightgbm' || x.engine === 'xgboost') && !x.failed).map((x) => x.seconds));
@@ -118,7 +120,7 @@ for (const r of results) {
   const bestValid = Math.min(...results.filter((x) => x.dataset === r.dataset && PEERS.includes(x.engine) && !x.failed && x.valid != null).map((x) => x.valid));
   r.valid_ratio = Number.isFinite(bestValid) && r.valid != null ? r.valid / bestValid : null;
   const over = r.valid_ratio == null ? '–' : `${r.valid_ratio >= 1 ? '+' : ''}${((r.valid_ratio - 1) * 100).toFixed(2)} %`;
-  lines.push(`| ${r.dataset} | ${r.engine}${r.version ? ' ' + r.version : ''} | ${r.threads} | ${r.seconds.toFixed(3)} | ${r.valid?.toFixed(5)} | ${over} | ${r.ratio?.toFixed(2) ?? '–'} |`);
+  lines.push(`| ${r.dataset} | ${r.engine}${r.version ? ' ' + r.version : ''} | ${r.threads} | ${r.seconds.toFixed(3)} | ${r.valid?.toFixed(5)} | ${over} | ${r.ratio?.toFixed(2) ?? '–'} | ${memory(r)} |`);
 }
 console.log(lines.join('\n'));
 
