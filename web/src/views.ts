@@ -274,7 +274,7 @@ export class Views {
       end = onData.status === 'stopped' ? ` · stopped: ${trees} trees kept` : ` · done: ${trees} trees`;
       if (kept && kept < r.round) end += ` · early stopping kept round ${kept} of ${r.round}`;
     }
-    setText(status, `Run ${onData.number} · round ${r.round} of ${onData.plannedRounds} · ${r.ms.toFixed(1)} ms · ${rate ? `${rate.toFixed(0)} rounds/s · ` : ''}threads in use: ${r.threads}${end}`);
+    setText(status, `Run ${onData.number} · round ${r.round} of ${onData.plannedRounds} · this round ${r.ms.toFixed(1)} ms · ${rate ? `${rate.toFixed(0)} rounds/s · ` : ''}threads in use: ${r.threads}${end}`);
     setData(status, 'threads', String(r.threads));
     setData(status, 'round', String(r.round));
     // Which round's numbers: the one picked, the one kept, else the newest.

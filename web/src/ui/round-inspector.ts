@@ -217,7 +217,7 @@ export class RoundInspector {
         tr.append(cell('td', String(t.node)), cell('td', t.features.map((f) => d.features[f] ?? f).join(', ')),
           cell('td', t.split < 0 ? 'no split (leaf)' : d.features[t.split] ?? String(t.split)));
       }
-      parts.push(paragraph(`Features drawn at each split of tree ${d.treeIndex + 1}${d.tried.length > 12 ? ` (the first 12 of ${d.tried.length} nodes)` : ''}: the split is the best among them only.`), scrolling(table));
+      parts.push(paragraph(`Features drawn at each split of tree ${d.treeIndex + 1}${d.tried.length > 12 ? ` (the first 12 of the ${d.tried.length} nodes that searched for a split)` : ''}: the split is the best among them only. A node draws more only while every feature drawn so far is constant in its rows, as scikit-learn does.`), scrolling(table));
     }
     const oob = report ? Object.entries(report.train).find(([k]) => k.startsWith('oob_')) : undefined;
     if (oob) parts.push(formulaRow(`out-of-bag ${oob[0].slice(4)} of the first ${d.round} trees`, num(oob[1]), { oob: oob[1] }));
