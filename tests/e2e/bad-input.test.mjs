@@ -50,6 +50,17 @@ for (const c of CASES) {
   });
 }
 
+test('an identifier as the target: said before Play, beside the task', async () => {
+  const { page } = site;
+  await waitForSample(page);  // the files before were refused: the sample is still loaded
+  await page.selectOption('#target', 'Name');
+  await page.waitForSelector('#task-note [data-warning="identifier"]');
+  assert.match(await page.textContent('#task-note'), /Name looks like an identifier, not something to predict: \d+ different values in 398 rows/);
+  await page.selectOption('#target', 'Miles_per_Gallon');
+  await page.waitForFunction(() => !document.querySelector('#task-note [data-warning]'));
+  assert.deepEqual(site.problems, []);
+});
+
 test('text in a regression target: message names line and column, page usable', async () => {
   const { page } = site;
   const message = await trainExpectingMessage(page, 'prices.csv', 'size,price\n1,10\n2,20\n3,thirty\n4,40\n5,50\n', 'regression');

@@ -152,12 +152,12 @@ export class CsvPanel {
     }
     if (document.activeElement !== this.validFraction) setValue(this.validFraction, String(c.validFraction));
     if (document.activeElement !== this.seed) setValue(this.seed, String(c.seed));
-    this.renderTaskNote(d.columns.find((col) => col.name === c.target), c.task, c.group);
+    this.renderTaskNote(d.columns.find((col) => col.name === c.target), c.task, c.group, d.rows);
   }
 
   // Beside Task: what 'automatic' makes of the target and why (the engine's
   // rule, the same as training's), with one click to the other reading.
-  private renderTaskNote(column: ColumnSummary | undefined, task: string, group: string) {
+  private renderTaskNote(column: ColumnSummary | undefined, task: string, group: string, rows: number) {
     const note = $('task-note');
     const key = `${this.shownData}|${column?.name}|${task}|${group}`;
     if (note.dataset.key === key) return;
@@ -193,6 +193,17 @@ export class CsvPanel {
       note.replaceChildren(`Automatic: ${TASK_NAMES[guess.task]}, from ${guess.why}.`, ...(other ? [' ', other] : []));
     } else {
       note.replaceChildren(`Set by hand (automatic would be ${TASK_NAMES[guess.task]}). `, button('back to automatic', 'auto'));
+    }
+    // An identifier trains (every value a class), but there is nothing to
+    // learn: most classes have a row or two, and each round grows a tree
+    // per class. Said before Play, not refused: it may be what was meant.
+    if (looksLikeId(column, rows) && (task === 'auto' || task === 'multiclass')) {
+      const warning = document.createElement('span');
+      warning.className = 'warn-text';
+      setData(warning, 'warning', 'identifier');
+      warning.textContent = ` ${column.name} looks like an identifier, not something to predict: ${column.distinct.toLocaleString()} different values in ` +
+        `${rows.toLocaleString()} rows leave most classes a row or two to learn from, and every round grows ${column.distinct.toLocaleString()} trees (one per class).`;
+      note.append(warning);
     }
   }
 
