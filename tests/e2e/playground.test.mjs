@@ -329,6 +329,11 @@ test('Download as XGBoost model: XGBoost 1.7.4 loads it and predicts the page\'s
   await page.waitForFunction(() => /^Loaded model\.json: 8 trees predicting Miles_per_Gallon/.test(document.getElementById('model-status').textContent));
   await useAlgorithm(page, 'adaboost');
   await train(page, 3);
+  // AdaBoost.R2's round in the formulas: α_t defined where it is shown, and no
+  // legend for the sized points of a picture this (not toy) data does not have.
+  await page.waitForSelector('#round-inspector [data-beta]');
+  assert.match(await page.textContent('#round-inspector'), /α_t = η·ln\(1\/β_t\), the tree's weight/);
+  assert.equal(await page.locator('#round-inspector .size-legend').count(), 0);
   await page.click('#download-xgboost');
   await page.waitForFunction(() => !document.getElementById('model-message').hidden);
   assert.match(await page.textContent('#model-message'), /AdaBoost\.R2 model combines its trees by their weighted median/);

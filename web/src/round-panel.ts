@@ -132,7 +132,8 @@ export class RoundPanel {
       return;
     }
     const reports = currentRun()?.reports ?? [];
-    this.inspector.render(d, m, store.loadedModel ? [] : reports);
+    // The picture (AdaBoost's points sized by u) is drawn for toy data only.
+    this.inspector.render(d, m, store.loadedModel ? [] : reports, { picture: !!store.data?.toy });
     this.worked.render(d, m);
     this.drawn = { d, m };
     this.drawLoss(d, m);

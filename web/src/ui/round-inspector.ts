@@ -64,14 +64,14 @@ export class RoundInspector {
     setData(this.el, 'algorithm', '');
   }
 
-  render(d: RoundDetail, m: ModelInfo, reports: RoundReport[]) {
+  render(d: RoundDetail, m: ModelInfo, reports: RoundReport[], { picture = true }: { picture?: boolean } = {}) {
     const report = reports[d.round - 1];
     setData(this.el, 'round', String(d.round));
     setData(this.el, 'algorithm', m.algorithm);
     const parts: Node[] = [];
     const classLabel = d.outputs > 1 ? ` (the tree for class ${m.classes[d.output] ?? d.output})` : '';
     parts.push(paragraph(`Round ${d.round} of ${d.rounds}: tree ${d.treeIndex + 1}${classLabel}.`, 'round-title'));
-    if (m.algorithm === 'adaboost') this.adaboost(parts, d, m, report, reports);
+    if (m.algorithm === 'adaboost') this.adaboost(parts, d, m, report, reports, picture);
     else if (m.algorithm === 'random_forest') this.forest(parts, d, m, report);
     else if (m.algorithm === 'gbrank') this.gbrank(parts, d, m, report);
     else this.boosted(parts, d, m);
@@ -161,7 +161,7 @@ export class RoundInspector {
     parts.push(scrolling(table));
   }
 
-  private adaboost(parts: Node[], d: RoundDetail, m: ModelInfo, report: RoundReport | undefined, reports: RoundReport[]) {
+  private adaboost(parts: Node[], d: RoundDetail, m: ModelInfo, report: RoundReport | undefined, reports: RoundReport[], picture: boolean) {
     const K = Math.max(2, m.classes.length);
     const eta = m.params.eta;
     const regression = m.classes.length === 0;
@@ -171,7 +171,7 @@ export class RoundInspector {
         const beta = e / (1 - e);
         parts.push(formulaRow('ε_t = Σ u·L_i, L_i = loss of |y − f_t(x)| / max', num(e), { epsilon: e }));
         parts.push(formulaRow('β_t = ε_t / (1 − ε_t)', num(beta), { beta }));
-        parts.push(formulaRow('tree weight η·ln(1/β_t)', num(a), { alpha: a }));
+        parts.push(formulaRow('α_t = η·ln(1/β_t), the tree\'s weight', num(a), { alpha: a }));
         parts.push(paragraph('u ← u·β_t^(η(1 − L_i)), normalised; the model predicts the trees\' median weighted by ln(1/β_t).'));
       } else if (m.variant === 'samme_r') {
         parts.push(formulaRow('ε_t = Σ u·[y ≠ g(x)] / Σ u', num(e), { epsilon: e }));
@@ -191,7 +191,7 @@ export class RoundInspector {
     if (w) {
       parts.push(formulaRow('Σ u over the training rows (the weights the tree saw)', num(w.sum), { usum: w.sum }));
       parts.push(histogram(w.bins, `u from 0 to ${num(w.max)} (smallest ${num(w.min)})`, 'weights'));
-      parts.push(sizeLegend());
+      if (picture) parts.push(sizeLegend());
     }
     const drawn = d.summary?.drawn;
     if (drawn) parts.push(drawnHistogram(drawn, 'Resampling: N rows drawn in proportion to u'));
