@@ -55,6 +55,7 @@ test('an identifier as the target: said before Play, beside the task', async () 
   await waitForSample(page);  // the files before were refused: the sample is still loaded
   await page.selectOption('#target', 'Name');
   await page.waitForSelector('#task-note [data-warning="identifier"]');
+  assert.doesNotMatch(await page.textContent('#task-note'), /train as regression/, 'text is not offered as regression');
   assert.match(await page.textContent('#task-note'), /Name looks like an identifier, not something to predict: \d+ different values in 398 rows/);
   await page.selectOption('#target', 'Miles_per_Gallon');
   await page.waitForFunction(() => !document.querySelector('#task-note [data-warning]'));

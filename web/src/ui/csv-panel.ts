@@ -189,7 +189,8 @@ export class CsvPanel {
       return;
     }
     if (task === 'auto') {
-      const other = guess.task === 'regression' ? null : button('train as regression instead', 'regression');
+      // Text cannot be regressed on: the other reading is offered for numbers only.
+      const other = guess.task === 'regression' || column.type !== 'numeric' ? null : button('train as regression instead', 'regression');
       note.replaceChildren(`Automatic: ${TASK_NAMES[guess.task]}, from ${guess.why}.`, ...(other ? [' ', other] : []));
     } else {
       note.replaceChildren(`Set by hand (automatic would be ${TASK_NAMES[guess.task]}). `, button('back to automatic', 'auto'));
