@@ -52,7 +52,9 @@ test('samples: each bundled CSV loads with its target chosen and its source show
   }
   // letter: 26 classes, one tree per class and round in the viewer.
   await useAlgorithm(page, 'xgboost');
+  assert.match(await page.textContent('#chart-hint'), /^Press Play: the loss of every round/, 'an empty chart says what fills it');
   await train(page, 3);
+  assert.match(await page.textContent('#chart-hint'), /^Click a round to see its numbers/);
   assert.equal(await page.getAttribute('#loss-chart', 'data-metric'), 'mlogloss');
   await page.waitForFunction(() => /Tree 78 of 78 \(round 3 · class Z\)/.test(document.getElementById('tree-caption').textContent));
   await site.screenshot('sample-letter');
