@@ -133,7 +133,7 @@ export class RoundPanel {
     }
     const reports = currentRun()?.reports ?? [];
     // The picture (AdaBoost's points sized by u) is drawn for toy data only.
-    this.inspector.render(d, m, store.loadedModel ? [] : reports, { picture: !!store.data?.toy });
+    this.inspector.render(d, m, store.loadedModel ? [] : reports, !!store.data?.toy);
     this.worked.render(d, m);
     this.drawn = { d, m };
     this.drawLoss(d, m);

@@ -64,7 +64,8 @@ export class RoundInspector {
     setData(this.el, 'algorithm', '');
   }
 
-  render(d: RoundDetail, m: ModelInfo, reports: RoundReport[], { picture = true }: { picture?: boolean } = {}) {
+  // picture: whether the page draws the data (toy data), which AdaBoost's size legend explains.
+  render(d: RoundDetail, m: ModelInfo, reports: RoundReport[], picture: boolean) {
     const report = reports[d.round - 1];
     setData(this.el, 'round', String(d.round));
     setData(this.el, 'algorithm', m.algorithm);
