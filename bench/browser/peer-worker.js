@@ -7,7 +7,8 @@
 // their input (text or matrix) to a trained model, then scored on the
 // validation rows. `fits` fits in this one worker (the first pays the
 // module's warm-up, as ours' first does; none after a first over a minute).
-// Replies { runs: seconds of each fit, trees, valid (the last fit's) } or { error }.
+// Replies { ready: seconds to load the module, runs: seconds of each fit, trees,
+// valid (the last fit's) } or { error }.
 /* global importScripts, YDFTraining */
 
 const mean = (xs) => xs.reduce((a, b) => a + b, 0) / xs.length;
@@ -35,8 +36,10 @@ const enough = (runs, fits) => runs.length >= fits || runs[0] > 60;
 
 async function ydf({ text, validRows, target, task, metric, positive: label, fits }) {
   let positive = label;
+  const loading = performance.now();
   importScripts('/node_modules/ydf-training/dist/training.js');
   const lib = await YDFTraining({ locateFile: (p) => `/node_modules/ydf-training/dist/${p}` });
+  const ready = (performance.now() - loading) / 1000;
   let { header, train, held } = split(text, validRows);
   const col = header.split(',').indexOf(target);
   if (task === 'CLASSIFICATION') {
@@ -63,17 +66,19 @@ async function ydf({ text, validRows, target, task, metric, positive: label, fit
   const predictions = Array.from(raw, Number);
   model.unload();
   const y = metric === 'rmse' ? labels.map(Number) : labels.map((v) => (v === positive ? 1 : 0));
-  return { runs, trees, valid: score(metric, predictions, y) };
+  return { ready, runs, trees, valid: score(metric, predictions, y) };
 }
 
 async function mlXgboost({ text, validRows, target, metric, positive, params, fits }) {
   // Its Emscripten 1.37 glue is CommonJS and fetches "xgboost.wasm" relative to the page.
+  const loading = performance.now();
   self.module = { exports: {} };
   self.require = () => ({ resolve: (...p) => p.join('/') });
   const realFetch = self.fetch.bind(self);
   self.fetch = (url, options) => realFetch(String(url).endsWith('xgboost.wasm') ? '/node_modules/ml-xgboost/dist/wasm/xgboost.wasm' : url, options);
   importScripts('/node_modules/ml-xgboost/dist/wasm/xgboost.js');
   const x = await self.module.exports.isReady;
+  const ready = (performance.now() - loading) / 1000;
   const create = x.cwrap('create_model', 'number', ['array', 'array', 'number', 'number']);
   const setParam = x.cwrap('set_param', null, ['number', 'string', 'string']);
   const train = x.cwrap('train_full_model', null, ['number', 'number']);
@@ -128,7 +133,7 @@ async function mlXgboost({ text, validRows, target, metric, positive, params, fi
   }
   x._free(out);
   free(model);
-  return { runs, trees: params.iterations, valid: score(metric, predictions, Array.from(va.y)) };
+  return { ready, runs, trees: params.iterations, valid: score(metric, predictions, Array.from(va.y)) };
 }
 
 self.onmessage = async ({ data: spec }) => {

@@ -33,6 +33,36 @@ for (const build of BUILDS) {
       model.dispose(); data.dispose(); table.dispose();
     });
 
+    test('warmUp trains and frees a made-up model: the next training is the same, the heap does not grow, an abort ends it', async () => {
+      const bl = await load(build);
+      const table = bl.readCSV(spamCsv());
+      const data = table.toDataset({ target: 'type', validRows: spamValidRows() });
+      const fit = async () => {
+        const model = await bl.train(data, { rounds: 10, eta: 0.3, max_depth: 4 });
+        const json = model.toJSONString();
+        model.dispose();
+        return json;
+      };
+      const before = await fit();
+      const seconds = await bl.warmUp();
+      assert.ok(seconds > 0, `took ${seconds} s`);
+      assert.equal(await fit(), before, 'a warm-up changes no training');
+      const used = () => bl._module.heapStats().used;
+      const heap = used();
+      for (let i = 0; i < 3; i++) await bl.warmUp();
+      // (its table alone is 400 kB: three left behind would show)
+      assert.ok(used() < heap + 64 * 1024, `what a warm-up made is freed: ${heap} then ${used()} bytes in use`);
+      const done = new AbortController();
+      done.abort();
+      assert.equal(await bl.warmUp({ signal: done.signal }), 0);
+      // Aborted after its first round: it stops there and frees what it made.
+      const midway = new AbortController();
+      setTimeout(() => midway.abort(), 0);
+      assert.ok(await bl.warmUp({ signal: midway.signal }) < seconds + 1);
+      assert.ok(used() < heap + 64 * 1024, `an aborted warm-up frees what it made: ${heap} then ${used()} bytes`);
+      data.dispose(); table.dispose();
+    });
+
     test('stops between rounds on abort and keeps the model so far', async () => {
       const bl = await load(build);
       const table = bl.readCSV(spamCsv());

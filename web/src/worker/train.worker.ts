@@ -23,6 +23,9 @@ let released: { megabytes: number } | null = null;  // the table's numbers were 
 let dialect = { delimiter: ',', encoding: 'utf-8' };  // the table's, for the scale-out script (also once it is let go)
 // The run being prepared (the file read again, then binned): Stop, Reset or a new load stops it.
 let preparing: { token: number; stopped: boolean; abort: AbortController } | null = null;
+// The engine's warm-up (BoostLab.warmUp), run once the worker is ready while
+// the user picks data; a training that starts ends it.
+let warming: AbortController | null = null;
 let model: Model | null = null;  // the last finished (or loaded) model
 let modelLoads = 0;  // model files picked so far: a slower read of an older one must not win
 // Model files read: JSON is held as text and its reader builds a document
@@ -290,6 +293,10 @@ async function handle(msg: ToWorker) {
       bl = await init({ baseUrl: msg.baseUrl });
       if (msg.releaseTableOverMB !== undefined) releaseTableOver = msg.releaseTableOverMB * 2 ** 20;
       post({ type: 'ready', capabilities: bl.capabilities, schema: bl.paramSchema(), crossOriginIsolated: self.crossOriginIsolated === true });
+      warming = new AbortController();
+      // Not awaited: messages are handled while it yields between its rounds.
+      // A failed warm-up only leaves the first training as slow as without one.
+      bl.warmUp({ signal: warming.signal }).catch(() => {}).finally(() => { warming = null; });
       return;
     }
     case 'load': {
@@ -333,6 +340,7 @@ async function handle(msg: ToWorker) {
       reading?.abort();
       return;
     case 'train': {
+      warming?.abort();
       if (run) finish(run, true);
       const { target, task, ignore, weight, group, validFraction, seed, params } = msg.request;
       const prep = { token: msg.token, stopped: false, abort: new AbortController() };
