@@ -70,6 +70,32 @@ TEST(Csv, RaggedRowNamesLineAndCounts) {
   EXPECT_EQ(wide.column(), 3);
 }
 
+TEST(Csv, RaggedRowsLeftOutWhenAskedAndNamedInTheNotes) {
+  CsvOptions skip;
+  skip.skip_ragged_rows = true;
+  Table t = ReadCsv("a,b,c\n1,2,3\n4,5\n6,7,8\n9,10,11,12\n13,14,15\n", skip);
+  ASSERT_EQ(t.num_rows, 3u);
+  EXPECT_EQ(t.columns[0].values, (std::vector<float>{1, 6, 13}));
+  EXPECT_EQ(t.columns[2].values, (std::vector<float>{3, 8, 15}));
+  ASSERT_EQ(t.notes.size(), 1u);
+  EXPECT_EQ(t.notes[0], "Left out 2 rows whose fields do not match the header's 3: lines 3, 5.");
+  // Past five, the first five lines and how many more.
+  std::string many = "a,b\n1,2\n";
+  for (int i = 0; i < 7; ++i) many += "3\n";
+  Table m = ReadCsv(many, skip);
+  EXPECT_EQ(m.num_rows, 1u);
+  EXPECT_EQ(m.notes.at(0), "Left out 7 rows whose fields do not match the header's 2: lines 3, 4, 5, 6, 7 and 2 more.");
+  // Every row ragged: no rows, said so.
+  try {
+    ReadCsv("a,b\n1\n2\n", skip);
+    ADD_FAILURE() << "no error";
+  } catch (const Error& e) {
+    EXPECT_EQ(e.code(), "CSV_NO_ROWS");
+  }
+  EXPECT_TRUE(ParseCsvOptions(R"({"skipRaggedRows": true})").skip_ragged_rows);
+  EXPECT_THROW(ParseCsvOptions(R"({"skipRaggedRows": 1})"), Error);
+}
+
 TEST(Csv, UnterminatedQuoteNamesWhereTheQuoteOpened) {
   Error e = ErrorOf("a,b\n1,2\n3,\"oops\n4,5\n");
   EXPECT_EQ(e.code(), "CSV_UNTERMINATED_QUOTE");

@@ -157,3 +157,28 @@ test('a corrupt model or one from elsewhere: a clear message, the current model 
   await site.screenshot('corrupt-model-message');
   assert.deepEqual(site.problems, []);
 });
+
+test('a ragged row: offered to load the file without such rows, which then trains; the message goes once a run starts', async () => {
+  const { page } = site;
+  await waitForSample(page);
+  const rows = ['x,y,label', ...Array.from({ length: 40 }, (_, i) => `${i},${(i * 7) % 11},${i % 2 ? 'a' : 'b'}`)];
+  rows.splice(5, 0, '4,5');          // line 6: too few fields
+  rows.splice(12, 0, '1,2,a,extra');  // line 13: too many
+  await page.setInputFiles('#file-input', { name: 'export.csv', mimeType: 'text/csv', buffer: Buffer.from(rows.join('\n') + '\n') });
+  await page.waitForSelector('#skip-ragged:not([hidden])');
+  assert.match(await page.textContent('#data-message'), /Line 6 has 2 fields, but the header \(line 1\) has 3/);
+  await page.click('#skip-ragged');
+  await page.waitForFunction(() => document.getElementById('data-name').textContent.includes('export.csv'));
+  assert.match(await page.textContent('#data-name'), /export\.csv: 40 rows × 3 columns/);
+  assert.match(await page.textContent('#data-notes'), /Left out 2 rows whose fields do not match the header's 3: lines 6, 13\./);
+  assert.equal(await page.isHidden('#skip-ragged'), true, 'the offer is gone once loaded');
+  assert.equal(await page.isHidden('#data-message'), true);
+  // Another ragged file, refused: its message stays until the user trains on the data still loaded.
+  await page.setInputFiles('#file-input', { name: 'ragged-again.csv', mimeType: 'text/csv', buffer: Buffer.from('a,b\n1,2\n3\n') });
+  await page.waitForSelector('#data-message:not([hidden])');
+  assert.match(await page.textContent('#data-message'), /Still using export\.csv/);
+  await page.selectOption('#target', 'label');
+  await train(page, 3);
+  assert.equal(await page.isHidden('#data-message'), true, 'the failed load is history once a run starts');
+  assert.equal(await page.isHidden('#skip-ragged'), true);
+});

@@ -155,6 +155,9 @@ export interface CsvOptions {
   delimiter?: 'auto' | ',' | ';' | '\t' | '|' | string;
   /** 'auto' (default): UTF-8, or Windows-1252 when the bytes are not valid UTF-8. */
   encoding?: 'auto' | 'utf-8' | 'windows-1252';
+  /** false (default): a row with more or fewer fields than the header is refused (CSV_RAGGED_ROW, naming its line);
+   *  true: such rows are left out and table.notes says how many and where. */
+  skipRaggedRows?: boolean;
 }
 
 /** A File or Blob, a ReadableStream of bytes, or an (async) iterable of chunks such as a Node fs.ReadStream. */

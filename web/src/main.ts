@@ -37,8 +37,12 @@ $('sample-options').replaceChildren(...Object.entries(SAMPLES).map(([key, s]) =>
 interface PendingLoad {
   name: string; source: string; about: string; toy: ToyData | null; file: Blob; delimiterChoice: string;
   preferred?: Partial<DataChoice>;
+  skipRaggedRows?: boolean;
 }
 let pending: PendingLoad | null = null;
+// The load that failed on a ragged row, to read again without such rows
+// (store.messages.dataRagged says the offer is on).
+let raggedLoad: PendingLoad | null = null;
 // A link's data choice, applied to the first data that has those columns.
 let linkChoice: Partial<DataChoice> | undefined;
 let dataCount = 0;
@@ -65,9 +69,11 @@ function loadData(next: PendingLoad) {
     }
     s.loading = next.name;
     s.loadProgress = { bytes: 0, size: next.file.size, rows: 0 };
+    s.messages.dataRagged = false;
   });
   pending = next;
-  client.load(next.name, next.file, next.delimiterChoice);
+  raggedLoad = null;
+  client.load(next.name, next.file, next.delimiterChoice, next.skipRaggedRows ?? false);
 }
 
 function loadFile(file: File) {
@@ -159,6 +165,8 @@ function startRun(mode: 'play' | 'step', group = 0) {
     s.starting = true;
     s.preparing = null;
     s.messages.train = '';
+    s.messages.data = '';  // a failed load's message is history once the user trains on what is loaded
+    s.messages.dataRagged = false;
     s.messages.notice = '';
   });
   const toy = store.data.toy;
@@ -305,12 +313,14 @@ function onMessage(m: FromWorker) {
       const text = m.error.message;
       if (m.during === 'load') {
         const name = pending?.name ?? 'that file';
+        raggedLoad = m.error.code === 'CSV_RAGGED_ROW' && pending && !pending.skipRaggedRows ? pending : null;
         pending = null;
         update((s) => {
           s.loading = '';
           s.loadProgress = null;
           const what = m.error.code === 'ABORTED' ? `Stopped reading ${name}.` : `Could not load ${name}. ${text}`;
           s.messages.data = `${what}${s.data ? `\nStill using ${s.data.name}.` : ''}`;
+          s.messages.dataRagged = raggedLoad !== null;
         });
       } else if (m.during === 'train') {
         update((s) => {
@@ -374,6 +384,10 @@ views.setPanel(new CsvPanel(loadFile, () => client.cancelLoad(), (change) => upd
 })));
 
 // Read the loaded file again with the delimiter chosen.
+// A file refused for a row with the wrong number of fields, read again without such rows.
+$('skip-ragged').addEventListener('click', () => {
+  if (raggedLoad) loadData({ ...raggedLoad, skipRaggedRows: true });
+});
 $<HTMLSelectElement>('delimiter').addEventListener('change', (e) => {
   const d = store.data;
   if (!d || d.toy) return;

@@ -72,6 +72,7 @@ export interface Run {
 // Each message belongs to what caused it and goes when that changes.
 export interface Messages {
   data: string;    // the last load failed (the data before it stays loaded)
+  dataRagged: boolean;  // ... on a row with the wrong number of fields: it can be loaded without such rows
   train: string;   // the last Play or Step was refused, or a round failed
   model: string;   // a model file could not be loaded
   notice: string;  // what the page did on its own (stopped a run to load new data)
@@ -121,7 +122,7 @@ export const store: Store = {
   preparing: null,
   loadedModel: null,
   writing: '',
-  messages: { data: '', train: '', model: '', notice: '' },
+  messages: { data: '', dataRagged: false, train: '', model: '', notice: '' },
   chart: { metric: '', log: false, dataId: 0 },
   selectedRound: 0,
   tree: -1,

@@ -57,13 +57,17 @@ struct CsvOptions {
   // A record longer than this (a quote never closed, or no line ends at all)
   // stops the read with CSV_RECORD_TOO_LONG rather than fill the memory.
   size_t max_record_bytes = size_t{256} << 20;
+  // A row with more or fewer fields than the header: refused (CSV_RAGGED_ROW
+  // naming its line), or left out when this is set, the table's notes
+  // saying how many and the first lines (a real export often has a few).
+  bool skip_ragged_rows = false;
 };
 
 // Each column's name, type, missing and distinct counts and first levels, as
 // JSON, for previews.
 std::string TableSummaryJson(const Table& table);
 
-// Reads CSV options from JSON: {"delimiter": ";" | "auto", "encoding": "auto" |
+// Reads CSV options from JSON: {"delimiter": ";" | "auto", "skipRaggedRows": true, "encoding": "auto" |
 // "utf-8" | "windows-1252"}; throws Error{"BAD_OPTION"} naming what is wrong.
 CsvOptions ParseCsvOptions(std::string_view json);
 

@@ -361,6 +361,9 @@ struct CsvReader::State {
   long header_line = 0;
   std::vector<ColumnBuilder> builders;
   std::string renamed;       // repeated header names, for the note
+  size_t skipped = 0;        // ragged rows left out (CsvOptions::skip_ragged_rows)
+  std::string skipped_lines;  // the first kSkippedLinesNamed of them, for the note
+  static constexpr size_t kSkippedLinesNamed = 5;
   size_t rows = 0;
   std::vector<std::string_view> fields;
   RecordSplitter splitter;
@@ -403,6 +406,10 @@ struct CsvReader::State {
     const size_t width = builders.size();
     if (IsBlank(fields) && width > 1) return;
     if (fields.size() != width) {
+      if (options.skip_ragged_rows) {
+        if (++skipped <= kSkippedLinesNamed) skipped_lines += (skipped > 1 ? ", " : "") + std::to_string(start_line);
+        return;
+      }
       const long col = static_cast<long>(std::min(fields.size(), width) + (fields.size() > width ? 1 : 0));
       throw Error("CSV_RAGGED_ROW",
                   "Line " + std::to_string(start_line) + " has " + std::to_string(fields.size()) +
@@ -556,6 +563,11 @@ Table CsvReader::Finish() {
     st.renamed = Windows1252ToUtf8(st.renamed);
   }
   if (!st.renamed.empty()) table.notes.push_back("Column names repeat in the header: " + st.renamed + ".");
+  if (st.skipped > 0)
+    table.notes.push_back("Left out " + std::to_string(st.skipped) + (st.skipped == 1 ? " row" : " rows") +
+                          " whose fields do not match the header's " + std::to_string(st.builders.size()) +
+                          (st.skipped == 1 ? ": line " : ": lines ") + st.skipped_lines +
+                          (st.skipped > State::kSkippedLinesNamed ? " and " + std::to_string(st.skipped - State::kSkippedLinesNamed) + " more" : "") + ".");
   table.num_rows = st.rows;
   table.columns.reserve(st.builders.size());
   for (ColumnBuilder& b : st.builders) table.columns.push_back(b.Finish());

@@ -72,6 +72,9 @@ CsvOptions ParseCsvOptions(std::string_view text) {
       if (!v.IsString() || (v.string != "auto" && (v.string.size() != 1 || v.string == "\"" || v.string == "\n" || v.string == "\r")))
         throw Error("BAD_OPTION", "CSV option 'delimiter' must be 'auto' or one character such as ',', ';', '\\t' or '|'.");
       o.delimiter = v.string == "auto" ? 0 : v.string[0];
+    } else if (key == "skipRaggedRows") {
+      if (v.kind != json::Value::Kind::kBool) throw Error("BAD_OPTION", "CSV option 'skipRaggedRows' must be true or false.");
+      o.skip_ragged_rows = v.boolean;
     } else if (key == "encoding") {
       if (!v.IsString()) throw Error("BAD_OPTION", "CSV option 'encoding' must be 'auto', 'utf-8' or 'windows-1252'.");
       o.encoding = v.string;

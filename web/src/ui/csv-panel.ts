@@ -108,6 +108,7 @@ export class CsvPanel {
     const message = $('data-message');
     setText(message, s.messages.data);
     setHidden(message, !s.messages.data);
+    setHidden($('skip-ragged'), !s.messages.dataRagged);
     setText($('data-source'), d?.about ?? '');
     if (!d) {
       setText($('data-name'), s.loading ? `Reading ${s.loading}…` : 'No data loaded.');

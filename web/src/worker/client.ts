@@ -32,9 +32,9 @@ export class WorkerClient {
   }
 
   // A Blob crosses to the worker as a handle: the worker reads the file itself, a chunk at a time.
-  load(name: string, file: Blob, delimiter = 'auto') {
+  load(name: string, file: Blob, delimiter = 'auto', skipRaggedRows = false) {
     this.pending = { name, file };
-    this.send({ type: 'load', name, file, delimiter });
+    this.send({ type: 'load', name, file, delimiter, skipRaggedRows });
   }
   cancelLoad() { this.send({ type: 'cancel-load' }); }
 

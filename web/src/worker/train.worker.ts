@@ -12,7 +12,7 @@ let bl: BoostLab | null = null;
 let table: Table | null = null;
 let reading: AbortController | null = null;  // the file being read, if one is
 // The table's file, read again for a run once its numbers were let go.
-let source: { file: Blob; name: string; delimiter: string } | null = null;
+let source: { file: Blob; name: string; delimiter: string; skipRaggedRows: boolean } | null = null;
 // A table whose numbers take more than this many bytes is let go once a run
 // has binned it (the run's dataset releases its values, the table is
 // disposed): training reads only the bins, and on a 40M-row file those
@@ -230,7 +230,7 @@ async function readAgain(prep: NonNullable<typeof preparing>): Promise<Table> {
   let next: Table;
   try {
     next = await bl!.readCSVStream(source.file, {
-      delimiter: source.delimiter, signal: prep.abort.signal, forTraining: true,
+      delimiter: source.delimiter, skipRaggedRows: source.skipRaggedRows, signal: prep.abort.signal, forTraining: true,
       onProgress: throttled((p) => post({ type: 'preparing', token: prep.token, phase: 'reading', done: size ? p.bytes / size : 1 })),
     });
   } catch (e) {
@@ -312,7 +312,7 @@ async function handle(msg: ToWorker) {
       try {
         head = await msg.file.slice(0, 64 * 1024).arrayBuffer();  // the preview's first rows
         next = await bl!.readCSVStream(msg.file, {
-          delimiter: msg.delimiter, signal: controller.signal, forTraining: true,
+          delimiter: msg.delimiter, skipRaggedRows: msg.skipRaggedRows ?? false, signal: controller.signal, forTraining: true,
           onProgress: throttled((p) => post({ type: 'load-progress', ...p })),
         });
       } catch (e) {
@@ -328,7 +328,7 @@ async function handle(msg: ToWorker) {
       reading = null;
       table?.dispose();
       table = next;
-      source = { file: msg.file, name: msg.name, delimiter: msg.delimiter };
+      source = { file: msg.file, name: msg.name, delimiter: msg.delimiter, skipRaggedRows: msg.skipRaggedRows ?? false };
       dialect = { delimiter: next.delimiter, encoding: next.encoding };
       released = null;
       kept.clear();  // their models were for the old table
