@@ -334,7 +334,7 @@ test('Download as XGBoost model: XGBoost 1.7.4 loads it and predicts the page\'s
   // AdaBoost.R2's round in the formulas: α_t defined where it is shown, and no
   // legend for the sized points of a picture this (not toy) data does not have.
   await page.waitForSelector('#round-inspector [data-beta]');
-  assert.match(await page.textContent('#round-inspector'), /α_t = η·ln\(1\/β_t\), the tree's weight/);
+  assert.match(await page.textContent('#round-inspector'), /αt = η·ln\(1\/βt\), the tree's weight/);
   assert.equal(await page.locator('#round-inspector .size-legend').count(), 0);
   await page.click('#download-xgboost');
   await page.waitForFunction(() => !document.getElementById('model-message').hidden);

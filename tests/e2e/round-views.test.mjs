@@ -72,8 +72,11 @@ test('AdaBoost round 3 of 8: ε_t and α_t are the round report\'s, α_t = η(ln
     near(alpha, report.alpha, 1e-12, 'α_3');
     near(await attr(page, '#round-inspector [data-recomputed]', 'recomputed'), alpha, 1e-12, 'α_t from the formula and ε_t');
     near(await attr(page, '#round-inspector [data-usum]', 'usum'), 1, 1e-9, 'Σu');
-    assert.match(await page.textContent('#round-inspector'), /ε_t = Σ u·\[y ≠ g\(x\)\] \/ Σ u/);
-    assert.match(await page.textContent('#round-inspector'), /◆_t = √\(\(1 − ε_t\)\/ε_t\)/);
+    // (subscripts are <sub>: ε_t reads "εt" as text)
+    assert.match(await page.textContent('#round-inspector'), /εt = Σ u·\[y ≠ g\(x\)\] \/ Σ u/);
+    assert.match(await page.textContent('#round-inspector'), /◆t = √\(\(1 − εt\)\/εt\)/);
+    assert.equal(await page.textContent('#round-inspector .formula-name sub'), 't', 'ε_t drawn with a subscript, not braces');
+    assert.match(await page.innerHTML('#round-inspector'), /u·e<sup>α<sub>t<\/sub><\/sup>/, 'e^{α_t} as an exponent');
     assert.equal(await page.locator('#round-inspector .eps-alpha polyline').count(), 2, 'ε_t and α_t over the rounds');
     assert.equal(await page.locator('#round-inspector .size-legend circle').count(), 4, 'a legend for the point sizes');
     // u as round 3's tree saw it, row by row (0 on validation rows).

@@ -8,7 +8,7 @@
 import { currentRun, modelOnShow, store, update } from './state';
 import type { WorkerClient } from './worker/client';
 import type { RankingDetail } from './worker/messages';
-import { cell, paragraph, setData, setHidden, setText, setValue } from './ui/dom';
+import { cell, paragraph, setData, setHidden, setMathText, setText, setValue } from './ui/dom';
 
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
 const num = (v: number, digits = 4) => (Number.isFinite(v) ? Number(v.toPrecision(digits)).toString() : '–');
@@ -86,7 +86,7 @@ export class RankingPanel {
     const scores = d.algorithm === 'gbrank'
       ? `Scores are GBRank's h_t${d.rescaled ? '' : ' up to a positive factor (early stopping cut the model)'}; h_t = (t·h_{t−1} + η·g_t)/(t+1).`
       : 'Scores are the model\'s margins (XGBoost starts them at 0.5).';
-    setText($('rank-caption'), `${scores} NDCG: gain 2^relevance − 1, discount 1/log₂(position + 1), over the ideal order's; ties keep row order. ` +
+    setMathText($('rank-caption'), `${scores} NDCG: gain 2^relevance − 1, discount 1/log₂(position + 1), over the ideal order's; ties keep row order. ` +
       (d.side === 'train' ? '' : 'Pick a training query to see what the round was fit to there.'));
   }
 

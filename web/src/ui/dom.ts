@@ -28,8 +28,37 @@ export const num = (v: number) =>
 export function paragraph(text: string, cls = 'hint') {
   const p = document.createElement('p');
   p.className = cls;
-  p.textContent = text;
+  p.append(mathText(text));
   return p;
+}
+
+// The formulas' subscripts and exponents, written F_{t−1}, h_t, L_i, S_0,
+// e^{α_t} or e^(−F(x)) in the panels' strings, as <sub> and <sup> rather
+// than the marks a reader would see. Only a lone letter (or the ◆ of
+// AdaBoost's panel) takes a subscript, so a column name such as "temp_t"
+// stays as it is. An exponent in parentheses may hold one level of them.
+const MARKUP = /(?<![\p{L}\p{N}_])([\p{L}◆])_(?:\{([^{}]*)\}|([a-z0-9])(?![\p{L}\p{N}_]))|\^(?:\{([^{}]*)\}|\(((?:[^()]|\([^()]*\))*)\))/gu;
+export function mathText(text: string): DocumentFragment {
+  const out = document.createDocumentFragment();
+  let at = 0;
+  for (const m of text.matchAll(MARKUP)) {
+    out.append(text.slice(at, m.index!) + (m[1] ?? ''));
+    const exponent = m[4] ?? m[5];
+    const el = document.createElement(exponent !== undefined ? 'sup' : 'sub');
+    if (exponent !== undefined) el.append(mathText(exponent));
+    else el.textContent = m[2] ?? m[3];
+    out.append(el);
+    at = m.index! + m[0].length;
+  }
+  out.append(text.slice(at));
+  return out;
+}
+
+// setText for a string with subscripts (mathText): rewritten only when it changes.
+export function setMathText(el: HTMLElement, text: string) {
+  if (el.dataset.math === text) return;
+  el.dataset.math = text;
+  el.replaceChildren(mathText(text));
 }
 
 // One line of a formula panel: the formula, then its value with this round's
@@ -39,10 +68,10 @@ export function formulaRow(name: string, value: string, data: Record<string, num
   row.className = 'formula';
   const f = document.createElement('span');
   f.className = 'formula-name';
-  f.textContent = name;
+  f.append(mathText(name));
   const v = document.createElement('span');
   v.className = 'formula-value';
-  v.textContent = value;
+  v.append(mathText(value));
   for (const [k, x] of Object.entries(data)) row.dataset[k] = String(x);
   row.append(f, v);
   return row;

@@ -7,7 +7,7 @@
 // carries its full-precision numbers in data-* for tests.
 import type { RoundReport } from '../../../wasm/js/index.js';
 import type { ModelInfo, RoundDetail } from '../worker/messages';
-import { cell, formulaRow, num, paragraph, scrolling, setData } from './dom';
+import { cell, formulaRow, mathText, num, paragraph, scrolling, setData } from './dom';
 
 const SVG = 'http://www.w3.org/2000/svg';
 
@@ -17,7 +17,7 @@ const GRADIENTS: Record<string, [string, string]> = {
   'reg:absoluteerror': ['g = sign(F(x) − y)', 'h = 1 (each leaf then takes its rows\' median residual)'],
   'reg:pseudohubererror': ['g = z/√(1+(z/δ)²), z = F(x) − y', 'h = (1+(z/δ)²)^(−3/2)'],
   'reg:huber': ['g = −clip(y − F(x), ±δ_t)', 'h = 1'],
-  'count:poisson': ['g = e^F(x) − y', 'h = e^(F(x) + max_delta_step)'],
+  'count:poisson': ['g = e^{F(x)} − y', 'h = e^(F(x) + max_delta_step)'],
   'binary:logistic': ['g = p − y, p = 1/(1+e^(−F(x)))', 'h = p(1 − p)'],
   'binary:exponential': ['g = −ỹ·e^(−ỹF(x)), ỹ = ±1', 'h = e^(−ỹF(x))'],
   'multi:softprob': ['g = p_k − [y = k], p = softmax(F(x))', 'h = 2p_k(1 − p_k)'],
@@ -117,7 +117,7 @@ export class RoundInspector {
       // With the steps' two columns the rows' count goes: the panel is narrow.
       : steps > 1 ? ['leaf', 'G = Σg', 'H = Σh', '−G/(H+λ)', `w (${steps} steps)`, 'η·w added']
         : ['leaf', 'rows', 'G = Σg', 'H = Σh', 'w* = −G/(H+λ)', 'η·w* added'];
-    table.createTHead().insertRow().append(...head.map((c) => cell('th', c)));
+    table.createTHead().insertRow().append(...head.map((c) => cell('th', mathText(c))));
     const body = table.createTBody();
     for (const l of d.leaves) {
       const tr = body.insertRow();
@@ -149,7 +149,7 @@ export class RoundInspector {
     if (!d.leaves.length) return;
     const table = document.createElement('table');
     table.className = 'leaf-table';
-    table.createTHead().insertRow().append(...['leaf', 'rows', 'targets', 'Σ targets', 'g_t = mean target', `${num(add)}·g_t added`].map((c) => cell('th', c)));
+    table.createTHead().insertRow().append(...['leaf', 'rows', 'targets', 'Σ targets', 'g_t = mean target', `${num(add)}·g_t added`].map((c) => cell('th', mathText(c))));
     const body = table.createTBody();
     for (const l of d.leaves) {
       const tr = body.insertRow();
@@ -298,7 +298,7 @@ function epsilonAlphaChart(reports: RoundReport[], selected: number) {
   }
   const cap = document.createElement('figcaption');
   cap.className = 'hint';
-  cap.innerHTML = '<span class="eps">ε_t</span> and <span class="alpha">α_t</span> over the rounds (each scaled to its largest)';
+  cap.innerHTML = '<span class="eps">ε<sub>t</sub></span> and <span class="alpha">α<sub>t</sub></span> over the rounds (each scaled to its largest)';
   fig.append(svg, cap);
   return fig;
 }
