@@ -3,7 +3,7 @@
 // inside (trees, importance, the prediction surface), downloads, the URL.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -285,21 +285,35 @@ test('feature importance: a bar per feature used, gain and weight', async () => 
   assert.match(await page.textContent('#surface-caption'), /Pick toy data/);
 });
 
-test('downloads: predictions for every row of the table, a model that loads again', async () => {
+test('downloads: predictions for every row of the table (its number, train or valid, the actual and predicted class), a model that loads again', async () => {
   const { page } = site;
   const predictions = await download(page, '#download-predictions');
   assert.equal(predictions.name, 'spam-predictions.csv');
   const lines = predictions.text.trim().split('\n');
-  assert.equal(lines[0], 'p(type = spam)');
+  assert.equal(lines[0], 'row,set,type,predicted type,p(type = spam)');
   assert.equal(lines.length, 4601 + 1);
-  assert.ok(lines.slice(1).every((l) => Number(l) >= 0 && Number(l) <= 1));
+  const spam = readFileSync(new URL('../data/spam.csv', import.meta.url), 'utf8').trim().split('\n').slice(1).map((l) => l.split(',').at(-1));
+  let valid = 0;
+  lines.slice(1).forEach((l, i) => {
+    const [row, set, actual, predicted, p] = l.split(',');
+    assert.equal(row, String(i + 1));
+    assert.ok(set === 'train' || set === 'valid', l);
+    valid += set === 'valid';
+    assert.equal(actual, spam[i], `row ${i + 1}: the file's own label`);
+    assert.ok(Number(p) >= 0 && Number(p) <= 1, l);
+    assert.equal(predicted, Number(p) > 0.5 ? 'spam' : 'nonspam', l);
+    assert.ok(p.replace(/^0\.0*|\.|e.*$/g, '').length <= 7, `seven significant digits at most: ${p}`);
+  });
+  assert.equal(valid, Math.round(0.2 * 4601), 'the validation rows of the run');
+  const probabilities = (text) => text.trim().split('\n').slice(1).map((l) => l.split(',').at(-1)).join('\n');
   const model = await download(page, '#download-model');
   assert.equal(model.name, 'spam-model.json');
   await page.setInputFiles('#model-input', { name: 'mine.json', mimeType: 'application/json', buffer: Buffer.from(model.text) });
   await page.waitForFunction(() => document.getElementById('model-status').textContent.startsWith('Loaded mine.json'));
   assert.match(await page.textContent('#model-status'), /20 trees predicting type \(xgboost\)/);
   const again = await download(page, '#download-predictions');
-  assert.equal(again.text, predictions.text, 'the reloaded model predicts the same');
+  assert.equal(again.text.split('\n')[0], 'row,predicted type,p(type = spam)', 'a model from a file: no split or labels to show');
+  assert.equal(probabilities(again.text), probabilities(predictions.text), 'the reloaded model predicts the same');
   // The compact file: the same model, loaded back through the same input.
   const compact = await download(page, '#download-model-compact');
   assert.equal(compact.name, 'spam-model.blm');
@@ -308,7 +322,7 @@ test('downloads: predictions for every row of the table, a model that loads agai
   await page.waitForFunction(() => document.getElementById('model-status').textContent.startsWith('Loaded mine.blm'));
   assert.match(await page.textContent('#model-status'), /20 trees predicting type \(xgboost\)/);
   assert.equal((await download(page, '#download-model')).text, model.text, 'the same model as the JSON file');
-  assert.equal((await download(page, '#download-predictions')).text, predictions.text);
+  assert.equal(probabilities((await download(page, '#download-predictions')).text), probabilities(predictions.text));
 });
 
 test('Download as XGBoost model: XGBoost 1.7.4 loads it and predicts the page\'s predictions; AdaBoost.R2 says why not', async () => {
@@ -319,7 +333,7 @@ test('Download as XGBoost model: XGBoost 1.7.4 loads it and predicts the page\'s
   await train(page, 8);
   const model = await download(page, '#download-xgboost');
   assert.equal(model.name, 'auto_mpg-xgboost.json');
-  const predictions = (await download(page, '#download-predictions')).text.trim().split('\n').slice(1).map(Number);
+  const predictions = (await download(page, '#download-predictions')).text.trim().split('\n').slice(1).map((l) => Number(l.split(',').at(-1)));
   const dir = mkdtempSync(join(tmpdir(), 'boostlab-xe-'));
   writeFileSync(join(dir, 'model.json'), model.text);
   const theirs = JSON.parse(execFileSync('/usr/bin/python3', [fileURLToPath(new URL('../parity/xgb_load_predict.py', import.meta.url)),
@@ -352,7 +366,7 @@ test('SHAP: a summary of the validation rows and a waterfall for the row picked,
     document.getElementById('shap-waterfall').dataset.row === '0');
   assert.equal(await page.getAttribute('#shap-summary', 'data-rows'), '80', "the validation rows (20 % of auto_mpg's 398)");
   assert.match(await page.textContent('#shap-summary-caption'), /each dot is one row's SHAP value/);
-  const predictions = (await download(page, '#download-predictions')).text.trim().split('\n').slice(1).map(Number);
+  const predictions = (await download(page, '#download-predictions')).text.trim().split('\n').slice(1).map((l) => Number(l.split(',').at(-1)));
   // Row 3 of the preview, clicked: its waterfall ends at the model's prediction (regression: the margin).
   await page.click('#preview tbody tr:nth-child(3)');
   await page.waitForFunction(() => document.getElementById('shap-waterfall').dataset.row === '2');

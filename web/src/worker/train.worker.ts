@@ -34,7 +34,7 @@ let modelLoads = 0;  // model files picked so far: a slower read of an older one
 const MAX_JSON_MODEL_BYTES = 512 * 2 ** 20, MAX_COMPACT_MODEL_BYTES = 2048 * 2 ** 20;
 // What the scale-out script needs of the finished model's training that the
 // model does not hold: its validation rows and weight column (none for a loaded model).
-let trainedWith: { validRows: Uint32Array; weight: string } | null = null;
+let trainedWith: { validRows: Uint32Array; weight: string; labels: Float32Array; table: Table } | null = null;
 // What each round of the last finished model was fit to (null for a loaded model); a run keeps its own.
 let modelHistory: RoundHistory | null = null;
 // The models of a preset's finished runs, for the side-by-side comparison.
@@ -183,7 +183,7 @@ function finish(r: Run, aborted: boolean) {
     const trainRows = Uint32Array.from({ length: table!.numRows }, (_, i) => i).filter((i) => !isValid.has(i));
     kept.keep(bl!, table!, { token: r.token, algorithm: r.algorithm, validRows, trainRows, labels: r.history.labels, surface: r.surface }, m);
   }
-  trainedWith = { validRows: r.data.validRows(), weight: r.weight };
+  trainedWith = { validRows: r.data.validRows(), weight: r.weight, labels: r.history.labels, table: table! };
   r.trainer.dispose();
   r.data.dispose();
   run = null;
@@ -539,22 +539,50 @@ async function handle(msg: ToWorker) {
 // (none for a model loaded from a file).
 function validRowsOf(m: Model): Uint32Array {
   if (run) return run.data.validRows();
-  return m === model && trainedWith ? trainedWith.validRows : new Uint32Array(0);
+  return m === model && trainedWith && trainedWith.table === table ? trainedWith.validRows : new Uint32Array(0);
 }
 
-// One row per table row: the prediction (or one column per class).
+// The labels the model on show was trained on, by table row (the value, or
+// the class index), while that table is loaded; null for a model from a file
+// or once other data is loaded.
+function labelsOf(m: Model): Float32Array | null {
+  if (run) return run.history.labels;
+  return m === model && trainedWith && trainedWith.table === table ? trainedWith.labels : null;
+}
+
+// One line per table row: its number (1-based, as the worked table counts),
+// whether training saw it or held it out, the actual target and the
+// prediction (a class: the predicted class and each class's probability),
+// to the float's seven significant digits. The row's side and actual value
+// only while the table the model was trained on is loaded.
 function predictionsCsv(m: Model) {
   if (!table) noTable('Predicting its rows');
   const p = m.predict(table);
   const i = info(m);
   const width = m.predictionWidth;
-  const quote = (s: string) => (/[",\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s);
-  const header = width === 1 ? [i.classes.length === 2 ? `p(${i.target} = ${i.classes[1]})` : `predicted ${i.target}`]
-    : i.classes.map((c) => `p(${i.target} = ${c})`);
+  const labels = labelsOf(m);
+  const known = labels !== null && labels.length === table.numRows;
+  const valid = new Set(validRowsOf(m));
+  const quote = (s: string) => (/[",\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s);
+  const digits = (x: number) => String(Number(x.toPrecision(7)));
+  const classes = i.classes;
+  const header = ['row', ...(known ? ['set', i.target] : [])];
+  if (classes.length === 0) header.push(`predicted ${i.target}`);
+  else header.push(`predicted ${i.target}`, ...(width === 1 ? [`p(${i.target} = ${classes[1]})`] : classes.map((c) => `p(${i.target} = ${c})`)));
   const lines = [header.map(quote).join(',')];
   for (let r = 0; r < table.numRows; r++) {
-    const row = [];
-    for (let k = 0; k < width; k++) row.push(String(p[r * width + k]));
+    const row = [String(r + 1)];
+    if (known) row.push(valid.has(r) ? 'valid' : 'train', quote(classes.length ? String(classes[labels![r]] ?? '') : digits(labels![r])));
+    if (classes.length === 0) {
+      row.push(digits(p[r]));
+    } else if (width === 1) {
+      row.push(quote(String(classes[p[r] > 0.5 ? 1 : 0])), digits(p[r]));
+    } else {
+      let best = 0;
+      for (let k = 1; k < width; k++) if (p[r * width + k] > p[r * width + best]) best = k;
+      row.push(quote(String(classes[best])));
+      for (let k = 0; k < width; k++) row.push(digits(p[r * width + k]));
+    }
     lines.push(row.join(','));
   }
   return lines.join('\n') + '\n';
