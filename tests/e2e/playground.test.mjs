@@ -517,3 +517,19 @@ test('parameter docs are true for the algorithm on show', async () => {
   await site.screenshot('param-docs-random-forest');
   await useAlgorithm(page, 'xgboost');
 });
+
+test('the formulas say whose they are: another algorithm picked before Play is told apart from the run on show', async () => {
+  const { page } = site;
+  await useAlgorithm(page, 'xgboost');
+  await train(page, 4);
+  await page.waitForSelector('#round-inspector[data-algorithm="xgboost"] .round-title');
+  const title = await page.textContent('#round-inspector .round-title');
+  assert.match(title, /^Run \d+ \(XGBoost-style\): round 4 of 4, tree 4\.$/);
+  assert.equal(await page.locator('#round-inspector .stale-note').count(), 0);
+  await useAlgorithm(page, 'random_forest');
+  await page.waitForSelector('#round-inspector .stale-note');
+  const run = title.match(/^Run \d+/)[0];
+  assert.equal(await page.textContent('#round-inspector .stale-note'), `These are ${run}'s formulas; random forest, picked above, shows its own once Play trains it.`);
+  await useAlgorithm(page, 'xgboost');
+  await page.waitForFunction(() => !document.querySelector('#round-inspector .stale-note'));
+});

@@ -8,10 +8,10 @@ import type { WorkerClient } from './worker/client';
 import type { CompareReply, TreeJson } from './worker/messages';
 import { Surface } from './ui/surface';
 import { cell, num, paragraph, setHidden, setText } from './ui/dom';
+import { algorithmName } from './run-names';
 
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
 const SVG = 'http://www.w3.org/2000/svg';
-const NAMES: Record<string, string> = { xgboost: 'XGBoost-style', gbdt: 'gradient boosting', adaboost: 'AdaBoost', random_forest: 'random forest', gbrank: 'GBRank' };
 
 export class ComparePanel {
   private asked = '';
@@ -72,7 +72,7 @@ export class ComparePanel {
       for (const [k, v] of Object.entries(r.metrics)) card.dataset[k] = String(v);
       const title = document.createElement('figcaption');
       const run = store.runs.find((x) => x.token === r.token);
-      title.textContent = `Run ${run?.number ?? '?'}: ${NAMES[r.algorithm] ?? r.algorithm}, round ${r.round} of ${r.rounds}`;
+      title.textContent = `Run ${run?.number ?? '?'}: ${algorithmName(r.algorithm)}, round ${r.round} of ${r.rounds}`;
       card.append(title);
       if (r.surface && toy) {
         const canvas = document.createElement('canvas');
@@ -92,7 +92,7 @@ export class ComparePanel {
     const withLoss = reply.runs.filter((r) => r.expLoss);
     const together = $('compare-losses');
     together.replaceChildren(...(withLoss.length > 1 ? [lossesTogether(withLoss.map((r) => ({
-      name: `Run ${store.runs.find((x) => x.token === r.token)?.number ?? '?'} (${NAMES[r.algorithm] ?? r.algorithm})`, ...r.expLoss! })))] : []));
+      name: `Run ${store.runs.find((x) => x.token === r.token)?.number ?? '?'} (${algorithmName(r.algorithm)})`, ...r.expLoss! })))] : []));
     // The blends beside the runs, every number on the same validation rows.
     const metrics = Object.keys(reply.runs[0].metrics);
     const head = blends.createTHead();
@@ -101,7 +101,7 @@ export class ComparePanel {
     const body = document.createElement('tbody');
     for (const r of reply.runs) {
       const tr = body.insertRow();
-      tr.append(cell('td', `Run ${store.runs.find((x) => x.token === r.token)?.number ?? '?'} (${NAMES[r.algorithm] ?? r.algorithm})`),
+      tr.append(cell('td', `Run ${store.runs.find((x) => x.token === r.token)?.number ?? '?'} (${algorithmName(r.algorithm)})`),
         ...metrics.map((m) => cell('td', num(r.metrics[m]))), cell('td', ''));
     }
     for (const b of reply.blends) {

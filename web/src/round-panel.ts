@@ -84,7 +84,7 @@ export class RoundPanel {
       this.asked = 'training';
       return;
     }
-    const key = `${store.data.id}|${show.name}|${show.model?.trees}|${rounds}|${store.selectedRound}|${store.worked.offset}|${store.worked.output}`;
+    const key = `${store.data.id}|${show.name}|${show.model?.trees}|${rounds}|${store.selectedRound}|${store.worked.offset}|${store.worked.output}|${store.algorithm}`;
     if (key === this.asked) {
       if (this.drawn && this.pickedDrawn !== store.worked.row) this.drawLoss(this.drawn.d, this.drawn.m);
       return;
@@ -133,7 +133,7 @@ export class RoundPanel {
     }
     const reports = currentRun()?.reports ?? [];
     // The picture (AdaBoost's points sized by u) is drawn for toy data only.
-    this.inspector.render(d, m, store.loadedModel ? [] : reports, !!store.data?.toy);
+    this.inspector.render(d, m, store.loadedModel ? [] : reports, !!store.data?.toy, modelOnShow()!.name, store.algorithm);
     this.worked.render(d, m);
     this.drawn = { d, m };
     this.drawLoss(d, m);

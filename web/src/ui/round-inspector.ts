@@ -8,6 +8,7 @@
 import type { RoundReport } from '../../../wasm/js/index.js';
 import type { ModelInfo, RoundDetail } from '../worker/messages';
 import { cell, formulaRow, mathText, num, paragraph, scrolling, setData } from './dom';
+import { algorithmName } from '../run-names';
 
 const SVG = 'http://www.w3.org/2000/svg';
 
@@ -65,13 +66,17 @@ export class RoundInspector {
   }
 
   // picture: whether the page draws the data (toy data), which AdaBoost's size legend explains.
-  render(d: RoundDetail, m: ModelInfo, reports: RoundReport[], picture: boolean) {
+  // whose: the model's name on the page ("Run 2", a file's name); chosen: the
+  // algorithm picked above, which may be another until Play trains it.
+  render(d: RoundDetail, m: ModelInfo, reports: RoundReport[], picture: boolean, whose: string, chosen: string) {
     const report = reports[d.round - 1];
     setData(this.el, 'round', String(d.round));
     setData(this.el, 'algorithm', m.algorithm);
     const parts: Node[] = [];
     const classLabel = d.outputs > 1 ? ` (the tree for class ${m.classes[d.output] ?? d.output})` : '';
-    parts.push(paragraph(`Round ${d.round} of ${d.rounds}: tree ${d.treeIndex + 1}${classLabel}.`, 'round-title'));
+    parts.push(paragraph(`${whose} (${algorithmName(m.algorithm)}): round ${d.round} of ${d.rounds}, tree ${d.treeIndex + 1}${classLabel}.`, 'round-title'));
+    if (chosen !== m.algorithm)
+      parts.push(paragraph(`These are ${whose}'s formulas; ${algorithmName(chosen)}, picked above, shows its own once Play trains it.`, 'hint stale-note'));
     if (m.algorithm === 'adaboost') this.adaboost(parts, d, m, report, reports, picture);
     else if (m.algorithm === 'random_forest') this.forest(parts, d, m, report);
     else if (m.algorithm === 'gbrank') this.gbrank(parts, d, m, report);
