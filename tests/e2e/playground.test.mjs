@@ -533,3 +533,18 @@ test('the formulas say whose they are: another algorithm picked before Play is t
   await useAlgorithm(page, 'xgboost');
   await page.waitForFunction(() => !document.querySelector('#round-inspector .stale-note'));
 });
+
+test('the chart: every line in the legend has its own colour (earlier runs dashed, a forest\'s out-of-bag line)', async () => {
+  const { page } = site;
+  for (const algorithm of ['adaboost', 'gbdt', 'random_forest']) {
+    await useAlgorithm(page, algorithm);
+    await train(page, 3, { curve: algorithm === 'random_forest' ? 'valid' : 'train' });
+  }
+  await page.waitForFunction(() => [...document.querySelectorAll('#loss-chart .u-legend .u-series')].some((s) => /out-of-bag/.test(s.textContent)));
+  const markers = await page.$$eval('#loss-chart .u-legend .u-series', (rows) => rows.slice(1).map((r) => ({
+    label: r.textContent.trim(), colour: getComputedStyle(r.querySelector('.u-marker')).borderColor })));
+  const colours = markers.map((m) => m.colour);
+  assert.ok(markers.length >= 5, JSON.stringify(markers));
+  assert.equal(new Set(colours).size, colours.length, `a colour each: ${JSON.stringify(markers)}`);
+  await useAlgorithm(page, 'xgboost');
+});

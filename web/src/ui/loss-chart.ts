@@ -8,7 +8,11 @@ import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import type { Run } from '../state';
 
-const COLOURS = ['#7b8496', '#3caa5a', '#965ac8', '#c8aa28', '#28a0c8', '#c83c78'];
+// Earlier runs' colours, none the current run's (blue, red) or the
+// out-of-bag line's (green); past six runs the dashes change instead.
+const COLOURS = ['#7b8496', '#965ac8', '#c8aa28', '#28a0c8', '#c83c78', '#8c6d31'];
+const DASHES = [[6, 3], [2, 3], [10, 3, 2, 3]];
+const OUT_OF_BAG = '#3caa5a';
 const HEIGHT = 300;
 
 // A forest reports its training rows' out-of-bag error (oob_rmse, oob_error).
@@ -82,7 +86,7 @@ export class LossChart {
     earlier.forEach((r, i) => {
       const valid = r.reports.some((rep) => m in rep.valid);
       series.push({ label: `Run ${r.number}: ${r.label} (${valid ? 'valid' : isOutOfBag(m) ? 'out-of-bag' : 'train'})`,
-        stroke: COLOURS[i % COLOURS.length], width: 1.5, dash: [6, 3] });
+        stroke: COLOURS[i % COLOURS.length], width: 1.5, dash: DASHES[Math.floor(i / COLOURS.length) % DASHES.length] });
       data.push(column(r, valid ? 'valid' : 'train'));
     });
     if (c) {
@@ -90,7 +94,7 @@ export class LossChart {
       data.push(column(c, 'train'), column(c, 'valid'));
       // A forest's out-of-bag error beside its training and validation error.
       if (key(c, 'train') === m && c.reports.some((r) => `oob_${m}` in r.train)) {
-        series.push({ label: `out-of-bag ${m}`, stroke: '#3caa5a', width: 2, dash: [3, 3] });
+        series.push({ label: `out-of-bag ${m}`, stroke: OUT_OF_BAG, width: 2, dash: [3, 3] });
         data.push(x.map((_, i) => c.reports[i]?.train[`oob_${m}`] ?? null));
       }
     }
