@@ -13,7 +13,8 @@ export const SHOTS = fileURLToPath(new URL('../../test-results/', import.meta.ur
 
 // isolation: the server sends COOP/COEP; serviceWorkers: 'allow' | 'block';
 // viewport: the page size (1280 x 800 by default); path: what to open (with a query, say).
-export async function openSite({ isolation = true, serviceWorkers = 'allow', viewport = { width: 1280, height: 800 }, path = '/' } = {}) {
+// touch: a phone's touch screen (taps, coarse pointer) instead of a mouse.
+export async function openSite({ isolation = true, serviceWorkers = 'allow', viewport = { width: 1280, height: 800 }, path = '/', touch = false } = {}) {
   const server = await startServer({ root: SITE, port: 0, isolation });
   const origin = `http://127.0.0.1:${server.address().port}`;
   const browser = await chromium.launch({
@@ -21,7 +22,7 @@ export async function openSite({ isolation = true, serviceWorkers = 'allow', vie
     args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
       '--disable-component-update', '--disable-sync'],
   });
-  const page = await browser.newPage({ viewport, serviceWorkers, acceptDownloads: true });
+  const page = await browser.newPage({ viewport, serviceWorkers, acceptDownloads: true, ...(touch ? { hasTouch: true, isMobile: true } : {}) });
   // Waits are for what the page does, not how fast: on a loaded machine a
   // 200 MB model's download alone took longer than Playwright's 30 s default.
   page.setDefaultTimeout(120_000);

@@ -49,6 +49,26 @@ test('a static host without COOP/COEP: the service worker turns threads on, then
   }
 });
 
+test('a phone\'s touch screen: a tap on a tree node picks it, and an up or down swipe over the tree is the page\'s', async () => {
+  const site = await openSite({ viewport: { width: 390, height: 844 }, touch: true });
+  try {
+    const { page } = site;
+    await waitForSample(page);
+    await train(page, 3);
+    // (a phone's tree is drawn folded: its top splits, the rest behind a ▸)
+    const node = page.locator('#tree g[data-node]:not([data-folded])').first();
+    await node.scrollIntoViewIfNeeded();
+    const id = await node.getAttribute('data-node');
+    await node.tap();
+    await page.waitForFunction((n) => document.getElementById('node-inspector').dataset.node === n, id);
+    assert.equal(await page.locator('#tree g.selected').count(), 1, 'the node tapped is marked');
+    assert.equal(await page.$eval('#tree', (el) => getComputedStyle(el).touchAction), 'pan-y');
+    assert.deepEqual(site.problems, []);
+  } finally {
+    await site.close();
+  }
+});
+
 test('phone width 390 x 844: nothing wider than the screen, and training works', async () => {
   const site = await openSite({ viewport: { width: 390, height: 844 } });
   try {

@@ -57,7 +57,14 @@ export class TreeView {
     }, { passive: false });
     let drag: { x: number; y: number } | null = null;
     let moved = 0;
-    svg.addEventListener('pointerdown', (e) => { drag = { x: e.clientX, y: e.clientY }; moved = 0; });
+    // How far a press may wander and still be a click: a finger's tap moves
+    // a few pixels, and with a mouse's 4 it panned the tree instead of picking the node.
+    let slop = 4;
+    svg.addEventListener('pointerdown', (e) => {
+      drag = { x: e.clientX, y: e.clientY };
+      moved = 0;
+      slop = e.pointerType === 'mouse' ? 4 : 16;
+    });
     svg.addEventListener('pointermove', (e) => {
       if (!drag || !(e.buttons & 1)) return;
       moved += Math.abs(e.clientX - drag.x) + Math.abs(e.clientY - drag.y);
@@ -68,9 +75,10 @@ export class TreeView {
       this.apply();
     });
     svg.addEventListener('pointerup', () => { drag = null; });
+    svg.addEventListener('pointercancel', () => { drag = null; });  // the page took the gesture (a scroll)
     // A click (not a drag) on a folded split opens it; on any other node, selects it.
     svg.addEventListener('click', (e) => {
-      if (moved > 4 || !this.shown) return;
+      if (moved > slop || !this.shown) return;
       const picked = (e.target as Element).closest<SVGGElement>('g[data-node]');
       if (picked && !picked.dataset.folded) {
         this.select(Number(picked.dataset.node));
