@@ -53,6 +53,8 @@ test('samples: each bundled CSV loads with its target chosen and its source show
   // letter: 26 classes, one tree per class and round in the viewer.
   await useAlgorithm(page, 'xgboost');
   assert.match(await page.textContent('#chart-hint'), /^Press Play: the loss of every round/, 'an empty chart says what fills it');
+  assert.equal(await page.isDisabled('#metric'), true, 'no metric to pick before a round');
+  assert.equal(await page.textContent('#metric'), 'after the first round');
   await train(page, 3);
   assert.match(await page.textContent('#chart-hint'), /^Click a round to see its numbers/);
   assert.equal(await page.getAttribute('#loss-chart', 'data-metric'), 'mlogloss');

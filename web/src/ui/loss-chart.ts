@@ -123,12 +123,17 @@ export class LossChart {
     } else {
       this.plot.setData(data as uPlot.AlignedData);
     }
-    // The metric picker lists what the runs report.
+    // The metric picker lists what the runs report; before any round it says
+    // when it will (an empty list looked broken).
     const known = LossChart.metricsKnown(v.runs);
-    if ([...this.metricSelect.options].map((o) => o.value).join() !== known.join()) {
-      this.metricSelect.replaceChildren(...known.map((k) => new Option(isOutOfBag(k) ? `${k} (out-of-bag)` : k, k)));
+    const values = known.length ? known : [''];
+    const options = [...this.metricSelect.options];
+    if (options.length !== values.length || options.some((o, i) => o.value !== values[i])) {
+      this.metricSelect.replaceChildren(...(known.length ? known.map((k) => new Option(isOutOfBag(k) ? `${k} (out-of-bag)` : k, k))
+        : [new Option('after the first round', '')]));
     }
-    this.metricSelect.value = m;
+    this.metricSelect.disabled = known.length === 0;
+    this.metricSelect.value = known.length ? m : '';
     this.logBox.checked = v.log;
     const best = c?.earlyStopping ? c.reports.at(-1)?.bestRound ?? 0 : 0;
     this.el.dataset.pointsTrain = String(c?.reports.filter((r) => m in r.train).length ?? 0);
