@@ -49,12 +49,18 @@ test('a static host without COOP/COEP: the service worker turns threads on, then
   }
 });
 
-test('a phone\'s touch screen: a tap on a tree node picks it, and an up or down swipe over the tree is the page\'s', async () => {
+test('a phone\'s touch screen: Play brings the chart into view; a tap on a tree node picks it, and an up or down swipe over the tree is the page\'s', async () => {
   const site = await openSite({ viewport: { width: 390, height: 844 }, touch: true });
   try {
     const { page } = site;
     await waitForSample(page);
+    await page.evaluate(() => window.scrollTo(0, 0));
     await train(page, 3);
+    // Play brought the chart (a screen or two below it on a phone) into view.
+    await page.waitForFunction(() => {
+      const r = document.getElementById('loss-chart').getBoundingClientRect();
+      return r.top >= 0 && r.top < innerHeight && r.height > 0;
+    }, null, { timeout: 5000 });
     // (a phone's tree is drawn folded: its top splits, the rest behind a ▸)
     const node = page.locator('#tree g[data-node]:not([data-folded])').first();
     await node.scrollIntoViewIfNeeded();

@@ -353,6 +353,16 @@ function onMessage(m: FromWorker) {
 $('preset-four').addEventListener('click', () => startPreset('four'));
 $('preset-adaboost-exponential').addEventListener('click', () => startPreset('adaboost-exponential'));
 
+// On a phone the chart sits below the data panel, a screen or two under
+// Play: Play brings it into view, so the loss is seen falling. (Wider
+// screens show both side by side.)
+function showChartOnPhone() {
+  if (!matchMedia('(max-width: 900px)').matches) return;
+  const chart = $('chart-panel'), r = chart.getBoundingClientRect();
+  if (r.top >= 0 && r.top < innerHeight / 2) return;
+  chart.scrollIntoView({ behavior: matchMedia('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth', block: 'start' });
+}
+
 const views = new Views(client, {
   play: () => {
     const run = inProgress();
@@ -360,6 +370,7 @@ const views = new Views(client, {
       update(() => { run.status = 'training'; });
       client.play();
     } else if (!run) startRun('play');
+    showChartOnPhone();
   },
   step: () => {
     const run = inProgress();
