@@ -191,7 +191,7 @@ test('early stopping marks the best round; Reset throws a run away', async (t) =
 test('compare two runs: the earlier run stays on the chart under its name', async () => {
   const { page } = site;
   await useToy(page, 'circles', 400);
-  await page.click('#clear-runs');
+  assert.equal(await page.isHidden('#clear-runs'), true, 'new data: no earlier runs to clear');
   assert.equal(await page.getAttribute('#loss-chart', 'data-runs'), '0');
   await useAlgorithm(page, 'gbdt');
   await train(page, 15);
@@ -208,6 +208,7 @@ test('compare two runs: the earlier run stays on the chart under its name', asyn
   await site.screenshot('compare-runs');
   await page.click('#clear-runs');
   assert.equal(await page.getAttribute('#loss-chart', 'data-runs'), '0');
+  assert.equal(await page.isHidden('#clear-runs'), true, 'nothing left to clear');
 });
 
 test('tree viewer: the drawn tree has the nodes of the downloaded model, for any round', async () => {

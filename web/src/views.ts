@@ -313,6 +313,8 @@ export class Views {
     const runs = runsOf(dataId);
     const current = runs.find((r) => r.number === store.current) ?? null;
     this.chart.render({ runs, current, metric: store.chart.metric, log: store.chart.log, selectedRound: current ? store.selectedRound : 0 });
+    // Only when there is something to clear.
+    setHidden($('clear-runs'), !runs.some((r) => r !== current));
     // Before any round the chart is empty: say what fills it.
     setText($('chart-hint'), runs.some((r) => r.reports.length) ? 'Click a round to see its numbers and its tree.'
       : 'Press Play: the loss of every round, on the training and the validation rows, is drawn here as the model trains.');
