@@ -107,6 +107,12 @@ test('once binned, the big table\'s numbers are let go: views say so, and the ne
   await page.waitForFunction(() => document.getElementById('train-status').dataset.round === '3' && !document.getElementById('train').disabled,
     null, { timeout: 300_000 });
   assert.match(await page.textContent('#train-status'), /^Run [0-9]+ · round 3 of 3/);
+  // The rows it held out still go with the model to a cluster, its table let go or not.
+  await page.click('#scale-out summary');
+  const [file] = await Promise.all([page.waitForEvent('download'), page.click('#download-scale-rows')]);
+  const held = readFileSync(await file.path(), 'utf8').trim().split('\n').length;
+  assert.ok(Math.abs(held - 0.2 * bigRows) < 0.01 * bigRows, `${held} validation rows of ${bigRows}`);
+  await page.click('#scale-out summary');
   assert.deepEqual(site.problems, []);
 });
 

@@ -34,7 +34,10 @@ let modelLoads = 0;  // model files picked so far: a slower read of an older one
 const MAX_JSON_MODEL_BYTES = 512 * 2 ** 20, MAX_COMPACT_MODEL_BYTES = 2048 * 2 ** 20;
 // What the scale-out script needs of the finished model's training that the
 // model does not hold: its validation rows and weight column (none for a loaded model).
-let trainedWith: { validRows: Uint32Array; weight: string; labels: Float32Array; table: Table } | null = null;
+// source: the load it was trained on (a table let go and read again for a
+// run is the same load; new data is another).
+let trainedWith: { validRows: Uint32Array; weight: string; labels: Float32Array; source: number } | null = null;
+let loads = 0;  // data loaded so far: the current table's load
 // What each round of the last finished model was fit to (null for a loaded model); a run keeps its own.
 let modelHistory: RoundHistory | null = null;
 // The models of a preset's finished runs, for the side-by-side comparison.
@@ -183,7 +186,7 @@ function finish(r: Run, aborted: boolean) {
     const trainRows = Uint32Array.from({ length: table!.numRows }, (_, i) => i).filter((i) => !isValid.has(i));
     kept.keep(bl!, table!, { token: r.token, algorithm: r.algorithm, validRows, trainRows, labels: r.history.labels, surface: r.surface }, m);
   }
-  trainedWith = { validRows: r.data.validRows(), weight: r.weight, labels: r.history.labels, table: table! };
+  trainedWith = { validRows: r.data.validRows(), weight: r.weight, labels: r.history.labels, source: loads };
   r.trainer.dispose();
   r.data.dispose();
   run = null;
@@ -328,6 +331,7 @@ async function handle(msg: ToWorker) {
       reading = null;
       table?.dispose();
       table = next;
+      ++loads;
       source = { file: msg.file, name: msg.name, delimiter: msg.delimiter, skipRaggedRows: msg.skipRaggedRows ?? false };
       dialect = { delimiter: next.delimiter, encoding: next.encoding };
       released = null;
@@ -539,7 +543,7 @@ async function handle(msg: ToWorker) {
 // (none for a model loaded from a file).
 function validRowsOf(m: Model): Uint32Array {
   if (run) return run.data.validRows();
-  return m === model && trainedWith && trainedWith.table === table ? trainedWith.validRows : new Uint32Array(0);
+  return m === model && trainedWith?.source === loads ? trainedWith.validRows : new Uint32Array(0);
 }
 
 // The labels the model on show was trained on, by table row (the value, or
@@ -547,7 +551,7 @@ function validRowsOf(m: Model): Uint32Array {
 // or once other data is loaded.
 function labelsOf(m: Model): Float32Array | null {
   if (run) return run.history.labels;
-  return m === model && trainedWith && trainedWith.table === table ? trainedWith.labels : null;
+  return m === model && trainedWith?.source === loads ? trainedWith.labels : null;
 }
 
 // One line per table row: its number (1-based, as the worked table counts),
