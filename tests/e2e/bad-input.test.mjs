@@ -173,6 +173,12 @@ test('a ragged row: offered to load the file without such rows, which then train
   assert.match(await page.textContent('#data-notes'), /Left out 2 rows whose fields do not match the header's 3: lines 6, 13\./);
   assert.equal(await page.isHidden('#skip-ragged'), true, 'the offer is gone once loaded');
   assert.equal(await page.isHidden('#data-message'), true);
+  // Read again with a delimiter chosen by hand: still leaving those rows out.
+  await page.selectOption('#delimiter', ',');
+  await page.waitForFunction(() => document.querySelector('#delimiter').value === ',' && /export\.csv: 40 rows/.test(document.getElementById('data-name').textContent)
+    && !/reading/.test(document.getElementById('data-name').textContent));
+  assert.match(await page.textContent('#data-notes'), /Left out 2 rows/);
+  assert.equal(await page.isHidden('#data-message'), true);
   // Another ragged file, refused: its message stays until the user trains on the data still loaded.
   await page.setInputFiles('#file-input', { name: 'ragged-again.csv', mimeType: 'text/csv', buffer: Buffer.from('a,b\n1,2\n3\n') });
   await page.waitForSelector('#data-message:not([hidden])');

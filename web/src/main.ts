@@ -203,6 +203,7 @@ function onMessage(m: FromWorker) {
       pending = null;
       if (!p) break;
       const data: LoadedData = { id: ++dataCount, name: p.name, source: p.source, about: p.about, toy: p.toy, file: p.file, head: m.head, delimiterChoice: p.delimiterChoice,
+        skipRaggedRows: p.skipRaggedRows ?? false,
         rows: m.rows, columns: m.columns, dialect: m.dialect };
       linkChoice = undefined;
       update((s) => {
@@ -402,7 +403,8 @@ $('skip-ragged').addEventListener('click', () => {
 $<HTMLSelectElement>('delimiter').addEventListener('change', (e) => {
   const d = store.data;
   if (!d || d.toy) return;
-  loadData({ name: d.name, source: d.source, about: d.about, toy: null, file: d.file, delimiterChoice: (e.target as HTMLSelectElement).value, preferred: store.choice });
+  loadData({ name: d.name, source: d.source, about: d.about, toy: null, file: d.file, delimiterChoice: (e.target as HTMLSelectElement).value, preferred: store.choice,
+    skipRaggedRows: d.skipRaggedRows });
 });
 sourceSelect.addEventListener('change', () => {
   const [kind, name] = sourceSelect.value.split(':');

@@ -24,6 +24,7 @@ export interface LoadedData {
   file: Blob;            // the file (a handle, not its bytes), to read it again with another delimiter
   head: ArrayBuffer;     // its first 64 kB, for the preview of its first rows
   delimiterChoice: string;  // 'auto', or the delimiter the user (or a link) chose
+  skipRaggedRows: boolean;  // read leaving out rows of the wrong width (the user said so)
   toy: ToyData | null;   // toy data made in the page: the points of the surface
 }
 
