@@ -171,6 +171,7 @@ test('a ragged row: offered to load the file without such rows, which then train
   await page.waitForFunction(() => document.getElementById('data-name').textContent.includes('export.csv'));
   assert.match(await page.textContent('#data-name'), /export\.csv: 40 rows × 3 columns/);
   assert.match(await page.textContent('#data-notes'), /Left out 2 rows whose fields do not match the header's 3: lines 6, 13\./);
+  assert.equal(await page.inputValue('#source'), '', 'the sample is no longer named as the source');
   assert.equal(await page.isHidden('#skip-ragged'), true, 'the offer is gone once loaded');
   assert.equal(await page.isHidden('#data-message'), true);
   // Read again with a delimiter chosen by hand: still leaving those rows out.
@@ -187,4 +188,9 @@ test('a ragged row: offered to load the file without such rows, which then train
   await train(page, 3);
   assert.equal(await page.isHidden('#data-message'), true, 'the failed load is history once a run starts');
   assert.equal(await page.isHidden('#skip-ragged'), true);
+  // A cluster would read the file with those rows: no scale-out files for it.
+  await page.click('#scale-out summary');
+  assert.equal(await page.isDisabled('#download-scale-script'), true);
+  assert.match(await page.textContent('#scale-status'), /left out export\.csv's rows of the wrong width/);
+  await page.click('#scale-out summary');
 });

@@ -386,6 +386,7 @@ test('SHAP: a summary of the validation rows and a waterfall for the row picked,
   await useAlgorithm(page, 'adaboost');
   await train(page, 3);
   await page.waitForFunction(() => /no additive attribution/.test(document.getElementById('shap-message').textContent));
+  assert.doesNotMatch(await page.textContent('#shap-summary-caption'), /Computing/, 'nothing left waiting under the refusal');
   // Three classes: one output at a time, picked by class.
   await useToy(page, 'gaussians', 300);
   await useAlgorithm(page, 'xgboost');

@@ -77,6 +77,7 @@ function loadData(next: PendingLoad) {
 }
 
 function loadFile(file: File) {
+  sourceSelect.value = '';  // the user's own file: no sample or toy data named as the source
   loadData({ name: file.name, source: `file:${file.name}`, about: '', toy: null, file, delimiterChoice: 'auto', preferred: linkChoice });
 }
 

@@ -393,6 +393,8 @@ export class Views {
         setText($('shap-message'), m.error);
         setHidden($('shap-message'), !m.error);
         this.shapData[m.purpose === 'summary' ? 'summary' : 'row'] = m.data;
+        // Refused (the message says why): no "Computing…" left waiting under it.
+        if (m.error && m.purpose === 'summary') this.shapSummary.clear('');
         this.drawShap();
         return;
       case 'export': {
@@ -460,21 +462,28 @@ export class Views {
     const output = Math.min(store.shap.output, d.outputs - 1);
     select.value = String(output);
     this.shapOutputDrawn = store.shap.output;
-    const what = multi ? `margin of class ${d.classes[output]}` : d.classes.length === 2 ? `log-odds of ${d.classes[1]}` : 'added to the prediction';
+    // A forest votes probabilities: its SHAP values are in probability, not log-odds.
+    const forest = modelOnShow()?.model?.algorithm === 'random_forest';
+    const what = multi ? `${forest ? 'probability' : 'margin'} of class ${d.classes[output]}`
+      : d.classes.length === 2 ? `${forest ? 'probability' : 'log-odds'} of ${d.classes[1]}` : 'added to the prediction';
     if (this.shapData.summary) this.shapSummary.render(this.shapData.summary, output, what);
     if (this.shapData.row) this.shapWaterfall.render(this.shapData.row, output, what);
   }
 
   // The scale-out panel: the buttons follow the model on show; toy data has no
-  // file for a cluster to read.
+  // file for a cluster to read, and a file read leaving ragged rows out is not
+  // the table a cluster would read (pandas pads a short row with missing
+  // values and refuses a long one, and the held-out rows' numbers would shift).
   private renderScaleOut(has: boolean) {
     const toy = !!store.data?.toy;
+    const ragged = !!store.data?.skipRaggedRows;
     for (const id of ['download-scale-script', 'download-scale-model', 'download-scale-rows'])
-      $<HTMLButtonElement>(id).disabled = !has || toy;
+      $<HTMLButtonElement>(id).disabled = !has || toy || ragged;
     const engine = $<HTMLSelectElement>('scale-engine').value;
     const files = scaleOutFiles(csvName());
     setText($('scale-status'), !has ? 'Train a model (or load one) to carry it to a cluster.'
       : toy ? 'Toy data lives only in this page: load a CSV to continue at scale.'
+      : ragged ? `This page left out ${csvName()}'s rows of the wrong width (see the notes under its name); a cluster reading the file would not. Mend those lines, load the file again and train, then continue at scale.`
       : `Put the three files beside ${files.csv} and run: python3 continue_${engine}.py `
         + `(it writes ${files.output}; Spark needs Java 17). --help lists the options: another CSV, a cluster's address, more rounds.`);
     // A bundled sample is not on the user's disk: the link saves it.

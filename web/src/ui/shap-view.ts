@@ -164,12 +164,14 @@ export class ShapWaterfall {
       row.setAttribute('aria-label', `${label}: ${value}`);
       return row;
     };
+    // A forest's pushes add up to a probability; a booster's to its margin.
+    const outcome = what.startsWith('probability') ? 'probability' : 'margin';
     this.el.replaceChildren(
       line('bias: E[f(x)]', fmt(bias), bias, bias, 'base'),
       ...bars.map((b) => line(b.label, `${b.value >= 0 ? '+' : '−'}${fmt(Math.abs(b.value))}`, b.from, b.to, b.value >= 0 ? 'up' : 'down')),
-      line('f(x): the margin', fmt(total), total, total, 'base'),
+      line(`f(x): the ${outcome}`, fmt(total), total, total, 'base'),
     );
-    setText(this.caption, `Row ${(d.rows[0] + 1).toLocaleString()}: from the bias, each feature's push (${what}), to the margin the ` +
+    setText(this.caption, `Row ${(d.rows[0] + 1).toLocaleString()}: from the bias, each feature's push (${what}), to the ${outcome} the ` +
       'model predicts. Click a row of the preview, or type its number, to explain another.');
     setData(this.el, 'bars', String(bars.length));
     setData(this.el, 'row', String(d.rows[0]));
