@@ -552,3 +552,19 @@ test('the chart: every line in the legend has its own colour (earlier runs dashe
   assert.equal(new Set(colours).size, colours.length, `a colour each: ${JSON.stringify(markers)}`);
   await useAlgorithm(page, 'xgboost');
 });
+
+test('the worked table: a category by its name, a missing value as "missing", and nothing fit to on a validation row', async () => {
+  const { page } = site;
+  await page.selectOption('#source', 'sample:diamonds');
+  await page.waitForFunction(() => document.getElementById('data-name').textContent.startsWith('diamonds'));
+  await useAlgorithm(page, 'xgboost');
+  await train(page, 3);
+  await page.waitForFunction(() => document.getElementById('worked-table').dataset.round === '3');
+  const rows = await page.$$eval('#worked-table tbody tr', (trs) => trs.map((tr) => ({ valid: tr.classList.contains('valid'),
+    cells: [...tr.cells].map((c) => c.textContent) })));
+  const head = await page.$$eval('#worked-table thead th', (ths) => ths.map((th) => th.textContent));
+  const cut = head.indexOf('cut'), g = head.indexOf('g');
+  assert.ok(cut > 0 && g > 0, head.join(' | '));
+  assert.ok(rows.every((r) => ['Fair', 'Good', 'Very Good', 'Premium', 'Ideal'].includes(r.cells[cut])), rows.map((r) => r.cells[cut]).join(','));
+  assert.ok(rows.some((r) => r.valid) && rows.every((r) => (r.cells[g] === '–') === r.valid), 'g blank exactly on the validation rows');
+});

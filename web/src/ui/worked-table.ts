@@ -27,6 +27,9 @@ export class WorkedTable {
     const head = ['row', ...features, m.target || 'y', `F${sub(t - 1)}(x)`, ...stats.map(statName), 'leaf', 'leaf value', `F${sub(t)}(x)`];
     const thead = document.createElement('thead');
     thead.insertRow().append(...head.map((h) => cell('th', h)));
+    // A category by its name (the engine holds its code), a missing value as such.
+    const levels = features.map((name) => m.features.find((f) => f.name === name)?.levels);
+    const shown = (v: number, f: number) => (Number.isNaN(v) ? 'missing' : levels[f] ? levels[f]![v] ?? num(v) : num(v));
     const tbody = document.createElement('tbody');
     for (const r of d.rows) {
       const tr = tbody.insertRow();
@@ -34,12 +37,13 @@ export class WorkedTable {
       if (r.valid) tr.className = 'valid';
       const y = Number.isNaN(r.y) ? '' : cls.length ? cls[r.y] ?? String(r.y) : num(r.y);
       tr.append(cell('td', String(r.row + 1) + (r.valid ? ' (valid)' : '')),
-        ...features.map((_, f) => cell('td', num(r.x[f]), r.x[f])),
+        ...features.map((_, f) => cell('td', shown(r.x[f], f), r.x[f])),
         cell('td', y, r.y, 'y'),
         cell('td', num(r.before), r.before, 'before'),
+        // A validation row is not fit to: what the tree was fit to is blank there, not 0.
         ...stats.map((s) => {
           const v = (r as unknown as Record<string, number | undefined>)[s];
-          return v === undefined ? cell('td', '–') : cell('td', num(v), v, s);
+          return v === undefined || r.valid ? cell('td', '–') : cell('td', num(v), v, s);
         }),
         cell('td', String(r.leaf), r.leaf, 'leaf'),
         cell('td', num(r.leafValue), r.leafValue, 'leaf-value'),
