@@ -550,6 +550,8 @@ test('the chart: every line in the legend has its own colour (earlier runs dashe
   const colours = markers.map((m) => m.colour);
   assert.ok(markers.length >= 5, JSON.stringify(markers));
   assert.equal(new Set(colours).size, colours.length, `a colour each: ${JSON.stringify(markers)}`);
+  // A forest's trees grow on the threads: no report's milliseconds passed off as a round's.
+  assert.doesNotMatch(await page.textContent('#train-status'), /this round/);
   await useAlgorithm(page, 'xgboost');
 });
 

@@ -117,7 +117,7 @@ export class ComparePanel {
         cell('td', b.weights.length ? `${b.weights.map(num).join(', ')}${b.name === 'linear' ? ` + ${num(b.intercept)}` : ''}` : '–'));
     }
     blends.replaceChildren(head, body);
-    setText($('compare-caption'), `Every metric is on ${reply.rowsScored} validation rows (the odd-numbered ones); the linear blend and the stacking model were fit on the other ${reply.rowsFit}. ` +
+    setText($('compare-caption'), `Every metric is on ${reply.rowsScored} validation rows (the odd-numbered ones, so a run's numbers here differ from the chart's, which scores every validation row); the linear blend and the stacking model were fit on the other ${reply.rowsFit}. ` +
       (toy ? `Pictures at round ${reply.runs[0].round}: move the round scrubber to see them at another round.` : ''));
   }
 }

@@ -186,7 +186,7 @@ export class RoundInspector {
         const diamond = Math.sqrt((1 - e) / e);
         const alpha = eta * (Math.log((1 - e) / e) + Math.log(K - 1));
         parts.push(formulaRow('ε_t = Σ u·[y ≠ g(x)] / Σ u', num(e), { epsilon: e }));
-        parts.push(formulaRow('◆_t = √((1 − ε_t)/ε_t)', num(diamond), { diamond }));
+        parts.push(formulaRow('◆_t = √((1 − ε_t)/ε_t), the scaling factor: wrong rows ×◆_t, right ones ÷◆_t (two classes, η = 1)', num(diamond), { diamond }));
         parts.push(formulaRow(`α_t = η·(ln((1 − ε_t)/ε_t) + ln(K − 1))`, `${num(eta)}·(${num(Math.log((1 - e) / e))} + ${num(Math.log(K - 1))}) = ${num(a)}`, { alpha: a, recomputed: alpha }));
         parts.push(paragraph(`u ← u·e^{α_t} for the rows g_t got wrong, u unchanged for the others, then normalised to sum 1${K === 2 && eta === 1 ? ': the same as u·◆_t for wrong rows and u/◆_t for right ones' : ''}.`));
       }
