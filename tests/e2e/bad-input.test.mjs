@@ -194,3 +194,13 @@ test('a ragged row: offered to load the file without such rows, which then train
   assert.match(await page.textContent('#scale-status'), /left out export\.csv's rows of the wrong width/);
   await page.click('#scale-out summary');
 });
+
+test('categories that differ only in case are pointed out in the preview', async () => {
+  const { page } = site;
+  const plans = ['Basic', 'basic', 'Plus', 'plus ', 'Premium'];
+  const body = ['plan,usage,churned', ...Array.from({ length: 60 }, (_, i) => `${plans[i % 5]},${i},${i % 3 ? 'no' : 'yes'}`)].join('\n');
+  await page.setInputFiles('#file-input', { name: 'plans.csv', mimeType: 'text/csv', buffer: Buffer.from(body) });
+  await page.waitForFunction(() => document.getElementById('data-name').textContent.includes('plans.csv'));
+  const cells = await page.$$eval('#preview td.spelling', (tds) => tds.map((td) => td.textContent));
+  assert.deepEqual(cells, ['5 distinct: "Basic" and "basic"; "Plus" and "plus" differ only in case']);
+});

@@ -17,6 +17,18 @@ export function looksLikeId(c: ColumnSummary, rows: number) {
 // error (the same rule and message as training: the column's asTarget).
 const strayText = (c: ColumnSummary) => 'error' in c.asTarget && c.asTarget.error.code === 'TARGET_NOT_NUMERIC';
 
+// Categories that differ only in case ("Basic" and "basic"; the reader trims spaces): the
+// engine reads them as different categories, which a messy export often
+// does not mean. Among the first 20 levels (what the summary holds).
+export function spellingTwins(c: ColumnSummary): string[][] {
+  const groups = new Map<string, string[]>();
+  for (const level of c.levels ?? []) {
+    const key = level.trim().toLowerCase();
+    groups.set(key, [...(groups.get(key) ?? []), level]);
+  }
+  return [...groups.values()].filter((g) => g.length > 1);
+}
+
 export function columnKind(c: ColumnSummary, rows: number) {
   return strayText(c) ? 'numbers + text' : looksLikeId(c, rows) ? 'text / ID' : c.type;
 }
@@ -242,7 +254,14 @@ export class CsvPanel {
         return kind;
       })),
       line(d.columns.map((c) => cell('td', `${c.missing} missing`, c.missing ? 'warn' : 'hint'))),
-      line(d.columns.map((c) => cell('td', `${c.distinct} distinct`, 'hint'))),
+      line(d.columns.map((c) => {
+        const twins = spellingTwins(c);
+        if (!twins.length) return cell('td', `${c.distinct} distinct`, 'hint');
+        const quoted = twins.map((g) => g.map((l) => `"${l}"`).join(' and ')).join('; ');
+        const distinct = cell('td', `${c.distinct} distinct: ${quoted} differ only in case`, 'warn spelling');
+        distinct.title = 'Read as different categories. If they are one, mend the file and load it again.';
+        return distinct;
+      })),
     );
     const body = document.createElement('tbody');
     const sample = firstRows(d.head, 6, d.dialect).slice(1);
