@@ -153,7 +153,8 @@ test('stale state: Reset clears the run\'s tree, importance and numbers; a loade
 test('stale state: a refused run takes no run number; a field\'s error is flagged as typed and leaves when fixed', async () => {
   const { page } = site;
   await useSample(page);
-  if (await page.isVisible('#clear-runs')) await page.click('#clear-runs');
+  // (shown only while there are earlier runs; checked and clicked in one step, as the page may re-render between)
+  await page.evaluate(() => { const b = document.getElementById('clear-runs'); if (!b.hidden) b.click(); });
   await page.fill('#param-eta', '-1');
   assert.equal(await page.getAttribute('#param-eta', 'aria-invalid'), 'true');
   assert.match(await page.textContent('#param-eta-problem'), /eta must be above 0/);

@@ -41,8 +41,8 @@ export class NodeInspector {
       setData(this.el, 'gain', String(gain));
       setData(this.el, 'bracket', String(bracket));
       lines.push(`Split at node ${id}: left child ${l} (the "yes" rows), right child ${r}.`);
-      lines.push(['G_L = Σg', `${num(GL)}   H_L = Σh = ${num(HL)}`]);
-      lines.push(['G_R = Σg', `${num(GR)}   H_R = Σh = ${num(HR)}`]);
+      lines.push(['G_L = Σg, H_L = Σh over the left child\'s rows', `${num(GL)}, ${num(HL)}`]);
+      lines.push(['G_R = Σg, H_R = Σh over the right child\'s rows', `${num(GR)}, ${num(HR)}`]);
       lines.push(['λ, γ', `${num(lambda)}, ${num(gamma)}`]);
       lines.push(['gain = ½[G_L²/(H_L+λ) + G_R²/(H_R+λ) − (G_L+G_R)²/(H_L+H_R+λ)] − γ',
         `½[${num(score(GL, HL, lambda))} + ${num(score(GR, HR, lambda))} − ${num(score(GL + GR, HL + HR, lambda))}] − ${num(gamma)} = ${num(gain)}`]);

@@ -20,6 +20,26 @@ interface NodeDatum {
 const MAX_DRAWN = 1500;
 
 const SVG = 'http://www.w3.org/2000/svg';
+
+// A node's room across (its box and the gap to the next) and what fits on a
+// line of its box at 11 px.
+const NODE_WIDTH = 170;
+const NODE_CHARS = 25;
+// A line cut at spaces into pieces of up to `width` characters, at most two;
+// what is left after the second is elided (the node's title and the
+// inspector have it whole).
+export function wrapLine(line: string, width: number): string[] {
+  const out: string[] = [];
+  let rest = line;
+  while (rest.length > width && out.length < 1) {
+    const cut = rest.lastIndexOf(' ', width);
+    const at = cut > width / 3 ? cut : width;
+    out.push(rest.slice(0, at).trimEnd());
+    rest = rest.slice(at).trimStart();
+  }
+  out.push(rest.length > width ? `${rest.slice(0, width - 1)}…` : rest);
+  return out;
+}
 const fmt = (v: number) => (Math.abs(v) >= 1e4 || (Math.abs(v) < 1e-3 && v !== 0) ? v.toExponential(2) : Number(v.toPrecision(4)).toString());
 
 function el<K extends keyof SVGElementTagNameMap>(name: K, attrs: Record<string, string | number>, text?: string) {
@@ -159,7 +179,7 @@ export class TreeView {
     for (let i = n - 1; i >= 0; i--) if (t.left[i] >= 0) size[i] += size[t.left[i]] + size[t.right[i]];
     // Whole levels below each shown root (the tree's, or a split the user
     // opened) while they fit the panel's width at full size.
-    const wide = Math.max(2, Math.floor((this.svg.clientWidth || 460) / 150));
+    const wide = Math.max(2, Math.floor((this.svg.clientWidth || 460) / NODE_WIDTH));
     const levelsBelow = (root: number) => {
       const perLevel: number[] = [];
       const stack = [root];
@@ -186,7 +206,7 @@ export class TreeView {
     const levels = levelsBelow(0);
     const root = hierarchy(build(0, 0, levels));
     let drawn = 0;
-    const dx = 150, dy = 90;
+    const dx = NODE_WIDTH, dy = 96;
     const laid = treeLayout<NodeDatum>().nodeSize([dx, dy])(root);
     let x0 = Infinity, x1 = -Infinity, y1 = 0;
     laid.each((n) => { x0 = Math.min(x0, n.x); x1 = Math.max(x1, n.x); y1 = Math.max(y1, n.y); });
@@ -206,15 +226,17 @@ export class TreeView {
       ++drawn;
       const box = el('g', { transform: `translate(${node.x},${node.y})`, class: leaf ? 'tree-leaf' : node.data.hidden ? 'tree-split folded' : 'tree-split' });
       box.dataset.node = String(id);
-      const lines = leaf ? this.leafText(t, id, m) : this.splitText(t, id, m);
+      const text = leaf ? this.leafText(t, id, m) : this.splitText(t, id, m);
+      if (node.data.hidden) text.push(`▸ ${node.data.hidden.toLocaleString()} nodes below: click`);
+      // Lines wrapped to the box (a long category split ran into its neighbours); the title keeps them whole.
+      const lines = text.flatMap((line) => wrapLine(line, NODE_CHARS));
       if (node.data.hidden) {
-        lines.push(`▸ ${node.data.hidden.toLocaleString()} nodes below: click`);
         box.dataset.folded = '1';
         box.dataset.id = String(id);
       }
       box.append(el('rect', { x: -dx / 2 + 6, y: -20, width: dx - 12, height: 40 + (lines.length - 2) * 14, rx: 6 }));
       lines.forEach((line, i) => box.append(el('text', { x: 0, y: -5 + i * 14, 'text-anchor': 'middle' }, line)));
-      const title = el('title', {}, lines.join('\n'));
+      const title = el('title', {}, text.join('\n'));
       box.append(title);
       g.append(box);
     });
