@@ -25,20 +25,14 @@ const SVG = 'http://www.w3.org/2000/svg';
 // line of its box at 11 px.
 const NODE_WIDTH = 170;
 const NODE_CHARS = 25;
-// A line cut at spaces into pieces of up to `width` characters, at most two;
-// what is left after the second is elided (the node's title and the
-// inspector have it whole).
+// A line cut at a space into two of up to `width` characters; what is left
+// after the second is elided (the node's title and the inspector have it whole).
 export function wrapLine(line: string, width: number): string[] {
-  const out: string[] = [];
-  let rest = line;
-  while (rest.length > width && out.length < 1) {
-    const cut = rest.lastIndexOf(' ', width);
-    const at = cut > width / 3 ? cut : width;
-    out.push(rest.slice(0, at).trimEnd());
-    rest = rest.slice(at).trimStart();
-  }
-  out.push(rest.length > width ? `${rest.slice(0, width - 1)}…` : rest);
-  return out;
+  if (line.length <= width) return [line];
+  const cut = line.lastIndexOf(' ', width);
+  const at = cut > width / 3 ? cut : width;
+  const rest = line.slice(at).trimStart();
+  return [line.slice(0, at).trimEnd(), rest.length > width ? `${rest.slice(0, width - 1)}…` : rest];
 }
 const fmt = (v: number) => (Math.abs(v) >= 1e4 || (Math.abs(v) < 1e-3 && v !== 0) ? v.toExponential(2) : Number(v.toPrecision(4)).toString());
 

@@ -25,7 +25,7 @@ export interface SurfaceRequest {
 export type ToWorker =
   // releaseTableOverMB: see the worker's releaseTableOver (a test sets it low).
   | { type: 'init'; baseUrl: string; releaseTableOverMB?: number }
-  | { type: 'load'; name: string; file: Blob; delimiter: string; skipRaggedRows?: boolean }  // 'auto' or the character; the worker reads the file
+  | { type: 'load'; name: string; file: Blob; delimiter: string; skipRaggedRows: boolean }  // 'auto' or the character; the worker reads the file
   | { type: 'cancel-load' }
   // mode 'step' trains one round and pauses; 'play' runs to the end.
   // token: the page's name for this run; every reply about the run carries it.

@@ -315,7 +315,7 @@ async function handle(msg: ToWorker) {
       try {
         head = await msg.file.slice(0, 64 * 1024).arrayBuffer();  // the preview's first rows
         next = await bl!.readCSVStream(msg.file, {
-          delimiter: msg.delimiter, skipRaggedRows: msg.skipRaggedRows ?? false, signal: controller.signal, forTraining: true,
+          delimiter: msg.delimiter, skipRaggedRows: msg.skipRaggedRows, signal: controller.signal, forTraining: true,
           onProgress: throttled((p) => post({ type: 'load-progress', ...p })),
         });
       } catch (e) {
@@ -332,7 +332,7 @@ async function handle(msg: ToWorker) {
       table?.dispose();
       table = next;
       ++loads;
-      source = { file: msg.file, name: msg.name, delimiter: msg.delimiter, skipRaggedRows: msg.skipRaggedRows ?? false };
+      source = { file: msg.file, name: msg.name, delimiter: msg.delimiter, skipRaggedRows: msg.skipRaggedRows };
       dialect = { delimiter: next.delimiter, encoding: next.encoding };
       released = null;
       kept.clear();  // their models were for the old table
@@ -571,8 +571,7 @@ function predictionsCsv(m: Model) {
   const digits = (x: number) => String(Number(x.toPrecision(7)));
   const classes = i.classes;
   const header = ['row', ...(known ? ['set', i.target] : [])];
-  if (classes.length === 0) header.push(`predicted ${i.target}`);
-  else header.push(`predicted ${i.target}`, ...(width === 1 ? [`p(${i.target} = ${classes[1]})`] : classes.map((c) => `p(${i.target} = ${c})`)));
+  header.push(`predicted ${i.target}`, ...(classes.length === 0 ? [] : width === 1 ? [`p(${i.target} = ${classes[1]})`] : classes.map((c) => `p(${i.target} = ${c})`)));
   const lines = [header.map(quote).join(',')];
   for (let r = 0; r < table.numRows; r++) {
     const row = [String(r + 1)];
