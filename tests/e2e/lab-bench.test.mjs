@@ -175,6 +175,35 @@ test('stale state: a refused run takes no run number; a field\'s error is flagge
   assert.equal(await page.isHidden('#train-message'), true);
 });
 
+test('stale state: a target or parameter changed after a run is named above the chart until the next run', async () => {
+  const { page } = site;
+  await useSample(page);
+  await train(page, 4);
+  assert.equal(await page.isHidden('#changed-note'), true, 'nothing changed yet');
+  await page.selectOption('#target', 'Horsepower');
+  await page.fill('#param-max_depth', '2');
+  await page.waitForFunction(() => document.getElementById('changed-note').dataset.changes === '2');
+  const note = await page.textContent('#changed-note');
+  const run = Number(/Changed since Run (\d+):/.exec(note)?.[1]);
+  assert.ok(run > 0, note);
+  assert.match(note, /max_depth 2 \(was 6\)/);
+  assert.match(note, /target Horsepower \(was Miles_per_Gallon\)/);
+  assert.match(note, new RegExp(`Play or Step starts Run ${run + 1} with the changes`));
+  assert.match(await page.getAttribute('#step', 'title'), new RegExp(`Start Run ${run + 1}, one round at a time`));
+  // Put back by hand: nothing left to say.
+  await page.fill('#param-max_depth', '');
+  await page.selectOption('#target', 'Miles_per_Gallon');
+  await page.waitForFunction(() => document.getElementById('changed-note').hidden);
+  // Changed again, then trained: the new run is on show and the note goes.
+  await page.fill('#param-max_depth', '3');
+  await page.waitForFunction(() => !document.getElementById('changed-note').hidden);
+  await train(page, 2);
+  assert.equal(await page.isHidden('#changed-note'), true);
+  assert.equal(await page.getAttribute('#step', 'title'), `Start Run ${run + 2}, one round at a time (Run ${run + 1} is finished)`);
+  await page.fill('#param-max_depth', '');
+  await page.fill('#param-rounds', '');
+});
+
 test('stale state: a file dropped while a run trains stops the run first and says so', async () => {
   const { page } = site;
   await useSample(page, 'letter');

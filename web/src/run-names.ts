@@ -20,22 +20,36 @@ const CHOICE_NAMES: Record<keyof DataChoice, string> = {
   target: 'target', task: 'task', ignore: 'ignoring', weight: 'weights', group: 'queries', validFraction: 'validation', seed: 'split seed',
 };
 
+type Settings = { params: Record<string, number | string>; choice: DataChoice };
+
+// What differs between two runs' settings, each as "eta 0.1 (was 0.3)". A
+// change of algorithm is one entry (its parameters' defaults differ anyway).
+export function settingChanges(schema: ParamSpec[], now: Settings, was: Settings): string[] {
+  const algorithm = String(now.params.algorithm ?? 'xgboost'), before = String(was.params.algorithm ?? 'xgboost');
+  const changed: string[] = [];
+  if (algorithm !== before) {
+    changed.push(`algorithm ${algorithmName(algorithm)} (was ${algorithmName(before)})`);
+  } else {
+    const specs = new Map(schema.map((s) => [s.name, s]));
+    for (const name of new Set([...Object.keys(was.params), ...Object.keys(now.params)])) {
+      if (name === 'algorithm') continue;
+      const v = valueOf(now.params, specs.get(name), name), w = valueOf(was.params, specs.get(name), name);
+      if (v !== w) changed.push(`${name} ${v} (was ${w})`);
+    }
+  }
+  for (const key of Object.keys(CHOICE_NAMES) as (keyof DataChoice)[]) {
+    const show = (v: DataChoice[typeof key]) => (Array.isArray(v) ? v.join(', ') || 'none' : String(v) || 'none');
+    if (show(now.choice[key]) !== show(was.choice[key])) changed.push(`${CHOICE_NAMES[key]} ${show(now.choice[key])} (was ${show(was.choice[key])})`);
+  }
+  return changed;
+}
+
 export function runLabel(schema: ParamSpec[], params: Record<string, number | string>, choice: DataChoice,
-  previous?: { params: Record<string, number | string>; choice: DataChoice }): string {
+  previous?: Settings): string {
   const algorithm = String(params.algorithm ?? 'xgboost');
   const setByHand = Object.entries(params).filter(([k]) => k !== 'algorithm').map(([k, v]) => `${k} ${v}`);
   if (!previous || String(previous.params.algorithm ?? 'xgboost') !== algorithm)
     return [algorithmName(algorithm), ...setByHand].join(', ');
-  const specs = new Map(schema.map((s) => [s.name, s]));
-  const changed: string[] = [];
-  for (const name of new Set([...Object.keys(previous.params), ...Object.keys(params)])) {
-    if (name === 'algorithm') continue;
-    const now = valueOf(params, specs.get(name), name), was = valueOf(previous.params, specs.get(name), name);
-    if (now !== was) changed.push(`${name} ${now} (was ${was})`);
-  }
-  for (const key of Object.keys(CHOICE_NAMES) as (keyof DataChoice)[]) {
-    const show = (v: DataChoice[typeof key]) => (Array.isArray(v) ? v.join(', ') || 'none' : String(v) || 'none');
-    if (show(choice[key]) !== show(previous.choice[key])) changed.push(`${CHOICE_NAMES[key]} ${show(choice[key])} (was ${show(previous.choice[key])})`);
-  }
+  const changed = settingChanges(schema, { params, choice }, previous);
   return changed.length ? changed.join(', ') : `${algorithmName(algorithm)}, the same settings again`;
 }

@@ -18,6 +18,7 @@ import { RoundPanel } from './round-panel';
 import { ComparePanel } from './compare-panel';
 import { RankingPanel } from './ranking-panel';
 import { writeHash } from './url-state';
+import { settingChanges } from './run-names';
 import { setData, setHidden, setText, setValue } from './ui/dom';
 
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
@@ -238,6 +239,7 @@ export class Views {
     const notice = $('train-notice');
     setText(notice, store.messages.notice);
     setHidden(notice, !store.messages.notice);
+    this.renderChanges(onData);
     const modelStatus = $('model-status');
     modelStatus.textContent = store.writing ? `Writing ${store.writing}…` : store.loadedModel
       ? `Loaded ${store.loadedModel.name}: ${store.loadedModel.model.trees} trees predicting ${store.loadedModel.model.target} (${store.loadedModel.model.algorithm}). It is on show until the next run.`
@@ -294,6 +296,25 @@ export class Views {
       : `Round ${shown}`;
     setText(last, `${what}: ${metrics || 'no metrics'}${ada}`);
     setData(last, 'round', String(shown));
+  }
+
+  // Settings changed since the run on show started: every panel still shows
+  // that run (a new target's numbers would otherwise read as the old run's),
+  // and Play or Step starts a new one with them.
+  private renderChanges(run: Run | null) {
+    const note = $('changed-note'), { params, invalid } = runParams(store.schema, store.algorithm, store.typed);
+    const changes = run && !store.starting && !invalid.length ? settingChanges(store.schema, { params, choice: store.choice }, run) : [];
+    const next = (store.runs.at(-1)?.number ?? 0) + 1;
+    const listed = changes.length > 3 ? [...changes.slice(0, 3), `${changes.length - 3} more`] : changes;
+    const finished = run?.status === 'done' || run?.status === 'stopped';
+    setText(note, !run || !changes.length ? '' : finished
+      ? `Changed since Run ${run.number}: ${listed.join(', ')}. What you see is Run ${run.number}'s; Play or Step starts Run ${next} with the changes.`
+      : `Changed since Run ${run.number} started: ${listed.join(', ')}. Run ${run.number} keeps its settings; the changes apply to the next run.`);
+    note.title = changes.join('\n');
+    setHidden(note, !changes.length);
+    setData(note, 'changes', String(changes.length));
+    // After a finished run, Step starts a new run rather than adding a round to it.
+    this.buttons.step.title = finished ? `Start Run ${next}, one round at a time (Run ${run!.number} is finished)` : 'Train one round';
   }
 
   // With early stopping, the round the model keeps (1-based), else 0.
