@@ -117,6 +117,11 @@ test('GBRank round 3 of 4, a training query: the pairs listed are the package\'s
     // The scores before the round are h_2 (GBRank's model rescaled to its round).
     const shown = await page.$$eval('#rank-table tbody tr', (trs) => trs.map((tr) => [Number(tr.dataset.row), Number(tr.cells[4].textContent)]));
     for (const [row, before] of shown) near(before, h2[row], 1e-3, `h_2 of row ${row}`);
+    // The worked table's caption names only the columns it shows (GBRank keeps no g and h per row).
+    const heads = await page.$$eval('#worked-table th', (th) => th.map((e) => e.textContent));
+    const caption = await page.textContent('#worked-caption');
+    assert.match(caption, /GBRank's blend/);
+    assert.equal(/g is minus the sum/.test(caption), heads.includes('g'), `${heads} against: ${caption}`);
     // The round inspector: the blend's weights, and each leaf's g_t = the mean of the targets reaching it, as the engine's.
     const keep = Number(await page.getAttribute('#round-inspector [data-keep]', 'data-keep'));
     near(keep, stats.blend.keep, 1e-12, 'keep = 3/4');

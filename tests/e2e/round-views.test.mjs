@@ -282,6 +282,15 @@ test('Loss figure: the model\'s loss in bold, and the picked row\'s tangent has 
   assert.equal(await page.getAttribute('#loss-figure', 'data-highlight'), 'squared');
   near(await attr(page, '#loss-figure', 'slope'), await attr(page, '#loss-figure', 'curve-slope'), 1e-5, 'the engine\'s slope against d/dr ½r²');
   assert.match(await page.textContent('#loss-figure-caption'), /residual/);
+  // A residual far outside ±2.5 (the first round from base_score 40): the frame and its scale reach it.
+  await trainAndScrub(page, { toy: 'plane', algorithm: 'xgboost', params: { base_score: 40 }, rounds: 2, t: 1 });
+  await page.click('#worked-table tbody tr[data-row="2"]');
+  await page.waitForFunction(() => document.querySelector('#worked-table tr.picked')?.dataset.row === '2');
+  const r = await attr(page, '#loss-figure', 'x'), reach = await attr(page, '#loss-figure', 'x-range');
+  assert.ok(Math.abs(r) > 30 && Math.abs(r) <= reach && reach <= 2 * Math.abs(r), `r = ${r} in a frame of ±${reach}`);
+  assert.ok(await attr(page, '#loss-figure', 'y-max') >= r * r / 2, 'the point\'s loss ½r² is below the frame\'s top');
+  const ticks = await page.$$eval('#loss-figure text.tick', (t) => t.map((e) => e.textContent));
+  assert.ok(ticks.includes(String(reach)) && ticks.includes(String(-reach)), `x ticks ${ticks}`);
 });
 
 test('Stage view (one feature): S_0 … S_t as curves and S_t − S_{t−1}, equal to the package\'s predictions cut to t and t−1 rounds', async () => {

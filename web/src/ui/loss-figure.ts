@@ -50,6 +50,16 @@ export interface LossPoint {
   scale?: number;  // the loss reads scale·F (½ for discrete SAMME's doubled votes)
 }
 
+// The smallest round number (1, 1.5, 2, 2.5, 3, 4, 5, 6 or 8 times a power of
+// ten) at or above v > 0: a frame edge whose half is a short number too.
+function niceCeil(v: number): number {
+  const p = 10 ** Math.floor(Math.log10(v));
+  return [1, 1.5, 2, 2.5, 3, 4, 5, 6, 8, 10].map((m) => m * p).find((c) => c >= v * (1 - 1e-12)) ?? 10 * p;
+}
+
+// A tick's number: short (1.25, 2500, 1.2e+5), never a float's long tail.
+const tickText = (t: number) => (t === 0 ? '0' : Math.abs(t) >= 1e5 ? t.toExponential(1) : String(Number(t.toPrecision(3))));
+
 export class LossFigure {
   constructor(private readonly svg: SVGSVGElement, private readonly caption: HTMLElement) {}
 
@@ -61,12 +71,19 @@ export class LossFigure {
 
 
   render(objective: string, algorithm: string, classification: boolean, twoClasses: boolean, huberSlope: number, point: LossPoint | null) {
-    const W = 300, H = 180, pad = 24;
+    const W = 300, H = 196, pad = 36, left = 30;
     const curves = classification ? CLASSIFICATION : regression(huberSlope || 1);
-    const [x0, x1] = [-2.5, 2.5], yMax = 3;
-    const X = (x: number) => pad + ((x - x0) / (x1 - x0)) * (W - pad - 4);
-    const Y = (y: number) => H - pad - (Math.min(yMax, y) / yMax) * (H - pad - 6);
     const mine = twoClasses || !classification ? chosen(objective, algorithm) : '';
+    const curve = curves.find((c) => c.name === mine);
+    const sign = point && classification ? (point.y > 0.5 ? 1 : -1) : 1;
+    const scale = point?.scale ?? 1;
+    const px = point ? (classification ? sign * scale * point.F : point.y - point.F) : 0;
+    // The axes reach the picked row's point (a residual of −43.6 sat in the
+    // corner of a ±2.5 frame) and, for Huber, past its bend at ±δ.
+    const x1 = niceCeil(Math.max(2.5, 1.15 * Math.abs(px), classification ? 0 : 2 * (huberSlope || 0))), x0 = -x1;
+    const yMax = niceCeil(Math.max(3, curve ? 1.1 * Math.max(curve.f(x0), curve.f(x1), point ? curve.f(px) : 0) : 0));
+    const X = (x: number) => left + ((x - x0) / (x1 - x0)) * (W - left - 6);
+    const Y = (y: number) => H - pad - (Math.min(yMax, y) / yMax) * (H - pad - 8);
     this.svg.setAttribute('viewBox', `0 0 ${W} ${H}`);
     const nodes: SVGElement[] = [];
     const el = (tag: string, attrs: Record<string, string | number>, text?: string) => {
@@ -76,6 +93,18 @@ export class LossFigure {
       nodes.push(e);
       return e;
     };
+    // The scale: five ticks along the x axis, two up the frame's left edge.
+    for (const t of [x0, x0 / 2, 0, x1 / 2, x1]) {
+      el('line', { x1: X(t), x2: X(t), y1: Y(0), y2: Y(0) + 3, class: 'axis' });
+      el('text', { x: X(t), y: Y(0) + 13, 'text-anchor': 'middle', class: 'label tick' }, tickText(t));
+    }
+    el('line', { x1: left, x2: left, y1: Y(yMax), y2: Y(0), class: 'axis faint' });
+    for (const t of [yMax / 2, yMax]) {
+      el('line', { x1: left - 3, x2: left, y1: Y(t), y2: Y(t), class: 'axis' });
+      el('text', { x: left - 5, y: Y(t) + 3, 'text-anchor': 'end', class: 'label tick' }, tickText(t));
+    }
+    setData(this.svg, 'xRange', String(x1));
+    setData(this.svg, 'yMax', String(yMax));
     el('line', { x1: X(x0), x2: X(x1), y1: Y(0), y2: Y(0), class: 'axis' });
     el('line', { x1: X(0), x2: X(0), y1: Y(yMax), y2: Y(0), class: 'axis' });
     el('text', { x: W - 4, y: H - 6, 'text-anchor': 'end', class: 'label' }, classification ? 'margin m = ỹ·F' : 'residual r = y − F');
@@ -92,11 +121,8 @@ export class LossFigure {
     let about = `${classification ? 'Losses against the margin' : 'Losses against the residual'}: ${curves.map((c) => c.name).join(', ')}.`;
     about += mine ? ` This model's loss, in bold: ${mine}.` : ' This model\'s loss is not among them' +
       (classification && !twoClasses ? ' (for more than two classes, softmax cross-entropy generalises the binomial deviance).' : '.');
-    const curve = curves.find((c) => c.name === mine);
     if (point && curve) {
-      const sign = classification ? (point.y > 0.5 ? 1 : -1) : 1;
-      const scale = point.scale ?? 1;
-      const x = classification ? sign * scale * point.F : point.y - point.F;
+      const x = px;
       const L = curve.f(x), curveSlope = curve.d(x);
       el('circle', { cx: X(Math.max(x0, Math.min(x1, x))), cy: Y(L), r: 4, class: 'point' });
       setData(this.svg, 'x', String(x));
@@ -105,7 +131,8 @@ export class LossFigure {
         // The tangent with the engine's slope: dL/dm = ỹ·g, dL/dr = −g.
         const slope = classification ? sign * point.g : -point.g;
         setData(this.svg, 'slope', String(slope));
-        el('line', { x1: X(x - 0.8), x2: X(x + 0.8), y1: Y(Math.max(0, L - 0.8 * slope)), y2: Y(Math.max(0, L + 0.8 * slope)), class: 'tangent' });
+        const half = 0.16 * x1;  // a sixth of the frame each way, whatever its scale
+        el('line', { x1: X(x - half), x2: X(x + half), y1: Y(Math.max(0, L - half * slope)), y2: Y(Math.max(0, L + half * slope)), class: 'tangent' });
         about += ` Row ${point.row + 1}: ${classification ? 'm' : 'r'} = ${num(x)}, loss ${num(L)}; the tangent's slope is the engine's gradient, ` +
           `${classification ? 'ỹ·g' : '−g'} = ${num(slope)} (the curve's own: ${num(curveSlope)}).`;
       } else {

@@ -23,8 +23,12 @@ const MAX_FEATURES = 12;
 export function valueText(f: ShapFeature, v: number) {
   if (Number.isNaN(v)) return 'missing';
   if (f.type === 'categorical') return f.levels?.[v] ?? String(v);
-  return String(Number(v.toPrecision(4)));
+  return Number.isInteger(v) ? String(v) : String(Number(v.toPrecision(6)));
 }
+
+// A push or a total: four significant digits, but never fewer than its whole
+// part (a price of 53387 read 53390).
+const pushText = (v: number) => (Math.abs(v) >= 1000 ? v.toFixed(0) : String(Number(v.toPrecision(4))));
 
 // One output's SHAP values: phi[row][feature], and each row's bias.
 function slice(d: ShapData, output: number) {
@@ -142,7 +146,7 @@ export class ShapWaterfall {
     const ends = [bias, total, ...bars.flatMap((b) => [b.from, b.to])];
     const lo = Math.min(...ends), hi = Math.max(...ends), span = hi - lo || 1;
     const pct = (v: number) => `${(100 * (v - lo)) / span}%`;
-    const fmt = (v: number) => String(Number(v.toPrecision(4)));
+    const fmt = pushText;
     const line = (label: string, value: string, from: number, to: number, kind: string) => {
       const row = document.createElement('div');
       row.className = 'bar-row';

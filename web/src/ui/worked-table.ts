@@ -4,7 +4,7 @@
 // as CSV. Cells carry the engine's full-precision values in data-v.
 import { statColumns } from '../worker/round-detail';
 import type { ModelInfo, RoundDetail } from '../worker/messages';
-import { cell, num, setData, setText } from './dom';
+import { cell, num, setData, setMathText } from './dom';
 
 export const WORKED_PAGE = 25;
 
@@ -14,7 +14,7 @@ export class WorkedTable {
 
   clear(text: string) {
     this.table.replaceChildren();
-    setText(this.caption, text);
+    setMathText(this.caption, text);
     setData(this.table, 'round', '0');
     this.pager.prev.disabled = this.pager.next.disabled = this.pager.download.disabled = true;
   }
@@ -54,16 +54,16 @@ export class WorkedTable {
     setData(this.table, 'offset', String(d.offset));
     const last = d.offset + d.rows.length;
     const hidden = d.features.length - features.length;
-    setText(this.caption, `Round ${t}: rows ${d.offset + 1}–${last} of ${d.total.toLocaleString()}` +
+    setMathText(this.caption, `Round ${t}: rows ${d.offset + 1}–${last} of ${d.total.toLocaleString()}` +
       `${hidden > 0 ? ` (the first 4 of ${d.features.length} features shown; the CSV has all)` : ''}. ` +
       `F is the margin${d.outputs > 1 ? ` of class ${cls[d.output] ?? d.output}` : ''}; ` +
-      (m.algorithm === 'gbrank' ? `F${sub(t)}(x) = ${t}/${t + 1}·F${sub(t - 1)}(x) + leaf value, the leaf value being η/(t+1)·g_t(x) (GBRank's blend); g is minus the sum of the row's targets, h their count.`
+      (m.algorithm === 'gbrank' ? `F${sub(t)}(x) = ${t}/${t + 1}·F${sub(t - 1)}(x) + leaf value, the leaf value being η/(t+1)·g_t(x) (GBRank's blend)${stats.includes('g') ? '; g is minus the sum of the row\'s targets, h their count' : ''}.`
         : m.algorithm === 'random_forest' ? `F${sub(t)}(x) = ((${t - 1})·F${sub(t - 1)}(x) + leaf value)/${t}, the mean of the trees.`
         : m.algorithm === 'adaboost' && !cls.length ? `F${sub(t)}(x) is the trees' median weighted by ln(1/β).`
         : `F${sub(t)}(x) = F${sub(t - 1)}(x) + leaf value.`) +
       `${d.kind === 'gradients' && m.objective.startsWith('rank:') ? ' g and h are the λ-gradients of the row\'s sampled pairs.' : ''}` +
       `${d.kind === 'gradients' && !m.objective.startsWith('rank:') ? ` ${m.algorithm === 'gbdt' ? 'The pseudo-residual is r = −g.' : 'g and h include each row\'s sample weight.'}` : ''}` +
-      `${d.kind ? ' Validation rows were not fit (their statistics are 0).' : ''}`);
+      `${stats.length ? ` Validation rows were not fit (their ${stats.map(statName).join(', ')}: –).` : ''}`);
     this.pager.prev.disabled = d.offset === 0;
     this.pager.next.disabled = last >= d.total;
     this.pager.download.disabled = false;
