@@ -46,7 +46,10 @@ test('XGBoost-style inspector: a split\'s G and H each side and its gain, a leaf
   const bracket = sc(t.sum_grad[l], t.cover[l]) + sc(t.sum_grad[r], t.cover[r]) - sc(t.sum_grad[l] + t.sum_grad[r], t.cover[l] + t.cover[r]);
   near(await data(page, 'gain'), 0.5 * bracket - 0, 1e-6, 'gain = ½[…] − γ');
   near(bracket, t.gain[0], 1e-3, "the bracket against the tree's stored gain (float sums)");
-  assert.match(await page.textContent('#node-inspector'), /gain = ½\[G_L²\/\(H_L\+λ\) \+ G_R²\/\(H_R\+λ\) − \(G_L\+G_R\)²\/\(H_L\+H_R\+λ\)\] − γ/);
+  // G_L and H_L drawn with their subscripts (the text reads GL, HL).
+  assert.match(await page.textContent('#node-inspector'), /gain = ½\[GL²\/\(HL\+λ\) \+ GR²\/\(HR\+λ\) − \(GL\+GR\)²\/\(HL\+HR\+λ\)\] − γ/);
+  assert.ok(await page.locator('#node-inspector sub', { hasText: 'L' }).count() >= 6, 'L as a subscript');
+  assert.match(await page.textContent('#node-inspector'), /H is what the tree shows as cover: Σh over its training rows/);
   await site.screenshot('inspector-split');
   // A leaf, clicked: w* from its G, H and λ; η·w* is the value the file stores.
   const leaf = page.locator('#tree g.tree-leaf').first();
@@ -68,5 +71,11 @@ test('other algorithms: the inspector says where its formulas apply', async () =
   await page.waitForSelector('#param-rounds');
   await train(page, 3);
   await page.waitForFunction(() => /XGBoost-style boosting/.test(document.getElementById('node-inspector').textContent));
+  // What a node's cover counts, said for the algorithm (a forest's: bootstrap draws, not Σh).
+  assert.match(await page.textContent('#node-inspector'), /cover [\d.]+ \(the number of bootstrap draws reaching it/);
+  assert.match(await page.textContent('#tree-caption'), /a node's cover is the number of bootstrap draws reaching it/);
+  await page.selectOption('#algorithm', 'adaboost');
+  await train(page, 3);
+  await page.waitForFunction(() => /cover [\d.]+ \(Σu, the AdaBoost weights/.test(document.getElementById('node-inspector').textContent));
   await page.selectOption('#algorithm', 'xgboost');
 });

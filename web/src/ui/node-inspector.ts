@@ -4,6 +4,7 @@
 // it adds. G (sum_grad) and H (cover) are the engine's, from the model file;
 // nothing here is recomputed from rounded text.
 import type { ModelInfo, TreeJson } from '../worker/messages';
+import { coverMeaning } from './cover-text';
 import { formulaRow, num, paragraph, setData } from './dom';
 
 // XGBoost's objective term of a node: G^2 / (H + lambda).
@@ -21,7 +22,7 @@ export class NodeInspector {
     const p = m.params;
     setData(this.el, 'node', String(id));
     if (m.algorithm !== 'xgboost' || !t.sum_grad) {
-      this.el.replaceChildren(paragraph(`Node ${id}: cover ${num(t.cover[id])}${t.left[id] >= 0 ? `, gain ${num(t.gain[id])}` : `, value ${num(t.value[id])}`}. ` +
+      this.el.replaceChildren(paragraph(`Node ${id}: cover ${num(t.cover[id])} (${coverMeaning(m)})${t.left[id] >= 0 ? `, gain ${num(t.gain[id])}` : `, value ${num(t.value[id])}`}. ` +
         (m.algorithm === 'xgboost' ? 'This model file carries no sums of gradients (G), so the formulas cannot be filled in.'
           : "The formulas with this node's numbers are shown for XGBoost-style boosting."), 'hint'));
       return;
@@ -41,10 +42,11 @@ export class NodeInspector {
       setData(this.el, 'gain', String(gain));
       setData(this.el, 'bracket', String(bracket));
       lines.push(`Split at node ${id}: left child ${l} (the "yes" rows), right child ${r}.`);
-      lines.push(['G_L = Σg, H_L = Σh over the left child\'s rows', `${num(GL)}, ${num(HL)}`]);
-      lines.push(['G_R = Σg, H_R = Σh over the right child\'s rows', `${num(GR)}, ${num(HR)}`]);
+      lines.push(['G_{L} = Σg, H_{L} = Σh over the left child\'s rows', `${num(GL)}, ${num(HL)}`]);
+      lines.push(['G_{R} = Σg, H_{R} = Σh over the right child\'s rows', `${num(GR)}, ${num(HR)}`]);
       lines.push(['λ, γ', `${num(lambda)}, ${num(gamma)}`]);
-      lines.push(['gain = ½[G_L²/(H_L+λ) + G_R²/(H_R+λ) − (G_L+G_R)²/(H_L+H_R+λ)] − γ',
+      lines.push(`H is what the tree shows as cover: ${coverMeaning(m)}.`);
+      lines.push(['gain = ½[G_{L}²/(H_{L}+λ) + G_{R}²/(H_{R}+λ) − (G_{L}+G_{R})²/(H_{L}+H_{R}+λ)] − γ',
         `½[${num(score(GL, HL, lambda))} + ${num(score(GR, HR, lambda))} − ${num(score(GL + GR, HL + HR, lambda))}] − ${num(gamma)} = ${num(gain)}`]);
       lines.push(`The tree's "gain" (${num(t.gain[id])}) is XGBoost's loss change: the bracket without ½ and γ${p.alpha > 0 ? ', with each G soft-thresholded by α' : ''}.`);
     } else {
@@ -55,6 +57,7 @@ export class NodeInspector {
       setData(this.el, 'value', String(t.value[id]));
       lines.push(`Leaf at node ${id}: its rows' sums of gradients and hessians.`);
       lines.push(['G = Σg, H = Σh', `${num(G)}, ${num(H)}`]);
+      lines.push(`H is what the tree shows as cover: ${coverMeaning(m)}.`);
       lines.push(['w* = −G/(H+λ)', `−(${num(G)})/(${num(H)} + ${num(lambda)}) = ${num(w)}`]);
       lines.push(['η·w*, added to the margin', `${num(eta)} × ${num(w)} = ${num(eta * w)} (stored: ${num(t.value[id])})`]);
       if (p.alpha > 0) lines.push(`With α = ${num(p.alpha)}, G is first moved towards 0 by α (L1): w* = −T_α(G)/(H+λ).`);

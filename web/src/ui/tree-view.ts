@@ -7,6 +7,7 @@
 // and data-drawn for tests.
 import { hierarchy, tree as treeLayout } from 'd3-hierarchy';
 import type { ModelInfo, TreeJson } from '../worker/messages';
+import { coverMeaning } from './cover-text';
 
 interface NodeDatum {
   id: number;
@@ -245,7 +246,7 @@ export class TreeView {
     const part = drawn < n ? ` Shown: ${drawn.toLocaleString()} nodes; click a ▸ split to open what is below it.` : '';
     // The node picked stays picked while the same tree is redrawn; a new tree starts at its root.
     this.select(same && this.selected >= 0 && this.selected < n ? this.selected : 0);
-    this.caption.textContent = `Tree ${index + 1} of ${m.trees} (round ${round}${cls}): ${n.toLocaleString()} nodes, ${leaves.toLocaleString()} leaves.${part} A row goes "yes" when the test holds. Drag or arrow keys to pan, wheel or +/− to zoom, Fit to see it all.`;
+    this.caption.textContent = `Tree ${index + 1} of ${m.trees} (round ${round}${cls}): ${n.toLocaleString()} nodes, ${leaves.toLocaleString()} leaves.${part} A row goes "yes" when the test holds; a node's cover is ${coverMeaning(m)}. Drag or arrow keys to pan, wheel or +/− to zoom, Fit to see it all.`;
   }
 
   private splitText(t: TreeJson, id: number, m: ModelInfo) {
