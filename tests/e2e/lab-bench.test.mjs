@@ -319,6 +319,11 @@ test('one screen at 390 x 844: Step stays on screen beside the picture; touch ta
       })
       .filter((t) => t.h < 40));
     assert.deepEqual(small, [], 'every control at least 40 px tall');
+    // The worked table's columns past the screen's edge are pointed out; at 1280 px they fit and the hint goes.
+    await page.waitForFunction(() => document.getElementById('worked-table').dataset.round === '5');
+    assert.equal(await page.isVisible('#worked-more'), true, 'a hint that the worked table scrolls sideways');
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.waitForFunction(() => document.getElementById('worked-more').hidden);
   } finally {
     await page.setViewportSize({ width: 1280, height: 800 });
   }

@@ -17,7 +17,7 @@ const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as 
 export class RoundPanel {
   private readonly inspector = new RoundInspector($('round-inspector'));
   private readonly worked = new WorkedTable($<HTMLTableElement>('worked-table'), $('worked-caption'),
-    { prev: $<HTMLButtonElement>('worked-prev'), next: $<HTMLButtonElement>('worked-next'), download: $<HTMLButtonElement>('worked-csv') });
+    { prev: $<HTMLButtonElement>('worked-prev'), next: $<HTMLButtonElement>('worked-next'), download: $<HTMLButtonElement>('worked-csv') }, $('worked-more'));
   private readonly scrub = $<HTMLInputElement>('round-scrub');
   private readonly lossFigure = new LossFigure($('loss-figure') as unknown as SVGSVGElement, $('loss-figure-caption'));
   private asked = '';

@@ -4,16 +4,27 @@
 // as CSV. Cells carry the engine's full-precision values in data-v.
 import { statColumns } from '../worker/round-detail';
 import type { ModelInfo, RoundDetail } from '../worker/messages';
-import { cell, num, setData, setMathText } from './dom';
+import { cell, num, setData, setHidden, setMathText } from './dom';
 
 export const WORKED_PAGE = 25;
 
 export class WorkedTable {
   constructor(private readonly table: HTMLTableElement, private readonly caption: HTMLElement,
-              private readonly pager: { prev: HTMLButtonElement; next: HTMLButtonElement; download: HTMLButtonElement }) {}
+              private readonly pager: { prev: HTMLButtonElement; next: HTMLButtonElement; download: HTMLButtonElement },
+              private readonly moreHint: HTMLElement) {
+    // On a phone the columns past F_{t−1}(x) are off to the right: say so while
+    // they are (the frame's width changes with the window, the table's with the round).
+    new ResizeObserver(() => this.hintMore()).observe(table.parentElement!);
+  }
+
+  private hintMore() {
+    const frame = this.table.parentElement!;
+    setHidden(this.moreHint, !(this.table.rows.length && frame.scrollWidth > frame.clientWidth + 16));  // (a few pixels are no hidden column)
+  }
 
   clear(text: string) {
     this.table.replaceChildren();
+    setHidden(this.moreHint, true);
     setMathText(this.caption, text);
     setData(this.table, 'round', '0');
     this.pager.prev.disabled = this.pager.next.disabled = this.pager.download.disabled = true;
@@ -50,6 +61,7 @@ export class WorkedTable {
         cell('td', num(r.after), r.after, 'after'));
     }
     this.table.replaceChildren(thead, tbody);
+    this.hintMore();
     setData(this.table, 'round', String(t));
     setData(this.table, 'offset', String(d.offset));
     const last = d.offset + d.rows.length;
