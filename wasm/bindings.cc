@@ -88,6 +88,7 @@ int Threads(double v) {
 const char* TypedArrayName(float) { return "Float32Array"; }
 const char* TypedArrayName(double) { return "Float64Array"; }
 const char* TypedArrayName(uint32_t) { return "Uint32Array"; }
+const char* TypedArrayName(int32_t) { return "Int32Array"; }
 template <typename T>
 val CopyToTypedArray(const std::vector<T>& v) {
   return val::global(TypedArrayName(T{})).new_(emscripten::typed_memory_view(v.size(), v.data()));
@@ -101,6 +102,37 @@ struct TableHandle {
   const boostlab::Table& table() const { return *shared; }
   double numRows() const { return static_cast<double>(table().num_rows); }
   val summaryJson() const { return Guard([&] { return val(boostlab::TableSummaryJson(table())); }); }
+  // Each row's 1-based file line (Table::LineOf), or null for columns given in memory.
+  val rowLines() const {
+    return Guard([&] {
+      const boostlab::Table& t = table();
+      if (t.first_row_line == 0 && t.row_lines.empty()) return val::null();
+      if (!t.row_lines.empty()) return CopyToTypedArray(t.row_lines);
+      std::vector<uint32_t> lines(t.num_rows);
+      for (size_t r = 0; r < lines.size(); ++r) lines[r] = t.LineOf(r);
+      return CopyToTypedArray(lines);
+    });
+  }
+  // A column's values as read: numbers (NaN missing), or text as codes (-1
+  // missing) into its sorted levels. UNKNOWN_COLUMN names an absent one.
+  val column(const std::string& name) const {
+    return Guard([&] {
+      const boostlab::Column& c = table().columns[table().ColumnIndex(name)];
+      val out = val::object();
+      out.set("name", val(c.name));
+      if (c.type == boostlab::ColumnType::kNumeric) {
+        out.set("type", val(std::string("numeric")));
+        out.set("values", CopyToTypedArray(c.values));
+        return out;
+      }
+      out.set("type", val(std::string("text")));
+      out.set("codes", CopyToTypedArray(c.codes));
+      val levels = val::array();
+      for (const std::string& l : c.levels) levels.call<void>("push", val(l));
+      out.set("levels", levels);
+      return out;
+    });
+  }
 };
 
 // A CSV read a chunk at a time (the package's readCSV and readCSVStream).
@@ -402,7 +434,11 @@ bool HasThreads() {
 
 EMSCRIPTEN_BINDINGS(boostlab) {
   using namespace emscripten;
-  class_<TableHandle>("Table").function("numRows", &TableHandle::numRows).function("summaryJson", &TableHandle::summaryJson);
+  class_<TableHandle>("Table")
+      .function("numRows", &TableHandle::numRows)
+      .function("summaryJson", &TableHandle::summaryJson)
+      .function("rowLines", &TableHandle::rowLines)
+      .function("column", &TableHandle::column);
   class_<DatasetHandle>("Dataset")
       .function("numTrain", &DatasetHandle::numTrain)
       .function("numValid", &DatasetHandle::numValid)

@@ -96,6 +96,26 @@ TEST(Csv, RaggedRowsLeftOutWhenAskedAndNamedInTheNotes) {
   EXPECT_THROW(ParseCsvOptions(R"({"skipRaggedRows": 1})"), Error);
 }
 
+// Each row's file line: kept only once rows stop running one a line (rows
+// left out, blank lines, a quoted field over lines), and then for every row.
+TEST(Csv, EachRowKnowsItsFileLine) {
+  Table plain = ReadCsv("a,b\n1,2\n3,4\n5,6\n");
+  EXPECT_EQ(plain.first_row_line, 2u);
+  EXPECT_TRUE(plain.row_lines.empty()) << "nothing kept while rows run one a line";
+  EXPECT_EQ(plain.LineOf(0), 2u);
+  EXPECT_EQ(plain.LineOf(2), 4u);
+  // A comment-free preamble of blank lines, a row left out, a quoted field over two lines, a blank line.
+  CsvOptions skip;
+  skip.skip_ragged_rows = true;
+  Table t = ReadCsv("\n\na,b\n1,2\n3\n4,\"x\ny\"\n5,6\n\n7,8\n", skip);
+  ASSERT_EQ(t.num_rows, 4u);
+  EXPECT_EQ(t.first_row_line, 4u);
+  EXPECT_EQ(t.row_lines, (std::vector<uint32_t>{4, 6, 8, 10}));
+  for (size_t r = 0; r < t.num_rows; ++r) EXPECT_EQ(t.LineOf(r), t.row_lines[r]);
+  // Columns given in memory have no lines.
+  EXPECT_EQ(Table{}.LineOf(0), 0u);
+}
+
 TEST(Csv, UnterminatedQuoteNamesWhereTheQuoteOpened) {
   Error e = ErrorOf("a,b\n1,2\n3,\"oops\n4,5\n");
   EXPECT_EQ(e.code(), "CSV_UNTERMINATED_QUOTE");

@@ -36,6 +36,8 @@ void ExpectSameTable(const Table& a, const Table& b, const std::string& what) {
   EXPECT_EQ(a.delimiter, b.delimiter) << what;
   EXPECT_EQ(a.encoding, b.encoding) << what;
   EXPECT_EQ(a.notes, b.notes) << what;
+  EXPECT_EQ(a.first_row_line, b.first_row_line) << what;
+  EXPECT_EQ(a.row_lines, b.row_lines) << what;
   for (size_t c = 0; c < a.columns.size(); ++c) {
     const Column &x = a.columns[c], &y = b.columns[c];
     EXPECT_EQ(x.name, y.name) << what;

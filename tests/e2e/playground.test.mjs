@@ -288,18 +288,18 @@ test('feature importance: a bar per feature used, gain and weight', async () => 
   assert.match(await page.textContent('#surface-caption'), /Pick toy data/);
 });
 
-test('downloads: predictions for every row of the table (its number, train or valid, the actual and predicted class), a model that loads again', async () => {
+test('downloads: predictions for every row of the table (its file line, train or valid, the actual and predicted class), a model that loads again', async () => {
   const { page } = site;
   const predictions = await download(page, '#download-predictions');
   assert.equal(predictions.name, 'spam-predictions.csv');
   const lines = predictions.text.trim().split('\n');
-  assert.equal(lines[0], 'row,set,type,predicted type,p(type = spam)');
+  assert.equal(lines[0], 'line,set,type,predicted type,p(type = spam)');
   assert.equal(lines.length, 4601 + 1);
   const spam = readFileSync(new URL('../data/spam.csv', import.meta.url), 'utf8').trim().split('\n').slice(1).map((l) => l.split(',').at(-1));
   let valid = 0;
   lines.slice(1).forEach((l, i) => {
-    const [row, set, actual, predicted, p] = l.split(',');
-    assert.equal(row, String(i + 1));
+    const [line, set, actual, predicted, p] = l.split(',');
+    assert.equal(line, String(i + 2), 'the file line (the header is line 1)');
     assert.ok(set === 'train' || set === 'valid', l);
     valid += set === 'valid';
     assert.equal(actual, spam[i], `row ${i + 1}: the file's own label`);
@@ -315,7 +315,7 @@ test('downloads: predictions for every row of the table (its number, train or va
   await page.waitForFunction(() => document.getElementById('model-status').textContent.startsWith('Loaded mine.json'));
   assert.match(await page.textContent('#model-status'), /20 trees predicting type \(xgboost\)/);
   const again = await download(page, '#download-predictions');
-  assert.equal(again.text.split('\n')[0], 'row,predicted type,p(type = spam)', 'a model from a file: no split or labels to show');
+  assert.equal(again.text.split('\n')[0], 'line,predicted type,p(type = spam)', 'a model from a file: no split or labels to show');
   assert.equal(probabilities(again.text), probabilities(predictions.text), 'the reloaded model predicts the same');
   // The compact file: the same model, loaded back through the same input.
   const compact = await download(page, '#download-model-compact');
@@ -326,6 +326,51 @@ test('downloads: predictions for every row of the table (its number, train or va
   assert.match(await page.textContent('#model-status'), /20 trees predicting type \(xgboost\)/);
   assert.equal((await download(page, '#download-model')).text, model.text, 'the same model as the JSON file');
   assert.equal(probabilities((await download(page, '#download-predictions')).text), probabilities(predictions.text));
+});
+
+test('downloads: predictions carry the ignored ID column and the file lines of a table read leaving rows out, and a round picked on the chart', async () => {
+  const { page } = site;
+  const rows = ['customer_id,tenure,plan,spend', ...Array.from({ length: 60 }, (_, i) => `cust-${1000 + i},${i % 13},${['basic', 'plus', 'pro'][i % 3]},${(20 + (i % 13) * 3.5 + (i % 3) * 7).toFixed(2)}`)];
+  rows.splice(8, 0, 'cust-x,3');            // line 9: too few fields, left out
+  rows.splice(20, 0, '"cust-\n2000",4,pro,61.5');  // lines 21-22: a quoted line break in the ID
+  const text = rows.join('\n') + '\n';
+  await page.setInputFiles('#file-input', { name: 'churn.csv', mimeType: 'text/csv', buffer: Buffer.from(text) });
+  await page.waitForSelector('#skip-ragged:not([hidden])');
+  await page.click('#skip-ragged');
+  await page.waitForFunction(() => /churn\.csv: 61 rows/.test(document.getElementById('data-name').textContent));
+  await page.selectOption('#target', 'spend');
+  assert.equal(await page.isChecked('#ignore input[value="customer_id"]'), true, 'an ID column is ignored by default');
+  await useAlgorithm(page, 'xgboost');
+  await train(page, 5);
+  const whole = await download(page, '#download-predictions');
+  assert.equal(whole.name, 'churn-predictions.csv');
+  const table = whole.text.trim().split(/\n(?=\d+,)/);  // the quoted ID holds a line break
+  assert.equal(table[0], 'line,customer_id,set,spend,predicted spend');
+  assert.equal(table.length, 61 + 1);
+  const fields = table.slice(1).map((l) => l.match(/^(\d+),("[^"]*"|[^,]*),(\w+),([^,]*),([^,]*)$/s));
+  assert.ok(fields.every(Boolean), 'every line parses');
+  assert.deepEqual(fields.slice(6, 9).map((f) => [f[1], f[2]]), [['8', 'cust-1006'], ['10', 'cust-1007'], ['11', 'cust-1008']], 'line 9 was left out');
+  assert.deepEqual(fields.slice(18, 20).map((f) => [f[1], f[2]]), [['21', '"cust-\n2000"'], ['23', 'cust-1018']], 'the quoted break counts a line');
+  // Round 2 of 5 picked on the chart: the file is the model's first two rounds, as the package predicts them.
+  await page.fill('#round-scrub', '2');
+  await page.dispatchEvent('#round-scrub', 'input');
+  await page.waitForFunction(() => /at round 2/.test(document.getElementById('download-predictions').textContent));
+  const picked = await download(page, '#download-predictions');
+  assert.equal(picked.name, 'churn-predictions-round-2.csv');
+  const model = await download(page, '#download-model');
+  const { init } = await import('../../wasm/js/index.js');
+  const bl = await init({ threads: false });
+  const m = bl.loadModel(model.text), t = bl.readCSV(text, { skipRaggedRows: true });
+  try {
+    const two = m.predict(t, { rounds: 2 }), five = m.predict(t);
+    const pickedValues = picked.text.trim().split(/\n(?=\d+,)/).slice(1).map((l) => Number(l.split(',').at(-1)));
+    pickedValues.forEach((v, i) => assert.ok(Math.abs(v - two[i]) <= 1e-6 * Math.max(1, Math.abs(two[i])), `row ${i + 1}: ${v} against ${two[i]}`));
+    assert.ok(pickedValues.some((v, i) => Math.abs(v - five[i]) > 1e-3), 'not the whole model\'s');
+  } finally {
+    m.dispose();
+    t.dispose();
+  }
+  await page.click('#round-newest');
 });
 
 test('Download as XGBoost model: XGBoost 1.7.4 loads it and predicts the page\'s predictions; AdaBoost.R2 says why not', async () => {

@@ -37,5 +37,27 @@ for (const build of BUILDS) {
       data.dispose();
       table.dispose();
     });
+
+    test('a table gives a column back as read, and each row\'s file line (rows left out and quoted line breaks counted)', async () => {
+      const bl = await load(build);
+      const table = bl.readCSV('id,x,y\nc-7,1.5,0\nc-2,,1\nc-9,3\n"c\n10",4,1\n\nc-1,5,0\n', { skipRaggedRows: true });
+      assert.equal(table.numRows, 4);
+      assert.deepEqual([...table.rowLines()], [2, 3, 5, 8]);
+      const id = table.column('id');
+      assert.equal(id.type, 'text');
+      assert.deepEqual([...id.codes].map((c) => id.levels[c]), ['c-7', 'c-2', 'c\n10', 'c-1']);
+      const x = table.column('x');
+      assert.equal(x.type, 'numeric');
+      assert.deepEqual([...x.values], [1.5, NaN, 4, 5]);
+      assert.throws(() => table.column('nope'), (e) => e.code === 'UNKNOWN_COLUMN');
+      table.dispose();
+      const plain = bl.readCSV('a,b\n1,2\n3,4\n');
+      assert.deepEqual([...plain.rowLines()], [2, 3]);
+      plain.dispose();
+      const made = bl.fromColumns({ a: [1, 2], b: ['p', null] });
+      assert.equal(made.rowLines(), null, 'columns given in memory have no lines');
+      assert.deepEqual([...made.column('b').codes], [0, -1]);
+      made.dispose();
+    });
   });
 }

@@ -182,6 +182,10 @@ export interface CsvStreamOptions extends CsvOptions {
   forTraining?: boolean;
 }
 
+export type TableColumn =
+  | { name: string; type: 'numeric'; values: Float32Array }
+  | { name: string; type: 'text'; codes: Int32Array; levels: string[] };
+
 export class Table {
   readonly numRows: number;
   readonly columns: ColumnSummary[];
@@ -191,6 +195,12 @@ export class Table {
   readonly encoding: 'utf-8' | 'windows-1252';
   /** What a person should know of how the file was read (a re-encoding; repeated column names renamed a, a.1). */
   readonly notes: string[];
+  /** Each row's 1-based line in the file (rows left out, blank lines and line breaks inside quotes counted);
+   *  null for a table made from columns. */
+  rowLines(): Uint32Array | null;
+  /** A column's values as read: numbers (NaN missing), or text as codes (-1 missing) into its sorted levels.
+   *  UNKNOWN_COLUMN for a name the table does not have. */
+  column(name: string): TableColumn;
   toDataset(options: DatasetOptions): Dataset;
   dispose(): void;
   /** dispose(), for `using` (TypeScript 5.2+, lib esnext.disposable). */

@@ -160,6 +160,17 @@ export class Table extends Handle {
     this.encoding = summary.encoding;    // 'utf-8', or 'windows-1252' for a file that is not UTF-8
     this.notes = summary.notes;          // what a person should know: a re-encoding, renamed columns
   }
+  // Each row's 1-based line in the file (rows left out, blank lines and
+  // quoted line breaks counted), a Uint32Array; null for a table made from columns.
+  rowLines() {
+    return unwrap(this._h.rowLines());
+  }
+  // A column as read: { name, type: 'numeric', values: Float32Array } (NaN
+  // missing) or { name, type: 'text', codes: Int32Array, levels: string[] }
+  // (code -1 missing): an ID column's values, say, to put beside predictions.
+  column(name) {
+    return unwrap(this._h.column(String(name)));
+  }
   toDataset(options) {
     const o = { ...(options ?? {}) };
     if (ArrayBuffer.isView(o.validRows)) o.validRows = Array.from(o.validRows);  // an Int32Array as well as an array

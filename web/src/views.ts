@@ -116,7 +116,7 @@ export class Views {
       update((s) => { s.writing = 'the compact model (.blm)'; });
       client.exportText('model-compact');
     });
-    $('download-predictions').addEventListener('click', () => client.exportText('predictions'));
+    $('download-predictions').addEventListener('click', () => client.exportText('predictions', this.predictionRound()));
     $('download-xgboost').addEventListener('click', () => client.exportText('xgboost'));
     $('download-scale-model').addEventListener('click', () => client.exportText('xgboost'));
     $('download-scale-rows').addEventListener('click', () => client.exportText('valid-rows'));
@@ -347,6 +347,16 @@ export class Views {
       : 'Press Play: the loss of every round, on the training and the validation rows, is drawn here as the model trains.');
   }
 
+  // The round picked on the chart when the run's model has more: the
+  // predictions file then holds that round's model (its first rounds), as
+  // the panels show it. 0: the whole model.
+  private predictionRound(): number {
+    const show = modelOnShow(), run = currentRun();
+    if (!show || store.loadedModel || !run) return 0;
+    const rounds = show.model?.rounds ?? run.reports.length;
+    return store.selectedRound > 0 && store.selectedRound < rounds ? store.selectedRound : 0;
+  }
+
   // The tree, the importance and the download buttons follow the model on
   // show; they clear when there is none (new data, a Reset).
   private renderInside() {
@@ -355,6 +365,8 @@ export class Views {
     const liveRounds = show?.live ? run?.reports.length ?? 0 : 0;
     const has = !!show && (show.model !== null || liveRounds > 0);
     for (const id of ['download-model', 'download-model-compact', 'download-predictions', 'download-xgboost']) $<HTMLButtonElement>(id).disabled = !has;
+    const picked = this.predictionRound();
+    setText($('download-predictions'), picked ? `Download predictions at round ${picked} (CSV)` : 'Download predictions (CSV)');
     this.renderScaleOut(has);
     const training = !!show?.live && run?.status === 'training';
     // After the tree and importance are asked for: the worker answers in order, and they are quick.
@@ -434,7 +446,7 @@ export class Views {
         else if (m.what === 'valid-rows') download(files.validRows, m.text, 'text/plain');
         else if (m.what === 'scale-out') download(`continue_${this.scaleEngine}.py`, m.text, 'text/x-python');
         else if (m.what === 'round-csv') download(`${base}-round-${m.round || 'newest'}.csv`, m.text, 'text/csv');
-        else download(`${base}-predictions.csv`, m.text, 'text/csv');
+        else download(m.round ? `${base}-predictions-round-${m.round}.csv` : `${base}-predictions.csv`, m.text, 'text/csv');
         return;
       }
     }

@@ -37,9 +37,21 @@ struct Table {
   char delimiter = ',';
   std::string encoding = "utf-8";
   std::vector<std::string> notes;
+  // The file line each row starts on (1-based), so that predictions and
+  // messages can name a row as the user's editor does. Rows that run one a
+  // line from first_row_line keep nothing more; once one does not (a row
+  // left out, a blank line, a quoted field over several lines) row_lines
+  // holds every row's line. first_row_line 0: not read from a file.
+  uint32_t first_row_line = 0;
+  std::vector<uint32_t> row_lines;
 
   // Index of the column called `name`; throws Error{"UNKNOWN_COLUMN"} if absent.
   size_t ColumnIndex(const std::string& name) const;
+  // The line row `row` starts on (0 for a table not read from a file).
+  uint32_t LineOf(size_t row) const {
+    if (!row_lines.empty()) return row_lines[row];
+    return first_row_line == 0 ? 0 : first_row_line + static_cast<uint32_t>(row);
+  }
 };
 
 struct CsvOptions {

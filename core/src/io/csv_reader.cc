@@ -365,6 +365,7 @@ struct CsvReader::State {
   std::string skipped_lines;  // the first kSkippedLinesNamed of them, for the note
   static constexpr size_t kSkippedLinesNamed = 5;
   size_t rows = 0;
+  std::vector<uint32_t> row_lines;  // Table::row_lines: empty while rows run one a line
   std::vector<std::string_view> fields;
   RecordSplitter splitter;
 
@@ -417,7 +418,21 @@ struct CsvReader::State {
                   start_line, col);
     }
     for (size_t c = 0; c < width; ++c) builders[c].Add(fields[c], start_line);
+    KeepLine(start_line);
     ++rows;
+  }
+
+  // Row `rows` starts on start_line: lines are kept from the first row that
+  // is not on the line after the one before (a file of 4 GB of lines would
+  // overflow them: past 2^32 - 1 a line reads as that).
+  void KeepLine(long start_line) {
+    const long expected = header_line + 1 + static_cast<long>(rows);
+    if (row_lines.empty() && start_line == expected) return;
+    if (row_lines.empty()) {
+      row_lines.reserve(rows + 1024);
+      for (size_t r = 0; r < rows; ++r) row_lines.push_back(static_cast<uint32_t>(header_line + 1 + static_cast<long>(r)));
+    }
+    row_lines.push_back(static_cast<uint32_t>(std::min<int64_t>(start_line, UINT32_MAX)));
   }
 
   void Header(long start_line) {
@@ -569,6 +584,9 @@ Table CsvReader::Finish() {
                           (st.skipped == 1 ? ": line " : ": lines ") + st.skipped_lines +
                           (st.skipped > State::kSkippedLinesNamed ? " and " + std::to_string(st.skipped - State::kSkippedLinesNamed) + " more" : "") + ".");
   table.num_rows = st.rows;
+  table.first_row_line = static_cast<uint32_t>(std::min<int64_t>(int64_t{st.header_line} + 1, UINT32_MAX));
+  table.row_lines = std::move(st.row_lines);
+  table.row_lines.shrink_to_fit();
   table.columns.reserve(st.builders.size());
   for (ColumnBuilder& b : st.builders) table.columns.push_back(b.Finish());
   st.builders.clear();

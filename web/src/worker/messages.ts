@@ -39,7 +39,8 @@ export type ToWorker =
   | { type: 'tree'; index: number }
   | { type: 'importance'; importance: string }
   // model: the JSON file; model-compact: the .blm file (toBinary()).
-  | { type: 'export'; what: 'model' | 'model-compact' | 'predictions' | 'xgboost' | 'valid-rows' }
+  // rounds: predictions of the model's first rounds only (0 or absent: all of it).
+  | { type: 'export'; what: 'model' | 'model-compact' | 'predictions' | 'xgboost' | 'valid-rows'; rounds?: number }
   // The "continue at scale" script; files: the names the script finds the CSV, model and rows under.
   | { type: 'scale-out'; engine: 'dask' | 'spark'; rounds: number; files: { csv: string; model: string; validRows: string; output: string } }
   // The picked file itself (a handle): the worker reads it, JSON or compact.

@@ -2,7 +2,7 @@
 // loaded table, the run in progress and the last model; the page only sends
 // requests and draws replies.
 import { init, isCompactModel, BoostLabError } from '../../../wasm/js/index.js';
-import type { BoostLab, Dataset, Model, Table, Trainer } from '../../../wasm/js/index.js';
+import type { BoostLab, Dataset, Model, Table, TableColumn, Trainer } from '../../../wasm/js/index.js';
 import type { ErrorInfo, FromWorker, ModelInfo, SurfaceRequest, ToWorker, TreeJson } from './messages';
 import { RoundHistory, roundCsv, roundDetail } from './round-detail';
 import { rankingDetail } from './ranking';
@@ -36,7 +36,8 @@ const MAX_JSON_MODEL_BYTES = 512 * 2 ** 20, MAX_COMPACT_MODEL_BYTES = 2048 * 2 *
 // model does not hold: its validation rows and weight column (none for a loaded model).
 // source: the load it was trained on (a table let go and read again for a
 // run is the same load; new data is another).
-let trainedWith: { validRows: Uint32Array; weight: string; labels: Float32Array; source: number } | null = null;
+// carry: the table's columns the predictions file repeats (the query id and the ignored columns: an ID, say).
+let trainedWith: { validRows: Uint32Array; weight: string; labels: Float32Array; carry: string[]; source: number } | null = null;
 let loads = 0;  // data loaded so far: the current table's load
 // What each round of the last finished model was fit to (null for a loaded model); a run keeps its own.
 let modelHistory: RoundHistory | null = null;
@@ -50,6 +51,7 @@ interface Run {
   trainer: Trainer;
   data: Dataset;
   weight: string;
+  carry: string[];  // as trainedWith's
   rounds: number;
   playing: boolean;
   surface?: SurfaceRequest;
@@ -186,7 +188,7 @@ function finish(r: Run, aborted: boolean) {
     const trainRows = Uint32Array.from({ length: table!.numRows }, (_, i) => i).filter((i) => !isValid.has(i));
     kept.keep(bl!, table!, { token: r.token, algorithm: r.algorithm, validRows, trainRows, labels: r.history.labels, surface: r.surface }, m);
   }
-  trainedWith = { validRows: r.data.validRows(), weight: r.weight, labels: r.history.labels, source: loads };
+  trainedWith = { validRows: r.data.validRows(), weight: r.weight, labels: r.history.labels, carry: r.carry, source: loads };
   r.trainer.dispose();
   r.data.dispose();
   run = null;
@@ -366,7 +368,7 @@ async function handle(msg: ToWorker) {
       }
       const history = new RoundHistory(table!.numRows, trainer.roundStatistics().outputs, data.labels(), data.validRows(), msg.surface);
       if (data.task === 'ranking') history.queries = { train: data.queries(), valid: data.queries({ valid: true }) };
-      const r: Run = { token: msg.token, trainer, data, weight, rounds: Number(params.rounds ?? 100), playing: msg.mode === 'play', surface: msg.surface,
+      const r: Run = { token: msg.token, trainer, data, weight, carry: [group, ...ignore].filter((c) => c), rounds: Number(params.rounds ?? 100), playing: msg.mode === 'play', surface: msg.surface,
                        stopRequested: false, history, keep: !!msg.keep, algorithm: String(params.algorithm ?? 'xgboost') };
       run = r;
       post({ type: 'started', token: r.token, rounds: r.rounds, notes: data.notes });
@@ -427,7 +429,7 @@ async function handle(msg: ToWorker) {
         else if (msg.what === 'model-compact') post({ type: 'export', what: 'model-compact', text: new Blob([m.toBinary() as Uint8Array<ArrayBuffer>], { type: 'application/octet-stream' }) });
         else if (msg.what === 'xgboost') post({ type: 'export', what: 'xgboost', text: m.toXGBoostJSON() });
         else if (msg.what === 'valid-rows') post({ type: 'export', what: 'valid-rows', text: validRowsOf(m).join('\n') + '\n' });
-        else post({ type: 'export', what: 'predictions', text: predictionsCsv(m) });
+        else post({ type: 'export', what: 'predictions', text: predictionsCsv(m, msg.rounds ?? 0), round: msg.rounds ?? 0 });
       });
       return;
     case 'scale-out':
@@ -554,14 +556,23 @@ function labelsOf(m: Model): Float32Array | null {
   return m === model && trainedWith?.source === loads ? trainedWith.labels : null;
 }
 
-// One line per table row: its number (1-based, as the worked table counts),
-// whether training saw it or held it out, the actual target and the
-// prediction (a class: the predicted class and each class's probability),
-// to the float's seven significant digits. The row's side and actual value
-// only while the table the model was trained on is loaded.
-function predictionsCsv(m: Model) {
+// The columns the predictions file repeats for the model on show (none for a model from a file).
+function carryOf(m: Model): string[] {
+  if (run) return run.carry;
+  return m === model && trainedWith?.source === loads ? trainedWith.carry : [];
+}
+
+// One line per table row: the file line it was read from (a table made in
+// the page: its 1-based number, as the worked table counts), the query id
+// and ignored columns as read (an ID to join on), whether training saw it or
+// held it out, the actual target and the prediction (a class: the predicted
+// class and each class's probability), to the float's seven significant
+// digits; with rounds > 0, the model's first rounds only (the round picked
+// on the chart). The row's side, actual value and columns only while the
+// table the model was trained on is loaded.
+function predictionsCsv(m: Model, rounds: number) {
   if (!table) noTable('Predicting its rows');
-  const p = m.predict(table);
+  const p = m.predict(table, rounds > 0 ? { rounds } : undefined);
   const i = info(m);
   const width = m.predictionWidth;
   const labels = labelsOf(m);
@@ -570,11 +581,16 @@ function predictionsCsv(m: Model) {
   const quote = (s: string) => (/[",\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s);
   const digits = (x: number) => String(Number(x.toPrecision(7)));
   const classes = i.classes;
-  const header = ['row', ...(known ? ['set', i.target] : [])];
+  const fileLines = table.rowLines();
+  const carried = (known ? carryOf(m) : []).map((name) => table!.column(name));
+  const cellOf = (c: TableColumn, r: number) => c.type === 'text' ? (c.codes[r] < 0 ? '' : quote(c.levels[c.codes[r]]))
+    : Number.isNaN(c.values[r]) ? '' : digits(c.values[r]);
+  const header = [fileLines ? 'line' : 'row', ...carried.map((c) => c.name), ...(known ? ['set', i.target] : [])];
   header.push(`predicted ${i.target}`, ...(classes.length === 0 ? [] : width === 1 ? [`p(${i.target} = ${classes[1]})`] : classes.map((c) => `p(${i.target} = ${c})`)));
   const lines = [header.map(quote).join(',')];
   for (let r = 0; r < table.numRows; r++) {
-    const row = [String(r + 1)];
+    const row = [String(fileLines ? fileLines[r] : r + 1)];
+    for (const c of carried) row.push(cellOf(c, r));
     if (known) row.push(valid.has(r) ? 'valid' : 'train', quote(classes.length ? String(classes[labels![r]] ?? '') : digits(labels![r])));
     if (classes.length === 0) {
       row.push(digits(p[r]));
