@@ -4,7 +4,9 @@ whose codes follow the sorted levels as BoostLab's do). Run with
 /usr/bin/python3 (Debian's XGBoost 1.7.4) or a virtual environment's python.
 
   xgb_load_predict.py MODEL_JSON CSV
-Prints {"version": ..., "margins": [...], "num_trees": N} (rows x outputs, row-major).
+Prints {"version": ..., "margins": [...], "predictions": [...], "num_trees": N}
+(rows x outputs, row-major; predictions: what predict() gives by default, the
+objective's probabilities).
 """
 import json
 import sys
@@ -22,9 +24,11 @@ def main():
         if not pd.api.types.is_numeric_dtype(df[c]):  # text: object in pandas 2, str in pandas 3
             df[c] = df[c].astype("category")
     df = df[booster.feature_names]
-    margins = booster.predict(xgb.DMatrix(df, enable_categorical=True), output_margin=True)
+    dmatrix = xgb.DMatrix(df, enable_categorical=True)
+    margins = booster.predict(dmatrix, output_margin=True)
+    predictions = booster.predict(dmatrix)
     print(json.dumps({"version": xgb.__version__, "margins": margins.reshape(-1).tolist(),
-                      "num_trees": len(booster.get_dump())}))
+                      "predictions": predictions.reshape(-1).tolist(), "num_trees": len(booster.get_dump())}))
 
 
 main()

@@ -61,7 +61,7 @@ for (const d of DATA) {
     if (run.task && run.task !== TASKS[d.csv]) continue;
     if (run.algorithm === 'adaboost' && TASKS[d.csv] === 'regression') continue;  // AdaBoost.R2 is refused, below
     const name = `${run.algorithm}${run.objective ? ` ${run.objective}` : ''} on ${d.csv}`;
-    test(`XGBoost 1.7.4 and 3.2 load the exported model of ${name} and predict our margins`, () => {
+    test(`XGBoost 1.7.4 and 3.2 load the exported model of ${name} and predict our margins and probabilities`, () => {
       const csv = join(root, 'tests/data', `${d.csv}.csv`);
       const params = { algorithm: run.algorithm, rounds: d.csv === 'letter' ? 4 : 12, max_depth: 4, seed: 1,
         ...(run.objective ? { objective: run.objective } : {}), ...(run.num_class ? { num_class: run.num_class } : {}) };
@@ -70,12 +70,16 @@ for (const d of DATA) {
       const xgbFile = `${model}.xgb.json`;
       writeFileSync(xgbFile, cli(['export-xgboost', '--model', model]));
       const ours = cli(['predict', '--model', model, '--csv', csv, '--margin', '1']).trim().split('\n').map(Number);
-      // binary:exponential leaves as logistic's 2F: the same probability, twice the margin.
-      const scale = run.objective === 'binary:exponential' ? 2 : 1;
+      // What predict() gives by default, ours and theirs: the probabilities the page shows (a class index for multi:softmax).
+      const probabilities = cli(['predict', '--model', model, '--csv', csv]).trim().split('\n').map(Number);
+      // The same probabilities from a scaled margin: binary:exponential's as logistic's 2F, AdaBoost's
+      // K classes' softmax(F / (K - 1)) as softprob's F / (K - 1).
+      const scale = run.objective === 'binary:exponential' ? 2 : run.algorithm === 'adaboost' && TASKS[d.csv] === 'multiclass' ? 1 / 25 : 1;
       for (const ref of REFS) {
         const theirs = JSON.parse(lastLine(execFileSync(ref.python, [join(root, 'tests/parity/xgb_load_predict.py'), xgbFile, csv], { maxBuffer: 1 << 28 })));
         assert.equal(theirs.version, ref.version);
         assertSameMargins(ours.map((v) => scale * v), theirs.margins, `${name}, XGBoost ${ref.version}`);
+        assertSameMargins(theirs.predictions, probabilities, `${name}, XGBoost ${ref.version}'s predict()`);
       }
     });
   }

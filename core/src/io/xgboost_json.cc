@@ -7,8 +7,10 @@
 // - leaf values keep their meaning where the objective exists in XGBoost;
 //   binary:exponential's margin F becomes logistic's 2F (same probability);
 //   a forest's mean becomes a sum of leaves divided by the number of rounds;
-//   AdaBoost's vote sum becomes a raw margin (binary:logitraw, multi:softprob),
-//   whose sign (or arg max) is the vote;
+//   AdaBoost's vote sum F keeps its probabilities: discrete AdaBoost's
+//   sigmoid(F) is logistic's with the same margin, Real AdaBoost's sigmoid(2F)
+//   logistic's with twice it, and K classes' softmax(F / (K - 1)) softprob's
+//   with F / (K - 1) (the sign, or arg max, is still the vote);
 // - a multi-output tree (multiclass AdaBoost, forests) becomes K trees of the
 //   same shape, one per output;
 // - the starting margin becomes base_score through the inverse link, or is
@@ -63,11 +65,13 @@ XgbObjective MapObjective(const Model& m) {
   }
   if (o == "binary:logistic") return {R"({"name":"binary:logistic","reg_loss_param":{"scale_pos_weight":"1"}})", Link::kLogit};
   if (o == "binary:exponential") return {R"({"name":"binary:logistic","reg_loss_param":{"scale_pos_weight":"1"}})", Link::kLogit, 2.0};
-  // XGBoost 1.7 reads logitraw's base_score as a margin (no logit).
-  if (o == "binary:samme" || o == "binary:samme_r") return {R"({"name":"binary:logitraw","reg_loss_param":{"scale_pos_weight":"1"}})", Link::kIdentity};
+  // (Exported as binary:logitraw before, XGBoost predicted the raw vote sum where the page showed sigmoid(F).)
+  if (o == "binary:samme" || o == "binary:samme_r")
+    return {R"({"name":"binary:logistic","reg_loss_param":{"scale_pos_weight":"1"}})", Link::kLogit, o == "binary:samme_r" ? 2.0 : 1.0};
   if (o == "multi:softprob" || o == "multi:softmax" || o == "multi:samme" || o == "multi:samme_r") {
     const std::string name = o == "multi:softmax" ? "multi:softmax" : "multi:softprob";
-    return {R"({"name":")" + name + R"(","softmax_multiclass_param":{"num_class":")" + k + "\"}}", Link::kIdentity, 1.0, true};
+    const double scale = o == "multi:samme" || o == "multi:samme_r" ? 1.0 / (m.num_outputs - 1) : 1.0;
+    return {R"({"name":")" + name + R"(","softmax_multiclass_param":{"num_class":")" + k + "\"}}", Link::kIdentity, scale, true};
   }
   if (o == "multi:forest") return {squared, Link::kIdentity, 1.0, false, true};
   // GBRank's scores are a plain sum of its trees (boost/gbrank.cc): XGBoost ranks by the same margins.

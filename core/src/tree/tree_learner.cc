@@ -312,6 +312,18 @@ void TreeLearner::EvaluateLevel(std::vector<Entry>& next, std::span<const size_t
   pool_.Run(static_cast<int>(todo.size()), [&](int i) { todo[i]->split = Search(*todo[i], features[i]); });
 }
 
+std::vector<HistBin> TreeLearner::TakeHistogram() {
+  if (spare_histograms_.empty()) return {};
+  std::vector<HistBin> hist = std::move(spare_histograms_.back());
+  spare_histograms_.pop_back();
+  return hist;
+}
+
+void TreeLearner::GiveBackHistogram(std::vector<HistBin>&& hist) {
+  if (hist.empty() || (spare_histograms_.size() + 1) * hist.size() * sizeof(HistBin) > kSpareHistogramBytes) return;
+  spare_histograms_.push_back(std::move(hist));
+}
+
 void TreeLearner::BuildHistogramUntimed(std::span<const GradPair> gpair, size_t begin, size_t end,
                                         std::vector<HistBin>& hist) {
   const size_t total = bins_.total_bins();
@@ -630,6 +642,7 @@ Tree TreeLearner::Grow(std::span<const GradPair> gpair, std::span<const RowIdx> 
       return tree;
     }
   } else {
+    root.hist = TakeHistogram();
     BuildHistogram(gpair, 0, rows_.size(), root.hist);
     // The node's totals are the sums over any one feature's bins (missing included).
     for (uint32_t b = bins_.offsets[0]; b < bins_.offsets[1]; ++b) {
@@ -705,7 +718,9 @@ Tree TreeLearner::Grow(std::span<const GradPair> gpair, std::span<const RowIdx> 
         auto [left, right] = add_children(e, mid[i]);
         if (ChildrenMaySplit(e.depth)) {
           // The larger child's histogram will be the parent's minus the smaller's.
-          (&Smaller(left, right) == &left ? right : left).hist = std::move(e.hist);
+          Entry& small = Smaller(left, right);
+          (&small == &left ? right : left).hist = std::move(e.hist);
+          small.hist = TakeHistogram();
           pairs.push_back(next.size());
         }
         next.push_back(std::move(left));
@@ -713,6 +728,7 @@ Tree TreeLearner::Grow(std::span<const GradPair> gpair, std::span<const RowIdx> 
       }
       BuildLevelHistograms(gpair, next, pairs);
       EvaluateLevel(next, pairs);
+      for (Entry& e : level) GiveBackHistogram(std::move(e.hist));
       level = std::move(next);
     }
   } else {
@@ -726,6 +742,7 @@ Tree TreeLearner::Grow(std::span<const GradPair> gpair, std::span<const RowIdx> 
     finish_node(e);
     if (!CanSplit(e, num_leaves)) {
       AddLeaf(e, tree.nodes[e.node].value);
+      GiveBackHistogram(std::move(e.hist));
       continue;
     }
     auto [left, right] = add_children(e, Partition(rows_, e.begin, e.end, e.split));
@@ -735,13 +752,16 @@ Tree TreeLearner::Grow(std::span<const GradPair> gpair, std::span<const RowIdx> 
     } else if (ChildrenMaySplit(e.depth)) {
       {
         StepTimer timer(timings_.histogram);
-        (&Smaller(left, right) == &left ? right : left).hist = std::move(e.hist);
+        Entry& small = Smaller(left, right);
+        (&small == &left ? right : left).hist = std::move(e.hist);
+        small.hist = TakeHistogram();
         BuildSiblings(gpair, left, right);
       }
       EvaluatePair(left, right);
     }
     enqueue(std::move(left));
     enqueue(std::move(right));
+    GiveBackHistogram(std::move(e.hist));  // still here when its children are leaves
   }
   if (!params_.forest) {
     FinishBinned(tree.nodes.size());
