@@ -94,5 +94,24 @@ TEST(TaskGuess, TheSummaryShowsEachColumnAsATarget) {
       << "6 rows are too few for 3 classes: " << s;
 }
 
+// 1..n one a row (in any order) is flagged as a row number; a gap, a
+// fraction, a repeat, a missing value or a run from elsewhere is not one.
+TEST(TaskGuess, TheSummaryFlagsARowNumberColumn) {
+  std::string csv = "shuffled,gap,fraction,repeat,hole,years,y\n";
+  for (int i = 0; i < 30; ++i) {
+    const int k = (i * 7) % 30;  // 0..29, each once
+    csv += std::to_string(k + 1) + "," + std::to_string(i < 29 ? i : 40) + "," + std::to_string(i) + (i == 3 ? ".5" : "") + "," +
+           std::to_string(i == 5 ? 4 : i) + "," + (i == 9 ? "" : std::to_string(i)) + "," +
+           std::to_string(1990 + k) + "," + std::to_string(i % 2) + "\n";
+  }
+  const std::string s = TableSummaryJson(ReadCsv(csv));
+  EXPECT_NE(s.find(R"("name":"shuffled","type":"numeric","missing":0,"distinct":30,"sequence":true,)"), std::string::npos) << s;
+  size_t flagged = 0;
+  for (size_t at = s.find("\"sequence\""); at != std::string::npos; at = s.find("\"sequence\"", at + 1)) ++flagged;
+  EXPECT_EQ(flagged, 1u) << "only 'shuffled': " << s;
+  // Too few rows to say.
+  EXPECT_EQ(TableSummaryJson(ReadCsv("n,y\n1,0\n2,1\n3,0\n")).find("sequence"), std::string::npos);
+}
+
 }  // namespace
 }  // namespace boostlab

@@ -122,7 +122,7 @@ test('sample weights: a numeric column weighs the rows (not a feature); all-zero
   await train(page, 3);
   assert.match(await page.evaluate(() => location.hash), /weight=w/);
   await site.screenshot('weight-column-trained');
-  const zeros = rows.map((_, i) => `${i},0,${i % 2}`).join('\n');
+  const zeros = rows.map((_, i) => `${i * 2},0,${i % 2}`).join('\n');  // (x = i would be a row number, left out)
   const message = await trainExpectingMessage(page, 'zero-weights.csv', `x,w,label\n${zeros}\n`, 'auto', 'w');
   assert.match(message, /'w' is 0 on every training row/);
   assert.equal(await page.isDisabled('#train'), false);

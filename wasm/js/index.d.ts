@@ -23,6 +23,9 @@ export interface ColumnSummary {
   distinct: number;
   /** First 20 levels of a categorical column. */
   levels?: string[];
+  /** A numeric column numbering the rows: 1..n or 0..n-1 (pandas' index), each once in any order, none missing.
+   *  A row number, not a measurement. */
+  sequence?: boolean;
   /** What task 'auto' makes of this column as the target, and why; or the error training on it would
    *  raise (e.g. TARGET_NOT_NUMERIC for numbers with a stray word, with the line). The same rule as toDataset. */
   asTarget: { task: 'regression' | 'binary' | 'multiclass'; why: string } | { error: { code: string; message: string; line: number } };

@@ -1,7 +1,8 @@
 // JSON for what crosses the API boundary as text: dataset options in, table
 // summaries out. Shared by the CLI and the wasm bindings.
 
-#include <algorithm>  // for min
+#include <algorithm>  // for min, max
+#include <cmath>      // for floor, INFINITY
 #include <limits>     // for numeric_limits
 #include <vector>     // for vector
 #include <stdexcept>  // for invalid_argument
@@ -85,6 +86,25 @@ CsvOptions ParseCsvOptions(std::string_view text) {
   return o;
 }
 
+namespace {
+
+// The rows numbered: 1..n or 0..n-1 (pandas' index, written unnamed), one a
+// row in any order, none missing. A model would only learn the file's order
+// from it. (A run from elsewhere, such as years 1990..2020, is a quantity.)
+// `distinct` is the column's count.
+bool IsRowNumbering(const Column& col, size_t rows, size_t distinct) {
+  if (col.type != ColumnType::kNumeric || col.missing != 0 || rows < 20 || distinct != rows) return false;
+  double lo = INFINITY, hi = -INFINITY;
+  for (float v : col.values) {
+    if (v != std::floor(v)) return false;
+    lo = std::min<double>(lo, v);
+    hi = std::max<double>(hi, v);
+  }
+  return (lo == 0 || lo == 1) && hi - lo + 1 == static_cast<double>(rows);
+}
+
+}  // namespace
+
 std::string TableSummaryJson(const Table& table) {
   std::string out = "{\"rows\":" + std::to_string(table.num_rows) + ",\"delimiter\":";
   json::AppendString(out, std::string(1, table.delimiter));
@@ -107,7 +127,9 @@ std::string TableSummaryJson(const Table& table) {
     // What task 'auto' would make of it as the target: the page shows this
     // before training, and training decides with the same function.
     const TaskGuess guess = GuessTask(col, c);
-    out += ",\"distinct\":" + std::to_string(guess.distinct) + ",\"asTarget\":{";
+    out += ",\"distinct\":" + std::to_string(guess.distinct);
+    if (IsRowNumbering(col, table.num_rows, guess.distinct)) out += ",\"sequence\":true";
+    out += ",\"asTarget\":{";
     if (guess.problem) {
       out += "\"error\":{\"code\":";
       json::AppendString(out, guess.problem->code());

@@ -8,9 +8,14 @@ import { setData, setHidden, setText, setValue } from './dom';
 
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
 
-// Text columns with mostly distinct values are identifiers, not features.
+// Identifiers, not features: text with mostly distinct values, and numbers
+// that number the rows (1..n or 0..n-1: c.sequence) or are all distinct
+// under an ID's name (customer_id, userId, "ID"). A model would learn the
+// file's order from them, or memorise rows.
+const ID_NAME = /(^|[\s_.-])id$|^id([\s_.-]|$)/i, CAMEL_ID = /[a-z]I[dD]$/;
 export function looksLikeId(c: ColumnSummary, rows: number) {
-  return c.type === 'categorical' && c.distinct > 50 && c.distinct > 0.5 * rows;
+  if (c.type === 'categorical') return c.distinct > 50 && c.distinct > 0.5 * rows;
+  return rows >= 20 && (c.sequence === true || (c.missing === 0 && c.distinct === rows && (ID_NAME.test(c.name) || CAMEL_ID.test(c.name))));
 }
 
 // Numbers with a stray word are text to the engine; as a target they are an
@@ -30,7 +35,7 @@ export function spellingTwins(c: ColumnSummary): string[][] {
 }
 
 export function columnKind(c: ColumnSummary, rows: number) {
-  return strayText(c) ? 'numbers + text' : looksLikeId(c, rows) ? 'text / ID' : c.type;
+  return strayText(c) ? 'numbers + text' : looksLikeId(c, rows) ? (c.type === 'numeric' ? 'numeric ID' : 'text / ID') : c.type;
 }
 
 const TASK_NAMES: Record<string, string> = { regression: 'regression', binary: 'binary classification', multiclass: 'multiclass classification' };

@@ -13,8 +13,12 @@ export class WorkedTable {
               private readonly pager: { prev: HTMLButtonElement; next: HTMLButtonElement; download: HTMLButtonElement },
               private readonly moreHint: HTMLElement) {
     // On a phone the columns past F_{t−1}(x) are off to the right: say so while
-    // they are (the frame's width changes with the window, the table's with the round).
-    new ResizeObserver(() => this.hintMore()).observe(table.parentElement!);
+    // they are (the frame's width changes with the window, the table's with the
+    // round). Measured when the observer reports, after layout: measuring in
+    // render() forced a layout of the whole page at every round.
+    const observer = new ResizeObserver(() => this.hintMore());
+    observer.observe(table.parentElement!);
+    observer.observe(table);
   }
 
   private hintMore() {
@@ -61,7 +65,6 @@ export class WorkedTable {
         cell('td', num(r.after), r.after, 'after'));
     }
     this.table.replaceChildren(thead, tbody);
-    this.hintMore();
     setData(this.table, 'round', String(t));
     setData(this.table, 'offset', String(d.offset));
     const last = d.offset + d.rows.length;
