@@ -1,5 +1,7 @@
 #include <gtest/gtest.h>
 
+#include <cmath>  // for isnan
+
 #include "boostlab/dataset.h"
 #include "boostlab/errors.h"
 #include "boostlab/table.h"
@@ -32,6 +34,36 @@ TEST(Dataset, MissingTargetAndOneClassAreErrors) {
   EXPECT_EQ(ErrorOf("x,y\n1,2\n2,\n3,4\n", {.target = "y"}).code(), "TARGET_MISSING");
   EXPECT_EQ(ErrorOf("x,y\n1,a\n2,a\n", {.target = "y"}).code(), "TARGET_ONE_CLASS");
   EXPECT_EQ(ErrorOf("x,y\n1,a\n2,b\n", {.target = "nope"}).code(), "UNKNOWN_COLUMN");
+}
+
+// Rows with no target: refused naming the first (by its file line) and how
+// many more; or left out of both sides when asked, the notes naming them.
+TEST(Dataset, RowsWithNoTargetAreRefusedOrLeftOut) {
+  std::string csv = "x,y,c\n";
+  for (int i = 0; i < 40; ++i)
+    csv += std::to_string(i) + "," + (i % 10 == 3 ? "" : std::to_string(i * 2)) + "," + (i % 10 == 3 ? "" : i % 2 ? "a" : "b") + "\n";
+  csv += "\"4\n0\",80,a\n";  // a quoted line break: the rows after it are a line further down
+  csv += "41,,\n";
+  Table t = ReadCsv(csv);
+  Error e = ErrorOf(csv, {.target = "y"});
+  EXPECT_EQ(e.code(), "TARGET_MISSING");
+  EXPECT_EQ(e.line(), 5);
+  EXPECT_NE(std::string(e.what()).find("the target is missing (and on 4 more rows). Leave such rows out (skipMissingTarget)"), std::string::npos)
+      << e.what();
+  for (const char* target : {"y", "c"}) {
+    Dataset d = Dataset::FromTable(t, {.target = target, .valid_fraction = 0.25, .seed = 3, .skip_missing_target = true});
+    EXPECT_EQ(d.train_rows.size() + d.valid_rows.size(), 37u) << target;
+    for (const auto* rows : {&d.train_rows, &d.valid_rows})
+      for (RowIdx r : *rows) EXPECT_FALSE(std::isnan(d.label[r])) << target << " row " << r;
+    EXPECT_TRUE(std::isnan(d.label[3]) && std::isnan(d.label[41])) << target;
+    ASSERT_EQ(d.notes.size(), 1u) << target;
+    EXPECT_EQ(d.notes[0], std::string("Left out 5 rows with no '") + target +
+                              "': lines 5, 15, 25, 35, 44. They are in neither the training nor the validation rows.");
+  }
+  // Every row without one: nothing to leave.
+  EXPECT_EQ(ErrorOf("x,y\n1,\n2,\n", {.target = "y", .skip_missing_target = true}).code(), "TARGET_ALL_MISSING");
+  EXPECT_TRUE(ParseDatasetOptions(R"({"target":"y","skipMissingTarget":true})").skip_missing_target);
+  EXPECT_FALSE(ParseDatasetOptions(R"({"target":"y"})").skip_missing_target);
 }
 
 TEST(Dataset, ValidationSplitIsSeededAndSized) {

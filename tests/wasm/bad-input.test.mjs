@@ -108,5 +108,26 @@ for (const build of BUILDS) {
       assert.equal(model.numTrees, 2);
       model.dispose(); trainer.dispose(); data.dispose();
     });
+    test('rows with no target: refused naming the first line and how many more, or left out with skipMissingTarget', async () => {
+      const bl = await load(build);
+      const lines = ['x,z,y', ...Array.from({ length: 80 }, (_, i) => `${(i * 0.37).toFixed(2)},${i % 3 ? 'p' : 'q'},${i % 9 === 4 ? '' : i % 2 ? 'yes' : 'no'}`)];
+      const table = bl.readCSV(lines.join('\n'));
+      assert.throws(() => table.toDataset({ target: 'y' }), (e) => e.code === 'TARGET_MISSING' && e.line === 6 &&
+        /the target is missing \(and on 8 more rows\)\. Leave such rows out \(skipMissingTarget\)/.test(e.message));
+      const data = table.toDataset({ target: 'y', skipMissingTarget: true, validFraction: 0.25 });
+      assert.equal(data.numTrain + data.numValid, 71);
+      assert.match(data.notes[0], /^Left out 9 rows with no 'y': lines 6, 15, 24, 33, 42 and 4 more\./);
+      assert.ok(Number.isNaN(data.labels()[4]));
+      for (const algorithm of ['xgboost', 'gbdt', 'adaboost', 'random_forest']) {
+        const model = await bl.train(data, { algorithm, rounds: 5 });
+        const p = model.predict(table);
+        assert.equal(p.length, 80, algorithm);
+        assert.ok(p.every(Number.isFinite), `${algorithm}: every row predicted, the left-out ones too`);
+        model.dispose();
+      }
+      data.dispose();
+      table.dispose();
+    });
+
   });
 }

@@ -46,6 +46,9 @@ export interface DatasetOptions {
   seed?: number;
   /** Explicit 0-based validation rows; overrides validFraction. */
   validRows?: number[] | Int32Array | Uint32Array;
+  /** Rows whose target is missing: refused with TARGET_MISSING (the default, naming the first and how many more), or
+   *  with true left out of training and validation, `dataset.notes` naming their lines. Not for ranking. */
+  skipMissingTarget?: boolean;
 }
 
 /** XGBoost's names; bl.paramSchema() has each one's range, default and doc. */

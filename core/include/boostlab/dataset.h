@@ -38,6 +38,9 @@ struct DatasetOptions {
   uint64_t seed = 0;
   std::vector<RowIdx> valid_rows;  // explicit validation rows (0-based data rows)
   bool use_valid_rows = false;
+  // Rows whose target is missing: refused (TARGET_MISSING), or with this set
+  // left out of training and validation (not for ranking), the notes naming them.
+  bool skip_missing_target = false;
 };
 
 // Feature values stored column by column: columns[f][row], NaN = missing.

@@ -52,6 +52,12 @@ struct Table {
     if (!row_lines.empty()) return row_lines[row];
     return first_row_line == 0 ? 0 : first_row_line + static_cast<uint32_t>(row);
   }
+  // The line a message about row `row` names: its file line, or for columns
+  // given in memory row + 2 (as if written under a header).
+  long LineForMessages(size_t row) const {
+    const uint32_t line = LineOf(row);
+    return line != 0 ? static_cast<long>(line) : static_cast<long>(row) + 2;
+  }
 };
 
 struct CsvOptions {

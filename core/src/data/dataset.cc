@@ -20,9 +20,6 @@ namespace {
 
 std::string Quote(const std::string& s) { return "'" + s + "'"; }
 
-// File line of data row r (header is line 1). Exact unless the file has blank
-// or multi-line records, where it is a close guide.
-long LineOfRow(size_t r) { return static_cast<long>(r) + 2; }
 
 // Each class is an output of every round: beyond this the "classes" are a measurement.
 constexpr size_t kMaxClasses = 1000;
@@ -73,7 +70,7 @@ std::string ListValues(const std::vector<float>& values) {
   return out + (values.size() > 5 ? ", …" : "");
 }
 
-Task DecideTask(const Column& target, const std::string& requested, size_t target_col) {
+Task DecideTask(const Table& table, const Column& target, const std::string& requested, size_t target_col) {
   const long col = static_cast<long>(target_col + 1);
   if (requested == "auto") {
     TaskGuess guess = GuessTask(target, target_col);
@@ -105,11 +102,11 @@ Task DecideTask(const Column& target, const std::string& requested, size_t targe
       const float v = target.values[r];
       if (v != v) continue;
       if (v != std::floor(v))
-        throw Error("TARGET_NOT_CLASSES", "Line " + std::to_string(LineOfRow(r)) + ", column " + std::to_string(col) + " (" +
+        throw Error("TARGET_NOT_CLASSES", "Line " + std::to_string(table.LineForMessages(r)) + ", column " + std::to_string(col) + " (" +
                                               Quote(target.name) + "): " + std::to_string(v) +
                                               " is not a whole number; numeric classes must be. Use task 'regression' "
                                               "for a continuous target.",
-                    LineOfRow(r), col);
+                    table.LineForMessages(r), col);
       classes.insert(v);
     }
     CheckClassCount(target, classes.size(), col);
@@ -132,7 +129,7 @@ Task DecideTask(const Column& target, const std::string& requested, size_t targe
 
 // The weight column: numbers >= 0 on every row, and not all 0 on the
 // training rows (nothing would be learned).
-void ReadWeights(const Column& col, size_t c, Dataset& d) {
+void ReadWeights(const Table& table, const Column& col, size_t c, Dataset& d) {
   const std::string where = ", column " + std::to_string(c + 1) + " (" + Quote(col.name) + "): ";
   if (col.type != ColumnType::kNumeric)
     throw Error("WEIGHT_NOT_NUMERIC", "Line " + std::to_string(col.first_text_line) + where + Quote(col.first_text) +
@@ -141,12 +138,12 @@ void ReadWeights(const Column& col, size_t c, Dataset& d) {
   for (size_t r = 0; r < col.values.size(); ++r) {
     const float w = col.values[r];
     if (col.IsMissing(r))
-      throw Error("WEIGHT_MISSING", "Line " + std::to_string(LineOfRow(r)) + where + "the weight is missing.", LineOfRow(r),
+      throw Error("WEIGHT_MISSING", "Line " + std::to_string(table.LineForMessages(r)) + where + "the weight is missing.", table.LineForMessages(r),
                   static_cast<long>(c + 1));
     if (!(w >= 0) || !std::isfinite(w))
-      throw Error("WEIGHT_NEGATIVE", "Line " + std::to_string(LineOfRow(r)) + where + "the weight " +
+      throw Error("WEIGHT_NEGATIVE", "Line " + std::to_string(table.LineForMessages(r)) + where + "the weight " +
                                          std::to_string(w) + " is not a finite number >= 0.",
-                  LineOfRow(r), static_cast<long>(c + 1));
+                  table.LineForMessages(r), static_cast<long>(c + 1));
   }
   double total = 0;
   for (RowIdx r : d.train_rows) total += col.values[r];
@@ -205,17 +202,34 @@ static Dataset FromTableImpl(const Table& table, const DatasetOptions& options, 
 
   Dataset d;
   d.target = target.name;
-  d.task = ranking ? Task::kRanking : DecideTask(target, options.task, target_col);
+  d.task = ranking ? Task::kRanking : DecideTask(table, target, options.task, target_col);
   const size_t n = table.num_rows;
-  d.label.resize(n);
+  d.label.assign(n, NAN);
+  // Rows with no target: refused, naming the first and how many; or, asked
+  // to, left out of both sides (their label NaN) and named in the notes.
+  std::vector<char> unlabelled;
+  size_t missing = 0;
+  std::string missing_lines;
   for (size_t r = 0; r < n; ++r) {
-    if (target.IsMissing(r)) {
-      throw Error("TARGET_MISSING", "Line " + std::to_string(LineOfRow(r)) + ", column " +
-                                        std::to_string(target_col + 1) + " (" + Quote(target.name) +
-                                        "): the target is missing. Remove the row or choose another target.",
-                  LineOfRow(r), static_cast<long>(target_col + 1));
-    }
+    if (!target.IsMissing(r)) continue;
+    if (++missing <= 5) missing_lines += (missing > 1 ? ", " : "") + std::to_string(table.LineForMessages(r));
+    if (unlabelled.empty()) unlabelled.assign(n, 0);
+    unlabelled[r] = 1;
   }
+  if (missing > 0 && (!options.skip_missing_target || ranking || missing == n)) {
+    size_t first = 0;
+    while (!unlabelled[first]) ++first;
+    const std::string more = missing > 1 ? " (and on " + std::to_string(missing - 1) + " more " + (missing == 2 ? "row" : "rows") + ")" : "";
+    throw Error("TARGET_MISSING", "Line " + std::to_string(table.LineForMessages(first)) + ", column " +
+                                      std::to_string(target_col + 1) + " (" + Quote(target.name) + "): the target is missing" + more +
+                                      (ranking || missing == n ? ". Remove such rows or choose another target."
+                                                               : ". Leave such rows out (skipMissingTarget), remove them, or choose another target."),
+                table.LineForMessages(first), static_cast<long>(target_col + 1));
+  }
+  if (missing > 0)
+    d.notes.push_back("Left out " + std::to_string(missing) + (missing == 1 ? " row" : " rows") + " with no " + Quote(target.name) +
+                      (missing == 1 ? ": line " : ": lines ") + missing_lines + (missing > 5 ? " and " + std::to_string(missing - 5) + " more" : "") +
+                      ". They are in neither the training nor the validation rows.");
   if (ranking) {
     // Relevance, checked with the queries (ReadQueries).
   } else if (target.type == ColumnType::kCategorical) {
@@ -226,17 +240,21 @@ static Dataset FromTableImpl(const Table& table, const DatasetOptions& options, 
     std::vector<float> index_of_code(target.levels.size());
     for (size_t c = 0; c < target.levels.size(); ++c)
       index_of_code[c] = static_cast<float>(std::lower_bound(sorted.begin(), sorted.end(), target.levels[c]) - sorted.begin());
-    for (size_t r = 0; r < n; ++r) d.label[r] = index_of_code[target.codes[r]];
+    for (size_t r = 0; r < n; ++r)
+      if (target.codes[r] >= 0) d.label[r] = index_of_code[target.codes[r]];
   } else if (d.task == Task::kRegression) {
     for (size_t r = 0; r < n; ++r) d.label[r] = target.values[r];
   } else {
     // Numeric classes (0/1, or any numbers with task 'multiclass'): sorted values.
-    std::vector<float> values(target.values);
+    std::vector<float> values;
+    for (float v : target.values)
+      if (v == v) values.push_back(v);
     std::sort(values.begin(), values.end());
     values.erase(std::unique(values.begin(), values.end()), values.end());
     for (float v : values) d.classes.push_back(ShortestFloat(v));
     for (size_t r = 0; r < n; ++r)
-      d.label[r] = static_cast<float>(std::lower_bound(values.begin(), values.end(), target.values[r]) - values.begin());
+      if (target.values[r] == target.values[r])
+        d.label[r] = static_cast<float>(std::lower_bound(values.begin(), values.end(), target.values[r]) - values.begin());
   }
 
   d.x.num_rows = n;
@@ -263,7 +281,13 @@ static Dataset FromTableImpl(const Table& table, const DatasetOptions& options, 
     return d;
   }
   SplitRows(n, options, {}, n, d);
-  if (weight_col < table.columns.size()) ReadWeights(table.columns[weight_col], weight_col, d);
+  if (!unlabelled.empty()) {
+    auto labelled = [&](std::vector<RowIdx>& rows) { std::erase_if(rows, [&](RowIdx r) { return unlabelled[r] != 0; }); };
+    labelled(d.train_rows);
+    labelled(d.valid_rows);
+    if (d.train_rows.empty()) throw Error("BAD_OPTION", "No training rows with a target are left after the validation split.");
+  }
+  if (weight_col < table.columns.size()) ReadWeights(table, table.columns[weight_col], weight_col, d);
   if (d.task != Task::kRegression) {
     std::set<float> seen;
     for (RowIdx r : d.train_rows)

@@ -18,12 +18,11 @@ namespace boostlab {
 namespace {
 
 std::string Quote(const std::string& s) { return "'" + s + "'"; }
-long LineOfRow(size_t r) { return static_cast<long>(r) + 2; }
 
 // NDCG's gain is 2^rel - 1: grades past this overflow a float's exactness and XGBoost's int shift.
 constexpr float kMaxRelevance = 31;
 
-void ReadRelevance(const Column& target, size_t target_col, Dataset& d) {
+void ReadRelevance(const Table& table, const Column& target, size_t target_col, Dataset& d) {
   const long col = static_cast<long>(target_col + 1);
   const std::string where = ", column " + std::to_string(col) + " (" + Quote(target.name) + "): ";
   if (target.type != ColumnType::kNumeric)
@@ -33,10 +32,10 @@ void ReadRelevance(const Column& target, size_t target_col, Dataset& d) {
   for (size_t r = 0; r < target.values.size(); ++r) {
     const float v = target.values[r];
     if (!(v >= 0 && v <= kMaxRelevance && v == std::floor(v)))
-      throw Error("TARGET_NOT_RELEVANCE", "Line " + std::to_string(LineOfRow(r)) + where + ShortestFloat(v) +
+      throw Error("TARGET_NOT_RELEVANCE", "Line " + std::to_string(table.LineForMessages(r)) + where + ShortestFloat(v) +
                                               " is not a relevance grade: ranking needs whole numbers from 0 to 31 "
                                               "(NDCG's gain is 2^relevance - 1).",
-                  LineOfRow(r), col);
+                  table.LineForMessages(r), col);
     d.label[r] = v;
   }
 }
@@ -46,15 +45,15 @@ std::string GroupText(const Column& group, size_t r) {
 }
 
 // Each row's query, numbered by first appearance. Throws GROUP_MISSING.
-std::vector<uint32_t> QueryOfRow(const Column& group, size_t group_col, size_t* num_queries) {
+std::vector<uint32_t> QueryOfRow(const Table& table, const Column& group, size_t group_col, size_t* num_queries) {
   const size_t n = group.type == ColumnType::kNumeric ? group.values.size() : group.codes.size();
   std::unordered_map<uint64_t, uint32_t> index;
   std::vector<uint32_t> query(n);
   for (size_t r = 0; r < n; ++r) {
     if (group.IsMissing(r))
-      throw Error("GROUP_MISSING", "Line " + std::to_string(LineOfRow(r)) + ", column " + std::to_string(group_col + 1) + " (" +
+      throw Error("GROUP_MISSING", "Line " + std::to_string(table.LineForMessages(r)) + ", column " + std::to_string(group_col + 1) + " (" +
                                        Quote(group.name) + "): the query id is missing; every row of a ranking table belongs to a query.",
-                  LineOfRow(r), static_cast<long>(group_col + 1));
+                  table.LineForMessages(r), static_cast<long>(group_col + 1));
     uint64_t key;
     if (group.type == ColumnType::kNumeric) {
       const float v = group.values[r] == 0.0f ? 0.0f : group.values[r];  // -0 and 0 are one query
@@ -94,9 +93,9 @@ void ReadQueries(const Table& table, size_t group_col, size_t target_col, const 
   const Column& group = table.columns[group_col];
   const size_t n = table.num_rows;
   d.group_column = group.name;
-  ReadRelevance(table.columns[target_col], target_col, d);
+  ReadRelevance(table, table.columns[target_col], target_col, d);
   size_t num_queries = 0;
-  const std::vector<uint32_t> query = QueryOfRow(group, group_col, &num_queries);
+  const std::vector<uint32_t> query = QueryOfRow(table, group, group_col, &num_queries);
 
   SplitRows(n, options, query, num_queries, d);  // whole queries
   d.train_groups = GroupsOf(d.train_rows, query, num_queries);
@@ -127,7 +126,7 @@ void ReadQueries(const Table& table, size_t group_col, size_t target_col, const 
     d.notes.push_back(std::to_string(single + flat) + " of " + std::to_string(queries) + " training queries in " + Quote(group.name) +
                       " add no pairs to learn from (" + std::to_string(single) + " with one row, " + std::to_string(flat) +
                       " with one relevance grade; the first is query " + Quote(GroupText(group, example)) + ", line " +
-                      std::to_string(LineOfRow(example)) + ").");
+                      std::to_string(table.LineForMessages(example)) + ").");
 }
 
 }  // namespace boostlab

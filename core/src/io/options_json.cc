@@ -54,6 +54,9 @@ DatasetOptions ParseDatasetOptions(std::string_view text) {
       for (size_t i = 0; i < v.array.size(); ++i)
         o.valid_rows.push_back(static_cast<RowIdx>(json::WholeNumber(v.array[i], 0, std::numeric_limits<RowIdx>::max(), "BAD_OPTION",
                                                                      "Dataset option 'validRows'[" + std::to_string(i) + "]")));
+    } else if (key == "skipMissingTarget") {
+      need(v.kind == json::Value::Kind::kBool, "true or false");
+      o.skip_missing_target = v.boolean;
     } else {
       throw Error("BAD_OPTION", "Unknown dataset option '" + key + "'.");
     }
