@@ -195,6 +195,30 @@ test('a ragged row: offered to load the file without such rows, which then train
   await page.click('#scale-out summary');
 });
 
+test('a target with missing values: said beside Task, those rows left out of the run and named, the predictions file marks them, no scale-out', async () => {
+  const { page } = site;
+  const rows = ['tenure,plan,charges', ...Array.from({ length: 80 }, (_, i) =>
+    `${(i * 0.7).toFixed(1)},${['basic', 'plus'][i % 2]},${i % 10 === 6 ? (i % 20 === 6 ? '' : 'NA') : (20 + i * 1.25).toFixed(2)}`)];
+  await page.setInputFiles('#file-input', { name: 'charges.csv', mimeType: 'text/csv', buffer: Buffer.from(rows.join('\n') + '\n') });
+  await page.waitForFunction(() => document.getElementById('data-name').textContent.includes('charges.csv'));
+  await page.selectOption('#target', 'charges');
+  assert.match(await page.textContent('#task-note'), /8 of 80 rows have no charges: they are left out of training and validation/);
+  await train(page, 4);
+  assert.match(await page.textContent('#train-notice'), /Left out 8 rows with no 'charges': lines 8, 18, 28, 38, 48 and 3 more\./);
+  if (!(await page.isVisible('#download-predictions'))) await page.click('#files summary');
+  const [file] = await Promise.all([page.waitForEvent('download'), page.click('#download-predictions')]);
+  const lines = (await (await import('node:fs/promises')).readFile(await file.path(), 'utf8')).trim().split('\n');
+  assert.equal(lines[0], 'line,set,charges,predicted charges');
+  const eighth = lines[7].split(',');
+  assert.deepEqual(eighth.slice(0, 3), ['8', 'left out', ''], lines[7]);
+  assert.ok(Number.isFinite(Number(eighth[3])), 'a prediction for it all the same');
+  assert.equal(lines.filter((l) => l.split(',')[1] === 'left out').length, 8);
+  await page.click('#scale-out summary');
+  assert.equal(await page.isDisabled('#download-scale-script'), true);
+  assert.match(await page.textContent('#scale-status'), /This run left out 8 rows of charges\.csv with no charges/);
+  await page.click('#scale-out summary');
+});
+
 test('categories that differ only in case are pointed out in the preview', async () => {
   const { page } = site;
   const plans = ['Basic', 'basic', 'Plus', 'plus ', 'Premium'];

@@ -516,13 +516,17 @@ export class Views {
   private renderScaleOut(has: boolean) {
     const toy = !!store.data?.toy;
     const ragged = !!store.data?.skipRaggedRows;
+    // Rows with no target were left out of the run (not for ranking); the script would read them, and XGBoost refuses a missing label.
+    const run = currentRun(), choice = run && !store.loadedModel ? run.choice : null;
+    const unlabelled = choice && !choice.group ? store.data?.columns.find((c) => c.name === choice.target)?.missing ?? 0 : 0;
     for (const id of ['download-scale-script', 'download-scale-model', 'download-scale-rows'])
-      $<HTMLButtonElement>(id).disabled = !has || toy || ragged;
+      $<HTMLButtonElement>(id).disabled = !has || toy || ragged || unlabelled > 0;
     const engine = $<HTMLSelectElement>('scale-engine').value;
     const files = scaleOutFiles(csvName());
     setText($('scale-status'), !has ? 'Train a model (or load one) to carry it to a cluster.'
       : toy ? 'Toy data lives only in this page: load a CSV to continue at scale.'
       : ragged ? `This page left out ${csvName()}'s rows of the wrong width (see the notes under its name); a cluster reading the file would not. Mend those lines, load the file again and train, then continue at scale.`
+      : unlabelled > 0 ? `This run left out ${unlabelled.toLocaleString()} rows of ${csvName()} with no ${choice!.target}; a cluster reading the file would not, and XGBoost refuses a missing label. Remove those rows from the file, load it again and train, then continue at scale.`
       : `Put the three files beside ${files.csv} and run: python3 continue_${engine}.py `
         + `(it writes ${files.output}; Spark needs Java 17). --help lists the options: another CSV, a cluster's address, more rounds.`);
     // A bundled sample is not on the user's disk: the link saves it.

@@ -213,6 +213,13 @@ export class CsvPanel {
     } else {
       note.replaceChildren(`Set by hand (automatic would be ${TASK_NAMES[guess.task]}). `, button('back to automatic', 'auto'));
     }
+    // Rows with no target are left out of the run (the worker asks for skipMissingTarget).
+    if (column.missing > 0) {
+      const left = document.createElement('span');
+      left.className = 'warn-text';
+      setText(left, ` ${column.missing.toLocaleString()} of ${rows.toLocaleString()} rows have no ${column.name}: they are left out of training and validation.`);
+      note.append(left);
+    }
     // An identifier trains (every value a class), but there is nothing to
     // learn: most classes have a row or two, and each round grows a tree
     // per class. Said before Play, not refused: it may be what was meant.

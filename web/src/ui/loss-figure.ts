@@ -70,7 +70,8 @@ export class LossFigure {
   }
 
 
-  render(objective: string, algorithm: string, classification: boolean, twoClasses: boolean, huberSlope: number, point: LossPoint | null) {
+  render(objective: string, algorithm: string, classification: boolean, twoClasses: boolean, huberSlope: number, picked: LossPoint | null) {
+    const point = picked && Number.isFinite(picked.y) && Number.isFinite(picked.F) ? picked : null;  // a row with no target has no loss
     const W = 300, H = 196, pad = 36, left = 30;
     const curves = classification ? CLASSIFICATION : regression(huberSlope || 1);
     const mine = twoClasses || !classification ? chosen(objective, algorithm) : '';

@@ -49,16 +49,16 @@ export class WorkedTable {
     for (const r of d.rows) {
       const tr = tbody.insertRow();
       tr.dataset.row = String(r.row);
-      if (r.valid) tr.className = 'valid';
+      if (r.valid || r.left) tr.className = 'valid';
       const y = Number.isNaN(r.y) ? '' : cls.length ? cls[r.y] ?? String(r.y) : num(r.y);
-      tr.append(cell('td', String(r.row + 1) + (r.valid ? ' (valid)' : '')),
+      tr.append(cell('td', String(r.row + 1) + (r.valid ? ' (valid)' : r.left ? ' (no target)' : '')),
         ...features.map((_, f) => cell('td', shown(r.x[f], f), r.x[f])),
         cell('td', y, r.y, 'y'),
         cell('td', num(r.before), r.before, 'before'),
         // A validation row is not fit to: what the tree was fit to is blank there, not 0.
         ...stats.map((s) => {
           const v = (r as unknown as Record<string, number | undefined>)[s];
-          return v === undefined || r.valid ? cell('td', '–') : cell('td', num(v), v, s);
+          return v === undefined || r.valid || r.left ? cell('td', '–') : cell('td', num(v), v, s);
         }),
         cell('td', String(r.leaf), r.leaf, 'leaf'),
         cell('td', num(r.leafValue), r.leafValue, 'leaf-value'),

@@ -121,6 +121,7 @@ export interface RoundDetailRequest {
 export interface WorkedRow {
   row: number;       // 0-based data row
   valid: boolean;    // held out for validation (the round did not fit it)
+  left: boolean;     // left out of the run: it has no target (in neither set)
   x: number[];       // the model's features (category codes for categories)
   y: number;         // the label as trained on (class index), NaN for a loaded model
   before: number;    // F_{t-1}(x): the margin of the first t-1 rounds (f0 for t = 1)

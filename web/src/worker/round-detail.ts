@@ -104,7 +104,7 @@ export function roundDetail(m: Model, table: Table, history: RoundHistory | null
       const node = leaves[i * L + (L - perRound) + (perRound > 1 ? output : 0)];
       const value = (!tree ? NaN : tree.leaf_values ? tree.leaf_values[node * K + output] : tree.value[node]) * prefixScale(t);
       return {
-        row: r, valid: valid.has(r), x: Array.from(x.subarray(i * p, (i + 1) * p)),
+        row: r, valid: valid.has(r), left: !!history && Number.isNaN(history.labels[r]), x: Array.from(x.subarray(i * p, (i + 1) * p)),
         y: history ? history.labels[r] : NaN,
         before: before ? before[i * K + output] : baseMargin[output] ?? 0, after: after[i * K + output], leaf: node, leafValue: value,
         g: stats?.grad?.[r * K + output], h: stats?.hess?.[r * K + output], u: stats?.weight?.[r], drawn: stats?.drawn?.[r],

@@ -355,8 +355,9 @@ async function handle(msg: ToWorker) {
       let data: Dataset | null = null, trainer: Trainer | null = null;
       try {
         if (!table) table = await readAgain(prep);
+        // Rows with no target are left out (the data panel says so beside Task); ranking refuses them.
         data = table.toDataset({ target, task: group ? 'auto' : task as 'auto', ignore, weight: weight || undefined,
-                                 group: group || undefined, validFraction, seed });
+                                 group: group || undefined, validFraction, seed, skipMissingTarget: !group });
         trainer = bl!.trainer(data, params);
         await binAll(prep, trainer);
       } catch (e) {
@@ -591,7 +592,9 @@ function predictionsCsv(m: Model, rounds: number) {
   for (let r = 0; r < table.numRows; r++) {
     const row = [String(fileLines ? fileLines[r] : r + 1)];
     for (const c of carried) row.push(cellOf(c, r));
-    if (known) row.push(valid.has(r) ? 'valid' : 'train', quote(classes.length ? String(classes[labels![r]] ?? '') : digits(labels![r])));
+    // A row with no target was in neither set.
+    if (known) row.push(...(Number.isNaN(labels![r]) ? ['left out', '']
+      : [valid.has(r) ? 'valid' : 'train', quote(classes.length ? String(classes[labels![r]] ?? '') : digits(labels![r]))]));
     if (classes.length === 0) {
       row.push(digits(p[r]));
     } else if (width === 1) {
