@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { after, afterEach, before, test } from 'node:test';
-import { near, openSite, train, waitForSample, shotName } from './browser.mjs';
+import { near, openSite, train, useToy, waitForSample, shotName } from './browser.mjs';
 
 let site;
 before(async () => {
@@ -78,4 +78,27 @@ test('other algorithms: the inspector says where its formulas apply', async () =
   await train(page, 3);
   await page.waitForFunction(() => /cover [\d.]+ \(Σu, the AdaBoost weights/.test(document.getElementById('node-inspector').textContent));
   await page.selectOption('#algorithm', 'xgboost');
+});
+
+test('multiclass: the tree on show is the round panel\'s (its class), and the hessian reads 2pk(1 − pk) with subscripts', async () => {
+  const { page } = site;
+  await useToy(page, 'gaussians', 300);
+  await page.selectOption('#algorithm', 'xgboost');
+  await page.waitForSelector('#param-rounds');
+  await train(page, 2);
+  await page.waitForFunction(() => document.getElementById('round-inspector').dataset.round === '2');
+  const title = await page.textContent('#round-inspector .round-title');
+  const tree = Number(/tree (\d+) \(the tree for class/.exec(title)?.[1]);
+  assert.ok(tree > 0, title);
+  await page.waitForFunction((t) => document.getElementById('tree-index').value === String(t), tree);
+  assert.match(await page.textContent('#tree-caption'), new RegExp(`^Tree ${tree} of 6 \\(round 2 · class`));
+  const inspector = await page.textContent('#round-inspector');
+  assert.match(inspector, /h = 2pk\(1 − pk\)/, 'p_k drawn with its subscript');
+  assert.doesNotMatch(inspector, /p_k/);
+  // Another class picked for the worked table: the tree follows.
+  await page.selectOption('#worked-output', '1');
+  await page.waitForFunction((t) => document.getElementById('tree-index').value !== String(t), tree);
+  const title2 = await page.textContent('#round-inspector .round-title');
+  assert.equal(await page.inputValue('#tree-index'), /tree (\d+) \(/.exec(title2)[1]);
+  await page.selectOption('#worked-output', '0');
 });

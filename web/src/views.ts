@@ -64,12 +64,12 @@ export class Views {
     this.chart = new LossChart($('loss-chart'), $<HTMLSelectElement>('metric'), $<HTMLInputElement>('log-scale'), {
       metric: (metric) => update((s) => { s.chart.metric = metric; }),
       log: (on) => update((s) => { s.chart.log = on; }),
-      // A round picked on the chart: its first tree on show.
+      // A round picked on the chart: its tree on show.
       round: (round) => update((s) => {
         const m = modelOnShow()?.model;
         const perRound = m && m.rounds ? m.trees / m.rounds : 1;
         s.selectedRound = round;
-        s.tree = (round - 1) * perRound;
+        s.tree = (round - 1) * perRound + (perRound > 1 ? Math.min(s.worked.output, perRound - 1) : 0);  // the class the round panel explains
       }),
     });
     const summary = document.createElement('summary');
@@ -162,7 +162,19 @@ export class Views {
 
   private shownTree() {
     const m = modelOnShow()?.model;
-    return store.tree >= 0 ? store.tree + 1 : m?.trees ?? 1;
+    const t = this.treeOnShow();
+    return t >= 0 ? t + 1 : m?.trees ?? 1;
+  }
+
+  // The tree on show, 0-based: the one picked, else the newest round's (-1).
+  // A multiclass round has a tree per class: the newest round's for the class
+  // the round panel explains, so its leaves are the tree's (it showed the last class's).
+  private treeOnShow(): number {
+    if (store.tree >= 0) return store.tree;
+    const m = modelOnShow()?.model;
+    const perRound = m && m.rounds ? m.trees / m.rounds : 1;
+    if (!m || perRound <= 1) return -1;
+    return m.trees - perRound + Math.min(store.worked.output, perRound - 1);
   }
 
   render() {
@@ -388,10 +400,11 @@ export class Views {
       shap();
       return;
     }
-    const key = `${show.name}|${show.model?.trees}|${liveRounds}|${store.tree}|${store.importanceType}`;
+    const tree = this.treeOnShow();
+    const key = `${show.name}|${show.model?.trees}|${liveRounds}|${tree}|${store.importanceType}`;
     if (key !== this.asked) {
       this.asked = key;
-      this.client.tree(store.tree);
+      this.client.tree(tree);
       this.client.importance(store.importanceType);
     }
     shap();

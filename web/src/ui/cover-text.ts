@@ -7,8 +7,10 @@ export function coverMeaning(m: ModelInfo): string {
   switch (m.algorithm) {
     case 'xgboost':
       if (m.objective === 'reg:squarederror') return 'Σh over its training rows; h = 1 for squared error, so the number of rows (each times its sample weight)';
-      if (m.objective.startsWith('binary:logistic') || m.objective.startsWith('multi:'))
+      if (m.objective.startsWith('binary:logistic'))
         return 'Σh over its training rows, h = p(1 − p): rows the model is sure of add little, so it is not a row count';
+      if (m.objective.startsWith('multi:'))
+        return 'Σh over its training rows, h = 2pₖ(1 − pₖ) for the tree\'s class k: rows the model is sure of add little, so it is not a row count';
       return 'Σh over its training rows (the loss\'s second derivatives), not a row count';
     case 'gbdt':
       return 'the number of training rows reaching it (each times its sample weight)';
