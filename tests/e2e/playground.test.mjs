@@ -58,7 +58,8 @@ test('samples: each bundled CSV loads with its target chosen and its source show
   await train(page, 3);
   assert.match(await page.textContent('#chart-hint'), /^Click a round to see its numbers/);
   assert.equal(await page.getAttribute('#loss-chart', 'data-metric'), 'mlogloss');
-  await page.waitForFunction(() => /Tree 78 of 78 \(round 3 · class Z\)/.test(document.getElementById('tree-caption').textContent));
+  // The newest round's tree for the class the round panel explains (A, the first).
+  await page.waitForFunction(() => /Tree 53 of 78 \(round 3 · class A\)/.test(document.getElementById('tree-caption').textContent));
   await site.screenshot('sample-letter');
 });
 
@@ -355,6 +356,7 @@ test('downloads: predictions carry the ignored ID column and the file lines of a
   await page.fill('#round-scrub', '2');
   await page.dispatchEvent('#round-scrub', 'input');
   await page.waitForFunction(() => /at round 2/.test(document.getElementById('download-predictions').textContent));
+  assert.match(await page.textContent('#inside-round-note'), /The tree is round 2's; feature importance and SHAP values below are the whole model's \(5 rounds\)/);
   const picked = await download(page, '#download-predictions');
   assert.equal(picked.name, 'churn-predictions-round-2.csv');
   const model = await download(page, '#download-model');

@@ -31,7 +31,9 @@ export class ComparePanel {
     const status = $('compare-status');
     if (!runs.length) {
       this.show(null, '');
-      setText(status, 'Train several algorithms on the same rows and seed, one after another, and compare them here.');
+      // (Runs trained one by one are compared on the chart, each named by what differs.)
+      setText(status, 'A button above trains its algorithms on the same rows and seed, one after another, and compares them here: '
+        + 'errors side by side and their blends. Runs you train one at a time are compared on the chart above.');
       return;
     }
     const name = store.groups[runs[0].group] ?? '';

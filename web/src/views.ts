@@ -19,10 +19,10 @@ import { ComparePanel } from './compare-panel';
 import { RankingPanel } from './ranking-panel';
 import { writeHash } from './url-state';
 import { settingChanges } from './run-names';
-import { setData, setHidden, setText, setValue } from './ui/dom';
+import { setData, setHidden, setText, setValue, stat } from './ui/dom';
 
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
-const fmt = (o: Record<string, number>) => Object.entries(o).map(([k, v]) => `${k} ${v.toPrecision(4)}`).join(', ');
+const fmt = (o: Record<string, number>) => Object.entries(o).map(([k, v]) => `${k} ${stat(v)}`).join(', ');
 
 export class Views {
   threadsAfterReload = false;
@@ -379,6 +379,11 @@ export class Views {
     for (const id of ['download-model', 'download-model-compact', 'download-predictions', 'download-xgboost']) $<HTMLButtonElement>(id).disabled = !has;
     const picked = this.predictionRound();
     setText($('download-predictions'), picked ? `Download predictions at round ${picked} (CSV)` : 'Download predictions (CSV)');
+    // The tree follows the round picked; importance and SHAP are the whole model's.
+    const rounds = show?.model?.rounds ?? liveRounds;
+    const note = $('inside-round-note');
+    setText(note, picked ? `The tree is round ${picked}'s; feature importance and SHAP values below are the whole model's (${rounds} rounds).` : '');
+    setHidden(note, !picked);
     this.renderScaleOut(has);
     const training = !!show?.live && run?.status === 'training';
     // After the tree and importance are asked for: the worker answers in order, and they are quick.

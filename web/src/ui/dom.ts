@@ -21,9 +21,15 @@ export function setValue(el: HTMLInputElement | HTMLSelectElement, value: string
   if (el.value !== value) el.value = value;
 }
 
-// A number as the formulas show it: six significant digits, exponents for the very large and small.
+// A number as the formulas show it: six significant digits, exponents for the very large and small
+// (from 1e9: a price of 507,600 read 5.0760e+5, too coarse to check a sum by hand).
 export const num = (v: number) =>
-  !Number.isFinite(v) ? String(v) : Math.abs(v) >= 1e5 || (Math.abs(v) < 1e-3 && v !== 0) ? v.toExponential(4) : String(Number(v.toPrecision(6)));
+  !Number.isFinite(v) ? String(v) : Math.abs(v) >= 1e9 || (Math.abs(v) < 1e-3 && v !== 0) ? v.toExponential(4) : String(Number(v.toPrecision(6)));
+
+// A statistic as the status lines show it: four significant digits, but a
+// whole number from 1000 up (a validation rmse of 50160 read 5.016e+4).
+export const stat = (v: number) =>
+  Number.isFinite(v) && Math.abs(v) >= 1000 && Math.abs(v) < 1e15 ? String(Math.round(v)) : String(Number(v.toPrecision(4)));
 
 export function paragraph(text: string, cls = 'hint') {
   const p = document.createElement('p');

@@ -1,5 +1,7 @@
 // Feature importance as horizontal bars, largest first (HTML, no canvas, so
 // screen readers and tests can read the numbers). data-bars holds the count.
+const COMPACT = new Intl.NumberFormat('en-US', { notation: 'compact', maximumSignificantDigits: 4 });
+
 export class ImportanceChart {
   constructor(private readonly el: HTMLElement) {}
 
@@ -17,7 +19,7 @@ export class ImportanceChart {
       bar.style.width = `${(100 * v) / max}%`;
       const value = document.createElement('span');
       value.className = 'bar-value';
-      value.textContent = Number(v.toPrecision(4)).toString();
+      value.textContent = COMPACT.format(v);  // 48.25B, not 48250000000
       row.append(label, bar, value);
       row.setAttribute('aria-label', `${name}: ${type} ${value.textContent}`);
       return row;

@@ -109,13 +109,19 @@ export class LossFigure {
     el('line', { x1: X(x0), x2: X(x1), y1: Y(0), y2: Y(0), class: 'axis' });
     el('line', { x1: X(0), x2: X(0), y1: Y(yMax), y2: Y(0), class: 'axis' });
     el('text', { x: W - 4, y: H - 6, 'text-anchor': 'end', class: 'label' }, classification ? 'margin m = ỹ·F' : 'residual r = y − F');
+    // A curve leaves through the frame's top rather than running along it
+    // (clamped, the exponential loss read as flat at the top): a point past
+    // the top is drawn only beside one inside, at the top's height.
     curves.forEach((c, i) => {
-      const pts: string[] = [];
-      for (let k = 0; k <= 120; k++) {
-        const x = x0 + ((x1 - x0) * k) / 120;
-        pts.push(`${X(x).toFixed(1)},${Y(c.f(x)).toFixed(1)}`);
-      }
-      const line = el('polyline', { points: pts.join(' '), class: `curve c${i}${c.name === mine ? ' mine' : ''}` });
+      const xs = Array.from({ length: 121 }, (_, k) => x0 + ((x1 - x0) * k) / 120);
+      const inside = xs.map((x) => c.f(x) <= yMax);
+      const segments: string[][] = [[]];
+      xs.forEach((x, j) => {
+        if (inside[j] || inside[j - 1] || inside[j + 1]) segments.at(-1)!.push(`${X(x).toFixed(1)},${Y(c.f(x)).toFixed(1)}`);
+        else if (segments.at(-1)!.length) segments.push([]);
+      });
+      const d = segments.filter((g) => g.length > 1).map((g) => `M${g.join('L')}`).join(' ');
+      const line = el('path', { d, class: `curve c${i}${c.name === mine ? ' mine' : ''}` });
       line.dataset.curve = c.name;
     });
     setData(this.svg, 'highlight', mine);

@@ -109,9 +109,12 @@ export class ShapSummary {
     // The axis: SHAP value (the push on the margin), with its ends and zero.
     const axisY = top + order.length * rowHeight + 6;
     ctx.fillStyle = '#5b6475';
-    ctx.textAlign = 'center';
     ctx.textBaseline = 'top';
-    for (const v of [lo, 0, hi]) ctx.fillText(String(Number(v.toPrecision(3))), x(v), axisY);
+    // The ends' numbers inside the canvas: centred on the last pixel, 323000 showed as 32300.
+    for (const [v, align] of [[lo, 'left'], [0, 'center'], [hi, 'right']] as const) {
+      ctx.textAlign = align;
+      ctx.fillText(String(Number(v.toPrecision(3))), x(v), axisY);
+    }
     ctx.fillText(`SHAP value (${what})`, (plotLeft + plotRight) / 2, axisY + 14);
     setText(this.caption, `${n.toLocaleString()} rows; each dot is one row's SHAP value for a feature, coloured by that row's value ` +
       `(blue low, red high, grey missing). Features by mean |SHAP value|${F > order.length ? `, the top ${order.length} of ${F}` : ''}.`);
