@@ -155,6 +155,17 @@ test('a corrupt model or one from elsewhere: a clear message, the current model 
   assert.match(await page.textContent('#tree-caption'), /of 4/);
   await train(page, 3);
   await site.screenshot('corrupt-model-message');
+  // A model of other columns, opened beside this data: it says what the data lacks.
+  const [file] = await Promise.all([page.waitForEvent('download'), page.click('#download-model')]);
+  const { readFile } = await import('node:fs/promises');
+  const model = await readFile(await file.path());
+  await page.setInputFiles('#file-input', { name: 'other.csv', mimeType: 'text/csv', buffer: Buffer.from('a,b,y\n1.5,2,0\n2.5,1,1\n3.5,0,0\n') });
+  await page.waitForFunction(() => document.getElementById('data-name').textContent.includes('other.csv'));
+  await page.setInputFiles('#model-input', { name: 'mpg.json', mimeType: 'application/json', buffer: model });
+  await page.waitForFunction(() => /^Loaded mpg\.json/.test(document.getElementById('model-status').textContent));
+  assert.match(await page.textContent('#model-status'), /It reads columns other\.csv does not have \(Cylinders, Displacement, Horsepower and \d+ more\): its trees show/);
+  await page.selectOption('#source', 'sample:auto_mpg');  // as the next tests expect
+  await waitForSample(page);
   assert.deepEqual(site.problems, []);
 });
 

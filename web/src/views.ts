@@ -253,8 +253,12 @@ export class Views {
     setHidden(notice, !store.messages.notice);
     this.renderChanges(onData);
     const modelStatus = $('model-status');
+    // A model file whose features the loaded data lacks: its trees show, nothing that reads the rows can.
+    const lacking = store.loadedModel && store.data
+      ? store.loadedModel.model.features.map((f) => f.name).filter((n) => !store.data!.columns.some((c) => c.name === n)) : [];
     modelStatus.textContent = store.writing ? `Writing ${store.writing}…` : store.loadedModel
-      ? `Loaded ${store.loadedModel.name}: ${store.loadedModel.model.trees} trees predicting ${store.loadedModel.model.target} (${store.loadedModel.model.algorithm}). It is on show until the next run.`
+      ? `Loaded ${store.loadedModel.name}: ${store.loadedModel.model.trees} trees predicting ${store.loadedModel.model.target} (${store.loadedModel.model.algorithm}). It is on show until the next run.` +
+        (lacking.length ? ` It reads columns ${store.data!.name} does not have (${lacking.slice(0, 3).join(', ')}${lacking.length > 3 ? ` and ${lacking.length - 3} more` : ''}): its trees show, but not its predictions, SHAP values or a round's rows until data with those columns is loaded.` : '')
       : '';
     const modelMessage = $('model-message');
     setText(modelMessage, store.messages.model);
