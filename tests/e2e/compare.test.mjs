@@ -52,6 +52,11 @@ test('the four algorithms: each run\'s metric, the uniform vote, the linear blen
   const cards = await page.$$eval('#compare-runs .compare-card', (els) => els.map((e) => ({ ...e.dataset })));
   assert.deepEqual(cards.map((c) => c.algorithm), ['xgboost', 'gbdt', 'adaboost', 'random_forest']);
   assert.equal(await page.locator('#compare-runs canvas.compare-surface').count(), 4, 'a picture per run');
+  // The chart on logloss: the runs that do not report it are named, not silently left out.
+  await page.selectOption('#metric', 'logloss');
+  await page.waitForFunction(() => document.getElementById('loss-chart').dataset.metric === 'logloss');
+  assert.match(await page.textContent('#chart-hint'), /Run \d+ \(random forest\)(, Run \d+ \([\w ]+\))* reports? no logloss: pick another metric/);
+  await page.selectOption('#metric', 'error');
   const rows = await rowsOfPage(page);
   try {
     const valid = Array.from(rows.validRows);

@@ -18,7 +18,7 @@ import { RoundPanel } from './round-panel';
 import { ComparePanel } from './compare-panel';
 import { RankingPanel } from './ranking-panel';
 import { writeHash } from './url-state';
-import { settingChanges } from './run-names';
+import { algorithmName, settingChanges } from './run-names';
 import { setData, setHidden, setText, setValue, stat } from './ui/dom';
 
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
@@ -359,7 +359,12 @@ export class Views {
     // Only when there is something to clear.
     setHidden($('clear-runs'), !runs.some((r) => r !== current));
     // Before any round the chart is empty: say what fills it.
-    setText($('chart-hint'), runs.some((r) => r.reports.length) ? 'Click a round to see its numbers and its tree.'
+    // A run that does not report the metric drawn has no line: said, not left for the reader to notice.
+    const metric = $('loss-chart').dataset.metric ?? '';
+    const without = runs.filter((r) => r.reports.length && metric && !(metric in r.reports[0].train) && !(metric in r.reports[0].valid));
+    const missing = without.length ? ` ${without.map((r) => `Run ${r.number} (${algorithmName(String(r.params.algorithm ?? 'xgboost'))})`).join(', ')} ` +
+      `${without.length === 1 ? 'reports' : 'report'} no ${metric}: pick another metric to see ${without.length === 1 ? 'it' : 'them'}.` : '';
+    setText($('chart-hint'), runs.some((r) => r.reports.length) ? `Click a round to see its numbers and its tree.${missing}`
       : 'Press Play: the loss of every round, on the training and the validation rows, is drawn here as the model trains.');
   }
 

@@ -196,7 +196,7 @@ export class RoundInspector {
     const w = d.summary?.weights;
     if (w) {
       parts.push(formulaRow('Σ u over the training rows (the weights the tree saw)', num(w.sum), { usum: w.sum }));
-      parts.push(histogram(w.bins, `u from 0 to ${num(w.max)} (smallest ${num(w.min)})`, 'weights'));
+      parts.push(histogram(w.bins, `u of the rows: smallest ${num(w.min)}, largest ${num(w.max)} (the axis starts at 0)`, 'weights'));
       if (picture) parts.push(sizeLegend());
     }
     const drawn = d.summary?.drawn;
