@@ -68,13 +68,21 @@ test('task detection: the three-class toy trains as multiclass, says so beside T
 test('ID columns: a row number and an all-distinct *_id are left out of the features by default, a measurement is not', async () => {
   const { page } = site;
   const rows = ['row,account_id,userId,size,price', ...Array.from({ length: 60 }, (_, i) =>
-    `${i + 1},${9000 + ((i * 37) % 97)},${500 + i * 3},${(40 + (i * 13) % 50).toFixed(1)},${(1000 + i * 17.5).toFixed(2)}`)];
+    `${i + 1},${12345600 + ((i * 37) % 97)},${500 + i * 3},${(40 + (i * 13) % 50).toFixed(1)},${(1000 + i * 17.5).toFixed(2)}`)];
   await upload(page, 'houses.csv', rows.join('\n') + '\n');
   await page.selectOption('#target', 'price');
   const ignored = await page.$$eval('#ignore input:checked', (b) => b.map((x) => x.value));
   assert.deepEqual(ignored.sort(), ['account_id', 'row', 'userId']);
   assert.match(await page.textContent('#ignore'), /row numeric ID/);
   assert.equal(await page.isChecked('#ignore input[value="size"]'), false, 'a measurement stays a feature');
+  // The predictions file carries them as read: an 8-digit ID whole, not rounded to 7 digits.
+  await train(page, 2);
+  if (!(await page.isVisible('#download-predictions'))) await page.click('#files summary');
+  const [file] = await Promise.all([page.waitForEvent('download'), page.click('#download-predictions')]);
+  const lines = (await (await import('node:fs/promises')).readFile(await file.path(), 'utf8')).trim().split('\n');
+  assert.equal(lines[0], 'line,row,account_id,userId,set,price,predicted price');
+  assert.deepEqual(lines[2].split(',').slice(0, 4), ['3', '2', String(12345600 + 37), '503']);
+  await page.fill('#param-rounds', '');
 });
 
 test('early stopping: the result is the kept round\'s metrics, and the text says which round', async () => {

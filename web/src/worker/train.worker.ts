@@ -584,8 +584,9 @@ function predictionsCsv(m: Model, rounds: number) {
   const classes = i.classes;
   const fileLines = table.rowLines();
   const carried = (known ? carryOf(m) : []).map((name) => table!.column(name));
+  // A carried column as read: whole numbers whole (an ID of 12345678 is a key, not 1.234568e7).
   const cellOf = (c: TableColumn, r: number) => c.type === 'text' ? (c.codes[r] < 0 ? '' : quote(c.levels[c.codes[r]]))
-    : Number.isNaN(c.values[r]) ? '' : digits(c.values[r]);
+    : Number.isNaN(c.values[r]) ? '' : Number.isInteger(c.values[r]) ? String(c.values[r]) : digits(c.values[r]);
   const header = [fileLines ? 'line' : 'row', ...carried.map((c) => c.name), ...(known ? ['set', i.target] : [])];
   header.push(`predicted ${i.target}`, ...(classes.length === 0 ? [] : width === 1 ? [`p(${i.target} = ${classes[1]})`] : classes.map((c) => `p(${i.target} = ${c})`)));
   const lines = [header.map(quote).join(',')];
