@@ -102,15 +102,26 @@ struct TableHandle {
   const boostlab::Table& table() const { return *shared; }
   double numRows() const { return static_cast<double>(table().num_rows); }
   val summaryJson() const { return Guard([&] { return val(boostlab::TableSummaryJson(table())); }); }
-  // Each row's 1-based file line (Table::LineOf), or null for columns given in memory.
-  val rowLines() const {
+  // Each row's 1-based file line (Table::LineOf), or of the rows named (a
+  // page of them, not a copy of 40M); null for columns given in memory.
+  val rowLines(const val& rows) const {
     return Guard([&] {
       const boostlab::Table& t = table();
       if (t.first_row_line == 0 && t.row_lines.empty()) return val::null();
-      if (!t.row_lines.empty()) return CopyToTypedArray(t.row_lines);
-      std::vector<uint32_t> lines(t.num_rows);
-      for (size_t r = 0; r < lines.size(); ++r) lines[r] = t.LineOf(r);
-      return CopyToTypedArray(lines);
+      if ((rows.isNull() || rows.isUndefined()) && !t.row_lines.empty()) return CopyToTypedArray(t.row_lines);
+      std::vector<uint32_t> picked;
+      if (rows.isNull() || rows.isUndefined()) {
+        picked.resize(t.num_rows);
+        for (size_t r = 0; r < picked.size(); ++r) picked[r] = static_cast<uint32_t>(r);
+      } else {
+        picked = emscripten::convertJSArrayToNumberVector<uint32_t>(rows);
+      }
+      for (uint32_t& r : picked) {
+        if (r >= t.num_rows)
+          throw boostlab::Error("BAD_ARGUMENT", "rowLines(): row " + std::to_string(r) + " is past the table's last (" + std::to_string(t.num_rows - 1) + ").");
+        r = t.LineOf(r);
+      }
+      return CopyToTypedArray(picked);
     });
   }
   // A column's values as read: numbers (NaN missing), or text as codes (-1

@@ -109,6 +109,13 @@ TEST(TaskGuess, TheSummaryFlagsARowNumberColumn) {
   size_t flagged = 0;
   for (size_t at = s.find("\"sequence\""); at != std::string::npos; at = s.find("\"sequence\"", at + 1)) ++flagged;
   EXPECT_EQ(flagged, 1u) << "only 'shuffled': " << s;
+  // Two rows left out of 1..40 (a ragged line each, say): still the rows' numbers; 1..40 with ten absent is not.
+  std::string gappy = "n,m,y\n";
+  for (int i = 1; i <= 40; ++i)
+    if (i != 7 && i != 23) gappy += std::to_string(i) + "," + std::to_string(i <= 30 ? i : i + 10) + "," + std::to_string(i % 2) + "\n";
+  const std::string g = TableSummaryJson(ReadCsv(gappy));
+  EXPECT_NE(g.find(R"("name":"n","type":"numeric","missing":0,"distinct":38,"sequence":true,)"), std::string::npos) << g;
+  EXPECT_EQ(g.find(R"("name":"m","type":"numeric","missing":0,"distinct":38,"sequence")"), std::string::npos) << g;
   // Too few rows to say.
   EXPECT_EQ(TableSummaryJson(ReadCsv("n,y\n1,0\n2,1\n3,0\n")).find("sequence"), std::string::npos);
 }

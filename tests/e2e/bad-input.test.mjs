@@ -216,6 +216,10 @@ test('a target with missing values: said beside Task, those rows left out of the
   assert.match(await page.textContent('#task-note'), /8 of 80 rows have no charges: they are left out of training and validation/);
   await train(page, 4);
   assert.match(await page.textContent('#train-notice'), /Left out 8 rows with no 'charges': lines 8, 18, 28, 38, 48 and 3 more\./);
+  // The worked table numbers rows by the same lines, and shows that one as not fit.
+  await page.waitForFunction(() => document.getElementById('worked-table').dataset.round === '4');
+  assert.equal(await page.textContent('#worked-table th'), 'line');
+  assert.equal(await page.textContent('#worked-table tbody tr[data-row="6"] td'), '8 (no target)');
   if (!(await page.isVisible('#download-predictions'))) await page.click('#files summary');
   const [file] = await Promise.all([page.waitForEvent('download'), page.click('#download-predictions')]);
   const lines = (await (await import('node:fs/promises')).readFile(await file.path(), 'utf8')).trim().split('\n');

@@ -43,6 +43,8 @@ for (const build of BUILDS) {
       const table = bl.readCSV('id,x,y\nc-7,1.5,0\nc-2,,1\nc-9,3\n"c\n10",4,1\n\nc-1,5,0\n', { skipRaggedRows: true });
       assert.equal(table.numRows, 4);
       assert.deepEqual([...table.rowLines()], [2, 3, 5, 8]);
+      assert.deepEqual([...table.rowLines([3, 0])], [8, 2], 'the lines of the rows asked for');
+      assert.throws(() => table.rowLines([4]), (e) => e.code === 'BAD_ARGUMENT' && /past the table's last \(3\)/.test(e.message));
       const id = table.column('id');
       assert.equal(id.type, 'text');
       assert.deepEqual([...id.codes].map((c) => id.levels[c]), ['c-7', 'c-2', 'c\n10', 'c-1']);
@@ -53,6 +55,7 @@ for (const build of BUILDS) {
       table.dispose();
       const plain = bl.readCSV('a,b\n1,2\n3,4\n');
       assert.deepEqual([...plain.rowLines()], [2, 3]);
+      assert.deepEqual([...plain.rowLines([1])], [3]);
       plain.dispose();
       const made = bl.fromColumns({ a: [1, 2], b: ['p', null] });
       assert.equal(made.rowLines(), null, 'columns given in memory have no lines');

@@ -201,9 +201,9 @@ export class Table {
   readonly encoding: 'utf-8' | 'windows-1252';
   /** What a person should know of how the file was read (a re-encoding; repeated column names renamed a, a.1). */
   readonly notes: string[];
-  /** Each row's 1-based line in the file (rows left out, blank lines and line breaks inside quotes counted);
-   *  null for a table made from columns. */
-  rowLines(): Uint32Array | null;
+  /** Each row's 1-based line in the file (rows left out, blank lines and line breaks inside quotes counted), or only
+   *  those of the 0-based `rows` given (BAD_ARGUMENT past the last); null for a table made from columns. */
+  rowLines(rows?: ArrayLike<number>): Uint32Array | null;
   /** A column's values as read: numbers (NaN missing), or text as codes (-1 missing) into its sorted levels.
    *  UNKNOWN_COLUMN for a name the table does not have. */
   column(name: string): TableColumn;

@@ -161,9 +161,10 @@ export class Table extends Handle {
     this.notes = summary.notes;          // what a person should know: a re-encoding, renamed columns
   }
   // Each row's 1-based line in the file (rows left out, blank lines and
-  // quoted line breaks counted), a Uint32Array; null for a table made from columns.
-  rowLines() {
-    return unwrap(this._h.rowLines());
+  // quoted line breaks counted), a Uint32Array, or the lines of the 0-based
+  // rows given; null for a table made from columns.
+  rowLines(rows) {
+    return unwrap(this._h.rowLines(rows == null ? null : Array.from(rows)));
   }
   // A column as read: { name, type: 'numeric', values: Float32Array } (NaN
   // missing) or { name, type: 'text', codes: Int32Array, levels: string[] }

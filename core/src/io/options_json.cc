@@ -92,7 +92,8 @@ CsvOptions ParseCsvOptions(std::string_view text) {
 namespace {
 
 // The rows numbered: 1..n or 0..n-1 (pandas' index, written unnamed), one a
-// row in any order, none missing. A model would only learn the file's order
+// row in any order, none missing, with at most a few numbers absent (rows
+// left out on reading leave gaps). A model would only learn the file's order
 // from it. (A run from elsewhere, such as years 1990..2020, is a quantity.)
 // `distinct` is the column's count.
 bool IsRowNumbering(const Column& col, size_t rows, size_t distinct) {
@@ -103,7 +104,8 @@ bool IsRowNumbering(const Column& col, size_t rows, size_t distinct) {
     lo = std::min<double>(lo, v);
     hi = std::max<double>(hi, v);
   }
-  return (lo == 0 || lo == 1) && hi - lo + 1 == static_cast<double>(rows);
+  const double gaps = hi - lo + 1 - static_cast<double>(rows);  // >= 0: the values are distinct
+  return (lo == 0 || lo == 1) && gaps <= std::max(2.0, static_cast<double>(rows) / 50);
 }
 
 }  // namespace

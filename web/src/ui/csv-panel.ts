@@ -265,12 +265,12 @@ export class CsvPanel {
         if ('error' in c.asTarget && strayText(c)) kind.title = c.asTarget.error.message;
         return kind;
       })),
-      line(d.columns.map((c) => cell('td', `${c.missing} missing`, c.missing ? 'warn' : 'hint'))),
+      line(d.columns.map((c) => cell('td', `${c.missing.toLocaleString('en-US')} missing`, c.missing ? 'warn' : 'hint'))),
       line(d.columns.map((c) => {
         const twins = spellingTwins(c);
-        if (!twins.length) return cell('td', `${c.distinct} distinct`, 'hint');
+        if (!twins.length) return cell('td', `${c.distinct.toLocaleString('en-US')} distinct`, 'hint');
         const quoted = twins.map((g) => g.map((l) => `"${l}"`).join(' and ')).join('; ');
-        const distinct = cell('td', `${c.distinct} distinct: ${quoted} differ only in case`, 'warn spelling');
+        const distinct = cell('td', `${c.distinct.toLocaleString('en-US')} distinct: ${quoted} differ only in case`, 'warn spelling');
         distinct.title = 'Read as different categories. If they are one, mend the file and load it again.';
         return distinct;
       })),
@@ -312,7 +312,7 @@ export class CsvPanel {
           label.append(box, ` ${col.name}`);
           const info = document.createElement('span');
           info.className = 'hint';
-          setText(info, ` ${columnKind(col, rows)}, ${col.distinct} distinct${col.missing ? `, ${col.missing} missing` : ''}`);
+          setText(info, ` ${columnKind(col, rows)}, ${col.distinct.toLocaleString('en-US')} distinct${col.missing ? `, ${col.missing.toLocaleString('en-US')} missing` : ''}`);
           label.append(info);
           return label;
         }),

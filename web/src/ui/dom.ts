@@ -95,10 +95,25 @@ export function cell(tag: 'td' | 'th', content: string | Node, value?: number, n
   return c;
 }
 
-// A table in its scrolling frame.
+// A table in its scrolling frame, under a line that says so while columns
+// are hidden to the right (on a phone the last columns were cut with no
+// sign that the table scrolls). Measured when a ResizeObserver reports,
+// after layout: measuring as it is drawn would force a layout per round.
 export function scrolling(table: HTMLTableElement) {
+  const box = document.createElement('div');
   const frame = document.createElement('div');
   frame.className = 'table-scroll';
   frame.append(table);
-  return frame;
+  const hint = document.createElement('p');
+  hint.className = 'hint scroll-hint';
+  hint.textContent = 'More columns to the right: swipe or scroll the table sideways →';
+  hint.hidden = true;
+  const observer = new ResizeObserver(() => {
+    if (!box.isConnected) return observer.disconnect();
+    hint.hidden = !(frame.scrollWidth > frame.clientWidth + 16);
+  });
+  observer.observe(frame);
+  observer.observe(table);
+  box.append(hint, frame);
+  return box;
 }

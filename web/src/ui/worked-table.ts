@@ -39,7 +39,9 @@ export class WorkedTable {
     const stats = statColumns(d);
     const features = d.features.length > 4 ? d.features.slice(0, 4) : d.features;
     const cls = m.classes;
-    const head = ['row', ...features, m.target || 'y', `F${sub(t - 1)}(x)`, ...stats.map(statName), 'leaf', 'leaf value', `F${sub(t)}(x)`];
+    // A file's rows by their line, as the notices and the predictions file name them.
+    const byLine = d.rows.length > 0 && d.rows[0].line > 0;
+    const head = [byLine ? 'line' : 'row', ...features, m.target || 'y', `F${sub(t - 1)}(x)`, ...stats.map(statName), 'leaf', 'leaf value', `F${sub(t)}(x)`];
     const thead = document.createElement('thead');
     thead.insertRow().append(...head.map((h) => cell('th', h)));
     // A category by its name (the engine holds its code), a missing value as such.
@@ -51,7 +53,7 @@ export class WorkedTable {
       tr.dataset.row = String(r.row);
       if (r.valid || r.left) tr.className = 'valid';
       const y = Number.isNaN(r.y) ? '' : cls.length ? cls[r.y] ?? String(r.y) : num(r.y);
-      tr.append(cell('td', String(r.row + 1) + (r.valid ? ' (valid)' : r.left ? ' (no target)' : '')),
+      tr.append(cell('td', String(byLine ? r.line : r.row + 1) + (r.valid ? ' (valid)' : r.left ? ' (no target)' : '')),
         ...features.map((_, f) => cell('td', shown(r.x[f], f), r.x[f])),
         cell('td', y, r.y, 'y'),
         cell('td', num(r.before), r.before, 'before'),
@@ -69,7 +71,7 @@ export class WorkedTable {
     setData(this.table, 'offset', String(d.offset));
     const last = d.offset + d.rows.length;
     const hidden = d.features.length - features.length;
-    setMathText(this.caption, `Round ${t}: rows ${d.offset + 1}–${last} of ${d.total.toLocaleString()}` +
+    setMathText(this.caption, `Round ${t}: rows ${d.offset + 1}–${last} of ${d.total.toLocaleString()}${byLine ? ' (numbered by their line in the file)' : ''}` +
       `${hidden > 0 ? ` (the first 4 of ${d.features.length} features shown; the CSV has all)` : ''}. ` +
       `F is the margin${d.outputs > 1 ? ` of class ${cls[d.output] ?? d.output}` : ''}; ` +
       (m.algorithm === 'gbrank' ? `F${sub(t)}(x) = ${t}/${t + 1}·F${sub(t - 1)}(x) + leaf value, the leaf value being η/(t+1)·g_t(x) (GBRank's blend)${stats.includes('g') ? '; g is minus the sum of the row\'s targets, h their count' : ''}.`

@@ -120,6 +120,7 @@ export interface RoundDetailRequest {
 // One row of the worked table.
 export interface WorkedRow {
   row: number;       // 0-based data row
+  line: number;      // its line in the file (0: a table made in the page)
   valid: boolean;    // held out for validation (the round did not fit it)
   left: boolean;     // left out of the run: it has no target (in neither set)
   x: number[];       // the model's features (category codes for categories)

@@ -86,6 +86,7 @@ export function roundDetail(m: Model, table: Table, history: RoundHistory | null
   const rows = Array.from({ length: end - offset }, (_, i) => offset + i);
   const p = features.length;
   const x = rows.length ? m.featureValues(table, { rows }) : new Float32Array(0);
+  const lines = rows.length ? table.rowLines(rows) : null;  // the file's lines, as the notices and the predictions file name rows
   const at = (rounds: number, out: 'margin' | 'leaf') => m.predictMatrix(x, rows.length, { output: out, rounds });
   // Scores after rounds t and t-1 (GBRank's h_t, h_t-1); a leaf value, scaled alike, is what round t added (GBRank: η/(t+1)·g_t(x)).
   const scaled = (p: Float32Array, r: number) => (prefixScale(r) === 1 ? p : p.map((v) => v * prefixScale(r)));
@@ -104,7 +105,7 @@ export function roundDetail(m: Model, table: Table, history: RoundHistory | null
       const node = leaves[i * L + (L - perRound) + (perRound > 1 ? output : 0)];
       const value = (!tree ? NaN : tree.leaf_values ? tree.leaf_values[node * K + output] : tree.value[node]) * prefixScale(t);
       return {
-        row: r, valid: valid.has(r), left: !!history && Number.isNaN(history.labels[r]), x: Array.from(x.subarray(i * p, (i + 1) * p)),
+        row: r, line: lines ? lines[i] : 0, valid: valid.has(r), left: !!history && Number.isNaN(history.labels[r]), x: Array.from(x.subarray(i * p, (i + 1) * p)),
         y: history ? history.labels[r] : NaN,
         before: before ? before[i * K + output] : baseMargin[output] ?? 0, after: after[i * K + output], leaf: node, leafValue: value,
         g: stats?.grad?.[r * K + output], h: stats?.hess?.[r * K + output], u: stats?.weight?.[r], drawn: stats?.drawn?.[r],
