@@ -108,14 +108,12 @@ struct TableHandle {
     return Guard([&] {
       const boostlab::Table& t = table();
       if (t.first_row_line == 0 && t.row_lines.empty()) return val::null();
-      if ((rows.isNull() || rows.isUndefined()) && !t.row_lines.empty()) return CopyToTypedArray(t.row_lines);
-      std::vector<uint32_t> picked;
       if (rows.isNull() || rows.isUndefined()) {
-        picked.resize(t.num_rows);
-        for (size_t r = 0; r < picked.size(); ++r) picked[r] = static_cast<uint32_t>(r);
-      } else {
-        picked = emscripten::convertJSArrayToNumberVector<uint32_t>(rows);
+        std::vector<uint32_t> all(t.num_rows);
+        for (size_t r = 0; r < all.size(); ++r) all[r] = t.LineOf(r);
+        return CopyToTypedArray(all);
       }
+      std::vector<uint32_t> picked = emscripten::convertJSArrayToNumberVector<uint32_t>(rows);
       for (uint32_t& r : picked) {
         if (r >= t.num_rows)
           throw boostlab::Error("BAD_ARGUMENT", "rowLines(): row " + std::to_string(r) + " is past the table's last (" + std::to_string(t.num_rows - 1) + ").");

@@ -13,13 +13,13 @@
 #include "data/query_groups.h"
 #include "data/validation_split.h"
 #include "util/float_text.h"
+#include "util/line_list.h"
 #include "util/rng.h"
 
 namespace boostlab {
 namespace {
 
 std::string Quote(const std::string& s) { return "'" + s + "'"; }
-
 
 // Each class is an output of every round: beyond this the "classes" are a measurement.
 constexpr size_t kMaxClasses = 1000;
@@ -208,27 +208,28 @@ static Dataset FromTableImpl(const Table& table, const DatasetOptions& options, 
   // Rows with no target: refused, naming the first and how many; or, asked
   // to, left out of both sides (their label NaN) and named in the notes.
   std::vector<char> unlabelled;
-  size_t missing = 0;
-  std::string missing_lines;
+  LineList missing;
+  size_t first = 0;  // the first of them
   for (size_t r = 0; r < n; ++r) {
     if (!target.IsMissing(r)) continue;
-    if (++missing <= 5) missing_lines += (missing > 1 ? ", " : "") + std::to_string(table.LineForMessages(r));
-    if (unlabelled.empty()) unlabelled.assign(n, 0);
+    if (unlabelled.empty()) {
+      unlabelled.assign(n, 0);
+      first = r;
+    }
     unlabelled[r] = 1;
+    missing.Add(table.LineForMessages(r));
   }
-  if (missing > 0 && (!options.skip_missing_target || ranking || missing == n)) {
-    size_t first = 0;
-    while (!unlabelled[first]) ++first;
-    const std::string more = missing > 1 ? " (and on " + std::to_string(missing - 1) + " more " + (missing == 2 ? "row" : "rows") + ")" : "";
+  const size_t count = missing.count();
+  if (count > 0 && (!options.skip_missing_target || ranking || count == n)) {
+    const std::string more = count > 1 ? " (and on " + std::to_string(count - 1) + " more " + (count == 2 ? "row" : "rows") + ")" : "";
     throw Error("TARGET_MISSING", "Line " + std::to_string(table.LineForMessages(first)) + ", column " +
                                       std::to_string(target_col + 1) + " (" + Quote(target.name) + "): the target is missing" + more +
-                                      (ranking || missing == n ? ". Remove such rows or choose another target."
+                                      (ranking || count == n ? ". Remove such rows or choose another target."
                                                                : ". Leave such rows out (skipMissingTarget), remove them, or choose another target."),
                 table.LineForMessages(first), static_cast<long>(target_col + 1));
   }
-  if (missing > 0)
-    d.notes.push_back("Left out " + std::to_string(missing) + (missing == 1 ? " row" : " rows") + " with no " + Quote(target.name) +
-                      (missing == 1 ? ": line " : ": lines ") + missing_lines + (missing > 5 ? " and " + std::to_string(missing - 5) + " more" : "") +
+  if (count > 0)
+    d.notes.push_back("Left out " + missing.Rows() + " with no " + Quote(target.name) + missing.Lines() +
                       ". They are in neither the training nor the validation rows.");
   if (ranking) {
     // Relevance, checked with the queries (ReadQueries).

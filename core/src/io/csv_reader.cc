@@ -23,6 +23,7 @@
 #include "io/csv_dialect.h"
 #include "io/missing_markers.h"
 #include "util/float_text.h"
+#include "util/line_list.h"
 
 namespace boostlab {
 
@@ -361,9 +362,7 @@ struct CsvReader::State {
   long header_line = 0;
   std::vector<ColumnBuilder> builders;
   std::string renamed;       // repeated header names, for the note
-  size_t skipped = 0;        // ragged rows left out (CsvOptions::skip_ragged_rows)
-  std::string skipped_lines;  // the first kSkippedLinesNamed of them, for the note
-  static constexpr size_t kSkippedLinesNamed = 5;
+  LineList skipped;          // ragged rows left out (CsvOptions::skip_ragged_rows), for the note
   size_t rows = 0;
   std::vector<uint32_t> row_lines;  // Table::row_lines: empty while rows run one a line
   std::vector<std::string_view> fields;
@@ -408,7 +407,7 @@ struct CsvReader::State {
     if (IsBlank(fields) && width > 1) return;
     if (fields.size() != width) {
       if (options.skip_ragged_rows) {
-        if (++skipped <= kSkippedLinesNamed) skipped_lines += (skipped > 1 ? ", " : "") + std::to_string(start_line);
+        skipped.Add(start_line);
         return;
       }
       const long col = static_cast<long>(std::min(fields.size(), width) + (fields.size() > width ? 1 : 0));
@@ -578,11 +577,9 @@ Table CsvReader::Finish() {
     st.renamed = Windows1252ToUtf8(st.renamed);
   }
   if (!st.renamed.empty()) table.notes.push_back("Column names repeat in the header: " + st.renamed + ".");
-  if (st.skipped > 0)
-    table.notes.push_back("Left out " + std::to_string(st.skipped) + (st.skipped == 1 ? " row" : " rows") +
-                          " whose fields do not match the header's " + std::to_string(st.builders.size()) +
-                          (st.skipped == 1 ? ": line " : ": lines ") + st.skipped_lines +
-                          (st.skipped > State::kSkippedLinesNamed ? " and " + std::to_string(st.skipped - State::kSkippedLinesNamed) + " more" : "") + ".");
+  if (st.skipped.count() > 0)
+    table.notes.push_back("Left out " + st.skipped.Rows() + " whose fields do not match the header's " + std::to_string(st.builders.size()) +
+                          st.skipped.Lines() + ".");
   table.num_rows = st.rows;
   table.first_row_line = static_cast<uint32_t>(std::min<int64_t>(int64_t{st.header_line} + 1, UINT32_MAX));
   table.row_lines = std::move(st.row_lines);

@@ -319,6 +319,12 @@ std::vector<HistBin> TreeLearner::TakeHistogram() {
   return hist;
 }
 
+void TreeLearner::HandHistograms(Entry& parent, Entry& left, Entry& right) {
+  Entry& small = Smaller(left, right);
+  (&small == &left ? right : left).hist = std::move(parent.hist);  // becomes parent - smaller (BuildSiblings)
+  small.hist = TakeHistogram();
+}
+
 void TreeLearner::GiveBackHistogram(std::vector<HistBin>&& hist) {
   if (hist.empty() || (spare_histograms_.size() + 1) * hist.size() * sizeof(HistBin) > kSpareHistogramBytes) return;
   spare_histograms_.push_back(std::move(hist));
@@ -717,10 +723,7 @@ Tree TreeLearner::Grow(std::span<const GradPair> gpair, std::span<const RowIdx> 
         Entry& e = *splitting[i];
         auto [left, right] = add_children(e, mid[i]);
         if (ChildrenMaySplit(e.depth)) {
-          // The larger child's histogram will be the parent's minus the smaller's.
-          Entry& small = Smaller(left, right);
-          (&small == &left ? right : left).hist = std::move(e.hist);
-          small.hist = TakeHistogram();
+          HandHistograms(e, left, right);
           pairs.push_back(next.size());
         }
         next.push_back(std::move(left));
@@ -752,9 +755,7 @@ Tree TreeLearner::Grow(std::span<const GradPair> gpair, std::span<const RowIdx> 
     } else if (ChildrenMaySplit(e.depth)) {
       {
         StepTimer timer(timings_.histogram);
-        Entry& small = Smaller(left, right);
-        (&small == &left ? right : left).hist = std::move(e.hist);
-        small.hist = TakeHistogram();
+        HandHistograms(e, left, right);
         BuildSiblings(gpair, left, right);
       }
       EvaluatePair(left, right);

@@ -156,6 +156,9 @@ class TreeLearner {
   // writes every bin, so a buffer's old sums never show.
   std::vector<HistBin> TakeHistogram();
   void GiveBackHistogram(std::vector<HistBin>&& hist);
+  // Before BuildSiblings: the larger child takes the parent's histogram (it
+  // becomes parent - smaller), the smaller a spare buffer to build into.
+  void HandHistograms(Entry& parent, Entry& left, Entry& right);
   SplitCandidate Search(const Entry& e, std::span<const int> features) const;
   void Evaluate(Entry& e);
   // Forest nodes: draws and searches features one at a time (see
