@@ -4,7 +4,7 @@
 // round: its tree, its numbers, its rows and (toy data) its surface. Asked of
 // the worker when the round, the page of rows or the model changes, and not
 // while a run plays (a snapshot per round would slow it).
-import { currentRun, modelOnShow, store, update } from './state';
+import { currentRun, modelOnShow, store, treeOfRound, update } from './state';
 import type { WorkerClient } from './worker/client';
 import type { ModelInfo, RoundDetail } from './worker/messages';
 import { RoundInspector } from './ui/round-inspector';
@@ -44,10 +44,8 @@ export class RoundPanel {
 
   private pick(round: number) {
     update((s) => {
-      const m = modelOnShow()?.model;
-      const perRound = m && m.rounds ? m.trees / m.rounds : 1;
       s.selectedRound = round;
-      s.tree = round ? (round - 1) * perRound + (perRound > 1 ? s.worked.output : 0) : -1;
+      s.tree = round ? treeOfRound(modelOnShow()?.model, round, s.worked.output) : -1;
     });
   }
 

@@ -149,6 +149,13 @@ export function modelOnShow(): { name: string; model: ModelInfo | null; live: bo
 
 export const runsOf = (dataId: number) => store.runs.filter((r) => r.dataId === dataId);
 
+// The tree (0-based) that serves class `output` in round `round` (1-based): a
+// multiclass round grows a tree per class, and the round panel explains one.
+export function treeOfRound(model: ModelInfo | null | undefined, round: number, output: number): number {
+  const perRound = model && model.rounds ? model.trees / model.rounds : 1;
+  return (round - 1) * perRound + (perRound > 1 ? Math.min(output, perRound - 1) : 0);
+}
+
 type Listener = () => void;
 const listeners: Listener[] = [];
 let frame = 0;

@@ -2,7 +2,7 @@
 // status and numbers, the chart, the parameters, the inside of the model on
 // show (asked of the worker when it changes) and the URL. Nothing here keeps
 // state of its own beyond what it last drew.
-import { currentRun, modelOnShow, runsOf, store, subscribe, update, type Run } from './state';
+import { currentRun, modelOnShow, runsOf, store, subscribe, treeOfRound, update, type Run } from './state';
 import type { WorkerClient } from './worker/client';
 import type { FromWorker } from './worker/messages';
 import { CsvPanel } from './ui/csv-panel';
@@ -66,10 +66,8 @@ export class Views {
       log: (on) => update((s) => { s.chart.log = on; }),
       // A round picked on the chart: its tree on show.
       round: (round) => update((s) => {
-        const m = modelOnShow()?.model;
-        const perRound = m && m.rounds ? m.trees / m.rounds : 1;
         s.selectedRound = round;
-        s.tree = (round - 1) * perRound + (perRound > 1 ? Math.min(s.worked.output, perRound - 1) : 0);  // the class the round panel explains
+        s.tree = treeOfRound(modelOnShow()?.model, round, s.worked.output);  // the class the round panel explains
       }),
     });
     const summary = document.createElement('summary');
@@ -172,9 +170,8 @@ export class Views {
   private treeOnShow(): number {
     if (store.tree >= 0) return store.tree;
     const m = modelOnShow()?.model;
-    const perRound = m && m.rounds ? m.trees / m.rounds : 1;
-    if (!m || perRound <= 1) return -1;
-    return m.trees - perRound + Math.min(store.worked.output, perRound - 1);
+    if (!m || !m.rounds || m.trees === m.rounds) return -1;
+    return treeOfRound(m, m.rounds, store.worked.output);
   }
 
   render() {

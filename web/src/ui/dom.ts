@@ -26,10 +26,11 @@ export function setValue(el: HTMLInputElement | HTMLSelectElement, value: string
 export const num = (v: number) =>
   !Number.isFinite(v) ? String(v) : Math.abs(v) >= 1e9 || (Math.abs(v) < 1e-3 && v !== 0) ? v.toExponential(4) : String(Number(v.toPrecision(6)));
 
-// A statistic as the status lines show it: four significant digits, but a
-// whole number from 1000 up (a validation rmse of 50160 read 5.016e+4).
+// A statistic as the status lines and the SHAP waterfall show it: four
+// significant digits, but a whole number from 1000 up (a validation rmse of
+// 50160 read 5.016e+4, a push of 53387 read 53390).
 export const stat = (v: number) =>
-  Number.isFinite(v) && Math.abs(v) >= 1000 && Math.abs(v) < 1e15 ? String(Math.round(v)) : String(Number(v.toPrecision(4)));
+  Number.isFinite(v) && Math.abs(v) >= 1000 && Math.abs(v) < 1e15 ? v.toFixed(0) : String(Number(v.toPrecision(4)));
 
 export function paragraph(text: string, cls = 'hint') {
   const p = document.createElement('p');
@@ -95,10 +96,25 @@ export function cell(tag: 'td' | 'th', content: string | Node, value?: number, n
   return c;
 }
 
-// A table in its scrolling frame, under a line that says so while columns
-// are hidden to the right (on a phone the last columns were cut with no
-// sign that the table scrolls). Measured when a ResizeObserver reports,
-// after layout: measuring as it is drawn would force a layout per round.
+// What a table scrolled sideways says while columns are hidden to its right.
+const SIDEWAYS = 'More columns to the right: swipe or scroll the table sideways →';
+
+// Shows `hint` while `table` has columns hidden past the right of its
+// scrolling `frame` (on a phone the last columns were cut with no sign that
+// the table scrolls). Measured when a ResizeObserver reports, after layout:
+// measuring as the table is drawn forced a layout of the page per round. A
+// few pixels over are no hidden column.
+export function hintSideways(frame: HTMLElement, table: HTMLElement, hint: HTMLElement) {
+  hint.textContent = SIDEWAYS;
+  const observer = new ResizeObserver(() => {
+    if (!frame.isConnected) return observer.disconnect();
+    hint.hidden = !(frame.scrollWidth > frame.clientWidth + 16);
+  });
+  observer.observe(frame);
+  observer.observe(table);
+}
+
+// A table in its scrolling frame, under its sideways hint.
 export function scrolling(table: HTMLTableElement) {
   const box = document.createElement('div');
   const frame = document.createElement('div');
@@ -106,14 +122,8 @@ export function scrolling(table: HTMLTableElement) {
   frame.append(table);
   const hint = document.createElement('p');
   hint.className = 'hint scroll-hint';
-  hint.textContent = 'More columns to the right: swipe or scroll the table sideways →';
   hint.hidden = true;
-  const observer = new ResizeObserver(() => {
-    if (!box.isConnected) return observer.disconnect();
-    hint.hidden = !(frame.scrollWidth > frame.clientWidth + 16);
-  });
-  observer.observe(frame);
-  observer.observe(table);
+  hintSideways(frame, table, hint);
   box.append(hint, frame);
   return box;
 }

@@ -2,7 +2,7 @@
 // per row explained, at its SHAP value, coloured by the feature's value) and
 // a waterfall for one row (from the bias, each feature's push, to the
 // margin). The numbers are the engine's TreeSHAP (model.contributions).
-import { setData, setText } from './dom';
+import { setData, setText, stat } from './dom';
 
 export interface ShapFeature { name: string; type: string; levels?: string[] }
 
@@ -25,10 +25,6 @@ export function valueText(f: ShapFeature, v: number) {
   if (f.type === 'categorical') return f.levels?.[v] ?? String(v);
   return Number.isInteger(v) ? String(v) : String(Number(v.toPrecision(6)));
 }
-
-// A push or a total: four significant digits, but never fewer than its whole
-// part (a price of 53387 read 53390).
-const pushText = (v: number) => (Math.abs(v) >= 1000 ? v.toFixed(0) : String(Number(v.toPrecision(4))));
 
 // One output's SHAP values: phi[row][feature], and each row's bias.
 function slice(d: ShapData, output: number) {
@@ -149,7 +145,6 @@ export class ShapWaterfall {
     const ends = [bias, total, ...bars.flatMap((b) => [b.from, b.to])];
     const lo = Math.min(...ends), hi = Math.max(...ends), span = hi - lo || 1;
     const pct = (v: number) => `${(100 * (v - lo)) / span}%`;
-    const fmt = pushText;
     const line = (label: string, value: string, from: number, to: number, kind: string) => {
       const row = document.createElement('div');
       row.className = 'bar-row';
@@ -174,9 +169,9 @@ export class ShapWaterfall {
     // A forest's pushes add up to a probability; a booster's to its margin.
     const outcome = what.startsWith('probability') ? 'probability' : 'margin';
     this.el.replaceChildren(
-      line('bias: E[f(x)]', fmt(bias), bias, bias, 'base'),
-      ...bars.map((b) => line(b.label, `${b.value >= 0 ? '+' : '−'}${fmt(Math.abs(b.value))}`, b.from, b.to, b.value >= 0 ? 'up' : 'down')),
-      line(`f(x): the ${outcome}`, fmt(total), total, total, 'base'),
+      line('bias: E[f(x)]', stat(bias), bias, bias, 'base'),
+      ...bars.map((b) => line(b.label, `${b.value >= 0 ? '+' : '−'}${stat(Math.abs(b.value))}`, b.from, b.to, b.value >= 0 ? 'up' : 'down')),
+      line(`f(x): the ${outcome}`, stat(total), total, total, 'base'),
     );
     setText(this.caption, `Row ${(d.rows[0] + 1).toLocaleString()}: from the bias, each feature's push (${what}), to the ${outcome} the ` +
       'model predicts. Click a row of the preview, or type its number, to explain another.');

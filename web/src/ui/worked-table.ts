@@ -4,31 +4,20 @@
 // as CSV. Cells carry the engine's full-precision values in data-v.
 import { statColumns } from '../worker/round-detail';
 import type { ModelInfo, RoundDetail } from '../worker/messages';
-import { cell, num, setData, setHidden, setMathText } from './dom';
+import { cell, hintSideways, num, setData, setMathText } from './dom';
 
 export const WORKED_PAGE = 25;
 
 export class WorkedTable {
   constructor(private readonly table: HTMLTableElement, private readonly caption: HTMLElement,
               private readonly pager: { prev: HTMLButtonElement; next: HTMLButtonElement; download: HTMLButtonElement },
-              private readonly moreHint: HTMLElement) {
-    // On a phone the columns past F_{t−1}(x) are off to the right: say so while
-    // they are (the frame's width changes with the window, the table's with the
-    // round). Measured when the observer reports, after layout: measuring in
-    // render() forced a layout of the whole page at every round.
-    const observer = new ResizeObserver(() => this.hintMore());
-    observer.observe(table.parentElement!);
-    observer.observe(table);
-  }
-
-  private hintMore() {
-    const frame = this.table.parentElement!;
-    setHidden(this.moreHint, !(this.table.rows.length && frame.scrollWidth > frame.clientWidth + 16));  // (a few pixels are no hidden column)
+              moreHint: HTMLElement) {
+    // On a phone the columns past F_{t−1}(x) are off to the right.
+    hintSideways(table.parentElement!, table, moreHint);
   }
 
   clear(text: string) {
     this.table.replaceChildren();
-    setHidden(this.moreHint, true);
     setMathText(this.caption, text);
     setData(this.table, 'round', '0');
     this.pager.prev.disabled = this.pager.next.disabled = this.pager.download.disabled = true;
