@@ -65,19 +65,96 @@ test('XGBoost-style inspector: a split\'s G and H each side and its gain, a leaf
   await page.click('#reset-params');
 });
 
-test('other algorithms: the inspector says where its formulas apply', async () => {
+// The root's split of the tree on show, read off the inspector, against the
+// model file the page downloads: each side's sums and the gain recomputed
+// from them, then the file's own stored gain (float sums).
+async function checkRootSplit(page, t, sumOf) {
+  await page.waitForFunction(() => document.getElementById('node-inspector').dataset.node === '0' &&
+    document.getElementById('node-inspector').dataset.stored !== undefined);
+  const l = t.left[0], r = t.right[0];
+  near(await data(page, 'nl'), t.cover[l], 1e-6, 'the left side\'s cover');
+  near(await data(page, 'nr'), t.cover[r], 1e-6, 'the right side\'s cover');
+  near(await data(page, 'rl'), sumOf(l), 1e-6, 'the left side\'s sum');
+  near(await data(page, 'rr'), sumOf(r), 1e-6, 'the right side\'s sum');
+  const gain = sumOf(l) ** 2 / t.cover[l] + sumOf(r) ** 2 / t.cover[r] - (sumOf(l) + sumOf(r)) ** 2 / (t.cover[l] + t.cover[r]);
+  near(await data(page, 'gain'), gain, 1e-6, 'the gain from the sums');
+  near(gain, t.gain[0], 1e-3, 'the file\'s stored gain');
+}
+
+// A leaf of the tree on show, clicked: its id and the inspector's text.
+async function clickLeaf(page) {
+  const leaf = page.locator('#tree g.tree-leaf').first();
+  const id = Number(await leaf.getAttribute('data-node'));
+  await leaf.click();
+  await page.waitForFunction((n) => document.getElementById('node-inspector').dataset.node === String(n), id);
+  return id;
+}
+
+test('gbdt inspector: the split\'s residual sums and least-squares gain, a leaf\'s mean residual and ν·γ, from the model file', async () => {
   const { page } = site;
-  await page.selectOption('#algorithm', 'random_forest');
+  await page.selectOption('#algorithm', 'gbdt');
+  await page.waitForSelector('#param-rounds');
+  if (!(await page.isVisible('#param-max_depth'))) await page.click('#params summary');
+  await page.fill('#param-max_depth', '2');
+  await page.dispatchEvent('#param-max_depth', 'change');
+  await train(page, 3);
+  const model = await downloadModel(page);
+  const t = model.trees[2];
+  await checkRootSplit(page, t, (i) => -t.sum_grad[i]);
+  const text = await page.textContent('#node-inspector');
+  assert.match(text, /least-squares fit to the pseudo-residuals/);
+  assert.match(text, /gain = RL²\/nL \+ RR²\/nR − \(RL\+RR\)²\/\(nL\+nR\)/);
+  const id = await clickLeaf(page);
+  near(await data(page, 'mean'), -t.sum_grad[id] / t.cover[id], 1e-6, 'r̄ = R/n');
+  near(await data(page, 'gamma') * model.params.eta, t.value[id], 1e-6, 'ν·γ is the stored value');
+  assert.equal(await page.getAttribute('#node-inspector', 'data-gl'), null, 'no number left from the split');
+  await page.click('#reset-params');
+});
+
+test('AdaBoost and forest inspectors: the weighted Gini of a split (twice the least-squares gain), a leaf\'s share and vote', async () => {
+  const { page } = site;
+  await useToy(page, 'circles', 300);
+  await page.selectOption('#algorithm', 'adaboost');
   await page.waitForSelector('#param-rounds');
   await train(page, 3);
-  await page.waitForFunction(() => /XGBoost-style boosting/.test(document.getElementById('node-inspector').textContent));
-  // What a node's cover counts, said for the algorithm (a forest's: bootstrap draws, not Σh).
-  assert.match(await page.textContent('#node-inspector'), /cover [\d.]+ \(the number of bootstrap draws reaching it/);
-  assert.match(await page.textContent('#tree-caption'), /a node's cover is the number of bootstrap draws reaching it/);
-  await page.selectOption('#algorithm', 'adaboost');
+  let model = await downloadModel(page);
+  let t = model.trees[2];
+  await checkRootSplit(page, t, (i) => -t.sum_grad[i]);
+  // Gini 2p(1 − p) per side, weighted by u: its fall is twice the least-squares gain.
+  const gini = (s, n) => 2 * n * (s / n) * (1 - s / n);
+  const l = t.left[0], r = t.right[0], S = (i) => -t.sum_grad[i];
+  near(await data(page, 'ginifall'), gini(S(l) + S(r), t.cover[l] + t.cover[r]) - gini(S(l), t.cover[l]) - gini(S(r), t.cover[r]), 1e-6, 'the fall of u·Gini');
+  near(await data(page, 'ginifall'), 2 * t.gain[0], 1e-3, 'twice the stored gain');
+  assert.match(await page.textContent('#node-inspector'), /classification tree fit to the labels weighted by u/);
+  let id = await clickLeaf(page);
+  const p = S(id) / t.cover[id];
+  near(await data(page, 'mean'), p, 1e-6, 'p, the weighted share of class 1');
+  assert.equal(Math.sign(t.value[id]), p > 0.5 ? 1 : -1, 'the vote is for the leaf\'s weighted majority');
+  assert.match(await page.textContent('#node-inspector'), p > 0.5 ? /vote: \+αt/ : /vote: −αt/);
+  // A forest keeps no G: a node's sum is its draws' mean times their count.
+  await page.selectOption('#algorithm', 'random_forest');
+  await page.waitForSelector('#param-rounds');
+  if (!(await page.isVisible('#param-max_depth'))) await page.click('#params summary');
+  await page.fill('#param-max_depth', '2');  // every leaf on screen (from depth 3, the tree opens folded)
+  await page.dispatchEvent('#param-max_depth', 'change');
   await train(page, 3);
-  await page.waitForFunction(() => /cover [\d.]+ \(Σu, the AdaBoost weights/.test(document.getElementById('node-inspector').textContent));
+  model = await downloadModel(page);
+  t = model.trees[2];
+  await checkRootSplit(page, t, (i) => t.value[i] * t.cover[i]);
+  near(await data(page, 'ginifall'), 2 * t.gain[0], 1e-3, 'twice the stored gain');
+  assert.match(await page.textContent('#node-inspector'), /bootstrap draws/);
+  id = await clickLeaf(page);
+  near(await data(page, 'mean'), t.value[id], 1e-6, 'a leaf holds its draws\' share');
+  // Three classes: one tree for all, class shares kept for leaves only.
+  await useToy(page, 'gaussians', 300);
+  await train(page, 2);
+  await page.waitForFunction(() => /fall of n·Gini/.test(document.getElementById('node-inspector').textContent));
+  await clickLeaf(page);
+  assert.match(await page.textContent('#node-inspector'), /class shares of its draws, largest first/);
+  await page.click('#reset-params');
   await page.selectOption('#algorithm', 'xgboost');
+  await page.selectOption('#source', 'sample:auto_mpg');
+  await waitForSample(page);
 });
 
 test('multiclass: the tree on show is the round panel\'s (its class), and the hessian reads 2pk(1 − pk) with subscripts', async () => {

@@ -1,11 +1,13 @@
 // The selected tree node's numbers in the source material's formulas, for
 // XGBoost-style boosting: a split's G and H on each side, lambda and gamma,
 // and its gain evaluated; a leaf's w* = -G/(H + lambda) and eta w*, the value
-// it adds. G (sum_grad) and H (cover) are the engine's, from the model file;
-// nothing here is recomputed from rounded text.
+// it adds; the other algorithms' in theirs (node-formulas.ts). G (sum_grad)
+// and H (cover) are the engine's, from the model file; nothing here is
+// recomputed from rounded text.
 import type { ModelInfo, TreeJson } from '../worker/messages';
 import { coverMeaning } from './cover-text';
 import { formulaRow, num, paragraph, setData } from './dom';
+import { nodeFormulas } from './node-formulas';
 
 // XGBoost's objective term of a node: G^2 / (H + lambda).
 const score = (g: number, h: number, lambda: number) => (g * g) / (h + lambda);
@@ -20,11 +22,21 @@ export class NodeInspector {
 
   render(t: TreeJson, id: number, m: ModelInfo) {
     const p = m.params;
+    // The last node's numbers go: a leaf after a split has no G_L.
+    for (const key of Object.keys(this.el.dataset)) if (key !== 'node') delete this.el.dataset[key];
     setData(this.el, 'node', String(id));
+    if (m.algorithm !== 'xgboost') {
+      const f = nodeFormulas(t, id, m);
+      if (f) {
+        for (const [k, v] of Object.entries(f.data)) setData(this.el, k, String(v));
+        this.el.replaceChildren(...f.lines.map((line) => (typeof line === 'string' ? paragraph(line) : formulaRow(line[0], line[1]))));
+        return;
+      }
+    }
     if (m.algorithm !== 'xgboost' || !t.sum_grad) {
       this.el.replaceChildren(paragraph(`Node ${id}: cover ${num(t.cover[id])} (${coverMeaning(m)})${t.left[id] >= 0 ? `, gain ${num(t.gain[id])}` : `, value ${num(t.value[id])}`}. ` +
         (m.algorithm === 'xgboost' ? 'This model file carries no sums of gradients (G), so the formulas cannot be filled in.'
-          : "The formulas with this node's numbers are shown for XGBoost-style boosting."), 'hint'));
+          : 'This model file lacks the sums its formulas need.'), 'hint'));
       return;
     }
     const lambda = p.lambda, gamma = p.gamma, eta = p.eta;
