@@ -199,6 +199,14 @@ test('a ragged row: offered to load the file without such rows, which then train
   await train(page, 3);
   assert.equal(await page.isHidden('#data-message'), true, 'the failed load is history once a run starts');
   assert.equal(await page.isHidden('#skip-ragged'), true);
+  // SHAP names rows by their line: the preview's line 6 was left out, line 7 is the table's fifth row.
+  await page.click('#preview tbody tr:nth-child(5)');
+  await page.waitForFunction(() => /Line 6 holds no row of the table: .*The next row is on line 7\./.test(document.getElementById('shap-message').textContent));
+  await page.fill('#shap-row', '7');
+  await page.dispatchEvent('#shap-row', 'change');
+  await page.waitForFunction(() => document.getElementById('shap-waterfall').dataset.line === '7');
+  assert.equal(await page.getAttribute('#shap-waterfall', 'data-row'), '4');
+  assert.equal(await page.isHidden('#shap-message'), true);
   // A cluster would read the file with those rows: no scale-out files for it.
   await page.click('#scale-out summary');
   assert.equal(await page.isDisabled('#download-scale-script'), true);

@@ -417,10 +417,11 @@ test('SHAP: a summary of the validation rows and a waterfall for the row picked,
   assert.equal(await page.getAttribute('#shap-summary', 'data-rows'), '80', "the validation rows (20 % of auto_mpg's 398)");
   assert.match(await page.textContent('#shap-summary-caption'), /each dot is one row's SHAP value/);
   const predictions = (await download(page, '#download-predictions')).text.trim().split('\n').slice(1).map((l) => Number(l.split(',').at(-1)));
-  // Row 3 of the preview, clicked: its waterfall ends at the model's prediction (regression: the margin).
+  // Row 3 of the preview (line 4 of the file), clicked: its waterfall ends at the model's prediction (regression: the margin).
   await page.click('#preview tbody tr:nth-child(3)');
   await page.waitForFunction(() => document.getElementById('shap-waterfall').dataset.row === '2');
-  assert.equal(await page.inputValue('#shap-row'), '3');
+  assert.equal(await page.inputValue('#shap-row'), '4', 'named by its line in the file, as the worked table names it');
+  assert.match(await page.textContent('#shap-waterfall-caption'), /^Line 4 of the file:/);
   const sum = Number(await page.getAttribute('#shap-waterfall', 'data-sum'));
   assert.ok(Math.abs(sum - predictions[2]) <= 1e-4 * Math.abs(predictions[2]), `the waterfall ends at ${sum}, the model predicts ${predictions[2]}`);
   assert.match(await page.textContent('#shap-waterfall'), /bias: E\[f\(x\)\].*Weight_in_lbs = \d+/s);
@@ -437,7 +438,7 @@ test('SHAP: a summary of the validation rows and a waterfall for the row picked,
   await page.fill('#param-base_score', '');
   await page.fill('#shap-row', '9999');
   await page.dispatchEvent('#shap-row', 'change');
-  assert.match(await page.evaluate(() => document.getElementById('shap-row').validationMessage), /from 1 to 398/);
+  assert.match(await page.evaluate(() => document.getElementById('shap-row').validationMessage), /from 2 \(the first row after the header\) to 399/);
   // AdaBoost.R2 has no additive attribution: said beside the plots.
   await useAlgorithm(page, 'adaboost');
   await train(page, 3);

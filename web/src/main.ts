@@ -205,7 +205,7 @@ function onMessage(m: FromWorker) {
       if (!p) break;
       const data: LoadedData = { id: ++dataCount, name: p.name, source: p.source, about: p.about, toy: p.toy, file: p.file, head: m.head, delimiterChoice: p.delimiterChoice,
         skipRaggedRows: p.skipRaggedRows ?? false,
-        rows: m.rows, columns: m.columns, dialect: m.dialect };
+        rows: m.rows, lines: m.lines, columns: m.columns, dialect: m.dialect };
       linkChoice = undefined;
       update((s) => {
         s.choice = choiceFor(m.columns, m.rows, s.choice, p.preferred);
@@ -218,7 +218,7 @@ function onMessage(m: FromWorker) {
         s.chart.dataId = 0;
         s.selectedRound = 0;
         s.tree = -1;
-        s.shap = { row: 0, output: 0 };
+        s.shap = { line: 0, output: 0 };
         s.worked = { offset: 0, output: 0, row: -1 };
         s.ranking = { side: 'valid', query: -1 };
         s.scrubFrame = null;

@@ -19,6 +19,7 @@ export interface LoadedData {
   source: string;        // what the URL records: sample:…, toy:…, file:…
   about: string;         // where the data comes from and its license ('' for a user's file)
   rows: number;
+  lines: { first: number; last: number };  // the file lines of its first and last rows
   columns: ColumnSummary[];
   dialect: CsvDialect;
   file: Blob;            // the file (a handle, not its bytes), to read it again with another delimiter
@@ -99,7 +100,7 @@ export interface Store {
   selectedRound: number;    // the round picked on the chart (0: none; the views show the newest)
   tree: number;             // the tree on show, 0-based (-1: the newest)
   importanceType: string;
-  shap: { row: number; output: number };  // the row explained (0-based) and the output (class) shown
+  shap: { line: number; output: number };  // the file line of the row explained (0: the first row) and the output (class) shown
   worked: { offset: number; output: number; row: number };
   ranking: { side: 'valid' | 'train'; query: number };  // the query the ranking view shows (-1: the first with two grades)  // the worked table's first row (0-based), output (class) and the row picked (-1: none)
   scrubFrame: SurfaceFrame | null;
@@ -128,7 +129,7 @@ export const store: Store = {
   selectedRound: 0,
   tree: -1,
   importanceType: 'gain',
-  shap: { row: 0, output: 0 },
+  shap: { line: 0, output: 0 },
   worked: { offset: 0, output: 0, row: -1 },
   ranking: { side: 'valid', query: -1 },
   scrubFrame: null,

@@ -19,7 +19,7 @@ import { ComparePanel } from './compare-panel';
 import { RankingPanel } from './ranking-panel';
 import { writeHash } from './url-state';
 import { algorithmName, settingChanges } from './run-names';
-import { setData, setHidden, setText, setValue, stat } from './ui/dom';
+import { setAttr, setData, setHidden, setText, setValue, stat } from './ui/dom';
 
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
 const fmt = (o: Record<string, number>) => Object.entries(o).map(([k, v]) => `${k} ${stat(v)}`).join(', ');
@@ -129,23 +129,24 @@ export class Views {
       this.scaleEngine = $<HTMLSelectElement>('scale-engine').value as 'dask' | 'spark';
       client.scaleOutScript(this.scaleEngine, rounds, scaleOutFiles(csvName()));
     });
-    // SHAP: the row to explain (typed 1-based, or a click on the preview) and the output shown.
+    // SHAP: the row to explain, by its line in the file (typed, or a click on
+    // the preview), as the worked table, the notices and the predictions file
+    // name rows; and the output shown. A line between that holds no row (blank,
+    // left out on reading) is refused by the worker, saying which it is.
     const shapRow = $<HTMLInputElement>('shap-row');
     shapRow.addEventListener('change', () => {
-      const n = Number(shapRow.value), rows = store.data?.rows ?? 0;
-      if (!Number.isInteger(n) || n < 1 || n > rows) {
-        shapRow.setCustomValidity(`Explain row takes a row number from 1 to ${rows.toLocaleString()}.`);
+      const n = Number(shapRow.value), { first, last } = store.data?.lines ?? { first: 0, last: 0 };
+      if (!Number.isInteger(n) || n < first || n > last) {
+        shapRow.setCustomValidity(`Explain line takes a line of the file from ${first.toLocaleString()} (the first row after the header) to ${last.toLocaleString()}.`);
         shapRow.reportValidity();
         return;
       }
       shapRow.setCustomValidity('');
-      update((s) => { s.shap.row = n - 1; });
+      update((s) => { s.shap.line = n; });
     });
     $('preview').addEventListener('click', (e) => {
-      const tr = (e.target as HTMLElement).closest('tbody tr');
-      if (!tr) return;
-      const i = Array.prototype.indexOf.call(tr.parentElement!.children, tr);
-      update((s) => { s.shap.row = i; });
+      const line = Number((e.target as HTMLElement).closest<HTMLElement>('tbody tr')?.dataset.line);
+      if (line > 0) update((s) => { s.shap.line = line; });
     });
     $<HTMLSelectElement>('shap-output').addEventListener('change', (e) => update((s) => { s.shap.output = Number((e.target as HTMLSelectElement).value); }));
     $('scale-engine').addEventListener('change', () => this.renderScaleOut(!$<HTMLButtonElement>('download-xgboost').disabled));
@@ -458,6 +459,7 @@ export class Views {
         this.shapData[m.purpose === 'summary' ? 'summary' : 'row'] = m.data;
         // Refused (the message says why): no "Computing…" left waiting under it.
         if (m.error && m.purpose === 'summary') this.shapSummary.clear('');
+        if (m.error && m.purpose === 'row') this.shapWaterfall.clear('');
         this.drawShap();
         return;
       case 'export': {
@@ -479,12 +481,14 @@ export class Views {
   // SHAP values follow the model on show and the row picked; asked for once
   // per model and row (a run that trains asks when it pauses or ends).
   private renderShap(ready: boolean, why: string, name: string, trees: number) {
-    const rows = store.data?.rows ?? 0;
+    const lines = store.data?.lines ?? { first: 1, last: 1 };
+    const line = store.shap.line || lines.first;  // 0: the first row
     const rowInput = $<HTMLInputElement>('shap-row');
-    if (document.activeElement !== rowInput) setValue(rowInput, String(store.shap.row + 1));  // not while the user types
-    rowInput.max = String(Math.max(1, rows));
-    for (const [i, tr] of Array.from($<HTMLTableElement>('preview').tBodies[0]?.rows ?? []).entries())
-      tr.classList.toggle('explained', i === store.shap.row);
+    if (document.activeElement !== rowInput) setValue(rowInput, String(line));  // not while the user types
+    setAttr(rowInput, 'min', String(lines.first));
+    setAttr(rowInput, 'max', String(Math.max(lines.first, lines.last)));
+    for (const tr of Array.from($<HTMLTableElement>('preview').tBodies[0]?.rows ?? []))
+      tr.classList.toggle('explained', tr.dataset.line === String(line));
     if (!ready || !store.data) {
       if (this.shapAsked !== why) {
         this.shapAsked = why;
@@ -496,7 +500,7 @@ export class Views {
       return;
     }
     const model = `${store.data.id}|${name}|${trees}`;
-    const key = `${model}|${store.shap.row}`;
+    const key = `${model}|${store.shap.line}`;
     if (key === this.shapAsked) {
       if (this.shapOutputDrawn !== store.shap.output) this.drawShap();
       return;
@@ -508,7 +512,7 @@ export class Views {
     }
     this.shapAsked = key;
     this.shapData.row = null;
-    this.client.shap('row', store.shap.row);
+    this.client.shap('row', store.shap.line);
   }
 
   private drawShap() {

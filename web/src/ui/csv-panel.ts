@@ -41,27 +41,33 @@ export function columnKind(c: ColumnSummary, rows: number) {
 const TASK_NAMES: Record<string, string> = { regression: 'regression', binary: 'binary classification', multiclass: 'multiclass classification' };
 
 // The file's first rows as the engine read them: its delimiter and encoding.
-function firstRows(bytes: ArrayBuffer, count: number, dialect: CsvDialect): string[][] {
+// The file's first records and the line each starts on (1-based, line breaks
+// inside quotes counted), blank lines passed over as the reader does: the
+// preview names a row by its line, as every other view.
+function firstRows(bytes: ArrayBuffer, count: number, dialect: CsvDialect): { cells: string[]; line: number }[] {
   // (head is the file's first 64 kB: a row cut at its end is not shown)
   const text = new TextDecoder(dialect.encoding).decode(new Uint8Array(bytes, 0, Math.min(bytes.byteLength, 64 * 1024)));
   const delimiter = dialect.delimiter;
-  const rows: string[][] = [];
-  let row: string[] = [], field = '', quoted = false;
+  const rows: { cells: string[]; line: number }[] = [];
+  let row: string[] = [], field = '', quoted = false, line = 1, start = 1;
   for (let i = 0; i < text.length && rows.length < count; i++) {
     const ch = text[i];
+    const breaks = ch === '\n' || ch === '\r';
+    if (breaks && ch === '\r' && text[i + 1] === '\n') i++;
     if (quoted) {
       if (ch === '"' && text[i + 1] === '"') { field += '"'; i++; }
       else if (ch === '"') quoted = false;
-      else field += ch;
+      else field += breaks ? '\n' : ch;
     } else if (ch === '"') quoted = true;
     else if (ch === delimiter) { row.push(field); field = ''; }
-    else if (ch === '\n' || ch === '\r') {
-      if (ch === '\r' && text[i + 1] === '\n') i++;
+    else if (breaks) {
       row.push(field);
-      rows.push(row);
+      if (row.length > 1 || row[0] !== '') rows.push({ cells: row, line: start });
       row = [];
       field = '';
     } else field += ch;
+    if (breaks) line++;
+    if (breaks && !quoted) start = line;  // the next record starts here
   }
   return rows;
 }
@@ -277,7 +283,12 @@ export class CsvPanel {
     );
     const body = document.createElement('tbody');
     const sample = firstRows(d.head, 6, d.dialect).slice(1);
-    body.append(...sample.map((r) => line(d.columns.map((_, i) => cell('td', r[i] ?? '')))));
+    body.append(...sample.map((r) => {
+      const tr = line(d.columns.map((_, i) => cell('td', r.cells[i] ?? '')));
+      tr.dataset.line = String(r.line);
+      tr.title = `Line ${r.line} of the file: click to explain it (SHAP values, below)`;
+      return tr;
+    }));
     table.tBodies[0]?.remove();
     table.append(body);
     setData(table, 'columns', String(d.columns.length));

@@ -8,6 +8,7 @@ export interface ShapFeature { name: string; type: string; levels?: string[] }
 
 export interface ShapData {
   rows: number[];         // the table rows explained, 0-based
+  lines: number[];        // and their lines in the file
   phi: Float32Array;      // rows x outputs x (features + 1), the bias last
   values: Float32Array;   // rows x features: what the model read (a category's index in levels; NaN missing)
   features: ShapFeature[];
@@ -173,10 +174,11 @@ export class ShapWaterfall {
       ...bars.map((b) => line(b.label, `${b.value >= 0 ? '+' : '−'}${stat(Math.abs(b.value))}`, b.from, b.to, b.value >= 0 ? 'up' : 'down')),
       line(`f(x): the ${outcome}`, stat(total), total, total, 'base'),
     );
-    setText(this.caption, `Row ${(d.rows[0] + 1).toLocaleString()}: from the bias, each feature's push (${what}), to the ${outcome} the ` +
-      'model predicts. Click a row of the preview, or type its number, to explain another.');
+    setText(this.caption, `Line ${d.lines[0].toLocaleString()} of the file: from the bias, each feature's push (${what}), to the ${outcome} the ` +
+      'model predicts. Click a row of the preview, or type a line, to explain another.');
     setData(this.el, 'bars', String(bars.length));
     setData(this.el, 'row', String(d.rows[0]));
+    setData(this.el, 'line', String(d.lines[0]));
     setData(this.el, 'sum', String(total));
   }
 }

@@ -46,7 +46,8 @@ export type ToWorker =
   // The picked file itself (a handle): the worker reads it, JSON or compact.
   | { type: 'load-model'; name: string; file: Blob }
   // SHAP values: 'summary' for up to maxRows validation rows (the first rows when none were held out), 'row' for one.
-  | { type: 'shap'; purpose: 'summary' | 'row'; row: number; maxRows: number }
+  // line: the file line of the row to explain (0: the table's first row).
+  | { type: 'shap'; purpose: 'summary' | 'row'; line: number; maxRows: number }
   // A round's numbers and worked table (csv: the whole table as a download instead).
   | { type: 'round-detail'; request: RoundDetailRequest; csv: boolean }
   // Ranking: one query's documents as the model orders them after a round.
@@ -209,7 +210,8 @@ export interface ModelInfo {
 
 export type FromWorker =
   | { type: 'ready'; capabilities: { simd: boolean; threads: boolean; build: string }; schema: ParamSpec[]; crossOriginIsolated: boolean }
-  | { type: 'table'; name: string; rows: number; columns: ColumnSummary[]; head: ArrayBuffer;  // head: the file's first 64 kB
+  // lines: the file lines of the first and last rows (rows are named by their line on the page).
+  | { type: 'table'; name: string; rows: number; lines: { first: number; last: number }; columns: ColumnSummary[]; head: ArrayBuffer;  // head: the file's first 64 kB
       dialect: { delimiter: string; encoding: string; notes: string[] } }
   | { type: 'load-progress'; bytes: number; size: number; rows: number }
   // The trainer accepted the data and parameters: the run exists from here on.

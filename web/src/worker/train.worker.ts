@@ -7,6 +7,7 @@ import type { ErrorInfo, FromWorker, ModelInfo, SurfaceRequest, ToWorker, TreeJs
 import { RoundHistory, roundCsv, roundDetail } from './round-detail';
 import { rankingDetail } from './ranking';
 import { compareRuns, KeptRuns } from './compare';
+import { lineRange, rowOfLine } from './row-lines';
 
 let bl: BoostLab | null = null;
 let table: Table | null = null;
@@ -338,7 +339,7 @@ async function handle(msg: ToWorker) {
       dialect = { delimiter: next.delimiter, encoding: next.encoding };
       released = null;
       kept.clear();  // their models were for the old table
-      post({ type: 'table', name: msg.name, rows: next.numRows, columns: next.columns, head,
+      post({ type: 'table', name: msg.name, rows: next.numRows, lines: lineRange(next), columns: next.columns, head,
              dialect: { delimiter: next.delimiter, encoding: next.encoding, notes: next.notes } }, [head]);
       return;
     }
@@ -449,8 +450,7 @@ async function handle(msg: ToWorker) {
       // loaded model whose columns this table lacks says so beside the plots.
       answerWithCurrent((m) => {
         if (!table) noTable('Explaining rows (SHAP)');
-        if (msg.purpose === 'row' && !(msg.row >= 0 && msg.row < table.numRows))
-          throw new BoostLabError({ code: 'BAD_ARGUMENT', message: `There is no row ${msg.row + 1}: the table has ${table.numRows.toLocaleString()} rows.` });
+        const row = msg.purpose === 'row' ? rowOfLine(table, msg.line) : 0;
         // Sized so the worker answers in about a second: the Play and Stop after it wait
         // for it (a deep forest's SHAP values take seconds a row: refused, saying so).
         const cost = m.contributionsCost();
@@ -461,13 +461,14 @@ async function handle(msg: ToWorker) {
             'model.contributions() in Node computes them on all cores.' });
         const fit = Math.max(1, Math.min(msg.maxRows, Math.floor(budget / Math.max(1, cost))));
         const held = validRowsOf(m);
-        const rows = msg.purpose === 'row' ? [msg.row]
+        const rows = msg.purpose === 'row' ? [row]
           : held.length ? Array.from(held.subarray(0, fit)) : Array.from({ length: Math.min(fit, table.numRows) }, (_, i) => i);
         const phi = m.contributions(table, { rows });
         const values = m.featureValues(table, { rows });
         const s = m.summary();
         post({ type: 'shap', purpose: msg.purpose, error: '',
-               data: { rows, phi, values, features: s.features, outputs: s.num_outputs, classes: s.classes } }, [phi.buffer, values.buffer]);
+               data: { rows, lines: Array.from(table.rowLines(rows) ?? rows.map((r) => r + 1)), phi, values, features: s.features, outputs: s.num_outputs, classes: s.classes } },
+             [phi.buffer, values.buffer]);
       }, (error) => post({ type: 'shap', purpose: msg.purpose, data: null, error }));
       return;
     }
