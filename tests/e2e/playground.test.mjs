@@ -357,6 +357,9 @@ test('downloads: predictions carry the ignored ID column and the file lines of a
   await page.dispatchEvent('#round-scrub', 'input');
   await page.waitForFunction(() => /at round 2/.test(document.getElementById('download-predictions').textContent));
   assert.match(await page.textContent('#inside-round-note'), /The tree is round 2's; feature importance and SHAP values below are the whole model's \(5 rounds\)/);
+  // The chart's legend, away from the mouse, holds the round picked (it showed "--").
+  await page.waitForFunction(() => document.getElementById('loss-chart').dataset.legendRound === '2');
+  assert.match(await page.textContent('#loss-chart .u-legend'), /^round\s*2\s*train rmse\s*[\d.]+\s*valid rmse\s*[\d.]+/);
   const picked = await download(page, '#download-predictions');
   assert.equal(picked.name, 'churn-predictions-round-2.csv');
   const model = await download(page, '#download-model');

@@ -117,12 +117,15 @@ export class LossChart {
             } },
             { label: m, size: 60 }],
           series,
-          hooks: { draw: [(u) => this.marks(u)] },
+          // Away from the mouse, the legend holds the round picked (or the newest): a round
+          // picked with the slider showed "--" there, its numbers only in the line above.
+          hooks: { draw: [(u) => this.marks(u)], setCursor: [(u) => this.restLegend(u)] },
         }, data as uPlot.AlignedData, this.el);
       }
     } else {
       this.plot.setData(data as uPlot.AlignedData);
     }
+    if (this.plot) this.restLegend(this.plot);
     // The metric picker lists what the runs report; before any round it says
     // when it will (an empty list looked broken).
     const known = LossChart.metricsKnown(v.runs);
@@ -141,6 +144,15 @@ export class LossChart {
     this.el.dataset.runs = String(earlier.length);
     this.el.dataset.metric = m;
     this.el.dataset.best = String(best);
+  }
+
+  private restLegend(u: uPlot) {
+    if (u.cursor.idx !== null && u.cursor.idx !== undefined) return;  // under the mouse: uPlot's own
+    const rounds = u.data[0].length;
+    const picked = this.view?.selectedRound ?? 0;
+    const idx = picked > 0 && picked <= rounds ? picked - 1 : rounds - 1;
+    if (idx >= 0) u.setLegend({ idx }, false);
+    this.el.dataset.legendRound = String(idx + 1);
   }
 
   // The best validation round (early stopping) dashed in red; the round
