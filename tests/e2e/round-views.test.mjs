@@ -291,6 +291,11 @@ test('Loss figure: the model\'s loss in bold, and the picked row\'s tangent has 
   assert.ok(await attr(page, '#loss-figure', 'y-max') >= r * r / 2, 'the point\'s loss ½r² is below the frame\'s top');
   const ticks = await page.$$eval('#loss-figure text.tick', (t) => t.map((e) => e.textContent));
   assert.ok(ticks.includes(String(reach)) && ticks.includes(String(-reach)), `x ticks ${ticks}`);
+  // Heights on asinh there: the absolute loss (|r|) stands well off the axis beside ½r² (it lay flat along it).
+  assert.equal(await page.getAttribute('#loss-figure', 'data-y-scale'), 'asinh');
+  const height = (name) => page.$eval(`#loss-figure path[data-curve="${name}"]`, (p) => p.getBBox().height);
+  assert.ok(await height('absolute') > 0.5 * await height('squared'), `absolute ${await height('absolute')} against squared ${await height('squared')}`);
+  assert.match(await page.textContent('#loss-figure-caption'), /Line \d+: r = .* on a log scale \(asinh\)/);
 });
 
 test('Stage view (one feature): S_0 … S_t as curves and S_t − S_{t−1}, equal to the package\'s predictions cut to t and t−1 rounds', async () => {

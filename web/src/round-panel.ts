@@ -107,7 +107,7 @@ export class RoundPanel {
     const classification = m.classes.length > 0;
     this.lossFigure.render(m.objective, m.algorithm, classification, m.classes.length === 2, m.params.huber_slope,
       // Discrete SAMME's votes are twice the exponential loss's own step: its margin counts half there.
-      row && !Number.isNaN(row.y) ? { row: row.row, F: row.before, y: row.y, g: d.outputs === 1 && !row.valid ? row.g : undefined,
+      row && !Number.isNaN(row.y) ? { name: row.line > 0 ? `Line ${row.line}` : `Row ${row.row + 1}`, F: row.before, y: row.y, g: d.outputs === 1 && !row.valid ? row.g : undefined,
         scale: m.algorithm === 'adaboost' && m.variant !== 'samme_r' ? 0.5 : 1 } : null);
   }
 

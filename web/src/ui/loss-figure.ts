@@ -43,7 +43,8 @@ function chosen(objective: string, algorithm: string): string {
 }
 
 export interface LossPoint {
-  row: number;   // 0-based data row
+  name: string;  // how the page names the row: "Line 12" (of the file), "Row 3"
+
   F: number;     // F_{t-1}(x): where the round's gradient was taken
   y: number;     // the label (class index for classification)
   g?: number;    // the engine's gradient at F, if the round kept it
@@ -58,6 +59,9 @@ function niceCeil(v: number): number {
 }
 
 // A tick's number: short (1.25, 2500, 1.2e+5), never a float's long tail.
+// The frame's height up to which the heights are drawn straight.
+const LINEAR_UP_TO = 20;
+
 const tickText = (t: number) => (t === 0 ? '0' : Math.abs(t) >= 1e5 ? t.toExponential(1) : String(Number(t.toPrecision(3))));
 
 export class LossFigure {
@@ -83,8 +87,13 @@ export class LossFigure {
     // corner of a ±2.5 frame) and, for Huber, past its bend at ±δ.
     const x1 = niceCeil(Math.max(2.5, 1.15 * Math.abs(px), classification ? 0 : 2 * (huberSlope || 0))), x0 = -x1;
     const yMax = niceCeil(Math.max(3, curve ? 1.1 * Math.max(curve.f(x0), curve.f(x1), point ? curve.f(px) : 0) : 0));
+    // A frame grown to a large residual is ½r² high: on a straight scale the
+    // absolute and Huber losses (r, not r²) lay flat along the axis beside it.
+    // There the heights go on asinh, straight below 1 and logarithmic above.
+    const compressed = yMax > LINEAR_UP_TO;
+    const T = (y: number) => (compressed ? Math.asinh(y) : y);
     const X = (x: number) => left + ((x - x0) / (x1 - x0)) * (W - left - 6);
-    const Y = (y: number) => H - pad - (Math.min(yMax, y) / yMax) * (H - pad - 8);
+    const Y = (y: number) => H - pad - (T(Math.min(yMax, Math.max(0, y))) / T(yMax)) * (H - pad - 8);
     this.svg.setAttribute('viewBox', `0 0 ${W} ${H}`);
     const nodes: SVGElement[] = [];
     const el = (tag: string, attrs: Record<string, string | number>, text?: string) => {
@@ -100,12 +109,14 @@ export class LossFigure {
       el('text', { x: X(t), y: Y(0) + 13, 'text-anchor': 'middle', class: 'label tick' }, tickText(t));
     }
     el('line', { x1: left, x2: left, y1: Y(yMax), y2: Y(0), class: 'axis faint' });
-    for (const t of [yMax / 2, yMax]) {
+    const decades = Array.from({ length: Math.floor(Math.log10(yMax)) + 1 }, (_, k) => 10 ** k);
+    for (const t of compressed ? [...decades.filter((d) => d < yMax / 2), yMax] : [yMax / 2, yMax]) {
       el('line', { x1: left - 3, x2: left, y1: Y(t), y2: Y(t), class: 'axis' });
       el('text', { x: left - 5, y: Y(t) + 3, 'text-anchor': 'end', class: 'label tick' }, tickText(t));
     }
     setData(this.svg, 'xRange', String(x1));
     setData(this.svg, 'yMax', String(yMax));
+    setData(this.svg, 'yScale', compressed ? 'asinh' : 'linear');
     el('line', { x1: X(x0), x2: X(x1), y1: Y(0), y2: Y(0), class: 'axis' });
     el('line', { x1: X(0), x2: X(0), y1: Y(yMax), y2: Y(0), class: 'axis' });
     el('text', { x: W - 4, y: H - 6, 'text-anchor': 'end', class: 'label' }, classification ? 'margin m = ỹ·F' : 'residual r = y − F');
@@ -139,18 +150,21 @@ export class LossFigure {
         const slope = classification ? sign * point.g : -point.g;
         setData(this.svg, 'slope', String(slope));
         const half = 0.16 * x1;  // a sixth of the frame each way, whatever its scale
-        el('line', { x1: X(x - half), x2: X(x + half), y1: Y(Math.max(0, L - half * slope)), y2: Y(Math.max(0, L + half * slope)), class: 'tangent' });
-        about += ` Row ${point.row + 1}: ${classification ? 'm' : 'r'} = ${num(x)}, loss ${num(L)}; the tangent's slope is the engine's gradient, ` +
+        // (Bent on the compressed scale: drawn through points.)
+        const along = Array.from({ length: 17 }, (_, k) => x - half + (2 * half * k) / 16);
+        el('path', { d: `M${along.map((u) => `${X(u).toFixed(1)},${Y(L + (u - x) * slope).toFixed(1)}`).join('L')}`, class: 'tangent' });
+        about += ` ${point.name}: ${classification ? 'm' : 'r'} = ${num(x)}, loss ${num(L)}; the tangent's slope is the engine's gradient, ` +
           `${classification ? 'ỹ·g' : '−g'} = ${num(slope)} (the curve's own: ${num(curveSlope)}).`;
       } else {
         setData(this.svg, 'slope', '');
-        about += ` Row ${point.row + 1}: ${classification ? `m = ỹ·F${scale === 1 ? '' : '/2'}` : 'r'} = ${num(x)}, loss ${num(L)}` +
+        about += ` ${point.name}: ${classification ? `m = ỹ·F${scale === 1 ? '' : '/2'}` : 'r'} = ${num(x)}, loss ${num(L)}` +
           `${scale === 1 ? '' : ' (SAMME\'s votes are twice the loss\'s own step: F counts half)'}.`;
       }
     } else {
       setData(this.svg, 'x', '');
       setData(this.svg, 'slope', '');
     }
+    if (compressed) about += ' Heights above 1 are on a log scale (asinh), so that losses growing like |r| show beside ½r².';
     this.svg.replaceChildren(...nodes);
     // The legend: each curve's name in its colour, then what the figure says.
     const legend = curves.map((c, i) => {
