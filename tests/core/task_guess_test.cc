@@ -7,6 +7,7 @@
 #include "boostlab/dataset.h"
 #include "boostlab/errors.h"
 #include "boostlab/table.h"
+#include "util/count_text.h"
 
 namespace boostlab {
 namespace {
@@ -61,7 +62,7 @@ TEST(TaskGuess, DistinctCountsAreExactFewOrMany) {
     values.push_back(values[5]);  // a repeat
     const TaskGuess g = GuessOf(Cycling(n + 2, values));
     EXPECT_EQ(g.distinct, n);
-    EXPECT_NE(g.why.find("numbers with " + std::to_string(n) + " distinct values"), std::string::npos) << g.why;
+    EXPECT_NE(g.why.find("numbers with " + CountText(n) + " distinct values"), std::string::npos) << g.why;
   }
 }
 

@@ -101,7 +101,7 @@ for (const build of BUILDS) {
       (e) => e.code === 'TARGET_NOT_CLASSES' && e.line > 1 && /'capitalAve'.*not a whole number/.test(e.message));
     const counts = bl.readCSV('x,n\n' + Array.from({ length: 1500 }, (_, i) => `${i % 7},${i}`).join('\n'));
     assert.throws(() => counts.toDataset({ target: 'n', task: 'multiclass' }),
-      (e) => e.code === 'TARGET_NOT_CLASSES' && /distinct values; as classes that is more than 1000/.test(e.message));
+      (e) => e.code === 'TARGET_NOT_CLASSES' && /distinct values; as classes that is more than 1,000 /.test(e.message));
   });
 }
 

@@ -13,6 +13,7 @@
 #include "data/query_groups.h"
 #include "data/validation_split.h"
 #include "util/float_text.h"
+#include "util/count_text.h"
 #include "util/line_list.h"
 #include "util/rng.h"
 
@@ -27,8 +28,8 @@ constexpr size_t kMaxClasses = 1000;
 // One cap on classes, text or numbers, with one message.
 void CheckClassCount(const Column& target, size_t classes, long col) {
   if (classes <= kMaxClasses) return;
-  throw Error("TARGET_NOT_CLASSES", "The target " + Quote(target.name) + " has " + std::to_string(classes) +
-                                        " distinct values; as classes that is more than " + std::to_string(kMaxClasses) +
+  throw Error("TARGET_NOT_CLASSES", "The target " + Quote(target.name) + " has " + CountText(classes) +
+                                        " distinct values; as classes that is more than " + CountText(kMaxClasses) +
                                         " (each class is an output of every round). Use task 'regression' for a "
                                         "continuous target, or merge rare classes.",
               0, col);
@@ -221,7 +222,7 @@ static Dataset FromTableImpl(const Table& table, const DatasetOptions& options, 
   }
   const size_t count = missing.count();
   if (count > 0 && (!options.skip_missing_target || ranking || count == n)) {
-    const std::string more = count > 1 ? " (and on " + std::to_string(count - 1) + " more " + (count == 2 ? "row" : "rows") + ")" : "";
+    const std::string more = count > 1 ? " (and on " + CountText(count - 1) + " more " + (count == 2 ? "row" : "rows") + ")" : "";
     throw Error("TARGET_MISSING", "Line " + std::to_string(table.LineForMessages(first)) + ", column " +
                                       std::to_string(target_col + 1) + " (" + Quote(target.name) + "): the target is missing" + more +
                                       (ranking || count == n ? ". Remove such rows or choose another target."
@@ -434,7 +435,7 @@ TaskGuess GuessOrThrow(const Column& target, size_t target_col, size_t& distinct
                                           "); classification needs at least two.", 0, col);
     if (NumbersWithText(target)) ThrowNotNumeric(target, col, " is not a number in an otherwise numeric target.");
     CheckClassCount(target, k, col);
-    return Guess(Task::kMulticlass, std::to_string(k) + " text values");
+    return Guess(Task::kMulticlass, CountText(k) + " text values");
   }
   size_t present = 0;
   const std::vector<float> values = DistinctValues(target.values, present);
@@ -445,10 +446,10 @@ TaskGuess GuessOrThrow(const Column& target, size_t target_col, size_t& distinct
   if (values.size() == 2 && values[0] == 0.0f && values[1] == 1.0f) return Guess(Task::kBinary, "the numbers 0 and 1");
   bool whole = true;
   for (float v : values) whole = whole && v == std::floor(v);
-  const std::string count = std::to_string(values.size());
+  const std::string count = CountText(values.size());
   if (whole && values.size() <= kMaxAutoClasses && present >= kRowsPerAutoClass * values.size())
     return Guess(values.size() == 2 ? Task::kBinary : Task::kMulticlass,
-            count + " whole numbers (" + ListValues(values) + "), " + std::to_string(present / values.size()) +
+            count + " whole numbers (" + ListValues(values) + "), " + CountText(present / values.size()) +
                 " rows each on average: read as classes");
   return Guess(Task::kRegression, (whole ? count + " whole numbers (" + ListValues(values) + ")" : "numbers with " + count + " distinct values") +
                                  ": read as a quantity");

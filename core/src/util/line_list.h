@@ -6,6 +6,8 @@
 #include <cstddef>  // for size_t
 #include <string>   // for string, to_string
 
+#include "util/count_text.h"
+
 namespace boostlab {
 
 class LineList {
@@ -17,10 +19,10 @@ class LineList {
   }
   size_t count() const { return count_; }
   // "N row(s)" as counted.
-  std::string Rows() const { return std::to_string(count_) + (count_ == 1 ? " row" : " rows"); }
+  std::string Rows() const { return CountText(count_) + (count_ == 1 ? " row" : " rows"); }
   // ": line 6" or ": lines 6, 13, 20, 27, 34 and 4 more".
   std::string Lines() const {
-    return (count_ == 1 ? ": line " : ": lines ") + named_ + (count_ > kNamed ? " and " + std::to_string(count_ - kNamed) + " more" : "");
+    return (count_ == 1 ? ": line " : ": lines ") + named_ + (count_ > kNamed ? " and " + CountText(count_ - kNamed) + " more" : "");
   }
 
  private:

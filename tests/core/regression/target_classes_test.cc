@@ -43,7 +43,7 @@ TEST(TargetClassesRegression, TextAndNumericTargetsShareOneClassCap) {
     text += std::to_string(i) + ",class" + std::to_string(i) + "\n";
     numbers += std::to_string(i) + "," + std::to_string(i) + "\n";
   }
-  const std::string message = "has 1001 distinct values; as classes that is more than 1000";
+  const std::string message = "has 1,001 distinct values; as classes that is more than 1,000";
   EXPECT_NE(CodeOf(text).find("TARGET_NOT_CLASSES: The target 'y' " + message), std::string::npos) << CodeOf(text);
   EXPECT_NE(CodeOf(numbers, "multiclass").find("TARGET_NOT_CLASSES: The target 'y' " + message), std::string::npos)
       << CodeOf(numbers, "multiclass");
