@@ -185,15 +185,21 @@ test('stale state: a refused run takes no run number; a field\'s error is flagge
   await page.fill('#param-eta', '0.3');
   assert.equal(await page.isHidden('#train-message'), true, 'the message leaves with its cause');
   assert.equal(await page.getAttribute('#param-eta', 'aria-invalid'), 'false');
-  // Refused by the engine (an objective that does not fit the target): no run.
+  // The objectives offered are the target's (a regression one here): their help names only those.
+  const objectives = await page.$$eval('#param-objective option', (os) => os.map((o) => o.value));
+  assert.ok(objectives.includes('reg:absoluteerror') && !objectives.some((o) => /^(binary|multi|rank):/.test(o)), `${objectives}`);
+  assert.doesNotMatch(await page.textContent('label[for="param-objective"] .doc'), /rank:pairwise:|LambdaMART/);
+  // Refused by the engine (max_depth 0, no limit, with depthwise growth): no run.
   const runsBefore = await page.textContent('#chart-data');
-  await page.selectOption('#param-objective', 'binary:logistic');
+  await page.fill('#param-max_depth', '0');
+  await page.dispatchEvent('#param-max_depth', 'change');
   await page.click('#train');
   await page.waitForFunction(() => !document.getElementById('train-message').hidden);
-  assert.match(await page.textContent('#train-message'), /binary|logistic|target/i);
+  assert.match(await page.textContent('#train-message'), /max_depth.*lossguide/);
   assert.equal(await page.textContent('#chart-data'), runsBefore, 'no run was added');
   assert.equal(await page.isDisabled('#train'), false);
-  await page.selectOption('#param-objective', '');
+  await page.fill('#param-max_depth', '');
+  await page.dispatchEvent('#param-max_depth', 'input');
   assert.equal(await page.isHidden('#train-message'), true);
 });
 

@@ -209,8 +209,8 @@ function onMessage(m: FromWorker) {
       linkChoice = undefined;
       update((s) => {
         s.choice = choiceFor(m.columns, m.rows, s.choice, p.preferred);
-        fitAlgorithmToData(s);
         s.data = data;
+        fitAlgorithmToData(s);  // (after the data: the target's reading is in its columns)
         s.loading = '';
         s.loadProgress = null;
         s.messages.data = '';

@@ -28,29 +28,62 @@ const LABELS: Record<string, string> = { xgboost: 'XGBoost-style (second order)'
 const RANKING_ALGORITHMS = ['xgboost', 'gbdt', 'gbrank'];
 const isRankObjective = (o: string) => o.startsWith('rank:');
 
-// The algorithms and objectives the data can train: ranking ones for data with a group column, the others otherwise.
+// The algorithms the data can train: the ranking ones for data with a group column, the others otherwise.
 export const algorithmFits = (a: string, ranking: boolean) => (ranking ? RANKING_ALGORITHMS.includes(a) : a !== 'gbrank');
-const objectiveFits = (o: string, ranking: boolean) => o === '' || isRankObjective(o) === ranking;
+
+// What the data trains as: ranking with a group column, else the task set by
+// hand or the target's automatic reading (null before data, or for a target
+// that cannot train).
+export type DataTask = 'ranking' | 'regression' | 'binary' | 'multiclass';
+export function dataTask(s: Store): DataTask | null {
+  if (s.choice.group) return 'ranking';
+  if (s.choice.task !== 'auto') return s.choice.task as DataTask;
+  const column = s.data?.columns.find((c) => c.name === s.choice.target);
+  return column && 'task' in column.asTarget ? column.asTarget.task : null;
+}
+
+// The objectives a task trains with (the engine refuses binary: for a
+// regression target, multi: for two classes without num_class, …); not
+// knowing the task, every one but ranking's.
+const OBJECTIVES_OF: Record<DataTask, string[]> = { ranking: ['rank:'], regression: ['reg:', 'count:'], binary: ['binary:'], multiclass: ['multi:'] };
+const objectiveFits = (o: string, task: DataTask | null) =>
+  o === '' || (task ? OBJECTIVES_OF[task].some((p) => o.startsWith(p)) : !isRankObjective(o));
+
+// What "(automatic)" picks for each task.
+const AUTOMATIC: Record<DataTask, string> = { ranking: 'rank:ndcg', regression: 'reg:squarederror', binary: 'binary:logistic', multiclass: 'multi:softprob' };
+
+// The objective's help without the clauses about objectives not offered
+// ("rank:ndcg: LambdaMART, …" beside a regression target), and what
+// automatic picks for this data.
+function objectiveDoc(doc: string, offered: string[], task: DataTask | null) {
+  const clauses = doc.split(/(?<=[.;]) /).filter((clause) => {
+    const named = /^([a-z]+:[a-z@]+)\b/.exec(clause)?.[1];
+    return !named || offered.includes(named);
+  });
+  if (task) clauses.splice(clauses.findIndex((c) => c.endsWith('.')) + 1, 0, `Automatic here: ${AUTOMATIC[task]}.`);
+  return clauses.join(' ').replace(/;$/, '.');
+}
 
 // After the data choice changes: an algorithm or objective the data cannot train gives way to one it can.
 export function fitAlgorithmToData(s: Store) {
-  const ranking = s.choice.group !== '';
-  if (!algorithmFits(s.algorithm, ranking)) s.algorithm = 'xgboost';
-  if (s.typed.objective !== undefined && !objectiveFits(s.typed.objective, ranking)) s.typed.objective = '';
+  if (!algorithmFits(s.algorithm, s.choice.group !== '')) s.algorithm = 'xgboost';
+  if (s.typed.objective !== undefined && !objectiveFits(s.typed.objective, dataTask(s))) s.typed.objective = '';
 }
 
 // The schema's parameters for one algorithm, with that algorithm's default and doc
-// (and, for ranking data or not, the objectives it can train).
-export function specsFor(schema: ParamSpec[], algorithm: string, ranking?: boolean): ParamSpec[] {
+// (and, the data's task known, the objectives it trains with and their help).
+export function specsFor(schema: ParamSpec[], algorithm: string, task?: DataTask | null): ParamSpec[] {
   return schema
     .filter((s) => s.name !== 'algorithm' && usedBy(s, algorithm))
-    .map((s) => ({
-      ...s,
-      default: s.algorithmDefaults?.[algorithm] !== undefined ? s.algorithmDefaults[algorithm] : s.default,
-      doc: s.algorithmDocs?.[algorithm] ?? s.doc,
-      choices: s.name === 'objective' && ranking !== undefined ? s.choices?.filter((o) => objectiveFits(o, ranking)) : s.choices,
-    }));
+    .map((s) => {
+      const doc = s.algorithmDocs?.[algorithm] ?? s.doc;
+      if (s.name !== 'objective' || task === undefined) return { ...s, default: defaultFor(s, algorithm), doc };
+      const choices = s.choices?.filter((o) => objectiveFits(o, task)) ?? [];
+      return { ...s, default: defaultFor(s, algorithm), choices, doc: objectiveDoc(doc, choices, task) };
+    });
 }
+
+const defaultFor = (s: ParamSpec, algorithm: string) => (s.algorithmDefaults?.[algorithm] !== undefined ? s.algorithmDefaults[algorithm] : s.default);
 
 // Why a typed value is not allowed, or '' (empty means the default).
 export function problemWith(s: ParamSpec, text: string): string {
@@ -103,12 +136,13 @@ export class ParamsForm {
     const algorithmSpec = s.schema.find((p) => p.name === 'algorithm');
     if (!algorithmSpec) return;
     const ranking = s.choice.group !== '';
-    const key = `${s.schema.length}|${s.algorithm}|${ranking}`;
+    const task = dataTask(s);
+    const key = `${s.schema.length}|${s.algorithm}|${task}`;
     if (key !== this.shown) {
       this.shown = key;
       this.algorithmSelect.replaceChildren(...(algorithmSpec.choices ?? []).filter((c) => algorithmFits(c, ranking))
         .map((c) => new Option(LABELS[c] ?? c, c)));
-      this.specs = specsFor(s.schema, s.algorithm, ranking);
+      this.specs = specsFor(s.schema, s.algorithm, task);
       const details = this.form.querySelector('details') ?? document.createElement('details');
       delete this.more.summary.dataset.changed;
       details.replaceChildren(this.more.summary, ...this.specs.filter((p) => !MAIN.includes(p.name)).map((p) => this.field(p)));
