@@ -6,7 +6,9 @@
 // the scan ranks there as its candidates would have one by one.
 #pragma once
 
-#include <cstdint>  // for int64_t, uint32_t, uint64_t
+#include <algorithm>  // for max
+#include <cstdint>    // for int64_t, uint32_t, uint64_t
+#include <limits>     // for numeric_limits
 
 #include "tree/split_finder.h"
 
@@ -37,7 +39,12 @@ class Best {
  public:
   explicit Best(const SplitScan& scan)
       : p_(scan.p), sum_g_(scan.sum_g), sum_h_(scan.sum_h), parent_(scan.parent_score), mcw_(scan.p.min_child_weight),
-        lambda_(scan.p.lambda), float_gain_(scan.p.float_gain) {}
+        lambda_(scan.p.lambda), float_gain_(scan.p.float_gain) {
+    // The scan's best so far (earlier features) bounds this feature's too:
+    // a candidate that cannot beat it would not be taken at Commit.
+    if (scan.best.valid) global_ = scan.best.gain + parent_;
+    Raise(global_);
+  }
 
   void Consider(uint32_t bin, bool default_left, double gl, double hl) {
     const double gr = sum_g_ - gl, hr = sum_h_ - hl;
@@ -60,12 +67,22 @@ class Best {
       return;
     }
     if (hl < mcw_ || hr < mcw_) return;
-    double exact;
+    double exact, sum = 0;
     // (Both sides' scores in one vector division measured slower, natively and in wasm.)
-    if constexpr (kKind == BestKind::kLambda) exact = Lambda(gl, hl) + Lambda(gr, hr) - parent_;
-    else exact = LeafScore(gl, hl, p_) + LeafScore(gr, hr, p_) - parent_;
+    if constexpr (kKind == BestKind::kLambda) {
+      // Two divisions a bin were the scan's bound (the divider's throughput):
+      // a candidate whose scores' sum is below the best's cannot beat it,
+      // which multiplying out the denominators tells with no division.
+      const double a = hl + lambda_, b = hr + lambda_;
+      if (a > 0 && b > 0 && gl * gl * b + gr * gr * a < bound_ * a * b) return;
+      sum = Lambda(gl, hl) + Lambda(gr, hr);
+      exact = sum - parent_;
+    } else {
+      exact = LeafScore(gl, hl, p_) + LeafScore(gr, hr, p_) - parent_;
+    }
     const double gain = float_gain_ ? static_cast<float>(exact) : exact;
     if (valid_[0] && !(gain > gain_[0])) return;
+    if constexpr (kKind == BestKind::kLambda) Raise(sum);
     valid_ = PairMask{-1, -1};
     gain_ = Pair{gain, gain};
     bin_ = bin;
@@ -79,6 +96,15 @@ class Best {
 
  private:
   static double Plain(double g, double h) { return h <= 0 ? 0 : g * g / h; }
+  // The bound a candidate's two scores must reach: just under the larger of
+  // the scan's best and this feature's (their scores' sums), so that one
+  // passed over has a sum below it even after the rounding of either test
+  // (both sides of the test are within a few ulps of their exact values;
+  // 1e-12 is far wider). None while that sum is not positive.
+  void Raise(double sum) {
+    const double top = std::max(sum, global_);
+    bound_ = top > 0 ? top * (1 - 1e-12) : -std::numeric_limits<double>::infinity();
+  }
   double Lambda(double g, double h) const { return h <= 0 ? 0 : g * g / (h + lambda_); }
   // a where mask is all ones, b where it is zero, on the bits.
   static Pair Select(PairMask mask, Pair a, Pair b) {
@@ -95,6 +121,8 @@ class Best {
   Pair left_ = {0, 0};  // the best's gl, hl
   uint32_t bin_ = 0;
   bool default_left_ = false;
+  double global_ = -std::numeric_limits<double>::infinity();  // the scan's best before this feature, as a scores' sum
+  double bound_ = -std::numeric_limits<double>::infinity();
 };
 
 }  // namespace boostlab
