@@ -202,36 +202,38 @@ val HeapStats() {
 }
 
 struct DatasetHandle {
-  boostlab::Dataset data;
-  double numTrain() const { return static_cast<double>(data.train_rows.size()); }
-  double numValid() const { return static_cast<double>(data.valid_rows.size()); }
+  // Shared with the trainers made from it: one disposed while a run trains
+  // (its handle deleted from JavaScript) leaves them its data, not freed memory.
+  std::shared_ptr<boostlab::Dataset> data;
+  double numTrain() const { return static_cast<double>(data->train_rows.size()); }
+  double numValid() const { return static_cast<double>(data->valid_rows.size()); }
   // The validation rows (0-based data rows), copied into a Uint32Array.
   val validRows() const {
-    return CopyToTypedArray(data.valid_rows);
+    return CopyToTypedArray(data->valid_rows);
   }
   // Each row's label as the engine trains on it: the value, or the class index.
-  val labels() const { return CopyToTypedArray(data.label); }
+  val labels() const { return CopyToTypedArray(data->label); }
   // Once a trainer has binned it: its feature values go (and its hold on the table's numbers).
-  void releaseValues() { data.x.Release(); }
-  bool valuesReleased() const { return data.x.released(); }
+  void releaseValues() { data->x.Release(); }
+  bool valuesReleased() const { return data->x.released(); }
   // Ranking: the queries of the training (valid false) or validation rows,
   // as {begin: Uint32Array(queries + 1), rows: Uint32Array}; empty otherwise.
   val queries(bool valid) const {
-    const boostlab::QueryGroups& g = valid ? data.valid_groups : data.train_groups;
+    const boostlab::QueryGroups& g = valid ? data->valid_groups : data->train_groups;
     val out = val::object();
     out.set("begin", CopyToTypedArray(g.begin));
     out.set("rows", CopyToTypedArray(g.rows));
     return out;
   }
-  std::string groupColumn() const { return data.group_column; }
+  std::string groupColumn() const { return data->group_column; }
   val notes() const {
     val out = val::array();
-    for (const std::string& n : data.notes) out.call<void>("push", val(n));
+    for (const std::string& n : data->notes) out.call<void>("push", val(n));
     return out;
   }
   std::string task() const {
-    return data.task == boostlab::Task::kBinary ? "binary" : data.task == boostlab::Task::kMulticlass ? "multiclass"
-           : data.task == boostlab::Task::kRanking ? "ranking" : "regression";
+    return data->task == boostlab::Task::kBinary ? "binary" : data->task == boostlab::Task::kMulticlass ? "multiclass"
+           : data->task == boostlab::Task::kRanking ? "ranking" : "regression";
   }
 };
 
@@ -294,7 +296,7 @@ struct ModelHandle {
     });
   }
   val predictDatasetWith(const DatasetHandle& d, const std::string& output, double rounds) const {
-    return Guard([&] { return CopyToTypedArray(model.PredictWith(d.data.x, output, static_cast<int>(Index(rounds, "predict()'s rounds")))); });
+    return Guard([&] { return CopyToTypedArray(model.PredictWith(d.data->x, output, static_cast<int>(Index(rounds, "predict()'s rounds")))); });
   }
   // rows: a Uint32Array of the rows to explain, or null for all.
   val contributionsTable(const TableHandle& t, double nthread, val rows) const {
@@ -303,7 +305,7 @@ struct ModelHandle {
     });
   }
   val contributionsDataset(const DatasetHandle& d, double nthread, val rows) const {
-    return Guard([&] { return CopyToTypedArray(model.Contributions(rows.isNull() ? d.data.x : Pick(d.data.x, rows), Threads(nthread))); });
+    return Guard([&] { return CopyToTypedArray(model.Contributions(rows.isNull() ? d.data->x : Pick(d.data->x, rows), Threads(nthread))); });
   }
   double contributionsCost() const { return model.ContributionsCostPerRow(); }
   // The model's features for the rows (null: all), rows x features, row-major: what it reads (codes for categories).
@@ -317,11 +319,12 @@ struct ModelHandle {
     });
   }
   val predictDataset(const DatasetHandle& d) const {
-    return Guard([&] { return CopyToTypedArray(model.PredictColumns(d.data.x)); });
+    return Guard([&] { return CopyToTypedArray(model.PredictColumns(d.data->x)); });
   }
 };
 
 struct TrainerHandle {
+  std::shared_ptr<const boostlab::Dataset> data;  // what the booster reads: kept until the booster goes (declared first)
   std::unique_ptr<boostlab::Booster> booster;
   bool done() const { return booster->Done(); }
   int threads() const { return booster->threads(); }
@@ -386,19 +389,19 @@ val TableFromColumns(const std::string& spec_json, const std::string& numbers) {
 
 val ToDataset(const TableHandle& t, const std::string& options_json) {
   return Guard([&] {
-    return val(DatasetHandle{boostlab::Dataset::FromTable(t.shared, boostlab::ParseDatasetOptions(options_json))});
+    return val(DatasetHandle{std::make_shared<boostlab::Dataset>(boostlab::Dataset::FromTable(t.shared, boostlab::ParseDatasetOptions(options_json)))});
   });
 }
 
 val CreateTrainer(const DatasetHandle& d, const std::string& params_json) {
   return Guard([&] {
-    return val(TrainerHandle{std::make_unique<boostlab::Booster>(d.data, boostlab::ParseParams(params_json))});
+    return val(TrainerHandle{d.data, std::make_unique<boostlab::Booster>(*d.data, boostlab::ParseParams(params_json))});
   });
 }
 
 val CreateTrainerFrom(const DatasetHandle& d, const std::string& params_json, const ModelHandle& init) {
   return Guard([&] {
-    return val(TrainerHandle{std::make_unique<boostlab::Booster>(d.data, boostlab::ParseParams(params_json), &init.model)});
+    return val(TrainerHandle{d.data, std::make_unique<boostlab::Booster>(*d.data, boostlab::ParseParams(params_json), &init.model)});
   });
 }
 

@@ -43,7 +43,11 @@ if(BOOSTLAB_WASM_VARIANT MATCHES "^web")
   list(APPEND link_flags -sENVIRONMENT=web,worker -sEXPORT_ES6=1)
   set_target_properties(boostlab_wasm PROPERTIES SUFFIX ".mjs")
 else()
-  list(APPEND link_flags -sENVIRONMENT=node)
+  # No process-wide handlers: Emscripten's defaults add an uncaughtException and
+  # an unhandledRejection listener per module, which rethrow (an app's own
+  # error then printed a line of the minified glue and exited 7, and its own
+  # unhandledRejection handler could not keep the process alive).
+  list(APPEND link_flags -sENVIRONMENT=node -sNODEJS_CATCH_EXIT=0 -sNODEJS_CATCH_REJECTION=0)
   set_target_properties(boostlab_wasm PROPERTIES SUFFIX ".js")
 endif()
 target_link_options(boostlab_wasm PRIVATE ${link_flags})

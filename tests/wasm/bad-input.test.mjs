@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { BoostLabError } from '../../wasm/js/index.js';
+import { BoostLabError, init } from '../../wasm/js/index.js';
 import { BUILDS, load } from './helpers.mjs';
 
 // Each bad input: the error class, its code, where it points, and that the
@@ -129,5 +129,54 @@ for (const build of BUILDS) {
       table.dispose();
     });
 
+    test('a dataset disposed while it trains: the run carries on to its last round (the trainer holds the data)', async () => {
+      const bl = await load(build);
+      const csv = 'x,z,y\n' + Array.from({ length: 400 }, (_, i) => `${i % 17},${(i * 7) % 13},${(i * 3) % 11 + (i % 17) / 4}`).join('\n') + '\n';
+      const table = bl.readCSV(csv);
+      const whole = await bl.train(table.toDataset({ target: 'y' }), { rounds: 20 });
+      // Disposed from onRound, mid-run.
+      const d1 = table.toDataset({ target: 'y' });
+      const m1 = await bl.train(d1, { rounds: 20 }, { onRound: (r) => { if (r.round === 2) d1.dispose(); } });
+      assert.equal(m1.numTrees, 20);
+      assert.deepEqual(m1.predict(table), whole.predict(table), 'the same model as a run left alone');
+      assert.throws(() => d1.validRows(), (e) => e.code === 'DISPOSED');
+      // Disposed as soon as train() was called, and under a trainer between steps.
+      const d2 = table.toDataset({ target: 'y' });
+      const running = bl.train(d2, { rounds: 20 });
+      d2.dispose();
+      assert.deepEqual((await running).predict(table), whole.predict(table));
+      const d3 = table.toDataset({ target: 'y' });
+      const trainer = bl.trainer(d3, { rounds: 3 });
+      d3.dispose();
+      for (let i = 0; i < 3; i++) trainer.step();
+      assert.equal(trainer.take().numTrees, 3);
+      trainer.dispose();
+      table.dispose();
+    });
+    test('misspelt options, a string for options and non-finite parameters are refused, naming what there is', async () => {
+      const bl = await load(build);
+      const table = bl.readCSV('x,y\n' + Array.from({ length: 50 }, (_, i) => `${i},${i % 3}`).join('\n') + '\n');
+      const data = table.toDataset({ target: 'y', task: 'regression' });
+      const refused = (code, text) => (e) => e instanceof BoostLabError && e.code === code && text.test(e.message);
+      await assert.rejects(bl.train(data, { rounds: 2 }, { onround: () => {} }), refused('BAD_OPTION', /Unknown train\(\) option 'onround' \(did you mean 'onRound'\?\)/));
+      await assert.rejects(bl.train(data, { rounds: 2 }, { signal: 'stop' }), refused('BAD_ARGUMENT', /signal is an AbortSignal/));
+      await assert.rejects(bl.train(data, { rounds: 2 }, { onRound: 5 }), refused('BAD_ARGUMENT', /onRound is a function/));
+      for (const [name, value] of [['eta', NaN], ['rounds', Infinity], ['lambda', -Infinity]])
+        await assert.rejects(bl.train(data, { rounds: 2, [name]: value }), refused('BAD_PARAM', new RegExp(`Parameter '${name}' is ${value}`)));
+      const model = await bl.train(data, { rounds: 2 });
+      assert.throws(() => model.predict(table, { ouptut: 'class' }), refused('BAD_OPTION', /did you mean 'output'/));
+      assert.throws(() => model.predict(table, 'class'), refused('BAD_ARGUMENT', /write \{ output: 'class' \}/));
+      assert.throws(() => model.predict(table, { rounds: 50 }), refused('BAD_ARGUMENT', /rounds is 50: a whole number from 0 \(all\) to the model's 2/));
+      assert.equal(model.predict(table, { rounds: 1 }).length, 50);
+      assert.throws(() => table.toDataset('y'), refused('BAD_ARGUMENT', /write toDataset\(\{ target: 'y' \}\)/));
+      assert.throws(() => bl.fromColumns({ a: [1, 2] }, { categorical: ['zz'] }), refused('UNKNOWN_COLUMN', /'zz'/));
+      assert.throws(() => bl.fromRows([1, 2], 1, 'ab'), refused('BAD_ARGUMENT', /names as an array of strings/));
+      await assert.rejects(init({ thread: false }), refused('BAD_OPTION', /did you mean 'threads'/));
+      await assert.rejects(init({ threads: 'yes' }), refused('BAD_ARGUMENT', /threads is true or false/));
+      await assert.rejects(init({ build: 'nope' }), refused('BAD_OPTION', /build 'nope' is not one of/));
+      model.dispose();
+      data.dispose();
+      table.dispose();
+    });
   });
 }

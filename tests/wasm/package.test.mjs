@@ -3,7 +3,7 @@
 // 18 (the oldest `engines` names; build/node18 from scripts/setup.sh), and
 // type-checked with `using` by TypeScript.
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -72,6 +72,42 @@ for (const node of NODES) {
   });
 }
 
+test('init() leaves the process\'s error handling to the app: no listeners added, an uncaught error exits 1 with its own message', () => {
+  for (const threads of [true, false]) {
+    writeFileSync(join(project, 'handlers.mjs'), `import { init } from 'boostlab';
+const before = [process.listenerCount('uncaughtException'), process.listenerCount('unhandledRejection')];
+await init({ threads: ${threads} });
+await init({ threads: ${threads} });
+const after = [process.listenerCount('uncaughtException'), process.listenerCount('unhandledRejection')];
+console.log(JSON.stringify({ before, after }));
+// The app's own handler keeps it alive through a rejection; then its own bug ends it.
+process.on('unhandledRejection', (e) => console.log('handled: ' + e.message));
+Promise.reject(new Error('a rejection'));
+setTimeout(() => { throw new Error('my own app bug'); }, 20);
+`);
+    const run = spawnSync(process.execPath, ['handlers.mjs'], { cwd: project });
+    const [first, second] = run.stdout.toString().trim().split('\n');
+    const counts = JSON.parse(first);
+    assert.deepEqual(counts.after, counts.before, `threads ${threads}: ${first}`);
+    assert.equal(second, 'handled: a rejection');
+    assert.equal(run.status, 1, `threads ${threads}: exit code`);
+    const err = run.stderr.toString();
+    assert.match(err, /Error: my own app bug/);
+    assert.ok(err.length < 2000, `the error printed alone, not a line of the wasm glue (${err.length} characters)`);
+  }
+});
+
+test('the README\'s Node example runs as written, next to spam.csv', () => {
+  const readme = readFileSync(join(project, 'node_modules/boostlab/README.md'), 'utf8');
+  const example = /## Node\n\n```js\n([\s\S]*?)```/.exec(readme)?.[1];
+  assert.ok(example, 'the README has a Node example');
+  writeFileSync(join(project, 'readme-node.mjs'), example);
+  writeFileSync(join(project, 'spam.csv'), readFileSync(join(root, 'tests/data/spam.csv')));
+  const out = execFileSync(process.execPath, ['readme-node.mjs'], { cwd: project }).toString().trim().split('\n');
+  assert.equal(out.length, 100, 'a line per round');
+  for (const f of ['model.json', 'model.blm', 'model.xgb.json']) assert.ok(readFileSync(join(project, f)).length > 1000, f);
+});
+
 test('TypeScript type-checks a program that uses the package with `using`, both ways, and rejects a wrong one', () => {
   const tsc = join(root, 'node_modules/typescript/bin/tsc');
   writeFileSync(join(project, 'tsconfig.json'), JSON.stringify({
@@ -83,7 +119,7 @@ test('TypeScript type-checks a program that uses the package with `using`, both 
 const bl = await init();
 using table = bl.readCSV('x,y\\n1,2\\n');
 using data = table.toDataset({ target: 'y', validRows: new Int32Array([0]) });
-const params: Params = { rounds: 2, algorithm: 'gbdt' };
+const params: Params = { rounds: 2, algorithm: 'gbdt', eval_train: 0 };
 using model = await bl.train(data, params);
 const rows: Uint32Array = data.validRows();
 const p: Float32Array = model.predict(table, { output: 'margin' });
@@ -101,12 +137,20 @@ async function main() {
 main();
 `);
   execFileSync(process.execPath, [tsc, '-p', project], { cwd: project });
-  writeFileSync(join(project, 'bad.mts'), `import { init } from 'boostlab';
+  writeFileSync(join(project, 'bad.mts'), `import { init, Model } from 'boostlab';
 const bl = await init();
 using table = bl.readCSV('x\\n1\\n');
 table.toDataset({ target: 3 });
+new Model().predict(table);
+await bl.readCSVStream('flights.csv');
 `);
   writeFileSync(join(project, 'tsconfig.json'), readFileSync(join(project, 'tsconfig.json'), 'utf8').replace('"good.mts","good.cts"', '"bad.mts"'));
   assert.throws(() => execFileSync(process.execPath, [tsc, '-p', project], { cwd: project, stdio: 'pipe' }),
-    (e) => /bad\.mts.*error TS2322/s.test(e.stdout.toString()), 'a number where a column name belongs does not type-check');
+    (e) => {
+      const out = e.stdout.toString();
+      assert.match(out, /bad\.mts\(4,.*error TS2322/, 'a number where a column name belongs');
+      assert.match(out, /bad\.mts\(5,.*error TS2673/, 'new Model(): the package makes models');
+      assert.match(out, /bad\.mts\(6,.*error TS2345/, 'a file name where a stream belongs');
+      return true;
+    });
 });

@@ -73,6 +73,8 @@ export interface Params {
    *  (a dataset with a group column) ndcg, ndcg@k, map, map@k (a trailing '-' scores a query without relevant rows 0)
    *  and pairacc (the share of a query's pairs of different relevance in the right order), each the mean over queries. */
   eval_metric?: string;
+  /** 1 (default): every round's metrics on the training rows too; 0: on the validation rows only (faster). */
+  eval_train?: 0 | 1;
   rounds?: number;
   eta?: number;
   max_depth?: number;
@@ -193,6 +195,8 @@ export type TableColumn =
   | { name: string; type: 'text'; codes: Int32Array; levels: string[] };
 
 export class Table {
+  /** Made by the package (init(), readCSV(), toDataset(), train(), loadModel(), …), never with new. */
+  private constructor();
   readonly numRows: number;
   readonly columns: ColumnSummary[];
   /** The delimiter used, given or detected. */
@@ -214,6 +218,8 @@ export class Table {
 }
 
 export class Dataset {
+  /** Made by the package (init(), readCSV(), toDataset(), train(), loadModel(), …), never with new. */
+  private constructor();
   readonly numTrain: number;
   readonly numValid: number;
   readonly task: 'regression' | 'binary' | 'multiclass' | 'ranking';
@@ -268,6 +274,8 @@ export interface ScaleOutOptions {
 }
 
 export class Model {
+  /** Made by the package (init(), readCSV(), toDataset(), train(), loadModel(), …), never with new. */
+  private constructor();
   readonly numTrees: number;
   /** Values per row in predict(): the number of classes for multi:softprob, else 1. */
   readonly predictionWidth: number;
@@ -373,6 +381,8 @@ export interface RoundStatistics {
 }
 
 export class Trainer {
+  /** Made by the package (init(), readCSV(), toDataset(), train(), loadModel(), …), never with new. */
+  private constructor();
   readonly threads: number;
   readonly done: boolean;
   /** Bins the data one piece at a time: the share done (0 to 1), 1 once round 1 can start. step() prepares what is
@@ -397,6 +407,8 @@ export class Trainer {
 }
 
 export class BoostLab {
+  /** Made by the package (init(), readCSV(), toDataset(), train(), loadModel(), …), never with new. */
+  private constructor();
   readonly capabilities: { simd: boolean; threads: boolean; build: string };
   /** Errors: BoostLabError with code, line, column (BAD_OPTION for a bad delimiter or encoding). */
   readCSV(input: string | Uint8Array | ArrayBuffer, options?: CsvOptions): Table;
@@ -405,8 +417,9 @@ export class BoostLab {
    *  the heap holds). After the first megabyte the table's size is estimated; one the heap cannot hold is
    *  refused then (CSV_TOO_LARGE, naming the estimate and the limit). Aborting rejects with ABORTED and frees
    *  what was read. */
-  readCSVStream(source: CsvSource, options?: CsvStreamOptions): Promise<Table>;
-  readCsvStream(source: CsvSource, options?: CsvStreamOptions): Promise<Table>;
+  /** A string is refused (BAD_ARGUMENT): it is a file's name or its text, not a source of chunks (readCSV takes text). */
+  readCSVStream<S extends CsvSource>(source: S extends string ? never : S, options?: CsvStreamOptions): Promise<Table>;
+  readCsvStream<S extends CsvSource>(source: S extends string ? never : S, options?: CsvStreamOptions): Promise<Table>;
   /** A Table without CSV text: numbers (typed arrays or (number|null)[], NaN/null missing) or text ((string|null)[]);
    *  names in `categorical` are read as text. BAD_ARGUMENT names a column of another length, a repeated name, an infinity. */
   fromColumns(columns: Record<string, Float32Array | Float64Array | Int32Array | (number | null)[] | (string | null)[]>,
@@ -434,7 +447,7 @@ export class BoostLab {
 export interface InitOptions {
   /** true: require the threaded build; false: use SIMD only; default: threads when crossOriginIsolated (always in Node). */
   threads?: boolean;
-  /** Browser only: URL of the folder holding boostlab-web-*.mjs/.wasm. */
+  /** Browser only: the folder holding boostlab-web-*.mjs/.wasm, a URL or a path ('/boostlab/': resolved against the page's address). */
   baseUrl?: string;
   /** Load this build by name (e.g. 'node-simd'); for tests and benchmarks. */
   build?: string;

@@ -8,6 +8,7 @@
 
 import { BoostLabError, unwrap } from './errors.js';
 import { loadModule } from './loader.js';
+import { checkFunction, checkOptions, checkSignal } from './options.js';
 
 export { BoostLabError };
 
@@ -19,6 +20,16 @@ export const MAX_CSV_BYTES = 1024 * 1024 * 1024;
 const COMPACT_MODEL_MAGIC = [0x42, 0x4c, 0x4d, 0x4f, 0x44, 0x45, 0x4c, 0x1a];  // "BLMODEL\x1a"
 export function isCompactModel(bytes) {
   return bytes.length >= 8 && COMPACT_MODEL_MAGIC.every((b, i) => bytes[i] === b);
+}
+
+// Parameters go to the engine as JSON, where NaN and Infinity become null,
+// which the engine reads as "the default": refused here instead.
+function checkParams(params) {
+  if (params === null || typeof params !== 'object' || Array.isArray(params))
+    throw new BoostLabError({ code: 'BAD_PARAM', message: `The parameters are an object ({ rounds: 100, eta: 0.1, ... }), not ${params === null ? 'null' : typeof params}.` });
+  for (const [name, value] of Object.entries(params))
+    if (typeof value === 'number' && !Number.isFinite(value))
+      throw new BoostLabError({ code: 'BAD_PARAM', message: `Parameter '${name}' is ${value}: a finite number, or left out for its default.` });
 }
 
 // How long train() runs rounds before it lets the event loop run.
@@ -173,6 +184,8 @@ export class Table extends Handle {
     return unwrap(this._h.column(String(name)));
   }
   toDataset(options) {
+    if (typeof options === 'string')
+      throw new BoostLabError({ code: 'BAD_ARGUMENT', message: `toDataset() takes options { target, ... }, not a string: write toDataset({ target: '${options}' }).` });
     const o = { ...(options ?? {}) };
     if (ArrayBuffer.isView(o.validRows)) o.validRows = Array.from(o.validRows);  // an Int32Array as well as an array
     return new Dataset(unwrap(this._lib._module.toDataset(this._h, JSON.stringify(o))));
@@ -226,7 +239,8 @@ export class Model extends Handle {
   // (multi:softprob) predictionWidth probabilities per row, row after row.
   // options: { output: 'probability' (default) | 'margin' | 'class' | 'leaf', rounds: the first N rounds (0: all) }.
   predict(data, options) {
-    if (options && (options.output !== undefined || options.rounds !== undefined)) {
+    options = this._predictOptions('predict()', options);
+    if (options.output !== undefined || options.rounds !== undefined) {
       const output = options.output ?? 'probability', rounds = options.rounds ?? 0;
       if (data instanceof Table) return unwrap(this._h.predictTableWith(data._h, String(output), Number(rounds)));
       if (data instanceof Dataset) return unwrap(this._h.predictDatasetWith(data._h, String(output), Number(rounds)));
@@ -239,7 +253,8 @@ export class Model extends Handle {
   // output, one value per feature then the bias; they sum to the margin.
   // options: { nthread: threads to use, 0 (default) for all; the same values on any number;
   //            rows: the rows to explain (0-based, in that order), default all }.
-  contributions(data, { nthread = 0, rows } = {}) {
+  contributions(data, options) {
+    const { nthread = 0, rows } = checkOptions('contributions()', options, ['nthread', 'rows']);
     const picked = rowList(rows);
     if (data instanceof Table) return unwrap(this._h.contributionsTable(data._h, Number(nthread), picked));
     if (data instanceof Dataset) return unwrap(this._h.contributionsDataset(data._h, Number(nthread), picked));
@@ -253,7 +268,8 @@ export class Model extends Handle {
   // The values this model reads from a table's rows: rows x features,
   // row-major, in summary().features order; NaN for missing, a category as
   // its index in that feature's levels. rows: as in contributions().
-  featureValues(table, { rows } = {}) {
+  featureValues(table, options) {
+    const { rows } = checkOptions('featureValues()', options, ['rows']);
     if (!(table instanceof Table)) throw new BoostLabError({ code: 'BAD_ARGUMENT', message: 'featureValues() takes a Table.' });
     return unwrap(this._h.featureValues(table._h, rowList(rows)));
   }
@@ -314,9 +330,23 @@ export class Model extends Handle {
     if (!(values instanceof Float32Array))
       throw new BoostLabError({ code: 'BAD_ARGUMENT', message: 'predictMatrix() takes a Float32Array.' });
     const bytes = new Uint8Array(values.buffer, values.byteOffset, values.byteLength);
-    if (options && (options.output !== undefined || options.rounds !== undefined))
+    options = this._predictOptions('predictMatrix()', options);
+    if (options.output !== undefined || options.rounds !== undefined)
       return unwrap(this._h.predictMatrixWith(bytes, rows, String(options.output ?? 'probability'), Number(options.rounds ?? 0)));
     return unwrap(this._h.predictMatrix(bytes, rows));
+  }
+  // predict()'s options checked: { output, rounds }, rounds a whole number up to the model's.
+  _predictOptions(what, options) {
+    if (typeof options === 'string')
+      throw new BoostLabError({ code: 'BAD_ARGUMENT', message: `${what} takes options { output, rounds }, not a string: write { output: '${options}' }.` });
+    checkOptions(what, options, ['output', 'rounds']);
+    const rounds = options?.rounds;
+    if (rounds !== undefined) {
+      const summary = this.summary(), have = summary.num_trees / Math.max(1, summary.trees_per_round);
+      if (!Number.isInteger(rounds) || rounds < 0 || rounds > have)
+        throw new BoostLabError({ code: 'BAD_ARGUMENT', message: `${what}'s rounds is ${rounds}: a whole number from 0 (all) to the model's ${have}.` });
+    }
+    return options ?? {};
   }
   // {feature name: importance}; type: weight | gain | cover | total_gain | total_cover.
   featureImportance(type = 'gain') {
@@ -344,7 +374,10 @@ export class Trainer extends Handle {
   // prepare() until binned: onProgress(share done) after each piece, the
   // event loop let run every YIELD_MS (a paint, an abort). Resolves true once
   // binned, false when `signal` aborted first.
-  async prepareAll({ onProgress, signal } = {}) {
+  async prepareAll(options) {
+    const { onProgress, signal } = checkOptions('prepareAll()', options, ['onProgress', 'signal']);
+    checkFunction('prepareAll()', 'onProgress', onProgress);
+    checkSignal('prepareAll()', signal);
     let yielded = performance.now();
     for (let done = 0; done < 1;) {
       if (signal?.aborted) return false;
@@ -449,10 +482,16 @@ export class BoostLab {
   // A Table from columns in memory: { name: Float32Array | Float64Array |
   // (number|null)[] | (string|null)[] }; numbers NaN or null for missing,
   // text null or '' for missing; names in `categorical` are read as text.
-  fromColumns(columns, { categorical = [] } = {}) {
+  fromColumns(columns, options) {
+    const { categorical = [] } = checkOptions('fromColumns()', options, ['categorical']);
     if (!columns || typeof columns !== 'object')
       throw new BoostLabError({ code: 'BAD_ARGUMENT', message: 'fromColumns() takes an object of columns: { name: values }.' });
     const entries = Object.entries(columns);
+    if (!Array.isArray(categorical))
+      throw new BoostLabError({ code: 'BAD_ARGUMENT', message: 'fromColumns()\'s categorical is an array of column names.' });
+    const unknown = categorical.find((name) => !(name in columns));
+    if (unknown !== undefined)
+      throw new BoostLabError({ code: 'UNKNOWN_COLUMN', message: `fromColumns()'s categorical names '${unknown}', which is not one of the columns (${Object.keys(columns).join(', ')}).` });
     const rows = entries.length ? entries[0][1]?.length ?? 0 : 0;
     const spec = { rows, columns: [] };
     const numeric = [];
@@ -478,6 +517,8 @@ export class BoostLab {
   }
   // A Table from a row-major matrix: rows x names.length values.
   fromRows(values, rows, names, options) {
+    if (!Array.isArray(names) || names.some((n) => typeof n !== 'string'))
+      throw new BoostLabError({ code: 'BAD_ARGUMENT', message: 'fromRows(values, rows, names) takes the column names as an array of strings.' });
     if (!values || values.length !== rows * names.length)
       throw new BoostLabError({ code: 'BAD_ARGUMENT', message: `fromRows() takes rows x ${names?.length} values (${rows} x ${names?.length}), not ${values?.length}.` });
     const columns = {};
@@ -498,7 +539,11 @@ export class BoostLab {
   // Trains round by round. onRound(report) is called after each round; when
   // `signal` aborts, training stops after the current round and the model
   // trained so far is returned with model.aborted = true.
-  async train(dataset, params = {}, { onRound, onBinning, signal, initModel } = {}) {
+  async train(dataset, params = {}, options) {
+    const { onRound, onBinning, signal, initModel } = checkOptions('train()', options, ['onRound', 'onBinning', 'signal', 'initModel']);
+    checkFunction('train()', 'onRound', onRound);
+    checkFunction('train()', 'onBinning', onBinning);
+    checkSignal('train()', signal);
     const trainer = this.trainer(dataset, params, { initModel });
     try {
       // Binning first: an abort there leaves a model with no trees of this run.
@@ -539,7 +584,9 @@ export class BoostLab {
   // and a category, a binary label, so that the code paths of real tables
   // (missing values, categories) run. Resolves with the seconds it took;
   // stops early when `signal` aborts.
-  async warmUp({ signal } = {}) {
+  async warmUp(options) {
+    const { signal } = checkOptions('warmUp()', options, ['signal']);
+    checkSignal('warmUp()', signal);
     const start = performance.now();
     if (signal?.aborted) return 0;
     const rows = 4096, numbers = 24, columns = {};
@@ -573,7 +620,9 @@ export class BoostLab {
   // Checks params against the data (BAD_PARAM before any work) and returns a
   // Trainer that trains one round per step().
   // initModel: continue from that model (its trees first, params.rounds more).
-  trainer(dataset, params = {}, { initModel } = {}) {
+  trainer(dataset, params = {}, options) {
+    const { initModel } = checkOptions('trainer()', options, ['initModel']);
+    checkParams(params);
     if (!(dataset instanceof Dataset)) {
       throw new BoostLabError({ code: 'BAD_ARGUMENT', message: 'train() takes a Dataset (table.toDataset(...)).' });
     }
@@ -619,7 +668,10 @@ export class BoostLab {
 
 // options.threads: force (true) or refuse (false) the threaded build.
 // options.baseUrl: where the web builds live (browser only).
-export async function init(options = {}) {
-  const { module, build, threads } = await loadModule(options);
-  return new BoostLab(module, build, threads);
+export async function init(options) {
+  const { threads } = checkOptions('init()', options, ['threads', 'baseUrl', 'build']);
+  if (threads !== undefined && typeof threads !== 'boolean')
+    throw new BoostLabError({ code: 'BAD_ARGUMENT', message: `init()'s threads is true or false (or left out: threads where the page can have them), not ${JSON.stringify(threads)}.` });
+  const { module, build, threads: withThreads } = await loadModule(options ?? {});
+  return new BoostLab(module, build, withThreads);
 }

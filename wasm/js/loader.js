@@ -1,5 +1,9 @@
 // Finds and instantiates the right wasm build: Node builds under Node,
 // SIMD + threads on cross-origin-isolated pages, SIMD only elsewhere.
+import { BoostLabError } from './errors.js';
+
+// The builds there are (node-scalar only in the repository, for the bench).
+const BUILDS = ['node-threads', 'node-simd', 'node-scalar', 'web-threads', 'web-simd'];
 
 const isNode = typeof process !== 'undefined' && !!process.versions?.node && typeof window === 'undefined';
 
@@ -30,7 +34,17 @@ async function loadNode(variant) {
 }
 
 async function loadBrowser(variant, baseUrl) {
-  const base = baseUrl ?? packageDir() + 'dist/web/';
+  // A folder given as a path ('/boostlab/', 'static/wasm') is the page's (or
+  // the worker's): resolved against its address; the last slash may be left out.
+  let base = packageDir() + 'dist/web/';
+  if (baseUrl !== undefined) {
+    const folder = String(baseUrl).endsWith('/') ? String(baseUrl) : String(baseUrl) + '/';
+    try {
+      base = new URL(folder, globalThis.location?.href).href;
+    } catch {
+      throw new BoostLabError({ code: 'BAD_OPTION', message: `init()'s baseUrl '${baseUrl}' is not a URL or a path to the folder holding boostlab-web-*.mjs.` });
+    }
+  }
   const url = new URL('boostlab-' + variant + '.mjs', base).href;
   const { default: factory } = await import(/* @vite-ignore */ url);
   return factory();
@@ -38,12 +52,14 @@ async function loadBrowser(variant, baseUrl) {
 
 export async function loadModule({ threads, baseUrl, build } = {}) {
   if (build) {  // a named build, e.g. the bench's node-scalar
+    if (!BUILDS.includes(build) || build.startsWith('node') !== isNode)
+      throw new BoostLabError({ code: 'BAD_OPTION', message: `init()'s build '${build}' is not one of this ${isNode ? 'Node' : 'browser'} package's: ${BUILDS.filter((b) => b.startsWith('node') === isNode).join(', ')}.` });
     const module = isNode ? await loadNode(build) : await loadBrowser(build, baseUrl);
     return { module, build, threads: build.includes('threads') };
   }
   const useThreads = threads ?? canUseThreads();
   if (useThreads && !canUseThreads()) {
-    throw new Error('Threads need SharedArrayBuffer: serve the page with COOP/COEP headers (crossOriginIsolated).');
+    throw new BoostLabError({ code: 'NO_THREADS', message: 'Threads need SharedArrayBuffer: serve the page with the headers Cross-Origin-Opener-Policy: same-origin and Cross-Origin-Embedder-Policy: require-corp (crossOriginIsolated), or init({ threads: false }).' });
   }
   const variant = useThreads ? 'threads' : 'simd';
   const module = isNode ? await loadNode('node-' + variant) : await loadBrowser('web-' + variant, baseUrl);

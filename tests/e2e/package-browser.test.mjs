@@ -1,0 +1,53 @@
+// The npm package in a browser page as its README shows it: the ES module
+// imported from a static server, init({ baseUrl: '/boostlab/' }) with the
+// folder as a path (it failed: "Invalid base URL"), with threads and without.
+import assert from 'node:assert/strict';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, test } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+import { startServer } from '../../scripts/serve.mjs';
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+let dir, server, browser, page;
+
+before(async () => {
+  // An app's static files: the package's JavaScript under /pkg/, its web builds copied to /boostlab/.
+  dir = mkdtempSync(join(tmpdir(), 'boostlab-page-'));
+  cpSync(join(root, 'wasm/js'), join(dir, 'pkg/js'), { recursive: true });
+  cpSync(join(root, 'wasm/dist/web'), join(dir, 'boostlab'), { recursive: true });
+  server = await startServer({ root: dir, port: 0, isolation: true });
+  browser = await chromium.launch({ executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
+  page = await browser.newPage();
+  page.setDefaultTimeout(120_000);
+  await page.goto(`http://127.0.0.1:${server.address().port}/pkg/js/index.js`);
+});
+after(async () => {
+  await browser?.close();
+  server?.close();
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+test('init({ baseUrl: \'/boostlab/\' }) loads the web builds from a path, trains and predicts; a bad baseUrl is a BoostLabError', async () => {
+  const result = await page.evaluate(async () => {
+    const { init } = await import('/pkg/js/index.js');
+    const out = {};
+    for (const [threads, baseUrl] of [[true, '/boostlab/'], [false, 'boostlab']]) {
+      const bl = await init({ baseUrl: '/' + baseUrl.replace(/^\//, ''), threads });
+      const table = bl.readCSV('x,y\n' + Array.from({ length: 80 }, (_, i) => `${i},${i % 4}`).join('\n') + '\n');
+      const model = await bl.train(table.toDataset({ target: 'y', task: 'regression' }), { rounds: 3 });
+      out[baseUrl] = { build: bl.capabilities.build, trees: model.numTrees, predictions: model.predict(table).length };
+    }
+    try {
+      await init({ baseUrl: 'http://[bad', threads: false });
+    } catch (e) {
+      out.error = `${e.name} ${e.code}`;
+    }
+    return out;
+  });
+  assert.deepEqual(result['/boostlab/'], { build: 'web-threads', trees: 3, predictions: 80 });
+  assert.deepEqual(result.boostlab, { build: 'web-simd', trees: 3, predictions: 80 }, 'the last slash may be left out');
+  assert.equal(result.error, 'BoostLabError BAD_OPTION');
+});
