@@ -216,6 +216,23 @@ TEST(Params, ClearErrorsBeforeTraining) {
   }
 }
 
+// Another library's name for a parameter, or a typo: refused, saying ours.
+TEST(Params, UnknownNamesSayWhatTheyAreHere) {
+  auto message = [](const std::string& json) {
+    try {
+      ParseParams(json);
+    } catch (const Error& e) {
+      return e.code() + ": " + e.what();
+    }
+    return std::string("accepted");
+  };
+  EXPECT_EQ(message(R"({"learning_rate": 0.1})"), "BAD_PARAM: Unknown parameter 'learning_rate': here it is 'eta'.");
+  EXPECT_EQ(message(R"({"n_estimators": 50})"), "BAD_PARAM: Unknown parameter 'n_estimators': here it is 'rounds'.");
+  EXPECT_EQ(message(R"({"max_dept": 3})"), "BAD_PARAM: Unknown parameter 'max_dept' (did you mean 'max_depth'?).");
+  EXPECT_NE(message(R"({"tree_method": "hist"})").find("always histogram trees"), std::string::npos);
+  EXPECT_EQ(message(R"({"quantum": 1})"), "BAD_PARAM: Unknown parameter 'quantum'.");
+}
+
 // eval_train 0 drops the training metrics from the round reports, and only
 // them: the same trees, the same validation metrics, and a forest still
 // reports its out-of-bag error.

@@ -5,6 +5,7 @@
 #include <limits>     // for numeric_limits
 #include <stdexcept>  // for invalid_argument
 #include <string>     // for string
+#include <vector>     // for vector
 
 #include "boostlab/errors.h"
 #include "boostlab/params.h"
@@ -256,6 +257,62 @@ void Assign(Params& params, const std::string& name, double number, const std::s
   }
 }
 
+// Other libraries' names for our parameters (XGBoost's aliases, scikit-learn's
+// and LightGBM's), and the ones with no counterpart here, said in the
+// refusal rather than taken: a second name for one setting invites both.
+struct OtherName {
+  const char* name;
+  const char* ours;  // our name, or nullptr
+  const char* why;   // said when there is none
+};
+constexpr OtherName kOtherNames[] = {
+    {"learning_rate", "eta", nullptr},        {"reg_lambda", "lambda", nullptr},
+    {"reg_alpha", "alpha", nullptr},          {"min_split_loss", "gamma", nullptr},
+    {"n_estimators", "rounds", nullptr},      {"num_boost_round", "rounds", nullptr},
+    {"num_round", "rounds", nullptr},         {"num_iterations", "rounds", nullptr},
+    {"nrounds", "rounds", nullptr},           {"random_state", "seed", nullptr},
+    {"n_jobs", "nthread", nullptr},           {"num_threads", "nthread", nullptr},
+    {"num_leaves", "max_leaves", nullptr},    {"feature_fraction", "colsample_bytree", nullptr},
+    {"bagging_fraction", "subsample", nullptr}, {"min_sum_hessian_in_leaf", "min_child_weight", nullptr},
+    {"tree_method", nullptr, "trees here are always histogram trees, as XGBoost's tree_method 'hist': leave it out"},
+    {"booster", nullptr, "the boosters here are always trees (gbtree); the algorithm parameter picks how they are grown"},
+    {"scale_pos_weight", nullptr, "give the rows sample weights instead (a weight column: the positive rows' weight scaled up)"},
+    {"verbosity", nullptr, "the engine prints nothing; each round's report is returned"},
+    {"silent", nullptr, "the engine prints nothing; each round's report is returned"},
+};
+
+size_t EditDistance(const std::string& a, const std::string& b) {
+  std::vector<size_t> row(b.size() + 1);
+  for (size_t j = 0; j <= b.size(); ++j) row[j] = j;
+  for (size_t i = 1; i <= a.size(); ++i) {
+    size_t diagonal = row[0];
+    row[0] = i;
+    for (size_t j = 1; j <= b.size(); ++j) {
+      const size_t up = row[j];
+      row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1] == b[j - 1] ? 0 : 1)});
+      diagonal = up;
+    }
+  }
+  return row[b.size()];
+}
+
+// "Unknown parameter 'learning_rate' (XGBoost's alias of eta: use eta)."
+std::string UnknownParameter(const std::string& name) {
+  const std::string start = "Unknown parameter '" + name + "'";
+  for (const OtherName& o : kOtherNames) {
+    if (name != o.name) continue;
+    if (o.ours) return start + ": here it is '" + o.ours + "'.";
+    return start + ": " + o.why + ".";
+  }
+  std::string best;
+  size_t best_distance = 3;  // at most two edits away
+  for (const ParamSpec& s : ParamSchema()) {
+    const size_t d = EditDistance(name, s.name);
+    if (d < best_distance) best = s.name, best_distance = d;
+  }
+  return start + (best.empty() ? "." : " (did you mean '" + best + "'?).");
+}
+
 }  // namespace
 
 Params ParseParams(std::string_view text) {
@@ -274,7 +331,7 @@ Params ParseParams(std::string_view text) {
     const ParamSpec* spec = nullptr;
     for (const ParamSpec& s : ParamSchema())
       if (name == s.name) spec = &s;
-    if (!spec) throw Error("BAD_PARAM", "Unknown parameter '" + name + "'.");
+    if (!spec) throw Error("BAD_PARAM", UnknownParameter(name));
     if (value.kind == json::Value::Kind::kNull) continue;  // keep the default
     const std::string quoted = "'" + name + "'";
     if (spec->type == ParamType::kString) {
