@@ -378,13 +378,27 @@ val CreateCsvReader(const std::string& options_json, double expected_bytes) {
   });
 }
 
-// numbers: the numeric columns' float32 values, one column after another.
-val TableFromColumns(const std::string& spec_json, const std::string& numbers) {
-  return Guard([&] {
-    if (numbers.size() % sizeof(float)) throw boostlab::Error("BAD_ARGUMENT", "The numbers must be float32 values.");
-    const float* v = reinterpret_cast<const float*>(numbers.data());
-    return val(TableHandle(boostlab::TableFromColumns(spec_json, std::span<const float>(v, numbers.size() / sizeof(float)))));
-  });
+// The numeric columns' float32 values, one column after another, written by
+// JS through views of the heap: a typed array's bulk copy (as a std::string
+// from a Uint8Array, embind copied them a byte at a time).
+struct FloatBuffer {
+  std::vector<float> values;
+  // n values from `offset`: valid until the heap grows, so JS fills it at once.
+  val view(double offset, double n) {
+    return Guard([&] {
+      const size_t at = Index(offset, "an offset"), count = Index(n, "a count");
+      if (at > values.size() || count > values.size() - at) throw boostlab::Error("BAD_ARGUMENT", "The view runs past the buffer.");
+      return val(emscripten::typed_memory_view(count, values.data() + at));
+    });
+  }
+};
+
+val CreateFloatBuffer(double n) {
+  return Guard([&] { return val(FloatBuffer{std::vector<float>(Index(n, "the numbers' count"))}); });
+}
+
+val TableFromColumns(const std::string& spec_json, const FloatBuffer& numbers) {
+  return Guard([&] { return val(TableHandle(boostlab::TableFromColumns(spec_json, numbers.values))); });
 }
 
 val ToDataset(const TableHandle& t, const std::string& options_json) {
@@ -492,6 +506,7 @@ EMSCRIPTEN_BINDINGS(boostlab) {
       .function("take", &TrainerHandle::take)
       .function("sampleWeights", &TrainerHandle::sampleWeights)
       .function("roundStatistics", &TrainerHandle::roundStatistics);
+  class_<FloatBuffer>("FloatBuffer").function("view", &FloatBuffer::view);
   class_<CsvReaderHandle>("CsvReader")
       .function("chunkBuffer", &CsvReaderHandle::chunkBuffer)
       .function("feed", &CsvReaderHandle::feed)
@@ -500,6 +515,7 @@ EMSCRIPTEN_BINDINGS(boostlab) {
   function("createCsvReader", &CreateCsvReader);
   function("heapStats", &HeapStats);
   function("tableFromColumns", &TableFromColumns);
+  function("createFloatBuffer", &CreateFloatBuffer);
   function("toDataset", &ToDataset);
   function("createTrainer", &CreateTrainer);
   function("createTrainerFrom", &CreateTrainerFrom);

@@ -33,6 +33,28 @@ for (const build of BUILDS) {
       a.dispose(); b.dispose();
     });
 
+    test('strings are read as a CSV\'s cells would be: numbers, NA missing, and the first word named where it is', async () => {
+      const bl = await load(build);
+      const t = bl.fromColumns({ x: [1, 2, 3, 4, 5, 6], s: ['1', ' 2.5', 'NA', '4', '5', null], y: ['1', '2', '3', 'x', '5', '6'], c: ['1', '2', '1', '2', '1', '2'] },
+        { categorical: ['c'] });
+      const type = (name) => t.columns.find((c) => c.name === name).type;
+      assert.equal(type('s'), 'numeric', 'numeric strings make a numeric column');
+      assert.deepEqual(Array.from(t.column('s').values), [1, 2.5, NaN, 4, 5, NaN]);
+      assert.equal(type('c'), 'categorical', 'unless named categorical');
+      assert.equal(type('y'), 'categorical');
+      // The one word in an otherwise numeric target is named, at its row (as under a header: row 3 is line 5).
+      assert.throws(() => t.toDataset({ target: 'y', task: 'regression' }), (e) => e.code === 'TARGET_NOT_NUMERIC' && /'x' is not a number/.test(e.message) && e.line === 5);
+      // Typed arrays of any kind, converted in one copy; null in an array of numbers is missing, in fromRows too.
+      const u = bl.fromColumns({ a: new Float64Array([1.5, 2.5]), b: new Int32Array([7, -7]), c: [null, 3] });
+      assert.deepEqual(Array.from(u.column('a').values), [1.5, 2.5]);
+      assert.deepEqual(Array.from(u.column('b').values), [7, -7]);
+      assert.deepEqual(Array.from(u.column('c').values), [NaN, 3]);
+      assert.deepEqual(Array.from(bl.fromRows([1, null, 3, 4], 2, ['p', 'q']).column('q').values), [NaN, 4]);
+      assert.throws(() => bl.fromColumns({ a: new BigInt64Array(2) }), (e) => e.code === 'BAD_ARGUMENT' && /BigInt/.test(e.message));
+      t.dispose();
+      u.dispose();
+    });
+
     test('a bad column says which: another length, a repeated name, an infinity', async () => {
       const bl = await load(build);
       assert.throws(() => bl.fromColumns({ a: [1, 2, 3], b: [1, 2] }), (e) => e.code === 'BAD_ARGUMENT' && /'b' has 2 values; 'a' has 3/.test(e.message));

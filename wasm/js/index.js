@@ -500,20 +500,34 @@ export class BoostLab {
         throw new BoostLabError({ code: 'BAD_ARGUMENT', message: `Column '${name}' is not an array.` });
       if (values.length !== rows)
         throw new BoostLabError({ code: 'BAD_ARGUMENT', message: `Column '${name}' has ${values.length} values; '${entries[0][0]}' has ${rows}.` });
+      if (values instanceof BigInt64Array || values instanceof BigUint64Array)
+        throw new BoostLabError({ code: 'BAD_ARGUMENT', message: `Column '${name}' is a BigInt array: give numbers (a Float64Array, say).` });
       const isNumbers = ArrayBuffer.isView(values) || Array.prototype.every.call(values, (v) => v === null || v === undefined || typeof v === 'number');
       if (isNumbers && !categorical.includes(name)) {
         spec.columns.push({ name });
-        numeric.push(Float32Array.from(values, (v) => (v === null || v === undefined ? NaN : v)));
+        numeric.push(values);
       } else {
         const bad = Array.prototype.findIndex.call(values, (v) => v !== null && v !== undefined && typeof v !== 'string' && typeof v !== 'number');
         if (bad >= 0)
           throw new BoostLabError({ code: 'BAD_ARGUMENT', message: `Column '${name}', row ${bad}: a column holds numbers, strings or null, not ${typeof values[bad]}.` });
-        spec.columns.push({ name, text: Array.from(values, (v) => (v === null || v === undefined ? null : String(v))) });
+        // Strings are read as a CSV's cells would be ('1.5' a number, 'NA' missing), unless named categorical.
+        spec.columns.push({ name, text: Array.from(values, (v) => (v === null || v === undefined ? null : String(v))), infer: !categorical.includes(name) });
       }
     }
-    const all = new Float32Array(numeric.length * rows);
-    numeric.forEach((c, i) => all.set(c, i * rows));
-    return new Table(this, unwrap(this._module.tableFromColumns(JSON.stringify(spec), new Uint8Array(all.buffer))));
+    // The numbers go into the engine's heap a column at a time: a typed
+    // array by one bulk copy (converted to float32 natively), an array of
+    // numbers and nulls element by element.
+    const buffer = unwrap(this._module.createFloatBuffer(numeric.length * rows));
+    try {
+      numeric.forEach((values, i) => {
+        const view = unwrap(buffer.view(i * rows, rows));
+        if (ArrayBuffer.isView(values)) view.set(values);
+        else for (let r = 0; r < rows; r++) view[r] = values[r] ?? NaN;
+      });
+      return new Table(this, unwrap(this._module.tableFromColumns(JSON.stringify(spec), buffer)));
+    } finally {
+      buffer.delete();
+    }
   }
   // A Table from a row-major matrix: rows x names.length values.
   fromRows(values, rows, names, options) {
@@ -524,7 +538,7 @@ export class BoostLab {
     const columns = {};
     names.forEach((name, c) => {
       const col = new Float32Array(rows);
-      for (let r = 0; r < rows; r++) col[r] = values[r * names.length + c];
+      for (let r = 0; r < rows; r++) col[r] = values[r * names.length + c] ?? NaN;  // null: missing
       columns[name] = col;
     });
     return this.fromColumns(columns, options);

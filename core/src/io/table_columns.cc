@@ -9,6 +9,8 @@
 
 #include "boostlab/errors.h"
 #include "boostlab/table.h"
+#include "io/missing_markers.h"
+#include "io/number_cell.h"
 #include "util/json.h"
 
 namespace boostlab {
@@ -17,6 +19,31 @@ namespace {
 [[noreturn]] void Bad(const std::string& what) { throw Error("BAD_ARGUMENT", what); }
 
 std::string Quote(const std::string& s) { return "'" + s + "'"; }
+
+// Strings to be read as the CSV reader reads cells ("infer"): a column whose
+// cells are all numbers or missing markers is numeric, as the same column in
+// a file would be. Returns false (nothing set) when a cell is text.
+bool ReadAsNumbers(const json::Value& text, Column& col) {
+  std::vector<float> values(text.array.size());
+  size_t missing = 0;
+  for (size_t r = 0; r < values.size(); ++r) {
+    const json::Value& v = text.array[r];
+    const std::string_view cell = v.IsString() ? Trim(v.string) : std::string_view();
+    if (!v.IsString() || IsMissingMarker(cell)) {
+      values[r] = NAN;
+      ++missing;
+      continue;
+    }
+    const Parsed parsed = ReadNumberCell(cell, &values[r]);
+    if (parsed == Parsed::kText) return false;
+    if (parsed == Parsed::kOutOfRange)
+      Bad("Column " + Quote(col.name) + ", row " + std::to_string(r) + ": " + Quote(v.string) + " is beyond the range of a float (about 3.4e38).");
+  }
+  col.type = ColumnType::kNumeric;
+  col.values = std::move(values);
+  col.missing = missing;
+  return true;
+}
 
 }  // namespace
 
@@ -46,19 +73,30 @@ Table TableFromColumns(std::string_view spec_json, std::span<const float> number
         const json::Value& v = text->array[r];
         if (!v.IsString() && v.kind != json::Value::Kind::kNull)
           Bad("Column " + Quote(col.name) + ", row " + std::to_string(r) + ": a text column holds strings or null.");
-        if (v.IsString() && !v.string.empty()) col.levels.push_back(v.string);
       }
+      const json::Value* infer = c.Find("infer");
+      const bool as_cells = infer && infer->kind == json::Value::Kind::kBool && infer->boolean;
+      if (as_cells && ReadAsNumbers(*text, col)) {
+        t.columns.push_back(std::move(col));
+        continue;
+      }
+      // A cell is missing when null or empty, and read as a file's would be, a missing marker ('NA').
+      auto missing = [&](const json::Value& v) { return !v.IsString() || v.string.empty() || (as_cells && IsMissingMarker(Trim(v.string))); };
+      for (size_t r = 0; r < rows; ++r)
+        if (!missing(text->array[r])) col.levels.push_back(text->array[r].string);
       std::sort(col.levels.begin(), col.levels.end());
       col.levels.erase(std::unique(col.levels.begin(), col.levels.end()), col.levels.end());
       col.codes.assign(rows, -1);
       for (size_t r = 0; r < rows; ++r) {
         const json::Value& v = text->array[r];
-        if (!v.IsString() || v.string.empty()) {
+        if (missing(v)) {
           ++col.missing;
           continue;
         }
         col.codes[r] = static_cast<int32_t>(std::lower_bound(col.levels.begin(), col.levels.end(), v.string) - col.levels.begin());
-        if (col.first_text_line == 0) {
+        // The first cell that is not a number, as the CSV reader names it ('x' in 1, 2, x).
+        float number;
+        if (col.first_text_line == 0 && (!as_cells || ReadNumberCell(Trim(v.string), &number) != Parsed::kNumber)) {
           col.first_text_line = static_cast<long>(r) + 2;  // as if line 1 were a header
           col.first_text = v.string;
         }
