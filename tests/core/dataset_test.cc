@@ -56,9 +56,10 @@ TEST(Dataset, RowsWithNoTargetAreRefusedOrLeftOut) {
     for (const auto* rows : {&d.train_rows, &d.valid_rows})
       for (RowIdx r : *rows) EXPECT_FALSE(std::isnan(d.label[r])) << target << " row " << r;
     EXPECT_TRUE(std::isnan(d.label[3]) && std::isnan(d.label[41])) << target;
-    ASSERT_EQ(d.notes.size(), 1u) << target;
+    ASSERT_EQ(d.notes.size(), 2u) << target;
     EXPECT_EQ(d.notes[0], std::string("Left out 5 rows with no '") + target +
                               "': lines 5, 15, 25, 35, 44. They are in neither the training nor the validation rows.");
+    EXPECT_EQ(d.notes[1].rfind("Column 'x' is read as categories, not numbers: '4\n0' (line 42)", 0), 0u) << d.notes[1];
   }
   // Every row without one: nothing to leave.
   EXPECT_EQ(ErrorOf("x,y\n1,\n2,\n", {.target = "y", .skip_missing_target = true}).code(), "TARGET_ALL_MISSING");
@@ -82,21 +83,17 @@ TEST(Dataset, ValidationSplitIsSeededAndSized) {
   EXPECT_EQ(explicit_rows.valid_rows, (std::vector<RowIdx>{1, 5, 9}));
 }
 
-}  // namespace
-}  // namespace boostlab
 
-namespace boostlab {
-namespace {
-
-TEST(Dataset, AStrayWordInANumericTargetIsReportedEvenWithTaskAuto) {
-  Table t = ReadCsv("x,price\n1,10\n2,20\n3,thirty\n4,40\n");
-  try {
-    Dataset::FromTable(t, {.target = "price"});
-    FAIL();
-  } catch (const Error& e) {
-    EXPECT_EQ(e.code(), "TARGET_NOT_NUMERIC");
-    EXPECT_EQ(e.line(), 4);
-  }
+// A feature of numbers but for a word is read as categories: said in the
+// notes, naming the word and its line; a column of words is not.
+TEST(Dataset, NumbersWithAStrayWordAsAFeatureAreNoted) {
+  Table t = ReadCsv("x,kind,y\n1,a,1\n2,b,0\nthree,a,1\n4,b,0\n5,a,1\n6,b,0\n");
+  DatasetOptions o;
+  o.target = "y";
+  Dataset d = Dataset::FromTable(t, o);
+  ASSERT_EQ(d.notes.size(), 1u);
+  EXPECT_EQ(d.notes[0], "Column 'x' is read as categories, not numbers: 'three' (line 4) is not a number. If such cells "
+                        "mean missing, write them as NA or leave them empty; as categories its numbers have no order.");
 }
 
 }  // namespace

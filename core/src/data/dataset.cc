@@ -267,6 +267,12 @@ static Dataset FromTableImpl(const Table& table, const DatasetOptions& options, 
       continue;
     FeatureInfo info{col.name, col.type, col.levels};
     d.features.push_back(std::move(info));
+    // Numbers but for a word or two ('three', '-', '#N/A'): read as categories,
+    // with no order, which a person rarely means and would not see.
+    if (col.type == ColumnType::kCategorical && col.first_text_line > 0 && NumbersWithText(col))
+      d.notes.push_back("Column " + Quote(col.name) + " is read as categories, not numbers: " + Quote(col.first_text) + " (line " +
+                        std::to_string(col.first_text_line) + ") is not a number. If such cells mean missing, write them as NA "
+                        "or leave them empty; as categories its numbers have no order.");
     if (col.type == ColumnType::kNumeric) {
       if (share) d.x.AddView(col.values);
       else d.x.Add(col.values);
