@@ -237,6 +237,21 @@ struct DatasetHandle {
   }
 };
 
+// Float32 values written by JS through views of the heap (fromColumns'
+// numeric columns one after another, predictMatrix's rows): a typed array's bulk copy (as a std::string
+// from a Uint8Array, embind copied them a byte at a time).
+struct FloatBuffer {
+  std::vector<float> values;
+  // n values from `offset`: valid until the heap grows, so JS fills it at once.
+  val view(double offset, double n) {
+    return Guard([&] {
+      const size_t at = Index(offset, "an offset"), count = Index(n, "a count");
+      if (at > values.size() || count > values.size() - at) throw boostlab::Error("BAD_ARGUMENT", "The view runs past the buffer.");
+      return val(emscripten::typed_memory_view(count, values.data() + at));
+    });
+  }
+};
+
 struct ModelHandle {
   boostlab::Model model;
   // Guarded: a full heap while writing a big model is an OUT_OF_MEMORY error, not a bare exception pointer.
@@ -268,21 +283,20 @@ struct ModelHandle {
   val predictTable(const TableHandle& t) const { return Guard([&] { return CopyToTypedArray(model.PredictTable(t.table())); }); }
   // A row-major n x p matrix of feature values (NaN: missing; categorical
   // features as level codes), e.g. a grid for a prediction surface.
-  val predictMatrix(const std::string& bytes, double rows) const {
-    return Guard([&] { return CopyToTypedArray(model.PredictColumns(Matrix(bytes, rows))); });
+  val predictMatrix(const FloatBuffer& values, double rows) const {
+    return Guard([&] { return CopyToTypedArray(model.PredictColumns(Matrix(values.values, rows))); });
   }
   // The same with predict()'s options: output and the first `rounds` rounds (a model as it was then).
-  val predictMatrixWith(const std::string& bytes, double rows, const std::string& output, double rounds) const {
+  val predictMatrixWith(const FloatBuffer& values, double rows, const std::string& output, double rounds) const {
     return Guard([&] {
-      return CopyToTypedArray(model.PredictWith(Matrix(bytes, rows), output, static_cast<int>(Index(rounds, "predictMatrix()'s rounds"))));
+      return CopyToTypedArray(model.PredictWith(Matrix(values.values, rows), output, static_cast<int>(Index(rounds, "predictMatrix()'s rounds"))));
     });
   }
-  boostlab::FeatureColumns Matrix(const std::string& bytes, double rows) const {
+  boostlab::FeatureColumns Matrix(const std::vector<float>& v, double rows) const {
     const size_t n = Index(rows, "predictMatrix()'s row count"), p = model.features.size();
-    const size_t row_bytes = p * sizeof(float);  // n x row_bytes may overflow: compared by division
-    if (row_bytes == 0 ? bytes.size() != 0 : bytes.size() % row_bytes != 0 || bytes.size() / row_bytes != n)
+    // n x p may overflow: compared by division
+    if (p == 0 ? v.size() != 0 : v.size() % p != 0 || v.size() / p != n)
       throw boostlab::Error("BAD_ARGUMENT", "predictMatrix() takes rows x " + std::to_string(p) + " float32 values.");
-    const float* v = reinterpret_cast<const float*>(bytes.data());
     std::vector<std::vector<float>> columns(p, std::vector<float>(n));
     for (size_t r = 0; r < n; ++r)
       for (size_t f = 0; f < p; ++f) columns[f][r] = v[r * p + f];
@@ -377,21 +391,6 @@ val CreateCsvReader(const std::string& options_json, double expected_bytes) {
     return val(CsvReaderHandle{std::make_shared<boostlab::CsvReader>(options)});
   });
 }
-
-// The numeric columns' float32 values, one column after another, written by
-// JS through views of the heap: a typed array's bulk copy (as a std::string
-// from a Uint8Array, embind copied them a byte at a time).
-struct FloatBuffer {
-  std::vector<float> values;
-  // n values from `offset`: valid until the heap grows, so JS fills it at once.
-  val view(double offset, double n) {
-    return Guard([&] {
-      const size_t at = Index(offset, "an offset"), count = Index(n, "a count");
-      if (at > values.size() || count > values.size() - at) throw boostlab::Error("BAD_ARGUMENT", "The view runs past the buffer.");
-      return val(emscripten::typed_memory_view(count, values.data() + at));
-    });
-  }
-};
 
 val CreateFloatBuffer(double n) {
   return Guard([&] { return val(FloatBuffer{std::vector<float>(Index(n, "the numbers' count"))}); });

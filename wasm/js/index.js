@@ -229,8 +229,10 @@ export class Dataset extends Handle {
 }
 
 export class Model extends Handle {
-  constructor(handle, info = {}) {
+  // module: the engine it lives in (predictMatrix writes rows into its heap).
+  constructor(handle, info = {}, module) {
     super(handle);
+    this._module = module;
     this.numTrees = handle.numTrees();
     this.predictionWidth = handle.predictionWidth();
     this.aborted = info.aborted ?? false;
@@ -329,11 +331,17 @@ export class Model extends Handle {
   predictMatrix(values, rows, options) {
     if (!(values instanceof Float32Array))
       throw new BoostLabError({ code: 'BAD_ARGUMENT', message: 'predictMatrix() takes a Float32Array.' });
-    const bytes = new Uint8Array(values.buffer, values.byteOffset, values.byteLength);
     options = this._predictOptions('predictMatrix()', options);
-    if (options.output !== undefined || options.rounds !== undefined)
-      return unwrap(this._h.predictMatrixWith(bytes, rows, String(options.output ?? 'probability'), Number(options.rounds ?? 0)));
-    return unwrap(this._h.predictMatrix(bytes, rows));
+    // Into the heap in one bulk copy (a std::string from bytes went a byte at a time).
+    const buffer = unwrap(this._module.createFloatBuffer(values.length));
+    try {
+      unwrap(buffer.view(0, values.length)).set(values);
+      if (options.output !== undefined || options.rounds !== undefined)
+        return unwrap(this._h.predictMatrixWith(buffer, rows, String(options.output ?? 'probability'), Number(options.rounds ?? 0)));
+      return unwrap(this._h.predictMatrix(buffer, rows));
+    } finally {
+      buffer.delete();
+    }
   }
   // predict()'s options checked: { output, rounds }, rounds a whole number up to the model's.
   _predictOptions(what, options) {
@@ -357,8 +365,9 @@ export class Model extends Handle {
 // Training one round at a time, for pages that step, pause and look inside:
 // bl.trainer(data, params) -> step() until done, snapshot() at any point.
 export class Trainer extends Handle {
-  constructor(handle) {
+  constructor(handle, module) {
     super(handle);
+    this._module = module;  // its models' engine
     this.threads = handle.threads();
   }
   get done() {
@@ -398,12 +407,12 @@ export class Trainer extends Handle {
   }
   // The model so far (with early stopping: cut back to the best round).
   snapshot(info) {
-    return new Model(this._h.snapshot(), info);
+    return new Model(this._h.snapshot(), info, this._module);
   }
   // The final model, moved out of the trainer instead of copied (a deep
   // forest's trees can be hundreds of MB); the trainer trains no more.
   take(info) {
-    return new Model(this._h.take(), info);
+    return new Model(this._h.take(), info, this._module);
   }
   // AdaBoost: each row's current sample weight u (0 for validation rows); empty otherwise.
   sampleWeights() {
@@ -645,7 +654,7 @@ export class BoostLab {
     }
     const handle = initModel ? this._module.createTrainerFrom(dataset._h, JSON.stringify(params), initModel._h)
       : this._module.createTrainer(dataset._h, JSON.stringify(params));
-    return new Trainer(unwrap(handle));
+    return new Trainer(unwrap(handle), this._module);
   }
 
   // A model file: JSON (text, its bytes, or the parsed object; ours or
@@ -661,12 +670,12 @@ export class BoostLab {
           view.set(bytes.subarray(at, at + view.length));
           at += view.length;
         };
-        return new Model(unwrap(this._module.modelFromBinary(bytes.length, read)));
+        return new Model(unwrap(this._module.modelFromBinary(bytes.length, read)), {}, this._module);
       }
       file = new TextDecoder().decode(bytes);
     }
     const text = typeof file === 'string' ? file : JSON.stringify(file);
-    return new Model(unwrap(this._module.modelFromJson(text)));
+    return new Model(unwrap(this._module.modelFromJson(text)), {}, this._module);
   }
 
   paramSchema() {
