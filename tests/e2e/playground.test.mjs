@@ -79,7 +79,7 @@ for (const [algorithm, expect] of [
   ['xgboost', /Round 12: train error/],
   ['gbdt', /Round 12: train error/],
   ['adaboost', /Round 12: .* · ε 0\.\d+, α [\d.]+/],
-  ['random_forest', /Round 12: train .*oob_error/],
+  ['random_forest', /Round 12: train .*out-of-bag error/],
 ]) {
   test(`${algorithm} trains on toy circles: 12 rounds on the chart, the surface drawn for round 12`, async () => {
     const { page } = site;
@@ -259,7 +259,7 @@ test('random forest on diamonds (100 deep trees): trains, shows its last tree, e
   assert.equal(await page.locator('#tree g.tree-split, #tree g.tree-leaf').count(), drawn);
   assert.match(await page.textContent('#tree-caption'), /Shown: [\d,]+ nodes; click a ▸ split to open what is below it/);
   assert.match(await page.textContent('#tree'), /▸ [\d,]+ nodes below: click/);
-  assert.match(await page.textContent('#last-round'), /oob_rmse/);
+  assert.match(await page.textContent('#last-round'), /out-of-bag rmse [\d.]+; valid rmse/);
   // Its SHAP values would take seconds a row: refused at once, saying so, and the worker stays free.
   await page.waitForFunction(() => /SHAP values of this model would take about [\d.e+]+ s a row/.test(document.getElementById('shap-message').textContent));
   await site.screenshot('forest-diamonds');

@@ -62,7 +62,7 @@ test('AdaBoost round 3 of 8: ε_t and α_t are the round report\'s, α_t = η(ln
   await trainAndScrub(page, { algorithm: 'adaboost', rounds: 8, t: 3 });
   const csv = await workedCsv(page);
   assert.match(csv.name, /round-3\.csv$/);
-  assert.deepEqual(csv.names, ['x1', 'x2', 'y', 'set', 'F_2(x)', 'u', 'leaf', 'leaf value', 'F_3(x)']);
+  assert.deepEqual(csv.names, ['line', 'x1', 'x2', 'y', 'set', 'F_2(x)', 'u', 'leaf', 'leaf value', 'F_3(x)']);
   const node = nodeTrainer(csv, ['x1', 'x2'], { algorithm: 'adaboost', rounds: 8 }, 3);
   try {
     const report = node.reports[2];
@@ -79,10 +79,10 @@ test('AdaBoost round 3 of 8: ε_t and α_t are the round report\'s, α_t = η(ln
     assert.match(await page.innerHTML('#round-inspector'), /u·e<sup>α<sub>t<\/sub><\/sup>/, 'e^{α_t} as an exponent');
     assert.equal(await page.locator('#round-inspector .eps-alpha polyline').count(), 2, 'ε_t and α_t over the rounds');
     assert.equal(await page.locator('#round-inspector .size-legend circle').count(), 4, 'a legend for the point sizes');
-    // u as round 3's tree saw it, row by row (0 on validation rows).
+    // u as round 3's tree saw it, row by row (none on validation rows, as on the page).
     const u = node.trainer.roundStatistics().weight;
-    csv.cols.u.forEach((v, r) => near(v, u[r], 1e-12, `u of row ${r + 1}`));
-    near(csv.cols.u.reduce((a, b) => a + b, 0), 1, 1e-9, 'Σu over the table');
+    csv.cols.u.forEach((v, r) => (csv.cols.set[r] === 'train' ? near(v, u[r], 1e-12, `u of row ${r + 1}`) : assert.ok(Number.isNaN(v), `no u on validation row ${r + 1}`)));
+    near(csv.cols.u.filter((v) => !Number.isNaN(v)).reduce((a, b) => a + b, 0), 1, 1e-9, 'Σu over the training rows');
     // The loss figure marks the first training row at m = ỹ·F_2/2 on the exponential loss (SAMME's votes count half).
     const first = csv.cols.set.indexOf('train');
     assert.equal(await page.getAttribute('#loss-figure', 'data-highlight'), 'exponential');
@@ -114,7 +114,7 @@ test('XGBoost round 4: each leaf\'s G, H and w* = −G/(H+λ) are the tree\'s, t
   const { page } = ctx.site;
   await trainAndScrub(page, { algorithm: 'xgboost', params: { lambda: 2, max_depth: 2 }, rounds: 6, t: 4 });
   const csv = await workedCsv(page);
-  assert.deepEqual(csv.names, ['x1', 'x2', 'y', 'set', 'F_3(x)', 'g', 'h', 'leaf', 'leaf value', 'F_4(x)']);
+  assert.deepEqual(csv.names, ['line', 'x1', 'x2', 'y', 'set', 'F_3(x)', 'g', 'h', 'leaf', 'leaf value', 'F_4(x)']);
   const node = nodeTrainer(csv, ['x1', 'x2'], { algorithm: 'xgboost', lambda: 2, max_depth: 2, rounds: 6 }, 4);
   try {
     const model = node.trainer.snapshot();
@@ -132,8 +132,10 @@ test('XGBoost round 4: each leaf\'s G, H and w* = −G/(H+λ) are the tree\'s, t
     const stats = node.trainer.roundStatistics();
     const f3 = model.predict(node.table, { output: 'margin', rounds: 3 }), f4 = model.predict(node.table, { output: 'margin', rounds: 4 });
     csv.cols.g.forEach((g, r) => {
-      near(g, stats.grad[r], 1e-7, `g of row ${r + 1}`);
-      near(csv.cols.h[r], stats.hess[r], 1e-7, `h of row ${r + 1}`);
+      if (csv.cols.set[r] === 'train') {
+        near(g, stats.grad[r], 1e-7, `g of row ${r + 1}`);
+        near(csv.cols.h[r], stats.hess[r], 1e-7, `h of row ${r + 1}`);
+      } else assert.ok(Number.isNaN(g) && Number.isNaN(csv.cols.h[r]), `no g, h on validation row ${r + 1}, as on the page`);
       near(csv.cols['F_4(x)'][r], f4[r], 1e-6, `F_4 of row ${r + 1}`);
       near(csv.cols['F_3(x)'][r], f3[r], 1e-6, `F_3 of row ${r + 1}`);
       // Logistic loss: g = p - y at F_3, on the rows the round fit.
@@ -216,12 +218,12 @@ test('Random forest tree 2: its bootstrap draws per row, the out-of-bag rows and
   const { page } = ctx.site;
   await trainAndScrub(page, { algorithm: 'random_forest', params: { max_depth: 4 }, rounds: 5, t: 2 });
   const csv = await workedCsv(page);
-  assert.deepEqual(csv.names, ['x1', 'x2', 'y', 'set', 'F_1(x)', 'drawn', 'leaf', 'leaf value', 'F_2(x)']);
+  assert.deepEqual(csv.names, ['line', 'x1', 'x2', 'y', 'set', 'F_1(x)', 'drawn', 'leaf', 'leaf value', 'F_2(x)']);
   const node = nodeTrainer(csv, ['x1', 'x2'], { algorithm: 'random_forest', max_depth: 4, rounds: 5 }, 2);
   try {
     const stats = node.trainer.roundStatistics();
     const drawn = stats.drawn;
-    csv.cols.drawn.forEach((d, r) => assert.equal(d, drawn[r], `draws of row ${r + 1}`));
+    csv.cols.drawn.forEach((d, r) => (csv.cols.set[r] === 'train' ? assert.equal(d, drawn[r], `draws of row ${r + 1}`) : assert.ok(Number.isNaN(d))));
     // The features each split drew: the package's, and each split among its own.
     const tried = await page.$$eval('#round-inspector table.tried-table tbody tr', (trs) => trs.map((tr) => ({ ...tr.dataset })));
     assert.ok(tried.length > 0);
@@ -253,10 +255,10 @@ test('Multiclass: the worked table and inspector follow the output picked (tree 
   await page.waitForFunction(() => /tree 5 \(the tree for class/.test(document.getElementById('round-inspector').textContent));
   const csv = await workedCsv(page);
   const K = 3;
-  const node = nodeTrainer(csv, csv.names.slice(0, csv.names.indexOf('y')), { algorithm: 'xgboost', rounds: 3 }, 2);
+  const node = nodeTrainer(csv, csv.names.slice(1, csv.names.indexOf('y')), { algorithm: 'xgboost', rounds: 3 }, 2);
   try {
     const g = node.trainer.roundStatistics().grad;
-    csv.cols.g.forEach((v, r) => near(v, g[r * K + 1], 1e-7, `g of class 1, row ${r + 1}`));
+    csv.cols.g.forEach((v, r) => csv.cols.set[r] === 'train' && near(v, g[r * K + 1], 1e-7, `g of class 1, row ${r + 1}`));
   } finally {
     node.dispose();
   }
@@ -306,7 +308,7 @@ test('Stage view (one feature): S_0 … S_t as curves and S_t − S_{t−1}, equ
   assert.match(await page.textContent('#surface-caption'), /tree 3 was fit to/);
   const samples = JSON.parse(await page.getAttribute('#surface', 'data-samples'));
   const csv = await workedCsv(page);
-  assert.deepEqual(csv.names, ['x', 'y', 'set', 'F_2(x)', 'g', 'h', 'leaf', 'leaf value', 'F_3(x)']);
+  assert.deepEqual(csv.names, ['line', 'x', 'y', 'set', 'F_2(x)', 'g', 'h', 'leaf', 'leaf value', 'F_3(x)']);
   const node = nodeTrainer(csv, ['x'], { algorithm: 'gbdt', rounds: 6 }, 3);
   try {
     const model = node.trainer.snapshot();

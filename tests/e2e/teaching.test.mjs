@@ -157,6 +157,37 @@ test('AdaBoost and forest inspectors: the weighted Gini of a split (twice the le
   await waitForSample(page);
 });
 
+test('multiclass AdaBoost: one tree for all classes, the K-class exponential loss in the votes, no two-class ◆; a stepped gbdt run shows the class tree the round panel explains', async () => {
+  const { page } = site;
+  await useToy(page, 'gaussians', 300);
+  await page.selectOption('#algorithm', 'adaboost');
+  await page.waitForSelector('#param-rounds');
+  await train(page, 3);
+  await page.waitForFunction(() => document.getElementById('round-inspector').dataset.round === '3');
+  const title = await page.textContent('#round-inspector .round-title');
+  assert.match(title, /tree 3, one tree for all classes\./);
+  const text = await page.textContent('#round-inspector');
+  assert.doesNotMatch(text, /◆/, 'the scaling factor is a two-class one');
+  assert.match(text, /exponential loss \(1\/N\)Σ exp\(−\(Fy\(x\) − \(1\/K\)Σk Fk\(x\)\)\) after the round, Fk: the votes for class k/);
+  assert.match(await page.textContent('#loss-figure-caption'), /AdaBoost's is the multiclass exponential loss/);
+  // Stepped (paused, no model in the store yet): the tree on show is round 2's for the class the round panel explains.
+  await page.selectOption('#algorithm', 'gbdt');
+  await page.waitForSelector('#param-rounds');
+  await page.fill('#param-rounds', '5');
+  for (let r = 1; r <= 2; r++) {
+    await page.click('#step');
+    await page.waitForFunction((n) => document.getElementById('train-status').dataset.round === String(n) && !document.getElementById('step').disabled, r);
+  }
+  await page.waitForFunction(() => /tree 4 \(the tree for class 0\)/.test(document.getElementById('round-inspector').textContent) &&
+    document.getElementById('tree-index').value === '4');
+  await page.selectOption('#worked-output', '1');
+  await page.waitForFunction(() => document.getElementById('tree-index').value === '5');
+  assert.match(await page.textContent('#tree-caption'), /^Tree 5 of 6 \(round 2 · class/);
+  await page.selectOption('#worked-output', '0');
+  await page.click('#stop');
+  await page.selectOption('#algorithm', 'xgboost');
+});
+
 test('multiclass: the tree on show is the round panel\'s (its class), and the hessian reads 2pk(1 − pk) with subscripts', async () => {
   const { page } = site;
   await useToy(page, 'gaussians', 300);

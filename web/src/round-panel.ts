@@ -45,7 +45,8 @@ export class RoundPanel {
   private pick(round: number) {
     update((s) => {
       s.selectedRound = round;
-      s.tree = round ? treeOfRound(modelOnShow()?.model, round, s.worked.output) : -1;
+      // (A paused run has no model in the store: the round panel's last detail says how many trees a round grows.)
+      s.tree = round ? treeOfRound(modelOnShow()?.model ?? this.drawn?.m, round, s.worked.output) : -1;
     });
   }
 

@@ -22,7 +22,8 @@ import { algorithmName, settingChanges } from './run-names';
 import { setAttr, setData, setHidden, setText, setValue, stat } from './ui/dom';
 
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
-const fmt = (o: Record<string, number>) => Object.entries(o).map(([k, v]) => `${k} ${stat(v)}`).join(', ');
+// Metrics as the chart's legend names them: a forest's oob_error is its out-of-bag error.
+const fmt = (o: Record<string, number>) => Object.entries(o).map(([k, v]) => `${k.startsWith('oob_') ? `out-of-bag ${k.slice(4)}` : k} ${stat(v)}`).join(', ');
 
 export class Views {
   threadsAfterReload = false;
@@ -67,7 +68,7 @@ export class Views {
       // A round picked on the chart: its tree on show.
       round: (round) => update((s) => {
         s.selectedRound = round;
-        s.tree = treeOfRound(modelOnShow()?.model, round, s.worked.output);  // the class the round panel explains
+        s.tree = treeOfRound(modelOnShow()?.model ?? this.treeView.modelShown, round, s.worked.output);  // the class the round panel explains
       }),
     });
     const summary = document.createElement('summary');
@@ -170,7 +171,8 @@ export class Views {
   // the round panel explains, so its leaves are the tree's (it showed the last class's).
   private treeOnShow(): number {
     if (store.tree >= 0) return store.tree;
-    const m = modelOnShow()?.model;
+    // A paused run has no model in the store yet: the snapshot its trees came from says how many a round grows.
+    const m = modelOnShow()?.model ?? (modelOnShow()?.live ? this.treeView.modelShown : null);
     if (!m || !m.rounds || m.trees === m.rounds) return -1;
     return treeOfRound(m, m.rounds, store.worked.output);
   }

@@ -360,6 +360,8 @@ AlgorithmDeclaration AdaBoostDeclaration() {
           },
           {{"eta", 1}, {"max_depth", 1}},
           {
+           {"rounds", "Boosting rounds: one tree a round, voting for the classes (or, AdaBoost.R2, weighted by ln(1/beta_t)); "
+                      "training ends early after a perfect tree or one no better than chance."},
            {"eta",
             "Learning rate: scales each tree's vote alpha_t = eta*(ln((1-e_t)/e_t) + ln(K-1)) (SAMME), the leaf "
             "outputs of SAMME.R, and AdaBoost.R2's tree weights eta*ln(1/beta_t), with the reweighting that follows."},

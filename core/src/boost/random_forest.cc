@@ -319,6 +319,9 @@ AlgorithmDeclaration RandomForestDeclaration() {
           {},
           {{"max_depth", 0}, {"colsample_bynode", std::numeric_limits<double>::quiet_NaN()}},
           {
+           {"rounds", "Trees in the forest, one a round, each grown on its own bootstrap sample (one tree for all classes)."},
+           {"max_depth", "Deepest level a tree may grow to; 0 (the default) grows each tree until its leaves are pure, as "
+                         "scikit-learn's max_depth=None."},
            {"min_child_weight",
             "Smallest number of drawn rows a leaf may hold (bootstrap counts, times sample weights), as "
             "scikit-learn's min_samples_leaf."},

@@ -6,7 +6,9 @@ import type { ModelInfo } from '../worker/messages';
 export function coverMeaning(m: ModelInfo): string {
   switch (m.algorithm) {
     case 'xgboost':
-      if (m.objective === 'reg:squarederror') return 'Σh over its training rows; h = 1 for squared error, so the number of rows (each times its sample weight)';
+      // h = 1 for squared error, and for the absolute and Huber losses as the engine grows their trees.
+      if (['reg:squarederror', 'reg:absoluteerror', 'reg:huber'].includes(m.objective))
+        return `Σh over its training rows; h = 1 for ${m.objective === 'reg:squarederror' ? 'squared error' : m.objective.slice(4)}, so the number of rows (each times its sample weight)`;
       if (m.objective.startsWith('binary:logistic'))
         return 'Σh over its training rows, h = p(1 − p): rows the model is sure of add little, so it is not a row count';
       if (m.objective.startsWith('multi:'))

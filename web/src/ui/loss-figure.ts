@@ -58,11 +58,17 @@ function niceCeil(v: number): number {
   return [1, 1.5, 2, 2.5, 3, 4, 5, 6, 8, 10].map((m) => m * p).find((c) => c >= v * (1 - 1e-12)) ?? 10 * p;
 }
 
-// A tick's number: short (1.25, 2500, 1.2e+5), never a float's long tail.
 // The frame's height up to which the heights are drawn straight.
 const LINEAR_UP_TO = 20;
 
-const tickText = (t: number) => (t === 0 ? '0' : Math.abs(t) >= 1e5 ? t.toExponential(1) : String(Number(t.toPrecision(3))));
+// A tick's number: short (1.25, 2500, 200k, 3M), never a float's long tail.
+const tickText = (t: number) => {
+  const a = Math.abs(t);
+  if (a >= 1e9) return t.toExponential(0).replace('+', '');
+  if (a >= 1e6) return `${Number((t / 1e6).toPrecision(3))}M`;
+  if (a >= 1e4) return `${Number((t / 1e3).toPrecision(3))}k`;
+  return t === 0 ? '0' : String(Number(t.toPrecision(3)));
+};
 
 export class LossFigure {
   constructor(private readonly svg: SVGSVGElement, private readonly caption: HTMLElement) {}
@@ -76,7 +82,7 @@ export class LossFigure {
 
   render(objective: string, algorithm: string, classification: boolean, twoClasses: boolean, huberSlope: number, picked: LossPoint | null) {
     const point = picked && Number.isFinite(picked.y) && Number.isFinite(picked.F) ? picked : null;  // a row with no target has no loss
-    const W = 300, H = 196, pad = 36, left = 30;
+    const W = 300, H = 196, pad = 36, right = 12;
     const curves = classification ? CLASSIFICATION : regression(huberSlope || 1);
     const mine = twoClasses || !classification ? chosen(objective, algorithm) : '';
     const curve = curves.find((c) => c.name === mine);
@@ -86,13 +92,18 @@ export class LossFigure {
     // The axes reach the picked row's point (a residual of −43.6 sat in the
     // corner of a ±2.5 frame) and, for Huber, past its bend at ±δ.
     const x1 = niceCeil(Math.max(2.5, 1.15 * Math.abs(px), classification ? 0 : 2 * (huberSlope || 0))), x0 = -x1;
-    const yMax = niceCeil(Math.max(3, curve ? 1.1 * Math.max(curve.f(x0), curve.f(x1), point ? curve.f(px) : 0) : 0));
+    // High enough for the picked row's point; the curves leave through the top
+    // (the exponential loss at the frame's edge set it to 15 and flattened the rest).
+    const yMax = niceCeil(Math.max(3, curve && point ? 1.1 * curve.f(px) : 0));
     // A frame grown to a large residual is ½r² high: on a straight scale the
     // absolute and Huber losses (r, not r²) lay flat along the axis beside it.
     // There the heights go on asinh, straight below 1 and logarithmic above.
     const compressed = yMax > LINEAR_UP_TO;
     const T = (y: number) => (compressed ? Math.asinh(y) : y);
-    const X = (x: number) => left + ((x - x0) / (x1 - x0)) * (W - left - 6);
+    const yTicks = compressed
+      ? [...Array.from({ length: Math.floor(Math.log10(yMax)) + 1 }, (_, k) => 10 ** k).filter((d) => d < yMax / 2), yMax] : [yMax / 2, yMax];
+    const left = 8 + 6 * Math.max(...yTicks.map((t) => tickText(t).length));  // room for the longest height
+    const X = (x: number) => left + ((x - x0) / (x1 - x0)) * (W - left - right);
     const Y = (y: number) => H - pad - (T(Math.min(yMax, Math.max(0, y))) / T(yMax)) * (H - pad - 8);
     this.svg.setAttribute('viewBox', `0 0 ${W} ${H}`);
     const nodes: SVGElement[] = [];
@@ -109,8 +120,7 @@ export class LossFigure {
       el('text', { x: X(t), y: Y(0) + 13, 'text-anchor': 'middle', class: 'label tick' }, tickText(t));
     }
     el('line', { x1: left, x2: left, y1: Y(yMax), y2: Y(0), class: 'axis faint' });
-    const decades = Array.from({ length: Math.floor(Math.log10(yMax)) + 1 }, (_, k) => 10 ** k);
-    for (const t of compressed ? [...decades.filter((d) => d < yMax / 2), yMax] : [yMax / 2, yMax]) {
+    for (const t of yTicks) {
       el('line', { x1: left - 3, x2: left, y1: Y(t), y2: Y(t), class: 'axis' });
       el('text', { x: left - 5, y: Y(t) + 3, 'text-anchor': 'end', class: 'label tick' }, tickText(t));
     }
@@ -138,7 +148,9 @@ export class LossFigure {
     setData(this.svg, 'highlight', mine);
     let about = `${classification ? 'Losses against the margin' : 'Losses against the residual'}: ${curves.map((c) => c.name).join(', ')}.`;
     about += mine ? ` This model's loss, in bold: ${mine}.` : ' This model\'s loss is not among them' +
-      (classification && !twoClasses ? ' (for more than two classes, softmax cross-entropy generalises the binomial deviance).' : '.');
+      (classification && !twoClasses ? (algorithm === 'adaboost'
+        ? ' (for more than two classes AdaBoost\'s is the multiclass exponential loss: its value each round is in the round panel).'
+        : ' (for more than two classes, softmax cross-entropy generalises the binomial deviance).') : '.');
     if (point && curve) {
       const x = px;
       const L = curve.f(x), curveSlope = curve.d(x);

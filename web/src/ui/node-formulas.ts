@@ -11,6 +11,7 @@
 import type { ModelInfo, TreeJson } from '../worker/messages';
 import { coverMeaning } from './cover-text';
 import { num } from './dom';
+import { LINE_SEARCH } from './round-inspector';
 
 export type Line = string | [string, string];
 
@@ -25,6 +26,7 @@ interface Words {
   n: string;          // the cover's symbol: n (rows, draws, targets) or u (Σu)
   sum: string;        // what Σ adds up: r, u·y, y, t
   mean: string;       // the side's mean, in words
+  rows: string;       // what the sums run over: rows, or (bootstrap, resampling) draws
 }
 
 function words(m: ModelInfo): Words | null {
@@ -33,22 +35,22 @@ function words(m: ModelInfo): Words | null {
   switch (m.algorithm) {
     case 'gbdt':
       return { fit: 'The tree is a least-squares fit to the pseudo-residuals r = −g of the round (see the round panel): each side of a split predicts its rows\' mean residual, and the split chosen lowers Σ(r − r̄)² the most.',
-        n: 'n', sum: 'r', mean: 'r̄ = R/n, the mean residual' };
+        n: 'n', sum: 'r', mean: 'r̄ = R/n, the mean pseudo-residual', rows: 'rows' };
     case 'adaboost':
       if (!m.classes.length)
         return { fit: `AdaBoost.R2's tree is a least-squares fit to the targets y weighted by u${resample ? ' (with resampling, by how often each row was drawn)' : ''}: each side predicts its weighted mean, and the split chosen lowers Σu(y − ȳ)² the most.`,
-          n: resample ? 'n' : 'u', sum: resample ? 'y' : 'u·y', mean: 'ȳ = R/u, the weighted mean target' };
+          n: resample ? 'n' : 'u', sum: resample ? 'y' : 'u·y', mean: `ȳ = R/${resample ? 'n' : 'u'}, the weighted mean target`, rows: resample ? 'draws' : 'rows' };
       return { fit: `AdaBoost's tree is a classification tree fit to the labels weighted by u${resample ? ' (with resampling, by how often each row was drawn: n)' : ''}: each side predicts its weighted majority class, and the split chosen lowers the weighted Gini impurity the most.`,
-        n: resample ? 'n' : 'u', sum: resample ? 'y' : 'u·y', mean: `p = R/${resample ? 'n' : 'u'}, the weighted share of ${positive}` };
+        n: resample ? 'n' : 'u', sum: resample ? 'y' : 'u·y', mean: `p = R/${resample ? 'n' : 'u'}, the weighted share of ${positive}`, rows: resample ? 'draws' : 'rows' };
     case 'random_forest':
       return m.classes.length
         ? { fit: `A forest's tree is fit to its bootstrap draws (a row drawn twice counts twice): each side predicts its draws' class shares, and the split chosen among the features drawn lowers the Gini impurity the most.`,
-          n: 'n', sum: 'y', mean: `p = R/n, the share of ${positive} among the draws` }
+          n: 'n', sum: 'y', mean: `p = R/n, the share of ${positive} among the draws`, rows: 'draws' }
         : { fit: 'A forest\'s tree is a least-squares fit to its bootstrap draws\' targets (a row drawn twice counts twice): each side predicts its draws\' mean, and the split chosen among the features drawn lowers Σ(y − ȳ)² the most.',
-          n: 'n', sum: 'y', mean: 'ȳ = R/n, the draws\' mean target' };
+          n: 'n', sum: 'y', mean: 'ȳ = R/n, the draws\' mean target', rows: 'draws' };
     case 'gbrank':
       return { fit: 'GBRank\'s tree is a least-squares fit to the targets its wrongly ordered pairs give their rows (see the round panel): each side predicts its mean target, and the split chosen lowers Σ(t − t̄)² the most.',
-        n: 'n', sum: 't', mean: 'g_t = R/n, the mean target' };
+        n: 'n', sum: 't', mean: 'g_t = R/n, the mean target', rows: 'targets' };
     default:
       return null;
   }
@@ -81,15 +83,17 @@ export function nodeFormulas(t: TreeJson, id: number, m: ModelInfo): NodeFormula
     if (perClass) {
       lines.push([`${n}_{L}, ${n}_{R}: the cover of each side`, `${num(nL)}, ${num(nR)}`]);
       lines.push([`gain = fall of ${n}·Gini, Gini = 1 − Σ_{k} p_{k}² over the ${K} classes`, num(t.gain[id])]);
-      lines.push(`With one output per class the least squares of the labels is the Gini impurity itself, so the stored gain is its fall: ${n}·Gini of the node less that of each side (${n}_{L}·Gini plus ${n}_{R}·Gini). The file keeps class shares for leaves only; click a leaf for them.`);
+      lines.push(`With one output per class the least squares of the labels is the Gini impurity itself, so the stored gain is its fall: ${n}·Gini of the node less that of each side (${n}_{L}·Gini plus ${n}_{R}·Gini). ` +
+        (m.algorithm === 'random_forest' ? 'The file keeps class shares for leaves only; click a leaf for them.'
+          : 'The file keeps no class shares (a leaf holds only its vote): the worked table\'s rows and weights u give them.'));
       return { lines, data };
     }
     const RL = sumOf(t, l), RR = sumOf(t, r);
     const a = (RL * RL) / nL, b = (RR * RR) / nR, c = ((RL + RR) * (RL + RR)) / (nL + nR);
     const gain = a + b - c;
     Object.assign(data, { rl: RL, rr: RR, gain });
-    lines.push([`R_{L} = Σ${w.sum}, ${n}_{L} over the left child's rows`, `${num(RL)}, ${num(nL)}`]);
-    lines.push([`R_{R} = Σ${w.sum}, ${n}_{R} over the right child's rows`, `${num(RR)}, ${num(nR)}`]);
+    lines.push([`R_{L} = Σ${w.sum}, ${n}_{L} over the left child's ${w.rows}`, `${num(RL)}, ${num(nL)}`]);
+    lines.push([`R_{R} = Σ${w.sum}, ${n}_{R} over the right child's ${w.rows}`, `${num(RR)}, ${num(nR)}`]);
     lines.push([`gain = R_{L}²/${n}_{L} + R_{R}²/${n}_{R} − (R_{L}+R_{R})²/(${n}_{L}+${n}_{R})`, `${num(a)} + ${num(b)} − ${num(c)} = ${num(gain)}`]);
     const classes = (m.algorithm === 'adaboost' || m.algorithm === 'random_forest') && m.classes.length === 2;
     if (classes) {
@@ -127,7 +131,7 @@ export function nodeFormulas(t: TreeJson, id: number, m: ModelInfo): NodeFormula
   const R = sumOf(t, id), mean = R / cover;
   data.sum = R;
   data.mean = mean;
-  lines.push([`R = Σ${w.sum}, ${n} over its rows`, `${num(R)}, ${num(cover)}`]);
+  lines.push([`R = Σ${w.sum}, ${n} over its ${w.rows}`, `${num(R)}, ${num(cover)}`]);
   lines.push([w.mean, num(mean)]);
   const eta = m.params.eta;
   switch (m.algorithm) {
@@ -136,7 +140,8 @@ export function nodeFormulas(t: TreeJson, id: number, m: ModelInfo): NodeFormula
       data.gamma = gamma;
       lines.push(['γ, the line search\'s value for the leaf (see the round panel)', `stored ÷ ν = ${num(t.value[id])} ÷ ${num(eta)} = ${num(gamma)}`]);
       lines.push(['ν·γ, added to the margin', `${num(eta)} × ${num(gamma)} = ${num(t.value[id])}`]);
-      lines.push(m.objective === 'reg:squarederror' ? 'For squared error the line search gives r̄ itself.' : 'r̄ is what a least-squares leaf would hold; the line search minimises the loss itself over the leaf\'s rows.');
+      lines.push(m.objective === 'reg:squarederror' ? 'For squared error the line search gives r̄ itself.'
+        : `r̄ is what a least-squares leaf would hold; for this loss the line search sets ${LINE_SEARCH[m.objective] ?? 'γ = −Σg/Σh (one Newton step)'} over the leaf's rows.`);
       break;
     }
     case 'adaboost':

@@ -45,7 +45,7 @@ const F0: Record<string, string> = {
 };
 
 // What gbdt's leaf line search is for each loss.
-const LINE_SEARCH: Record<string, string> = {
+export const LINE_SEARCH: Record<string, string> = {
   'reg:squarederror': 'γ = mean of r (the least-squares step)',
   'reg:absoluteerror': 'γ = median of y − F (L1)',
   'reg:huber': 'γ = median r̃ + mean of clip(r − r̃, ±δ_t) (Huber, Friedman\'s M-regression)',
@@ -73,7 +73,8 @@ export class RoundInspector {
     setData(this.el, 'round', String(d.round));
     setData(this.el, 'algorithm', m.algorithm);
     const parts: Node[] = [];
-    const classLabel = d.outputs > 1 ? ` (the tree for class ${m.classes[d.output] ?? d.output})` : '';
+    // A tree per class each round (boosting), or one tree for every class (AdaBoost's, a forest's, multi_output_tree).
+    const classLabel = d.outputs > 1 ? d.perRound > 1 ? ` (the tree for class ${m.classes[d.output] ?? d.output})` : ', one tree for all classes' : '';
     parts.push(paragraph(`${whose} (${algorithmName(m.algorithm)}): round ${d.round} of ${d.rounds}, tree ${d.treeIndex + 1}${classLabel}.`, 'round-title'));
     if (chosen !== m.algorithm)
       parts.push(paragraph(`These are ${whose}'s formulas; ${algorithmName(chosen)}, picked above, shows its own once Play trains it.`, 'hint stale-note'));
@@ -96,10 +97,12 @@ export class RoundInspector {
     const steps = gbdt ? 1 : m.params.leaf_newton_steps;
     if (d.round === 1 || gbdt) {
       const f0 = d.baseMargin[d.output] ?? 0;
-      parts.push(formulaRow(`f₀ = argmin_γ Σ L(y, γ)${F0[m.objective] ? ` = ${F0[m.objective]}` : ''}`, num(f0), { f0 }));
+      parts.push(formulaRow(`f₀ = the constant γ minimising Σ L(y, γ)${F0[m.objective] ? ` = ${F0[m.objective]}` : ''}`, num(f0), { f0 }));
     }
     if (gbdt) {
-      parts.push(formulaRow('pseudo-residual r = −∂L/∂F at F_{t−1}', `r = −(${g.replace(/^g = /, '')})`));
+      // "g = p − y, p = 1/(1+e^{−F(x)})": the negated gradient, then what its letters are.
+      const [gradient, ...where] = g.replace(/^g = /, '').split(', ');
+      parts.push(formulaRow('pseudo-residual r = −∂L/∂F at F_{t−1}', `r = −(${gradient})${where.length ? `, where ${where.join(', ')}` : ''}`));
       parts.push(paragraph(`A least-squares tree is fit to r; then each leaf's value is set by line search on the loss: ${LINE_SEARCH[m.objective] ?? 'γ = −Σg/Σh'}, and ν·γ is added (ν = η = ${num(eta)}).`));
     } else {
       parts.push(formulaRow('gradient and hessian at F_{t−1}', `${g};  ${h}`));
@@ -138,7 +141,7 @@ export class RoundInspector {
       tr.append(...cells.map((c) => cell('td', c)));
     }
     parts.push(scrolling(table));
-    if (gbdt) parts.push(paragraph('r̄ is the plain mean of the leaf\'s residuals; γ is what the line search made of it (equal for squared error).'));
+    if (gbdt) parts.push(paragraph('r̄ is the plain mean of the leaf\'s pseudo-residuals r (for squared error the residuals y − F themselves); γ is what the line search made of it (equal for squared error).'));
   }
 
   // GBRank (Zheng et al. 2007): the pairs, their swapped targets, the regression tree and the blend.
@@ -186,11 +189,18 @@ export class RoundInspector {
         const diamond = Math.sqrt((1 - e) / e);
         const alpha = eta * (Math.log((1 - e) / e) + Math.log(K - 1));
         parts.push(formulaRow('ε_t = Σ u·[y ≠ g(x)] / Σ u', num(e), { epsilon: e }));
-        parts.push(formulaRow('◆_t = √((1 − ε_t)/ε_t), the scaling factor: wrong rows ×◆_t, right ones ÷◆_t (two classes, η = 1)', num(diamond), { diamond }));
+        // (With more classes the wrong rows' factor is e^{α_t} alone: no one number scales both ways.)
+        if (K === 2) parts.push(formulaRow('◆_t = √((1 − ε_t)/ε_t), the scaling factor: wrong rows ×◆_t, right ones ÷◆_t (η = 1)', num(diamond), { diamond }));
         parts.push(formulaRow(`α_t = η·(ln((1 − ε_t)/ε_t) + ln(K − 1))`, `${num(eta)}·(${num(Math.log((1 - e) / e))} + ${num(Math.log(K - 1))}) = ${num(a)}`, { alpha: a, recomputed: alpha }));
         parts.push(paragraph(`u ← u·e^{α_t} for the rows g_t got wrong, u unchanged for the others, then normalised to sum 1${K === 2 && eta === 1 ? ': the same as u·◆_t for wrong rows and u/◆_t for right ones' : ''}.`));
       }
-      if (report.expLoss !== undefined) parts.push(formulaRow('exponential loss (1/N)Σ exp(−y·f(x)/K) after the round', num(report.expLoss), { exploss: report.expLoss }));
+      if (report.expLoss !== undefined) {
+        // What the engine's number is (the product of the reweightings' normalisers), in the votes F_k the page shows.
+        const formula = K === 2 ? 'exponential loss (1/N)Σ exp(−y·f(x)/K) after the round'
+          : m.variant === 'samme_r' ? 'exponential loss (1/N)Σ exp(−F_y(x)/(K − 1)) after the round (Σ_k F_k = 0)'
+            : 'exponential loss (1/N)Σ exp(−(F_y(x) − (1/K)Σ_k F_k(x))) after the round, F_k: the votes for class k';
+        parts.push(formulaRow(formula, num(report.expLoss), { exploss: report.expLoss }));
+      }
       parts.push(epsilonAlphaChart(reports, d.round));
     }
     const w = d.summary?.weights;

@@ -112,6 +112,7 @@ export class ShapSummary {
       ctx.textAlign = align;
       ctx.fillText(String(Number(v.toPrecision(3))), x(v), axisY);
     }
+    ctx.textAlign = 'center';  // (the loop left it 'right': the title ran off the canvas's left edge)
     ctx.fillText(`SHAP value (${what})`, (plotLeft + plotRight) / 2, axisY + 14);
     setText(this.caption, `${n.toLocaleString()} rows; each dot is one row's SHAP value for a feature, coloured by that row's value ` +
       `(blue low, red high, grey missing). Features by mean |SHAP value|${F > order.length ? `, the top ${order.length} of ${F}` : ''}.`);
@@ -140,7 +141,7 @@ export class ShapWaterfall {
     const shown = order.slice(0, 10).filter((f) => at(0, f) !== 0);
     const rest = order.filter((f) => !shown.includes(f)).reduce((s, f) => s + at(0, f), 0);
     const steps = shown.map((f) => ({ label: `${d.features[f].name} = ${valueText(d.features[f], d.values[f])}`, value: at(0, f) }));
-    if (F > shown.length) steps.push({ label: `${F - shown.length} other features`, value: rest });
+    if (F > shown.length) steps.push({ label: F - shown.length === 1 ? '1 other feature' : `${F - shown.length} other features`, value: rest });
     let total = bias;
     const bars = steps.map((s) => { const from = total; total += s.value; return { ...s, from, to: total }; });
     const ends = [bias, total, ...bars.flatMap((b) => [b.from, b.to])];

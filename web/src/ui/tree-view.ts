@@ -48,6 +48,10 @@ export class TreeView {
   private view = { x: 0, y: 0, w: 100, h: 100 };
   private full = { x: 0, y: 0, w: 100, h: 100 };
   private shown: { t: TreeJson; index: number; m: ModelInfo } | null = null;
+  // The model the tree on show came from (a paused run's snapshot has no other record on the page).
+  get modelShown(): ModelInfo | null {
+    return this.shown?.m ?? null;
+  }
   private opened = new Set<number>();  // folded splits the user opened
   private focusAt: { x: number; y: number } | null = null;
 
@@ -91,7 +95,8 @@ export class TreeView {
     });
     svg.addEventListener('pointerup', () => { drag = null; });
     svg.addEventListener('pointercancel', () => { drag = null; });  // the page took the gesture (a scroll)
-    // A click (not a drag) on a folded split opens it; on any other node, selects it.
+    // A click (not a drag) on a node selects it; on a folded split, also opens it
+    // (its numbers showing at once: a first click that only opened read as a miss).
     svg.addEventListener('click', (e) => {
       if (moved > slop || !this.shown) return;
       const picked = (e.target as Element).closest<SVGGElement>('g[data-node]');
@@ -106,6 +111,7 @@ export class TreeView {
       const t = node.getAttribute('transform')!.match(/translate\(([-\d.e]+),([-\d.e]+)\)/)!;
       this.focusAt = { x: Number(t[1]), y: Number(t[2]) };
       this.render(this.shown.t, this.shown.index, this.shown.m, true);
+      this.select(id);
     });
   }
 
@@ -246,7 +252,7 @@ export class TreeView {
     const part = drawn < n ? ` Shown: ${drawn.toLocaleString()} nodes; click a ▸ split to open what is below it.` : '';
     // The node picked stays picked while the same tree is redrawn; a new tree starts at its root.
     this.select(same && this.selected >= 0 && this.selected < n ? this.selected : 0);
-    this.caption.textContent = `Tree ${index + 1} of ${m.trees} (round ${round}${cls}): ${n.toLocaleString()} nodes, ${leaves.toLocaleString()} leaves.${part} A row goes "yes" when the test holds; a node's cover is ${coverMeaning(m)}. Drag or arrow keys to pan, wheel or +/− to zoom, Fit to see it all.`;
+    this.caption.textContent = `Tree ${index + 1} of ${m.trees} (round ${round}${cls}): ${n === 1 ? 'a single leaf: no split of its rows was worth making (by the gain, γ and min_child_weight), so every row gets its value' : `${n.toLocaleString()} nodes, ${leaves.toLocaleString()} leaves`}.${part} A row goes "yes" when the test holds; a node's cover is ${coverMeaning(m)}. ${matchMedia('(pointer: coarse)').matches ? 'Drag to pan, + and − to zoom' : 'Drag or arrow keys to pan, wheel or +/− to zoom'}, Fit to see it all.`;
   }
 
   private splitText(t: TreeJson, id: number, m: ModelInfo) {

@@ -147,14 +147,34 @@ function summarise(s: RoundStatistics, h: RoundHistory): RoundDetail['summary'] 
 }
 
 // The worked table of round t as CSV, all rows.
+// The shortest decimal that reads back as the same float32 (-0.7088, not
+// -0.7088000178337097): the engine's numbers are float32.
+function float32Text(v: number): string {
+  if (!Number.isFinite(v)) return Number.isNaN(v) ? '' : String(v);
+  const f = Math.fround(v);
+  for (let p = 1; p < 9; p++) {
+    const t = Number(f.toPrecision(p));
+    if (Math.fround(t) === f) return String(t);
+  }
+  return String(Number(f.toPrecision(9)));
+}
+
+// The worked table of a round as a file: the rows as the page numbers them
+// (their line), and as the page shows them: no statistics on validation rows
+// (the round did not fit to them; the page shows –).
 export function roundCsv(m: Model, table: Table, history: RoundHistory | null, req: RoundDetailRequest) {
   const d = roundDetail(m, table, history, { ...req, offset: 0, limit: table.numRows });
-  const cols = [...d.features, 'y', 'set', `F_${d.round - 1}(x)`, ...statColumns(d), 'leaf', 'leaf value', `F_${d.round}(x)`];
+  const byLine = d.rows.length > 0 && d.rows[0].line > 0;
+  const cols = [byLine ? 'line' : 'row', ...d.features, 'y', 'set', `F_${d.round - 1}(x)`, ...statColumns(d), 'leaf', 'leaf value', `F_${d.round}(x)`];
   const quote = (s: string) => (/[",\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s);
   const lines = [cols.map(quote).join(',')];
   for (const r of d.rows) {
-    const stats = statColumns(d).map((c) => String((r as unknown as Record<string, number | undefined>)[STAT_KEY[c]] ?? ''));
-    lines.push([...r.x.map(String), String(r.y), r.valid ? 'valid' : 'train', String(r.before), ...stats, String(r.leaf), String(r.leafValue), String(r.after)].join(','));
+    const stats = statColumns(d).map((c) => {
+      const v = (r as unknown as Record<string, number | undefined>)[STAT_KEY[c]];
+      return r.valid || v === undefined ? '' : c === 'u' || c === 'drawn' ? String(v) : float32Text(v);
+    });
+    lines.push([String(byLine ? r.line : r.row + 1), ...r.x.map(float32Text), float32Text(r.y), r.valid ? 'valid' : 'train', float32Text(r.before), ...stats,
+      String(r.leaf), float32Text(r.leafValue), float32Text(r.after)].join(','));
   }
   return lines.join('\n') + '\n';
 }
