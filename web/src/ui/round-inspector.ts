@@ -247,21 +247,44 @@ function histogram(bins: number[], caption: string, name: string) {
   const fig = document.createElement('figure');
   fig.className = 'mini-hist';
   fig.dataset.name = name;
+  // A few bars (the bootstrap's 0, 1, 2, 3, 4+) are wide and carry their
+  // counts; every bar says its count under the pointer.
+  const labelled = bins.length <= 8;
+  const step = labelled ? 40 : 10, room = labelled ? 28 : 36;
   const svg = document.createElementNS(SVG, 'svg');
-  svg.setAttribute('viewBox', `0 0 ${bins.length * 10} 40`);
+  svg.setAttribute('viewBox', `0 0 ${bins.length * step} 40`);
   svg.setAttribute('role', 'img');
   svg.setAttribute('aria-label', caption);
   const max = Math.max(1, ...bins);
   bins.forEach((c, i) => {
     const r = document.createElementNS(SVG, 'rect');
-    const h = (36 * c) / max;
-    r.setAttribute('x', String(i * 10 + 1));
+    const h = (room * c) / max;
+    r.setAttribute('x', String(i * step + step / 10));
     r.setAttribute('y', String(38 - h));
-    r.setAttribute('width', '8');
+    r.setAttribute('width', String(step * 0.8));
     r.setAttribute('height', String(h));
     r.dataset.count = String(c);
+    const title = document.createElementNS(SVG, 'title');
+    title.textContent = `${c.toLocaleString()} rows`;
+    r.append(title);
     svg.append(r);
+    if (labelled) {
+      const t = document.createElementNS(SVG, 'text');
+      t.setAttribute('x', String(i * step + step / 2));
+      t.setAttribute('y', String(36 - h));
+      t.setAttribute('text-anchor', 'middle');
+      t.setAttribute('class', 'bar-count');
+      t.textContent = c.toLocaleString();
+      svg.append(t);
+    }
   });
+  const axis = document.createElementNS(SVG, 'line');  // the bars stand on 0
+  axis.setAttribute('x1', '0');
+  axis.setAttribute('x2', String(bins.length * step));
+  axis.setAttribute('y1', '38.5');
+  axis.setAttribute('y2', '38.5');
+  axis.setAttribute('class', 'baseline');
+  svg.append(axis);
   const cap = document.createElement('figcaption');
   cap.className = 'hint';
   cap.textContent = caption;
