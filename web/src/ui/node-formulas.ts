@@ -120,7 +120,7 @@ export function nodeFormulas(t: TreeJson, id: number, m: ModelInfo): NodeFormula
       lines.push(['class shares of its draws, largest first', order.slice(0, 4).map((k) => `${name(k)} ${num(values[k])}`).join(', ') + (K > 4 ? ', …' : '')]);
       lines.push('The tree\'s vote is these shares; the forest averages them over its trees.');
     } else if (m.variant === 'samme_r') {
-      lines.push(['η(K−1)(ln p_{k} − mean_{j} ln p_{j}) added for each class k, largest first', order.slice(0, 4).map((k) => `${name(k)} ${num(values[k])}`).join(', ') + (K > 4 ? ', …' : '')]);
+      lines.push(['η(K−1)(ln p_{k} − (1/K)Σ_{j} ln p_{j}) added for each class k, largest first', order.slice(0, 4).map((k) => `${name(k)} ${num(values[k])}`).join(', ') + (K > 4 ? ', …' : '')]);
     } else {
       const c = order[0];
       lines.push([`vote: α_{t} for its weighted majority class`, `${name(c)} ${num(values[c])}`]);

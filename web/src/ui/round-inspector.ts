@@ -184,7 +184,7 @@ export class RoundInspector {
         parts.push(paragraph('u ← u·β_t^(η(1 − L_i)), normalised; the model predicts the trees\' median weighted by ln(1/β_t).'));
       } else if (m.variant === 'samme_r') {
         parts.push(formulaRow('ε_t = Σ u·[y ≠ g(x)] / Σ u', num(e), { epsilon: e }));
-        parts.push(paragraph(`SAMME.R: each leaf adds η(K−1)(ln p_k − mean_j ln p_j) of its weighted class shares p; u ← u·exp(−η(K−1)/K·y·ln p), normalised.`));
+        parts.push(paragraph(`SAMME.R: each leaf adds η(K−1)(ln p_k − (1/K)Σ_j ln p_j) of its weighted class shares p; u ← u·exp(−η(K−1)/K·y·ln p), normalised.`));
       } else {
         const diamond = Math.sqrt((1 - e) / e);
         const alpha = eta * (Math.log((1 - e) / e) + Math.log(K - 1));
