@@ -231,6 +231,8 @@ TEST(Params, UnknownNamesSayWhatTheyAreHere) {
   EXPECT_EQ(message(R"({"max_dept": 3})"), "BAD_PARAM: Unknown parameter 'max_dept' (did you mean 'max_depth'?).");
   EXPECT_NE(message(R"({"tree_method": "hist"})").find("always histogram trees"), std::string::npos);
   EXPECT_EQ(message(R"({"quantum": 1})"), "BAD_PARAM: Unknown parameter 'quantum'.");
+  // A name of megabytes: quoted by its start, no distance computed from it.
+  EXPECT_EQ(message("{\"" + std::string(2 << 20, 'x') + "\": 1}"), "BAD_PARAM: Unknown parameter '" + std::string(64, 'x') + "…'.");
 }
 
 // eval_train 0 drops the training metrics from the round reports, and only

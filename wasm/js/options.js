@@ -18,6 +18,7 @@ function distance(a, b) {
 // The known name a misspelt one most likely meant, or ''.
 export function nearest(name, known) {
   const lower = String(name).toLowerCase();
+  if (lower.length > 64) return '';  // no typo of a known name; and the distance costs its length
   let best = '', bestDistance = 3;
   for (const k of known) {
     const d = distance(lower, k.toLowerCase());

@@ -298,7 +298,10 @@ size_t EditDistance(const std::string& a, const std::string& b) {
 
 // "Unknown parameter 'learning_rate' (XGBoost's alias of eta: use eta)."
 std::string UnknownParameter(const std::string& name) {
-  const std::string start = "Unknown parameter '" + name + "'";
+  // A long name is quoted by its first 64 bytes, cut at a character's start (UTF-8).
+  size_t cut = std::min<size_t>(name.size(), 64);
+  while (cut > 0 && cut < name.size() && (static_cast<unsigned char>(name[cut]) & 0xC0) == 0x80) --cut;
+  const std::string start = "Unknown parameter '" + name.substr(0, cut) + (cut < name.size() ? "…" : "") + "'";
   for (const OtherName& o : kOtherNames) {
     if (name != o.name) continue;
     if (o.ours) return start + ": here it is '" + o.ours + "'.";
@@ -306,6 +309,9 @@ std::string UnknownParameter(const std::string& name) {
   }
   std::string best;
   size_t best_distance = 3;  // at most two edits away
+  // (A name far longer than any is no typo of one; and a hostile one of megabytes
+  // would cost its length times every name's.)
+  if (name.size() > 64) return start + ".";
   for (const ParamSpec& s : ParamSchema()) {
     const size_t d = EditDistance(name, s.name);
     if (d < best_distance) best = s.name, best_distance = d;
