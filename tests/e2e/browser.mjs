@@ -75,6 +75,21 @@ export async function useToy(page, kind, n = 300) {
     !document.getElementById('train').disabled, kind);
 }
 
+// Picks an algorithm and waits for its parameters' form.
+export async function useAlgorithm(page, algorithm) {
+  await page.selectOption('#algorithm', algorithm);
+  await page.waitForSelector('#param-rounds');
+}
+
+// Types (or picks) a parameter's value, opening "More parameters" if it is
+// hidden there, and fires the change a person's Tab would.
+export async function setParam(page, name, value) {
+  if (!(await page.isVisible(`#param-${name}`))) await page.click('#params summary');
+  if (await page.$(`select#param-${name}`)) await page.selectOption(`#param-${name}`, value);
+  else await page.fill(`#param-${name}`, value);
+  await page.dispatchEvent(`#param-${name}`, 'change');
+}
+
 // Trains `rounds` rounds and waits until the chart has drawn them: the
 // training curve, or the validation curve with { curve: 'valid' }.
 export async function train(page, rounds, { curve = 'train' } = {}) {

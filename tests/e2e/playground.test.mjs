@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, afterEach, before, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { openSite, train, useToy, waitForSample, shotName } from './browser.mjs';
+import { openSite, train, useAlgorithm, useToy, waitForSample, shotName } from './browser.mjs';
 
 const SPAM = fileURLToPath(new URL('../data/spam.csv', import.meta.url));
 let site;
@@ -20,11 +20,6 @@ before(async () => {
 after(async () => { await site?.close(); });
 // Every test leaves a picture of the page as it ended (test-results/).
 afterEach(async (t) => { await site?.screenshot(`playground-${shotName(t.name)}`); });
-
-async function useAlgorithm(page, algorithm) {
-  await page.selectOption('#algorithm', algorithm);
-  await page.waitForSelector('#param-rounds');
-}
 
 // Distinct colours in the prediction surface canvas (a blank one has 1).
 const surfaceColours = (page) => page.evaluate(() => {

@@ -7,17 +7,10 @@
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { test } from 'node:test';
-import { near, pageAndPackage, train, useToy } from './browser.mjs';
+import { near, pageAndPackage, setParam, train, useToy } from './browser.mjs';
 
 const ctx = pageAndPackage('rounds');
 
-
-async function setParam(page, name, value) {
-  if (!(await page.isVisible(`#param-${name}`))) await page.click('#params summary');
-  if (await page.$(`select#param-${name}`)) await page.selectOption(`#param-${name}`, value);
-  else await page.fill(`#param-${name}`, value);
-  await page.dispatchEvent(`#param-${name}`, 'change');
-}
 
 // Trains `algorithm` on toy data with the page, then picks round t on the scrubber.
 async function trainAndScrub(page, { toy = 'circles', n = 300, algorithm, params = {}, rounds, t }) {

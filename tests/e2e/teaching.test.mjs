@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { after, afterEach, before, test } from 'node:test';
-import { near, openSite, train, useToy, waitForSample, shotName } from './browser.mjs';
+import { near, openSite, setParam, train, useAlgorithm, useToy, waitForSample, shotName } from './browser.mjs';
 
 let site;
 before(async () => {
@@ -23,13 +23,9 @@ const data = async (page, key) => Number(await page.getAttribute('#node-inspecto
 
 test('XGBoost-style inspector: a split\'s G and H each side and its gain, a leaf\'s w* = -G/(H+λ) and η·w*, from the engine\'s numbers', async () => {
   const { page } = site;
-  await page.selectOption('#algorithm', 'xgboost');
-  await page.waitForSelector('#param-rounds');
-  if (!(await page.isVisible('#param-lambda'))) await page.click('#params summary');
-  await page.fill('#param-lambda', '2');
-  await page.dispatchEvent('#param-lambda', 'change');
-  await page.fill('#param-max_depth', '2');  // every leaf on screen
-  await page.dispatchEvent('#param-max_depth', 'change');
+  await useAlgorithm(page, 'xgboost');
+  await setParam(page, 'lambda', '2');
+  await setParam(page, 'max_depth', '2');  // every leaf on screen
   await train(page, 5);
   await page.waitForFunction(() => document.getElementById('node-inspector').dataset.node === '0' &&
     document.getElementById('tree').dataset.drawn > 0);
@@ -92,11 +88,8 @@ async function clickLeaf(page) {
 
 test('gbdt inspector: the split\'s residual sums and least-squares gain, a leaf\'s mean residual and ν·γ, from the model file', async () => {
   const { page } = site;
-  await page.selectOption('#algorithm', 'gbdt');
-  await page.waitForSelector('#param-rounds');
-  if (!(await page.isVisible('#param-max_depth'))) await page.click('#params summary');
-  await page.fill('#param-max_depth', '2');
-  await page.dispatchEvent('#param-max_depth', 'change');
+  await useAlgorithm(page, 'gbdt');
+  await setParam(page, 'max_depth', '2');
   await train(page, 3);
   const model = await downloadModel(page);
   const t = model.trees[2];
@@ -114,8 +107,7 @@ test('gbdt inspector: the split\'s residual sums and least-squares gain, a leaf\
 test('AdaBoost and forest inspectors: the weighted Gini of a split (twice the least-squares gain), a leaf\'s share and vote', async () => {
   const { page } = site;
   await useToy(page, 'circles', 300);
-  await page.selectOption('#algorithm', 'adaboost');
-  await page.waitForSelector('#param-rounds');
+  await useAlgorithm(page, 'adaboost');
   await train(page, 3);
   let model = await downloadModel(page);
   let t = model.trees[2];
@@ -132,11 +124,8 @@ test('AdaBoost and forest inspectors: the weighted Gini of a split (twice the le
   assert.equal(Math.sign(t.value[id]), p > 0.5 ? 1 : -1, 'the vote is for the leaf\'s weighted majority');
   assert.match(await page.textContent('#node-inspector'), p > 0.5 ? /vote: \+αt/ : /vote: −αt/);
   // A forest keeps no G: a node's sum is its draws' mean times their count.
-  await page.selectOption('#algorithm', 'random_forest');
-  await page.waitForSelector('#param-rounds');
-  if (!(await page.isVisible('#param-max_depth'))) await page.click('#params summary');
-  await page.fill('#param-max_depth', '2');  // every leaf on screen (from depth 3, the tree opens folded)
-  await page.dispatchEvent('#param-max_depth', 'change');
+  await useAlgorithm(page, 'random_forest');
+  await setParam(page, 'max_depth', '2');  // every leaf on screen (from depth 3, the tree opens folded)
   await train(page, 3);
   model = await downloadModel(page);
   t = model.trees[2];
@@ -160,8 +149,7 @@ test('AdaBoost and forest inspectors: the weighted Gini of a split (twice the le
 test('multiclass AdaBoost: one tree for all classes, the K-class exponential loss in the votes, no two-class ◆; a stepped gbdt run shows the class tree the round panel explains', async () => {
   const { page } = site;
   await useToy(page, 'gaussians', 300);
-  await page.selectOption('#algorithm', 'adaboost');
-  await page.waitForSelector('#param-rounds');
+  await useAlgorithm(page, 'adaboost');
   await train(page, 3);
   await page.waitForFunction(() => document.getElementById('round-inspector').dataset.round === '3');
   const title = await page.textContent('#round-inspector .round-title');
@@ -171,8 +159,7 @@ test('multiclass AdaBoost: one tree for all classes, the K-class exponential los
   assert.match(text, /exponential loss \(1\/N\)Σ exp\(−\(Fy\(x\) − \(1\/K\)Σk Fk\(x\)\)\) after the round, Fk: the votes for class k/);
   assert.match(await page.textContent('#loss-figure-caption'), /AdaBoost's is the multiclass exponential loss/);
   // Stepped (paused, no model in the store yet): the tree on show is round 2's for the class the round panel explains.
-  await page.selectOption('#algorithm', 'gbdt');
-  await page.waitForSelector('#param-rounds');
+  await useAlgorithm(page, 'gbdt');
   await page.fill('#param-rounds', '5');
   for (let r = 1; r <= 2; r++) {
     await page.click('#step');
@@ -191,8 +178,7 @@ test('multiclass AdaBoost: one tree for all classes, the K-class exponential los
 test('multiclass: the tree on show is the round panel\'s (its class), and the hessian reads 2pk(1 − pk) with subscripts', async () => {
   const { page } = site;
   await useToy(page, 'gaussians', 300);
-  await page.selectOption('#algorithm', 'xgboost');
-  await page.waitForSelector('#param-rounds');
+  await useAlgorithm(page, 'xgboost');
   await train(page, 2);
   await page.waitForFunction(() => document.getElementById('round-inspector').dataset.round === '2');
   const title = await page.textContent('#round-inspector .round-title');
