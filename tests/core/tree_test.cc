@@ -48,6 +48,77 @@ TEST(Histogram, MatchesPerRowSumsAndIsTheSameForAnyThreadCount) {
   }
 }
 
+// A build of some features writes their bins as a build of all would, bit
+// for bit, and leaves every other bin as it was.
+TEST(Histogram, ListedFeaturesOnlyAsTheFullBuildMakesThem) {
+  for (const auto& [rows, cols] : {std::pair<size_t, size_t>{20000, 5}, {1500, 80}, {300, 40}}) {
+    Dataset d = test::RandomData(rows, cols).Missing(0.1).Seed(4).Make();
+    ThreadPool one(1), two(2);
+    BinnedMatrix m = BinnedMatrix::Build(d.x, d.features, d.train_rows, 64, one);
+    std::vector<GradPair> g = RandomGradients(d.x.num_rows, 6);
+    std::vector<int> listed;
+    for (int f = 0; f < static_cast<int>(cols); ++f)
+      if (f % 3 != 1) listed.push_back(f);
+    std::vector<HistBin> full(m.total_bins());
+    HistogramBuilder(m).Build(g, d.train_rows, full, one);
+    for (ThreadPool* pool : {&one, &two}) {
+      const HistBin untouched{-7.5, 123.25};
+      std::vector<HistBin> some(m.total_bins(), untouched);
+      HistogramBuilder(m).Build(g, d.train_rows, listed, some, *pool);
+      for (size_t f = 0; f < m.num_features; ++f)
+        for (uint32_t b = m.offsets[f]; b < m.offsets[f + 1]; ++b) {
+          const HistBin want = f % 3 != 1 ? full[b] : untouched;
+          ASSERT_EQ(some[b].g, want.g) << rows << " rows, feature " << f << ", bin " << b;
+          ASSERT_EQ(some[b].h, want.h) << rows << " rows, feature " << f << ", bin " << b;
+        }
+      // The sibling subtraction over the same features' bins only.
+      std::vector<HistBin> diff(m.total_bins(), untouched);
+      SubtractHistogram(full, some, diff, BinRangesOf(m, listed));
+      for (size_t f = 0; f < m.num_features; ++f)
+        for (uint32_t b = m.offsets[f]; b < m.offsets[f + 1]; ++b) {
+          ASSERT_EQ(diff[b].g, f % 3 != 1 ? 0.0 : untouched.g) << "feature " << f;
+          ASSERT_EQ(diff[b].h, f % 3 != 1 ? 0.0 : untouched.h) << "feature " << f;
+        }
+    }
+  }
+}
+
+// Six rows of h = 1 and min_child_weight 3: a threshold needs three rows a
+// side. Feature 0 (five rows, then one), feature 2 (one value) and feature 3
+// (two, then four) have none: closed. Feature 1 (three and three) has one.
+TEST(Split, ClosedFeaturesAreThoseNoThresholdLeavesMinChildWeightBothSides) {
+  FeatureColumns x(std::vector<std::vector<float>>{
+      {1, 1, 1, 1, 1, 2}, {1, 1, 1, 2, 2, 2}, {5, 5, 5, 5, 5, 5}, {1, 1, 2, 2, 2, 2}});
+  ThreadPool pool(1);
+  std::vector<RowIdx> rows = {0, 1, 2, 3, 4, 5};
+  BinnedMatrix m = BinnedMatrix::Build(x, {}, rows, 256, pool);
+  std::vector<GradPair> g = {{-1, 1}, {-1, 1}, {-1, 1}, {1, 1}, {1, 1}, {1, 1}};
+  std::vector<HistBin> h(m.total_bins());
+  HistogramBuilder(m).Build(g, rows, h, pool);
+  const std::vector<int> all = {0, 1, 2, 3};
+  SplitParams p;
+  p.min_child_weight = 3;
+  ClosedFeatures closed{0, {}};
+  SplitCandidate s = FindBestSplit(m, h, 0, 6, p, all, &closed);
+  ASSERT_TRUE(s.valid);
+  EXPECT_EQ(s.feature, 1);
+  EXPECT_EQ(closed.found, (std::vector<int>{0, 2, 3}));
+  // min_child_weight a hair above 3: no split stands. Feature 1 falls short
+  // by less than the margin, so it stays open (a child's sums, a few ulps
+  // off its parent's, might pass); with no margin it is closed.
+  p.min_child_weight = 3 + 1e-9;
+  ClosedFeatures with_margin{1e-6, {}}, without{0, {}};
+  EXPECT_FALSE(FindBestSplit(m, h, 0, 6, p, all, &with_margin).valid);
+  EXPECT_EQ(with_margin.found, (std::vector<int>{0, 2, 3}));
+  FindBestSplit(m, h, 0, 6, p, all, &without);
+  EXPECT_EQ(without.found, (std::vector<int>{0, 1, 2, 3}));
+  // A wide margin: feature 3's two rows are within 0.5 of 2.4, feature 0's one is not.
+  p.min_child_weight = 2.4;
+  ClosedFeatures wide{0.5, {}};
+  FindBestSplit(m, h, 0, 6, p, all, &wide);
+  EXPECT_EQ(wide.found, (std::vector<int>{0, 2}));
+}
+
 TEST(Split, FoundByHandOnASmallTable) {
   // x = 1,2,3,4 with g = -1,-1,1,1 and h = 1, lambda = 1: the split x <= 2
   // gives G_L = -2, H_L = 2, G_R = 2, H_R = 2, gain = 4/3 + 4/3 - 0/5 = 8/3.

@@ -39,7 +39,7 @@ class Best {
  public:
   explicit Best(const SplitScan& scan)
       : p_(scan.p), sum_g_(scan.sum_g), sum_h_(scan.sum_h), parent_(scan.parent_score), mcw_(scan.p.min_child_weight),
-        lambda_(scan.p.lambda), float_gain_(scan.p.float_gain) {
+        lambda_(scan.p.lambda), open_at_(scan.p.min_child_weight - scan.closed_margin), float_gain_(scan.p.float_gain) {
     // The scan's best so far (earlier features) bounds this feature's too:
     // a candidate that cannot beat it would not be taken at Commit.
     if (scan.best.valid) global_ = scan.best.gain + parent_;
@@ -66,6 +66,8 @@ class Best {
       default_left_ = (default_left & t) | (default_left_ & ~t);
       return;
     }
+    if (hl < open_at_ || hr < open_at_) return;
+    open_ = true;
     if (hl < mcw_ || hr < mcw_) return;
     double exact, sum = 0;
     // (Both sides' scores in one vector division measured slower, natively and in wasm.)
@@ -89,6 +91,9 @@ class Best {
     default_left_ = default_left;
     left_ = Pair{gl, hl};
   }
+  // Whether some candidate had at least min_child_weight less the scan's
+  // closed_margin on both sides (not kept by kPlain).
+  bool open() const { return open_; }
   // Offers the best found to the scan: the same gain, so it ranks there as here.
   void Commit(int f, SplitScan& scan) const {
     if (valid_[0]) scan.Consider(f, bin_, default_left_, left_[0], left_[1]);
@@ -114,8 +119,9 @@ class Best {
   // cannot keep what a reference reaches in registers across the stores to
   // the best candidate.
   const SplitParams& p_;
-  const double sum_g_, sum_h_, parent_, mcw_, lambda_;
+  const double sum_g_, sum_h_, parent_, mcw_, lambda_, open_at_;
   const bool float_gain_;
+  bool open_ = false;
   PairMask valid_ = {0, 0};
   Pair gain_ = {0, 0};
   Pair left_ = {0, 0};  // the best's gl, hl

@@ -42,15 +42,21 @@ void AccumulateRows(const BinT* bins, size_t num_features, const uint32_t* offse
   }
 }
 
-// The same for features [lo, hi) only, into their bins of hist.
+// The same for the listed features only: feature features[k]'s bins start
+// at at[k] of hist.
 template <typename BinT>
-void AccumulateFeatures(const BinT* bins, size_t num_features, const uint32_t* offsets, const GradPair* gpair,
-                        const RowIdx* rows, size_t count, size_t lo, size_t hi, HistBin* hist) {
+void AccumulateListed(const BinT* bins, size_t num_features, const int* features, const uint32_t* at, size_t m,
+                      const GradPair* gpair, const RowIdx* rows, size_t count, HistBin* hist) {
   for (size_t i = 0; i < count; ++i) {
     const RowIdx r = rows[i];
+    if (i + kPrefetchAhead < count) {
+      const RowIdx ahead = rows[i + kPrefetchAhead];
+      __builtin_prefetch(bins + static_cast<size_t>(ahead) * num_features);
+      __builtin_prefetch(gpair + ahead);
+    }
     const BinT* row_bins = bins + static_cast<size_t>(r) * num_features;
     const GH gh = {gpair[r].g, gpair[r].h};
-    for (size_t f = lo; f < hi; ++f) AddTo(hist[offsets[f] + row_bins[f]], gh);
+    for (size_t k = 0; k < m; ++k) AddTo(hist[at[k] + row_bins[features[k]]], gh);
   }
 }
 
@@ -74,31 +80,49 @@ void AccumulateRowsByOutput(const BinT* bins, size_t num_features, const uint32_
 
 }  // namespace
 
+std::vector<BinRange> BinRangesOf(const BinnedMatrix& bins, std::span<const int> features) {
+  std::vector<BinRange> ranges;
+  for (int f : features) {
+    const uint32_t begin = bins.offsets[f], end = bins.offsets[f + 1];
+    if (!ranges.empty() && ranges.back().end == begin) ranges.back().end = end;
+    else ranges.push_back({begin, end});
+  }
+  return ranges;
+}
+
 template <typename Fn>
-void HistogramBuilder::Blocked(size_t n, size_t total, std::span<HistBin> out, ThreadPool& pool, Fn accumulate) {
+void HistogramBuilder::Blocked(size_t n, size_t total, std::span<const BinRange> ranges, std::span<HistBin> out,
+                               ThreadPool& pool, Fn accumulate) {
+  auto clear = [&](HistBin* hist) {
+    for (const BinRange& r : ranges) std::fill(hist + r.begin, hist + r.end, HistBin{});
+  };
   const size_t blocks = std::clamp<size_t>(n / kMinRowsPerBlock, 1, kMaxBlocks);
   if (blocks == 1) {
-    std::fill(out.begin(), out.end(), HistBin{});
+    clear(out.data());
     accumulate(0, n, out.data());
     return;
   }
   if (scratch_.size() < blocks * total) scratch_.resize(blocks * total);
   pool.Run(static_cast<int>(blocks), [&](int b) {
     HistBin* hist = scratch_.data() + b * total;
-    std::fill(hist, hist + total, HistBin{});
+    clear(hist);
     accumulate(n * b / blocks, n * (b + 1) / blocks, hist);
   });
-  // Reduce in block order, split over bin ranges.
-  const int parts = std::min<int>(pool.size(), static_cast<int>(std::max<size_t>(1, total / 1024)));
+  // Reduce in block order, each range split over the parts.
+  size_t written = 0;
+  for (const BinRange& r : ranges) written += r.end - r.begin;
+  const int parts = std::min<int>(pool.size(), static_cast<int>(std::max<size_t>(1, written / 1024)));
   pool.Run(parts, [&](int p) {
-    const size_t lo = total * p / parts, hi = total * (p + 1) / parts;
-    for (size_t i = lo; i < hi; ++i) {
-      HistBin sum = scratch_[i];
-      for (size_t b = 1; b < blocks; ++b) {
-        sum.g += scratch_[b * total + i].g;
-        sum.h += scratch_[b * total + i].h;
+    for (const BinRange& r : ranges) {
+      const size_t len = r.end - r.begin, lo = r.begin + len * p / parts, hi = r.begin + len * (p + 1) / parts;
+      for (size_t i = lo; i < hi; ++i) {
+        HistBin sum = scratch_[i];
+        for (size_t b = 1; b < blocks; ++b) {
+          sum.g += scratch_[b * total + i].g;
+          sum.h += scratch_[b * total + i].h;
+        }
+        out[i] = sum;
       }
-      out[i] = sum;
     }
   });
 }
@@ -106,7 +130,9 @@ void HistogramBuilder::Blocked(size_t n, size_t total, std::span<HistBin> out, T
 void HistogramBuilder::BuildByOutput(std::span<const GradPair> gpair, std::span<const float> output_of_row, int outputs,
                                      std::span<const RowIdx> rows, std::span<HistBin> out, ThreadPool& pool) {
   const size_t total = bins_.total_bins();
-  Blocked(rows.size(), total * outputs, out, pool, [&](size_t begin, size_t end, HistBin* hist) {
+  const BinRange all{0, static_cast<uint32_t>(total * outputs)};
+  Blocked(rows.size(), total * outputs, std::span<const BinRange>(&all, 1), out, pool,
+          [&](size_t begin, size_t end, HistBin* hist) {
     if (bins_.wide)
       AccumulateRowsByOutput(bins_.bins16.data(), bins_.num_features, bins_.offsets.data(), total, gpair.data(),
                              output_of_row.data(), rows.data() + begin, end - begin, hist);
@@ -118,34 +144,56 @@ void HistogramBuilder::BuildByOutput(std::span<const GradPair> gpair, std::span<
 
 void HistogramBuilder::Build(std::span<const GradPair> gpair, std::span<const RowIdx> rows, std::span<HistBin> out,
                              ThreadPool& pool) {
-  const size_t n = rows.size(), features = bins_.num_features;
+  Build(gpair, rows, all_features_, out, pool);
+}
+
+void HistogramBuilder::Build(std::span<const GradPair> gpair, std::span<const RowIdx> rows,
+                             std::span<const int> features, std::span<HistBin> out, ThreadPool& pool) {
+  const size_t n = rows.size(), m = features.size(), stride = bins_.num_features;
+  if (m == 0) return;
+  // Local: the level's small nodes are built as tasks on one builder.
+  std::vector<uint32_t> at(m);
+  for (size_t k = 0; k < m; ++k) at[k] = bins_.offsets[features[k]];
+  auto listed = [&](const int* feats, const uint32_t* at, size_t count, const RowIdx* from, size_t num_rows,
+                    HistBin* hist) {
+    if (bins_.wide)
+      AccumulateListed(bins_.bins16.data(), stride, feats, at, count, gpair.data(), from, num_rows, hist);
+    else
+      AccumulateListed(bins_.bins8.data(), stride, feats, at, count, gpair.data(), from, num_rows, hist);
+  };
   // Too few rows to split (a small table, or a node deep in a tree) but many
   // features: the threads split the features instead, each adding every row
   // in row order, so every bin's sum is the one a single thread makes.
-  if (n < 2 * kMinRowsPerBlock && pool.size() > 1 && features >= 2 * kMinFeaturesPerPart && n * features >= kMinCellsToSplitFeatures) {
-    const int parts = static_cast<int>(std::min<size_t>(static_cast<size_t>(pool.size()), features / kMinFeaturesPerPart));
+  if (n < 2 * kMinRowsPerBlock && pool.size() > 1 && m >= 2 * kMinFeaturesPerPart && n * m >= kMinCellsToSplitFeatures) {
+    const int parts = static_cast<int>(std::min<size_t>(static_cast<size_t>(pool.size()), m / kMinFeaturesPerPart));
     pool.Run(parts, [&](int p) {
-      const size_t lo = features * p / parts, hi = features * (p + 1) / parts;
-      std::fill(out.begin() + bins_.offsets[lo], out.begin() + bins_.offsets[hi], HistBin{});
-      if (bins_.wide)
-        AccumulateFeatures(bins_.bins16.data(), features, bins_.offsets.data(), gpair.data(), rows.data(), n, lo, hi, out.data());
-      else
-        AccumulateFeatures(bins_.bins8.data(), features, bins_.offsets.data(), gpair.data(), rows.data(), n, lo, hi, out.data());
+      const size_t lo = m * p / parts, hi = m * (p + 1) / parts;
+      for (size_t k = lo; k < hi; ++k) std::fill(out.begin() + at[k], out.begin() + at[k] + bins_.BinsOf(features[k]), HistBin{});
+      listed(features.data() + lo, at.data() + lo, hi - lo, rows.data(), n, out.data());
     });
     return;
   }
-  Blocked(rows.size(), bins_.total_bins(), out, pool, [&](size_t begin, size_t end, HistBin* hist) {
-    if (bins_.wide)
-      AccumulateRows(bins_.bins16.data(), bins_.num_features, bins_.offsets.data(), gpair.data(), rows.data() + begin,
+  const bool all = m == stride;
+  const std::vector<BinRange> ranges = all ? std::vector<BinRange>{{0, bins_.total_bins()}} : BinRangesOf(bins_, features);
+  Blocked(n, bins_.total_bins(), ranges, out, pool, [&](size_t begin, size_t end, HistBin* hist) {
+    if (!all) listed(features.data(), at.data(), m, rows.data() + begin, end - begin, hist);
+    else if (bins_.wide)
+      AccumulateRows(bins_.bins16.data(), stride, bins_.offsets.data(), gpair.data(), rows.data() + begin,
                      end - begin, hist);
     else
-      AccumulateRows(bins_.bins8.data(), bins_.num_features, bins_.offsets.data(), gpair.data(), rows.data() + begin,
+      AccumulateRows(bins_.bins8.data(), stride, bins_.offsets.data(), gpair.data(), rows.data() + begin,
                      end - begin, hist);
   });
 }
 
 void SubtractHistogram(std::span<const HistBin> parent, std::span<const HistBin> child, std::span<HistBin> out) {
   for (size_t i = 0; i < out.size(); ++i) out[i] = {parent[i].g - child[i].g, parent[i].h - child[i].h};
+}
+
+void SubtractHistogram(std::span<const HistBin> parent, std::span<const HistBin> child, std::span<HistBin> out,
+                       std::span<const BinRange> ranges) {
+  for (const BinRange& r : ranges)
+    for (size_t i = r.begin; i < r.end; ++i) out[i] = {parent[i].g - child[i].g, parent[i].h - child[i].h};
 }
 
 }  // namespace boostlab

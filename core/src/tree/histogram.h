@@ -20,6 +20,13 @@ struct HistBin {
   double g = 0, h = 0;
 };
 
+// Bins [begin, end) of a histogram: the bins of one or more consecutive features.
+struct BinRange {
+  uint32_t begin, end;
+};
+// The bins of the given features (ascending), neighbours merged.
+std::vector<BinRange> BinRangesOf(const BinnedMatrix& bins, std::span<const int> features);
+
 // Rows are split into a number of blocks that depends only on the row count,
 // each block summed on its own and the blocks added in order: the result is
 // the same bit for bit whatever the number of threads.
@@ -32,10 +39,16 @@ class HistogramBuilder {
   static constexpr size_t kMinFeaturesPerPart = 16;
   static constexpr size_t kMinCellsToSplitFeatures = 32768;
 
-  explicit HistogramBuilder(const BinnedMatrix& bins) : bins_(bins) {}
+  explicit HistogramBuilder(const BinnedMatrix& bins) : bins_(bins), all_features_(bins.num_features) {
+    for (size_t f = 0; f < all_features_.size(); ++f) all_features_[f] = static_cast<int>(f);
+  }
 
   void Build(std::span<const GradPair> gpair, std::span<const RowIdx> rows, std::span<HistBin> out,
              ThreadPool& pool);
+  // The same for the given features only (ascending): only their bins of out
+  // are written; the others keep whatever they held.
+  void Build(std::span<const GradPair> gpair, std::span<const RowIdx> rows, std::span<const int> features,
+             std::span<HistBin> out, ThreadPool& pool);
 
   // K class histograms in one pass (multiclass AdaBoost and forests): out
   // holds K histograms one after another; row r adds g to histogram
@@ -44,15 +57,21 @@ class HistogramBuilder {
                      std::span<const RowIdx> rows, std::span<HistBin> out, ThreadPool& pool);
 
  private:
-  // Sums `accumulate(begin, end, hist)` over fixed row blocks into out (size `total`).
+  // Sums `accumulate(begin, end, hist)` over fixed row blocks into the bins
+  // `ranges` of out (of `total` bins); accumulate writes no other bins.
   template <typename Fn>
-  void Blocked(size_t n, size_t total, std::span<HistBin> out, ThreadPool& pool, Fn accumulate);
+  void Blocked(size_t n, size_t total, std::span<const BinRange> ranges, std::span<HistBin> out, ThreadPool& pool,
+               Fn accumulate);
 
   const BinnedMatrix& bins_;
+  std::vector<int> all_features_;  // 0 .. num_features - 1
   std::vector<HistBin> scratch_;
 };
 
 // out = parent - child, bin by bin (the sibling trick).
 void SubtractHistogram(std::span<const HistBin> parent, std::span<const HistBin> child, std::span<HistBin> out);
+// The same for the bins in `ranges` only.
+void SubtractHistogram(std::span<const HistBin> parent, std::span<const HistBin> child, std::span<HistBin> out,
+                       std::span<const BinRange> ranges);
 
 }  // namespace boostlab

@@ -14,10 +14,11 @@ namespace {
 // this scan): the feature's best is kept in locals (Best) and offered to the
 // scan once. (Passing over empty bins, whose candidates tie the one before,
 // cut instructions but cost more in mispredicted branches than it saved.)
+// Returns false when no candidate was open (see ClosedFeatures).
 template <BestKind kKind>
-void ScanNumericAs(SplitScan& s, int f, const HistBin* h, uint32_t nb) {
+bool ScanNumericAs(SplitScan& s, int f, const HistBin* h, uint32_t nb) {
   const uint32_t k = nb - 1;  // value bins; h[k] is missing
-  if (k == 0) return;
+  if (k == 0) return false;
   Best<kKind> best(s);
   const bool has_missing = h[k].h > 0 || h[k].g != 0;
   // Missing go right: left = value bins 0..j. With missing values, j may
@@ -40,11 +41,12 @@ void ScanNumericAs(SplitScan& s, int f, const HistBin* h, uint32_t nb) {
     }
   }
   best.Commit(f, s);
+  return best.open();
 }
 
-void ScanNumeric(SplitScan& s, int f, const HistBin* h, uint32_t nb) {
-  if (KindOf(s.p) == BestKind::kLambda) ScanNumericAs<BestKind::kLambda>(s, f, h, nb);
-  else ScanNumericAs<BestKind::kGeneral>(s, f, h, nb);
+bool ScanNumeric(SplitScan& s, int f, const HistBin* h, uint32_t nb) {
+  if (KindOf(s.p) == BestKind::kLambda) return ScanNumericAs<BestKind::kLambda>(s, f, h, nb);
+  return ScanNumericAs<BestKind::kGeneral>(s, f, h, nb);
 }
 
 // Categorical, as XGBoost: the split stores the categories that go right;
@@ -101,12 +103,12 @@ void ScanCategorical(SplitScan& s, int f, const HistBin* h, uint32_t nb) {
 }  // namespace
 
 SplitCandidate FindBestSplit(const BinnedMatrix& bins, std::span<const HistBin> hist, double sum_g, double sum_h,
-                             const SplitParams& p, std::span<const int> features) {
-  SplitScan s{p, sum_g, sum_h, LeafScore(sum_g, sum_h, p), {}};
+                             const SplitParams& p, std::span<const int> features, ClosedFeatures* closed) {
+  SplitScan s{p, sum_g, sum_h, LeafScore(sum_g, sum_h, p), {}, closed ? closed->margin : 0};
   for (int f : features) {
     const HistBin* h = hist.data() + bins.offsets[f];
     if (bins.categorical[f]) ScanCategorical(s, f, h, bins.BinsOf(f));
-    else ScanNumeric(s, f, h, bins.BinsOf(f));
+    else if (!ScanNumeric(s, f, h, bins.BinsOf(f)) && closed) closed->found.push_back(f);
   }
   return s.best;
 }

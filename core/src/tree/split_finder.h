@@ -70,6 +70,9 @@ struct SplitScan {
   const SplitParams& p;
   double sum_g, sum_h, parent_score;
   SplitCandidate best;
+  // A numeric feature is closed in a node when no threshold leaves at least
+  // min_child_weight - closed_margin on both sides (see FindBestSplit).
+  double closed_margin = 0;
 
   // Returns true when (gl, hl) | rest became the best split.
   bool Consider(int f, uint32_t bin, bool default_left, double gl, double hl) {
@@ -91,11 +94,26 @@ struct SplitScan {
   }
 };
 
+// A numeric feature no threshold of which leaves min_child_weight of hessian
+// on both sides of a node cannot split any node below it either, when no
+// row's h is negative: a child's side of a threshold holds a subset of the
+// parent's side's rows. Such features need neither a scan nor a histogram
+// further down the tree. `margin` absorbs the rounding of the sums (a
+// child's side summed another way may come out a few ulps above its
+// parent's): a feature is closed only when every threshold falls short of
+// min_child_weight - margin on one side.
+struct ClosedFeatures {
+  double margin = 0;
+  std::vector<int> found;  // appended to by FindBestSplit
+};
+
 // Scans the given features. Numeric ones twice: missing values sent right,
 // then left (only when the node has missing values). Ties keep the first
-// found, so the choice is deterministic.
+// found, so the choice is deterministic. With `closed`, the numeric features
+// found closed in this node are appended to closed->found.
 SplitCandidate FindBestSplit(const BinnedMatrix& bins, std::span<const HistBin> hist, double sum_g, double sum_h,
-                             const SplitParams& params, std::span<const int> features);
+                             const SplitParams& params, std::span<const int> features,
+                             ClosedFeatures* closed = nullptr);
 
 // Multi-output least squares (multiclass AdaBoost and forests): `hist` holds
 // K histograms of (g_k, h) one after another, h shared by the outputs, and a

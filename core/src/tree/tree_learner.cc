@@ -269,11 +269,26 @@ void TreeLearner::BuildLevelHistograms(std::span<const GradPair> gpair, std::vec
 
 // The smaller child's histogram from its rows; the larger one, which holds
 // its parent's, becomes parent - smaller (the sibling trick).
+// Siblings share their parent's closed features: only the open ones' bins
+// are built and subtracted.
 void TreeLearner::BuildSiblings(std::span<const GradPair> gpair, Entry& left, Entry& right) {
   Entry& small = Smaller(left, right);
   Entry& large = &small == &left ? right : left;
-  BuildHistogramUntimed(gpair, small.begin, small.end, small.hist);
-  SubtractHistogram(large.hist, small.hist, large.hist);
+  if (left.closed.empty()) {
+    BuildHistogramUntimed(gpair, small.begin, small.end, small.hist);
+    SubtractHistogram(large.hist, small.hist, large.hist);
+    return;
+  }
+  const std::vector<int> open = OpenFeatures(left);
+  BuildHistogramUntimed(gpair, small.begin, small.end, small.hist, &open);
+  SubtractHistogram(large.hist, small.hist, large.hist, BinRangesOf(bins_, open));
+}
+
+std::vector<int> TreeLearner::OpenFeatures(const Entry& e) const {
+  std::vector<int> open;
+  for (int f = 0; f < static_cast<int>(bins_.num_features); ++f)
+    if (!IsClosed(e, f)) open.push_back(f);
+  return open;
 }
 
 std::vector<size_t> TreeLearner::PartitionLevel(std::span<Entry* const> splitting) {
@@ -331,17 +346,27 @@ void TreeLearner::GiveBackHistogram(std::vector<HistBin>&& hist) {
 }
 
 void TreeLearner::BuildHistogramUntimed(std::span<const GradPair> gpair, size_t begin, size_t end,
-                                        std::vector<HistBin>& hist) {
+                                        std::vector<HistBin>& hist, const std::vector<int>* open) {
   const size_t total = bins_.total_bins();
   hist.resize(total * outputs_);
   const std::span<const RowIdx> rows(rows_.data() + begin, end - begin);
-  if (outputs_ == 1) builder_.Build(gpair, rows, hist, pool_);
-  else builder_.BuildByOutput(gpair, output_of_row_, outputs_, rows, hist, pool_);
+  if (outputs_ > 1) builder_.BuildByOutput(gpair, output_of_row_, outputs_, rows, hist, pool_);
+  else if (open) builder_.Build(gpair, rows, *open, hist, pool_);
+  else builder_.Build(gpair, rows, hist, pool_);
 }
 
-SplitCandidate TreeLearner::Search(const Entry& e, std::span<const int> features) const {
-  if (outputs_ > 1) return FindBestSplitMulti(bins_, e.hist, outputs_, params_.split, features);
-  return FindBestSplit(bins_, e.hist, e.g, e.h, params_.split, features);
+SplitCandidate TreeLearner::Search(Entry& e, std::span<const int> drawn) const {
+  if (outputs_ > 1) return FindBestSplitMulti(bins_, e.hist, outputs_, params_.split, drawn);
+  if (closed_margin_ < 0) return FindBestSplit(bins_, e.hist, e.g, e.h, params_.split, drawn);
+  std::vector<int> open;
+  open.reserve(drawn.size());
+  for (int f : drawn)
+    if (!IsClosed(e, f)) open.push_back(f);
+  ClosedFeatures closed{closed_margin_, {}};
+  SplitCandidate best = FindBestSplit(bins_, e.hist, e.g, e.h, params_.split, open, &closed);
+  if (!closed.found.empty() && e.closed.empty()) e.closed.assign((bins_.num_features + 63) / 64, 0);
+  for (int f : closed.found) e.closed[f >> 6] |= uint64_t{1} << (f & 63);
+  return best;
 }
 
 void TreeLearner::EvaluateDrawn(std::span<const GradPair> gpair, Entry& e) {
@@ -614,6 +639,7 @@ Tree TreeLearner::Grow(std::span<const GradPair> gpair, std::span<const RowIdx> 
   rows_.assign(rows.begin(), rows.end());
   carried_.assign(carried.begin(), carried.end());
   last_depth_ = 0;
+  closed_margin_ = -1;  // until the root's histogram
   leaves_.clear();
   gains_.assign(params_.forest ? 1 : 0, 0.0f);
   binned_.clear();
@@ -655,6 +681,8 @@ Tree TreeLearner::Grow(std::span<const GradPair> gpair, std::span<const RowIdx> 
       root.g += root.hist[b].g;
       root.h += root.hist[b].h;
     }
+    const bool h_nonnegative = std::all_of(rows_.begin(), rows_.end(), [&](RowIdx r) { return gpair[r].h >= 0; });
+    closed_margin_ = outputs_ == 1 && h_nonnegative && root.h >= 0 ? kClosedMargin * root.h : -1;
     Evaluate(root);
   }
 
@@ -697,9 +725,9 @@ Tree TreeLearner::Grow(std::span<const GradPair> gpair, std::span<const RowIdx> 
     const SplitCandidate& split = e.split;
     return std::pair<Entry, Entry>{
         Entry{left_id, e.depth + 1, e.begin, mid, split.left_g, split.left_h, {}, {}, e.carried_begin, carried_mid,
-              e.constant},
+              e.constant, e.closed},
         Entry{left_id + 1, e.depth + 1, mid, e.end, split.right_g, split.right_h, {}, {}, carried_mid, e.carried_end,
-              e.constant}};
+              e.constant, e.closed}};
   };
 
   if (!params_.lossguide && !params_.forest && params_.max_leaves == 0) {

@@ -124,7 +124,13 @@ class TreeLearner {
     SplitCandidate split;
     size_t carried_begin = 0, carried_end = 0;  // its stretch of carried_
     uint64_t constant = 0;  // forests: features known to be constant in the node (bit f; up to 64 features)
+    // Numeric features closed in this node or above (bit f; empty: none), when
+    // the tree tracks them (closed_margin_): not searched, and no histogram
+    // bins kept for them (see ClosedFeatures).
+    std::vector<uint64_t> closed;
   };
+  bool IsClosed(const Entry& e, int f) const { return !e.closed.empty() && (e.closed[f >> 6] >> (f & 63) & 1); }
+  std::vector<int> OpenFeatures(const Entry& e) const;
 
   // Stable partition of rows[begin, end) by the split; returns the first right one's index.
   size_t Partition(std::vector<RowIdx>& rows, size_t begin, size_t end, const SplitCandidate& split);
@@ -137,7 +143,9 @@ class TreeLearner {
   // Partitions a depthwise level's splitting nodes; returns each one's mid.
   std::vector<size_t> PartitionLevel(std::span<Entry* const> splitting);
   void BuildHistogram(std::span<const GradPair> gpair, size_t begin, size_t end, std::vector<HistBin>& hist);
-  void BuildHistogramUntimed(std::span<const GradPair> gpair, size_t begin, size_t end, std::vector<HistBin>& hist);
+  // `open`: only these features' bins (nullptr: all).
+  void BuildHistogramUntimed(std::span<const GradPair> gpair, size_t begin, size_t end, std::vector<HistBin>& hist,
+                             const std::vector<int>* open = nullptr);
   // A depthwise level: next[p], next[p + 1] for p in pairs are siblings
   // whose histograms are built (one from its rows, one by subtraction from
   // the parent's, already in it) and whose splits are searched.
@@ -159,7 +167,8 @@ class TreeLearner {
   // Before BuildSiblings: the larger child takes the parent's histogram (it
   // becomes parent - smaller), the smaller a spare buffer to build into.
   void HandHistograms(Entry& parent, Entry& left, Entry& right);
-  SplitCandidate Search(const Entry& e, std::span<const int> features) const;
+  // Searches the drawn features not closed in e; marks those it finds closed.
+  SplitCandidate Search(Entry& e, std::span<const int> drawn) const;
   void Evaluate(Entry& e);
   // Forest nodes: draws and searches features one at a time (see
   // TreeParams::forest).
@@ -238,6 +247,12 @@ class TreeLearner {
   void FillRowValues();
   Timings timings_;
   int outputs_ = 1;
+  // This tree's ClosedFeatures margin: a tiny share of the root's hessian sum
+  // (the rounding of any sum of the tree's h is far below it). Negative: the
+  // tree does not track closed features (forests, several outputs, or some h
+  // negative).
+  double closed_margin_ = -1;
+  static constexpr double kClosedMargin = 1e-8;
   size_t last_num_nodes_ = 0;  // the last tree's size: the next one reserves about as many
   int last_depth_ = 0;         // the deepest leaf so far (LastDepth)
   // Forests fault in a tree's node pages a stretch ahead of its writes
