@@ -49,7 +49,7 @@ test('a static host without COOP/COEP: the service worker turns threads on, then
   }
 });
 
-test('a phone\'s touch screen: Play brings the chart into view; a tap on a tree node picks it, and an up or down swipe over the tree is the page\'s', async () => {
+test('a phone\'s touch screen: Play brings the chart into view; a tap on a tree node picks it, a folded split tapped opens in place with its children whole, and an up or down swipe over the tree is the page\'s', async () => {
   const site = await openSite({ viewport: { width: 390, height: 844 }, touch: true });
   try {
     const { page } = site;
@@ -69,6 +69,27 @@ test('a phone\'s touch screen: Play brings the chart into view; a tap on a tree 
     await page.waitForFunction((n) => document.getElementById('node-inspector').dataset.node === n, id);
     assert.equal(await page.locator('#tree g.selected').count(), 1, 'the node tapped is marked');
     assert.equal(await page.$eval('#tree', (el) => getComputedStyle(el).touchAction), 'pan-y');
+    // A folded split tapped open stays about where it was, and its two
+    // children's boxes are whole on the screen (it went to the top centre,
+    // its children cut at the panel's edges and the rest of the panel empty).
+    const folded = page.locator('#tree g[data-folded]').first();
+    const opened = await folded.getAttribute('data-node');
+    const before = await folded.locator('rect').boundingBox();
+    const drawn = Number(await page.getAttribute('#tree', 'data-drawn'));
+    await folded.tap();
+    await page.waitForFunction((d) => Number(document.getElementById('tree').dataset.drawn) > d, drawn);
+    const after = await page.locator(`#tree g[data-node="${opened}"] rect`).boundingBox();
+    // Down the screen it stays put; across, it moves no more than brings its children in.
+    assert.ok(Math.abs(after.y - before.y) < 2 && Math.abs(after.x - before.x) < before.width,
+      `the split opened moved from ${before.x},${before.y} to ${after.x},${after.y}`);
+    const panel = await page.locator('#tree').boundingBox();
+    const below = (await Promise.all((await page.locator('#tree g[data-node] rect').all()).map((r) => r.boundingBox())))
+      .filter((b) => Math.abs(b.y - (after.y + 96)) < 4);
+    assert.equal(below.length, 2, 'the level under the split opened holds its two children');
+    for (const b of below) {
+      assert.ok(b.x >= panel.x && b.x + b.width <= panel.x + panel.width && b.y + b.height <= panel.y + panel.height,
+        `a child's box ${JSON.stringify(b)} is cut by the panel ${JSON.stringify(panel)}`);
+    }
     assert.deepEqual(site.problems, []);
   } finally {
     await site.close();

@@ -23,9 +23,13 @@ const MAX_DRAWN = 1500;
 const SVG = 'http://www.w3.org/2000/svg';
 
 // A node's room across (its box and the gap to the next) and what fits on a
-// line of its box at 11 px.
-const NODE_WIDTH = 170;
-const NODE_CHARS = 25;
+// line of its box at 11 px: 170 px, or less on a phone, where two boxes of
+// 170 did not fit side by side and were cut at the panel's edges.
+const VIEW_MARGIN = 8;  // kept between a subtree brought into view and the panel's edge
+function nodeWidth(panelWidth: number) {
+  return Math.max(140, Math.min(170, Math.floor((panelWidth - 2 * VIEW_MARGIN) / 2)));
+}
+const nodeChars = (width: number) => Math.floor((width - 12) / 6);
 // A line cut at a space into two of up to `width` characters; what is left
 // after the second is elided (the node's title and the inspector have it whole).
 export function wrapLine(line: string, width: number): string[] {
@@ -53,7 +57,11 @@ export class TreeView {
     return this.shown?.m ?? null;
   }
   private opened = new Set<number>();  // folded splits the user opened
-  private focusAt: { x: number; y: number } | null = null;
+  // A split just opened by a click: where it was in the view, so that it
+  // stays there while its subtree comes into view below it.
+  private anchor: { id: number; sx: number; sy: number } | null = null;
+  // The drawn extent of the anchored split's subtree (set by render).
+  private anchored: { x: number; y: number; x0: number; x1: number; y1: number } | null = null;
 
   constructor(private readonly svg: SVGSVGElement, private readonly caption: HTMLElement) {
     svg.addEventListener('keydown', (e) => {
@@ -109,7 +117,7 @@ export class TreeView {
       const id = Number(node.dataset.id);
       this.opened.add(id);
       const t = node.getAttribute('transform')!.match(/translate\(([-\d.e]+),([-\d.e]+)\)/)!;
-      this.focusAt = { x: Number(t[1]), y: Number(t[2]) };
+      this.anchor = { id, sx: Number(t[1]) - this.view.x, sy: Number(t[2]) - this.view.y };
       this.render(this.shown.t, this.shown.index, this.shown.m, true);
       this.select(id);
     });
@@ -138,18 +146,37 @@ export class TreeView {
   }
 
   // The tree opens at full size (its 11 px text at 11 px), the whole of it
-  // if it fits, else the root (or the split just opened) at the top centre.
+  // if it fits, else the root at the top centre. A split just opened stays
+  // where it was clicked; the view then moves as little as shows its subtree
+  // (across, the whole subtree if it fits, else centred on the split; down,
+  // as much of it as fits with the split still in view). Putting the split
+  // at the top centre left most of the panel empty under a small subtree.
   private readable() {
     const width = this.svg.clientWidth || 460, height = this.svg.clientHeight || 320;
     const scale = Math.min(width / this.full.w, height / this.full.h);
-    if (scale >= 1 && !this.focusAt) {
+    const a = this.anchor && this.anchored;
+    if (a) {
+      let x = a.x - this.anchor!.sx, y = a.y - this.anchor!.sy;
+      const margin = VIEW_MARGIN;
+      if (a.x1 - a.x0 + 2 * margin <= width) {
+        if (a.x0 - margin < x) x = a.x0 - margin;
+        if (a.x1 + margin > x + width) x = a.x1 + margin - width;
+      } else {
+        x = a.x - width / 2;
+      }
+      // Up no further than keeps the split's box (and the link into it) in view.
+      const overflow = a.y1 + margin - (y + height);
+      if (overflow > 0) y += Math.min(overflow, a.y - 40 - y);
+      if (a.y - 40 < y) y = a.y - 40;
+      this.view = { x, y, w: width, h: height };
+    } else if (scale >= 1) {
       // Centred at full size, not blown up.
       this.view = { x: this.full.x + (this.full.w - width) / 2, y: this.full.y, w: width, h: height };
     } else {
-      const at = this.focusAt ?? { x: 0, y: 0 };  // d3's tree puts the root at x = 0
-      this.view = { x: at.x - width / 2, y: at.y - 40, w: width, h: height };
+      this.view = { x: -width / 2, y: -40, w: width, h: height };  // d3's tree puts the root at x = 0
     }
-    this.focusAt = null;
+    this.anchor = null;
+    this.anchored = null;
     this.apply();
   }
 
@@ -180,7 +207,9 @@ export class TreeView {
     for (let i = n - 1; i >= 0; i--) if (t.left[i] >= 0) size[i] += size[t.left[i]] + size[t.right[i]];
     // Whole levels below each shown root (the tree's, or a split the user
     // opened) while they fit the panel's width at full size.
-    const wide = Math.max(2, Math.floor((this.svg.clientWidth || 460) / NODE_WIDTH));
+    const panelWidth = this.svg.clientWidth || 460;
+    const dx = nodeWidth(panelWidth), dy = 96, chars = nodeChars(dx);
+    const wide = Math.max(2, Math.floor(panelWidth / dx));
     const levelsBelow = (root: number) => {
       const perLevel: number[] = [];
       const stack = [root];
@@ -207,7 +236,6 @@ export class TreeView {
     const levels = levelsBelow(0);
     const root = hierarchy(build(0, 0, levels));
     let drawn = 0;
-    const dx = NODE_WIDTH, dy = 96;
     const laid = treeLayout<NodeDatum>().nodeSize([dx, dy])(root);
     let x0 = Infinity, x1 = -Infinity, y1 = 0;
     laid.each((n) => { x0 = Math.min(x0, n.x); x1 = Math.max(x1, n.x); y1 = Math.max(y1, n.y); });
@@ -221,6 +249,7 @@ export class TreeView {
       g.append(el('text', { x: (link.source.x + link.target.x) / 2 + (left ? -6 : 6), y: (link.source.y + link.target.y) / 2, class: 'tree-edge', 'text-anchor': left ? 'end' : 'start' }, left ? 'yes' : 'no'));
     }
     let leaves = 0;
+    const bottom = new Map<number, number>();  // each drawn node's box's lower edge
     laid.each((node) => {
       const id = node.data.id;
       const leaf = t.left[id] < 0;
@@ -230,18 +259,29 @@ export class TreeView {
       const text = leaf ? this.leafText(t, id, m) : this.splitText(t, id, m);
       if (node.data.hidden) text.push(`▸ ${node.data.hidden.toLocaleString()} nodes below: click`);
       // Lines wrapped to the box (a long category split ran into its neighbours); the title keeps them whole.
-      const lines = text.flatMap((line) => wrapLine(line, NODE_CHARS));
+      const lines = text.flatMap((line) => wrapLine(line, chars));
       if (node.data.hidden) {
         box.dataset.folded = '1';
         box.dataset.id = String(id);
       }
-      box.append(el('rect', { x: -dx / 2 + 6, y: -20, width: dx - 12, height: 40 + (lines.length - 2) * 14, rx: 6 }));
+      const boxHeight = 40 + (lines.length - 2) * 14;
+      bottom.set(id, node.y - 20 + boxHeight);
+      box.append(el('rect', { x: -dx / 2 + 6, y: -20, width: dx - 12, height: boxHeight, rx: 6 }));
       lines.forEach((line, i) => box.append(el('text', { x: 0, y: -5 + i * 14, 'text-anchor': 'middle' }, line)));
       const title = el('title', {}, text.join('\n'));
       box.append(title);
       g.append(box);
     });
     this.full = { x: x0 - dx, y: -40, w: x1 - x0 + 2 * dx, h: y1 + 80 };
+    const opened = this.anchor ? laid.descendants().find((d) => d.data.id === this.anchor!.id) : undefined;
+    if (opened) {
+      const below = opened.descendants();
+      this.anchored = {
+        x: opened.x, y: opened.y,
+        x0: Math.min(...below.map((d) => d.x)) - dx / 2 + 6, x1: Math.max(...below.map((d) => d.x)) + dx / 2 - 6,
+        y1: Math.max(...below.map((d) => bottom.get(d.data.id) ?? d.y + 20)),
+      };
+    }
     this.readable();
     for (let i = 0; i < n; i++) leaves += t.left[i] < 0 ? 1 : 0;
     this.svg.dataset.nodes = String(n);
