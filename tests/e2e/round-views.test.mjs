@@ -50,7 +50,7 @@ function nodeTrainer(csv, features, params, t) {
 
 const attr = async (page, selector, key) => Number(await page.getAttribute(selector, `data-${key}`));
 
-test('AdaBoost round 3 of 8: ε_t and α_t are the round report\'s, α_t = η(ln((1−ε)/ε) + ln(K−1)), u sums to 1 and is the u its tree saw; the surface and tree go back to round 3', async () => {
+test('AdaBoost round 3 of 8: ε_t and α_t are the round report\'s, α_t = η(ln((1−ε)/ε) + ln(K−1)), their chart\'s scales the rounds\' largest, u sums to 1 and is the u its tree saw; the surface and tree go back to round 3', async () => {
   const { page } = ctx.site;
   await trainAndScrub(page, { algorithm: 'adaboost', rounds: 8, t: 3 });
   const csv = await workedCsv(page);
@@ -89,6 +89,13 @@ test('AdaBoost round 3 of 8: ε_t and α_t are the round report\'s, α_t = η(ln
       near(csv.cols['F_2(x)'][r] + csv.cols['leaf value'][r], v, 1e-5, `F_2 + leaf value, row ${r + 1}`);
     });
     model.dispose();
+    // The ε_t and α_t chart: each on its own scale, whose top is the largest
+    // of the 8 rounds' (3 figures), the rounds 1 to 8 along the bottom.
+    while (node.reports.length < 8) node.reports.push(node.trainer.step());
+    const top = (key) => String(Number(Math.max(...node.reports.map((r) => r[key])).toPrecision(3)));
+    assert.deepEqual(await page.$$eval('#round-inspector .eps-alpha text.eps', (ts) => ts.map((t) => t.textContent)), [top('epsilon'), '0']);
+    assert.deepEqual(await page.$$eval('#round-inspector .eps-alpha text.alpha', (ts) => ts.map((t) => t.textContent)), [top('alpha'), '0']);
+    assert.deepEqual(await page.$$eval('#round-inspector .eps-alpha text.tick:not(.eps):not(.alpha)', (ts) => ts.map((t) => t.textContent)), ['1', '8', 'round']);
   } finally {
     node.dispose();
   }
@@ -103,7 +110,7 @@ test('AdaBoost round 3 of 8: ε_t and α_t are the round report\'s, α_t = η(ln
     document.getElementById('surface').dataset.round === '8');
 });
 
-test('XGBoost round 4: each leaf\'s G, H and w* = −G/(H+λ) are the tree\'s, the worked table\'s g and h the engine\'s, F_4 the model cut to 4 rounds; paged rows', async () => {
+test('XGBoost round 4: f0 again, each leaf\'s G, H and w* = −G/(H+λ) are the tree\'s, the worked table\'s g and h the engine\'s, F_4 the model cut to 4 rounds; paged rows', async () => {
   const { page } = ctx.site;
   await trainAndScrub(page, { algorithm: 'xgboost', params: { lambda: 2, max_depth: 2 }, rounds: 6, t: 4 });
   const csv = await workedCsv(page);
@@ -115,6 +122,9 @@ test('XGBoost round 4: each leaf\'s G, H and w* = −G/(H+λ) are the tree\'s, t
     const eta = model.summary().params.eta;
     const leaves = await page.$$eval('#round-inspector table.leaf-table tbody tr', (trs) => trs.map((tr) => ({ ...tr.dataset })));
     assert.ok(leaves.length >= 2, 'a leaf row per leaf');
+    // f0 at every round, not only the first: F_4 starts from it.
+    near(await attr(page, '#round-inspector [data-f0]', 'f0'), model.summary().base_margin[0], 1e-12, 'f0 at round 4');
+    assert.match(await page.textContent('#round-inspector'), /F4\(x\) = f₀ \+ Σs≤4 η·ws\(x\)/);
     for (const l of leaves) {
       const id = Number(l.node), G = Number(l.g), H = Number(l.h), w = Number(l.step);
       near(G, tree.sum_grad[id], 1e-5, `G of leaf ${id}`);

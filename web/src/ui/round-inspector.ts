@@ -95,10 +95,11 @@ export class RoundInspector {
     let [g, h] = GRADIENTS[m.objective] ?? ['g = ∂L/∂F', 'h = ∂²L/∂F²'];
     if (m.objective.startsWith('multi:soft') && m.params.softmax_hessian === 'lightgbm') h = `h = K/(K − 1)·p_k(1 − p_k), K = ${m.outputs}`;
     const steps = gbdt ? 1 : m.params.leaf_newton_steps;
-    if (d.round === 1 || gbdt) {
-      const f0 = d.baseMargin[d.output] ?? 0;
-      parts.push(formulaRow(`f₀ = the constant γ minimising Σ L(y, γ)${F0[m.objective] ? ` = ${F0[m.objective]}` : ''}`, num(f0), { f0 }));
-    }
+    // f0 every round: F_t(x) starts from it (the worked table's F_{t-1}(x) is f0 plus the earlier trees' η·w).
+    const f0 = d.baseMargin[d.output] ?? 0;
+    const f0Text = `f₀ = the constant γ minimising Σ L(y, γ)${F0[m.objective] ? ` = ${F0[m.objective]}` : ''}`;
+    parts.push(formulaRow(f0Text, num(f0), { f0 }));
+    if (d.round > 1 && !gbdt) parts.push(formulaRow(`F_${d.round}(x) = f₀ + Σ_{s≤${d.round}} η·w_s(x)`, `f₀ plus the η·w of x's leaf in trees 1 to ${d.round} (the worked table's F columns)`));
     if (gbdt) {
       // "g = p − y, p = 1/(1+e^{−F(x)})": the negated gradient, then what its letters are.
       const [gradient, ...where] = g.replace(/^g = /, '').split(', ');
@@ -206,7 +207,7 @@ export class RoundInspector {
     const w = d.summary?.weights;
     if (w) {
       parts.push(formulaRow('Σ u over the training rows (the weights the tree saw)', num(w.sum), { usum: w.sum }));
-      parts.push(histogram(w.bins, `u of the rows: smallest ${num(w.min)}, largest ${num(w.max)} (the axis starts at 0)`, 'weights'));
+      parts.push(histogram(w.bins, `u of the rows: smallest ${num(w.min)}, largest ${num(w.max)}; rows per twelfth of 0 to the largest`, 'weights', ['0', num(w.max)]));
       if (picture) parts.push(sizeLegend());
     }
     const drawn = d.summary?.drawn;
@@ -242,8 +243,8 @@ export class RoundInspector {
 }
 
 
-// Bars of counts, with a caption.
-function histogram(bins: number[], caption: string, name: string) {
+// Bars of counts, with a caption; `ends`: what the axis's two ends stand for.
+function histogram(bins: number[], caption: string, name: string, ends?: [string, string]) {
   const fig = document.createElement('figure');
   fig.className = 'mini-hist';
   fig.dataset.name = name;
@@ -252,7 +253,7 @@ function histogram(bins: number[], caption: string, name: string) {
   const labelled = bins.length <= 8;
   const step = labelled ? 40 : 10, room = labelled ? 28 : 36;
   const svg = document.createElementNS(SVG, 'svg');
-  svg.setAttribute('viewBox', `0 0 ${bins.length * step} 40`);
+  svg.setAttribute('viewBox', `0 0 ${bins.length * step} ${ends ? 50 : 40}`);
   svg.setAttribute('role', 'img');
   svg.setAttribute('aria-label', caption);
   const max = Math.max(1, ...bins);
@@ -285,6 +286,15 @@ function histogram(bins: number[], caption: string, name: string) {
   axis.setAttribute('y2', '38.5');
   axis.setAttribute('class', 'baseline');
   svg.append(axis);
+  ends?.forEach((label, i) => {
+    const t = document.createElementNS(SVG, 'text');
+    t.setAttribute('x', String(i === 0 ? 0 : bins.length * step));
+    t.setAttribute('y', '48');
+    t.setAttribute('text-anchor', i === 0 ? 'start' : 'end');
+    t.setAttribute('class', 'bar-count');
+    t.textContent = label;
+    svg.append(t);
+  });
   const cap = document.createElement('figcaption');
   cap.className = 'hint';
   cap.textContent = caption;
@@ -304,39 +314,54 @@ function drawnHistogram(drawn: { counts: number[]; draws: number }, title: strin
   return box;
 }
 
-// e_t and alpha_t of every round so far, the selected one marked.
+// e_t and alpha_t of every round so far, the selected one marked: two
+// scales (epsilon's on the left, alpha's on the right, each from 0 or its
+// least to its largest) and the rounds along the bottom.
 function epsilonAlphaChart(reports: RoundReport[], selected: number) {
   const fig = document.createElement('figure');
   fig.className = 'eps-alpha';
-  const W = 240, H = 60;
+  const W = 320, H = 96, left = 40, right = 40, top = 8, bottom = 18;
+  const short = (v: number) => String(Number(v.toPrecision(3)));  // a scale's end fits its margin
   const svg = document.createElementNS(SVG, 'svg');
   svg.setAttribute('viewBox', `0 0 ${W} ${H}`);
   svg.setAttribute('role', 'img');
   svg.setAttribute('aria-label', 'ε_t and α_t per round');
-  const eps = reports.map((r) => r.epsilon ?? NaN), alpha = reports.map((r) => r.alpha ?? NaN);
-  const line = (values: number[], cls: string) => {
-    const max = Math.max(1e-12, ...values.filter(Number.isFinite));
-    const pts = values.map((v, i) => `${(i / Math.max(1, values.length - 1)) * (W - 4) + 2},${H - 2 - ((Number.isFinite(v) ? v : 0) / max) * (H - 4)}`).join(' ');
-    const pl = document.createElementNS(SVG, 'polyline');
-    pl.setAttribute('points', pts);
-    pl.setAttribute('class', cls);
-    svg.append(pl);
+  const add = (name: string, attrs: Record<string, string | number>, text?: string) => {
+    const e = document.createElementNS(SVG, name);
+    for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, String(v));
+    if (text !== undefined) e.textContent = text;
+    svg.append(e);
+    return e;
   };
-  line(eps, 'eps');
-  line(alpha, 'alpha');
-  if (selected >= 1 && reports.length > 1) {
-    const x = ((selected - 1) / (reports.length - 1)) * (W - 4) + 2;
-    const mark = document.createElementNS(SVG, 'line');
-    mark.setAttribute('x1', String(x));
-    mark.setAttribute('x2', String(x));
-    mark.setAttribute('y1', '0');
-    mark.setAttribute('y2', String(H));
-    mark.setAttribute('class', 'mark');
-    svg.append(mark);
+  const n = reports.length;
+  const xAt = (i: number) => left + (i / Math.max(1, n - 1)) * (W - left - right);
+  const eps = reports.map((r) => r.epsilon ?? NaN), alpha = reports.map((r) => r.alpha ?? NaN);
+  // Each series on its own scale; the axis on its side says the scale's ends.
+  const series = (values: number[], cls: string, side: 'left' | 'right') => {
+    const finite = values.filter(Number.isFinite);
+    const lo = Math.min(0, ...finite), hi = Math.max(lo + 1e-12, ...finite);
+    const yAt = (v: number) => H - bottom - ((v - lo) / (hi - lo)) * (H - top - bottom);
+    const points = values.map((v, i) => (Number.isFinite(v) ? `${xAt(i)},${yAt(v)}` : '')).filter(Boolean).join(' ');
+    add('polyline', { points, class: cls });
+    const x = side === 'left' ? left - 3 : W - right + 3, anchor = side === 'left' ? 'end' : 'start';
+    add('text', { x, y: top + 4, 'text-anchor': anchor, class: `tick ${cls}` }, short(hi));
+    add('text', { x, y: H - bottom, 'text-anchor': anchor, class: `tick ${cls}` }, short(lo));
+    const axis = side === 'left' ? left : W - right;
+    add('line', { x1: axis, x2: axis, y1: top, y2: H - bottom, class: `axis ${cls}` });
+  };
+  series(eps, 'eps', 'left');
+  series(alpha, 'alpha', 'right');
+  add('line', { x1: left, x2: W - right, y1: H - bottom, y2: H - bottom, class: 'axis' });
+  add('text', { x: left, y: H - 4, 'text-anchor': 'start', class: 'tick' }, '1');
+  if (n > 1) add('text', { x: W - right, y: H - 4, 'text-anchor': 'end', class: 'tick' }, String(n));
+  add('text', { x: (left + W - right) / 2, y: H - 4, 'text-anchor': 'middle', class: 'tick' }, 'round');
+  if (selected >= 1 && n > 1) {
+    const x = xAt(selected - 1);
+    add('line', { x1: x, x2: x, y1: top, y2: H - bottom, class: 'mark' });
   }
   const cap = document.createElement('figcaption');
   cap.className = 'hint';
-  cap.innerHTML = '<span class="eps">ε<sub>t</sub></span> and <span class="alpha">α<sub>t</sub></span> over the rounds (each scaled to its largest)';
+  cap.innerHTML = '<span class="eps">ε<sub>t</sub></span> (left scale) and <span class="alpha">α<sub>t</sub></span> (right scale) over the rounds; the dashed line is this round';
   fig.append(svg, cap);
   return fig;
 }
