@@ -2,6 +2,7 @@
 
 #include <algorithm>  // for sort
 #include <cmath>      // for abs, copysign
+#include <limits>     // for numeric_limits
 #include <stdexcept>  // for logic_error
 
 #include "tree/best_split.h"
@@ -25,9 +26,12 @@ bool ScanNumericAs(SplitScan& s, int f, const HistBin* h, uint32_t nb) {
   // reach the last value bin (all values left, missing right).
   double gl = 0, hl = 0;
   const uint32_t end = has_missing ? k : k - 1;
+  // Past this the side a scan sheds is too light for any candidate (SplitScan::h_nonnegative).
+  const double stop_below = s.h_nonnegative ? s.p.min_child_weight - s.closed_margin : -std::numeric_limits<double>::infinity();
   for (uint32_t j = 0; j < end; ++j) {
     gl += h[j].g;
     hl += h[j].h;
+    if (s.sum_h - hl < stop_below) break;
     best.Consider(j, false, gl, hl);
   }
   if (has_missing) {
@@ -37,6 +41,7 @@ bool ScanNumericAs(SplitScan& s, int f, const HistBin* h, uint32_t nb) {
     for (uint32_t j = k - 1; j-- > 0;) {
       gr += h[j + 1].g;
       hr += h[j + 1].h;
+      if (s.sum_h - hr < stop_below) break;
       best.Consider(j, true, s.sum_g - gr, s.sum_h - hr);
     }
   }
@@ -104,7 +109,8 @@ void ScanCategorical(SplitScan& s, int f, const HistBin* h, uint32_t nb) {
 
 SplitCandidate FindBestSplit(const BinnedMatrix& bins, std::span<const HistBin> hist, double sum_g, double sum_h,
                              const SplitParams& p, std::span<const int> features, ClosedFeatures* closed) {
-  SplitScan s{p, sum_g, sum_h, LeafScore(sum_g, sum_h, p), {}, closed ? closed->margin : 0};
+  // ClosedFeatures holds only where no h is negative: then the scans may stop early too.
+  SplitScan s{p, sum_g, sum_h, LeafScore(sum_g, sum_h, p), {}, closed ? closed->margin : 0, closed != nullptr};
   for (int f : features) {
     const HistBin* h = hist.data() + bins.offsets[f];
     if (bins.categorical[f]) ScanCategorical(s, f, h, bins.BinsOf(f));

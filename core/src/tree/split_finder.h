@@ -73,6 +73,10 @@ struct SplitScan {
   // A numeric feature is closed in a node when no threshold leaves at least
   // min_child_weight - closed_margin on both sides (see FindBestSplit).
   double closed_margin = 0;
+  // No h of the node is negative: a side's sum only grows as it takes bins
+  // (in floating point too), so a scan stops once the shrinking side is
+  // below min_child_weight - closed_margin: no later candidate can pass.
+  bool h_nonnegative = false;
 
   // Returns true when (gl, hl) | rest became the best split.
   bool Consider(int f, uint32_t bin, bool default_left, double gl, double hl) {
