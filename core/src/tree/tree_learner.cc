@@ -274,14 +274,27 @@ void TreeLearner::BuildLevelHistograms(std::span<const GradPair> gpair, std::vec
 void TreeLearner::BuildSiblings(std::span<const GradPair> gpair, Entry& left, Entry& right) {
   Entry& small = Smaller(left, right);
   Entry& large = &small == &left ? right : left;
+  // The smaller's is built if either may split (the larger's comes from it).
+  const bool small_may = MaySplit(small), large_may = MaySplit(large);
+  if (!small_may && !large_may) return;
   if (left.closed.empty()) {
     BuildHistogramUntimed(gpair, small.begin, small.end, small.hist);
-    SubtractHistogram(large.hist, small.hist, large.hist);
+    if (large_may) SubtractHistogram(large.hist, small.hist, large.hist);
     return;
   }
   const std::vector<int> open = OpenFeatures(left);
   BuildHistogramUntimed(gpair, small.begin, small.end, small.hist, &open);
-  SubtractHistogram(large.hist, small.hist, large.hist, BinRangesOf(bins_, open));
+  if (large_may) SubtractHistogram(large.hist, small.hist, large.hist, BinRangesOf(bins_, open));
+}
+
+bool TreeLearner::MaySplit(const Entry& e) const {
+  if (closed_margin_ < 0) return true;
+  // A hair of slack: the two sides' sums, rounded, might just reach it.
+  if (e.h * (1 + 1e-9) < 2 * (params_.split.min_child_weight - closed_margin_)) return false;
+  if (e.closed.empty()) return true;
+  for (int f = 0; f < static_cast<int>(bins_.num_features); ++f)
+    if (!IsClosed(e, f)) return true;  // (categorical features are never closed)
+  return false;
 }
 
 std::vector<int> TreeLearner::OpenFeatures(const Entry& e) const {
@@ -358,6 +371,7 @@ void TreeLearner::BuildHistogramUntimed(std::span<const GradPair> gpair, size_t 
 SplitCandidate TreeLearner::Search(Entry& e, std::span<const int> drawn) const {
   if (outputs_ > 1) return FindBestSplitMulti(bins_, e.hist, outputs_, params_.split, drawn);
   if (closed_margin_ < 0) return FindBestSplit(bins_, e.hist, e.g, e.h, params_.split, drawn);
+  if (!MaySplit(e)) return {};  // its histogram was not built (BuildSiblings)
   std::vector<int> open;
   open.reserve(drawn.size());
   for (int f : drawn)

@@ -175,6 +175,10 @@ class TreeLearner {
   void EvaluateDrawn(std::span<const GradPair> gpair, Entry& e);
   void EvaluatePair(Entry& left, Entry& right);
   bool CanSplit(const Entry& e, int num_leaves) const;
+  // False when no split of e can leave min_child_weight on both sides: too
+  // little hessian for two sides, or every feature closed (tracked trees
+  // only). Such a node's histogram is not built, nor searched.
+  bool MaySplit(const Entry& e) const;
   // The children of a node at this depth may split in turn (max_depth).
   bool ChildrenMaySplit(int depth) const { return params_.max_depth == 0 || depth + 1 < params_.max_depth; }
   // Sets a node's value (its leaf weight times eta) and cover.
