@@ -4,7 +4,7 @@
 // round: its tree, its numbers, its rows and (toy data) its surface. Asked of
 // the worker when the round, the page of rows or the model changes, and not
 // while a run plays (a snapshot per round would slow it).
-import { currentRun, modelOnShow, store, treeOfRound, update } from './state';
+import { currentRun, modelInfoOnShow, modelOnShow, store, treeOfRound, update } from './state';
 import type { WorkerClient } from './worker/client';
 import type { ModelInfo, RoundDetail } from './worker/messages';
 import { RoundInspector } from './ui/round-inspector';
@@ -45,8 +45,8 @@ export class RoundPanel {
   private pick(round: number) {
     update((s) => {
       s.selectedRound = round;
-      // (A paused run has no model in the store: the round panel's last detail says how many trees a round grows.)
-      s.tree = round ? treeOfRound(modelOnShow()?.model ?? this.drawn?.m, round, s.worked.output) : -1;
+      // (A paused run's snapshot says how many trees a round grows: modelInfoOnShow.)
+      s.tree = round ? treeOfRound(modelInfoOnShow(), round, s.worked.output) : -1;
     });
   }
 

@@ -94,6 +94,9 @@ export interface Store {
   starting: boolean;        // Play or Step sent; the worker has not yet said the run started
   preparing: { phase: 'reading' | 'binning'; done: number } | null;  // while starting: how far reading again, then binning, is
   loadedModel: { name: string; model: ModelInfo } | null;  // a model file opened by hand, on show until the next run
+  // A paused run has no model until it ends: the info of the worker's last
+  // snapshot of it (from a tree or round detail it sent), for run `run`.
+  snapshot: { run: number; model: ModelInfo } | null;
   writing: string;          // the model file being written for a download ('' when none): a big forest's takes seconds
   messages: Messages;
   chart: { metric: string; log: boolean; dataId: number };  // dataId: whose runs the chart shows (0: the loaded data's)
@@ -123,6 +126,7 @@ export const store: Store = {
   starting: false,
   preparing: null,
   loadedModel: null,
+  snapshot: null,
   writing: '',
   messages: { data: '', dataRagged: false, train: '', model: '', notice: '' },
   chart: { metric: '', log: false, dataId: 0 },
@@ -146,6 +150,22 @@ export function modelOnShow(): { name: string; model: ModelInfo | null; live: bo
   const run = currentRun();
   if (!run || run.dataId !== store.data?.id) return null;
   return { name: `Run ${run.number}`, model: run.model, live: run.status === 'training' || run.status === 'paused' };
+}
+
+// The info of the model on show: its own, else (a run that is paused or
+// training) the worker's last snapshot of it.
+export function modelInfoOnShow(): ModelInfo | null {
+  const show = modelOnShow();
+  if (!show) return null;
+  if (show.model || !show.live) return show.model;
+  return store.snapshot?.run === store.current ? store.snapshot.model : null;
+}
+
+// Keeps the worker's snapshot info of the current run (a tree or round detail it sent).
+export function keepSnapshot(model: ModelInfo) {
+  const show = modelOnShow();
+  if (!show?.live || (store.snapshot?.run === store.current && store.snapshot.model.trees === model.trees)) return;
+  update((s) => { s.snapshot = { run: s.current, model }; });
 }
 
 export const runsOf = (dataId: number) => store.runs.filter((r) => r.dataId === dataId);

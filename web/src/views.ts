@@ -2,7 +2,7 @@
 // status and numbers, the chart, the parameters, the inside of the model on
 // show (asked of the worker when it changes) and the URL. Nothing here keeps
 // state of its own beyond what it last drew.
-import { currentRun, modelOnShow, runsOf, store, subscribe, treeOfRound, update, type Run } from './state';
+import { currentRun, keepSnapshot, modelInfoOnShow, modelOnShow, runsOf, store, subscribe, treeOfRound, update, type Run } from './state';
 import type { WorkerClient } from './worker/client';
 import type { FromWorker } from './worker/messages';
 import { CsvPanel } from './ui/csv-panel';
@@ -68,7 +68,7 @@ export class Views {
       // A round picked on the chart: its tree on show.
       round: (round) => update((s) => {
         s.selectedRound = round;
-        s.tree = treeOfRound(modelOnShow()?.model ?? this.treeView.modelShown, round, s.worked.output);  // the class the round panel explains
+        s.tree = treeOfRound(modelInfoOnShow(), round, s.worked.output);  // the class the round panel explains
       }),
     });
     const summary = document.createElement('summary');
@@ -171,8 +171,8 @@ export class Views {
   // the round panel explains, so its leaves are the tree's (it showed the last class's).
   private treeOnShow(): number {
     if (store.tree >= 0) return store.tree;
-    // A paused run has no model in the store yet: the snapshot its trees came from says how many a round grows.
-    const m = modelOnShow()?.model ?? (modelOnShow()?.live ? this.treeView.modelShown : null);
+    // (A paused run's snapshot says how many trees a round grows.)
+    const m = modelInfoOnShow();
     if (!m || !m.rounds || m.trees === m.rounds) return -1;
     return treeOfRound(m, m.rounds, store.worked.output);
   }
@@ -440,12 +440,14 @@ export class Views {
         }
         this.treeIndex.value = String(m.index + 1);
         this.treeView.render(m.tree, m.index, m.model);
+        keepSnapshot(m.model);
         return;
       }
       case 'importance':
         if (modelOnShow()) this.importance.render(m.values, m.importance);
         return;
       case 'round-detail':
+        if (m.model) keepSnapshot(m.model);
         this.rounds.onDetail(m.detail, m.model, m.error);
         return;
       case 'compare':

@@ -52,10 +52,6 @@ export class TreeView {
   private view = { x: 0, y: 0, w: 100, h: 100 };
   private full = { x: 0, y: 0, w: 100, h: 100 };
   private shown: { t: TreeJson; index: number; m: ModelInfo } | null = null;
-  // The model the tree on show came from (a paused run's snapshot has no other record on the page).
-  get modelShown(): ModelInfo | null {
-    return this.shown?.m ?? null;
-  }
   private opened = new Set<number>();  // folded splits the user opened
   // A split just opened by a click: where it was in the view, so that it
   // stays there while its subtree comes into view below it.
