@@ -60,6 +60,61 @@ TEST(Csv, ColumnTurnsCategoricalAtFirstTextAndRemembersWhere) {
   EXPECT_EQ(c.codes, (std::vector<int32_t>{0, 1, 2, 0}));
 }
 
+// Spreadsheet exports write numbers for people. A comma-separated file
+// quotes "4,602" (thousands); a semicolon-separated one writes 10,9155
+// (decimal comma) and may group thousands with dots (1.000 is 1000). Such
+// columns are numbers, and the notes say how they were read.
+TEST(Csv, NumbersWithThousandsSeparatorsOrADecimalCommaAreNumbers) {
+  Table t = ReadCsv("id,price,y\n1,\"4,602\",1.5\n2,602,2.5\n3,\"12,345.5\",3\n4,NA,4\n5,\"1,000\",5\n6,\"-7\",6\n");
+  const Column& price = t.columns[1];
+  ASSERT_EQ(price.type, ColumnType::kNumeric);
+  EXPECT_EQ(price.values[0], 4602.0f);
+  EXPECT_EQ(price.values[1], 602.0f);
+  EXPECT_EQ(price.values[2], 12345.5f);
+  EXPECT_TRUE(std::isnan(price.values[3]));
+  EXPECT_EQ(price.missing, 1);
+  EXPECT_EQ(price.values[4], 1000.0f);
+  EXPECT_EQ(price.values[5], -7.0f);
+  ASSERT_EQ(t.notes.size(), 1u);
+  EXPECT_EQ(t.notes[0], "Column 'price' holds numbers written with thousands separators: read as numbers ('4,602' on line 2 is 4602).");
+
+  Table semi = ReadCsv("x;y;price\n1,5;10,9155;4.602\n2,25;3;602\n-0,5;1,234;1.000\n4;NA;2\n");
+  EXPECT_EQ(semi.delimiter, ';');
+  ASSERT_EQ(semi.columns[0].type, ColumnType::kNumeric);
+  EXPECT_EQ(semi.columns[0].values, (std::vector<float>{1.5f, 2.25f, -0.5f, 4}));
+  ASSERT_EQ(semi.columns[1].type, ColumnType::kNumeric);
+  EXPECT_EQ(semi.columns[1].values[0], 10.9155f);
+  EXPECT_EQ(semi.columns[1].values[2], 1.234f);  // a decimal comma here: the file is not comma-separated
+  // (price's 4.602 stayed a plain number: every cell of it read as one, and nothing in the column says otherwise.)
+  EXPECT_EQ(semi.columns[2].type, ColumnType::kNumeric);
+  ASSERT_EQ(semi.notes.size(), 2u);
+  EXPECT_EQ(semi.notes[0], "Column 'x' holds numbers written with a decimal comma: read as numbers ('1,5' on line 2 is 1.5).");
+  EXPECT_EQ(semi.notes[1], "Column 'y' holds numbers written with a decimal comma: read as numbers ('10,9155' on line 2 is 10.9155).");
+
+  // "1,234" alone fits both: a comma-separated file's quotes mean thousands, a semicolon file's comma the decimal point.
+  EXPECT_EQ(ReadCsv("a,b\n\"1,234\",1\n5,2\n").columns[0].values[0], 1234.0f);
+  Table ambiguous = ReadCsv("a;b\n1,234;1\n5;2\n");
+  EXPECT_EQ(ambiguous.columns[0].values[0], 1.234f);
+  EXPECT_NE(ambiguous.notes[0].find("the comma taken as the decimal point as in a semicolon-separated file"), std::string::npos);
+  // Dots grouping thousands under a decimal comma.
+  EXPECT_EQ(ReadCsv("a;b\n1.234,5;1\n12;2\n").columns[0].values[0], 1234.5f);
+}
+
+// Text stays text: a word among them, groups not of three, both conventions
+// in one column, a comma in a plain word.
+TEST(Csv, TextThatOnlyLooksLikeGroupedNumbersStaysText) {
+  for (const char* csv : {"a,b\n\"1,234\",1\n\"x,1\",2\n4,3\n",        // a word
+                          "a,b\n\"1,23,4\",1\n5,2\n",                  // groups of two
+                          "a,b\n\"12,5\",1\n\"1,234.5\",2\n",          // decimal comma beside thousands commas
+                          "a;b\n1,5;1\n4.5;2\n",                       // decimal comma beside a decimal point
+                          "a,b\n\"Smith, J\",1\n\"Doe, A\",2\n",       // names
+                          "a,b\n\"1,\",1\n\",5\",2\n"}) {              // a comma with no digits on one side
+    Table t = ReadCsv(csv);
+    EXPECT_EQ(t.columns[0].type, ColumnType::kCategorical) << csv;
+    EXPECT_TRUE(t.notes.empty()) << csv;
+  }
+}
+
 TEST(Csv, RaggedRowNamesLineAndCounts) {
   Error e = ErrorOf("a,b,c\n1,2,3\n4,5\n");
   EXPECT_EQ(e.code(), "CSV_RAGGED_ROW");

@@ -21,6 +21,7 @@
 #include "boostlab/errors.h"
 #include "boostlab/table.h"
 #include "io/csv_dialect.h"
+#include "io/grouped_numbers.h"
 #include "io/missing_markers.h"
 #include "io/number_cell.h"
 #include "util/float_text.h"
@@ -519,6 +520,10 @@ Table CsvReader::Finish() {
   table.columns.reserve(st.builders.size());
   for (ColumnBuilder& b : st.builders) table.columns.push_back(b.Finish());
   st.builders.clear();
+  for (Column& col : table.columns) {
+    std::string note = ReadGroupedNumbers(col, table.delimiter);
+    if (!note.empty()) table.notes.push_back(std::move(note));
+  }
   return table;
 }
 

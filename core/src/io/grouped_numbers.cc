@@ -1,0 +1,101 @@
+#include "io/grouped_numbers.h"
+
+#include <cmath>        // for NAN
+#include <string_view>  // for string_view
+#include <vector>       // for vector
+
+#include "io/number_cell.h"
+#include "util/float_text.h"
+
+namespace boostlab {
+namespace {
+
+bool IsDigit(char c) { return c >= '0' && c <= '9'; }
+
+// `s` as a plain decimal ("12345.5") if it is a number whose whole part is
+// either plain digits or groups of three after one to three digits, each
+// group after `group`, and whose fraction (if any) follows `point`. False
+// for anything else (two points, a group of four, a letter).
+bool Plain(std::string_view s, char group, char point, std::string& out) {
+  out.clear();
+  size_t i = 0;
+  if (i < s.size() && (s[i] == '-' || s[i] == '+')) out += s[i++];
+  size_t run = 0, groups = 0;
+  for (; i < s.size() && (IsDigit(s[i]) || s[i] == group); ++i) {
+    if (s[i] == group) {
+      // A separator follows one to three digits at first, then exactly three.
+      if (run == 0 || run > 3 || (groups > 0 && run != 3)) return false;
+      ++groups;
+      run = 0;
+      continue;
+    }
+    out += s[i];
+    ++run;
+  }
+  if (run == 0 || (groups > 0 && run != 3)) return false;
+  if (i < s.size() && s[i] == point) {
+    out += '.';
+    if (++i == s.size()) return false;
+    for (; i < s.size() && IsDigit(s[i]); ++i) out += s[i];
+  }
+  return i == s.size();
+}
+
+enum Convention { kThousandsComma, kDecimalComma };
+
+}  // namespace
+
+std::string ReadGroupedNumbers(Column& col, char delimiter) {
+  if (col.type != ColumnType::kCategorical || col.levels.empty()) return "";
+  // Which conventions every level fits; a level with no comma is a plain
+  // number, which fits the thousands-comma one as it is and the decimal-comma
+  // one only with its dot read as a thousands separator ("4.602": 4602).
+  bool thousands = true, decimal = true, any_comma = false;
+  std::string plain;
+  for (const std::string& level : col.levels) {
+    if (level.find(',') != std::string::npos) any_comma = true;
+    thousands = thousands && Plain(level, ',', '.', plain);
+    decimal = decimal && Plain(level, '.', ',', plain);
+    if (!thousands && !decimal) return "";
+  }
+  if (!any_comma) return "";  // no comma: nothing written for people (a stray word, not a number, turned it)
+  const Convention convention = thousands && decimal ? (delimiter == ',' ? kThousandsComma : kDecimalComma)
+                                : thousands          ? kThousandsComma
+                                                     : kDecimalComma;
+  std::vector<float> by_level(col.levels.size());
+  for (size_t i = 0; i < col.levels.size(); ++i) {
+    const bool ok = convention == kThousandsComma ? Plain(col.levels[i], ',', '.', plain) : Plain(col.levels[i], '.', ',', plain);
+    float v;
+    if (!ok || ParseNumber(plain, &v) != Parsed::kNumber) return "";  // past a float's range: left as text
+    by_level[i] = v;
+  }
+  col.values.resize(col.codes.size());
+  for (size_t r = 0; r < col.codes.size(); ++r) col.values[r] = col.codes[r] < 0 ? NAN : by_level[col.codes[r]];
+  // An example: the first cell that was not a plain number, where it was.
+  std::string example;
+  float first = NAN;
+  if (!col.first_text.empty()) {
+    example = col.first_text;
+    if ((convention == kThousandsComma ? Plain(example, ',', '.', plain) : Plain(example, '.', ',', plain)))
+      ParseNumber(plain, &first);
+  }
+  std::string note = "Column '" + col.name + "' holds numbers written with " +
+                     (convention == kThousandsComma ? "thousands separators" : "a decimal comma") + ": read as numbers";
+  if (!example.empty() && first == first)
+    note += " ('" + example + "' on line " + std::to_string(col.first_text_line) + " is " + ShortestFloat(first) + ")";
+  if (thousands && decimal) {
+    const std::string separated = delimiter == ';' ? "semicolon" : delimiter == '\t' ? "tab" : std::string("'") + delimiter + "'";
+    note += convention == kThousandsComma ? ", the comma taken as a thousands separator as in a comma-separated file"
+                                          : ", the comma taken as the decimal point as in a " + separated + "-separated file";
+  }
+  note += ".";
+  col.type = ColumnType::kNumeric;
+  col.codes.clear();
+  col.codes.shrink_to_fit();
+  col.levels.clear();
+  col.first_text.clear();
+  col.first_text_line = 0;
+  return note;
+}
+
+}  // namespace boostlab

@@ -1,0 +1,24 @@
+// Numbers written for people: with thousands separators ("4,602",
+// "1,234.5") or with a decimal comma ("10,9155", "1.234,5"), as spreadsheets
+// export them. The reader reads each such cell as text, so the column turns
+// categorical (hundreds of levels, or left out as an identifier), and the
+// numbers a model most needs are lost without a word. Once a file is read,
+// a categorical column whose every value is a number so written (or a plain
+// number) is turned numeric, and the table's notes say how it was read.
+#pragma once
+
+#include <string>  // for string
+
+#include "boostlab/table.h"
+
+namespace boostlab {
+
+// Turns `col` numeric if every level is a number written with one
+// convention: thousands separated by ',' with a '.' decimal point, or a ','
+// decimal point with thousands separated by '.'. A level that fits both
+// ("1,234") takes the file's: a comma-separated file quotes a thousands
+// separator, other files (';', tab) use the decimal comma. Returns the note
+// for the table, or "" when the column is left as it was.
+std::string ReadGroupedNumbers(Column& col, char delimiter);
+
+}  // namespace boostlab
