@@ -23,6 +23,8 @@ export interface ColumnSummary {
   distinct: number;
   /** First 20 levels of a categorical column. */
   levels?: string[];
+  /** A categorical column: its first cell that is not a number, and that cell's line in the file (1-based). */
+  firstText?: { line: number; text: string };
   /** A numeric column numbering the rows: 1..n or 0..n-1 (pandas' index), each once in any order, none missing.
    *  A row number, not a measurement. */
   sequence?: boolean;

@@ -148,6 +148,12 @@ std::string TableSummaryJson(const Table& table) {
       json::AppendString(out, guess.why);
       out += '}';
     }
+    if (col.type == ColumnType::kCategorical && col.first_text_line > 0) {
+      // The cell that made it text (a word among numbers, say), and its line.
+      out += ",\"firstText\":{\"line\":" + std::to_string(col.first_text_line) + ",\"text\":";
+      json::AppendString(out, col.first_text);
+      out += '}';
+    }
     if (col.type == ColumnType::kCategorical) {
       out += ",\"levels\":[";
       for (size_t i = 0; i < std::min<size_t>(col.levels.size(), 20); ++i) {

@@ -34,8 +34,28 @@ export function spellingTwins(c: ColumnSummary): string[][] {
   return [...groups.values()].filter((g) => g.length > 1);
 }
 
+// Dates as text (2021-08-05, 05/08/2021, with or without a time): the
+// engine reads each date as a category of its own (hundreds of them, left
+// out as an identifier). Judged on the levels the summary holds (its first 20).
+const DATE = /^(\d{4}[-/.]\d{1,2}[-/.]\d{1,2}|\d{1,2}[-/.]\d{1,2}[-/.]\d{4})([ T]\d{1,2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
+export const looksLikeDates = (c: ColumnSummary) => c.type === 'categorical' && !!c.levels?.length && c.levels.every((l) => DATE.test(l));
+
 export function columnKind(c: ColumnSummary, rows: number) {
-  return strayText(c) ? 'numbers + text' : looksLikeId(c, rows) ? (c.type === 'numeric' ? 'numeric ID' : 'text / ID') : c.type;
+  if (strayText(c)) return 'numbers + text';
+  if (looksLikeDates(c)) return 'dates (text)';
+  return looksLikeId(c, rows) ? (c.type === 'numeric' ? 'numeric ID' : 'text / ID') : c.type;
+}
+
+// What a person should know of a column the engine cannot use as it stands,
+// said where it shows on a phone too (not only in a tooltip): numbers with a
+// stray word, and dates.
+export function columnNote(c: ColumnSummary): string {
+  const cell = c.firstText ? `'${c.firstText.text}' (line ${c.firstText.line})` : '';
+  if (strayText(c) && cell)
+    return `'${c.name}' reads as categories, not numbers: ${cell} is not a number. If such cells mean missing, write them as NA or leave them empty, and load the file again.`;
+  if (looksLikeDates(c))
+    return `'${c.name}' holds dates${cell ? ` such as ${cell}` : ''}, read as text: one category per date (${c.distinct.toLocaleString('en-US')}). To use them, add numeric columns made from them (the year, the month, the days since a start) and load the file again.`;
+  return '';
 }
 
 const TASK_NAMES: Record<string, string> = { regression: 'regression', binary: 'binary classification', multiclass: 'multiclass classification' };
@@ -148,8 +168,9 @@ export class CsvPanel {
     setText($('data-name'), `${d.name}: ${d.rows.toLocaleString()} rows × ${d.columns.length} columns${separated}${reading}`);
     setData($('data-name'), 'delimiter', d.dialect.delimiter);
     const notes = $('data-notes');
-    setText(notes, d.dialect.notes.join(' '));
-    setHidden(notes, d.dialect.notes.length === 0);
+    const all = [...d.dialect.notes, ...d.columns.map(columnNote).filter(Boolean)];
+    setText(notes, all.join(' '));
+    setHidden(notes, all.length === 0);
     if (this.shownData !== d.id) {
       this.shownData = d.id;
       this.target.replaceChildren(...d.columns.map((c) => new Option(`${c.name} (${columnKind(c, d.rows)})`, c.name)));
@@ -267,8 +288,9 @@ export class CsvPanel {
     head.replaceChildren(
       line(d.columns.map((c) => cell('th', c.name))),
       line(d.columns.map((c) => {
-        const kind = cell('td', columnKind(c, d.rows), strayText(c) ? 'kind warn' : 'kind');
-        if ('error' in c.asTarget && strayText(c)) kind.title = c.asTarget.error.message;
+        const kind = cell('td', columnKind(c, d.rows), columnNote(c) ? 'kind warn' : 'kind');
+        const note = columnNote(c);
+        if (note) kind.title = note;
         return kind;
       })),
       line(d.columns.map((c) => cell('td', `${c.missing.toLocaleString('en-US')} missing`, c.missing ? 'warn' : 'hint'))),
