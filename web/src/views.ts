@@ -150,7 +150,7 @@ export class Views {
       if (line > 0) update((s) => { s.shap.line = line; });
     });
     $<HTMLSelectElement>('shap-output').addEventListener('change', (e) => update((s) => { s.shap.output = Number((e.target as HTMLSelectElement).value); }));
-    $('scale-engine').addEventListener('change', () => this.renderScaleOut(!$<HTMLButtonElement>('download-xgboost').disabled));
+    $('scale-engine').addEventListener('change', () => this.renderScaleOut(!$<HTMLButtonElement>('download-model').disabled));
     $('scale-rounds').addEventListener('input', () => $<HTMLInputElement>('scale-rounds').setCustomValidity(''));
     this.treeView.onSelect = (t, id, m) => this.inspector.render(t, id, m);
     subscribe(() => this.render());
@@ -260,6 +260,9 @@ export class Views {
       ? `Loaded ${store.loadedModel.name}: ${store.loadedModel.model.trees} trees predicting ${store.loadedModel.model.target} (${store.loadedModel.model.algorithm}). It is on show until the next run.` +
         (lacking.length ? ` It reads columns ${store.data!.name} does not have (${lacking.slice(0, 3).join(', ')}${lacking.length > 3 ? ` and ${lacking.length - 3} more` : ''}): its trees show, but not its predictions, SHAP values or a round's rows until data with those columns is loaded.` : '')
       : '';
+    // A model with no XGBoost form: said beside its (disabled) button.
+    const refusal = modelInfoOnShow()?.noXGBoost;
+    if (refusal && !store.writing) modelStatus.textContent = `${modelStatus.textContent} ${refusal}`.trim();
     const modelMessage = $('model-message');
     setText(modelMessage, store.messages.model);
     setHidden(modelMessage, !store.messages.model);
@@ -385,7 +388,8 @@ export class Views {
     const run = currentRun();
     const liveRounds = show?.live ? run?.reports.length ?? 0 : 0;
     const has = !!show && (show.model !== null || liveRounds > 0);
-    for (const id of ['download-model', 'download-model-compact', 'download-predictions', 'download-xgboost']) $<HTMLButtonElement>(id).disabled = !has;
+    for (const id of ['download-model', 'download-model-compact', 'download-predictions']) $<HTMLButtonElement>(id).disabled = !has;
+    $<HTMLButtonElement>('download-xgboost').disabled = !has || !!modelInfoOnShow()?.noXGBoost;
     const picked = this.predictionRound();
     setText($('download-predictions'), picked ? `Download predictions at round ${picked} (CSV)` : 'Download predictions (CSV)');
     // The tree follows the round picked; importance and SHAP are the whole model's.
@@ -551,11 +555,13 @@ export class Views {
     // Rows with no target were left out of the run (not for ranking); the script would read them, and XGBoost refuses a missing label.
     const run = currentRun(), choice = run && !store.loadedModel ? run.choice : null;
     const unlabelled = choice && !choice.group ? store.data?.columns.find((c) => c.name === choice.target)?.missing ?? 0 : 0;
+    const refusal = modelInfoOnShow()?.noXGBoost ?? '';
     for (const id of ['download-scale-script', 'download-scale-model', 'download-scale-rows'])
-      $<HTMLButtonElement>(id).disabled = !has || toy || ragged || unlabelled > 0;
+      $<HTMLButtonElement>(id).disabled = !has || toy || ragged || unlabelled > 0 || !!refusal;
     const engine = $<HTMLSelectElement>('scale-engine').value;
     const files = scaleOutFiles(csvName());
     setText($('scale-status'), !has ? 'Train a model (or load one) to carry it to a cluster.'
+      : refusal ? refusal
       : toy ? 'Toy data lives only in this page: load a CSV to continue at scale.'
       : ragged ? `This page left out ${csvName()}'s rows of the wrong width (see the notes under its name); a cluster reading the file would not. Mend those lines, load the file again and train, then continue at scale.`
       : unlabelled > 0 ? `This run left out ${unlabelled.toLocaleString()} rows of ${csvName()} with no ${choice!.target}; a cluster reading the file would not, and XGBoost refuses a missing label. Remove those rows from the file, load it again and train, then continue at scale.`

@@ -29,7 +29,7 @@ const VIEW_MARGIN = 8;  // kept between a subtree brought into view and the pane
 function nodeWidth(panelWidth: number) {
   return Math.max(140, Math.min(170, Math.floor((panelWidth - 2 * VIEW_MARGIN) / 2)));
 }
-const nodeChars = (width: number) => Math.floor((width - 12) / 6);
+const nodeChars = (width: number) => Math.floor(width / 6.6);  // 25 at 170 px, 23 at a phone's 152
 // A line cut at a space into two of up to `width` characters; what is left
 // after the second is elided (the node's title and the inspector have it whole).
 export function wrapLine(line: string, width: number): string[] {

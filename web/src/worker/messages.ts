@@ -206,6 +206,8 @@ export interface ModelInfo {
   sampling: string;
   step: string;
   colsample_bynode: number;
+  // Why the model has no XGBoost form ('' when it has one): the export buttons say so where they are.
+  noXGBoost: string;
 }
 
 export type FromWorker =
