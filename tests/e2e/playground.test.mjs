@@ -391,6 +391,9 @@ test('Download as XGBoost model: XGBoost 1.7.4 loads it and predicts the page\'s
   // And back into the page: the XGBoost file loads and its trees show.
   await page.setInputFiles('#model-input', join(dir, 'model.json'));
   await page.waitForFunction(() => /^Loaded model\.json: 8 trees predicting Miles_per_Gallon/.test(document.getElementById('model-status').textContent));
+  // The run's numbers stay on the headline, said to be the run's; the predictions are the file's.
+  assert.match(await page.textContent('#last-round'), /Run \d+'s; the views below show model\.json, loaded, whose file carries no metrics$/);
+  assert.equal(await page.textContent('#download-predictions'), 'Download predictions of model.json (CSV)');
   await useAlgorithm(page, 'adaboost');
   await train(page, 3);
   // AdaBoost.R2's round in the formulas: α_t defined where it is shown, and no

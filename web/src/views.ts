@@ -313,7 +313,9 @@ export class Views {
     const what = kept && shown === kept && kept < r.round && (onData.status === 'done' || onData.status === 'stopped')
       ? `Result: round ${kept}, kept by early stopping (the best ${rep.metric}; rounds ${kept + 1}–${r.round} were dropped)`
       : `Round ${shown}`;
-    setText(last, `${what}: ${metrics || 'no metrics'}${ada}`);
+    // A model file opened since: the views below are its, these numbers the run's (a file carries no metrics).
+    const loaded = store.loadedModel ? ` — Run ${onData.number}'s; the views below show ${store.loadedModel.name}, loaded, whose file carries no metrics` : '';
+    setText(last, `${what}: ${metrics || 'no metrics'}${ada}${loaded}`);
     setData(last, 'round', String(shown));
   }
 
@@ -391,7 +393,9 @@ export class Views {
     for (const id of ['download-model', 'download-model-compact', 'download-predictions']) $<HTMLButtonElement>(id).disabled = !has;
     $<HTMLButtonElement>('download-xgboost').disabled = !has || !!modelInfoOnShow()?.noXGBoost;
     const picked = this.predictionRound();
-    setText($('download-predictions'), picked ? `Download predictions at round ${picked} (CSV)` : 'Download predictions (CSV)');
+    // A model file opened by hand predicts (new rows, say): the button names it, as the target picked may be another's.
+    const whose = store.loadedModel ? ` of ${store.loadedModel.name}` : '';
+    setText($('download-predictions'), picked ? `Download predictions${whose} at round ${picked} (CSV)` : `Download predictions${whose} (CSV)`);
     // The tree follows the round picked; importance and SHAP are the whole model's.
     const rounds = show?.model?.rounds ?? liveRounds;
     const note = $('inside-round-note');
