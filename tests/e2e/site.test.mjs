@@ -96,7 +96,7 @@ test('a phone\'s touch screen: Play brings the chart into view; a tap on a tree 
   }
 });
 
-test('phone width 390 x 844: nothing wider than the screen, and training works', async () => {
+test('phone width 390 x 844: nothing wider than the screen, training works, SHAP\'s names fit their column', async () => {
   const site = await openSite({ viewport: { width: 390, height: 844 } });
   try {
     const { page } = site;
@@ -120,6 +120,21 @@ test('phone width 390 x 844: nothing wider than the screen, and training works',
       assert.ok(box.height >= 32 && box.width >= 44, `#${id} is big enough to tap: ${box.width}x${box.height}`);
     }
     await site.screenshot('phone-390x844');
+    // SHAP's feature names fit the phone's label column, cut with an ellipsis
+    // where they must (spam's 'charExclamation' ran off the canvas's left edge).
+    await page.selectOption('#source', 'sample:spam');
+    await page.waitForFunction(() => document.getElementById('data-name').textContent.startsWith('spam'));
+    await train(page, 3);
+    await page.waitForFunction(() => (document.getElementById('shap-summary').dataset.labels ?? '').length > 0);
+    const fit = await page.$eval('#shap-summary', (canvas) => {
+      const ctx = document.createElement('canvas').getContext('2d');
+      ctx.font = '12px system-ui, sans-serif';
+      const room = Number(canvas.dataset.labelWidth);
+      return { room, labels: canvas.dataset.labels.split('|').map((l) => ({ l, w: ctx.measureText(l).width })) };
+    });
+    assert.ok(fit.room < 120, `a phone's label column: ${fit.room} px`);
+    for (const { l, w } of fit.labels) assert.ok(w <= fit.room, `'${l}' is ${w.toFixed(0)} px in ${fit.room}`);
+    assert.ok(fit.labels.some(({ l }) => l.endsWith('…')), 'some long name was cut');
     assert.deepEqual(site.problems, []);
   } finally {
     await site.close();

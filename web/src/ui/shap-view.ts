@@ -28,6 +28,15 @@ export function valueText(f: ShapFeature, v: number) {
 }
 
 // One output's SHAP values: phi[row][feature], and each row's bias.
+// The text cut (with an ellipsis) to fit `width` pixels in ctx's font: a
+// phone's label column is 90 px, and 'charExclamation' ran off the canvas.
+export function fitText(ctx: CanvasRenderingContext2D, text: string, width: number) {
+  if (ctx.measureText(text).width <= width) return text;
+  let n = text.length;
+  while (n > 1 && ctx.measureText(`${text.slice(0, n - 1)}…`).width > width) n--;
+  return `${text.slice(0, n - 1)}…`;
+}
+
 function slice(d: ShapData, output: number) {
   const F = d.features.length, W = F + 1;
   const at = (i: number, f: number) => d.phi[(i * d.outputs + output) * W + f];
@@ -91,7 +100,7 @@ export class ShapSummary {
       ctx.fillStyle = '#1d2433';
       ctx.textAlign = 'right';
       const name = d.features[f].name;
-      ctx.fillText(name.length > 22 ? `${name.slice(0, 21)}…` : name, left, y);
+      ctx.fillText(fitText(ctx, name, left - 4), left, y);
       // Colour by the value's place between the rows' lowest and highest (a category by its index).
       let vmin = Infinity, vmax = -Infinity;
       for (let i = 0; i < n; i++) { const v = d.values[i * F + f]; if (!Number.isNaN(v)) { vmin = Math.min(vmin, v); vmax = Math.max(vmax, v); } }
@@ -119,6 +128,8 @@ export class ShapSummary {
     setData(this.canvas, 'features', String(order.length));
     setData(this.canvas, 'rows', String(n));
     setData(this.canvas, 'top', d.features[order[0]?.f]?.name ?? '');
+    this.canvas.dataset.labels = order.map(({ f }) => fitText(ctx, d.features[f].name, left - 4)).join('|');
+    this.canvas.dataset.labelWidth = String(left - 4);
     this.canvas.setAttribute('aria-label', `SHAP summary: ${order.slice(0, 5).map(({ f, m }) => `${d.features[f].name} mean |SHAP| ${m.toPrecision(3)}`).join(', ')}`);
   }
 }
