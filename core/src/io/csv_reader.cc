@@ -520,10 +520,20 @@ Table CsvReader::Finish() {
   table.columns.reserve(st.builders.size());
   for (ColumnBuilder& b : st.builders) table.columns.push_back(b.Finish());
   st.builders.clear();
+  std::vector<char> was_numeric;
+  for (const Column& col : table.columns) was_numeric.push_back(col.type == ColumnType::kNumeric);
+  std::string comma_column;  // a column read with the decimal comma, if any
   for (Column& col : table.columns) {
-    std::string note = ReadGroupedNumbers(col, table.delimiter);
+    bool decimal_comma = false;
+    std::string note = ReadGroupedNumbers(col, table.delimiter, &decimal_comma);
     if (!note.empty()) table.notes.push_back(std::move(note));
+    if (decimal_comma && comma_column.empty()) comma_column = col.name;
   }
+  if (!comma_column.empty())
+    for (size_t c = 0; c < table.columns.size(); ++c) {
+      std::string note = was_numeric[c] ? DotThousandsNote(table.columns[c], comma_column) : "";
+      if (!note.empty()) table.notes.push_back(std::move(note));
+    }
   return table;
 }
 

@@ -1,6 +1,7 @@
 #include "io/grouped_numbers.h"
 
-#include <cmath>        // for NAN
+#include <algorithm>    // for max, remove
+#include <cmath>        // for NAN, round, fmod, abs
 #include <string_view>  // for string_view
 #include <vector>       // for vector
 
@@ -45,7 +46,7 @@ enum Convention { kThousandsComma, kDecimalComma };
 
 }  // namespace
 
-std::string ReadGroupedNumbers(Column& col, char delimiter) {
+std::string ReadGroupedNumbers(Column& col, char delimiter, bool* decimal_comma) {
   if (col.type != ColumnType::kCategorical || col.levels.empty()) return "";
   // Which conventions every level fits; a level with no comma is a plain
   // number, which fits the thousands-comma one as it is and the decimal-comma
@@ -89,6 +90,7 @@ std::string ReadGroupedNumbers(Column& col, char delimiter) {
                                           : ", the comma taken as the decimal point as in a " + separated + "-separated file";
   }
   note += ".";
+  if (decimal_comma) *decimal_comma = convention == kDecimalComma;
   col.type = ColumnType::kNumeric;
   col.codes.clear();
   col.codes.shrink_to_fit();
@@ -96,6 +98,26 @@ std::string ReadGroupedNumbers(Column& col, char delimiter) {
   col.first_text.clear();
   col.first_text_line = 0;
   return note;
+}
+
+std::string DotThousandsNote(const Column& col, const std::string& comma_column) {
+  if (col.type != ColumnType::kNumeric) return "";
+  float example = NAN;
+  for (float v : col.values) {
+    if (v != v) continue;
+    const double thousandths = static_cast<double>(v) * 1000;
+    const double whole = std::round(thousandths);
+    // At most three decimals (within a float's rounding).
+    if (std::abs(thousandths - whole) > 1e-6 * std::max(1.0, std::abs(thousandths))) return "";
+    if (example != example && std::fmod(whole, 10) != 0) example = v;  // one that needs all three
+  }
+  if (example != example) return "";  // none needs three decimals: a plain measurement, or whole numbers
+  const std::string read = ShortestFloat(example);
+  std::string grouped = read;
+  grouped.erase(std::remove(grouped.begin(), grouped.end(), '.'), grouped.end());
+  while (grouped.size() > 1 && grouped[0] == '0') grouped.erase(0, 1);
+  return "Column '" + col.name + "' has numbers written with a dot, such as " + read + ", where this file writes decimals with a comma (column '" +
+         comma_column + "'): if its dot groups thousands (" + read + " for " + grouped + "), it was misread; its cells were read as written.";
 }
 
 }  // namespace boostlab

@@ -19,6 +19,14 @@ namespace boostlab {
 // ("1,234") takes the file's: a comma-separated file quotes a thousands
 // separator, other files (';', tab) use the decimal comma. Returns the note
 // for the table, or "" when the column is left as it was.
-std::string ReadGroupedNumbers(Column& col, char delimiter);
+// *decimal_comma is set when the column was read with the decimal comma.
+std::string ReadGroupedNumbers(Column& col, char delimiter, bool* decimal_comma = nullptr);
+
+// In a file that writes decimals with a comma, a numeric column whose every
+// value has at most three decimals, some exactly three (4.602, 602), may have been written with
+// the dot grouping thousands (4.602 for 4602): every cell read as a plain
+// number, so nothing in the column says which. Returns a note saying so
+// (the column is left as read), or "".
+std::string DotThousandsNote(const Column& col, const std::string& comma_column);
 
 }  // namespace boostlab
