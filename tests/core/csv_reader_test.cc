@@ -106,6 +106,29 @@ TEST(Csv, NumbersWithThousandsSeparatorsOrADecimalCommaAreNumbers) {
   EXPECT_EQ(ReadCsv("a;b\n1.234,5;1\n12;2\n").columns[0].values[0], 1234.5f);
 }
 
+// Currency and percent signs, as spreadsheets write them: the number as written (96% is 96).
+TEST(Csv, NumbersWithACurrencyOrPercentSignAreNumbers) {
+  Table t = ReadCsv("price,rate,y\n\"$4,602\",96%,1\n$602,100%,2\n$7.5,12.5 %,3\nNA,,4\n");
+  ASSERT_EQ(t.columns[0].type, ColumnType::kNumeric);
+  EXPECT_EQ(t.columns[0].values[0], 4602.0f);
+  EXPECT_EQ(t.columns[0].values[2], 7.5f);
+  EXPECT_TRUE(std::isnan(t.columns[0].values[3]));
+  ASSERT_EQ(t.columns[1].type, ColumnType::kNumeric);
+  EXPECT_EQ(t.columns[1].values[0], 96.0f);
+  EXPECT_EQ(t.columns[1].values[2], 12.5f);
+  EXPECT_TRUE(std::isnan(t.columns[1].values[3]));
+  ASSERT_EQ(t.notes.size(), 2u);
+  EXPECT_EQ(t.notes[0], "Column 'price' holds numbers written with a currency sign ($) and thousands separators: read as numbers "
+                        "('$4,602' on line 2 is 4602).");
+  EXPECT_EQ(t.notes[1], "Column 'rate' holds numbers written with a percent sign: read as numbers ('96%' on line 2 is 96).");
+  Table euro = ReadCsv("a;b\n12,50 \xE2\x82\xAC;1\n3 \xE2\x82\xAC;2\n");
+  ASSERT_EQ(euro.columns[0].type, ColumnType::kNumeric);
+  EXPECT_EQ(euro.columns[0].values[0], 12.5f);
+  // A sign alone, or on a word, is text.
+  EXPECT_EQ(ReadCsv("a,b\n$,1\n5,2\n").columns[0].type, ColumnType::kCategorical);
+  EXPECT_EQ(ReadCsv("a,b\nGrade A%,1\n5%,2\n").columns[0].type, ColumnType::kCategorical);
+}
+
 // Text stays text: a word among them, groups not of three, both conventions
 // in one column, a comma in a plain word.
 TEST(Csv, TextThatOnlyLooksLikeGroupedNumbersStaysText) {

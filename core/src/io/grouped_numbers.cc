@@ -44,6 +44,33 @@ bool Plain(std::string_view s, char group, char point, std::string& out) {
 
 enum Convention { kThousandsComma, kDecimalComma };
 
+// Currency signs a spreadsheet writes before or after an amount.
+constexpr std::string_view kCurrency[] = {"$", "\xE2\x82\xAC" /* € */, "\xC2\xA3" /* £ */, "\xC2\xA5" /* ¥ */};
+
+// `s` without a currency sign before or after it, or a percent sign after
+// it (a space between allowed); what was taken off is added to `marks`.
+struct Marks {
+  std::string currency;  // the first sign seen
+  bool percent = false;
+};
+std::string_view Undecorated(std::string_view s, Marks& marks) {
+  for (std::string_view c : kCurrency) {
+    if (s.size() > c.size() && s.substr(0, c.size()) == c) {
+      if (marks.currency.empty()) marks.currency = std::string(c);
+      return Trim(s.substr(c.size()));
+    }
+    if (s.size() > c.size() && s.substr(s.size() - c.size()) == c) {
+      if (marks.currency.empty()) marks.currency = std::string(c);
+      return Trim(s.substr(0, s.size() - c.size()));
+    }
+  }
+  if (s.size() > 1 && s.back() == '%') {
+    marks.percent = true;
+    return Trim(s.substr(0, s.size() - 1));
+  }
+  return s;
+}
+
 }  // namespace
 
 std::string ReadGroupedNumbers(Column& col, char delimiter, bool* decimal_comma) {
@@ -52,22 +79,26 @@ std::string ReadGroupedNumbers(Column& col, char delimiter, bool* decimal_comma)
   // number, which fits the thousands-comma one as it is and the decimal-comma
   // one only with its dot read as a thousands separator ("4.602": 4602).
   bool thousands = true, decimal = true, any_comma = false;
+  Marks marks;
   std::string plain;
-  for (const std::string& level : col.levels) {
-    if (level.find(',') != std::string::npos) any_comma = true;
-    thousands = thousands && Plain(level, ',', '.', plain);
-    decimal = decimal && Plain(level, '.', ',', plain);
+  std::vector<std::string_view> bare(col.levels.size());
+  for (size_t i = 0; i < col.levels.size(); ++i) {
+    bare[i] = Undecorated(col.levels[i], marks);
+    if (bare[i].find(',') != std::string_view::npos) any_comma = true;
+    thousands = thousands && Plain(bare[i], ',', '.', plain);
+    decimal = decimal && Plain(bare[i], '.', ',', plain);
     if (!thousands && !decimal) return "";
   }
-  if (!any_comma) return "";  // no comma: nothing written for people (a stray word, not a number, turned it)
-  const Convention convention = thousands && decimal ? (delimiter == ',' ? kThousandsComma : kDecimalComma)
+  // Nothing written for people: a stray word, not a number, turned it.
+  if (!any_comma && marks.currency.empty() && !marks.percent) return "";
+  const Convention convention = thousands && decimal ? (delimiter == ',' || !any_comma ? kThousandsComma : kDecimalComma)
                                 : thousands          ? kThousandsComma
                                                      : kDecimalComma;
+  auto read = [&](std::string_view s) { return convention == kThousandsComma ? Plain(s, ',', '.', plain) : Plain(s, '.', ',', plain); };
   std::vector<float> by_level(col.levels.size());
   for (size_t i = 0; i < col.levels.size(); ++i) {
-    const bool ok = convention == kThousandsComma ? Plain(col.levels[i], ',', '.', plain) : Plain(col.levels[i], '.', ',', plain);
     float v;
-    if (!ok || ParseNumber(plain, &v) != Parsed::kNumber) return "";  // past a float's range: left as text
+    if (!read(bare[i]) || ParseNumber(plain, &v) != Parsed::kNumber) return "";  // past a float's range: left as text
     by_level[i] = v;
   }
   col.values.resize(col.codes.size());
@@ -77,14 +108,19 @@ std::string ReadGroupedNumbers(Column& col, char delimiter, bool* decimal_comma)
   float first = NAN;
   if (!col.first_text.empty()) {
     example = col.first_text;
-    if ((convention == kThousandsComma ? Plain(example, ',', '.', plain) : Plain(example, '.', ',', plain)))
-      ParseNumber(plain, &first);
+    Marks ignored;
+    if (read(Undecorated(example, ignored))) ParseNumber(plain, &first);
   }
-  std::string note = "Column '" + col.name + "' holds numbers written with " +
-                     (convention == kThousandsComma ? "thousands separators" : "a decimal comma") + ": read as numbers";
+  std::vector<std::string> how;
+  if (!marks.currency.empty()) how.push_back("a currency sign (" + marks.currency + ")");
+  if (marks.percent) how.push_back("a percent sign");
+  if (any_comma) how.push_back(convention == kThousandsComma ? "thousands separators" : "a decimal comma");
+  std::string note = "Column '" + col.name + "' holds numbers written with ";
+  for (size_t i = 0; i < how.size(); ++i) note += (i == 0 ? "" : i + 1 == how.size() ? " and " : ", ") + how[i];
+  note += ": read as numbers";
   if (!example.empty() && first == first)
     note += " ('" + example + "' on line " + std::to_string(col.first_text_line) + " is " + ShortestFloat(first) + ")";
-  if (thousands && decimal) {
+  if (any_comma && thousands && decimal) {
     const std::string separated = delimiter == ';' ? "semicolon" : delimiter == '\t' ? "tab" : std::string("'") + delimiter + "'";
     note += convention == kThousandsComma ? ", the comma taken as a thousands separator as in a comma-separated file"
                                           : ", the comma taken as the decimal point as in a " + separated + "-separated file";

@@ -1,5 +1,6 @@
 // Numbers written for people: with thousands separators ("4,602",
-// "1,234.5") or with a decimal comma ("10,9155", "1.234,5"), as spreadsheets
+// "1,234.5") or with a decimal comma ("10,9155", "1.234,5"), with a currency
+// sign ("$4,602", "12,50 €") or a percent sign ("96%": 96), as spreadsheets
 // export them. The reader reads each such cell as text, so the column turns
 // categorical (hundreds of levels, or left out as an identifier), and the
 // numbers a model most needs are lost without a word. Once a file is read,
@@ -13,8 +14,8 @@
 
 namespace boostlab {
 
-// Turns `col` numeric if every level is a number written with one
-// convention: thousands separated by ',' with a '.' decimal point, or a ','
+// Turns `col` numeric if every level is a number (its currency or percent
+// sign aside) written with one convention: thousands separated by ',' with a '.' decimal point, or a ','
 // decimal point with thousands separated by '.'. A level that fits both
 // ("1,234") takes the file's: a comma-separated file quotes a thousands
 // separator, other files (';', tab) use the decimal comma. Returns the note
