@@ -112,18 +112,19 @@ test('early stopping: the result is the kept round\'s metrics, and the text says
   await setParam(page, 'eta', '');
 });
 
-test('numbers written for people read as numbers; dates and a stray word in a feature said in the notes, not only in a tooltip', async () => {
+test('numbers written for people read as numbers; dates, a stray word in a feature and a constant column said in the notes, not only in a tooltip', async () => {
   const { page } = site;
   // A comma-separated export: quoted thousands, ISO dates, a word among a feature's numbers.
-  const rows = ['id,price,sold,x,y', ...Array.from({ length: 30 }, (_, i) =>
-    `${i + 1},"${(1 + i).toLocaleString('en-US')},${String(100 + i * 7).slice(-3)}",2021-${String(1 + (i % 12)).padStart(2, '0')}-${String(1 + i).padStart(2, '0').slice(-2).replace('00', '01')},${i === 11 ? 'twelve' : i},${(i * 1.5).toFixed(1)}`)];
+  const rows = ['id,price,sold,x,y,unit', ...Array.from({ length: 30 }, (_, i) =>
+    `${i + 1},"${(1 + i).toLocaleString('en-US')},${String(100 + i * 7).slice(-3)}",2021-${String(1 + (i % 12)).padStart(2, '0')}-${String(1 + i).padStart(2, '0').slice(-2).replace('00', '01')},${i === 11 ? 'twelve' : i},${(i * 1.5).toFixed(1)},kg`)];
   await upload(page, 'export.csv', rows.join('\n'));
   const kinds = await page.$$eval('#preview td.kind', (cells) => cells.map((c) => c.textContent));
-  assert.deepEqual(kinds.slice(1), ['numeric', 'dates (text)', 'numbers + text', 'numeric']);
+  assert.deepEqual(kinds.slice(1), ['numeric', 'dates (text)', 'numbers + text', 'numeric', 'categorical']);
   const notes = await page.textContent('#data-notes');
   assert.match(notes, /Column 'price' holds numbers written with thousands separators: read as numbers \('1,100' on line 2 is 1100\)/);
   assert.match(notes, /'sold' holds dates such as '2021-01-01' \(line 2\), read as text: one category per date \(30\)/);
   assert.match(notes, /'x' reads as categories, not numbers: 'twelve' \(line 13\) is not a number/);
+  assert.match(notes, /'unit' holds one value: alone it can split no rows\. Harmless; tick it under Ignored columns to leave it out\./);
   assert.equal(await page.getAttribute('#preview td.kind >> nth=3', 'title'), notes.match(/'x' reads as categories[^]*?load the file again\./)[0]);
   // A semicolon export with decimal commas: the target is a number (it read as 30 text values, multiclass).
   const semi = ['a;y', ...Array.from({ length: 30 }, (_, i) => `${i},${i % 10};${(i * 1.25).toFixed(2).replace('.', ',')}`)];

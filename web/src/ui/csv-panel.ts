@@ -48,11 +48,13 @@ export function columnKind(c: ColumnSummary, rows: number) {
 
 // What a person should know of a column the engine cannot use as it stands,
 // said where it shows on a phone too (not only in a tooltip): numbers with a
-// stray word, and dates.
+// stray word, one value throughout, and dates.
 export function columnNote(c: ColumnSummary): string {
   const cell = c.firstText ? `'${c.firstText.text}' (line ${c.firstText.line})` : '';
   if (strayText(c) && cell)
     return `'${c.name}' reads as categories, not numbers: ${cell} is not a number. If such cells mean missing, write them as NA or leave them empty, and load the file again.`;
+  if (c.distinct === 1)
+    return `'${c.name}' holds one value${c.missing ? ' (and missing cells)' : ''}: alone it can split no rows${c.missing ? ' but by missing or not' : ''}. Harmless; tick it under Ignored columns to leave it out.`;
   if (looksLikeDates(c))
     return `'${c.name}' holds dates${cell ? ` such as ${cell}` : ''}, read as text: one category per date (${c.distinct.toLocaleString('en-US')}). To use them, add numeric columns made from them (the year, the month, the days since a start) and load the file again.`;
   return '';
