@@ -124,6 +124,14 @@ TEST(Csv, NumbersWithACurrencyOrPercentSignAreNumbers) {
   Table euro = ReadCsv("a;b\n12,50 \xE2\x82\xAC;1\n3 \xE2\x82\xAC;2\n");
   ASSERT_EQ(euro.columns[0].type, ColumnType::kNumeric);
   EXPECT_EQ(euro.columns[0].values[0], 12.5f);
+  // No comma in the column, but decimal commas elsewhere in the file: its dots group thousands.
+  Table mixed = ReadCsv("x;price\n1,5;\xE2\x82\xAC 2.167\n2,5;\xE2\x82\xAC 12.539\n");
+  EXPECT_TRUE(mixed.decimal_comma);
+  EXPECT_EQ(mixed.columns[1].values[0], 2167.0f);
+  EXPECT_EQ(mixed.columns[1].values[1], 12539.0f);
+  ASSERT_EQ(mixed.notes.size(), 2u);
+  EXPECT_NE(mixed.notes[1].find("2167), the dot taken as a thousands separator as this file's decimal commas say."), std::string::npos) << mixed.notes[1];
+  EXPECT_FALSE(t.decimal_comma);
   // A sign alone, or on a word, is text.
   EXPECT_EQ(ReadCsv("a,b\n$,1\n5,2\n").columns[0].type, ColumnType::kCategorical);
   EXPECT_EQ(ReadCsv("a,b\nGrade A%,1\n5%,2\n").columns[0].type, ColumnType::kCategorical);

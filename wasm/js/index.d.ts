@@ -205,6 +205,8 @@ export class Table {
   readonly delimiter: string;
   /** The encoding used: 'utf-8', or 'windows-1252' for a file that is not valid UTF-8. */
   readonly encoding: 'utf-8' | 'windows-1252';
+  /** Some column's numbers were read with a decimal comma (10,9155; the notes say which): give it to scaleOutScript(). */
+  readonly decimalComma: boolean;
   /** What a person should know of how the file was read (a re-encoding; repeated column names renamed a, a.1). */
   readonly notes: string[];
   /** Each row's 1-based line in the file (rows left out, blank lines and line breaks inside quotes counted), or only
@@ -262,6 +264,8 @@ export interface ScaleOutOptions {
   /** The CSV's delimiter (table.delimiter) and encoding (table.encoding). Defaults ',' and 'utf-8'. */
   delimiter?: string;
   encoding?: 'utf-8' | 'windows-1252';
+  /** table.decimalComma: the script reads the CSV's numbers as the table did. Default false. */
+  decimalComma?: boolean;
   /** A file of 0-based validation rows, one a line (dataset.validRows()); default none. */
   validRows?: string;
   /** The sample-weight column training used, if any. */

@@ -15,6 +15,7 @@ struct ScaleOutOptions {
   std::string csv = "data.csv";                       // the data file, as the script will find it
   char delimiter = ',';
   std::string encoding = "utf-8";                     // "utf-8" | "windows-1252"
+  bool decimal_comma = false;                         // the table was read with a decimal comma (Table::decimal_comma)
   std::string valid_rows;                             // file of 0-based validation rows, one a line; empty: none
   std::string weight;                                 // the sample-weight column, if training had one
   std::string model = "model.xgboost.json";           // the model, from Model::ToXGBoostJson
@@ -23,8 +24,8 @@ struct ScaleOutOptions {
   int workers = 2;                                    // local cluster size when no cluster is given
 };
 
-// Reads {engine, csv, delimiter, encoding, validRows, weight, model, output,
-// rounds, workers}; throws BAD_OPTION naming a wrong one.
+// Reads {engine, csv, delimiter, encoding, decimalComma, validRows, weight,
+// model, output, rounds, workers}; throws BAD_OPTION naming a wrong one.
 ScaleOutOptions ParseScaleOutOptions(std::string_view json);
 
 // The script's text. Throws XGBOOST_UNSUPPORTED when the model has no XGBoost

@@ -36,6 +36,7 @@ struct Table {
   // and what a person should know about it (a re-encoding, renamed columns).
   char delimiter = ',';
   std::string encoding = "utf-8";
+  bool decimal_comma = false;  // some column's numbers were read with a decimal comma (io/grouped_numbers.h)
   std::vector<std::string> notes;
   // The file line each row starts on (1-based), so that predictions and
   // messages can name a row as the user's editor does. Rows that run one a

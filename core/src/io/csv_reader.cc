@@ -522,13 +522,23 @@ Table CsvReader::Finish() {
   st.builders.clear();
   std::vector<char> was_numeric;
   for (const Column& col : table.columns) was_numeric.push_back(col.type == ColumnType::kNumeric);
+  // First the columns with a comma, which say whether the file writes a
+  // decimal comma; then the others (a currency or percent sign alone), read
+  // with what the first said. Notes in column order.
   std::string comma_column;  // a column read with the decimal comma, if any
-  for (Column& col : table.columns) {
+  std::vector<std::string> notes(table.columns.size());
+  WrittenNumbers how{table.delimiter, false, true};
+  for (size_t c = 0; c < table.columns.size(); ++c) {
     bool decimal_comma = false;
-    std::string note = ReadGroupedNumbers(col, table.delimiter, &decimal_comma);
-    if (!note.empty()) table.notes.push_back(std::move(note));
-    if (decimal_comma && comma_column.empty()) comma_column = col.name;
+    notes[c] = ReadGroupedNumbers(table.columns[c], how, &decimal_comma);
+    if (decimal_comma && comma_column.empty()) comma_column = table.columns[c].name;
   }
+  how = {table.delimiter, !comma_column.empty(), false};
+  for (size_t c = 0; c < table.columns.size(); ++c)
+    if (notes[c].empty()) notes[c] = ReadGroupedNumbers(table.columns[c], how);
+  for (std::string& note : notes)
+    if (!note.empty()) table.notes.push_back(std::move(note));
+  table.decimal_comma = !comma_column.empty();
   if (!comma_column.empty())
     for (size_t c = 0; c < table.columns.size(); ++c) {
       std::string note = was_numeric[c] ? DotThousandsNote(table.columns[c], comma_column) : "";

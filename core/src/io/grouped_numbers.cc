@@ -73,7 +73,8 @@ std::string_view Undecorated(std::string_view s, Marks& marks) {
 
 }  // namespace
 
-std::string ReadGroupedNumbers(Column& col, char delimiter, bool* decimal_comma) {
+std::string ReadGroupedNumbers(Column& col, const WrittenNumbers& how, bool* decimal_comma) {
+  const char delimiter = how.delimiter;
   if (col.type != ColumnType::kCategorical || col.levels.empty()) return "";
   // Which conventions every level fits; a level with no comma is a plain
   // number, which fits the thousands-comma one as it is and the decimal-comma
@@ -91,7 +92,9 @@ std::string ReadGroupedNumbers(Column& col, char delimiter, bool* decimal_comma)
   }
   // Nothing written for people: a stray word, not a number, turned it.
   if (!any_comma && marks.currency.empty() && !marks.percent) return "";
-  const Convention convention = thousands && decimal ? (delimiter == ',' || !any_comma ? kThousandsComma : kDecimalComma)
+  if (how.commas_only && !any_comma) return "";
+  const bool comma_is_point = any_comma ? delimiter != ',' : how.decimal_comma;
+  const Convention convention = thousands && decimal ? (comma_is_point ? kDecimalComma : kThousandsComma)
                                 : thousands          ? kThousandsComma
                                                      : kDecimalComma;
   auto read = [&](std::string_view s) { return convention == kThousandsComma ? Plain(s, ',', '.', plain) : Plain(s, '.', ',', plain); };
@@ -111,16 +114,18 @@ std::string ReadGroupedNumbers(Column& col, char delimiter, bool* decimal_comma)
     Marks ignored;
     if (read(Undecorated(example, ignored))) ParseNumber(plain, &first);
   }
-  std::vector<std::string> how;
-  if (!marks.currency.empty()) how.push_back("a currency sign (" + marks.currency + ")");
-  if (marks.percent) how.push_back("a percent sign");
-  if (any_comma) how.push_back(convention == kThousandsComma ? "thousands separators" : "a decimal comma");
+  std::vector<std::string> signs;
+  if (!marks.currency.empty()) signs.push_back("a currency sign (" + marks.currency + ")");
+  if (marks.percent) signs.push_back("a percent sign");
+  if (any_comma) signs.push_back(convention == kThousandsComma ? "thousands separators" : "a decimal comma");
   std::string note = "Column '" + col.name + "' holds numbers written with ";
-  for (size_t i = 0; i < how.size(); ++i) note += (i == 0 ? "" : i + 1 == how.size() ? " and " : ", ") + how[i];
+  for (size_t i = 0; i < signs.size(); ++i) note += (i == 0 ? "" : i + 1 == signs.size() ? " and " : ", ") + signs[i];
   note += ": read as numbers";
   if (!example.empty() && first == first)
     note += " ('" + example + "' on line " + std::to_string(col.first_text_line) + " is " + ShortestFloat(first) + ")";
-  if (any_comma && thousands && decimal) {
+  if (thousands && decimal && !any_comma && how.decimal_comma) {
+    note += ", the dot taken as a thousands separator as this file's decimal commas say";
+  } else if (any_comma && thousands && decimal) {
     const std::string separated = delimiter == ';' ? "semicolon" : delimiter == '\t' ? "tab" : std::string("'") + delimiter + "'";
     note += convention == kThousandsComma ? ", the comma taken as a thousands separator as in a comma-separated file"
                                           : ", the comma taken as the decimal point as in a " + separated + "-separated file";

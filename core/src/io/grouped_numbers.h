@@ -14,14 +14,24 @@
 
 namespace boostlab {
 
+// How a file writes its numbers, for ReadGroupedNumbers.
+struct WrittenNumbers {
+  char delimiter = ',';
+  // Some column of the file reads with the decimal comma: a column with no
+  // comma whose dots fit both conventions ("EUR 2.167") takes it too (2167).
+  bool decimal_comma = false;
+  bool commas_only = false;  // only columns with a comma somewhere (the first pass)
+};
+
 // Turns `col` numeric if every level is a number (its currency or percent
-// sign aside) written with one convention: thousands separated by ',' with a '.' decimal point, or a ','
-// decimal point with thousands separated by '.'. A level that fits both
-// ("1,234") takes the file's: a comma-separated file quotes a thousands
-// separator, other files (';', tab) use the decimal comma. Returns the note
-// for the table, or "" when the column is left as it was.
+// sign aside) written with one convention: thousands separated by ',' with a
+// '.' decimal point, or a ',' decimal point with thousands separated by '.'.
+// A level that fits both ("1,234") takes the file's: a comma-separated file
+// quotes a thousands separator, other files (';', tab) use the decimal comma;
+// with no comma in the column, the file's other columns say (`how`).
+// Returns the note for the table, or "" when the column is left as it was.
 // *decimal_comma is set when the column was read with the decimal comma.
-std::string ReadGroupedNumbers(Column& col, char delimiter, bool* decimal_comma = nullptr);
+std::string ReadGroupedNumbers(Column& col, const WrittenNumbers& how, bool* decimal_comma = nullptr);
 
 // In a file that writes decimals with a comma, a numeric column whose every
 // value has at most three decimals, some exactly three (4.602, 602), may have been written with

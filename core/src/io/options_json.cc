@@ -115,6 +115,7 @@ std::string TableSummaryJson(const Table& table) {
   json::AppendString(out, std::string(1, table.delimiter));
   out += ",\"encoding\":";
   json::AppendString(out, table.encoding);
+  if (table.decimal_comma) out += ",\"decimalComma\":true";
   out += ",\"notes\":[";
   for (size_t i = 0; i < table.notes.size(); ++i) {
     if (i) out += ',';

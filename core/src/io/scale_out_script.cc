@@ -47,6 +47,9 @@ ScaleOutOptions ParseScaleOutOptions(std::string_view text) {
       text_option(o.encoding);
       if (o.encoding != "utf-8" && o.encoding != "windows-1252")
         throw Error("BAD_OPTION", "Scale-out option 'encoding' must be 'utf-8' or 'windows-1252'.");
+    } else if (key == "decimalComma") {
+      if (v.kind != json::Value::Kind::kBool) throw Error("BAD_OPTION", "Scale-out option 'decimalComma' must be true or false.");
+      o.decimal_comma = v.boolean;
     } else if (key == "validRows") {
       text_option(o.valid_rows);
     } else if (key == "weight") {
@@ -87,6 +90,7 @@ Run:
 """
 import argparse
 import json
+import re
 import sys
 
 import numpy as np
@@ -124,11 +128,47 @@ def cells(raw, name):
     return s.mask(s.isin(SPEC["missing"]))
 
 
+# Numbers written for people, as BoostLab reads them (its data notes say which
+# columns): a currency sign before or after, or a percent sign after (96% is
+# 96); thousands grouped by ',' with a '.' decimal point, or by '.' with a ','
+# decimal point. A column that fits both takes the file's convention: with a
+# comma in it, ',' groups thousands in a comma-separated file and is the
+# decimal point elsewhere; with none, the file's other columns said (SPEC).
+CURRENCY = ("$", "\u20ac", "\u00a3", "\u00a5")
+
+
+def bare(text):
+    for c in CURRENCY:
+        if len(text) > len(c) and text.startswith(c):
+            return text[len(c):].strip(" \t")
+        if len(text) > len(c) and text.endswith(c):
+            return text[:-len(c)].strip(" \t")
+    return text[:-1].strip(" \t") if len(text) > 1 and text.endswith("%") else text
+
+
+def written(text, group, point):
+    m = re.fullmatch(r"([+-]?)(\d+|\d{1,3}(?:" + re.escape(group) + r"\d{3})+)(?:" + re.escape(point) + r"(\d+))?", bare(text))
+    return None if m is None else float(m.group(1) + m.group(2).replace(group, "") + ("." + m.group(3) if m.group(3) else ""))
+
+
 def to_numbers(s, name):
     v = pd.to_numeric(s, errors="coerce")
     bad = s.notna() & v.isna()
     if bad.any():
-        raise ValueError(f"Column '{name}': '{s[bad].iloc[0]}' is not a number (BoostLab read this column as numbers).")
+        # The conventions every cell fits (a plain number fits the first; the second reads its dot as thousands).
+        plain = s[s.notna() & ~bad]
+        fits_thousands = all(written(t, ",", ".") is not None for t in s[bad])
+        fits_decimal = (all(written(t, ".", ",") is not None for t in s[bad])
+                        and all(written(t, ".", ",") is not None or "." not in t for t in plain))
+        comma = s[s.notna()].str.contains(",", regex=False).any()
+        comma_is_point = SPEC["delimiter"] != "," if comma else SPEC["decimal_comma"]
+        if fits_thousands and not (fits_decimal and comma_is_point):
+            v = v.where(~bad, s.map(lambda t: written(t, ",", ".") if isinstance(t, str) else np.nan))
+        elif fits_decimal:
+            w = s.map(lambda t: written(t, ".", ",") if isinstance(t, str) else np.nan).astype("float64")
+            v = w.where(w.notna(), v)
+        else:
+            raise ValueError(f"Column '{name}': '{s[bad].iloc[0]}' is not a number (BoostLab read this column as numbers).")
     return v.astype("float64")
 
 
@@ -453,6 +493,7 @@ std::string ScaleOutScript(const Model& m, const ScaleOutOptions& o) {
   spec.emplace_back("csv", Text(o.csv));
   spec.emplace_back("delimiter", Text(std::string(1, o.delimiter)));
   spec.emplace_back("encoding", Text(o.encoding == "windows-1252" ? "cp1252" : "utf-8"));
+  spec.emplace_back("decimal_comma", o.decimal_comma ? "1" : "0");  // (a number: SPEC stays JSON too)
   spec.emplace_back("valid_rows", Text(o.valid_rows));
   spec.emplace_back("weight", Text(o.weight));
   spec.emplace_back("model", Text(o.model));

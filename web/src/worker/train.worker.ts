@@ -21,7 +21,7 @@ let source: { file: Blob; name: string; delimiter: string; skipRaggedRows: boole
 // needs. The next run reads the file again; views that need values say so.
 let releaseTableOver = 768 * 2 ** 20;
 let released: { megabytes: number } | null = null;  // the table's numbers were let go
-let dialect = { delimiter: ',', encoding: 'utf-8' };  // the table's, for the scale-out script (also once it is let go)
+let dialect = { delimiter: ',', encoding: 'utf-8', decimalComma: false };  // the table's, for the scale-out script (also once it is let go)
 // The run being prepared (the file read again, then binned): Stop, Reset or a new load stops it.
 let preparing: { token: number; stopped: boolean; abort: AbortController } | null = null;
 // The engine's warm-up (BoostLab.warmUp), run once the worker is ready while
@@ -338,7 +338,7 @@ async function handle(msg: ToWorker) {
       table = next;
       ++loads;
       source = { file: msg.file, name: msg.name, delimiter: msg.delimiter, skipRaggedRows: msg.skipRaggedRows };
-      dialect = { delimiter: next.delimiter, encoding: next.encoding };
+      dialect = { delimiter: next.delimiter, encoding: next.encoding, decimalComma: next.decimalComma };
       released = null;
       kept.clear();  // their models were for the old table
       post({ type: 'table', name: msg.name, rows: next.numRows, lines: lineRange(next), columns: next.columns, head,
@@ -442,7 +442,7 @@ async function handle(msg: ToWorker) {
         const text = m.scaleOutScript({
           engine: msg.engine, rounds: msg.rounds, csv: msg.files.csv, model: msg.files.model, output: msg.files.output,
           validRows: rows.length ? msg.files.validRows : '', weight: run ? run.weight : trainedWith?.weight ?? '',
-          delimiter: dialect.delimiter, encoding: dialect.encoding as 'utf-8',
+          delimiter: dialect.delimiter, encoding: dialect.encoding as 'utf-8', decimalComma: dialect.decimalComma,
         });
         post({ type: 'export', what: 'scale-out', text });
       });
