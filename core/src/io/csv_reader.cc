@@ -524,18 +524,19 @@ Table CsvReader::Finish() {
   for (const Column& col : table.columns) was_numeric.push_back(col.type == ColumnType::kNumeric);
   // First the columns with a comma, which say whether the file writes a
   // decimal comma; then the others (a currency or percent sign alone), read
-  // with what the first said. Notes in column order.
+  // with what the first said. Each column once; notes in column order.
   std::string comma_column;  // a column read with the decimal comma, if any
   std::vector<std::string> notes(table.columns.size());
-  WrittenNumbers how{table.delimiter, false, true};
+  std::vector<char> with_comma;
+  for (const Column& col : table.columns) with_comma.push_back(HasCommaLevel(col));
   for (size_t c = 0; c < table.columns.size(); ++c) {
+    if (!with_comma[c]) continue;
     bool decimal_comma = false;
-    notes[c] = ReadGroupedNumbers(table.columns[c], how, &decimal_comma);
+    notes[c] = ReadGroupedNumbers(table.columns[c], {table.delimiter, false}, &decimal_comma);
     if (decimal_comma && comma_column.empty()) comma_column = table.columns[c].name;
   }
-  how = {table.delimiter, !comma_column.empty(), false};
   for (size_t c = 0; c < table.columns.size(); ++c)
-    if (notes[c].empty()) notes[c] = ReadGroupedNumbers(table.columns[c], how);
+    if (!with_comma[c]) notes[c] = ReadGroupedNumbers(table.columns[c], {table.delimiter, !comma_column.empty()});
   for (std::string& note : notes)
     if (!note.empty()) table.notes.push_back(std::move(note));
   table.decimal_comma = !comma_column.empty();

@@ -73,6 +73,13 @@ std::string_view Undecorated(std::string_view s, Marks& marks) {
 
 }  // namespace
 
+bool HasCommaLevel(const Column& col) {
+  if (col.type != ColumnType::kCategorical) return false;
+  for (const std::string& level : col.levels)
+    if (level.find(',') != std::string::npos) return true;
+  return false;
+}
+
 std::string ReadGroupedNumbers(Column& col, const WrittenNumbers& how, bool* decimal_comma) {
   const char delimiter = how.delimiter;
   if (col.type != ColumnType::kCategorical || col.levels.empty()) return "";
@@ -92,7 +99,6 @@ std::string ReadGroupedNumbers(Column& col, const WrittenNumbers& how, bool* dec
   }
   // Nothing written for people: a stray word, not a number, turned it.
   if (!any_comma && marks.currency.empty() && !marks.percent) return "";
-  if (how.commas_only && !any_comma) return "";
   const bool comma_is_point = any_comma ? delimiter != ',' : how.decimal_comma;
   const Convention convention = thousands && decimal ? (comma_is_point ? kDecimalComma : kThousandsComma)
                                 : thousands          ? kThousandsComma

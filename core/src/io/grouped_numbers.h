@@ -20,8 +20,11 @@ struct WrittenNumbers {
   // Some column of the file reads with the decimal comma: a column with no
   // comma whose dots fit both conventions ("EUR 2.167") takes it too (2167).
   bool decimal_comma = false;
-  bool commas_only = false;  // only columns with a comma somewhere (the first pass)
 };
+
+// Whether some level of a categorical column holds a comma: such columns say
+// how the file writes its numbers, so they are read before the others.
+bool HasCommaLevel(const Column& col);
 
 // Turns `col` numeric if every level is a number (its currency or percent
 // sign aside) written with one convention: thousands separated by ',' with a

@@ -127,7 +127,7 @@ class TreeLearner {
     // Numeric features closed in this node or above (bit f; empty: none), when
     // the tree tracks them (closed_margin_): not searched, and no histogram
     // bins kept for them (see ClosedFeatures).
-    std::vector<uint64_t> closed;
+    std::vector<uint64_t> closed = {};
   };
   bool IsClosed(const Entry& e, int f) const { return !e.closed.empty() && (e.closed[f >> 6] >> (f & 63) & 1); }
   std::vector<int> OpenFeatures(const Entry& e) const;
@@ -161,7 +161,8 @@ class TreeLearner {
   // their rows: a fresh one is allocated and zeroed, then zeroed again by the
   // build (in wasm that zeroing and malloc were a tenth of a small table's
   // training). Taken and given back on the calling thread only; the build
-  // writes every bin, so a buffer's old sums never show.
+  // writes every bin of the features it builds, so a buffer's old sums show
+  // only in closed features' bins, which nothing reads (Entry::closed).
   std::vector<HistBin> TakeHistogram();
   void GiveBackHistogram(std::vector<HistBin>&& hist);
   // Before BuildSiblings: the larger child takes the parent's histogram (it
