@@ -19,6 +19,7 @@
 #include "boostlab/booster.h"
 #include "boostlab/dataset.h"
 #include "boostlab/errors.h"
+#include "boostlab/evaluation.h"
 #include "boostlab/model.h"
 #include "boostlab/params.h"
 #include "boostlab/scale_out.h"
@@ -335,6 +336,39 @@ struct ModelHandle {
   val predictDataset(const DatasetHandle& d) const {
     return Guard([&] { return CopyToTypedArray(model.PredictColumns(d.data->x)); });
   }
+  // The model scored on the table's rows (null: all) whose target is known: see boostlab/evaluation.h.
+  val evaluate(const TableHandle& t, val rows, double rounds, double points) const {
+    return Guard([&] {
+      std::vector<uint32_t> picked;
+      if (!rows.isNull() && !rows.isUndefined()) {
+        picked = emscripten::convertJSArrayToNumberVector<uint32_t>(rows);
+        if (picked.empty()) throw boostlab::Error("BAD_ARGUMENT", "evaluate()'s rows is empty: give rows to score, or none for all.");
+      }
+      const boostlab::Evaluation e = boostlab::Evaluate(model, t.table(), picked, static_cast<int>(Index(rounds, "evaluate()'s rounds")),
+                                                        Index(points, "evaluate()'s points"));
+      val out = val::object();
+      out.set("task", std::string(e.task == boostlab::Task::kRegression ? "regression" : e.task == boostlab::Task::kBinary ? "binary" : "multiclass"));
+      val classes = val::array();
+      for (const std::string& c : e.classes) classes.call<void>("push", c);
+      out.set("classes", classes);
+      out.set("rows", static_cast<double>(e.rows));
+      out.set("missingTarget", static_cast<double>(e.missing_target));
+      out.set("unknownClass", static_cast<double>(e.unknown_class));
+      out.set("unknownExample", e.unknown_example);
+      if (e.task == boostlab::Task::kRegression) {
+        out.set("r2", e.r2);
+        out.set("rmse", e.rmse);
+        out.set("mae", e.mae);
+        out.set("mean", e.mean);
+        out.set("actual", CopyToTypedArray(e.actual));
+        out.set("predicted", CopyToTypedArray(e.predicted));
+      } else {
+        out.set("confusion", CopyToTypedArray(e.confusion));
+        out.set("accuracy", e.accuracy);
+      }
+      return out;
+    });
+  }
 };
 
 struct TrainerHandle {
@@ -488,6 +522,7 @@ EMSCRIPTEN_BINDINGS(boostlab) {
       .function("featureImportance", &ModelHandle::featureImportance)
       .function("predictTable", &ModelHandle::predictTable)
       .function("predictDataset", &ModelHandle::predictDataset)
+      .function("evaluate", &ModelHandle::evaluate)
       .function("predictTableWith", &ModelHandle::predictTableWith)
       .function("predictDatasetWith", &ModelHandle::predictDatasetWith)
       .function("contributionsTable", &ModelHandle::contributionsTable)

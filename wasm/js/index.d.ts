@@ -16,6 +16,38 @@ export const MAX_CSV_BYTES: number;
 /** Whether bytes start as a compact model file (toBinary()) does: loadModel() tells the formats apart by this. */
 export function isCompactModel(bytes: Uint8Array): boolean;
 
+/** Model.evaluate()'s answer. */
+export type Evaluation = {
+  /** Rows scored; rows asked for with no target, or of a class the model does not know (one named). */
+  rows: number;
+  missingTarget: number;
+  unknownClass: number;
+  unknownExample: string;
+} & (
+  | {
+      task: 'binary' | 'multiclass';
+      /** The model's classes, in its order. */
+      classes: string[];
+      /** K x K counts, confusion[actual * K + predicted]; the predicted class is predict()'s 'class' output. */
+      confusion: Float64Array;
+      /** The share of rows whose predicted class is their own. */
+      accuracy: number;
+    }
+  | {
+      task: 'regression';
+      classes: [];
+      /** 1 - SS_res / SS_tot (NaN when every actual value is the same). */
+      r2: number;
+      rmse: number;
+      mae: number;
+      /** The actual values' mean. */
+      mean: number;
+      /** Up to `points` pairs, rows spread evenly over those scored. */
+      actual: Float32Array;
+      predicted: Float32Array;
+    }
+);
+
 export interface ColumnSummary {
   name: string;
   type: 'numeric' | 'categorical';
@@ -294,6 +326,12 @@ export class Model {
    *  that order (0-based; BAD_ARGUMENT names one past the last). BAD_ARGUMENT for AdaBoost.R2
    *  (a weighted median has no additive attribution). */
   contributions(data: Table | Dataset, options?: { nthread?: number; rows?: ArrayLike<number> }): Float32Array;
+  /** How well the model predicts the table's rows (all, or `rows`) whose target is known, with its first `rounds`
+   *  rounds (0: all). Rows with no target, or of a class the model was not trained on, are counted and left out; each
+   *  row counts once (no sample weights). Throws UNKNOWN_COLUMN without the target column, TARGET_NOT_NUMERIC
+   *  (with line and column) for text in a number model's target, TARGET_MISSING when no row can be scored,
+   *  NOT_FOR_RANKING for a ranking model. */
+  evaluate(table: Table, options?: { rows?: ArrayLike<number>; rounds?: number; points?: number }): Evaluation;
   /** TreeSHAP's work for one row, in path steps (each tree's leaves times its depth squared, summed): about 1e9 take a
    *  second on one core. A 100-tree depth-6 booster costs ~3e5 a row; a 100-tree deep forest billions. */
   contributionsCost(): number;

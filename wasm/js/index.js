@@ -252,6 +252,16 @@ export class Model extends Handle {
     if (data instanceof Dataset) return unwrap(this._h.predictDataset(data._h));
     throw new BoostLabError({ code: 'BAD_ARGUMENT', message: 'predict() takes a Table or a Dataset.' });
   }
+  // How well the model predicts the table's rows whose target is known (the
+  // validation rows after a run, new labelled rows for a loaded model):
+  // classes: a confusion matrix and the share right; numbers: R2, RMSE, MAE
+  // and up to `points` (actual, predicted) pairs for a plot. Each row counts once.
+  // options: { rows: the rows to score (0-based), default all; rounds: the first N rounds (0: all); points: default 2000 }.
+  evaluate(table, options) {
+    const { rows, rounds = 0, points = 2000 } = checkOptions('evaluate()', options, ['rows', 'rounds', 'points']);
+    if (!(table instanceof Table)) throw new BoostLabError({ code: 'BAD_ARGUMENT', message: 'evaluate() takes a Table (it reads the target column).' });
+    return unwrap(this._h.evaluate(table._h, rowList(rows), Number(rounds), Number(points)));
+  }
   // SHAP values (exact TreeSHAP, as XGBoost's pred_contribs): per row, per
   // output, one value per feature then the bias; they sum to the margin.
   // options: { nthread: threads to use, 0 (default) for all; the same values on any number;

@@ -15,12 +15,11 @@
 #include "util/float_text.h"
 #include "util/count_text.h"
 #include "util/line_list.h"
+#include "util/quote.h"
 #include "util/rng.h"
 
 namespace boostlab {
 namespace {
-
-std::string Quote(const std::string& s) { return "'" + s + "'"; }
 
 // Each class is an output of every round: beyond this the "classes" are a measurement.
 constexpr size_t kMaxClasses = 1000;

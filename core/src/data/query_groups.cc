@@ -13,11 +13,10 @@
 #include "data/query_groups.h"
 #include "data/validation_split.h"
 #include "util/float_text.h"
+#include "util/quote.h"
 
 namespace boostlab {
 namespace {
-
-std::string Quote(const std::string& s) { return "'" + s + "'"; }
 
 // NDCG's gain is 2^rel - 1: grades past this overflow a float's exactness and XGBoost's int shift.
 constexpr float kMaxRelevance = 31;

@@ -12,13 +12,12 @@
 #include "io/missing_markers.h"
 #include "io/number_cell.h"
 #include "util/json.h"
+#include "util/quote.h"
 
 namespace boostlab {
 namespace {
 
 [[noreturn]] void Bad(const std::string& what) { throw Error("BAD_ARGUMENT", what); }
-
-std::string Quote(const std::string& s) { return "'" + s + "'"; }
 
 // Strings to be read as the CSV reader reads cells ("infer"): a column whose
 // cells are all numbers or missing markers is numeric, as the same column in

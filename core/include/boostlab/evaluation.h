@@ -1,0 +1,45 @@
+// How well a model predicts rows whose target is known: the validation rows
+// after a run, or new labelled rows for a model loaded from a file. What a
+// practitioner reads beside the loss curve: for classes a confusion matrix
+// and the share right, for numbers R², RMSE, MAE and actual against predicted.
+// Each row counts once (sample weights, if the run had them, are not applied:
+// these are counts of rows).
+#pragma once
+
+#include <cstddef>  // for size_t
+#include <span>     // for span
+#include <string>   // for string
+#include <vector>   // for vector
+
+#include "boostlab/dataset.h"
+#include "boostlab/model.h"
+#include "boostlab/table.h"
+
+namespace boostlab {
+
+struct Evaluation {
+  Task task = Task::kRegression;       // kBinary or kMulticlass: classes; kRegression: numbers
+  std::vector<std::string> classes;    // the model's, in its order
+  size_t rows = 0;                     // rows scored: their target known (and a class the model knows)
+  size_t missing_target = 0;           // rows asked for whose target is missing: left out
+  size_t unknown_class = 0;            // rows of a class the model was not trained on: left out
+  std::string unknown_example;         // one such class, to name it
+  // Classes: confusion[actual * K + predicted], K = classes.size(); the
+  // predicted class is predict()'s "class" output (the most probable; binary p >= 0.5).
+  std::vector<double> confusion;
+  double accuracy = 0;
+  // Numbers: 1 - SS_res / SS_tot (NaN when every actual value is the same), RMSE, MAE, the actual mean.
+  double r2 = 0, rmse = 0, mae = 0, mean = 0;
+  // Numbers: up to max_points (actual, predicted) pairs, rows spread evenly over those scored.
+  std::vector<float> actual, predicted;
+};
+
+// Scores `rows` of `table` (0-based; empty: every row) with the model's first
+// `rounds` rounds (0: all). The table must have the model's features and its
+// target column. Throws NOT_FOR_RANKING for a ranking model, UNKNOWN_COLUMN
+// without the target, TARGET_NOT_NUMERIC when a number model's target column
+// holds text (naming the line), TARGET_MISSING when no row has a target the
+// model can score, BAD_ARGUMENT for a row past the last.
+Evaluation Evaluate(const Model& model, const Table& table, std::span<const RowIdx> rows, int rounds, size_t max_points);
+
+}  // namespace boostlab

@@ -1,0 +1,168 @@
+// Evaluate: a model scored on labelled rows (a confusion matrix for classes,
+// R2 / RMSE / MAE for numbers), checked against what its own predictions say
+// row by row, and its refusals naming what is wrong.
+#include <gtest/gtest.h>
+
+#include <cmath>    // for isnan, sqrt, fabs
+#include <string>   // for string, to_string
+#include <vector>   // for vector
+
+#include "boostlab/booster.h"
+#include "boostlab/errors.h"
+#include "boostlab/evaluation.h"
+#include "boostlab/model.h"
+#include "boostlab/table.h"
+
+namespace boostlab {
+namespace {
+
+// Rows of x, z and a target: text classes a/b/c by x's third (noisy every 7th row), or y = 3x + z.
+std::string Csv(bool classes, int n) {
+  std::string csv = "x,z,y\n";
+  for (int i = 0; i < n; ++i) {
+    const double x = (i * 37 % 100) / 100.0, z = (i * 11 % 13) / 13.0;
+    std::string y;
+    if (classes) y = i % 7 == 0 ? "a" : x < 0.33 ? "a" : x < 0.66 ? "b" : "c";
+    else y = std::to_string(3 * x + z);
+    csv += std::to_string(x) + "," + std::to_string(z) + "," + y + "\n";
+  }
+  return csv;
+}
+
+Model Train(const Table& t, int rounds = 8) {
+  Params p;
+  p.rounds = rounds;
+  p.max_depth = 3;
+  const Dataset d = Dataset::FromTable(t, {.target = "y", .valid_fraction = 0});  // the booster reads it: kept alive
+  Booster b(d, p);
+  while (!b.Done()) b.TrainOneRound();
+  return b.Snapshot();
+}
+
+Error ErrorOf(const Model& m, const Table& t, std::vector<RowIdx> rows = {}) {
+  try {
+    Evaluate(m, t, rows, 0, 100);
+  } catch (const Error& e) {
+    return e;
+  }
+  ADD_FAILURE() << "no error";
+  return Error("NONE", "");
+}
+
+TEST(Evaluate, ConfusionCountsEachRowsActualAgainstItsPredictedClass) {
+  const Table t = ReadCsv(Csv(true, 300));
+  const Model m = Train(t);
+  ASSERT_EQ(m.classes, (std::vector<std::string>{"a", "b", "c"}));
+  const std::vector<RowIdx> rows = {0, 5, 7, 14, 20, 33, 64, 99, 150, 299};
+  const Evaluation e = Evaluate(m, t, rows, 0, 100);
+  EXPECT_EQ(e.task, Task::kMulticlass);
+  EXPECT_EQ(e.rows, rows.size());
+  const std::vector<float> cls = m.PredictWith(FeaturesFromTable(t, m.features), "class", 0);
+  const Column& y = t.columns[2];
+  std::vector<double> expected(9, 0.0);
+  double right = 0;
+  for (RowIdx r : rows) {
+    const std::string& name = y.levels[static_cast<size_t>(y.codes[r])];
+    const size_t actual = static_cast<size_t>(name[0] - 'a'), predicted = static_cast<size_t>(cls[r]);
+    expected[actual * 3 + predicted] += 1;
+    right += actual == predicted;
+  }
+  EXPECT_EQ(e.confusion, expected);
+  EXPECT_DOUBLE_EQ(e.accuracy, right / static_cast<double>(rows.size()));
+  EXPECT_TRUE(e.actual.empty());
+}
+
+TEST(Evaluate, EarlierRoundsScoreAsTheModelWasThen) {
+  const Table t = ReadCsv(Csv(true, 300));
+  const Model m = Train(t, 8);
+  const std::vector<float> cls = m.PredictWith(FeaturesFromTable(t, m.features), "class", 1);
+  const Evaluation e = Evaluate(m, t, {}, 1, 100);
+  EXPECT_EQ(e.rows, 300u);
+  double right = 0;
+  for (size_t r = 0; r < 300; ++r) right += t.columns[2].levels[static_cast<size_t>(t.columns[2].codes[r])][0] - 'a' == cls[r];
+  EXPECT_DOUBLE_EQ(e.accuracy, right / 300);
+}
+
+// New rows: a class the model never saw and a missing target are left out and counted.
+TEST(Evaluate, NewRowsOfAnUnknownClassOrNoTargetAreCountedNotScored) {
+  const Model m = Train(ReadCsv(Csv(true, 300)));
+  const Table fresh = ReadCsv("x,z,y\n0.1,0.5,a\n0.9,0.5,d\n0.5,0.2,\n0.8,0.1,c\n");
+  const Evaluation e = Evaluate(m, fresh, {}, 0, 100);
+  EXPECT_EQ(e.rows, 2u);
+  EXPECT_EQ(e.missing_target, 1u);
+  EXPECT_EQ(e.unknown_class, 1u);
+  EXPECT_EQ(e.unknown_example, "d");
+  double total = 0;
+  for (double c : e.confusion) total += c;
+  EXPECT_EQ(total, 2);
+}
+
+// Classes that were numbers (0/1) are found by their names in a new table's numbers.
+TEST(Evaluate, NumericClassesMatchByValue) {
+  std::string csv = "x,y\n";
+  for (int i = 0; i < 200; ++i) csv += std::to_string(i) + "," + (i < 100 ? "0" : "1") + "\n";
+  const Model m = Train(ReadCsv(csv));
+  ASSERT_EQ(m.classes, (std::vector<std::string>{"0", "1"}));
+  const Evaluation e = Evaluate(m, ReadCsv("x,y\n5,0\n150,1\n160,1\n170,2\n"), {}, 0, 100);
+  EXPECT_EQ(e.task, Task::kBinary);
+  EXPECT_EQ(e.rows, 3u);
+  EXPECT_EQ(e.unknown_class, 1u);
+  EXPECT_EQ(e.unknown_example, "2");
+  EXPECT_EQ(e.confusion, (std::vector<double>{1, 0, 0, 2}));
+  EXPECT_DOUBLE_EQ(e.accuracy, 1.0);
+}
+
+TEST(Evaluate, NumbersGiveR2RmseMaeAndEvenlySpreadPoints) {
+  const Table t = ReadCsv(Csv(false, 400));
+  const Model m = Train(t, 20);
+  const std::vector<float> pred = m.PredictTable(t);
+  const Evaluation e = Evaluate(m, t, {}, 0, 100);
+  double mean = 0;
+  for (size_t r = 0; r < 400; ++r) mean += t.columns[2].values[r];
+  mean /= 400;
+  double res = 0, tot = 0, abs = 0;
+  for (size_t r = 0; r < 400; ++r) {
+    const double a = t.columns[2].values[r];
+    res += (a - pred[r]) * (a - pred[r]);
+    tot += (a - mean) * (a - mean);
+    abs += std::fabs(a - pred[r]);
+  }
+  EXPECT_NEAR(e.mean, mean, 1e-9);
+  EXPECT_NEAR(e.r2, 1 - res / tot, 1e-9);
+  EXPECT_NEAR(e.rmse, std::sqrt(res / 400), 1e-9);
+  EXPECT_NEAR(e.mae, abs / 400, 1e-9);
+  EXPECT_GT(e.r2, 0.5);
+  ASSERT_EQ(e.actual.size(), 100u);
+  for (size_t j = 0; j < 100; ++j) {  // every fourth row, the first first
+    EXPECT_EQ(e.actual[j], t.columns[2].values[4 * j]);
+    EXPECT_EQ(e.predicted[j], pred[4 * j]);
+  }
+  // One actual value: no variance to explain.
+  const Evaluation flat = Evaluate(m, ReadCsv("x,z,y\n0.1,0.2,1\n0.5,0.5,1\n"), {}, 0, 100);
+  EXPECT_TRUE(std::isnan(flat.r2));
+  EXPECT_EQ(flat.actual.size(), 2u);
+}
+
+TEST(Evaluate, RefusalsSayWhatIsWrong) {
+  const Model numbers = Train(ReadCsv(Csv(false, 100)));
+  const Error text = ErrorOf(numbers, ReadCsv("x,z,y\n0.1,0.2,1\n0.5,0.5,oops\n"));
+  EXPECT_EQ(text.code(), "TARGET_NOT_NUMERIC");
+  EXPECT_EQ(text.line(), 3);
+  EXPECT_EQ(text.column(), 3);
+  EXPECT_NE(std::string(text.what()).find("'oops'"), std::string::npos) << text.what();
+  const Error none = ErrorOf(numbers, ReadCsv("x,z,q\n0.1,0.2,1\n"));
+  EXPECT_EQ(none.code(), "UNKNOWN_COLUMN");
+  EXPECT_NE(std::string(none.what()).find("'y'"), std::string::npos) << none.what();
+  EXPECT_EQ(ErrorOf(numbers, ReadCsv("x,z,y\n0.1,0.2,\n0.5,0.5,\n")).code(), "TARGET_MISSING");
+  EXPECT_EQ(ErrorOf(numbers, ReadCsv("x,z,y\n0.1,0.2,1\n"), {1}).code(), "BAD_ARGUMENT");
+  const Model classes = Train(ReadCsv(Csv(true, 100)));
+  const Error unknown = ErrorOf(classes, ReadCsv("x,z,y\n0.1,0.2,q\n"));
+  EXPECT_EQ(unknown.code(), "TARGET_MISSING");
+  EXPECT_NE(std::string(unknown.what()).find("'q'"), std::string::npos) << unknown.what();
+  Model ranking = numbers;
+  ranking.objective = "rank:ndcg";
+  EXPECT_EQ(ErrorOf(ranking, ReadCsv("x,z,y\n0.1,0.2,1\n")).code(), "NOT_FOR_RANKING");
+}
+
+}  // namespace
+}  // namespace boostlab

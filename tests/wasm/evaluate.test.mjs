@@ -1,0 +1,89 @@
+// Model.evaluate(): the validation rows scored as a person reads them after a
+// run (a confusion matrix, R2), checked against the engine's own per-round
+// metrics on the same rows and against the package's predictions row by row.
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { describe, test } from 'node:test';
+import { BUILDS, load, spamCsv, spamValidRows } from './helpers.mjs';
+
+const data = (name) => readFileSync(new URL(`../data/${name}`, import.meta.url));
+const validOf = (name) => readFileSync(new URL(`../data/${name}`, import.meta.url), 'utf8').trim().split('\n').map(Number);
+
+for (const build of BUILDS) {
+  describe(`evaluate (${build.name})`, () => {
+    test('spam: the confusion matrix of the validation rows agrees with the reported error and with predict()', async () => {
+      const bl = await load(build);
+      const table = bl.readCSV(spamCsv());
+      const validRows = spamValidRows();
+      const dataset = table.toDataset({ target: 'type', validRows });
+      const reports = [];
+      const model = await bl.train(dataset, { rounds: 30, eta: 0.3, max_depth: 4 }, { onRound: (r) => reports.push(r) });
+      const e = model.evaluate(table, { rows: validRows });
+      assert.equal(e.task, 'binary');
+      assert.deepEqual(e.classes, ['nonspam', 'spam']);
+      assert.equal(e.rows, validRows.length);
+      assert.equal(e.confusion.length, 4);
+      assert.equal(e.confusion.reduce((a, b) => a + b, 0), validRows.length);
+      assert.ok(Math.abs(1 - e.accuracy - reports.at(-1).valid.error) < 1e-9, `accuracy ${e.accuracy}, error ${reports.at(-1).valid.error}`);
+      // Row by row: actual from the file, predicted from predict()'s classes.
+      const cls = model.predict(table, { output: 'class' });
+      const lines = spamCsv().toString().trim().split('\n').slice(1);
+      const counts = [0, 0, 0, 0];
+      for (const r of validRows) counts[(lines[r].endsWith(',spam') ? 2 : 0) + cls[r]]++;
+      assert.deepEqual([...e.confusion], counts);
+      // An earlier round scores as the model was then.
+      const early = model.evaluate(table, { rows: validRows, rounds: 3 });
+      assert.ok(Math.abs(1 - early.accuracy - reports[2].valid.error) < 1e-9);
+      model.dispose(); dataset.dispose(); table.dispose();
+    });
+
+    test('diamonds: R2, RMSE and MAE of the validation rows; RMSE as the engine reported it', async () => {
+      const bl = await load(build);
+      const table = bl.readCSV(data('diamonds.csv'));
+      const validRows = validOf('diamonds.valid_idx.txt');
+      const dataset = table.toDataset({ target: 'price', validRows });
+      const reports = [];
+      const model = await bl.train(dataset, { rounds: 20, eta: 0.3, max_depth: 5 }, { onRound: (r) => reports.push(r) });
+      const e = model.evaluate(table, { rows: validRows, points: 500 });
+      assert.equal(e.task, 'regression');
+      assert.equal(e.rows, validRows.length);
+      const rmse = reports.at(-1).valid.rmse;
+      assert.ok(Math.abs(e.rmse - rmse) <= 1e-5 * rmse, `rmse ${e.rmse} against the report's ${rmse}`);
+      const price = table.column('price').values, pred = model.predict(table);
+      let mean = 0, res = 0, tot = 0, abs = 0;
+      for (const r of validRows) mean += price[r] / validRows.length;
+      for (const r of validRows) {
+        res += (price[r] - pred[r]) ** 2;
+        tot += (price[r] - mean) ** 2;
+        abs += Math.abs(price[r] - pred[r]);
+      }
+      assert.ok(Math.abs(e.r2 - (1 - res / tot)) < 1e-9, `r2 ${e.r2}`);
+      assert.ok(Math.abs(e.mae - abs / validRows.length) < 1e-6 * e.mae);
+      assert.ok(e.r2 > 0.9, `r2 ${e.r2}`);
+      assert.equal(e.actual.length, 500);
+      assert.equal(e.predicted.length, 500);
+      assert.equal(e.actual[1], price[validRows[Math.floor(validRows.length / 500)]]);
+      model.dispose(); dataset.dispose(); table.dispose();
+    });
+
+    test('a loaded model scores new labelled rows; what cannot be scored is named', async () => {
+      const bl = await load(build);
+      const table = bl.readCSV('x,y\n1,a\n2,a\n3,a\n4,b\n5,b\n6,b\n7,a\n8,b\n');
+      const dataset = table.toDataset({ target: 'y', validFraction: 0 });
+      const trained = await bl.train(dataset, { rounds: 3, max_depth: 2, min_child_weight: 0 });
+      const model = bl.loadModel(trained.toJSONString());
+      const fresh = bl.readCSV('x,y\n1,a\n8,b\n5,\n9,c\n');
+      const e = model.evaluate(fresh);
+      assert.equal(e.rows, 2);
+      assert.equal(e.missingTarget, 1);
+      assert.equal(e.unknownClass, 1);
+      assert.equal(e.unknownExample, 'c');
+      assert.throws(() => model.evaluate(bl.readCSV('x\n1\n')), (err) => err.code === 'UNKNOWN_COLUMN' && /'y'/.test(err.message));
+      assert.throws(() => model.evaluate(fresh, { rows: [] }), (err) => err.code === 'BAD_ARGUMENT');
+      assert.throws(() => model.evaluate(fresh, { rows: [4] }), (err) => err.code === 'BAD_ARGUMENT' && /past the last/.test(err.message));
+      assert.throws(() => model.evaluate(fresh, { row: [1] }), (err) => err.code === 'BAD_OPTION' && /rows/.test(err.message));
+      assert.throws(() => model.evaluate(dataset), (err) => err.code === 'BAD_ARGUMENT');
+      for (const x of [model, trained, fresh, dataset, table]) x.dispose();
+    });
+  });
+}
