@@ -140,3 +140,31 @@ test('phone width 390 x 844: nothing wider than the screen, training works, SHAP
     await site.close();
   }
 });
+
+// Another sample picked as the page opens: before its engine had started (the worker had no engine
+// to read it with: "Cannot read properties of null", then the link's sample loaded over the pick), or
+// while the opening sample was still read (its table, arriving after, was taken for the one picked:
+// diamonds' name over auto_mpg's 398 rows, Play training the wrong data). Each moment twice: a race.
+test('another sample picked as the page opens: the page shows the one picked, not the first one\'s rows under its name', async () => {
+  const moments = { 'before the engine is ready': null, 'while the opening sample is read': 'Reading auto_mpg' };
+  for (const [moment, wait] of Object.entries(moments)) {
+    for (let i = 0; i < 2; i++) {
+      const site = await openSite({ viewport: { width: 390, height: 844 } });
+      try {
+        const { page } = site;
+        await page.waitForSelector('#source option[value="sample:diamonds"]', { state: 'attached' });
+        if (wait) await page.waitForFunction((w) => document.getElementById('data-name').textContent.startsWith(w), wait, { polling: 5 });
+        await page.selectOption('#source', 'sample:diamonds');
+        await page.waitForFunction(() => /^diamonds\.csv \(sample\)/.test(document.getElementById('data-name').textContent) &&
+          !document.getElementById('train').disabled);
+        await page.waitForTimeout(300);  // room for a late table to land
+        assert.match(await page.textContent('#data-name'), /^diamonds\.csv \(sample\): 53,940 rows × 10 columns/, moment);
+        assert.equal(await page.inputValue('#target'), 'price', moment);
+        assert.equal(await page.inputValue('#source'), 'sample:diamonds', moment);
+        assert.deepEqual(site.problems, [], moment);
+      } finally {
+        await site.close();
+      }
+    }
+  }
+});

@@ -37,6 +37,22 @@ for (const build of BUILDS) {
       model.dispose(); dataset.dispose(); table.dispose();
     });
 
+    // A forest's mean of votes is often exactly 0.5: 'class' must read it as the error metric does (p > 0.5 is positive).
+    test('spam, every classifier: 1 - accuracy is the reported validation error, ties at p = 0.5 included', async () => {
+      const bl = await load(build);
+      const table = bl.readCSV(spamCsv());
+      const validRows = spamValidRows();
+      const dataset = table.toDataset({ target: 'type', validRows });
+      for (const algorithm of ['random_forest', 'adaboost', 'gbdt']) {
+        const reports = [];
+        const model = await bl.train(dataset, { algorithm, rounds: 20, eval_metric: 'error' }, { onRound: (r) => reports.push(r) });
+        const e = model.evaluate(table, { rows: validRows });
+        assert.ok(Math.abs(1 - e.accuracy - reports.at(-1).valid.error) < 1e-9, `${algorithm}: accuracy ${e.accuracy}, error ${reports.at(-1).valid.error}`);
+        model.dispose();
+      }
+      dataset.dispose(); table.dispose();
+    });
+
     test('diamonds: R2, RMSE and MAE of the validation rows; RMSE as the engine reported it', async () => {
       const bl = await load(build);
       const table = bl.readCSV(data('diamonds.csv'));

@@ -283,7 +283,7 @@ export class Dataset {
 
 export interface PredictOptions {
   /** 'probability' (the default: probabilities, or values for regression), 'margin' (rows x outputs raw sums),
-   *  'class' (one class index a row; summary().classes names them), 'leaf' (rows x trees leaf node indices). */
+   *  'class' (one class index a row, binary p > 0.5 as the error metric; summary().classes names them), 'leaf' (rows x trees leaf node indices). */
   output?: 'probability' | 'margin' | 'class' | 'leaf';
   /** Use the first `rounds` rounds only (0 or absent: all). */
   rounds?: number;

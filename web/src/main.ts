@@ -39,7 +39,7 @@ interface PendingLoad {
   preferred?: Partial<DataChoice>;
   skipRaggedRows?: boolean;
 }
-let pending: PendingLoad | null = null;
+let pending: (PendingLoad & { id: number }) | null = null;  // id: the worker's load (WorkerClient.load)
 // The load that failed on a ragged row, to read again without such rows
 // (store.messages.dataRagged says the offer is on).
 let raggedLoad: PendingLoad | null = null;
@@ -71,9 +71,8 @@ function loadData(next: PendingLoad) {
     s.loadProgress = { bytes: 0, size: next.file.size, rows: 0 };
     s.messages.dataRagged = false;
   });
-  pending = next;
   raggedLoad = null;
-  client.load(next.name, next.file, next.delimiterChoice, next.skipRaggedRows ?? false);
+  pending = { ...next, id: client.load(next.name, next.file, next.delimiterChoice, next.skipRaggedRows ?? false) };
 }
 
 function loadFile(file: File) {
@@ -193,16 +192,18 @@ function onMessage(m: FromWorker) {
       $('caps').dataset.isolated = String(m.crossOriginIsolated);
       if (url.target || url.task || url.validFraction !== undefined || url.seed !== undefined)
         linkChoice = { target: url.target, ignore: url.ignore ?? [], weight: url.weight, group: url.group, task: url.task, validFraction: url.validFraction, seed: url.seed };
-      loadSource(url.data, url.delimiter);
+      // Data picked while the engine started (a sample chosen at once) is what the person wants, not the link's.
+      if (!pending && !store.data) loadSource(url.data, url.delimiter);
       break;
     }
     case 'load-progress':
-      if (pending) update((s) => { s.loadProgress = { bytes: m.bytes, size: m.size, rows: m.rows }; });
+      if (pending?.id === m.id) update((s) => { s.loadProgress = { bytes: m.bytes, size: m.size, rows: m.rows }; });
       break;
     case 'table': {
+      // An older load's table, read before the newer load reached the worker: not the one the page waits for.
       const p = pending;
+      if (!p || p.id !== m.id) break;
       pending = null;
-      if (!p) break;
       const data: LoadedData = { id: ++dataCount, name: p.name, source: p.source, about: p.about, toy: p.toy, file: p.file, head: m.head, delimiterChoice: p.delimiterChoice,
         skipRaggedRows: p.skipRaggedRows ?? false,
         rows: m.rows, lines: m.lines, columns: m.columns, dialect: m.dialect };
@@ -314,6 +315,7 @@ function onMessage(m: FromWorker) {
     case 'error': {
       const text = m.error.message;
       if (m.during === 'load') {
+        if (!pending || m.load !== pending.id) break;  // an older load's (see 'table')
         const name = pending?.name ?? 'that file';
         raggedLoad = m.error.code === 'CSV_RAGGED_ROW' && pending && !pending.skipRaggedRows ? pending : null;
         pending = null;

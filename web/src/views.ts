@@ -17,6 +17,7 @@ import { NodeInspector } from './ui/node-inspector';
 import { RoundPanel } from './round-panel';
 import { ComparePanel } from './compare-panel';
 import { RankingPanel } from './ranking-panel';
+import { ResultPanel } from './result-panel';
 import { writeHash } from './url-state';
 import { algorithmName, settingChanges } from './run-names';
 import { setAttr, setData, setHidden, setText, setValue, stat } from './ui/dom';
@@ -39,6 +40,7 @@ export class Views {
   private readonly rounds: RoundPanel;
   private readonly compare: ComparePanel;
   private readonly ranking: RankingPanel;
+  private readonly result: ResultPanel;
   private readonly shapSummary = new ShapSummary($<HTMLCanvasElement>('shap-summary'), $('shap-summary-caption'));
   private readonly shapWaterfall = new ShapWaterfall($('shap-waterfall'), $('shap-waterfall-caption'));
   private shapData: { summary: ShapData | null; row: ShapData | null } = { summary: null, row: null };
@@ -58,6 +60,7 @@ export class Views {
     this.rounds = new RoundPanel(client);
     this.compare = new ComparePanel(client);
     this.ranking = new RankingPanel(client);
+    this.result = new ResultPanel(client);
     for (const [name, button] of Object.entries(this.buttons) as [keyof Views['buttons'], HTMLButtonElement][]) {
       button.addEventListener('click', () => actions[name]());
     }
@@ -187,6 +190,7 @@ export class Views {
     this.renderInside();
     this.rounds.render();
     this.ranking.render();
+    this.result.render();
     // The side-by-side presets train AdaBoost and forests, which do not rank.
     setHidden($('compare-panel'), !!store.data && store.choice.group !== '');
     this.compare.render();
@@ -463,6 +467,9 @@ export class Views {
         return;
       case 'ranking':
         this.ranking.onReply(m.detail, m.error);
+        return;
+      case 'evaluation':
+        this.result.onReply(m.key, m.result, m.error);
         return;
       case 'shap':
         if (!modelOnShow()) return;

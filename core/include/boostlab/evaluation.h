@@ -25,7 +25,7 @@ struct Evaluation {
   size_t unknown_class = 0;            // rows of a class the model was not trained on: left out
   std::string unknown_example;         // one such class, to name it
   // Classes: confusion[actual * K + predicted], K = classes.size(); the
-  // predicted class is predict()'s "class" output (the most probable; binary p >= 0.5).
+  // predicted class is predict()'s "class" output (the most probable; binary p > 0.5).
   std::vector<double> confusion;
   double accuracy = 0;
   // Numbers: 1 - SS_res / SS_tot (NaN when every actual value is the same), RMSE, MAE, the actual mean.

@@ -98,7 +98,7 @@ struct Model {
   void Predict(const FeatureColumns& x, std::span<float> out, bool transformed = true, size_t num_trees = SIZE_MAX,
                int nthread = 0) const;
   // Predictions as asked: output "probability" (Predict's own), "margin" (n x
-  // K raw sums), "class" (n class indices: arg max, or p >= 0.5 for binary;
+  // K raw sums), "class" (n class indices: arg max, or p > 0.5 for binary, as the error metric;
   // BAD_ARGUMENT for regression) or "leaf" (n x trees leaf node indices);
   // rounds > 0 uses the first `rounds` rounds only (0: all).
   std::vector<float> PredictWith(const FeatureColumns& x, const std::string& output, int rounds) const;

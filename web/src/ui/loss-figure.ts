@@ -7,6 +7,7 @@
 // ỹ·g, dL/dr = −g). data-slope (the engine's) and data-curve-slope (the
 // curve's own derivative at that point) let a test compare the two.
 import { num, setData, setText } from './dom';
+import { tickText } from './ticks';
 
 const SVG = 'http://www.w3.org/2000/svg';
 
@@ -60,15 +61,6 @@ function niceCeil(v: number): number {
 
 // The frame's height up to which the heights are drawn straight.
 const LINEAR_UP_TO = 20;
-
-// A tick's number: short (1.25, 2500, 200k, 3M), never a float's long tail.
-const tickText = (t: number) => {
-  const a = Math.abs(t);
-  if (a >= 1e9) return t.toExponential(0).replace('+', '');
-  if (a >= 1e6) return `${Number((t / 1e6).toPrecision(3))}M`;
-  if (a >= 1e4) return `${Number((t / 1e3).toPrecision(3))}k`;
-  return t === 0 ? '0' : String(Number(t.toPrecision(3)));
-};
 
 export class LossFigure {
   constructor(private readonly svg: SVGSVGElement, private readonly caption: HTMLElement) {}

@@ -5,7 +5,8 @@ import type { FromWorker, RankingRequest, RoundDetailRequest, SurfaceRequest, To
 export class WorkerClient {
   private worker!: Worker;
   private lastGood: { name: string; file: Blob } | null = null;
-  private pending: { name: string; file: Blob } | null = null;
+  private pending: { id: number; name: string; file: Blob } | null = null;
+  private loads = 0;
 
   constructor(private readonly baseUrl: string, private readonly onMessage: (m: FromWorker) => void) {
     this.start();
@@ -15,8 +16,12 @@ export class WorkerClient {
     this.worker = new Worker(new URL('./train.worker.ts', import.meta.url), { type: 'module' });
     this.worker.onmessage = (e: MessageEvent<FromWorker>) => {
       const m = e.data;
-      if (m.type === 'table' && this.pending) this.lastGood = this.pending;
-      if (m.type === 'table' || (m.type === 'error' && m.during === 'load')) this.pending = null;
+      // Only the newest load's answer: an older one's table or error can arrive after it was asked for.
+      const answer = m.type === 'table' ? m.id : m.type === 'error' && m.during === 'load' ? m.load : undefined;
+      if (answer !== undefined && answer === this.pending?.id) {
+        if (m.type === 'table') this.lastGood = this.pending;
+        this.pending = null;
+      }
       this.onMessage(m);
     };
     this.worker.onerror = (e) => {
@@ -32,9 +37,12 @@ export class WorkerClient {
   }
 
   // A Blob crosses to the worker as a handle: the worker reads the file itself, a chunk at a time.
+  // Returns the load's id, which its table, progress and error carry.
   load(name: string, file: Blob, delimiter = 'auto', skipRaggedRows = false) {
-    this.pending = { name, file };
-    this.send({ type: 'load', name, file, delimiter, skipRaggedRows });
+    const id = ++this.loads;
+    this.pending = { id, name, file };
+    this.send({ type: 'load', id, name, file, delimiter, skipRaggedRows });
+    return id;
   }
   cancelLoad() { this.send({ type: 'cancel-load' }); }
 
@@ -55,6 +63,7 @@ export class WorkerClient {
     this.send({ type: 'scale-out', engine, rounds, files });
   }
   compare(tokens: number[], round: number) { this.send({ type: 'compare', tokens, round }); }
+  evaluate(round: number, key: string) { this.send({ type: 'evaluate', round, key }); }
   ranking(request: RankingRequest) { this.send({ type: 'ranking', request }); }
   roundDetail(request: RoundDetailRequest) { this.send({ type: 'round-detail', request, csv: false }); }
   roundCsv(request: RoundDetailRequest) { this.send({ type: 'round-detail', request, csv: true }); }

@@ -1,5 +1,5 @@
 // The messages between the page and the training worker.
-import type { ColumnSummary, ParamSpec, RoundLeaf, RoundReport } from '../../../wasm/js/index.js';
+import type { ColumnSummary, Evaluation, ParamSpec, RoundLeaf, RoundReport } from '../../../wasm/js/index.js';
 import type { ShapData } from '../ui/shap-view';
 
 export interface TrainRequest {
@@ -25,7 +25,9 @@ export interface SurfaceRequest {
 export type ToWorker =
   // releaseTableOverMB: see the worker's releaseTableOver (a test sets it low).
   | { type: 'init'; baseUrl: string; releaseTableOverMB?: number }
-  | { type: 'load'; name: string; file: Blob; delimiter: string; skipRaggedRows: boolean }  // 'auto' or the character; the worker reads the file
+  // id: the page's number for this load; its table, progress and error carry it (an older load's answer, arriving
+  // after a newer load was asked for, is not taken for the newer one's).
+  | { type: 'load'; id: number; name: string; file: Blob; delimiter: string; skipRaggedRows: boolean }  // 'auto' or the character; the worker reads the file
   | { type: 'cancel-load' }
   // mode 'step' trains one round and pauses; 'play' runs to the end.
   // token: the page's name for this run; every reply about the run carries it.
@@ -53,7 +55,14 @@ export type ToWorker =
   // Ranking: one query's documents as the model orders them after a round.
   | { type: 'ranking'; request: RankingRequest }
   // The kept runs side by side at a round (0: each one's last), with blends of their validation predictions.
-  | { type: 'compare'; tokens: number[]; round: number };
+  | { type: 'compare'; tokens: number[]; round: number }
+  // How good the model on show is on labelled rows (the held-out rows; a loaded model: the table's), with its first
+  // `round` rounds (0: all); key comes back with the answer.
+  | { type: 'evaluate'; round: number; key: string };
+
+// Model.evaluate()'s answer and which rows it scored: the run's held-out
+// rows, its training rows (none were held out), or a loaded model's table.
+export type EvaluationResult = Evaluation & { scored: 'valid' | 'train' | 'table'; asked: number };
 
 export interface CompareReply {
   runs: {
@@ -213,9 +222,9 @@ export interface ModelInfo {
 export type FromWorker =
   | { type: 'ready'; capabilities: { simd: boolean; threads: boolean; build: string }; schema: ParamSpec[]; crossOriginIsolated: boolean }
   // lines: the file lines of the first and last rows (rows are named by their line on the page).
-  | { type: 'table'; name: string; rows: number; lines: { first: number; last: number }; columns: ColumnSummary[]; head: ArrayBuffer;  // head: the file's first 64 kB
+  | { type: 'table'; id: number; name: string; rows: number; lines: { first: number; last: number }; columns: ColumnSummary[]; head: ArrayBuffer;  // head: the file's first 64 kB
       dialect: { delimiter: string; encoding: string; notes: string[] } }
-  | { type: 'load-progress'; bytes: number; size: number; rows: number }
+  | { type: 'load-progress'; id: number; bytes: number; size: number; rows: number }
   // The trainer accepted the data and parameters: the run exists from here on.
   // notes: what a person should know about the data as trained (ranking: queries that add no pairs).
   | { type: 'started'; token: number; rounds: number; notes: string[] }
@@ -236,4 +245,5 @@ export type FromWorker =
   | { type: 'compare'; reply: CompareReply }
   | { type: 'model-loaded'; name: string; model: ModelInfo }
   | { type: 'shap'; purpose: 'summary' | 'row'; data: ShapData | null; error: string }
-  | { type: 'error'; during: 'init' | 'load' | 'train' | 'model' | 'inspect'; error: ErrorInfo; token?: number };
+  | { type: 'evaluation'; key: string; result: EvaluationResult | null; error: string }
+  | { type: 'error'; during: 'init' | 'load' | 'train' | 'model' | 'inspect'; error: ErrorInfo; token?: number; load?: number };

@@ -3,7 +3,7 @@
 // requests and draws replies.
 import { init, isCompactModel, BoostLabError } from '../../../wasm/js/index.js';
 import type { BoostLab, Dataset, Model, Table, TableColumn, Trainer } from '../../../wasm/js/index.js';
-import type { ErrorInfo, FromWorker, ModelInfo, SurfaceRequest, ToWorker, TreeJson } from './messages';
+import type { ErrorInfo, EvaluationResult, FromWorker, ModelInfo, SurfaceRequest, ToWorker, TreeJson } from './messages';
 import { RoundHistory, roundCsv, roundDetail } from './round-detail';
 import { rankingDetail } from './ranking';
 import { compareRuns, KeptRuns } from './compare';
@@ -321,7 +321,7 @@ async function handle(msg: ToWorker) {
         head = await msg.file.slice(0, 64 * 1024).arrayBuffer();  // the preview's first rows
         next = await bl!.readCSVStream(msg.file, {
           delimiter: msg.delimiter, skipRaggedRows: msg.skipRaggedRows, signal: controller.signal, forTraining: true,
-          onProgress: throttled((p) => post({ type: 'load-progress', ...p })),
+          onProgress: throttled((p) => post({ type: 'load-progress', id: msg.id, ...p })),
         });
       } catch (e) {
         if (reading !== controller) return;  // replaced by a newer load
@@ -341,7 +341,7 @@ async function handle(msg: ToWorker) {
       dialect = { delimiter: next.delimiter, encoding: next.encoding, decimalComma: next.decimalComma };
       released = null;
       kept.clear();  // their models were for the old table
-      post({ type: 'table', name: msg.name, rows: next.numRows, lines: lineRange(next), columns: next.columns, head,
+      post({ type: 'table', id: msg.id, name: msg.name, rows: next.numRows, lines: lineRange(next), columns: next.columns, head,
              dialect: { delimiter: next.delimiter, encoding: next.encoding, notes: next.notes } }, [head]);
       return;
     }
@@ -474,6 +474,15 @@ async function handle(msg: ToWorker) {
       }, (error) => post({ type: 'shap', purpose: msg.purpose, data: null, error }));
       return;
     }
+    case 'evaluate': {
+      answerWithCurrent((m) => {
+        if (!table) noTable('Scoring the model');
+        const result = evaluationOf(m, table, msg.round);
+        const transfer = result.task === 'regression' ? [result.actual.buffer, result.predicted.buffer] : [result.confusion.buffer];
+        post({ type: 'evaluation', key: msg.key, result, error: '' }, transfer);
+      }, (error) => post({ type: 'evaluation', key: msg.key, result: null, error }));
+      return;
+    }
     case 'round-detail': {
       answerWithCurrent((m) => {
         if (!table) noTable('Seeing a round row by row');
@@ -552,6 +561,16 @@ function validRowsOf(m: Model): Uint32Array {
   return m === model && trainedWith?.source === loads ? trainedWith.validRows : new Uint32Array(0);
 }
 
+// The model on show scored: on the rows its run held out; with none held out,
+// on the rows it trained on (said: they flatter it); a model from a file, on
+// every row of the table loaded (new rows with its target, say).
+function evaluationOf(m: Model, t: Table, round: number): EvaluationResult {
+  const held = validRowsOf(m), labels = labelsOf(m);
+  if (held.length) return { ...m.evaluate(t, { rows: held, rounds: round }), scored: 'valid', asked: held.length };
+  if (labels && labels.length === t.numRows) return { ...m.evaluate(t, { rounds: round }), scored: 'train', asked: t.numRows };
+  return { ...m.evaluate(t, { rounds: round }), scored: 'table', asked: t.numRows };
+}
+
 // The labels the model on show was trained on, by table row (the value, or
 // the class index), while that table is loaded; null for a model from a file
 // or once other data is loaded.
@@ -616,13 +635,23 @@ function predictionsCsv(m: Model, rounds: number) {
 
 // Handled as they arrive: a play loop yields between rounds, so pause, step,
 // stop and requests to look inside reach it; a new run ends the old one.
+// The engine's start: what arrives before it is ready (a sample picked as the
+// page opens) waits for it, in order, rather than finding no engine.
+let engineStarted: Promise<void> = Promise.resolve();
+
 self.onmessage = async (event: MessageEvent<ToWorker>) => {
   const msg = event.data;
   try {
+    if (msg.type === 'init') {
+      engineStarted = handle(msg);
+      await engineStarted;
+      return;
+    }
+    await engineStarted.catch(() => {});  // a failed start was said by init's error; what follows finds no engine
     await handle(msg);
   } catch (e) {
     const during = msg.type === 'init' || msg.type === 'load' || msg.type === 'train' ? msg.type
       : msg.type === 'load-model' ? 'model' : msg.type === 'step' || msg.type === 'play' ? 'train' : 'inspect';
-    post({ type: 'error', during, error: describe(e), token: msg.type === 'train' ? msg.token : run?.token });
+    post({ type: 'error', during, error: describe(e), token: msg.type === 'train' ? msg.token : run?.token, load: msg.type === 'load' ? msg.id : undefined });
   }
 };

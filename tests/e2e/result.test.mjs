@@ -1,0 +1,106 @@
+// "How good is the model?": the model on show scored on its validation rows
+// (a confusion matrix, R² and actual against predicted), checked against the
+// package's evaluate() of the model and rows the page downloads; a loaded model
+// scored on new rows with its target, and told when they have none.
+import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
+import { test } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { near, pageAndPackage, train } from './browser.mjs';
+
+const ctx = pageAndPackage('result');
+const SPAM = fileURLToPath(new URL('../data/spam.csv', import.meta.url));
+
+async function download(page, button) {
+  if (!(await page.isVisible(button))) await page.click(button === '#download-scale-rows' ? '#scale-out summary' : '#files summary');
+  const [file] = await Promise.all([page.waitForEvent('download'), page.click(button)]);
+  return (await readFile(await file.path())).toString('utf8');
+}
+
+// Waits for the panel's answer about `rows` rows; returns its data attributes.
+async function scored(page) {
+  await page.waitForFunction(() => document.getElementById('result-panel').dataset.task);
+  return page.$eval('#result-panel', (e) => ({ ...e.dataset }));
+}
+
+test('spam: the validation rows\' confusion matrix and accuracy are the package\'s evaluate() of the page\'s model and rows', async () => {
+  const { page } = ctx.site;
+  await page.setInputFiles('#file-input', SPAM);
+  await page.waitForFunction(() => document.getElementById('data-name').textContent.includes('spam.csv'));
+  await page.selectOption('#target', 'type');
+  await train(page, 20);
+  const shown = await scored(page);
+  assert.equal(shown.task, 'binary');
+  assert.equal(shown.scored, 'valid');
+  const model = ctx.bl.loadModel(await download(page, '#download-model'));
+  const rows = (await download(page, '#download-scale-rows')).trim().split('\n').map(Number);
+  const table = ctx.bl.readCSV(readFileSync(SPAM));
+  try {
+    const e = model.evaluate(table, { rows });
+    assert.equal(Number(shown.rows), e.rows);
+    near(Number(shown.accuracy), e.accuracy, 1e-12, 'accuracy');
+    const cells = await page.$$eval('#result-body table.confusion tbody tr', (trs) => trs.map((tr) => [...tr.querySelectorAll('td')].slice(0, 2).map((td) => Number(td.dataset.v))));
+    assert.deepEqual(cells.flat(), [...e.confusion]);
+    assert.deepEqual(await page.$$eval('#result-body table.confusion thead th', (ths) => ths.slice(1, 3).map((th) => th.textContent)), e.classes);
+    assert.match(await page.textContent('#result-summary'), new RegExp(`Accuracy ${(100 * e.accuracy).toFixed(1)} %: [\\d,]+ of the ${e.rows} validation rows`));
+    assert.match(await page.textContent('#result-summary'), /commonest class \('nonspam'\) would be right on [\d.]+ %.*precision [\d.]+ %.*recall [\d.]+ %/);
+    // A round picked on the chart: that round's model scored.
+    await page.fill('#round-scrub', '2');
+    await page.dispatchEvent('#round-scrub', 'input');
+    await page.waitForFunction(() => /round 2's model/.test(document.getElementById('result-summary').textContent));
+    const early = model.evaluate(table, { rows, rounds: 2 });
+    near(Number(await page.getAttribute('#result-panel', 'data-accuracy')), early.accuracy, 1e-12, 'accuracy at round 2');
+    await page.click('#round-newest');
+  } finally {
+    model.dispose();
+    table.dispose();
+  }
+});
+
+test('numbers: R², RMSE and actual against predicted for the sample; a loaded model scores new rows, and says what it cannot', async () => {
+  const { page, problems } = ctx.site;
+  await page.selectOption('#source', 'sample:auto_mpg');
+  await page.waitForFunction(() => document.getElementById('data-name').textContent.includes('auto_mpg') && !document.getElementById('train').disabled);
+  await train(page, 15);
+  const shown = await scored(page);
+  assert.equal(shown.task, 'regression');
+  const text = await download(page, '#download-model');
+  const model = ctx.bl.loadModel(text);
+  const rows = (await download(page, '#download-scale-rows')).trim().split('\n').map(Number);
+  const csv = readFileSync(fileURLToPath(new URL('../../web/dist/datasets/auto_mpg.csv', import.meta.url)));
+  const table = ctx.bl.readCSV(csv);
+  try {
+    const e = model.evaluate(table, { rows });
+    assert.equal(Number(shown.rows), e.rows);
+    near(Number(shown.r2), e.r2, 1e-9, 'R²');
+    near(Number(shown.rmse), e.rmse, 1e-9, 'RMSE');
+    assert.equal(await page.getAttribute('#result-body svg', 'data-points'), String(Math.min(2000, e.rows)));
+    assert.match(await page.textContent('#result-summary'), new RegExp(`R² ${e.r2.toFixed(3)}: on the ${e.rows} validation rows`));
+  } finally {
+    model.dispose();
+    table.dispose();
+  }
+  // New rows with the target (one missing, and text the model reads): all of them scored, the missing one left out.
+  await page.setInputFiles('#model-input', { name: 'mpg.json', mimeType: 'application/json', buffer: Buffer.from(text) });
+  await page.waitForFunction(() => /Loaded mpg\.json/.test(document.getElementById('model-status').textContent));
+  const lines = csv.toString().trim().split('\n');
+  const header = lines[0].split(','), target = header.indexOf('Miles_per_Gallon');
+  const fresh = [lines[0], ...lines.slice(1, 41)];
+  const cells = fresh[5].split(',');
+  cells[target] = '';
+  fresh[5] = cells.join(',');
+  await page.setInputFiles('#file-input', { name: 'new-cars.csv', mimeType: 'text/csv', buffer: Buffer.from(fresh.join('\n') + '\n') });
+  await page.waitForFunction(() => document.getElementById('data-name').textContent.includes('new-cars.csv'));
+  await page.waitForFunction(() => document.getElementById('result-panel').dataset.scored === 'table');
+  assert.equal(await page.getAttribute('#result-panel', 'data-rows'), '39');
+  assert.match(await page.textContent('#result-summary'), /on the 39 rows of new-cars\.csv.*Left out: 1 with no Miles_per_Gallon\./);
+  // Rows without the target: predicted (the button), not scored, and the panel says why.
+  const without = fresh.map((l) => l.split(',').filter((_, i) => i !== target).join(','));
+  await page.setInputFiles('#file-input', { name: 'no-target.csv', mimeType: 'text/csv', buffer: Buffer.from(without.join('\n') + '\n') });
+  await page.waitForFunction(() => document.getElementById('data-name').textContent.includes('no-target.csv'));
+  await page.waitForFunction(() => /no column 'Miles_per_Gallon'/.test(document.getElementById('result-message').textContent));
+  assert.equal(await page.isVisible('#result-message'), true);
+  assert.equal(await page.getAttribute('#result-panel', 'data-task'), '');
+  assert.deepEqual(problems, []);
+});

@@ -1,0 +1,60 @@
+// "How good is the model?": the model on show scored on rows it did not learn
+// from (its run's validation rows; a loaded model on the table loaded, new
+// rows with its target, say), at the round picked on the chart. Asked of the
+// worker when the model, the round or the data changes, not while a run plays.
+import { currentRun, modelInfoOnShow, modelOnShow, store } from './state';
+import { EvaluationView } from './ui/evaluation-view';
+import { setHidden, setText } from './ui/dom';
+import type { WorkerClient } from './worker/client';
+import type { EvaluationResult } from './worker/messages';
+
+const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
+
+export class ResultPanel {
+  private readonly view = new EvaluationView($('result-panel'), $('result-summary'), $('result-body'));
+  private asked = '';
+
+  constructor(private readonly client: WorkerClient) {}
+
+  // The round the answer is for: the one picked on the chart when the run's model has more (0: the whole model).
+  private round(rounds: number) {
+    if (store.loadedModel) return 0;
+    return store.selectedRound > 0 && store.selectedRound < rounds ? store.selectedRound : 0;
+  }
+
+  render() {
+    // Ranking is judged by its queries (the panel "One query, ranked"), not row by row.
+    const ranking = !!store.data && store.choice.group !== '';
+    setHidden($('result-panel'), ranking);
+    if (ranking) return;
+    const show = modelOnShow(), run = currentRun();
+    const rounds = show?.model ? show.model.rounds : show?.live ? run?.reports.length ?? 0 : 0;
+    if (!show || !store.data || rounds < 1)
+      return this.clear(show && store.data ? 'No rounds yet: Step trains one.'
+        : 'Train a model (or load one, with data that has its target) to see how well it predicts rows it did not learn from.');
+    if (show.live && run?.status === 'training') return this.clear('The score appears when the run pauses or ends.');
+    const round = this.round(rounds);
+    const key = `${store.data.id}|${show.name}|${show.model?.trees}|${rounds}|${round}`;
+    if (key === this.asked) return;
+    this.asked = key;
+    setHidden($('result-message'), true);
+    setText($('result-summary'), 'Scoring…');
+    this.client.evaluate(round, key);
+  }
+
+  onReply(key: string, result: EvaluationResult | null, error: string) {
+    if (key !== this.asked) return;  // an answer about a model or round no longer on show
+    setText($('result-message'), error);
+    setHidden($('result-message'), !error);
+    if (!result) return this.view.clear('');
+    const target = modelInfoOnShow()?.target ?? currentRun()?.choice.target ?? 'the target';
+    this.view.render(result, { target, round: this.round(Infinity), dataName: store.data?.name ?? 'the table' });
+  }
+
+  private clear(text: string) {
+    if (this.asked === text) return;
+    this.asked = text;
+    setHidden($('result-message'), true);
+    this.view.clear(text);
+  }
+}

@@ -1,0 +1,184 @@
+// How good the model on show is, on rows whose target is known: for classes
+// the share right and a confusion matrix (rows the actual class, columns the
+// predicted, each row's shares shaded, recall and precision at the edges); for
+// numbers R², RMSE and MAE, and actual against predicted around the line
+// y = x. Each set against the model that knows nothing (the commonest class,
+// the mean), so a number has something to be read against. HTML and SVG:
+// screen readers and tests read the numbers (data-v: the counts).
+import type { EvaluationResult } from '../worker/messages';
+import { cell, scrolling, setData, setText, stat } from './dom';
+import { roundTicks, tickText } from './ticks';
+
+const SVG = 'http://www.w3.org/2000/svg';
+const MAX_MATRIX = 40;  // classes drawn as a matrix; beyond, the most confused pairs only
+const pct = (v: number) => `${(100 * v).toFixed(1)} %`;
+const count = (n: number) => n.toLocaleString('en-US');
+
+export interface EvaluationContext {
+  target: string;
+  round: number;     // the round picked on the chart (0: the whole model)
+  dataName: string;
+}
+
+export class EvaluationView {
+  constructor(private readonly box: HTMLElement, private readonly summary: HTMLElement, private readonly body: HTMLElement) {}
+
+  clear(why: string) {
+    setText(this.summary, why);
+    this.body.replaceChildren();
+    setData(this.box, 'task', '');
+  }
+
+  render(e: EvaluationResult, c: EvaluationContext) {
+    const which = e.scored === 'valid' ? `the ${count(e.rows)} validation rows (held out of training)`
+      : e.scored === 'train' ? `the ${count(e.rows)} training rows`
+      : `the ${count(e.rows)} rows of ${c.dataName}`;
+    const parts: string[] = [];
+    if (e.task === 'regression') {
+      const sd = e.r2 < 1 ? e.rmse / Math.sqrt(1 - e.r2) : NaN;  // the mean's RMSE: SS_tot / n
+      parts.push(Number.isFinite(e.r2)
+        ? `R² ${e.r2.toFixed(3)}: on ${which} the model explains ${pct(Math.max(0, e.r2))} of the variance of ${c.target}` +
+          (e.r2 < 0 ? ' (below 0: worse than predicting the mean for every row)' : '') + '.'
+        : `On ${which} every ${c.target} is the same (${stat(e.mean)}): there is no variance to explain, so no R².`);
+      parts.push(`RMSE ${stat(e.rmse)}, MAE ${stat(e.mae)}` +
+        (Number.isFinite(sd) ? `; predicting the mean (${stat(e.mean)}) for every row would give RMSE ${stat(sd)}.` : '.'));
+    } else {
+      const K = e.classes.length, actual = rowTotals(e.confusion, K);
+      const common = actual.indexOf(Math.max(...actual));
+      parts.push(`Accuracy ${pct(e.accuracy)}: ${count(Math.round(e.accuracy * e.rows))} of ${which} predicted right; ` +
+        `always answering the commonest class ('${e.classes[common]}') would be right on ${pct(actual[common] / e.rows)}.`);
+      if (K === 2) {
+        const tp = e.confusion[3], fp = e.confusion[1], fn = e.confusion[2];
+        const precision = tp / (tp + fp), recall = tp / (tp + fn);
+        parts.push(`For '${e.classes[1]}' (p > 0.5): precision ${Number.isFinite(precision) ? pct(precision) : '–'} ` +
+          `(of rows predicted '${e.classes[1]}', the share that are), recall ${Number.isFinite(recall) ? pct(recall) : '–'} ` +
+          `(of the '${e.classes[1]}' rows, the share found).`);
+      }
+    }
+    if (e.scored === 'train') parts.push('None were held out (Validation 0 %), so these are rows the model learnt from: they flatter it.');
+    const left = [e.missingTarget ? `${count(e.missingTarget)} with no ${c.target}` : '',
+      e.unknownClass ? `${count(e.unknownClass)} of a class the model was not trained on (such as '${e.unknownExample}')` : ''].filter(Boolean);
+    if (left.length) parts.push(`Left out: ${left.join(' and ')}.`);
+    if (c.round) parts.push(`This is round ${c.round}'s model, the round picked on the chart.`);
+    setText(this.summary, parts.join(' '));
+    setData(this.box, 'task', e.task);
+    setData(this.box, 'rows', String(e.rows));
+    setData(this.box, 'scored', e.scored);
+    if (e.task === 'regression') {
+      setData(this.box, 'r2', String(e.r2));
+      setData(this.box, 'rmse', String(e.rmse));
+      this.body.replaceChildren(scatter(e, c));
+    } else {
+      setData(this.box, 'accuracy', String(e.accuracy));
+      this.body.replaceChildren(...confusion(e));
+    }
+  }
+}
+
+function rowTotals(m: Float64Array, K: number) {
+  return Array.from({ length: K }, (_, a) => m.subarray(a * K, a * K + K).reduce((s, v) => s + v, 0));
+}
+
+// The matrix (up to MAX_MATRIX classes) and, for more than two, the pairs most often confused.
+function confusion(e: Extract<EvaluationResult, { task: 'binary' | 'multiclass' }>): HTMLElement[] {
+  const K = e.classes.length, m = e.confusion;
+  const actual = rowTotals(m, K);
+  const predicted = Array.from({ length: K }, (_, p) => actual.reduce((s, _v, a) => s + m[a * K + p], 0));
+  const out: HTMLElement[] = [];
+  if (K <= MAX_MATRIX) {
+    const table = document.createElement('table');
+    table.className = K > 12 ? 'confusion many' : 'confusion';  // 26 letters: narrower cells
+    const share = (v: number) => (K > 12 ? `${Math.round(100 * v)} %` : pct(v));  // many columns: narrower
+    const corner = document.createDocumentFragment();
+    corner.append('predicted →', document.createElement('br'), 'actual ↓');
+    const head = table.createTHead().insertRow();
+    head.append(cell('th', corner), ...e.classes.map((name) => cell('th', name)), cell('th', 'rows'), cell('th', 'recall'));
+    const body = table.createTBody();
+    for (let a = 0; a < K; a++) {
+      const tr = body.insertRow();
+      tr.append(cell('th', e.classes[a]));
+      for (let p = 0; p < K; p++) {
+        const n = m[a * K + p], share = actual[a] ? n / actual[a] : 0;
+        const td = cell('td', count(n), n);
+        td.className = a === p ? 'right' : n ? 'wrong' : 'zero';
+        // Shaded by the share of the actual class's rows: a row reads as where that class went.
+        td.style.setProperty('--share', share.toFixed(3));
+        td.title = `${count(n)} of the ${count(actual[a])} '${e.classes[a]}' rows predicted '${e.classes[p]}' (${pct(share)})`;
+        tr.append(td);
+      }
+      tr.append(cell('td', count(actual[a]), actual[a]), cell('td', actual[a] ? share(m[a * K + a] / actual[a]) : '–'));
+    }
+    const foot = table.createTFoot().insertRow();
+    foot.append(cell('th', 'precision'),
+      ...predicted.map((n, p) => cell('td', n ? share(m[p * K + p] / n) : '–')), cell('td', ''), cell('td', ''));
+    out.push(scrolling(table));
+  }
+  if (K > 2) {
+    const pairs: { a: number; p: number; n: number }[] = [];
+    for (let a = 0; a < K; a++) for (let p = 0; p < K; p++) if (a !== p && m[a * K + p] > 0) pairs.push({ a, p, n: m[a * K + p] });
+    pairs.sort((x, y) => y.n - x.n || x.a - y.a || x.p - y.p);
+    const top = pairs.slice(0, 5).map(({ a, p, n }) => `'${e.classes[a]}' predicted as '${e.classes[p]}' (${count(n)})`);
+    const note = document.createElement('p');
+    note.className = 'hint';
+    note.textContent = (K > MAX_MATRIX ? `${count(K)} classes: too many to draw as a matrix. ` : '') +
+      (top.length ? `Most often confused: ${top.join(', ')}.` : 'No row was confused.');
+    out.push(note);
+  }
+  const how = document.createElement('p');
+  how.className = 'hint';
+  how.textContent = 'Each row of the matrix is one actual class, split by the class predicted (shaded by its share of that row): ' +
+    'the diagonal is right. Recall: of the rows of a class, the share predicted as it; precision: of the rows predicted as a class, the share that are.';
+  out.push(how);
+  return out;
+}
+
+// Actual against predicted: dots on the line y = x are exact.
+function scatter(e: Extract<EvaluationResult, { task: 'regression' }>, c: EvaluationContext): HTMLElement {
+  const figure = document.createElement('figure');
+  figure.className = 'scatter';
+  const W = 360, H = 300, left = 48, right = 12, top = 10, bottom = 38;
+  let lo = Infinity, hi = -Infinity;
+  for (const v of [...e.actual, ...e.predicted]) if (Number.isFinite(v)) { lo = Math.min(lo, v); hi = Math.max(hi, v); }
+  if (!(hi > lo)) { lo -= 1; hi += 1; }
+  const pad = (hi - lo) * 0.03;
+  lo -= pad; hi += pad;
+  const X = (v: number) => left + ((v - lo) / (hi - lo)) * (W - left - right);
+  const Y = (v: number) => H - bottom - ((v - lo) / (hi - lo)) * (H - top - bottom);
+  const svg = document.createElementNS(SVG, 'svg');
+  svg.setAttribute('viewBox', `0 0 ${W} ${H}`);
+  svg.setAttribute('role', 'img');
+  svg.setAttribute('aria-label', `predicted against actual ${c.target}`);
+  const el = (tag: string, attrs: Record<string, string | number>, text?: string) => {
+    const x = document.createElementNS(SVG, tag);
+    for (const [k, v] of Object.entries(attrs)) x.setAttribute(k, String(v));
+    if (text) x.textContent = text;
+    svg.append(x);
+    return x;
+  };
+  for (const t of roundTicks(lo, hi)) {
+    el('line', { x1: X(t), x2: X(t), y1: top, y2: H - bottom, class: 'grid' });
+    el('line', { x1: left, x2: W - right, y1: Y(t), y2: Y(t), class: 'grid' });
+    el('text', { x: X(t), y: H - bottom + 12, 'text-anchor': 'middle', class: 'tick' }, tickText(t));
+    el('text', { x: left - 4, y: Y(t) + 3, 'text-anchor': 'end', class: 'tick' }, tickText(t));
+  }
+  el('line', { x1: X(lo), y1: Y(lo), x2: X(hi), y2: Y(hi), class: 'exact' });
+  el('text', { x: left + 6, y: top + 10, class: 'tick' }, 'dashed: predicted = actual');
+  // One path for every dot: thousands of circles as one element.
+  const r = 1.6;
+  let d = '';
+  for (let i = 0; i < e.actual.length; i++) {
+    const x = X(e.actual[i]), y = Y(e.predicted[i]);
+    d += `M${(x - r).toFixed(1)},${y.toFixed(1)}a${r},${r} 0 1,0 ${2 * r},0a${r},${r} 0 1,0 ${-2 * r},0`;
+  }
+  el('path', { d, class: 'dots' });
+  el('text', { x: (left + W - right) / 2, y: H - 6, 'text-anchor': 'middle', class: 'axis-name' }, `actual ${c.target}`);
+  el('text', { x: 12, y: (top + H - bottom) / 2, 'text-anchor': 'middle', class: 'axis-name', transform: `rotate(-90 12 ${(top + H - bottom) / 2})` },
+    `predicted ${c.target}`);
+  svg.dataset.points = String(e.actual.length);
+  const caption = document.createElement('figcaption');
+  caption.className = 'hint';
+  caption.textContent = `Each dot is a row (${count(e.actual.length)}${e.actual.length < e.rows ? ` of ${count(e.rows)}, spread evenly over them` : ''}): ` +
+    'above the line the model predicted too high, below it too low.';
+  figure.append(svg, caption);
+  return figure;
+}
