@@ -99,8 +99,9 @@ test('numbers: R², RMSE and actual against predicted for the sample; a loaded m
   const without = fresh.map((l) => l.split(',').filter((_, i) => i !== target).join(','));
   await page.setInputFiles('#file-input', { name: 'no-target.csv', mimeType: 'text/csv', buffer: Buffer.from(without.join('\n') + '\n') });
   await page.waitForFunction(() => document.getElementById('data-name').textContent.includes('no-target.csv'));
-  await page.waitForFunction(() => /no column 'Miles_per_Gallon'/.test(document.getElementById('result-message').textContent));
-  assert.equal(await page.isVisible('#result-message'), true);
+  await page.waitForFunction(() => /no-target\.csv has no column 'Miles_per_Gallon', what mpg\.json predicts: its rows can be predicted \("Download predictions of mpg\.json"/
+    .test(document.getElementById('result-summary').textContent));
+  assert.equal(await page.isVisible('#result-message'), false);
   assert.equal(await page.getAttribute('#result-panel', 'data-task'), '');
   assert.deepEqual(problems, []);
 });

@@ -13,6 +13,7 @@ const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as 
 export class ResultPanel {
   private readonly view = new EvaluationView($('result-panel'), $('result-summary'), $('result-body'));
   private asked = '';
+  private askedRound = 0;  // the round the question was for (0: the whole model)
 
   constructor(private readonly client: WorkerClient) {}
 
@@ -33,10 +34,16 @@ export class ResultPanel {
       return this.clear(show && store.data ? 'No rounds yet: Step trains one.'
         : 'Train a model (or load one, with data that has its target) to see how well it predicts rows it did not learn from.');
     if (show.live && run?.status === 'training') return this.clear('The score appears when the run pauses or ends.');
+    // New rows for a loaded model, without what it predicts: said here, with where their predictions are.
+    const loaded = store.loadedModel;
+    if (loaded && loaded.model.target && !store.data.columns.some((c) => c.name === loaded.model.target))
+      return this.clear(`${store.data.name} has no column '${loaded.model.target}', what ${loaded.name} predicts: its rows can be predicted ` +
+        `("Download predictions of ${loaded.name}" beside the round slider writes them) but not scored.`);
     const round = this.round(rounds);
     const key = `${store.data.id}|${show.name}|${show.model?.trees}|${rounds}|${round}`;
     if (key === this.asked) return;
     this.asked = key;
+    this.askedRound = round;
     setHidden($('result-message'), true);
     setText($('result-summary'), 'Scoring…');
     this.client.evaluate(round, key);
@@ -48,7 +55,8 @@ export class ResultPanel {
     setHidden($('result-message'), !error);
     if (!result) return this.view.clear('');
     const target = modelInfoOnShow()?.target ?? currentRun()?.choice.target ?? 'the target';
-    this.view.render(result, { target, round: this.round(Infinity), dataName: store.data?.name ?? 'the table' });
+    const weight = store.loadedModel ? '' : currentRun()?.choice.weight ?? '';
+    this.view.render(result, { target, round: this.askedRound, dataName: store.data?.name ?? 'the table', weight });
   }
 
   private clear(text: string) {

@@ -18,6 +18,7 @@ export interface EvaluationContext {
   target: string;
   round: number;     // the round picked on the chart (0: the whole model)
   dataName: string;
+  weight: string;    // the run's column of sample weights ('' for none): these counts do not apply it
 }
 
 export class EvaluationView {
@@ -59,6 +60,7 @@ export class EvaluationView {
     const left = [e.missingTarget ? `${count(e.missingTarget)} with no ${c.target}` : '',
       e.unknownClass ? `${count(e.unknownClass)} of a class the model was not trained on (such as '${e.unknownExample}')` : ''].filter(Boolean);
     if (left.length) parts.push(`Left out: ${left.join(' and ')}.`);
+    if (c.weight && e.scored !== 'table') parts.push(`Each row counts once here: the weights in ${c.weight} are not applied (the chart's metrics apply them).`);
     if (c.round) parts.push(`This is round ${c.round}'s model, the round picked on the chart.`);
     setText(this.summary, parts.join(' '));
     setData(this.box, 'task', e.task);
