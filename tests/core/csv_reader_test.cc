@@ -50,6 +50,18 @@ TEST(Csv, CrlfBomBlankLinesAndMissingMarkers) {
   EXPECT_EQ(t.columns[1].missing, 2);
 }
 
+// What pandas' read_csv takes for missing (Excel's #N/A, n/a, None, <NA>) leaves a column of numbers numeric;
+// a longer word, or one that only starts like a marker, is text.
+TEST(Csv, SpreadsheetAndPandasMissingMarkersAreMissing) {
+  Table t = ReadCsv("x,y,z\n1,#N/A,a\n2,n/a,None\n3,None,b\n4,<NA>,#N/A\n5,#N/A N/A,c\n6,7.5,n/a2\n");
+  EXPECT_EQ(t.columns[1].type, ColumnType::kNumeric);
+  EXPECT_EQ(t.columns[1].missing, 5);
+  EXPECT_EQ(t.columns[1].values[5], 7.5f);
+  EXPECT_EQ(t.columns[2].type, ColumnType::kCategorical);
+  EXPECT_EQ(t.columns[2].missing, 2);
+  EXPECT_EQ(t.columns[2].levels, (std::vector<std::string>{"a", "b", "c", "n/a2"}));
+}
+
 TEST(Csv, ColumnTurnsCategoricalAtFirstTextAndRemembersWhere) {
   Table t = ReadCsv("v\n1\n2\nabc\n1\n");
   const Column& c = t.columns[0];
