@@ -86,7 +86,8 @@ test('numbers: R², RMSE and actual against predicted for the sample; a loaded m
   await page.waitForFunction(() => /Loaded mpg\.json/.test(document.getElementById('model-status').textContent));
   const lines = csv.toString().trim().split('\n');
   const header = lines[0].split(','), target = header.indexOf('Miles_per_Gallon');
-  const fresh = [lines[0], ...lines.slice(1, 41)];
+  // With a column the model does not read, last (where the page looks for a target by default).
+  const fresh = [lines[0], ...lines.slice(1, 41)].map((l, i) => `${l},${i ? 5000 + 37 * i : 'paid'}`);
   const cells = fresh[5].split(',');
   cells[target] = '';
   fresh[5] = cells.join(',');
@@ -94,6 +95,9 @@ test('numbers: R², RMSE and actual against predicted for the sample; a loaded m
   await page.waitForFunction(() => document.getElementById('data-name').textContent.includes('new-cars.csv'));
   await page.waitForFunction(() => document.getElementById('result-panel').dataset.scored === 'table');
   assert.equal(await page.getAttribute('#result-panel', 'data-rows'), '39');
+  // The file's choice follows the loaded model: its target, and the columns it does not read left out.
+  assert.equal(await page.inputValue('#target'), 'Miles_per_Gallon');
+  assert.ok(await page.isChecked('#ignore input[value="paid"]'), 'paid, which the model does not read, is ignored');
   assert.match(await page.textContent('#result-summary'), /on the 39 rows of new-cars\.csv.*Left out: 1 with no Miles_per_Gallon\./);
   // Rows without the target: predicted (the button), not scored, and the panel says why.
   const without = fresh.map((l) => l.split(',').filter((_, i) => i !== target).join(','));

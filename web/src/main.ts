@@ -209,7 +209,13 @@ function onMessage(m: FromWorker) {
         rows: m.rows, lines: m.lines, columns: m.columns, dialect: m.dialect };
       linkChoice = undefined;
       update((s) => {
-        s.choice = choiceFor(m.columns, m.rows, s.choice, p.preferred);
+        // A file opened under a loaded model, with what that model predicts: its target and features,
+        // so the page describes (and a Play retrains) the model's task, not the file's last column.
+        const model = s.loadedModel?.model;
+        const forModel = model && m.columns.some((c) => c.name === model.target)
+          ? { target: model.target, ignore: m.columns.map((c) => c.name).filter((n) => n !== model.target && !model.features.some((f) => f.name === n)) }
+          : undefined;
+        s.choice = choiceFor(m.columns, m.rows, s.choice, p.preferred ?? forModel);
         s.data = data;
         fitAlgorithmToData(s);  // (after the data: the target's reading is in its columns)
         s.loading = '';
