@@ -360,6 +360,7 @@ struct ModelHandle {
         out.set("rmse", e.rmse);
         out.set("mae", e.mae);
         out.set("mean", e.mean);
+        out.set("rmseOfMean", e.rmse_of_mean);
         out.set("actual", CopyToTypedArray(e.actual));
         out.set("predicted", CopyToTypedArray(e.predicted));
       } else {

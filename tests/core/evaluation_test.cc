@@ -131,6 +131,7 @@ TEST(Evaluate, NumbersGiveR2RmseMaeAndEvenlySpreadPoints) {
   EXPECT_NEAR(e.r2, 1 - res / tot, 1e-9);
   EXPECT_NEAR(e.rmse, std::sqrt(res / 400), 1e-9);
   EXPECT_NEAR(e.mae, abs / 400, 1e-9);
+  EXPECT_NEAR(e.rmse_of_mean, std::sqrt(tot / 400), 1e-9);
   EXPECT_GT(e.r2, 0.5);
   ASSERT_EQ(e.actual.size(), 100u);
   for (size_t j = 0; j < 100; ++j) {  // every fourth row, the first first
@@ -159,6 +160,11 @@ TEST(Evaluate, RefusalsSayWhatIsWrong) {
   const Error unknown = ErrorOf(classes, ReadCsv("x,z,y\n0.1,0.2,q\n"));
   EXPECT_EQ(unknown.code(), "TARGET_MISSING");
   EXPECT_NE(std::string(unknown.what()).find("'q'"), std::string::npos) << unknown.what();
+  // A file's claim of 65,536 classes: refused, not 65,536^2 counts (a 32-bit size wraps to 0).
+  Model many = classes;
+  many.classes.resize(65536, "k");
+  const Error wide = ErrorOf(many, ReadCsv("x,z,y\n0.1,0.2,a\n"));
+  EXPECT_EQ(wide.code(), "TOO_MANY_CLASSES");
   Model ranking = numbers;
   ranking.objective = "rank:ndcg";
   EXPECT_EQ(ErrorOf(ranking, ReadCsv("x,z,y\n0.1,0.2,1\n")).code(), "NOT_FOR_RANKING");

@@ -109,3 +109,29 @@ test('numbers: R², RMSE and actual against predicted for the sample; a loaded m
   assert.equal(await page.getAttribute('#result-panel', 'data-task'), '');
   assert.deepEqual(problems, []);
 });
+
+// A model file loaded while a run is paused: the run stops, and the panel scores the file's model
+// (the worker went on answering for the paused run while the page named the file).
+test('a model loaded while a run is paused is the one scored, on every row of the table', async () => {
+  const { page, problems } = ctx.site;
+  await page.selectOption('#source', 'sample:auto_mpg');
+  await page.waitForFunction(() => document.getElementById('data-name').textContent.startsWith('auto_mpg') && !document.getElementById('train').disabled);
+  await page.click('#step');
+  await page.waitForFunction(() => document.getElementById('train-status').dataset.round === '1');
+  const csv = readFileSync(fileURLToPath(new URL('../../web/dist/datasets/auto_mpg.csv', import.meta.url)));
+  const table = ctx.bl.readCSV(csv);
+  const data = table.toDataset({ target: 'Miles_per_Gallon', ignore: ['Name'], validFraction: 0, skipMissingTarget: true });
+  const model = await ctx.bl.train(data, { rounds: 4, max_depth: 3 });
+  try {
+    const e = model.evaluate(table);
+    await page.setInputFiles('#model-input', { name: 'four.json', mimeType: 'application/json', buffer: Buffer.from(model.toJSONString()) });
+    await page.waitForFunction(() => /Loaded four\.json/.test(document.getElementById('model-status').textContent));
+    await page.waitForFunction(() => document.getElementById('result-panel').dataset.scored === 'table');
+    assert.equal(Number(await page.getAttribute('#result-panel', 'data-rows')), e.rows);
+    near(Number(await page.getAttribute('#result-panel', 'data-r2')), e.r2, 1e-9, 'R² of the file\'s model');
+    assert.match(await page.textContent('#train-notice'), /Run \d+ was stopped at round 1 to load four\.json/);
+  } finally {
+    model.dispose(); data.dispose(); table.dispose();
+  }
+  assert.deepEqual(problems, []);
+});

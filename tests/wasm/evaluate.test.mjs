@@ -75,6 +75,7 @@ for (const build of BUILDS) {
       }
       assert.ok(Math.abs(e.r2 - (1 - res / tot)) < 1e-9, `r2 ${e.r2}`);
       assert.ok(Math.abs(e.mae - abs / validRows.length) < 1e-6 * e.mae);
+      assert.ok(Math.abs(e.rmseOfMean - Math.sqrt(tot / validRows.length)) < 1e-6 * e.rmseOfMean, `rmseOfMean ${e.rmseOfMean}`);
       assert.ok(e.r2 > 0.9, `r2 ${e.r2}`);
       assert.equal(e.actual.length, 500);
       assert.equal(e.predicted.length, 500);

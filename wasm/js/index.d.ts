@@ -40,8 +40,9 @@ export type Evaluation = {
       r2: number;
       rmse: number;
       mae: number;
-      /** The actual values' mean. */
+      /** The actual values' mean, and the RMSE of predicting it for every row (what R2 is measured against). */
       mean: number;
+      rmseOfMean: number;
       /** Up to `points` pairs, rows spread evenly over those scored. */
       actual: Float32Array;
       predicted: Float32Array;
@@ -330,6 +331,7 @@ export class Model {
    *  rounds (0: all). Rows with no target, or of a class the model was not trained on, are counted and left out; each
    *  row counts once (no sample weights). Throws UNKNOWN_COLUMN without the target column, TARGET_NOT_NUMERIC
    *  (with line and column) for text in a number model's target, TARGET_MISSING when no row can be scored,
+   *  TOO_MANY_CLASSES past 1,000 classes,
    *  NOT_FOR_RANKING for a ranking model. */
   evaluate(table: Table, options?: { rows?: ArrayLike<number>; rounds?: number; points?: number }): Evaluation;
   /** TreeSHAP's work for one row, in path steps (each tree's leaves times its depth squared, summed): about 1e9 take a

@@ -39,7 +39,13 @@ interface PendingLoad {
   preferred?: Partial<DataChoice>;
   skipRaggedRows?: boolean;
 }
-let pending: (PendingLoad & { id: number }) | null = null;  // id: the worker's load (WorkerClient.load)
+let pending: (PendingLoad & { id: number }) | null = null;  // the newest load; id: the worker's (WorkerClient.load)
+// Every load asked of the worker and not yet answered, by id: an older one can still land (read before the
+// newer reached the worker), and then it is the worker's table, so the page shows it, under its own name.
+const inFlight = new Map<number, PendingLoad>();
+// Data picked by the person (a sample, a file, toy data), counted as picked: a sample's fetch that
+// another pick overtook is dropped, and the link's data does not load over a pick made before 'ready'.
+let picks = 0;
 // The load that failed on a ragged row, to read again without such rows
 // (store.messages.dataRagged says the offer is on).
 let raggedLoad: PendingLoad | null = null;
@@ -73,23 +79,27 @@ function loadData(next: PendingLoad) {
   });
   raggedLoad = null;
   pending = { ...next, id: client.load(next.name, next.file, next.delimiterChoice, next.skipRaggedRows ?? false) };
+  inFlight.set(pending.id, next);
 }
 
 function loadFile(file: File) {
+  ++picks;
   sourceSelect.value = '';  // the user's own file: no sample or toy data named as the source
   loadData({ name: file.name, source: `file:${file.name}`, about: '', toy: null, file, delimiterChoice: 'auto', preferred: linkChoice });
 }
 
 function loadSample(key: string, delimiterChoice = 'auto') {
   const s = SAMPLES[key];
+  const pick = ++picks;
   fetch(s.file)
     .then((r) => (r.ok ? r.blob() : Promise.reject(new Error(`${s.file}: HTTP ${r.status}`))))
-    .then((file) => loadData({ name: s.name, source: `sample:${key}`, about: s.about, toy: null, file, delimiterChoice,
+    .then((file) => pick === picks && loadData({ name: s.name, source: `sample:${key}`, about: s.about, toy: null, file, delimiterChoice,
       preferred: linkChoice ?? { target: s.target, ignore: s.ignore, group: s.group ?? '' } }))
     .catch((e) => update((st) => { st.messages.data = `The sample dataset could not be loaded: ${e.message}`; }));
 }
 
 function loadToy(kind: ToyKind) {
+  ++picks;
   const spec = { kind, n: Number($<HTMLInputElement>('toy-n').value), noise: Number($<HTMLInputElement>('toy-noise').value), seed: Number($<HTMLInputElement>('toy-seed').value) };
   const toy = makeToy(spec);
   loadData({ name: `toy: ${kind}`, source: `toy:${kind}:${spec.n}:${spec.noise}:${spec.seed}`, about: `Generated in this page: ${spec.n} points, noise ${spec.noise}, seed ${spec.seed}.`,
@@ -193,17 +203,20 @@ function onMessage(m: FromWorker) {
       if (url.target || url.task || url.validFraction !== undefined || url.seed !== undefined)
         linkChoice = { target: url.target, ignore: url.ignore ?? [], weight: url.weight, group: url.group, task: url.task, validFraction: url.validFraction, seed: url.seed };
       // Data picked while the engine started (a sample chosen at once) is what the person wants, not the link's.
-      if (!pending && !store.data) loadSource(url.data, url.delimiter);
+      if (picks === 0) loadSource(url.data, url.delimiter);
       break;
     }
     case 'load-progress':
       if (pending?.id === m.id) update((s) => { s.loadProgress = { bytes: m.bytes, size: m.size, rows: m.rows }; });
       break;
     case 'table': {
-      // An older load's table, read before the newer load reached the worker: not the one the page waits for.
-      const p = pending;
-      if (!p || p.id !== m.id) break;
-      pending = null;
+      // The newest load's table, or an older one's that the worker read before the newer reached it:
+      // then the worker holds it, and the page shows it, named as its own, until the newer one lands.
+      const p = inFlight.get(m.id);
+      if (!p) break;
+      for (const id of inFlight.keys()) if (id <= m.id) inFlight.delete(id);  // older ones were dropped unanswered
+      const newest = pending?.id === m.id;
+      if (newest) pending = null;
       const data: LoadedData = { id: ++dataCount, name: p.name, source: p.source, about: p.about, toy: p.toy, file: p.file, head: m.head, delimiterChoice: p.delimiterChoice,
         skipRaggedRows: p.skipRaggedRows ?? false,
         rows: m.rows, lines: m.lines, columns: m.columns, dialect: m.dialect };
@@ -218,8 +231,10 @@ function onMessage(m: FromWorker) {
         s.choice = choiceFor(m.columns, m.rows, s.choice, p.preferred ?? forModel);
         s.data = data;
         fitAlgorithmToData(s);  // (after the data: the target's reading is in its columns)
-        s.loading = '';
-        s.loadProgress = null;
+        if (newest) {
+          s.loading = '';
+          s.loadProgress = null;
+        }
         s.messages.data = '';
         s.messages.train = '';
         s.chart.dataId = 0;
@@ -321,6 +336,7 @@ function onMessage(m: FromWorker) {
     case 'error': {
       const text = m.error.message;
       if (m.during === 'load') {
+        if (m.load !== undefined) inFlight.delete(m.load);
         if (!pending || m.load !== pending.id) break;  // an older load's (see 'table')
         const name = pending?.name ?? 'that file';
         raggedLoad = m.error.code === 'CSV_RAGGED_ROW' && pending && !pending.skipRaggedRows ? pending : null;
@@ -435,7 +451,13 @@ $<HTMLInputElement>('model-input').addEventListener('change', async (e) => {
   modelFile = file.name;
   $('model-message').dataset.file = file.name;  // which file the message is about (tests wait on it)
   // The last file's message goes: until this file's answer it would read as this file's.
-  update((s) => { s.messages.model = ''; });
+  // A run in progress stops first (the worker's inspectors would read it, the page's the file), as for new data.
+  const run = inProgress();
+  update((s) => {
+    s.messages.model = '';
+    if (run) s.messages.notice = `Run ${run.number} was stopped at round ${run.reports.length} to load ${file.name}.`;
+  });
+  if (run) client.stop();
   client.loadModel(file);  // the worker reads it (JSON or compact) and checks its size
 });
 

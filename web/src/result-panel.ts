@@ -14,6 +14,9 @@ export class ResultPanel {
   private readonly view = new EvaluationView($('result-panel'), $('result-summary'), $('result-body'));
   private asked = '';
   private askedRound = 0;  // the round the question was for (0: the whole model)
+  // Each model file loaded counts once: a second file of the same name and size is another model.
+  private loaded: object | null = null;
+  private loadedCount = 0;
 
   constructor(private readonly client: WorkerClient) {}
 
@@ -40,7 +43,11 @@ export class ResultPanel {
       return this.clear(`${store.data.name} has no column '${loaded.model.target}', what ${loaded.name} predicts: its rows can be predicted ` +
         `("Download predictions of ${loaded.name}" beside the round slider writes them) but not scored.`);
     const round = this.round(rounds);
-    const key = `${store.data.id}|${show.name}|${show.model?.trees}|${rounds}|${round}`;
+    if (store.loadedModel !== this.loaded) {
+      this.loaded = store.loadedModel;
+      this.loadedCount++;
+    }
+    const key = `${store.data.id}|${this.loadedCount}|${show.name}|${show.model?.trees}|${rounds}|${round}`;
     if (key === this.asked) return;
     this.asked = key;
     this.askedRound = round;
@@ -55,8 +62,9 @@ export class ResultPanel {
     setHidden($('result-message'), !error);
     if (!result) return this.view.clear('');
     const target = modelInfoOnShow()?.target ?? currentRun()?.choice.target ?? 'the target';
-    const weight = store.loadedModel ? '' : currentRun()?.choice.weight ?? '';
-    this.view.render(result, { target, round: this.askedRound, dataName: store.data?.name ?? 'the table', weight });
+    const run = store.loadedModel ? null : currentRun();
+    this.view.render(result, { target, round: this.askedRound, dataName: store.data?.name ?? 'the table', weight: run?.choice.weight ?? '',
+      earlyStopping: !!run?.earlyStopping });
   }
 
   private clear(text: string) {

@@ -28,8 +28,9 @@ struct Evaluation {
   // predicted class is predict()'s "class" output (the most probable; binary p > 0.5).
   std::vector<double> confusion;
   double accuracy = 0;
-  // Numbers: 1 - SS_res / SS_tot (NaN when every actual value is the same), RMSE, MAE, the actual mean.
-  double r2 = 0, rmse = 0, mae = 0, mean = 0;
+  // Numbers: 1 - SS_res / SS_tot (NaN when every actual value is the same), RMSE, MAE, the actual mean,
+  // and the RMSE of predicting that mean for every row (sqrt(SS_tot / n)), what R2 measures against.
+  double r2 = 0, rmse = 0, mae = 0, mean = 0, rmse_of_mean = 0;
   // Numbers: up to max_points (actual, predicted) pairs, rows spread evenly over those scored.
   std::vector<float> actual, predicted;
 };
@@ -39,7 +40,7 @@ struct Evaluation {
 // target column. Throws NOT_FOR_RANKING for a ranking model, UNKNOWN_COLUMN
 // without the target, TARGET_NOT_NUMERIC when a number model's target column
 // holds text (naming the line), TARGET_MISSING when no row has a target the
-// model can score, BAD_ARGUMENT for a row past the last.
+// model can score, TOO_MANY_CLASSES past 1,000 classes, BAD_ARGUMENT for a row past the last.
 Evaluation Evaluate(const Model& model, const Table& table, std::span<const RowIdx> rows, int rounds, size_t max_points);
 
 }  // namespace boostlab

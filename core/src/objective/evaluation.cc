@@ -16,6 +16,7 @@ namespace {
 
 constexpr float kUnknown = -1;  // a class the model does not know
 constexpr float kMissing = -2;  // no target
+constexpr size_t kMaxScoredClasses = 1000;  // training's cap on classes (dataset.cc)
 
 // Each asked-for row's class index in the model's classes, or kUnknown / kMissing.
 // Classes are names: a text column's levels, a numeric column's shortest
@@ -70,6 +71,10 @@ Evaluation Evaluate(const Model& model, const Table& table, std::span<const RowI
   Evaluation e;
   e.classes = model.classes;
   e.task = model.classes.empty() ? Task::kRegression : model.classes.size() == 2 ? Task::kBinary : Task::kMulticlass;
+  // A model file may claim tens of thousands of classes: K x K counts would wrap a 32-bit size (wasm).
+  if (model.classes.size() > kMaxScoredClasses)
+    throw Error("TOO_MANY_CLASSES", "The model has " + CountText(model.classes.size()) + " classes; a confusion matrix is made for up to " +
+                                        CountText(kMaxScoredClasses) + " (as many as training takes).");
   std::vector<RowIdx> all;
   if (rows.empty()) {
     all.resize(table.num_rows);
@@ -136,6 +141,7 @@ Evaluation Evaluate(const Model& model, const Table& table, std::span<const RowI
   }
   e.r2 = ss_tot > 0 ? 1 - ss_res / ss_tot : NAN;
   e.rmse = std::sqrt(ss_res / static_cast<double>(n));
+  e.rmse_of_mean = std::sqrt(ss_tot / static_cast<double>(n));
   e.mae = abs / static_cast<double>(n);
   const size_t points = std::min(n, max_points);
   for (size_t j = 0; j < points; ++j) {

@@ -19,6 +19,7 @@ export interface EvaluationContext {
   round: number;     // the round picked on the chart (0: the whole model)
   dataName: string;
   weight: string;    // the run's column of sample weights ('' for none): these counts do not apply it
+  earlyStopping: boolean;  // the validation rows chose the round kept
 }
 
 export class EvaluationView {
@@ -36,13 +37,12 @@ export class EvaluationView {
       : `the ${count(e.rows)} rows of ${c.dataName}`;
     const parts: string[] = [];
     if (e.task === 'regression') {
-      const sd = e.r2 < 1 ? e.rmse / Math.sqrt(1 - e.r2) : NaN;  // the mean's RMSE: SS_tot / n
       parts.push(Number.isFinite(e.r2)
         ? `R² ${e.r2.toFixed(3)}: on ${which} the model explains ${pct(Math.max(0, e.r2))} of the variance of ${c.target}` +
           (e.r2 < 0 ? ' (below 0: worse than predicting the mean for every row)' : '') + '.'
         : `On ${which} every ${c.target} is the same (${stat(e.mean)}): there is no variance to explain, so no R².`);
       parts.push(`RMSE ${stat(e.rmse)}, MAE ${stat(e.mae)}` +
-        (Number.isFinite(sd) ? `; predicting the mean (${stat(e.mean)}) for every row would give RMSE ${stat(sd)}.` : '.'));
+        (e.rmseOfMean > 0 ? `; predicting the mean (${stat(e.mean)}) for every row would give RMSE ${stat(e.rmseOfMean)}.` : '.'));
     } else {
       const K = e.classes.length, actual = rowTotals(e.confusion, K);
       const common = actual.indexOf(Math.max(...actual));
@@ -57,6 +57,8 @@ export class EvaluationView {
       }
     }
     if (e.scored === 'train') parts.push('None were held out (Validation 0 %), so these are rows the model learnt from: they flatter it.');
+    if (e.scored === 'table') parts.push(`If the model was trained on these rows, they flatter it.`);
+    if (c.earlyStopping && e.scored === 'valid') parts.push('With early stopping these rows also chose the round kept: a fresh test set would score it a little lower.');
     const left = [e.missingTarget ? `${count(e.missingTarget)} with no ${c.target}` : '',
       e.unknownClass ? `${count(e.unknownClass)} of a class the model was not trained on (such as '${e.unknownExample}')` : ''].filter(Boolean);
     if (left.length) parts.push(`Left out: ${left.join(' and ')}.`);

@@ -1,11 +1,8 @@
-// The only file that calls postMessage to the worker. It keeps the last file
-// that loaded, so a fresh worker can reload it if the old one has to go.
+// The only file that calls postMessage to the worker.
 import type { FromWorker, RankingRequest, RoundDetailRequest, SurfaceRequest, ToWorker, TrainRequest } from './messages';
 
 export class WorkerClient {
   private worker!: Worker;
-  private lastGood: { name: string; file: Blob } | null = null;
-  private pending: { id: number; name: string; file: Blob } | null = null;
   private loads = 0;
 
   constructor(private readonly baseUrl: string, private readonly onMessage: (m: FromWorker) => void) {
@@ -15,14 +12,7 @@ export class WorkerClient {
   private start() {
     this.worker = new Worker(new URL('./train.worker.ts', import.meta.url), { type: 'module' });
     this.worker.onmessage = (e: MessageEvent<FromWorker>) => {
-      const m = e.data;
-      // Only the newest load's answer: an older one's table or error can arrive after it was asked for.
-      const answer = m.type === 'table' ? m.id : m.type === 'error' && m.during === 'load' ? m.load : undefined;
-      if (answer !== undefined && answer === this.pending?.id) {
-        if (m.type === 'table') this.lastGood = this.pending;
-        this.pending = null;
-      }
-      this.onMessage(m);
+      this.onMessage(e.data);
     };
     this.worker.onerror = (e) => {
       this.onMessage({ type: 'error', during: 'init', error: { code: 'WORKER', message: e.message || 'The training worker failed to start.', line: 0, column: 0 } });
@@ -40,7 +30,6 @@ export class WorkerClient {
   // Returns the load's id, which its table, progress and error carry.
   load(name: string, file: Blob, delimiter = 'auto', skipRaggedRows = false) {
     const id = ++this.loads;
-    this.pending = { id, name, file };
     this.send({ type: 'load', id, name, file, delimiter, skipRaggedRows });
     return id;
   }
@@ -68,11 +57,4 @@ export class WorkerClient {
   roundDetail(request: RoundDetailRequest) { this.send({ type: 'round-detail', request, csv: false }); }
   roundCsv(request: RoundDetailRequest) { this.send({ type: 'round-detail', request, csv: true }); }
   loadModel(file: File) { this.send({ type: 'load-model', name: file.name, file }); }
-
-  // Last resort for a runaway worker: start a new one and reload the data.
-  restart() {
-    this.worker.terminate();
-    this.start();
-    if (this.lastGood) this.load(this.lastGood.name, this.lastGood.file);
-  }
 }

@@ -544,6 +544,9 @@ async function handle(msg: ToWorker) {
       const content = compact ? new Uint8Array(await msg.file.arrayBuffer()) : await msg.file.text();
       if (load !== modelLoads) return;
       const next = bl!.loadModel(content);  // throws MODEL_CORRUPT: the current model stays
+      // A run still going (stopped by the page, its play loop between rounds) ends here: what the
+      // worker shows from now on is the file, as the page does.
+      if (run) finish(run, true);
       model?.dispose();
       model = next;
       trainedWith = null;
