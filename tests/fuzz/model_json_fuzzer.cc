@@ -8,6 +8,7 @@
 #include <cstdint>  // for uint8_t
 #include <string>   // for string
 
+#include "boostlab/evaluation.h"
 #include "boostlab/scale_out.h"
 #include "fuzz_common.h"
 
@@ -58,6 +59,42 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* bytes, size_t size) {
   // The XGBoost export: any accepted model is written or refused with a reason.
   try {
     (void)model.ToXGBoostJson();
+  } catch (const Error&) {
+  }
+  // Scored on a table of those rows with its target: the model's classes, one it does not know and a
+  // missing one (or numbers), every row: counts within the matrix, or a refusal with a reason.
+  Table table;
+  table.num_rows = kRows;
+  for (size_t f = 0; f < model.features.size(); ++f) {
+    Column c;
+    c.name = model.features[f].name;
+    if (model.features[f].type == ColumnType::kCategorical && !model.features[f].levels.empty()) {
+      c.type = ColumnType::kCategorical;
+      c.levels = model.features[f].levels;
+      for (size_t r = 0; r < kRows; ++r) c.codes.push_back(r % 3 == 2 ? -1 : static_cast<int32_t>((r + f) % c.levels.size()));
+    } else {
+      c.values = x.columns()[f].empty() ? std::vector<float>(kRows, 0.0f) : std::vector<float>(x.columns()[f].begin(), x.columns()[f].end());
+    }
+    table.columns.push_back(std::move(c));
+  }
+  Column target;
+  target.name = model.target;
+  if (model.classes.empty()) {
+    target.values.assign(kValues, kValues + kRows);
+  } else {
+    target.type = ColumnType::kCategorical;
+    target.levels = model.classes;
+    target.levels.push_back("not a class of the model");
+    for (size_t r = 0; r < kRows; ++r) target.codes.push_back(r == 0 ? -1 : static_cast<int32_t>(r % target.levels.size()));
+  }
+  table.columns.push_back(std::move(target));
+  try {
+    const Evaluation e = Evaluate(model, table, {}, 0, 4);
+    if (e.rows + e.missing_target + e.unknown_class != kRows) fuzz::Fail("evaluated rows do not add up");
+    double counted = 0;
+    for (double n : e.confusion) counted += n;
+    if (!model.classes.empty() && counted != static_cast<double>(e.rows)) fuzz::Fail("the confusion matrix does not count every scored row");
+    if (e.actual.size() > 4) fuzz::Fail("more points than asked for");
   } catch (const Error&) {
   }
   // And the scale-out scripts built from its names, levels and parameters.
