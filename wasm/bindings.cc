@@ -366,6 +366,8 @@ struct ModelHandle {
       } else {
         out.set("confusion", CopyToTypedArray(e.confusion));
         out.set("accuracy", e.accuracy);
+        out.set("logloss", e.logloss);
+        out.set("auc", e.auc);
       }
       return out;
     });

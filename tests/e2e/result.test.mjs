@@ -40,6 +40,9 @@ test('spam: the validation rows\' confusion matrix and accuracy are the package\
     const e = model.evaluate(table, { rows });
     assert.equal(Number(shown.rows), e.rows);
     near(Number(shown.accuracy), e.accuracy, 1e-12, 'accuracy');
+    near(Number(shown.auc), e.auc, 1e-12, 'AUC');
+    near(Number(shown.logloss), e.logloss, 1e-12, 'log loss');
+    assert.match(await page.textContent('#result-summary'), new RegExp(`AUC ${e.auc.toFixed(3)} \\(the chance a 'spam' row gets a higher p than a 'nonspam' one\\), log loss [\\d.]+\\.`));
     const cells = await page.$$eval('#result-body table.confusion tbody tr', (trs) => trs.map((tr) => [...tr.querySelectorAll('td')].slice(0, 2).map((td) => Number(td.dataset.v))));
     assert.deepEqual(cells.flat(), [...e.confusion]);
     assert.deepEqual(await page.$$eval('#result-body table.confusion thead th', (ths) => ths.slice(1, 3).map((th) => th.textContent)), e.classes);

@@ -17,8 +17,11 @@ for (const build of BUILDS) {
       const validRows = spamValidRows();
       const dataset = table.toDataset({ target: 'type', validRows });
       const reports = [];
-      const model = await bl.train(dataset, { rounds: 30, eta: 0.3, max_depth: 4 }, { onRound: (r) => reports.push(r) });
+      const model = await bl.train(dataset, { rounds: 30, eta: 0.3, max_depth: 4, eval_metric: 'error,logloss,auc' }, { onRound: (r) => reports.push(r) });
       const e = model.evaluate(table, { rows: validRows });
+      const last = reports.at(-1).valid;
+      assert.ok(Math.abs(e.logloss - last.logloss) <= 1e-6 * last.logloss, `logloss ${e.logloss}, reported ${last.logloss}`);
+      assert.ok(Math.abs(e.auc - last.auc) <= 1e-9, `auc ${e.auc}, reported ${last.auc}`);
       assert.equal(e.task, 'binary');
       assert.deepEqual(e.classes, ['nonspam', 'spam']);
       assert.equal(e.rows, validRows.length);
@@ -45,12 +48,34 @@ for (const build of BUILDS) {
       const dataset = table.toDataset({ target: 'type', validRows });
       for (const algorithm of ['random_forest', 'adaboost', 'gbdt']) {
         const reports = [];
-        const model = await bl.train(dataset, { algorithm, rounds: 20, eval_metric: 'error' }, { onRound: (r) => reports.push(r) });
+        const model = await bl.train(dataset, { algorithm, rounds: 20, eval_metric: 'error,logloss' }, { onRound: (r) => reports.push(r) });
         const e = model.evaluate(table, { rows: validRows });
-        assert.ok(Math.abs(1 - e.accuracy - reports.at(-1).valid.error) < 1e-9, `${algorithm}: accuracy ${e.accuracy}, error ${reports.at(-1).valid.error}`);
+        const last = reports.at(-1).valid;
+        assert.ok(Math.abs(1 - e.accuracy - last.error) < 1e-9, `${algorithm}: accuracy ${e.accuracy}, error ${last.error}`);
+        assert.ok(Math.abs(e.logloss - last.logloss) <= 1e-6 * last.logloss, `${algorithm}: logloss ${e.logloss}, reported ${last.logloss}`);
         model.dispose();
       }
       dataset.dispose(); table.dispose();
+    });
+
+    test('letter: 26 classes, the matrix and mlogloss as reported; multi:softmax has no probabilities to score', async () => {
+      const bl = await load(build);
+      const table = bl.readCSV(data('letter.csv'));
+      const validRows = validOf('letter.valid_idx.txt');
+      const dataset = table.toDataset({ target: 'lettr', validRows });
+      const reports = [];
+      const model = await bl.train(dataset, { rounds: 4, max_depth: 4, eval_metric: 'merror,mlogloss' }, { onRound: (r) => reports.push(r) });
+      const e = model.evaluate(table, { rows: validRows });
+      assert.equal(e.task, 'multiclass');
+      assert.equal(e.confusion.length, 26 * 26);
+      const last = reports.at(-1).valid;
+      assert.ok(Math.abs(1 - e.accuracy - last.merror) < 1e-9, `accuracy ${e.accuracy}, merror ${last.merror}`);
+      assert.ok(Math.abs(e.logloss - last.mlogloss) <= 1e-6 * last.mlogloss, `logloss ${e.logloss}, mlogloss ${last.mlogloss}`);
+      assert.ok(Number.isNaN(e.auc));
+      const hard = await bl.train(dataset, { rounds: 2, max_depth: 3, objective: 'multi:softmax', num_class: 26 });
+      const h = hard.evaluate(table, { rows: validRows });
+      assert.ok(Number.isNaN(h.logloss) && h.accuracy > 0.1, `softmax: logloss ${h.logloss}, accuracy ${h.accuracy}`);
+      for (const x of [model, hard, dataset, table]) x.dispose();
     });
 
     test('diamonds: R2, RMSE and MAE of the validation rows; RMSE as the engine reported it', async () => {

@@ -6,6 +6,7 @@
 // these are counts of rows).
 #pragma once
 
+#include <cmath>    // for NAN
 #include <cstddef>  // for size_t
 #include <span>     // for span
 #include <string>   // for string
@@ -28,6 +29,9 @@ struct Evaluation {
   // predicted class is predict()'s "class" output (the most probable; binary p > 0.5).
   std::vector<double> confusion;
   double accuracy = 0;
+  // Classes: the log loss (mlogloss for more than two) and, for two, the AUC of the positive class's
+  // probability, as the chart's metrics (XGBoost's); NaN where the model gives no probabilities (multi:softmax).
+  double logloss = NAN, auc = NAN;
   // Numbers: 1 - SS_res / SS_tot (NaN when every actual value is the same), RMSE, MAE, the actual mean,
   // and the RMSE of predicting that mean for every row (sqrt(SS_tot / n)), what R2 measures against.
   double r2 = 0, rmse = 0, mae = 0, mean = 0, rmse_of_mean = 0;

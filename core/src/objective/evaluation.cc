@@ -3,10 +3,13 @@
 #include <algorithm>      // for min, none_of
 #include <cmath>          // for NAN, fabs, sqrt
 #include <cstdint>        // for uint64_t
+#include <numeric>        // for iota
 #include <string>         // for string, to_string
 #include <unordered_map>  // for unordered_map
 
 #include "boostlab/errors.h"
+#include "objective/metrics.h"
+#include "util/thread_pool.h"
 #include "util/count_text.h"
 #include "util/float_text.h"
 #include "util/quote.h"
@@ -63,6 +66,23 @@ std::vector<float> NumberLabels(const Column& target, long column, std::span<con
   return label;
 }
 
+// Each row's class from its probabilities: binary p > 0.5 (as the error
+// metric), else the most probable (the first of equals), as predict()'s 'class'.
+std::vector<float> ClassesOf(const std::vector<float>& prob, size_t n, size_t width) {
+  std::vector<float> cls(n);
+  for (size_t r = 0; r < n; ++r) {
+    if (width == 1) {
+      cls[r] = prob[r] > 0.5f ? 1.0f : 0.0f;
+      continue;
+    }
+    size_t best = 0;
+    for (size_t k = 1; k < width; ++k)
+      if (prob[r * width + k] > prob[r * width + best]) best = k;
+    cls[r] = static_cast<float>(best);
+  }
+  return cls;
+}
+
 }  // namespace
 
 Evaluation Evaluate(const Model& model, const Table& table, std::span<const RowIdx> rows, int rounds, size_t max_points) {
@@ -115,14 +135,34 @@ Evaluation Evaluate(const Model& model, const Table& table, std::span<const RowI
   }
   e.rows = scored.size();
   const FeatureColumns x = SelectRows(FeaturesFromTable(table, model.features), scored);
-  const std::vector<float> pred = model.PredictWith(x, classes ? "class" : "probability", rounds);
+  // Probabilities (values for numbers; multi:softmax gives only the class).
+  const bool softmax = model.objective == "multi:softmax";
+  const std::vector<float> pred = model.PredictWith(x, softmax ? "class" : "probability", rounds);
   const size_t n = scored.size();
   if (classes) {
-    const size_t K = model.classes.size();
+    const size_t K = model.classes.size(), width = static_cast<size_t>(model.PredictionWidth());
+    const std::vector<float> cls = softmax ? pred : ClassesOf(pred, n, width);
+    if (!softmax) {
+      // The loss and AUC as the chart's metrics define them (XGBoost's), over these rows.
+      ThreadPool one(1);
+      std::vector<RowIdx> order(n);
+      std::iota(order.begin(), order.end(), RowIdx{0});
+      auto metric = [&](const char* name, size_t outputs) {
+        MetricSpec spec;
+        spec.name = name;
+        return EvaluateMetric(spec, pred, static_cast<int>(outputs), known, order, one);
+      };
+      if (width == 1) {
+        e.auc = metric("auc", 1);
+        e.logloss = metric("logloss", 1);
+      } else if (width == K) {
+        e.logloss = metric("mlogloss", K);
+      }
+    }
     e.confusion.assign(K * K, 0.0);
     double right = 0;
     for (size_t i = 0; i < n; ++i) {
-      const size_t actual = static_cast<size_t>(known[i]), predicted = static_cast<size_t>(pred[i]);
+      const size_t actual = static_cast<size_t>(known[i]), predicted = static_cast<size_t>(cls[i]);
       e.confusion[actual * K + predicted] += 1;
       right += actual == predicted;
     }

@@ -48,6 +48,9 @@ export class EvaluationView {
       const common = actual.indexOf(Math.max(...actual));
       parts.push(`Accuracy ${pct(e.accuracy)}: ${count(Math.round(e.accuracy * e.rows))} of ${which} predicted right; ` +
         `always answering the commonest class ('${e.classes[common]}') would be right on ${pct(actual[common] / e.rows)}.`);
+      const loss = Number.isFinite(e.logloss) ? `log loss ${stat(e.logloss)}` : '';
+      if (Number.isFinite(e.auc)) parts.push(`AUC ${e.auc.toFixed(3)} (the chance a '${e.classes[1]}' row gets a higher p than a '${e.classes[0]}' one)${loss ? `, ${loss}` : ''}.`);
+      else if (loss) parts.push(`The ${loss}.`);
       if (K === 2) {
         const tp = e.confusion[3], fp = e.confusion[1], fn = e.confusion[2];
         const precision = tp / (tp + fp), recall = tp / (tp + fn);
@@ -74,6 +77,8 @@ export class EvaluationView {
       this.body.replaceChildren(scatter(e, c));
     } else {
       setData(this.box, 'accuracy', String(e.accuracy));
+      setData(this.box, 'auc', String(e.auc));
+      setData(this.box, 'logloss', String(e.logloss));
       this.body.replaceChildren(...confusion(e));
     }
   }
