@@ -42,7 +42,7 @@ test('spam: the validation rows\' confusion matrix and accuracy are the package\
     near(Number(shown.accuracy), e.accuracy, 1e-12, 'accuracy');
     near(Number(shown.auc), e.auc, 1e-12, 'AUC');
     near(Number(shown.logloss), e.logloss, 1e-12, 'log loss');
-    assert.match(await page.textContent('#result-summary'), new RegExp(`AUC ${e.auc.toFixed(3)} \\(the chance a 'spam' row gets a higher p than a 'nonspam' one\\), log loss [\\d.]+\\.`));
+    assert.match(await page.textContent('#result-summary'), new RegExp(`AUC ${e.auc.toFixed(3)} \\(the chance a 'spam' row gets a higher p than a 'nonspam' one, ties counting half\\), log loss [\\d.]+\\.`));
     const cells = await page.$$eval('#result-body table.confusion tbody tr', (trs) => trs.map((tr) => [...tr.querySelectorAll('td')].slice(0, 2).map((td) => Number(td.dataset.v))));
     assert.deepEqual(cells.flat(), [...e.confusion]);
     assert.deepEqual(await page.$$eval('#result-body table.confusion thead th', (ths) => ths.slice(1, 3).map((th) => th.textContent)), e.classes);
@@ -100,6 +100,7 @@ test('numbers: R², RMSE and actual against predicted for the sample; a loaded m
   assert.equal(await page.getAttribute('#result-panel', 'data-rows'), '39');
   // The file's choice follows the loaded model: its target, and the columns it does not read left out.
   assert.equal(await page.inputValue('#target'), 'Miles_per_Gallon');
+  assert.equal(await page.inputValue('#task'), 'regression');
   assert.ok(await page.isChecked('#ignore input[value="paid"]'), 'paid, which the model does not read, is ignored');
   assert.match(await page.textContent('#result-summary'), /on the 39 rows of new-cars\.csv.*Left out: 1 with no Miles_per_Gallon\./);
   // Rows without the target: predicted (the button), not scored, and the panel says why.

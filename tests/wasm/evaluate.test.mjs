@@ -120,6 +120,17 @@ for (const build of BUILDS) {
       assert.equal(e.missingTarget, 1);
       assert.equal(e.unknownClass, 1);
       assert.equal(e.unknownExample, 'c');
+      assert.ok(e.auc >= 0 && e.auc <= 1, `auc ${e.auc}`);
+      // Rows of one class only: no AUC (it would read 0.5, as a coin); the log loss stands.
+      const one = model.evaluate(fresh, { rows: [0] });
+      assert.ok(Number.isNaN(one.auc) && Number.isFinite(one.logloss), `auc ${one.auc}, logloss ${one.logloss}`);
+      // Two classes as a multi: model: the second class's probability is scored.
+      const soft = await bl.train(dataset, { rounds: 3, max_depth: 2, min_child_weight: 0, objective: 'multi:softprob', num_class: 2 });
+      const s = soft.evaluate(fresh);
+      const p = soft.predict(fresh);
+      const expected = p[1 * 2 + 1] > p[0 * 2 + 1] ? 1 : p[1 * 2 + 1] === p[0 * 2 + 1] ? 0.5 : 0;  // rows 0 (a) and 1 (b)
+      assert.equal(s.auc, expected);
+      soft.dispose();
       assert.throws(() => model.evaluate(bl.readCSV('x\n1\n')), (err) => err.code === 'UNKNOWN_COLUMN' && /'y'/.test(err.message));
       assert.throws(() => model.evaluate(fresh, { rows: [] }), (err) => err.code === 'BAD_ARGUMENT');
       assert.throws(() => model.evaluate(fresh, { rows: [4] }), (err) => err.code === 'BAD_ARGUMENT' && /past the last/.test(err.message));

@@ -32,8 +32,9 @@ export type Evaluation = {
       confusion: Float64Array;
       /** The share of rows whose predicted class is their own. */
       accuracy: number;
-      /** The log loss (mlogloss for more than two classes) and, for two, the AUC, as the metrics of the same
-       *  names; NaN where the model gives no probabilities (multi:softmax), AUC NaN for more than two classes. */
+      /** The log loss (mlogloss for more than two classes) and, for two, the AUC of the second class's probability
+       *  (ties count half), as the metrics of the same names; NaN where the model gives no probabilities
+       *  (multi:softmax); AUC NaN for more than two classes, or when the rows scored hold one class only. */
       logloss: number;
       auc: number;
     }

@@ -224,9 +224,11 @@ function onMessage(m: FromWorker) {
       update((s) => {
         // A file opened under a loaded model, with what that model predicts: its target and features,
         // so the page describes (and a Play retrains) the model's task, not the file's last column.
+        // (Not a ranking model: its file does not name the query column.) The task is the model's.
         const model = s.loadedModel?.model;
-        const forModel = model && m.columns.some((c) => c.name === model.target)
-          ? { target: model.target, ignore: m.columns.map((c) => c.name).filter((n) => n !== model.target && !model.features.some((f) => f.name === n)) }
+        const forModel = model && !model.objective.startsWith('rank:') && m.columns.some((c) => c.name === model.target)
+          ? { target: model.target, ignore: m.columns.map((c) => c.name).filter((n) => n !== model.target && !model.features.some((f) => f.name === n)),
+              task: model.classes.length === 0 ? 'regression' : model.classes.length === 2 ? 'binary' : 'multiclass' }
           : undefined;
         s.choice = choiceFor(m.columns, m.rows, s.choice, p.preferred ?? forModel);
         s.data = data;

@@ -29,8 +29,9 @@ struct Evaluation {
   // predicted class is predict()'s "class" output (the most probable; binary p > 0.5).
   std::vector<double> confusion;
   double accuracy = 0;
-  // Classes: the log loss (mlogloss for more than two) and, for two, the AUC of the positive class's
-  // probability, as the chart's metrics (XGBoost's); NaN where the model gives no probabilities (multi:softmax).
+  // Classes: the log loss (mlogloss for more than two) and, for two, the AUC of the second class's
+  // probability (ties count half), as the chart's metrics (XGBoost's); NaN where the model gives no
+  // probabilities (multi:softmax), and AUC NaN when the rows scored hold one class only.
   double logloss = NAN, auc = NAN;
   // Numbers: 1 - SS_res / SS_tot (NaN when every actual value is the same), RMSE, MAE, the actual mean,
   // and the RMSE of predicting that mean for every row (sqrt(SS_tot / n)), what R2 measures against.

@@ -1,6 +1,6 @@
 #include "boostlab/evaluation.h"
 
-#include <algorithm>      // for min, none_of
+#include <algorithm>      // for count, min, none_of
 #include <cmath>          // for NAN, fabs, sqrt
 #include <cstdint>        // for uint64_t
 #include <numeric>        // for iota
@@ -152,11 +152,21 @@ Evaluation Evaluate(const Model& model, const Table& table, std::span<const RowI
         spec.name = name;
         return EvaluateMetric(spec, pred, static_cast<int>(outputs), known, order, one);
       };
+      // AUC needs rows of both classes (one class alone would read 0.5, as if a coin).
+      const size_t positives = static_cast<size_t>(std::count(known.begin(), known.end(), 1.0f));
+      const bool both = K == 2 && positives > 0 && positives < n;
       if (width == 1) {
-        e.auc = metric("auc", 1);
+        if (both) e.auc = metric("auc", 1);
         e.logloss = metric("logloss", 1);
       } else if (width == K) {
         e.logloss = metric("mlogloss", K);
+        if (both) {  // two classes as a multi: model: the second's probability
+          std::vector<float> second(n);
+          for (size_t r = 0; r < n; ++r) second[r] = pred[r * 2 + 1];
+          MetricSpec spec;
+          spec.name = "auc";
+          e.auc = EvaluateMetric(spec, second, 1, known, order, one);
+        }
       }
     }
     e.confusion.assign(K * K, 0.0);

@@ -49,7 +49,7 @@ export class EvaluationView {
       parts.push(`Accuracy ${pct(e.accuracy)}: ${count(Math.round(e.accuracy * e.rows))} of ${which} predicted right; ` +
         `always answering the commonest class ('${e.classes[common]}') would be right on ${pct(actual[common] / e.rows)}.`);
       const loss = Number.isFinite(e.logloss) ? `log loss ${stat(e.logloss)}` : '';
-      if (Number.isFinite(e.auc)) parts.push(`AUC ${e.auc.toFixed(3)} (the chance a '${e.classes[1]}' row gets a higher p than a '${e.classes[0]}' one)${loss ? `, ${loss}` : ''}.`);
+      if (Number.isFinite(e.auc)) parts.push(`AUC ${e.auc.toFixed(3)} (the chance a '${e.classes[1]}' row gets a higher p than a '${e.classes[0]}' one, ties counting half)${loss ? `, ${loss}` : ''}.`);
       else if (loss) parts.push(`The ${loss}.`);
       if (K === 2) {
         const tp = e.confusion[3], fp = e.confusion[1], fn = e.confusion[2];
