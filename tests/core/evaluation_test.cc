@@ -144,6 +144,31 @@ TEST(Evaluate, NumbersGiveR2RmseMaeAndEvenlySpreadPoints) {
   EXPECT_EQ(flat.actual.size(), 2u);
 }
 
+// A hostile file: two classes as a multi: model whose margins both overflow to infinity, so every
+// probability is NaN. Scored, not hung (AUC's sort and tie groups met NaN).
+TEST(Evaluate, NaNProbabilitiesFromAHostileModelEndTheScoring) {
+  std::string csv = "x,y\n";
+  for (int i = 0; i < 60; ++i) csv += std::to_string(i) + "," + (i % 2 ? "b" : "a") + "\n";
+  const Table t = ReadCsv(csv);
+  Params p;
+  p.rounds = 3;
+  p.max_depth = 2;
+  p.objective = "multi:softprob";
+  p.num_class = 2;
+  const Dataset d = Dataset::FromTable(t, {.target = "y", .valid_fraction = 0});
+  Booster b(d, p);
+  while (!b.Done()) b.TrainOneRound();
+  Model m = b.Snapshot();
+  for (Tree& tree : m.trees)
+    for (TreeNode& node : tree.nodes) node.value = 3e38f;  // three of them overflow a float
+  const std::vector<float> prob = m.PredictTable(t);
+  ASSERT_TRUE(std::isnan(prob[0])) << prob[0];
+  const Evaluation e = Evaluate(m, t, {}, 0, 10);
+  EXPECT_EQ(e.rows, 60u);
+  EXPECT_GE(e.auc, 0.0);
+  EXPECT_LE(e.auc, 1.0);
+}
+
 TEST(Evaluate, RefusalsSayWhatIsWrong) {
   const Model numbers = Train(ReadCsv(Csv(false, 100)));
   const Error text = ErrorOf(numbers, ReadCsv("x,z,y\n0.1,0.2,1\n0.5,0.5,oops\n"));

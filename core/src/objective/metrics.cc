@@ -20,13 +20,16 @@ double Weight(std::span<const float> weight, RowIdx r) { return weight.empty() ?
 // the scores upward, each tied group's positives beating the negatives below.
 double Auc(std::span<const float> pred, std::span<const float> label, std::span<const float> weight,
            std::span<const RowIdx> rows) {
+  // A NaN score (a loaded model's softmax of two infinite margins) ranks lowest: as itself it broke
+  // the sort's ordering and the tie groups' loop, which never moved past it.
+  auto score = [&](RowIdx r) { return pred[r] != pred[r] ? -INFINITY : pred[r]; };
   std::vector<RowIdx> order(rows.begin(), rows.end());
-  std::sort(order.begin(), order.end(), [&](RowIdx a, RowIdx b) { return pred[a] < pred[b] || (pred[a] == pred[b] && a < b); });
+  std::sort(order.begin(), order.end(), [&](RowIdx a, RowIdx b) { return score(a) < score(b) || (score(a) == score(b) && a < b); });
   double positives = 0, negatives = 0, area = 0;
   for (size_t i = 0; i < order.size();) {
     double pos = 0, neg = 0;
     size_t j = i;
-    for (; j < order.size() && pred[order[j]] == pred[order[i]]; ++j)
+    for (; j < order.size() && score(order[j]) == score(order[i]); ++j)
       (label[order[j]] > 0.5f ? pos : neg) += Weight(weight, order[j]);
     area += pos * (negatives + neg / 2);
     positives += pos;
