@@ -102,6 +102,8 @@ struct Model {
   // BAD_ARGUMENT for regression) or "leaf" (n x trees leaf node indices);
   // rounds > 0 uses the first `rounds` rounds only (0: all).
   std::vector<float> PredictWith(const FeatureColumns& x, const std::string& output, int rounds) const;
+  // The 'class' output from Predict's transformed output for n rows (multi:softmax's own classes).
+  std::vector<float> ClassesOf(std::span<const float> transformed, size_t n) const;
   // Predict into a vector of PredictionWidth() values a row.
   std::vector<float> PredictColumns(const FeatureColumns& x) const;
   std::vector<float> PredictTable(const Table& table) const;

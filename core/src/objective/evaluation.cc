@@ -66,23 +66,6 @@ std::vector<float> NumberLabels(const Column& target, long column, std::span<con
   return label;
 }
 
-// Each row's class from its probabilities: binary p > 0.5 (as the error
-// metric), else the most probable (the first of equals), as predict()'s 'class'.
-std::vector<float> ClassesOf(const std::vector<float>& prob, size_t n, size_t width) {
-  std::vector<float> cls(n);
-  for (size_t r = 0; r < n; ++r) {
-    if (width == 1) {
-      cls[r] = prob[r] > 0.5f ? 1.0f : 0.0f;
-      continue;
-    }
-    size_t best = 0;
-    for (size_t k = 1; k < width; ++k)
-      if (prob[r * width + k] > prob[r * width + best]) best = k;
-    cls[r] = static_cast<float>(best);
-  }
-  return cls;
-}
-
 }  // namespace
 
 Evaluation Evaluate(const Model& model, const Table& table, std::span<const RowIdx> rows, int rounds, size_t max_points) {
@@ -137,35 +120,33 @@ Evaluation Evaluate(const Model& model, const Table& table, std::span<const RowI
   const FeatureColumns x = SelectRows(FeaturesFromTable(table, model.features), scored);
   // Probabilities (values for numbers; multi:softmax gives only the class).
   const bool softmax = model.objective == "multi:softmax";
-  const std::vector<float> pred = model.PredictWith(x, softmax ? "class" : "probability", rounds);
+  const std::vector<float> pred = model.PredictWith(x, "probability", rounds);
   const size_t n = scored.size();
   if (classes) {
     const size_t K = model.classes.size(), width = static_cast<size_t>(model.PredictionWidth());
-    const std::vector<float> cls = softmax ? pred : ClassesOf(pred, n, width);
+    const std::vector<float> cls = model.ClassesOf(pred, n);  // as predict()'s 'class'
     if (!softmax) {
       // The loss and AUC as the chart's metrics define them (XGBoost's), over these rows.
       ThreadPool one(1);
       std::vector<RowIdx> order(n);
       std::iota(order.begin(), order.end(), RowIdx{0});
-      auto metric = [&](const char* name, size_t outputs) {
+      auto metric = [&](const char* name, std::span<const float> scores, size_t outputs) {
         MetricSpec spec;
         spec.name = name;
-        return EvaluateMetric(spec, pred, static_cast<int>(outputs), known, order, one);
+        return EvaluateMetric(spec, scores, static_cast<int>(outputs), known, order, one);
       };
       // AUC needs rows of both classes (one class alone would read 0.5, as if a coin).
       const size_t positives = static_cast<size_t>(std::count(known.begin(), known.end(), 1.0f));
       const bool both = K == 2 && positives > 0 && positives < n;
       if (width == 1) {
-        if (both) e.auc = metric("auc", 1);
-        e.logloss = metric("logloss", 1);
+        if (both) e.auc = metric("auc", pred, 1);
+        e.logloss = metric("logloss", pred, 1);
       } else if (width == K) {
-        e.logloss = metric("mlogloss", K);
+        e.logloss = metric("mlogloss", pred, K);
         if (both) {  // two classes as a multi: model: the second's probability
           std::vector<float> second(n);
           for (size_t r = 0; r < n; ++r) second[r] = pred[r * 2 + 1];
-          MetricSpec spec;
-          spec.name = "auc";
-          e.auc = EvaluateMetric(spec, second, 1, known, order, one);
+          e.auc = metric("auc", second, 1);
         }
       }
     }

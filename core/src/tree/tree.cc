@@ -173,11 +173,16 @@ std::vector<float> Model::PredictWith(const FeatureColumns& x, const std::string
     return out;
   }
   if (output == "margin") return out;
+  return ClassesOf(out, n);
+}
+
+std::vector<float> Model::ClassesOf(std::span<const float> transformed, size_t n) const {
+  const size_t K = static_cast<size_t>(num_outputs);
   std::vector<float> cls(n);
   for (size_t r = 0; r < n; ++r) {
-    if (objective == "multi:softmax") cls[r] = out[r];  // already the class
-    else if (K == 1) cls[r] = out[r] > 0.5f ? 1.0f : 0.0f;  // as XGBoost's error metric: p > 0.5 is positive
-    else cls[r] = static_cast<float>(std::max_element(out.begin() + static_cast<std::ptrdiff_t>(r * K), out.begin() + static_cast<std::ptrdiff_t>((r + 1) * K)) - (out.begin() + static_cast<std::ptrdiff_t>(r * K)));
+    if (objective == "multi:softmax") cls[r] = transformed[r];  // already the class
+    else if (K == 1) cls[r] = transformed[r] > 0.5f ? 1.0f : 0.0f;  // as XGBoost's error metric: p > 0.5 is positive
+    else cls[r] = static_cast<float>(std::max_element(transformed.begin() + static_cast<std::ptrdiff_t>(r * K), transformed.begin() + static_cast<std::ptrdiff_t>((r + 1) * K)) - (transformed.begin() + static_cast<std::ptrdiff_t>(r * K)));
   }
   return cls;
 }
