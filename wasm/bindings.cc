@@ -337,7 +337,7 @@ struct ModelHandle {
     return Guard([&] { return CopyToTypedArray(model.PredictColumns(d.data->x)); });
   }
   // The model scored on the table's rows (null: all) whose target is known: see boostlab/evaluation.h.
-  val evaluate(const TableHandle& t, val rows, double rounds, double points) const {
+  val evaluate(const TableHandle& t, val rows, double rounds, double points, const std::string& weight) const {
     return Guard([&] {
       std::vector<uint32_t> picked;
       if (!rows.isNull() && !rows.isUndefined()) {
@@ -345,7 +345,7 @@ struct ModelHandle {
         if (picked.empty()) throw boostlab::Error("BAD_ARGUMENT", "evaluate()'s rows is empty: give rows to score, or none for all.");
       }
       const boostlab::Evaluation e = boostlab::Evaluate(model, t.table(), picked, static_cast<int>(Index(rounds, "evaluate()'s rounds")),
-                                                        Index(points, "evaluate()'s points"));
+                                                        Index(points, "evaluate()'s points"), weight);
       val out = val::object();
       out.set("task", std::string(e.task == boostlab::Task::kRegression ? "regression" : e.task == boostlab::Task::kBinary ? "binary" : "multiclass"));
       val classes = val::array();
@@ -355,6 +355,8 @@ struct ModelHandle {
       out.set("missingTarget", static_cast<double>(e.missing_target));
       out.set("unknownClass", static_cast<double>(e.unknown_class));
       out.set("unknownExample", e.unknown_example);
+      out.set("weight", e.weight_column);
+      out.set("weightSum", e.weight_sum);
       if (e.task == boostlab::Task::kRegression) {
         out.set("r2", e.r2);
         out.set("rmse", e.rmse);

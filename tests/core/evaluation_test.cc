@@ -169,6 +169,101 @@ TEST(Evaluate, NaNProbabilitiesFromAHostileModelEndTheScoring) {
   EXPECT_LE(e.auc, 1.0);
 }
 
+// A row of weight w counts as w copies of it (sample weights as XGBoost's and
+// scikit-learn's): the weighted scores equal those of a table with each row
+// repeated its weight's times (weight 0: left out).
+std::pair<Table, Table> WeightedAndRepeated(bool classes, int n) {
+  const std::string csv = Csv(classes, n);
+  std::string weighted = "x,z,y,w\n", repeated = "x,z,y\n";
+  size_t at = csv.find('\n') + 1;
+  for (int i = 0; i < n; ++i) {
+    const size_t end = csv.find('\n', at);
+    const std::string line = csv.substr(at, end - at);
+    at = end + 1;
+    const int w = i * 5 % 4;  // 0, 1, 2, 3
+    weighted += line + "," + std::to_string(w) + "\n";
+    for (int k = 0; k < w; ++k) repeated += line + "\n";
+  }
+  return {ReadCsv(weighted), ReadCsv(repeated)};
+}
+
+TEST(Evaluate, AWeightCountsAsThatManyCopiesOfItsRow) {
+  {
+    const auto [weighted, repeated] = WeightedAndRepeated(true, 300);
+    const Model m = Train(repeated);
+    const Evaluation e = Evaluate(m, weighted, {}, 0, 100, "w"), copies = Evaluate(m, repeated, {}, 0, 100);
+    EXPECT_EQ(e.weight_column, "w");
+    EXPECT_EQ(e.rows, 300u);  // rows scored, whatever their weights
+    EXPECT_EQ(e.weight_sum, static_cast<double>(copies.rows));
+    EXPECT_EQ(e.confusion, copies.confusion);
+    EXPECT_DOUBLE_EQ(e.accuracy, copies.accuracy);
+    EXPECT_NEAR(e.logloss, copies.logloss, 1e-6);
+    const Evaluation unweighted = Evaluate(m, weighted, {}, 0, 100);
+    EXPECT_EQ(unweighted.weight_sum, 300);
+    EXPECT_NE(unweighted.confusion, e.confusion);
+  }
+  {  // two classes: AUC too
+    std::string csv = "x,y,w\n", copies = "x,y\n", a_weightless = "x,y,w\n";
+    for (int i = 0; i < 200; ++i) {
+      const std::string row = std::to_string(i * 7 % 50) + "," + (i % 3 == 0 ? "a" : "b");
+      csv += row + "," + std::to_string(1 + i % 4) + "\n";
+      a_weightless += row + "," + (i % 3 == 0 ? "0" : "1") + "\n";
+      for (int k = 0; k < 1 + i % 4; ++k) copies += row + "\n";
+    }
+    const Table repeated = ReadCsv(copies);
+    const Model m = Train(repeated);
+    const Evaluation e = Evaluate(m, ReadCsv(csv), {}, 0, 10, "w"), c = Evaluate(m, repeated, {}, 0, 10);
+    ASSERT_FALSE(std::isnan(e.auc));
+    EXPECT_NEAR(e.auc, c.auc, 1e-9);
+    EXPECT_NEAR(e.logloss, c.logloss, 1e-6);
+    EXPECT_EQ(e.confusion, c.confusion);
+    // Class a's rows all weigh 0: AUC needs both classes with weight.
+    EXPECT_TRUE(std::isnan(Evaluate(m, ReadCsv(a_weightless), {}, 0, 10, "w").auc));
+  }
+  {
+    const auto [weighted, repeated] = WeightedAndRepeated(false, 400);
+    const Model m = Train(repeated, 20);
+    const Evaluation e = Evaluate(m, weighted, {}, 0, 100, "w"), copies = Evaluate(m, repeated, {}, 0, 100);
+    EXPECT_NEAR(e.mean, copies.mean, 1e-9);
+    EXPECT_NEAR(e.r2, copies.r2, 1e-9);
+    EXPECT_NEAR(e.rmse, copies.rmse, 1e-9);
+    EXPECT_NEAR(e.mae, copies.mae, 1e-9);
+    EXPECT_NEAR(e.rmse_of_mean, copies.rmse_of_mean, 1e-9);
+    EXPECT_GT(std::fabs(Evaluate(m, weighted, {}, 0, 100).rmse - e.rmse), 1e-6);
+  }
+}
+
+TEST(Evaluate, WeightsAreCheckedOnTheRowsAsked) {
+  const Model m = Train(ReadCsv(Csv(false, 100)));
+  auto error = [&](const std::string& csv, std::vector<RowIdx> rows = {}) {
+    try {
+      Evaluate(m, ReadCsv(csv), rows, 0, 10, "w");
+    } catch (const Error& e) {
+      return e;
+    }
+    ADD_FAILURE() << "no error for " << csv;
+    return Error("NONE", "");
+  };
+  const Error missing = error("x,z,y,w\n0.1,0.2,1,1\n0.5,0.5,2,\n");
+  EXPECT_EQ(missing.code(), "WEIGHT_MISSING");
+  EXPECT_EQ(missing.line(), 3);
+  EXPECT_EQ(missing.column(), 4);
+  EXPECT_EQ(error("x,z,y,w\n0.1,0.2,1,-1\n").code(), "WEIGHT_NEGATIVE");
+  const Error text = error("x,z,y,w\n0.1,0.2,1,1\n0.5,0.5,2,heavy\n");
+  EXPECT_EQ(text.code(), "WEIGHT_NOT_NUMERIC");
+  EXPECT_NE(std::string(text.what()).find("'heavy'"), std::string::npos) << text.what();
+  EXPECT_EQ(error("x,z,y,w\n0.1,0.2,1,0\n0.5,0.5,2,0\n").code(), "WEIGHT_ALL_ZERO");
+  EXPECT_EQ(error("x,z,y,v\n0.1,0.2,1,1\n").code(), "UNKNOWN_COLUMN");
+  // A missing weight on a row not asked for is not read.
+  EXPECT_EQ(Evaluate(m, ReadCsv("x,z,y,w\n0.1,0.2,1,2\n0.5,0.5,2,\n"), std::vector<RowIdx>{0}, 0, 10, "w").weight_sum, 2);
+  try {
+    Evaluate(m, ReadCsv("x,z,y\n0.1,0.2,1\n"), {}, 0, 10, "y");
+    ADD_FAILURE() << "the target as weights";
+  } catch (const Error& e) {
+    EXPECT_EQ(e.code(), "BAD_OPTION");
+  }
+}
+
 TEST(Evaluate, RefusalsSayWhatIsWrong) {
   const Model numbers = Train(ReadCsv(Csv(false, 100)));
   const Error text = ErrorOf(numbers, ReadCsv("x,z,y\n0.1,0.2,1\n0.5,0.5,oops\n"));

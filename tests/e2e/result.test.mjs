@@ -4,7 +4,9 @@
 // scored on new rows with its target, and told when they have none.
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { near, pageAndPackage, train } from './browser.mjs';
@@ -55,6 +57,36 @@ test('spam: the validation rows\' confusion matrix and accuracy are the package\
     const early = model.evaluate(table, { rows, rounds: 2 });
     near(Number(await page.getAttribute('#result-panel', 'data-accuracy')), early.accuracy, 1e-12, 'accuracy at round 2');
     await page.click('#round-newest');
+  } finally {
+    model.dispose();
+    table.dispose();
+  }
+});
+
+// A run with sample weights is scored with them, as its chart's metrics are.
+test('spam with a weight column: the panel weighs each row as the run did', async () => {
+  const { page } = ctx.site;
+  const lines = readFileSync(SPAM, 'utf8').trim().split('\n');
+  const weights = [0.5, 1, 3, 0];
+  const csv = [`${lines[0]},w`, ...lines.slice(1).map((line, i) => `${line},${weights[i % 4]}`)].join('\n');
+  const file = join(tmpdir(), 'spam_weighted.csv');
+  writeFileSync(file, csv);
+  await page.setInputFiles('#file-input', file);
+  await page.waitForFunction(() => document.getElementById('data-name').textContent.includes('spam_weighted.csv'));
+  await page.selectOption('#target', 'type');
+  await page.selectOption('#weight', 'w');
+  await train(page, 10);
+  const shown = await scored(page);
+  const model = ctx.bl.loadModel(await download(page, '#download-model'));
+  const rows = (await download(page, '#download-scale-rows')).trim().split('\n').map(Number);
+  const table = ctx.bl.readCSV(csv);
+  try {
+    const e = model.evaluate(table, { rows, weight: 'w' });
+    near(Number(shown.accuracy), e.accuracy, 1e-12, 'weighted accuracy');
+    near(Number(shown.logloss), e.logloss, 1e-12, 'weighted log loss');
+    assert.notEqual(Number(shown.accuracy), model.evaluate(table, { rows }).accuracy);
+    assert.match(await page.textContent('#result-summary'), /Weighted by w, as the chart's metrics are/);
+    assert.deepEqual(await page.$$eval('#result-body table.confusion thead th', (ths) => ths.slice(3, 4).map((th) => th.textContent)), ['weight']);
   } finally {
     model.dispose();
     table.dispose();

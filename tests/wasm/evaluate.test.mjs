@@ -108,6 +108,51 @@ for (const build of BUILDS) {
       model.dispose(); dataset.dispose(); table.dispose();
     });
 
+    // A run with sample weights: its chart's metrics weigh each row, and so does evaluate() given the column.
+    test('weights: spam and diamonds with a weight column score as the engine reported (error, logloss, auc, rmse)', async () => {
+      const bl = await load(build);
+      const withWeights = (csv) => {
+        const lines = csv.toString().trim().split('\n');
+        return [`${lines[0]},w`, ...lines.slice(1).map((line, i) => `${line},${[0.5, 1, 3, 0][i % 4]}`)].join('\n');
+      };
+      const spam = bl.readCSV(withWeights(spamCsv()));
+      const validRows = spamValidRows();
+      let dataset = spam.toDataset({ target: 'type', validRows, weight: 'w' });
+      let reports = [];
+      let model = await bl.train(dataset, { rounds: 20, eta: 0.3, max_depth: 4, eval_metric: 'error,logloss,auc' }, { onRound: (r) => reports.push(r) });
+      let e = model.evaluate(spam, { rows: validRows, weight: 'w' });
+      let last = reports.at(-1).valid;
+      assert.equal(e.weight, 'w');
+      assert.equal(e.rows, validRows.length);
+      assert.ok(Math.abs(e.weightSum - validRows.reduce((s, r) => s + [0.5, 1, 3, 0][r % 4], 0)) < 1e-9, `weightSum ${e.weightSum}`);
+      assert.ok(Math.abs(e.confusion.reduce((a, b) => a + b, 0) - e.weightSum) < 1e-9);
+      assert.ok(Math.abs(1 - e.accuracy - last.error) < 1e-9, `accuracy ${e.accuracy}, weighted error ${last.error}`);
+      assert.ok(Math.abs(e.logloss - last.logloss) <= 1e-6 * last.logloss, `logloss ${e.logloss}, reported ${last.logloss}`);
+      assert.ok(Math.abs(e.auc - last.auc) <= 1e-9, `auc ${e.auc}, reported ${last.auc}`);
+      const plain = model.evaluate(spam, { rows: validRows });
+      assert.equal(plain.weight, '');
+      assert.equal(plain.weightSum, validRows.length);
+      assert.ok(Math.abs(plain.logloss - e.logloss) > 1e-6, 'unweighted differs');
+      assert.throws(() => model.evaluate(spam, { weight: 'nope' }), (err) => err.code === 'UNKNOWN_COLUMN' && /'nope'/.test(err.message));
+      assert.throws(() => model.evaluate(spam, { weight: 1 }), (err) => err.code === 'BAD_ARGUMENT');
+      model.dispose(); dataset.dispose(); spam.dispose();
+
+      const diamonds = bl.readCSV(withWeights(data('diamonds.csv')));
+      const diamondRows = validOf('diamonds.valid_idx.txt');
+      dataset = diamonds.toDataset({ target: 'price', validRows: diamondRows, weight: 'w' });
+      reports = [];
+      model = await bl.train(dataset, { rounds: 10, eta: 0.3, max_depth: 5 }, { onRound: (r) => reports.push(r) });
+      e = model.evaluate(diamonds, { rows: diamondRows, weight: 'w' });
+      last = reports.at(-1).valid;
+      assert.ok(Math.abs(e.rmse - last.rmse) <= 1e-5 * last.rmse, `rmse ${e.rmse} against the report's ${last.rmse}`);
+      // A missing weight among the rows asked is refused with its line, as training refuses it.
+      const holed = bl.readCSV('x,y,w\n1,2,1\n2,3,\n');
+      const small = await bl.train(holed.toDataset({ target: 'y', ignore: ['w'], validFraction: 0 }), { rounds: 2, min_child_weight: 0 });
+      assert.throws(() => small.evaluate(holed, { weight: 'w' }), (err) => err.code === 'WEIGHT_MISSING' && err.line === 3);
+      assert.equal(small.evaluate(holed, { rows: [0], weight: 'w' }).weightSum, 1);
+      for (const x of [small, holed, model, dataset, diamonds]) x.dispose();
+    });
+
     test('a loaded model scores new labelled rows; what cannot be scored is named', async () => {
       const bl = await load(build);
       const table = bl.readCSV('x,y\n1,a\n2,a\n3,a\n4,b\n5,b\n6,b\n7,a\n8,b\n');

@@ -23,14 +23,18 @@ export type Evaluation = {
   missingTarget: number;
   unknownClass: number;
   unknownExample: string;
+  /** The column of sample weights applied ('' for none), and the scored rows' weights summed (rows, unweighted):
+   *  a row of weight w counts as w copies of it in every number below (as XGBoost's and scikit-learn's weights). */
+  weight: string;
+  weightSum: number;
 } & (
   | {
       task: 'binary' | 'multiclass';
       /** The model's classes, in its order. */
       classes: string[];
-      /** K x K counts, confusion[actual * K + predicted]; the predicted class is predict()'s 'class' output. */
+      /** K x K counts (of weight, when weighted), confusion[actual * K + predicted]; the predicted class is predict()'s 'class' output. */
       confusion: Float64Array;
-      /** The share of rows whose predicted class is their own. */
+      /** The share of rows (of weight) whose predicted class is their own. */
       accuracy: number;
       /** The log loss (mlogloss for more than two classes) and, for two, the AUC of the second class's probability
        *  (ties count half), as the metrics of the same names; NaN where the model gives no probabilities
@@ -334,11 +338,13 @@ export class Model {
   contributions(data: Table | Dataset, options?: { nthread?: number; rows?: ArrayLike<number> }): Float32Array;
   /** How well the model predicts the table's rows (all, or `rows`) whose target is known, with its first `rounds`
    *  rounds (0: all). Rows with no target, or of a class the model was not trained on, are counted and left out; each
-   *  row counts once (no sample weights). Throws UNKNOWN_COLUMN without the target column, TARGET_NOT_NUMERIC
+   *  row counts once, or by its sample weight in column `weight` (checked on the rows asked as training checks it:
+   *  WEIGHT_NOT_NUMERIC, WEIGHT_MISSING, WEIGHT_NEGATIVE with line and column; WEIGHT_ALL_ZERO when the rows scored
+   *  weigh nothing; UNKNOWN_COLUMN when there is no such column). Throws UNKNOWN_COLUMN without the target column, TARGET_NOT_NUMERIC
    *  (with line and column) for text in a number model's target, TARGET_MISSING when no row can be scored,
    *  TOO_MANY_CLASSES past 1,000 classes,
    *  NOT_FOR_RANKING for a ranking model. */
-  evaluate(table: Table, options?: { rows?: ArrayLike<number>; rounds?: number; points?: number }): Evaluation;
+  evaluate(table: Table, options?: { rows?: ArrayLike<number>; rounds?: number; points?: number; weight?: string }): Evaluation;
   /** TreeSHAP's work for one row, in path steps (each tree's leaves times its depth squared, summed): about 1e9 take a
    *  second on one core. A 100-tree depth-6 booster costs ~3e5 a row; a 100-tree deep forest billions. */
   contributionsCost(): number;

@@ -63,8 +63,7 @@ export class ResultPanel {
     if (!result) return this.view.clear('');
     const target = modelInfoOnShow()?.target ?? currentRun()?.choice.target ?? 'the target';
     const run = store.loadedModel ? null : currentRun();
-    this.view.render(result, { target, round: this.askedRound, dataName: store.data?.name ?? 'the table', weight: run?.choice.weight ?? '',
-      earlyStopping: !!run?.earlyStopping });
+    this.view.render(result, { target, round: this.askedRound, dataName: store.data?.name ?? 'the table', earlyStopping: !!run?.earlyStopping });
   }
 
   private clear(text: string) {

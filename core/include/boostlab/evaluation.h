@@ -2,8 +2,8 @@
 // after a run, or new labelled rows for a model loaded from a file. What a
 // practitioner reads beside the loss curve: for classes a confusion matrix
 // and the share right, for numbers R², RMSE, MAE and actual against predicted.
-// Each row counts once (sample weights, if the run had them, are not applied:
-// these are counts of rows).
+// Each row counts once, or by its sample weight when a weight column is
+// named, as the chart's metrics (XGBoost's and scikit-learn's sample_weight).
 #pragma once
 
 #include <cmath>    // for NAN
@@ -25,8 +25,10 @@ struct Evaluation {
   size_t missing_target = 0;           // rows asked for whose target is missing: left out
   size_t unknown_class = 0;            // rows of a class the model was not trained on: left out
   std::string unknown_example;         // one such class, to name it
-  // Classes: confusion[actual * K + predicted], K = classes.size(); the
-  // predicted class is predict()'s "class" output (the most probable; binary p > 0.5).
+  std::string weight_column;           // the column of sample weights applied ('' for none: each row counts 1)
+  double weight_sum = 0;               // the rows' weights summed (rows when unweighted)
+  // Classes: confusion[actual * K + predicted], K = classes.size(), rows
+  // (or their weights) counted; the predicted class is predict()'s "class" output (the most probable; binary p > 0.5).
   std::vector<double> confusion;
   double accuracy = 0;
   // Classes: the log loss (mlogloss for more than two) and, for two, the AUC of the second class's
@@ -41,11 +43,14 @@ struct Evaluation {
 };
 
 // Scores `rows` of `table` (0-based; empty: every row) with the model's first
-// `rounds` rounds (0: all). The table must have the model's features and its
+// `rounds` rounds (0: all), each row weighted by column `weight` ('' for none:
+// every row counts 1; its weights are checked as training checks them on the rows
+// asked, and throws WEIGHT_ALL_ZERO when the rows scored weigh nothing). The table must have the model's features and its
 // target column. Throws NOT_FOR_RANKING for a ranking model, UNKNOWN_COLUMN
 // without the target, TARGET_NOT_NUMERIC when a number model's target column
 // holds text (naming the line), TARGET_MISSING when no row has a target the
 // model can score, TOO_MANY_CLASSES past 1,000 classes, BAD_ARGUMENT for a row past the last.
-Evaluation Evaluate(const Model& model, const Table& table, std::span<const RowIdx> rows, int rounds, size_t max_points);
+Evaluation Evaluate(const Model& model, const Table& table, std::span<const RowIdx> rows, int rounds, size_t max_points,
+                    const std::string& weight = "");
 
 }  // namespace boostlab

@@ -1,7 +1,7 @@
 // Table -> Dataset: pick the target, decide the task, copy features, split rows.
 
 #include <algorithm>  // for sort, find
-#include <cmath>      // for NAN, floor, isfinite, llround
+#include <cmath>      // for NAN, floor, llround
 #include <cstdint>    // for uint32_t
 #include <cstdlib>    // for strtod
 #include <cstring>    // for memcpy
@@ -11,6 +11,7 @@
 #include "boostlab/dataset.h"
 #include "boostlab/errors.h"
 #include "data/query_groups.h"
+#include "data/sample_weights.h"
 #include "data/validation_split.h"
 #include "util/float_text.h"
 #include "util/count_text.h"
@@ -130,27 +131,13 @@ Task DecideTask(const Table& table, const Column& target, const std::string& req
 // The weight column: numbers >= 0 on every row, and not all 0 on the
 // training rows (nothing would be learned).
 void ReadWeights(const Table& table, const Column& col, size_t c, Dataset& d) {
-  const std::string where = ", column " + std::to_string(c + 1) + " (" + Quote(col.name) + "): ";
-  if (col.type != ColumnType::kNumeric)
-    throw Error("WEIGHT_NOT_NUMERIC", "Line " + std::to_string(col.first_text_line) + where + Quote(col.first_text) +
-                                          " is not a number; sample weights must be numbers >= 0.",
-                col.first_text_line, static_cast<long>(c + 1));
-  for (size_t r = 0; r < col.values.size(); ++r) {
-    const float w = col.values[r];
-    if (col.IsMissing(r))
-      throw Error("WEIGHT_MISSING", "Line " + std::to_string(table.LineForMessages(r)) + where + "the weight is missing.", table.LineForMessages(r),
-                  static_cast<long>(c + 1));
-    if (!(w >= 0) || !std::isfinite(w))
-      throw Error("WEIGHT_NEGATIVE", "Line " + std::to_string(table.LineForMessages(r)) + where + "the weight " +
-                                         std::to_string(w) + " is not a finite number >= 0.",
-                  table.LineForMessages(r), static_cast<long>(c + 1));
-  }
+  const std::span<const float> weight = CheckedWeights(table, c);
   double total = 0;
-  for (RowIdx r : d.train_rows) total += col.values[r];
+  for (RowIdx r : d.train_rows) total += weight[r];
   if (!(total > 0))
     throw Error("WEIGHT_ALL_ZERO", "The weight column " + Quote(col.name) + " is 0 on every training row; nothing can be learned.",
                 0, static_cast<long>(c + 1));
-  d.weight = col.values;
+  d.weight.assign(weight.begin(), weight.end());
   d.weight_column = col.name;
 }
 

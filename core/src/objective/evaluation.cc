@@ -8,6 +8,7 @@
 #include <unordered_map>  // for unordered_map
 
 #include "boostlab/errors.h"
+#include "data/sample_weights.h"
 #include "objective/metrics.h"
 #include "util/thread_pool.h"
 #include "util/count_text.h"
@@ -68,7 +69,8 @@ std::vector<float> NumberLabels(const Column& target, long column, std::span<con
 
 }  // namespace
 
-Evaluation Evaluate(const Model& model, const Table& table, std::span<const RowIdx> rows, int rounds, size_t max_points) {
+Evaluation Evaluate(const Model& model, const Table& table, std::span<const RowIdx> rows, int rounds, size_t max_points,
+                    const std::string& weight) {
   if (model.objective.rfind("rank:", 0) == 0)
     throw Error("NOT_FOR_RANKING", "A ranking model is judged by its queries' orders (NDCG, MAP), not row by row.");
   Evaluation e;
@@ -94,19 +96,30 @@ Evaluation Evaluate(const Model& model, const Table& table, std::span<const RowI
     throw Error("UNKNOWN_COLUMN", "The table has no column " + Quote(model.target) + ", the target the model predicts: its rows can be " +
                                       "predicted but not scored.");
   const size_t target_col = table.ColumnIndex(model.target);
+  std::span<const float> weight_of_row;
+  if (!weight.empty()) {
+    if (std::none_of(table.columns.begin(), table.columns.end(), [&](const Column& c) { return c.name == weight; }))
+      throw Error("UNKNOWN_COLUMN", "The table has no column " + Quote(weight) + " of sample weights.");
+    const size_t weight_col = table.ColumnIndex(weight);
+    if (weight_col == target_col)
+      throw Error("BAD_OPTION", "The weight column " + Quote(weight) + " is also the target; choose another.");
+    weight_of_row = CheckedWeights(table, weight_col, rows);
+    e.weight_column = weight;
+  }
   const Column& target = table.columns[target_col];
   const bool classes = e.task != Task::kRegression;
   const std::vector<float> label = classes ? ClassLabels(model, target, rows, e)
                                            : NumberLabels(target, static_cast<long>(target_col + 1), rows);
 
   std::vector<RowIdx> scored;
-  std::vector<float> known;
+  std::vector<float> known, w;  // w: the scored rows' weights (empty: each 1)
   for (size_t i = 0; i < rows.size(); ++i) {
     if (label[i] == kMissing) ++e.missing_target;
     else if (label[i] == kUnknown) ++e.unknown_class;
     else {
       scored.push_back(rows[i]);
       known.push_back(label[i]);
+      if (!weight_of_row.empty()) w.push_back(weight_of_row[rows[i]]);
     }
   }
   if (scored.empty()) {
@@ -117,6 +130,11 @@ Evaluation Evaluate(const Model& model, const Table& table, std::span<const RowI
                                       (why.empty() ? "there are none" : why) + ".");
   }
   e.rows = scored.size();
+  auto weight_at = [&](size_t i) { return w.empty() ? 1.0 : static_cast<double>(w[i]); };
+  for (size_t i = 0; i < scored.size(); ++i) e.weight_sum += weight_at(i);
+  if (!(e.weight_sum > 0))
+    throw Error("WEIGHT_ALL_ZERO", "The weight column " + Quote(weight) + " is 0 on every row scored (" + CountText(e.rows) +
+                                       "); there is nothing to weigh.");
   const FeatureColumns x = SelectRows(FeaturesFromTable(table, model.features), scored);
   // Probabilities (values for numbers; multi:softmax gives only the class).
   const bool softmax = model.objective == "multi:softmax";
@@ -133,11 +151,12 @@ Evaluation Evaluate(const Model& model, const Table& table, std::span<const RowI
       auto metric = [&](const char* name, std::span<const float> scores, size_t outputs) {
         MetricSpec spec;
         spec.name = name;
-        return EvaluateMetric(spec, scores, static_cast<int>(outputs), known, order, one);
+        return EvaluateMetric(spec, scores, static_cast<int>(outputs), known, order, one, 1.0, w);
       };
-      // AUC needs rows of both classes (one class alone would read 0.5, as if a coin).
-      const size_t positives = static_cast<size_t>(std::count(known.begin(), known.end(), 1.0f));
-      const bool both = K == 2 && positives > 0 && positives < n;
+        // AUC needs rows of both classes with weight (one class alone would read 0.5, as if a coin).
+      double positives = 0, negatives = 0;
+      for (size_t i = 0; i < n; ++i) (known[i] == 1.0f ? positives : negatives) += weight_at(i);
+      const bool both = K == 2 && positives > 0 && negatives > 0;
       if (width == 1) {
         if (both) e.auc = metric("auc", pred, 1);
         e.logloss = metric("logloss", pred, 1);
@@ -154,26 +173,27 @@ Evaluation Evaluate(const Model& model, const Table& table, std::span<const RowI
     double right = 0;
     for (size_t i = 0; i < n; ++i) {
       const size_t actual = static_cast<size_t>(known[i]), predicted = static_cast<size_t>(cls[i]);
-      e.confusion[actual * K + predicted] += 1;
-      right += actual == predicted;
+      e.confusion[actual * K + predicted] += weight_at(i);
+      if (actual == predicted) right += weight_at(i);
     }
-    e.accuracy = right / static_cast<double>(n);
+    e.accuracy = right / e.weight_sum;
     return e;
   }
+  // Weighted as scikit-learn's r2_score, mean_squared_error and mean_absolute_error with sample_weight.
   double sum = 0;
-  for (float v : known) sum += v;
-  e.mean = sum / static_cast<double>(n);
+  for (size_t i = 0; i < n; ++i) sum += weight_at(i) * known[i];
+  e.mean = sum / e.weight_sum;
   double ss_res = 0, ss_tot = 0, abs = 0;
   for (size_t i = 0; i < n; ++i) {
     const double d = static_cast<double>(known[i]) - pred[i], t = static_cast<double>(known[i]) - e.mean;
-    ss_res += d * d;
-    ss_tot += t * t;
-    abs += std::fabs(d);
+    ss_res += weight_at(i) * d * d;
+    ss_tot += weight_at(i) * t * t;
+    abs += weight_at(i) * std::fabs(d);
   }
   e.r2 = ss_tot > 0 ? 1 - ss_res / ss_tot : NAN;
-  e.rmse = std::sqrt(ss_res / static_cast<double>(n));
-  e.rmse_of_mean = std::sqrt(ss_tot / static_cast<double>(n));
-  e.mae = abs / static_cast<double>(n);
+  e.rmse = std::sqrt(ss_res / e.weight_sum);
+  e.rmse_of_mean = std::sqrt(ss_tot / e.weight_sum);
+  e.mae = abs / e.weight_sum;
   const size_t points = std::min(n, max_points);
   for (size_t j = 0; j < points; ++j) {
     const size_t i = static_cast<size_t>(static_cast<uint64_t>(j) * n / points);  // evenly over the rows, the first always

@@ -18,7 +18,6 @@ export interface EvaluationContext {
   target: string;
   round: number;     // the round picked on the chart (0: the whole model)
   dataName: string;
-  weight: string;    // the run's column of sample weights ('' for none): these counts do not apply it
   earlyStopping: boolean;  // the validation rows chose the round kept
 }
 
@@ -46,8 +45,8 @@ export class EvaluationView {
     } else {
       const K = e.classes.length, actual = rowTotals(e.confusion, K);
       const common = actual.indexOf(Math.max(...actual));
-      parts.push(`Accuracy ${pct(e.accuracy)}: ${count(Math.round(e.accuracy * e.rows))} of ${which} predicted right; ` +
-        `always answering the commonest class ('${e.classes[common]}') would be right on ${pct(actual[common] / e.rows)}.`);
+      parts.push(`Accuracy ${pct(e.accuracy)}: ${e.weight ? `${pct(e.accuracy)} of the weight` : count(Math.round(e.accuracy * e.rows))} of ${which} ` +
+        `predicted right; always answering the commonest class ('${e.classes[common]}') would be right on ${pct(actual[common] / e.weightSum)}.`);
       const loss = Number.isFinite(e.logloss) ? `log loss ${stat(e.logloss)}` : '';
       if (Number.isFinite(e.auc)) parts.push(`AUC ${e.auc.toFixed(3)} (the chance a '${e.classes[1]}' row gets a higher p than a '${e.classes[0]}' one, ties counting half)${loss ? `, ${loss}` : ''}.`);
       else if (loss) parts.push(`The ${loss}.`);
@@ -65,7 +64,7 @@ export class EvaluationView {
     const left = [e.missingTarget ? `${count(e.missingTarget)} with no ${c.target}` : '',
       e.unknownClass ? `${count(e.unknownClass)} of a class the model was not trained on (such as '${e.unknownExample}')` : ''].filter(Boolean);
     if (left.length) parts.push(`Left out: ${left.join(' and ')}.`);
-    if (c.weight && e.scored !== 'table') parts.push(`Each row counts once here: the weights in ${c.weight} are not applied (the chart's metrics apply them).`);
+    if (e.weight) parts.push(`Weighted by ${e.weight}, as the chart's metrics are: a row of weight w counts as w rows (the rows weigh ${stat(e.weightSum)} in all).`);
     if (c.round) parts.push(`This is round ${c.round}'s model, the round picked on the chart.`);
     setText(this.summary, parts.join(' '));
     setData(this.box, 'task', e.task);
@@ -101,7 +100,7 @@ function confusion(e: Extract<EvaluationResult, { task: 'binary' | 'multiclass' 
     const corner = document.createDocumentFragment();
     corner.append('predicted →', document.createElement('br'), 'actual ↓');
     const head = table.createTHead().insertRow();
-    head.append(cell('th', corner), ...e.classes.map((name) => cell('th', name)), cell('th', 'rows'), cell('th', 'recall'));
+    head.append(cell('th', corner), ...e.classes.map((name) => cell('th', name)), cell('th', e.weight ? 'weight' : 'rows'), cell('th', 'recall'));
     const body = table.createTBody();
     for (let a = 0; a < K; a++) {
       const tr = body.insertRow();
@@ -112,7 +111,8 @@ function confusion(e: Extract<EvaluationResult, { task: 'binary' | 'multiclass' 
         td.className = a === p ? 'right' : n ? 'wrong' : 'zero';
         // Shaded by the share of the actual class's rows: a row reads as where that class went.
         td.style.setProperty('--share', share.toFixed(3));
-        td.title = `${count(n)} of the ${count(actual[a])} '${e.classes[a]}' rows predicted '${e.classes[p]}' (${pct(share)})`;
+        td.title = e.weight ? `${count(n)} of the weight ${count(actual[a])} of '${e.classes[a]}' rows predicted '${e.classes[p]}' (${pct(share)})`
+          : `${count(n)} of the ${count(actual[a])} '${e.classes[a]}' rows predicted '${e.classes[p]}' (${pct(share)})`;
         tr.append(td);
       }
       tr.append(cell('td', count(actual[a]), actual[a]), cell('td', actual[a] ? share(m[a * K + a] / actual[a]) : '–'));
@@ -135,7 +135,8 @@ function confusion(e: Extract<EvaluationResult, { task: 'binary' | 'multiclass' 
   }
   const how = document.createElement('p');
   how.className = 'hint';
-  how.textContent = 'Each row of the matrix is one actual class, split by the class predicted (shaded by its share of that row): ' +
+  how.textContent = (e.weight ? `Counts are of weight (${e.weight}). ` : '') +
+    'Each row of the matrix is one actual class, split by the class predicted (shaded by its share of that row): ' +
     'the diagonal is right. Recall: of the rows of a class, the share predicted as it; precision: of the rows predicted as a class, the share that are.';
   out.push(how);
   return out;

@@ -567,11 +567,19 @@ function validRowsOf(m: Model): Uint32Array {
 // The model on show scored: on the rows its run held out; with none held out,
 // on the rows it trained on (said: they flatter it); a model from a file, on
 // every row of the table loaded (new rows with its target, say).
+// The run's sample weights apply (as in its chart's metrics); a model from a
+// file names none.
 function evaluationOf(m: Model, t: Table, round: number): EvaluationResult {
-  const held = validRowsOf(m), labels = labelsOf(m);
-  if (held.length) return { ...m.evaluate(t, { rows: held, rounds: round }), scored: 'valid', asked: held.length };
-  if (labels && labels.length === t.numRows) return { ...m.evaluate(t, { rounds: round }), scored: 'train', asked: t.numRows };
+  const held = validRowsOf(m), labels = labelsOf(m), weight = weightOf(m);
+  if (held.length) return { ...m.evaluate(t, { rows: held, rounds: round, weight }), scored: 'valid', asked: held.length };
+  if (labels && labels.length === t.numRows) return { ...m.evaluate(t, { rounds: round, weight }), scored: 'train', asked: t.numRows };
   return { ...m.evaluate(t, { rounds: round }), scored: 'table', asked: t.numRows };
+}
+
+// The column of sample weights the model on show trained with, while its table is loaded ('' for none).
+function weightOf(m: Model): string {
+  if (run) return run.weight;
+  return m === model && trainedWith?.source === loads ? trainedWith.weight : '';
 }
 
 // The labels the model on show was trained on, by table row (the value, or

@@ -1,0 +1,19 @@
+// A column of per-row sample weights, checked where it is read: numbers,
+// none missing, each finite and >= 0, with an error that names the line.
+// Training checks every row of it (dataset.cc); scoring checks the rows it
+// scores (evaluation.cc), so that both refuse a weight in the same words.
+#pragma once
+
+#include <cstddef>  // for size_t
+#include <span>     // for span
+
+#include "boostlab/dataset.h"
+#include "boostlab/table.h"
+
+namespace boostlab {
+
+// Column `column` of `table` as weights, its `rows` checked (empty: every
+// row). Throws WEIGHT_NOT_NUMERIC, WEIGHT_MISSING or WEIGHT_NEGATIVE.
+std::span<const float> CheckedWeights(const Table& table, size_t column, std::span<const RowIdx> rows = {});
+
+}  // namespace boostlab
