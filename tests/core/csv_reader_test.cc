@@ -200,6 +200,35 @@ TEST(Csv, RaggedRowsLeftOutWhenAskedAndNamedInTheNotes) {
   EXPECT_THROW(ParseCsvOptions(R"({"skipRaggedRows": 1})"), Error);
 }
 
+// The user's own missing markers (pandas' na_values): a word among numbers,
+// a sentinel that spells a number; matched whole, spaces around trimmed.
+TEST(Csv, MissingValuesTheUserNamesAreMissing) {
+  const std::string csv = "a,b,c\n1,x,-999\n n.a. ,y,5\n3,n.a.,-999.0\n4,z,n.a.x\n";
+  const Table plain = ReadCsv(csv);
+  EXPECT_EQ(plain.columns[0].type, ColumnType::kCategorical);  // 'n.a.' is text to the default markers
+  CsvOptions o = ParseCsvOptions(R"({"missingValues": ["n.a.", " -999 "]})");
+  ASSERT_EQ(o.missing_values.size(), 2u);
+  const Table t = ReadCsv(csv, o);
+  ASSERT_EQ(t.columns[0].type, ColumnType::kNumeric);
+  EXPECT_EQ(t.columns[0].missing, 1u);
+  EXPECT_TRUE(std::isnan(t.columns[0].values[1]));
+  EXPECT_EQ(t.columns[0].values[2], 3);
+  EXPECT_EQ(t.columns[1].missing, 1u);  // a text column too
+  EXPECT_EQ(t.columns[1].levels, (std::vector<std::string>{"x", "y", "z"}));
+  // '-999' as written is missing; '-999.0' is another spelling, kept as a number (as pandas' string match).
+  ASSERT_EQ(t.columns[2].type, ColumnType::kCategorical);  // 'n.a.x' is not the marker
+  EXPECT_EQ(t.columns[2].missing, 1u);
+  EXPECT_EQ(t.missing_values, o.missing_values);
+  EXPECT_NE(TableSummaryJson(t).find(R"("missingValues":["n.a."," -999 "])"), std::string::npos) << TableSummaryJson(t);
+  EXPECT_EQ(TableSummaryJson(plain).find("missingValues"), std::string::npos);
+  for (const char* bad : {R"({"missingValues": "n.a."})", R"({"missingValues": [1]})"})
+    EXPECT_THROW(ParseCsvOptions(bad), Error) << bad;
+  std::string too_many = R"({"missingValues": [)";
+  for (int i = 0; i <= 1000; ++i) too_many += (i ? ",\"" : "\"") + std::to_string(i) + "\"";
+  EXPECT_THROW(ParseCsvOptions(too_many + "]}"), Error);
+  EXPECT_THROW(ParseCsvOptions(R"({"missingValues": [")" + std::string(257, 'x') + "\"]}"), Error);
+}
+
 // Each row's file line: kept only once rows stop running one a line (rows
 // left out, blank lines, a quoted field over lines), and then for every row.
 TEST(Csv, EachRowKnowsItsFileLine) {

@@ -45,6 +45,15 @@ TEST(ScaleOut, OptionsAreChecked) {
             std::string::npos);
 }
 
+// The cells the table was told mean missing go to the script's list of markers, trimmed as the reader matched them.
+TEST(ScaleOut, TheTablesOwnMissingMarkersGoToTheScript) {
+  const ScaleOutOptions o = ParseScaleOutOptions(R"({"engine":"dask","missingValues":[" n.a. ","-999"]})");
+  ASSERT_EQ(o.missing_values.size(), 2u);
+  const std::string script = ScaleOutScript(Train(Params{}), o);
+  EXPECT_NE(script.find(R"("?", "n.a.", "-999"])"), std::string::npos);
+  EXPECT_NE(Code([] { ParseScaleOutOptions(R"({"engine":"dask","missingValues":[2]})"); }).find("'missingValues'"), std::string::npos);
+}
+
 TEST(ScaleOut, SettingsGoUnderXGBoostNames) {
   Params p;
   p.eta = 0.125;

@@ -210,6 +210,11 @@ export interface CsvOptions {
   /** false (default): a row with more or fewer fields than the header is refused (CSV_RAGGED_ROW, naming its line);
    *  true: such rows are left out and table.notes says how many and where. */
   skipRaggedRows?: boolean;
+  /** Cells that also mean a missing value (pandas' na_values), beside the usual ones (empty, NA, N/A, n/a, NaN, null,
+   *  None, #N/A, ?, ...): a word standing for "not measured" among numbers ('n.a.', '-'), or a sentinel such as
+   *  '-999'. Each matched whole against the cell, spaces and tabs around it trimmed, as the file spells it (up to
+   *  1,000 texts of up to 256 bytes). */
+  missingValues?: string[];
 }
 
 /** A File or Blob, a ReadableStream of bytes, or an (async) iterable of chunks such as a Node fs.ReadStream. */
@@ -249,6 +254,8 @@ export class Table {
   readonly encoding: 'utf-8' | 'windows-1252';
   /** Some column's numbers were read with a decimal comma (10,9155; the notes say which): give it to scaleOutScript(). */
   readonly decimalComma: boolean;
+  /** CsvOptions.missingValues as read with (give it to scaleOutScript()); [] when none. */
+  readonly missingValues: string[];
   /** What a person should know of how the file was read (a re-encoding; repeated column names renamed a, a.1). */
   readonly notes: string[];
   /** Each row's 1-based line in the file (rows left out, blank lines and line breaks inside quotes counted), or only
@@ -308,6 +315,8 @@ export interface ScaleOutOptions {
   encoding?: 'utf-8' | 'windows-1252';
   /** table.decimalComma: the script reads the CSV's numbers as the table did. Default false. */
   decimalComma?: boolean;
+  /** table.missingValues: the script takes those cells for missing as the table did. */
+  missingValues?: string[];
   /** A file of 0-based validation rows, one a line (dataset.validRows()); default none. */
   validRows?: string;
   /** The sample-weight column training used, if any. */

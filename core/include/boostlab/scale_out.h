@@ -5,6 +5,7 @@
 
 #include <string>       // for string
 #include <string_view>  // for string_view
+#include <vector>       // for vector
 
 #include "boostlab/model.h"
 
@@ -16,6 +17,7 @@ struct ScaleOutOptions {
   char delimiter = ',';
   std::string encoding = "utf-8";                     // "utf-8" | "windows-1252"
   bool decimal_comma = false;                         // the table was read with a decimal comma (Table::decimal_comma)
+  std::vector<std::string> missing_values;            // cells the reader also took for missing (Table::missing_values)
   std::string valid_rows;                             // file of 0-based validation rows, one a line; empty: none
   std::string weight;                                 // the sample-weight column, if training had one
   std::string model = "model.xgboost.json";           // the model, from Model::ToXGBoostJson
@@ -24,7 +26,7 @@ struct ScaleOutOptions {
   int workers = 2;                                    // local cluster size when no cluster is given
 };
 
-// Reads {engine, csv, delimiter, encoding, decimalComma, validRows, weight,
+// Reads {engine, csv, delimiter, encoding, decimalComma, missingValues, validRows, weight,
 // model, output, rounds, workers}; throws BAD_OPTION naming a wrong one.
 ScaleOutOptions ParseScaleOutOptions(std::string_view json);
 

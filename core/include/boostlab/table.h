@@ -37,6 +37,7 @@ struct Table {
   char delimiter = ',';
   std::string encoding = "utf-8";
   bool decimal_comma = false;  // some column's numbers were read with a decimal comma (io/grouped_numbers.h)
+  std::vector<std::string> missing_values;  // the reader's CsvOptions::missing_values (for the scale-out script)
   std::vector<std::string> notes;
   // The file line each row starts on (1-based), so that predictions and
   // messages can name a row as the user's editor does. Rows that run one a
@@ -80,6 +81,13 @@ struct CsvOptions {
   // naming its line), or left out when this is set, the table's notes
   // saying how many and the first lines (a real export often has a few).
   bool skip_ragged_rows = false;
+  // Cells that also mean a missing value, beside the usual markers (empty,
+  // NA, N/A, null, ?, ...: io/missing_markers.h), as pandas' na_values: a
+  // word that stands for "not measured" among numbers, or a sentinel such as
+  // -999. Matched whole against the trimmed cell, as the file spells it.
+  // At most kMaxMissingValues of up to kMaxMissingValueBytes each.
+  std::vector<std::string> missing_values;
+  static constexpr size_t kMaxMissingValues = 1000, kMaxMissingValueBytes = 256;
 };
 
 // Each column's name, type, missing and distinct counts and first levels, as

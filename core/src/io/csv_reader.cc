@@ -47,19 +47,25 @@ struct TextEqual {
   bool operator()(std::string_view a, std::string_view b) const { return a == b; }
 };
 
+// The cells the user said also mean missing (CsvOptions::missing_values), trimmed.
+using MarkerSet = std::unordered_set<std::string, TextHash, TextEqual>;
+
 class ColumnBuilder {
  public:
-  explicit ColumnBuilder(std::string name) { col_.name = std::move(name); }
+  // `also_missing`: null, or the user's markers (outliving the builder).
+  ColumnBuilder(std::string name, const MarkerSet* also_missing) : also_missing_(also_missing) { col_.name = std::move(name); }
 
   void Add(std::string_view raw, long line) {
     std::string_view cell = Trim(raw);
     float v;
-    const Parsed parsed = MayBeNumber(cell) ? ParseNumber(cell, &v) : Parsed::kText;
+    // A user's marker may spell a number (-999 for "not measured"): looked up before it is read as one.
+    const bool marked = also_missing_ && also_missing_->find(cell) != also_missing_->end();
+    const Parsed parsed = marked ? Parsed::kText : MayBeNumber(cell) ? ParseNumber(cell, &v) : Parsed::kText;
     if (parsed == Parsed::kNumber && col_.type == ColumnType::kNumeric) {
       col_.values.push_back(v);
       return;
     }
-    if (parsed == Parsed::kText && IsMissingMarker(cell)) {
+    if (marked || (parsed == Parsed::kText && IsMissingMarker(cell))) {
       ++col_.missing;
       if (col_.type == ColumnType::kNumeric) col_.values.push_back(NAN);
       else col_.codes.push_back(-1);
@@ -176,6 +182,7 @@ class ColumnBuilder {
   }
 
   Column col_;
+  const MarkerSet* also_missing_ = nullptr;
   std::unordered_map<std::string, int32_t, TextHash, TextEqual> index_;
   // Numbers past float range while the column is numeric: row and text.
   std::vector<std::pair<size_t, std::string>> out_of_range_;
@@ -281,6 +288,7 @@ std::string MegabytesText(size_t bytes) { return std::to_string(bytes >> 20) + "
 
 struct CsvReader::State {
   CsvOptions options;
+  MarkerSet also_missing;    // options.missing_values, trimmed
   size_t fed = 0;            // bytes given to Feed
   size_t parsed = 0;         // bytes of the records read so far
   std::string pending;       // bytes not yet read: the first ones, or a record a chunk cut
@@ -382,7 +390,7 @@ struct CsvReader::State {
         name = free;
       }
       names.insert(name);
-      builders.emplace_back(std::move(name));
+      builders.emplace_back(std::move(name), also_missing.empty() ? nullptr : &also_missing);
     }
   }
 
@@ -446,7 +454,10 @@ struct CsvReader::State {
   }
 };
 
-CsvReader::CsvReader(const CsvOptions& options) : state_(std::make_unique<State>()) { state_->options = options; }
+CsvReader::CsvReader(const CsvOptions& options) : state_(std::make_unique<State>()) {
+  state_->options = options;
+  for (const std::string& marker : options.missing_values) state_->also_missing.emplace(Trim(marker));
+}
 CsvReader::~CsvReader() = default;
 CsvReader::CsvReader(CsvReader&&) noexcept = default;
 CsvReader& CsvReader::operator=(CsvReader&&) noexcept = default;
@@ -502,6 +513,7 @@ Table CsvReader::Finish() {
 
   Table table;
   table.delimiter = st.delimiter;
+  table.missing_values = st.options.missing_values;
   table.encoding = st.options.encoding == "auto" ? (st.utf8_so_far ? "utf-8" : "windows-1252") : st.options.encoding;
   if (table.encoding == "windows-1252") {
     if (st.options.encoding == "auto")

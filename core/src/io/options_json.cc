@@ -10,6 +10,7 @@
 #include "boostlab/dataset.h"
 #include "boostlab/errors.h"
 #include "boostlab/table.h"
+#include "io/options_json.h"
 #include "util/json.h"
 
 namespace boostlab {
@@ -64,6 +65,18 @@ DatasetOptions ParseDatasetOptions(std::string_view text) {
   return o;
 }
 
+std::vector<std::string> MissingValuesOption(const json::Value& v, const std::string& what) {
+  const std::string rule = what + " 'missingValues' is a list of up to " + std::to_string(CsvOptions::kMaxMissingValues) +
+                           " cells' texts (each up to " + std::to_string(CsvOptions::kMaxMissingValueBytes) + " bytes)";
+  if (v.kind != json::Value::Kind::kArray || v.array.size() > CsvOptions::kMaxMissingValues) throw Error("BAD_OPTION", rule + ".");
+  std::vector<std::string> out;
+  for (const json::Value& item : v.array) {
+    if (!item.IsString() || item.string.size() > CsvOptions::kMaxMissingValueBytes) throw Error("BAD_OPTION", rule + ".");
+    out.push_back(item.string);
+  }
+  return out;
+}
+
 CsvOptions ParseCsvOptions(std::string_view text) {
   const json::Value doc = json::ParseObject(text, "BAD_OPTION", "CSV options");
   CsvOptions o;
@@ -82,6 +95,8 @@ CsvOptions ParseCsvOptions(std::string_view text) {
     } else if (key == "encoding") {
       if (!v.IsString()) throw Error("BAD_OPTION", "CSV option 'encoding' must be 'auto', 'utf-8' or 'windows-1252'.");
       o.encoding = v.string;
+    } else if (key == "missingValues") {
+      o.missing_values = MissingValuesOption(v, "CSV option");
     } else {
       throw Error("BAD_OPTION", "Unknown CSV option '" + key + "'.");
     }
@@ -116,6 +131,14 @@ std::string TableSummaryJson(const Table& table) {
   out += ",\"encoding\":";
   json::AppendString(out, table.encoding);
   if (table.decimal_comma) out += ",\"decimalComma\":true";
+  if (!table.missing_values.empty()) {
+    out += ",\"missingValues\":[";
+    for (size_t i = 0; i < table.missing_values.size(); ++i) {
+      if (i) out += ',';
+      json::AppendString(out, table.missing_values[i]);
+    }
+    out += ']';
+  }
   out += ",\"notes\":[";
   for (size_t i = 0; i < table.notes.size(); ++i) {
     if (i) out += ',';

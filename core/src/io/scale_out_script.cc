@@ -16,6 +16,8 @@
 #include "boostlab/errors.h"
 #include "boostlab/scale_out.h"
 #include "io/missing_markers.h"
+#include "io/number_cell.h"
+#include "io/options_json.h"
 #include "io/xgboost_json.h"
 #include "objective/objective.h"
 #include "util/json.h"
@@ -50,6 +52,8 @@ ScaleOutOptions ParseScaleOutOptions(std::string_view text) {
     } else if (key == "decimalComma") {
       if (v.kind != json::Value::Kind::kBool) throw Error("BAD_OPTION", "Scale-out option 'decimalComma' must be true or false.");
       o.decimal_comma = v.boolean;
+    } else if (key == "missingValues") {
+      o.missing_values = MissingValuesOption(v, "Scale-out option");
     } else if (key == "validRows") {
       text_option(o.valid_rows);
     } else if (key == "weight") {
@@ -520,6 +524,7 @@ std::string ScaleOutScript(const Model& m, const ScaleOutOptions& o) {
   spec.emplace_back("features", features + "]");
   std::string missing = "[";
   for (std::string_view marker : kMissingMarkers) missing += (missing.size() > 1 ? ", " : "") + Text(marker);
+  for (const std::string& marker : o.missing_values) missing += ", " + Text(Trim(marker));  // the reader's, trimmed as it matched them
   spec.emplace_back("missing", missing + "]");
   spec.emplace_back("params", params.learning);
   spec.emplace_back("spark_params", params.spark);
