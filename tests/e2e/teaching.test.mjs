@@ -61,6 +61,36 @@ test('XGBoost-style inspector: a split\'s G and H each side and its gain, a leaf
   await page.click('#reset-params');
 });
 
+// With alpha (L1), every G enters the formulas soft-thresholded, as the engine computes: the
+// numbers shown must be the stored ones (a student checks the arithmetic against the tree).
+test('XGBoost-style inspector with α: T_α(G) in the gain and in w*, equal to what the tree stores', async () => {
+  const { page } = site;
+  await useAlgorithm(page, 'xgboost');
+  await setParam(page, 'lambda', '5');
+  await setParam(page, 'alpha', '2');
+  await setParam(page, 'max_depth', '2');
+  await train(page, 5);
+  await page.waitForFunction(() => document.getElementById('node-inspector').dataset.node === '0' &&
+    document.getElementById('tree').dataset.drawn > 0);
+  const model = await downloadModel(page);
+  const t = model.trees[4], lambda = 5, alpha = 2, eta = model.params.eta, l = t.left[0], r = t.right[0];
+  const soft = (g) => (g > alpha ? g - alpha : g < -alpha ? g + alpha : 0);
+  const sc = (g, h) => soft(g) ** 2 / (h + lambda);
+  const bracket = sc(t.sum_grad[l], t.cover[l]) + sc(t.sum_grad[r], t.cover[r]) - sc(t.sum_grad[l] + t.sum_grad[r], t.cover[l] + t.cover[r]);
+  near(await data(page, 'bracket'), bracket, 1e-6, 'the bracket with T_α(G)');
+  near(bracket, t.gain[0], 1e-3 * Math.abs(t.gain[0]), "the bracket is the tree's stored gain");
+  assert.match(await page.textContent('#node-inspector'), /gain = ½\[Tα\(GL\)²\/\(HL\+λ\)/);
+  const leaf = page.locator('#tree g.tree-leaf').first();
+  const id = Number(await leaf.getAttribute('data-node'));
+  await leaf.click();
+  await page.waitForFunction((n) => document.getElementById('node-inspector').dataset.node === String(n), id);
+  const w = -soft(t.sum_grad[id]) / (t.cover[id] + lambda);
+  near(await data(page, 'w'), w, 1e-6, 'w* = −T_α(G)/(H+λ)');
+  near(eta * w, t.value[id], 1e-5, 'η·w* is the value the leaf stores');
+  assert.match(await page.textContent('#node-inspector'), /w\* = −Tα\(G\)\/\(H\+λ\)/);
+  await page.click('#reset-params');
+});
+
 // The root's split of the tree on show, read off the inspector, against the
 // model file the page downloads: each side's sums and the gain recomputed
 // from them, then the file's own stored gain (float sums).

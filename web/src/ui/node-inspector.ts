@@ -1,6 +1,7 @@
 // The selected tree node's numbers in the source material's formulas, for
 // XGBoost-style boosting: a split's G and H on each side, lambda and gamma,
 // and its gain evaluated; a leaf's w* = -G/(H + lambda) and eta w*, the value
+// (G soft-thresholded by alpha, w* capped by max_delta_step, as the engine)
 // it adds; the other algorithms' in theirs (node-formulas.ts). G (sum_grad)
 // and H (cover) are the engine's, from the model file; nothing here is
 // recomputed from rounded text.
@@ -9,8 +10,21 @@ import { coverMeaning } from './cover-text';
 import { formulaRow, num, paragraph, setData } from './dom';
 import { nodeFormulas } from './node-formulas';
 
-// XGBoost's objective term of a node: G^2 / (H + lambda).
-const score = (g: number, h: number, lambda: number) => (g * g) / (h + lambda);
+// The node's numbers as the engine computes them (core/src/tree/split_finder.h):
+// G moved towards 0 by alpha (L1, T_alpha), the weight -T(G)/(H + lambda)
+// capped at max_delta_step, and the objective term T(G)^2 / (H + lambda)
+// (with a cap, the score of the capped weight).
+interface Reg { lambda: number; alpha: number; maxDelta: number }
+const soft = (g: number, alpha: number) => (g > alpha ? g - alpha : g < -alpha ? g + alpha : 0);
+const weight = (g: number, h: number, r: Reg) => {
+  const w = -soft(g, r.alpha) / (h + r.lambda);
+  return r.maxDelta > 0 && Math.abs(w) > r.maxDelta ? Math.sign(w) * r.maxDelta : w;
+};
+const score = (g: number, h: number, r: Reg) => {
+  if (r.maxDelta === 0) return soft(g, r.alpha) ** 2 / (h + r.lambda);
+  const w = weight(g, h, r);
+  return -(2 * g * w + (h + r.lambda) * w * w) + (r.alpha !== 0 ? r.alpha * Math.abs(w) : 0);
+};
 
 export class NodeInspector {
   constructor(private readonly el: HTMLElement) {}
@@ -40,12 +54,15 @@ export class NodeInspector {
       return;
     }
     const lambda = p.lambda, gamma = p.gamma, eta = p.eta;
+    const reg: Reg = { lambda, alpha: p.alpha ?? 0, maxDelta: p.max_delta_step ?? 0 };
+    // With alpha, every G enters as T_alpha(G): the formulas say so, and their numbers are of it.
+    const T = (name: string) => (reg.alpha > 0 ? `T_{α}(${name})` : name);
     const G = t.sum_grad[id], H = t.cover[id];
     const lines: (string | [string, string])[] = [];
     if (t.left[id] >= 0) {
       const l = t.left[id], r = t.right[id];
       const GL = t.sum_grad[l], HL = t.cover[l], GR = t.sum_grad[r], HR = t.cover[r];
-      const bracket = score(GL, HL, lambda) + score(GR, HR, lambda) - score(GL + GR, HL + HR, lambda);
+      const bracket = score(GL, HL, reg) + score(GR, HR, reg) - score(GL + GR, HL + HR, reg);
       const gain = 0.5 * bracket - gamma;
       setData(this.el, 'gl', String(GL));
       setData(this.el, 'hl', String(HL));
@@ -56,13 +73,15 @@ export class NodeInspector {
       lines.push(`Split at node ${id}: left child ${l} (the "yes" rows), right child ${r}.`);
       lines.push(['G_{L} = Σg, H_{L} = Σh over the left child\'s rows', `${num(GL)}, ${num(HL)}`]);
       lines.push(['G_{R} = Σg, H_{R} = Σh over the right child\'s rows', `${num(GR)}, ${num(HR)}`]);
-      lines.push(['λ, γ', `${num(lambda)}, ${num(gamma)}`]);
+      lines.push([reg.alpha > 0 ? 'λ, α, γ' : 'λ, γ', reg.alpha > 0 ? `${num(lambda)}, ${num(reg.alpha)}, ${num(gamma)}` : `${num(lambda)}, ${num(gamma)}`]);
       lines.push(`H is what the tree shows as cover: ${coverMeaning(m)}.`);
-      lines.push(['gain = ½[G_{L}²/(H_{L}+λ) + G_{R}²/(H_{R}+λ) − (G_{L}+G_{R})²/(H_{L}+H_{R}+λ)] − γ',
-        `½[${num(score(GL, HL, lambda))} + ${num(score(GR, HR, lambda))} − ${num(score(GL + GR, HL + HR, lambda))}] − ${num(gamma)} = ${num(gain)}`]);
-      lines.push(`The tree's "gain" (${num(t.gain[id])}) is XGBoost's loss change: the bracket without ½ and γ${p.alpha > 0 ? ', with each G soft-thresholded by α' : ''}.`);
+      if (reg.alpha > 0) lines.push(`With α = ${num(reg.alpha)} (L1), each G is first moved towards 0 by α: T_{α}(G) = sign(G)·max(|G| − α, 0).`);
+      lines.push([`gain = ½[${T('G_{L}')}²/(H_{L}+λ) + ${T('G_{R}')}²/(H_{R}+λ) − ${reg.alpha > 0 ? T('G_{L}+G_{R}') : '(G_{L}+G_{R})'}²/(H_{L}+H_{R}+λ)] − γ`,
+        `½[${num(score(GL, HL, reg))} + ${num(score(GR, HR, reg))} − ${num(score(GL + GR, HL + HR, reg))}] − ${num(gamma)} = ${num(gain)}`]);
+      if (reg.maxDelta > 0) lines.push(`With max_delta_step ${num(reg.maxDelta)}, each term is the score of the weight capped at ±${num(reg.maxDelta)}: −(2Gw + (H+λ)w²).`);
+      lines.push(`The tree's "gain" (${num(t.gain[id])}) is XGBoost's loss change: the bracket without ½ and γ.`);
     } else {
-      const w = -G / (H + lambda);
+      const w = weight(G, H, reg);
       setData(this.el, 'g', String(G));
       setData(this.el, 'h', String(H));
       setData(this.el, 'w', String(w));
@@ -70,10 +89,13 @@ export class NodeInspector {
       lines.push(`Leaf at node ${id}: its rows' sums of gradients and hessians.`);
       lines.push(['G = Σg, H = Σh', `${num(G)}, ${num(H)}`]);
       lines.push(`H is what the tree shows as cover: ${coverMeaning(m)}.`);
-      lines.push(['w* = −G/(H+λ)', `−(${num(G)})/(${num(H)} + ${num(lambda)}) = ${num(w)}`]);
+      if (reg.alpha > 0) {
+        lines.push(`With α = ${num(reg.alpha)} (L1), G is first moved towards 0 by α: T_{α}(G) = sign(G)·max(|G| − α, 0).`);
+        lines.push(['T_{α}(G)', num(soft(G, reg.alpha))]);
+      }
+      lines.push([`w* = −${T('G')}/(H+λ)`, `−(${num(soft(G, reg.alpha))})/(${num(H)} + ${num(lambda)}) = ${num(-soft(G, reg.alpha) / (H + lambda))}`]);
+      if (reg.maxDelta > 0) lines.push([`capped at max_delta_step ${num(reg.maxDelta)}`, num(w)]);
       lines.push(['η·w*, added to the margin', `${num(eta)} × ${num(w)} = ${num(eta * w)} (stored: ${num(t.value[id])})`]);
-      if (p.alpha > 0) lines.push(`With α = ${num(p.alpha)}, G is first moved towards 0 by α (L1): w* = −T_α(G)/(H+λ).`);
-      if (p.max_delta_step > 0) lines.push(`max_delta_step ${num(p.max_delta_step)} caps |w*|.`);
       if (p.leaf_newton_steps > 1)
         lines.push(`With leaf_newton_steps ${p.leaf_newton_steps}, w* was the first of ${p.leaf_newton_steps} Newton steps, each at the gradients of F + w: the stored value is η times where they ended (${num(t.value[id] / eta)}).`);
     }
