@@ -251,3 +251,30 @@ test('categories that differ only in case are pointed out in the preview', async
   const cells = await page.$$eval('#preview td.spelling', (tds) => tds.map((td) => td.textContent));
   assert.deepEqual(cells, ['5 distinct: "Basic" and "basic"; "Plus" and "plus" differ only in case']);
 });
+
+// Numbers with a stray word ('n.a.'): the column reads as categories (a model would learn
+// nothing from its numbers); one click reads the file again with those words as missing,
+// the choices kept, and the run trains on numbers.
+test('numbers with stray words: "Read … as missing" reads them as missing, the target kept', async () => {
+  const { page } = site;
+  const lines = ['x1,x2,y'];
+  for (let i = 0; i < 200; i++) lines.push(`${[7, 50, 120].includes(i) ? (i === 50 ? ' - ' : 'n.a.') : (i * 37) % 100},${i % 9},${((i * 37) % 100) * 3 + (i % 9)}`);
+  await page.setInputFiles('#file-input', { name: 'stray.csv', mimeType: 'text/csv', buffer: Buffer.from(lines.join('\n')) });
+  await page.waitForFunction(() => document.getElementById('data-name').textContent.includes('stray.csv'));
+  await page.selectOption('#target', 'y');
+  assert.match(await page.textContent('#data-notes'), /'x1' reads as categories, not numbers: 'n\.a\.' \(line 9\) is not a number/);
+  assert.equal(await page.textContent('#read-missing'), "Read 'n.a.' as missing");
+  await page.click('#read-missing');
+  // The next word shows up once the first is missing.
+  await page.waitForFunction(() => document.getElementById('read-missing').textContent === "Read '-' as missing");
+  assert.match(await page.textContent('#data-notes'), /Read as missing, as you asked: 'n\.a\.'\./);
+  await page.click('#read-missing');
+  await page.waitForFunction(() => document.getElementById('read-missing').hidden);
+  assert.match(await page.textContent('#data-notes'), /Read as missing, as you asked: 'n\.a\.', '-'\./);
+  assert.equal(await page.inputValue('#target'), 'y', 'the choice kept');
+  const kinds = await page.$$eval('#preview thead tr:nth-child(2) td', (tds) => tds.map((td) => td.textContent));
+  const missing = await page.$$eval('#preview thead tr:nth-child(3) td', (tds) => tds.map((td) => td.textContent));
+  assert.equal(kinds[0], 'numeric');
+  assert.equal(missing[0], '3 missing');
+  await train(page, 3);
+});

@@ -4,7 +4,7 @@ import './style.css';
 import { currentRun, store, update, updateSoon, type DataChoice, type LoadedData } from './state';
 import { WorkerClient } from './worker/client';
 import type { FromWorker, SurfaceRequest } from './worker/messages';
-import { choiceFor, CsvPanel } from './ui/csv-panel';
+import { choiceFor, CsvPanel, strayWords } from './ui/csv-panel';
 import { fitAlgorithmToData, runParams } from './ui/params-form';
 import { makeToy, TOY_KINDS, type ToyData, type ToyKind } from './ui/toy-data';
 import { presetRuns, PRESET_LABELS, type PresetName } from './presets';
@@ -38,6 +38,7 @@ interface PendingLoad {
   name: string; source: string; about: string; toy: ToyData | null; file: Blob; delimiterChoice: string;
   preferred?: Partial<DataChoice>;
   skipRaggedRows?: boolean;
+  missingValues?: string[];
 }
 let pending: (PendingLoad & { id: number }) | null = null;  // the newest load; id: the worker's (WorkerClient.load)
 // Every load asked of the worker and not yet answered, by id: an older one can still land (read before the
@@ -78,7 +79,7 @@ function loadData(next: PendingLoad) {
     s.messages.dataRagged = false;
   });
   raggedLoad = null;
-  pending = { ...next, id: client.load(next.name, next.file, next.delimiterChoice, next.skipRaggedRows ?? false) };
+  pending = { ...next, id: client.load(next.name, next.file, next.delimiterChoice, next.skipRaggedRows ?? false, next.missingValues ?? []) };
   inFlight.set(pending.id, next);
 }
 
@@ -218,7 +219,7 @@ function onMessage(m: FromWorker) {
       const newest = pending?.id === m.id;
       if (newest) pending = null;
       const data: LoadedData = { id: ++dataCount, name: p.name, source: p.source, about: p.about, toy: p.toy, file: p.file, head: m.head, delimiterChoice: p.delimiterChoice,
-        skipRaggedRows: p.skipRaggedRows ?? false,
+        skipRaggedRows: p.skipRaggedRows ?? false, missingValues: p.missingValues ?? [],
         rows: m.rows, lines: m.lines, columns: m.columns, dialect: m.dialect };
       linkChoice = undefined;
       update((s) => {
@@ -431,7 +432,17 @@ $<HTMLSelectElement>('delimiter').addEventListener('change', (e) => {
   const d = store.data;
   if (!d || d.toy) return;
   loadData({ name: d.name, source: d.source, about: d.about, toy: null, file: d.file, delimiterChoice: (e.target as HTMLSelectElement).value, preferred: store.choice,
-    skipRaggedRows: d.skipRaggedRows });
+    skipRaggedRows: d.skipRaggedRows, missingValues: d.missingValues });
+});
+// Numbers with a stray word (a column read as text for 'n.a.'): the file read again with those
+// words as missing, the choices kept (the data panel's button names them: strayWords).
+$('read-missing').addEventListener('click', () => {
+  const d = store.data;
+  if (!d || d.toy) return;
+  const words = strayWords(d.columns).filter((w) => !d.missingValues.includes(w));
+  if (!words.length) return;
+  loadData({ name: d.name, source: d.source, about: d.about, toy: null, file: d.file, delimiterChoice: d.delimiterChoice, preferred: store.choice,
+    skipRaggedRows: d.skipRaggedRows, missingValues: [...d.missingValues, ...words] });
 });
 sourceSelect.addEventListener('change', () => {
   const [kind, name] = sourceSelect.value.split(':');

@@ -26,6 +26,7 @@ export interface LoadedData {
   head: ArrayBuffer;     // its first 64 kB, for the preview of its first rows
   delimiterChoice: string;  // 'auto', or the delimiter the user (or a link) chose
   skipRaggedRows: boolean;  // read leaving out rows of the wrong width (the user said so)
+  missingValues: string[];  // cells read as missing beside the usual markers (the user said so: "Read 'n.a.' as missing")
   toy: ToyData | null;   // toy data made in the page: the points of the surface
 }
 

@@ -52,12 +52,33 @@ export function columnKind(c: ColumnSummary, rows: number) {
 export function columnNote(c: ColumnSummary): string {
   const cell = c.firstText ? `'${c.firstText.text}' (line ${c.firstText.line})` : '';
   if (strayText(c) && cell)
-    return `'${c.name}' reads as categories, not numbers: ${cell} is not a number. If such cells mean missing, write them as NA or leave them empty, and load the file again.`;
+    return `'${c.name}' reads as categories, not numbers: ${cell} is not a number. If such cells mean missing, read them as missing (the button below; other words may then show up), or mend the file.`;
   if (c.distinct === 1)
     return `'${c.name}' holds one value${c.missing ? ' (and missing cells)' : ''}: alone it can split no rows${c.missing ? ' but by missing or not' : ''}. Harmless; tick it under Ignored columns to leave it out.`;
   if (looksLikeDates(c))
     return `'${c.name}' holds dates${cell ? ` such as ${cell}` : ''}, read as text: one category per date (${c.distinct.toLocaleString('en-US')}). To use them, add numeric columns made from them (the year, the month, the days since a start) and load the file again.`;
   return '';
+}
+
+// The first non-number of each column of numbers with a stray word: what
+// "Read … as missing" reads the file again with (CsvOptions.missingValues).
+export function strayWords(columns: ColumnSummary[]): string[] {
+  return [...new Set(columns.filter(strayText).map((c) => c.firstText?.text).filter((t): t is string => t !== undefined && t !== ''))];
+}
+
+// The notes under the file's name: the reader's, then each column's, those of
+// columns with one value in one sentence (a ranking file has dozens). The
+// target's own problems are said beside Task, not here.
+function dataNotes(d: LoadedData, target: string): string[] {
+  const columns = d.columns.filter((c) => c.name !== target);
+  const single = columns.filter((c) => c.distinct === 1 && !strayText(c));
+  const notes = [...d.dialect.notes, ...columns.filter((c) => !single.includes(c)).map(columnNote).filter(Boolean)];
+  if (single.length > 1) {
+    const names = single.slice(0, 5).map((c) => `'${c.name}'`).join(', ') + (single.length > 5 ? ` and ${single.length - 5} more` : '');
+    notes.push(`${single.length} columns hold one value each (${names}): alone they split no rows but by missing or not. Harmless; Ignored columns can leave them out.`);
+  } else if (single.length === 1) notes.push(columnNote(single[0]));
+  if (d.missingValues.length) notes.push(`Read as missing, as you asked: ${d.missingValues.map((w) => `'${w}'`).join(', ')}.`);
+  return notes;
 }
 
 const TASK_NAMES: Record<string, string> = { regression: 'regression', binary: 'binary classification', multiclass: 'multiclass classification' };
@@ -170,9 +191,13 @@ export class CsvPanel {
     setText($('data-name'), `${d.name}: ${d.rows.toLocaleString()} rows × ${d.columns.length} columns${separated}${reading}`);
     setData($('data-name'), 'delimiter', d.dialect.delimiter);
     const notes = $('data-notes');
-    const all = [...d.dialect.notes, ...d.columns.map(columnNote).filter(Boolean)];
+    const all = dataNotes(d, s.choice.target);
     setText(notes, all.join(' '));
     setHidden(notes, all.length === 0);
+    const words = d.toy ? [] : strayWords(d.columns).filter((w) => !d.missingValues.includes(w));
+    const readMissing = $<HTMLButtonElement>('read-missing');
+    setHidden(readMissing, words.length === 0);
+    setText(readMissing, `Read ${words.slice(0, 3).map((w) => `'${w}'`).join(', ')}${words.length > 3 ? ` and ${words.length - 3} more` : ''} as missing`);
     if (this.shownData !== d.id) {
       this.shownData = d.id;
       this.target.replaceChildren(...d.columns.map((c) => new Option(`${c.name} (${columnKind(c, d.rows)})`, c.name)));

@@ -28,9 +28,9 @@ export class WorkerClient {
 
   // A Blob crosses to the worker as a handle: the worker reads the file itself, a chunk at a time.
   // Returns the load's id, which its table, progress and error carry.
-  load(name: string, file: Blob, delimiter = 'auto', skipRaggedRows = false) {
+  load(name: string, file: Blob, delimiter = 'auto', skipRaggedRows = false, missingValues: string[] = []) {
     const id = ++this.loads;
-    this.send({ type: 'load', id, name, file, delimiter, skipRaggedRows });
+    this.send({ type: 'load', id, name, file, delimiter, skipRaggedRows, missingValues });
     return id;
   }
   cancelLoad() { this.send({ type: 'cancel-load' }); }

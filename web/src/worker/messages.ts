@@ -27,7 +27,7 @@ export type ToWorker =
   | { type: 'init'; baseUrl: string; releaseTableOverMB?: number }
   // id: the page's number for this load; its table, progress and error carry it (an older load's answer, arriving
   // after a newer load was asked for, is not taken for the newer one's).
-  | { type: 'load'; id: number; name: string; file: Blob; delimiter: string; skipRaggedRows: boolean }  // 'auto' or the character; the worker reads the file
+  | { type: 'load'; id: number; name: string; file: Blob; delimiter: string; skipRaggedRows: boolean; missingValues: string[] }  // 'auto' or the character; the worker reads the file
   | { type: 'cancel-load' }
   // mode 'step' trains one round and pauses; 'play' runs to the end.
   // token: the page's name for this run; every reply about the run carries it.

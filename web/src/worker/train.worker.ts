@@ -13,7 +13,7 @@ let bl: BoostLab | null = null;
 let table: Table | null = null;
 let reading: AbortController | null = null;  // the file being read, if one is
 // The table's file, read again for a run once its numbers were let go.
-let source: { file: Blob; name: string; delimiter: string; skipRaggedRows: boolean } | null = null;
+let source: { file: Blob; name: string; delimiter: string; skipRaggedRows: boolean; missingValues: string[] } | null = null;
 // A table whose numbers take more than this many bytes is let go once a run
 // has binned it (the run's dataset releases its values, the table is
 // disposed): training reads only the bins, and on a 40M-row file those
@@ -21,7 +21,7 @@ let source: { file: Blob; name: string; delimiter: string; skipRaggedRows: boole
 // needs. The next run reads the file again; views that need values say so.
 let releaseTableOver = 768 * 2 ** 20;
 let released: { megabytes: number } | null = null;  // the table's numbers were let go
-let dialect = { delimiter: ',', encoding: 'utf-8', decimalComma: false };  // the table's, for the scale-out script (also once it is let go)
+let dialect = { delimiter: ',', encoding: 'utf-8', decimalComma: false, missingValues: [] as string[] };  // the table's, for the scale-out script (also once it is let go)
 // The run being prepared (the file read again, then binned): Stop, Reset or a new load stops it.
 let preparing: { token: number; stopped: boolean; abort: AbortController } | null = null;
 // The engine's warm-up (BoostLab.warmUp), run once the worker is ready while
@@ -238,7 +238,7 @@ async function readAgain(prep: NonNullable<typeof preparing>): Promise<Table> {
   let next: Table;
   try {
     next = await bl!.readCSVStream(source.file, {
-      delimiter: source.delimiter, skipRaggedRows: source.skipRaggedRows, signal: prep.abort.signal, forTraining: true,
+      delimiter: source.delimiter, skipRaggedRows: source.skipRaggedRows, missingValues: source.missingValues, signal: prep.abort.signal, forTraining: true,
       onProgress: throttled((p) => post({ type: 'preparing', token: prep.token, phase: 'reading', done: size ? p.bytes / size : 1 })),
     });
   } catch (e) {
@@ -320,7 +320,7 @@ async function handle(msg: ToWorker) {
       try {
         head = await msg.file.slice(0, 64 * 1024).arrayBuffer();  // the preview's first rows
         next = await bl!.readCSVStream(msg.file, {
-          delimiter: msg.delimiter, skipRaggedRows: msg.skipRaggedRows, signal: controller.signal, forTraining: true,
+          delimiter: msg.delimiter, skipRaggedRows: msg.skipRaggedRows, missingValues: msg.missingValues, signal: controller.signal, forTraining: true,
           onProgress: throttled((p) => post({ type: 'load-progress', id: msg.id, ...p })),
         });
       } catch (e) {
@@ -337,8 +337,8 @@ async function handle(msg: ToWorker) {
       table?.dispose();
       table = next;
       ++loads;
-      source = { file: msg.file, name: msg.name, delimiter: msg.delimiter, skipRaggedRows: msg.skipRaggedRows };
-      dialect = { delimiter: next.delimiter, encoding: next.encoding, decimalComma: next.decimalComma };
+      source = { file: msg.file, name: msg.name, delimiter: msg.delimiter, skipRaggedRows: msg.skipRaggedRows, missingValues: msg.missingValues };
+      dialect = { delimiter: next.delimiter, encoding: next.encoding, decimalComma: next.decimalComma, missingValues: next.missingValues };
       released = null;
       kept.clear();  // their models were for the old table
       post({ type: 'table', id: msg.id, name: msg.name, rows: next.numRows, lines: lineRange(next), columns: next.columns, head,
@@ -442,7 +442,7 @@ async function handle(msg: ToWorker) {
         const text = m.scaleOutScript({
           engine: msg.engine, rounds: msg.rounds, csv: msg.files.csv, model: msg.files.model, output: msg.files.output,
           validRows: rows.length ? msg.files.validRows : '', weight: run ? run.weight : trainedWith?.weight ?? '',
-          delimiter: dialect.delimiter, encoding: dialect.encoding as 'utf-8', decimalComma: dialect.decimalComma,
+          delimiter: dialect.delimiter, encoding: dialect.encoding as 'utf-8', decimalComma: dialect.decimalComma, missingValues: dialect.missingValues,
         });
         post({ type: 'export', what: 'scale-out', text });
       });
