@@ -62,5 +62,26 @@ for (const build of BUILDS) {
       assert.deepEqual([...made.column('b').codes], [0, -1]);
       made.dispose();
     });
+
+    test('missingValues: the user\'s own markers read as missing, in readCSV and readCSVStream, kept for the scale-out script', async () => {
+      const bl = await load(build);
+      const csv = 'x,y\n1,2\nn.a.,3\n-999,4\n5,6\n';
+      const plain = bl.readCSV(csv);
+      assert.equal(plain.columns[0].type, 'categorical');
+      assert.deepEqual(plain.missingValues, []);
+      plain.dispose();
+      const table = bl.readCSV(csv, { missingValues: ['n.a.', '-999'] });
+      assert.equal(table.columns[0].type, 'numeric');
+      assert.equal(table.columns[0].missing, 2);
+      assert.deepEqual(table.missingValues, ['n.a.', '-999']);
+      const streamed = await bl.readCSVStream([csv.slice(0, 9), csv.slice(9)], { missingValues: ['n.a.', '-999'] });
+      assert.deepEqual([...streamed.column('x').values].map((v) => (Number.isNaN(v) ? null : v)), [1, null, null, 5]);
+      const data = table.toDataset({ target: 'y', validFraction: 0 });
+      const model = await bl.train(data, { rounds: 2, min_child_weight: 0 });
+      const script = model.scaleOutScript({ engine: 'dask', missingValues: table.missingValues });
+      assert.match(script, /"\?", "n\.a\.", "-999"\]/);
+      assert.throws(() => bl.readCSV(csv, { missingValues: 'n.a.' }), (e) => e.code === 'BAD_OPTION' && /missingValues/.test(e.message));
+      for (const x of [model, data, streamed, table]) x.dispose();
+    });
   });
 }
