@@ -276,5 +276,7 @@ test('numbers with stray words: "Read … as missing" reads them as missing, the
   const missing = await page.$$eval('#preview thead tr:nth-child(3) td', (tds) => tds.map((td) => td.textContent));
   assert.equal(kinds[0], 'numeric');
   assert.equal(missing[0], '3 missing');
+  // As categories x1 was left out as an identifier; as numbers it is a feature again.
+  assert.equal(await page.isChecked('#ignore input[value="x1"]'), false, 'x1 no longer ignored');
   await train(page, 3);
 });

@@ -441,7 +441,10 @@ $('read-missing').addEventListener('click', () => {
   if (!d || d.toy) return;
   const words = strayWords(d.columns).filter((w) => !d.missingValues.includes(w));
   if (!words.length) return;
-  loadData({ name: d.name, source: d.source, about: d.about, toy: null, file: d.file, delimiterChoice: d.delimiterChoice, preferred: store.choice,
+  // As categories such a column was left out as an identifier (most values distinct): read as numbers, it is a feature again.
+  const mended = d.columns.filter((c) => c.firstText && words.includes(c.firstText.text)).map((c) => c.name);
+  const preferred = { ...store.choice, ignore: store.choice.ignore.filter((n) => !mended.includes(n)) };
+  loadData({ name: d.name, source: d.source, about: d.about, toy: null, file: d.file, delimiterChoice: d.delimiterChoice, preferred,
     skipRaggedRows: d.skipRaggedRows, missingValues: [...d.missingValues, ...words] });
 });
 sourceSelect.addEventListener('change', () => {
