@@ -448,6 +448,7 @@ test('SHAP: a summary of the validation rows and a waterfall for the row picked,
   await page.fill('#shap-row', '9999');
   await page.dispatchEvent('#shap-row', 'change');
   assert.match(await page.evaluate(() => document.getElementById('shap-row').validationMessage), /from 2 \(the first row after the header\) to 399/);
+  assert.match(await page.textContent('#shap-message'), /from 2 \(the first row after the header\) to 399; still explaining line \d+\./, 'said on the page too');
   // AdaBoost.R2 has no additive attribution: said beside the plots.
   await useAlgorithm(page, 'adaboost');
   await train(page, 3);

@@ -68,6 +68,11 @@ test('the rank sample: qid names the queries, only ranking algorithms are offere
       assert.equal(r.relevance, labels[r.row], `relevance of row ${r.row}`);
       near(r.score, scores[r.row], 1e-6, `score of row ${r.row}`);
     }
+    // Rows are named by their file line, as in every other view (the sample runs a row a line under its header).
+    const lines = await page.$$eval('#rank-table tbody tr', (trs) => trs.map((tr) => Number(tr.cells[1].textContent)));
+    assert.deepEqual(lines, shown.map((r) => r.row + 2), 'the line column');
+    assert.match(await page.textContent('#rank-summary'), new RegExp(`the first on line ${qRows[0] + 2}\\.`));
+    assert.match(await page.$eval('#rank-query', (s) => s.selectedOptions[0].textContent), new RegExp(`· line ${qRows[0] + 2}$`));
     // Queries that teach nothing are named where the run's notices go, as the package says them.
     assert.ok(node.data.notes.length > 0);
     assert.equal(await page.textContent('#train-notice'), node.data.notes.join(' '));

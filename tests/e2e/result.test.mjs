@@ -50,6 +50,16 @@ test('spam: the validation rows\' confusion matrix and accuracy are the package\
     assert.deepEqual(await page.$$eval('#result-body table.confusion thead th', (ths) => ths.slice(1, 3).map((th) => th.textContent)), e.classes);
     assert.match(await page.textContent('#result-summary'), new RegExp(`Accuracy ${(100 * e.accuracy).toFixed(1)} %: [\\d,]+ of the ${e.rows} validation rows`));
     assert.match(await page.textContent('#result-summary'), /commonest class \('nonspam'\) would be right on [\d.]+ %.*precision [\d.]+ %.*recall [\d.]+ %/);
+    // The worked table's file: y is the class index the formulas use, and the class's name follows under the target's.
+    await page.waitForFunction(() => !document.getElementById('worked-csv').disabled);
+    const [file] = await Promise.all([page.waitForEvent('download'), page.click('#worked-csv')]);
+    const [head, ...worked] = (await readFile(await file.path(), 'utf8')).trim().split('\n');
+    const names = head.split(','), y = names.indexOf('y'), named = names.indexOf('type (class of index y)');
+    assert.ok(y > 0 && named === y + 1, head);
+    for (const line of worked.slice(0, 50)) {
+      const cells = line.split(',');
+      assert.equal(cells[named], e.classes[Number(cells[y])], line);
+    }
     // A round picked on the chart: that round's model scored.
     await page.fill('#round-scrub', '2');
     await page.dispatchEvent('#round-scrub', 'input');
@@ -76,6 +86,8 @@ test('spam with a weight column: the panel weighs each row as the run did', asyn
   await page.selectOption('#target', 'type');
   await page.selectOption('#weight', 'w');
   await train(page, 10);
+  // (the panel may still hold the run before's answer for a moment: wait for this run's)
+  await page.waitForFunction(() => /Weighted by w/.test(document.getElementById('result-summary').textContent));
   const shown = await scored(page);
   const model = ctx.bl.loadModel(await download(page, '#download-model'));
   const rows = (await download(page, '#download-scale-rows')).trim().split('\n').map(Number);

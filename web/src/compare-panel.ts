@@ -116,11 +116,11 @@ export class ComparePanel {
       const label = b.name === 'uniform' ? 'uniform vote: the mean of the predictions'
         : b.name === 'linear' ? 'linear blending: least squares on the predictions' : 'stacking: a depth-2 booster on the predictions';
       tr.append(cell('td', label), ...metrics.map((m) => cell('td', num(b.metrics[m]))),
-        cell('td', b.weights.length ? `${b.weights.map(num).join(', ')}${b.name === 'linear' ? ` ${b.intercept < 0 ? '−' : '+'} ${num(Math.abs(b.intercept))}` : ''}` : '–'));
+        cell('td', b.weights.length ? `${b.weights.map(num).join(', ')}${b.name === 'linear' ? `; intercept ${num(b.intercept)}` : ''}` : '–'));
     }
     blends.replaceChildren(head, body);
     setText($('compare-caption'), `Every metric is on ${reply.rowsScored} validation rows (the odd-numbered ones, so a run's numbers here differ from the chart's, which scores every validation row); the linear blend and the stacking model were fit on the other ${reply.rowsFit}. ` +
-      (toy ? `Pictures at round ${reply.runs[0].round}: move the round scrubber to see them at another round.` : ''));
+      (toy && reply.runs.some((r) => r.surface) ? `Pictures at round ${reply.runs[0].round}: move the round scrubber to see them at another round.` : ''));
   }
 }
 

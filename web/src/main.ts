@@ -50,6 +50,9 @@ let picks = 0;
 // The load that failed on a ragged row, to read again without such rows
 // (store.messages.dataRagged says the offer is on).
 let raggedLoad: PendingLoad | null = null;
+// What the notice says once the newest load lands: that it stopped a run, or nothing (the last run's
+// notes, such as rows it left out, were about the data before).
+let loadNotice = '';
 // A link's data choice, applied to the first data that has those columns.
 let linkChoice: Partial<DataChoice> | undefined;
 let dataCount = 0;
@@ -65,15 +68,17 @@ const inProgress = () => {
   return run && (run.status === 'training' || run.status === 'paused') ? run : null;
 };
 
-// Every way data arrives comes here. A run in progress is stopped first (its
-// model kept) and the page says so: the run and the data stay in step.
+// Every way data arrives comes here. A run in progress is stopped first and
+// the page says so: the run and the data stay in step. (Its model goes with its
+// data; its curve stays on the chart, under "Runs on".)
 function loadData(next: PendingLoad) {
   const run = inProgress();
   update((s) => {
     if (run) {
       client.stop();
-      s.messages.notice = `Run ${run.number} was stopped at round ${run.reports.length} (its model kept) to load ${next.name}.`;
+      s.messages.notice = `Run ${run.number} was stopped at round ${run.reports.length} to load ${next.name}; its loss curve stays on the chart (Runs on: "earlier: ${s.data?.name ?? run.dataName}").`;
     }
+    loadNotice = run ? s.messages.notice : '';
     s.loading = next.name;
     s.loadProgress = { bytes: 0, size: next.file.size, rows: 0 };
     s.messages.dataRagged = false;
@@ -237,6 +242,8 @@ function onMessage(m: FromWorker) {
         if (newest) {
           s.loading = '';
           s.loadProgress = null;
+          s.messages.notice = loadNotice;
+          loadNotice = '';
         }
         s.messages.data = '';
         s.messages.train = '';

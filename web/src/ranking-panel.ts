@@ -73,9 +73,9 @@ export class RankingPanel {
     }
     this.listQueries(d);
     const sideName = d.side === 'valid' ? 'validation' : 'training';
-    const first = d.queries[d.side][d.query]?.first ?? 0;
+    const first = d.queries[d.side][d.query]?.line ?? 0;
     setText($('rank-summary'), `Query ${d.query + 1} of ${d.queries[d.side].length} (${sideName}), ${d.docs.length} document${d.docs.length === 1 ? '' : 's'}, ` +
-      `the first at row ${first + 1}. After round ${d.round} of ${d.rounds}: NDCG@${d.k} = DCG@${d.k} / ideal DCG@${d.k} = ` +
+      `the first on line ${first}. After round ${d.round} of ${d.rounds}: NDCG@${d.k} = DCG@${d.k} / ideal DCG@${d.k} = ` +
       `${num(d.dcg)} / ${num(d.idealDcg)} = ${num(d.ndcg)}${d.idealDcg === 0 ? ' (no relevant document: 1 by definition)' : ''}.`);
     const summary = $('rank-summary');
     setData(summary, 'ndcg', String(d.ndcg));
@@ -86,16 +86,16 @@ export class RankingPanel {
     const scores = d.algorithm === 'gbrank'
       ? `Scores are GBRank's h_t${d.rescaled ? '' : ' up to a positive factor (early stopping cut the model)'}; h_t = (t·h_{t−1} + η·g_t)/(t+1).`
       : 'Scores are the model\'s margins (XGBoost starts them at 0.5).';
-    setMathText($('rank-caption'), `${scores} NDCG: gain 2^relevance − 1, discount 1/log₂(position + 1), over the ideal order's; ties keep row order. ` +
+    setMathText($('rank-caption'), `${scores} NDCG: gain 2^relevance − 1, discount 1/log₂(position + 1), over the ideal order's; ties keep the file's order. ` +
       (d.side === 'train' ? '' : 'Pick a training query to see what the round was fit to there.'));
   }
 
   private listQueries(d: RankingDetail) {
     const list = d.queries[d.side];
-    const key = `${d.side}|${list.length}|${list[0]?.first}`;
+    const key = `${d.side}|${list.length}|${list[0]?.first}|${list[0]?.line}`;
     if (key !== this.listed) {
       this.listed = key;
-      this.query.replaceChildren(...list.map((q, i) => new Option(`query ${i + 1} · ${q.size} document${q.size === 1 ? '' : 's'} · row ${q.first + 1}`, String(i))));
+      this.query.replaceChildren(...list.map((q, i) => new Option(`query ${i + 1} · ${q.size} document${q.size === 1 ? '' : 's'} · line ${q.line}`, String(i))));
     }
     setValue(this.query, String(d.query));
   }
@@ -104,7 +104,7 @@ export class RankingPanel {
     const t = $<HTMLTableElement>('rank-table');
     const gbrank = d.algorithm === 'gbrank';
     const stats = d.docs.some((x) => x.g !== undefined);
-    const head = ['#', 'row', 'relevance', `h_${d.round}`, `h_${d.round - 1}`, 'gain', 'discount'];
+    const head = ['#', 'line', 'relevance', `h_${d.round}`, `h_${d.round - 1}`, 'gain', 'discount'];
     if (stats) head.push(...(gbrank ? ['targets', 'mean target'] : ['λ-gradient g', 'h']));
     const tr = (cells: (string | HTMLElement)[], tag: 'td' | 'th' = 'td') => {
       const row = document.createElement('tr');
@@ -121,7 +121,7 @@ export class RankingPanel {
       bar.style.setProperty('--rel', String(x.relevance / top));
       bar.textContent = String(x.relevance);
       const inTop = i < d.k;
-      const cells: (string | HTMLElement)[] = [String(i + 1), String(x.row + 1), bar, num(x.score), num(x.before),
+      const cells: (string | HTMLElement)[] = [String(i + 1), String(x.line), bar, num(x.score), num(x.before),
         String(2 ** x.relevance - 1), inTop ? num(1 / Math.log2(i + 2), 3) : '–'];
       if (stats) cells.push(...(gbrank ? [String(x.h ?? 0), x.h ? num(-(x.g ?? 0) / x.h) : '–'] : [num(x.g ?? NaN), num(x.h ?? NaN)]));
       const row = tr(cells);
@@ -192,7 +192,7 @@ export class RankingPanel {
       const li = document.createElement('li');
       li.dataset.hi = String(hi);
       li.dataset.lo = String(lo);
-      li.textContent = `row ${hi + 1} (relevance ${a.relevance}) over row ${lo + 1} (relevance ${b.relevance}): ` +
+      li.textContent = `line ${a.line} (relevance ${a.relevance}) over line ${b.line} (relevance ${b.relevance}): ` +
         `${num(a.before)} < ${num(b.before)} + ${num(d.tau)}; targets ${num(b.before + d.tau)} and ${num(a.before - d.tau)}`;
       list.append(li);
     }

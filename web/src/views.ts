@@ -141,11 +141,17 @@ export class Views {
     shapRow.addEventListener('change', () => {
       const n = Number(shapRow.value), { first, last } = store.data?.lines ?? { first: 0, last: 0 };
       if (!Number.isInteger(n) || n < first || n > last) {
-        shapRow.setCustomValidity(`Explain line takes a line of the file from ${first.toLocaleString()} (the first row after the header) to ${last.toLocaleString()}.`);
-        shapRow.reportValidity();
+        // Said beside the box, not only in the browser's bubble (which shows on Enter, if at all).
+        const why = `Explain line takes a line of the file from ${first.toLocaleString()} (the first row after the header) to ${last.toLocaleString()}; still explaining line ${(store.shap.line || first).toLocaleString()}.`;
+        shapRow.setCustomValidity(why);
+        shapRow.setAttribute('aria-invalid', 'true');
+        setText($('shap-message'), why);
+        setHidden($('shap-message'), false);
         return;
       }
       shapRow.setCustomValidity('');
+      shapRow.removeAttribute('aria-invalid');
+      setHidden($('shap-message'), true);
       update((s) => { s.shap.line = n; });
     });
     $('preview').addEventListener('click', (e) => {

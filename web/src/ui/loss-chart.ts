@@ -121,6 +121,10 @@ export class LossChart {
           // picked with the slider showed "--" there, its numbers only in the line above.
           hooks: { draw: [(u) => this.marks(u)], setCursor: [(u) => this.restLegend(u)] },
         }, data as uPlot.AlignedData, this.el);
+        // The current run's entries come last: with many runs they are past the legend's
+        // height, so it opens scrolled to them (the earlier runs a scroll up).
+        const legend = this.el.querySelector<HTMLElement>('.u-legend');
+        if (legend && c) legend.scrollTop = legend.scrollHeight;
       }
     } else {
       this.plot.setData(data as uPlot.AlignedData);

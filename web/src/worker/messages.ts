@@ -97,7 +97,8 @@ export interface RankingRequest {
 export interface RankingDetail {
   side: 'valid' | 'train';
   query: number;
-  queries: { valid: { size: number; first: number }[]; train: { size: number; first: number }[] };  // first: 0-based row
+  // first: 0-based row of its first document, line: that row's file line (as every other view names a row)
+  queries: { valid: { size: number; first: number; line: number }[]; train: { size: number; first: number; line: number }[] };
   round: number;
   rounds: number;
   k: number;
@@ -106,7 +107,7 @@ export interface RankingDetail {
   tau: number;
   // Documents by score after round t (ties in row order), each with its score before the round and,
   // for training queries, the round's statistics (gbrank: minus the sum of its targets and their count).
-  docs: { row: number; relevance: number; score: number; before: number; g?: number; h?: number }[];
+  docs: { row: number; line: number; relevance: number; score: number; before: number; g?: number; h?: number }[];
   dcg: number;
   idealDcg: number;
   ndcg: number;

@@ -21,7 +21,13 @@ export function ndcgAt(k: number, scores: ArrayLike<number>, relevance: ArrayLik
   return { dcg, ideal, ndcg: ideal === 0 ? 1 : dcg / ideal };
 }
 
-const listOf = (q: Queries) => Array.from({ length: q.begin.length - 1 }, (_, i) => ({ size: q.begin[i + 1] - q.begin[i], first: q.rows[q.begin[i]] }));
+// Each query's size and first row, with that row's file line (a table made from columns: row + 1).
+function listOf(q: Queries, table: Table) {
+  const firsts = Array.from({ length: q.begin.length - 1 }, (_, i) => q.rows[q.begin[i]]);
+  const lines = linesOf(table, firsts);
+  return firsts.map((first, i) => ({ size: q.begin[i + 1] - q.begin[i], first, line: lines[i] }));
+}
+const linesOf = (table: Table, rows: number[]) => (rows.length ? table.rowLines(rows) : null) ?? rows.map((r) => r + 1);
 
 export function rankingDetail(m: Model, table: Table, h: RoundHistory | null, req: RankingRequest): RankingDetail {
   if (!h?.queries)
@@ -55,10 +61,11 @@ export function rankingDetail(m: Model, table: Table, h: RoundHistory | null, re
   for (let r = 1; r <= t; r += every) ndcgByRound.push(r === t ? ndcg : ndcgAt(k, scoresAt(r), relevance).ndcg);
   const stats = side === 'train' ? h.get(t) : null;
   const order = rows.map((_, i) => i).sort((a, b) => after[b] - after[a]);
+  const lines = linesOf(table, rows);
   const detail: RankingDetail = {
-    side, query, queries: { valid: listOf(h.queries.valid), train: listOf(h.queries.train) }, round: t, rounds, k, algorithm,
+    side, query, queries: { valid: listOf(h.queries.valid, table), train: listOf(h.queries.train, table) }, round: t, rounds, k, algorithm,
     objective: String(s.objective ?? ''), tau: Number(s.params?.gbrank_tau ?? 1),
-    docs: order.map((i) => ({ row: rows[i], relevance: relevance[i], score: after[i], before: before[i],
+    docs: order.map((i) => ({ row: rows[i], line: lines[i], relevance: relevance[i], score: after[i], before: before[i],
       g: stats?.grad?.[rows[i]], h: stats?.hess?.[rows[i]] })),
     dcg, idealDcg: ideal, ndcg, ndcgByRound, rescaled,
   };
