@@ -240,6 +240,10 @@ test('a target with missing values: said beside Task, those rows left out of the
   assert.equal(await page.isDisabled('#download-scale-script'), true);
   assert.match(await page.textContent('#scale-status'), /This run left out 8 rows of charges\.csv with no charges/);
   await page.click('#scale-out summary');
+  // Other data: the run's notes were about charges.csv, and go.
+  await page.setInputFiles('#file-input', { name: 'other.csv', mimeType: 'text/csv', buffer: Buffer.from('a,b\n1,2\n3,4\n5,6\n') });
+  await page.waitForFunction(() => document.getElementById('data-name').textContent.includes('other.csv'));
+  assert.equal(await page.isHidden('#train-notice'), true, 'no notice about the rows of the data before');
 });
 
 test('categories that differ only in case are pointed out in the preview', async () => {

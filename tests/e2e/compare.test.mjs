@@ -57,6 +57,12 @@ test('the four algorithms: each run\'s metric, the uniform vote, the linear blen
   await page.waitForFunction(() => document.getElementById('loss-chart').dataset.metric === 'logloss');
   assert.match(await page.textContent('#chart-hint'), /Run \d+ \(random forest\)(, Run \d+ \([\w ]+\))* reports? no logloss: pick another metric/);
   await page.selectOption('#metric', 'error');
+  // The current run's entries come last in the legend: when they are past its height, it opens scrolled to them.
+  const legend = await page.$eval('#loss-chart .u-legend', (l) => {
+    const last = l.querySelector('tr:last-child')?.getBoundingClientRect(), box = l.getBoundingClientRect();
+    return { overflows: l.scrollHeight > l.clientHeight, lastInView: !!last && last.bottom <= box.bottom + 1 && last.top >= box.top - 1 };
+  });
+  assert.ok(!legend.overflows || legend.lastInView, `the current run's entries in view: ${JSON.stringify(legend)}`);
   const rows = await rowsOfPage(page);
   try {
     const valid = Array.from(rows.validRows);
