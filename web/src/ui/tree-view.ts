@@ -39,7 +39,10 @@ export function wrapLine(line: string, width: number): string[] {
   const rest = line.slice(at).trimStart();
   return [line.slice(0, at).trimEnd(), rest.length > width ? `${rest.slice(0, width - 1)}…` : rest];
 }
-const fmt = (v: number) => (Math.abs(v) >= 1e4 || (Math.abs(v) < 1e-3 && v !== 0) ? v.toExponential(2) : Number(v.toPrecision(4)).toString());
+// Node labels are short: 16000 rows of cover read "16K" (not 1.60e+4, which also wrapped), tiny values in exponent form.
+const compact = new Intl.NumberFormat('en-US', { notation: 'compact', maximumSignificantDigits: 3 });
+const fmt = (v: number) => (Math.abs(v) >= 1e4 && Number.isFinite(v) ? compact.format(v)
+  : Math.abs(v) < 1e-3 && v !== 0 ? v.toExponential(2) : Number(v.toPrecision(4)).toString());
 
 function el<K extends keyof SVGElementTagNameMap>(name: K, attrs: Record<string, string | number>, text?: string) {
   const e = document.createElementNS(SVG, name);
