@@ -111,6 +111,10 @@ test('AdaBoost beside gradient boosting on the exponential loss: stumps, and eac
     exp: JSON.parse(e.querySelector('.exp-loss')?.dataset.values ?? 'null') })));
   assert.deepEqual(cards.map((c) => c.algorithm), ['adaboost', 'gbdt']);
   for (const c of cards) assert.match(c.text, /First tree: x\d < [-\d.]+ → yes: leaf [-\d.]+; no: leaf [-\d.]+logloss/, 'a stump');
+  // The runs' losses together: the scale and the rounds written on the chart.
+  const ticks = await page.$$eval('#compare-losses svg text', (ts) => ts.map((t) => t.textContent));
+  assert.deepEqual(ticks.slice(2), ['round 1', 'round 8']);
+  assert.ok(ticks.slice(0, 2).every((t) => Number.isFinite(Number(t))), ticks.join(' | '));
   const rows = await rowsOfPage(page);
   try {
     // AdaBoost: mean exp(−ỹ·F_t/2) over the training rows is the product of its reweighting normalisers (its report).

@@ -160,7 +160,8 @@ function expLossChart(values: number[], scale: number) {
 function lossesTogether(series: { name: string; scale: number; values: number[] }[]) {
   const fig = document.createElement('figure');
   fig.className = 'exp-together';
-  const W = 360, H = 120, pad = 4;
+  // Room on the left for the loss's scale and below for the rounds: read without the caption.
+  const W = 360, H = 120, left = 40, right = 6, top = 6, bottom = 16;
   const svg = document.createElementNS(SVG, 'svg');
   svg.setAttribute('viewBox', `0 0 ${W} ${H}`);
   svg.setAttribute('role', 'img');
@@ -168,9 +169,24 @@ function lossesTogether(series: { name: string; scale: number; values: number[] 
   const all = series.flatMap((s) => s.values);
   const max = Math.max(...all), min = Math.min(...all);
   const rounds = Math.max(...series.map((s) => s.values.length));
+  const X = (k: number) => left + (k / Math.max(1, rounds - 1)) * (W - left - right);
+  const Y = (v: number) => H - bottom - ((v - min) / (max - min || 1)) * (H - top - bottom);
+  const label = (x: number, y: number, anchor: string, text: string) => {
+    const t = document.createElementNS(SVG, 'text');
+    t.setAttribute('x', String(x));
+    t.setAttribute('y', String(y));
+    t.setAttribute('text-anchor', anchor);
+    t.setAttribute('class', 'tick');
+    t.textContent = text;
+    svg.append(t);
+  };
+  label(left - 4, Y(max) + 7, 'end', num(max));
+  label(left - 4, Y(min), 'end', num(min));
+  label(X(0), H - 4, 'start', 'round 1');
+  label(X(rounds - 1), H - 4, 'end', `round ${rounds}`);
   series.forEach((s, i) => {
     const pl = document.createElementNS(SVG, 'polyline');
-    pl.setAttribute('points', s.values.map((v, k) => `${pad + (k / Math.max(1, rounds - 1)) * (W - 2 * pad)},${H - pad - ((v - min) / (max - min || 1)) * (H - 2 * pad)}`).join(' '));
+    pl.setAttribute('points', s.values.map((v, k) => `${X(k)},${Y(v)}`).join(' '));
     pl.setAttribute('class', `s${i}`);
     svg.append(pl);
   });
