@@ -26,7 +26,9 @@ export class WorkedTable {
   render(d: RoundDetail, m: ModelInfo) {
     const t = d.round;
     const stats = statColumns(d);
-    const features = d.features.length > 4 ? d.features.slice(0, 4) : d.features;
+    // Four features, one on a phone: the columns the formulas fill in (F, g, h, the leaf) were off to the right there.
+    const room = matchMedia('(max-width: 600px)').matches ? 1 : 4;
+    const features = d.features.length > room ? d.features.slice(0, room) : d.features;
     const cls = m.classes;
     // A file's rows by their line, as the notices and the predictions file name them.
     const byLine = d.rows.length > 0 && d.rows[0].line > 0;
@@ -61,7 +63,7 @@ export class WorkedTable {
     const last = d.offset + d.rows.length;
     const hidden = d.features.length - features.length;
     setMathText(this.caption, `Round ${t}: rows ${d.offset + 1}–${last} of ${d.total.toLocaleString()}${byLine ? ' (numbered by their line in the file)' : ''}` +
-      `${hidden > 0 ? ` (the first 4 of ${d.features.length} features shown; the CSV has all)` : ''}. ` +
+      `${hidden > 0 ? ` (the first ${features.length === 1 ? 'feature' : `${features.length}`} of ${d.features.length} shown; the CSV has all)` : ''}. ` +
       `F is the margin${d.outputs > 1 ? ` of class ${cls[d.output] ?? d.output}` : ''}; ` +
       (m.algorithm === 'gbrank' ? `F${sub(t)}(x) = ${t}/${t + 1}·F${sub(t - 1)}(x) + leaf value, the leaf value being η/(t+1)·g_t(x) (GBRank's blend)${stats.includes('g') ? '; g is minus the sum of the row\'s targets, h their count' : ''}.`
         : m.algorithm === 'random_forest' ? `F${sub(t)}(x) = ((${t - 1})·F${sub(t - 1)}(x) + leaf value)/${t}, the mean of the trees.`
