@@ -445,9 +445,8 @@ $<HTMLSelectElement>('delimiter').addEventListener('change', (e) => {
 // words as missing, the choices kept (the data panel's button names them: strayWords).
 $('read-missing').addEventListener('click', () => {
   const d = store.data;
-  if (!d || d.toy) return;
-  const words = strayWords(d.columns).filter((w) => !d.missingValues.includes(w));
-  if (!words.length) return;
+  const words = d ? strayWords(d) : [];
+  if (!d || !words.length) return;
   // As categories such a column was left out as an identifier (most values distinct): read as numbers, it is a feature again.
   const mended = d.columns.filter((c) => c.firstText && words.includes(c.firstText.text)).map((c) => c.name);
   const preferred = { ...store.choice, ignore: store.choice.ignore.filter((n) => !mended.includes(n)) };

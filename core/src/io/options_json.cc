@@ -132,19 +132,12 @@ std::string TableSummaryJson(const Table& table) {
   json::AppendString(out, table.encoding);
   if (table.decimal_comma) out += ",\"decimalComma\":true";
   if (!table.missing_values.empty()) {
-    out += ",\"missingValues\":[";
-    for (size_t i = 0; i < table.missing_values.size(); ++i) {
-      if (i) out += ',';
-      json::AppendString(out, table.missing_values[i]);
-    }
-    out += ']';
+    out += ",\"missingValues\":";
+    json::AppendStrings(out, table.missing_values);
   }
-  out += ",\"notes\":[";
-  for (size_t i = 0; i < table.notes.size(); ++i) {
-    if (i) out += ',';
-    json::AppendString(out, table.notes[i]);
-  }
-  out += "],\"columns\":[";
+  out += ",\"notes\":";
+  json::AppendStrings(out, table.notes);
+  out += ",\"columns\":[";
   for (size_t c = 0; c < table.columns.size(); ++c) {
     const Column& col = table.columns[c];
     if (c) out += ',';

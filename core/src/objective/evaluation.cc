@@ -1,6 +1,6 @@
 #include "boostlab/evaluation.h"
 
-#include <algorithm>      // for count, min, none_of
+#include <algorithm>      // for min, none_of
 #include <cmath>          // for NAN, fabs, sqrt
 #include <cstdint>        // for uint64_t
 #include <numeric>        // for iota
@@ -153,7 +153,7 @@ Evaluation Evaluate(const Model& model, const Table& table, std::span<const RowI
         spec.name = name;
         return EvaluateMetric(spec, scores, static_cast<int>(outputs), known, order, one, 1.0, w);
       };
-        // AUC needs rows of both classes with weight (one class alone would read 0.5, as if a coin).
+      // AUC needs rows of both classes with weight (one class alone would read 0.5, as if a coin).
       double positives = 0, negatives = 0;
       for (size_t i = 0; i < n; ++i) (known[i] == 1.0f ? positives : negatives) += weight_at(i);
       const bool both = K == 2 && positives > 0 && negatives > 0;

@@ -60,10 +60,13 @@ export function columnNote(c: ColumnSummary): string {
   return '';
 }
 
-// The first non-number of each column of numbers with a stray word: what
-// "Read … as missing" reads the file again with (CsvOptions.missingValues).
-export function strayWords(columns: ColumnSummary[]): string[] {
-  return [...new Set(columns.filter(strayText).map((c) => c.firstText?.text).filter((t): t is string => t !== undefined && t !== ''))];
+// The first non-number of each column of numbers with a stray word, not yet
+// read as missing: what "Read … as missing" reads the file again with
+// (CsvOptions.missingValues). None for toy data, which has no file.
+export function strayWords(d: LoadedData): string[] {
+  if (d.toy) return [];
+  const words = d.columns.filter(strayText).map((c) => c.firstText?.text).filter((t): t is string => t !== undefined && t !== '');
+  return [...new Set(words)].filter((w) => !d.missingValues.includes(w));
 }
 
 // The notes under the file's name: the reader's, then each column's, those of
@@ -194,7 +197,7 @@ export class CsvPanel {
     const all = dataNotes(d, s.choice.target);
     setText(notes, all.join(' '));
     setHidden(notes, all.length === 0);
-    const words = d.toy ? [] : strayWords(d.columns).filter((w) => !d.missingValues.includes(w));
+    const words = strayWords(d);
     const readMissing = $<HTMLButtonElement>('read-missing');
     setHidden(readMissing, words.length === 0);
     setText(readMissing, `Read ${words.slice(0, 3).map((w) => `'${w}'`).join(', ')}${words.length > 3 ? ` and ${words.length - 3} more` : ''} as missing`);

@@ -441,7 +441,7 @@ async function handle(msg: ToWorker) {
         const rows = validRowsOf(m);
         const text = m.scaleOutScript({
           engine: msg.engine, rounds: msg.rounds, csv: msg.files.csv, model: msg.files.model, output: msg.files.output,
-          validRows: rows.length ? msg.files.validRows : '', weight: run ? run.weight : trainedWith?.weight ?? '',
+          validRows: rows.length ? msg.files.validRows : '', weight: weightOf(m),
           delimiter: dialect.delimiter, encoding: dialect.encoding as 'utf-8', decimalComma: dialect.decimalComma, missingValues: dialect.missingValues,
         });
         post({ type: 'export', what: 'scale-out', text });
