@@ -17,6 +17,8 @@ class RandomData {
   RandomData(size_t rows, size_t cols) : rows_(rows), cols_(cols) {}
   RandomData& Missing(double share) { missing_ = share; return *this; }
   RandomData& Seed(uint64_t seed) { seed_ = seed; return *this; }
+  // A share of the (non-missing) cells set to 0, as word counts and flags are.
+  RandomData& Zeros(double share) { zeros_ = share; return *this; }
   RandomData& Binary(bool b) { binary_ = b; return *this; }
   // K classes: the noisy function cut into K ranges.
   RandomData& Classes(int k) { classes_ = k; return *this; }
@@ -38,7 +40,7 @@ class RandomData {
       for (size_t f = 0; f < cols_; ++f) {
         float v = std::round(static_cast<float>(uniform() * 10) * 100) / 100;
         y += (f % 2 ? -1.0 : 1.0) * std::sin(v + static_cast<double>(f));
-        columns[f][r] = uniform() < missing_ ? NAN : v;
+        columns[f][r] = uniform() < missing_ ? NAN : zeros_ > 0 && uniform() < zeros_ ? 0.0f : v;
       }
       y += 0.3 * (uniform() - 0.5);
       d.label[r] = binary_ ? (y > 0 ? 1.0f : 0.0f) : static_cast<float>(y);
@@ -55,7 +57,7 @@ class RandomData {
 
  private:
   size_t rows_, cols_;
-  double missing_ = 0;
+  double missing_ = 0, zeros_ = 0;
   uint64_t seed_ = 0;
   bool binary_ = false;
   int classes_ = 0;

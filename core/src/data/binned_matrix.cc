@@ -215,7 +215,10 @@ bool BinnedMatrixBuilder::Step() {
     if (m_.wide) FillBlock(m_.bins16, m_.cols16, begin, end);
     else FillBlock(m_.bins8, m_.cols8, begin, end);
     next_row_ = end;
-    if (next_row_ >= m_.num_rows) phase_ = Phase::kDone;
+    if (next_row_ >= m_.num_rows) {
+      if (with_rows_) m_.sparse = SparseBins::Of(m_, pool_);
+      phase_ = Phase::kDone;
+    }
   }
   return phase_ == Phase::kDone;
 }

@@ -13,6 +13,7 @@
 #include <vector>   // for vector
 
 #include "boostlab/dataset.h"
+#include "data/sparse_bins.h"
 
 namespace boostlab {
 
@@ -35,6 +36,7 @@ struct BinnedMatrix {
   std::vector<uint16_t> bins16;
   std::vector<uint8_t> cols8;    // column-major copy: one feature's bins together (partitions)
   std::vector<uint16_t> cols16;
+  SparseBins sparse;             // the row-major cells outside each feature's common bin, when few (else empty)
 
   uint32_t total_bins() const { return offsets.back(); }
   uint32_t BinsOf(size_t f) const { return offsets[f + 1] - offsets[f]; }  // value bins + missing

@@ -60,6 +60,59 @@ void AccumulateListed(const BinT* bins, size_t num_features, const int* features
   }
 }
 
+// The sparse form (SparseBins): each row's cells outside their features'
+// common bins, those in global bins [lo, hi) (a row's are ascending) and,
+// with kMasked, marked in `wanted`; the others go to a sink, not a branch.
+template <bool kMasked>
+void AccumulateSparse(const SparseBins& sparse, const uint8_t* wanted, uint32_t lo, uint32_t hi, const GradPair* gpair,
+                      const RowIdx* rows, size_t count, HistBin* hist) {
+  const uint32_t* start = sparse.row_start.data();
+  const uint16_t* cells = sparse.cells.data();
+  HistBin sink[16];
+  for (size_t i = 0; i < count; ++i) {
+    const RowIdx r = rows[i];
+    if (i + kPrefetchAhead < count) {
+      const RowIdx ahead = rows[i + kPrefetchAhead];
+      __builtin_prefetch(cells + start[ahead]);
+      __builtin_prefetch(gpair + ahead);
+    }
+    const GH gh = {gpair[r].g, gpair[r].h};
+    const uint16_t *c = cells + start[r], *end = cells + start[r + 1];
+    while (c < end && *c < lo) ++c;
+    for (; c < end && *c < hi; ++c) {
+      const uint32_t b = *c;
+      HistBin* to = hist + b;
+      if constexpr (kMasked) to = wanted[b] ? to : sink + (b & 15);
+      AddTo(*to, gh);
+    }
+  }
+}
+
+// The rows' gradient pairs summed in row order: a node's total, whatever
+// the threads, from which its features' common bins are filled in.
+GH SumRows(const GradPair* gpair, std::span<const RowIdx> rows) {
+  GH total = {0, 0};
+  for (RowIdx r : rows) total += GH{gpair[r].g, gpair[r].h};
+  return total;
+}
+
+// Each listed feature's common bin: the node's total less its other bins.
+void FillCommonBins(const BinnedMatrix& bins, std::span<const int> features, GH total, HistBin* hist) {
+  for (int f : features) {
+    const uint32_t common = bins.sparse.common[f];
+    if (common == SparseBins::kNone) continue;
+    GH rest = {0, 0};
+    for (uint32_t b = bins.offsets[f]; b < bins.offsets[f + 1]; ++b) {
+      if (b == common) continue;
+      GH v;
+      std::memcpy(&v, hist + b, sizeof v);
+      rest += v;
+    }
+    const GH value = total - rest;
+    std::memcpy(static_cast<void*>(hist + common), &value, sizeof value);
+  }
+}
+
 // One row's g goes to its output's histogram, its h to histogram 0.
 template <typename BinT>
 void AccumulateRowsByOutput(const BinT* bins, size_t num_features, const uint32_t* offsets, size_t total,
@@ -161,10 +214,15 @@ void HistogramBuilder::Build(std::span<const GradPair> gpair, std::span<const Ro
     else
       AccumulateListed(bins_.bins8.data(), stride, feats, at, count, gpair.data(), from, num_rows, hist);
   };
+  const bool all = m == stride;
+  if (SparsePays(n, features)) {
+    BuildSparse(gpair, rows, features, all, out, pool);
+    return;
+  }
   // Too few rows to split (a small table, or a node deep in a tree) but many
   // features: the threads split the features instead, each adding every row
   // in row order, so every bin's sum is the one a single thread makes.
-  if (n < 2 * kMinRowsPerBlock && pool.size() > 1 && m >= 2 * kMinFeaturesPerPart && n * m >= kMinCellsToSplitFeatures) {
+  if (SplitsFeatures(n, m, pool)) {
     const int parts = static_cast<int>(std::min<size_t>(static_cast<size_t>(pool.size()), m / kMinFeaturesPerPart));
     pool.Run(parts, [&](int p) {
       const size_t lo = m * p / parts, hi = m * (p + 1) / parts;
@@ -173,7 +231,6 @@ void HistogramBuilder::Build(std::span<const GradPair> gpair, std::span<const Ro
     });
     return;
   }
-  const bool all = m == stride;
   const std::vector<BinRange> ranges = all ? std::vector<BinRange>{{0, bins_.total_bins()}} : BinRangesOf(bins_, features);
   Blocked(n, bins_.total_bins(), ranges, out, pool, [&](size_t begin, size_t end, HistBin* hist) {
     if (!all) listed(features.data(), at.data(), m, rows.data() + begin, end - begin, hist);
@@ -184,6 +241,54 @@ void HistogramBuilder::Build(std::span<const GradPair> gpair, std::span<const Ro
       AccumulateRows(bins_.bins8.data(), stride, bins_.offsets.data(), gpair.data(), rows.data() + begin,
                      end - begin, hist);
   });
+}
+
+bool HistogramBuilder::SplitsFeatures(size_t n, size_t m, const ThreadPool& pool) {
+  return n < 2 * kMinRowsPerBlock && pool.size() > 1 && m >= 2 * kMinFeaturesPerPart && n * m >= kMinCellsToSplitFeatures;
+}
+
+// Worth it when the dense cells it skips outnumber the bins it fills in
+// afterwards (twice: a fill reads a feature's every bin). Rows, features and
+// bins only: the same choice, and the same sums, on any thread count.
+bool HistogramBuilder::SparsePays(size_t n, std::span<const int> features) const {
+  if (bins_.sparse.empty()) return false;
+  size_t listed_bins = 0;
+  for (int f : features) listed_bins += bins_.BinsOf(f);
+  const double skipped = static_cast<double>(n) * static_cast<double>(features.size()) * (1 - bins_.sparse.share);
+  return skipped > 2.0 * static_cast<double>(listed_bins);
+}
+
+void HistogramBuilder::BuildSparse(std::span<const GradPair> gpair, std::span<const RowIdx> rows,
+                                   std::span<const int> features, bool all, std::span<HistBin> out, ThreadPool& pool) {
+  const size_t n = rows.size(), m = features.size();
+  const GH total = SumRows(gpair.data(), rows);
+  // Some features only: their bins marked, so the others' cells go to the sink.
+  std::vector<uint8_t> wanted;
+  if (!all) {
+    wanted.assign(bins_.total_bins(), 0);
+    for (int f : features) std::fill(wanted.begin() + bins_.offsets[f], wanted.begin() + bins_.offsets[f + 1], 1);
+  }
+  auto add = [&](uint32_t lo, uint32_t hi, const RowIdx* from, size_t count, HistBin* hist) {
+    if (all) AccumulateSparse<false>(bins_.sparse, nullptr, lo, hi, gpair.data(), from, count, hist);
+    else AccumulateSparse<true>(bins_.sparse, wanted.data(), lo, hi, gpair.data(), from, count, hist);
+  };
+  if (SplitsFeatures(n, m, pool)) {
+    // As the dense build: each thread its features' bins, every row in row order.
+    const int parts = static_cast<int>(std::min<size_t>(static_cast<size_t>(pool.size()), m / kMinFeaturesPerPart));
+    pool.Run(parts, [&](int p) {
+      const size_t lo = m * p / parts, hi = m * (p + 1) / parts;
+      for (size_t k = lo; k < hi; ++k)
+        std::fill(out.begin() + bins_.offsets[features[k]], out.begin() + bins_.offsets[features[k] + 1], HistBin{});
+      add(bins_.offsets[features[lo]], bins_.offsets[features[hi - 1] + 1], rows.data(), n, out.data());
+      FillCommonBins(bins_, features.subspan(lo, hi - lo), total, out.data());
+    });
+    return;
+  }
+  const std::vector<BinRange> ranges = all ? std::vector<BinRange>{{0, bins_.total_bins()}} : BinRangesOf(bins_, features);
+  Blocked(n, bins_.total_bins(), ranges, out, pool, [&](size_t begin, size_t end, HistBin* hist) {
+    add(0, bins_.total_bins(), rows.data() + begin, end - begin, hist);
+  });
+  FillCommonBins(bins_, features, total, out.data());
 }
 
 void SubtractHistogram(std::span<const HistBin> parent, std::span<const HistBin> child, std::span<HistBin> out) {
