@@ -61,11 +61,11 @@ void AccumulateListed(const BinT* bins, size_t num_features, const int* features
 }
 
 // The sparse form (SparseBins): each row's cells outside their features'
-// common bins, those in global bins [lo, hi) (a row's are ascending) and,
-// with kMasked, marked in `wanted`; the others go to a sink, not a branch.
+// common bins, with kMasked those marked in `wanted` only (the others go to
+// a sink, not a branch).
 template <bool kMasked>
-void AccumulateSparse(const SparseBins& sparse, const uint8_t* wanted, uint32_t lo, uint32_t hi, const GradPair* gpair,
-                      const RowIdx* rows, size_t count, HistBin* hist) {
+void AccumulateSparse(const SparseBins& sparse, const uint8_t* wanted, const GradPair* gpair, const RowIdx* rows,
+                      size_t count, HistBin* hist) {
   const uint32_t* start = sparse.row_start.data();
   const uint16_t* cells = sparse.cells.data();
   HistBin sink[16];
@@ -77,9 +77,7 @@ void AccumulateSparse(const SparseBins& sparse, const uint8_t* wanted, uint32_t 
       __builtin_prefetch(gpair + ahead);
     }
     const GH gh = {gpair[r].g, gpair[r].h};
-    const uint16_t *c = cells + start[r], *end = cells + start[r + 1];
-    while (c < end && *c < lo) ++c;
-    for (; c < end && *c < hi; ++c) {
+    for (const uint16_t *c = cells + start[r], *end = cells + start[r + 1]; c < end; ++c) {
       const uint32_t b = *c;
       HistBin* to = hist + b;
       if constexpr (kMasked) to = wanted[b] ? to : sink + (b & 15);
@@ -222,7 +220,7 @@ void HistogramBuilder::Build(std::span<const GradPair> gpair, std::span<const Ro
   // Too few rows to split (a small table, or a node deep in a tree) but many
   // features: the threads split the features instead, each adding every row
   // in row order, so every bin's sum is the one a single thread makes.
-  if (SplitsFeatures(n, m, pool)) {
+  if (n < 2 * kMinRowsPerBlock && pool.size() > 1 && m >= 2 * kMinFeaturesPerPart && n * m >= kMinCellsToSplitFeatures) {
     const int parts = static_cast<int>(std::min<size_t>(static_cast<size_t>(pool.size()), m / kMinFeaturesPerPart));
     pool.Run(parts, [&](int p) {
       const size_t lo = m * p / parts, hi = m * (p + 1) / parts;
@@ -243,10 +241,6 @@ void HistogramBuilder::Build(std::span<const GradPair> gpair, std::span<const Ro
   });
 }
 
-bool HistogramBuilder::SplitsFeatures(size_t n, size_t m, const ThreadPool& pool) {
-  return n < 2 * kMinRowsPerBlock && pool.size() > 1 && m >= 2 * kMinFeaturesPerPart && n * m >= kMinCellsToSplitFeatures;
-}
-
 // Worth it when the dense cells it skips outnumber the bins it fills in
 // afterwards (twice: a fill reads a feature's every bin). Rows, features and
 // bins only: the same choice, and the same sums, on any thread count.
@@ -258,9 +252,12 @@ bool HistogramBuilder::SparsePays(size_t n, std::span<const int> features) const
   return skipped > 2.0 * static_cast<double>(listed_bins);
 }
 
+// Rows in blocks across the threads, as the dense build; a node too small
+// for blocks on one thread. (Splitting its features across the threads, as
+// the dense build does, made two threads slower than one: each thread walks
+// every row's cells to find its own.)
 void HistogramBuilder::BuildSparse(std::span<const GradPair> gpair, std::span<const RowIdx> rows,
                                    std::span<const int> features, bool all, std::span<HistBin> out, ThreadPool& pool) {
-  const size_t n = rows.size(), m = features.size();
   const GH total = SumRows(gpair.data(), rows);
   // Some features only: their bins marked, so the others' cells go to the sink.
   std::vector<uint8_t> wanted;
@@ -268,25 +265,10 @@ void HistogramBuilder::BuildSparse(std::span<const GradPair> gpair, std::span<co
     wanted.assign(bins_.total_bins(), 0);
     for (int f : features) std::fill(wanted.begin() + bins_.offsets[f], wanted.begin() + bins_.offsets[f + 1], 1);
   }
-  auto add = [&](uint32_t lo, uint32_t hi, const RowIdx* from, size_t count, HistBin* hist) {
-    if (all) AccumulateSparse<false>(bins_.sparse, nullptr, lo, hi, gpair.data(), from, count, hist);
-    else AccumulateSparse<true>(bins_.sparse, wanted.data(), lo, hi, gpair.data(), from, count, hist);
-  };
-  if (SplitsFeatures(n, m, pool)) {
-    // As the dense build: each thread its features' bins, every row in row order.
-    const int parts = static_cast<int>(std::min<size_t>(static_cast<size_t>(pool.size()), m / kMinFeaturesPerPart));
-    pool.Run(parts, [&](int p) {
-      const size_t lo = m * p / parts, hi = m * (p + 1) / parts;
-      for (size_t k = lo; k < hi; ++k)
-        std::fill(out.begin() + bins_.offsets[features[k]], out.begin() + bins_.offsets[features[k] + 1], HistBin{});
-      add(bins_.offsets[features[lo]], bins_.offsets[features[hi - 1] + 1], rows.data(), n, out.data());
-      FillCommonBins(bins_, features.subspan(lo, hi - lo), total, out.data());
-    });
-    return;
-  }
   const std::vector<BinRange> ranges = all ? std::vector<BinRange>{{0, bins_.total_bins()}} : BinRangesOf(bins_, features);
-  Blocked(n, bins_.total_bins(), ranges, out, pool, [&](size_t begin, size_t end, HistBin* hist) {
-    add(0, bins_.total_bins(), rows.data() + begin, end - begin, hist);
+  Blocked(rows.size(), bins_.total_bins(), ranges, out, pool, [&](size_t begin, size_t end, HistBin* hist) {
+    if (all) AccumulateSparse<false>(bins_.sparse, nullptr, gpair.data(), rows.data() + begin, end - begin, hist);
+    else AccumulateSparse<true>(bins_.sparse, wanted.data(), gpair.data(), rows.data() + begin, end - begin, hist);
   });
   FillCommonBins(bins_, features, total, out.data());
 }

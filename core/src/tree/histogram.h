@@ -63,8 +63,6 @@ class HistogramBuilder {
   void Blocked(size_t n, size_t total, std::span<const BinRange> ranges, std::span<HistBin> out, ThreadPool& pool,
                Fn accumulate);
 
-  // Whether n rows' histogram splits its features across the threads.
-  static bool SplitsFeatures(size_t n, size_t m, const ThreadPool& pool);
   // Whether n rows' histogram of these features is built from the sparse cells.
   bool SparsePays(size_t n, std::span<const int> features) const;
   void BuildSparse(std::span<const GradPair> gpair, std::span<const RowIdx> rows, std::span<const int> features,
