@@ -607,50 +607,61 @@ export class BoostLab {
     }
   }
 
-  // Trains a small made-up model and throws it away, so that the engine's
+  // Trains small made-up models and throws them away, so that the engine's
   // hot code is compiled to its fast tier before the first real training.
   // V8 runs a wasm function in its baseline tier until the function has run
   // a while, then optimises it on background threads: in Chromium the first
   // training of a page on a small table (spam, 100 rounds) took 0.42-0.64 s
   // and the next ones 0.22-0.32 s; after this, the first took 0.23-0.28 s.
-  // It takes about half a second of one thread (one thread, so that a core is
+  // It takes under a second of one thread (one thread, so that a core is
   // left for the compiler); call it while the user has other things to do
   // (the playground does, once its worker is ready). It yields to the event
-  // loop between rounds. The table: 4096 rows of 24 numbers (some missing)
+  // loop between rounds. Two tables of 4096 rows of 24 numbers (some missing)
   // and a category, a binary label, so that the code paths of real tables
-  // (missing values, categories) run. Resolves with the seconds it took;
-  // stops early when `signal` aborts.
+  // (missing values, categories) run: one dense, one whose numbers are mostly
+  // zeros (as word counts and flags), whose histograms take the sparse path.
+  // Resolves with the seconds it took; stops early when `signal` aborts.
   async warmUp(options) {
     const { signal } = checkOptions('warmUp()', options, ['signal']);
     checkSignal('warmUp()', signal);
     const start = performance.now();
     if (signal?.aborted) return 0;
-    const rows = 4096, numbers = 24, columns = {};
     let seed = 1;
     const uniform = () => (seed = (seed * 16807) % 2147483647) / 2147483647;
-    for (let j = 0; j < numbers; j++) columns[`x${j}`] = Float32Array.from({ length: rows }, () => (uniform() < 0.05 ? NaN : uniform()));
+    for (const [zeros, rounds] of [[0, 30], [0.85, 20]]) {
+      if (signal?.aborted) break;
+      await this._warmUpOn(uniform, zeros, rounds, signal);
+    }
+    // The optimised code is compiled on V8's background threads: a moment
+    // for the last of it to land before the caller's training starts.
+    if (!signal?.aborted) await new Promise((resolve) => setTimeout(resolve, 100));
+    return (performance.now() - start) / 1000;
+  }
+
+  // One of warmUp's trainings, on a table whose numbers are 0 with odds `zeros`.
+  async _warmUpOn(uniform, zeros, rounds, signal) {
+    const rows = 4096, numbers = 24, columns = {};
+    for (let j = 0; j < numbers; j++) {
+      columns[`x${j}`] = Float32Array.from({ length: rows }, () => (uniform() < 0.05 ? NaN : zeros && uniform() < zeros ? 0 : uniform()));
+    }
     columns.kind = Array.from({ length: rows }, () => ['a', 'b', 'c', 'd', 'e', 'f'][Math.floor(uniform() * 6)]);
-    columns.y = Float32Array.from({ length: rows }, (_, i) => (columns.x0[i] + columns.x1[i] > 1 ? 1 : 0));
+    columns.y = Float32Array.from({ length: rows }, (_, i) => (columns.x0[i] + columns.x1[i] > (zeros ? 0.2 : 1) ? 1 : 0));
     const table = this.fromColumns(columns);
     let dataset, trainer;
     try {
       dataset = table.toDataset({ target: 'y', validRows: Array.from({ length: 512 }, (_, i) => i * 8) });
-      trainer = this.trainer(dataset, { objective: 'binary:logistic', rounds: 30, max_depth: 6, eta: 0.1, eval_metric: 'logloss', nthread: 1 });
+      trainer = this.trainer(dataset, { objective: 'binary:logistic', rounds, max_depth: 6, eta: 0.1, eval_metric: 'logloss', nthread: 1 });
       if (await trainer.prepareAll({ signal })) {
         while (!trainer.done && !signal?.aborted) {
           trainer.step();
           await yieldToEventLoop();
         }
       }
-      // The optimised code is compiled on V8's background threads: a moment
-      // for the last of it to land before the caller's training starts.
-      if (!signal?.aborted) await new Promise((resolve) => setTimeout(resolve, 100));
     } finally {
       trainer?.dispose();
       dataset?.dispose();
       table.dispose();
     }
-    return (performance.now() - start) / 1000;
   }
 
   // Checks params against the data (BAD_PARAM before any work) and returns a
