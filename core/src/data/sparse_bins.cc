@@ -1,6 +1,8 @@
 #include "data/sparse_bins.h"
 
 #include <algorithm>  // for max_element, min
+#include <cstdint>    // for UINT32_MAX
+#include <new>        // for bad_alloc
 
 #include "data/binned_matrix.h"
 #include "util/thread_pool.h"
@@ -23,7 +25,7 @@ SparseBins Collect(const BinnedMatrix& m, const BinT* cols, ThreadPool& pool) {
   // Categorical features keep every cell: their search weighs each category,
   // and one filled in from a total would weigh an absent one by rounding.
   pool.Run(static_cast<int>(F), [&](int f) {
-    if (m.categorical[f]) {
+    if (m.categorical[f] || m.BinsOf(f) < 2) {  // (a column of missing values only has no value bin)
       s.common[f] = SparseBins::kNone;
       return;
     }
@@ -38,6 +40,7 @@ SparseBins Collect(const BinnedMatrix& m, const BinT* cols, ThreadPool& pool) {
   for (size_t c : in_common) common_cells += c;
   const size_t cells = n * F, kept = cells - common_cells;
   if (cells == 0 || static_cast<double>(kept) > SparseBins::kMaxShare * static_cast<double>(cells)) return {};
+  if (kept > UINT32_MAX) return {};  // row_start's range
   s.share = static_cast<double>(kept) / static_cast<double>(cells);
   std::vector<uint32_t> local_common(F);
   for (size_t f = 0; f < F; ++f) local_common[f] = s.common[f] == SparseBins::kNone ? SparseBins::kNone : s.common[f] - m.offsets[f];
@@ -75,7 +78,13 @@ SparseBins Collect(const BinnedMatrix& m, const BinT* cols, ThreadPool& pool) {
 SparseBins SparseBins::Of(const BinnedMatrix& m, ThreadPool& pool) {
   // Needs the row-major bins, and every histogram index in two bytes.
   if (m.total_bins() > 65536 || (m.wide ? m.bins16.empty() : m.bins8.empty())) return {};
-  return m.wide ? Collect(m, m.cols16.data(), pool) : Collect(m, m.cols8.data(), pool);
+  // Only a faster way to the same histograms: a heap too full for them
+  // (a big table in a tab's 4 GB) trains without them.
+  try {
+    return m.wide ? Collect(m, m.cols16.data(), pool) : Collect(m, m.cols8.data(), pool);
+  } catch (const std::bad_alloc&) {
+    return {};
+  }
 }
 
 }  // namespace boostlab
