@@ -84,7 +84,7 @@ function loadData(next: PendingLoad) {
     s.messages.dataRagged = false;
   });
   raggedLoad = null;
-  pending = { ...next, id: client.load(next.name, next.file, next.delimiterChoice, next.skipRaggedRows ?? false, next.missingValues ?? []) };
+  pending = { ...next, id: client.load(next.name, next.file, { delimiter: next.delimiterChoice, skipRaggedRows: next.skipRaggedRows ?? false, missingValues: next.missingValues ?? [] }) };
   inFlight.set(pending.id, next);
 }
 

@@ -1,5 +1,5 @@
 // The only file that calls postMessage to the worker.
-import type { FromWorker, RankingRequest, RoundDetailRequest, SurfaceRequest, ToWorker, TrainRequest } from './messages';
+import type { FromWorker, RankingRequest, ReadOptions, RoundDetailRequest, SurfaceRequest, ToWorker, TrainRequest } from './messages';
 
 export class WorkerClient {
   private worker!: Worker;
@@ -28,9 +28,9 @@ export class WorkerClient {
 
   // A Blob crosses to the worker as a handle: the worker reads the file itself, a chunk at a time.
   // Returns the load's id, which its table, progress and error carry.
-  load(name: string, file: Blob, delimiter = 'auto', skipRaggedRows = false, missingValues: string[] = []) {
+  load(name: string, file: Blob, read: ReadOptions) {
     const id = ++this.loads;
-    this.send({ type: 'load', id, name, file, delimiter, skipRaggedRows, missingValues });
+    this.send({ type: 'load', id, name, file, read });
     return id;
   }
   cancelLoad() { this.send({ type: 'cancel-load' }); }

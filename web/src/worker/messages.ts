@@ -22,12 +22,17 @@ export interface SurfaceRequest {
   dims?: 1 | 2;
 }
 
+// How the worker reads a file (and reads it again for a run once its numbers were let go):
+// delimiter 'auto' or the character; rows with the wrong number of fields skipped or refused;
+// the user's own missing-value markers (as readCSVStream's options of the same names).
+export interface ReadOptions { delimiter: string; skipRaggedRows: boolean; missingValues: string[] }
+
 export type ToWorker =
   // releaseTableOverMB: see the worker's releaseTableOver (a test sets it low).
   | { type: 'init'; baseUrl: string; releaseTableOverMB?: number }
   // id: the page's number for this load; its table, progress and error carry it (an older load's answer, arriving
   // after a newer load was asked for, is not taken for the newer one's).
-  | { type: 'load'; id: number; name: string; file: Blob; delimiter: string; skipRaggedRows: boolean; missingValues: string[] }  // 'auto' or the character; the worker reads the file
+  | { type: 'load'; id: number; name: string; file: Blob; read: ReadOptions }  // the worker reads the file
   | { type: 'cancel-load' }
   // mode 'step' trains one round and pauses; 'play' runs to the end.
   // token: the page's name for this run; every reply about the run carries it.

@@ -3,7 +3,7 @@
 // requests and draws replies.
 import { init, isCompactModel, BoostLabError } from '../../../wasm/js/index.js';
 import type { BoostLab, Dataset, Model, Table, TableColumn, Trainer } from '../../../wasm/js/index.js';
-import type { ErrorInfo, EvaluationResult, FromWorker, ModelInfo, SurfaceRequest, ToWorker, TreeJson } from './messages';
+import type { ErrorInfo, EvaluationResult, FromWorker, ModelInfo, ReadOptions, SurfaceRequest, ToWorker, TreeJson } from './messages';
 import { RoundHistory, roundCsv, roundDetail } from './round-detail';
 import { rankingDetail } from './ranking';
 import { compareRuns, KeptRuns } from './compare';
@@ -13,7 +13,7 @@ let bl: BoostLab | null = null;
 let table: Table | null = null;
 let reading: AbortController | null = null;  // the file being read, if one is
 // The table's file, read again for a run once its numbers were let go.
-let source: { file: Blob; name: string; delimiter: string; skipRaggedRows: boolean; missingValues: string[] } | null = null;
+let source: { file: Blob; name: string; read: ReadOptions } | null = null;
 // A table whose numbers take more than this many bytes is let go once a run
 // has binned it (the run's dataset releases its values, the table is
 // disposed): training reads only the bins, and on a 40M-row file those
@@ -238,7 +238,7 @@ async function readAgain(prep: NonNullable<typeof preparing>): Promise<Table> {
   let next: Table;
   try {
     next = await bl!.readCSVStream(source.file, {
-      delimiter: source.delimiter, skipRaggedRows: source.skipRaggedRows, missingValues: source.missingValues, signal: prep.abort.signal, forTraining: true,
+      ...source.read, signal: prep.abort.signal, forTraining: true,
       onProgress: throttled((p) => post({ type: 'preparing', token: prep.token, phase: 'reading', done: size ? p.bytes / size : 1 })),
     });
   } catch (e) {
@@ -320,7 +320,7 @@ async function handle(msg: ToWorker) {
       try {
         head = await msg.file.slice(0, 64 * 1024).arrayBuffer();  // the preview's first rows
         next = await bl!.readCSVStream(msg.file, {
-          delimiter: msg.delimiter, skipRaggedRows: msg.skipRaggedRows, missingValues: msg.missingValues, signal: controller.signal, forTraining: true,
+          ...msg.read, signal: controller.signal, forTraining: true,
           onProgress: throttled((p) => post({ type: 'load-progress', id: msg.id, ...p })),
         });
       } catch (e) {
@@ -337,7 +337,7 @@ async function handle(msg: ToWorker) {
       table?.dispose();
       table = next;
       ++loads;
-      source = { file: msg.file, name: msg.name, delimiter: msg.delimiter, skipRaggedRows: msg.skipRaggedRows, missingValues: msg.missingValues };
+      source = { file: msg.file, name: msg.name, read: msg.read };
       dialect = { delimiter: next.delimiter, encoding: next.encoding, decimalComma: next.decimalComma, missingValues: next.missingValues };
       released = null;
       kept.clear();  // their models were for the old table
