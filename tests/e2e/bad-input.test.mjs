@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, afterEach, before, test } from 'node:test';
-import { openSite, train, waitForSample, shotName } from './browser.mjs';
+import { openSite, train, waitForSample, shotName, waitForData } from './browser.mjs';
 
 // Each bad file: one clear message naming where, the sample stays loaded and
 // the page still trains.
@@ -111,7 +111,7 @@ test('sample weights: a numeric column weighs the rows (not a feature); all-zero
   const { page } = site;
   const rows = Array.from({ length: 60 }, (_, i) => `${i},${i % 3},${i < 30 ? 0 : 1},${(i * 7) % 5}`);
   await page.setInputFiles('#file-input', { name: 'weighted.csv', mimeType: 'text/csv', buffer: Buffer.from(`x,z,label,w\n${rows.join('\n')}\n`) });
-  await page.waitForFunction(() => document.getElementById('data-name').textContent.includes('weighted.csv'));
+  await waitForData(page, 'weighted.csv');
   await page.selectOption('#target', 'label');
   const choices = await page.$$eval('#weight option', (os) => os.map((o) => o.value));
   assert.deepEqual(choices, ['', 'x', 'z', 'w'], 'numeric columns other than the target');
@@ -160,7 +160,7 @@ test('a corrupt model or one from elsewhere: a clear message, the current model 
   const { readFile } = await import('node:fs/promises');
   const model = await readFile(await file.path());
   await page.setInputFiles('#file-input', { name: 'other.csv', mimeType: 'text/csv', buffer: Buffer.from('a,b,y\n1.5,2,0\n2.5,1,1\n3.5,0,0\n') });
-  await page.waitForFunction(() => document.getElementById('data-name').textContent.includes('other.csv'));
+  await waitForData(page, 'other.csv');
   await page.setInputFiles('#model-input', { name: 'mpg.json', mimeType: 'application/json', buffer: model });
   await page.waitForFunction(() => /^Loaded mpg\.json/.test(document.getElementById('model-status').textContent));
   assert.match(await page.textContent('#model-status'), /It reads columns other\.csv does not have \(Cylinders, Displacement, Horsepower and \d+ more\): its trees show/);
@@ -179,7 +179,7 @@ test('a ragged row: offered to load the file without such rows, which then train
   await page.waitForSelector('#skip-ragged:not([hidden])');
   assert.match(await page.textContent('#data-message'), /Line 6 has 2 fields, but the header \(line 1\) has 3/);
   await page.click('#skip-ragged');
-  await page.waitForFunction(() => document.getElementById('data-name').textContent.includes('export.csv'));
+  await waitForData(page, 'export.csv');
   assert.match(await page.textContent('#data-name'), /export\.csv: 40 rows × 3 columns/);
   assert.match(await page.textContent('#data-notes'), /Left out 2 rows whose fields do not match the header's 3: lines 6, 13\./);
   assert.equal(await page.inputValue('#source'), '', 'the sample is no longer named as the source');
@@ -219,7 +219,7 @@ test('a target with missing values: said beside Task, those rows left out of the
   const rows = ['tenure,plan,charges', ...Array.from({ length: 80 }, (_, i) =>
     `${(i * 0.7).toFixed(1)},${['basic', 'plus'][i % 2]},${i % 10 === 6 ? (i % 20 === 6 ? '' : 'NA') : (20 + i * 1.25).toFixed(2)}`)];
   await page.setInputFiles('#file-input', { name: 'charges.csv', mimeType: 'text/csv', buffer: Buffer.from(rows.join('\n') + '\n') });
-  await page.waitForFunction(() => document.getElementById('data-name').textContent.includes('charges.csv'));
+  await waitForData(page, 'charges.csv');
   await page.selectOption('#target', 'charges');
   assert.match(await page.textContent('#task-note'), /8 of 80 rows have no charges: they are left out of training and validation/);
   await train(page, 4);
@@ -242,7 +242,7 @@ test('a target with missing values: said beside Task, those rows left out of the
   await page.click('#scale-out summary');
   // Other data: the run's notes were about charges.csv, and go.
   await page.setInputFiles('#file-input', { name: 'other.csv', mimeType: 'text/csv', buffer: Buffer.from('a,b\n1,2\n3,4\n5,6\n') });
-  await page.waitForFunction(() => document.getElementById('data-name').textContent.includes('other.csv'));
+  await waitForData(page, 'other.csv');
   assert.equal(await page.isHidden('#train-notice'), true, 'no notice about the rows of the data before');
 });
 
@@ -251,7 +251,7 @@ test('categories that differ only in case are pointed out in the preview', async
   const plans = ['Basic', 'basic', 'Plus', 'plus ', 'Premium'];
   const body = ['plan,usage,churned', ...Array.from({ length: 60 }, (_, i) => `${plans[i % 5]},${i},${i % 3 ? 'no' : 'yes'}`)].join('\n');
   await page.setInputFiles('#file-input', { name: 'plans.csv', mimeType: 'text/csv', buffer: Buffer.from(body) });
-  await page.waitForFunction(() => document.getElementById('data-name').textContent.includes('plans.csv'));
+  await waitForData(page, 'plans.csv');
   const cells = await page.$$eval('#preview td.spelling', (tds) => tds.map((td) => td.textContent));
   assert.deepEqual(cells, ['5 distinct: "Basic" and "basic"; "Plus" and "plus" differ only in case']);
 });
@@ -264,7 +264,7 @@ test('numbers with stray words: "Read … as missing" reads them as missing, the
   const lines = ['x1,x2,y'];
   for (let i = 0; i < 200; i++) lines.push(`${[7, 50, 120].includes(i) ? (i === 50 ? ' - ' : 'n.a.') : (i * 37) % 100},${i % 9},${((i * 37) % 100) * 3 + (i % 9)}`);
   await page.setInputFiles('#file-input', { name: 'stray.csv', mimeType: 'text/csv', buffer: Buffer.from(lines.join('\n')) });
-  await page.waitForFunction(() => document.getElementById('data-name').textContent.includes('stray.csv'));
+  await waitForData(page, 'stray.csv');
   await page.selectOption('#target', 'y');
   assert.match(await page.textContent('#data-notes'), /'x1' reads as categories, not numbers: 'n\.a\.' \(line 9\) is not a number/);
   assert.equal(await page.textContent('#read-missing'), "Read 'n.a.' as missing");

@@ -63,6 +63,17 @@ export async function waitForSample(page) {
   await page.waitForFunction(() => !document.getElementById('train').disabled);
 }
 
+// Waits until the file `name` is the page's data: read ("name: N rows × …", nothing still
+// being read) and Train enabled. (Its name alone shows up at once, in "Reading name…": a test
+// that chose a target then could choose it among the data before's columns.) `name` may go on
+// into the line ("x.csv: 4 rows × 3 columns").
+export async function waitForData(page, name) {
+  await page.waitForFunction((n) => {
+    const text = document.getElementById('data-name').textContent;
+    return text.startsWith(n.includes(': ') ? n : `${n}: `) && !text.includes('(reading ') && !document.getElementById('train').disabled;
+  }, name);
+}
+
 // Makes toy data of `kind` with n rows in the page and waits until it is loaded.
 export async function useToy(page, kind, n = 300) {
   await page.selectOption('#source', `toy:${kind}`);

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, afterEach, before, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { openSite, train, useAlgorithm, useToy, waitForSample, shotName } from './browser.mjs';
+import { openSite, train, useAlgorithm, useToy, waitForSample, shotName, waitForData } from './browser.mjs';
 
 const SPAM = fileURLToPath(new URL('../data/spam.csv', import.meta.url));
 let site;
@@ -269,7 +269,7 @@ test('random forest on diamonds (100 deep trees): trains, shows its last tree, e
 test('feature importance: a bar per feature used, gain and weight', async () => {
   const { page } = site;
   await page.setInputFiles('#file-input', SPAM);
-  await page.waitForFunction(() => document.getElementById('data-name').textContent.includes('spam.csv'));
+  await waitForData(page, 'spam.csv');
   await page.selectOption('#target', 'type');
   await useAlgorithm(page, 'xgboost');
   await train(page, 20);

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { near, pageAndPackage, train } from './browser.mjs';
+import { near, pageAndPackage, train, waitForData } from './browser.mjs';
 
 const ctx = pageAndPackage('result');
 const SPAM = fileURLToPath(new URL('../data/spam.csv', import.meta.url));
@@ -29,7 +29,7 @@ async function scored(page) {
 test('spam: the validation rows\' confusion matrix and accuracy are the package\'s evaluate() of the page\'s model and rows', async () => {
   const { page } = ctx.site;
   await page.setInputFiles('#file-input', SPAM);
-  await page.waitForFunction(() => document.getElementById('data-name').textContent.includes('spam.csv'));
+  await waitForData(page, 'spam.csv');
   await page.selectOption('#target', 'type');
   await train(page, 20);
   const shown = await scored(page);
@@ -82,7 +82,7 @@ test('spam with a weight column: the panel weighs each row as the run did', asyn
   const file = join(tmpdir(), 'spam_weighted.csv');
   writeFileSync(file, csv);
   await page.setInputFiles('#file-input', file);
-  await page.waitForFunction(() => document.getElementById('data-name').textContent.includes('spam_weighted.csv'));
+  await waitForData(page, 'spam_weighted.csv');
   await page.selectOption('#target', 'type');
   await page.selectOption('#weight', 'w');
   await train(page, 10);
@@ -139,7 +139,7 @@ test('numbers: R², RMSE and actual against predicted for the sample; a loaded m
   cells[target] = '';
   fresh[5] = cells.join(',');
   await page.setInputFiles('#file-input', { name: 'new-cars.csv', mimeType: 'text/csv', buffer: Buffer.from(fresh.join('\n') + '\n') });
-  await page.waitForFunction(() => document.getElementById('data-name').textContent.includes('new-cars.csv'));
+  await waitForData(page, 'new-cars.csv');
   await page.waitForFunction(() => document.getElementById('result-panel').dataset.scored === 'table');
   assert.equal(await page.getAttribute('#result-panel', 'data-rows'), '39');
   // The file's choice follows the loaded model: its target, and the columns it does not read left out.
@@ -150,7 +150,7 @@ test('numbers: R², RMSE and actual against predicted for the sample; a loaded m
   // Rows without the target: predicted (the button), not scored, and the panel says why.
   const without = fresh.map((l) => l.split(',').filter((_, i) => i !== target).join(','));
   await page.setInputFiles('#file-input', { name: 'no-target.csv', mimeType: 'text/csv', buffer: Buffer.from(without.join('\n') + '\n') });
-  await page.waitForFunction(() => document.getElementById('data-name').textContent.includes('no-target.csv'));
+  await waitForData(page, 'no-target.csv');
   await page.waitForFunction(() => /no-target\.csv has no column 'Miles_per_Gallon', what mpg\.json predicts: its rows can be predicted \("Download predictions of mpg\.json"/
     .test(document.getElementById('result-summary').textContent));
   assert.equal(await page.isVisible('#result-message'), false);

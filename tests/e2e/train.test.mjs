@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, afterEach, before, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { openSite, train, waitForSample, shotName } from './browser.mjs';
+import { openSite, train, waitForSample, shotName, waitForData } from './browser.mjs';
 
 const SPAM = fileURLToPath(new URL('../data/spam.csv', import.meta.url));
 let site;
@@ -29,7 +29,7 @@ test('the sample trains with no upload', async () => {
 test('upload spam.csv, pick type, train 50 rounds: 50 points per series, threads > 1, no console errors', async () => {
   const { page, problems } = site;
   await page.setInputFiles('#file-input', SPAM);
-  await page.waitForFunction(() => document.getElementById('data-name').textContent.includes('spam.csv'));
+  await waitForData(page, 'spam.csv');
   await page.selectOption('#target', 'type');
   await train(page, 50);
   assert.equal(await page.getAttribute('#loss-chart', 'data-points-train'), '50');
@@ -78,7 +78,7 @@ test('a CSV dropped on the data panel loads', async () => {
     transfer.items.add(file);
     document.getElementById('data-panel').dispatchEvent(new DragEvent('drop', { dataTransfer: transfer, bubbles: true, cancelable: true }));
   });
-  await page.waitForFunction(() => document.getElementById('data-name').textContent.includes('dropped.csv: 4 rows × 3 columns'));
+  await waitForData(page, 'dropped.csv: 4 rows × 3 columns');
   assert.equal(await page.inputValue('#target'), 'r');
 });
 
@@ -87,13 +87,13 @@ test('a CSV dropped on the data panel loads', async () => {
 test('a semicolon file loads as its columns; a Latin-1 file reads as Windows-1252 with a note', async () => {
   const { page } = site;
   await page.setInputFiles('#file-input', { name: 'semicolons.csv', mimeType: 'text/csv', buffer: Buffer.from('x;y;label\n1;2;a\n3;4;b\n5;7;a\n6;1;b\n') });
-  await page.waitForFunction(() => document.getElementById('data-name').textContent.includes('semicolons.csv: 4 rows × 3 columns, semicolon-separated'));
+  await waitForData(page, 'semicolons.csv: 4 rows × 3 columns, semicolon-separated');
   assert.equal(await page.getAttribute('#preview', 'data-columns'), '3');
   assert.equal(await page.textContent('#preview tbody tr:first-child td:nth-child(2)'), '2', 'the preview splits at semicolons too');
   assert.equal(await page.isHidden('#data-notes'), true);
   const latin1 = Buffer.concat([Buffer.from('city,n,n\nM'), Buffer.from([0xfc]), Buffer.from('nchen,1,2\nParis,3,4\nLyon,5,6\n')]);
   await page.setInputFiles('#file-input', { name: 'latin1.csv', mimeType: 'text/csv', buffer: latin1 });
-  await page.waitForFunction(() => document.getElementById('data-name').textContent.includes('latin1.csv: 3 rows × 3 columns, comma-separated'));
+  await waitForData(page, 'latin1.csv: 3 rows × 3 columns, comma-separated');
   assert.match(await page.textContent('#data-notes'), /not valid UTF-8: it was read as Windows-1252.*'n' \(column 3\) is 'n\.1'/);
   assert.equal(await page.textContent('#preview tbody tr:first-child td:first-child'), 'München');
   assert.deepEqual(await page.$$eval('#target option', (os) => os.map((o) => o.value)), ['city', 'n', 'n.1']);
@@ -105,16 +105,16 @@ test('a semicolon file loads as its columns; a Latin-1 file reads as Windows-125
 test('the delimiter can be forced: the file is read again, and a link keeps it', async () => {
   const { page } = site;
   await page.setInputFiles('#file-input', { name: 'semis.csv', mimeType: 'text/csv', buffer: Buffer.from('a;b;c\n1;2;3\n4;5;6\n7;8;9\n') });
-  await page.waitForFunction(() => document.getElementById('data-name').textContent.includes('semis.csv: 3 rows × 3 columns, semicolon-separated'));
+  await waitForData(page, 'semis.csv: 3 rows × 3 columns, semicolon-separated');
   assert.equal(await page.isVisible('#delimiter'), true);
   assert.equal(await page.inputValue('#delimiter'), 'auto');
   await page.selectOption('#delimiter', ',');
-  await page.waitForFunction(() => document.getElementById('data-name').textContent.includes('semis.csv: 3 rows × 1 columns, comma-separated'));
+  await waitForData(page, 'semis.csv: 3 rows × 1 columns, comma-separated');
   assert.equal(await page.getAttribute('#preview', 'data-columns'), '1');
   assert.match(await page.evaluate(() => location.hash), /delim=%2C/);
   // A new file starts from automatic again.
   await page.setInputFiles('#file-input', { name: 'tabs.csv', mimeType: 'text/csv', buffer: Buffer.from('a\tb\n1\t2\n3\t4\n') });
-  await page.waitForFunction(() => document.getElementById('data-name').textContent.includes('tabs.csv: 2 rows × 2 columns, tab-separated'));
+  await waitForData(page, 'tabs.csv: 2 rows × 2 columns, tab-separated');
   assert.equal(await page.inputValue('#delimiter'), 'auto');
   assert.doesNotMatch(await page.evaluate(() => location.hash), /delim=/);
   // A link that forces a delimiter on a sample reads it so.

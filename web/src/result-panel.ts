@@ -52,7 +52,7 @@ export class ResultPanel {
     this.asked = key;
     this.askedRound = round;
     setHidden($('result-message'), true);
-    setText($('result-summary'), 'Scoring…');
+    this.view.asking('Scoring…');
     this.client.evaluate(round, key);
   }
 

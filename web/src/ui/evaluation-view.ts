@@ -28,6 +28,16 @@ export class EvaluationView {
     setText(this.summary, why);
     this.body.replaceChildren();
     setData(this.box, 'task', '');
+    this.box.removeAttribute('aria-busy');
+  }
+
+  // A new question is out: the last answer stays in view until the new one
+  // lands, but is no longer this model's (data-task empties: tests and
+  // scripts wait for the new one; aria-busy tells assistive technology).
+  asking(what: string) {
+    setText(this.summary, what);
+    setData(this.box, 'task', '');
+    this.box.setAttribute('aria-busy', 'true');
   }
 
   render(e: EvaluationResult, c: EvaluationContext) {
@@ -67,6 +77,7 @@ export class EvaluationView {
     if (e.weight) parts.push(`Weighted by ${e.weight}, as the chart's metrics are: a row of weight w counts as w rows (the rows weigh ${stat(e.weightSum)} in all).`);
     if (c.round) parts.push(`This is round ${c.round}'s model, the round picked on the chart.`);
     setText(this.summary, parts.join(' '));
+    this.box.removeAttribute('aria-busy');
     setData(this.box, 'task', e.task);
     setData(this.box, 'rows', String(e.rows));
     setData(this.box, 'scored', e.scored);
