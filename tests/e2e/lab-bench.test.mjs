@@ -265,6 +265,14 @@ test('stale state: a file dropped while a run trains stops the run first and say
   await upload(page, 'while-training.csv', 'p,q\n1,0\n2,1\n3,0\n4,1\n5,0\n6,1\n7,0\n8,1\n');
   await page.waitForFunction(() => !document.getElementById('train').disabled);
   assert.match(await page.textContent('#train-notice'), /Run \d+ was stopped at round \d+ to load while-training\.csv; its loss curve stays on the chart/);
+  // The round it names comes to be its curve's last (the round in flight when the stop came lands after it).
+  const earlier = await page.$eval('#chart-data', (s) => [...s.options].find((o) => o.textContent.startsWith('earlier: letter')).value);
+  await page.selectOption('#chart-data', earlier);
+  await page.waitForFunction(() => {
+    const points = document.getElementById('loss-chart').dataset.pointsValid;
+    return Number(points) > 0 && document.getElementById('train-notice').textContent.includes(`stopped at round ${points} to load`);
+  }, null, { timeout: 20000 });
+  await page.selectOption('#chart-data', await page.$eval('#chart-data', (s) => s.options[0].value));
   assert.equal(await page.isDisabled('#pause'), true);
   assert.equal(await page.isDisabled('#stop'), true);
   assert.equal(await page.textContent('#train-status'), '');

@@ -53,6 +53,14 @@ let raggedLoad: PendingLoad | null = null;
 // What the notice says once the newest load lands: that it stopped a run, or nothing (the last run's
 // notes, such as rows it left out, were about the data before).
 let loadNotice = '';
+// A run stopped for a load names the round it stopped at; the round in flight when the stop
+// came still lands after it: once the run is done the notice says again with its last round.
+const stopNotices = new Map<number, { say: (rounds: number) => string; said: string }>();  // by run token
+function sayStopped(token: number, rounds: number, say: (rounds: number) => string) {
+  const said = say(rounds);
+  stopNotices.set(token, { say, said });
+  return said;
+}
 // A link's data choice, applied to the first data that has those columns.
 let linkChoice: Partial<DataChoice> | undefined;
 let dataCount = 0;
@@ -76,7 +84,9 @@ function loadData(next: PendingLoad) {
   update((s) => {
     if (run) {
       client.stop();
-      s.messages.notice = `Run ${run.number} was stopped at round ${run.reports.length} to load ${next.name}; its loss curve stays on the chart (Runs on: "earlier: ${s.data?.name ?? run.dataName}").`;
+      const earlier = s.data?.name ?? run.dataName;
+      s.messages.notice = sayStopped(run.token, run.reports.length, (rounds) =>
+        `Run ${run.number} was stopped at round ${rounds} to load ${next.name}; its loss curve stays on the chart (Runs on: "earlier: ${earlier}").`);
     }
     loadNotice = run ? s.messages.notice : '';
     s.loading = next.name;
@@ -315,9 +325,16 @@ function onMessage(m: FromWorker) {
     case 'done': {
       const run = runOf(m.token);
       if (!run) break;
-      update(() => {
+      update((s) => {
         run.status = m.aborted ? 'stopped' : 'done';
         run.model = m.model;
+        const stopped = stopNotices.get(run.token);
+        if (stopped) {
+          stopNotices.delete(run.token);
+          const now = stopped.say(run.reports.length);
+          if (s.messages.notice === stopped.said) s.messages.notice = now;
+          if (loadNotice === stopped.said) loadNotice = now;
+        }
       });
       if (run.group && run.group === store.queue.group) nextInQueue(!m.aborted);
       break;
@@ -477,7 +494,7 @@ $<HTMLInputElement>('model-input').addEventListener('change', async (e) => {
   const run = inProgress();
   update((s) => {
     s.messages.model = '';
-    if (run) s.messages.notice = `Run ${run.number} was stopped at round ${run.reports.length} to load ${file.name}.`;
+    if (run) s.messages.notice = sayStopped(run.token, run.reports.length, (rounds) => `Run ${run.number} was stopped at round ${rounds} to load ${file.name}.`);
   });
   if (run) client.stop();
   client.loadModel(file);  // the worker reads it (JSON or compact) and checks its size
