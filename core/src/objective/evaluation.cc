@@ -1,6 +1,6 @@
 #include "boostlab/evaluation.h"
 
-#include <algorithm>      // for min, none_of
+#include <algorithm>      // for min
 #include <cmath>          // for NAN, fabs, sqrt
 #include <cstdint>        // for uint64_t
 #include <numeric>        // for iota
@@ -92,15 +92,17 @@ Evaluation Evaluate(const Model& model, const Table& table, std::span<const RowI
                                       std::to_string(table.num_rows) + " rows counted from 0.");
   if (model.target.empty())
     throw Error("UNKNOWN_COLUMN", "The model does not name the column it predicts (its file has no target): its rows can be predicted but not scored.");
-  if (std::none_of(table.columns.begin(), table.columns.end(), [&](const Column& c) { return c.name == model.target; }))
-    throw Error("UNKNOWN_COLUMN", "The table has no column " + Quote(model.target) + ", the target the model predicts: its rows can be " +
-                                      "predicted but not scored.");
-  const size_t target_col = table.ColumnIndex(model.target);
+  // The column called `name`, or UNKNOWN_COLUMN saying what it was for (Table::ColumnIndex's message does not).
+  auto column = [&](const std::string& name, const std::string& missing) {
+    for (size_t c = 0; c < table.columns.size(); ++c)
+      if (table.columns[c].name == name) return c;
+    throw Error("UNKNOWN_COLUMN", missing);
+  };
+  const size_t target_col = column(model.target, "The table has no column " + Quote(model.target) +
+                                                     ", the target the model predicts: its rows can be predicted but not scored.");
   std::span<const float> weight_of_row;
   if (!weight.empty()) {
-    if (std::none_of(table.columns.begin(), table.columns.end(), [&](const Column& c) { return c.name == weight; }))
-      throw Error("UNKNOWN_COLUMN", "The table has no column " + Quote(weight) + " of sample weights.");
-    const size_t weight_col = table.ColumnIndex(weight);
+    const size_t weight_col = column(weight, "The table has no column " + Quote(weight) + " of sample weights.");
     if (weight_col == target_col)
       throw Error("BAD_OPTION", "The weight column " + Quote(weight) + " is also the target; choose another.");
     weight_of_row = CheckedWeights(table, weight_col, rows);
