@@ -54,7 +54,7 @@ test('spam: the validation rows\' confusion matrix and accuracy are the package\
     await page.waitForFunction(() => !document.getElementById('worked-csv').disabled);
     const [file] = await Promise.all([page.waitForEvent('download'), page.click('#worked-csv')]);
     const [head, ...worked] = (await readFile(await file.path(), 'utf8')).trim().split('\n');
-    const names = head.split(','), y = names.indexOf('y'), named = names.indexOf('type (class of index y)');
+    const names = head.split(','), y = names.indexOf('y (index of the type class)'), named = names.indexOf('type (class of index y)');
     assert.ok(y > 0 && named === y + 1, head);
     for (const line of worked.slice(0, 50)) {
       const cells = line.split(',');

@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { test } from 'node:test';
-import { near, pageAndPackage, setParam, train, useToy } from './browser.mjs';
+import { near, pageAndPackage, setParam, train, useToy, waitForData } from './browser.mjs';
 
 const ctx = pageAndPackage('rounds');
 
@@ -329,4 +329,31 @@ test('Stage view (one feature): S_0 … S_t as curves and S_t − S_{t−1}, equ
   // Back to the newest round: every stage drawn.
   await page.click('#round-newest');
   await page.waitForFunction(() => document.getElementById('surface').dataset.stages === '7');
+});
+
+test('The worked table\'s file on diamonds: the target headed y (price) beside the feature y, categories by name as on the page', async () => {
+  const { page } = ctx.site;
+  await page.selectOption('#source', 'sample:diamonds');
+  await waitForData(page, 'diamonds.csv (sample)');
+  await page.selectOption('#algorithm', 'xgboost');
+  await page.waitForSelector('#param-rounds');
+  await train(page, 2);
+  await page.waitForFunction(() => !document.getElementById('worked-csv').disabled);
+  const [file] = await Promise.all([page.waitForEvent('download'), page.click('#worked-csv')]);
+  const [head, ...lines] = (await readFile(await file.path(), 'utf8')).trim().split('\n');
+  const names = head.split(',');
+  assert.equal(names.filter((n) => n === 'y').length, 1, head);
+  assert.equal(new Set(names).size, names.length, `no name twice: ${head}`);
+  const price = names.indexOf('y (price)'), cut = names.indexOf('cut'), color = names.indexOf('color'), line = names.indexOf('line');
+  assert.ok(price > 0 && cut > 0 && color > 0 && line === 0, head);
+  // Each row as the file has it (its line), the categories by their names.
+  const source = (await readFile(new URL('../../web/dist/datasets/diamonds.csv', import.meta.url), 'utf8')).split('\n');
+  const header = source[0].split(',');
+  for (const l of [lines[0], lines[1], lines[777], lines.at(-1)]) {
+    const cells = l.split(','), file = source[Number(cells[line]) - 1].split(',');
+    assert.equal(cells[cut], file[header.indexOf('cut')], l);
+    assert.equal(cells[color], file[header.indexOf('color')], l);
+    assert.equal(Number(cells[price]), Number(file[header.indexOf('price')]), l);
+    assert.equal(Number(cells[names.indexOf('y')]), Number(file[header.indexOf('y')]), l);
+  }
 });

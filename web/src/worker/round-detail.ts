@@ -165,21 +165,27 @@ function float32Text(v: number): string {
 export function roundCsv(m: Model, table: Table, history: RoundHistory | null, req: RoundDetailRequest) {
   const d = roundDetail(m, table, history, { ...req, offset: 0, limit: table.numRows });
   const byLine = d.rows.length > 0 && d.rows[0].line > 0;
-  // Classes: y is the class's index (what the formulas use); unless the classes are named 0, 1, ... the
+  // The target's value is y in the formulas, headed by its name too (a feature may be called y:
+  // diamonds' is). Classes: y is the class's index; unless the classes are named 0, 1, ... the
   // class's name follows under the target's name (letter's y 19 is 'T').
   const summary = modelShape(m).summary;
+  const target: string = summary.target || '';
   const classes: string[] = summary.classes ?? [];
-  const named = classes.some((c, i) => c !== String(i)) ? [`${summary.target || 'class'} (class of index y)`] : [];
-  const cols = [byLine ? 'line' : 'row', ...d.features, 'y', ...named, 'set', `F_${d.round - 1}(x)`, ...statColumns(d), 'leaf', 'leaf value', `F_${d.round}(x)`];
+  const named = classes.some((c, i) => c !== String(i)) ? [`${target || 'class'} (class of index y)`] : [];
+  const label = !target || target === 'y' ? 'y' : classes.length ? `y (index of the ${target} class)` : `y (${target})`;
+  const cols = [byLine ? 'line' : 'row', ...d.features, label, ...named, 'set', `F_${d.round - 1}(x)`, ...statColumns(d), 'leaf', 'leaf value', `F_${d.round}(x)`];
   const quote = (s: string) => (/[",\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s);
   const lines = [cols.map(quote).join(',')];
+  // A category by its name, as the table on the page shows it (the engine holds its code).
+  const levels: (string[] | undefined)[] = d.features.map((name) => summary.features.find((f: { name: string; levels?: string[] }) => f.name === name)?.levels);
+  const xText = (v: number, f: number) => (levels[f] && Number.isInteger(v) && levels[f]![v] !== undefined ? quote(levels[f]![v]) : float32Text(v));
   for (const r of d.rows) {
     const stats = statColumns(d).map((c) => {
       const v = (r as unknown as Record<string, number | undefined>)[STAT_KEY[c]];
       return r.valid || v === undefined ? '' : c === 'u' || c === 'drawn' ? String(v) : float32Text(v);
     });
     const name = named.length ? [Number.isInteger(r.y) && r.y >= 0 && r.y < classes.length ? quote(classes[r.y]) : ''] : [];
-    lines.push([String(byLine ? r.line : r.row + 1), ...r.x.map(float32Text), float32Text(r.y), ...name, r.valid ? 'valid' : 'train', float32Text(r.before), ...stats,
+    lines.push([String(byLine ? r.line : r.row + 1), ...r.x.map(xText), float32Text(r.y), ...name, r.valid ? 'valid' : 'train', float32Text(r.before), ...stats,
       String(r.leaf), float32Text(r.leafValue), float32Text(r.after)].join(','));
   }
   return lines.join('\n') + '\n';
