@@ -123,10 +123,14 @@ test('numbers written for people read as numbers; dates, a stray word in a featu
   assert.deepEqual(kinds.slice(1), ['numeric', 'dates (text)', 'numbers + text', 'numeric', 'categorical']);
   const notes = await page.textContent('#data-notes');
   assert.match(notes, /Column 'price' holds numbers written with thousands separators: read as numbers \('1,100' on line 2 is 1100\)/);
-  assert.match(notes, /'sold' holds dates such as '2021-01-01' \(line 2\), read as text: one category per date \(30\)/);
+  // Trained on as categories unless ticked under Ignored columns; each said as it is.
+  assert.match(notes, /'sold' holds dates such as '2021-01-01' \(line 2\), read as text: the model takes them as categories, one per date \(30\), and learns nothing from their order/);
   assert.match(notes, /'x' reads as categories, not numbers: 'twelve' \(line 13\) is not a number/);
   assert.match(notes, /'unit' holds one value: alone it can split no rows\. Harmless; tick it under Ignored columns to leave it out\./);
   assert.equal(await page.getAttribute('#preview td.kind >> nth=3', 'title'), notes.match(/'x' reads as categories[^]*?mend the file\./)[0]);
+  await page.check('#ignore input[value="sold"]');
+  assert.match(await page.textContent('#data-notes'), /'sold' holds dates such as '2021-01-01' \(line 2\), read as text, and left out of training \(ticked under Ignored columns\): as categories, one per date \(30\)/);
+  await page.uncheck('#ignore input[value="sold"]');
   // A semicolon export with decimal commas: the target is a number (it read as 30 text values, multiclass).
   const semi = ['a;y', ...Array.from({ length: 30 }, (_, i) => `${i},${i % 10};${(i * 1.25).toFixed(2).replace('.', ',')}`)];
   await upload(page, 'semicolons.csv', semi.join('\n'));

@@ -48,15 +48,22 @@ export function columnKind(c: ColumnSummary, rows: number) {
 
 // What a person should know of a column the engine cannot use as it stands,
 // said where it shows on a phone too (not only in a tooltip): numbers with a
-// stray word, one value throughout, and dates.
-export function columnNote(c: ColumnSummary): string {
+// stray word, one value throughout, and dates. `ignored`: whether the column
+// is left out of training now (unknown: said either way).
+export function columnNote(c: ColumnSummary, ignored?: boolean): string {
   const cell = c.firstText ? `'${c.firstText.text}' (line ${c.firstText.line})` : '';
   if (strayText(c) && cell)
     return `'${c.name}' reads as categories, not numbers: ${cell} is not a number. If such cells mean missing, read them as missing (the button below; other words may then show up), or mend the file.`;
   if (c.distinct === 1)
     return `'${c.name}' holds one value${c.missing ? ' (and missing cells)' : ''}: alone it can split no rows${c.missing ? ' but by missing or not' : ''}. Harmless; tick it under Ignored columns to leave it out.`;
-  if (looksLikeDates(c))
-    return `'${c.name}' holds dates${cell ? ` such as ${cell}` : ''}, read as text: one category per date (${c.distinct.toLocaleString('en-US')}). To use them, add numeric columns made from them (the year, the month, the days since a start) and load the file again.`;
+  if (looksLikeDates(c)) {
+    const dates = `'${c.name}' holds dates${cell ? ` such as ${cell}` : ''}, read as text`;
+    const distinct = c.distinct.toLocaleString('en-US');
+    const use = 'To use them as time, add numeric columns made from them (the year, the month, the days since a start) and load the file again.';
+    if (ignored === true) return `${dates}, and left out of training (ticked under Ignored columns): as categories, one per date (${distinct}), it could learn only the dates it saw. ${use}`;
+    if (ignored === false) return `${dates}: the model takes them as categories, one per date (${distinct}), and learns nothing from their order. ${use}`;
+    return `${dates}: one category per date (${distinct}). ${use}`;
+  }
   return '';
 }
 
@@ -72,10 +79,10 @@ export function strayWords(d: LoadedData): string[] {
 // The notes under the file's name: the reader's, then each column's, those of
 // columns with one value in one sentence (a ranking file has dozens). The
 // target's own problems are said beside Task, not here.
-function dataNotes(d: LoadedData, target: string): string[] {
+function dataNotes(d: LoadedData, target: string, ignore: string[]): string[] {
   const columns = d.columns.filter((c) => c.name !== target);
   const single = columns.filter((c) => c.distinct === 1 && !strayText(c));
-  const notes = [...d.dialect.notes, ...columns.filter((c) => !single.includes(c)).map(columnNote).filter(Boolean)];
+  const notes = [...d.dialect.notes, ...columns.filter((c) => !single.includes(c)).map((c) => columnNote(c, ignore.includes(c.name))).filter(Boolean)];
   if (single.length > 1) {
     const names = single.slice(0, 5).map((c) => `'${c.name}'`).join(', ') + (single.length > 5 ? ` and ${single.length - 5} more` : '');
     notes.push(`${single.length} columns hold one value each (${names}): alone they split no rows but by missing or not. Harmless; Ignored columns can leave them out.`);
@@ -194,7 +201,7 @@ export class CsvPanel {
     setText($('data-name'), `${d.name}: ${d.rows.toLocaleString()} rows × ${d.columns.length} columns${separated}${reading}`);
     setData($('data-name'), 'delimiter', d.dialect.delimiter);
     const notes = $('data-notes');
-    const all = dataNotes(d, s.choice.target);
+    const all = dataNotes(d, s.choice.target, s.choice.ignore);
     setText(notes, all.join(' '));
     setHidden(notes, all.length === 0);
     const words = strayWords(d);
