@@ -183,3 +183,16 @@ test('a model loaded while a run is paused is the one scored, on every row of th
   }
   assert.deepEqual(problems, []);
 });
+
+test('five rows: the notes say they are few, and one validation row is said as one', async () => {
+  const { page, problems } = ctx.site;
+  await page.setInputFiles('#file-input', { name: 'five.csv', mimeType: 'text/csv', buffer: Buffer.from('x,y\n1,2.5\n2,3.1\n3,2.2\n4,4.8\n5,5.0\n') });
+  await waitForData(page, 'five.csv');
+  await page.selectOption('#target', 'y');
+  assert.match(await page.textContent('#data-notes'), /^Only 5 rows: too few for a model to learn much from/);
+  await train(page, 3);
+  await page.waitForFunction(() => document.getElementById('result-panel').dataset.task === 'regression');
+  assert.equal(await page.getAttribute('#result-panel', 'data-rows'), '1');
+  assert.match(await page.textContent('#result-summary'), /the 1 validation row \(held out of training\)/);
+  assert.deepEqual(problems, []);
+});

@@ -90,7 +90,8 @@ test('a semicolon file loads as its columns; a Latin-1 file reads as Windows-125
   await waitForData(page, 'semicolons.csv: 4 rows × 3 columns, semicolon-separated');
   assert.equal(await page.getAttribute('#preview', 'data-columns'), '3');
   assert.equal(await page.textContent('#preview tbody tr:first-child td:nth-child(2)'), '2', 'the preview splits at semicolons too');
-  assert.equal(await page.isHidden('#data-notes'), true);
+  // No note on how it was read; only that four rows are few.
+  assert.equal(await page.textContent('#data-notes'), 'Only 4 rows: too few for a model to learn much from, and its validation rows (a share of these) too few to judge it by.');
   const latin1 = Buffer.concat([Buffer.from('city,n,n\nM'), Buffer.from([0xfc]), Buffer.from('nchen,1,2\nParis,3,4\nLyon,5,6\n')]);
   await page.setInputFiles('#file-input', { name: 'latin1.csv', mimeType: 'text/csv', buffer: latin1 });
   await waitForData(page, 'latin1.csv: 3 rows × 3 columns, comma-separated');

@@ -79,6 +79,9 @@ export function strayWords(d: LoadedData): string[] {
 // The notes under the file's name: the reader's, then each column's, those of
 // columns with one value in one sentence (a ranking file has dozens). The
 // target's own problems are said beside Task, not here.
+// Under this many rows the data notes say a model has little to learn from.
+const FEW_ROWS = 30;
+
 function dataNotes(d: LoadedData, target: string, ignore: string[]): string[] {
   const columns = d.columns.filter((c) => c.name !== target);
   const single = columns.filter((c) => c.distinct === 1 && !strayText(c));
@@ -88,6 +91,7 @@ function dataNotes(d: LoadedData, target: string, ignore: string[]): string[] {
     notes.push(`${single.length} columns hold one value each (${names}): alone they split no rows but by missing or not. Harmless; Ignored columns can leave them out.`);
   } else if (single.length === 1) notes.push(columnNote(single[0]));
   if (d.missingValues.length) notes.push(`Read as missing, as you asked: ${d.missingValues.map((w) => `'${w}'`).join(', ')}.`);
+  if (d.rows < FEW_ROWS) notes.push(`Only ${d.rows} row${d.rows === 1 ? '' : 's'}: too few for a model to learn much from, and its validation rows (a share of these) too few to judge it by.`);
   return notes;
 }
 

@@ -41,9 +41,10 @@ export class EvaluationView {
   }
 
   render(e: EvaluationResult, c: EvaluationContext) {
-    const which = e.scored === 'valid' ? `the ${count(e.rows)} validation rows (held out of training)`
-      : e.scored === 'train' ? `the ${count(e.rows)} training rows`
-      : `the ${count(e.rows)} rows of ${c.dataName}`;
+    const rows = e.rows === 1 ? 'row' : 'rows';
+    const which = e.scored === 'valid' ? `the ${count(e.rows)} validation ${rows} (held out of training)`
+      : e.scored === 'train' ? `the ${count(e.rows)} training ${rows}`
+      : `the ${count(e.rows)} ${rows} of ${c.dataName}`;
     const parts: string[] = [];
     if (e.task === 'regression') {
       parts.push(Number.isFinite(e.r2)
