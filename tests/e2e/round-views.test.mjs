@@ -357,3 +357,10 @@ test('The worked table\'s file on diamonds: the target headed y (price) beside t
     assert.equal(Number(cells[names.indexOf('y')]), Number(file[header.indexOf('y')]), l);
   }
 });
+
+test('Round numbers of two digits are subscripts too: F_12(x) = f0 + Σ_{s≤12} η·w_s(x)', async () => {
+  const { page } = ctx.site;
+  await trainAndScrub(page, { algorithm: 'xgboost', rounds: 12, t: 12 });
+  assert.match(await page.textContent('#round-inspector'), /F12\(x\) = f₀ \+ Σs≤12 η·ws\(x\)/);
+  assert.match(await page.innerHTML('#round-inspector'), /F<sub>12<\/sub>\(x\)/);
+});

@@ -99,7 +99,7 @@ export class RoundInspector {
     const f0 = d.baseMargin[d.output] ?? 0;
     const f0Text = `f₀ = the constant γ minimising Σ L(y, γ)${F0[m.objective] ? ` = ${F0[m.objective]}` : ''}`;
     parts.push(formulaRow(f0Text, num(f0), { f0 }));
-    if (d.round > 1 && !gbdt) parts.push(formulaRow(`F_${d.round}(x) = f₀ + Σ_{s≤${d.round}} η·w_s(x)`, `f₀ plus the η·w of x's leaf in trees 1 to ${d.round} (the worked table's F columns)`));
+    if (d.round > 1 && !gbdt) parts.push(formulaRow(`F_{${d.round}}(x) = f₀ + Σ_{s≤${d.round}} η·w_s(x)`, `f₀ plus the η·w of x's leaf in trees 1 to ${d.round} (the worked table's F columns)`));
     if (gbdt) {
       // "g = p − y, p = 1/(1+e^{−F(x)})": the negated gradient, then what its letters are.
       const [gradient, ...where] = g.replace(/^g = /, '').split(', ');
