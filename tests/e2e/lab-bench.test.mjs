@@ -276,7 +276,10 @@ test('stale state: a file dropped while a run trains stops the run first and say
     const points = document.getElementById('loss-chart').dataset.pointsValid;
     return Number(points) > 0 && document.getElementById('train-notice').textContent.includes(`stopped at round ${points} to load`);
   }, null, { timeout: 20000 });
+  // Only the chart went back to the earlier data, and it says so.
+  assert.match(await page.textContent('#chart-hint'), /^These are the runs on letter\.csv \(sample\), data loaded before\. Only this chart shows them: the round line, the score and the round's views are about while-training\.csv/);
   await page.selectOption('#chart-data', await page.$eval('#chart-data', (s) => s.options[0].value));
+  assert.doesNotMatch(await page.textContent('#chart-hint'), /data loaded before/);
   assert.equal(await page.isDisabled('#pause'), true);
   assert.equal(await page.isDisabled('#stop'), true);
   assert.equal(await page.textContent('#train-status'), '');

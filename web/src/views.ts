@@ -379,8 +379,17 @@ export class Views {
     const without = runs.filter((r) => r.reports.length && metric && !(metric in r.reports[0].train) && !(metric in r.reports[0].valid));
     const missing = without.length ? ` ${without.map((r) => `Run ${r.number} (${algorithmName(String(r.params.algorithm ?? 'xgboost'))})`).join(', ')} ` +
       `${without.length === 1 ? 'reports' : 'report'} no ${metric}: pick another metric to see ${without.length === 1 ? 'it' : 'them'}.` : '';
-    setText($('chart-hint'), runs.some((r) => r.reports.length) ? `Click a round to see its numbers and its tree.${missing}`
-      : 'Press Play: the loss of every round, on the training and the validation rows, is drawn here as the model trains.');
+    // Earlier data's runs: only the chart shows them; every panel below stays with the data loaded.
+    const earlier = others.get(dataId);
+    if (earlier) {
+      const run = currentRun(), shown = run && run.dataId === store.data?.id ? run : null;
+      setText($('chart-hint'), `These are the runs on ${earlier.name}, data loaded before. Only this chart shows them: the round line, the score ` +
+        `and the round's views are ${shown ? `Run ${shown.number}'s, on ${store.data?.name ?? 'the data loaded'}` : `about ${store.data?.name ?? 'the data loaded'}`}` +
+        ` (Runs on: "this data" brings its curves back).${missing}`);
+    } else {
+      setText($('chart-hint'), runs.some((r) => r.reports.length) ? `Click a round to see its numbers and its tree.${missing}`
+        : 'Press Play: the loss of every round, on the training and the validation rows, is drawn here as the model trains.');
+    }
   }
 
   // The round picked on the chart when the run's model has more: the
