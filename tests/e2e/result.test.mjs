@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { near, pageAndPackage, train, waitForData } from './browser.mjs';
+import { near, pageAndPackage, setParam, train, useToy, waitForData } from './browser.mjs';
 
 const ctx = pageAndPackage('result');
 const SPAM = fileURLToPath(new URL('../data/spam.csv', import.meta.url));
@@ -194,5 +194,32 @@ test('five rows: the notes say they are few, and one validation row is said as o
   await page.waitForFunction(() => document.getElementById('result-panel').dataset.task === 'regression');
   assert.equal(await page.getAttribute('#result-panel', 'data-rows'), '1');
   assert.match(await page.textContent('#result-summary'), /the 1 validation row \(held out of training\)/);
+  assert.deepEqual(problems, []);
+});
+
+test('a run past its best: the panel names the round where the validation metric was best, and scores it when picked', async () => {
+  const { page, problems } = ctx.site;
+  await useToy(page, 'circles', 300);
+  await page.fill('#toy-noise', '0.4');
+  await page.$eval('#toy-noise', (e) => e.blur());
+  await page.waitForFunction(() => /^toy: circles: 300 rows/.test(document.getElementById('data-name').textContent) && !document.getElementById('train').disabled);
+  await page.selectOption('#algorithm', 'xgboost');
+  await page.waitForSelector('#param-rounds');
+  await setParam(page, 'eta', '1');
+  await train(page, 60);
+  await page.waitForFunction(() => document.getElementById('result-panel').dataset.task === 'binary');
+  const best = Number(await page.getAttribute('#result-panel', 'data-past-best'));
+  assert.ok(best >= 1 && best <= 54, `best round ${best}`);
+  const summary = await page.textContent('#result-summary');
+  const [, round, atBest, atLast] = summary.match(/The validation logloss was best at round (\d+) \(([\d.]+)\) and is ([\d.]+) at round 60: the rounds since fit the training rows, not new ones\./);
+  assert.equal(Number(round), best);
+  assert.ok(Number(atLast) > Number(atBest) * 1.02, summary);
+  // That round picked on the chart: its model scored, and nothing said of rounds after it.
+  await page.fill('#round-scrub', String(best));
+  await page.dispatchEvent('#round-scrub', 'input');
+  await page.waitForFunction((b) => new RegExp(`round ${b}'s model`).test(document.getElementById('result-summary').textContent), best);
+  assert.equal(await page.getAttribute('#result-panel', 'data-past-best'), '');
+  await page.click('#round-newest');
+  await setParam(page, 'eta', '');
   assert.deepEqual(problems, []);
 });

@@ -7,8 +7,22 @@ import { EvaluationView } from './ui/evaluation-view';
 import { setHidden, setText } from './ui/dom';
 import type { WorkerClient } from './worker/client';
 import type { EvaluationResult } from './worker/messages';
+import type { RoundReport } from '../../wasm/js/index.js';
+import type { PastBest } from './ui/evaluation-view';
 
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
+
+// The validation metric at its best some rounds before the last and clearly worse since (more
+// than 2 %, 5 rounds or a tenth of the run on): the later rounds fit the training rows, not new
+// ones. null otherwise. (The engine's bestRound knows which way the metric is better.)
+export function pastBest(reports: RoundReport[]): PastBest | null {
+  const last = reports.at(-1);
+  if (!last || last.bestRound < 1 || last.bestRound >= last.round) return null;
+  const best = reports[last.bestRound - 1]?.valid[last.metric], now = last.valid[last.metric];
+  if (best === undefined || now === undefined || !Number.isFinite(best) || !Number.isFinite(now)) return null;
+  if (last.round - last.bestRound < Math.max(5, last.round / 10) || Math.abs(now - best) <= 0.02 * Math.abs(best)) return null;
+  return { metric: last.metric, round: last.bestRound, best, last: last.round, now };
+}
 
 export class ResultPanel {
   private readonly view = new EvaluationView($('result-panel'), $('result-summary'), $('result-body'));
@@ -63,7 +77,8 @@ export class ResultPanel {
     if (!result) return this.view.clear('');
     const target = modelInfoOnShow()?.target ?? currentRun()?.choice.target ?? 'the target';
     const run = store.loadedModel ? null : currentRun();
-    this.view.render(result, { target, round: this.askedRound, dataName: store.data?.name ?? 'the table', earlyStopping: !!run?.earlyStopping });
+    this.view.render(result, { target, round: this.askedRound, dataName: store.data?.name ?? 'the table', earlyStopping: !!run?.earlyStopping,
+      pastBest: run && !run.earlyStopping && this.askedRound === 0 ? pastBest(run.reports) : null });
   }
 
   private clear(text: string) {

@@ -19,7 +19,11 @@ export interface EvaluationContext {
   round: number;     // the round picked on the chart (0: the whole model)
   dataName: string;
   earlyStopping: boolean;  // the validation rows chose the round kept
+  pastBest?: PastBest | null;  // the validation metric's best came well before the last round
 }
+
+// The run's validation metric at its best (round) and at the last round (result-panel's pastBest).
+export interface PastBest { metric: string; round: number; best: number; last: number; now: number }
 
 export class EvaluationView {
   constructor(private readonly box: HTMLElement, private readonly summary: HTMLElement, private readonly body: HTMLElement) {}
@@ -28,6 +32,7 @@ export class EvaluationView {
     setText(this.summary, why);
     this.body.replaceChildren();
     setData(this.box, 'task', '');
+    setData(this.box, 'pastBest', '');
     this.box.removeAttribute('aria-busy');
   }
 
@@ -72,6 +77,12 @@ export class EvaluationView {
     if (e.scored === 'train') parts.push('None were held out (Validation 0 %), so these are rows the model learnt from: they flatter it.');
     if (e.scored === 'table') parts.push(`If the model was trained on these rows, they flatter it.`);
     if (c.earlyStopping && e.scored === 'valid') parts.push('With early stopping these rows also chose the round kept: a fresh test set would score it a little lower.');
+    const p = c.pastBest;
+    if (p && e.scored === 'valid') {
+      parts.push(`The validation ${p.metric} was best at round ${p.round} (${stat(p.best)}) and is ${stat(p.now)} at round ${p.last}: the rounds since fit the training rows, not new ones. ` +
+        `Pick round ${p.round} on the chart to score that model, or set early_stopping_rounds (More parameters) to keep the best round.`);
+      setData(this.box, 'pastBest', String(p.round));
+    } else setData(this.box, 'pastBest', '');
     const left = [e.missingTarget ? `${count(e.missingTarget)} with no ${c.target}` : '',
       e.unknownClass ? `${count(e.unknownClass)} of a class the model was not trained on (such as '${e.unknownExample}')` : ''].filter(Boolean);
     if (left.length) parts.push(`Left out: ${left.join(' and ')}.`);
