@@ -355,6 +355,9 @@ test('downloads: predictions carry the ignored ID column and the file lines of a
   // The chart's legend, away from the mouse, holds the round picked (it showed "--").
   await page.waitForFunction(() => document.getElementById('loss-chart').dataset.legendRound === '2');
   assert.match(await page.textContent('#loss-chart .u-legend'), /^round\s*2\s*train rmse\s*[\d.]+\s*valid rmse\s*[\d.]+/);
+  // Its numbers written as the round line writes them (four significant digits, not uPlot's three decimals).
+  const legendValid = (await page.textContent('#loss-chart .u-legend')).match(/valid rmse\s*([\d.]+)/)[1];
+  assert.equal(legendValid, (await page.textContent('#last-round')).match(/valid rmse ([\d.]+)/)[1]);
   const picked = await download(page, '#download-predictions');
   assert.equal(picked.name, 'churn-predictions-round-2.csv');
   const model = await download(page, '#download-model');
