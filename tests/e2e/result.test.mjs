@@ -214,6 +214,12 @@ test('a run past its best: the panel names the round where the validation metric
   const [, round, atBest, atLast] = summary.match(/The validation logloss was best at round (\d+) \(([\d.]+)\) and is ([\d.]+) at round 60: the rounds since fit the training rows, not new ones\./);
   assert.equal(Number(round), best);
   assert.ok(Number(atLast) > Number(atBest) * 1.02, summary);
+  // The chart's legend writes the losses as the round line does (four significant digits; uPlot's own, three decimals).
+  await page.waitForFunction(() => document.getElementById('loss-chart').dataset.legendRound === '60');
+  const legend = await page.textContent('#loss-chart .u-legend'), line = await page.textContent('#last-round');
+  for (const set of ['train', 'valid']) {
+    assert.equal(legend.match(new RegExp(`${set} logloss\\s*([\\d.e-]+)`))[1], line.match(new RegExp(`${set} [^;]*logloss ([\\d.e-]+)`))[1], `${legend} / ${line}`);
+  }
   // That round picked on the chart: its model scored, and nothing said of rounds after it.
   await page.fill('#round-scrub', String(best));
   await page.dispatchEvent('#round-scrub', 'input');
