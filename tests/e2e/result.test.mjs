@@ -194,6 +194,10 @@ test('five rows: the notes say they are few, and one validation row is said as o
   await page.waitForFunction(() => document.getElementById('result-panel').dataset.task === 'regression');
   assert.equal(await page.getAttribute('#result-panel', 'data-rows'), '1');
   assert.match(await page.textContent('#result-summary'), /the 1 validation row \(held out of training\)/);
+  // Its one dot drawn large, and no label in the plot's corner over it (the dashed line is named in the caption).
+  assert.match(await page.getAttribute('#result-body svg path.dots', 'd'), /a3\.5,3\.5 /);
+  assert.equal(await page.locator('#result-body svg text', { hasText: 'predicted = actual' }).count(), 0);
+  assert.match(await page.textContent('#result-body figcaption'), /on the dashed line predicted = actual/);
   assert.deepEqual(problems, []);
 });
 
