@@ -539,10 +539,12 @@ test('responsiveness: 20,000 toy points, 100 rounds with no main-thread stall; P
   await page.fill('#param-rounds', '100000');
   await page.click('#train');
   await page.waitForFunction(() => Number(document.getElementById('train-status').dataset.round) >= 20);
-  const atClick = await page.evaluate(() => {
+  // Clicked right after a frame: the page draws the rounds it received once a frame, so the round
+  // shown then is the round it has (on a busy machine a frame's wait let 3 rounds land unshown).
+  const atClick = await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => {
     document.getElementById('pause').click();
-    return Number(document.getElementById('train-status').dataset.round);
-  });
+    resolve(Number(document.getElementById('train-status').dataset.round));
+  })));
   await page.waitForFunction(() => document.getElementById('train').textContent === 'Continue');
   const after = Number(await page.getAttribute('#train-status', 'data-round'));
   console.log(`pause: clicked at round ${atClick}, held at round ${after}`);
