@@ -63,6 +63,17 @@ class RandomData {
   int classes_ = 0;
 };
 
+// Seeded gradient pairs for histogram tests: g in [-1, 1], h in (0, 1].
+inline std::vector<GradPair> RandomGradients(size_t n, uint64_t seed) {
+  Rng rng(seed);
+  std::vector<GradPair> g(n);
+  for (auto& p : g) {
+    p.g = static_cast<float>(static_cast<int64_t>(rng.Below(2001)) - 1000) / 997.0f;
+    p.h = static_cast<float>(rng.Below(1000) + 1) / 1000.0f;
+  }
+  return g;
+}
+
 // Trains to the end and returns the model.
 inline Model Train(const Dataset& d, const Params& p) {
   Booster b(d, p);

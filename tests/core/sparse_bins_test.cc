@@ -12,16 +12,6 @@
 namespace boostlab {
 namespace {
 
-std::vector<GradPair> SomeGradients(size_t n, uint64_t seed) {
-  Rng rng(seed);
-  std::vector<GradPair> g(n);
-  for (auto& p : g) {
-    p.g = static_cast<float>(static_cast<int64_t>(rng.Below(2001)) - 1000) / 997.0f;
-    p.h = static_cast<float>(rng.Below(1000) + 1) / 1000.0f;
-  }
-  return g;
-}
-
 // Feature 0: mostly 0 (bin 0 common); feature 1: mostly 5 (a middle bin
 // common, one row missing); feature 2: categorical, kept whole.
 TEST(SparseBins, KeepEachRowsCellsOutsideItsFeaturesCommonBins) {
@@ -79,7 +69,7 @@ TEST(Histogram, SparseCellsMakeTheDenseSums) {
     EXPECT_LT(m.sparse.share, 0.25);
     BinnedMatrix dense = m;
     dense.sparse = {};
-    const std::vector<GradPair> g = SomeGradients(d.x.num_rows, 9);
+    const std::vector<GradPair> g = test::RandomGradients(d.x.num_rows, 9);
     std::vector<RowIdx> node;  // every third training row
     for (size_t i = 0; i < d.train_rows.size(); i += 3) node.push_back(d.train_rows[i]);
     std::vector<int> all, listed;

@@ -13,23 +13,13 @@
 namespace boostlab {
 namespace {
 
-std::vector<GradPair> RandomGradients(size_t n, uint64_t seed) {
-  Rng rng(seed);
-  std::vector<GradPair> g(n);
-  for (auto& p : g) {
-    p.g = static_cast<float>(static_cast<int64_t>(rng.Below(2001)) - 1000) / 997.0f;
-    p.h = static_cast<float>(rng.Below(1000) + 1) / 1000.0f;
-  }
-  return g;
-}
-
 TEST(Histogram, MatchesPerRowSumsAndIsTheSameForAnyThreadCount) {
   // Many rows and few features (row blocks), and few rows and many features (the features split).
   for (const auto& [rows, cols] : {std::pair<size_t, size_t>{20000, 5}, {1500, 80}}) {
   Dataset d = test::RandomData(rows, cols).Missing(0.1).Seed(2).Make();
   ThreadPool one(1), two(2);
   BinnedMatrix m = BinnedMatrix::Build(d.x, d.features, d.train_rows, 64, one);
-  std::vector<GradPair> g = RandomGradients(d.x.num_rows, 5);
+  std::vector<GradPair> g = test::RandomGradients(d.x.num_rows, 5);
   HistogramBuilder b1(m), b2(m);
   std::vector<HistBin> h1(m.total_bins()), h2(m.total_bins()), naive(m.total_bins());
   b1.Build(g, d.train_rows, h1, one);
@@ -55,7 +45,7 @@ TEST(Histogram, ListedFeaturesOnlyAsTheFullBuildMakesThem) {
     Dataset d = test::RandomData(rows, cols).Missing(0.1).Seed(4).Make();
     ThreadPool one(1), two(2);
     BinnedMatrix m = BinnedMatrix::Build(d.x, d.features, d.train_rows, 64, one);
-    std::vector<GradPair> g = RandomGradients(d.x.num_rows, 6);
+    std::vector<GradPair> g = test::RandomGradients(d.x.num_rows, 6);
     std::vector<int> listed;
     for (int f = 0; f < static_cast<int>(cols); ++f)
       if (f % 3 != 1) listed.push_back(f);
@@ -159,7 +149,7 @@ TEST(Split, AgreesWithExhaustiveSearchOnRawValues) {
   Dataset d = test::RandomData(500, 4).Missing(0.2).Seed(9).Make();
   ThreadPool pool(1);
   BinnedMatrix m = BinnedMatrix::Build(d.x, d.features, d.train_rows, 1024, pool);  // lossless
-  std::vector<GradPair> g = RandomGradients(d.x.num_rows, 3);
+  std::vector<GradPair> g = test::RandomGradients(d.x.num_rows, 3);
   std::vector<HistBin> h(m.total_bins());
   HistogramBuilder(m).Build(g, d.train_rows, h, pool);
   double G = 0, H = 0;
@@ -225,7 +215,7 @@ TEST(TreeLearner, BinnedWalkAndCarriedRowsAgreeWithTheTreeOnEveryRow) {
   for (float& v : d.x.Mutable(3))
     if (v == v) v = std::min(29.0f, std::floor(v * 3));
   ThreadPool pool(1);
-  const std::vector<GradPair> g = RandomGradients(d.x.num_rows, 8);
+  const std::vector<GradPair> g = test::RandomGradients(d.x.num_rows, 8);
   std::vector<RowIdx> all(d.x.num_rows);
   for (size_t r = 0; r < all.size(); ++r) all[r] = static_cast<RowIdx>(r);
   enum Shape { kShallow, kDeep, kForest };
