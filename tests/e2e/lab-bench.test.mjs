@@ -366,6 +366,35 @@ test('one screen at 1280 x 800: controls, picture and the round\'s numbers witho
   for (const sel of ['#train', '#loss-chart', '#last-round']) assert.ok(await inViewport(page, sel), `${sel} on screen`);
 });
 
+test('the control bar keeps its height from a run\'s rounds to its end; at 1280 px its line is one line', async () => {
+  const { page } = site;
+  await useSample(page, 'diamonds');
+  // Height of the bar and of the run's line, and the line's text.
+  const measure = () => page.evaluate(() => {
+    const p = document.getElementById('train-status');
+    return { bar: document.getElementById('model-panel').getBoundingClientRect().height, line: p.getBoundingClientRect().height,
+             lineHeight: parseFloat(getComputedStyle(p).fontSize) * 1.5, text: p.textContent };
+  });
+  try {
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: width === 1280 ? 800 : 844 });
+      await page.fill('#param-rounds', '5000');
+      await page.click('#train');
+      await page.waitForFunction(() => / rounds\/s · /.test(document.getElementById('train-status').textContent));
+      const training = await measure();
+      await page.click('#stop');
+      await page.waitForFunction(() => /stopped/.test(document.getElementById('train-status').textContent) && !document.getElementById('train').disabled);
+      const ended = await measure();
+      assert.equal(ended.bar, training.bar, `${width} px: the bar ${training.bar} px tall while training ("${training.text}"), ${ended.bar} px once stopped ("${ended.text}")`);
+      // A finished run's line has no timings: its last round's milliseconds said little.
+      assert.doesNotMatch(ended.text, / ms/, ended.text);
+      if (width === 1280) assert.ok(training.line < training.lineHeight, `one line at 1280 px: "${training.text}" is ${training.line} px tall`);
+    }
+  } finally {
+    await page.setViewportSize({ width: 1280, height: 800 });
+  }
+});
+
 test('one screen at 390 x 844: Step stays on screen beside the picture; touch targets of 40 px or more', async () => {
   const { page } = site;
   await page.setViewportSize({ width: 390, height: 844 });

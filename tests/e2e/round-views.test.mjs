@@ -364,3 +364,26 @@ test('Round numbers of two digits are subscripts too: F_12(x) = f0 + Σ_{s≤12}
   assert.match(await page.textContent('#round-inspector'), /F12\(x\) = f₀ \+ Σs≤12 η·ws\(x\)/);
   assert.match(await page.innerHTML('#round-inspector'), /F<sub>12<\/sub>\(x\)/);
 });
+
+test('A wide file\'s worked table shows the features the round\'s tree splits on, not only the file\'s first four', async () => {
+  const { page } = ctx.site;
+  // 11 features; only x9 says anything about y (the tree's root splits on it).
+  const rows = Array.from({ length: 200 }, (_, i) => {
+    const x = Array.from({ length: 11 }, (_, f) => ((i * (f + 3) * 37) % 101) / 100);
+    return [...x, x[8] > 0.5 ? 10 + x[0] / 10 : 0].join(',');
+  });
+  const names = Array.from({ length: 11 }, (_, f) => `x${f + 1}`);
+  await page.setInputFiles('#file-input', { name: 'wide.csv', mimeType: 'text/csv', buffer: Buffer.from(`${names.join(',')},y\n${rows.join('\n')}\n`) });
+  await waitForData(page, 'wide.csv');
+  await page.selectOption('#algorithm', 'xgboost');
+  await page.waitForSelector('#param-rounds');
+  await train(page, 2);
+  await page.waitForFunction(() => document.getElementById('worked-table').dataset.round === '2');
+  const head = await page.$$eval('#worked-table thead th', (ths) => ths.map((th) => th.textContent));
+  assert.equal(head[1], 'x9', `the root's feature first: ${head.join(', ')}`);
+  assert.equal(head.filter((h) => /^x\d+$/.test(h)).length, 4, head.join(', '));
+  assert.match(await page.textContent('#worked-caption'), /4 of 11 features shown: the( \d+| one)? the round's tree splits on/);
+  // The cells are the shown features' own values: row 1's x9 as the file has it.
+  const first = await page.$$eval('#worked-table tbody tr:first-child td', (tds) => tds.map((td) => td.dataset.v ?? td.textContent));
+  near(Number(first[1]), Number(rows[0].split(',')[8]), 1e-6, 'row 1 x9');
+});

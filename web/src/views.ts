@@ -308,10 +308,12 @@ export class Views {
     // A forest grows its trees on the threads while the page reports them: a
     // report's own milliseconds are the collecting, not the tree ("this round
     // 2.1 ms" beside 11 rounds/s); the pace of the reports is the tree's time.
-    const timing = onData.params.algorithm === 'random_forest'
-      ? (rate ? `a tree every ${(1000 / rate).toFixed(0)} ms · ` : '')
-      : `this round ${r.ms.toFixed(1)} ms · ${rate ? `${rate.toFixed(0)} rounds/s · ` : ''}`;
-    setText(status, `Run ${onData.number} · round ${r.round} of ${onData.plannedRounds} · ${timing}threads in use: ${r.threads}${end}`);
+    // Timings only while it trains: a finished run's last round says little, and the line
+    // then fits a 1280 px screen's bar on one line with what the run ended with.
+    const timing = finished ? ''
+      : onData.params.algorithm === 'random_forest' ? (rate ? `a tree every ${(1000 / rate).toFixed(0)} ms · ` : '')
+      : `this round ${r.ms < 0.1 ? 'under 0.1' : r.ms.toFixed(1)} ms · ${rate ? `${rate.toFixed(0)} rounds/s · ` : ''}`;
+    setText(status, `Run ${onData.number} · round ${r.round} of ${onData.plannedRounds} · ${timing}${r.threads} thread${r.threads === 1 ? '' : 's'}${end}`);
     setData(status, 'threads', String(r.threads));
     setData(status, 'round', String(r.round));
     // Which round's numbers: the one picked, the one kept, else the newest.

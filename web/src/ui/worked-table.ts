@@ -27,8 +27,13 @@ export class WorkedTable {
     const t = d.round;
     const stats = statColumns(d);
     // Four features, one on a phone: the columns the formulas fill in (F, g, h, the leaf) were off to the right there.
+    // Of more, those the round's tree splits on come first (the root's first), then the file's first: a wide
+    // file's first columns need not be the ones that decide a row's leaf.
     const room = matchMedia('(max-width: 600px)').matches ? 1 : 4;
-    const features = d.features.length > room ? d.features.slice(0, room) : d.features;
+    const F = d.features.length;
+    const shownAt = F > room ? [...new Set([...d.splitFeatures.filter((f) => f < F), ...d.features.keys()])].slice(0, room) : [...d.features.keys()];
+    const features = shownAt.map((f) => d.features[f]);
+    const splitShown = shownAt.filter((f) => d.splitFeatures.includes(f)).length;
     const cls = m.classes;
     // A file's rows by their line, as the notices and the predictions file name them.
     const byLine = d.rows.length > 0 && d.rows[0].line > 0;
@@ -37,7 +42,7 @@ export class WorkedTable {
     thead.insertRow().append(...head.map((h) => cell('th', h)));
     // A category by its name (the engine holds its code), a missing value as such.
     const levels = features.map((name) => m.features.find((f) => f.name === name)?.levels);
-    const shown = (v: number, f: number) => (Number.isNaN(v) ? 'missing' : levels[f] ? levels[f]![v] ?? num(v) : num(v));
+    const shown = (v: number, i: number) => (Number.isNaN(v) ? 'missing' : levels[i] ? levels[i]![v] ?? num(v) : num(v));
     const tbody = document.createElement('tbody');
     for (const r of d.rows) {
       const tr = tbody.insertRow();
@@ -45,7 +50,7 @@ export class WorkedTable {
       if (r.valid || r.left) tr.className = 'valid';
       const y = Number.isNaN(r.y) ? '' : cls.length ? cls[r.y] ?? String(r.y) : num(r.y);
       tr.append(cell('td', String(byLine ? r.line : r.row + 1) + (r.valid ? ' (valid)' : r.left ? ' (no target)' : '')),
-        ...features.map((_, f) => cell('td', shown(r.x[f], f), r.x[f])),
+        ...shownAt.map((f, i) => cell('td', shown(r.x[f], i), r.x[f])),
         cell('td', y, r.y, 'y'),
         cell('td', num(r.before), r.before, 'before'),
         // A validation row is not fit to: what the tree was fit to is blank there, not 0.
@@ -61,9 +66,8 @@ export class WorkedTable {
     setData(this.table, 'round', String(t));
     setData(this.table, 'offset', String(d.offset));
     const last = d.offset + d.rows.length;
-    const hidden = d.features.length - features.length;
     setMathText(this.caption, `Round ${t}: rows ${d.offset + 1}–${last} of ${d.total.toLocaleString()}${byLine ? ' (numbered by their line in the file)' : ''}` +
-      `${hidden > 0 ? ` (the first ${features.length === 1 ? 'feature' : `${features.length}`} of ${d.features.length} shown; the CSV has all)` : ''}. ` +
+      `${F > features.length ? ` (${shownText(features.length, F, splitShown, d.splitFeatures.length)}; the CSV has all)` : ''}. ` +
       `F is the margin${d.outputs > 1 ? ` of class ${cls[d.output] ?? d.output}` : ''}; ` +
       (m.algorithm === 'gbrank' ? `F${sub(t)}(x) = ${t}/${t + 1}·F${sub(t - 1)}(x) + leaf value, the leaf value being η/(t+1)·g_t(x) (GBRank's blend)${stats.includes('g') ? '; g is minus the sum of the row\'s targets, h their count' : ''}.`
         : m.algorithm === 'random_forest' ? `F${sub(t)}(x) = ((${t - 1})·F${sub(t - 1)}(x) + leaf value)/${t}, the mean of the trees.`
@@ -76,6 +80,15 @@ export class WorkedTable {
     this.pager.next.disabled = last >= d.total;
     this.pager.download.disabled = false;
   }
+}
+
+// Which n of F features the table shows: `split` of them among the `used` the round's tree splits on.
+function shownText(n: number, F: number, split: number, used: number) {
+  const count = `${n} of ${F} features shown`;
+  if (split === 0) return n === 1 ? `the first of ${F} features shown` : `the first ${count}`;
+  if (split < n) return `${count}: the ${split === 1 ? 'one' : split} the round's tree splits on, then the file's first`;
+  if (used === n) return `${count}: ${n === 1 ? 'the one' : 'those'} the round's tree splits on`;
+  return `${count}: ${n === 1 ? 'the one the round\'s tree splits on at its root' : `the first ${n} the round's tree splits on, from its root down`}`;
 }
 
 const statName = (s: string) => ({ g: 'g', h: 'h', u: 'u (weight)', drawn: 'times drawn' } as Record<string, string>)[s] ?? s;

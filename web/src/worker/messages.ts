@@ -159,6 +159,7 @@ export interface RoundDetail {
   output: number;
   treeIndex: number;      // the round's tree for this output
   features: string[];
+  splitFeatures: number[];  // the features the round's tree splits on, each once, in node order (the root's first)
   baseMargin: number[];   // f0 per output
   kind: '' | 'gradients' | 'weights' | 'bootstrap' | 'gbrank';
   kept: boolean;          // the round's statistics were kept (false: a loaded model, or an old round of a big table)

@@ -98,6 +98,7 @@ export function roundDetail(m: Model, table: Table, history: RoundHistory | null
   const K = outputs, L = t * perRound;
   const detail: RoundDetail = {
     round: t, rounds, perRound, outputs, output, treeIndex, features, baseMargin,
+    splitFeatures: tree ? [...new Set(tree.feature.filter((_, i) => tree.left[i] >= 0))] : [],
     kind: stats?.kind ?? '', kept: !!stats, blend: stats?.blend, pairCount: stats?.pairCount, wrongPairs: stats?.pairs ? stats.pairs.length / 2 : undefined, leaves: (stats?.leaves ?? []).filter((l: RoundLeaf) => l.tree === treeIndex), treeAlpha: stats?.treeAlpha ?? [],
     tried: (stats?.tried ?? []).map((x) => ({ ...x, split: tree && tree.left[x.node] >= 0 ? tree.feature[x.node] : -1 })),
     total, offset,
