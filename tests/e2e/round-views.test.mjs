@@ -301,6 +301,17 @@ test('Loss figure: the model\'s loss in bold, and the picked row\'s tangent has 
   const height = (name) => page.$eval(`#loss-figure path[data-curve="${name}"]`, (p) => p.getBBox().height);
   assert.ok(await height('absolute') > 0.5 * await height('squared'), `absolute ${await height('absolute')} against squared ${await height('squared')}`);
   assert.match(await page.textContent('#loss-figure-caption'), /Line \d+: r = .* on a log scale \(asinh\)/);
+  // A frame many δ wide: the caption says why Huber and pseudo-Huber show as the absolute loss's line.
+  assert.match(await page.textContent('#loss-figure-caption'), /Huber and pseudo-Huber lie on one line, the absolute loss's: beyond ±δ both grow like δ·\|r\| \(δ = 1\)/);
+  // A residual in the thousands: heights of 1 to 10 million, no more than four decades labelled besides the top.
+  await trainAndScrub(page, { toy: 'plane', algorithm: 'xgboost', params: { base_score: 4000 }, rounds: 2, t: 1 });
+  await page.click('#worked-table tbody tr[data-row="2"]');
+  await page.waitForFunction(() => document.querySelector('#worked-table tr.picked')?.dataset.row === '2' &&
+    Math.abs(Number(document.getElementById('loss-figure').dataset.x)) > 3000);
+  const heights = await page.$$eval('#loss-figure text.tick[text-anchor="end"]', (t) => t.map((e) => e.textContent));
+  assert.ok(Number(await attr(page, '#loss-figure', 'y-max')) >= 1e6, 'a frame millions high');
+  assert.ok(heights.length >= 3 && heights.length <= 5, `heights labelled: ${heights}`);
+  assert.equal(heights[0], '1', `from 1 up: ${heights}`);
 });
 
 test('Stage view (one feature): S_0 … S_t as curves and S_t − S_{t−1}, equal to the package\'s predictions cut to t and t−1 rounds', async () => {

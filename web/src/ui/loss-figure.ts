@@ -92,8 +92,11 @@ export class LossFigure {
     // There the heights go on asinh, straight below 1 and logarithmic above.
     const compressed = yMax > LINEAR_UP_TO;
     const T = (y: number) => (compressed ? Math.asinh(y) : y);
-    const yTicks = compressed
-      ? [...Array.from({ length: Math.floor(Math.log10(yMax)) + 1 }, (_, k) => 10 ** k).filter((d) => d < yMax / 2), yMax] : [yMax / 2, yMax];
+    // On asinh, at most four decades are labelled besides the top (a price's residuals of ±15,000 had
+    // nine labels some 17 px apart): every other one, or every third, from 1 up.
+    const decades = Array.from({ length: Math.floor(Math.log10(yMax)) + 1 }, (_, k) => 10 ** k).filter((d) => d < yMax / 2);
+    const every = Math.ceil(decades.length / 4);
+    const yTicks = compressed ? [...decades.filter((_, k) => k % every === 0), yMax] : [yMax / 2, yMax];
     const left = 8 + 6 * Math.max(...yTicks.map((t) => tickText(t).length));  // room for the longest height
     const X = (x: number) => left + ((x - x0) / (x1 - x0)) * (W - left - right);
     const Y = (y: number) => H - pad - (T(Math.min(yMax, Math.max(0, y))) / T(yMax)) * (H - pad - 8);
@@ -169,6 +172,11 @@ export class LossFigure {
       setData(this.svg, 'slope', '');
     }
     if (compressed) about += ' Heights above 1 are on a log scale (asinh), so that losses growing like |r| show beside ½r².';
+    // Far from 0 both Huber losses grow like δ·|r|: on a frame many δ wide they draw one line (with
+    // δ = 1 the absolute loss's too), and a reader looking for four curves finds two.
+    const delta = huberSlope || 1;
+    if (!classification && x1 >= 20 * delta)
+      about += ` At this scale Huber and pseudo-Huber lie on one line${delta === 1 ? ', the absolute loss\'s' : ''}: beyond ±δ both grow like δ·|r| (δ = ${num(delta)}); they part only near 0.`;
     this.svg.replaceChildren(...nodes);
     // The legend: each curve's name in its colour, then what the figure says.
     const legend = curves.map((c, i) => {
