@@ -284,6 +284,7 @@ export class Views {
       const starting = p?.phase === 'reading' ? `Starting a run: reading ${store.data?.name ?? 'the file'} again${share}, then binning ${rows} rows…`
         : `Starting a run: binning ${rows} rows${share}, then round 1…`;
       setText(status, store.starting ? starting : onData ? `Run ${onData.number}: no rounds yet.` : '');
+      status.title = status.textContent ?? '';
       setData(status, 'round', '0');
       setData(status, 'phase', store.starting ? p?.phase ?? 'binning' : '');
       setText(last, '');
@@ -314,6 +315,7 @@ export class Views {
       : onData.params.algorithm === 'random_forest' ? (rate ? `a tree every ${(1000 / rate).toFixed(0)} ms · ` : '')
       : `this round ${r.ms < 0.1 ? 'under 0.1' : r.ms.toFixed(1)} ms · ${rate ? `${rate.toFixed(0)} rounds/s · ` : ''}`;
     setText(status, `Run ${onData.number} · round ${r.round} of ${onData.plannedRounds} · ${timing}${r.threads} thread${r.threads === 1 ? '' : 's'}${end}`);
+    status.title = status.textContent ?? '';  // the whole line, where a wide screen's cuts it
     setData(status, 'threads', String(r.threads));
     setData(status, 'round', String(r.round));
     // Which round's numbers: the one picked, the one kept, else the newest.
