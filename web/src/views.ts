@@ -310,7 +310,7 @@ export class Views {
     // report's own milliseconds are the collecting, not the tree ("this round
     // 2.1 ms" beside 11 rounds/s); the pace of the reports is the tree's time.
     // Timings only while it trains: a finished run's last round says little, and the line
-    // then fits a 1280 px screen's bar on one line with what the run ended with.
+    // (one line on a wide screen, cut by an ellipsis: style.css) keeps room for how the run ended.
     const timing = finished ? ''
       : onData.params.algorithm === 'random_forest' ? (rate ? `a tree every ${(1000 / rate).toFixed(0)} ms · ` : '')
       : `this round ${r.ms < 0.1 ? 'under 0.1' : r.ms.toFixed(1)} ms · ${rate ? `${rate.toFixed(0)} rounds/s · ` : ''}`;
