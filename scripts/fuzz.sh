@@ -2,7 +2,9 @@
 # Runs each libFuzzer target of tests/fuzz for SECONDS (default 60) under
 # ASan + UBSan, from seeds made here: the heads of tests/data's CSVs, models
 # the native CLI trains on them with every algorithm (in our JSON, as compact
-# .blm files and in XGBoost's layout), and the regression tests' model inputs. The corpus grows in
+# .blm files and in XGBoost's layout), models XGBoost 3.2 saves itself
+# (build/venv-xgb3: categories by name, vector leaves), the regression tests'
+# model inputs, and call sequences for api_sequence. The corpus grows in
 # build/fuzz/corpus across runs.
 # Prints one "fuzz: NAME ok|FINDING, N runs" line per target; exits 1 on any
 # finding (the input that caused it is in build/fuzz/artifacts).
@@ -11,14 +13,14 @@ set -uo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:-60}
 shift || true
-targets=("${@:-csv_train model_json params}")
+targets=("${@:-csv_train model_json params api_sequence}")
 targets=(${targets[*]})
 bash scripts/build-checks.sh asan || exit 1
 [ -x build/native/boostlab-cli ] || bash scripts/build-native.sh || exit 1
 
 corpus=build/fuzz/corpus
 seeds=build/fuzz/seeds
-mkdir -p build/fuzz/artifacts "$seeds"/{csv_train,model_json,params}
+mkdir -p build/fuzz/artifacts "$seeds"/{csv_train,model_json,params,api_sequence}
 # CSV seeds: 30 rows of each dataset, the target last, once per algorithm
 # (the first byte picks it; see csv_train_fuzzer.cc).
 i=0
@@ -43,6 +45,24 @@ for csv in tests/data/*.csv; do
   i=$((i + 1))
 done
 cp tests/core/regression/inputs/*.json "$seeds/model_json/"
+# XGBoost 3's own files: a categorical feature (its names in cats.enc), base_score
+# written as "[5E-1]", several classes, and vector leaves (which the reader refuses).
+if [ -x build/venv-xgb3/bin/python ]; then
+  build/venv-xgb3/bin/python - "$seeds/model_json" <<'PY' || echo "fuzz: no XGBoost 3 seeds (build/venv-xgb3 failed)"
+import sys
+import numpy as np, pandas as pd, xgboost as xgb
+out = sys.argv[1]
+rng = np.random.default_rng(0)
+n = 40
+X = pd.DataFrame({"x": rng.normal(size=n), "c": pd.Categorical(rng.choice(["Biscoe", "Dream", "Torgersen"], n))})
+for name, y, params in [("binary", (X["x"] > 0).astype(int), {"objective": "binary:logistic"}),
+                        ("multi", rng.integers(0, 3, n), {"objective": "multi:softprob", "num_class": 3}),
+                        ("vector", rng.integers(0, 3, n), {"objective": "multi:softprob", "num_class": 3, "multi_strategy": "multi_output_tree"}),
+                        ("reg", X["x"] * 2, {"objective": "reg:squarederror"})]:
+    b = xgb.train({**params, "tree_method": "hist", "max_depth": 2, "max_cat_to_onehot": 1}, xgb.DMatrix(X, y, enable_categorical=True), 2)
+    b.save_model(f"{out}/xgb3-{name}.json")
+PY
+fi
 n=0
 while IFS= read -r line; do
   printf '%b' "$line" > "$seeds/params/seed-$n"
@@ -58,6 +78,12 @@ done <<'SEEDS'
 {"objective":"count:poisson","max_delta_step":0.7,"lambda":0,"alpha":2}\n{"target":"x"}
 {"objective":"binary:logistic","subsample":0.5,"colsample_bytree":0.5,"nthread":2}\n{"target":"b","weight":"w"}
 SEEDS
+
+# Call sequences (two bytes a call; see api_sequence_fuzzer.cc): a trainer with
+# early stopping stepped, taken twice, its model used; one continued and saved.
+printf '\x00\x1b\x02\x00\x02\x00\x02\x00\x02\x00\x05\x00\x05\x00\x09\x03\x0a\x00' > "$seeds/api_sequence/take-twice"
+printf '\x00\x07\x02\x00\x02\x00\x04\x00\x01\x08\x02\x00\x05\x00\x0b\x01\x0c\x00\x0d\x02' > "$seeds/api_sequence/continue"
+printf '\x00\x32\x03\x00\x02\x00\x06\x00\x07\x00\x08\x00\x09\x00\x09\x01\x09\x02\x0b\x00' > "$seeds/api_sequence/adaboost"
 
 status=0
 for t in "${targets[@]}"; do

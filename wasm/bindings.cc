@@ -275,7 +275,8 @@ struct ModelHandle {
   int predictionWidth() const { return model.PredictionWidth(); }
   val featureImportance(const std::string& type) const {
     return Guard([&] {
-      val out = val::object();
+      // No prototype: a feature named __proto__ or constructor is a key like any other.
+      val out = val::global("Object").call<val>("create", val::null());
       const std::vector<double> values = model.FeatureImportance(type);
       for (size_t f = 0; f < values.size(); ++f) out.set(model.features[f].name, values[f]);
       return out;
@@ -398,8 +399,8 @@ struct TrainerHandle {
       return val(booster->PrepareProgress());
     });
   }
-  ModelHandle snapshot() const { return ModelHandle{booster->Snapshot()}; }
-  ModelHandle take() { return ModelHandle{booster->TakeModel()}; }
+  val snapshot() const { return Guard([&] { return val(ModelHandle{booster->Snapshot()}); }); }
+  val take() { return Guard([&] { return val(ModelHandle{booster->TakeModel()}); }); }
   val sampleWeights() const {
     const std::vector<double> u = booster->SampleWeights();
     return CopyToTypedArray(u);

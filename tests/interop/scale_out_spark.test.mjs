@@ -2,9 +2,12 @@
 // a local Spark (local[2], pyspark and XGBoost 3.2 from PyPI in
 // build/venv-spark, made by scripts/setup-interop.sh; Java 17). Too heavy for
 // npm test on a user's machine: npm run test:interop (CI runs both).
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { CASES, continueOnCluster } from '../parity/scale_out.mjs';
+import { awkwardHeaderCase, CASES, continueOnCluster } from '../parity/scale_out.mjs';
 
 const python = fileURLToPath(new URL('../../build/venv-spark/bin/python', import.meta.url));
 for (const c of CASES.filter((k) => ['diamonds', 'spam', 'letter'].includes(k.csv))) {
@@ -12,3 +15,7 @@ for (const c of CASES.filter((k) => ['diamonds', 'spam', 'letter'].includes(k.cs
     await continueOnCluster(c, 'spark', python);
   });
 }
+
+test('Spark reads a file whose header the tab trimmed and named, and whose features share the script\'s own names', { timeout: 600_000 }, async () => {
+  await continueOnCluster(awkwardHeaderCase(mkdtempSync(join(tmpdir(), 'boostlab-header-'))), 'spark', python);
+});

@@ -23,6 +23,24 @@ export const CASES = [
   { csv: 'auto_mpg', target: 'Miles_per_Gallon', ignore: ['Name'], params: { algorithm: 'xgboost', max_depth: 3, eta: 0.05 } },  // an ignored column; still learning at round 30
 ];
 
+// A file whose columns the script must read as the tab did (regression): features named as the
+// script's own bookkeeping columns (__label, __row, __valid, __weight: they overwrote the feature,
+// logloss 2.07 there against 0.067 here), a header cell with spaces around it (the tab trims it)
+// and an empty one (the tab calls it column_3): read_csv(usecols=...) failed on both.
+export function awkwardHeaderCase(dir) {
+  const lines = ['__label, x ,,__row,__valid,__weight,kind'];
+  let s = 7;
+  const rand = () => ((s = (s * 1103515245 + 12345) % 2147483648) / 2147483648);
+  for (let i = 0; i < 400; i++) {
+    const v = [rand(), rand(), rand(), rand(), rand(), rand()];
+    const kind = v[0] + 0.5 * v[1] - 0.8 * v[2] + 0.3 * v[3] + 0.1 * rand() > 0.4 ? 'yes' : 'no';
+    lines.push([...v.map((x) => x.toFixed(4)), kind].join(','));
+  }
+  const path = join(dir, 'awkward header.csv');
+  writeFileSync(path, lines.join('\n') + '\n');
+  return { csv: 'awkward-header', path, target: 'kind', validRows: Array.from({ length: 80 }, (_, i) => i * 5), params: { algorithm: 'xgboost', max_depth: 3 } };
+}
+
 // Runs the script under coreutils' timeout, which kills its whole process
 // group (the cluster's worker processes too) past SCRIPT_SECONDS. The call
 // blocks Node, so node:test's own timeout could never fire: a cluster that
@@ -54,9 +72,10 @@ const lowerIsBetter = (metric) => metric !== 'auc';
 export async function continueOnCluster(c, engine, python, { rounds = 20, workers = 2 } = {}) {
   const bl = await init({ threads: true });
   const dir = mkdtempSync(join(tmpdir(), `boostlab-${engine}-`));
-  const csv = data(`${c.csv}.csv`);
+  // c.path, c.validRows: a file made by the test; else tests/data's c.csv and its split.
+  const csv = c.path ?? data(`${c.csv}.csv`);
   const table = bl.readCSV(readFileSync(csv));
-  const validIdx = readFileSync(data(`${c.csv}.valid_idx.txt`), 'utf8').trim().split('\n').map(Number);
+  const validIdx = c.validRows ?? readFileSync(data(`${c.csv}.valid_idx.txt`), 'utf8').trim().split('\n').map(Number);
   const dataset = table.toDataset({ target: c.target, ignore: c.ignore, validRows: validIdx });
   assert.deepEqual(Array.from(dataset.validRows()), [...validIdx].sort((a, b) => a - b), 'dataset.validRows() gives the rows held out');
   let last;
@@ -67,7 +86,7 @@ export async function continueOnCluster(c, engine, python, { rounds = 20, worker
   writeFileSync(join(dir, 'model.xgboost.json'), model.toXGBoostJSON());
   writeFileSync(join(dir, 'valid_rows.txt'), Array.from(dataset.validRows()).join('\n') + '\n');
   const script = model.scaleOutScript({
-    engine, csv, delimiter: table.delimiter, encoding: table.encoding, validRows: 'valid_rows.txt',
+    engine, csv, delimiter: table.delimiter, encoding: table.encoding, validRows: 'valid_rows.txt', columns: table.columns.map((col) => col.name),
     model: 'model.xgboost.json', output: 'continued.json', rounds, workers,
   });
   writeFileSync(join(dir, `continue_${engine}.py`), script);

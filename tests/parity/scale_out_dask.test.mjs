@@ -4,11 +4,22 @@
 // leave the validation metric no worse than ours, and the result loaded back.
 // Spark, heavier, is tests/interop (npm run test:interop). The timeout holds
 // two of the script's 240 s attempts (scale_out.mjs retries a hang once).
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { test } from 'node:test';
-import { CASES, continueOnCluster } from './scale_out.mjs';
+import { awkwardHeaderCase, CASES, continueOnCluster } from './scale_out.mjs';
 
 for (const c of CASES) {
   test(`Dask continues ${c.csv} (${c.params.algorithm}) and the result comes back`, { timeout: 600_000 }, async () => {
     await continueOnCluster(c, 'dask', '/usr/bin/python3');
   });
 }
+
+test('Dask reads a file whose header the tab trimmed and named, and whose features share the script\'s own names', { timeout: 600_000 }, async () => {
+  const c = awkwardHeaderCase(mkdtempSync(join(tmpdir(), 'boostlab-header-')));
+  const { table } = await continueOnCluster(c, 'dask', '/usr/bin/python3');
+  // The names the script had to find: trimmed, and given to the empty cell.
+  const names = table.columns.map((col) => col.name);
+  for (const name of ['x', '__label', '__row', '__valid', '__weight']) if (!names.includes(name)) throw new Error(`no column ${name} in ${names}`);
+});

@@ -321,6 +321,10 @@ export interface ScaleOutOptions {
   validRows?: string;
   /** The sample-weight column training used, if any. */
   weight?: string;
+  /** Every column of the file in order, as the table named them (table.columns' names): the script reads the file
+   *  by position under these names, so a header cell the table trimmed, or an empty one it named column_2, is found.
+   *  Left out: by the header's own names. */
+  columns?: string[];
   /** Where toXGBoostJSON()'s text is saved. Default 'model.xgboost.json'. */
   model?: string;
   /** Where the script saves the continued model. Default 'continued.xgboost.json'. */
@@ -461,7 +465,8 @@ export class Trainer {
   step(): RoundReport;
   /** The model so far (with early stopping: cut back to the best round). */
   snapshot(info?: { aborted?: boolean }): Model;
-  /** The same, moved out instead of copied; the trainer is done after it. `aborted` marks a model stopped early. */
+  /** The same, moved out instead of copied; the trainer is done after it, and a second take() (or snapshot(),
+   *  roundStatistics()) throws BoostLabError MODEL_TAKEN. `aborted` marks a model stopped early. */
   take(info?: { aborted?: boolean }): Model;
   /** AdaBoost: each row's sample weight u (0 for validation rows); empty for other algorithms. */
   sampleWeights(): Float64Array;

@@ -86,11 +86,34 @@ class CsvReading {
     this._size = size;
     this._forTraining = Boolean(forTraining);
     this._checked = false;
+    this._highSurrogate = '';
     this._reader = unwrap(lib._module.createCsvReader(JSON.stringify(csvOptions), size));
   }
   // A chunk of text (a string is encoded as UTF-8), in pieces of at most CSV_CHUNK_BYTES.
+  // A string chunk that ends in the first half of a surrogate pair keeps that
+  // half for the next chunk: encoded alone, either half is U+FFFD.
   feed(chunk) {
-    const bytes = typeof chunk === 'string' ? new TextEncoder().encode(chunk) : chunk;
+    if (typeof chunk !== 'string') {
+      this._flushSurrogate();
+      this._feedBytes(chunk);
+      return;
+    }
+    let text = this._highSurrogate + chunk;
+    this._highSurrogate = '';
+    const last = text.charCodeAt(text.length - 1);
+    if (last >= 0xd800 && last <= 0xdbff) {
+      this._highSurrogate = text.slice(-1);
+      text = text.slice(0, -1);
+    }
+    this._feedBytes(new TextEncoder().encode(text));
+  }
+  // A half kept with no string after it: alone, as TextEncoder writes it (U+FFFD).
+  _flushSurrogate() {
+    const half = this._highSurrogate;
+    this._highSurrogate = '';
+    if (half) this._feedBytes(new TextEncoder().encode(half));
+  }
+  _feedBytes(bytes) {
     for (let at = 0; at < bytes.byteLength; at += CSV_CHUNK_BYTES) {
       const piece = bytes.subarray(at, at + CSV_CHUNK_BYTES);
       unwrap(this._reader.chunkBuffer(piece.byteLength)).set(piece);
@@ -103,6 +126,7 @@ class CsvReading {
     return { bytes, size: this._size, rows };
   }
   finish() {
+    this._flushSurrogate();
     return new Table(this._lib, unwrap(this._reader.finish()));
   }
   dispose() {
@@ -420,12 +444,12 @@ export class Trainer extends Handle {
   }
   // The model so far (with early stopping: cut back to the best round).
   snapshot(info) {
-    return new Model(this._h.snapshot(), info, this._module);
+    return new Model(unwrap(this._h.snapshot()), info, this._module);
   }
   // The final model, moved out of the trainer instead of copied (a deep
   // forest's trees can be hundreds of MB); the trainer trains no more.
   take(info) {
-    return new Model(this._h.take(), info, this._module);
+    return new Model(unwrap(this._h.take()), info, this._module);
   }
   // AdaBoost: each row's current sample weight u (0 for validation rows); empty otherwise.
   sampleWeights() {
@@ -555,9 +579,14 @@ export class BoostLab {
   fromRows(values, rows, names, options) {
     if (!Array.isArray(names) || names.some((n) => typeof n !== 'string'))
       throw new BoostLabError({ code: 'BAD_ARGUMENT', message: 'fromRows(values, rows, names) takes the column names as an array of strings.' });
+    const twice = names.find((n, i) => names.indexOf(n) !== i);
+    if (twice !== undefined)
+      throw new BoostLabError({ code: 'BAD_ARGUMENT', message: `fromRows() takes one name a column: '${twice}' is given twice.` });
+    if (!Number.isSafeInteger(rows) || rows < 0)
+      throw new BoostLabError({ code: 'BAD_ARGUMENT', message: `fromRows()'s rows is a whole number of rows, not ${rows}.` });
     if (!values || values.length !== rows * names.length)
       throw new BoostLabError({ code: 'BAD_ARGUMENT', message: `fromRows() takes rows x ${names?.length} values (${rows} x ${names?.length}), not ${values?.length}.` });
-    const columns = {};
+    const columns = Object.create(null);  // a column named __proto__ is a column
     names.forEach((name, c) => {
       const col = new Float32Array(rows);
       for (let r = 0; r < rows; r++) col[r] = values[r * names.length + c] ?? NaN;  // null: missing

@@ -141,7 +141,7 @@ function loadSource(data: string | undefined, delimiter = 'auto') {
     update((s) => { s.messages.data = `This link was made with the file ${name}. Open it (Open a CSV… or drop it here) to reproduce the run: the link's target, split, algorithm and parameters are set and wait for it.`; });
     return;
   }
-  const key = kind === 'sample' && SAMPLES[a] ? a : 'auto_mpg';
+  const key = kind === 'sample' && Object.hasOwn(SAMPLES, a) ? a : 'auto_mpg';
   sourceSelect.value = `sample:${key}`;
   loadSample(key, kind === 'sample' ? delimiter : 'auto');
 }
@@ -206,7 +206,9 @@ const runOf = (token: number) => store.runs.find((r) => r.token === token);
 function onMessage(m: FromWorker) {
   switch (m.type) {
     case 'ready': {
-      const url = readHash(Object.fromEntries(m.schema.map((s) => [s.name, s.type])));
+      const url = readHash(m.schema, Object.keys(SAMPLES), TOY_KINDS);
+      // Said with the data's load: what the link held that the page could not take.
+      if (url.dropped.length) loadNotice = `This link's ${url.dropped.join(', ')} ${url.dropped.length > 1 ? 'are' : 'is'} not something the page has: the default is used instead.`;
       update((s) => {
         s.engine = { ready: true, failed: '', capabilities: m.capabilities };
         s.schema = m.schema;

@@ -1,3 +1,5 @@
+import type { ParamSpec } from '../../wasm/js/index.js';
+
 // The whole setup in the URL hash, so a link reproduces a run: the data
 // (a sample, toy data with its settings, or an uploaded file's name), the
 // target and split, the algorithm and every parameter set by hand.
@@ -36,28 +38,86 @@ export function writeHash(s: UrlState) {
   if (location.hash !== hash) history.replaceState(null, '', hash);
 }
 
-export function readHash(schemaTypes: Record<string, string>): UrlState {
+// What the page offers that a link may name (the select's values): anything
+// else in a link falls back to the default, and readHash says so.
+const TASKS = ['auto', 'regression', 'binary', 'multiclass'];
+const DELIMITERS = ['auto', ',', ';', '\t', '|'];
+
+export interface ReadHashResult extends UrlState {
+  // One line per field the link held that the page cannot take ("task 'zzz'").
+  dropped: string[];
+}
+
+// A link is whatever someone typed or pasted: every field is checked here, where
+// it is read, against what the page offers (samples: the sample datasets' keys;
+// toyKinds: the toy data's kinds; schema: the engine's parameters). Names are
+// looked up as own keys only: '__proto__' or 'constructor' name nothing.
+export function readHash(schema: readonly ParamSpec[], samples: readonly string[], toyKinds: readonly string[]): ReadHashResult {
   const q = new URLSearchParams(location.hash.slice(1));
+  const dropped: string[] = [];
+  const quoted = (v: string) => `'${v.length > 40 ? v.slice(0, 40) + '…' : v}'`;
+  const specs = new Map(schema.map((p) => [p.name, p]));
   const params: Record<string, number | string> = {};
   for (const [k, v] of q) {
     if (!k.startsWith('p.')) continue;
     const name = k.slice(2);
-    // Numbers stay numbers so the core checks their range, not their type.
-    params[name] = schemaTypes[name] === 'string' || schemaTypes[name] === undefined ? v : Number(v);
+    const spec = specs.get(name);
+    if (!spec) { dropped.push(`parameter ${quoted(name)}`); continue; }
+    if (spec.type === 'string') {
+      if (spec.choices?.length && !spec.choices.includes(v)) { dropped.push(`${name} ${quoted(v)}`); continue; }
+      params[name] = v;
+    } else {
+      // Numbers stay numbers so the form flags a value out of range where it is shown.
+      const n = Number(v);
+      if (v.trim() === '' || !Number.isFinite(n)) { dropped.push(`${name} ${quoted(v)}`); continue; }
+      params[name] = n;
+    }
   }
-  const num = (k: string) => (q.has(k) ? Number(q.get(k)) : undefined);
+  const number = (k: string, ok: (n: number) => boolean) => {
+    const v = q.get(k);
+    if (v === null) return undefined;
+    const n = Number(v);
+    if (v.trim() !== '' && Number.isFinite(n) && ok(n)) return n;
+    dropped.push(`${k} ${quoted(v)}`);
+    return undefined;
+  };
+  const oneOf = (k: string, values: readonly string[]) => {
+    const v = q.get(k);
+    if (v === null || values.includes(v)) return v ?? undefined;
+    dropped.push(`${k} ${quoted(v)}`);
+    return undefined;
+  };
   return {
-    data: q.get('data') ?? undefined,
-    delimiter: q.get('delim') ?? undefined,
+    data: dataSource(q.get('data'), samples, toyKinds, (what) => dropped.push(what)),
+    delimiter: oneOf('delim', DELIMITERS),
     target: q.get('target') ?? undefined,
-    task: q.get('task') ?? undefined,
+    task: oneOf('task', TASKS),
     ignore: q.get('ignore')?.split(',').filter(Boolean),
     weight: q.get('weight') ?? undefined,
     group: q.get('group') ?? undefined,
-    validFraction: num('valid'),
-    seed: num('seed'),
+    validFraction: number('valid', (n) => n >= 0 && n <= 0.9),
+    seed: number('seed', (n) => Number.isSafeInteger(n) && n >= 0),
     params,
     metric: q.get('metric') ?? undefined,
     log: q.get('log') === '1',
+    dropped,
   };
+}
+
+// sample:<key> | toy:<kind>:<n>:<noise>:<seed> | file:<name>, each part in
+// the range the page's own controls allow; undefined (the default sample) otherwise.
+function dataSource(v: string | null, samples: readonly string[], toyKinds: readonly string[], drop: (what: string) => void) {
+  if (v === null) return undefined;
+  const [kind, key, n, noise, seed] = v.split(':');
+  const inRange = (text: string | undefined, lo: number, hi: number, whole: boolean) => {
+    if (text === undefined) return true;  // the control's default
+    const x = Number(text);
+    return text.trim() !== '' && Number.isFinite(x) && x >= lo && x <= hi && (!whole || Number.isInteger(x));
+  };
+  if (kind === 'file' && v.length > 'file:'.length) return v;
+  if (kind === 'sample' && samples.includes(key)) return v;
+  if (kind === 'toy' && toyKinds.includes(key) && inRange(n, 20, 20000, true) && inRange(noise, 0, 1, false) &&
+      inRange(seed, 0, Number.MAX_SAFE_INTEGER, true)) return v;
+  drop(`data '${v.length > 40 ? v.slice(0, 40) + '…' : v}'`);
+  return undefined;
 }

@@ -123,8 +123,10 @@ class Booster {
   bool Done() const;
   RoundReport TrainOneRound();  // once Done(): throws Error TRAINING_OVER
   // The model so far; with early stopping, cut back to the best round.
+  // Throws MODEL_TAKEN after TakeModel.
   Model Snapshot() const;
-  // The same, moved out rather than copied; training is over after it.
+  // The same, moved out rather than copied; training is over after it, and
+  // a second TakeModel (or Snapshot, LastRoundStatistics) throws MODEL_TAKEN.
   Model TakeModel();
   int threads() const;
   // AdaBoost: each row's current sample weight u (0 for validation rows),

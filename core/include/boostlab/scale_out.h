@@ -20,13 +20,18 @@ struct ScaleOutOptions {
   std::vector<std::string> missing_values;            // cells the reader also took for missing (Table::missing_values)
   std::string valid_rows;                             // file of 0-based validation rows, one a line; empty: none
   std::string weight;                                 // the sample-weight column, if training had one
+  // Every column of the file in its order, as the table named them (Table's
+  // column names): the script reads the file by position with these names,
+  // so header cells the tab trimmed or named (column_2) are found. Empty: by
+  // the header's own names.
+  std::vector<std::string> columns;
   std::string model = "model.xgboost.json";           // the model, from Model::ToXGBoostJson
   std::string output = "continued.xgboost.json";      // where the script saves the continued model
   int rounds = 20;                                    // rounds the script adds
   int workers = 2;                                    // local cluster size when no cluster is given
 };
 
-// Reads {engine, csv, delimiter, encoding, decimalComma, missingValues, validRows, weight,
+// Reads {engine, csv, delimiter, encoding, decimalComma, missingValues, validRows, weight, columns,
 // model, output, rounds, workers}; throws BAD_OPTION naming a wrong one.
 ScaleOutOptions ParseScaleOutOptions(std::string_view json);
 

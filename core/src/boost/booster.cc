@@ -252,6 +252,7 @@ int Booster::threads() const { return impl_->ctx.pool.size(); }
 std::vector<double> Booster::SampleWeights() const { return impl_->algorithm->SampleWeights(); }
 
 RoundStatistics Booster::LastRoundStatistics() const {
+  impl_->CheckNotTaken("roundStatistics()");  // the round's trees went with the model
   RoundStatistics out;
   out.round = impl_->ctx.round;
   out.outputs = impl_->ctx.K;
@@ -262,32 +263,53 @@ RoundStatistics Booster::LastRoundStatistics() const {
 namespace {
 
 // With early stopping, the model is cut back to its best round (after the
-// trees of a model it continues).
+// trees of a model it continues). It only ever cuts: growing it would add
+// trees without nodes, which every walk of a tree reads past.
 void CutToBestRound(Model& m, const Params& params, int best_round, size_t init_trees) {
   if (params.early_stopping_rounds <= 0 || best_round < 0) return;
   const size_t per_round = static_cast<size_t>(m.TreesPerRound());
-  m.trees.resize(init_trees + static_cast<size_t>(best_round + 1) * per_round);
+  const size_t keep = init_trees + static_cast<size_t>(best_round + 1) * per_round;
+  if (keep > m.trees.size())
+    throw Error("INTERNAL", "The best round (" + std::to_string(best_round + 1) + ") is past the model's " +
+                                std::to_string(m.trees.size()) + " trees.");
+  m.trees.resize(keep);
   if (!m.tree_weights.empty()) m.tree_weights.resize(m.trees.size());
   m.best_iteration = static_cast<int>(m.trees.size() / per_round) - 1;
 }
 
+// A model handed out holds no tree without nodes (every walk starts at node 0).
+Model Checked(Model m) {
+  for (size_t t = 0; t < m.trees.size(); ++t)
+    if (m.trees[t].nodes.empty()) throw Error("INTERNAL", "Tree " + std::to_string(t) + " of the trained model has no nodes.");
+  return m;
+}
+
 }  // namespace
 
+void Booster::Impl::CheckNotTaken(const char* what) const {
+  if (taken)
+    throw Error("MODEL_TAKEN", std::string(what) + " comes after take(), which moved the trained model out of this trainer: "
+                               "use the model take() returned (or call snapshot() before take()).");
+}
+
 Model Booster::Snapshot() const {
+  impl_->CheckNotTaken("snapshot()");
   Model m = impl_->ctx.model;
   CutToBestRound(m, impl_->ctx.params, impl_->ctx.best_round, impl_->ctx.init_trees);
-  return m;
+  return Checked(std::move(m));
 }
 
 // Moved out, not copied: a deep forest's trees can fill half a wasm heap.
 Model Booster::TakeModel() {
+  impl_->CheckNotTaken("A second take()");
   TrainingContext& s = impl_->ctx;
   Model m = std::move(s.model);
   s.model = Model{};
   s.stopped = true;  // nothing left to add trees to
+  impl_->taken = true;
   impl_->algorithm->Stop();
   CutToBestRound(m, s.params, s.best_round, s.init_trees);
-  return m;
+  return Checked(std::move(m));
 }
 
 RoundReport Booster::TrainOneRound() {

@@ -23,6 +23,7 @@ struct Booster::Impl {
   TreeParams tree_params;
   bool prepared = false;  // binned (Booster::Prepare is done)
   bool started = false;   // round 1's state made (StartTraining)
+  bool taken = false;     // TakeModel moved the model out: nothing is left to snapshot or take
 
   Impl(const Dataset& d, const Params& p) : ctx(d, p), algorithm(MakeAlgorithm(ctx)) {}
   void FinishBinning();
@@ -31,6 +32,8 @@ struct Booster::Impl {
   // float (a model file could not hold it), drops the round's trees, stops,
   // and throws NUMERIC_OVERFLOW saying what overflowed and what to change.
   void CheckRoundFinite(size_t trees_before);
+  // Throws MODEL_TAKEN once TakeModel has run (`what`: the call refused).
+  void CheckNotTaken(const char* what) const;
 };
 
 }  // namespace boostlab

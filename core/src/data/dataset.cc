@@ -5,6 +5,7 @@
 #include <cstdint>    // for uint32_t
 #include <cstdlib>    // for strtod
 #include <cstring>    // for memcpy
+#include <optional>   // for optional
 #include <set>        // for set
 #include <string>     // for string
 
@@ -26,13 +27,20 @@ namespace {
 constexpr size_t kMaxClasses = 1000;
 
 // One cap on classes, text or numbers, with one message.
+// The target's problems, as values: the task guess for the page's table
+// summary meets them for many columns (a file of 100,000 columns), and an
+// exception thrown and caught per column cost 20 s in wasm. Training throws them.
+std::optional<Error> TooManyClasses(const Column& target, size_t classes, long col) {
+  if (classes <= kMaxClasses) return std::nullopt;
+  return Error("TARGET_NOT_CLASSES", "The target " + Quote(target.name) + " has " + CountText(classes) +
+                                         " distinct values; as classes that is more than " + CountText(kMaxClasses) +
+                                         " (each class is an output of every round). Use task 'regression' for a "
+                                         "continuous target, or merge rare classes.",
+               0, col);
+}
+
 void CheckClassCount(const Column& target, size_t classes, long col) {
-  if (classes <= kMaxClasses) return;
-  throw Error("TARGET_NOT_CLASSES", "The target " + Quote(target.name) + " has " + CountText(classes) +
-                                        " distinct values; as classes that is more than " + CountText(kMaxClasses) +
-                                        " (each class is an output of every round). Use task 'regression' for a "
-                                        "continuous target, or merge rare classes.",
-              0, col);
+  if (auto problem = TooManyClasses(target, classes, col)) throw *problem;
 }
 
 // Levels of a text column that read as whole numbers: the test for "numbers
@@ -47,17 +55,29 @@ bool NumbersWithText(const Column& target) {
   return 2 * numeric_levels >= target.levels.size();
 }
 
-[[noreturn]] void ThrowNotNumeric(const Column& target, long col, const std::string& why) {
-  throw Error("TARGET_NOT_NUMERIC",
-              "Line " + std::to_string(target.first_text_line) + ", column " + std::to_string(col) + " (" +
-                  Quote(target.name) + "): " + Quote(target.first_text) + why,
-              target.first_text_line, col);
+Error NotNumeric(const Column& target, long col, const std::string& why) {
+  return Error("TARGET_NOT_NUMERIC",
+               "Line " + std::to_string(target.first_text_line) + ", column " + std::to_string(col) + " (" +
+                   Quote(target.name) + "): " + Quote(target.first_text) + why,
+               target.first_text_line, col);
+}
+
+[[noreturn]] void ThrowNotNumeric(const Column& target, long col, const std::string& why) { throw NotNumeric(target, col, why); }
+
+std::optional<Error> AllMissing(const Column& target, long col) {
+  const size_t rows = target.type == ColumnType::kNumeric ? target.values.size() : target.codes.size();
+  if (static_cast<size_t>(target.missing) != rows) return std::nullopt;
+  return Error("TARGET_ALL_MISSING", "The target " + Quote(target.name) + " is all missing: no row has a value to learn.", 0, col);
 }
 
 void CheckHasValues(const Column& target, long col) {
-  const size_t rows = target.type == ColumnType::kNumeric ? target.values.size() : target.codes.size();
-  if (static_cast<size_t>(target.missing) == rows)
-    throw Error("TARGET_ALL_MISSING", "The target " + Quote(target.name) + " is all missing: no row has a value to learn.", 0, col);
+  if (auto problem = AllMissing(target, col)) throw *problem;
+}
+
+Error OneClass(const Column& target, long col) {
+  return Error("TARGET_ONE_CLASS", "The target " + Quote(target.name) + " has only one class (" +
+                                       (target.levels.empty() ? std::string("none") : Quote(target.levels[0])) +
+                                       "); classification needs at least two.", 0, col);
 }
 
 // Whole numbers with this many values or fewer (and >= 5 rows per value on
@@ -82,10 +102,7 @@ Task DecideTask(const Table& table, const Column& target, const std::string& req
   if (target.type == ColumnType::kCategorical) {
     if (requested == "regression") ThrowNotNumeric(target, col, " is not a number, and a regression target must be numeric.");
     if (target.levels.size() == 2) return Task::kBinary;
-    if (target.levels.size() < 2)
-      throw Error("TARGET_ONE_CLASS", "The target " + Quote(target.name) + " has only one class (" +
-                                          (target.levels.empty() ? std::string("none") : Quote(target.levels[0])) +
-                                          "); classification needs at least two.", 0, col);
+    if (target.levels.size() < 2) throw OneClass(target, col);
     if (NumbersWithText(target)) ThrowNotNumeric(target, col, " is not a number in an otherwise numeric target.");
     if (requested == "binary")
       throw Error("TARGET_NOT_BINARY", "The target " + Quote(target.name) + " has " +
@@ -373,9 +390,12 @@ TaskGuess Guess(Task task, std::string why) {
 // a column with many, a sorted copy.
 std::vector<float> DistinctValues(const std::vector<float>& column, size_t& present) {
   constexpr uint32_t kEmpty = 0xFFFFFFFFu;  // a NaN's bits: never a key
-  constexpr int kBits = 16;
-  constexpr size_t kMaxSmall = (size_t{1} << kBits) / 4;
-  std::vector<uint32_t> slots(size_t{1} << kBits, kEmpty);
+  // At most a quarter full; no larger than the column needs (a 5-row column
+  // of a 100,000-column file had a 256 KB table, 25 GB filled in all).
+  int bits = 4;
+  while (bits < 16 && (size_t{1} << bits) < 4 * column.size()) ++bits;
+  const size_t max_small = (size_t{1} << bits) / 4;
+  std::vector<uint32_t> slots(size_t{1} << bits, kEmpty);
   size_t count = 0;
   present = 0;
   bool small = true;
@@ -386,11 +406,11 @@ std::vector<float> DistinctValues(const std::vector<float>& column, size_t& pres
     uint32_t key;
     const float value = v == 0.0f ? 0.0f : v;  // -0 and 0 are one value
     std::memcpy(&key, &value, sizeof key);
-    uint32_t slot = (key * 2654435761u) >> (32 - kBits);
-    while (slots[slot] != kEmpty && slots[slot] != key) slot = (slot + 1) & ((1u << kBits) - 1);
+    uint32_t slot = (key * 2654435761u) >> (32 - bits);
+    while (slots[slot] != kEmpty && slots[slot] != key) slot = (slot + 1) & ((1u << bits) - 1);
     if (slots[slot] == kEmpty) {
       slots[slot] = key;
-      small = ++count <= kMaxSmall;
+      small = ++count <= max_small;
     }
   }
   std::vector<float> values;
@@ -412,55 +432,56 @@ std::vector<float> DistinctValues(const std::vector<float>& column, size_t& pres
   return values;
 }
 
-TaskGuess GuessOrThrow(const Column& target, size_t target_col, size_t& distinct) {
+TaskGuess Problem(Error e) {
+  TaskGuess g;
+  g.problem = std::move(e);
+  return g;
+}
+
+TaskGuess GuessOf(const Column& target, size_t target_col) {
   const long col = static_cast<long>(target_col + 1);
-  distinct = target.levels.size();
   if (target.type == ColumnType::kCategorical) {
-    CheckHasValues(target, col);
+    if (auto problem = AllMissing(target, col)) return Problem(std::move(*problem));
     const size_t k = target.levels.size();
     if (k == 2)
       return Guess(Task::kBinary, "two text values (" + Quote(target.levels[0]) + ", " + Quote(target.levels[1]) +
                                  "); the second is the positive class");
-    if (k < 2)
-      throw Error("TARGET_ONE_CLASS", "The target " + Quote(target.name) + " has only one class (" +
-                                          (target.levels.empty() ? std::string("none") : Quote(target.levels[0])) +
-                                          "); classification needs at least two.", 0, col);
-    if (NumbersWithText(target)) ThrowNotNumeric(target, col, " is not a number in an otherwise numeric target.");
-    CheckClassCount(target, k, col);
+    if (k < 2) return Problem(OneClass(target, col));
+    if (NumbersWithText(target)) return Problem(NotNumeric(target, col, " is not a number in an otherwise numeric target."));
+    if (auto problem = TooManyClasses(target, k, col)) return Problem(std::move(*problem));
     return Guess(Task::kMulticlass, CountText(k) + " text values");
   }
   size_t present = 0;
   const std::vector<float> values = DistinctValues(target.values, present);
-  distinct = values.size();
-  CheckHasValues(target, col);
-  if (values.size() < 2)
-    throw Error("TARGET_CONSTANT", "The target " + Quote(target.name) + " has a single value; there is nothing to learn.", 0, col);
-  if (values.size() == 2 && values[0] == 0.0f && values[1] == 1.0f) return Guess(Task::kBinary, "the numbers 0 and 1");
-  bool whole = true;
-  for (float v : values) whole = whole && v == std::floor(v);
-  const std::string count = CountText(values.size());
-  if (whole && values.size() <= kMaxAutoClasses && present >= kRowsPerAutoClass * values.size())
-    return Guess(values.size() == 2 ? Task::kBinary : Task::kMulticlass,
-            count + " whole numbers (" + ListValues(values) + "), " + CountText(present / values.size()) +
-                " rows each on average: read as classes");
-  return Guess(Task::kRegression, (whole ? count + " whole numbers (" + ListValues(values) + ")" : "numbers with " + count + " distinct values") +
-                                 ": read as a quantity");
+  TaskGuess guess;
+  if (auto problem = AllMissing(target, col)) {
+    guess = Problem(std::move(*problem));
+  } else if (values.size() < 2) {
+    guess = Problem(Error("TARGET_CONSTANT", "The target " + Quote(target.name) + " has a single value; there is nothing to learn.", 0, col));
+  } else if (values.size() == 2 && values[0] == 0.0f && values[1] == 1.0f) {
+    guess = Guess(Task::kBinary, "the numbers 0 and 1");
+  } else {
+    bool whole = true;
+    for (float v : values) whole = whole && v == std::floor(v);
+    const std::string count = CountText(values.size());
+    if (whole && values.size() <= kMaxAutoClasses && present >= kRowsPerAutoClass * values.size())
+      guess = Guess(values.size() == 2 ? Task::kBinary : Task::kMulticlass,
+                    count + " whole numbers (" + ListValues(values) + "), " + CountText(present / values.size()) +
+                        " rows each on average: read as classes");
+    else
+      guess = Guess(Task::kRegression, (whole ? count + " whole numbers (" + ListValues(values) + ")" : "numbers with " + count + " distinct values") +
+                                           ": read as a quantity");
+  }
+  guess.distinct = values.size();
+  return guess;
 }
 
 }  // namespace
 
 TaskGuess GuessTask(const Column& target, size_t column_index) {
-  size_t distinct = 0;
-  try {
-    TaskGuess guess = GuessOrThrow(target, column_index, distinct);
-    guess.distinct = distinct;
-    return guess;
-  } catch (const Error& e) {
-    TaskGuess guess;
-    guess.distinct = distinct;
-    guess.problem = e;
-    return guess;
-  }
+  TaskGuess guess = GuessOf(target, column_index);
+  if (target.type == ColumnType::kCategorical) guess.distinct = target.levels.size();
+  return guess;
 }
 
 FeatureColumns FeaturesFromTable(const Table& table, const std::vector<FeatureInfo>& features) {

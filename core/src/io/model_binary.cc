@@ -314,6 +314,8 @@ Model Model::FromBinary(ByteSource& source) {
   if (version != kBinaryVersion)
     Corrupt("its compact format version is " + std::to_string(version) + ", this build reads version " + std::to_string(kBinaryVersion));
   const uint64_t header_bytes = in.Get<uint32_t>("its header");
+  // The header is JSON, read whole as a document: the JSON file's limit holds for it too.
+  if (header_bytes <= in.Remaining()) model_io::CheckJsonSize(header_bytes, "The model file's header");
   if (header_bytes > kMaxHeaderBytes || header_bytes > in.Remaining())
     Corrupt("its header says it takes " + std::to_string(header_bytes) + " bytes, but " + std::to_string(in.Remaining()) +
             " are left (the file is cut short or corrupt)");

@@ -1,7 +1,7 @@
 // Model <-> JSON. The format is our own ("format": "boostlab-model"); reading
 // checks every field so a corrupt or foreign file gets a precise message.
 
-#include <algorithm>  // for is_sorted
+#include <algorithm>  // for is_sorted, sort, adjacent_find
 #include <cmath>      // for isfinite
 #include <cstdint>    // for int32_t, int64_t, INT32_MAX
 #include <optional>   // for optional
@@ -33,7 +33,7 @@ constexpr const char* kFormat = "boostlab-model";
 // The largest JSON model file read (BOOSTLAB_MAX_MODEL_MB, per build: wasm's
 // heap is 4 GB at most, shared with the data), and how many times its size
 // reading one takes, rounded up. The compact file (model_binary.cc) is read
-// straight into the model and has no such limit.
+// straight into the model: only its JSON header has this limit.
 #ifndef BOOSTLAB_MAX_MODEL_MB
 #define BOOSTLAB_MAX_MODEL_MB 512
 #endif
@@ -252,16 +252,26 @@ void CheckOutputs(const Model& m) {
             " classes");
 }
 
+// Our own document, read into a model with every check.
+Model FromDocument(const json::Value& doc);
+
 }  // namespace
 
-Model Model::FromJson(std::string_view text) {
-  // Reading takes 25-35 times the file's size while the whole document is a
+void model_io::CheckJsonSize(size_t bytes, const std::string& what) {
+  // Reading takes 25-35 times the text's size while the whole document is a
   // tree of json::Values (a 15.8 MB forest grew the wasm heap by 507 MB):
   // past the limit, say so before the heap runs out.
-  if (text.size() > kMaxModelBytes)
-    throw Error("MODEL_TOO_LARGE", "The model file is " + std::to_string(text.size() >> 20) + " MB; this build reads model files of up to " +
-                                       std::to_string(kMaxModelBytes >> 20) + " MB (reading one takes about " +
+  if (bytes > kMaxModelBytes)
+    throw Error("MODEL_TOO_LARGE", what + " is " + std::to_string(bytes >> 20) + " MB; this build reads model JSON of up to " +
+                                       std::to_string(kMaxModelBytes >> 20) + " MB (reading JSON takes about " +
                                        std::to_string(kModelBytesFactor) + " times its size in memory, and " + kMemoryNote + ").");
+}
+
+Model Model::FromJson(std::string_view text) {
+  // A byte order mark, as editors on Windows save UTF-8 (the bytes load as a
+  // file; the same text given as a string had been refused).
+  if (text.substr(0, 3) == "\xEF\xBB\xBF") text.remove_prefix(3);
+  model_io::CheckJsonSize(text.size(), "The model file");
   json::Value doc;
   try {
     doc = json::Parse(text);
@@ -277,7 +287,20 @@ Model Model::FromJson(std::string_view text) {
     }
     if (!read) throw Error("MODEL_CORRUPT", std::string("The model file is not valid JSON (") + e.what() + ").");
   }
-  if (doc.Find("learner") && !doc.Find("format")) return ModelFromXGBoostJson(doc);
+  if (!doc.Find("learner") || doc.Find("format")) return FromDocument(doc);
+  // XGBoost's file, read into our model and checked once more by our own
+  // reader (categories against levels, tree shapes). Its size was checked
+  // on the file: what it asks for is bounded by what it holds
+  // (ModelFromXGBoostJson), so the text made from it is not checked again,
+  // and the file's document goes before that text is read.
+  std::string own = ModelFromXGBoostJson(doc, text.size()).ToJson();
+  doc = json::Value{};
+  return FromDocument(json::Parse(own));
+}
+
+namespace {
+
+Model FromDocument(const json::Value& doc) {
   int64_t best_iteration = -1;
   Model m = model_io::ReadHeader(doc, best_iteration);
   const json::Value& trees = Need(doc, "trees", json::Value::Kind::kArray, "the model");
@@ -359,6 +382,8 @@ Model Model::FromJson(std::string_view text) {
   return m;
 }
 
+}  // namespace
+
 namespace model_io {
 
 Model ReadHeader(const json::Value& doc, int64_t& best_iteration) {
@@ -430,6 +455,13 @@ Model ReadHeader(const json::Value& doc, int64_t& best_iteration) {
     }
     m.features.push_back(std::move(info));
   }
+  // Two features of one name: a table's columns are found by name, so the
+  // model could not say which of its features a column is.
+  std::vector<std::string_view> names;
+  for (const FeatureInfo& f : m.features) names.emplace_back(f.name);
+  std::sort(names.begin(), names.end());
+  if (const auto twice = std::adjacent_find(names.begin(), names.end()); twice != names.end())
+    Corrupt("two of its features are named '" + std::string(twice->substr(0, 80)) + "'");
   return m;
 }
 

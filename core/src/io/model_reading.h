@@ -3,6 +3,7 @@
 // the fields around the trees and the checks every loaded model passes.
 #pragma once
 
+#include <cstddef>  // for size_t
 #include <cstdint>  // for int64_t
 #include <string>   // for string
 #include <vector>   // for vector
@@ -14,6 +15,10 @@ namespace boostlab::model_io {
 
 // Throws Error{"MODEL_CORRUPT", "This is not a usable BoostLab model: <what>."}.
 [[noreturn]] void Corrupt(const std::string& what);
+
+// Throws MODEL_TOO_LARGE ("<what> is N MB; ...") for JSON text past what
+// this build reads: the JSON file, or the compact file's header.
+void CheckJsonSize(size_t bytes, const std::string& what);
 
 // Every field of a "boostlab-model" document but its trees: format, version,
 // objective, outputs, classes, params, features. best_iteration is checked

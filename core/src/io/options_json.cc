@@ -12,6 +12,7 @@
 #include "boostlab/table.h"
 #include "io/options_json.h"
 #include "util/json.h"
+#include "util/quote.h"
 
 namespace boostlab {
 
@@ -125,6 +126,10 @@ bool IsRowNumbering(const Column& col, size_t rows, size_t distinct) {
 
 }  // namespace
 
+// A cell the summary quotes (a level, the first text among numbers) is cut
+// past this: a file with a 100 MB cell had a 300 MB summary for the page to parse.
+constexpr size_t kSummaryCellBytes = 1000;
+
 std::string TableSummaryJson(const Table& table) {
   std::string out = "{\"rows\":" + std::to_string(table.num_rows) + ",\"delimiter\":";
   json::AppendString(out, std::string(1, table.delimiter));
@@ -168,14 +173,14 @@ std::string TableSummaryJson(const Table& table) {
     if (col.type == ColumnType::kCategorical && col.first_text_line > 0) {
       // The cell that made it text (a word among numbers, say), and its line.
       out += ",\"firstText\":{\"line\":" + std::to_string(col.first_text_line) + ",\"text\":";
-      json::AppendString(out, col.first_text);
+      json::AppendString(out, Shortened(col.first_text, kSummaryCellBytes));
       out += '}';
     }
     if (col.type == ColumnType::kCategorical) {
       out += ",\"levels\":[";
       for (size_t i = 0; i < std::min<size_t>(col.levels.size(), 20); ++i) {
         if (i) out += ',';
-        json::AppendString(out, col.levels[i]);
+        json::AppendString(out, Shortened(col.levels[i], kSummaryCellBytes));
       }
       out += ']';
     }

@@ -58,6 +58,13 @@ ScaleOutOptions ParseScaleOutOptions(std::string_view text) {
       text_option(o.valid_rows);
     } else if (key == "weight") {
       text_option(o.weight);
+    } else if (key == "columns") {
+      o.columns.clear();
+      if (!v.IsArray()) throw Error("BAD_OPTION", "Scale-out option 'columns' must be a list of the file's column names.");
+      for (const json::Value& name : v.array) {
+        if (!name.IsString()) throw Error("BAD_OPTION", "Scale-out option 'columns' must be a list of the file's column names.");
+        o.columns.push_back(name.string);
+      }
     } else if (key == "model") {
       text_option(o.model);
     } else if (key == "output") {
@@ -104,7 +111,32 @@ import xgboost as xgb
 # What BoostLab knew of the data and the model when it wrote this script.
 SPEC = @SPEC@
 FEATURES = [f["name"] for f in SPEC["features"]]
-LABEL, WEIGHT, ROW, VALID = "__label", "__weight", "__row", "__valid"
+# The columns this script reads, by the names the tab gave them.
+USED = FEATURES + [SPEC["target"]] + ([SPEC["weight"]] if SPEC["weight"] else [])
+
+
+def unused(base, taken):
+    """A name for the script's own bookkeeping column that no column of the data has."""
+    name = base
+    while name in taken:
+        name = "_" + name
+    taken.add(name)
+    return name
+
+
+_taken = set(SPEC["columns"]) | set(USED)
+LABEL, WEIGHT, ROW, VALID = (unused(n, _taken) for n in ("__label", "__weight", "__row", "__valid"))
+
+
+def header_names(found):
+    """The file's columns as the tab named them (trimmed, an empty cell named column_N), by
+    position: pandas and Spark would name them otherwise. `found`: the header as read here."""
+    if not SPEC["columns"]:
+        return list(found)
+    if len(found) != len(SPEC["columns"]):
+        raise ValueError(f"{len(found)} columns in the file's header, but BoostLab read {len(SPEC['columns'])}: "
+                         "is this the file the model was trained on?")
+    return SPEC["columns"]
 
 
 def parse_args(extra):
@@ -259,8 +291,9 @@ def main():
     else:
         client = Client(LocalCluster(n_workers=args.workers, threads_per_worker=args.threads_per_worker,
                                      dashboard_address=None))
-    columns = FEATURES + [SPEC["target"]] + ([SPEC["weight"]] if SPEC["weight"] else [])
-    raw = dd.read_csv(args.csv, sep=SPEC["delimiter"], encoding=SPEC["encoding"], usecols=columns, dtype=str,
+    head = pd.read_csv(args.csv, sep=SPEC["delimiter"], encoding=SPEC["encoding"], dtype=str, nrows=0)
+    raw = dd.read_csv(args.csv, sep=SPEC["delimiter"], encoding=SPEC["encoding"], header=0,
+                      names=header_names(head.columns), usecols=USED, dtype=str,
                       keep_default_na=False, na_filter=False, blocksize=args.blocksize)
     raw = raw.assign(**{ROW: 1})
     raw[ROW] = raw[ROW].cumsum() - 1  # the row's number in the file, across partitions
@@ -307,14 +340,16 @@ def main():
     from xgboost.spark import SparkXGBClassifier, SparkXGBRegressor
 
     spark = SparkSession.builder.master(args.master or f"local[{args.workers}]").appName("boostlab-continue").getOrCreate()
-    columns = FEATURES + [SPEC["target"]] + ([SPEC["weight"]] if SPEC["weight"] else [])
     raw = (spark.read.option("header", True).option("sep", SPEC["delimiter"]).option("encoding", SPEC["encoding"])
            .option("quote", '"').option("escape", '"').option("inferSchema", False).csv(args.csv))
-    # Spark reads a dot in a column name as a field of a struct ("x.box"): inside
-    # Spark the columns go by position (c0, c1, ...; features f0, f1, ...), and
-    # XGBoost gets the real names as feature_names.
-    raw = raw.select(*[raw["`" + c.replace("`", "``") + "`"].alias(f"c{i}") for i, c in enumerate(columns)])
-    by_position = {f"c{i}": c for i, c in enumerate(columns)}
+    # Spark reads a dot in a column name as a field of a struct ("x.box"), and
+    # names a header's cells its own way: inside Spark the columns go by
+    # position (c0, c1, ...; features f0, f1, ...), and XGBoost gets the real
+    # names as feature_names.
+    position = {name: i for i, name in enumerate(header_names(raw.columns))}
+    raw = raw.toDF(*[f"x{i}" for i in range(len(raw.columns))])
+    raw = raw.select(*[raw[f"x{position[c]}"].alias(f"c{i}") for i, c in enumerate(USED)])
+    by_position = {f"c{i}": c for i, c in enumerate(USED)}
     numbered = T.StructType(raw.schema.fields + [T.StructField(ROW, T.LongType())])
     raw = spark.createDataFrame(raw.rdd.zipWithIndex().map(lambda p: (*p[0], p[1])), numbered)
     valid_rows = read_rows(args.valid_rows)
@@ -500,6 +535,9 @@ std::string ScaleOutScript(const Model& m, const ScaleOutOptions& o) {
   spec.emplace_back("decimal_comma", o.decimal_comma ? "1" : "0");  // (a number: SPEC stays JSON too)
   spec.emplace_back("valid_rows", Text(o.valid_rows));
   spec.emplace_back("weight", Text(o.weight));
+  std::string columns = "[";
+  for (size_t i = 0; i < o.columns.size(); ++i) columns += (i ? ", " : "") + Text(o.columns[i]);
+  spec.emplace_back("columns", columns + "]");
   spec.emplace_back("model", Text(o.model));
   spec.emplace_back("output", Text(o.output));
   spec.emplace_back("rounds", std::to_string(o.rounds));

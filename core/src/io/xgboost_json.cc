@@ -253,6 +253,11 @@ std::string Model::ToXGBoostJson() const {
 
 namespace {
 
+// Features a file may ask for without naming them: this many always (a model
+// trained on a numpy matrix of 65,536 columns names none), more as the file
+// grows (a record and a name here cost about 100 bytes each).
+constexpr size_t kUnnamedFeaturesAlways = 65536, kUnnamedFeaturesPerByte = 4;
+
 [[noreturn]] void Corrupt(const std::string& what) {
   throw Error("MODEL_CORRUPT", "This is not a usable XGBoost model file: " + what + ".");
 }
@@ -404,7 +409,7 @@ std::vector<std::string> StringsFromAttribute(const json::Value* attributes, con
 
 }  // namespace
 
-Model ModelFromXGBoostJson(const json::Value& doc) {
+Model ModelFromXGBoostJson(const json::Value& doc, size_t file_bytes) {
   const json::Value& learner = Field(doc, "learner", json::Value::Kind::kObject, "the file");
   const json::Value& booster = Field(learner, "gradient_booster", json::Value::Kind::kObject, "the learner");
   const std::string name = Field(booster, "name", json::Value::Kind::kString, "the booster").string;
@@ -483,6 +488,13 @@ Model ModelFromXGBoostJson(const json::Value& doc) {
     for (const auto& v : ft->array) types.push_back(v.IsString() ? v.string : "");
   if ((!names.empty() && names.size() != num_features) || (!types.empty() && types.size() != num_features))
     Corrupt("it names " + std::to_string(names.size()) + " features for num_feature " + std::to_string(num_features));
+  // Each feature becomes a name and a record here (f0, f1, ... without
+  // names): features the file does not name cost it nothing, so their count is
+  // bounded by its size (a 517-byte file asked for 16 million, 2.8 GB).
+  const size_t most_unnamed = std::max<size_t>(kUnnamedFeaturesAlways, file_bytes * kUnnamedFeaturesPerByte);
+  if (names.empty() && num_features > most_unnamed)
+    Corrupt("its num_feature is " + std::to_string(num_features) + " with no feature names, more than a file of " +
+            std::to_string(file_bytes) + " bytes can describe (at most " + std::to_string(most_unnamed) + ")");
   json::Value levels;
   if (const json::Value* l = attributes ? attributes->Find("boostlab_levels") : nullptr; l && l->IsString()) {
     try {
@@ -559,8 +571,7 @@ Model ModelFromXGBoostJson(const json::Value& doc) {
     m.trees.push_back(ReadTree(trees.array[t], t, num_features, m.features));
   }
   if (m.trees.size() % static_cast<size_t>(K)) Corrupt("its " + std::to_string(m.trees.size()) + " trees are not whole rounds of " + std::to_string(K));
-  // Our own loader checks everything once more (categories against levels, tree shapes).
-  return Model::FromJson(m.ToJson());
+  return m;  // Model::FromJson checks it once more, with our own reader
 }
 
 }  // namespace boostlab

@@ -2,6 +2,7 @@
 
 #include "boostlab/errors.h"
 
+#include <algorithm>  // for sort, adjacent_find
 #include <cmath>      // for isfinite, floor, abs
 #include <cstdio>     // for snprintf
 #include <cstdlib>    // for strtod
@@ -38,6 +39,21 @@ class Parser {
     while (pos_ < s_.size() && (s_[pos_] == ' ' || s_[pos_] == '\n' || s_[pos_] == '\r' || s_[pos_] == '\t'))
       ++pos_;
   }
+  // A key given twice is refused: which of the two a reader keeps differs
+  // from reader to reader (ours, Python's, XGBoost's), so the file means
+  // different things to each. Sorted once the object is read: a hostile
+  // object of a million keys costs n log n, not n squared.
+  void CheckKeysOnce(const std::vector<Member>& members) {
+    if (members.size() < 2) return;
+    std::vector<std::string_view> keys;
+    keys.reserve(members.size());
+    for (const Member& m : members) keys.emplace_back(m.first);
+    std::sort(keys.begin(), keys.end());
+    const auto twice = std::adjacent_find(keys.begin(), keys.end());
+    if (twice == keys.end()) return;
+    std::string what = "the key \"" + std::string(twice->substr(0, 40)) + "\" appears twice in the object that ends";
+    Fail(what.c_str());
+  }
   bool Consume(std::string_view word) {
     if (s_.substr(pos_, word.size()) != word) return false;
     pos_ += word.size();
@@ -64,7 +80,11 @@ class Parser {
         v.object.push_back(Member{std::move(key), ParseValue(depth + 1)});
         SkipSpace();
         if (pos_ < s_.size() && s_[pos_] == ',') { ++pos_; continue; }
-        if (pos_ < s_.size() && s_[pos_] == '}') { ++pos_; return v; }
+        if (pos_ < s_.size() && s_[pos_] == '}') {
+          ++pos_;
+          CheckKeysOnce(v.object);
+          return v;
+        }
         Fail("expected ',' or '}'");
       }
     }
@@ -197,8 +217,10 @@ Value ParseObject(std::string_view text, const char* code, const std::string& wh
 std::optional<int64_t> ToWholeNumber(const Value& v, int64_t lo, int64_t hi) {
   // Compared as doubles first: lo and hi up to 2^53 are exact there, and a
   // NaN fails every comparison.
+  // 2^63 itself is refused before the cast: INT64_MAX rounds up to it as a
+  // double, and converting 2^63 to int64_t is undefined behaviour.
   if (!v.IsNumber() || !(v.number >= static_cast<double>(lo) && v.number <= static_cast<double>(hi)) ||
-      v.number != std::floor(v.number))
+      v.number != std::floor(v.number) || !(v.number >= -0x1p63 && v.number < 0x1p63))
     return std::nullopt;
   const int64_t whole = static_cast<int64_t>(v.number);
   if (whole < lo || whole > hi) return std::nullopt;  // hi past 2^53 rounds up as a double

@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>    // for NAN
+#include <cstdint>  // for INT64_MAX, INT64_MIN
 #include <fstream>  // for ifstream
 #include <sstream>  // for stringstream
 #include <string>   // for string
@@ -14,6 +15,7 @@
 #include "boostlab/params.h"
 #include "boostlab/table.h"
 #include "test_files.h"
+#include "util/json.h"
 
 namespace boostlab {
 namespace {
@@ -232,6 +234,71 @@ TEST(ModelLoaderRegression, CompactFileWithAnEmptyColumnLoadsOrIsRefused) {
   } catch (const Error& e) {
     EXPECT_EQ(e.code(), "MODEL_CORRUPT");
   }
+}
+
+}  // namespace
+}  // namespace boostlab
+
+namespace boostlab {
+namespace {
+
+// A one-leaf XGBoost regression file; `learner` is spliced into its learner
+// object (feature names, num_feature), `num_feature` is learner_model_param's.
+std::string XGBoostFile(const std::string& num_feature, const std::string& learner = "") {
+  return R"({"learner":{)" + learner + R"("attributes":{},"gradient_booster":{"model":{"gbtree_model_param":)"
+         R"({"num_parallel_tree":"1","num_trees":"1"},"tree_info":[0],"trees":[{"base_weights":[0.5],)"
+         R"("default_left":[0],"id":0,"left_children":[-1],"loss_changes":[0],"parents":[2147483647],)"
+         R"("right_children":[-1],"split_conditions":[0.25],"split_indices":[0],"split_type":[0],"sum_hessian":[1],)"
+         R"("tree_param":{"num_deleted":"0","num_feature":")" + num_feature + R"(","num_nodes":"1","size_leaf_vector":"1"}}]},)"
+         R"("name":"gbtree"},"learner_model_param":{"base_score":"5E-1","num_class":"0","num_feature":")" + num_feature +
+         R"(","num_target":"1"},"objective":{"name":"reg:squarederror"}},"version":[3,2,0]})";
+}
+
+// A 517-byte XGBoost file asked for 16,777,216 unnamed features: the importer
+// built them all (2.8 GB) and refused only the text it made from them ("The
+// model file is 597 MB"). What a file asks for is bounded by what it holds.
+TEST(ModelLoaderRegression, UnnamedFeaturesAreBoundedByTheFilesSize) {
+  const std::string huge = XGBoostFile("16777216");
+  ASSERT_LT(huge.size(), 1000u);
+  EXPECT_EQ(LoadError(huge), "MODEL_CORRUPT: This is not a usable XGBoost model file: its num_feature is 16777216 with no feature "
+                             "names, more than a file of " + std::to_string(huge.size()) + " bytes can describe (at most 65536).");
+  EXPECT_EQ(LoadError(XGBoostFile("1000000")).substr(0, 40), "MODEL_CORRUPT: This is not a usable XGBo");
+  EXPECT_EQ(Model::FromJson(XGBoostFile("65536")).features.size(), 65536u);
+  // Named, the names are in the file: as many as it holds.
+  EXPECT_EQ(Model::FromJson(XGBoostFile("2", R"("feature_names":["a","b"],)")).features[1].name, "b");
+}
+
+// Two features of one name (a model file's or XGBoost's), and a key given
+// twice in any JSON read here, were taken silently: which one counts differs
+// from reader to reader.
+TEST(ModelLoaderRegression, RepeatedNamesAndKeysAreRefused) {
+  EXPECT_EQ(LoadError(XGBoostFile("2", R"("feature_names":["a","a"],)")),
+            "MODEL_CORRUPT: This is not a usable BoostLab model: two of its features are named 'a'.");
+  ModelText text;
+  text.features = R"([{"name":"c","type":"numeric"},{"name":"c","type":"categorical","levels":["u","v","w"]}])";
+  EXPECT_EQ(LoadError(text.Json()), "MODEL_CORRUPT: This is not a usable BoostLab model: two of its features are named 'c'.");
+  const std::string twice = R"({"objective":"reg:squarederror",)" + ModelText().Json().substr(1);
+  EXPECT_EQ(LoadError(twice).substr(0, 98),
+            "MODEL_CORRUPT: The model file is not valid JSON (JSON: the key \"objective\" appears twice in the ob");
+  EXPECT_THROW(ParseParams(R"({"eta":0.1,"eta":0.3})"), Error);
+}
+
+// The same bytes loaded from a file (a decoder drops the byte order mark) and
+// were refused as text that starts with one.
+TEST(ModelLoaderRegression, AByteOrderMarkIsSkipped) {
+  EXPECT_EQ(LoadError("\xEF\xBB\xBF" + ModelText().Json()), "loaded");
+  EXPECT_EQ(LoadError("\xEF\xBB\xBF" + XGBoostFile("3")), "loaded");
+}
+
+// categories_segments is read with a bound of INT64_MAX: 2^63 passed the
+// check (INT64_MAX rounds up to it as a double) and was cast, undefined behaviour.
+TEST(ModelLoaderRegression, TwoToTheSixtyThirdIsNotAnInt64) {
+  json::Value v = json::Number(9223372036854775808.0);
+  EXPECT_FALSE(json::ToWholeNumber(v, 0, INT64_MAX).has_value());
+  v.number = -9223372036854775808.0;
+  EXPECT_EQ(json::ToWholeNumber(v, INT64_MIN, 0), INT64_MIN);
+  v.number = 9223372036854774784.0;  // the largest double below 2^63
+  EXPECT_EQ(json::ToWholeNumber(v, 0, INT64_MAX), int64_t{9223372036854774784});
 }
 
 }  // namespace

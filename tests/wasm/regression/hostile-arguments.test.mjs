@@ -39,7 +39,7 @@ for (const build of BUILDS) {
       const started = Date.now();
       assert.throws(() => bl.loadModel(text), (e) => {
         assert.equal(e.code, 'MODEL_TOO_LARGE');
-        assert.match(e.message, /The model file is 50 MB; this build reads model files of up to 48 MB \(reading one takes about 40 times its size in memory/);
+        assert.match(e.message, /The model file is 50 MB; this build reads model JSON of up to 48 MB \(reading JSON takes about 40 times its size in memory/);
         return true;
       });
       assert.ok(Date.now() - started < 20_000, 'refused without reading');

@@ -4,6 +4,7 @@
 // reached, its value and F_t(x), every number the engine's.
 import type { Model, RoundLeaf, RoundStatistics, Table, Trainer } from '../../../wasm/js/index.js';
 import type { RoundDetail, RoundDetailRequest, SurfaceRequest, TreeJson } from './messages';
+import { csvText } from './csv-cells';
 
 // Every round is kept when a round's per-row numbers are this many values or
 // fewer (toy data, small CSVs); otherwise the rounds the run paused or ended
@@ -175,17 +176,16 @@ export function roundCsv(m: Model, table: Table, history: RoundHistory | null, r
   const named = classes.some((c, i) => c !== String(i)) ? [`${target || 'class'} (class of index y)`] : [];
   const label = !target || target === 'y' ? 'y' : classes.length ? `y (index of the ${target} class)` : `y (${target})`;
   const cols = [byLine ? 'line' : 'row', ...d.features, label, ...named, 'set', `F_${d.round - 1}(x)`, ...statColumns(d), 'leaf', 'leaf value', `F_${d.round}(x)`];
-  const quote = (s: string) => (/[",\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s);
-  const lines = [cols.map(quote).join(',')];
+  const lines = [cols.map(csvText).join(',')];
   // A category by its name, as the table on the page shows it (the engine holds its code).
   const levels: (string[] | undefined)[] = d.features.map((name) => summary.features.find((f: { name: string; levels?: string[] }) => f.name === name)?.levels);
-  const xText = (v: number, f: number) => (levels[f] && Number.isInteger(v) && levels[f]![v] !== undefined ? quote(levels[f]![v]) : float32Text(v));
+  const xText = (v: number, f: number) => (levels[f] && Number.isInteger(v) && levels[f]![v] !== undefined ? csvText(levels[f]![v]) : float32Text(v));
   for (const r of d.rows) {
     const stats = statColumns(d).map((c) => {
       const v = (r as unknown as Record<string, number | undefined>)[STAT_KEY[c]];
       return r.valid || v === undefined ? '' : c === 'u' || c === 'drawn' ? String(v) : float32Text(v);
     });
-    const name = named.length ? [Number.isInteger(r.y) && r.y >= 0 && r.y < classes.length ? quote(classes[r.y]) : ''] : [];
+    const name = named.length ? [Number.isInteger(r.y) && r.y >= 0 && r.y < classes.length ? csvText(classes[r.y]) : ''] : [];
     lines.push([String(byLine ? r.line : r.row + 1), ...r.x.map(xText), float32Text(r.y), ...name, r.valid ? 'valid' : 'train', float32Text(r.before), ...stats,
       String(r.leaf), float32Text(r.leafValue), float32Text(r.after)].join(','));
   }

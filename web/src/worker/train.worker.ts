@@ -5,6 +5,7 @@ import { init, isCompactModel, BoostLabError } from '../../../wasm/js/index.js';
 import type { BoostLab, Dataset, Model, Table, TableColumn, Trainer } from '../../../wasm/js/index.js';
 import type { ErrorInfo, EvaluationResult, FromWorker, ModelInfo, ReadOptions, SurfaceRequest, ToWorker, TreeJson } from './messages';
 import { RoundHistory, roundCsv, roundDetail } from './round-detail';
+import { csvText } from './csv-cells';
 import { rankingDetail } from './ranking';
 import { compareRuns, KeptRuns } from './compare';
 import { lineRange, rowOfLine } from './row-lines';
@@ -441,7 +442,7 @@ async function handle(msg: ToWorker) {
         const rows = validRowsOf(m);
         const text = m.scaleOutScript({
           engine: msg.engine, rounds: msg.rounds, csv: msg.files.csv, model: msg.files.model, output: msg.files.output,
-          validRows: rows.length ? msg.files.validRows : '', weight: weightOf(m),
+          validRows: rows.length ? msg.files.validRows : '', weight: weightOf(m), columns: table?.columns.map((c) => c.name),
           delimiter: dialect.delimiter, encoding: dialect.encoding as 'utf-8', decimalComma: dialect.decimalComma, missingValues: dialect.missingValues,
         });
         post({ type: 'export', what: 'scale-out', text });
@@ -612,31 +613,30 @@ function predictionsCsv(m: Model, rounds: number) {
   const labels = labelsOf(m);
   const known = labels !== null && labels.length === table.numRows;
   const valid = new Set(validRowsOf(m));
-  const quote = (s: string) => (/[",\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s);
   const digits = (x: number) => String(Number(x.toPrecision(7)));
   const classes = i.classes;
   const fileLines = table.rowLines();
   const carried = (known ? carryOf(m) : []).map((name) => table!.column(name));
   // A carried column as read: whole numbers whole (an ID of 12345678 is a key, not 1.234568e7).
-  const cellOf = (c: TableColumn, r: number) => c.type === 'text' ? (c.codes[r] < 0 ? '' : quote(c.levels[c.codes[r]]))
+  const cellOf = (c: TableColumn, r: number) => c.type === 'text' ? (c.codes[r] < 0 ? '' : csvText(c.levels[c.codes[r]]))
     : Number.isNaN(c.values[r]) ? '' : Number.isInteger(c.values[r]) ? String(c.values[r]) : digits(c.values[r]);
   const header = [fileLines ? 'line' : 'row', ...carried.map((c) => c.name), ...(known ? ['set', i.target] : [])];
   header.push(`predicted ${i.target}`, ...(classes.length === 0 ? [] : width === 1 ? [`p(${i.target} = ${classes[1]})`] : classes.map((c) => `p(${i.target} = ${c})`)));
-  const lines = [header.map(quote).join(',')];
+  const lines = [header.map(csvText).join(',')];
   for (let r = 0; r < table.numRows; r++) {
     const row = [String(fileLines ? fileLines[r] : r + 1)];
     for (const c of carried) row.push(cellOf(c, r));
     // A row with no target was in neither set.
     if (known) row.push(...(Number.isNaN(labels![r]) ? ['left out', '']
-      : [valid.has(r) ? 'valid' : 'train', quote(classes.length ? String(classes[labels![r]] ?? '') : digits(labels![r]))]));
+      : [valid.has(r) ? 'valid' : 'train', csvText(classes.length ? String(classes[labels![r]] ?? '') : digits(labels![r]))]));
     if (classes.length === 0) {
       row.push(digits(p[r]));
     } else if (width === 1) {
-      row.push(quote(String(classes[p[r] > 0.5 ? 1 : 0])), digits(p[r]));
+      row.push(csvText(String(classes[p[r] > 0.5 ? 1 : 0])), digits(p[r]));
     } else {
       let best = 0;
       for (let k = 1; k < width; k++) if (p[r * width + k] > p[r * width + best]) best = k;
-      row.push(quote(String(classes[best])));
+      row.push(csvText(String(classes[best])));
       for (let k = 0; k < width; k++) row.push(digits(p[r * width + k]));
     }
     lines.push(row.join(','));
