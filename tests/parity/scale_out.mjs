@@ -106,7 +106,8 @@ export async function continueOnCluster(c, engine, python, { rounds = 20, worker
   const continued = bl.loadModel(readFileSync(join(dir, 'continued.json'), 'utf8'));
   assert.equal(continued.numTrees, model.numTrees + rounds * model.predictionWidth, `${what}: the model's trees and the new ones`);
   const margins = continued.predict(table, { output: 'margin' });
-  const theirs = JSON.parse(execFileSync(python, [join(root, 'tests/parity/xgb_load_predict.py'), join(dir, 'continued.json'), csv],
+  const theirs = JSON.parse(execFileSync(python, [join(root, 'tests/parity/xgb_load_predict.py'), join(dir, 'continued.json'), csv,
+    JSON.stringify(table.columns.map((col) => col.name))],
     { maxBuffer: 1 << 28 }).toString().trim().split('\n').at(-1)).margins;
   assert.equal(margins.length, theirs.length);
   theirs.forEach((v, i) => assert.ok(Math.abs(v - margins[i]) <= 1e-5 * Math.max(1, Math.abs(v)), `${what}: margin ${i}: ${v} there, ${margins[i]} here`));

@@ -3,7 +3,9 @@ a CSV, read as the parity tests read it (text columns as pandas categories,
 whose codes follow the sorted levels as BoostLab's do). Run with
 /usr/bin/python3 (Debian's XGBoost 1.7.4) or a virtual environment's python.
 
-  xgb_load_predict.py MODEL_JSON CSV
+  xgb_load_predict.py MODEL_JSON CSV [NAMES_JSON]
+NAMES_JSON: the file's column names as BoostLab's table gave them (a JSON list),
+for a header BoostLab names otherwise than pandas (spaces trimmed, an empty cell).
 Prints {"version": ..., "margins": [...], "predictions": [...], "num_trees": N}
 (rows x outputs, row-major; predictions: what predict() gives by default, the
 objective's probabilities).
@@ -19,7 +21,8 @@ def main():
     model, csv = sys.argv[1], sys.argv[2]
     booster = xgb.Booster()
     booster.load_model(model)
-    df = pd.read_csv(csv)
+    names = json.loads(sys.argv[3]) if len(sys.argv) > 3 else None
+    df = pd.read_csv(csv, header=0, names=names)
     for c in df.columns:
         if not pd.api.types.is_numeric_dtype(df[c]):  # text: object in pandas 2, str in pandas 3
             df[c] = df[c].astype("category")

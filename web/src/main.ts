@@ -61,8 +61,10 @@ function sayStopped(token: number, rounds: number, say: (rounds: number) => stri
   stopNotices.set(token, { say, said });
   return said;
 }
-// A link's data choice, applied to the first data that has those columns.
+// A link's data choice, applied to the first data that has those columns;
+// what it held that the page does not have, said when that data lands.
 let linkChoice: Partial<DataChoice> | undefined;
+let linkNotice = '';
 let dataCount = 0;
 let runCount = 0;
 let tokenCount = 0;
@@ -207,8 +209,8 @@ function onMessage(m: FromWorker) {
   switch (m.type) {
     case 'ready': {
       const url = readHash(m.schema, Object.keys(SAMPLES), TOY_KINDS);
-      // Said with the data's load: what the link held that the page could not take.
-      if (url.dropped.length) loadNotice = `This link's ${url.dropped.join(', ')} ${url.dropped.length > 1 ? 'are' : 'is'} not something the page has: the default is used instead.`;
+      // Said when the first data lands: what the link held that the page could not take.
+      if (url.dropped.length) linkNotice = `This link's ${url.dropped.join(', ')} ${url.dropped.length > 1 ? 'are' : 'is'} not something the page has: the default is used instead.`;
       update((s) => {
         s.engine = { ready: true, failed: '', capabilities: m.capabilities };
         s.schema = m.schema;
@@ -254,8 +256,9 @@ function onMessage(m: FromWorker) {
         if (newest) {
           s.loading = '';
           s.loadProgress = null;
-          s.messages.notice = loadNotice;
+          s.messages.notice = [loadNotice, linkNotice].filter(Boolean).join(' ');
           loadNotice = '';
+          linkNotice = '';
         }
         s.messages.data = '';
         s.messages.train = '';
