@@ -19,3 +19,7 @@ for (const c of CASES.filter((k) => ['diamonds', 'spam', 'letter'].includes(k.cs
 test('Spark reads a file whose header the tab trimmed and named, and whose features share the script\'s own names', { timeout: 600_000 }, async () => {
   await continueOnCluster(awkwardHeaderCase(mkdtempSync(join(tmpdir(), 'boostlab-header-'))), 'spark', python);
 });
+
+test('Spark trains on the features named as the script\'s own columns, not on its bookkeeping', { timeout: 600_000 }, async () => {
+  await continueOnCluster(awkwardHeaderCase(mkdtempSync(join(tmpdir(), 'boostlab-names-')), { header: false }), 'spark', python);
+});

@@ -27,8 +27,9 @@ export const CASES = [
 // script's own bookkeeping columns (__label, __row, __valid, __weight: they overwrote the feature,
 // logloss 2.07 there against 0.067 here), a header cell with spaces around it (the tab trims it)
 // and an empty one (the tab calls it column_3): read_csv(usecols=...) failed on both.
-export function awkwardHeaderCase(dir) {
-  const lines = ['__label, x ,,__row,__valid,__weight,kind'];
+// header: false leaves the header plain (x, z), so only the names can collide.
+export function awkwardHeaderCase(dir, { header = true } = {}) {
+  const lines = [header ? '__label, x ,,__row,__valid,__weight,kind' : '__label,x,z,__row,__valid,__weight,kind'];
   let s = 7;
   const rand = () => ((s = (s * 1103515245 + 12345) % 2147483648) / 2147483648);
   for (let i = 0; i < 400; i++) {
@@ -36,9 +37,9 @@ export function awkwardHeaderCase(dir) {
     const kind = v[0] + 0.5 * v[1] - 0.8 * v[2] + 0.3 * v[3] + 0.1 * rand() > 0.4 ? 'yes' : 'no';
     lines.push([...v.map((x) => x.toFixed(4)), kind].join(','));
   }
-  const path = join(dir, 'awkward header.csv');
+  const path = join(dir, header ? 'awkward header.csv' : 'bookkeeping names.csv');
   writeFileSync(path, lines.join('\n') + '\n');
-  return { csv: 'awkward-header', path, target: 'kind', validRows: Array.from({ length: 80 }, (_, i) => i * 5), params: { algorithm: 'xgboost', max_depth: 3 } };
+  return { csv: header ? 'awkward-header' : 'bookkeeping-names', path, target: 'kind', validRows: Array.from({ length: 80 }, (_, i) => i * 5), params: { algorithm: 'xgboost', max_depth: 3 } };
 }
 
 // Runs the script under coreutils' timeout, which kills its whole process

@@ -23,3 +23,7 @@ test('Dask reads a file whose header the tab trimmed and named, and whose featur
   const names = table.columns.map((col) => col.name);
   for (const name of ['x', '__label', '__row', '__valid', '__weight']) if (!names.includes(name)) throw new Error(`no column ${name} in ${names}`);
 });
+
+test('Dask trains on the features named as the script\'s own columns, not on its bookkeeping', { timeout: 600_000 }, async () => {
+  await continueOnCluster(awkwardHeaderCase(mkdtempSync(join(tmpdir(), 'boostlab-names-')), { header: false }), 'dask', '/usr/bin/python3');
+});
