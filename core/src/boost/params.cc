@@ -356,6 +356,11 @@ Params ParseParams(std::string_view text) {
     }
     if (!value.IsNumber()) throw Error("BAD_PARAM", "Parameter " + quoted + " must be a number.");
     const double v = value.number;
+    // A number written past the doubles (1.2e601) reads as infinity, which no
+    // model file can hold (it saves as null, read back as the default).
+    if (std::isinf(v))
+      throw Error("BAD_PARAM", "Parameter " + quoted + " is beyond the range of numbers (" + (v > 0 ? "+" : "-") +
+                                   "infinity); allowed range is " + RangeText(*spec) + ".");
     if (spec->type == ParamType::kInt && v != std::floor(v))
       throw Error("BAD_PARAM", "Parameter " + quoted + " must be a whole number, not " + FormatNumber(v) + ".");
     const bool below = spec->min_exclusive ? !(v > spec->min) : !(v >= spec->min);

@@ -171,5 +171,21 @@ TEST(ExtremeValuesRegression, AnOverflowNamesWhatOverflowedAndKeepsTheRoundsBefo
   EXPECT_NO_THROW(Model::FromJson(model.ToJson()));
 }
 
+// The params fuzzer's find (issue 42's long run): {"alpha":1.2e601} read as
+// infinity, which the range [0, inf] admitted; the model saved it as null and
+// read it back as the default, 0. A number past the doubles is refused.
+TEST(ExtremeValuesRegression, AParameterPastTheDoublesIsRefused) {
+  const std::string input = ReadInput("params-alpha-past-double.txt");
+  try {
+    ParseParams(input.substr(0, input.find('\n')));
+    ADD_FAILURE() << "accepted";
+  } catch (const Error& e) {
+    EXPECT_EQ(e.code(), "BAD_PARAM");
+    EXPECT_EQ(std::string(e.what()).substr(0, 63), "Parameter 'alpha' is beyond the range of numbers (+infinity); a");
+  }
+  EXPECT_THROW(ParseParams(R"({"eta":-1e999})"), Error);
+  EXPECT_EQ(ParseParams(R"({"alpha":1e308})").alpha, 1e308);
+}
+
 }  // namespace
 }  // namespace boostlab
