@@ -1,6 +1,8 @@
 // The npm package in a browser page as its README shows it: the ES module
 // imported from a static server, init({ baseUrl: '/boostlab/' }) with the
-// folder as a path (it failed: "Invalid base URL"), with threads and without.
+// folder as a path (it failed: "Invalid base URL"), with threads and without;
+// without baseUrl where the package's own folder holds no engine, a
+// BoostLabError that says what to serve (it was a raw TypeError).
 import assert from 'node:assert/strict';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -45,8 +47,18 @@ test('init({ baseUrl: \'/boostlab/\' }) loads the web builds from a path, trains
     } catch (e) {
       out.error = `${e.name} ${e.code}`;
     }
+    // The package's own folder as the default, as in a bundle built without baseUrl: its dist/web is not
+    // served here. It was a raw TypeError; now a BoostLabError that says which files to serve, and how.
+    try {
+      await init({ threads: false });
+    } catch (e) {
+      out.missing = { name: e.name, code: e.code, message: e.message };
+    }
     return out;
   });
+  assert.equal(result.missing?.name, 'BoostLabError', JSON.stringify(result.missing));
+  assert.equal(result.missing.code, 'ENGINE_NOT_FOUND');
+  assert.match(result.missing.message, /^The engine http:\/\/127\.0\.0\.1:\d+\/pkg\/dist\/web\/boostlab-web-simd\.mjs could not be loaded .*serve the files of the package's dist\/web\/ folder .* init\(\{ baseUrl: '\/boostlab\/' \}\)/);
   assert.deepEqual(result['/boostlab/'], { build: 'web-threads', trees: 3, predictions: 80 });
   assert.deepEqual(result.boostlab, { build: 'web-simd', trees: 3, predictions: 80 }, 'the last slash may be left out');
   assert.equal(result.error, 'BoostLabError BAD_OPTION');

@@ -27,9 +27,16 @@ export function isCompactModel(bytes) {
 function checkParams(params) {
   if (params === null || typeof params !== 'object' || Array.isArray(params))
     throw new BoostLabError({ code: 'BAD_PARAM', message: `The parameters are an object ({ rounds: 100, eta: 0.1, ... }), not ${params === null ? 'null' : typeof params}.` });
-  for (const [name, value] of Object.entries(params))
+  for (const [name, value] of Object.entries(params)) {
     if (typeof value === 'number' && !Number.isFinite(value))
       throw new BoostLabError({ code: 'BAD_PARAM', message: `Parameter '${name}' is ${value}: a finite number, or left out for its default.` });
+    // JSON drops a function (a custom objective as XGBoost's obj, a metric as its custom_metric):
+    // the model would train on the default instead, unsaid.
+    if (typeof value === 'function' || (Array.isArray(value) && value.some((v) => typeof v === 'function')))
+      throw new BoostLabError({ code: 'CUSTOM_FUNCTION_UNSUPPORTED', message: `Parameter '${name}' is a function: this version trains on its built-in ` +
+        "objectives and metrics only (XGBoost's obj and custom_metric have no counterpart yet). Name one instead, e.g. " +
+        "objective: 'binary:logistic', eval_metric: 'auc'; bl.paramSchema() lists them." });
+  }
 }
 
 // How long train() runs rounds before it lets the event loop run.

@@ -20,9 +20,9 @@ function packageDir() {
 async function loadNode(variant) {
   // Specifiers in variables keep browser bundlers from following them.
   const moduleSpec = 'node:module', fsSpec = 'node:fs', urlSpec = 'node:url';
-  const { createRequire } = await import(/* @vite-ignore */ moduleSpec);
-  const { readFileSync } = await import(/* @vite-ignore */ fsSpec);
-  const { fileURLToPath } = await import(/* @vite-ignore */ urlSpec);
+  const { createRequire } = await import(/* webpackIgnore: true */ /* @vite-ignore */ moduleSpec);
+  const { readFileSync } = await import(/* webpackIgnore: true */ /* @vite-ignore */ fsSpec);
+  const { fileURLToPath } = await import(/* webpackIgnore: true */ /* @vite-ignore */ urlSpec);
   const base = packageDir() + 'dist/node/boostlab-' + variant;
   const factory = createRequire(import.meta.url)(fileURLToPath(base + '.js'));
   // Emscripten 3.1.6 would fetch() a file path under Node 20; hand it the bytes.
@@ -46,7 +46,19 @@ async function loadBrowser(variant, baseUrl) {
     }
   }
   const url = new URL('boostlab-' + variant + '.mjs', base).href;
-  const { default: factory } = await import(/* @vite-ignore */ url);
+  // The engine's files are served beside the page, never bundled: a bundler
+  // must leave this import alone (Vite's comment, and webpack's, which would
+  // otherwise make it an empty context module that fails on every load).
+  let factory;
+  try {
+    ({ default: factory } = await import(/* webpackIgnore: true */ /* @vite-ignore */ url));
+  } catch (e) {
+    // A bundle built without baseUrl points at the package's own folder (under Vite's build a path
+    // that is not served; under webpack a file:// path of the machine that built it).
+    throw new BoostLabError({ code: 'ENGINE_NOT_FOUND', message: `The engine ${url} could not be loaded (${e?.message ?? e}). ` +
+      `A bundler does not copy it: serve the files of the package's dist/web/ folder (boostlab-web-threads.mjs, .wasm and ` +
+      `.worker.js; boostlab-web-simd.mjs and .wasm) from your site and give their folder as init({ baseUrl: '/boostlab/' }).` });
+  }
   return factory();
 }
 
