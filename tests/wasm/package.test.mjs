@@ -48,14 +48,15 @@ let code = '';
 try { bl.readCSV(''); } catch (e) { code = e instanceof BoostLabError ? e.code : 'not a BoostLabError'; }
 console.log(JSON.stringify({ trees: m.numTrees, p: m.predict(t).length, threads: bl.capabilities.threads, code }));
 `;
-const CJS = `const { init, load } = require('boostlab');
+const CJS = `const { init, load, BoostLabError } = require('boostlab');
 (async () => {
   const bl = await init({ threads: false });
   const t = bl.readCSV(${JSON.stringify(CSV)});
   const m = await bl.train(t.toDataset({ target: 'y' }), { rounds: 2 });
-  const { BoostLabError } = await load();
+  const esm = await load();
   let code = '';
-  try { bl.readCSV(''); } catch (e) { code = e instanceof BoostLabError ? e.code : 'not a BoostLabError'; }
+  // instanceof the entry's own BoostLabError and the ES module's alike.
+  try { bl.readCSV(''); } catch (e) { code = e instanceof BoostLabError && e instanceof esm.BoostLabError ? e.code : 'not a BoostLabError'; }
   console.log(JSON.stringify({ trees: m.numTrees, p: m.predict(t).length, threads: bl.capabilities.threads, code }));
 })();
 `;
@@ -153,4 +154,42 @@ await bl.readCSVStream('flights.csv');
       assert.match(out, /bad\.mts\(6,.*error TS2345/, 'a file name where a stream belongs');
       return true;
     });
+});
+
+// What TypeScript says is there must be there when the program runs: under module commonjs with
+// moduleResolution node10 (package.json's "types") the types said BoostLabError was exported, and
+// at run time it was undefined; a DOM-only lib with skipLibCheck false had four Symbol.dispose errors.
+test('the types are true under every module resolution and lib set: compiled and run, not only checked', () => {
+  const tsc = join(root, 'node_modules/typescript/bin/tsc');
+  const dir = join(project, 'resolutions');
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, 'main.ts'), `import { init, load, BoostLabError, type Table } from 'boostlab';
+async function main() {
+  const bl = await init({ threads: false });
+  let code = '';
+  try { bl.readCSV(''); } catch (e) { if (e instanceof BoostLabError) code = e.code; }
+  const t: Table = bl.readCSV('a\\n1\\n');
+  const mod = await load();
+  console.log(JSON.stringify({ code, rows: t.numRows, error: typeof BoostLabError, module: typeof mod.init }));
+}
+main();
+`);
+  const configs = [
+    { module: 'commonjs', moduleResolution: 'node10', lib: ['es2022', 'dom'] },
+    { module: 'commonjs', moduleResolution: 'node10', lib: ['es2022', 'esnext.disposable', 'dom'] },
+    { module: 'node16', moduleResolution: 'node16', lib: ['es2022', 'dom'] },
+    { module: 'nodenext', moduleResolution: 'nodenext', lib: ['esnext', 'dom'] },
+    { module: 'es2022', moduleResolution: 'bundler', lib: ['es2022', 'dom'], noEmit: true },
+  ];
+  for (const c of configs) {
+    const what = JSON.stringify(c);
+    writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({
+      compilerOptions: { target: 'es2022', strict: true, skipLibCheck: false, types: [], outDir: 'out', ...c }, files: ['main.ts'] }));
+    const checked = spawnSync(process.execPath, [tsc, '-p', dir], { cwd: dir });
+    assert.equal(checked.status, 0, `${what}: ${checked.stdout}`);
+    if (c.noEmit) continue;
+    // (The project's package.json has no "type": main.js is CommonJS, as these settings emit it.)
+    const out = JSON.parse(execFileSync(process.execPath, [join(dir, 'out/main.js')], { cwd: dir }).toString());
+    assert.deepEqual(out, { code: 'CSV_EMPTY', rows: 1, error: 'function', module: 'function' }, what);
+  }
 });

@@ -8,6 +8,12 @@ export class BoostLabError extends Error {
     this.line = line;
     this.column = column;
   }
+  // The CommonJS entry (index.cjs) cannot hand out this class before the ES
+  // module loads, so it declares its own twin: `instanceof` either one is true
+  // of an error from either, by what the error is (its name and code).
+  static [Symbol.hasInstance](e) {
+    return e instanceof Error && e.name === 'BoostLabError' && typeof e.code === 'string';
+  }
 }
 
 // Bindings return {ok, value} or {ok:false, error}; this unwraps or throws.

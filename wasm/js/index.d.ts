@@ -1,5 +1,14 @@
 // Hand-written: Emscripten 3.1.6 cannot emit declarations.
 
+// Symbol.dispose for a project whose lib lacks esnext.disposable (a DOM-only
+// one, say): the classes below declare [Symbol.dispose]() for `using`. The
+// same declaration as lib.esnext.disposable's and @types/node's, so they merge.
+declare global {
+  interface SymbolConstructor {
+    readonly dispose: unique symbol;
+  }
+}
+
 export class BoostLabError extends Error {
   constructor(info: { code: string; message: string; line?: number; column?: number });
   readonly name: 'BoostLabError';
@@ -10,6 +19,9 @@ export class BoostLabError extends Error {
   /** 1-based column, 0 when not about a column. */
   readonly column: number;
 }
+
+/** This module, as the CommonJS entry's load() gives it (the same under either entry). */
+export function load(): Promise<typeof import('./index.js')>;
 
 /** readCSV() takes text up to this size; readCSVStream() reads bigger files. */
 export const MAX_CSV_BYTES: number;

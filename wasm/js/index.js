@@ -12,6 +12,12 @@ import { checkFunction, checkOptions, checkSignal } from './options.js';
 
 export { BoostLabError };
 
+// The module itself, as the CommonJS entry's load() gives it: one set of names
+// whichever entry a bundler or TypeScript resolves (index.d.cts declares load()).
+export async function load() {
+  return import('./index.js');
+}
+
 // readCSV() takes text up to this size (it is held whole in JS memory);
 // readCSVStream() reads bigger files, up to what the heap holds.
 export const MAX_CSV_BYTES = 1024 * 1024 * 1024;
