@@ -2,8 +2,8 @@
 # Runs each libFuzzer target of tests/fuzz for SECONDS (default 60) under
 # ASan + UBSan, from seeds made here: the heads of tests/data's CSVs, models
 # the native CLI trains on them with every algorithm (in our JSON, as compact
-# .blm files and in XGBoost's layout), models XGBoost 3.2 saves itself
-# (build/venv-xgb3: categories by name, vector leaves), the regression tests'
+# .blm files and in XGBoost's layout, JSON and UBJSON), models XGBoost 3.2 saves
+# itself (build/venv-xgb3: categories by name, vector leaves; JSON and UBJSON), the regression tests'
 # model inputs, and call sequences for api_sequence. The corpus grows in
 # build/fuzz/corpus across runs.
 # Prints one "fuzz: NAME ok|FINDING, N runs" line per target; exits 1 on any
@@ -49,6 +49,8 @@ for csv in tests/data/*.csv; do
       --model-out "$seeds/model_json/$name-$algorithm.blm" > /dev/null 2>&1 || true
     build/native/boostlab-cli export-xgboost --model "$seeds/model_json/$name-$algorithm.json" \
       > "$seeds/model_json/$name-$algorithm.xgb.json" 2> /dev/null || rm -f "$seeds/model_json/$name-$algorithm.xgb.json"
+    build/native/boostlab-cli export-xgboost --model "$seeds/model_json/$name-$algorithm.json" --format ubj \
+      > "$seeds/model_json/$name-$algorithm.ubj" 2> /dev/null || rm -f "$seeds/model_json/$name-$algorithm.ubj"
   done
   i=$((i + 1))
 done
@@ -70,6 +72,7 @@ for name, y, params in [("binary", (X["x"] > 0).astype(int), {"objective": "bina
     features = X[["x"]] if name == "vector" else X  # (vector leaves take no categories)
     b = xgb.train({**params, "tree_method": "hist", "max_depth": 2, "max_cat_to_onehot": 1}, xgb.DMatrix(features, y, enable_categorical=True), 2)
     b.save_model(f"{out}/xgb3-{name}.json")
+    b.save_model(f"{out}/xgb3-{name}.ubj")  # UBJSON, XGBoost's default format since 2.1
 PY
 fi
 n=0

@@ -259,11 +259,11 @@ struct ModelHandle {
   val toJson() const { return Guard([&] { return val(model.ToJson()); }); }
   val toXGBoostJson() const { return Guard([&] { return val(model.ToXGBoostJson()); }); }
   // The compact file, copied out of the heap into a Uint8Array of its own.
-  val toBinary() const {
-    return Guard([&] {
-      const std::string bytes = model.ToBinary();
-      return val::global("Uint8Array").new_(emscripten::typed_memory_view(bytes.size(), reinterpret_cast<const uint8_t*>(bytes.data())));
-    });
+  val toBinary() const { return Guard([&] { return BytesOut(model.ToBinary()); }); }
+  // XGBoost's UBJSON (.ubj), likewise.
+  val toXGBoostUbj() const { return Guard([&] { return BytesOut(model.ToXGBoostUbj()); }); }
+  static val BytesOut(const std::string& bytes) {
+    return val::global("Uint8Array").new_(emscripten::typed_memory_view(bytes.size(), reinterpret_cast<const uint8_t*>(bytes.data())));
   }
   double memoryBytes() const { return static_cast<double>(model.MemoryBytes()); }
   val scaleOutScript(const std::string& options_json) const {
@@ -480,6 +480,19 @@ class JsByteSource final : public boostlab::ByteSource {
   val read_;
 };
 
+// A JSON or UBJSON model file given as bytes (XGBoost's .ubj is not text),
+// read from JavaScript a megabyte at a time, after its size is checked.
+val ModelFromBytes(double size, val read) {
+  return Guard([&] {
+    const size_t n = Index(size, "the model's size");
+    boostlab::Model::CheckJsonSize(n);
+    JsByteSource source(n, std::move(read));
+    std::string bytes(n, '\0');
+    source.Read(bytes.data(), n);
+    return val(ModelHandle{boostlab::Model::FromJson(bytes)});
+  });
+}
+
 val ModelFromBinary(double size, val read) {
   return Guard([&] {
     JsByteSource source(Index(size, "the model's size"), std::move(read));
@@ -518,6 +531,7 @@ EMSCRIPTEN_BINDINGS(boostlab) {
   class_<ModelHandle>("Model")
       .function("toJson", &ModelHandle::toJson)
       .function("toXGBoostJson", &ModelHandle::toXGBoostJson)
+      .function("toXGBoostUbj", &ModelHandle::toXGBoostUbj)
       .function("toBinary", &ModelHandle::toBinary)
       .function("memoryBytes", &ModelHandle::memoryBytes)
       .function("scaleOutScript", &ModelHandle::scaleOutScript)
@@ -561,6 +575,7 @@ EMSCRIPTEN_BINDINGS(boostlab) {
   function("createTrainerFrom", &CreateTrainerFrom);
   function("modelFromJson", &ModelFromJson);
   function("modelFromBinary", &ModelFromBinary);
+  function("modelFromBytes", &ModelFromBytes);
   function("paramSchemaJson", &boostlab::ParamSchemaJson);
   function("hasThreads", &HasThreads);
 }

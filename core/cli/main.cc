@@ -89,7 +89,7 @@ double PeakRssMb() {
   return -1;
 }
 
-// Either model format, told apart by the compact file's first bytes.
+// Any model format (JSON, XGBoost's UBJSON, the compact file), told apart by its first bytes.
 boostlab::Model LoadModel(const std::string& path) {
   const std::string bytes = ReadFile(path);
   return boostlab::Model::IsBinary(bytes) ? boostlab::Model::FromBinary(bytes) : boostlab::Model::FromJson(bytes);
@@ -227,9 +227,12 @@ int Predict(std::map<std::string, std::string>& args) {
   return 0;
 }
 
-// The model as XGBoost's JSON, on stdout.
+// The model as XGBoost's JSON (or with --format ubj its UBJSON), on stdout.
 int ExportXgboost(std::map<std::string, std::string>& args) {
-  std::cout << LoadModel(args["--model"]).ToXGBoostJson();
+  const boostlab::Model model = LoadModel(args["--model"]);
+  const std::string format = args.count("--format") ? args["--format"] : "json";
+  if (format != "json" && format != "ubj") throw boostlab::Error("BAD_ARGUMENT", "--format is json or ubj, not '" + format + "'.");
+  std::cout << (format == "ubj" ? model.ToXGBoostUbj() : model.ToXGBoostJson());
   return 0;
 }
 

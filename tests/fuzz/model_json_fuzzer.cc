@@ -1,5 +1,5 @@
-// A model file (JSON, ours or XGBoost's, or the compact .blm, told apart as
-// the CLI and the package do) -> load -> predict (on a table with missing, huge and negative
+// A model file (JSON, ours or XGBoost's, XGBoost's UBJSON, or the compact
+// .blm, told apart as the CLI and the package do) -> load -> predict (on a table with missing, huge and negative
 // values) -> save -> reload, and the XGBoost export. A file the loader
 // accepts must predict and export without reading outside memory and
 // survive the round trip.
@@ -56,9 +56,20 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* bytes, size_t size) {
   (void)model.SummaryJson();
   if (!model.trees.empty()) (void)model.TreeJson(model.trees.size() - 1);
   for (const char* type : {"weight", "gain", "cover", "total_gain", "total_cover"}) (void)model.FeatureImportance(type);
-  // The XGBoost export: any accepted model is written or refused with a reason.
+  // The XGBoost export: any accepted model is written or refused with a reason,
+  // and its UBJSON form reads back as its JSON form does (the same model, or
+  // the same refusal).
   try {
-    (void)model.ToXGBoostJson();
+    const std::string text = model.ToXGBoostJson();
+    const std::string ubj = model.ToXGBoostUbj();
+    const auto read = [](const std::string& file) {
+      try {
+        return Model::FromJson(file).ToJson();
+      } catch (const Error& e) {
+        return "refused: " + e.code();
+      }
+    };
+    if (read(text) != read(ubj)) fuzz::Fail("the XGBoost export reads back differently from its JSON and its UBJSON");
   } catch (const Error&) {
   }
   // Scored on a table of those rows with its target: the model's classes, one it does not know and a

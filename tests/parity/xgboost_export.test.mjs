@@ -1,9 +1,9 @@
 // Models leave for XGBoost and come back: every dataset in tests/data, every
 // algorithm that has an XGBoost form, trained by the native CLI, exported as
-// XGBoost JSON and loaded by Debian's XGBoost 1.7.4 and by XGBoost 3.2
+// XGBoost JSON and as its UBJSON, and loaded by Debian's XGBoost 1.7.4 and by XGBoost 3.2
 // (PyPI, build/venv-xgb3), which must predict the margins we predict (within
 // 1e-5 relative) on every row, missing values and categories included; and
-// models XGBoost trained or saved, read here.
+// models XGBoost trained or saved (JSON and UBJSON), read here.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
@@ -69,6 +69,9 @@ for (const d of DATA) {
       cli(['train', '--csv', csv, '--target', d.target, '--ignore', (d.ignore ?? []).join(','), '--params', JSON.stringify(params), '--model-out', model]);
       const xgbFile = `${model}.xgb.json`;
       writeFileSync(xgbFile, cli(['export-xgboost', '--model', model]));
+      // And as XGBoost's UBJSON, which both versions read too (the tree columns as typed arrays of their own types).
+      const ubjFile = `${model}.ubj`;
+      writeFileSync(ubjFile, execFileSync(CLI, ['export-xgboost', '--model', model, '--format', 'ubj'], { maxBuffer: 1 << 28 }));
       const ours = cli(['predict', '--model', model, '--csv', csv, '--margin', '1']).trim().split('\n').map(Number);
       // What predict() gives by default, ours and theirs: the probabilities the page shows (a class index for multi:softmax).
       const probabilities = cli(['predict', '--model', model, '--csv', csv]).trim().split('\n').map(Number);
@@ -76,10 +79,13 @@ for (const d of DATA) {
       // K classes' softmax(F / (K - 1)) as softprob's F / (K - 1).
       const scale = run.objective === 'binary:exponential' ? 2 : run.algorithm === 'adaboost' && TASKS[d.csv] === 'multiclass' ? 1 / 25 : 1;
       for (const ref of REFS) {
-        const theirs = JSON.parse(lastLine(execFileSync(ref.python, [join(root, 'tests/parity/xgb_load_predict.py'), xgbFile, csv], { maxBuffer: 1 << 28 })));
-        assert.equal(theirs.version, ref.version);
-        assertSameMargins(ours.map((v) => scale * v), theirs.margins, `${name}, XGBoost ${ref.version}`);
-        assertSameMargins(theirs.predictions, probabilities, `${name}, XGBoost ${ref.version}'s predict()`);
+        for (const file of [xgbFile, ubjFile]) {
+          const theirs = JSON.parse(lastLine(execFileSync(ref.python, [join(root, 'tests/parity/xgb_load_predict.py'), file, csv], { maxBuffer: 1 << 28 })));
+          assert.equal(theirs.version, ref.version);
+          const how = `${name}, XGBoost ${ref.version}, ${file === ubjFile ? 'UBJSON' : 'JSON'}`;
+          assertSameMargins(ours.map((v) => scale * v), theirs.margins, how);
+          assertSameMargins(theirs.predictions, probabilities, `${how}, predict()`);
+        }
       }
     });
   }
@@ -152,8 +158,15 @@ for (const c of IMPORTS) {
       const file = join(dir, `xgb${ref.version}-${c.csv}-${c.params.objective ?? 'default'}.json`);
       const theirs = trainXgb(ref.python, c.csv, c.target, c.params, c.rounds ?? 10, file, c.ignore);
       assert.equal(theirs.version, ref.version);
-      const ours = cli(['predict', '--model', file, '--csv', join(root, 'tests/data', `${c.csv}.csv`), '--margin', '1']).trim().split('\n').map(Number);
+      const data = join(root, 'tests/data', `${c.csv}.csv`);
+      const ours = cli(['predict', '--model', file, '--csv', data, '--margin', '1']).trim().split('\n').map(Number);
       assertSameMargins(theirs.margins, ours, `${c.csv}, XGBoost ${ref.version}`);
+      // The same model saved by XGBoost as UBJSON (its default format from 2.1, picked by the name's .ubj), read here too.
+      const ubj = file.replace(/\.json$/, '.ubj');
+      execFileSync(ref.python, [join(root, 'tests/parity/xgb_train_save.py'), 'resave', file, data, ubj], { maxBuffer: 1 << 28 });
+      assert.equal(readFileSync(ubj)[1], 'L'.charCodeAt(0), 'XGBoost wrote UBJSON');
+      const fromUbj = cli(['predict', '--model', ubj, '--csv', data, '--margin', '1']).trim().split('\n').map(Number);
+      assertSameMargins(theirs.margins, fromUbj, `${c.csv}, XGBoost ${ref.version}'s UBJSON`);
     }
   });
 }

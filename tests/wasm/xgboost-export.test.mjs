@@ -1,6 +1,7 @@
-// model.toXGBoostJSON(): the package writes the same XGBoost file as the
-// native core (whose file XGBoost loads: tests/parity/xgboost_export), and
-// says why when a model has no XGBoost form.
+// model.toXGBoostJSON() and toXGBoostUBJ(): the package writes the same
+// XGBoost files as the native core (whose files XGBoost loads:
+// tests/parity/xgboost_export), reads XGBoost 3.2's own UBJSON, and says why
+// when a model has no XGBoost form.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
@@ -8,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
+import { isUbjModel } from '../../wasm/js/index.js';
 import { BUILDS, load } from './helpers.mjs';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
@@ -29,6 +31,32 @@ for (const build of BUILDS) {
       writeFileSync(join(dir, 'm.json'), model.toJSONString());
       assert.equal(execFileSync(CLI, ['export-xgboost', '--model', join(dir, 'm.json')]).toString(), text);
       model.dispose(); data.dispose(); table.dispose();
+    });
+
+    test('toXGBoostUBJ: the native core\'s UBJSON bytes; loadModel reads them and XGBoost 3.2\'s own .ubj (a categorical model)', async () => {
+      const bl = await load(build);
+      const table = bl.readCSV(readFileSync(join(root, 'tests/data/diamonds.csv')));
+      const data = table.toDataset({ target: 'price', validFraction: 0 });
+      const model = await bl.train(data, { rounds: 3, max_depth: 3, nthread: 1 });
+      const ubj = model.toXGBoostUBJ();
+      assert.ok(ubj instanceof Uint8Array && isUbjModel(ubj));
+      const dir = mkdtempSync(join(tmpdir(), 'boostlab-ubj-'));
+      writeFileSync(join(dir, 'm.json'), model.toJSONString());
+      assert.deepEqual(Buffer.from(ubj), execFileSync(CLI, ['export-xgboost', '--model', join(dir, 'm.json'), '--format', 'ubj']));
+      const back = bl.loadModel(ubj);
+      assert.deepEqual(back.predict(table, { output: 'margin' }), bl.loadModel(model.toXGBoostJSON()).predict(table, { output: 'margin' }));
+      // XGBoost 3.2 trains on diamonds (its categories by name) and saves UBJSON, its default: the margins it prints, here.
+      const file = join(dir, 'xgb.ubj');
+      const theirs = JSON.parse(execFileSync(join(root, 'build/venv-xgb3/bin/python'), [join(root, 'tests/parity/xgb_train_save.py'), 'train',
+        join(root, 'tests/data/diamonds.csv'), 'price', JSON.stringify({ max_depth: 3, max_cat_to_onehot: 1 }), '3', file], { maxBuffer: 1 << 28 })
+        .toString().trim().split('\n').at(-1)).margins;
+      const theirModel = bl.loadModel(readFileSync(file));
+      const ours = theirModel.predict(table, { output: 'margin' });
+      theirs.forEach((v, i) => assert.ok(Math.abs(v - ours[i]) <= 1e-5 * Math.max(1, Math.abs(v)), `row ${i}: ${v} there, ${ours[i]} here`));
+      // Cut short, it is refused with a reason (it is read as bytes, never as text).
+      assert.throws(() => bl.loadModel(readFileSync(file).subarray(0, 200)), (e) => e.code === 'MODEL_CORRUPT' && /not valid UBJSON/.test(e.message));
+      for (const m of [model, back, theirModel]) m.dispose();
+      data.dispose(); table.dispose();
     });
 
     test('loadModel reads XGBoost JSON: an exported model comes back and predicts as before', async () => {

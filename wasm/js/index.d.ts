@@ -27,6 +27,8 @@ export function load(): Promise<typeof import('./index.js')>;
 export const MAX_CSV_BYTES: number;
 /** Whether bytes start as a compact model file (toBinary()) does: loadModel() tells the formats apart by this. */
 export function isCompactModel(bytes: Uint8Array): boolean;
+/** Whether bytes start as UBJSON (XGBoost's .ubj) does: loadModel() reads those bytes as UBJSON. */
+export function isUbjModel(bytes: Uint8Array): boolean;
 
 /** Model.evaluate()'s answer. */
 export type Evaluation = {
@@ -395,6 +397,9 @@ export class Model {
   /** The model in XGBoost's JSON format: `xgboost.Booster().load_model()` (1.7 to 3.x) reads it and predicts our
    *  margins. Throws BoostLabError XGBOOST_UNSUPPORTED for a model with no XGBoost form (AdaBoost.R2). */
   toXGBoostJSON(): string;
+  /** The same model as XGBoost's UBJSON (.ubj, what XGBoost 2.1 and later save by default): the tree columns as typed
+   *  arrays of XGBoost's own types. loadModel() reads .ubj files too (give it the bytes, not text). */
+  toXGBoostUBJ(): Uint8Array;
   /** A runnable Python script that reads the CSV as BoostLab did, loads this model saved from toXGBoostJSON() and
    *  continues training it with XGBoost on Dask or Spark, printing the validation metric before and after and saving
    *  the result as XGBoost JSON (which loadModel reads). BAD_OPTION names a wrong option; XGBOOST_UNSUPPORTED a model
@@ -518,9 +523,9 @@ export class BoostLab {
   trainer(data: Dataset, params?: Params, options?: { initModel?: Model }): Trainer;
   /** A model file: our JSON or XGBoost's (as text, bytes or the parsed object; XGBoost 1.7 to 3.x gbtree, where
    *  XGBOOST_UNSUPPORTED names what this engine lacks: gblinear, dart, vector leaves, an objective, categories
-   *  without names), or the compact file (toBinary()'s bytes), told apart by its first bytes. Throws BoostLabError
-   *  MODEL_CORRUPT saying which field is wrong, MODEL_TOO_LARGE for a JSON file past what the JSON reader holds
-   *  (the compact file has no such limit). */
+   *  without names), XGBoost's UBJSON (.ubj, as bytes), or the compact file (toBinary()'s bytes), told apart by its
+   *  first bytes. Throws BoostLabError MODEL_CORRUPT saying which field is wrong, MODEL_TOO_LARGE for a JSON or
+   *  UBJSON file past what the JSON reader holds (the compact file has no such limit). */
   loadModel(file: string | object | Uint8Array | ArrayBuffer): Model;
   paramSchema(): ParamSpec[];
   /** WebAssembly heap size in bytes; it only grows, so after training it is the peak. */

@@ -28,6 +28,13 @@ export function isCompactModel(bytes) {
   return bytes.length >= 8 && COMPACT_MODEL_MAGIC.every((b, i) => bytes[i] === b);
 }
 
+// Whether bytes start as UBJSON does: an object whose first key's length has a
+// number's marker after the '{' (JSON text has '"', a space or '}' there).
+// The engine's own test is core/src/util/ubjson.cc's Looks.
+export function isUbjModel(bytes) {
+  return bytes.length >= 2 && bytes[0] === 0x7b && 'iUIlL$#'.includes(String.fromCharCode(bytes[1]));
+}
+
 // Parameters go to the engine as JSON, where NaN and Infinity become null,
 // which the engine reads as "the default": refused here instead.
 function checkParams(params) {
@@ -332,6 +339,11 @@ export class Model extends Handle {
   // it), predicting our margins.
   toXGBoostJSON() {
     return unwrap(this._h.toXGBoostJson());
+  }
+  // The same as XGBoost's UBJSON (.ubj, what XGBoost 2.1 and later save by
+  // default), a Uint8Array: xgboost.Booster().load_model('model.ubj') reads it.
+  toXGBoostUBJ() {
+    return unwrap(this._h.toXGBoostUbj());
   }
   // A Python script that continues this model with XGBoost on a cluster:
   // options { engine: 'dask' | 'spark', csv, delimiter, encoding, validRows,
@@ -730,14 +742,14 @@ export class BoostLab {
     if (file instanceof ArrayBuffer) file = new Uint8Array(file);
     if (ArrayBuffer.isView(file)) {
       const bytes = new Uint8Array(file.buffer, file.byteOffset, file.byteLength);
-      if (isCompactModel(bytes)) {
-        let at = 0;
-        const read = (view) => {
-          view.set(bytes.subarray(at, at + view.length));
-          at += view.length;
-        };
-        return new Model(unwrap(this._module.modelFromBinary(bytes.length, read)), {}, this._module);
-      }
+      let at = 0;
+      const read = (view) => {
+        view.set(bytes.subarray(at, at + view.length));
+        at += view.length;
+      };
+      if (isCompactModel(bytes)) return new Model(unwrap(this._module.modelFromBinary(bytes.length, read)), {}, this._module);
+      // UBJSON (XGBoost's .ubj) is bytes, not text: decoded as UTF-8 it would be mangled.
+      if (isUbjModel(bytes)) return new Model(unwrap(this._module.modelFromBytes(bytes.length, read)), {}, this._module);
       file = new TextDecoder().decode(bytes);
     }
     const text = typeof file === 'string' ? file : JSON.stringify(file);

@@ -143,9 +143,17 @@ struct Model {
   // each algorithm maps). Throws XGBOOST_UNSUPPORTED saying why a model has no
   // XGBoost form (AdaBoost.R2's weighted median).
   std::string ToXGBoostJson() const;
+  // The same model as XGBoost's UBJSON (.ubj, what XGBoost 2.1 and later save
+  // by default): a tree's columns as typed arrays of XGBoost's own types.
+  std::string ToXGBoostUbj() const;
   // Throws Error{"MODEL_CORRUPT"} saying which field is wrong, or
   // MODEL_TOO_LARGE for a file past what this build reads (48 MB in wasm).
+  // Also reads the same documents as UBJSON (XGBoost's .ubj), told apart by
+  // their first bytes (ubjson::Looks).
   static Model FromJson(std::string_view json);
+  // Throws MODEL_TOO_LARGE, as FromJson, for a file of `bytes` past what this
+  // build reads: for a caller that checks before it reads the file.
+  static void CheckJsonSize(size_t bytes);
 
   // The compact model file (io/model_binary.cc): SummaryJson as a header,
   // then each tree's fields as little-endian arrays. A big forest's JSON is

@@ -15,6 +15,7 @@
 #include "io/xgboost_json.h"
 #include "objective/objective.h"
 #include "util/json.h"
+#include "util/ubjson.h"
 
 namespace boostlab {
 
@@ -255,6 +256,31 @@ void CheckOutputs(const Model& m) {
 // Our own document, read into a model with every check.
 Model FromDocument(const json::Value& doc);
 
+// The file as a document, from JSON text. XGBoost writes a bare NaN (a
+// categorical split's condition): its files are read with them.
+json::Value ParseText(std::string_view text) {
+  try {
+    return json::Parse(text);
+  } catch (const std::invalid_argument& e) {
+    if (text.find("\"learner\"") != std::string_view::npos) {
+      try {
+        return json::Parse(text, true);
+      } catch (const std::invalid_argument&) {
+      }
+    }
+    throw Error("MODEL_CORRUPT", std::string("The model file is not valid JSON (") + e.what() + ").");
+  }
+}
+
+// The same from UBJSON (XGBoost's .ubj).
+json::Value ParseUbj(std::string_view bytes) {
+  try {
+    return ubjson::Parse(bytes);
+  } catch (const std::invalid_argument& e) {
+    throw Error("MODEL_CORRUPT", std::string("The model file is not valid UBJSON (") + e.what() + ").");
+  }
+}
+
 }  // namespace
 
 void model_io::CheckJsonSize(size_t bytes, const std::string& what) {
@@ -267,26 +293,14 @@ void model_io::CheckJsonSize(size_t bytes, const std::string& what) {
                                        std::to_string(kModelBytesFactor) + " times its size in memory, and " + kMemoryNote + ").");
 }
 
+void Model::CheckJsonSize(size_t bytes) { model_io::CheckJsonSize(bytes, "The model file"); }
+
 Model Model::FromJson(std::string_view text) {
   // A byte order mark, as editors on Windows save UTF-8 (the bytes load as a
   // file; the same text given as a string had been refused).
   if (text.substr(0, 3) == "\xEF\xBB\xBF") text.remove_prefix(3);
   model_io::CheckJsonSize(text.size(), "The model file");
-  json::Value doc;
-  try {
-    doc = json::Parse(text);
-  } catch (const std::invalid_argument& e) {
-    // XGBoost writes a bare NaN (a categorical split's condition): read its files with them.
-    bool read = false;
-    if (text.find("\"learner\"") != std::string_view::npos) {
-      try {
-        doc = json::Parse(text, true);
-        read = true;
-      } catch (const std::invalid_argument&) {
-      }
-    }
-    if (!read) throw Error("MODEL_CORRUPT", std::string("The model file is not valid JSON (") + e.what() + ").");
-  }
+  json::Value doc = ubjson::Looks(text) ? ParseUbj(text) : ParseText(text);
   if (!doc.Find("learner") || doc.Find("format")) return FromDocument(doc);
   // XGBoost's file, read into our model and checked once more by our own
   // reader (categories against levels, tree shapes). Its size was checked

@@ -34,6 +34,7 @@
 #include "boostlab/model.h"
 #include "util/float_text.h"
 #include "util/json.h"
+#include "util/ubjson.h"
 
 namespace boostlab {
 namespace {
@@ -250,6 +251,20 @@ std::string Model::ToXGBoostJson() const {
   out += ",\"objective\":" + obj.json + "},\"version\":[1,7,4]}";
   return out;
 }
+
+// XGBoost's types for a tree's columns in UBJSON (what 3.2 writes, and what
+// its reader takes as typed arrays: all of a tree's columns typed, or none).
+char XGBoostUbjArrayType(std::string_view key) {
+  if (key == "base_weights" || key == "loss_changes" || key == "split_conditions" || key == "sum_hessian") return 'd';
+  if (key == "left_children" || key == "right_children" || key == "parents" || key == "split_indices" || key == "categories" ||
+      key == "categories_nodes")
+    return 'l';
+  if (key == "categories_segments" || key == "categories_sizes") return 'L';
+  if (key == "default_left" || key == "split_type") return 'U';
+  return 0;
+}
+
+std::string Model::ToXGBoostUbj() const { return ubjson::Write(json::Parse(ToXGBoostJson(), true), XGBoostUbjArrayType); }
 
 namespace {
 

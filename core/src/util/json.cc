@@ -2,14 +2,26 @@
 
 #include "boostlab/errors.h"
 
-#include <algorithm>  // for sort, adjacent_find
+#include <algorithm>  // for sort
 #include <cmath>      // for isfinite, floor, abs
 #include <cstdio>     // for snprintf
 #include <cstdlib>    // for strtod
 #include <limits>     // for numeric_limits
 #include <stdexcept>  // for invalid_argument
+#include <vector>     // for vector
 
 namespace boostlab::json {
+
+const std::string* RepeatedKey(const Value& object) {
+  if (object.object.size() < 2) return nullptr;
+  std::vector<const std::string*> keys;
+  keys.reserve(object.object.size());
+  for (const Member& m : object.object) keys.push_back(&m.first);
+  std::sort(keys.begin(), keys.end(), [](const std::string* a, const std::string* b) { return *a < *b; });
+  for (size_t i = 1; i < keys.size(); ++i)
+    if (*keys[i] == *keys[i - 1]) return keys[i];
+  return nullptr;
+}
 
 const Value* Value::Find(std::string_view key) const {
   if (kind != Kind::kObject) return nullptr;
@@ -39,20 +51,11 @@ class Parser {
     while (pos_ < s_.size() && (s_[pos_] == ' ' || s_[pos_] == '\n' || s_[pos_] == '\r' || s_[pos_] == '\t'))
       ++pos_;
   }
-  // A key given twice is refused: which of the two a reader keeps differs
-  // from reader to reader (ours, Python's, XGBoost's), so the file means
-  // different things to each. Sorted once the object is read: a hostile
-  // object of a million keys costs n log n, not n squared.
-  void CheckKeysOnce(const std::vector<Member>& members) {
-    if (members.size() < 2) return;
-    std::vector<std::string_view> keys;
-    keys.reserve(members.size());
-    for (const Member& m : members) keys.emplace_back(m.first);
-    std::sort(keys.begin(), keys.end());
-    const auto twice = std::adjacent_find(keys.begin(), keys.end());
-    if (twice == keys.end()) return;
-    std::string what = "the key \"" + std::string(twice->substr(0, 40)) + "\" appears twice in the object that ends";
-    Fail(what.c_str());
+  void CheckKeysOnce(const Value& object) {
+    if (const std::string* twice = RepeatedKey(object)) {
+      const std::string what = "the key \"" + twice->substr(0, 40) + "\" appears twice in the object that ends";
+      Fail(what.c_str());
+    }
   }
   bool Consume(std::string_view word) {
     if (s_.substr(pos_, word.size()) != word) return false;
@@ -82,7 +85,7 @@ class Parser {
         if (pos_ < s_.size() && s_[pos_] == ',') { ++pos_; continue; }
         if (pos_ < s_.size() && s_[pos_] == '}') {
           ++pos_;
-          CheckKeysOnce(v.object);
+          CheckKeysOnce(v);
           return v;
         }
         Fail("expected ',' or '}'");

@@ -38,6 +38,12 @@ struct Member {
   Value second;
 };
 
+// The first key (in sorted order) an object gives twice, or nullptr. Both
+// readers (JSON text, UBJSON) refuse such an object: which of the two a
+// reader keeps differs from reader to reader, so the file means different
+// things to each. Sorted once: a million keys cost n log n, not n squared.
+const std::string* RepeatedKey(const Value& object);
+
 // Throws std::invalid_argument with the byte offset of the problem.
 // allow_nan: also read the bare NaN, Infinity and -Infinity that XGBoost
 // writes in its model files (not JSON, so off by default).

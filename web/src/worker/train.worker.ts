@@ -532,7 +532,7 @@ async function handle(msg: ToWorker) {
     }
     case 'load-model': {
       // Read here, a compact file (.blm) as bytes that go into the heap a
-      // megabyte at a time, JSON as text. After each await, a file picked
+      // megabyte at a time, JSON as text, UBJSON as bytes. After each await, a file picked
       // since wins: this one neither loads nor reports an error.
       const load = ++modelLoads;
       const compact = isCompactModel(new Uint8Array(await msg.file.slice(0, 8).arrayBuffer()));
@@ -542,7 +542,8 @@ async function handle(msg: ToWorker) {
         throw new BoostLabError({ code: 'MODEL_TOO_LARGE', message: `${msg.name} is ${(msg.file.size / 2 ** 20).toFixed(0)} MB; this page reads ${
           compact ? 'compact model files' : 'JSON model files'} of up to ${limit / 2 ** 20} MB${compact ? '' : ' (save big models as compact .blm files, which load at memory speed)'}.` });
       }
-      const content = compact ? new Uint8Array(await msg.file.arrayBuffer()) : await msg.file.text();
+      // Bytes either way: loadModel tells JSON text from XGBoost's UBJSON (.ubj) by them.
+      const content = new Uint8Array(await msg.file.arrayBuffer());
       if (load !== modelLoads) return;
       const next = bl!.loadModel(content);  // throws MODEL_CORRUPT: the current model stays
       // A run still going (stopped by the page, its play loop between rounds) ends here: what the
