@@ -48,9 +48,10 @@ export function awkwardHeaderCase(dir, { header = true } = {}) {
 // hangs would hang the run. A hang is retried, once: XGBoost 1.7.4's rabit
 // allreduce has been seen spinning for half an hour in a worker's recv on
 // this 2-core machine under load (gdb: SyncHistogramDistributed ->
-// TryAllreduceTree), the same script finishing in a minute before and after.
+// TryAllreduceTree), the same script finishing in a minute before and after;
+// and for 27 minutes in the page's e2e test, which ran the script bare.
 const SCRIPT_SECONDS = 240;
-function runScript(python, script, cwd) {
+export function runScript(python, script, cwd) {
   for (let attempt = 1; ; attempt++) {
     try {
       return execFileSync('timeout', ['-s', 'KILL', String(SCRIPT_SECONDS), python, script], { cwd, maxBuffer: 1 << 26, stdio: ['ignore', 'pipe', 'pipe'] });
