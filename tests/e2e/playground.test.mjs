@@ -377,6 +377,24 @@ test('downloads: predictions carry the ignored ID column and the file lines of a
   await page.click('#round-newest');
 });
 
+// XGBoost saves UBJSON by default since 2.1: the page reads it (as bytes; as text it was "not valid JSON").
+test('Load a model: XGBoost 3.2\'s own .ubj file loads and predicts what XGBoost predicts', async () => {
+  const { page } = site;
+  await page.selectOption('#source', 'sample:auto_mpg');
+  await waitForSample(page);
+  const dir = mkdtempSync(join(tmpdir(), 'boostlab-ubj-'));
+  const csv = fileURLToPath(new URL('../data/auto_mpg.csv', import.meta.url));
+  const file = join(dir, 'mpg.ubj');
+  const theirs = JSON.parse(execFileSync(fileURLToPath(new URL('../../build/venv-xgb3/bin/python', import.meta.url)),
+    [fileURLToPath(new URL('../parity/xgb_train_save.py', import.meta.url)), 'train', csv, 'Miles_per_Gallon', '{"max_depth":3}', '5', file, 'Name,Origin'])
+    .toString().trim().split('\n').at(-1)).margins;
+  await page.setInputFiles('#model-input', file);
+  await page.waitForFunction(() => /^Loaded mpg\.ubj: 5 trees predicting /.test(document.getElementById('model-status').textContent));
+  const predictions = (await download(page, '#download-predictions')).text.trim().split('\n').slice(1).map((l) => Number(l.split(',').at(-1)));
+  assert.equal(predictions.length, theirs.length);
+  theirs.forEach((v, i) => assert.ok(Math.abs(v - predictions[i]) <= 1e-5 * Math.max(1, Math.abs(v)), `row ${i}: ${v} there, ${predictions[i]} here`));
+});
+
 test('Download as XGBoost model: XGBoost 1.7.4 loads it and predicts the page\'s predictions; AdaBoost.R2\'s exports are off, and why is said beside them', async () => {
   const { page } = site;
   await page.selectOption('#source', 'sample:auto_mpg');
