@@ -205,14 +205,16 @@ Booster::Booster(const Dataset& data, const Params& params, const Model* init) {
 // Once the bins are made, what still reads feature values: a continued
 // run's starting margins, walked down its model's trees (whose thresholds
 // need not be cut points).
+// The walk comes first: if it throws, the builder is still there, and a
+// Prepare after it fails the same way instead of reading a builder let go.
 void Booster::Impl::FinishBinning() {
   TrainingContext& s = ctx;
-  s.bins = binning->Take();
-  binning.reset();
   if (s.init_trees) {
     s.margin.resize(s.data.x.num_rows * s.K);
     s.model.Predict(s.data.x, s.margin, false);
   }
+  s.bins = binning->Take();
+  binning.reset();
   prepared = true;
 }
 
@@ -238,6 +240,7 @@ void Booster::Impl::StartTraining() {
 
 bool Booster::Prepare() {
   if (impl_->prepared) return true;
+  impl_->CheckNotTaken("prepare()");  // the model a continued run walks went with take()
   CheckHasValues(impl_->ctx.data.x, "Binning");  // released before binning was done
   if (impl_->binning->Step()) impl_->FinishBinning();
   return impl_->prepared;

@@ -2,7 +2,8 @@
 // (or a Snapshot after it) returned best_round + 1 trees without nodes,
 // which every walk of a tree read past (a SIGSEGV natively; in wasm a leaf
 // prediction that never returned and a stack overflow in contributions).
-// CutToBestRound grew the empty model the first take had left.
+// CutToBestRound grew the empty model the first take had left. And a
+// prepare() after take() (the sequence fuzzer's find).
 
 #include <gtest/gtest.h>
 
@@ -63,6 +64,26 @@ TEST(TrainerTakeRegression, TakeBeforeAnyRoundGivesAnEmptyModelOnce) {
   Booster booster(data, params);
   EXPECT_TRUE(booster.TakeModel().trees.empty());
   EXPECT_EQ(CodeOf([&] { booster.TakeModel(); }), "MODEL_TAKEN");
+}
+
+// The sequence fuzzer's find: a continued run taken before binning was done,
+// then prepared: binning walked the taken (empty) model, threw after letting
+// its builder go, and the next prepare() read the builder it had let go.
+TEST(TrainerTakeRegression, PrepareAfterTakeIsRefusedEveryTime) {
+  const Dataset data = SmallData();
+  Params params;
+  params.rounds = 3;
+  Model init;
+  {
+    Booster first(data, params);
+    while (!first.Done()) first.TrainOneRound();
+    init = first.TakeModel();
+  }
+  Booster continued(data, params, &init);
+  (void)continued.TakeModel();
+  EXPECT_EQ(CodeOf([&] { continued.Prepare(); }), "MODEL_TAKEN");
+  EXPECT_EQ(CodeOf([&] { continued.Prepare(); }), "MODEL_TAKEN");
+  EXPECT_EQ(CodeOf([&] { continued.TrainOneRound(); }), "TRAINING_OVER");
 }
 
 }  // namespace
