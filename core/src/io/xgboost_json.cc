@@ -29,6 +29,7 @@
 
 #include <algorithm>  // for sort, unique
 #include <cstdint>    // for int64_t
+#include <utility>    // for swap
 
 #include "boostlab/errors.h"
 #include "boostlab/model.h"
@@ -103,7 +104,7 @@ void AppendXgbFloat(std::string& out, float v) {
 
 // One single-output tree: output k of `tree` (k = 0 for a single-output
 // tree), its leaves scaled and shifted.
-void AppendTree(std::string& out, const Tree& tree, int K, int k, int id, double scale, double shift, size_t num_features) {
+void AppendTree(std::string& out, const Tree& tree, int K, int k, int id, double scale, double shift, const std::vector<FeatureInfo>& features) {
   const auto& nodes = tree.nodes;
   const size_t n = nodes.size();
   std::vector<int> left(n), right(n), parent(n, 2147483647), feature(n), type(n), default_left(n);
@@ -118,8 +119,16 @@ void AppendTree(std::string& out, const Tree& tree, int K, int k, int id, double
     right[i] = leaf ? -1 : x.Right();
     if (!leaf) parent[static_cast<size_t>(x.left)] = parent[static_cast<size_t>(x.Right())] = static_cast<int>(i);
     feature[i] = leaf ? 0 : x.feature;
+    // A categorical split with an empty set parts missing from present values
+    // (every category goes left). XGBoost refuses an empty set (1.7 and 3.2
+    // stop on it), and a numeric split on a categorical feature (3.2), so it is
+    // written as the set of every level, sent right, its children swapped
+    // and missing values sent the other way.
+    const bool empty_set = !leaf && x.categorical && tree.CategoriesOf(x).empty() &&
+                           !features[static_cast<size_t>(x.feature)].levels.empty();
+    if (empty_set) std::swap(left[i], right[i]);
     type[i] = !leaf && x.categorical;
-    default_left[i] = !leaf && x.default_left;
+    default_left[i] = !leaf && (x.default_left != 0) != empty_set;
     cond[i] = leaf ? value : x.categorical ? 0.0f : x.threshold;
     weight[i] = leaf ? value : static_cast<float>(tree.leaf_values.empty() ? x.value * scale : 0.0);
     gain[i] = leaf ? 0.0f : x.gain;
@@ -128,8 +137,14 @@ void AppendTree(std::string& out, const Tree& tree, int K, int k, int id, double
       const auto set = tree.CategoriesOf(x);
       cat_nodes.push_back(static_cast<int>(i));
       cat_segments.push_back(static_cast<int>(cats.size()));
-      cat_sizes.push_back(static_cast<int>(set.size()));
-      cats.insert(cats.end(), set.begin(), set.end());
+      if (empty_set) {
+        const size_t levels = features[static_cast<size_t>(x.feature)].levels.size();
+        cat_sizes.push_back(static_cast<int>(levels));
+        for (size_t c = 0; c < levels; ++c) cats.push_back(static_cast<int>(c));
+      } else {
+        cat_sizes.push_back(static_cast<int>(set.size()));
+        cats.insert(cats.end(), set.begin(), set.end());
+      }
     }
   }
   const auto ints = [](std::string& o, int v) { o += std::to_string(v); };
@@ -162,7 +177,7 @@ void AppendTree(std::string& out, const Tree& tree, int K, int k, int id, double
   json::AppendArray(out, "split_type", type, ints);
   out += ',';
   json::AppendArray(out, "sum_hessian", hess, floats);
-  out += ",\"tree_param\":{\"num_deleted\":\"0\",\"num_feature\":\"" + std::to_string(num_features) + "\",\"num_nodes\":\"" +
+  out += ",\"tree_param\":{\"num_deleted\":\"0\",\"num_feature\":\"" + std::to_string(features.size()) + "\",\"num_nodes\":\"" +
          std::to_string(n) + "\",\"size_leaf_vector\":\"0\"}}";
 }
 
@@ -197,7 +212,7 @@ std::string Model::ToXGBoostJson() const {
       trees_json += ',';
       info += ',';
     }
-    AppendTree(trees_json, t, K, k, id++, scale, leaf_shift, features.size());
+    AppendTree(trees_json, t, K, k, id++, scale, leaf_shift, features);
     info += std::to_string(k);
   };
   if (trees.empty() && !in_score) {
@@ -443,17 +458,28 @@ Model ModelFromXGBoostJson(const json::Value& doc, size_t file_bytes) {
                 "reg:pseudohubererror, count:poisson, binary:logistic, multi:softprob, multi:softmax, rank:pairwise and rank:ndcg)");
   const size_t num_features = static_cast<size_t>(WholeString(Field(mp, "num_feature", json::Value::Kind::kString, "learner_model_param"), 1, 1 << 24, "num_feature"));
   const int64_t num_class = mp.Find("num_class") ? WholeString(*mp.Find("num_class"), 0, 65536, "num_class") : 0;
-  if (const json::Value* targets = mp.Find("num_target"); targets && WholeString(*targets, 1, 65536, "num_target") > 1)
+  const int64_t num_target = mp.Find("num_target") ? WholeString(*mp.Find("num_target"), 1, 65536, "num_target") : 1;
+  const json::Value* attributes = learner.Find("attributes");
+  // A random forest's class shares, as BoostLab exports them: a squared-error
+  // regression on each class's 0/1 column (one target per class, or one target
+  // for two classes), its class names in an attribute. They come back as the
+  // forest they were, its probabilities clamped as before.
+  const std::vector<std::string> named_classes = StringsFromAttribute(attributes, "boostlab_classes", "its class names");
+  const bool forest = objective == "reg:squarederror" && named_classes.size() >= 2 &&
+                      (named_classes.size() == 2 ? num_target == 1 : num_target == static_cast<int64_t>(named_classes.size()));
+  if (num_target > 1 && !forest)
     Unsupported("it predicts several targets (num_target > 1); this engine reads models of one target or of classes");
+  if (forest) objective = named_classes.size() == 2 ? "binary:forest" : "multi:forest";
   const bool multi = objective.rfind("multi:", 0) == 0;
-  if (multi && num_class < 2) Corrupt("its objective is " + objective + " but num_class is " + std::to_string(num_class));
-  const int K = multi ? static_cast<int>(num_class) : 1;
+  if (multi && !forest && num_class < 2) Corrupt("its objective is " + objective + " but num_class is " + std::to_string(num_class));
+  const int K = forest ? static_cast<int>(num_target) : multi ? static_cast<int>(num_class) : 1;
 
   Model m;
   m.base_margin.clear();
   m.objective = objective;
   m.num_outputs = K;
-  m.params.objective = objective;
+  m.params.objective = forest ? "" : objective;  // (a forest's objective follows from its task, as when trained)
+  if (forest) m.params.algorithm = "random_forest";
   if (multi) m.params.num_class = K;
   if (objective == "reg:pseudohubererror")
     if (const json::Value* p = obj.Find("pseudo_huber_param"); p && p->Find("huber_slope")) m.params.huber_slope = NumberString(*p->Find("huber_slope"), "huber_slope");
@@ -495,7 +521,6 @@ Model ModelFromXGBoostJson(const json::Value& doc, size_t file_bytes) {
 
   // Features: names (f0, f1, ... when XGBoost had none) and types; a
   // categorical one needs its levels' names, which only BoostLab's export writes.
-  const json::Value* attributes = learner.Find("attributes");
   std::vector<std::string> names, types;
   if (const json::Value* fn = learner.Find("feature_names"); fn && fn->IsArray())
     for (const auto& v : fn->array) names.push_back(v.IsString() ? v.string : "");
@@ -567,7 +592,7 @@ Model ModelFromXGBoostJson(const json::Value& doc, size_t file_bytes) {
   if (attributes)
     if (const json::Value* t = attributes->Find("boostlab_target"); t && t->IsString()) m.target = t->string;
   // Class names where XGBoost has classes (an exported forest is a regression on class shares there).
-  if (objective == "binary:logistic" || multi) m.classes = StringsFromAttribute(attributes, "boostlab_classes", "its class names");
+  if (objective == "binary:logistic" || multi || forest) m.classes = named_classes;
   if (m.classes.size() != (multi ? static_cast<size_t>(K) : 2)) m.classes.clear();
   if (m.classes.empty() && objective == "binary:logistic") m.classes = {"0", "1"};
   if (m.classes.empty() && multi)
