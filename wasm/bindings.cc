@@ -338,7 +338,7 @@ struct ModelHandle {
     return Guard([&] { return CopyToTypedArray(model.PredictColumns(d.data->x)); });
   }
   // The model scored on the table's rows (null: all) whose target is known: see boostlab/evaluation.h.
-  val evaluate(const TableHandle& t, val rows, double rounds, double points, const std::string& weight) const {
+  val evaluate(const TableHandle& t, val rows, double rounds, double points, const std::string& weight, const std::string& target) const {
     return Guard([&] {
       std::vector<uint32_t> picked;
       if (!rows.isNull() && !rows.isUndefined()) {
@@ -346,7 +346,7 @@ struct ModelHandle {
         if (picked.empty()) throw boostlab::Error("BAD_ARGUMENT", "evaluate()'s rows is empty: give rows to score, or none for all.");
       }
       const boostlab::Evaluation e = boostlab::Evaluate(model, t.table(), picked, static_cast<int>(Index(rounds, "evaluate()'s rounds")),
-                                                        Index(points, "evaluate()'s points"), weight);
+                                                        Index(points, "evaluate()'s points"), weight, target);
       val out = val::object();
       out.set("task", std::string(e.task == boostlab::Task::kRegression ? "regression" : e.task == boostlab::Task::kBinary ? "binary" : "multiclass"));
       val classes = val::array();

@@ -142,6 +142,26 @@ test('the exported file keeps XGBoost\'s types: strings for parameters, floats w
   readFileSync(model);
 });
 
+test('XGBoost 3.2 codes a batch that lacks a level by name, and predicts there what we predict (JSON and UBJSON)', () => {
+  // Penguins without Biscoe: pandas codes Dream 0 and Torgersen 1 there, 1 and 2 in the model.
+  const csv = join(root, 'tests/data/penguins.csv');
+  const model = join(dir, 'subset-levels.json');
+  cli(['train', '--csv', csv, '--target', 'species', '--params', JSON.stringify({ rounds: 6, max_depth: 3, seed: 1, max_cat_to_onehot: 1 }), '--model-out', model]);
+  writeFileSync(`${model}.xgb.json`, cli(['export-xgboost', '--model', model]));
+  writeFileSync(`${model}.ubj`, execFileSync(CLI, ['export-xgboost', '--model', model, '--format', 'ubj'], { maxBuffer: 1 << 28 }));
+  const lines = readFileSync(csv, 'utf8').trimEnd().split('\n');
+  const island = lines[0].split(',').indexOf('island');
+  const batch = join(dir, 'penguins-without-biscoe.csv');
+  writeFileSync(batch, [lines[0], ...lines.slice(1).filter((l) => l.split(',')[island] !== 'Biscoe')].join('\n') + '\n');
+  const ours = cli(['predict', '--model', model, '--csv', batch, '--margin', '1']).trim().split('\n').map(Number);
+  for (const file of [`${model}.xgb.json`, `${model}.ubj`]) {
+    const theirs = JSON.parse(lastLine(execFileSync(PYTHON3X, [join(root, 'tests/parity/xgb_subset_levels.py'), file, csv, 'island', 'Biscoe'], { maxBuffer: 1 << 28 })));
+    assert.equal(theirs.version, '3.2.0');
+    assert.deepEqual(theirs.levels, ['Dream', 'Torgersen']);
+    assertSameMargins(ours, theirs.margins, `penguins without Biscoe, ${file.endsWith('.ubj') ? 'UBJSON' : 'JSON'}`);
+  }
+});
+
 // ---- XGBoost's files, read here -------------------------------------------
 
 const trainXgb = (python, csv, target, params, rounds, out, ignore = []) => JSON.parse(lastLine(execFileSync(python,

@@ -367,11 +367,13 @@ export class Model {
    *  rounds (0: all). Rows with no target, or of a class the model was not trained on, are counted and left out; each
    *  row counts once, or by its sample weight in column `weight` (checked on the rows asked as training checks it:
    *  WEIGHT_NOT_NUMERIC, WEIGHT_MISSING, WEIGHT_NEGATIVE with line and column; WEIGHT_ALL_ZERO when the rows scored
-   *  weigh nothing; UNKNOWN_COLUMN when there is no such column). Throws UNKNOWN_COLUMN without the target column, TARGET_NOT_NUMERIC
+   *  weigh nothing; UNKNOWN_COLUMN when there is no such column). The true values are in column `target`, by default
+   *  the model's own target (name it for an XGBoost model saved by XGBoost, whose file has none). Throws UNKNOWN_COLUMN
+   *  without the target column (with the closest name), TARGET_NOT_NUMERIC
    *  (with line and column) for text in a number model's target, TARGET_MISSING when no row can be scored,
    *  TOO_MANY_CLASSES past 1,000 classes,
    *  NOT_FOR_RANKING for a ranking model. */
-  evaluate(table: Table, options?: { rows?: ArrayLike<number>; rounds?: number; points?: number; weight?: string }): Evaluation;
+  evaluate(table: Table, options?: { rows?: ArrayLike<number>; rounds?: number; points?: number; weight?: string; target?: string }): Evaluation;
   /** TreeSHAP's work for one row, in path steps (each tree's leaves times its depth squared, summed): about 1e9 take a
    *  second on one core. A 100-tree depth-6 booster costs ~3e5 a row; a 100-tree deep forest billions. */
   contributionsCost(): number;

@@ -303,10 +303,11 @@ export class Model extends Handle {
   // and up to `points` (actual, predicted) pairs for a plot. Each row counts once.
   // options: { rows: the rows to score (0-based), default all; rounds: the first N rounds (0: all); points: default 2000 }.
   evaluate(table, options) {
-    const { rows, rounds = 0, points = 2000, weight = '' } = checkOptions('evaluate()', options, ['rows', 'rounds', 'points', 'weight']);
+    const { rows, rounds = 0, points = 2000, weight = '', target = '' } = checkOptions('evaluate()', options, ['rows', 'rounds', 'points', 'weight', 'target']);
     if (!(table instanceof Table)) throw new BoostLabError({ code: 'BAD_ARGUMENT', message: 'evaluate() takes a Table (it reads the target column).' });
     if (typeof weight !== 'string') throw new BoostLabError({ code: 'BAD_ARGUMENT', message: "evaluate()'s weight is a column's name (its sample weights)." });
-    return unwrap(this._h.evaluate(table._h, rowList(rows), Number(rounds), Number(points), weight));
+    if (typeof target !== 'string') throw new BoostLabError({ code: 'BAD_ARGUMENT', message: "evaluate()'s target is a column's name (the true values; by default the model's own target)." });
+    return unwrap(this._h.evaluate(table._h, rowList(rows), Number(rounds), Number(points), weight, target));
   }
   // SHAP values (exact TreeSHAP, as XGBoost's pred_contribs): per row, per
   // output, one value per feature then the bias; they sum to the margin.

@@ -46,11 +46,12 @@ struct Evaluation {
 // `rounds` rounds (0: all), each row weighted by column `weight` ('' for none:
 // every row counts 1; its weights are checked as training checks them on the rows
 // asked, and throws WEIGHT_ALL_ZERO when the rows scored weigh nothing). The table must have the model's features and its
-// target column. Throws NOT_FOR_RANKING for a ranking model, UNKNOWN_COLUMN
+// target column: `target` names it ('': the model's own, which an XGBoost
+// file without BoostLab's attributes does not name). Throws NOT_FOR_RANKING for a ranking model, UNKNOWN_COLUMN
 // without the target, TARGET_NOT_NUMERIC when a number model's target column
 // holds text (naming the line), TARGET_MISSING when no row has a target the
 // model can score, TOO_MANY_CLASSES past 1,000 classes, BAD_ARGUMENT for a row past the last.
 Evaluation Evaluate(const Model& model, const Table& table, std::span<const RowIdx> rows, int rounds, size_t max_points,
-                    const std::string& weight = "");
+                    const std::string& weight = "", const std::string& target = "");
 
 }  // namespace boostlab

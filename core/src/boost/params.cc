@@ -10,6 +10,7 @@
 #include "boostlab/errors.h"
 #include "boostlab/params.h"
 #include "boost/algorithm.h"
+#include "util/closest_name.h"
 #include "util/json.h"
 
 namespace boostlab {
@@ -281,20 +282,6 @@ constexpr OtherName kOtherNames[] = {
     {"silent", nullptr, "the engine prints nothing; each round's report is returned"},
 };
 
-size_t EditDistance(const std::string& a, const std::string& b) {
-  std::vector<size_t> row(b.size() + 1);
-  for (size_t j = 0; j <= b.size(); ++j) row[j] = j;
-  for (size_t i = 1; i <= a.size(); ++i) {
-    size_t diagonal = row[0];
-    row[0] = i;
-    for (size_t j = 1; j <= b.size(); ++j) {
-      const size_t up = row[j];
-      row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1] == b[j - 1] ? 0 : 1)});
-      diagonal = up;
-    }
-  }
-  return row[b.size()];
-}
 
 // "Unknown parameter 'learning_rate' (XGBoost's alias of eta: use eta)."
 std::string UnknownParameter(const std::string& name) {
@@ -307,16 +294,9 @@ std::string UnknownParameter(const std::string& name) {
     if (o.ours) return start + ": here it is '" + o.ours + "'.";
     return start + ": " + o.why + ".";
   }
-  std::string best;
-  size_t best_distance = 3;  // at most two edits away
-  // (A name far longer than any is no typo of one; and a hostile one of megabytes
-  // would cost its length times every name's.)
-  if (name.size() > 64) return start + ".";
-  for (const ParamSpec& s : ParamSchema()) {
-    const size_t d = EditDistance(name, s.name);
-    if (d < best_distance) best = s.name, best_distance = d;
-  }
-  return start + (best.empty() ? "." : " (did you mean '" + best + "'?).");
+  std::vector<std::string> names;
+  for (const ParamSpec& s : ParamSchema()) names.push_back(s.name);
+  return start + DidYouMean(name, names) + ".";
 }
 
 }  // namespace

@@ -24,15 +24,20 @@
 #include "io/grouped_numbers.h"
 #include "io/missing_markers.h"
 #include "io/number_cell.h"
+#include "util/closest_name.h"
 #include "util/float_text.h"
 #include "util/line_list.h"
+#include "util/quote.h"
 
 namespace boostlab {
 
 size_t Table::ColumnIndex(const std::string& name) const {
   for (size_t i = 0; i < columns.size(); ++i)
     if (columns[i].name == name) return i;
-  throw Error("UNKNOWN_COLUMN", "There is no column named '" + name + "'.");
+  std::vector<std::string> names;
+  names.reserve(columns.size());
+  for (const Column& c : columns) names.push_back(c.name);
+  throw Error("UNKNOWN_COLUMN", "There is no column named " + Quote(name) + DidYouMean(name, names) + "; the columns are " + Joined(names) + ".");
 }
 
 namespace {

@@ -11,6 +11,7 @@
 #include "boostlab/errors.h"
 #include "boostlab/table.h"
 #include "io/options_json.h"
+#include "util/closest_name.h"
 #include "util/json.h"
 #include "util/quote.h"
 
@@ -60,7 +61,8 @@ DatasetOptions ParseDatasetOptions(std::string_view text) {
       need(v.kind == json::Value::Kind::kBool, "true or false");
       o.skip_missing_target = v.boolean;
     } else {
-      throw Error("BAD_OPTION", "Unknown dataset option '" + key + "'.");
+      const std::vector<std::string> known = {"target", "ignore", "weight", "group", "task", "validFraction", "seed", "validRows", "skipMissingTarget"};
+      throw Error("BAD_OPTION", "Unknown dataset option " + Quote(key) + DidYouMean(key, known) + "; the options are " + Joined(known) + ".");
     }
   }
   return o;
@@ -99,7 +101,8 @@ CsvOptions ParseCsvOptions(std::string_view text) {
     } else if (key == "missingValues") {
       o.missing_values = MissingValuesOption(v, "CSV option");
     } else {
-      throw Error("BAD_OPTION", "Unknown CSV option '" + key + "'.");
+      const std::vector<std::string> known = {"delimiter", "skipRaggedRows", "encoding", "missingValues"};
+      throw Error("BAD_OPTION", "Unknown CSV option " + Quote(key) + DidYouMean(key, known) + "; the options are " + Joined(known) + ".");
     }
   }
   return o;

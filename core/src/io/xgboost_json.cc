@@ -181,6 +181,49 @@ void AppendTree(std::string& out, const Tree& tree, int K, int k, int id, double
          std::to_string(n) + "\",\"size_leaf_vector\":\"0\"}}";
 }
 
+// XGBoost 3's category container ("cats"): each feature's level names as
+// bytes cut at offsets (none for a numeric feature), where each feature's
+// levels start, and each feature's levels in XGBoost's sorted order (it
+// compares names as signed bytes). With it XGBoost 3 codes a frame's
+// categories by name, so a batch without one level still predicts as here;
+// without it, by position. XGBoost 1.7 ignores it.
+std::string CategoryContainer(const std::vector<FeatureInfo>& features) {
+  std::vector<int> segments = {0}, sorted;
+  std::string enc = "[";
+  const auto ints = [](std::string& o, int v) { o += std::to_string(v); };
+  for (const FeatureInfo& f : features) {
+    const std::vector<std::string> none;
+    const std::vector<std::string>& names = f.type == ColumnType::kCategorical ? f.levels : none;
+    std::vector<int> offsets, bytes;
+    if (!names.empty()) offsets.push_back(0);
+    for (const std::string& name : names) {
+      for (char c : name) bytes.push_back(static_cast<signed char>(c));
+      offsets.push_back(static_cast<int>(bytes.size()));
+    }
+    std::vector<int> order(names.size());
+    for (size_t i = 0; i < order.size(); ++i) order[i] = static_cast<int>(i);
+    std::stable_sort(order.begin(), order.end(), [&](int a, int b) {
+      const std::string &x = names[static_cast<size_t>(a)], &y = names[static_cast<size_t>(b)];
+      return std::lexicographical_compare(x.begin(), x.end(), y.begin(), y.end(),
+                                          [](char l, char r) { return static_cast<signed char>(l) < static_cast<signed char>(r); });
+    });
+    sorted.insert(sorted.end(), order.begin(), order.end());
+    segments.push_back(segments.back() + static_cast<int>(names.size()));
+    if (enc.size() > 1) enc += ',';
+    enc += '{';
+    json::AppendArray(enc, "offsets", offsets, ints);
+    enc += ',';
+    json::AppendArray(enc, "values", bytes, ints);
+    enc += '}';
+  }
+  enc += ']';
+  std::string out = "{\"enc\":" + enc + ',';
+  json::AppendArray(out, "feature_segments", segments, ints);
+  out += ',';
+  json::AppendArray(out, "sorted_idx", sorted, ints);
+  return out + '}';
+}
+
 }  // namespace
 
 std::string XGBoostObjectiveName(const Model& m) {
@@ -257,7 +300,20 @@ std::string Model::ToXGBoostJson() const {
   }
   out += "],\"feature_types\":[";
   for (size_t f = 0; f < features.size(); ++f) out += std::string(f ? "," : "") + (features[f].type == ColumnType::kCategorical ? "\"c\"" : "\"float\"");
-  out += "],\"gradient_booster\":{\"model\":{\"gbtree_model_param\":{\"num_parallel_tree\":\"1\",\"num_trees\":\"" + std::to_string(id) +
+  out += "],\"gradient_booster\":{\"model\":{";
+  // Only for names in ASCII: XGBoost 3.2.0's Python package cuts a pandas
+  // frame's names at character counts, not bytes (dmlc/xgboost#12371, fixed
+  // after it), so it would find none of a name past ASCII and stop; without
+  // the container it codes by position, as 1.7 does.
+  const auto categorical = [](const FeatureInfo& f) { return f.type == ColumnType::kCategorical; };
+  const auto ascii = [](const FeatureInfo& f) {
+    return std::all_of(f.levels.begin(), f.levels.end(), [](const std::string& name) {
+      return std::all_of(name.begin(), name.end(), [](char c) { return static_cast<unsigned char>(c) < 128; });
+    });
+  };
+  if (std::any_of(features.begin(), features.end(), categorical) && std::all_of(features.begin(), features.end(), ascii))
+    out += "\"cats\":" + CategoryContainer(features) + ',';
+  out += "\"gbtree_model_param\":{\"num_parallel_tree\":\"1\",\"num_trees\":\"" + std::to_string(id) +
          "\",\"size_leaf_vector\":\"0\"},\"tree_info\":[" + info + "],\"trees\":[" + trees_json + "]},\"name\":\"gbtree\"}";
   out += ",\"learner_model_param\":{\"base_score\":\"";
   AppendXgbFloat(out, static_cast<float>(score));
@@ -275,6 +331,9 @@ char XGBoostUbjArrayType(std::string_view key) {
       key == "categories_nodes")
     return 'l';
   if (key == "categories_segments" || key == "categories_sizes") return 'L';
+  // The category container: offsets and positions as int32. (3.2 types the
+  // name bytes as int8, which 1.7's reader refuses: they stay an array of numbers.)
+  if (key == "offsets" || key == "feature_segments" || key == "sorted_idx") return 'l';
   if (key == "default_left" || key == "split_type") return 'U';
   return 0;
 }
@@ -552,6 +611,13 @@ Model ModelFromXGBoostJson(const json::Value& doc, size_t file_bytes) {
     if (enc && enc->IsArray() && enc->array.empty()) enc = nullptr;
     if (enc && (!enc->IsArray() || enc->array.size() != num_features)) Corrupt("its cats.enc does not have num_feature entries");
   }
+  // XGBoost 3.1 to 3.3 cut a pandas frame's names at character counts where
+  // it meant bytes (fixed in 3.4, dmlc/xgboost#12371): a name past ASCII in
+  // their files is not the name trained on, and every later one is shifted.
+  // Read as they are, such names would match no cell of a CSV: refused.
+  bool names_cut_by_characters = false;
+  if (const json::Value* v = doc.Find("version"); v && v->IsArray() && v->array.size() >= 2 && v->array[0].IsNumber() && v->array[1].IsNumber())
+    names_cut_by_characters = v->array[0].number == 3 && v->array[1].number >= 1 && v->array[1].number <= 3;
   const auto names_from_xgboost = [&](size_t f) {
     std::vector<std::string> out;
     if (!enc) return out;
@@ -559,7 +625,12 @@ Model ModelFromXGBoostJson(const json::Value& doc, size_t file_bytes) {
     const json::Value& e = enc->array[f];
     if (!e.IsObject()) Corrupt(where + " is not an object");
     const auto offsets = Wholes(e, "offsets", SIZE_MAX, 0, INT32_MAX, where);
-    const auto bytes = Wholes(e, "values", SIZE_MAX, 0, 255, where);
+    // Bytes: XGBoost writes them as int8 (a UTF-8 name past ASCII is negative there).
+    const auto bytes = Wholes(e, "values", SIZE_MAX, -128, 255, where);
+    if (names_cut_by_characters && std::any_of(bytes.begin(), bytes.end(), [](int64_t b) { return b < 0 || b > 127; }))
+      Unsupported("XGBoost 3.1 to 3.3 saved the category names of feature " + std::to_string(f + 1) +
+                  " cut in the wrong places (names past ASCII; fixed in XGBoost 3.4), so they cannot be matched to a CSV's cells. "
+                  "Train the model with XGBoost 3.4 or later, or with category names in ASCII");
     for (size_t i = 0; i + 1 < offsets.size(); ++i) {
       if (offsets[i] > offsets[i + 1] || offsets[i + 1] > static_cast<int64_t>(bytes.size())) Corrupt(where + "'s offsets run past its values");
       std::string name;

@@ -13,6 +13,7 @@
 #include "util/thread_pool.h"
 #include "util/count_text.h"
 #include "util/float_text.h"
+#include "util/closest_name.h"
 #include "util/quote.h"
 
 namespace boostlab {
@@ -70,7 +71,7 @@ std::vector<float> NumberLabels(const Column& target, long column, std::span<con
 }  // namespace
 
 Evaluation Evaluate(const Model& model, const Table& table, std::span<const RowIdx> rows, int rounds, size_t max_points,
-                    const std::string& weight) {
+                    const std::string& weight, const std::string& target_name) {
   if (model.objective.rfind("rank:", 0) == 0)
     throw Error("NOT_FOR_RANKING", "A ranking model is judged by its queries' orders (NDCG, MAP), not row by row.");
   Evaluation e;
@@ -90,19 +91,25 @@ Evaluation Evaluate(const Model& model, const Table& table, std::span<const RowI
     if (rows[i] >= table.num_rows)
       throw Error("BAD_ARGUMENT", "Row " + std::to_string(rows[i]) + " (item " + std::to_string(i) + ") is past the last row, " +
                                       std::to_string(table.num_rows) + " rows counted from 0.");
-  if (model.target.empty())
-    throw Error("UNKNOWN_COLUMN", "The model does not name the column it predicts (its file has no target): its rows can be predicted but not scored.");
+  const std::string& truth = target_name.empty() ? model.target : target_name;
+  if (truth.empty())
+    throw Error("UNKNOWN_COLUMN", "The model does not name the column it predicts (its file has no target, as an XGBoost model "
+                                  "saved by XGBoost): name the table's column of true values, evaluate(table, { target: 'column' }).");
   // The column called `name`, or UNKNOWN_COLUMN saying what it was for (Table::ColumnIndex's message does not).
   auto column = [&](const std::string& name, const std::string& missing) {
-    for (size_t c = 0; c < table.columns.size(); ++c)
+    std::vector<std::string> names;
+    for (size_t c = 0; c < table.columns.size(); ++c) {
       if (table.columns[c].name == name) return c;
-    throw Error("UNKNOWN_COLUMN", missing);
+      names.push_back(table.columns[c].name);
+    }
+    throw Error("UNKNOWN_COLUMN", missing + DidYouMean(name, names) + ".");
   };
-  const size_t target_col = column(model.target, "The table has no column " + Quote(model.target) +
-                                                     ", the target the model predicts: its rows can be predicted but not scored.");
+  const size_t target_col = column(truth, "The table has no column " + Quote(truth) +
+                                              (target_name.empty() ? ", the target the model predicts: its rows can be predicted but not scored"
+                                                                   : ", given as evaluate()'s target"));
   std::span<const float> weight_of_row;
   if (!weight.empty()) {
-    const size_t weight_col = column(weight, "The table has no column " + Quote(weight) + " of sample weights.");
+    const size_t weight_col = column(weight, "The table has no column " + Quote(weight) + " of sample weights");
     if (weight_col == target_col)
       throw Error("BAD_OPTION", "The weight column " + Quote(weight) + " is also the target; choose another.");
     weight_of_row = CheckedWeights(table, weight_col, rows);
@@ -128,7 +135,7 @@ Evaluation Evaluate(const Model& model, const Table& table, std::span<const RowI
     std::string why = e.unknown_class ? CountText(e.unknown_class) + " of them of classes the model was not trained on (such as " +
                                             Quote(e.unknown_example) + ")" : "";
     if (e.missing_target) why += std::string(why.empty() ? "" : " and ") + CountText(e.missing_target) + " with no target";
-    throw Error("TARGET_MISSING", "None of the " + CountText(rows.size()) + " rows can be scored against " + Quote(model.target) + ": " +
+    throw Error("TARGET_MISSING", "None of the " + CountText(rows.size()) + " rows can be scored against " + Quote(truth) + ": " +
                                       (why.empty() ? "there are none" : why) + ".");
   }
   e.rows = scored.size();

@@ -3,6 +3,7 @@
 #include <bit>        // for endian
 #include <cmath>      // for floor, isfinite
 #include <cstdint>    // for int8_t, int16_t, int32_t, int64_t, uint8_t, uint64_t
+#include <cstdio>     // for snprintf
 #include <cstring>    // for memcpy
 #include <stdexcept>  // for invalid_argument
 #include <vector>     // for vector
@@ -69,8 +70,12 @@ class Reader {
     const char m = Marker();
     if (m == 'd' || m == 'D' || NumberBytes(m) == 0) Fail(std::string(what) + " has no whole-number marker");
     const double n = Number(m);
-    if (!(n >= 0) || n > static_cast<double>(Left() / (each ? each : 1)))
-      Fail(std::string(what) + " of " + std::to_string(static_cast<int64_t>(n)) + " is more than the bytes left hold");
+    if (!(n >= 0) || n > static_cast<double>(Left() / (each ? each : 1))) {
+      // (As a double: int64's largest, 2^63 - 1, is 2^63 there, past int64 again.)
+      char text[32];
+      std::snprintf(text, sizeof text, "%.0f", n);
+      Fail(std::string(what) + " of " + text + (n < 0 ? " is below 0" : " is more than the bytes left hold"));
+    }
     return static_cast<size_t>(n);
   }
   std::string Text() {
