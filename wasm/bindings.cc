@@ -510,6 +510,9 @@ bool HasThreads() {
 
 }  // namespace
 
+// The package version these engine files were built for (wasm/package.json's).
+std::string EngineVersion() { return BOOSTLAB_PACKAGE_VERSION; }
+
 EMSCRIPTEN_BINDINGS(boostlab) {
   using namespace emscripten;
   class_<TableHandle>("Table")
@@ -578,4 +581,5 @@ EMSCRIPTEN_BINDINGS(boostlab) {
   function("modelFromBytes", &ModelFromBytes);
   function("paramSchemaJson", &boostlab::ParamSchemaJson);
   function("hasThreads", &HasThreads);
+  function("engineVersion", &EngineVersion);
 }

@@ -30,6 +30,12 @@ target_compile_definitions(boostlab_core PRIVATE BOOSTLAB_MAX_MODEL_MB=48)
 
 add_executable(boostlab_wasm wasm/bindings.cc)
 target_link_libraries(boostlab_wasm PRIVATE boostlab_core)
+# The engine says which package it belongs to (one source: wasm/package.json),
+# so the JavaScript refuses engine files copied from another version.
+file(READ "${CMAKE_CURRENT_SOURCE_DIR}/wasm/package.json" _package_json)
+string(JSON BOOSTLAB_PACKAGE_VERSION GET "${_package_json}" version)
+set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS "${CMAKE_CURRENT_SOURCE_DIR}/wasm/package.json")
+target_compile_definitions(boostlab_wasm PRIVATE BOOSTLAB_PACKAGE_VERSION="${BOOSTLAB_PACKAGE_VERSION}")
 set(link_flags ${common_flags} -lembind -sMODULARIZE=1 -sALLOW_MEMORY_GROWTH=1
     -sINITIAL_MEMORY=64MB -sMAXIMUM_MEMORY=4GB -sTOTAL_STACK=1MB -sEXPORTED_RUNTIME_METHODS=[])
 if(_threads_at GREATER -1)

@@ -68,3 +68,37 @@ TEST(ContinueTraining, WhatCannotContinueSaysWhy) {
 
 }  // namespace
 }  // namespace boostlab
+
+namespace boostlab {
+namespace {
+
+// An XGBoost model's classes are its codes '0', '1': continued on data whose
+// classes have names, they are read as those names in order, and round 1 says
+// so; a model of other named classes is refused.
+TEST(ContinueTraining, ClassesAreTheDatasOrXGBoostsCodesSaidSo) {
+  Dataset d = test::RandomData(200, 3).Classes(2).Seed(3).Make();
+  Params p;
+  p.rounds = 2;
+  Model base = TrainAll(d, p);
+  ASSERT_EQ(d.classes.size(), 2u);
+  d.classes = {"no", "yes"};
+  base.classes = {"0", "1"};
+  Booster continued(d, p, &base);
+  const RoundReport first = continued.TrainOneRound();
+  ASSERT_EQ(first.notes.size(), 1u);
+  EXPECT_EQ(first.notes[0], "The model's classes '0', '1' (XGBoost's codes) are read as the data's 'no', 'yes', in that order "
+                            "(as a label encoder sorts them).");
+  EXPECT_NE(RoundReportToJson(first).find("\"notes\":[\"The model's classes"), std::string::npos);
+  EXPECT_TRUE(continued.TrainOneRound().notes.empty());
+  base.classes = {"cat", "dog"};
+  try {
+    TrainAll(d, p, &base);
+    ADD_FAILURE() << "a model of other classes continued";
+  } catch (const Error& e) {
+    EXPECT_EQ(e.code(), "BAD_PARAM");
+    EXPECT_EQ(std::string(e.what()), "The model to continue predicts the classes 'cat', 'dog'; the data's are 'no', 'yes'.");
+  }
+}
+
+}  // namespace
+}  // namespace boostlab

@@ -186,6 +186,9 @@ export interface RoundReport {
   metric: string;
   /** 1-based round with the best validation metric so far; 0 without validation rows. */
   bestRound: number;
+  /** Round 1 only, when there is something to say: what the run did that was not asked in so many words (a continued
+   *  XGBoost model's classes '0', '1', … read as the data's classes in their sorted order). */
+  notes?: string[];
   /** True when early stopping ended training after this round. */
   stopped: boolean;
   /** AdaBoost only: this round's weighted error e_t and its vote alpha_t. */
@@ -543,4 +546,11 @@ export interface InitOptions {
   build?: string;
 }
 
+/** Loads the engine. Rejects with ENGINE_NOT_FOUND when its files are not where baseUrl points, ENGINE_MISMATCH when
+ *  they are of another version of the package than this JavaScript, NO_THREADS for threads: true on a page that
+ *  cannot have them. Without threads: true or false, on a page that is not cross-origin isolated, one console.info
+ *  says threads are off and why. */
 export function init(options?: InitOptions): Promise<BoostLab>;
+
+/** This package's version; its engine files must be of the same. */
+export const VERSION: string;

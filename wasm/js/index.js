@@ -11,6 +11,7 @@ import { loadModule } from './loader.js';
 import { checkFunction, checkOptions, checkSignal } from './options.js';
 
 export { BoostLabError };
+export { VERSION } from './version.js';
 
 // The module itself, as the CommonJS entry's load() gives it: one set of names
 // whichever entry a bundler or TypeScript resolves (index.d.cts declares load()).

@@ -1,6 +1,7 @@
 // Finds and instantiates the right wasm build: Node builds under Node,
 // SIMD + threads on cross-origin-isolated pages, SIMD only elsewhere.
 import { BoostLabError } from './errors.js';
+import { VERSION } from './version.js';
 
 // The builds there are (node-scalar only in the repository, for the bench).
 const BUILDS = ['node-threads', 'node-simd', 'node-scalar', 'web-threads', 'web-simd'];
@@ -62,18 +63,37 @@ async function loadBrowser(variant, baseUrl) {
   return factory();
 }
 
+let threadsNoteShown = false;
+
+// The engine's files must be of this JavaScript's version.
+function checkVersion(module, where) {
+  const engine = typeof module.engineVersion === 'function' ? module.engineVersion() : 'before 0.1.0';
+  if (engine !== VERSION) {
+    throw new BoostLabError({ code: 'ENGINE_MISMATCH', message: `The engine files (${where}) are of boostlab ${engine}; this JavaScript is of ` +
+      `boostlab ${VERSION}. Copy the engine files of this same version (the package's dist/web/ folder) where init({ baseUrl }) points.` });
+  }
+  return module;
+}
+
 export async function loadModule({ threads, baseUrl, build } = {}) {
   if (build) {  // a named build, e.g. the bench's node-scalar
     if (!BUILDS.includes(build) || build.startsWith('node') !== isNode)
       throw new BoostLabError({ code: 'BAD_OPTION', message: `init()'s build '${build}' is not one of this ${isNode ? 'Node' : 'browser'} package's: ${BUILDS.filter((b) => b.startsWith('node') === isNode).join(', ')}.` });
-    const module = isNode ? await loadNode(build) : await loadBrowser(build, baseUrl);
+    const module = checkVersion(isNode ? await loadNode(build) : await loadBrowser(build, baseUrl), 'boostlab-' + build);
     return { module, build, threads: build.includes('threads') };
   }
   const useThreads = threads ?? canUseThreads();
+  if (threads === undefined && !useThreads && !isNode && !threadsNoteShown) {
+    // Said once a page: threads turned off without a word looked like a slow engine.
+    threadsNoteShown = true;
+    console.info('BoostLab runs on one thread here: the page is not cross-origin isolated. For threads, serve it with ' +
+      'Cross-Origin-Opener-Policy: same-origin and Cross-Origin-Embedder-Policy: require-corp; init({ threads: false }) keeps one thread without this note.');
+  }
   if (useThreads && !canUseThreads()) {
     throw new BoostLabError({ code: 'NO_THREADS', message: 'Threads need SharedArrayBuffer: serve the page with the headers Cross-Origin-Opener-Policy: same-origin and Cross-Origin-Embedder-Policy: require-corp (crossOriginIsolated), or init({ threads: false }).' });
   }
   const variant = useThreads ? 'threads' : 'simd';
-  const module = isNode ? await loadNode('node-' + variant) : await loadBrowser('web-' + variant, baseUrl);
-  return { module, build: (isNode ? 'node-' : 'web-') + variant, threads: useThreads };
+  const name = (isNode ? 'node-' : 'web-') + variant;
+  const module = checkVersion(isNode ? await loadNode(name) : await loadBrowser(name, baseUrl), 'boostlab-' + name);
+  return { module, build: name, threads: useThreads };
 }

@@ -41,6 +41,9 @@ struct RoundReport {
   int tree_depth = 0;     // deepest of this round's trees
   int tree_leaves = 0;    // leaves of this round's trees
   double tree_gain = 0;   // sum of split gains of this round's trees
+  // Round 1 only: what the run did that the caller did not spell out (a
+  // continued XGBoost model's classes '0', '1' read as the data's, in order).
+  std::vector<std::string> notes;
 };
 
 std::string RoundReportToJson(const RoundReport& report);

@@ -4,6 +4,7 @@
 
 #include "boostlab/booster.h"
 
+#include <algorithm>  // for min
 #include <chrono>  // for steady_clock
 #include <cmath>   // for isnan, isfinite, abs
 #include <limits>  // for numeric_limits
@@ -15,6 +16,7 @@
 #include "objective/objective.h"
 #include "tree/tree_learner.h"
 #include "util/json.h"
+#include "util/quote.h"
 #include "util/thread_pool.h"
 
 namespace boostlab {
@@ -74,7 +76,9 @@ std::string ChooseObjective(const Dataset& data, const Params& p, int* num_class
 namespace {
 
 // A model to continue from must add up the way this run's will.
-void CheckContinuable(const Model& init, const Dataset& data, const Params& params, const std::string& objective, int K) {
+// Returns what to say about the run: a model whose classes are XGBoost's
+// indices continues with them read as the data's classes in order.
+std::vector<std::string> CheckContinuable(const Model& init, const Dataset& data, const Params& params, const std::string& objective, int K) {
   if (params.algorithm != "xgboost" && params.algorithm != "gbdt")
     throw Error("BAD_PARAM", "Training continues from a model by adding trees: algorithm '" + params.algorithm +
                                  "' does not (a forest averages its trees, AdaBoost reweights its rows). Use xgboost or gbdt.");
@@ -91,6 +95,27 @@ void CheckContinuable(const Model& init, const Dataset& data, const Params& para
       throw Error("BAD_PARAM", "Feature " + std::to_string(f + 1) + " of the model to continue is '" + a.name + "'" +
                                    (a.name == b.name ? " with other types or categories" : "") + "; the data's is '" + b.name + "'.");
   }
+  // Classes: the model's must be the data's, or an XGBoost model's indices
+  // ('0', '1', ...: XGBoost trains on codes), read as the data's in order.
+  std::vector<std::string> notes;
+  if (!init.classes.empty() && init.classes != data.classes) {
+    bool indices = init.classes.size() == data.classes.size();
+    for (size_t k = 0; indices && k < init.classes.size(); ++k) indices = init.classes[k] == std::to_string(k);
+    std::vector<std::string> theirs, ours;
+    for (size_t k = 0; k < std::min<size_t>(init.classes.size(), 5); ++k) theirs.push_back(Quote(init.classes[k]));
+    for (size_t k = 0; k < std::min<size_t>(data.classes.size(), 5); ++k) ours.push_back(Quote(data.classes[k]));
+    const auto list = [](const std::vector<std::string>& q, size_t n) {
+      std::string out;
+      for (size_t i = 0; i < q.size(); ++i) out += (i ? ", " : "") + q[i];
+      return out + (n > q.size() ? ", ..." : "");
+    };
+    if (!indices)
+      throw Error("BAD_PARAM", "The model to continue predicts the classes " + list(theirs, init.classes.size()) + "; the data's are " +
+                                   list(ours, data.classes.size()) + ".");
+    notes.push_back("The model's classes " + list(theirs, init.classes.size()) + " (XGBoost's codes) are read as the data's " +
+                    list(ours, data.classes.size()) + ", in that order (as a label encoder sorts them).");
+  }
+  return notes;
 }
 
 }  // namespace
@@ -134,7 +159,7 @@ Booster::Booster(const Dataset& data, const Params& params, const Model* init) {
   s.objective->SetWeights(s.weight);
   s.objective->SetGroups(&data.train_groups);
   s.K = s.objective->outputs();
-  if (init) CheckContinuable(*init, data, params, objective, s.K);
+  if (init) impl_->notes = CheckContinuable(*init, data, params, objective, s.K);
   s.objective->CheckLabels(data.label, data.train_rows);
   if (objective.rfind("binary:", 0) == 0 && !std::isnan(params.base_score) && !(params.base_score > 0 && params.base_score < 1))
     throw Error("BAD_PARAM", "Parameter 'base_score' is a probability for " + objective + "; allowed range is (0, 1).");
@@ -334,6 +359,7 @@ RoundReport Booster::TrainOneRound() {
   s.UpdatePredictions(s.data.valid_rows);
   report = s.Finish(std::move(report), start, algorithm.LearnerTimings());
   algorithm.AfterRound(report);
+  if (report.round == 1) report.notes = impl_->notes;
   return report;
 }
 
@@ -443,6 +469,10 @@ std::string RoundReportToJson(const RoundReport& r) {
   out += ",\"metric\":";
   json::AppendString(out, r.metric);
   out += ",\"bestRound\":" + std::to_string(r.best_round);
+  if (!r.notes.empty()) {
+    out += ",\"notes\":";
+    json::AppendStrings(out, r.notes);
+  }
   if (r.epsilon == r.epsilon) {  // AdaBoost's quantities, only where they exist
     out += ",\"epsilon\":";
     json::AppendNumber(out, r.epsilon);

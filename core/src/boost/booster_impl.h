@@ -24,6 +24,8 @@ struct Booster::Impl {
   bool prepared = false;  // binned (Booster::Prepare is done)
   bool started = false;   // round 1's state made (StartTraining)
   bool taken = false;     // TakeModel moved the model out: nothing is left to snapshot or take
+  // What round 1's report says about the run (a continued model's classes read by position).
+  std::vector<std::string> notes;
 
   Impl(const Dataset& d, const Params& p) : ctx(d, p), algorithm(MakeAlgorithm(ctx)) {}
   void FinishBinning();
