@@ -53,7 +53,7 @@ node node_modules/typescript/bin/tsc --noEmit --strict --target es2022 --module 
 rc=$?
 [ $rc -eq 0 ] && echo "typecheck: ok" && count 1 0 0 || count 0 1 "$rc"
 
-for suite in wasm parity e2e; do
+for suite in wasm parity docs e2e; do
   echo "== $suite (node:test)"
   node --test --test-concurrency=1 "tests/$suite/" > "build/$suite.log" 2>&1
   rc=$?

@@ -1,0 +1,63 @@
+// The documents stay true where a test can tell: every relative link (and
+// #anchor) resolves, every repository path they name in code spans exists, the
+// README fits on a screen or two, and the API reference generates from the
+// package's types without a warning.
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { test } from 'node:test';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+const DOCS = ['README.md', 'wasm/README.md', 'wasm/examples/README.md', ...readdirSync(join(root, 'docs')).filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`)];
+
+// GitHub's anchor for a heading: lower case, punctuation dropped, spaces as hyphens.
+const anchor = (heading) => heading.trim().toLowerCase().replace(/[^\w\- ]/g, '').replace(/ /g, '-');
+const anchorsOf = (file) => readFileSync(file, 'utf8').split('\n').filter((l) => /^#+ /.test(l)).map((l) => anchor(l.replace(/^#+ /, '')));
+
+test('every relative link in the documents reaches a file, and its #anchor a heading there', () => {
+  let links = 0;
+  for (const doc of DOCS) {
+    const text = readFileSync(join(root, doc), 'utf8');
+    for (const [, target] of text.matchAll(/\]\(([^)\s]+)\)/g)) {
+      if (/^[a-z]+:/.test(target)) continue;  // http:, https:, mailto:
+      const [path, hash] = target.split('#');
+      const file = path ? join(root, dirname(doc), path) : join(root, doc);
+      assert.ok(existsSync(file), `${doc} links to ${target}: no such file`);
+      if (hash) assert.ok(anchorsOf(file).includes(hash), `${doc} links to ${target}: no such heading`);
+      links++;
+    }
+  }
+  assert.ok(links >= 10, `${links} links checked`);
+});
+
+test('every repository path the documents name in code exists', () => {
+  const missing = [];
+  for (const doc of DOCS) {
+    const text = readFileSync(join(root, doc), 'utf8');
+    for (const [, span] of text.matchAll(/`([^`\n]+)`/g)) {
+      const path = span.split(' ')[0];
+      if (!/^(core|wasm\/js|wasm\/examples|web\/src|web\/public|tests|scripts|bench|docs)\//.test(path) || /[{}*<>]|\.\.\./.test(path)) continue;
+      if (!existsSync(join(root, path))) missing.push(`${doc}: ${path}`);
+    }
+  }
+  assert.deepEqual(missing, []);
+});
+
+test('the README fits on a screen or two and links the documents', () => {
+  const readme = readFileSync(join(root, 'README.md'), 'utf8');
+  const lines = readme.trimEnd().split('\n').length;
+  assert.ok(lines <= 80, `README.md has ${lines} lines`);
+  for (const doc of ['docs/playground.md', 'docs/package.md', 'docs/interop.md', 'docs/architecture.md', 'wasm/examples/README.md'])
+    assert.ok(readme.includes(`](${doc}`), `README.md links ${doc}`);
+  assert.match(readme, /^npm test /m, 'the test command CI runs');
+});
+
+test('the API reference generates from the package\'s types with no warning, a page for each class', () => {
+  execFileSync('bash', [join(root, 'scripts/build-docs.sh')], { cwd: root, stdio: 'pipe' });
+  const api = join(root, 'build/docs/api');
+  for (const name of ['BoostLab', 'Model', 'Trainer', 'Table', 'Dataset', 'BoostLabError'])
+    assert.ok(existsSync(join(api, `classes/index.${name}.html`)), `a page for ${name}`);
+  assert.ok(readFileSync(join(api, 'functions/index.init.html'), 'utf8').includes('ENGINE_MISMATCH'), 'init() documented from its types');
+});
