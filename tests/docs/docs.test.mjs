@@ -61,3 +61,14 @@ test('the API reference generates from the package\'s types with no warning, a p
     assert.ok(existsSync(join(api, `classes/index.${name}.html`)), `a page for ${name}`);
   assert.ok(readFileSync(join(api, 'functions/index.init.html'), 'utf8').includes('ENGINE_MISMATCH'), 'init() documented from its types');
 });
+
+test('the package README\'s bundler recipes are the example apps\' own files, as they are', () => {
+  const readme = readFileSync(join(root, 'wasm/README.md'), 'utf8');
+  const blocks = [...readme.matchAll(/<!-- (\S+)( scripts)? -->\n```\w+\n([\s\S]*?)\n```/g)];
+  assert.equal(blocks.length, 3, 'the Vite scripts and config, the webpack config');
+  for (const [, path, scripts, block] of blocks) {
+    const file = readFileSync(join(root, path), 'utf8');
+    if (scripts) assert.deepEqual(JSON.parse(block), JSON.parse(file).scripts, `${path}'s scripts`);
+    else assert.equal(block, file.trimEnd(), path);
+  }
+});

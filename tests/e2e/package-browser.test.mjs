@@ -63,3 +63,26 @@ test('init({ baseUrl: \'/boostlab/\' }) loads the web builds from a path, trains
   assert.deepEqual(result.boostlab, { build: 'web-simd', trees: 3, predictions: 80 }, 'the last slash may be left out');
   assert.equal(result.error, 'BoostLabError BAD_OPTION');
 });
+
+test('on a page that is not cross-origin isolated, init() picks the SIMD build and says why once; threads: false says nothing', async () => {
+  const plain = await startServer({ root: dir, port: 0, isolation: false });
+  const other = await browser.newPage();
+  const infos = [];
+  other.on('console', (m) => { if (m.type() === 'info') infos.push(m.text()); });
+  try {
+    await other.goto(`http://127.0.0.1:${plain.address().port}/pkg/js/index.js`);
+    const builds = await other.evaluate(async () => {
+      const { init } = await import('/pkg/js/index.js');
+      const first = await init({ baseUrl: '/boostlab/', threads: false });
+      const second = await init({ baseUrl: '/boostlab/' });
+      const third = await init({ baseUrl: '/boostlab/' });
+      return [first, second, third].map((bl) => bl.capabilities.build);
+    });
+    assert.deepEqual(builds, ['web-simd', 'web-simd', 'web-simd']);
+    assert.equal(infos.length, 1, infos.join('\n'));
+    assert.match(infos[0], /^BoostLab runs on one thread here: the page is not cross-origin isolated\. .*Cross-Origin-Opener-Policy: same-origin and Cross-Origin-Embedder-Policy: require-corp/);
+  } finally {
+    await other.close();
+    plain.close();
+  }
+});

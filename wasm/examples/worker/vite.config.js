@@ -1,0 +1,9 @@
+// As the Vite example's, and the worker bundled as an ES module (it imports the package).
+const isolation = { 'Cross-Origin-Opener-Policy': 'same-origin', 'Cross-Origin-Embedder-Policy': 'require-corp' };
+
+export default {
+  optimizeDeps: { exclude: ['boostlab'] },
+  worker: { format: 'es' },
+  server: { headers: isolation },
+  preview: { headers: isolation },
+};
