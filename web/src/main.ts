@@ -1,7 +1,7 @@
 // Wiring only: DOM events and worker replies change the store (state.ts);
 // the views render from it (views.ts).
 import './style.css';
-import { currentRun, store, update, updateSoon, type DataChoice, type LoadedData } from './state';
+import { currentRun, store, subscribe, update, updateSoon, type DataChoice, type LoadedData } from './state';
 import { WorkerClient } from './worker/client';
 import type { FromWorker, SurfaceRequest } from './worker/messages';
 import { choiceFor, CsvPanel, strayWords } from './ui/csv-panel';
@@ -11,8 +11,11 @@ import { presetRuns, PRESET_LABELS, type PresetName } from './presets';
 import { readHash } from './url-state';
 import { runLabel } from './run-names';
 import { Views } from './views';
+import { lessonById, LESSONS, type LessonSetup } from './lessons/catalog';
+import { LessonPanel } from './lessons/lesson-panel';
 
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
+const LESSON_IDS = LESSONS.map((l) => l.id);
 const sourceSelect = $<HTMLSelectElement>('source');
 
 // The bundled samples (web/public/datasets, copied there by scripts/build.sh);
@@ -205,10 +208,89 @@ function startRun(mode: 'play' | 'step', group = 0) {
 
 const runOf = (token: number) => store.runs.find((r) => r.token === token);
 
+// ---- Lessons: a step's setup brought about one action at a time -------------
+// The target (data, algorithm, parameters, rounds trained) is compared with the
+// page after every worker reply, and the next missing piece asked for: load the
+// data, stop a run that is not the step's, start the step's run, step it on. The
+// lesson's panel asks its question once the target is reached.
+let lessonTarget: (LessonSetup & { forLesson: boolean }) | null = null;
+let lessonLoad = '';   // the source asked for (asked once)
+let lessonStepAsked = -1;  // the round count at which a Step was sent
+
+const sameParams = (a: Record<string, number | string>, b: Record<string, number | string>) =>
+  JSON.stringify(Object.entries(a).map(([k, v]) => [k, String(v)]).sort()) === JSON.stringify(Object.entries(b).map(([k, v]) => [k, String(v)]).sort());
+
+function setUp(target: LessonSetup, forLesson: boolean) {
+  lessonTarget = { ...target, forLesson };
+  lessonLoad = '';
+  lessonStepAsked = -1;
+  reconcileLesson();
+}
+
+function reconcileLesson() {
+  const t = lessonTarget;
+  if (!t || !store.engine.ready || store.loading || store.starting) return;
+  if (store.data?.source !== t.data) {
+    if (lessonLoad !== t.data) {
+      lessonLoad = t.data;
+      loadSource(t.data);
+    }
+    return;
+  }
+  const wanted = runParams(store.schema, t.algorithm, t.params).params;
+  const run = currentRun();
+  const ours = run && run.dataId === store.data.id && sameParams(run.params, wanted) && run.reports.length <= t.rounds &&
+    (run.status === 'paused' || run.status === 'training' || run.reports.length === t.rounds) ? run : undefined;
+  if (!ours) {
+    if (inProgress()) {
+      client.stop();
+      return;
+    }
+    update((s) => {
+      s.algorithm = t.algorithm;
+      s.typed = { ...t.params };
+      s.landing = s.landing && !t.forLesson;
+    });
+    const planned = Number(t.params.rounds ?? wanted.rounds);
+    // A Step start trains round 1 by itself: the next Step is asked at one round.
+    lessonStepAsked = 0;
+    startRun(t.rounds >= planned ? 'play' : 'step');
+    return;
+  }
+  if (ours.reports.length >= t.rounds && ours.status !== 'training') {
+    lessonTarget = null;
+    if (t.forLesson) update((s) => { if (s.lesson) { s.lesson.ready = true; s.lesson.run = ours.token; } });
+    return;
+  }
+  if (ours.status === 'paused' && lessonStepAsked !== ours.reports.length) {
+    lessonStepAsked = ours.reports.length;
+    if (t.rounds >= ours.plannedRounds) {  // to the end: play, not a Step a round
+      update(() => { ours.status = 'training'; });
+      client.play();
+    } else client.step();
+  }
+}
+
+function openLesson(id: string, step: number) {
+  const lesson = lessonById(id);
+  if (!lesson) return;
+  const index = Math.max(0, Math.min(step, lesson.steps.length - 1));
+  update((s) => {
+    s.lesson = { id, step: index, ready: false, run: 0, answer: '', verdict: '', shown: false };
+    s.landing = false;
+  });
+  setUp(lesson.steps[index].setup, true);
+}
+
 function onMessage(m: FromWorker) {
+  handle(m);
+  reconcileLesson();
+}
+
+function handle(m: FromWorker) {
   switch (m.type) {
     case 'ready': {
-      const url = readHash(m.schema, Object.keys(SAMPLES), TOY_KINDS);
+      const url = readHash(m.schema, Object.keys(SAMPLES), TOY_KINDS, LESSON_IDS);
       // Said when the first data lands: what the link held that the page could not take.
       if (url.dropped.length) linkNotice = `This link's ${url.dropped.join(', ')} ${url.dropped.length > 1 ? 'are' : 'is'} not something the page has: the default is used instead.`;
       update((s) => {
@@ -222,6 +304,12 @@ function onMessage(m: FromWorker) {
       $('caps').dataset.isolated = String(m.crossOriginIsolated);
       if (url.target || url.task || url.validFraction !== undefined || url.seed !== undefined)
         linkChoice = { target: url.target, ignore: url.ignore ?? [], weight: url.weight, group: url.group, task: url.task, validFraction: url.validFraction, seed: url.seed };
+      // A lesson's link sets its step up itself; a first open (no link) offers the lessons.
+      if (url.lesson && picks === 0) {
+        openLesson(url.lesson, url.step ?? 0);
+        break;
+      }
+      if (!location.hash) update((s) => { s.landing = true; });
       // Data picked while the engine started (a sample chosen at once) is what the person wants, not the link's.
       if (picks === 0) loadSource(url.data, url.delimiter);
       break;
@@ -439,6 +527,15 @@ const views = new Views(client, {
   stop: () => client.stop(),
   reset: () => { const run = inProgress(); if (run) client.reset(run.token); },
 });
+
+const lessonPanel = new LessonPanel({
+  open: openLesson,
+  leave: () => { lessonTarget = null; update((s) => { s.lesson = null; }); },
+  watch: () => { ++picks; setUp({ data: 'toy:circles:400:0.15:0', algorithm: 'xgboost', params: { rounds: '40', max_depth: '3' }, rounds: 40 }, false); },
+  ranking: () => { update((s) => { s.landing = false; }); sourceSelect.value = 'sample:rank'; loadSample('rank'); },
+  ownData: () => $<HTMLInputElement>('file-input').click(),
+});
+subscribe(() => lessonPanel.render());
 
 views.setPanel(new CsvPanel(loadFile, () => client.cancelLoad(), (change) => update((s) => {
   Object.assign(s.choice, change);

@@ -111,6 +111,19 @@ export interface Store {
   // A preset's runs still to start (the one in progress not included), and the preset's group number.
   queue: { runs: QueuedRun[]; group: number; name: string };
   groups: Record<number, string>;  // each preset group's name  // toy data: the surface of the round the round panel shows (from its detail)
+  // The lesson being walked (lessons/catalog.ts), or null; landing: the first screen's offer of lessons is shown.
+  lesson: LessonState | null;
+  landing: boolean;
+}
+
+export interface LessonState {
+  id: string;
+  step: number;         // 0-based
+  ready: boolean;       // the step's setup is on the page (data, parameters, rounds trained)
+  run: number;          // the token of the run the step set up (0: none yet)
+  answer: string;       // what the student gave
+  verdict: '' | 'right' | 'wrong';
+  shown: boolean;       // the answer was shown without being found
 }
 
 export const store: Store = {
@@ -140,6 +153,8 @@ export const store: Store = {
   scrubFrame: null,
   queue: { runs: [], group: 0, name: '' },
   groups: {},
+  lesson: null,
+  landing: false,
 };
 
 export const currentRun = (): Run | null => store.runs.find((r) => r.number === store.current) ?? null;

@@ -18,6 +18,8 @@ export interface UrlState {
   params: Record<string, number | string>;
   metric?: string;  // the chart's metric and scale
   log?: boolean;
+  lesson?: string;  // a lesson being walked (lessons/catalog.ts) and its step, 0-based
+  step?: number;
 }
 
 export function writeHash(s: UrlState) {
@@ -34,6 +36,10 @@ export function writeHash(s: UrlState) {
   for (const [k, v] of Object.entries(s.params)) q.set(`p.${k}`, String(v));
   if (s.metric) q.set('metric', s.metric);
   if (s.log) q.set('log', '1');
+  if (s.lesson) {
+    q.set('lesson', s.lesson);
+    q.set('step', String(s.step ?? 0));
+  }
   const hash = '#' + q.toString();
   if (location.hash !== hash) history.replaceState(null, '', hash);
 }
@@ -52,7 +58,7 @@ export interface ReadHashResult extends UrlState {
 // it is read, against what the page offers (samples: the sample datasets' keys;
 // toyKinds: the toy data's kinds; schema: the engine's parameters). Names are
 // looked up as own keys only: '__proto__' or 'constructor' name nothing.
-export function readHash(schema: readonly ParamSpec[], samples: readonly string[], toyKinds: readonly string[]): ReadHashResult {
+export function readHash(schema: readonly ParamSpec[], samples: readonly string[], toyKinds: readonly string[], lessons: readonly string[] = []): ReadHashResult {
   const q = new URLSearchParams(location.hash.slice(1));
   const dropped: string[] = [];
   const quoted = (v: string) => `'${v.length > 40 ? v.slice(0, 40) + '…' : v}'`;
@@ -100,6 +106,8 @@ export function readHash(schema: readonly ParamSpec[], samples: readonly string[
     params,
     metric: q.get('metric') ?? undefined,
     log: q.get('log') === '1',
+    lesson: oneOf('lesson', lessons),
+    step: number('step', (n) => Number.isInteger(n) && n >= 0 && n < 100),
     dropped,
   };
 }

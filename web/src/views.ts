@@ -658,7 +658,7 @@ export class Views {
     const c = store.choice;
     writeHash({ data: store.data.source, delimiter: store.data.delimiterChoice, target: c.target, task: c.task, ignore: c.ignore, weight: c.weight, group: c.group,
       validFraction: c.validFraction, seed: c.seed, params: runParams(store.schema, store.algorithm, store.typed).params,
-      metric: store.chart.metric, log: store.chart.log });
+      metric: store.chart.metric, log: store.chart.log, lesson: store.lesson?.id, step: store.lesson?.step });
   }
 }
 

@@ -1,0 +1,133 @@
+// The lessons as a student walks them: the first screen offers them; each step
+// sets the page up by itself, the student reads the engine's numbers where the
+// step points (the line above the chart), works the answer out as the notes say,
+// and the page checks it; the challenge is met by changing what the notes
+// suggest; progress survives a reload; a lesson's link opens its step.
+// Screenshots at 1280x800, 390x844 and 853x533 at 1.5x are left in test-results/.
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { openSite, setParam } from './browser.mjs';
+
+let site;
+before(async () => { site = await openSite(); });
+after(async () => {
+  assert.deepEqual(site.problems, []);
+  await site.close();
+});
+
+// The round line's numbers, as a student reads them off the page.
+async function roundLine(page) {
+  const text = await page.textContent('#last-round');
+  const number = (name) => Number(new RegExp(`${name} (-?[\\d.]+(?:e-?\\d+)?)`).exec(text)?.[1]);
+  return { text, round: Number(/^Round (\d+)/.exec(text)?.[1]), epsilon: number('ε'), alpha: number('α'), validError: number('valid error') };
+}
+const ready = (page) => page.waitForFunction(() => {
+  const check = document.getElementById('lesson-check') ?? document.querySelector('.lesson-choice');
+  return check && !check.disabled;
+});
+async function answer(page, text) {
+  await page.fill('#lesson-answer', text);
+  await page.click('#lesson-check');
+  return page.getAttribute('#lesson-verdict', 'data-verdict');
+}
+
+test('AdaBoost, one stump at a time: every step checked against the engine\'s numbers, then the challenge', async () => {
+  const { page } = site;
+  // First open: where to start.
+  await page.waitForSelector('#lesson-panel:not([hidden]) .lesson-start');
+  assert.match(await page.textContent('#lesson-panel'), /Where to start.*AdaBoost, one stump at a time.*Ranking: GBRank and LambdaMART/s);
+  await site.screenshot('lessons-landing-1280x800');
+  await page.click('.lesson-start[data-lesson="adaboost-stumps"]');
+
+  // Step 1: ◆ from ε.
+  await ready(page);
+  let line = await roundLine(page);
+  assert.equal(line.round, 1, line.text);
+  assert.match(await page.textContent('#lesson-title'), /step 1 of 5/);
+  assert.ok(await page.$eval('#last-round', (e) => e.classList.contains('lesson-focus')), 'the step points at the round line');
+  const diamond = Math.sqrt((1 - line.epsilon) / line.epsilon);
+  assert.equal(await answer(page, '2.5'), 'wrong');
+  assert.equal(await answer(page, diamond.toFixed(3)), 'right');
+  assert.match(await page.textContent('#lesson-explain'), /◆₁ = √/);
+  await site.screenshot('lessons-step1-1280x800');
+
+  // Step 2: a wrong row against a right one, ◆².
+  await page.click('#lesson-next');
+  await ready(page);
+  assert.equal((await roundLine(page)).round, 1);
+  assert.equal(await answer(page, (diamond ** 2).toFixed(3)), 'right');
+  assert.match(await page.textContent('#lesson-explain'), /SAMME/);
+
+  // Step 3: round 2 trained; the old stump's error under the new weights is ½.
+  await page.click('#lesson-next');
+  await ready(page);
+  line = await roundLine(page);
+  assert.equal(line.round, 2, line.text);
+  assert.equal(await answer(page, '0,5'), 'right', 'a decimal comma is read too');
+  assert.match(await page.textContent('#lesson-explain'), new RegExp(`ε₂ = ${line.epsilon.toFixed(3)}`));
+
+  // Step 4: the notes' vote ln◆; the page's α (SAMME's) is twice it.
+  await page.click('#lesson-next');
+  await ready(page);
+  line = await roundLine(page);
+  assert.equal(line.round, 1, 'the step trains its own round 1 again');
+  const vote = Math.log(Math.sqrt((1 - line.epsilon) / line.epsilon));
+  assert.ok(Math.abs(line.alpha / vote - 2) < 0.01, `the page's α ${line.alpha} is twice ln◆ = ${vote}`);
+  await page.click('#lesson-show');
+  assert.match(await page.textContent('#lesson-explain'), /The answer: .*twice the notes'/s);
+  assert.ok(await page.$eval('#lesson-answer', (e) => e.disabled), 'shown: nothing left to check');
+
+  // Step 5: sixty stumps; the student predicts, the engine's validation error decides.
+  await page.click('#lesson-next');
+  await ready(page);
+  line = await roundLine(page);
+  assert.equal(line.round, 60, line.text);
+  await page.click(`.lesson-choice:text-is("${line.validError < 0.1 ? 'yes' : 'no'}")`);
+  assert.equal(await page.getAttribute('#lesson-verdict', 'data-verdict'), 'right');
+  assert.match(await page.textContent('#lesson-challenge-status'), /^Not yet\. Hint: .*depth 2/);
+
+  // The challenge: depth-2 trees, as AdaBoost-DTree allows.
+  await setParam(page, 'max_depth', '2');
+  await page.click('#train');
+  await page.waitForFunction(() => /^Met/.test(document.getElementById('lesson-challenge-status')?.textContent ?? ''));
+  line = await roundLine(page);
+  assert.ok(line.validError <= 0.05, line.text);
+  await site.screenshot('lessons-challenge-1280x800');
+
+  // Progress is kept: after a reload the landing counts the steps and the challenge.
+  await page.click('#lesson-leave');
+  await page.goto(`${site.origin}/`);
+  await page.waitForSelector('#lesson-panel:not([hidden]) .lesson-progress');
+  await page.waitForFunction(() => document.querySelector('.lesson-progress').textContent !== '');
+  assert.equal(await page.textContent('.lesson-progress'), '4 of 5 steps, challenge met');
+});
+
+test('a lesson\'s link opens its step, set up; an unknown lesson falls back with a notice', async () => {
+  const { page } = site;
+  await page.goto('about:blank');
+  await page.goto(`${site.origin}/#lesson=adaboost-stumps&step=2`);
+  await ready(page);
+  assert.match(await page.textContent('#lesson-title'), /step 3 of 5/);
+  assert.equal((await roundLine(page)).round, 2);
+  await page.goto('about:blank');
+  await page.goto(`${site.origin}/#lesson=constructor&step=1`);
+  await page.waitForFunction(() => /lesson 'constructor'/.test(document.getElementById('train-notice')?.textContent ?? ''));
+});
+
+test('the lesson reads at 390x844 and on a projector (853x533 at 1.5x)', async () => {
+  for (const [w, h, scale] of [[390, 844, 1], [853, 533, 1.5]]) {
+    const page = await site.browser.newPage({ viewport: { width: w, height: h }, deviceScaleFactor: scale, ...(w < 500 ? { isMobile: true, hasTouch: true } : {}) });
+    await page.goto(`${site.origin}/#lesson=adaboost-stumps&step=0`);
+    await ready(page);
+    // Nothing wider than the screen.
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    assert.ok(overflow <= 1, `${w}x${h}: the page is ${overflow}px wider than the screen`);
+    // The question is on the first screen; "Where to look" brings the round line into view.
+    const prompt = await page.$eval('#lesson-prompt', (e) => e.getBoundingClientRect().bottom);
+    assert.ok(prompt <= h, `${w}x${h}: the question ends at ${prompt}px`);
+    await page.screenshot({ path: `test-results/lessons-step1-${w}x${h}${scale > 1 ? `@${scale}x` : ''}.png` });
+    await page.click('#lesson-look');
+    await page.waitForFunction(() => { const r = document.getElementById('last-round').getBoundingClientRect(); return r.top >= 0 && r.bottom <= innerHeight; });
+    await page.close();
+  }
+});

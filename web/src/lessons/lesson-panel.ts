@@ -1,0 +1,211 @@
+// The lessons' panel: on first open, where to start (the lessons, a live
+// picture, your own data, ranking); during a lesson, its step: the claim, the
+// panel that shows it (outlined and scrolled to), a question checked against
+// the engine's numbers, and the lesson's challenge. Renders from the store;
+// the step's DOM is made once per step, so typing an answer survives renders.
+import { currentRun, store, update, type Run } from '../state';
+import { mathText, setHidden, setText } from '../ui/dom';
+import { isRight, lessonById, LESSONS, type Lesson, type LessonContext } from './catalog';
+import { progressOf, saveProgress } from './progress';
+
+export interface LessonActions {
+  open: (id: string, step: number) => void;  // sets the step up (main.ts does the loading and training)
+  leave: () => void;
+  watch: () => void;        // the landing's live picture: toy data training
+  ranking: () => void;      // the ranking sample (GBRank, LambdaMART)
+  ownData: () => void;      // the file picker
+}
+
+const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
+// An element with a class, an id and its children (other properties set where it is made).
+function el<K extends keyof HTMLElementTagNameMap>(tag: K, props: { className?: string; id?: string; type?: string } = {}, ...children: (Node | string)[]) {
+  const e = document.createElement(tag);
+  if (props.className) e.className = props.className;
+  if (props.id) e.id = props.id;
+  if (props.type) e.setAttribute('type', props.type);
+  e.append(...children);
+  return e;
+}
+
+export function lessonContext(run: Run | undefined): LessonContext {
+  return { run, report: (round) => run?.reports[round - 1] };
+}
+
+export class LessonPanel {
+  private readonly root = $('lesson-panel');
+  private built = '';  // what the panel's DOM was made for: 'landing', '<id>:<step>' or ''
+  private parts: { prompt: HTMLElement; input: HTMLInputElement | null; choices: HTMLButtonElement[]; check: HTMLButtonElement;
+    show: HTMLButtonElement; verdict: HTMLElement; explain: HTMLElement; challenge: HTMLElement; status: HTMLElement;
+    prev: HTMLButtonElement; next: HTMLButtonElement; look: HTMLButtonElement } | null = null;
+
+  constructor(private readonly actions: LessonActions) {
+    $('lessons-open').addEventListener('click', () => update((s) => { s.lesson = null; s.landing = true; }));
+  }
+
+  render() {
+    const l = store.lesson;
+    const lesson = l ? lessonById(l.id) : undefined;
+    setHidden(this.root, !lesson && !store.landing);
+    document.querySelectorAll('.lesson-focus').forEach((e) => { if (!lesson || e.id !== lesson.steps[l!.step].panel) e.classList.remove('lesson-focus'); });
+    if (!lesson) {
+      if (store.landing && this.built !== 'landing') this.buildLanding();
+      if (store.landing) this.renderLanding();
+      return;
+    }
+    LessonPanel.noteChallenge(currentRun() ?? undefined, store.data?.source ?? '');
+    const key = `${lesson.id}:${l!.step}`;
+    if (this.built !== key) this.buildStep(lesson, l!.step);
+    this.renderStep(lesson);
+  }
+
+  // ---- first open --------------------------------------------------------
+
+  private buildLanding() {
+    this.built = 'landing';
+    this.parts = null;
+    const list = el('ol', { className: 'lesson-list' });
+    for (const lesson of LESSONS) {
+      const button = el('button', { type: 'button', className: 'lesson-start' }, lesson.title);
+      button.dataset.lesson = lesson.id;
+      button.addEventListener('click', () => this.actions.open(lesson.id, 0));
+      list.append(el('li', {}, button, ' ', el('span', { className: 'hint lesson-progress' }), el('p', { className: 'hint' }, lesson.summary)));
+    }
+    const action = (text: string, fn: () => void, id: string) => {
+      const b = el('button', { type: 'button', className: 'secondary', id }, text);
+      b.addEventListener('click', fn);
+      return b;
+    };
+    this.root.replaceChildren(
+      el('h2', { id: 'lesson-title' }, 'Where to start'),
+      el('p', {}, 'BoostLab trains boosting models in this tab and shows every round: the weights, residuals, gains and votes ' +
+        'the lecture notes talk about, with the numbers filled in. Walk a lesson, or explore:'),
+      list,
+      el('p', { className: 'landing-actions' },
+        action('Watch boosting draw a boundary', () => this.actions.watch(), 'landing-watch'),
+        action('Use your own data (CSV)', () => this.actions.ownData(), 'landing-own'),
+        action('Ranking: GBRank and LambdaMART', () => this.actions.ranking(), 'landing-ranking'),
+        action('Explore on my own', () => update((s) => { s.landing = false; }), 'landing-close')),
+      el('p', { className: 'hint' }, 'Every algorithm is in the menu beside Play: XGBoost-style boosting, gradient boosting, AdaBoost, ' +
+        'random forests, and GBRank once the data has a query column (the ranking sample has one).'),
+    );
+  }
+
+  private renderLanding() {
+    for (const item of this.root.querySelectorAll<HTMLElement>('.lesson-list li')) {
+      const id = item.querySelector<HTMLElement>('.lesson-start')!.dataset.lesson!;
+      const lesson = lessonById(id)!, p = progressOf(id);
+      setText(item.querySelector('.lesson-progress')!, p.steps.length || p.challenge
+        ? `${p.steps.length} of ${lesson.steps.length} steps${p.challenge ? ', challenge met' : ''}` : '');
+    }
+  }
+
+  // ---- a lesson's step ---------------------------------------------------
+
+  private buildStep(lesson: Lesson, index: number) {
+    this.built = `${lesson.id}:${index}`;
+    const step = lesson.steps[index];
+    const q = step.question;
+    const prompt = el('p', { className: 'lesson-prompt', id: 'lesson-prompt' });
+    const input = q.choices ? null : el('input', { type: 'text', id: 'lesson-answer' });
+    input?.setAttribute('inputmode', 'decimal');
+    input?.setAttribute('autocomplete', 'off');
+    input?.setAttribute('aria-labelledby', 'lesson-prompt');
+    const choices = (q.choices ?? []).map((c) => {
+      const b = el('button', { type: 'button', className: 'secondary lesson-choice' }, c);
+      b.addEventListener('click', () => this.check(c));
+      return b;
+    });
+    const check = el('button', { type: 'button', id: 'lesson-check' }, 'Check');
+    check.addEventListener('click', () => this.check(input?.value ?? ''));
+    input?.addEventListener('keydown', (e) => { if (e.key === 'Enter') this.check(input.value); });
+    const show = el('button', { type: 'button', className: 'secondary', id: 'lesson-show' }, 'Show the answer');
+    show.addEventListener('click', () => update((s) => { if (s.lesson) s.lesson.shown = true; }));
+    const prev = el('button', { type: 'button', className: 'secondary', id: 'lesson-prev' }, 'Previous step');
+    prev.addEventListener('click', () => this.actions.open(lesson.id, index - 1));
+    const next = el('button', { type: 'button', id: 'lesson-next' }, index + 1 < lesson.steps.length ? 'Next step' : 'To the challenge');
+    next.addEventListener('click', () => (index + 1 < lesson.steps.length ? this.actions.open(lesson.id, index + 1) : this.toChallenge()));
+    const leave = el('button', { type: 'button', className: 'secondary', id: 'lesson-leave' }, 'Leave the lesson');
+    leave.addEventListener('click', () => this.actions.leave());
+    const verdict = el('p', { className: 'lesson-verdict', id: 'lesson-verdict' });
+    verdict.setAttribute('aria-live', 'polite');
+    const explain = el('p', { className: 'lesson-explain', id: 'lesson-explain' });
+    const status = el('p', { className: 'hint', id: 'lesson-status' });
+    const look = el('button', { type: 'button', className: 'secondary', id: 'lesson-look' }, 'Where to look');
+    look.addEventListener('click', () => document.getElementById(step.panel)?.scrollIntoView({ block: 'center',
+      behavior: matchMedia('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth' }));
+    const challenge = el('div', { className: 'lesson-challenge', id: 'lesson-challenge' });
+    this.root.replaceChildren(
+      el('h2', { id: 'lesson-title' }, `${lesson.title}: step ${index + 1} of ${lesson.steps.length}`),
+      el('h3', {}, step.title),
+      el('p', { className: 'lesson-claim' }, mathText(step.claim)),
+      el('p', { className: 'hint' }, `Following ${lesson.notes}.`),
+      status,
+      el('div', { className: 'lesson-question' }, prompt, ...(input ? [input, check] : choices), show, look),
+      verdict, explain, challenge,
+      el('p', { className: 'lesson-nav' }, prev, next, leave),
+    );
+    prev.disabled = index === 0;
+    this.parts = { prompt, input, choices, check, show, verdict, explain, challenge, status, prev, next, look };
+  }
+
+  private renderStep(lesson: Lesson) {
+    const l = store.lesson!, step = lesson.steps[l.step], parts = this.parts!;
+    const run = store.runs.find((r) => r.token === l.run);
+    const ctx = lessonContext(run);
+    const ready = l.ready && !!run;
+    setText(parts.status, ready ? `Set up: ${describe(step.setup)}.` : `Setting the page up: ${describe(step.setup)}…`);
+    setText(parts.prompt, ready ? step.question.prompt(ctx) : 'The question comes once the round is trained.');
+    const answered = l.verdict === 'right' || l.shown;
+    for (const b of [parts.check, ...parts.choices]) b.disabled = !ready || answered;
+    if (parts.input) parts.input.disabled = !ready || answered;
+    parts.show.disabled = !ready || answered;
+    setText(parts.verdict, l.verdict === 'right' ? 'Right.' : l.verdict === 'wrong' ? `Not quite${l.answer ? ` (${l.answer})` : ''}: try again, or show the answer.` : '');
+    parts.verdict.dataset.verdict = l.verdict;
+    const expected = ready ? step.question.answer(ctx) : NaN;
+    setText(parts.explain, answered && ready
+      ? `${l.shown && l.verdict !== 'right' ? `The answer: ${typeof expected === 'number' ? expected.toFixed(4) : expected}. ` : ''}${step.question.explain(ctx)}` : '');
+    // The challenge: shown on the last step, checked on every run on the page.
+    const last = l.step === lesson.steps.length - 1;
+    setHidden(parts.challenge, !last);
+    if (last) {
+      const met = progressOf(lesson.id).challenge;
+      parts.challenge.replaceChildren(el('h3', {}, 'Challenge'), el('p', {}, lesson.challenge.goal),
+        el('p', { className: met ? 'lesson-met' : 'hint', id: 'lesson-challenge-status' }, met ? 'Met: well done.' : `Not yet. Hint: ${lesson.challenge.hint}`));
+    }
+    // The panel the step is about: outlined; "Where to look" brings it into view (the lesson's
+    // card stays where it is: on a phone the panel and the question do not fit one screen).
+    document.getElementById(step.panel)?.classList.add('lesson-focus');
+    parts.look.disabled = !ready;
+  }
+
+  private check(given: string) {
+    const l = store.lesson, lesson = l ? lessonById(l.id) : undefined;
+    if (!l || !lesson || !l.ready) return;
+    const step = lesson.steps[l.step];
+    const right = isRight(step.question, lessonContext(store.runs.find((r) => r.token === l.run)), given.trim());
+    if (right) saveProgress(lesson.id, (p) => p.steps.push(l.step));
+    update((s) => {
+      if (!s.lesson) return;
+      s.lesson.answer = given.trim();
+      s.lesson.verdict = right ? 'right' : 'wrong';
+    });
+  }
+
+  private toChallenge() {
+    this.parts?.challenge.scrollIntoView({ block: 'nearest' });
+    update((s) => { s.landing = false; });
+  }
+
+  // Called on every render by main.ts: a run that meets the challenge marks it met.
+  static noteChallenge(run: Run | undefined, dataSource: string) {
+    const l = store.lesson, lesson = l ? lessonById(l.id) : undefined;
+    if (!lesson || !run || run.status === 'training' || progressOf(lesson.id).challenge) return;
+    if (lesson.challenge.met(run, dataSource)) saveProgress(lesson.id, (p) => { p.challenge = true; });
+  }
+}
+
+function describe(s: { data: string; algorithm: string; params: Record<string, string>; rounds: number }) {
+  const data = s.data.startsWith('toy:') ? `toy ${s.data.split(':')[1]} data` : s.data.replace(/^sample:/, '') + ' (sample)';
+  const params = Object.entries(s.params).filter(([k]) => k !== 'rounds').map(([k, v]) => `${k} ${v}`).join(', ');
+  return `${data}, ${s.algorithm}${params ? ` (${params})` : ''}, ${s.rounds} round${s.rounds === 1 ? '' : 's'} trained`;
+}
