@@ -102,6 +102,50 @@ test('AdaBoost, one stump at a time: every step checked against the engine\'s nu
   assert.equal(await page.textContent('.lesson-progress'), '4 of 5 steps, challenge met');
 });
 
+test('Gradient boosting, worked: one row followed through round 1 with the engine\'s f₀, residual, leaf and step', async () => {
+  const { page } = site;
+  await page.goto('about:blank');
+  await page.goto(`${site.origin}/#lesson=gradient-boosting&step=0`);
+  const prompt = async () => {
+    await ready(page);
+    const text = await page.textContent('#lesson-prompt');
+    return { text, numbers: [...text.matchAll(/= (-?\d+(?:\.\d+)?)/g)].map((m) => Number(m[1])) };
+  };
+  // STEP 1: f₀ is the mean; the row's loss ½(y − f₀)².
+  let q = await prompt();
+  const [y, f0] = q.numbers;
+  assert.ok(Number.isFinite(y) && Number.isFinite(f0), q.text);
+  assert.equal(await answer(page, (0.5 * (y - f0) ** 2).toFixed(4)), 'right', q.text);
+  // STEP 2.1: the pseudo-residual y − F.
+  await page.click('#lesson-next');
+  q = await prompt();
+  assert.equal(await answer(page, (y - f0).toFixed(4)), 'right', q.text);
+  assert.match(await page.textContent('#lesson-explain'), /= −r/);
+  // STEP 2.3: the leaf's value, its residuals' mean.
+  await page.click('#lesson-next');
+  q = await prompt();
+  const [, rows, sum] = /leaf of (\d+) training rows whose residuals sum to (-?\d+(?:\.\d+)?)/.exec(q.text).map(Number);
+  const gamma = sum / rows;
+  assert.equal(await answer(page, gamma.toFixed(4)), 'right', q.text);
+  // STEP 2.4: F₁ = f₀ + ν·γ, and the worked table agrees.
+  await page.click('#lesson-next');
+  q = await prompt();
+  assert.equal(await answer(page, (f0 + 0.5 * gamma).toFixed(4)), 'right', q.text);
+  const [, mine, table] = /F₁ = .* = (-?[\d.]+); the worked table's F_t says (-?\d+(?:\.\d+)?)/.exec(await page.textContent('#lesson-explain')).map(Number);
+  assert.ok(Math.abs(mine - table) < 1e-3, `${mine} against the engine's ${table}`);
+  // The stages: 20 rounds; the student says whether training RMSE fell every round, the reports decide.
+  await page.click('#lesson-next');
+  await ready(page);
+  await page.click('.lesson-choice:text-is("yes")');
+  assert.equal(await page.getAttribute('#lesson-verdict', 'data-verdict'), 'right', await page.textContent('#lesson-explain'));
+  // The challenge: more rounds at a smaller step.
+  await setParam(page, 'eta', '0.3');
+  await setParam(page, 'rounds', '30');
+  await page.click('#train');
+  await page.waitForFunction(() => /^Met/.test(document.getElementById('lesson-challenge-status')?.textContent ?? ''));
+  await site.screenshot('lessons-gradient-boosting-1280x800');
+});
+
 test('a lesson\'s link opens its step, set up; an unknown lesson falls back with a notice', async () => {
   const { page } = site;
   await page.goto('about:blank');

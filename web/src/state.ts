@@ -3,7 +3,7 @@
 // from it and nothing else; what they show disappears when it leaves here.
 // Changes go through update(), which renders every view once afterwards.
 import type { ColumnSummary, ParamSpec, RoundReport } from '../../wasm/js/index.js';
-import type { ModelInfo } from './worker/messages';
+import type { ModelInfo, RoundDetail } from './worker/messages';
 import type { ToyData } from './ui/toy-data';
 import type { QueuedRun } from './presets';
 
@@ -114,6 +114,8 @@ export interface Store {
   // The lesson being walked (lessons/catalog.ts), or null; landing: the first screen's offer of lessons is shown.
   lesson: LessonState | null;
   landing: boolean;
+  // The newest round detail the worker sent (the round panel's), and whose: the run's token and the round.
+  roundDetail: { token: number; detail: RoundDetail } | null;
 }
 
 export interface LessonState {
@@ -155,6 +157,7 @@ export const store: Store = {
   groups: {},
   lesson: null,
   landing: false,
+  roundDetail: null,
 };
 
 export const currentRun = (): Run | null => store.runs.find((r) => r.number === store.current) ?? null;

@@ -477,10 +477,14 @@ export class Views {
       case 'importance':
         if (modelOnShow()) this.importance.render(m.values, m.importance);
         return;
-      case 'round-detail':
+      case 'round-detail': {
         if (m.model) keepSnapshot(m.model);
         this.rounds.onDetail(m.detail, m.model, m.error);
+        // Kept for the lessons, whose questions are about the rows and leaves of a round (a run's, not a loaded model's).
+        const run = store.loadedModel ? undefined : currentRun();
+        if (m.detail && run) update((s) => { s.roundDetail = { token: run.token, detail: m.detail! }; });
         return;
+      }
       case 'compare':
         this.compare.onReply(m.reply);
         return;

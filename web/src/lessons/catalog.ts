@@ -4,8 +4,9 @@
 // this project's words, and asks something whose answer the engine's own
 // numbers give (checked, never hard-coded). A lesson ends with a challenge the
 // page checks on the student's runs.
-import type { RoundReport } from '../../../wasm/js/index.js';
+import type { RoundLeaf, RoundReport } from '../../../wasm/js/index.js';
 import type { Run } from '../state';
+import type { RoundDetail, WorkedRow } from '../worker/messages';
 
 // What a step needs on the page before its question makes sense.
 export interface LessonSetup {
@@ -19,6 +20,7 @@ export interface LessonSetup {
 export interface LessonContext {
   run: Run | undefined;
   report: (round: number) => RoundReport | undefined;  // 1-based
+  detail: RoundDetail | undefined;  // the step's last round, its rows and leaves (when the question needs it)
 }
 
 export interface Question {
@@ -27,6 +29,7 @@ export interface Question {
   answer: (c: LessonContext) => number | string;
   tolerance?: number;
   choices?: string[];
+  needsDetail?: boolean;  // asked about a round's rows or leaves: waits for the round panel's detail
   // Said once answered (or shown): the working, with the engine's numbers.
   explain: (c: LessonContext) => string;
 }
@@ -149,7 +152,112 @@ const ADABOOST: Lesson = {
   },
 };
 
-export const LESSONS: readonly Lesson[] = [ADABOOST];
+// Gradient boosting on the one-feature wave, squared error: the notes' worked
+// derivation (STEP 1 to 2.4) with the engine's numbers for one row the student follows.
+const WAVE = 'toy:wave:400:0.15:0';
+const GB = { max_depth: '2', eta: '0.5', rounds: '20' };
+// The first training row of the worked table's page, and its leaf in the round's tree.
+const followed = (c: LessonContext): WorkedRow | undefined => c.detail?.rows.find((r) => !r.valid && !r.left);
+const leafOf = (c: LessonContext): RoundLeaf | undefined => c.detail?.leaves.find((l) => l.node === followed(c)?.leaf);
+const rowName = (c: LessonContext) => { const r = followed(c); return r ? (r.line > 0 ? `line ${r.line}` : `row ${r.row + 1}`) : 'the first training row'; };
+const trainRmse = (run: Run | undefined) => run?.reports.map((r) => r.train?.rmse ?? NaN) ?? [];
+
+const GRADIENT_BOOSTING: Lesson = {
+  id: 'gradient-boosting',
+  title: 'Gradient boosting, worked',
+  notes: 'the notes\' step-by-step derivation of gradient boosting (STEP 0 to 3) and their residual-fitting stages S₀ … S_M',
+  summary: 'The constant f₀, pseudo-residuals, a tree on them, each leaf\'s value by line search, and the step of ν: one row followed through a round.',
+  steps: [
+    {
+      title: 'Start from the best constant',
+      setup: { data: WAVE, algorithm: 'gbdt', params: GB, rounds: 1 },
+      panel: 'worked-table',
+      claim: 'Before any tree, the model is the single number that fits the targets best. For squared error L = ½(y − c)² the ' +
+        'total loss falls until Σ(c − y) = 0, that is at the mean of the training targets: f₀ = ȳ. The worked table shows it as F_{t−1} ' +
+        'of round 1 for every row.',
+      question: {
+        needsDetail: true,
+        prompt: (c) => `The row on ${rowName(c)} has y = ${fixed(followed(c)?.y ?? NaN, 4)} and f₀ = ${fixed(followed(c)?.before ?? NaN, 4)}. ` +
+          'What is its loss ½(y − f₀)²?',
+        answer: (c) => 0.5 * ((followed(c)?.y ?? NaN) - (followed(c)?.before ?? NaN)) ** 2,
+        tolerance: 0.01,
+        explain: (c) => `½(${fixed(followed(c)?.y ?? NaN, 4)} − ${fixed(followed(c)?.before ?? NaN, 4)})² = ` +
+          `${fixed(0.5 * ((followed(c)?.y ?? NaN) - (followed(c)?.before ?? NaN)) ** 2, 4)}.`,
+      },
+    },
+    {
+      title: 'What the tree is fit to: pseudo-residuals',
+      setup: { data: WAVE, algorithm: 'gbdt', params: GB, rounds: 1 },
+      panel: 'worked-table',
+      claim: 'Each round fits a regression tree not to y but to the direction that lowers the loss fastest at the current model, ' +
+        'the negative gradient r = −∂L/∂F evaluated at F_{t−1}(x). For squared error this pseudo-residual is the plain residual y − F: ' +
+        'boosting with squared error is fitting what is left over, again and again.',
+      question: {
+        needsDetail: true,
+        prompt: (c) => `What pseudo-residual r does the row on ${rowName(c)} get in round 1?`,
+        answer: (c) => (followed(c)?.y ?? NaN) - (followed(c)?.before ?? NaN),
+        tolerance: 0.01,
+        explain: (c) => `r = y − f₀ = ${fixed(followed(c)?.y ?? NaN, 4)} − ${fixed(followed(c)?.before ?? NaN, 4)} = ` +
+          `${fixed((followed(c)?.y ?? NaN) - (followed(c)?.before ?? NaN), 4)}; the engine's gradient g for the row is ${fixed(followed(c)?.g ?? NaN, 4)} = −r.`,
+      },
+    },
+    {
+      title: 'Each leaf takes its rows\' best constant',
+      setup: { data: WAVE, algorithm: 'gbdt', params: GB, rounds: 1 },
+      panel: 'round-panel',
+      claim: 'The tree groups rows into leaves; then each leaf gets the value γ that minimises the loss of its own rows when added to ' +
+        'F_{t−1} (a line search per leaf). For squared error that is the mean pseudo-residual of the leaf; other losses give a median, ' +
+        'a Newton step Σr / Σp(1 − p), and so on.',
+      question: {
+        needsDetail: true,
+        prompt: (c) => `The row on ${rowName(c)} lands in a leaf of ${leafOf(c)?.rows ?? '?'} training rows whose residuals sum to ` +
+          `${fixed(-(leafOf(c)?.sumGrad ?? NaN), 4)}. What value γ does that leaf take?`,
+        answer: (c) => -(leafOf(c)?.sumGrad ?? NaN) / (leafOf(c)?.rows ?? NaN),
+        tolerance: 0.01,
+        explain: (c) => `γ = ${fixed(-(leafOf(c)?.sumGrad ?? NaN), 4)} / ${leafOf(c)?.rows} = ${fixed(leafOf(c)?.step ?? NaN, 4)} ` +
+          '(the round panel lists every leaf with its rows, G and step).',
+      },
+    },
+    {
+      title: 'A step of ν, not all the way',
+      setup: { data: WAVE, algorithm: 'gbdt', params: GB, rounds: 1 },
+      panel: 'worked-table',
+      claim: 'The model moves a fraction ν (the learning rate, eta) of the leaf\'s value: F₁(x) = f₀ + ν·γ. Small steps need more ' +
+        'rounds but let later trees correct earlier ones, which usually generalises better.',
+      question: {
+        needsDetail: true,
+        prompt: (c) => `With ν = 0.5, f₀ = ${fixed(followed(c)?.before ?? NaN, 4)} and the leaf's γ = ${fixed(leafOf(c)?.step ?? NaN, 4)}, ` +
+          `what is F₁ for the row on ${rowName(c)}?`,
+        answer: (c) => (followed(c)?.before ?? NaN) + 0.5 * (leafOf(c)?.step ?? NaN),
+        tolerance: 0.01,
+        explain: (c) => `F₁ = ${fixed(followed(c)?.before ?? NaN, 4)} + 0.5 × ${fixed(leafOf(c)?.step ?? NaN, 4)} = ` +
+          `${fixed((followed(c)?.before ?? NaN) + 0.5 * (leafOf(c)?.step ?? NaN), 4)}; the worked table's F_t says ${fixed(followed(c)?.after ?? NaN, 4)}.`,
+      },
+    },
+    {
+      title: 'Stages S₀, S₁, …, S_M',
+      setup: { data: WAVE, algorithm: 'gbdt', params: GB, rounds: 20 },
+      panel: 'surface-box',
+      claim: 'Round after round the sum of small trees bends toward the curve the data were drawn around: the picture shows each stage ' +
+        'S_t = f₀ + ν Σ trees. Each round can only lower the training loss (its leaves are the best constants for their rows, and a ' +
+        'step of ν toward them does not overshoot with squared error).',
+      question: {
+        prompt: () => 'Did the training RMSE go down in every one of the 20 rounds?',
+        choices: ['yes', 'no'],
+        answer: (c) => (trainRmse(c.run).every((v, i, a) => i === 0 || v <= a[i - 1] + 1e-12) ? 'yes' : 'no'),
+        explain: (c) => `Training RMSE by round: ${trainRmse(c.run).slice(0, 5).map((v) => fixed(v)).join(', ')}, … ${fixed(trainRmse(c.run).at(-1) ?? NaN)}.`,
+      },
+    },
+  ],
+  challenge: {
+    goal: 'Bring the validation RMSE on the wave below 0.285 in at most 30 rounds of gradient boosting (the steps above end near 0.30).',
+    hint: 'Look at the picture: is the model still too stiff, or already following the noise? Depth, ν and the number of rounds all trade against each other.',
+    met: (run, source) => !!run && source.startsWith('toy:wave') && run.params.algorithm === 'gbdt' && run.reports.length <= 30 &&
+      (run.reports.at(-1)?.valid?.rmse ?? Infinity) < 0.285,
+  },
+};
+
+export const LESSONS: readonly Lesson[] = [ADABOOST, GRADIENT_BOOSTING];
 
 export const lessonById = (id: string) => LESSONS.find((l) => l.id === id);
 

@@ -27,8 +27,11 @@ function el<K extends keyof HTMLElementTagNameMap>(tag: K, props: { className?: 
   return e;
 }
 
-export function lessonContext(run: Run | undefined): LessonContext {
-  return { run, report: (round) => run?.reports[round - 1] };
+// What a step's question reads: the run it set up, its reports, and the round panel's detail of
+// the step's last round (the worker sends it when the run pauses or ends).
+export function lessonContext(run: Run | undefined, round: number): LessonContext {
+  const d = store.roundDetail;
+  return { run, report: (r) => run?.reports[r - 1], detail: d && run && d.token === run.token && d.detail.round === round ? d.detail : undefined };
 }
 
 export class LessonPanel {
@@ -151,8 +154,8 @@ export class LessonPanel {
   private renderStep(lesson: Lesson) {
     const l = store.lesson!, step = lesson.steps[l.step], parts = this.parts!;
     const run = store.runs.find((r) => r.token === l.run);
-    const ctx = lessonContext(run);
-    const ready = l.ready && !!run;
+    const ctx = lessonContext(run, step.setup.rounds);
+    const ready = l.ready && !!run && (!step.question.needsDetail || !!ctx.detail);
     setText(parts.status, ready ? `Set up: ${describe(step.setup)}.` : `Setting the page up: ${describe(step.setup)}…`);
     setText(parts.prompt, ready ? step.question.prompt(ctx) : 'The question comes once the round is trained.');
     const answered = l.verdict === 'right' || l.shown;
@@ -182,7 +185,9 @@ export class LessonPanel {
     const l = store.lesson, lesson = l ? lessonById(l.id) : undefined;
     if (!l || !lesson || !l.ready) return;
     const step = lesson.steps[l.step];
-    const right = isRight(step.question, lessonContext(store.runs.find((r) => r.token === l.run)), given.trim());
+    const ctx = lessonContext(store.runs.find((r) => r.token === l.run), step.setup.rounds);
+    if (step.question.needsDetail && !ctx.detail) return;
+    const right = isRight(step.question, ctx, given.trim());
     if (right) saveProgress(lesson.id, (p) => p.steps.push(l.step));
     update((s) => {
       if (!s.lesson) return;
