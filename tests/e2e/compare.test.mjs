@@ -135,3 +135,16 @@ test('AdaBoost beside gradient boosting on the exponential loss: stumps, and eac
     rows.table.dispose();
   }
 });
+
+test('a preset trains the rounds the field shows: its default when nothing was typed', async () => {
+  const { page, origin } = ctx.site;
+  await page.goto('about:blank');
+  await page.goto(`${origin}/#data=toy:circles:200:0.15:0`);
+  await page.waitForFunction(() => !document.getElementById('train').disabled && /toy: circles/.test(document.getElementById('data-name').textContent));
+  const shown = await page.inputValue('#param-rounds');
+  await page.click('#preset-four');
+  await page.waitForFunction(() => / of \d+/.test(document.getElementById('train-status').textContent));
+  const planned = /round \d+ of (\d+)/.exec(await page.textContent('#train-status'))?.[1];
+  assert.equal(planned, shown, 'the first run plans the rounds the field showed');
+  await page.click('#stop');
+});

@@ -441,6 +441,15 @@ test('keyboard: focus stays on a control after Play, Stop and Step; the tree pan
   await page.keyboard.press('Space');
   await page.waitForFunction(() => /stopped/.test(document.getElementById('train-status').textContent));
   assert.notEqual(await page.evaluate(() => document.activeElement.tagName), 'BODY', 'focus after Stop');
+  // Step keeps the focus on Step: the next Space steps again (it went to Continue and trained all the rounds).
+  await page.focus('#step');
+  await page.keyboard.press('Space');
+  await page.waitForFunction(() => document.getElementById('train-status').dataset.round === '1' && !document.getElementById('step').disabled);
+  assert.equal(await page.evaluate(() => document.activeElement.id), 'step');
+  await page.keyboard.press('Space');
+  await page.waitForFunction(() => document.getElementById('train-status').dataset.round === '2' && !document.getElementById('step').disabled);
+  assert.equal(await page.evaluate(() => document.activeElement.id), 'step');
+  await page.click('#stop');
   await page.focus('#tree');
   const before = await page.getAttribute('#tree', 'viewBox');
   await page.keyboard.press('ArrowRight');
@@ -499,6 +508,9 @@ test('shared links: a file link keeps its settings, names the file, never switch
   await openHash(page, hash);
   await page.waitForFunction(() => !document.getElementById('data-message').hidden);
   assert.match(await page.textContent('#data-message'), /This link was made with the file houses\.csv\. Open it/);
+  // A note that waits for the file, not an error.
+  assert.equal(await page.getAttribute('#data-message', 'role'), 'status');
+  assert.equal(await page.getAttribute('#data-message', 'class'), 'notice');
   await page.waitForTimeout(1500);
   assert.equal(await page.textContent('#data-name'), 'No data loaded.', 'no sample in its place');
   assert.equal(new URL(page.url()).hash, `#${hash}`, 'the hash stays as the link gave it');

@@ -5,7 +5,7 @@ import { currentRun, store, subscribe, update, updateSoon, type DataChoice, type
 import { WorkerClient } from './worker/client';
 import type { FromWorker, SurfaceRequest } from './worker/messages';
 import { choiceFor, CsvPanel, strayWords } from './ui/csv-panel';
-import { fitAlgorithmToData, runParams } from './ui/params-form';
+import { fitAlgorithmToData, runParams, specsFor } from './ui/params-form';
 import { makeToy, TOY_KINDS, type ToyData, type ToyKind } from './ui/toy-data';
 import { presetRuns, PRESET_LABELS, type PresetName } from './presets';
 import { readHash } from './url-state';
@@ -143,7 +143,7 @@ function loadSource(data: string | undefined, delimiter = 'auto') {
   if (kind === 'file') {
     const name = (data ?? '').slice('file:'.length);
     sourceSelect.value = '';
-    update((s) => { s.messages.data = `This link was made with the file ${name}. Open it (Open a CSV… or drop it here) to reproduce the run: the link's target, split, algorithm and parameters are set and wait for it.`; });
+    update((s) => { s.messages.dataWait = `This link was made with the file ${name}. Open it (Open a CSV… or drop it here) to reproduce the run: the link's target, split, algorithm and parameters are set and wait for it.`; });
     return;
   }
   const key = kind === 'sample' && Object.hasOwn(SAMPLES, a) ? a : 'auto_mpg';
@@ -154,7 +154,9 @@ function loadSource(data: string | undefined, delimiter = 'auto') {
 // Starts a preset's runs: the first now, the others as each one ends.
 function startPreset(name: PresetName) {
   if (!store.data || store.starting || store.loading || inProgress()) return;
-  const runs = presetRuns(name, store.typed.rounds ?? '20', store.typed.seed);
+  // The rounds the field shows: typed, else the algorithm's default (it trained 20 while the field said 100).
+  const rounds = store.typed.rounds || String(specsFor(store.schema, store.algorithm).find((p) => p.name === 'rounds')?.default ?? 100);
+  const runs = presetRuns(name, rounds, store.typed.seed);
   const group = ++groupCount;
   update((s) => {
     s.queue = { runs: runs.slice(1), group, name };
@@ -197,6 +199,7 @@ function startRun(mode: 'play' | 'step', group = 0) {
     s.preparing = null;
     s.messages.train = '';
     s.messages.data = '';  // a failed load's message is history once the user trains on what is loaded
+    s.messages.dataWait = '';
     s.messages.dataRagged = false;
     s.messages.notice = '';
   });
@@ -349,6 +352,7 @@ function handle(m: FromWorker) {
           linkNotice = '';
         }
         s.messages.data = '';
+        s.messages.dataWait = '';
         s.messages.train = '';
         s.chart.dataId = 0;
         s.selectedRound = 0;

@@ -75,6 +75,7 @@ export interface Run {
 // Each message belongs to what caused it and goes when that changes.
 export interface Messages {
   data: string;    // the last load failed (the data before it stays loaded)
+  dataWait: string;  // the page waits for a file (a link made with one): said as a note, not an error
   dataRagged: boolean;  // ... on a row with the wrong number of fields: it can be loaded without such rows
   train: string;   // the last Play or Step was refused, or a round failed
   model: string;   // a model file could not be loaded
@@ -144,7 +145,7 @@ export const store: Store = {
   loadedModel: null,
   snapshot: null,
   writing: '',
-  messages: { data: '', dataRagged: false, train: '', model: '', notice: '' },
+  messages: { data: '', dataWait: '', dataRagged: false, train: '', model: '', notice: '' },
   chart: { metric: '', log: false, dataId: 0 },
   selectedRound: 0,
   tree: -1,

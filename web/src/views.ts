@@ -28,6 +28,7 @@ const fmt = (o: Record<string, number>) => Object.entries(o).map(([k, v]) => `${
 
 export class Views {
   threadsAfterReload = false;
+  private handedFrom: HTMLButtonElement | null = null;  // the control that was disabled under the focus
   private readonly buttons = { play: $<HTMLButtonElement>('train'), pause: $<HTMLButtonElement>('pause'), step: $<HTMLButtonElement>('step'), stop: $<HTMLButtonElement>('stop'), reset: $<HTMLButtonElement>('reset') };
   private readonly chart: LossChart;
   private readonly form: ParamsForm;
@@ -232,10 +233,13 @@ export class Views {
     setText(b.play, active?.status === 'paused' ? 'Continue' : 'Play');
     setData($('model-panel'), 'phase', playing ? 'playing' : active ? 'paused' : 'idle');
     $('algorithm').toggleAttribute('disabled', !!active);
-    // The next useful control: Pause while playing, else Play (or Continue).
+    // The next useful control: Step again after a Step (Enter went to Continue and trained
+    // everything), else Pause while playing, else Play (or Continue).
     const focused = document.activeElement as HTMLButtonElement;
+    if (hadFocus && focused.disabled) this.handedFrom = focused;
     if ((hadFocus && focused.disabled) || (this.wantFocus && document.activeElement === document.body)) {
-      const next = [b.pause, b.play, b.step].find((x) => !x.disabled);
+      const order = this.handedFrom === b.step ? [b.step, b.pause, b.play] : [b.pause, b.play, b.step];
+      const next = order.find((x) => !x.disabled);
       if (next) next.focus();
       this.wantFocus = !next;
     }

@@ -4,7 +4,7 @@
 // is shown. It renders from the store and reports what the user changes.
 import type { ColumnSummary } from '../../../wasm/js/index.js';
 import type { CsvDialect, DataChoice, LoadedData, Store } from '../state';
-import { setData, setHidden, setText, setValue } from './dom';
+import { setAttr, setData, setHidden, setText, setValue } from './dom';
 
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
 
@@ -185,9 +185,14 @@ export class CsvPanel {
   render(s: Store) {
     this.renderReading(s);
     const d = s.data;
+    // An error (the load failed), or a note (a link waits for its file): the same place, told apart.
     const message = $('data-message');
-    setText(message, s.messages.data);
-    setHidden(message, !s.messages.data);
+    const waiting = !s.messages.data && !!s.messages.dataWait;
+    setText(message, s.messages.data || s.messages.dataWait);
+    setHidden(message, !s.messages.data && !s.messages.dataWait);
+    message.classList.toggle('message', !waiting);
+    message.classList.toggle('notice', waiting);
+    setAttr(message, 'role', waiting ? 'status' : 'alert');
     setHidden($('skip-ragged'), !s.messages.dataRagged);
     setText($('data-source'), d?.about ?? '');
     if (!d) {

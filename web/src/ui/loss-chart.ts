@@ -121,7 +121,8 @@ export class LossChart {
               this.el.dataset.xTicks = splits.join(',');
               return splits.map(String);
             } },
-            { label: m, size: 60 }],
+            // As wide as its longest tick label (0.0326164 was cut to "326164" in 60 px), plus the axis's name.
+            { label: m, size: (_u, values) => Math.max(60, 30 + 7.5 * Math.max(0, ...(values ?? []).map((t) => String(t).length))) }],
           series,
           // Away from the mouse, the legend holds the round picked (or the newest): a round
           // picked with the slider showed "--" there, its numbers only in the line above.
