@@ -78,17 +78,23 @@ test('the four algorithms: each run\'s metric, the uniform vote, the linear blen
     const blend = async (name) => page.$eval(`#compare-blends tr[data-blend="${name}"]`, (e) => ({ ...e.dataset }));
     const uniform = await blend('uniform');
     near(Number(uniform.logloss), logloss(held.map((r) => preds.reduce((s, p) => s + p[r], 0) / 4), yHeld), 1e-9, 'uniform vote');
-    // Linear blending: the least-squares weights on the even rows satisfy the normal equations X'(y - Xw) = 0.
+    // Linear blending as the notes define it, α ≥ 0: for classes the mixture Σ α p (Σ α = 1) of the
+    // models' probabilities that is likeliest on the even rows. At its top, each model with α > 0 has
+    // mean p_m(y)/P(y) = 1 over those rows, and none with α = 0 more. The odd rows' log loss is the mixture's.
     const linear = await blend('linear');
-    const w = JSON.parse(linear.weights), b = Number(linear.intercept);
-    for (let j = -1; j < 4; j++) {
-      let g = 0;
-      for (const r of fit) {
-        const resid = rows.y[r] - (b + preds.reduce((s, p, m) => s + w[m] * p[r], 0));
-        g += resid * (j < 0 ? 1 : preds[j][r]);
-      }
-      near(g, 0, 1e-6, `normal equation ${j < 0 ? 'of the intercept' : `of run ${j + 1}`}`);
+    const w = JSON.parse(linear.weights);
+    assert.ok(w.every((a) => a >= 0), `α ≥ 0: ${w}`);
+    near(w.reduce((a, b) => a + b, 0), 1, 1e-9, 'Σ α = 1');
+    const like = (p, r) => Math.max(1e-15, rows.y[r] ? p[r] : 1 - p[r]);
+    for (let m = 0; m < 4; m++) {
+      const ratio = fit.reduce((t, r) => t + like(preds[m], r) / preds.reduce((u, p, j) => u + w[j] * like(p, r), 0), 0) / fit.length;
+      if (w[m] > 1e-6) near(ratio, 1, 1e-3, `run ${m + 1}'s mean p/P`);
+      else assert.ok(ratio <= 1 + 1e-3, `α of run ${m + 1} is 0 though the likelihood rises along it: ${ratio}`);
     }
+    near(Number(linear.logloss), logloss(held.map((r) => preds.reduce((t, p, m) => t + w[m] * p[r], 0)), yHeld), 1e-9, 'linear blend');
+    // A blend among which the uniform vote is one: on the rows it was fit on it is at least as likely.
+    const fitLoss = (weights) => -fit.reduce((t, r) => t + Math.log(preds.reduce((u, p, m) => u + weights[m] * like(p, r), 0)), 0);
+    assert.ok(fitLoss(w) <= fitLoss([0.25, 0.25, 0.25, 0.25]) + 1e-9);
     // Stacking: the same depth-2 booster, trained on the even rows' predictions, scored on the odd.
     const columns = (idx) => Object.fromEntries(preds.map((p, m) => [`m${m}_0`, Float64Array.from(idx, (r) => p[r])]));
     const fitTable = ctx.bl.fromColumns({ ...columns(fit), y: Float64Array.from(fit, (r) => rows.y[r]) });
@@ -102,6 +108,26 @@ test('the four algorithms: each run\'s metric, the uniform vote, the linear blen
     rows.table.dispose();
   }
   assert.match(await page.textContent('#compare-caption'), /the linear blend and the stacking model were fit on the other/);
+});
+
+test('a class the blends\' fit rows lack: stacking says so instead of printing NaN; the linear blend\'s weights stay α ≥ 0', async () => {
+  const { page } = ctx.site;
+  // Three classes, one of them a single row: it cannot be among the rows the stacker is fit on and the rows it is scored on both.
+  const lines = ['x1,x2,k'];
+  for (let i = 0; i < 240; i++) lines.push(`${(i * 37) % 101},${(i * 53) % 97},${i === 7 ? 'rare' : i % 2 ? 'odd' : 'even'}`);
+  await page.setInputFiles('#file-input', { name: 'rare.csv', mimeType: 'text/csv', buffer: Buffer.from(lines.join('\n') + '\n') });
+  await page.waitForFunction(() => /^rare\.csv: /.test(document.getElementById('data-name').textContent) && !document.getElementById('train').disabled);
+  await page.fill('#param-rounds', '4');
+  await page.dispatchEvent('#param-rounds', 'change');
+  await page.click('#preset-four');
+  await page.waitForFunction(() => document.getElementById('compare-runs').dataset.runs === '4', null, { timeout: 240_000 });
+  await page.waitForSelector('#compare-blends tr[data-blend="stacking"]');
+  const stacking = await page.$eval('#compare-blends tr[data-blend="stacking"]', (e) => ({ ...e.dataset, text: e.textContent }));
+  assert.match(stacking.note, /^Not fit: the \d+ rows it is fit on hold no row of class 'rare', so a stacker could not predict it\.$/);
+  assert.doesNotMatch(stacking.text, /NaN/);
+  const linear = await page.$eval('#compare-blends tr[data-blend="linear"]', (e) => ({ ...e.dataset }));
+  assert.ok(JSON.parse(linear.weights).every((a) => a >= 0), linear.weights);
+  assert.ok(Number.isFinite(Number(linear.mlogloss)), linear.mlogloss);
 });
 
 test('AdaBoost beside gradient boosting on the exponential loss: stumps, and each round\'s exponential loss from the margins equals AdaBoost\'s own report', async () => {

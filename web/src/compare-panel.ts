@@ -114,9 +114,12 @@ export class ComparePanel {
       tr.dataset.weights = JSON.stringify(b.weights);
       tr.dataset.intercept = String(b.intercept);
       const label = b.name === 'uniform' ? 'uniform vote: the mean of the predictions'
-        : b.name === 'linear' ? 'linear blending: least squares on the predictions' : 'stacking: a depth-2 booster on the predictions';
-      tr.append(cell('td', label), ...metrics.map((m) => cell('td', num(b.metrics[m]))),
-        cell('td', b.weights.length ? `${b.weights.map(num).join(', ')}${b.name === 'linear' ? `; intercept ${num(b.intercept)}` : ''}` : '–'));
+        : b.name === 'linear' ? (reply.task === 'regression' ? 'linear blending: Σ α·prediction, α ≥ 0 by least squares'
+          : 'linear blending: Σ α·p, α ≥ 0 and Σ α = 1 by log loss')
+        : 'stacking: a depth-2 booster on the predictions';
+      if (b.note) tr.dataset.note = b.note;
+      tr.append(cell('td', label), ...metrics.map((m) => cell('td', b.note ? '–' : num(b.metrics[m]))),
+        cell('td', b.note ?? (b.weights.length ? `α = ${b.weights.map(num).join(', ')}` : '–')));
     }
     blends.replaceChildren(head, body);
     setText($('compare-caption'), `Every metric is on ${reply.rowsScored} validation rows (the odd-numbered ones, so a run's numbers here differ from the chart's, which scores every validation row); the linear blend and the stacking model were fit on the other ${reply.rowsFit}. ` +

@@ -83,7 +83,8 @@ export interface CompareReply {
     // (scale ½ for discrete SAMME, whose votes are twice the loss's own step).
     expLoss?: { scale: number; values: number[] };
   }[];
-  blends: { name: 'uniform' | 'linear' | 'stacking'; metrics: Record<string, number>; weights: number[]; intercept: number }[];
+  // note: why a blend has no numbers (stacking when the rows it is fit on lack a class).
+  blends: { name: 'uniform' | 'linear' | 'stacking'; metrics: Record<string, number>; weights: number[]; intercept: number; note?: string }[];
   error: string;
   task?: 'binary' | 'multiclass' | 'regression';
   rowsFit?: number;     // validation rows the blends were fit on (the even-numbered)
