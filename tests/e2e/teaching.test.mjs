@@ -91,6 +91,27 @@ test('XGBoost-style inspector with α: T_α(G) in the gain and in w*, equal to w
   await page.click('#reset-params');
 });
 
+// The split rules of the notes (½·bracket − γ > 0) and of XGBoost (bracket ≥ γ), which the engine
+// follows: with γ between half the root's bracket and the bracket, the root stands under XGBoost's
+// rule, and the inspector says the notes' would not have split, instead of showing a bare negative gain.
+test('the split rule: the one the engine applied named, and the notes\' where it differs', async () => {
+  const { page } = site;
+  await useAlgorithm(page, 'xgboost');
+  await setParam(page, 'max_depth', '2');
+  await train(page, 1);
+  await page.waitForFunction(() => document.getElementById('node-inspector').dataset.node === '0' && document.getElementById('tree').dataset.drawn > 0);
+  const bracket = await data(page, 'bracket');
+  await setParam(page, 'gamma', String(Number((0.7 * bracket).toPrecision(6))));
+  await train(page, 1);
+  await page.waitForFunction(() => document.getElementById('node-inspector').dataset.node === '0' && document.getElementById('tree').dataset.drawn > 0);
+  near(await data(page, 'bracket'), bracket, 1e-6 * Math.abs(bracket), 'the same root split');
+  const text = await page.textContent('#node-inspector');
+  assert.match(text, /the rule this engine applied \(XGBoost's\): split when bracket ≥ γ/);
+  assert.match(text, /The notes' rule, gain > 0 \(bracket > 2γ = [\d.]+\), would not have split here/);
+  assert.ok(await data(page, 'gain') < 0, 'the notes\' gain is negative');
+  await page.click('#reset-params');
+});
+
 // The root's split of the tree on show, read off the inspector, against the
 // model file the page downloads: each side's sums and the gain recomputed
 // from them, then the file's own stored gain (float sums).

@@ -80,6 +80,12 @@ export class NodeInspector {
         `½[${num(score(GL, HL, reg))} + ${num(score(GR, HR, reg))} − ${num(score(GL + GR, HL + HR, reg))}] − ${num(gamma)} = ${num(gain)}`]);
       if (reg.maxDelta > 0) lines.push(`With max_delta_step ${num(reg.maxDelta)}, each term is the score of the weight capped at ±${num(reg.maxDelta)}: −(2Gw + (H+λ)w²).`);
       lines.push(`The tree's "gain" (${num(t.gain[id])}) is XGBoost's loss change: the bracket without ½ and γ.`);
+      // Two conventions: the notes split when ½·bracket − γ > 0 (bracket > 2γ); XGBoost, and this
+      // engine, when bracket ≥ γ (its min_split_loss). A split can stand under one and not the other.
+      lines.push(['the rule this engine applied (XGBoost\'s): split when bracket ≥ γ', `${num(bracket)} ${bracket >= gamma ? '≥' : '<'} ${num(gamma)}`]);
+      lines.push(gamma === 0 || (gain > 0) === (bracket >= gamma)
+        ? 'The notes\' rule, gain > 0 (that is bracket > 2γ), agrees here.'
+        : `The notes' rule, gain > 0 (bracket > 2γ = ${num(2 * gamma)}), would not have split here: their γ counts twice XGBoost's. Set γ to ${num(2 * gamma)} for the notes' rule at γ = ${num(gamma)}.`);
     } else {
       const w = weight(G, H, reg);
       setData(this.el, 'g', String(G));
