@@ -193,9 +193,16 @@ export class RoundInspector {
         const alpha = eta * (Math.log((1 - e) / e) + Math.log(K - 1));
         parts.push(formulaRow('ε_t = Σ u·[y ≠ g(x)] / Σ u', num(e), { epsilon: e }));
         // (With more classes the wrong rows' factor is e^{α_t} alone: no one number scales both ways.)
-        if (K === 2) parts.push(formulaRow('◆_t = √((1 − ε_t)/ε_t), the scaling factor: wrong rows ×◆_t, right ones ÷◆_t (η = 1)', num(diamond), { diamond }));
-        parts.push(formulaRow(`α_t = η·(ln((1 − ε_t)/ε_t) + ln(K − 1))`, `${num(eta)}·(${num(Math.log((1 - e) / e))} + ${num(Math.log(K - 1))}) = ${num(a)}`, { alpha: a, recomputed: alpha }));
-        parts.push(paragraph(`u ← u·e^{α_t} for the rows g_t got wrong, u unchanged for the others, then normalised to sum 1${K === 2 && eta === 1 ? ': the same as u·◆_t for wrong rows and u/◆_t for right ones' : ''}.`));
+        // The notes' convention beside the engine's (scikit-learn's SAMME): for two classes their vote is
+        // ln◆_t, SAMME's twice it at η = 1 (the same signs), and their weights the same once normalised.
+        if (K === 2) {
+          parts.push(formulaRow('◆_t = √((1 − ε_t)/ε_t), the notes\' scaling factor: wrong rows ×◆_t, right ones ÷◆_t', num(diamond), { diamond }));
+          parts.push(formulaRow('the notes\' vote ln◆_t', num(Math.log(diamond)), { notesAlpha: Math.log(diamond) }));
+        }
+        parts.push(formulaRow(`α_t = η·(ln((1 − ε_t)/ε_t) + ln(K − 1)), this engine's vote (scikit-learn's SAMME)`, `${num(eta)}·(${num(Math.log((1 - e) / e))} + ${num(Math.log(K - 1))}) = ${num(a)}`, { alpha: a, recomputed: alpha }));
+        parts.push(paragraph(`u ← u·e^{α_t} for the rows g_t got wrong, u unchanged for the others, then normalised to sum 1.${K !== 2 ? ''
+          : eta === 1 ? ' With η = 1 that is the notes\' update (wrong rows ×◆_t, right ones ÷◆_t) once normalised: wrong rows weigh ◆_t² = (1 − ε_t)/ε_t times right ones both ways, and α_t = 2·ln◆_t votes as the notes\' ln◆_t does (the same sign for every x).'
+            : ` With η = ${num(eta)} wrong rows weigh e^{α_t} = ◆_t^{${num(2 * eta)}} times right ones; the notes' update is η = 1 (◆_t² times).`}`));
       }
       if (report.expLoss !== undefined) {
         // What the engine's number is (the product of the reweightings' normalisers), in the votes F_k the page shows.
