@@ -146,6 +146,68 @@ test('Gradient boosting, worked: one row followed through round 1 with the engin
   await site.screenshot('lessons-gradient-boosting-1280x800');
 });
 
+test('XGBoost\'s objective: h of a row, w* with λ = 1 and 20, the tree\'s objective value from the leaf table, and the γ that stops the first tree splitting', async () => {
+  const { page } = site;
+  await page.goto('about:blank');
+  await page.goto(`${site.origin}/#lesson=xgboost-objective&step=0`);
+  const prompt = async () => {
+    await ready(page);
+    return page.textContent('#lesson-prompt');
+  };
+  const numbers = (text, ...names) => names.map((n) => Number(new RegExp(`${n} = (-?\\d+(?:\\.\\d+)?)`).exec(text)?.[1]));
+  // Second order: h = p(1 − p).
+  let text = await prompt();
+  const [p] = numbers(text, 'σ\\(F₀\\)');
+  assert.equal(await answer(page, (p * (1 - p)).toFixed(4)), 'right', text);
+  assert.match(await page.textContent('#lesson-explain'), /The engine's: g = .*, h = /);
+  // w* = −G/(H+λ), λ = 1 then 20.
+  for (const lambda of [1, 20]) {
+    await page.click('#lesson-next');
+    text = await prompt();
+    const [G, H] = numbers(text, 'G', 'H');
+    assert.match(text, new RegExp(`λ = ${lambda}`));
+    assert.equal(await answer(page, (-G / (H + lambda)).toFixed(4)), 'right', text);
+    if (lambda === 1) {
+      const [mine, engine] = /= (-?[\d.]+); the engine's leaf: (-?[\d.]+)/.exec(await page.textContent('#lesson-explain')).slice(1).map(Number);
+      assert.ok(Math.abs(mine - engine) < 1e-3, `${mine} against the engine's ${engine}`);
+    }
+  }
+  // The objective value, summed by the student over the round panel's leaf table.
+  await page.click('#lesson-next');
+  await prompt();
+  const leaves = await page.$$eval('#round-inspector .leaf-table tr[data-g]', (trs) => trs.map((tr) => [Number(tr.dataset.g), Number(tr.dataset.h)]));
+  assert.ok(leaves.length >= 2, `${leaves.length} leaves in the table`);
+  const value = -0.5 * leaves.reduce((t, [G, H]) => t + G * G / (H + 1), 0);
+  assert.equal(await answer(page, value.toFixed(4)), 'right');
+  // γ: every tree's leaves, then the challenge: a γ between the root's bracket and the smaller child's.
+  await page.click('#lesson-next');
+  await ready(page);
+  const answerIs = await page.evaluate(() => document.getElementById('lesson-prompt').textContent);
+  assert.match(answerIs, /all 4 leaves/);
+  for (const choice of ['yes', 'no']) {
+    if (await page.getAttribute('#lesson-verdict', 'data-verdict') === 'right') break;
+    await page.click(`.lesson-choice:text-is("${choice}")`);
+  }
+  assert.equal(await page.getAttribute('#lesson-verdict', 'data-verdict'), 'right');
+  // The student reads the brackets off the node inspector: round 1's tree, its root and the children that split.
+  await page.fill('#round-scrub', '1');
+  await page.dispatchEvent('#round-scrub', 'input');
+  await page.fill('#tree-index', '1');
+  await page.dispatchEvent('#tree-index', 'change');
+  await page.waitForFunction(() => document.getElementById('tree').dataset.drawn > 0);
+  const brackets = new Map();
+  for (const node of await page.$$eval('#tree g.tree-split', (gs) => gs.map((g) => Number(g.dataset.node)))) {
+    await page.click(`#tree g.tree-split[data-node="${node}"]`);
+    await page.waitForFunction((n) => document.getElementById('node-inspector').dataset.node === String(n), node);
+    brackets.set(node, Number(await page.getAttribute('#node-inspector', 'data-bracket')));
+  }
+  // Every split goes once γ is above every bracket (a split stands while its bracket ≥ γ); a little above the largest.
+  await setParam(page, 'gamma', String(Number((Math.max(...brackets.values()) * 1.05).toPrecision(6))));
+  await setParam(page, 'rounds', '1');
+  await page.click('#train');
+  await page.waitForFunction(() => /^Met/.test(document.getElementById('lesson-challenge-status')?.textContent ?? ''));
+});
+
 test('a lesson\'s link opens its step, set up; an unknown lesson falls back with a notice', async () => {
   const { page } = site;
   await page.goto('about:blank');

@@ -257,7 +257,108 @@ const GRADIENT_BOOSTING: Lesson = {
   },
 };
 
-export const LESSONS: readonly Lesson[] = [ADABOOST, GRADIENT_BOOSTING];
+// XGBoost's second-order objective on circles (log loss): g and h of a row, a leaf's w* from its G, H
+// and λ, λ pulling leaves toward 0, the tree's objective value, and γ pruning splits.
+const CIRCLES = 'toy:circles:400:0.15:0';
+const SECOND = { max_depth: '2', eta: '0.3', rounds: '20' };
+const sigmoid = (f: number) => 1 / (1 + Math.exp(-f));
+const objectiveOf = (c: LessonContext, lambda: number) =>
+  -0.5 * (c.detail?.leaves ?? []).reduce((t, l) => t + l.sumGrad ** 2 / (l.sumHess + lambda), 0);
+
+const XGBOOST: Lesson = {
+  id: 'xgboost-objective',
+  title: 'XGBoost\'s regularised second-order objective',
+  notes: 'the notes on XGBoost: the Taylor expansion of the loss, w* = −G/(H+λ), the split gain with λ and γ',
+  summary: 'Each row\'s g and h, a leaf\'s best weight −G/(H+λ), what λ does to it, a tree\'s objective value, and γ pruning splits.',
+  steps: [
+    {
+      title: 'Two numbers per row: g and h',
+      setup: { data: CIRCLES, algorithm: 'xgboost', params: SECOND, rounds: 1 },
+      panel: 'worked-table',
+      claim: 'XGBoost expands each row\'s loss around the current margin F to second order: L(y, F + w) ≈ L + g·w + ½h·w², with ' +
+        'g and h the loss\'s first and second derivatives at F. For log loss with p = σ(F): g = p − y and h = p(1 − p). The whole ' +
+        'round is then built from the sums of g and h over rows.',
+      question: {
+        needsDetail: true,
+        prompt: (c) => `The row on ${rowName(c)} has y = ${followed(c)?.y ?? '?'} and margin F₀ = ${fixed(followed(c)?.before ?? NaN, 4)} ` +
+          `(p = σ(F₀) = ${fixed(sigmoid(followed(c)?.before ?? NaN), 4)}). What is its h = p(1 − p)?`,
+        answer: (c) => { const p = sigmoid(followed(c)?.before ?? NaN); return p * (1 - p); },
+        tolerance: 0.01,
+        explain: (c) => { const p = sigmoid(followed(c)?.before ?? NaN); return `h = ${fixed(p, 4)} × ${fixed(1 - p, 4)} = ${fixed(p * (1 - p), 4)}; ` +
+          `g = p − y = ${fixed(p - (followed(c)?.y ?? NaN), 4)}. The engine's: g = ${fixed(followed(c)?.g ?? NaN, 4)}, h = ${fixed(followed(c)?.h ?? NaN, 4)}.`; },
+      },
+    },
+    {
+      title: 'A leaf\'s best weight: w* = −G/(H + λ)',
+      setup: { data: CIRCLES, algorithm: 'xgboost', params: SECOND, rounds: 1 },
+      panel: 'round-panel',
+      claim: 'Summed over a leaf\'s rows, the expansion is G·w + ½(H + λ)·w², where λ is the L2 penalty on leaf weights. This ' +
+        'parabola is lowest at w* = −G/(H + λ): one Newton step, damped by λ.',
+      question: {
+        needsDetail: true,
+        prompt: (c) => `The row on ${rowName(c)} lands in a leaf with G = ${fixed(leafOf(c)?.sumGrad ?? NaN, 4)} and H = ` +
+          `${fixed(leafOf(c)?.sumHess ?? NaN, 4)}; λ = 1. What is the leaf's w*?`,
+        answer: (c) => -(leafOf(c)?.sumGrad ?? NaN) / ((leafOf(c)?.sumHess ?? NaN) + 1),
+        tolerance: 0.01,
+        explain: (c) => `w* = −(${fixed(leafOf(c)?.sumGrad ?? NaN, 4)}) / (${fixed(leafOf(c)?.sumHess ?? NaN, 4)} + 1) = ` +
+          `${fixed(-(leafOf(c)?.sumGrad ?? NaN) / ((leafOf(c)?.sumHess ?? NaN) + 1), 4)}; the engine's leaf: ${fixed(leafOf(c)?.step ?? NaN, 4)} (before η).`,
+      },
+    },
+    {
+      title: 'λ pulls every leaf toward 0',
+      setup: { data: CIRCLES, algorithm: 'xgboost', params: { ...SECOND, lambda: '20' }, rounds: 1 },
+      panel: 'round-panel',
+      claim: 'A larger λ adds to every leaf\'s denominator: leaves with few rows (small H) shrink the most, so the tree trusts ' +
+        'a handful of rows less. λ also enters the split gain, so it can change the tree itself.',
+      question: {
+        needsDetail: true,
+        prompt: (c) => `Now λ = 20. The row on ${rowName(c)} lands in a leaf with G = ${fixed(leafOf(c)?.sumGrad ?? NaN, 4)} and H = ` +
+          `${fixed(leafOf(c)?.sumHess ?? NaN, 4)}. What is its w*?`,
+        answer: (c) => -(leafOf(c)?.sumGrad ?? NaN) / ((leafOf(c)?.sumHess ?? NaN) + 20),
+        tolerance: 0.01,
+        explain: (c) => `w* = −G/(H + 20) = ${fixed(-(leafOf(c)?.sumGrad ?? NaN) / ((leafOf(c)?.sumHess ?? NaN) + 20), 4)}; with λ = 1 the same G ` +
+          `and H would give ${fixed(-(leafOf(c)?.sumGrad ?? NaN) / ((leafOf(c)?.sumHess ?? NaN) + 1), 4)}.`,
+      },
+    },
+    {
+      title: 'The tree\'s objective value',
+      setup: { data: CIRCLES, algorithm: 'xgboost', params: SECOND, rounds: 1 },
+      panel: 'round-panel',
+      claim: 'Put every leaf at its w* and the objective Σ_j [G_j w_j + ½(H_j + λ)w_j²] + γT becomes −½ Σ_j G_j²/(H_j + λ) + γT: ' +
+        'a score for the whole tree, lower is better. The split gain is exactly how much a split lowers it.',
+      question: {
+        needsDetail: true,
+        prompt: (c) => `Round 1's tree has ${c.detail?.leaves.length ?? '?'} leaves (the round panel lists each one's G and H); λ = 1, γ = 0. ` +
+          'What is its objective value −½ Σ G²/(H + λ)?',
+        answer: (c) => objectiveOf(c, 1),
+        tolerance: 0.01,
+        explain: (c) => `−½ × (${(c.detail?.leaves ?? []).map((l) => fixed(l.sumGrad ** 2 / (l.sumHess + 1), 4)).join(' + ')}) = ${fixed(objectiveOf(c, 1), 4)}.`,
+      },
+    },
+    {
+      title: 'γ: a price per leaf',
+      setup: { data: CIRCLES, algorithm: 'xgboost', params: SECOND, rounds: 20 },
+      panel: 'inside-panel',
+      claim: 'Each leaf costs γ in the objective, so a split must lower −½ΣG²/(H+λ) by more than its price to stay. (The notes\' ' +
+        'rule is ½·bracket − γ > 0; XGBoost\'s min_split_loss, which this engine follows, keeps a split when the bracket ≥ γ: the ' +
+        'node inspector names both.) Big γ: fewer, surer splits.',
+      question: {
+        prompt: () => 'After 20 rounds with γ = 0, did every tree use all 4 leaves a depth-2 tree can have?',
+        choices: ['yes', 'no'],
+        answer: (c) => ((c.run?.reports ?? []).every((r) => r.tree?.leaves === 4) ? 'yes' : 'no'),
+        explain: (c) => `Leaves per tree: ${(c.run?.reports ?? []).map((r) => r.tree?.leaves ?? '?').join(', ')}.`,
+      },
+    },
+  ],
+  challenge: {
+    goal: 'With γ alone (max_depth still 2), stop round 1\'s tree on circles from splitting at all: a single leaf. Then find how small γ can be.',
+    hint: 'Click each split of round 1\'s tree: the node inspector gives its bracket. A split stands while its bracket ≥ γ, and goes only once the splits below it have gone.',
+    met: (run, source) => !!run && source.startsWith('toy:circles') && run.params.algorithm === 'xgboost' && Number(run.params.max_depth ?? 6) === 2 &&
+      Number(run.params.gamma ?? 0) > 0 && run.reports[0]?.tree?.leaves === 1,
+  },
+};
+
+export const LESSONS: readonly Lesson[] = [ADABOOST, GRADIENT_BOOSTING, XGBOOST];
 
 export const lessonById = (id: string) => LESSONS.find((l) => l.id === id);
 
