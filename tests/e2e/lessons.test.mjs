@@ -208,6 +208,32 @@ test('XGBoost\'s objective: h of a row, w* with λ = 1 and 20, the tree\'s objec
   await page.waitForFunction(() => /^Met/.test(document.getElementById('lesson-challenge-status')?.textContent ?? ''));
 });
 
+test('Random forests: the rows tree 1 never drew, the features a split drew, the out-of-bag error beside the training error', async () => {
+  const { page } = site;
+  await page.goto('about:blank');
+  await page.goto(`${site.origin}/#lesson=random-forest&step=0`);
+  await ready(page);
+  // The student reads the draws off the round panel: "… over R rows; N never drawn".
+  const drawnText = await page.textContent('#round-inspector .drawn');
+  const [, rows, never] = /over ([\d,]+) rows; ([\d,]+) never drawn/.exec(drawnText).map((v) => Number(String(v).replace(/,/g, '')));
+  const share = never / rows;
+  assert.ok(Math.abs(share - 1 / Math.E) < 0.06, `${share} of the rows left out, near 1/e`);
+  assert.equal(await answer(page, share.toFixed(3)), 'right');
+  await page.click('#lesson-next');
+  await ready(page);
+  const tried = await page.$$eval('#round-inspector .tried-table tr[data-features]', (trs) => trs.map((tr) => JSON.parse(tr.dataset.features).length));
+  assert.ok(tried.length > 0 && tried.every((n) => n === tried[0]), `${tried}`);
+  assert.equal(await answer(page, String(tried[0])), 'right');
+  await page.click('#lesson-next');
+  await ready(page);
+  const line = await page.textContent('#last-round');
+  const train = Number(/train error (\d+(?:\.\d+)?)/.exec(line)?.[1]), oob = Number(/out-of-bag error (\d+(?:\.\d+)?)/.exec(line)?.[1]);
+  assert.ok(Number.isFinite(train) && Number.isFinite(oob), line);
+  await page.click(`.lesson-choice:text-is("${train <= oob ? 'training error' : 'out-of-bag error'}")`);
+  assert.equal(await page.getAttribute('#lesson-verdict', 'data-verdict'), 'right');
+  await site.screenshot('lessons-random-forest-1280x800');
+});
+
 test('a lesson\'s link opens its step, set up; an unknown lesson falls back with a notice', async () => {
   const { page } = site;
   await page.goto('about:blank');

@@ -358,7 +358,75 @@ const XGBOOST: Lesson = {
   },
 };
 
-export const LESSONS: readonly Lesson[] = [ADABOOST, GRADIENT_BOOSTING, XGBOOST];
+// Random forests on spiral: bootstrap samples (about 1/e of the rows left out of each), a few
+// features drawn per split, and the out-of-bag error as the forest's own honest test.
+const SPIRAL = 'toy:spiral:400:0.15:0';
+const FOREST = { rounds: '60' };
+const drawnShare = (c: LessonContext) => { const d = c.detail?.summary?.drawn; return d ? d.counts[0] / d.counts.reduce((a, b) => a + b, 0) : NaN; };
+const lastTrain = (run: Run | undefined, name: string) => run?.reports.at(-1)?.train?.[name] ?? NaN;
+
+const FORESTS: Lesson = {
+  id: 'random-forest',
+  title: 'Random forests: bootstrap, random features, out-of-bag',
+  notes: 'the notes on bagging and random forests (bootstrap samples, random feature subspaces, out-of-bag estimates)',
+  summary: 'Each tree\'s bootstrap sample and the rows it leaves out, the features each split may look at, and the out-of-bag error.',
+  steps: [
+    {
+      title: 'Each tree sees a bootstrap sample',
+      setup: { data: SPIRAL, algorithm: 'random_forest', params: FOREST, rounds: 1 },
+      panel: 'round-panel',
+      claim: 'A forest grows each tree on N rows drawn with replacement from the N training rows. A given row escapes all N draws ' +
+        'with probability (1 − 1/N)^N, which tends to 1/e ≈ 0.368: every tree leaves out about a third of the rows, a different third ' +
+        'each time, and that difference is what makes the trees disagree.',
+      question: {
+        needsDetail: true,
+        prompt: () => 'The round panel counts tree 1\'s draws per row. What share of the training rows did tree 1 never draw?',
+        answer: (c) => drawnShare(c),
+        tolerance: 0.01,
+        explain: (c) => `${c.detail?.summary?.drawn?.counts[0]} of ${c.detail?.summary?.drawn?.counts.reduce((a, b) => a + b, 0)} rows: ` +
+          `${fixed(drawnShare(c))}, near 1/e = 0.368.`,
+      },
+    },
+    {
+      title: 'A few features per split',
+      setup: { data: SPIRAL, algorithm: 'random_forest', params: FOREST, rounds: 1 },
+      panel: 'round-panel',
+      claim: 'Each split may only choose among a random handful of the p features (√p for classes, as scikit-learn\'s max_features): ' +
+        'trees that cannot all reach for the same strongest feature make errors that average out.',
+      question: {
+        needsDetail: true,
+        prompt: () => 'Spiral has p = 2 features (x1, x2). How many features did each split of tree 1 draw to choose from?',
+        answer: (c) => c.detail?.tried[0]?.features.length ?? NaN,
+        tolerance: 0,
+        explain: (c) => `${c.detail?.tried[0]?.features.length}: ⌊√2⌋ = 1, so each split has one feature to cut; the round panel lists each ` +
+          'split\'s draw.',
+      },
+    },
+    {
+      title: 'The out-of-bag error',
+      setup: { data: SPIRAL, algorithm: 'random_forest', params: FOREST, rounds: 60 },
+      panel: 'chart-panel',
+      claim: 'Every row is left out by about a third of the trees: their vote on it is a prediction by trees that never saw it. Scored ' +
+        'over all rows, this out-of-bag error estimates the forest\'s error on new data without holding any rows back, while the training ' +
+        'error of deep trees says almost nothing.',
+      question: {
+        prompt: () => 'After 60 trees, which is lower: the training error or the out-of-bag error?',
+        choices: ['training error', 'out-of-bag error'],
+        answer: (c) => (lastTrain(c.run, 'error') <= lastTrain(c.run, 'oob_error') ? 'training error' : 'out-of-bag error'),
+        explain: (c) => `Training error ${fixed(lastTrain(c.run, 'error'))}, out-of-bag ${fixed(lastTrain(c.run, 'oob_error'))}, ` +
+          `validation ${fixed(c.run?.reports.at(-1)?.valid?.error ?? NaN)}: the out-of-bag error is the one near the validation error.`,
+      },
+    },
+  ],
+  challenge: {
+    goal: 'Get a forest\'s out-of-bag error on spiral within 0.03 of its validation error, with at least 30 trees.',
+    hint: 'Few trees leave some rows with no out-of-bag vote at all; more trees make both errors steadier.',
+    met: (run, source) => !!run && source.startsWith('toy:spiral') && run.params.algorithm === 'random_forest' && run.reports.length >= 30 &&
+      Math.abs(lastTrain(run, 'oob_error') - (run.reports.at(-1)?.valid?.error ?? NaN)) <= 0.03,
+  },
+};
+
+export const LESSONS: readonly Lesson[] = [ADABOOST, GRADIENT_BOOSTING, XGBOOST, FORESTS];
 
 export const lessonById = (id: string) => LESSONS.find((l) => l.id === id);
 
