@@ -9,5 +9,5 @@ rm -rf web/public/boostlab && mkdir -p web/public/boostlab
 cp wasm/dist/web/* web/public/boostlab/
 # The bundled samples are the test copies (tests/data, pinned by SHA256SUMS);
 # web/public/datasets/README.md says where each comes from.
-for f in auto_mpg spam letter diamonds rank_train; do cp tests/data/$f.csv web/public/datasets/; done
+for f in auto_mpg spam letter penguins diamonds rank_train; do cp tests/data/$f.csv web/public/datasets/; done
 node node_modules/vite/bin/vite.js build web --logLevel warn

@@ -174,3 +174,22 @@ test('another sample picked as the page opens: the page shows the one picked, no
     }
   }
 });
+
+// Penguins: a sample of three classes whose categories have gaps (sex is NA on 11 rows), its target the species
+// (the file's last column is a year of three values, which a new user took for the target).
+test('the penguins sample opens on its species: multiclass, categories with missing values', async () => {
+  const site = await openSite();
+  try {
+    const { page } = site;
+    await page.waitForSelector('#source option[value="sample:penguins"]', { state: 'attached' });
+    await page.selectOption('#source', 'sample:penguins');
+    await page.waitForFunction(() => /^penguins\.csv \(sample\): 344 rows × 8 columns/.test(document.getElementById('data-name').textContent) &&
+      !document.getElementById('train').disabled);
+    assert.equal(await page.inputValue('#target'), 'species');
+    assert.match(await page.textContent('#task-note'), /multiclass|3 classes/i);
+    await train(page, 3);
+    assert.deepEqual(site.problems, []);
+  } finally {
+    await site.close();
+  }
+});

@@ -27,6 +27,8 @@ const SAMPLES: Record<string, { file: string; name: string; label: string; targe
     about: 'Spambase, UCI Machine Learning Repository (Hopkins, Reeber, Forman, Suermondt 1999), CC BY 4.0.' },
   letter: { file: 'datasets/letter.csv', name: 'letter.csv (sample)', label: 'letter: 20,000 letter images, 26 classes (multiclass)', target: 'lettr', ignore: [],
     about: 'Letter Recognition, UCI Machine Learning Repository (Frey & Slate 1991), CC BY 4.0.' },
+  penguins: { file: 'datasets/penguins.csv', name: 'penguins.csv (sample)', label: 'penguins: 344 penguins, 3 species, categories with gaps (multiclass)', target: 'species', ignore: [],
+    about: 'Palmer penguins (Horst, Hill & Gorman 2020; Palmer Station LTER), via the palmerpenguins package, CC0.' },
   diamonds: { file: 'datasets/diamonds.csv', name: 'diamonds.csv (sample)', label: 'diamonds: 53,940 prices, with categories (regression)', target: 'price', ignore: [],
     about: 'Diamonds, from the ggplot2 R package (MIT license).' },
   rank: { file: 'datasets/rank_train.csv', name: 'rank_train.csv (sample)', label: 'rank: 3,005 documents in 201 queries, relevance 0–4 (ranking)',
