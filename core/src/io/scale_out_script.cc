@@ -371,8 +371,18 @@ def main():
     data = raw.mapInPandas(typed, schema).cache()
     types = ["c" if f["type"] == "categorical" else "q" for f in SPEC["features"]]
 
+    # Spark carries categories as codes, without names: the model's category container (XGBoost 3's names,
+    # for coding a pandas frame by name) makes XGBoost 3 refuse to continue it ("a new dataset with different
+    # categorical features"). Without it the codes are read by position, as this script writes them.
     booster = xgb.Booster()
-    booster.load_model(args.model)
+    with open(args.model, "rb") as fh:
+        text = fh.read()
+    if text.lstrip()[:1] == b"{":
+        doc = json.loads(text)
+        doc["learner"]["gradient_booster"]["model"].pop("cats", None)
+        booster.load_model(bytearray(json.dumps(doc).encode("utf-8")))
+    else:
+        booster.load_model(args.model)
     kwargs = dict(SPEC["spark_params"], features_col=positions, feature_names=FEATURES, label_col=LABEL,
                   feature_types=types, num_workers=args.workers, n_estimators=args.rounds, xgb_model=booster)
     if weight:
