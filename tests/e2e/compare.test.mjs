@@ -128,6 +128,14 @@ test('a class the blends\' fit rows lack: stacking says so instead of printing N
   const linear = await page.$eval('#compare-blends tr[data-blend="linear"]', (e) => ({ ...e.dataset }));
   assert.ok(JSON.parse(linear.weights).every((a) => a >= 0), linear.weights);
   assert.ok(Number.isFinite(Number(linear.mlogloss)), linear.mlogloss);
+  // The preset again (longer runs, to be seen training): while they train, the earlier comparison is not shown as this one's.
+  await page.fill('#param-rounds', '400');
+  await page.dispatchEvent('#param-rounds', 'change');
+  await page.click('#preset-four');
+  await page.waitForFunction(() => /^Training /.test(document.getElementById('compare-status').textContent), null, { polling: 10 });
+  assert.equal(await page.getAttribute('#compare-runs', 'data-runs'), '0');
+  assert.equal(await page.locator('#compare-blends tr').count(), 0);
+  await page.waitForFunction(() => document.getElementById('compare-runs').dataset.runs === '4', null, { timeout: 240_000 });
 });
 
 test('AdaBoost beside gradient boosting on the exponential loss: stumps, and each round\'s exponential loss from the margins equals AdaBoost\'s own report', async () => {

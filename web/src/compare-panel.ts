@@ -39,6 +39,11 @@ export class ComparePanel {
     const name = store.groups[runs[0].group] ?? '';
     if (waiting) {
       setText(status, `Training ${name}: ${runs.filter((r) => r.status === 'done').length} of ${runs.length + store.queue.runs.length} runs done…`);
+      // An earlier comparison would read as this one's (blends of three runs while the fourth trained).
+      if (this.asked) {
+        this.asked = '';
+        this.show(null, '');
+      }
       return;
     }
     setText(status, `Runs ${runs.map((r) => r.number).join(', ')}: ${name}, on the same rows and seed.`);
