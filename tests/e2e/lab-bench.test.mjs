@@ -450,11 +450,15 @@ test('keyboard: focus stays on a control after Play, Stop and Step; the tree pan
   await page.waitForFunction(() => document.getElementById('train-status').dataset.round === '2' && !document.getElementById('step').disabled);
   assert.equal(await page.evaluate(() => document.activeElement.id), 'step');
   await page.click('#stop');
+  // Stopping redraws the last tree (at its opening view): pan only once that has happened, or a late
+  // redraw under load undid the pan before it was read (CI, 2026-11-28).
+  await page.waitForFunction(() => /stopped/.test(document.getElementById('train-status').textContent));
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
   await page.focus('#tree');
   const before = await page.getAttribute('#tree', 'viewBox');
   await page.keyboard.press('ArrowRight');
   await page.keyboard.press('ArrowDown');
-  assert.notEqual(await page.getAttribute('#tree', 'viewBox'), before);
+  await page.waitForFunction((b) => document.getElementById('tree').getAttribute('viewBox') !== b, before, { timeout: 5000 });
   await page.fill('#param-rounds', '');
 });
 
