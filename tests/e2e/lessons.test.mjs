@@ -43,7 +43,7 @@ test('AdaBoost, one stump at a time: every step checked against the engine\'s nu
   await ready(page);
   let line = await roundLine(page);
   assert.equal(line.round, 1, line.text);
-  assert.match(await page.textContent('#lesson-title'), /step 1 of 5/);
+  assert.match(await page.textContent('#lesson-title'), /step 1 of 6/);
   assert.ok(await page.$eval('#last-round', (e) => e.classList.contains('lesson-focus')), 'the step points at the round line');
   const diamond = Math.sqrt((1 - line.epsilon) / line.epsilon);
   assert.equal(await answer(page, '2.5'), 'wrong');
@@ -56,7 +56,7 @@ test('AdaBoost, one stump at a time: every step checked against the engine\'s nu
   await ready(page);
   assert.equal((await roundLine(page)).round, 1);
   assert.equal(await answer(page, (diamond ** 2).toFixed(3)), 'right');
-  assert.match(await page.textContent('#lesson-explain'), /SAMME/);
+  assert.match(await page.textContent('#lesson-explain'), /normalised/);
 
   // Step 3: round 2 trained; the old stump's error under the new weights is ½.
   await page.click('#lesson-next');
@@ -64,18 +64,29 @@ test('AdaBoost, one stump at a time: every step checked against the engine\'s nu
   line = await roundLine(page);
   assert.equal(line.round, 2, line.text);
   assert.equal(await answer(page, '0,5'), 'right', 'a decimal comma is read too');
-  assert.match(await page.textContent('#lesson-explain'), new RegExp(`ε₂ = ${line.epsilon.toFixed(3)}`));
+  const said = Number(/ε₂ = (\d+\.\d+)/.exec(await page.textContent('#lesson-explain'))?.[1]);
+  assert.ok(Math.abs(said - line.epsilon) < 1e-4, `the explanation's ε₂ ${said} is the round line's ${line.epsilon}`);
 
-  // Step 4: the notes' vote ln◆; the page's α (SAMME's) is twice it.
+  // Step 4: the notes' vote ln◆, which the engine applied (vote freund_schapire).
   await page.click('#lesson-next');
   await ready(page);
   line = await roundLine(page);
   assert.equal(line.round, 1, 'the step trains its own round 1 again');
   const vote = Math.log(Math.sqrt((1 - line.epsilon) / line.epsilon));
-  assert.ok(Math.abs(line.alpha / vote - 2) < 0.01, `the page's α ${line.alpha} is twice ln◆ = ${vote}`);
+  assert.ok(Math.abs(line.alpha - vote) < 0.001, `the page's α ${line.alpha} is ln◆ = ${vote}`);
   await page.click('#lesson-show');
-  assert.match(await page.textContent('#lesson-explain'), /The answer: .*twice the notes'/s);
+  assert.match(await page.textContent('#lesson-explain'), /The answer: .*the α the round line shows/s);
   assert.ok(await page.$eval('#lesson-answer', (e) => e.disabled), 'shown: nothing left to check');
+
+  // Step 5: scikit-learn's SAMME on the same stump: ε the same, the vote twice ln◆.
+  await page.click('#lesson-next');
+  await ready(page);
+  const samme = await roundLine(page);
+  assert.equal(samme.epsilon, line.epsilon, 'the same stump, the same ε');
+  assert.ok(Math.abs(samme.alpha / vote - 2) < 0.01, `SAMME's α ${samme.alpha} is twice ln◆ = ${vote}`);
+  assert.equal(await answer(page, vote.toFixed(3)), 'wrong', 'the notes\' vote is not SAMME\'s');
+  assert.equal(await answer(page, (2 * vote).toFixed(3)), 'right');
+  assert.match(await page.textContent('#lesson-explain'), /twice ln◆₁/);
 
   // Step 5: sixty stumps; the student predicts, the engine's validation error decides.
   await page.click('#lesson-next');
@@ -99,7 +110,7 @@ test('AdaBoost, one stump at a time: every step checked against the engine\'s nu
   await page.goto(`${site.origin}/`);
   await page.waitForSelector('#lesson-panel:not([hidden]) .lesson-progress');
   await page.waitForFunction(() => document.querySelector('.lesson-progress').textContent !== '');
-  assert.equal(await page.textContent('.lesson-progress'), '4 of 5 steps, challenge met');
+  assert.equal(await page.textContent('.lesson-progress'), '5 of 6 steps, challenge met');
 });
 
 test('Gradient boosting, worked: one row followed through round 1 with the engine\'s f₀, residual, leaf and step', async () => {
@@ -239,7 +250,7 @@ test('a lesson\'s link opens its step, set up; an unknown lesson falls back with
   await page.goto('about:blank');
   await page.goto(`${site.origin}/#lesson=adaboost-stumps&step=2`);
   await ready(page);
-  assert.match(await page.textContent('#lesson-title'), /step 3 of 5/);
+  assert.match(await page.textContent('#lesson-title'), /step 3 of 6/);
   assert.equal((await roundLine(page)).round, 2);
   await page.goto('about:blank');
   await page.goto(`${site.origin}/#lesson=constructor&step=1`);

@@ -119,6 +119,12 @@ export interface Params {
   variant?: 'samme' | 'samme_r';
   /** adaboost regression (AdaBoost.R2): the per-row loss. */
   r2_loss?: 'linear' | 'square' | 'exponential';
+  /** adaboost discrete: SAMME's vote ln((1-ε)/ε) + ln(K-1) (scikit-learn), or Freund & Schapire's half of it
+   * with u·exp(-y·α·g) (the lecture notes' ln◆); the same classes at eta 1, objective binary:adaboost. */
+  vote?: 'samme' | 'freund_schapire';
+  /** adaboost classification: a split minimises the weighted Gini impurity (scikit-learn) or the weighted
+   * misclassification (the notes' AdaBoost-Stump). */
+  split_criterion?: 'gini' | 'error';
   /** gbdt reg:huber: the quantile of |residual| where the loss turns linear. */
   huber_alpha?: number;
   /** gbdt: set each leaf by line search, or one weight for the whole tree. */

@@ -7,6 +7,7 @@
 import { currentRun, modelInfoOnShow, modelOnShow, store, treeOfRound, update } from './state';
 import type { WorkerClient } from './worker/client';
 import type { ModelInfo, RoundDetail } from './worker/messages';
+import { exponentialScale } from './worker/exponential-scale';
 import { RoundInspector } from './ui/round-inspector';
 import { LossFigure } from './ui/loss-figure';
 import { WorkedTable, WORKED_PAGE } from './ui/worked-table';
@@ -109,7 +110,7 @@ export class RoundPanel {
     this.lossFigure.render(m.objective, m.algorithm, classification, m.classes.length === 2, m.params.huber_slope,
       // Discrete SAMME's votes are twice the exponential loss's own step: its margin counts half there.
       row && !Number.isNaN(row.y) ? { name: row.line > 0 ? `Line ${row.line}` : `Row ${row.row + 1}`, F: row.before, y: row.y, g: d.outputs === 1 && !row.valid ? row.g : undefined,
-        scale: m.algorithm === 'adaboost' && m.variant !== 'samme_r' ? 0.5 : 1 } : null);
+        scale: exponentialScale(m.algorithm, m.variant, m.vote) } : null);
   }
 
   private reset(text: string) {

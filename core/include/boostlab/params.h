@@ -17,6 +17,8 @@ struct Params {
   std::string sampling = "reweight";       // adaboost: reweight | resample
   std::string variant = "samme";           // adaboost classification: samme (discrete) | samme_r (real)
   std::string r2_loss = "linear";          // adaboost regression (AdaBoost.R2): linear | square | exponential
+  std::string vote = "samme";              // adaboost discrete: samme | freund_schapire (half the vote, u*exp(-y a g))
+  std::string split_criterion = "gini";    // adaboost classification: gini | error (weighted misclassification)
   std::string objective;  // empty: chosen from the task
   std::string eval_metric;  // comma-separated; empty: the objective's own
   int rounds = 100;

@@ -2,6 +2,7 @@
 
 #include <algorithm>  // for upper_bound, sort, max, max_element, copy_backward
 #include <cmath>      // for log, exp
+#include <tuple>      // for tuple
 
 #include "boost/algorithm.h"
 #include "boostlab/errors.h"
@@ -32,18 +33,19 @@ void AdaFitStatistics(std::span<const double> u, std::span<const float> label, s
   for (size_t i = 0; i < rows.size(); ++i) set(rows[i], count[i]);
 }
 
-AdaVote AdaVoteFor(double weighted_error, double eta, int classes) {
+AdaVote AdaVoteFor(double weighted_error, double eta, int classes, bool half) {
   AdaVote v;
   v.epsilon = weighted_error;
   const double extra = std::log(static_cast<double>(classes - 1));
+  const double scale = half ? 0.5 * eta : eta;
   if (weighted_error <= 0) {  // a perfect tree: a large finite vote, and nothing left to learn
-    v.alpha = eta * (std::log((1 - 1e-10) / 1e-10) + extra);
+    v.alpha = scale * (std::log((1 - 1e-10) / 1e-10) + extra);
     v.last = true;
   } else if (weighted_error >= 1.0 - 1.0 / classes) {  // no better than chance
     v.keep = false;
     v.last = true;
   } else {
-    v.alpha = eta * (std::log((1 - weighted_error) / weighted_error) + extra);
+    v.alpha = scale * (std::log((1 - weighted_error) / weighted_error) + extra);
   }
   return v;
 }
@@ -79,6 +81,7 @@ class AdaBoostBase : public Algorithm {
     tp.eta = 1;                     // leaves hold weighted class shares (or means); the vote comes after
     tp.split.min_child_weight = 0;  // weights sum to 1: any non-empty child may stand (as min_samples_leaf = 1)
     tp.split.float_gain = false;    // Gini decreases compared exactly, as scikit-learn does
+    tp.split.error_criterion = ctx_.params.split_criterion == "error";
   }
   int Learners() const override { return 1; }
   void Start() override {
@@ -115,9 +118,16 @@ class AdaBoostBase : public Algorithm {
 class AdaBoost : public AdaBoostBase {
  public:
   using AdaBoostBase::AdaBoostBase;
+  void Check() const override {
+    if (ctx_.params.variant == "samme_r" && ctx_.params.vote != "samme")
+      throw Error("BAD_PARAM", "Parameter 'vote' is '" + ctx_.params.vote + "': it sets discrete AdaBoost's vote alpha_t, and "
+                               "variant 'samme_r' (real AdaBoost) has none (its leaves add eta*(K-1)*(ln p_k - mean ln p)). "
+                               "Use variant 'samme', or leave vote at 'samme'.");
+    AdaBoostBase::Check();
+  }
   std::string Objective() const override {
-    const bool real = ctx_.params.variant == "samme_r";
-    return ctx_.data.task == Task::kBinary ? (real ? "binary:samme_r" : "binary:samme") : (real ? "multi:samme_r" : "multi:samme");
+    const std::string kind = ctx_.params.variant == "samme_r" ? "samme_r" : ctx_.params.vote == "freund_schapire" ? "adaboost" : "samme";
+    return (ctx_.data.task == Task::kBinary ? "binary:" : "multi:") + kind;
   }
   RoundReport Round() override;
 
@@ -132,6 +142,12 @@ class AdaBoostR2 : public AdaBoostBase {
   void Check() const override {
     if (ctx_.params.max_depth == 0)
       throw Error("BAD_PARAM", "Parameter 'max_depth' is 0; AdaBoost.R2's trees need a depth limit (scikit-learn uses 3).");
+    for (const auto& [name, value, classes_only] : {std::tuple{"vote", ctx_.params.vote, "samme"},
+                                                    std::tuple{"split_criterion", ctx_.params.split_criterion, "gini"}})
+      if (value != classes_only)
+        throw Error("BAD_PARAM", std::string("Parameter '") + name + "' is '" + value + "': it is for classes, and the target "
+                                 "is a number (AdaBoost.R2: trees split by variance, weighted by eta*ln(1/beta_t)). Leave it at '" +
+                                 classes_only + "' or choose a target with classes.");
     AdaBoostBase::Check();
   }
   std::string Objective() const override { return "reg:adaboost_r2"; }
@@ -164,6 +180,7 @@ RoundReport AdaBoost::Round() {
   const int C = s.classes;
   const int outputs = C > 2 ? C : 1;  // two classes: one output, the share of class 1
   const bool real = s.params.variant == "samme_r";
+  const bool half = s.params.vote == "freund_schapire";  // the notes' vote ln(diamond) and update
   const double eta = s.params.eta;
   TreeLearner& learner = *s.learners[0];
   Rng rng(s.SeedFor(s.round, 0, 41));
@@ -226,7 +243,7 @@ RoundReport AdaBoost::Round() {
       }
     }
   } else {
-    const AdaVote vote = AdaVoteFor(epsilon, eta, C);
+    const AdaVote vote = AdaVoteFor(epsilon, eta, C, half);
     report.alpha = vote.keep ? vote.alpha : 0;
     s.stopped = vote.last;
     if (!vote.keep) return report;  // no better than chance: the tree is dropped
@@ -236,7 +253,8 @@ RoundReport AdaBoost::Round() {
       if (outputs == 1) o = {c == 1 ? vote.alpha : -vote.alpha};
       else
         for (int k = 0; k < C; ++k) o.push_back(k == c ? vote.alpha : 0.0);
-      for (RowIdx r : leaf.rows) exponent[r] = c != static_cast<int>(s.data.label[r]) ? vote.alpha : 0;
+      // SAMME: wrong rows x e^alpha. Freund & Schapire: wrong x e^alpha, right / e^alpha (u exp(-y alpha g)).
+      for (RowIdx r : leaf.rows) exponent[r] = c != static_cast<int>(s.data.label[r]) ? vote.alpha : half ? -vote.alpha : 0;
     }
   }
 
@@ -248,8 +266,9 @@ RoundReport AdaBoost::Round() {
   s.ForRows(s.data.valid_rows, [&](RowIdx r) { add(r, out[learner.LeafBinned(r)]); });
   // The multiclass exponential loss mean exp(-y.f / K) (Zhu et al.): SAMME.R's
   // update is its exact factor; discrete SAMME's u * exp(alpha [wrong]) is it
-  // times exp(alpha (K-1)/K) on every row.
-  const double shift = real ? 0 : report.alpha * (C - 1) / C;
+  // times exp(alpha (K-1)/K) on every row. Freund & Schapire's update is the
+  // factor of mean exp(-(2 F_y - sum_k F_k)) (two classes: exp(-y f), y = +-1).
+  const double shift = real || half ? 0 : report.alpha * (C - 1) / C;
   exp_loss_ *= AdaReweight(u_, exponent, s.data.train_rows) * std::exp(-shift);
   report.exp_loss = exp_loss_;
 
@@ -356,14 +375,23 @@ AlgorithmDeclaration AdaBoostDeclaration() {
                "AdaBoost.R2 (continuous target): the per-row loss L of |y - f(x)|/max, linear, squared or 1-exp(-.); "
                "beta_t = e_t/(1-e_t), u <- u*beta_t^(1-L), and the model predicts the trees' median weighted by ln(1/beta_t)."},
               {"sampling", ParamType::kString, 0, "reweight", 0, 0, false, {"reweight", "resample"}, "",
-               "reweight: the tree sees every row with weight u; resample: it sees N rows drawn in proportion to u."}
+               "reweight: the tree sees every row with weight u; resample: it sees N rows drawn in proportion to u."},
+              {"vote", ParamType::kString, 0, "samme", 0, 0, false, {"samme", "freund_schapire"}, "",
+               "Discrete AdaBoost's vote. samme (scikit-learn): alpha_t = eta*(ln((1-e_t)/e_t) + ln(K-1)), u <- u*exp(alpha_t) "
+               "on wrong rows. freund_schapire (the lecture notes): half that, alpha_t = eta*ln(sqrt((1-e_t)/e_t)) for two "
+               "classes, and u <- u*exp(-y*alpha_t*g_t) (wrong rows times e^alpha_t, right ones divided). At eta 1 both "
+               "reweight alike and predict the same classes; probabilities are sigmoid(2F) there, sigmoid(F) for samme."},
+              {"split_criterion", ParamType::kString, 0, "gini", 0, 0, false, {"gini", "error"}, "",
+               "What a classification tree's split minimises: gini (scikit-learn), the weighted Gini impurity; error (the "
+               "notes' AdaBoost-Stump), the weighted misclassification, so a stump is the one of least weighted error e_t."}
           },
           {{"eta", 1}, {"max_depth", 1}},
           {
            {"rounds", "Boosting rounds: one tree a round, voting for the classes (or, AdaBoost.R2, weighted by ln(1/beta_t)); "
                       "training ends early after a perfect tree or one no better than chance."},
            {"eta",
-            "Learning rate: scales each tree's vote alpha_t = eta*(ln((1-e_t)/e_t) + ln(K-1)) (SAMME), the leaf "
+            "Learning rate: scales each tree's vote alpha_t = eta*(ln((1-e_t)/e_t) + ln(K-1)) (SAMME; half that with vote "
+            "freund_schapire), the leaf "
             "outputs of SAMME.R, and AdaBoost.R2's tree weights eta*ln(1/beta_t), with the reweighting that follows."},
            {"max_leaves",
             "Most leaves a tree may have; 0 means no limit."}}};

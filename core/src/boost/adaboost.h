@@ -37,9 +37,11 @@ struct AdaVote {
   bool last = false;    // stop after this round (perfect, or dropped)
 };
 
-// SAMME's vote for K classes. epsilon = 0 gets a large finite vote and ends
-// training; epsilon >= 1 - 1/K ends training without the tree.
-AdaVote AdaVoteFor(double weighted_error, double eta, int classes = 2);
+// SAMME's vote for K classes (`half`: Freund & Schapire's, half of it: for
+// two classes ln sqrt((1-e)/e), the notes' ln(diamond)). epsilon = 0 gets a
+// large finite vote and ends training; epsilon >= 1 - 1/K ends training
+// without the tree.
+AdaVote AdaVoteFor(double weighted_error, double eta, int classes = 2, bool half = false);
 
 // u <- u * exp(exponent[r]) for rows with u > 0, then u sums to 1 over the
 // rows. Returns the sum before normalising (the factor the exponential loss

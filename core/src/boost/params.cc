@@ -214,6 +214,8 @@ const std::vector<Field>& Fields() {
       {"sampling", &Params::sampling},
       {"variant", &Params::variant},
       {"r2_loss", &Params::r2_loss},
+      {"vote", &Params::vote},
+      {"split_criterion", &Params::split_criterion},
       {"objective", &Params::objective},
       {"eval_metric", &Params::eval_metric},
       {"rounds", nullptr, &Params::rounds},

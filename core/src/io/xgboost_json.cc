@@ -68,11 +68,13 @@ XgbObjective MapObjective(const Model& m) {
   if (o == "binary:logistic") return {R"({"name":"binary:logistic","reg_loss_param":{"scale_pos_weight":"1"}})", Link::kLogit};
   if (o == "binary:exponential") return {R"({"name":"binary:logistic","reg_loss_param":{"scale_pos_weight":"1"}})", Link::kLogit, 2.0};
   // (Exported as binary:logitraw before, XGBoost predicted the raw vote sum where the page showed sigmoid(F).)
-  if (o == "binary:samme" || o == "binary:samme_r")
-    return {R"({"name":"binary:logistic","reg_loss_param":{"scale_pos_weight":"1"}})", Link::kLogit, o == "binary:samme_r" ? 2.0 : 1.0};
-  if (o == "multi:softprob" || o == "multi:softmax" || o == "multi:samme" || o == "multi:samme_r") {
+  if (o == "binary:samme" || o == "binary:samme_r" || o == "binary:adaboost")
+    return {R"({"name":"binary:logistic","reg_loss_param":{"scale_pos_weight":"1"}})", Link::kLogit, o == "binary:samme" ? 1.0 : 2.0};
+  if (o == "multi:softprob" || o == "multi:softmax" || o == "multi:samme" || o == "multi:samme_r" || o == "multi:adaboost") {
     const std::string name = o == "multi:softmax" ? "multi:softmax" : "multi:softprob";
-    const double scale = o == "multi:samme" || o == "multi:samme_r" ? 1.0 / (m.num_outputs - 1) : 1.0;
+    const double scale = o == "multi:samme" || o == "multi:samme_r" ? 1.0 / (m.num_outputs - 1)
+                         : o == "multi:adaboost"                     ? 2.0 / (m.num_outputs - 1)  // Freund & Schapire's half votes
+                                                                     : 1.0;
     return {R"({"name":")" + name + R"(","softmax_multiclass_param":{"num_class":")" + k + "\"}}", Link::kIdentity, scale, true};
   }
   if (o == "multi:forest") return {squared, Link::kIdentity, 1.0, false, true};

@@ -342,6 +342,16 @@ class Samme : public Exponential {
   std::vector<std::string> DefaultMetrics() const override { return {"error"}; }
 };
 
+// Discrete AdaBoost with Freund & Schapire's votes (the lecture notes'),
+// alpha_t = ln sqrt((1-e)/e): F is half SAMME's, the exponential loss's own
+// step, so the probability is its link sigmoid(2F) (as SAMME's sigmoid of its F).
+class AdaBoostVotes : public Exponential {
+ public:
+  const char* name() const override { return "binary:adaboost"; }
+  std::vector<double> AverageMargin(std::span<const float>, std::span<const RowIdx>) const override { return {0.0}; }
+  std::vector<std::string> DefaultMetrics() const override { return {"error"}; }
+};
+
 // A random forest's classification output: the mean class-1 frequency of
 // its leaves, already a probability.
 class ForestProbability : public Logistic {
@@ -431,22 +441,24 @@ class Softmax : public Objective {
 // Multiclass AdaBoost (SAMME and SAMME.R): F_k sums the votes for class k;
 // the symmetric population minimiser of the multiclass exponential loss
 // gives p_k proportional to exp(F_k / (K-1)) (Zhu, Zou, Rosset & Hastie 2009).
+// With Freund & Schapire's votes (half SAMME's) p_k is proportional to exp(2 F_k / (K-1)).
 class MultiSamme : public Softmax {
  public:
-  MultiSamme(int num_class, bool real) : Softmax(num_class, false), real_(real) {}
-  const char* name() const override { return real_ ? "multi:samme_r" : "multi:samme"; }
+  MultiSamme(int num_class, bool real, bool half = false) : Softmax(num_class, false), real_(real), half_(half) {}
+  const char* name() const override { return half_ ? "multi:adaboost" : real_ ? "multi:samme_r" : "multi:samme"; }
   std::vector<double> AverageMargin(std::span<const float>, std::span<const RowIdx>) const override {
     return std::vector<double>(k_, 0.0);
   }
   void Transform(const float* margin, float* out) const override {
     std::vector<float> scaled(margin, margin + k_);
-    for (float& m : scaled) m /= static_cast<float>(k_ - 1);
+    for (float& m : scaled) m = (half_ ? 2 * m : m) / static_cast<float>(k_ - 1);
     Softmax::Transform(scaled.data(), out);
   }
   std::vector<std::string> DefaultMetrics() const override { return {"merror"}; }
 
  private:
   bool real_;
+  bool half_;
 };
 
 // A random forest's multiclass output: the mean class frequencies of its
@@ -480,6 +492,7 @@ std::unique_ptr<Objective> MakeObjective(const std::string& name, const Params& 
   if (name == "binary:logistic") return std::make_unique<Logistic>();
   if (name == "binary:exponential") return std::make_unique<Exponential>();
   if (name == "binary:samme") return std::make_unique<Samme>();
+  if (name == "binary:adaboost") return std::make_unique<AdaBoostVotes>();
   if (name == "binary:forest") return std::make_unique<ForestProbability>();
   if (name == "binary:samme_r") return std::make_unique<SammeR>();
   if (name == "reg:adaboost_r2") return std::make_unique<AdaBoostR2>();
@@ -487,6 +500,7 @@ std::unique_ptr<Objective> MakeObjective(const std::string& name, const Params& 
   if (name.rfind("multi:", 0) == 0 && num_class < 2)
     throw Error("BAD_PARAM", "Parameter 'num_class' is required for " + name + " and must be at least 2.");
   if (name == "multi:samme" || name == "multi:samme_r") return std::make_unique<MultiSamme>(num_class, name == "multi:samme_r");
+  if (name == "multi:adaboost") return std::make_unique<MultiSamme>(num_class, false, true);
   if (name == "multi:forest") return std::make_unique<MultiForest>(num_class);
   if (name == "multi:softprob" || name == "multi:softmax") {
     if (num_class < 2)

@@ -31,7 +31,7 @@ enum class BestKind { kPlain, kLambda, kGeneral };
 
 // The kind a scan with these parameters may use.
 inline BestKind KindOf(const SplitParams& p) {
-  return p.alpha == 0 && p.max_delta_step == 0 ? BestKind::kLambda : BestKind::kGeneral;
+  return p.alpha == 0 && p.max_delta_step == 0 && !p.error_criterion ? BestKind::kLambda : BestKind::kGeneral;
 }
 
 template <BestKind kKind>
@@ -82,7 +82,7 @@ class Best {
     } else {
       exact = LeafScore(gl, hl, p_) + LeafScore(gr, hr, p_) - parent_;
     }
-    const double gain = float_gain_ ? static_cast<float>(exact) : exact;
+    const double gain = kKind == BestKind::kLambda ? (float_gain_ ? static_cast<float>(exact) : exact) : RankedGain(exact, p_);
     if (valid_[0] && !(gain > gain_[0])) return;
     if constexpr (kKind == BestKind::kLambda) Raise(sum);
     valid_ = PairMask{-1, -1};

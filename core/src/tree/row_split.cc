@@ -52,7 +52,7 @@ void WithWidthAndCount(bool wide, size_t count, Fn fn) {
 }
 
 bool IsPlain(const SplitParams& p) {
-  return p.lambda == 0 && p.alpha == 0 && p.max_delta_step == 0 && !p.float_gain;
+  return p.lambda == 0 && p.alpha == 0 && p.max_delta_step == 0 && !p.float_gain && !p.error_criterion;
 }
 
 }  // namespace

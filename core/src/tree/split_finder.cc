@@ -136,6 +136,12 @@ struct ScanMulti {
     parent = Score(sum_g.data(), sum_h);
   }
   double Score(const double* g, double h) const {
+    if (p.error_criterion) {  // the heaviest class's weight (g_k = -u [y = k])
+      if (h < p.min_child_weight || h <= 0) return 0;
+      double heaviest = 0;
+      for (int k = 0; k < K; ++k) heaviest = std::max(heaviest, -g[k]);
+      return heaviest;
+    }
     double s = 0;
     for (int k = 0; k < K; ++k) s += LeafScore(g[k], h, p);
     return s;
@@ -145,7 +151,8 @@ struct ScanMulti {
     const double hr = sum_h - hl;
     if (hl < p.min_child_weight || hr < p.min_child_weight || hl <= 0 || hr <= 0) return;
     for (int k = 0; k < K; ++k) gr[k] = sum_g[k] - gl[k];
-    const double gain = Score(gl.data(), hl) + Score(gr.data(), hr) - parent;
+    const double gain = p.error_criterion ? RankedGain(Score(gl.data(), hl) + Score(gr.data(), hr) - parent, p)
+                                          : Score(gl.data(), hl) + Score(gr.data(), hr) - parent;
     if (best.valid && !(gain > best.gain)) return;
     best.valid = true;
     best.gain = gain;

@@ -5,7 +5,8 @@
 // so do we.
 #pragma once
 
-#include <cmath>   // for abs, copysign
+#include <algorithm>  // for max
+#include <cmath>   // for abs, copysign, nearbyint
 #include <span>    // for span
 #include <vector>  // for vector
 
@@ -23,7 +24,22 @@ struct SplitParams {
   int max_cat_to_onehot = 4;
   int max_cat_threshold = 64;
   bool float_gain = true;  // round gains to float as XGBoost (ties alike); off: compare in double (sklearn)
+  // Score a side by the weight of its heaviest class instead of G^2/(H+lambda):
+  // the gain is then the fall in weighted misclassification, the impurity of
+  // the notes' AdaBoost-Stump. Needs the fit AdaBoost gives its trees (g = -u y
+  // with y in {0, 1}, h = u; K > 2: g_k = -u [y = k]).
+  bool error_criterion = false;
 };
+
+// The gain a scan ranks by: rounded to float (XGBoost), exact (scikit-learn),
+// or, for the error criterion, to 2^-40: the weights sum to 1 there, and two
+// splits that misclassify the same rows must tie (summed in another order
+// they differed in the last bits), so that the first found wins as a direct
+// reading of the definition would have it.
+inline double RankedGain(double exact, const SplitParams& p) {
+  if (p.error_criterion) return std::nearbyint(exact * 0x1p40) * 0x1p-40;
+  return p.float_gain ? static_cast<float>(exact) : exact;
+}
 
 struct SplitCandidate {
   bool valid = false;
@@ -55,6 +71,7 @@ inline double LeafWeight(double g, double h, const SplitParams& p) {
 // Inline: a forest's scans call it for every boundary of every node.
 inline double LeafScore(double g, double h, const SplitParams& p) {
   if (h < p.min_child_weight || h <= 0) return 0;
+  if (p.error_criterion) return std::max(-g, h + g);  // the heavier class: class 1 weighs -g, class 0 h + g
   if (p.max_delta_step == 0) {
     const double t = ThresholdL1(g, p.alpha);
     return t * t / (h + p.lambda);
@@ -84,7 +101,7 @@ struct SplitScan {
     if (hl < p.min_child_weight || hr < p.min_child_weight) return false;
     // Rounded to float as XGBoost stores loss_chg, so near-ties break alike.
     const double exact = LeafScore(gl, hl, p) + LeafScore(gr, hr, p) - parent_score;
-    const double gain = p.float_gain ? static_cast<float>(exact) : exact;
+    const double gain = RankedGain(exact, p);
     if (best.valid && !(gain > best.gain)) return false;
     best.valid = true;
     best.gain = gain;

@@ -62,23 +62,24 @@ const eps = (c: LessonContext, round = 1) => c.report(round)?.epsilon ?? NaN;
 const diamond = (e: number) => Math.sqrt((1 - e) / e);
 const lastValidError = (run: Run | undefined) => run?.reports.at(-1)?.valid?.error ?? NaN;
 
-// AdaBoost on 2-D xor with stumps (depth-1 trees), one step of 1 (eta), as the notes' AdaBoost-Stump.
+// AdaBoost on 2-D xor with stumps (depth-1 trees), one step of 1 (eta), as the notes' AdaBoost-Stump:
+// their vote ln◆ with u·◆ / u÷◆ (vote freund_schapire) and the stump of least weighted error.
 const XOR = 'toy:xor:400:0.1:0';
-const STUMPS = { max_depth: '1', eta: '1', rounds: '60' };
+const STUMPS = { max_depth: '1', eta: '1', rounds: '60', vote: 'freund_schapire', split_criterion: 'error' };
 
 const ADABOOST: Lesson = {
   id: 'adaboost-stumps',
   title: 'AdaBoost, one stump at a time',
   notes: 'the notes on AdaBoost-DTree, AdaBoost-Stump and AdaBoost as steepest descent',
-  summary: 'Weighted rows, the weighted error ε, the factor ◆ that reweights the rows, and each stump\'s vote α = ln◆.',
+  summary: 'Weighted rows, the weighted error ε, the factor ◆ that reweights the rows, each stump\'s vote α = ln◆, and scikit-learn\'s other convention.',
   steps: [
     {
       title: 'Every row starts with the same weight',
       setup: { data: XOR, algorithm: 'adaboost', params: STUMPS, rounds: 1 },
       panel: 'last-round',
-      claim: 'AdaBoost keeps a weight uₙ for every training row. Round 1 starts with them all equal, and picks the stump with the ' +
-        'smallest weighted error ε₁ = Σ uₙ[yₙ ≠ g₁(xₙ)] / Σ uₙ: with equal weights, simply the share of rows it gets wrong. The notes ' +
-        'then scale the weights by ◆₁ = √((1 − ε₁)/ε₁), which is above 1 whenever the stump beats a coin (ε₁ < ½).',
+      claim: 'AdaBoost keeps a weight uₙ for every training row, all equal in round 1. Of all thresholds of all features, round 1\'s ' +
+        'stump is the one of least weighted error ε₁ = Σ uₙ[yₙ ≠ g₁(xₙ)] / Σ uₙ: here simply the share of rows it gets wrong. The notes ' +
+        'then scale the weights by ◆₁ = √((1 − ε₁)/ε₁), above 1 whenever the stump beats a coin (ε₁ < ½).',
       question: {
         prompt: (c) => `Round 1's stump has ε₁ = ${fixed(eps(c), 4)} (the line above the chart shows it). What is ◆₁?`,
         answer: (c) => diamond(eps(c)),
@@ -96,8 +97,8 @@ const ADABOOST: Lesson = {
         prompt: () => 'After the update, how many times heavier is a row round 1 got wrong than a row it got right?',
         answer: (c) => diamond(eps(c)) ** 2,
         tolerance: 0.005,
-        explain: (c) => `◆₁ ÷ (1/◆₁) = ◆₁² = (1 − ε₁)/ε₁ = ${fixed(diamond(eps(c)) ** 2)}. (The engine follows scikit-learn's SAMME, ` +
-          'which multiplies wrong rows by (1 − ε)/ε and leaves right ones: the same ratio, so after normalising the very same weights.)',
+        explain: (c) => `◆₁ ÷ (1/◆₁) = ◆₁² = (1 − ε₁)/ε₁ = ${fixed(diamond(eps(c)) ** 2)}. The weights are then normalised to sum 1 ` +
+          '(the notes leave them unnormalised: only their ratios matter to ε and to the next stump).',
       },
     },
     {
@@ -126,9 +127,25 @@ const ADABOOST: Lesson = {
         prompt: () => 'What is round 1\'s vote in the notes\' convention, α₁ = ln◆₁?',
         answer: (c) => Math.log(diamond(eps(c))),
         tolerance: 0.005,
-        explain: (c) => `α₁ = ln ${fixed(diamond(eps(c)))} = ${fixed(Math.log(diamond(eps(c))))}. The page shows α₁ = ` +
-          `${fixed(c.report(1)?.alpha ?? NaN)}: the engine uses scikit-learn's SAMME, whose vote ln((1 − ε)/ε) is twice the notes'. ` +
-          'Doubling every vote changes no sign, so both classify every point alike.',
+        explain: (c) => `α₁ = ln ${fixed(diamond(eps(c)))} = ${fixed(Math.log(diamond(eps(c))))}, the α the round line shows ` +
+          `(${fixed(c.report(1)?.alpha ?? NaN)}).`,
+      },
+    },
+    {
+      title: 'Another convention: scikit-learn\'s SAMME',
+      setup: { data: XOR, algorithm: 'adaboost', params: { ...STUMPS, vote: 'samme' }, rounds: 1 },
+      panel: 'last-round',
+      claim: 'scikit-learn (and this page by default) writes AdaBoost as SAMME: the vote is αₜ = ln((1 − εₜ)/εₜ) + ln(K − 1), ' +
+        'with K classes, and only the wrong rows are scaled, by e^{αₜ}. For two classes ln(K − 1) = 0, so the vote is 2·ln◆ₜ and the ' +
+        'wrong rows grow by ◆ₜ², the same ratio as the notes\' ×◆ / ÷◆: after normalising the weights are identical, and so are the stumps. ' +
+        'The parameter "vote" switches between the two conventions; this step uses SAMME\'s, with the same stumps.',
+      question: {
+        prompt: () => 'Same data, same stump, same ε₁: what vote α₁ does SAMME give round 1\'s stump?',
+        answer: (c) => c.report(1)?.alpha ?? NaN,
+        tolerance: 0.005,
+        explain: (c) => `α₁ = ln((1 − ε₁)/ε₁) = ln(${fixed((1 - eps(c)) / eps(c))}) = ${fixed(Math.log((1 - eps(c)) / eps(c)))}: twice ` +
+          `ln◆₁ = ${fixed(Math.log(diamond(eps(c))))}. Doubling every vote changes the sign of no Σ αₜgₜ(x), so both conventions classify ` +
+          'every point alike; only the margin\'s scale differs, and with it the link to a probability (σ(F) for SAMME, σ(2F) for the notes\' votes).',
       },
     },
     {

@@ -35,7 +35,7 @@ const regression = (delta: number): Curve[] => [
 // The curve that is the model's loss, by objective (and algorithm).
 function chosen(objective: string, algorithm: string): string {
   if (objective === 'binary:logistic') return 'binomial deviance';
-  if (objective === 'binary:exponential' || objective.startsWith('binary:samme')) return 'exponential';
+  if (objective === 'binary:exponential' || objective.startsWith('binary:samme') || objective === 'binary:adaboost') return 'exponential';
   if (objective === 'reg:squarederror' && algorithm !== 'adaboost') return 'squared';
   if (objective === 'reg:absoluteerror') return 'absolute';
   if (objective === 'reg:huber') return 'Huber';

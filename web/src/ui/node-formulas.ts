@@ -80,6 +80,14 @@ export function nodeFormulas(t: TreeJson, id: number, m: ModelInfo): NodeFormula
     data.nl = nL;
     data.nr = nR;
     data.stored = t.gain[id];
+    const byError = m.algorithm === 'adaboost' && m.splitCriterion === 'error';
+    if (perClass && byError) {
+      lines.push([`${n}_{L}, ${n}_{R}: the cover of each side`, `${num(nL)}, ${num(nR)}`]);
+      lines.push([`gain = fall of the weighted error, error = ${n} − (${n} of its heaviest class)`, num(t.gain[id])]);
+      lines.push('The split criterion is the weighted misclassification (the notes\' AdaBoost-Stump): each side predicts its heaviest class, and the gain is the node\'s error less the two sides\'. ' +
+        'The file keeps no class shares (a leaf holds only its vote): the worked table\'s rows and weights u give them.');
+      return { lines, data };
+    }
     if (perClass) {
       lines.push([`${n}_{L}, ${n}_{R}: the cover of each side`, `${num(nL)}, ${num(nR)}`]);
       lines.push([`gain = fall of ${n}·Gini, Gini = 1 − Σ_{k} p_{k}² over the ${K} classes`, num(t.gain[id])]);
@@ -89,6 +97,19 @@ export function nodeFormulas(t: TreeJson, id: number, m: ModelInfo): NodeFormula
       return { lines, data };
     }
     const RL = sumOf(t, l), RR = sumOf(t, r);
+    if (byError) {
+      // Each side's error is its lighter class: R of class 1 ("${m.classes[1]}"), n − R of class 0.
+      const err = (R: number, c: number) => Math.min(R, c - R);
+      const eL = err(RL, nL), eR = err(RR, nR), eP = err(RL + RR, nL + nR);
+      const gain = eP - eL - eR;
+      Object.assign(data, { rl: RL, rr: RR, gain, errl: eL, errr: eR, errp: eP });
+      lines.push([`R_{L} = Σ${w.sum}, ${n}_{L} over the left child's ${w.rows}`, `${num(RL)}, ${num(nL)}`]);
+      lines.push([`R_{R} = Σ${w.sum}, ${n}_{R} over the right child's ${w.rows}`, `${num(RR)}, ${num(nR)}`]);
+      lines.push([`weighted error of a side: min(R, ${n} − R), the weight of its lighter class`, `left ${num(eL)}, right ${num(eR)}; the node unsplit ${num(eP)}`]);
+      lines.push([`gain = error(node) − error(L) − error(R)`, `${num(eP)} − ${num(eL)} − ${num(eR)} = ${num(gain)}`]);
+      lines.push(`The split criterion is the weighted misclassification (the notes' AdaBoost-Stump), not the Gini impurity: of all the splits searched this one lowers the weighted error most. The stored gain: ${num(t.gain[id])}.`);
+      return { lines, data };
+    }
     const a = (RL * RL) / nL, b = (RR * RR) / nR, c = ((RL + RR) * (RL + RR)) / (nL + nR);
     const gain = a + b - c;
     Object.assign(data, { rl: RL, rr: RR, gain });

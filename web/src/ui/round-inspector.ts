@@ -188,6 +188,18 @@ export class RoundInspector {
       } else if (m.variant === 'samme_r') {
         parts.push(formulaRow('ε_t = Σ u·[y ≠ g(x)] / Σ u', num(e), { epsilon: e }));
         parts.push(paragraph(`SAMME.R: each leaf adds η(K−1)(ln p_k − (1/K)Σ_j ln p_j) of its weighted class shares p; u ← u·exp(−η(K−1)/K·y·ln p), normalised.`));
+      } else if (m.vote === 'freund_schapire') {
+        // The notes' convention, as the engine applied it: α_t = η·ln◆_t (with ½ln(K − 1) past two classes), u·e^{−yαg}.
+        const diamond = Math.sqrt((1 - e) / e);
+        const alpha = eta * (Math.log(diamond) + 0.5 * Math.log(K - 1));
+        parts.push(formulaRow('ε_t = Σ u·[y ≠ g(x)] / Σ u', num(e), { epsilon: e }));
+        parts.push(formulaRow('◆_t = √((1 − ε_t)/ε_t)', num(diamond), { diamond }));
+        parts.push(K === 2
+          ? formulaRow('α_t = η·ln◆_t, the vote (the notes\' convention, Freund & Schapire\'s)', `${num(eta)}·ln ${num(diamond)} = ${num(a)}`, { alpha: a, recomputed: alpha, notesAlpha: Math.log(diamond) })
+          : formulaRow('α_t = η·(ln◆_t + ½ln(K − 1)), the vote (the notes\' ln◆ with SAMME\'s term for K classes, halved)', `${num(eta)}·(${num(Math.log(diamond))} + ${num(0.5 * Math.log(K - 1))}) = ${num(a)}`, { alpha: a, recomputed: alpha }));
+        parts.push(paragraph(K === 2
+          ? `u ← u·e^{−y·α_t·g_t(x)}: the rows g_t got wrong ×e^{α_t}, the others ÷e^{α_t}${eta === 1 ? ' (×◆_t and ÷◆_t, as in the notes)' : ` (at η = 1 that is ×◆_t and ÷◆_t; here η = ${num(eta)})`}, then normalised to sum 1: wrong rows now weigh e^{2α_t}${eta === 1 ? ' = ◆_t²' : ''} times right ones.`
+          : 'u ← u·e^{α_t} for the rows g_t got wrong, u·e^{−α_t} for the others, then normalised to sum 1.'));
       } else {
         const diamond = Math.sqrt((1 - e) / e);
         const alpha = eta * (Math.log((1 - e) / e) + Math.log(K - 1));
@@ -206,9 +218,11 @@ export class RoundInspector {
       }
       if (report.expLoss !== undefined) {
         // What the engine's number is (the product of the reweightings' normalisers), in the votes F_k the page shows.
-        const formula = K === 2 ? 'exponential loss (1/N)Σ exp(−y·f(x)/K) after the round'
+        const formula = K === 2 ? (m.vote === 'freund_schapire' && m.variant !== 'samme_r' ? 'exponential loss (1/N)Σ exp(−y·f(x)) after the round, y = ±1'
+            : 'exponential loss (1/N)Σ exp(−y·f(x)/K) after the round')
           : m.variant === 'samme_r' ? 'exponential loss (1/N)Σ exp(−F_y(x)/(K − 1)) after the round (Σ_k F_k = 0)'
-            : 'exponential loss (1/N)Σ exp(−(F_y(x) − (1/K)Σ_k F_k(x))) after the round, F_k: the votes for class k';
+            : m.vote === 'freund_schapire' ? 'exponential loss (1/N)Σ exp(−(2F_y(x) − Σ_k F_k(x))) after the round, F_k: the votes for class k'
+              : 'exponential loss (1/N)Σ exp(−(F_y(x) − (1/K)Σ_k F_k(x))) after the round, F_k: the votes for class k';
         parts.push(formulaRow(formula, num(report.expLoss), { exploss: report.expLoss }));
       }
       parts.push(epsilonAlphaChart(reports, d.round));

@@ -11,6 +11,7 @@
 // fit to would flatter itself.
 import type { BoostLab, Model, Table } from '../../../wasm/js/index.js';
 import type { CompareReply, SurfaceRequest, TreeJson } from './messages';
+import { exponentialScale } from './exponential-scale';
 
 export interface KeptRun {
   token: number;
@@ -202,7 +203,7 @@ export function compareRuns(bl: BoostLab, table: Table, kept: KeptRuns, tokens: 
     // the exponential loss's own step, so its F counts half: exp(-ỹ·F/2) (its report's expLoss).
     const exponential = task === 'binary' && (r.algorithm === 'adaboost' || s.objective === 'binary:exponential');
     if (exponential && rounds <= 500) {
-      const scale = r.algorithm === 'adaboost' && s.params?.variant !== 'samme_r' ? 0.5 : 1;
+      const scale = exponentialScale(r.algorithm, s.params?.variant, s.params?.vote);
       entry.expLoss = { scale, values: [] };
       for (let k = 1; k <= rounds; k++) {
         const F = r.model.predict(table, { output: 'margin', rounds: k });

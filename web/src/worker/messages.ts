@@ -218,8 +218,10 @@ export interface ModelInfo {
   params: { eta: number; lambda: number; gamma: number; alpha: number; max_delta_step: number; huber_slope: number; gbrank_tau: number;
     leaf_newton_steps: number; softmax_hessian: string };
   objective: string;
-  // What the round views explain: AdaBoost's variant and sampling, gbdt's step.
+  // What the round views explain: AdaBoost's variant, vote, split criterion and sampling, gbdt's step.
   variant: string;
+  vote: string;  // samme | freund_schapire (the notes' ln◆: half SAMME's, u·e^{−yαg})
+  splitCriterion: string;  // gini | error
   sampling: string;
   step: string;
   colsample_bynode: number;

@@ -82,7 +82,8 @@ function info(m: Model): ModelInfo {
       alpha: Number(s.params?.alpha ?? 0), max_delta_step: Number(s.params?.max_delta_step ?? (s.objective === 'count:poisson' ? 0.7 : 0)), huber_slope: Number(s.params?.huber_slope ?? 1),
       gbrank_tau: Number(s.params?.gbrank_tau ?? 1), leaf_newton_steps: Number(s.params?.leaf_newton_steps ?? 1),
       softmax_hessian: s.params?.softmax_hessian ?? 'xgboost' },
-    objective: s.objective ?? '', variant: s.params?.variant ?? 'samme', sampling: s.params?.sampling ?? 'reweight',
+    objective: s.objective ?? '', variant: s.params?.variant ?? 'samme', vote: s.params?.vote ?? 'samme',
+    splitCriterion: s.params?.split_criterion ?? 'gini', sampling: s.params?.sampling ?? 'reweight',
     step: s.params?.step ?? 'leaf_line_search', colsample_bynode: Number(s.params?.colsample_bynode ?? NaN),
     noXGBoost: s.median_trees ? 'An AdaBoost.R2 model combines its trees by their weighted median; XGBoost only adds trees, so this model '
       + 'has no XGBoost form. Train with XGBoost-style or gradient boosting to carry a model to XGBoost.' : '' };
