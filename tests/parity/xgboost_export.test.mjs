@@ -48,6 +48,8 @@ const RUNS = [
   { algorithm: 'gbdt', objective: 'binary:exponential', task: 'binary' },
   { algorithm: 'random_forest' },
   { algorithm: 'adaboost' },
+  // The lecture notes' conventions: half SAMME's votes (objective binary:/multi:adaboost), stumps of least weighted error.
+  { algorithm: 'adaboost', params: { vote: 'freund_schapire', split_criterion: 'error' } },
 ];
 const TASKS = { auto_mpg: 'regression', diamonds: 'regression', gapminder: 'regression', spam: 'binary', letter: 'multiclass', penguins: 'multiclass', penguins_adelie: 'binary' };
 
@@ -69,12 +71,12 @@ for (const d of DATA) {
   for (const run of RUNS) {
     if (run.task && run.task !== TASKS[d.csv]) continue;
     if (run.algorithm === 'adaboost' && TASKS[d.csv] === 'regression') continue;  // AdaBoost.R2 is refused, below
-    const name = `${run.algorithm}${run.objective ? ` ${run.objective}` : ''} on ${d.csv}`;
+    const name = `${run.algorithm}${run.objective ? ` ${run.objective}` : ''}${run.params ? ` ${JSON.stringify(run.params)}` : ''} on ${d.csv}`;
     test(`XGBoost 1.7.4 and 3.2 load the exported model of ${name} and predict our margins and probabilities`, () => {
       const csv = d.file ?? join(root, 'tests/data', `${d.csv}.csv`);
       const params = { algorithm: run.algorithm, rounds: d.csv === 'letter' ? 4 : 12, max_depth: 4, seed: 1,
-        ...(run.objective ? { objective: run.objective } : {}), ...(run.objective === 'multi:softmax' ? { num_class: d.classes } : {}) };
-      const model = join(dir, `${d.csv}-${run.algorithm}-${run.objective ?? 'default'}.json`);
+        ...(run.objective ? { objective: run.objective } : {}), ...(run.objective === 'multi:softmax' ? { num_class: d.classes } : {}), ...run.params };
+      const model = join(dir, `${d.csv}-${run.algorithm}-${run.objective ?? 'default'}${run.params ? '-notes' : ''}.json`);
       cli(['train', '--csv', csv, '--target', d.target, '--ignore', (d.ignore ?? []).join(','), '--params', JSON.stringify(params), '--model-out', model]);
       const xgbFile = `${model}.xgb.json`;
       writeFileSync(xgbFile, cli(['export-xgboost', '--model', model]));
@@ -85,8 +87,10 @@ for (const d of DATA) {
       // What predict() gives by default, ours and theirs: the probabilities the page shows (a class index for multi:softmax).
       const probabilities = cli(['predict', '--model', model, '--csv', csv]).trim().split('\n').map(Number);
       // The same probabilities from a scaled margin: binary:exponential's as logistic's 2F, AdaBoost's
-      // K classes' softmax(F / (K - 1)) as softprob's F / (K - 1).
-      const scale = run.objective === 'binary:exponential' ? 2 : run.algorithm === 'adaboost' && TASKS[d.csv] === 'multiclass' ? 1 / (d.classes - 1) : 1;
+      // K classes' softmax(F / (K - 1)) as softprob's F / (K - 1); the notes' half votes count twice.
+      const half = run.params?.vote === 'freund_schapire' ? 2 : 1;
+      const scale = run.objective === 'binary:exponential' ? 2 : run.algorithm === 'adaboost' && TASKS[d.csv] === 'multiclass' ? half / (d.classes - 1)
+        : run.algorithm === 'adaboost' ? half : 1;
       for (const ref of REFS) {
         for (const file of [xgbFile, ubjFile]) {
           const theirs = JSON.parse(lastLine(execFileSync(ref.python, [join(root, 'tests/parity/xgb_load_predict.py'), file, csv], { maxBuffer: 1 << 28 })));
