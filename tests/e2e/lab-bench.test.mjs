@@ -462,6 +462,25 @@ test('keyboard: focus stays on a control after Play, Stop and Step; the tree pan
   await page.fill('#param-rounds', '');
 });
 
+test('a paused run whose settings were changed is not continued with its old ones: Play trains a new run', async () => {
+  const { page } = site;
+  await useSample(page);
+  await page.fill('#param-rounds', '4');
+  await setParam(page, 'max_depth', '1');
+  await page.click('#step');
+  await page.waitForFunction(() => document.getElementById('train-status').dataset.round === '1' && !document.getElementById('step').disabled);
+  assert.equal(await page.textContent('#train'), 'Continue');
+  const first = /Run (\d+)/.exec(await page.textContent('#train-status'))[1];
+  await setParam(page, 'max_depth', '3');
+  await page.waitForFunction(() => document.getElementById('train').textContent === 'Play');
+  await page.click('#train');
+  await page.waitForFunction((n) => new RegExp(`Run ${Number(n) + 1} .*done`).test(document.getElementById('train-status').textContent), first);
+  // The new run's trees have the new depth (the old run's were stumps).
+  await page.waitForFunction(() => Number(document.getElementById('tree').dataset.leaves) > 2);
+  await setParam(page, 'max_depth', '');
+  await page.fill('#param-rounds', '');
+});
+
 // ---- Tree viewer ---------------------------------------------------------
 
 test('tree viewer: opens readable (text at 11 px or more), folds what does not fit, opens on click, follows the chart', async () => {

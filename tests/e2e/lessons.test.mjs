@@ -113,6 +113,62 @@ test('AdaBoost, one stump at a time: every step checked against the engine\'s nu
   assert.equal(await page.textContent('.lesson-progress'), '5 of 6 steps, challenge met');
 });
 
+test('AdaBoost as steepest descent: the weights\' sum is the exponential error, the vote is the bottom of E_ADA(η), each round multiplies the error by 2√(ε(1 − ε))', async () => {
+  const { page } = site;
+  await page.goto('about:blank');
+  await page.goto(`${site.origin}/#lesson=adaboost-descent&step=0`);
+  // The exponential loss the round panel shows (the engine's report), and the E_ADA curve's bottom.
+  const expLoss = async () => Number(await page.getAttribute('#round-panel [data-exploss]', 'data-exploss'));
+  const fall = (e) => 2 * Math.sqrt(e * (1 - e));
+
+  // Step 1: after round 1 the weights' sum is ε◆ + (1 − ε)/◆ = 2√(ε(1 − ε)).
+  await ready(page);
+  let line = await roundLine(page);
+  assert.equal(line.round, 1, line.text);
+  assert.match(await page.textContent('#lesson-title'), /step 1 of 4/);
+  await page.waitForSelector('#round-panel [data-exploss]');
+  assert.ok(Math.abs(await expLoss() - fall(line.epsilon)) < 1e-3, 'the engine\'s exponential loss is the notes\' sum of the weights');
+  assert.equal(await answer(page, '1'), 'wrong');
+  assert.equal(await answer(page, fall(line.epsilon).toFixed(4)), 'right');
+
+  // Step 2: round 3's curve has its bottom at ln◆₃, which is the engine's α₃.
+  await page.click('#lesson-next');
+  await ready(page);
+  line = await roundLine(page);
+  assert.equal(line.round, 3, line.text);
+  await page.waitForSelector('#round-panel figure.eada');
+  const argmin = Number(await page.getAttribute('#round-panel figure.eada', 'data-argmin'));
+  assert.ok(Math.abs(argmin - line.alpha) < 1e-3 * Math.max(1, line.alpha), `the curve's bottom ${argmin} is the vote ${line.alpha}`);
+  assert.equal(await answer(page, line.alpha.toFixed(4)), 'right');
+  assert.match(await page.textContent('#lesson-explain'), /steepest-descent step/);
+  await site.screenshot('lessons-adaboost-descent-1280x800');
+
+  // Step 3: the error after round 5 from round 4's and ε₅, as the prompt gives them.
+  await page.click('#lesson-next');
+  await ready(page);
+  const prompt = await page.textContent('#lesson-prompt');
+  const [, before, eps5] = /exponential error is (\d+\.\d+); round 5's stump has ε₅ = (\d+\.\d+)/.exec(prompt).map(Number);
+  const predicted = before * fall(eps5);
+  assert.ok(Math.abs(predicted - await expLoss()) < 2e-3 * predicted, `${predicted} against the engine's ${await expLoss()}`);
+  assert.equal(await answer(page, predicted.toFixed(5)), 'right');
+
+  // Step 4: half the step leaves the error above the curve's bottom.
+  await page.click('#lesson-next');
+  await ready(page);
+  const half = await expLoss();
+  const bottom = Number(await page.getAttribute('#round-panel figure.eada', 'data-min'));
+  assert.ok(half > bottom, `${half} > ${bottom}`);
+  await page.click('.lesson-choice:text-is("higher")');
+  assert.equal(await page.getAttribute('#lesson-verdict', 'data-verdict'), 'right');
+
+  // The challenge: deeper trees (smaller ε) bring the error below 0.01 within 40 rounds; stumps do not.
+  assert.match(await page.textContent('#lesson-challenge-status'), /^Not yet/);
+  await setParam(page, 'eta', '1');
+  await setParam(page, 'max_depth', '2');
+  await page.click('#train');
+  await page.waitForFunction(() => /^Met/.test(document.getElementById('lesson-challenge-status')?.textContent ?? ''));
+});
+
 test('Gradient boosting, worked: one row followed through round 1 with the engine\'s f₀, residual, leaf and step', async () => {
   const { page } = site;
   await page.goto('about:blank');

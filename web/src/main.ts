@@ -1,7 +1,7 @@
 // Wiring only: DOM events and worker replies change the store (state.ts);
 // the views render from it (views.ts).
 import './style.css';
-import { currentRun, store, subscribe, update, updateSoon, type DataChoice, type LoadedData } from './state';
+import { currentRun, formDiffersFrom, sameParams, store, subscribe, update, updateSoon, type DataChoice, type LoadedData } from './state';
 import { WorkerClient } from './worker/client';
 import type { FromWorker, SurfaceRequest } from './worker/messages';
 import { choiceFor, CsvPanel, strayWords } from './ui/csv-panel';
@@ -77,6 +77,9 @@ let pendingRun: { token: number; params: Record<string, number | string>; choice
 let groupCount = 0;
 
 const client = new WorkerClient(new URL('boostlab/', document.baseURI).href, onMessage);
+
+// A paused run stopped because Play was pressed with other parameters: its token (0: none).
+let playAfterStop = 0;
 
 const inProgress = () => {
   const run = currentRun();
@@ -222,8 +225,6 @@ let lessonTarget: (LessonSetup & { forLesson: boolean }) | null = null;
 let lessonLoad = '';   // the source asked for (asked once)
 let lessonStepAsked = -1;  // the round count at which a Step was sent
 
-const sameParams = (a: Record<string, number | string>, b: Record<string, number | string>) =>
-  JSON.stringify(Object.entries(a).map(([k, v]) => [k, String(v)]).sort()) === JSON.stringify(Object.entries(b).map(([k, v]) => [k, String(v)]).sort());
 
 function setUp(target: LessonSetup, forLesson: boolean) {
   lessonTarget = { ...target, forLesson };
@@ -436,6 +437,10 @@ function handle(m: FromWorker) {
         }
       });
       if (run.group && run.group === store.queue.group) nextInQueue(!m.aborted);
+      if (playAfterStop === run.token) {
+        playAfterStop = 0;
+        startRun('play');
+      }
       break;
     }
     case 'reset': {
@@ -518,7 +523,11 @@ function showChartOnPhone() {
 const views = new Views(client, {
   play: () => {
     const run = inProgress();
-    if (run?.status === 'paused') {
+    if (run?.status === 'paused' && formDiffersFrom(run)) {
+      // Stopped first (its curve stays); the new run starts once the worker says the old one ended.
+      playAfterStop = run.token;
+      client.stop();
+    } else if (run?.status === 'paused') {
       update(() => { run.status = 'training'; });
       client.play();
     } else if (!run) startRun('play');

@@ -6,6 +6,7 @@ import type { ColumnSummary, ParamSpec, RoundReport } from '../../wasm/js/index.
 import type { ModelInfo, RoundDetail } from './worker/messages';
 import type { ToyData } from './ui/toy-data';
 import type { QueuedRun } from './presets';
+import { runParams } from './ui/params-form';
 
 export interface CsvDialect {
   delimiter: string;
@@ -229,4 +230,17 @@ export function updateSoon(change: (s: Store) => void) {
   if (frame || timer) return;
   frame = requestAnimationFrame(render);
   timer = window.setTimeout(render, 250);
+}
+
+// Two runs' parameters alike (as the worker was sent them).
+export const sameParams = (a: Record<string, number | string>, b: Record<string, number | string>) =>
+  JSON.stringify(Object.entries(a).map(([k, v]) => [k, String(v)]).sort()) === JSON.stringify(Object.entries(b).map(([k, v]) => [k, String(v)]).sort());
+
+// Whether the form now asks for other parameters than a (paused) run trains
+// with, rounds aside: Continue would go on with the run's own, so Play starts
+// a new run instead (after a lesson's Step a changed depth trained stumps on).
+export function formDiffersFrom(run: Run): boolean {
+  const { params } = runParams(store.schema, store.algorithm, store.typed);
+  const without = (p: Record<string, number | string>) => Object.fromEntries(Object.entries(p).filter(([k]) => k !== 'rounds'));
+  return !sameParams(without(params), without(run.params));
 }

@@ -2,7 +2,7 @@
 // status and numbers, the chart, the parameters, the inside of the model on
 // show (asked of the worker when it changes) and the URL. Nothing here keeps
 // state of its own beyond what it last drew.
-import { currentRun, keepSnapshot, modelInfoOnShow, modelOnShow, runsOf, store, subscribe, treeOfRound, update, type Run } from './state';
+import { currentRun, formDiffersFrom, keepSnapshot, modelInfoOnShow, modelOnShow, runsOf, store, subscribe, treeOfRound, update, type Run } from './state';
 import type { WorkerClient } from './worker/client';
 import type { FromWorker } from './worker/messages';
 import { CsvPanel } from './ui/csv-panel';
@@ -230,7 +230,10 @@ export class Views {
     b.pause.disabled = !playing;
     b.stop.disabled = !active && !store.starting;  // before round 1: stops the reading again or the binning
     b.reset.disabled = !active;
-    setText(b.play, active?.status === 'paused' ? 'Continue' : 'Play');
+    // Paused with the form changed since: Play starts anew with the form's parameters (the paused run stops).
+    const restart = active?.status === 'paused' && formDiffersFrom(active);
+    setText(b.play, active?.status === 'paused' && !restart ? 'Continue' : 'Play');
+    b.play.title = restart ? 'The settings changed since this run started: Play stops it and trains a new run with them' : '';
     setData($('model-panel'), 'phase', playing ? 'playing' : active ? 'paused' : 'idle');
     $('algorithm').toggleAttribute('disabled', !!active);
     // The next useful control: Step again after a Step (Enter went to Continue and trained

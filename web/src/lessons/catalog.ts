@@ -169,6 +169,88 @@ const ADABOOST: Lesson = {
   },
 };
 
+// AdaBoost as steepest descent on the exponential error (the notes' optimisation view), on circles
+// with the notes' stumps: the weights are the error, the vote is the best step along g_t, and each
+// round multiplies the error by 2√(ε(1 − ε)).
+const RINGS = 'toy:circles:400:0.1:0';
+const DESCENT = { ...STUMPS, rounds: '40' };
+const expLoss = (c: LessonContext, round: number) => c.report(round)?.expLoss ?? NaN;
+const fall = (e: number) => 2 * Math.sqrt(e * (1 - e));
+
+const ADABOOST_DESCENT: Lesson = {
+  id: 'adaboost-descent',
+  title: 'AdaBoost as steepest descent',
+  notes: 'the notes\' optimisation view of AdaBoost: the exponential error, the functional gradient and the steepest step',
+  summary: 'The weights are the exponential error of the voting score; the vote α = ln◆ is the best step along the stump; each round multiplies the error by 2√(ε(1 − ε)).',
+  steps: [
+    {
+      title: 'The weights are the exponential error',
+      setup: { data: RINGS, algorithm: 'adaboost', params: DESCENT, rounds: 1 },
+      panel: 'round-panel',
+      claim: 'Unroll the update u ← u·exp(−y·α·g) from uₙ = 1/N: after round t each weight is (1/N)·exp(−yₙ·sₙ), where sₙ = Σ ατgτ(xₙ) ' +
+        'is the voting score. Their sum is therefore (1/N)Σ exp(−y·s), the exponential error of the score, an upper bound on the ' +
+        '0/1 error. AdaBoost shrinks it round by round. After round 1 the sum is ε₁·◆₁ + (1 − ε₁)/◆₁.',
+      question: {
+        prompt: (c) => `Round 1's stump has ε₁ = ${fixed(eps(c), 4)}. What is the exponential error after round 1, ε₁·◆₁ + (1 − ε₁)/◆₁?`,
+        answer: (c) => expLoss(c, 1),
+        tolerance: 0.005,
+        explain: (c) => `◆₁ = ${fixed(diamond(eps(c)), 4)}, so ε₁·◆₁ + (1 − ε₁)/◆₁ = 2√(ε₁(1 − ε₁)) = ${fixed(fall(eps(c)), 4)}; ` +
+          `the round panel's exponential loss after round 1: ${fixed(expLoss(c, 1), 4)}.`,
+      },
+    },
+    {
+      title: 'The vote is the steepest step along gₜ',
+      setup: { data: RINGS, algorithm: 'adaboost', params: DESCENT, rounds: 3 },
+      panel: 'round-panel',
+      claim: 'Round t first picks the direction: the stump gₜ with the least weighted error is the h that makes Σ u·exp(−y·η·h) fall ' +
+        'fastest for a small step (its first-order term is −η·Σ u·y·h). Then it walks along gₜ as far as pays: E_ADA(η) = ' +
+        'Σ u·exp(−y·η·gₜ) = (1 − εₜ)e^{−η} + εₜe^{η}. The round panel draws this curve for the round on show.',
+      question: {
+        prompt: (c) => `Round 3's stump has ε₃ = ${fixed(eps(c, 3), 4)}. At which step η is E_ADA(η) smallest?`,
+        answer: (c) => Math.log(diamond(eps(c, 3))),
+        tolerance: 0.005,
+        explain: (c) => `Setting dE/dη = −(1 − ε₃)e^{−η} + ε₃e^{η} to 0 gives e^{2η} = (1 − ε₃)/ε₃, so η = ln◆₃ = ` +
+          `${fixed(Math.log(diamond(eps(c, 3))), 4)}: exactly the vote α₃ = ${fixed(c.report(3)?.alpha ?? NaN, 4)} the engine gave it. ` +
+          'The vote is the steepest-descent step, not a separate rule.',
+      },
+    },
+    {
+      title: 'Each round multiplies the error by 2√(ε(1 − ε))',
+      setup: { data: RINGS, algorithm: 'adaboost', params: DESCENT, rounds: 5 },
+      panel: 'round-panel',
+      claim: 'At its best step E_ADA is 2√(εₜ(1 − εₜ)), below 1 whenever εₜ < ½: the round multiplies the exponential error by that ' +
+        'factor. A stump a little better than a coin still shrinks the error, just slowly.',
+      question: {
+        prompt: (c) => `After round 4 the exponential error is ${fixed(expLoss(c, 4), 5)}; round 5's stump has ε₅ = ${fixed(eps(c, 5), 4)}. What is it after round 5?`,
+        answer: (c) => expLoss(c, 5),
+        tolerance: 0.005,
+        explain: (c) => `${fixed(expLoss(c, 4), 5)} × 2√(${fixed(eps(c, 5), 4)} × ${fixed(1 - eps(c, 5), 4)}) = ${fixed(expLoss(c, 4) * fall(eps(c, 5)), 5)}; ` +
+          `the engine's: ${fixed(expLoss(c, 5), 5)}.`,
+      },
+    },
+    {
+      title: 'A shorter step falls less',
+      setup: { data: RINGS, algorithm: 'adaboost', params: { ...DESCENT, eta: '0.5' }, rounds: 1 },
+      panel: 'round-panel',
+      claim: 'The learning rate η (shrinkage) scales every vote: α = η·ln◆. With η = 0.5 round 1 stops halfway to the bottom of ' +
+        'E_ADA. Shrinkage trades this round\'s fall for smaller, more careful steps, as gradient boosting\'s ν does.',
+      question: {
+        prompt: () => 'With η = 0.5, is the exponential error after round 1 higher than, lower than or the same as with the full step?',
+        choices: ['higher', 'lower', 'the same'],
+        answer: (c) => { const a = expLoss(c, 1), b = fall(eps(c)); return Math.abs(a - b) < 1e-9 ? 'the same' : a > b ? 'higher' : 'lower'; },
+        explain: (c) => `Half the step: E_ADA(½ln◆₁) = ${fixed(expLoss(c, 1), 4)}, against ${fixed(fall(eps(c)), 4)} at the full step ln◆₁ ` +
+          '(the bottom of the curve).',
+      },
+    },
+  ],
+  challenge: {
+    goal: 'Bring AdaBoost\'s training exponential error on circles below 0.01 within 40 rounds.',
+    hint: 'Each round multiplies the error by 2√(ε(1 − ε)): a weak learner with a smaller ε shrinks it faster. What could make gₜ stronger?',
+    met: (run, source) => !!run && source.startsWith('toy:circles') && run.params.algorithm === 'adaboost' && run.reports.length <= 40 &&
+      (run.reports.at(-1)?.expLoss ?? Infinity) < 0.01,
+  },
+};
+
 // Gradient boosting on the one-feature wave, squared error: the notes' worked
 // derivation (STEP 1 to 2.4) with the engine's numbers for one row the student follows.
 const WAVE = 'toy:wave:400:0.15:0';
@@ -443,7 +525,7 @@ const FORESTS: Lesson = {
   },
 };
 
-export const LESSONS: readonly Lesson[] = [ADABOOST, GRADIENT_BOOSTING, XGBOOST, FORESTS];
+export const LESSONS: readonly Lesson[] = [ADABOOST, ADABOOST_DESCENT, GRADIENT_BOOSTING, XGBOOST, FORESTS];
 
 export const lessonById = (id: string) => LESSONS.find((l) => l.id === id);
 

@@ -7,7 +7,7 @@
 // carries its full-precision numbers in data-* for tests.
 import type { RoundReport } from '../../../wasm/js/index.js';
 import type { ModelInfo, RoundDetail } from '../worker/messages';
-import { cell, formulaRow, mathText, num, paragraph, scrolling, setData } from './dom';
+import { cell, formulaRow, mathText, num, paragraph, scrolling, setData, setMathText } from './dom';
 import { algorithmName } from '../run-names';
 
 const SVG = 'http://www.w3.org/2000/svg';
@@ -226,6 +226,7 @@ export class RoundInspector {
         parts.push(formulaRow(formula, num(report.expLoss), { exploss: report.expLoss }));
       }
       parts.push(epsilonAlphaChart(reports, d.round));
+      if (K === 2 && m.variant !== 'samme_r' && e > 0 && e < 0.5) parts.push(eadaCurve(e, report.alpha ?? NaN));
     }
     const w = d.summary?.weights;
     if (w) {
@@ -385,6 +386,56 @@ function epsilonAlphaChart(reports: RoundReport[], selected: number) {
   const cap = document.createElement('figcaption');
   cap.className = 'hint';
   cap.innerHTML = '<span class="eps">ε<sub>t</sub></span> (left scale) and <span class="alpha">α<sub>t</sub></span> (right scale) over the rounds; the dashed line is this round';
+  fig.append(svg, cap);
+  return fig;
+}
+
+// AdaBoost's step along g_t as the notes derive it: with the weights u the
+// tree was fit to (summing to 1) and g = ±1, E_ADA(η) = Σ u·exp(−y·η·g(x)) =
+// (1 − ε)e^{−η} + ε·e^{η}, smallest at η = ½ln((1 − ε)/ε) = ln◆, where it is
+// 2√(ε(1 − ε)). The engine's α_t is marked beside it: ln◆ itself with the
+// notes' vote at η = 1, twice it with SAMME's.
+export function eadaCurve(e: number, alpha: number) {
+  const fig = document.createElement('figure');
+  fig.className = 'eps-alpha eada';
+  const best = 0.5 * Math.log((1 - e) / e), lowest = 2 * Math.sqrt(e * (1 - e));
+  const E = (eta: number) => (1 - e) * Math.exp(-eta) + e * Math.exp(eta);
+  fig.dataset.argmin = String(best);
+  fig.dataset.min = String(lowest);
+  const W = 320, H = 110, left = 40, right = 12, top = 8, bottom = 18;
+  const end = Math.max(2.2 * best, 1.15 * (Number.isFinite(alpha) ? alpha : 0), 0.5);
+  const hi = Math.max(1, E(end)), lo = Math.min(lowest, 1) * 0.9;
+  const xAt = (eta: number) => left + (eta / end) * (W - left - right);
+  const yAt = (v: number) => H - bottom - ((Math.min(v, hi) - lo) / (hi - lo)) * (H - top - bottom);
+  const svg = document.createElementNS(SVG, 'svg');
+  svg.setAttribute('viewBox', `0 0 ${W} ${H}`);
+  svg.setAttribute('role', 'img');
+  svg.setAttribute('aria-label', `E_ADA(η) along g_t: smallest, ${num(lowest)}, at η = ln◆ = ${num(best)}; the engine's α_t = ${num(alpha)}`);
+  const add = (name: string, attrs: Record<string, string | number>, text?: string) => {
+    const el = document.createElementNS(SVG, name);
+    for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, String(v));
+    if (text !== undefined) el.textContent = text;
+    svg.append(el);
+    return el;
+  };
+  const points = Array.from({ length: 81 }, (_, i) => (i / 80) * end).map((eta) => `${xAt(eta)},${yAt(E(eta))}`).join(' ');
+  add('line', { x1: left, x2: W - right, y1: H - bottom, y2: H - bottom, class: 'axis' });
+  add('line', { x1: left, x2: left, y1: top, y2: H - bottom, class: 'axis' });
+  add('polyline', { points, class: 'eps' });
+  add('line', { x1: xAt(best), x2: xAt(best), y1: yAt(lowest), y2: H - bottom, class: 'mark' });
+  add('circle', { cx: xAt(best), cy: yAt(lowest), r: 2.5, class: 'minimum' });
+  if (Number.isFinite(alpha) && Math.abs(alpha - best) > 1e-9 * Math.max(1, best))
+    add('line', { x1: xAt(alpha), x2: xAt(alpha), y1: top, y2: H - bottom, class: 'alpha' });
+  add('text', { x: left - 3, y: top + 4, 'text-anchor': 'end', class: 'tick' }, String(Number(hi.toPrecision(3))));
+  add('text', { x: left - 3, y: H - bottom, 'text-anchor': 'end', class: 'tick' }, String(Number(lo.toPrecision(3))));
+  add('text', { x: left, y: H - 4, 'text-anchor': 'start', class: 'tick' }, '0');
+  add('text', { x: W - right, y: H - 4, 'text-anchor': 'end', class: 'tick' }, String(Number(end.toPrecision(3))));
+  add('text', { x: (left + W - right) / 2, y: H - 4, 'text-anchor': 'middle', class: 'tick' }, 'η, the step along g_t');
+  const cap = document.createElement('figcaption');
+  cap.className = 'hint';
+  const same = Number.isFinite(alpha) && Math.abs(alpha - best) <= 1e-9 * Math.max(1, best);
+  setMathText(cap, `E_ADA(η) = Σ u·exp(−y·η·g_t(x)) = (1 − ε_t)e^{−η} + ε_t·e^{η}: smallest, ${num(lowest)} = 2√(ε_t(1 − ε_t)), at η = ln◆_t = ${num(best)}` +
+    (same ? ', the vote α_t the engine gave g_t.' : `; the engine's α_t = ${num(alpha)} (blue)${Math.abs(alpha - 2 * best) < 1e-9 * Math.max(1, best) ? ' is twice it (SAMME)' : ''}.`));
   fig.append(svg, cap);
   return fig;
 }
