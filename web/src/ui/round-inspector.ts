@@ -430,11 +430,11 @@ export function eadaCurve(e: number, alpha: number) {
   add('text', { x: left - 3, y: H - bottom, 'text-anchor': 'end', class: 'tick' }, String(Number(lo.toPrecision(3))));
   add('text', { x: left, y: H - 4, 'text-anchor': 'start', class: 'tick' }, '0');
   add('text', { x: W - right, y: H - 4, 'text-anchor': 'end', class: 'tick' }, String(Number(end.toPrecision(3))));
-  add('text', { x: (left + W - right) / 2, y: H - 4, 'text-anchor': 'middle', class: 'tick' }, 'η, the step along g_t');
+  add('text', { x: (left + W - right) / 2, y: H - 4, 'text-anchor': 'middle', class: 'tick' }, 'η, the step along gₜ');
   const cap = document.createElement('figcaption');
   cap.className = 'hint';
   const same = Number.isFinite(alpha) && Math.abs(alpha - best) <= 1e-9 * Math.max(1, best);
-  setMathText(cap, `E_ADA(η) = Σ u·exp(−y·η·g_t(x)) = (1 − ε_t)e^{−η} + ε_t·e^{η}: smallest, ${num(lowest)} = 2√(ε_t(1 − ε_t)), at η = ln◆_t = ${num(best)}` +
+  setMathText(cap, `E_{ADA}(η) = Σ u·exp(−y·η·g_t(x)) = (1 − ε_t)e^{−η} + ε_t·e^{η}: smallest, ${num(lowest)} = 2√(ε_t(1 − ε_t)), at η = ln◆_t = ${num(best)}` +
     (same ? ', the vote α_t the engine gave g_t.' : `; the engine's α_t = ${num(alpha)} (blue)${Math.abs(alpha - 2 * best) < 1e-9 * Math.max(1, best) ? ' is twice it (SAMME)' : ''}.`));
   fig.append(svg, cap);
   return fig;
