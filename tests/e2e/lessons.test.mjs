@@ -246,6 +246,11 @@ test('XGBoost\'s objective: h of a row, w* with λ = 1 and 20, the tree\'s objec
   assert.ok(leaves.length >= 2, `${leaves.length} leaves in the table`);
   const value = -0.5 * leaves.reduce((t, [G, H]) => t + G * G / (H + 1), 0);
   assert.equal(await answer(page, value.toFixed(4)), 'right');
+  // The panel's own objective row and the engine's report say the same.
+  const row = Number(await page.getAttribute('#round-inspector [data-objective]', 'data-objective'));
+  assert.ok(Math.abs(row - value) < 1e-4 * Math.abs(value), `the panel's objective ${row} against ${value}`);
+  const reported = JSON.parse(await page.getAttribute('#round-inspector figure.tree-objective', 'data-values'));
+  assert.ok(Math.abs(reported.at(-1) - value) < 1e-3 * Math.abs(value), `the engine's report ${reported.at(-1)} against ${value}`);
   // γ: every tree's leaves, then the challenge: a γ between the root's bracket and the smaller child's.
   await page.click('#lesson-next');
   await ready(page);

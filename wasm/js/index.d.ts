@@ -202,6 +202,9 @@ export interface RoundReport {
   alpha?: number;
   /** AdaBoost classification: the exponential loss mean exp(-y.f/K) the weights track. */
   expLoss?: number;
+  /** algorithm xgboost only: the regularised objective its trees reached, Σ over leaves of G·w + ½(H + λ)w² + α|w| + γ
+   *  (w before eta; at w* = −G/(H + λ) it is −G²/(2(H + λ)) + γ per leaf), summed over the round's trees. */
+  treeObjective?: number;
   /** gbrank only: the training queries' pairs of different relevance, and those this round learnt from. */
   pairs?: { total: number; wrong: number };
   ms: number;

@@ -41,6 +41,10 @@ struct RoundReport {
   int tree_depth = 0;     // deepest of this round's trees
   int tree_leaves = 0;    // leaves of this round's trees
   double tree_gain = 0;   // sum of split gains of this round's trees
+  // xgboost: the regularised objective the round's trees reached, summed over
+  // them: sum over leaves of G w + (H + lambda) w^2 / 2 + alpha |w|, plus gamma
+  // per leaf (w before eta; -G^2/(2(H + lambda)) + gamma T at w*). NaN otherwise.
+  double tree_objective = std::numeric_limits<double>::quiet_NaN();
   // Round 1 only: what the run did that the caller did not spell out (a
   // continued XGBoost model's classes '0', '1' read as the data's, in order).
   std::vector<std::string> notes;

@@ -483,6 +483,10 @@ std::string RoundReportToJson(const RoundReport& r) {
     out += ",\"expLoss\":";
     json::AppendNumber(out, r.exp_loss);
   }
+  if (r.tree_objective == r.tree_objective) {
+    out += ",\"treeObjective\":";
+    json::AppendNumber(out, r.tree_objective);
+  }
   if (r.pairs >= 0) out += ",\"pairs\":{\"total\":" + std::to_string(r.pairs) + ",\"wrong\":" + std::to_string(r.wrong_pairs) + "}";
   out += ",\"stopped\":";
   out += r.stopped ? "true" : "false";

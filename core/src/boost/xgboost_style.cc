@@ -96,6 +96,21 @@ void XGBoostStyle::StepLeaves(Tree& tree, std::span<const TreeLearner::LeafRows>
   });
 }
 
+// The second-order objective a tree reached, from its leaves' G (sum_grad),
+// H (cover) and values (eta * w): sum of G w + (H + lambda) w^2 / 2 +
+// alpha |w| + gamma over its leaves.
+double XGBoostStyle::TreeObjective(const Tree& tree) const {
+  const Params& p = ctx_.params;
+  double objective = 0;
+  for (size_t i = 0; i < tree.nodes.size(); ++i) {
+    const TreeNode& node = tree.nodes[i];
+    if (!node.IsLeaf()) continue;
+    const double w = node.value / p.eta, g = tree.sum_grad.empty() ? 0 : tree.sum_grad[i], h = node.cover;
+    objective += g * w + 0.5 * (h + p.lambda) * w * w + p.alpha * std::abs(w) + p.gamma;
+  }
+  return objective;
+}
+
 // K trees on the loss's gradients.
 RoundReport XGBoostStyle::Round() {
   TrainingContext& s = ctx_;
@@ -132,8 +147,11 @@ RoundReport XGBoostStyle::Round() {
       for (int k = l; k < K; k += L) grow_class(*s.learners[l], k);
     });
   }
+  // Gradient boosting's least-squares trees are not this objective's (their leaves are line searches).
+  if (!LeastSquares()) report.tree_objective = 0;
   for (Tree& tree : trees) {
     TrainingContext::Summarise(report, tree);
+    if (!LeastSquares()) report.tree_objective += TreeObjective(tree);
     s.model.trees.push_back(std::move(tree));
   }
   return report;

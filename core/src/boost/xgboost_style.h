@@ -36,6 +36,8 @@ class XGBoostStyle : public Algorithm {
   std::vector<GradPair> gpair_;  // the loss's (g, h): K blocks of n
 
  private:
+  // The regularised second-order objective a grown tree reached (RoundReport::tree_objective).
+  double TreeObjective(const Tree& tree) const;
   // leaf_newton_steps: the leaves' values after that many Newton steps.
   void StepLeaves(Tree& tree, std::span<const TreeLearner::LeafRows> leaves, std::span<const GradPair> loss,
                   const SplitParams& p);

@@ -81,7 +81,7 @@ export class RoundInspector {
     if (m.algorithm === 'adaboost') this.adaboost(parts, d, m, report, reports, picture);
     else if (m.algorithm === 'random_forest') this.forest(parts, d, m, report);
     else if (m.algorithm === 'gbrank') this.gbrank(parts, d, m, report);
-    else this.boosted(parts, d, m);
+    else this.boosted(parts, d, m, reports);
     if (!d.kept && m.algorithm !== 'adaboost')
       parts.push(paragraph(reports.length ? 'This round\'s per-row numbers were not kept (a big table keeps the rounds it paused or ended on; toy data and small tables keep every round).'
         : 'A model loaded from a file carries no per-round statistics: train it here to see them.'));
@@ -89,7 +89,7 @@ export class RoundInspector {
   }
 
   // XGBoost-style and Friedman's gradient boosting: the statistics, then each leaf.
-  private boosted(parts: Node[], d: RoundDetail, m: ModelInfo) {
+  private boosted(parts: Node[], d: RoundDetail, m: ModelInfo, reports: RoundReport[] = []) {
     const gbdt = m.algorithm === 'gbdt';
     const eta = m.params.eta;
     let [g, h] = GRADIENTS[m.objective] ?? ['g = ∂L/∂F', 'h = ∂²L/∂F²'];
@@ -144,6 +144,15 @@ export class RoundInspector {
       tr.append(...cells.map((c) => cell('td', c)));
     }
     parts.push(scrolling(table));
+    if (!gbdt) {
+      // The notes' regularised objective of this tree at its leaves' w, from the table's own numbers.
+      const { lambda, alpha, gamma } = m.params;
+      const objective = d.leaves.reduce((o, l) => o + l.sumGrad * l.step + 0.5 * (l.sumHess + lambda) * l.step * l.step + alpha * Math.abs(l.step), 0) + gamma * d.leaves.length;
+      parts.push(formulaRow(`this tree's objective Σ_j[G_j w_j + ½(H_j + λ)w_j²]${alpha > 0 ? ' + αΣ|w_j|' : ''} + γT, T = ${d.leaves.length} leaves`,
+        num(objective), { objective }));
+      const values = reports.map((r) => r.treeObjective ?? NaN);
+      if (values.some(Number.isFinite)) parts.push(objectiveChart(values, d.round, m.outputs > 1 && d.perRound > 1));
+    }
     if (gbdt) parts.push(paragraph('r̄ is the plain mean of the leaf\'s pseudo-residuals r (for squared error the residuals y − F themselves); γ is what the line search made of it (equal for squared error).'));
   }
 
@@ -386,6 +395,46 @@ function epsilonAlphaChart(reports: RoundReport[], selected: number) {
   const cap = document.createElement('figcaption');
   cap.className = 'hint';
   cap.innerHTML = '<span class="eps">ε<sub>t</sub></span> (left scale) and <span class="alpha">α<sub>t</sub></span> (right scale) over the rounds; the dashed line is this round';
+  fig.append(svg, cap);
+  return fig;
+}
+
+// The objective each round's trees reached (the engine's report), round by
+// round: how much the second-order model of the loss still expected a tree to
+// gain. The dashed line marks the round on show.
+function objectiveChart(values: number[], selected: number, perClass: boolean) {
+  const fig = document.createElement('figure');
+  fig.className = 'eps-alpha tree-objective';
+  fig.dataset.values = JSON.stringify(values);
+  const W = 320, H = 90, left = 46, right = 8, top = 8, bottom = 18;
+  const finite = values.filter(Number.isFinite);
+  const lo = Math.min(0, ...finite), hi = Math.max(0, ...finite);
+  const n = values.length;
+  const xAt = (i: number) => left + (i / Math.max(1, n - 1)) * (W - left - right);
+  const yAt = (v: number) => top + ((hi - v) / (hi - lo || 1)) * (H - top - bottom);
+  const svg = document.createElementNS(SVG, 'svg');
+  svg.setAttribute('viewBox', `0 0 ${W} ${H}`);
+  svg.setAttribute('role', 'img');
+  svg.setAttribute('aria-label', `the trees' objective per round, from ${num(values[0])} to ${num(values[n - 1])}`);
+  const add = (name: string, attrs: Record<string, string | number>, text?: string) => {
+    const el = document.createElementNS(SVG, name);
+    for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, String(v));
+    if (text !== undefined) el.textContent = text;
+    svg.append(el);
+  };
+  add('line', { x1: left, x2: W - right, y1: yAt(0), y2: yAt(0), class: 'axis' });
+  add('line', { x1: left, x2: left, y1: top, y2: H - bottom, class: 'axis' });
+  add('polyline', { points: values.map((v, i) => (Number.isFinite(v) ? `${xAt(i)},${yAt(v)}` : '')).filter(Boolean).join(' '), class: 'eps' });
+  add('text', { x: left - 3, y: yAt(0) + 3, 'text-anchor': 'end', class: 'tick' }, '0');
+  add('text', { x: left - 3, y: H - bottom, 'text-anchor': 'end', class: 'tick' }, String(Number(lo.toPrecision(3))));
+  add('text', { x: left, y: H - 4, 'text-anchor': 'start', class: 'tick' }, '1');
+  if (n > 1) add('text', { x: W - right, y: H - 4, 'text-anchor': 'end', class: 'tick' }, String(n));
+  add('text', { x: (left + W - right) / 2, y: H - 4, 'text-anchor': 'middle', class: 'tick' }, 'round');
+  if (selected >= 1 && n > 1) add('line', { x1: xAt(selected - 1), x2: xAt(selected - 1), y1: top, y2: H - bottom, class: 'mark' });
+  const cap = document.createElement('figcaption');
+  cap.className = 'hint';
+  setMathText(cap, `The objective the trees reached, round by round${perClass ? ' (the round\'s trees, one a class, summed)' : ''}: ` +
+    'below 0 by what the second-order model of the loss expects the round to gain. It rises toward 0 as the gradients that remain shrink.');
   fig.append(svg, cap);
   return fig;
 }
