@@ -162,7 +162,8 @@ export class Views {
     $<HTMLSelectElement>('shap-output').addEventListener('change', (e) => update((s) => { s.shap.output = Number((e.target as HTMLSelectElement).value); }));
     $('scale-engine').addEventListener('change', () => this.renderScaleOut(!$<HTMLButtonElement>('download-model').disabled));
     $('scale-rounds').addEventListener('input', () => $<HTMLInputElement>('scale-rounds').setCustomValidity(''));
-    this.treeView.onSelect = (t, id, m) => this.inspector.render(t, id, m);
+    this.treeView.onSelect = (t, id, m, index) => this.inspector.render(t, id, m, index);
+    this.inspector.onWhy = (request) => this.client.splitSearch(request);
     subscribe(() => this.render());
   }
 
@@ -492,6 +493,9 @@ export class Views {
         if (m.detail && run) update((s) => { s.roundDetail = { token: run.token, detail: m.detail! }; });
         return;
       }
+      case 'split-search':
+        this.inspector.onSearch(m.search, m.error);
+        return;
       case 'compare':
         this.compare.onReply(m.reply);
         return;

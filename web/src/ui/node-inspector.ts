@@ -5,37 +5,59 @@
 // it adds; the other algorithms' in theirs (node-formulas.ts). G (sum_grad)
 // and H (cover) are the engine's, from the model file; nothing here is
 // recomputed from rounded text.
-import type { ModelInfo, TreeJson } from '../worker/messages';
+import type { ModelInfo, SplitSearch, SplitSearchRequest, TreeJson } from '../worker/messages';
+import { splitSearchView } from './split-search-view';
 import { coverMeaning } from './cover-text';
 import { formulaRow, num, paragraph, setData } from './dom';
 import { nodeFormulas } from './node-formulas';
-
-// The node's numbers as the engine computes them (core/src/tree/split_finder.h):
-// G moved towards 0 by alpha (L1, T_alpha), the weight -T(G)/(H + lambda)
-// capped at max_delta_step, and the objective term T(G)^2 / (H + lambda)
-// (with a cap, the score of the capped weight).
-interface Reg { lambda: number; alpha: number; maxDelta: number }
-const soft = (g: number, alpha: number) => (g > alpha ? g - alpha : g < -alpha ? g + alpha : 0);
-const weight = (g: number, h: number, r: Reg) => {
-  const w = -soft(g, r.alpha) / (h + r.lambda);
-  return r.maxDelta > 0 && Math.abs(w) > r.maxDelta ? Math.sign(w) * r.maxDelta : w;
-};
-const score = (g: number, h: number, r: Reg) => {
-  if (r.maxDelta === 0) return soft(g, r.alpha) ** 2 / (h + r.lambda);
-  const w = weight(g, h, r);
-  return -(2 * g * w + (h + r.lambda) * w * w) + (r.alpha !== 0 ? r.alpha * Math.abs(w) : 0);
-};
+import { score, soft, weight, type Reg } from '../split-score';
 
 export class NodeInspector {
   constructor(private readonly el: HTMLElement) {}
+
+  // "Why this split": asks the worker for the node's candidates (views.ts wires it).
+  onWhy: (request: SplitSearchRequest) => void = () => {};
+  private asked: SplitSearchRequest | null = null;
+  private why: HTMLElement | null = null;
+
+  // The button under a split's numbers, where the search applies: the node's round and output from the tree's index.
+  private whyButton(id: number, m: ModelInfo, index: number) {
+    const binary = m.algorithm === 'adaboost' && m.classes.length === 2 && m.variant !== 'samme_r';
+    if (index < 0 || !(m.algorithm === 'xgboost' || binary)) return [];
+    const perRound = m.rounds > 0 ? Math.max(1, Math.round(m.trees / m.rounds)) : 1;
+    const request = { round: Math.floor(index / perRound) + 1, output: perRound > 1 ? index % perRound : 0, node: id };
+    const button = document.createElement('button');
+    button.type = 'button';
+    button.className = 'secondary';
+    button.id = 'node-why';
+    button.textContent = 'Why this split? Every candidate\'s gain';
+    const box = document.createElement('div');
+    box.id = 'split-search';
+    box.setAttribute('aria-live', 'polite');
+    button.addEventListener('click', () => {
+      this.asked = request;
+      this.why = box;
+      box.replaceChildren(paragraph('Searching every threshold of every feature…', 'hint'));
+      this.onWhy(request);
+    });
+    return [button, box];
+  }
+
+  onSearch(search: SplitSearch | null, error: string) {
+    if (!this.why || !this.asked || (search && search.node !== this.asked.node)) return;
+    this.why.replaceChildren(...(search ? splitSearchView(search) : [paragraph(error || 'The model on show changed: select the node again.', 'hint')]));
+  }
 
   clear(text: string) {
     this.el.replaceChildren(paragraph(text, 'hint'));
     setData(this.el, 'node', '');
   }
 
-  render(t: TreeJson, id: number, m: ModelInfo) {
+  render(t: TreeJson, id: number, m: ModelInfo, index = -1) {
     const p = m.params;
+    this.asked = null;
+    this.why = null;
+    const why = t.left[id] >= 0 ? this.whyButton(id, m, index) : [];
     // The last node's numbers go: a leaf after a split has no G_L.
     for (const key of Object.keys(this.el.dataset)) if (key !== 'node') delete this.el.dataset[key];
     setData(this.el, 'node', String(id));
@@ -43,7 +65,7 @@ export class NodeInspector {
       const f = nodeFormulas(t, id, m);
       if (f) {
         for (const [k, v] of Object.entries(f.data)) setData(this.el, k, String(v));
-        this.el.replaceChildren(...f.lines.map((line) => (typeof line === 'string' ? paragraph(line) : formulaRow(line[0], line[1]))));
+        this.el.replaceChildren(...f.lines.map((line) => (typeof line === 'string' ? paragraph(line) : formulaRow(line[0], line[1]))), ...why);
         return;
       }
     }
@@ -54,7 +76,7 @@ export class NodeInspector {
       return;
     }
     const lambda = p.lambda, gamma = p.gamma, eta = p.eta;
-    const reg: Reg = { lambda, alpha: p.alpha ?? 0, maxDelta: p.max_delta_step ?? 0 };
+    const reg: Reg = { lambda, alpha: p.alpha ?? 0, maxDelta: p.max_delta_step ?? 0, minChildWeight: 0 };
     // With alpha, every G enters as T_alpha(G): the formulas say so, and their numbers are of it.
     const T = (name: string) => (reg.alpha > 0 ? `T_{α}(${name})` : name);
     const G = t.sum_grad[id], H = t.cover[id];
@@ -105,6 +127,6 @@ export class NodeInspector {
       if (p.leaf_newton_steps > 1)
         lines.push(`With leaf_newton_steps ${p.leaf_newton_steps}, w* was the first of ${p.leaf_newton_steps} Newton steps, each at the gradients of F + w: the stored value is η times where they ended (${num(t.value[id] / eta)}).`);
     }
-    this.el.replaceChildren(...lines.map((line) => (typeof line === 'string' ? paragraph(line) : formulaRow(line[0], line[1]))));
+    this.el.replaceChildren(...lines.map((line) => (typeof line === 'string' ? paragraph(line) : formulaRow(line[0], line[1]))), ...why);
   }
 }

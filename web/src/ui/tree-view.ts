@@ -124,13 +124,13 @@ export class TreeView {
 
   // The node whose numbers the inspector shows (-1: none); marked in the drawing.
   selected = -1;
-  onSelect: (tree: TreeJson, id: number, m: ModelInfo) => void = () => {};
+  onSelect: (tree: TreeJson, id: number, m: ModelInfo, index: number) => void = () => {};
 
   select(id: number) {
     if (!this.shown) return;
     this.selected = id;
     for (const g of this.svg.querySelectorAll<SVGGElement>('g[data-node]')) g.classList.toggle('selected', Number(g.dataset.node) === id);
-    this.onSelect(this.shown.t, id, this.shown.m);
+    this.onSelect(this.shown.t, id, this.shown.m, this.shown.index);
   }
 
   zoom(factor: number, fx = 0.5, fy = 0.5) {

@@ -1,5 +1,5 @@
 // The only file that calls postMessage to the worker.
-import type { FromWorker, RankingRequest, ReadOptions, RoundDetailRequest, SurfaceRequest, ToWorker, TrainRequest } from './messages';
+import type { FromWorker, RankingRequest, ReadOptions, RoundDetailRequest, SplitSearchRequest, SurfaceRequest, ToWorker, TrainRequest } from './messages';
 
 export class WorkerClient {
   private worker!: Worker;
@@ -56,5 +56,6 @@ export class WorkerClient {
   ranking(request: RankingRequest) { this.send({ type: 'ranking', request }); }
   roundDetail(request: RoundDetailRequest) { this.send({ type: 'round-detail', request, csv: false }); }
   roundCsv(request: RoundDetailRequest) { this.send({ type: 'round-detail', request, csv: true }); }
+  splitSearch(request: SplitSearchRequest) { this.send({ type: 'split-search', request }); }
   loadModel(file: File) { this.send({ type: 'load-model', name: file.name, file }); }
 }

@@ -57,6 +57,7 @@ export type ToWorker =
   | { type: 'shap'; purpose: 'summary' | 'row'; line: number; maxRows: number }
   // A round's numbers and worked table (csv: the whole table as a download instead).
   | { type: 'round-detail'; request: RoundDetailRequest; csv: boolean }
+  | { type: 'split-search'; request: SplitSearchRequest }
   // Ranking: one query's documents as the model orders them after a round.
   | { type: 'ranking'; request: RankingRequest }
   // The kept runs side by side at a round (0: each one's last), with blends of their validation predictions.
@@ -192,6 +193,34 @@ export interface ErrorInfo {
   column: number;
 }
 
+// "Why this split": a split node of round `round`'s tree for `output`.
+export interface SplitSearchRequest { round: number; output: number; node: number }
+
+// One feature's candidates at the node: how many thresholds (or categories
+// against the rest) could stand, the best, and its gain curve (value, gain).
+export interface FeatureSearch {
+  feature: number;
+  name: string;
+  categorical: boolean;
+  candidates: number;
+  distinct: number;  // distinct values among the node's rows
+  best: { at: string; value: number; gain: number; missingLeft: boolean } | null;
+  curve: [number, number][];
+}
+
+export interface SplitSearch {
+  unavailable?: string;  // why there is no search to show
+  node: number;
+  features: FeatureSearch[];  // best gain first
+  chosen: number;   // the feature the tree split on
+  stored: number;   // the tree's gain at the node
+  gamma: number;
+  exact: boolean;   // every feature had no more distinct values than bins: the engine saw every candidate
+  parent: { g: number; h: number };
+  rows?: number;
+  criterion?: 'xgboost' | 'gini' | 'error';
+}
+
 export interface TreeJson {
   left: number[];
   right: number[];
@@ -251,6 +280,7 @@ export type FromWorker =
   // The file's text, or (the model files, which can run to gigabytes) a Blob built in pieces.
   | { type: 'export'; what: 'model' | 'model-compact' | 'predictions' | 'xgboost' | 'valid-rows' | 'scale-out' | 'round-csv'; text: string | Blob; round?: number }
   | { type: 'round-detail'; detail: RoundDetail | null; model: ModelInfo | null; error: string }
+  | { type: 'split-search'; search: SplitSearch | null; error: string }
   | { type: 'ranking'; detail: RankingDetail | null; error: string }
   | { type: 'compare'; reply: CompareReply }
   | { type: 'model-loaded'; name: string; model: ModelInfo }

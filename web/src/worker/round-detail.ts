@@ -151,7 +151,7 @@ function summarise(s: RoundStatistics, h: RoundHistory): RoundDetail['summary'] 
 // The worked table of round t as CSV, all rows.
 // The shortest decimal that reads back as the same float32 (-0.7088, not
 // -0.7088000178337097): the engine's numbers are float32.
-function float32Text(v: number): string {
+export function float32Text(v: number): string {
   if (!Number.isFinite(v)) return Number.isNaN(v) ? '' : String(v);
   const f = Math.fround(v);
   for (let p = 1; p < 9; p++) {

@@ -5,6 +5,7 @@ import { init, isCompactModel, BoostLabError } from '../../../wasm/js/index.js';
 import type { BoostLab, Dataset, Model, Table, TableColumn, Trainer } from '../../../wasm/js/index.js';
 import type { ErrorInfo, EvaluationResult, FromWorker, ModelInfo, ReadOptions, SurfaceRequest, ToWorker, TreeJson } from './messages';
 import { RoundHistory, roundCsv, roundDetail } from './round-detail';
+import { splitSearch } from './split-search';
 import { csvText } from './csv-cells';
 import { rankingDetail } from './ranking';
 import { compareRuns, KeptRuns } from './compare';
@@ -511,6 +512,14 @@ async function handle(msg: ToWorker) {
         }
         post({ type: 'round-detail', detail, model: info(m), error: '' }, transfer);
       }, (error) => post({ type: 'round-detail', detail: null, model: null, error }));
+      return;
+    }
+    case 'split-search': {
+      answerWithCurrent((m) => {
+        if (!table) noTable('Searching a node\'s splits');
+        const h = run ? run.history : m === model ? modelHistory : null;
+        post({ type: 'split-search', search: splitSearch(m, table, h, msg.request), error: '' });
+      }, (error) => post({ type: 'split-search', search: null, error }));
       return;
     }
     case 'ranking': {
