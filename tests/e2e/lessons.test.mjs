@@ -306,6 +306,62 @@ test('Random forests: the rows tree 1 never drew, the features a split drew, the
   await site.screenshot('lessons-random-forest-1280x800');
 });
 
+test('Ranking: GBRank\'s pairs, swapped targets and blend, LambdaMART beside it, then the challenge', async () => {
+  const { page } = site;
+  await page.goto('about:blank');
+  await page.goto(`${site.origin}/#lesson=ranking-gbrank&step=0`);
+  const panelNumber = async (key) => Number(await page.getAttribute(`#round-panel [data-${key}]`, `data-${key}`));
+
+  // Step 1: every pair is in S⁻ when every score is 0.
+  await ready(page);
+  await page.waitForSelector('#round-panel [data-wrong]');
+  const pairs = await panelNumber('pairs'), wrong1 = await panelNumber('wrong');
+  assert.ok(pairs > 1000, `${pairs} pairs`);
+  assert.equal(wrong1, pairs, 'round 1 learns from every pair');
+  assert.equal(await answer(page, String(pairs - 1)), 'wrong');
+  assert.equal(await answer(page, String(wrong1)), 'right');
+
+  // Step 2: the more relevant document's target is h(y) + τ = 1.
+  await page.click('#lesson-next');
+  await ready(page);
+  assert.equal(await answer(page, '-1'), 'wrong');
+  assert.equal(await answer(page, '1'), 'right');
+
+  // Step 3: round 2 keeps 2/3 of h₁ (the panel's blend row says the same).
+  await page.click('#lesson-next');
+  await ready(page);
+  assert.equal((await roundLine(page)).round, 2);
+  assert.equal(await answer(page, '0.667'), 'right');
+  assert.ok(Math.abs(await panelNumber('keep') - 2 / 3) < 1e-9);
+
+  // Step 4: round 20 learns from fewer pairs than round 1.
+  await page.click('#lesson-next');
+  await ready(page);
+  await page.waitForFunction(() => document.getElementById('round-panel').dataset.round === '20' || document.getElementById('round-inspector').dataset.round === '20');
+  const wrong20 = await panelNumber('wrong');
+  await page.click(`.lesson-choice:text-is("${wrong20 < wrong1 ? 'yes' : 'no'}")`);
+  assert.equal(await page.getAttribute('#lesson-verdict', 'data-verdict'), 'right');
+  assert.match(await page.textContent('#lesson-explain'), new RegExp(`round 20 from ${wrong20} `));
+
+  // Step 5: LambdaMART; the student reads its validation NDCG@5 off the round line.
+  await page.click('#lesson-next');
+  await ready(page);
+  const text = await page.textContent('#last-round');
+  const ndcg = Number(/valid ndcg@5 ([\d.]+)/.exec(text)?.[1]);
+  assert.ok(Number.isFinite(ndcg), text);
+  await page.click(`.lesson-choice:text-is("${ndcg > 0.7 ? 'yes' : 'no'}")`);
+  assert.equal(await page.getAttribute('#lesson-verdict', 'data-verdict'), 'right');
+  await site.screenshot('lessons-ranking-1280x800');
+
+  // The challenge: GBRank with smaller steps.
+  assert.match(await page.textContent('#lesson-challenge-status'), /^Not yet/, await page.evaluate(() => document.getElementById('lesson-panel').innerText));
+  await page.selectOption('#algorithm', 'gbrank');
+  await setParam(page, 'rounds', '50');
+  await setParam(page, 'eta', '0.3');
+  await page.click('#train');
+  await page.waitForFunction(() => /^Met/.test(document.getElementById('lesson-challenge-status')?.textContent ?? ''));
+});
+
 test('a lesson\'s link opens its step, set up; an unknown lesson falls back with a notice', async () => {
   const { page } = site;
   await page.goto('about:blank');

@@ -525,7 +525,101 @@ const FORESTS: Lesson = {
   },
 };
 
-export const LESSONS: readonly Lesson[] = [ADABOOST, ADABOOST_DESCENT, GRADIENT_BOOSTING, XGBOOST, FORESTS];
+// Ranking on the ranking sample (201 queries): GBRank (Zheng et al. 2007), the notes' gradient boosting
+// for regression put to work on preference pairs, then LambdaMART (XGBoost's rank:ndcg) beside it.
+const RANK = 'sample:rank';
+const PAIRS = { rounds: '50' };
+const pairsOf = (c: LessonContext, round: number) => c.report(round)?.pairs;
+const validNdcg = (run: Run | undefined) => run?.reports.at(-1)?.valid?.['ndcg@5'] ?? NaN;
+
+const RANKING: Lesson = {
+  id: 'ranking-gbrank',
+  title: 'Ranking: GBRank and LambdaMART',
+  notes: 'the notes on gradient boosting for regression and its use in GBRank (pairwise preferences, swapped targets)',
+  summary: 'Learning an order from pairs: which pairs a round learns from, the targets GBRank gives them, its blend of rounds, and LambdaMART beside it.',
+  steps: [
+    {
+      title: 'Pairs, not labels',
+      setup: { data: RANK, algorithm: 'gbrank', params: PAIRS, rounds: 1 },
+      panel: 'round-panel',
+      claim: 'A ranking is learnt from preferences: within a query, a document x more relevant than y says h(x) should be above h(y). ' +
+        'GBRank collects S⁻, the pairs the current scores get wrong or by less than a margin τ: h(x) < h(y) + τ. Round 1 starts ' +
+        'with every score h₀ = 0.',
+      question: {
+        prompt: (c) => `The training queries hold ${pairsOf(c, 1)?.total ?? '?'} pairs of documents of different relevance (the round panel's first line). ` +
+          'How many of them are in S⁻ in round 1?',
+        answer: (c) => pairsOf(c, 1)?.wrong ?? NaN,
+        tolerance: 1e-9,
+        explain: (c) => `All ${pairsOf(c, 1)?.wrong ?? '?'}: with every h₀ = 0, each pair has h(x) = h(y) < h(y) + τ, so every pair is ` +
+          'still to be learnt.',
+      },
+    },
+    {
+      title: 'Swapped targets, a regression tree',
+      setup: { data: RANK, algorithm: 'gbrank', params: PAIRS, rounds: 1 },
+      panel: 'round-panel',
+      claim: 'For each pair in S⁻ GBRank sets regression targets that would put the pair right: x gets h(y) + τ, y gets h(x) − τ. ' +
+        'Then it does what the notes do for regression: a least-squares tree fit to the targets, each leaf the mean of the targets ' +
+        'that reach it. A document in several pairs carries several targets.',
+      question: {
+        prompt: () => 'In round 1 (every h₀ = 0, τ = 1), what target does the more relevant document of a pair get?',
+        answer: () => 1,
+        tolerance: 0.001,
+        explain: () => 'h(y) + τ = 0 + 1 = 1; its partner gets h(x) − τ = −1. The round panel lists a query\'s pairs and their targets.',
+      },
+    },
+    {
+      title: 'A blend, not a sum',
+      setup: { data: RANK, algorithm: 'gbrank', params: PAIRS, rounds: 2 },
+      panel: 'round-panel',
+      claim: 'Unlike gradient boosting, GBRank does not add its new tree gₖ to the scores: it blends, hₖ = (k·hₖ₋₁ + η·gₖ)/(k + 1). ' +
+        'Each round moves the scores less than the one before, toward the targets it was fit to.',
+      question: {
+        needsDetail: true,
+        prompt: () => 'In round 2, what weight does h₁ keep in h₂?',
+        answer: (c) => c.detail?.blend?.keep ?? NaN,
+        tolerance: 0.001,
+        explain: (c) => `k/(k + 1) = 2/3 = ${fixed(c.detail?.blend?.keep ?? NaN, 4)}; g₂ gets η/3 = ${fixed(c.detail?.blend?.add ?? NaN, 4)}.`,
+      },
+    },
+    {
+      title: 'Fewer pairs out of order',
+      setup: { data: RANK, algorithm: 'gbrank', params: PAIRS, rounds: 20 },
+      panel: 'round-panel',
+      claim: 'As the scores learn the order, fewer pairs fall short of the margin, and each round learns from the pairs still wrong.',
+      question: {
+        prompt: () => 'Does round 20 learn from fewer pairs than round 1?',
+        choices: ['yes', 'no'],
+        answer: (c) => ((pairsOf(c, 20)?.wrong ?? Infinity) < (pairsOf(c, 1)?.wrong ?? -Infinity) ? 'yes' : 'no'),
+        explain: (c) => `Round 1 learnt from ${pairsOf(c, 1)?.wrong ?? '?'} pairs, round 20 from ${pairsOf(c, 20)?.wrong ?? '?'} ` +
+          `of ${pairsOf(c, 20)?.total ?? '?'}.`,
+      },
+    },
+    {
+      title: 'LambdaMART beside it',
+      setup: { data: RANK, algorithm: 'xgboost', params: { rounds: '20', objective: 'rank:ndcg' }, rounds: 20 },
+      panel: 'chart-panel',
+      claim: 'LambdaMART (XGBoost\'s rank:ndcg) also learns from pairs, but weighs each by how much swapping it would change NDCG, so ' +
+        'pairs near the top of a query count most, and it adds Newton steps as XGBoost-style boosting does. NDCG@5 scores the top five ' +
+        'of each query, 1 for the ideal order.',
+      question: {
+        prompt: () => 'After 20 rounds, is LambdaMART\'s validation NDCG@5 above 0.7?',
+        choices: ['yes', 'no'],
+        answer: (c) => (validNdcg(c.run) > 0.7 ? 'yes' : 'no'),
+        explain: (c) => `Its validation NDCG@5 after round ${c.run?.reports.length ?? 0} is ${fixed(validNdcg(c.run), 4)}.`,
+      },
+    },
+  ],
+  challenge: {
+    goal: 'Train GBRank on the ranking sample for 50 rounds or more and end with a validation NDCG@5 of 0.70 or above ' +
+      '(the default settings end at about 0.69).',
+    hint: 'Each round\'s tree enters the blend with weight η/(k + 1): what happens when the new trees are trusted less?',
+    met: (run, source) => !!run && source === RANK && run.params.algorithm === 'gbrank' && run.status === 'done' && run.reports.length >= 50 &&
+      validNdcg(run) >= 0.7,
+  },
+};
+
+export const LESSONS: readonly Lesson[] = [ADABOOST, ADABOOST_DESCENT, GRADIENT_BOOSTING, XGBOOST, FORESTS, RANKING];
 
 export const lessonById = (id: string) => LESSONS.find((l) => l.id === id);
 

@@ -86,7 +86,7 @@ export class LessonPanel {
       el('p', { className: 'landing-actions' },
         action('Watch boosting draw a boundary', () => this.actions.watch(), 'landing-watch'),
         action('Use your own data (CSV)', () => this.actions.ownData(), 'landing-own'),
-        action('Ranking: GBRank and LambdaMART', () => this.actions.ranking(), 'landing-ranking'),
+        action('Explore the ranking sample', () => this.actions.ranking(), 'landing-ranking'),
         action('Explore on my own', () => update((s) => { s.landing = false; }), 'landing-close')),
       el('p', { className: 'hint' }, 'Every algorithm is in the menu beside Play: XGBoost-style boosting, gradient boosting, AdaBoost, ' +
         'random forests, and GBRank once the data has a query column (the ranking sample has one).'),
