@@ -306,6 +306,53 @@ test('Random forests: the rows tree 1 never drew, the features a split drew, the
   await site.screenshot('lessons-random-forest-1280x800');
 });
 
+test('Blending: the four runs side by side, the uniform vote against their mean, linear blending\'s weights, stacking, then the challenge', async () => {
+  const { page } = site;
+  await page.goto('about:blank');
+  await page.goto(`${site.origin}/#lesson=blending&step=0`);
+  // What Side by side shows: each run's validation log loss (its card), and each blend's row.
+  const runs = () => page.$$eval('#compare-runs .compare-card', (cards) => cards.map((c) => ({ algorithm: c.dataset.algorithm, logloss: Number(c.dataset.logloss) })));
+  const blend = (name) => page.$eval(`#compare-blends tr[data-blend="${name}"]`, (tr) => ({ logloss: Number(tr.dataset.logloss), weights: JSON.parse(tr.dataset.weights) }));
+
+  // Step 1: the uniform vote is below the runs' mean (convexity of −ln), whatever the data.
+  await ready(page);
+  let r = await runs();
+  assert.equal(r.length, 4, 'the four algorithms trained side by side');
+  const mean = r.reduce((t, x) => t + x.logloss, 0) / 4, uniform = (await blend('uniform')).logloss;
+  assert.ok(uniform < mean, `uniform ${uniform} against the mean ${mean}`);
+  await page.click('.lesson-choice:text-is("the mean of the runs")');
+  assert.equal(await page.getAttribute('#lesson-verdict', 'data-verdict'), 'wrong');
+  await page.click('.lesson-choice:text-is("the uniform vote")');
+  assert.equal(await page.getAttribute('#lesson-verdict', 'data-verdict'), 'right');
+  await site.screenshot('lessons-blending-1280x800');
+
+  // Step 2: the run with the largest linear weight (AdaBoost's stumps, which fail on xor, get little).
+  await page.click('#lesson-next');
+  await ready(page);
+  r = await runs();
+  const { weights } = await blend('linear');
+  assert.ok(weights.every((w) => w >= 0) && Math.abs(weights.reduce((a, b) => a + b, 0) - 1) < 1e-6, `α ${weights}`);
+  const top = r[weights.indexOf(Math.max(...weights))].algorithm;
+  const names = { xgboost: 'XGBoost-style', gbdt: 'gradient boosting', adaboost: 'AdaBoost', random_forest: 'random forest' };
+  await page.click(`.lesson-choice:text-is("${names[top]}")`);
+  assert.equal(await page.getAttribute('#lesson-verdict', 'data-verdict'), 'right');
+  assert.ok(weights[r.findIndex((x) => x.algorithm === 'adaboost')] < 0.2, 'the member that cannot draw xor is trusted little');
+
+  // Step 3: stacking against the best run.
+  await page.click('#lesson-next');
+  await ready(page);
+  const stacking = (await blend('stacking')).logloss, best = Math.min(...(await runs()).map((x) => x.logloss));
+  await page.click(`.lesson-choice:text-is("${stacking < best ? 'yes' : 'no'}")`);
+  assert.equal(await page.getAttribute('#lesson-verdict', 'data-verdict'), 'right');
+
+  // The challenge: fewer rounds; at 20 a blend beats all four runs.
+  assert.match(await page.textContent('#lesson-challenge-status'), /^Not yet/);
+  await page.fill('#param-rounds', '20');
+  await page.dispatchEvent('#param-rounds', 'input');
+  await page.click('#preset-four');
+  await page.waitForFunction(() => /^Met/.test(document.getElementById('lesson-challenge-status')?.textContent ?? ''), null, { timeout: 300_000 });
+});
+
 test('Ranking: GBRank\'s pairs, swapped targets and blend, LambdaMART beside it, then the challenge', async () => {
   const { page } = site;
   await page.goto('about:blank');

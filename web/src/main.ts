@@ -243,6 +243,10 @@ function reconcileLesson() {
     }
     return;
   }
+  if (t.preset) {
+    reconcilePreset(t, t.preset);
+    return;
+  }
   const wanted = runParams(store.schema, t.algorithm, t.params).params;
   const run = currentRun();
   const ours = run && run.dataId === store.data.id && sameParams(run.params, wanted) && run.reports.length <= t.rounds &&
@@ -275,6 +279,31 @@ function reconcileLesson() {
       client.play();
     } else client.step();
   }
+}
+
+// A preset step: the newest preset group on the data, when it is this preset's with every run at
+// the step's rounds, is the step's; else one is trained (a run of another kind stopped first).
+function reconcilePreset(t: LessonSetup & { forLesson: boolean }, preset: PresetName) {
+  const runs = store.runs.filter((r) => r.dataId === store.data!.id && r.group > 0);
+  const last = runs.at(-1)?.group ?? 0;
+  const group = runs.filter((r) => r.group === last);
+  const planned = presetRuns(preset, String(t.rounds), undefined).length;
+  const ours = last > 0 && store.groups[last] === PRESET_LABELS[preset] && group.length === planned;
+  if (ours && group.every((r) => r.status === 'done' && r.reports.length === t.rounds)) {
+    lessonTarget = null;
+    if (t.forLesson) update((s) => { if (s.lesson) { s.lesson.ready = true; s.lesson.run = group.at(-1)!.token; } });
+    return;
+  }
+  if (store.queue.runs.length || (inProgress()?.group === last && last > 0 && store.groups[last] === PRESET_LABELS[preset])) return;  // under way
+  if (inProgress()) {
+    client.stop();
+    return;
+  }
+  update((s) => {
+    s.typed = { ...s.typed, rounds: String(t.rounds) };
+    s.landing = s.landing && !t.forLesson;
+  });
+  startPreset(preset);
 }
 
 function openLesson(id: string, step: number) {

@@ -3,7 +3,7 @@
 // from it and nothing else; what they show disappears when it leaves here.
 // Changes go through update(), which renders every view once afterwards.
 import type { ColumnSummary, ParamSpec, RoundReport } from '../../wasm/js/index.js';
-import type { ModelInfo, RoundDetail } from './worker/messages';
+import type { CompareReply, ModelInfo, RoundDetail } from './worker/messages';
 import type { ToyData } from './ui/toy-data';
 import type { QueuedRun } from './presets';
 import { runParams } from './ui/params-form';
@@ -118,6 +118,8 @@ export interface Store {
   landing: boolean;
   // The newest round detail the worker sent (the round panel's), and whose: the run's token and the round.
   roundDetail: { token: number; detail: RoundDetail } | null;
+  // The newest side-by-side comparison the worker sent, and the runs it compared.
+  compare: { tokens: number[]; reply: CompareReply } | null;
 }
 
 export interface LessonState {
@@ -160,6 +162,7 @@ export const store: Store = {
   lesson: null,
   landing: false,
   roundDetail: null,
+  compare: null,
 };
 
 export const currentRun = (): Run | null => store.runs.find((r) => r.number === store.current) ?? null;

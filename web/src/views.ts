@@ -497,6 +497,7 @@ export class Views {
         this.inspector.onSearch(m.search, m.error);
         return;
       case 'compare':
+        update((s) => { s.compare = { tokens: m.reply.runs.map((r) => r.token), reply: m.reply }; });
         this.compare.onReply(m.reply);
         return;
       case 'ranking':

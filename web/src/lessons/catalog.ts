@@ -6,11 +6,13 @@
 // page checks on the student's runs.
 import type { RoundLeaf, RoundReport } from '../../../wasm/js/index.js';
 import type { Run } from '../state';
-import type { RoundDetail, WorkedRow } from '../worker/messages';
+import type { CompareReply, RoundDetail, WorkedRow } from '../worker/messages';
+import type { PresetName } from '../presets';
 
 // What a step needs on the page before its question makes sense.
 export interface LessonSetup {
   data: string;                    // a source as links name it: toy:<kind>:<n>:<noise>:<seed> or sample:<key>
+  preset?: PresetName;             // the preset's runs instead of one (params.rounds their rounds); algorithm: its first
   algorithm: string;
   params: Record<string, string>;  // as if typed; the rest at their defaults
   rounds: number;                  // rounds to train (Step that many times; 0: none)
@@ -21,6 +23,7 @@ export interface LessonContext {
   run: Run | undefined;
   report: (round: number) => RoundReport | undefined;  // 1-based
   detail: RoundDetail | undefined;  // the step's last round, its rows and leaves (when the question needs it)
+  compare: CompareReply | undefined;  // a preset step: the side-by-side comparison of its runs
 }
 
 export interface Question {
@@ -30,6 +33,7 @@ export interface Question {
   tolerance?: number;
   choices?: string[];
   needsDetail?: boolean;  // asked about a round's rows or leaves: waits for the round panel's detail
+  needsCompare?: boolean;  // asked about a preset's runs and blends: waits for the side-by-side comparison
   // Said once answered (or shown): the working, with the engine's numbers.
   explain: (c: LessonContext) => string;
 }
@@ -45,7 +49,7 @@ export interface LessonStep {
 export interface Challenge {
   goal: string;
   hint: string;
-  met: (run: Run | undefined, dataSource: string) => boolean;
+  met: (run: Run | undefined, dataSource: string, compare?: CompareReply) => boolean;
 }
 
 export interface Lesson {
@@ -619,7 +623,89 @@ const RANKING: Lesson = {
   },
 };
 
-export const LESSONS: readonly Lesson[] = [ADABOOST, ADABOOST_DESCENT, GRADIENT_BOOSTING, XGBOOST, FORESTS, RANKING];
+// Blending the four algorithms' predictions (the notes' uniform, linear and stacking blending) on
+// xor, where AdaBoost's stumps fail: a uniform vote keeps the weak member, linear blending learns
+// whom to trust, stacking learns a model on top. The blends are fit on half of the validation rows
+// and every number is scored on the other half (compare.ts).
+const XOR_BIG = 'toy:xor:1000:0.1:0';
+const FOUR = { rounds: '60' };
+const loglossOf = (m: Record<string, number> | undefined) => m?.logloss ?? NaN;
+const blendOf = (c: LessonContext, name: 'uniform' | 'linear' | 'stacking') => c.compare?.blends.find((b) => b.name === name);
+const runLosses = (c: LessonContext) => (c.compare?.runs ?? []).map((r) => loglossOf(r.metrics));
+const NAMES = ['XGBoost-style', 'gradient boosting', 'AdaBoost', 'random forest'];
+const NAME_OF: Record<string, string> = { xgboost: NAMES[0], gbdt: NAMES[1], adaboost: NAMES[2], random_forest: NAMES[3] };
+
+const BLENDING: Lesson = {
+  id: 'blending',
+  title: 'Blending: uniform, linear, stacking',
+  notes: 'the notes on blending and bagging: uniform aggregation, linear blending and stacking',
+  summary: 'Four algorithms trained on the same rows, then their predictions combined: a fair vote, learnt non-negative weights, and a model on top.',
+  steps: [
+    {
+      title: 'A uniform vote',
+      setup: { data: XOR_BIG, preset: 'four', algorithm: 'xgboost', params: FOUR, rounds: 60 },
+      panel: 'compare-panel',
+      claim: 'Uniform blending gives every model the same say: G(x) is the mean of the gₜ(x). The notes\' argument: averaged over the ' +
+        'models, the error of each one is the error of the average plus how much they disagree, so the average is never worse than ' +
+        'the models are on average. For log loss the same holds row by row (−ln of a mean probability is at most the mean of −ln).',
+      question: {
+        needsCompare: true,
+        prompt: () => 'Side by side shows the four runs\' validation log loss and the uniform vote\'s. Which is lower: the uniform vote\'s ' +
+          'log loss, or the mean of the four runs\' log losses?',
+        choices: ['the uniform vote', 'the mean of the runs', 'they are equal'],
+        answer: (c) => { const u = loglossOf(blendOf(c, 'uniform')?.metrics), l = runLosses(c), m = l.reduce((a, b) => a + b, 0) / l.length;
+          return Math.abs(u - m) < 1e-12 ? 'they are equal' : u < m ? 'the uniform vote' : 'the mean of the runs'; },
+        explain: (c) => { const l = runLosses(c); return `The runs: ${l.map((v) => fixed(v, 4)).join(', ')}, mean ${fixed(l.reduce((a, b) => a + b, 0) / l.length, 4)}; ` +
+          `the uniform vote: ${fixed(loglossOf(blendOf(c, 'uniform')?.metrics), 4)}. But it is worse than the best run: the weak member still has a quarter of the say.`; },
+      },
+    },
+    {
+      title: 'Linear blending learns whom to trust',
+      setup: { data: XOR_BIG, preset: 'four', algorithm: 'xgboost', params: FOUR, rounds: 60 },
+      panel: 'compare-panel',
+      claim: 'Linear blending treats each model\'s output as a feature and fits weights αₜ ≥ 0 (summing to 1 here, for probabilities) ' +
+        'to minimise the loss. The fit must use rows none of the models trained on, or the model that memorised its training rows ' +
+        'best would win: here the even-numbered validation rows, and every number is scored on the odd ones.',
+      question: {
+        needsCompare: true,
+        prompt: () => 'Which run does linear blending give the largest weight?',
+        choices: NAMES,
+        answer: (c) => { const b = blendOf(c, 'linear'), runs = c.compare?.runs ?? [];
+          if (!b || !runs.length) return '';
+          const top = b.weights.indexOf(Math.max(...b.weights));
+          return NAME_OF[runs[top]?.algorithm] ?? ''; },
+        explain: (c) => { const b = blendOf(c, 'linear'), runs = c.compare?.runs ?? [];
+          return `α = ${(b?.weights ?? []).map((w, i) => `${NAME_OF[runs[i]?.algorithm] ?? i} ${fixed(w, 3)}`).join(', ')}. AdaBoost\'s stumps, which ` +
+            'cannot draw xor, get almost nothing.'; },
+      },
+    },
+    {
+      title: 'Stacking: a model on the models',
+      setup: { data: XOR_BIG, preset: 'four', algorithm: 'xgboost', params: FOUR, rounds: 60 },
+      panel: 'compare-panel',
+      claim: 'Stacking lets the combination depend on the input: a learner (here a depth-2 booster) is trained on the models\' ' +
+        'outputs, on the same held-out rows as linear blending. It can use one model in one region and another elsewhere, and, ' +
+        'having more freedom, it can also overfit the few rows it is fit on.',
+      question: {
+        needsCompare: true,
+        prompt: () => 'Is stacking\'s log loss lower than the best single run\'s here?',
+        choices: ['yes', 'no'],
+        answer: (c) => (loglossOf(blendOf(c, 'stacking')?.metrics) < Math.min(...runLosses(c)) ? 'yes' : 'no'),
+        explain: (c) => `Stacking: ${fixed(loglossOf(blendOf(c, 'stacking')?.metrics), 4)}; the best run: ${fixed(Math.min(...runLosses(c)), 4)}.`,
+      },
+    },
+  ],
+  challenge: {
+    goal: 'Find a number of rounds for the four algorithms on this xor data at which some blend (uniform, linear or stacking) has a ' +
+      'lower validation log loss than every one of the four runs.',
+    hint: 'Type the rounds in the Rounds field and press "Train the four algorithms" again. Blends gain most when the models make ' +
+      'different mistakes: try fewer rounds.',
+    met: (_run, source, compare) => !!compare && source === XOR_BIG && compare.runs.length === 4 &&
+      Math.min(...compare.blends.map((b) => loglossOf(b.metrics)).filter(Number.isFinite)) < Math.min(...compare.runs.map((r) => loglossOf(r.metrics))),
+  },
+};
+
+export const LESSONS: readonly Lesson[] = [ADABOOST, ADABOOST_DESCENT, GRADIENT_BOOSTING, XGBOOST, FORESTS, BLENDING, RANKING];
 
 export const lessonById = (id: string) => LESSONS.find((l) => l.id === id);
 

@@ -7,6 +7,8 @@ import { currentRun, store, update, type Run } from '../state';
 import { mathText, setHidden, setText } from '../ui/dom';
 import { isRight, lessonById, LESSONS, type Lesson, type LessonContext } from './catalog';
 import { progressOf, saveProgress } from './progress';
+import type { CompareReply } from '../worker/messages';
+import { PRESET_LABELS, type PresetName } from '../presets';
 
 export interface LessonActions {
   open: (id: string, step: number) => void;  // sets the step up (main.ts does the loading and training)
@@ -31,7 +33,16 @@ function el<K extends keyof HTMLElementTagNameMap>(tag: K, props: { className?: 
 // the step's last round (the worker sends it when the run pauses or ends).
 export function lessonContext(run: Run | undefined, round: number): LessonContext {
   const d = store.roundDetail;
-  return { run, report: (r) => run?.reports[r - 1], detail: d && run && d.token === run.token && d.detail.round === round ? d.detail : undefined };
+  return { run, report: (r) => run?.reports[r - 1], detail: d && run && d.token === run.token && d.detail.round === round ? d.detail : undefined,
+    compare: comparisonOf(run) };
+}
+
+// The comparison of the preset group `run` belongs to, once the worker sent it (every run of the group in it).
+function comparisonOf(run: Run | undefined): CompareReply | undefined {
+  const c = store.compare;
+  if (!run || !run.group || !c) return undefined;
+  const group = store.runs.filter((r) => r.group === run.group).map((r) => r.token);
+  return group.length === c.tokens.length && group.every((t) => c.tokens.includes(t)) && !c.reply.error ? c.reply : undefined;
 }
 
 export class LessonPanel {
@@ -155,7 +166,7 @@ export class LessonPanel {
     const l = store.lesson!, step = lesson.steps[l.step], parts = this.parts!;
     const run = store.runs.find((r) => r.token === l.run);
     const ctx = lessonContext(run, step.setup.rounds);
-    const ready = l.ready && !!run && (!step.question.needsDetail || !!ctx.detail);
+    const ready = l.ready && !!run && (!step.question.needsDetail || !!ctx.detail) && (!step.question.needsCompare || !!ctx.compare);
     setText(parts.status, ready ? `Set up: ${describe(step.setup)}.` : `Setting the page up: ${describe(step.setup)}…`);
     setText(parts.prompt, ready ? step.question.prompt(ctx) : 'The question comes once the round is trained.');
     const answered = l.verdict === 'right' || l.shown;
@@ -186,7 +197,7 @@ export class LessonPanel {
     if (!l || !lesson || !l.ready) return;
     const step = lesson.steps[l.step];
     const ctx = lessonContext(store.runs.find((r) => r.token === l.run), step.setup.rounds);
-    if (step.question.needsDetail && !ctx.detail) return;
+    if ((step.question.needsDetail && !ctx.detail) || (step.question.needsCompare && !ctx.compare)) return;
     const right = isRight(step.question, ctx, given.trim());
     if (right) saveProgress(lesson.id, (p) => p.steps.push(l.step));
     update((s) => {
@@ -205,12 +216,13 @@ export class LessonPanel {
   static noteChallenge(run: Run | undefined, dataSource: string) {
     const l = store.lesson, lesson = l ? lessonById(l.id) : undefined;
     if (!lesson || !run || run.status === 'training' || progressOf(lesson.id).challenge) return;
-    if (lesson.challenge.met(run, dataSource)) saveProgress(lesson.id, (p) => { p.challenge = true; });
+    if (lesson.challenge.met(run, dataSource, comparisonOf(run))) saveProgress(lesson.id, (p) => { p.challenge = true; });
   }
 }
 
-function describe(s: { data: string; algorithm: string; params: Record<string, string>; rounds: number }) {
+function describe(s: { data: string; preset?: PresetName; algorithm: string; params: Record<string, string>; rounds: number }) {
   const data = s.data.startsWith('toy:') ? `toy ${s.data.split(':')[1]} data` : s.data.replace(/^sample:/, '') + ' (sample)';
+  if (s.preset) return `${data}, ${PRESET_LABELS[s.preset]}, ${s.rounds} rounds each`;
   const params = Object.entries(s.params).filter(([k]) => k !== 'rounds').map(([k, v]) => `${k} ${v}`).join(', ');
   return `${data}, ${s.algorithm}${params ? ` (${params})` : ''}, ${s.rounds} round${s.rounds === 1 ? '' : 's'} trained`;
 }
