@@ -50,6 +50,30 @@ TEST(Csv, CrlfBomBlankLinesAndMissingMarkers) {
   EXPECT_EQ(t.columns[1].missing, 2);
 }
 
+// A spelled marker could have been meant as a value ('NA' for North America): the notes say which were
+// read as missing, how often, where first; empty cells and the user's own markers go unsaid.
+TEST(Csv, SpelledMissingMarkersAreSaidInTheNotes) {
+  Table t = ReadCsv("x,y,z\n1,NA,\n2,?,a\n3,NA,NA\n");
+  ASSERT_EQ(t.notes.size(), 1u);
+  EXPECT_EQ(t.notes[0], "Read as missing, as pandas' read_csv does: '?' (1 cell in 'y', line 3); 'NA' (3 cells in 'y' and 'z'; first on line 2).");
+  EXPECT_TRUE(ReadCsv("x,y\n1,\n2,3\n").notes.empty());
+  CsvOptions own;
+  own.missing_values = {"-999"};
+  EXPECT_TRUE(ReadCsv("x,y\n1,-999\n2,3\n", own).notes.empty());
+}
+
+// A delimiter chosen by hand that is not the file's: one column, and a note that names the fix.
+TEST(Csv, AForcedDelimiterThatSplitsNothingIsSaid) {
+  CsvOptions semicolon;
+  semicolon.delimiter = ';';
+  Table t = ReadCsv("a,b,y\n1,2,0\n3,4,1\n", semicolon);
+  ASSERT_EQ(t.columns.size(), 1u);
+  ASSERT_EQ(t.notes.size(), 1u);
+  EXPECT_EQ(t.notes[0], "Every row was read as one column: the delimiter chosen, semicolon, is not in the header, which holds commas. "
+                        "Choose automatic (or comma) under Delimiter.");
+  EXPECT_TRUE(ReadCsv("a,b\n1,2\n").notes.empty());
+}
+
 // What pandas' read_csv takes for missing (Excel's #N/A, n/a, None, <NA>) leaves a column of numbers numeric;
 // a longer word, or one that only starts like a marker, is text.
 TEST(Csv, SpreadsheetAndPandasMissingMarkersAreMissing) {
@@ -87,8 +111,9 @@ TEST(Csv, NumbersWithThousandsSeparatorsOrADecimalCommaAreNumbers) {
   EXPECT_EQ(price.missing, 1);
   EXPECT_EQ(price.values[4], 1000.0f);
   EXPECT_EQ(price.values[5], -7.0f);
-  ASSERT_EQ(t.notes.size(), 1u);
+  ASSERT_EQ(t.notes.size(), 2u);
   EXPECT_EQ(t.notes[0], "Column 'price' holds numbers written with thousands separators: read as numbers ('4,602' on line 2 is 4602).");
+  EXPECT_EQ(t.notes[1].rfind("Read as missing", 0), 0u) << t.notes[1];
 
   Table semi = ReadCsv("x;y;price\n1,5;10,9155;4.602\n2,25;3;602\n-0,5;1,234;1.000\n4;NA;2\n");
   EXPECT_EQ(semi.delimiter, ';');
@@ -102,7 +127,8 @@ TEST(Csv, NumbersWithThousandsSeparatorsOrADecimalCommaAreNumbers) {
   ASSERT_GE(semi.notes.size(), 2u);
   EXPECT_EQ(semi.notes[0], "Column 'x' holds numbers written with a decimal comma: read as numbers ('1,5' on line 2 is 1.5).");
   EXPECT_EQ(semi.notes[1], "Column 'y' holds numbers written with a decimal comma: read as numbers ('10,9155' on line 2 is 10.9155).");
-  ASSERT_EQ(semi.notes.size(), 3u);  // and price's dots, which may group thousands here
+  ASSERT_EQ(semi.notes.size(), 4u);  // and price's dots, which may group thousands here; then y's NA
+  EXPECT_EQ(semi.notes[3], "Read as missing, as pandas' read_csv does: 'NA' (1 cell in 'y', line 5).");
   EXPECT_EQ(semi.notes[2], "Column 'price' has numbers written with a dot, such as 4.602, where this file writes decimals with a comma "
                            "(column 'x'): if its dot groups thousands (4.602 for 4602), it was misread; its cells were read as written.");
   // Not when the column's decimals are not three (a plain measurement), nor in a file with no decimal comma.
@@ -129,7 +155,8 @@ TEST(Csv, NumbersWithACurrencyOrPercentSignAreNumbers) {
   EXPECT_EQ(t.columns[1].values[0], 96.0f);
   EXPECT_EQ(t.columns[1].values[2], 12.5f);
   EXPECT_TRUE(std::isnan(t.columns[1].values[3]));
-  ASSERT_EQ(t.notes.size(), 2u);
+  ASSERT_EQ(t.notes.size(), 3u);
+  EXPECT_EQ(t.notes[2], "Read as missing, as pandas' read_csv does: 'NA' (1 cell in 'price', line 5).");
   EXPECT_EQ(t.notes[0], "Column 'price' holds numbers written with a currency sign ($) and thousands separators: read as numbers "
                         "('$4,602' on line 2 is 4602).");
   EXPECT_EQ(t.notes[1], "Column 'rate' holds numbers written with a percent sign: read as numbers ('96%' on line 2 is 96).");

@@ -10,6 +10,7 @@
 #include <cstring>        // for memchr
 #include <deque>          // for deque
 #include <functional>     // for hash
+#include <map>            // for map
 #include <new>            // for bad_alloc
 #include <stdexcept>      // for length_error
 #include <cstdlib>        // for strtod
@@ -72,6 +73,10 @@ class ColumnBuilder {
     }
     if (marked || (parsed == Parsed::kText && IsMissingMarker(cell))) {
       ++col_.missing;
+      if (!marked && !cell.empty()) {  // a spelled marker (NA, ?): said in the notes, as it could be a value
+        SpelledMissing& s = spelled_missing_[std::string(cell)];
+        if (s.cells++ == 0) s.first_line = line;
+      }
       if (col_.type == ColumnType::kNumeric) col_.values.push_back(NAN);
       else col_.codes.push_back(-1);
       return;
@@ -127,6 +132,13 @@ class ColumnBuilder {
     for (std::string& level : col_.levels) level = Windows1252ToUtf8(level);
     index_.clear();
   }
+
+  // The missing markers the column spelled out (not empty cells, not the user's own): how many, and the first's line.
+  struct SpelledMissing {
+    size_t cells = 0;
+    long first_line = 0;
+  };
+  const std::unordered_map<std::string, SpelledMissing>& spelled_missing() const { return spelled_missing_; }
 
   // Levels end up in sorted order (codes as pandas assigns them), so a file's
   // row order does not change its codes or how ties between categories break.
@@ -188,6 +200,7 @@ class ColumnBuilder {
 
   Column col_;
   const MarkerSet* also_missing_ = nullptr;
+  std::unordered_map<std::string, SpelledMissing> spelled_missing_;
   std::unordered_map<std::string, int32_t, TextHash, TextEqual> index_;
   // Numbers past float range while the column is numeric: row and text.
   std::vector<std::pair<size_t, std::string>> out_of_range_;
@@ -506,6 +519,49 @@ void CsvReader::Feed(std::string_view chunk) {
   if (!st.reserved && st.rows > 0) st.Reserve();
 }
 
+namespace {
+
+std::string DelimiterName(char d) {
+  return d == ',' ? "comma" : d == ';' ? "semicolon" : d == '\t' ? "tab" : d == '|' ? "pipe" : std::string("'") + d + "'";
+}
+
+// "Read as missing, as pandas' read_csv does: 'NA' (12 cells in 'a', 'b'; first on line 2)": the markers
+// that spell a missing value, which could have been meant as values ('NA' for North America, '?').
+template <typename Builders>
+std::string SpelledMissingNote(const Builders& builders) {
+  struct Seen {
+    size_t cells = 0;
+    long first_line = 0;
+    std::vector<std::string> columns;
+  };
+  std::map<std::string, Seen> seen;
+  for (const auto& b : builders)
+    for (const auto& [marker, s] : b.spelled_missing()) {
+      Seen& all = seen[marker];
+      if (all.cells == 0 || s.first_line < all.first_line) all.first_line = s.first_line;
+      all.cells += s.cells;
+      all.columns.push_back(b.name());
+    }
+  if (seen.empty()) return "";
+  std::string out = "Read as missing, as pandas' read_csv does: ";
+  size_t shown = 0;
+  for (const auto& [marker, s] : seen) {
+    if (shown++) out += "; ";
+    if (shown > 6) {
+      out += "and " + std::to_string(seen.size() - 6) + " more";
+      break;
+    }
+    std::vector<std::string> names;
+    for (size_t i = 0; i < std::min<size_t>(s.columns.size(), 3); ++i) names.push_back(Quote(s.columns[i]));
+    out += Quote(marker) + " (" + std::to_string(s.cells) + (s.cells == 1 ? " cell in " : " cells in ") + Joined(names) +
+           (s.columns.size() > 3 ? " and " + std::to_string(s.columns.size() - 3) + " more columns" : "") +
+           (s.cells == 1 ? ", line " : "; first on line ") + std::to_string(s.first_line) + ")";
+  }
+  return out + ".";
+}
+
+}  // namespace
+
 Table CsvReader::Finish() {
   State& st = *state_;
   if (!st.started) st.pending.erase(0, st.Start(st.pending));
@@ -534,6 +590,18 @@ Table CsvReader::Finish() {
   table.first_row_line = static_cast<uint32_t>(std::min<int64_t>(int64_t{st.header_line} + 1, UINT32_MAX));
   table.row_lines = std::move(st.row_lines);
   table.row_lines.shrink_to_fit();
+  std::string missing_note = SpelledMissingNote(st.builders);  // said last: after how the numbers were read
+  if (st.options.delimiter != 0 && st.builders.size() == 1) {
+    // A delimiter chosen by hand that splits nothing: the header is one name holding another delimiter.
+    const std::string& name = st.builders[0].name();
+    for (char other : {',', ';', '\t', '|'})
+      if (other != st.delimiter && name.find(other) != std::string::npos) {
+        table.notes.push_back(std::string("Every row was read as one column: the delimiter chosen, ") + DelimiterName(st.delimiter) +
+                              ", is not in the header, which holds " + DelimiterName(other) +
+                              "s. Choose automatic (or " + DelimiterName(other) + ") under Delimiter.");
+        break;
+      }
+  }
   table.columns.reserve(st.builders.size());
   for (ColumnBuilder& b : st.builders) table.columns.push_back(b.Finish());
   st.builders.clear();
@@ -562,6 +630,7 @@ Table CsvReader::Finish() {
       std::string note = was_numeric[c] ? DotThousandsNote(table.columns[c], comma_column) : "";
       if (!note.empty()) table.notes.push_back(std::move(note));
     }
+  if (!missing_note.empty()) table.notes.push_back(std::move(missing_note));
   return table;
 }
 

@@ -85,7 +85,13 @@ const FEW_ROWS = 30;
 function dataNotes(d: LoadedData, target: string, ignore: string[]): string[] {
   const columns = d.columns.filter((c) => c.name !== target);
   const single = columns.filter((c) => c.distinct === 1 && !strayText(c));
-  const notes = [...d.dialect.notes, ...columns.filter((c) => !single.includes(c)).map((c) => columnNote(c, ignore.includes(c.name))).filter(Boolean)];
+  // A file of the user's own: the target was a guess, said first (it decides the task and every number after).
+  const last = d.columns.at(-1)?.name;
+  const guess = d.source.startsWith('file:') && target === guessTarget(d.columns, d.rows)
+    ? [target === last ? `Target: '${target}', the last column. Choose another under Target if it is not what to predict.`
+      : `Target: '${target}', a first guess (the last column, '${last}', looks like a time, a row number or an identifier). Choose another under Target if it is not what to predict.`]
+    : [];
+  const notes = [...guess, ...d.dialect.notes, ...columns.filter((c) => !single.includes(c)).map((c) => columnNote(c, ignore.includes(c.name))).filter(Boolean)];
   if (single.length > 1) {
     const names = single.slice(0, 5).map((c) => `'${c.name}'`).join(', ') + (single.length > 5 ? ` and ${single.length - 5} more` : '');
     notes.push(`${single.length} columns hold one value each (${names}): alone they split no rows but by missing or not. Harmless; Ignored columns can leave them out.`);
@@ -276,7 +282,10 @@ export class CsvPanel {
     setData(note, 'guess', 'task' in guess ? guess.task : guess.error.code);
     if ('error' in guess) {
       note.className = 'hint warn-text';
-      note.replaceChildren(`${column.name} cannot be the target: ${guess.error.message}`);
+      // The engine's message names the target when it is about the target ("The target 'y' has only one
+      // class"): said once, not after "y cannot be the target:" (it read twice).
+      const own = guess.error.message.startsWith('The target ');
+      note.replaceChildren(own ? `${guess.error.message} Choose another target.` : `${column.name} cannot be the target: ${guess.error.message}`);
       return;
     }
     if (task === 'auto') {
@@ -399,13 +408,31 @@ export class CsvPanel {
   }
 }
 
+// A column named as a time or a row's number is a poor first guess for the
+// target: penguins.csv ends with `year` (three values), which the last-column
+// rule made a three-class target where `species` was meant.
+const TIME_OR_ROW = /^(year|yr|month|day|date|time|timestamp|datetime|id|index|row)$/i;
+
+// The first guess at a file's target: its last column, unless that is a time,
+// a row number or an identifier (a last column that cannot be trained on stays
+// the guess: the page says why, in the words training would); then its first
+// column of 2 to 20 text classes; then the last column that can be a target.
+export function guessTarget(columns: ColumnSummary[], rows: number): string {
+  const named = (c: ColumnSummary) => !c.sequence && !looksLikeId(c, rows) && !TIME_OR_ROW.test(c.name.trim());
+  const usable = (c: ColumnSummary) => named(c) && !('error' in c.asTarget);
+  const last = columns.at(-1)!;
+  if (named(last)) return last.name;
+  const classes = columns.find((c) => usable(c) && c.type === 'categorical' && c.distinct >= 2 && c.distinct <= 20);
+  return classes?.name ?? [...columns].reverse().find(usable)?.name ?? last.name;
+}
+
 // The choice for newly loaded data: the preferred columns where they exist
-// (a sample's, or a link's), else the last column as the target and no
+// (a sample's, or a link's), else the guessed target (guessTarget) and no
 // identifiers as features; the split and task carry over unless given.
 export function choiceFor(columns: ColumnSummary[], rows: number, previous: DataChoice,
   preferred?: Partial<DataChoice>): DataChoice {
   const has = (name?: string) => name !== undefined && columns.some((c) => c.name === name);
-  const target = has(preferred?.target) ? preferred!.target! : columns.at(-1)!.name;
+  const target = has(preferred?.target) ? preferred!.target! : guessTarget(columns, rows);
   const weight = has(preferred?.weight) && preferred!.weight !== target ? preferred!.weight! : '';
   const group = has(preferred?.group) && preferred!.group !== target && preferred!.group !== weight ? preferred!.group! : '';
   const ignore = (preferred?.ignore ?? columns.filter((c) => looksLikeId(c, rows)).map((c) => c.name))

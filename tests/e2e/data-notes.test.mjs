@@ -1,0 +1,52 @@
+// What the page says about a file of the user's own as it lands: the target it
+// guessed (not a `year` column), the cells it read as missing, a delimiter
+// chosen by hand that splits nothing, and a target of one class said once.
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { after, before, test } from 'node:test';
+import { openSite, waitForSample } from './browser.mjs';
+
+let site;
+before(async () => {
+  site = await openSite();
+  await waitForSample(site.page);
+});
+after(async () => {
+  assert.deepEqual(site.problems, []);
+  await site.close();
+});
+
+async function upload(page, name, body) {
+  await page.setInputFiles('#file-input', { name, mimeType: 'text/csv', buffer: Buffer.from(body) });
+  await page.waitForFunction((n) => document.getElementById('data-name').textContent.includes(n), name);
+}
+
+test('penguins.csv as one\'s own file: the target is species (its last column is year), and the note says it was a guess', async () => {
+  const { page } = site;
+  await upload(page, 'penguins.csv', readFileSync(new URL('../data/penguins.csv', import.meta.url)));
+  assert.equal(await page.inputValue('#target'), 'species');
+  const notes = await page.textContent('#data-notes');
+  assert.match(notes, /^Target: 'species', a first guess \(the last column, 'year', looks like a time/);
+  // Its NA cells, as pandas reads them, said with where.
+  assert.match(notes, /Read as missing, as pandas' read_csv does: 'NA' \(\d+ cells in 'bill_length_mm', /);
+});
+
+test('spelled missing markers are said; a delimiter chosen by hand that splits nothing is said with the fix', async () => {
+  const { page } = site;
+  await upload(page, 'marks.csv', 'a,b,y\n1,NA,0\n3,?,1\n5,6,0\n7,8,1\n');
+  let notes = await page.textContent('#data-notes');
+  assert.match(notes, /^Target: 'y', the last column\./);
+  assert.match(notes, /Read as missing, as pandas' read_csv does: '\?' \(1 cell in 'b', line 3\); 'NA' \(1 cell in 'b', line 2\)\./);
+  await page.selectOption('#delimiter', ';');
+  await page.waitForFunction(() => /semicolon-separated/.test(document.getElementById('data-name').textContent));
+  notes = await page.textContent('#data-notes');
+  assert.match(notes, /Every row was read as one column: the delimiter chosen, semicolon, is not in the header, which holds commas\. Choose automatic \(or comma\) under Delimiter\./);
+});
+
+test('a target of one class: said once, naming the target', async () => {
+  const { page } = site;
+  await upload(page, 'one.csv', 'a,b,y\n1,2,x\n3,4,x\n5,6,x\n7,8,x\n');
+  assert.equal(await page.inputValue('#target'), 'y', 'a last column that cannot be trained on stays the guess, and says why');
+  const note = await page.textContent('#task-note');
+  assert.equal(note, "The target 'y' has only one class ('x'); classification needs at least two. Choose another target.");
+});
