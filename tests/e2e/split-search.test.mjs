@@ -66,3 +66,31 @@ test('AdaBoost stumps by weighted error: the chosen stump is the search\'s best,
   assert.ok(Math.abs(rows[0].gain - fall) < 1e-6, `best ${rows[0].gain} against the inspector's fall in weighted error ${fall}`);
   assert.match(await page.textContent('#split-search'), /fall of the weighted error/);
 });
+
+test('keyboard: Tab from the tree to the picked node, the arrows walk the tree and pick, Enter asks why; the worked table\'s rows by arrows', async () => {
+  const { page } = site;
+  await trainLink(page, 'data=toy:circles:200:0.15:0&p.algorithm=xgboost&p.max_depth=3&p.rounds=3');
+  await page.focus('#tree');
+  await page.keyboard.press('Tab');
+  assert.equal(await page.evaluate(() => document.activeElement.dataset.node), '0', 'Tab lands on the picked node (the root)');
+  await page.keyboard.press('ArrowDown');
+  assert.equal(await page.evaluate(() => document.activeElement.dataset.node), '1', 'down: the "yes" child');
+  assert.equal(await page.getAttribute('#node-inspector', 'data-node'), '1', 'and the inspector shows it');
+  await page.keyboard.press('ArrowRight');
+  assert.equal(await page.evaluate(() => document.activeElement.dataset.node), '2', 'right: its sibling');
+  await page.keyboard.press('ArrowUp');
+  assert.equal(await page.evaluate(() => document.activeElement.dataset.node), '0', 'up: the parent');
+  // On to "Why this split?" by keyboard alone.
+  let steps = 0;
+  while (await page.evaluate(() => document.activeElement.id) !== 'node-why' && steps++ < 40) await page.keyboard.press('Tab');
+  await page.keyboard.press('Enter');
+  await page.waitForSelector('#split-search table.split-search-table');
+  // The worked table: Tab reaches the picked row; the down arrow picks the next (the loss figure follows).
+  await page.click('#worked-table tbody tr:nth-child(2)');
+  const second = await page.getAttribute('#worked-table tbody tr:nth-child(2)', 'data-row');
+  await page.keyboard.press('ArrowDown');
+  const third = await page.getAttribute('#worked-table tbody tr:nth-child(3)', 'data-row');
+  assert.equal(await page.evaluate(() => document.activeElement.dataset.row), third);
+  await page.waitForFunction((r) => document.querySelector('#worked-table tr.picked')?.dataset.row === r, third);
+  assert.notEqual(second, third);
+});

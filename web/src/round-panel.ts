@@ -35,6 +35,19 @@ export class RoundPanel {
       const tr = (e.target as HTMLElement).closest('tbody tr') as HTMLTableRowElement | null;
       if (tr) update((s) => { s.worked.row = Number(tr.dataset.row); });
     });
+    // By keyboard: Tab reaches the picked row (one stop for the table); the up and down arrows pick the
+    // row above or below, Home and End the page's first and last.
+    $('worked-table').addEventListener('keydown', (e) => {
+      const tr = (e.target as HTMLElement).closest('tbody tr') as HTMLTableRowElement | null;
+      if (!tr) return;
+      const rows = Array.from(tr.parentElement!.children) as HTMLTableRowElement[];
+      const at = rows.indexOf(tr);
+      const to = e.key === 'ArrowDown' ? at + 1 : e.key === 'ArrowUp' ? at - 1 : e.key === 'Home' ? 0 : e.key === 'End' ? rows.length - 1 : -1;
+      if (to < 0 || to >= rows.length) return;
+      e.preventDefault();
+      update((s) => { s.worked.row = Number(rows[to].dataset.row); });
+      rows[to].focus();
+    });
     // Another output (class): its tree of the round on show.
     $<HTMLSelectElement>('worked-output').addEventListener('change', (e) => {
       const output = Number((e.target as HTMLSelectElement).value);
@@ -100,8 +113,11 @@ export class RoundPanel {
   private drawLoss(d: RoundDetail, m: ModelInfo) {
     this.pickedDrawn = store.worked.row;
     const row = d.rows.find((r) => r.row === store.worked.row) ?? d.rows.find((r) => !r.valid) ?? null;
-    for (const tr of Array.from($<HTMLTableElement>('worked-table').tBodies[0]?.rows ?? []))
-      tr.classList.toggle('picked', !!row && tr.dataset.row === String(row.row));
+    for (const tr of Array.from($<HTMLTableElement>('worked-table').tBodies[0]?.rows ?? [])) {
+      const picked = !!row && tr.dataset.row === String(row.row);
+      tr.classList.toggle('picked', picked);
+      tr.tabIndex = picked ? 0 : -1;
+    }
     // Ranking losses are of pairs of rows, not of one row's margin: not this figure's.
     const ranking = m.objective.startsWith('rank:');
     setHidden($('loss-figure').closest('figure')!, ranking);

@@ -62,8 +62,29 @@ export class TreeView {
   // The drawn extent of the anchored split's subtree (set by render).
   private anchored: { x: number; y: number; x0: number; x1: number; y1: number } | null = null;
 
+  // Where each drawn node is, and each node's parent: the keyboard moves between nodes.
+  private positions = new Map<number, { x: number; y: number }>();
+  private parent = new Int32Array(0);
+
   constructor(private readonly svg: SVGSVGElement, private readonly caption: HTMLElement) {
     svg.addEventListener('keydown', (e) => {
+      // On a node (Tab from the tree reaches the picked one): the arrows walk the tree (up: the parent,
+      // down: the "yes" child, left and right: the two children of a parent), Enter or Space picks the
+      // node or opens a folded split, Escape goes back to panning. On the tree itself the arrows pan.
+      const box = (e.target as Element).closest?.('g[data-node]');
+      if (box && this.shown) {
+        const id = Number((box as SVGGElement).dataset.node), t = this.shown.t;
+        const p = this.parent[id] ?? -1;
+        const next = e.key === 'ArrowUp' ? p : e.key === 'ArrowDown' ? t.left[id]
+          : e.key === 'ArrowLeft' ? (p >= 0 ? t.left[p] : -1) : e.key === 'ArrowRight' ? (p >= 0 ? t.right[p] : -1) : -2;
+        if (next === -2) {
+          if (e.key === 'Enter' || e.key === ' ') this.activate(box);
+          else if (e.key === 'Escape') svg.focus();
+          else return;
+        } else if (next >= 0) this.focusNode(next, true);
+        e.preventDefault();
+        return;
+      }
       const step = 0.15;
       const moves: Record<string, [number, number]> = { ArrowLeft: [-step, 0], ArrowRight: [step, 0], ArrowUp: [0, -step], ArrowDown: [0, step] };
       if (moves[e.key]) {
@@ -106,20 +127,43 @@ export class TreeView {
     // (its numbers showing at once: a first click that only opened read as a miss).
     svg.addEventListener('click', (e) => {
       if (moved > slop || !this.shown) return;
-      const picked = (e.target as Element).closest<SVGGElement>('g[data-node]');
-      if (picked && !picked.dataset.folded) {
-        this.select(Number(picked.dataset.node));
-        return;
-      }
-      const node = (e.target as Element).closest<SVGGElement>('g[data-folded]');
-      if (!node) return;
-      const id = Number(node.dataset.id);
-      this.opened.add(id);
-      const t = node.getAttribute('transform')!.match(/translate\(([-\d.e]+),([-\d.e]+)\)/)!;
-      this.anchor = { id, sx: Number(t[1]) - this.view.x, sy: Number(t[2]) - this.view.y };
-      this.render(this.shown.t, this.shown.index, this.shown.m, true);
-      this.select(id);
+      this.activate(e.target as Element);
     });
+  }
+
+  // A click (or Enter) on a node: picks it; on a folded split, also opens it.
+  private activate(target: Element) {
+    if (!this.shown) return;
+    const picked = target.closest<SVGGElement>('g[data-node]');
+    if (picked && !picked.dataset.folded) {
+      this.select(Number(picked.dataset.node));
+      return;
+    }
+    const node = target.closest<SVGGElement>('g[data-folded]');
+    if (!node) return;
+    const id = Number(node.dataset.id);
+    this.opened.add(id);
+    const t = node.getAttribute('transform')!.match(/translate\(([-\d.e]+),([-\d.e]+)\)/)!;
+    this.anchor = { id, sx: Number(t[1]) - this.view.x, sy: Number(t[2]) - this.view.y };
+    const focused = this.svg.contains(document.activeElement) && document.activeElement !== this.svg;
+    this.render(this.shown.t, this.shown.index, this.shown.m, true);
+    this.select(id);
+    if (focused) this.focusNode(id, false);
+  }
+
+  // Keyboard focus to a drawn node, brought into view; `pick`: the inspector shows it too.
+  private focusNode(id: number, pick: boolean) {
+    const box = this.svg.querySelector<SVGGElement>(`g[data-node="${id}"]`), at = this.positions.get(id);
+    if (!box || !at) return;  // below a folded split: open it first
+    if (pick && !box.dataset.folded) this.select(id);
+    const margin = 60;
+    if (at.x - margin < this.view.x) this.view.x = at.x - margin;
+    if (at.x + margin > this.view.x + this.view.w) this.view.x = at.x + margin - this.view.w;
+    if (at.y - margin < this.view.y) this.view.y = at.y - margin;
+    if (at.y + margin > this.view.y + this.view.h) this.view.y = at.y + margin - this.view.h;
+    this.apply();
+    for (const g of this.svg.querySelectorAll('g[data-node]')) g.setAttribute('tabindex', g === box ? '0' : '-1');
+    box.focus();
   }
 
   // The node whose numbers the inspector shows (-1: none); marked in the drawing.
@@ -129,7 +173,10 @@ export class TreeView {
   select(id: number) {
     if (!this.shown) return;
     this.selected = id;
-    for (const g of this.svg.querySelectorAll<SVGGElement>('g[data-node]')) g.classList.toggle('selected', Number(g.dataset.node) === id);
+    for (const g of this.svg.querySelectorAll<SVGGElement>('g[data-node]')) {
+      g.classList.toggle('selected', Number(g.dataset.node) === id);
+      g.setAttribute('tabindex', Number(g.dataset.node) === id ? '0' : '-1');  // Tab from the tree lands on the picked node
+    }
     this.onSelect(this.shown.t, id, this.shown.m, this.shown.index);
   }
 
@@ -202,6 +249,9 @@ export class TreeView {
     // Depth and subtree size of every node (children come after their parent).
     const n = t.left.length;
     const depth = new Int32Array(n), size = new Int32Array(n).fill(1);
+    this.parent = new Int32Array(n).fill(-1);
+    for (let i = 0; i < n; i++) if (t.left[i] >= 0) this.parent[t.left[i]] = this.parent[t.right[i]] = i;
+    this.positions.clear();
     for (let i = 0; i < n; i++) if (t.left[i] >= 0) depth[t.left[i]] = depth[t.right[i]] = depth[i] + 1;
     for (let i = n - 1; i >= 0; i--) if (t.left[i] >= 0) size[i] += size[t.left[i]] + size[t.right[i]];
     // Whole levels below each shown root (the tree's, or a split the user
@@ -253,8 +303,10 @@ export class TreeView {
       const id = node.data.id;
       const leaf = t.left[id] < 0;
       ++drawn;
-      const box = el('g', { transform: `translate(${node.x},${node.y})`, class: leaf ? 'tree-leaf' : node.data.hidden ? 'tree-split folded' : 'tree-split' });
+      const box = el('g', { transform: `translate(${node.x},${node.y})`, class: leaf ? 'tree-leaf' : node.data.hidden ? 'tree-split folded' : 'tree-split',
+        tabindex: -1, role: 'button' });
       box.dataset.node = String(id);
+      this.positions.set(id, { x: node.x, y: node.y });
       const text = leaf ? this.leafText(t, id, m) : this.splitText(t, id, m);
       if (node.data.hidden) text.push(`▸ ${node.data.hidden.toLocaleString()} nodes below: click`);
       // Lines wrapped to the box (a long category split ran into its neighbours); the title keeps them whole.
@@ -269,6 +321,7 @@ export class TreeView {
       lines.forEach((line, i) => box.append(el('text', { x: 0, y: -5 + i * 14, 'text-anchor': 'middle' }, line)));
       const title = el('title', {}, text.join('\n'));
       box.append(title);
+      box.setAttribute('aria-label', `node ${id}: ${text.join('; ')}`);
       g.append(box);
     });
     this.full = { x: x0 - dx, y: -40, w: x1 - x0 + 2 * dx, h: y1 + 80 };
@@ -291,7 +344,7 @@ export class TreeView {
     const part = drawn < n ? ` Shown: ${drawn.toLocaleString()} nodes; click a ▸ split to open what is below it.` : '';
     // The node picked stays picked while the same tree is redrawn; a new tree starts at its root.
     this.select(same && this.selected >= 0 && this.selected < n ? this.selected : 0);
-    this.caption.textContent = `Tree ${index + 1} of ${m.trees} (round ${round}${cls}): ${n === 1 ? 'a single leaf: no split of its rows was worth making (by the gain, γ and min_child_weight), so every row gets its value' : `${n.toLocaleString()} nodes, ${leaves.toLocaleString()} leaves`}.${part} A row goes "yes" when the test holds; a node's cover is ${coverMeaning(m)}. ${matchMedia('(pointer: coarse)').matches ? 'Drag to pan, + and − to zoom' : 'Drag or arrow keys to pan, wheel or +/− to zoom'}, Fit to see it all.`;
+    this.caption.textContent = `Tree ${index + 1} of ${m.trees} (round ${round}${cls}): ${n === 1 ? 'a single leaf: no split of its rows was worth making (by the gain, γ and min_child_weight), so every row gets its value' : `${n.toLocaleString()} nodes, ${leaves.toLocaleString()} leaves`}.${part} A row goes "yes" when the test holds; a node's cover is ${coverMeaning(m)}. ${matchMedia('(pointer: coarse)').matches ? 'Drag to pan, + and − to zoom' : 'Drag or arrow keys to pan, wheel or +/− to zoom; Tab to the picked node, then the arrow keys walk the tree and Enter opens a folded split'}, Fit to see it all.`;
   }
 
   private splitText(t: TreeJson, id: number, m: ModelInfo) {
