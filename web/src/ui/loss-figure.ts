@@ -142,7 +142,9 @@ export class LossFigure {
     });
     setData(this.svg, 'highlight', mine);
     let about = `${classification ? 'Losses against the margin' : 'Losses against the residual'}: ${curves.map((c) => c.name).join(', ')}.`;
-    about += mine ? ` This model's loss, in bold: ${mine}.` : ' This model\'s loss is not among them' +
+    about += mine ? ` This model's loss, in bold: ${mine}.` : algorithm === 'random_forest'
+      ? ' A random forest descends no loss: each tree is grown on its own bootstrap draw, none fit to the others\' errors, and the forest averages them (its F is a vote share, not a margin). The curves are for comparison.'
+      : ' This model\'s loss is not among them' +
       (classification && !twoClasses ? (algorithm === 'adaboost'
         ? ' (for more than two classes AdaBoost\'s is the multiclass exponential loss: its value each round is in the round panel).'
         : ' (for more than two classes, softmax cross-entropy generalises the binomial deviance).') : '.');

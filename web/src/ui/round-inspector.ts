@@ -106,7 +106,9 @@ export class RoundInspector {
       // "g = p − y, p = 1/(1+e^{−F(x)})": the negated gradient, then what its letters are.
       const [gradient, ...where] = g.replace(/^g = /, '').split(', ');
       parts.push(formulaRow('pseudo-residual r = −∂L/∂F at F_{t−1}', `r = −(${gradient})${where.length ? `, where ${where.join(', ')}` : ''}`));
-      parts.push(paragraph(`A least-squares tree is fit to r; then each leaf's value is set by line search on the loss: ${LINE_SEARCH[m.objective] ?? 'γ = −Σg/Σh'}, and ν·γ is added (ν = η = ${num(eta)}).`));
+      parts.push(paragraph(m.step === 'tree_line_search'
+        ? `A least-squares tree g_t is fit to r (each leaf the mean r̄ of its rows); then one weight α_t for the whole tree, by least squares of r on g_t (the notes' one-variable regression), and ν·α_t·g_t is added (ν = η = ${num(eta)}).`
+        : `A least-squares tree is fit to r; then each leaf's value is set by line search on the loss: ${LINE_SEARCH[m.objective] ?? 'γ = −Σg/Σh'}, and ν·γ is added (ν = η = ${num(eta)}).`));
     } else {
       parts.push(formulaRow('gradient and hessian at F_{t−1}', `${g};  ${h}`));
       const bounds = `λ = ${num(m.params.lambda)}${m.params.alpha > 0 ? `, G soft-thresholded by α = ${num(m.params.alpha)}` : ''}${m.params.max_delta_step > 0 ? `, |w| ≤ ${num(m.params.max_delta_step)}` : ''}`;
@@ -404,7 +406,7 @@ function epsilonAlphaChart(reports: RoundReport[], selected: number) {
 // gain. The dashed line marks the round on show.
 function objectiveChart(values: number[], selected: number, perClass: boolean) {
   const fig = document.createElement('figure');
-  fig.className = 'eps-alpha tree-objective';
+  fig.className = 'small-chart tree-objective';
   fig.dataset.values = JSON.stringify(values);
   const W = 320, H = 90, left = 46, right = 8, top = 8, bottom = 18;
   const finite = values.filter(Number.isFinite);
@@ -446,7 +448,7 @@ function objectiveChart(values: number[], selected: number, perClass: boolean) {
 // notes' vote at η = 1, twice it with SAMME's.
 export function eadaCurve(e: number, alpha: number) {
   const fig = document.createElement('figure');
-  fig.className = 'eps-alpha eada';
+  fig.className = 'small-chart eada';
   const best = 0.5 * Math.log((1 - e) / e), lowest = 2 * Math.sqrt(e * (1 - e));
   const E = (eta: number) => (1 - e) * Math.exp(-eta) + e * Math.exp(eta);
   fig.dataset.argmin = String(best);

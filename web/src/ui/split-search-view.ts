@@ -46,7 +46,7 @@ export function splitSearchView(s: SplitSearch): Node[] {
 // Gain against threshold for one feature; the best marked, γ as a line.
 function gainCurve(name: string, curve: [number, number][], best: number, gamma: number, categorical: boolean) {
   const fig = document.createElement('figure');
-  fig.className = 'eps-alpha gain-curve';
+  fig.className = 'small-chart gain-curve';
   fig.dataset.points = String(curve.length);
   const W = 320, H = 100, left = 46, right = 8, top = 8, bottom = 18;
   const xs = curve.map((c) => c[0]), ys = curve.map((c) => c[1]);

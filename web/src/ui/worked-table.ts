@@ -68,7 +68,9 @@ export class WorkedTable {
     const last = d.offset + d.rows.length;
     setMathText(this.caption, `Round ${t}: rows ${d.offset + 1}–${last} of ${d.total.toLocaleString()}${byLine ? ' (numbered by their line in the file)' : ''}` +
       `${F > features.length ? ` (${shownText(features.length, F, splitShown, d.splitFeatures.length)}; the CSV has all)` : ''}. ` +
-      `F is the margin${d.outputs > 1 ? ` of class ${cls[d.output] ?? d.output}` : ''}; ` +
+      (m.algorithm === 'random_forest' ? (cls.length ? `F is the forest's vote: the mean of its trees' leaf shares${d.outputs > 1 ? ` for class ${cls[d.output] ?? d.output}` : ` for class ${cls[1] ?? 1}`} (a probability, not a margin); `
+        : 'F is the forest\'s prediction, the mean of its trees\'; ')
+        : `F is the margin${d.outputs > 1 ? ` of class ${cls[d.output] ?? d.output}` : ''}; `) +
       (m.algorithm === 'gbrank' ? `F${sub(t)}(x) = ${t}/${t + 1}·F${sub(t - 1)}(x) + leaf value, the leaf value being η/(t+1)·g_t(x) (GBRank's blend)${stats.includes('g') ? '; g is minus the sum of the row\'s targets, h their count' : ''}.`
         : m.algorithm === 'random_forest' ? `F${sub(t)}(x) = ((${t - 1})·F${sub(t - 1)}(x) + leaf value)/${t}, the mean of the trees.`
         : m.algorithm === 'adaboost' && !cls.length ? `F${sub(t)}(x) is the trees' median weighted by ln(1/β).`
