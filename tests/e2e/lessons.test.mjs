@@ -36,6 +36,13 @@ test('AdaBoost, one stump at a time: every step checked against the engine\'s nu
   // First open: where to start.
   await page.waitForSelector('#lesson-panel:not([hidden]) .lesson-start');
   assert.match(await page.textContent('#lesson-panel'), /Where to start.*AdaBoost, one stump at a time.*Ranking: GBRank and LambdaMART/s);
+  // The live picture: boosting drawing the circles' boundary round by round, trained beside the page's own data.
+  const round = () => page.$eval('.landing-picture canvas', (c) => Number(c.dataset.round ?? 0));
+  await page.waitForFunction(() => Number(document.querySelector('.landing-picture canvas')?.dataset.round ?? 0) > 0);
+  const first = await round();
+  await page.waitForFunction((r) => Number(document.querySelector('.landing-picture canvas').dataset.round) !== r, first);
+  assert.match(await page.textContent('#data-name'), /auto_mpg/, 'the page\'s own data is untouched');
+  assert.doesNotMatch(await page.textContent('#train-status'), /Run \d/, 'and no run of the page\'s was made');
   await site.screenshot('lessons-landing-1280x800');
   await page.click('.lesson-start[data-lesson="adaboost-stumps"]');
 

@@ -13,6 +13,7 @@ import { runLabel } from './run-names';
 import { Views } from './views';
 import { lessonById, LESSONS, type LessonSetup } from './lessons/catalog';
 import { LessonPanel } from './lessons/lesson-panel';
+import { DEMO } from './lessons/landing-picture';
 
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
 const LESSON_IDS = LESSONS.map((l) => l.id);
@@ -531,6 +532,9 @@ function handle(m: FromWorker) {
       }
       break;
     }
+    case 'landing-demo':
+      lessonPanel.onDemo(m.frames, m.error);
+      break;
     default:
       views.onWorkerReply(m);
   }
@@ -578,6 +582,7 @@ const lessonPanel = new LessonPanel({
   watch: () => { ++picks; setUp({ data: 'toy:circles:400:0.15:0', algorithm: 'xgboost', params: { rounds: '40', max_depth: '3' }, rounds: 40 }, false); },
   ranking: () => { update((s) => { s.landing = false; }); sourceSelect.value = 'sample:rank'; loadSample('rank'); },
   ownData: () => $<HTMLInputElement>('file-input').click(),
+  demo: () => client.landingDemo(DEMO.spec, DEMO.rounds, DEMO.n),
 });
 subscribe(() => lessonPanel.render());
 

@@ -9,11 +9,13 @@ import { isRight, lessonById, LESSONS, type Lesson, type LessonContext } from '.
 import { progressOf, saveProgress } from './progress';
 import type { CompareReply } from '../worker/messages';
 import { PRESET_LABELS, type PresetName } from '../presets';
+import { LandingPicture } from './landing-picture';
 
 export interface LessonActions {
   open: (id: string, step: number) => void;  // sets the step up (main.ts does the loading and training)
   leave: () => void;
-  watch: () => void;        // the landing's live picture: toy data training
+  watch: () => void;        // toy data training on the page, as the landing's picture shows it
+  demo: () => void;         // asks the worker for the landing picture's rounds (onDemo)
   ranking: () => void;      // the ranking sample (GBRank, LambdaMART)
   ownData: () => void;      // the file picker
 }
@@ -47,6 +49,7 @@ function comparisonOf(run: Run | undefined): CompareReply | undefined {
 
 export class LessonPanel {
   private readonly root = $('lesson-panel');
+  private readonly picture = new LandingPicture();
   private built = '';  // what the panel's DOM was made for: 'landing', '<id>:<step>' or ''
   private parts: { prompt: HTMLElement; input: HTMLInputElement | null; choices: HTMLButtonElement[]; check: HTMLButtonElement;
     show: HTMLButtonElement; verdict: HTMLElement; explain: HTMLElement; challenge: HTMLElement; status: HTMLElement;
@@ -91,6 +94,7 @@ export class LessonPanel {
     };
     this.root.replaceChildren(
       el('h2', { id: 'lesson-title' }, 'Where to start'),
+      this.picture.figure,
       el('p', {}, 'BoostLab trains boosting models in this tab and shows every round: the weights, residuals, gains and votes ' +
         'the lecture notes talk about, with the numbers filled in. Walk a lesson, or explore:'),
       list,
@@ -104,7 +108,16 @@ export class LessonPanel {
     );
   }
 
+  // The landing picture's rounds, from the worker.
+  onDemo(frames: Float32Array, error: string) {
+    this.picture.show(frames, error);
+  }
+
   private renderLanding() {
+    if (!this.picture.asked && store.engine.ready) {
+      this.picture.asked = true;
+      this.actions.demo();
+    }
     for (const item of this.root.querySelectorAll<HTMLElement>('.lesson-list li')) {
       const id = item.querySelector<HTMLElement>('.lesson-start')!.dataset.lesson!;
       const lesson = lessonById(id)!, p = progressOf(id);

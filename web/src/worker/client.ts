@@ -1,4 +1,5 @@
 // The only file that calls postMessage to the worker.
+import type { ToySpec } from '../ui/toy-data';
 import type { FromWorker, RankingRequest, ReadOptions, RoundDetailRequest, SplitSearchRequest, SurfaceRequest, ToWorker, TrainRequest } from './messages';
 
 export class WorkerClient {
@@ -57,5 +58,6 @@ export class WorkerClient {
   roundDetail(request: RoundDetailRequest) { this.send({ type: 'round-detail', request, csv: false }); }
   roundCsv(request: RoundDetailRequest) { this.send({ type: 'round-detail', request, csv: true }); }
   splitSearch(request: SplitSearchRequest) { this.send({ type: 'split-search', request }); }
+  landingDemo(spec: ToySpec, rounds: number, n: number) { this.send({ type: 'landing-demo', spec, rounds, n }); }
   loadModel(file: File) { this.send({ type: 'load-model', name: file.name, file }); }
 }

@@ -1,3 +1,4 @@
+import type { ToySpec } from '../ui/toy-data';
 // The messages between the page and the training worker.
 import type { ColumnSummary, Evaluation, ParamSpec, RoundLeaf, RoundReport } from '../../../wasm/js/index.js';
 import type { ShapData } from '../ui/shap-view';
@@ -58,6 +59,8 @@ export type ToWorker =
   // A round's numbers and worked table (csv: the whole table as a download instead).
   | { type: 'round-detail'; request: RoundDetailRequest; csv: boolean }
   | { type: 'split-search'; request: SplitSearchRequest }
+  // The landing's picture: a small toy trained on the side (not a run of the page's), every round's surface.
+  | { type: 'landing-demo'; spec: ToySpec; rounds: number; n: number }
   // Ranking: one query's documents as the model orders them after a round.
   | { type: 'ranking'; request: RankingRequest }
   // The kept runs side by side at a round (0: each one's last), with blends of their validation predictions.
@@ -281,6 +284,7 @@ export type FromWorker =
   | { type: 'export'; what: 'model' | 'model-compact' | 'predictions' | 'xgboost' | 'valid-rows' | 'scale-out' | 'round-csv'; text: string | Blob; round?: number }
   | { type: 'round-detail'; detail: RoundDetail | null; model: ModelInfo | null; error: string }
   | { type: 'split-search'; search: SplitSearch | null; error: string }
+  | { type: 'landing-demo'; frames: Float32Array; n: number; rounds: number; error: string }
   | { type: 'ranking'; detail: RankingDetail | null; error: string }
   | { type: 'compare'; reply: CompareReply }
   | { type: 'model-loaded'; name: string; model: ModelInfo }

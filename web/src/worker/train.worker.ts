@@ -10,6 +10,7 @@ import { csvText } from './csv-cells';
 import { rankingDetail } from './ranking';
 import { compareRuns, KeptRuns } from './compare';
 import { lineRange, rowOfLine } from './row-lines';
+import { makeToy } from '../ui/toy-data';
 
 let bl: BoostLab | null = null;
 let table: Table | null = null;
@@ -512,6 +513,33 @@ async function handle(msg: ToWorker) {
         }
         post({ type: 'round-detail', detail, model: info(m), error: '' }, transfer);
       }, (error) => post({ type: 'round-detail', detail: null, model: null, error }));
+      return;
+    }
+    case 'landing-demo': {
+      // Trained beside (never instead of) the page's table and run: its own table, dataset and trainer, freed here.
+      if (!bl) return;
+      const toy = makeToy(msg.spec);
+      const t = bl.readCSV(toy.csv);
+      let d: Dataset | null = null, tr: Trainer | null = null;
+      try {
+        d = t.toDataset({ target: 'y', validFraction: 0 });
+        tr = bl.trainer(d, { algorithm: 'xgboost', rounds: msg.rounds, max_depth: 4, eta: 0.5, nthread: 1 });
+        const s: SurfaceRequest = { x: toy.range.x, y: toy.range.y, n: msg.n };
+        const frames = new Float32Array(msg.rounds * msg.n * msg.n);
+        for (let k = 0; k < msg.rounds && !tr.done; k++) {
+          tr.step();
+          const m = tr.snapshot();
+          frames.set(surfaceAt(m, s, 0), k * msg.n * msg.n);
+          m.dispose();
+        }
+        post({ type: 'landing-demo', frames, n: msg.n, rounds: msg.rounds, error: '' }, [frames.buffer]);
+      } catch (e) {
+        post({ type: 'landing-demo', frames: new Float32Array(0), n: 0, rounds: 0, error: describe(e).message });
+      } finally {
+        tr?.dispose();
+        d?.dispose();
+        t.dispose();
+      }
       return;
     }
     case 'split-search': {
