@@ -66,8 +66,11 @@ test('AdaBoost round 3 of 8: ε_t and α_t are the round report\'s, α_t = η(ln
     near(await attr(page, '#round-inspector [data-recomputed]', 'recomputed'), alpha, 1e-12, 'α_t from the formula and ε_t');
     near(await attr(page, '#round-inspector [data-usum]', 'usum'), 1, 1e-9, 'Σu');
     // (subscripts are <sub>: ε_t reads "εt" as text)
-    assert.match(await page.textContent('#round-inspector'), /εt = Σ u·\[y ≠ g\(x\)\] \/ Σ u/);
-    assert.match(await page.textContent('#round-inspector'), /◆t = √\(\(1 − εt\)\/εt\)/);
+    // Typeset (KaTeX): the fraction and the root drawn as the notes set them; data-plain is the formula in plain text.
+    const plains = await page.$$eval('#round-inspector .tex', (e) => e.map((x) => x.dataset.plain));
+    assert.ok(plains.includes('ε_t = Σ u·[y ≠ g(x)] / Σ u') && plains.includes('◆_t = √((1 − ε_t)/ε_t)'), plains.join(' | '));
+    assert.ok(await page.locator('#round-inspector .tex .katex-html .mfrac').count() >= 2, 'stacked fractions');
+    assert.equal(await page.locator('#round-inspector .tex .katex-html .sqrt').count(), 1, 'the root over its fraction');
     // The notes' vote beside the engine's: ln◆_t, half SAMME's α_t at η = 1; at another η the update is said with it.
     const notes = Number(await page.getAttribute('#round-inspector [data-notes-alpha]', 'data-notes-alpha'));
     near(notes, Math.log(Math.sqrt((1 - eps) / eps)), 1e-12, "the notes' vote ln◆_3");

@@ -43,8 +43,9 @@ test('XGBoost-style inspector: a split\'s G and H each side and its gain, a leaf
   near(await data(page, 'gain'), 0.5 * bracket - 0, 1e-6, 'gain = ½[…] − γ');
   near(bracket, t.gain[0], 1e-3, "the bracket against the tree's stored gain (float sums)");
   // G_L and H_L drawn with their subscripts (the text reads GL, HL).
-  assert.match(await page.textContent('#node-inspector'), /gain = ½\[GL²\/\(HL\+λ\) \+ GR²\/\(HR\+λ\) − \(GL\+GR\)²\/\(HL\+HR\+λ\)\] − γ/);
-  assert.ok(await page.locator('#node-inspector sub', { hasText: 'L' }).count() >= 6, 'L as a subscript');
+  assert.equal(await page.getAttribute('#node-inspector .tex', 'data-plain'), 'gain = ½[G_{L}²/(H_{L}+λ) + G_{R}²/(H_{R}+λ) − (G_{L}+G_{R})²/(H_{L}+H_{R}+λ)] − γ');
+  assert.equal(await page.locator('#node-inspector .tex .katex-html .mfrac').count(), 4, 'typeset: ½ and the three fractions stacked');
+  assert.ok(await page.locator('#node-inspector sub', { hasText: 'L' }).count() >= 2, 'L as a subscript in the lines of plain text');
   assert.match(await page.textContent('#node-inspector'), /H is what the tree shows as cover: Σh over its training rows/);
   await site.screenshot('inspector-split');
   // A leaf, clicked: w* from its G, H and λ; η·w* is the value the file stores.
@@ -79,7 +80,7 @@ test('XGBoost-style inspector with α: T_α(G) in the gain and in w*, equal to w
   const bracket = sc(t.sum_grad[l], t.cover[l]) + sc(t.sum_grad[r], t.cover[r]) - sc(t.sum_grad[l] + t.sum_grad[r], t.cover[l] + t.cover[r]);
   near(await data(page, 'bracket'), bracket, 1e-6, 'the bracket with T_α(G)');
   near(bracket, t.gain[0], 1e-3 * Math.abs(t.gain[0]), "the bracket is the tree's stored gain");
-  assert.match(await page.textContent('#node-inspector'), /gain = ½\[Tα\(GL\)²\/\(HL\+λ\)/);
+  assert.match(await page.getAttribute('#node-inspector .tex', 'data-plain'), /^gain = ½\[T_\{α\}\(G_\{L\}\)²\/\(H_\{L\}\+λ\)/);
   const leaf = page.locator('#tree g.tree-leaf').first();
   const id = Number(await leaf.getAttribute('data-node'));
   await leaf.click();

@@ -71,12 +71,13 @@ export function setMathText(el: HTMLElement, text: string) {
 
 // One line of a formula panel: the formula, then its value with this round's
 // numbers. data: the engine's full-precision values, for tests and tooltips.
-export function formulaRow(name: string, value: string, data: Record<string, number> = {}) {
+// name: text (with mathText's sub- and superscripts), or typeset parts (ui/math.ts) and text.
+export function formulaRow(name: string | (Node | string)[], value: string, data: Record<string, number> = {}) {
   const row = document.createElement('div');
   row.className = 'formula';
   const f = document.createElement('span');
   f.className = 'formula-name';
-  f.append(mathText(name));
+  for (const part of typeof name === 'string' ? [name] : name) f.append(typeof part === 'string' ? mathText(part) : part);
   const v = document.createElement('span');
   v.className = 'formula-value';
   v.append(mathText(value));

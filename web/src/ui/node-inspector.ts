@@ -10,6 +10,7 @@ import { splitSearchView } from './split-search-view';
 import { coverMeaning } from './cover-text';
 import { formulaRow, num, paragraph, setData } from './dom';
 import { nodeFormulas } from './node-formulas';
+import { math } from './math';
 import { score, soft, weight, type Reg } from '../split-score';
 
 export class NodeInspector {
@@ -80,7 +81,7 @@ export class NodeInspector {
     // With alpha, every G enters as T_alpha(G): the formulas say so, and their numbers are of it.
     const T = (name: string) => (reg.alpha > 0 ? `T_{α}(${name})` : name);
     const G = t.sum_grad[id], H = t.cover[id];
-    const lines: (string | [string, string])[] = [];
+    const lines: (string | [string | (Node | string)[], string])[] = [];
     if (t.left[id] >= 0) {
       const l = t.left[id], r = t.right[id];
       const GL = t.sum_grad[l], HL = t.cover[l], GR = t.sum_grad[r], HR = t.cover[r];
@@ -98,7 +99,9 @@ export class NodeInspector {
       lines.push([reg.alpha > 0 ? 'λ, α, γ' : 'λ, γ', reg.alpha > 0 ? `${num(lambda)}, ${num(reg.alpha)}, ${num(gamma)}` : `${num(lambda)}, ${num(gamma)}`]);
       lines.push(`H is what the tree shows as cover: ${coverMeaning(m)}.`);
       if (reg.alpha > 0) lines.push(`With α = ${num(reg.alpha)} (L1), each G is first moved towards 0 by α: T_{α}(G) = sign(G)·max(|G| − α, 0).`);
-      lines.push([`gain = ½[${T('G_{L}')}²/(H_{L}+λ) + ${T('G_{R}')}²/(H_{R}+λ) − ${reg.alpha > 0 ? T('G_{L}+G_{R}') : '(G_{L}+G_{R})'}²/(H_{L}+H_{R}+λ)] − γ`,
+      const plain = `gain = ½[${T('G_{L}')}²/(H_{L}+λ) + ${T('G_{R}')}²/(H_{R}+λ) − ${reg.alpha > 0 ? T('G_{L}+G_{R}') : '(G_{L}+G_{R})'}²/(H_{L}+H_{R}+λ)] − γ`;
+      const Tt = (g: string) => (reg.alpha > 0 ? `T_\\alpha(${g})` : g);
+      lines.push([[math(`\\text{gain} = \\tfrac{1}{2}\\left[\\frac{${Tt('G_L')}^2}{H_L+\\lambda} + \\frac{${Tt('G_R')}^2}{H_R+\\lambda} - \\frac{${reg.alpha > 0 ? Tt('G_L+G_R') : '(G_L+G_R)'}^2}{H_L+H_R+\\lambda}\\right] - \\gamma`, plain)],
         `½[${num(score(GL, HL, reg))} + ${num(score(GR, HR, reg))} − ${num(score(GL + GR, HL + HR, reg))}] − ${num(gamma)} = ${num(gain)}`]);
       if (reg.maxDelta > 0) lines.push(`With max_delta_step ${num(reg.maxDelta)}, each term is the score of the weight capped at ±${num(reg.maxDelta)}: −(2Gw + (H+λ)w²).`);
       lines.push(`The tree's "gain" (${num(t.gain[id])}) is XGBoost's loss change: the bracket without ½ and γ.`);

@@ -9,6 +9,11 @@ import type { RoundReport } from '../../../wasm/js/index.js';
 import type { ModelInfo, RoundDetail } from '../worker/messages';
 import { cell, formulaRow, mathText, num, paragraph, scrolling, setData, setMathText } from './dom';
 import { algorithmName } from '../run-names';
+import { math } from './math';
+
+// The AdaBoost panel's two central formulas, typeset (cloned where used).
+const epsilonTex = () => math('\\varepsilon_t = \\frac{\\sum u\\,[y \\neq g(x)]}{\\sum u}', 'ε_t = Σ u·[y ≠ g(x)] / Σ u');
+const diamondTex = () => math('\\blacklozenge_t = \\sqrt{\\frac{1-\\varepsilon_t}{\\varepsilon_t}}', '◆_t = √((1 − ε_t)/ε_t)');
 
 const SVG = 'http://www.w3.org/2000/svg';
 
@@ -120,7 +125,7 @@ export class RoundInspector {
       // Its two sums from the leaves: g_t(x) = r̄ of the row's leaf, y − s = r; Σ r over a leaf is −G.
       const a = d.treeAlpha[d.output];
       const top = d.leaves.reduce((t, l) => t + l.mean * -l.sumGrad, 0), bottom = d.leaves.reduce((t, l) => t + l.weight * l.mean * l.mean, 0);
-      parts.push(formulaRow('α_t = Σ g_t(x)(y − s) / Σ g_t(x)², g_t: the tree of mean residuals', `${num(top)} / ${num(bottom)} = ${num(a)}`, { alpha: a, top, bottom }));
+      parts.push(formulaRow([math('\\alpha_t = \\frac{\\sum g_t(x)\\,(y-s)}{\\sum g_t(x)^2}', 'α_t = Σ g_t(x)(y − s) / Σ g_t(x)²'), ', g_t: the tree of mean residuals'], `${num(top)} / ${num(bottom)} = ${num(a)}`, { alpha: a, top, bottom }));
       parts.push(paragraph('Least squares of r on the tree of leaf means gives α_t = 1 up to rounding (each leaf mean is already the best constant for its rows): the line search over the whole tree changes the step only where the loss is not squared error on r.'));
     }
     if (!d.leaves.length) return;
@@ -150,7 +155,8 @@ export class RoundInspector {
       // The notes' regularised objective of this tree at its leaves' w, from the table's own numbers.
       const { lambda, alpha, gamma } = m.params;
       const objective = d.leaves.reduce((o, l) => o + l.sumGrad * l.step + 0.5 * (l.sumHess + lambda) * l.step * l.step + alpha * Math.abs(l.step), 0) + gamma * d.leaves.length;
-      parts.push(formulaRow(`this tree's objective Σ_j[G_j w_j + ½(H_j + λ)w_j²]${alpha > 0 ? ' + αΣ|w_j|' : ''} + γT, T = ${d.leaves.length} leaves`,
+      parts.push(formulaRow(['this tree\'s objective ', math(`\\sum_j \\left[G_j w_j + \\tfrac{1}{2}(H_j+\\lambda)\\,w_j^2\\right]${alpha > 0 ? ' + \\alpha\\sum_j |w_j|' : ''} + \\gamma T`,
+        `Σ_j[G_j w_j + ½(H_j + λ)w_j²]${alpha > 0 ? ' + αΣ|w_j|' : ''} + γT`), `, T = ${d.leaves.length} leaves`],
         num(objective), { objective }));
       const values = reports.map((r) => r.treeObjective ?? NaN);
       if (values.some(Number.isFinite)) parts.push(objectiveChart(values, d.round, m.outputs > 1 && d.perRound > 1));
@@ -167,7 +173,7 @@ export class RoundInspector {
       parts.push(formulaRow(`S⁻: pairs with h_{t−1}(x) < h_{t−1}(y) + τ (τ = ${num(tau)})`, wrong.toLocaleString(), { wrong }));
     parts.push(paragraph('Each pair in S⁻ gives x the target h_{t−1}(y) + τ and y the target h_{t−1}(x) − τ; a least-squares regression tree g_t is fit to all the targets (a row in n pairs has n of them), so each leaf\'s g_t is the mean of the targets that reach it. The one-query view below lists a query\'s pairs.'));
     const keep = d.blend?.keep ?? t / (t + 1), add = d.blend?.add ?? eta / (t + 1);
-    parts.push(formulaRow('h_t = (t·h_{t−1} + η·g_t)/(t + 1)', `${num(keep)}·h_{t−1} + ${num(add)}·g_t`, { keep, add }));
+    parts.push(formulaRow([math('h_t = \\frac{t\\,h_{t-1} + \\eta\\,g_t}{t+1}', 'h_t = (t·h_{t−1} + η·g_t)/(t + 1)')], `${num(keep)}·h_{t−1} + ${num(add)}·g_t`, { keep, add }));
     if (!d.leaves.length) return;
     const table = document.createElement('table');
     table.className = 'leaf-table';
@@ -193,39 +199,39 @@ export class RoundInspector {
       if (regression) {
         const beta = e / (1 - e);
         parts.push(formulaRow('ε_t = Σ u·L_i, L_i = loss of |y − f_t(x)| / max', num(e), { epsilon: e }));
-        parts.push(formulaRow('β_t = ε_t / (1 − ε_t)', num(beta), { beta }));
+        parts.push(formulaRow([math('\\beta_t = \\frac{\\varepsilon_t}{1-\\varepsilon_t}', 'β_t = ε_t / (1 − ε_t)')], num(beta), { beta }));
         parts.push(formulaRow('α_t = η·ln(1/β_t), the tree\'s weight', num(a), { alpha: a }));
         parts.push(paragraph('u ← u·β_t^(η(1 − L_i)), normalised; the model predicts the trees\' median weighted by ln(1/β_t).'));
       } else if (m.variant === 'samme_r') {
-        parts.push(formulaRow('ε_t = Σ u·[y ≠ g(x)] / Σ u', num(e), { epsilon: e }));
+        parts.push(formulaRow([epsilonTex()], num(e), { epsilon: e }));
         parts.push(paragraph(`SAMME.R: each leaf adds η(K−1)(ln p_k − (1/K)Σ_j ln p_j) of its weighted class shares p; u ← u·exp(−η(K−1)/K·y·ln p), normalised.`));
       } else if (m.vote === 'freund_schapire') {
         // The notes' convention, as the engine applied it: α_t = η·ln◆_t (with ½ln(K − 1) past two classes), u·e^{−yαg}.
         const diamond = Math.sqrt((1 - e) / e);
         const alpha = eta * (Math.log(diamond) + 0.5 * Math.log(K - 1));
-        parts.push(formulaRow('ε_t = Σ u·[y ≠ g(x)] / Σ u', num(e), { epsilon: e }));
-        parts.push(formulaRow('◆_t = √((1 − ε_t)/ε_t)', num(diamond), { diamond }));
+        parts.push(formulaRow([epsilonTex()], num(e), { epsilon: e }));
+        parts.push(formulaRow([diamondTex()], num(diamond), { diamond }));
         parts.push(K === 2
-          ? formulaRow('α_t = η·ln◆_t, the vote (the notes\' convention, Freund & Schapire\'s)', `${num(eta)}·ln ${num(diamond)} = ${num(a)}`, { alpha: a, recomputed: alpha, notesAlpha: Math.log(diamond) })
+          ? formulaRow([math('\\alpha_t = \\eta \\ln \\blacklozenge_t', 'α_t = η·ln◆_t'), ', the vote (the notes\' convention, Freund & Schapire\'s)'], `${num(eta)}·ln ${num(diamond)} = ${num(a)}`, { alpha: a, recomputed: alpha, notesAlpha: Math.log(diamond) })
           : formulaRow('α_t = η·(ln◆_t + ½ln(K − 1)), the vote (the notes\' ln◆ with SAMME\'s term for K classes, halved)', `${num(eta)}·(${num(Math.log(diamond))} + ${num(0.5 * Math.log(K - 1))}) = ${num(a)}`, { alpha: a, recomputed: alpha }));
         parts.push(paragraph(K === 2
-          ? `u ← u·e^{−y·α_t·g_t(x)}: the rows g_t got wrong ×e^{α_t}, the others ÷e^{α_t}${eta === 1 ? ' (×◆_t and ÷◆_t, as in the notes)' : ` (at η = 1 that is ×◆_t and ÷◆_t; here η = ${num(eta)})`}, then normalised to sum 1: wrong rows now weigh e^{2α_t}${eta === 1 ? ' = ◆_t²' : ''} times right ones.`
+          ? `u ← u·e^{−y·α_t·g_t(x)}: the rows g_t got wrong ×e^{α_t}, the others ÷e^{α_t}${eta === 1 ? ' (×◆_t and ÷◆_t, as in the notes)' : ` (at η = 1 that is ×◆_t and ÷◆_t; here η = ${num(eta)})`}, then normalised to sum 1: wrong rows now weigh e^{2α_t}${eta === 1 ? ' = ◆_{t}²' : ''} times right ones.`
           : 'u ← u·e^{α_t} for the rows g_t got wrong, u·e^{−α_t} for the others, then normalised to sum 1.'));
       } else {
         const diamond = Math.sqrt((1 - e) / e);
         const alpha = eta * (Math.log((1 - e) / e) + Math.log(K - 1));
-        parts.push(formulaRow('ε_t = Σ u·[y ≠ g(x)] / Σ u', num(e), { epsilon: e }));
+        parts.push(formulaRow([epsilonTex()], num(e), { epsilon: e }));
         // (With more classes the wrong rows' factor is e^{α_t} alone: no one number scales both ways.)
         // The notes' convention beside the engine's (scikit-learn's SAMME): for two classes their vote is
         // ln◆_t, SAMME's twice it at η = 1 (the same signs), and their weights the same once normalised.
         if (K === 2) {
-          parts.push(formulaRow('◆_t = √((1 − ε_t)/ε_t), the notes\' scaling factor: wrong rows ×◆_t, right ones ÷◆_t', num(diamond), { diamond }));
+          parts.push(formulaRow([diamondTex(), ', the notes\' scaling factor: wrong rows ×◆_t, right ones ÷◆_t'], num(diamond), { diamond }));
           parts.push(formulaRow('the notes\' vote ln◆_t', num(Math.log(diamond)), { notesAlpha: Math.log(diamond) }));
         }
-        parts.push(formulaRow(`α_t = η·(ln((1 − ε_t)/ε_t) + ln(K − 1)), this engine's vote (scikit-learn's SAMME)`, `${num(eta)}·(${num(Math.log((1 - e) / e))} + ${num(Math.log(K - 1))}) = ${num(a)}`, { alpha: a, recomputed: alpha }));
+        parts.push(formulaRow([math('\\alpha_t = \\eta\\left(\\ln\\frac{1-\\varepsilon_t}{\\varepsilon_t} + \\ln(K-1)\\right)', 'α_t = η·(ln((1 − ε_t)/ε_t) + ln(K − 1))'), ', this engine\'s vote (scikit-learn\'s SAMME)'], `${num(eta)}·(${num(Math.log((1 - e) / e))} + ${num(Math.log(K - 1))}) = ${num(a)}`, { alpha: a, recomputed: alpha }));
         parts.push(paragraph(`u ← u·e^{α_t} for the rows g_t got wrong, u unchanged for the others, then normalised to sum 1.${K !== 2 ? ''
-          : eta === 1 ? ' With η = 1 that is the notes\' update (wrong rows ×◆_t, right ones ÷◆_t) once normalised: wrong rows weigh ◆_t² = (1 − ε_t)/ε_t times right ones both ways, and α_t = 2·ln◆_t votes as the notes\' ln◆_t does (the same sign for every x).'
-            : ` With η = ${num(eta)} wrong rows weigh e^{α_t} = ◆_t^{${num(2 * eta)}} times right ones; the notes' update is η = 1 (◆_t² times).`}`));
+          : eta === 1 ? ' With η = 1 that is the notes\' update (wrong rows ×◆_t, right ones ÷◆_t) once normalised: wrong rows weigh ◆_{t}² = (1 − ε_t)/ε_t times right ones both ways, and α_t = 2·ln◆_t votes as the notes\' ln◆_t does (the same sign for every x).'
+            : ` With η = ${num(eta)} wrong rows weigh e^{α_t} = ◆_t^{${num(2 * eta)}} times right ones; the notes' update is η = 1 (◆_{t}² times).`}`));
       }
       if (report.expLoss !== undefined) {
         // What the engine's number is (the product of the reweightings' normalisers), in the votes F_k the page shows.
