@@ -428,6 +428,26 @@ test('a lesson\'s link opens its step, set up; an unknown lesson falls back with
   await page.waitForFunction(() => /lesson 'constructor'/.test(document.getElementById('train-notice')?.textContent ?? ''));
 });
 
+// Every lesson's first step at the three sizes: nothing wider than the screen, the question on the first
+// screen, a picture of each in test-results/ to look at.
+const LESSON_IDS = ['adaboost-stumps', 'adaboost-descent', 'gradient-boosting', 'xgboost-objective', 'random-forest', 'blending', 'ranking-gbrank'];
+test('every lesson\'s first step at 1280x800, 390x844 and 853x533 at 1.5x: no sideways scroll, the question on the first screen', async () => {
+  for (const [w, h, scale] of [[1280, 800, 1], [390, 844, 1], [853, 533, 1.5]]) {
+    const page = await site.browser.newPage({ viewport: { width: w, height: h }, deviceScaleFactor: scale, ...(w < 500 ? { isMobile: true, hasTouch: true } : {}) });
+    for (const id of LESSON_IDS) {
+      await page.goto('about:blank');
+      await page.goto(`${site.origin}/#lesson=${id}&step=0`);
+      await ready(page);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      assert.ok(overflow <= 1, `${id} at ${w}x${h}: the page is ${overflow}px wider than the screen`);
+      const prompt = await page.$eval('#lesson-prompt', (e) => e.getBoundingClientRect().bottom);
+      assert.ok(prompt <= h, `${id} at ${w}x${h}: the question ends at ${prompt}px`);
+      await page.screenshot({ path: `test-results/lesson-${id}-${w}x${h}${scale > 1 ? `@${scale}x` : ''}.png` });
+    }
+    await page.close();
+  }
+});
+
 test('the lesson reads at 390x844 and on a projector (853x533 at 1.5x)', async () => {
   for (const [w, h, scale] of [[390, 844, 1], [853, 533, 1.5]]) {
     const page = await site.browser.newPage({ viewport: { width: w, height: h }, deviceScaleFactor: scale, ...(w < 500 ? { isMobile: true, hasTouch: true } : {}) });

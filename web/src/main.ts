@@ -79,8 +79,8 @@ let groupCount = 0;
 
 const client = new WorkerClient(new URL('boostlab/', document.baseURI).href, onMessage);
 
-// A paused run stopped because Play was pressed with other parameters: its token (0: none).
-let playAfterStop = 0;
+// A paused run stopped because Play or Step was pressed with other parameters: its token, and the new run's mode.
+let restartAfterStop: { token: number; mode: 'play' | 'step' } | null = null;
 
 const inProgress = () => {
   const run = currentRun();
@@ -467,9 +467,10 @@ function handle(m: FromWorker) {
         }
       });
       if (run.group && run.group === store.queue.group) nextInQueue(!m.aborted);
-      if (playAfterStop === run.token) {
-        playAfterStop = 0;
-        startRun('play');
+      if (restartAfterStop?.token === run.token) {
+        const mode = restartAfterStop.mode;
+        restartAfterStop = null;
+        startRun(mode);
       }
       break;
     }
@@ -558,7 +559,7 @@ const views = new Views(client, {
     const run = inProgress();
     if (run?.status === 'paused' && formDiffersFrom(run)) {
       // Stopped first (its curve stays); the new run starts once the worker says the old one ended.
-      playAfterStop = run.token;
+      restartAfterStop = { token: run.token, mode: 'play' };
       client.stop();
     } else if (run?.status === 'paused') {
       update(() => { run.status = 'training'; });
@@ -568,8 +569,12 @@ const views = new Views(client, {
   },
   step: () => {
     const run = inProgress();
-    if (run?.status === 'paused') client.step();
+    if (run?.status === 'paused' && formDiffersFrom(run)) {
+      restartAfterStop = { token: run.token, mode: 'step' };  // a new run with the new settings, one round
+      client.stop();
+    } else if (run?.status === 'paused') client.step();
     else if (!run) startRun('step');
+    showChartOnPhone();  // Step on a phone showed nothing: the picture is a screen or two below the buttons
   },
   pause: () => client.pause(),
   stop: () => client.stop(),
