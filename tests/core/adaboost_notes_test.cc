@@ -98,15 +98,21 @@ Stump BestStump(const Dataset& d, const std::vector<double>& u) {
   return best;
 }
 
-TEST(AdaBoostNotes, TheNotesStumpsVotesAndWeightsRoundByRound) {
-  const Dataset d = Band(1200, 11);
+// The notes' AdaBoost-Stump: their vote and update, stumps of least weighted error, steps of 1.
+Params NotesStumps(int rounds) {
   Params p;
   p.algorithm = "adaboost";
   p.vote = "freund_schapire";
   p.split_criterion = "error";
   p.max_depth = 1;
   p.eta = 1;
-  p.rounds = 25;
+  p.rounds = rounds;
+  return p;
+}
+
+TEST(AdaBoostNotes, TheNotesStumpsVotesAndWeightsRoundByRound) {
+  const Dataset d = Band(1200, 11);
+  const Params p = NotesStumps(25);
   Booster b(d, p);
 
   std::vector<double> u(d.x.num_rows, 0.0);
@@ -183,14 +189,7 @@ TEST(AdaBoostNotes, FreundSchapireVotesAreHalfSammesWithTheSameTreesAndProbabili
 // Gini it may put one class on both leaves, which never lowers the error.
 TEST(AdaBoostNotes, ErrorCriterionStumpsNeverPredictOneClassOnBothLeaves) {
   const Dataset d = Band(1200, 5);
-  Params p;
-  p.algorithm = "adaboost";
-  p.vote = "freund_schapire";
-  p.split_criterion = "error";
-  p.max_depth = 1;
-  p.eta = 1;
-  p.rounds = 40;
-  Booster b(d, p);
+  Booster b(d, NotesStumps(40));
   while (!b.Done()) b.TrainOneRound();
   const Model m = b.TakeModel();
   for (const Tree& t : m.trees) {

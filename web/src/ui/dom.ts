@@ -128,3 +128,20 @@ export function scrolling(table: HTMLTableElement) {
   box.append(hint, frame);
   return box;
 }
+
+// A small chart's svg (viewBox W×H, an image with its label) and a helper that
+// appends one shape or text to it, for the panels' charts drawn by hand.
+export function smallChart(W: number, H: number, label: string) {
+  const svg = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
+  svg.setAttribute('viewBox', `0 0 ${W} ${H}`);
+  svg.setAttribute('role', 'img');
+  svg.setAttribute('aria-label', label);
+  const add = (name: string, attrs: Record<string, string | number>, text?: string) => {
+    const e = document.createElementNS('http://www.w3.org/2000/svg', name);
+    for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, String(v));
+    if (text !== undefined) e.textContent = text;
+    svg.append(e);
+    return e;
+  };
+  return { svg, add };
+}

@@ -7,7 +7,7 @@
 // carries its full-precision numbers in data-* for tests.
 import type { RoundReport } from '../../../wasm/js/index.js';
 import type { ModelInfo, RoundDetail } from '../worker/messages';
-import { cell, formulaRow, mathText, num, paragraph, scrolling, setData, setMathText } from './dom';
+import { cell, formulaRow, mathText, num, paragraph, scrolling, setData, setMathText, smallChart } from './dom';
 import { algorithmName } from '../run-names';
 import { math } from './math';
 
@@ -363,17 +363,7 @@ function epsilonAlphaChart(reports: RoundReport[], selected: number) {
   fig.className = 'eps-alpha';
   const W = 320, H = 96, left = 40, right = 40, top = 8, bottom = 18;
   const short = (v: number) => String(Number(v.toPrecision(3)));  // a scale's end fits its margin
-  const svg = document.createElementNS(SVG, 'svg');
-  svg.setAttribute('viewBox', `0 0 ${W} ${H}`);
-  svg.setAttribute('role', 'img');
-  svg.setAttribute('aria-label', 'ε_t and α_t per round');
-  const add = (name: string, attrs: Record<string, string | number>, text?: string) => {
-    const e = document.createElementNS(SVG, name);
-    for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, String(v));
-    if (text !== undefined) e.textContent = text;
-    svg.append(e);
-    return e;
-  };
+  const { svg, add } = smallChart(W, H, 'ε_t and α_t per round');
   const n = reports.length;
   const xAt = (i: number) => left + (i / Math.max(1, n - 1)) * (W - left - right);
   const eps = reports.map((r) => r.epsilon ?? NaN), alpha = reports.map((r) => r.alpha ?? NaN);
@@ -420,16 +410,7 @@ function objectiveChart(values: number[], selected: number, perClass: boolean) {
   const n = values.length;
   const xAt = (i: number) => left + (i / Math.max(1, n - 1)) * (W - left - right);
   const yAt = (v: number) => top + ((hi - v) / (hi - lo || 1)) * (H - top - bottom);
-  const svg = document.createElementNS(SVG, 'svg');
-  svg.setAttribute('viewBox', `0 0 ${W} ${H}`);
-  svg.setAttribute('role', 'img');
-  svg.setAttribute('aria-label', `the trees' objective per round, from ${num(values[0])} to ${num(values[n - 1])}`);
-  const add = (name: string, attrs: Record<string, string | number>, text?: string) => {
-    const el = document.createElementNS(SVG, name);
-    for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, String(v));
-    if (text !== undefined) el.textContent = text;
-    svg.append(el);
-  };
+  const { svg, add } = smallChart(W, H, `the trees' objective per round, from ${num(values[0])} to ${num(values[n - 1])}`);
   add('line', { x1: left, x2: W - right, y1: yAt(0), y2: yAt(0), class: 'axis' });
   add('line', { x1: left, x2: left, y1: top, y2: H - bottom, class: 'axis' });
   add('polyline', { points: values.map((v, i) => (Number.isFinite(v) ? `${xAt(i)},${yAt(v)}` : '')).filter(Boolean).join(' '), class: 'eps' });
@@ -464,17 +445,7 @@ export function eadaCurve(e: number, alpha: number) {
   const hi = Math.max(1, E(end)), lo = Math.min(lowest, 1) * 0.9;
   const xAt = (eta: number) => left + (eta / end) * (W - left - right);
   const yAt = (v: number) => H - bottom - ((Math.min(v, hi) - lo) / (hi - lo)) * (H - top - bottom);
-  const svg = document.createElementNS(SVG, 'svg');
-  svg.setAttribute('viewBox', `0 0 ${W} ${H}`);
-  svg.setAttribute('role', 'img');
-  svg.setAttribute('aria-label', `E_ADA(η) along g_t: smallest, ${num(lowest)}, at η = ln◆ = ${num(best)}; the engine's α_t = ${num(alpha)}`);
-  const add = (name: string, attrs: Record<string, string | number>, text?: string) => {
-    const el = document.createElementNS(SVG, name);
-    for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, String(v));
-    if (text !== undefined) el.textContent = text;
-    svg.append(el);
-    return el;
-  };
+  const { svg, add } = smallChart(W, H, `E_ADA(η) along g_t: smallest, ${num(lowest)}, at η = ln◆ = ${num(best)}; the engine's α_t = ${num(alpha)}`);
   const points = Array.from({ length: 81 }, (_, i) => (i / 80) * end).map((eta) => `${xAt(eta)},${yAt(E(eta))}`).join(' ');
   add('line', { x1: left, x2: W - right, y1: H - bottom, y2: H - bottom, class: 'axis' });
   add('line', { x1: left, x2: left, y1: top, y2: H - bottom, class: 'axis' });

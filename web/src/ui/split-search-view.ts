@@ -2,9 +2,8 @@
 // first, the chosen one marked; the gain of every threshold of the chosen
 // feature as a curve, with the line a split must clear (γ for XGBoost-style).
 import type { SplitSearch } from '../worker/messages';
-import { cell, num, paragraph, scrolling, setMathText } from './dom';
+import { cell, num, paragraph, scrolling, setMathText, smallChart } from './dom';
 
-const SVG = 'http://www.w3.org/2000/svg';
 const SHOWN = 12;  // features listed; the rest are counted
 
 export function splitSearchView(s: SplitSearch): Node[] {
@@ -54,16 +53,7 @@ function gainCurve(name: string, curve: [number, number][], best: number, gamma:
   const lo = Math.min(0, ...ys), hi = Math.max(...ys, Number.isFinite(gamma) ? gamma : -Infinity);
   const xAt = (v: number) => left + ((v - x0) / (x1 - x0 || 1)) * (W - left - right);
   const yAt = (v: number) => top + ((hi - v) / (hi - lo || 1)) * (H - top - bottom);
-  const svg = document.createElementNS(SVG, 'svg');
-  svg.setAttribute('viewBox', `0 0 ${W} ${H}`);
-  svg.setAttribute('role', 'img');
-  svg.setAttribute('aria-label', `gain of each ${categorical ? 'category' : 'threshold'} of ${name}`);
-  const add = (tag: string, attrs: Record<string, string | number>, text?: string) => {
-    const el = document.createElementNS(SVG, tag);
-    for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, String(v));
-    if (text !== undefined) el.textContent = text;
-    svg.append(el);
-  };
+  const { svg, add } = smallChart(W, H, `gain of each ${categorical ? 'category' : 'threshold'} of ${name}`);
   add('line', { x1: left, x2: W - right, y1: H - bottom, y2: H - bottom, class: 'axis' });
   add('line', { x1: left, x2: left, y1: top, y2: H - bottom, class: 'axis' });
   if (categorical) for (const [v, g] of curve) add('line', { x1: xAt(v), x2: xAt(v), y1: yAt(0), y2: yAt(g), class: 'alpha' });
