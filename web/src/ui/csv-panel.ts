@@ -85,11 +85,11 @@ const FEW_ROWS = 30;
 function dataNotes(d: LoadedData, target: string, ignore: string[]): string[] {
   const columns = d.columns.filter((c) => c.name !== target);
   const single = columns.filter((c) => c.distinct === 1 && !strayText(c));
-  // A file of the user's own: the target was a guess, said first (it decides the task and every number after).
+  // A file of the user's own whose last column was passed over for the target: the guess said first
+  // (it decides the task and every number after). The last column itself is the convention, unsaid.
   const last = d.columns.at(-1)?.name;
-  const guess = d.source.startsWith('file:') && target === guessTarget(d.columns, d.rows)
-    ? [target === last ? `Target: '${target}', the last column. Choose another under Target if it is not what to predict.`
-      : `Target: '${target}', a first guess (the last column, '${last}', looks like a time, a row number or an identifier). Choose another under Target if it is not what to predict.`]
+  const guess = d.source.startsWith('file:') && target !== last && target === guessTarget(d.columns, d.rows)
+    ? [`Target: '${target}', a first guess (the last column, '${last}', looks like a time, a row number or an identifier). Choose another under Target if it is not what to predict.`]
     : [];
   const notes = [...guess, ...d.dialect.notes, ...columns.filter((c) => !single.includes(c)).map((c) => columnNote(c, ignore.includes(c.name))).filter(Boolean)];
   if (single.length > 1) {
