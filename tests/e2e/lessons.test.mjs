@@ -53,9 +53,14 @@ test('AdaBoost, one stump at a time: every step checked against the engine\'s nu
   assert.match(await page.textContent('#lesson-title'), /step 1 of 6/);
   assert.ok(await page.$eval('#last-round', (e) => e.classList.contains('lesson-focus')), 'the step points at the round line');
   const diamond = Math.sqrt((1 - line.epsilon) / line.epsilon);
+  // The panel's ◆ is the answer itself: blurred while the question is open.
+  const blurred = () => page.$eval('#round-panel .formula[data-diamond] .formula-value', (e) => getComputedStyle(e).filter);
+  assert.match(await blurred(), /blur/);
   assert.equal(await answer(page, '2.5'), 'wrong');
+  assert.match(await blurred(), /blur/, 'still, after a wrong answer');
   assert.equal(await answer(page, diamond.toFixed(3)), 'right');
   assert.match(await page.textContent('#lesson-explain'), /◆₁ = √/);
+  assert.equal(await blurred(), 'none', 'answered: the number shows');
   await site.screenshot('lessons-step1-1280x800');
 
   // Step 2: a wrong row against a right one, ◆².
@@ -205,7 +210,7 @@ test('Gradient boosting, worked: one row followed through round 1 with the engin
   await page.click('#lesson-next');
   q = await prompt();
   assert.equal(await answer(page, (f0 + 0.5 * gamma).toFixed(4)), 'right', q.text);
-  const [, mine, table] = /F₁ = .* = (-?[\d.]+); the worked table's F_t says (-?\d+(?:\.\d+)?)/.exec(await page.textContent('#lesson-explain')).map(Number);
+  const [, mine, table] = /F₁ = .* = (-?[\d.]+); the worked table's F₁\(x\) says (-?\d+(?:\.\d+)?)/.exec(await page.textContent('#lesson-explain')).map(Number);
   assert.ok(Math.abs(mine - table) < 1e-3, `${mine} against the engine's ${table}`);
   // The stages: 20 rounds; the student says whether training RMSE fell every round, the reports decide.
   await page.click('#lesson-next');

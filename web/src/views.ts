@@ -26,6 +26,14 @@ const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as 
 // Metrics as the chart's legend names them: a forest's oob_error is its out-of-bag error.
 const fmt = (o: Record<string, number>) => Object.entries(o).map(([k, v]) => `${k.startsWith('oob_') ? `out-of-bag ${k.slice(4)}` : k} ${stat(v)}`).join(', ');
 
+// A span of one class holding text.
+function span(className: string, text: string) {
+  const e = document.createElement('span');
+  e.className = className;
+  e.textContent = text;
+  return e;
+}
+
 export class Views {
   threadsAfterReload = false;
   private handedFrom: HTMLButtonElement | null = null;  // the control that was disabled under the focus
@@ -331,13 +339,15 @@ export class Views {
     const rep = onData.reports[shown - 1];
     const sets = [['train', rep.train], ['valid', rep.valid]] as const;
     const metrics = sets.filter(([, o]) => Object.keys(o).length > 0).map(([name, o]) => `${name} ${fmt(o)}`).join('; ');
-    const ada = rep.epsilon !== undefined ? ` · ε ${rep.epsilon.toPrecision(4)}, α ${rep.alpha!.toPrecision(4)}` : '';
+    // ε and α in spans of their own: a lesson asking for α blurs it until answered (the text reads the same).
+    const ada = rep.epsilon !== undefined ? [' · ε ', span('round-eps', rep.epsilon.toPrecision(4)), ', α ', span('round-alpha', rep.alpha!.toPrecision(4))] : [];
     const what = kept && shown === kept && kept < r.round && (onData.status === 'done' || onData.status === 'stopped')
       ? `Result: round ${kept}, kept by early stopping (the best ${rep.metric}; rounds ${kept + 1}–${r.round} were dropped)`
       : `Round ${shown}`;
     // A model file opened since: the views below are its, these numbers the run's (a file carries no metrics).
     const loaded = store.loadedModel ? ` — Run ${onData.number}'s; the views below show ${store.loadedModel.name}, loaded, whose file carries no metrics` : '';
-    setText(last, `${what}: ${metrics || 'no metrics'}${ada}${loaded}`);
+    const parts: (string | Node)[] = [`${what}: ${metrics || 'no metrics'}`, ...ada, loaded];
+    if (last.textContent !== parts.map((x) => (typeof x === 'string' ? x : x.textContent)).join('')) last.replaceChildren(...parts);
     setData(last, 'round', String(shown));
   }
 

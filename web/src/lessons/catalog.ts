@@ -34,6 +34,8 @@ export interface Question {
   choices?: string[];
   needsDetail?: boolean;  // asked about a round's rows or leaves: waits for the round panel's detail
   needsCompare?: boolean;  // asked about a preset's runs and blends: waits for the side-by-side comparison
+  // The page's numbers that are the answer itself, blurred until it is answered (style.css, body[data-lesson-hide]).
+  hides?: ('diamond' | 'alpha' | 'exploss' | 'eada' | 'objective' | 'leafw' | 'gbleaf' | 'after' | 'leafvalue')[];
   // Said once answered (or shown): the working, with the engine's numbers.
   explain: (c: LessonContext) => string;
 }
@@ -62,6 +64,8 @@ export interface Lesson {
 }
 
 const fixed = (x: number, digits = 3) => (Number.isFinite(x) ? x.toFixed(digits) : String(x));
+// A number after a minus sign: in parentheses when negative ("1.117 − (−0.025)", not "1.117 − -0.025").
+const subtrahend = (x: number, digits = 3) => (x < 0 ? `(−${fixed(-x, digits)})` : fixed(x, digits));
 const eps = (c: LessonContext, round = 1) => c.report(round)?.epsilon ?? NaN;
 const diamond = (e: number) => Math.sqrt((1 - e) / e);
 const lastValidError = (run: Run | undefined) => run?.reports.at(-1)?.valid?.error ?? NaN;
@@ -85,6 +89,7 @@ const ADABOOST: Lesson = {
         'stump is the one of least weighted error ε₁ = Σ uₙ[yₙ ≠ g₁(xₙ)] / Σ uₙ: here simply the share of rows it gets wrong. The notes ' +
         'then scale the weights by ◆₁ = √((1 − ε₁)/ε₁), above 1 whenever the stump beats a coin (ε₁ < ½).',
       question: {
+        hides: ['diamond'],
         prompt: (c) => `Round 1's stump has ε₁ = ${fixed(eps(c), 4)} (the line above the chart shows it). What is ◆₁?`,
         answer: (c) => diamond(eps(c)),
         tolerance: 0.005,
@@ -128,6 +133,7 @@ const ADABOOST: Lesson = {
         'chance (ε = ½, ◆ = 1) gets no say, a good one a large say. (Seen as steepest descent on the exponential error, αₜ is the ' +
         'best step along gₜ: the notes derive it as the minimiser of Σ uₙ exp(−yₙ η gₜ(xₙ)) over η.)',
       question: {
+        hides: ['alpha'],
         prompt: () => 'What is round 1\'s vote in the notes\' convention, α₁ = ln◆₁?',
         answer: (c) => Math.log(diamond(eps(c))),
         tolerance: 0.005,
@@ -144,6 +150,7 @@ const ADABOOST: Lesson = {
         'wrong rows grow by ◆ₜ², the same ratio as the notes\' ×◆ / ÷◆: after normalising the weights are identical, and so are the stumps. ' +
         'The parameter "vote" switches between the two conventions; this step uses SAMME\'s, with the same stumps.',
       question: {
+        hides: ['alpha'],
         prompt: () => 'Same data, same stump, same ε₁: what vote α₁ does SAMME give round 1\'s stump?',
         answer: (c) => c.report(1)?.alpha ?? NaN,
         tolerance: 0.005,
@@ -191,15 +198,16 @@ const ADABOOST_DESCENT: Lesson = {
       title: 'The weights are the exponential error',
       setup: { data: RINGS, algorithm: 'adaboost', params: DESCENT, rounds: 1 },
       panel: 'round-panel',
-      claim: 'Unroll the update u ← u·exp(−y·α·g) from uₙ = 1/N: after round t each weight is (1/N)·exp(−yₙ·sₙ), where sₙ = Σ ατgτ(xₙ) ' +
-        'is the voting score. Their sum is therefore (1/N)Σ exp(−y·s), the exponential error of the score, an upper bound on the ' +
-        '0/1 error. AdaBoost shrinks it round by round. After round 1 the sum is ε₁·◆₁ + (1 − ε₁)/◆₁.',
+      claim: 'Unroll the notes\' update u ← u·exp(−y·α·g) from uₙ = 1/N, unnormalised: each weight becomes (1/N)·exp(−yₙ·sₙ), ' +
+        'sₙ = Σ ατgτ(xₙ) the voting score. Their sum, (1/N)Σ exp(−y·s), is the exponential error, a bound on the 0/1 error that ' +
+        'AdaBoost shrinks round by round. After round 1 it is ε₁·◆₁ + (1 − ε₁)/◆₁.',
       question: {
+        hides: ['exploss'],
         prompt: (c) => `Round 1's stump has ε₁ = ${fixed(eps(c), 4)}. What is the exponential error after round 1, ε₁·◆₁ + (1 − ε₁)/◆₁?`,
         answer: (c) => expLoss(c, 1),
         tolerance: 0.005,
         explain: (c) => `◆₁ = ${fixed(diamond(eps(c)), 4)}, so ε₁·◆₁ + (1 − ε₁)/◆₁ = 2√(ε₁(1 − ε₁)) = ${fixed(fall(eps(c)), 4)}; ` +
-          `the round panel's exponential loss after round 1: ${fixed(expLoss(c, 1), 4)}.`,
+          `the round panel's exponential loss after round 1: ${fixed(expLoss(c, 1), 4)} (the page normalises u to sum 1 each round and shows the unnormalised sum as this loss).`,
       },
     },
     {
@@ -210,6 +218,7 @@ const ADABOOST_DESCENT: Lesson = {
         'fastest for a small step (its first-order term is −η·Σ u·y·h). Then it walks along gₜ as far as pays: E_ADA(η) = ' +
         'Σ u·exp(−y·η·gₜ) = (1 − εₜ)e^{−η} + εₜe^{η}. The round panel draws this curve for the round on show.',
       question: {
+        hides: ['alpha', 'eada'],
         prompt: (c) => `Round 3's stump has ε₃ = ${fixed(eps(c, 3), 4)}. At which step η is E_ADA(η) smallest?`,
         answer: (c) => Math.log(diamond(eps(c, 3))),
         tolerance: 0.005,
@@ -225,6 +234,7 @@ const ADABOOST_DESCENT: Lesson = {
       claim: 'At its best step E_ADA is 2√(εₜ(1 − εₜ)), below 1 whenever εₜ < ½: the round multiplies the exponential error by that ' +
         'factor. A stump a little better than a coin still shrinks the error, just slowly.',
       question: {
+        hides: ['exploss'],
         prompt: (c) => `After round 4 the exponential error is ${fixed(expLoss(c, 4), 5)}; round 5's stump has ε₅ = ${fixed(eps(c, 5), 4)}. What is it after round 5?`,
         answer: (c) => expLoss(c, 5),
         tolerance: 0.005,
@@ -236,14 +246,15 @@ const ADABOOST_DESCENT: Lesson = {
       title: 'A shorter step falls less',
       setup: { data: RINGS, algorithm: 'adaboost', params: { ...DESCENT, eta: '0.5' }, rounds: 1 },
       panel: 'round-panel',
-      claim: 'The learning rate η (shrinkage) scales every vote: α = η·ln◆. With η = 0.5 round 1 stops halfway to the bottom of ' +
-        'E_ADA. Shrinkage trades this round\'s fall for smaller, more careful steps, as gradient boosting\'s ν does.',
+      claim: 'A learning rate ν (shrinkage; the parameter eta) scales every vote: α = ν·ln◆. With ν = 0.5 round 1 takes half the ' +
+        'step to the bottom of E_ADA (the η of the last step is the step itself; ν is the share of it taken). Shrinkage trades this ' +
+        'round\'s fall for smaller, more careful steps, as gradient boosting\'s ν does.',
       question: {
-        prompt: () => 'With η = 0.5, is the exponential error after round 1 higher than, lower than or the same as with the full step?',
+        prompt: () => 'With ν = 0.5, is the exponential error after round 1 higher than, lower than or the same as with the full step?',
         choices: ['higher', 'lower', 'the same'],
         answer: (c) => { const a = expLoss(c, 1), b = fall(eps(c)); return Math.abs(a - b) < 1e-9 ? 'the same' : a > b ? 'higher' : 'lower'; },
         explain: (c) => `Half the step: E_ADA(½ln◆₁) = ${fixed(expLoss(c, 1), 4)}, against ${fixed(fall(eps(c)), 4)} at the full step ln◆₁ ` +
-          '(the bottom of the curve).',
+          `(the bottom of the curve): half the step, but ${fixed(100 * (1 - expLoss(c, 1)) / (1 - fall(eps(c))), 0)} % of the fall, the curve being flat near its bottom.`,
       },
     },
   ],
@@ -284,7 +295,7 @@ const GRADIENT_BOOSTING: Lesson = {
           'What is its loss ½(y − f₀)²?',
         answer: (c) => 0.5 * ((followed(c)?.y ?? NaN) - (followed(c)?.before ?? NaN)) ** 2,
         tolerance: 0.01,
-        explain: (c) => `½(${fixed(followed(c)?.y ?? NaN, 4)} − ${fixed(followed(c)?.before ?? NaN, 4)})² = ` +
+        explain: (c) => `½(${fixed(followed(c)?.y ?? NaN, 4)} − ${subtrahend(followed(c)?.before ?? NaN, 4)})² = ` +
           `${fixed(0.5 * ((followed(c)?.y ?? NaN) - (followed(c)?.before ?? NaN)) ** 2, 4)}.`,
       },
     },
@@ -300,7 +311,7 @@ const GRADIENT_BOOSTING: Lesson = {
         prompt: (c) => `What pseudo-residual r does the row on ${rowName(c)} get in round 1?`,
         answer: (c) => (followed(c)?.y ?? NaN) - (followed(c)?.before ?? NaN),
         tolerance: 0.01,
-        explain: (c) => `r = y − f₀ = ${fixed(followed(c)?.y ?? NaN, 4)} − ${fixed(followed(c)?.before ?? NaN, 4)} = ` +
+        explain: (c) => `r = y − f₀ = ${fixed(followed(c)?.y ?? NaN, 4)} − ${subtrahend(followed(c)?.before ?? NaN, 4)} = ` +
           `${fixed((followed(c)?.y ?? NaN) - (followed(c)?.before ?? NaN), 4)}; the engine's gradient g for the row is ${fixed(followed(c)?.g ?? NaN, 4)} = −r.`,
       },
     },
@@ -309,9 +320,11 @@ const GRADIENT_BOOSTING: Lesson = {
       setup: { data: WAVE, algorithm: 'gbdt', params: GB, rounds: 1 },
       panel: 'round-panel',
       claim: 'The tree groups rows into leaves; then each leaf gets the value γ that minimises the loss of its own rows when added to ' +
-        'F_{t−1} (a line search per leaf). For squared error that is the mean pseudo-residual of the leaf; other losses give a median, ' +
-        'a Newton step Σr / Σp(1 − p), and so on.',
+        'F_{t−1} (a line search per leaf, as Friedman and the worked derivation do). For squared error that is the mean pseudo-residual ' +
+        'of the leaf; other losses give a median, a Newton step Σr / Σp(1 − p), and so on. (The notes on Lin\'s lectures instead take ' +
+        'one step αₜ for the whole tree by one-variable regression, gbdt\'s step tree_line_search; for squared error both give the leaf means.)',
       question: {
+        hides: ['gbleaf', 'leafvalue'],
         needsDetail: true,
         prompt: (c) => `The row on ${rowName(c)} lands in a leaf of ${leafOf(c)?.rows ?? '?'} training rows whose residuals sum to ` +
           `${fixed(-(leafOf(c)?.sumGrad ?? NaN), 4)}. What value γ does that leaf take?`,
@@ -328,13 +341,14 @@ const GRADIENT_BOOSTING: Lesson = {
       claim: 'The model moves a fraction ν (the learning rate, eta) of the leaf\'s value: F₁(x) = f₀ + ν·γ. Small steps need more ' +
         'rounds but let later trees correct earlier ones, which usually generalises better.',
       question: {
+        hides: ['after'],
         needsDetail: true,
         prompt: (c) => `With ν = 0.5, f₀ = ${fixed(followed(c)?.before ?? NaN, 4)} and the leaf's γ = ${fixed(leafOf(c)?.step ?? NaN, 4)}, ` +
           `what is F₁ for the row on ${rowName(c)}?`,
         answer: (c) => (followed(c)?.before ?? NaN) + 0.5 * (leafOf(c)?.step ?? NaN),
         tolerance: 0.01,
         explain: (c) => `F₁ = ${fixed(followed(c)?.before ?? NaN, 4)} + 0.5 × ${fixed(leafOf(c)?.step ?? NaN, 4)} = ` +
-          `${fixed((followed(c)?.before ?? NaN) + 0.5 * (leafOf(c)?.step ?? NaN), 4)}; the worked table's F_t says ${fixed(followed(c)?.after ?? NaN, 4)}.`,
+          `${fixed((followed(c)?.before ?? NaN) + 0.5 * (leafOf(c)?.step ?? NaN), 4)}; the worked table's F₁(x) says ${fixed(followed(c)?.after ?? NaN, 4)}.`,
       },
     },
     {
@@ -398,6 +412,7 @@ const XGBOOST: Lesson = {
       claim: 'Summed over a leaf\'s rows, the expansion is G·w + ½(H + λ)·w², where λ is the L2 penalty on leaf weights. This ' +
         'parabola is lowest at w* = −G/(H + λ): one Newton step, damped by λ.',
       question: {
+        hides: ['leafw', 'leafvalue'],
         needsDetail: true,
         prompt: (c) => `The row on ${rowName(c)} lands in a leaf with G = ${fixed(leafOf(c)?.sumGrad ?? NaN, 4)} and H = ` +
           `${fixed(leafOf(c)?.sumHess ?? NaN, 4)}; λ = 1. What is the leaf's w*?`,
@@ -414,6 +429,7 @@ const XGBOOST: Lesson = {
       claim: 'A larger λ adds to every leaf\'s denominator: leaves with few rows (small H) shrink the most, so the tree trusts ' +
         'a handful of rows less. λ also enters the split gain, so it can change the tree itself.',
       question: {
+        hides: ['leafw', 'leafvalue'],
         needsDetail: true,
         prompt: (c) => `Now λ = 20. The row on ${rowName(c)} lands in a leaf with G = ${fixed(leafOf(c)?.sumGrad ?? NaN, 4)} and H = ` +
           `${fixed(leafOf(c)?.sumHess ?? NaN, 4)}. What is its w*?`,
@@ -430,6 +446,7 @@ const XGBOOST: Lesson = {
       claim: 'Put every leaf at its w* and the objective Σ_j [G_j w_j + ½(H_j + λ)w_j²] + γT becomes −½ Σ_j G_j²/(H_j + λ) + γT: ' +
         'a score for the whole tree, lower is better. The split gain is exactly how much a split lowers it.',
       question: {
+        hides: ['objective'],
         needsDetail: true,
         prompt: (c) => `Round 1's tree has ${c.detail?.leaves.length ?? '?'} leaves (the round panel lists each one's G and H); λ = 1, γ = 0. ` +
           'What is its objective value −½ Σ G²/(H + λ)?',
@@ -449,13 +466,15 @@ const XGBOOST: Lesson = {
         prompt: () => 'After 20 rounds with γ = 0, did every tree use all 4 leaves a depth-2 tree can have?',
         choices: ['yes', 'no'],
         answer: (c) => ((c.run?.reports ?? []).every((r) => r.tree?.leaves === 4) ? 'yes' : 'no'),
-        explain: (c) => `Leaves per tree: ${(c.run?.reports ?? []).map((r) => r.tree?.leaves ?? '?').join(', ')}.`,
+        explain: (c) => `Leaves per tree: ${(c.run?.reports ?? []).map((r) => r.tree?.leaves ?? '?').join(', ')}. Even at γ = 0 a split must ` +
+          'lower the objective (its bracket above 0) and leave each side min_child_weight of H: a node whose rows already agree, or are few, stays a leaf.',
       },
     },
   ],
   challenge: {
-    goal: 'With γ alone (max_depth still 2), stop round 1\'s tree on circles from splitting at all: a single leaf. Then find how small γ can be.',
-    hint: 'Click each split of round 1\'s tree: the node inspector gives its bracket. A split stands while its bracket ≥ γ, and goes only once the splits below it have gone.',
+    goal: 'With γ alone (max_depth still 2), stop round 1\'s tree on circles from splitting at all: a single leaf. Then find how small γ can be. ' +
+      '(The engine\'s γ is XGBoost\'s: a split goes once γ passes its bracket, which is twice the γ of the notes\' rule ½·bracket − γ > 0.)',
+    hint: 'Click each split of round 1\'s tree: the node inspector gives its bracket. A split stands while its bracket ≥ γ, and goes only once the splits below it have gone. γ is under "More parameters".',
     met: (run, source) => !!run && source.startsWith('toy:circles') && run.params.algorithm === 'xgboost' && Number(run.params.max_depth ?? 6) === 2 &&
       Number(run.params.gamma ?? 0) > 0 && run.reports[0]?.tree?.leaves === 1,
   },
@@ -494,7 +513,7 @@ const FORESTS: Lesson = {
       title: 'A few features per split',
       setup: { data: SPIRAL, algorithm: 'random_forest', params: FOREST, rounds: 1 },
       panel: 'round-panel',
-      claim: 'Each split may only choose among a random handful of the p features (√p for classes, as scikit-learn\'s max_features): ' +
+      claim: 'Each split may only choose among a random handful of the p features (⌊√p⌋ for classes, at least 1, as scikit-learn\'s max_features; the notes write √p): ' +
         'trees that cannot all reach for the same strongest feature make errors that average out.',
       question: {
         needsDetail: true,
@@ -539,7 +558,8 @@ const validNdcg = (run: Run | undefined) => run?.reports.at(-1)?.valid?.['ndcg@5
 const RANKING: Lesson = {
   id: 'ranking-gbrank',
   title: 'Ranking: GBRank and LambdaMART',
-  notes: 'the notes on gradient boosting for regression and its use in GBRank (pairwise preferences, swapped targets)',
+  notes: 'the notes on gradient boosting for regression, which they put to work in GBRank; the pairs, targets and blend are from ' +
+    'GBRank\'s paper (Zheng, Chen, Sun and Zha, SIGIR 2007), which the notes cite',
   summary: 'Learning an order from pairs: which pairs a round learns from, the targets GBRank gives them, its blend of rounds, and LambdaMART beside it.',
   steps: [
     {
@@ -590,13 +610,14 @@ const RANKING: Lesson = {
       title: 'Fewer pairs out of order',
       setup: { data: RANK, algorithm: 'gbrank', params: PAIRS, rounds: 20 },
       panel: 'round-panel',
-      claim: 'As the scores learn the order, fewer pairs fall short of the margin, and each round learns from the pairs still wrong.',
+      claim: 'As the scores learn the order, pairs leave S⁻ once they are ordered by the margin τ; each round learns from those still ' +
+        'in it. With τ = 1 most pairs stay within the margin for many rounds, so the count moves slowly, and not always down.',
       question: {
         prompt: () => 'Does round 20 learn from fewer pairs than round 1?',
         choices: ['yes', 'no'],
         answer: (c) => ((pairsOf(c, 20)?.wrong ?? Infinity) < (pairsOf(c, 1)?.wrong ?? -Infinity) ? 'yes' : 'no'),
         explain: (c) => `Round 1 learnt from ${pairsOf(c, 1)?.wrong ?? '?'} pairs, round 20 from ${pairsOf(c, 20)?.wrong ?? '?'} ` +
-          `of ${pairsOf(c, 20)?.total ?? '?'}.`,
+          `of ${pairsOf(c, 20)?.total ?? '?'}. Rounds 1 to 20: ${Array.from({ length: 20 }, (_, i) => pairsOf(c, i + 1)?.wrong ?? '?').join(', ')}.`,
       },
     },
     {
@@ -645,9 +666,9 @@ const BLENDING: Lesson = {
       title: 'A uniform vote',
       setup: { data: XOR_BIG, preset: 'four', algorithm: 'xgboost', params: FOUR, rounds: 60 },
       panel: 'compare-panel',
-      claim: 'Uniform blending gives every model the same say: G(x) is the mean of the gₜ(x). The notes\' argument: averaged over the ' +
-        'models, the error of each one is the error of the average plus how much they disagree, so the average is never worse than ' +
-        'the models are on average. For log loss the same holds row by row (−ln of a mean probability is at most the mean of −ln).',
+      claim: 'Uniform blending gives every model the same say: G(x) is the mean of the gₜ(x), the notes\' fair and stable choice. ' +
+        'For squared error the models\' mean error is their average\'s error plus their disagreement, so the average is never worse ' +
+        'than the models on average; for log loss the same holds row by row (−ln of a mean is at most the mean of −ln).',
       question: {
         needsCompare: true,
         prompt: () => 'Side by side shows the four runs\' validation log loss and the uniform vote\'s. Which is lower: the uniform vote\'s ' +

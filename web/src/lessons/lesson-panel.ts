@@ -4,7 +4,7 @@
 // the engine's numbers, and the lesson's challenge. Renders from the store;
 // the step's DOM is made once per step, so typing an answer survives renders.
 import { currentRun, store, update, type Run } from '../state';
-import { mathText, setHidden, setText } from '../ui/dom';
+import { mathText, setHidden, setMathText, setText } from '../ui/dom';
 import { isRight, lessonById, LESSONS, type Lesson, type LessonContext } from './catalog';
 import { progressOf, saveProgress } from './progress';
 import type { CompareReply } from '../worker/messages';
@@ -65,6 +65,7 @@ export class LessonPanel {
     setHidden(this.root, !lesson && !store.landing);
     document.querySelectorAll('.lesson-focus').forEach((e) => { if (!lesson || e.id !== lesson.steps[l!.step].panel) e.classList.remove('lesson-focus'); });
     if (!lesson) {
+      document.body.dataset.lessonHide = '';
       if (store.landing && this.built !== 'landing') this.buildLanding();
       if (store.landing) this.renderLanding();
       return;
@@ -168,6 +169,7 @@ export class LessonPanel {
       el('p', { className: 'hint' }, `Following ${lesson.notes}.`),
       status,
       el('div', { className: 'lesson-question' }, prompt, ...(input ? [input, check] : choices), show, look),
+      ...(step.question.hides?.length ? [el('p', { className: 'hint', id: 'lesson-hides' }, 'The page\'s numbers that would give the answer away are blurred until you answer (or show it).')] : []),
       verdict, explain, challenge,
       el('p', { className: 'lesson-nav' }, prev, next, leave),
     );
@@ -181,15 +183,17 @@ export class LessonPanel {
     const ctx = lessonContext(run, step.setup.rounds);
     const ready = l.ready && !!run && (!step.question.needsDetail || !!ctx.detail) && (!step.question.needsCompare || !!ctx.compare);
     setText(parts.status, ready ? `Set up: ${describe(step.setup)}.` : `Setting the page up: ${describe(step.setup)}…`);
-    setText(parts.prompt, ready ? step.question.prompt(ctx) : 'The question comes once the round is trained.');
+    setMathText(parts.prompt, ready ? step.question.prompt(ctx) : 'The question comes once the round is trained.');
     const answered = l.verdict === 'right' || l.shown;
+    // The numbers that are the answer, blurred while the question is open (style.css).
+    document.body.dataset.lessonHide = ready && !answered ? (step.question.hides ?? []).join(' ') : '';
     for (const b of [parts.check, ...parts.choices]) b.disabled = !ready || answered;
     if (parts.input) parts.input.disabled = !ready || answered;
     parts.show.disabled = !ready || answered;
     setText(parts.verdict, l.verdict === 'right' ? 'Right.' : l.verdict === 'wrong' ? `Not quite${l.answer ? ` (${l.answer})` : ''}: try again, or show the answer.` : '');
     parts.verdict.dataset.verdict = l.verdict;
     const expected = ready ? step.question.answer(ctx) : NaN;
-    setText(parts.explain, answered && ready
+    setMathText(parts.explain, answered && ready
       ? `${l.shown && l.verdict !== 'right' ? `The answer: ${typeof expected === 'number' ? expected.toFixed(4) : expected}. ` : ''}${step.question.explain(ctx)}` : '');
     // The challenge: shown on the last step, checked on every run on the page.
     const last = l.step === lesson.steps.length - 1;

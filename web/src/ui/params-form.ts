@@ -22,7 +22,7 @@ function rangeText(s: ParamSpec) {
 // Shown first; every other parameter of the algorithm sits under "More parameters".
 const MAIN = ['objective', 'rounds', 'eta', 'max_depth'];
 
-const LABELS: Record<string, string> = { xgboost: 'XGBoost-style (second order)', gbdt: 'Gradient boosting (Friedman)', adaboost: 'AdaBoost (discrete or real; R2 for numbers)', random_forest: 'Random forest', gbrank: 'GBRank (pairs, ranking)' };
+const LABELS: Record<string, string> = { xgboost: 'XGBoost-style (second order)', gbdt: 'Gradient boosting (Friedman)', adaboost: 'AdaBoost (R2 for numbers)', random_forest: 'Random forest', gbrank: 'GBRank (pairs, ranking)' };
 
 // Ranking data (a group column) trains these; GBRank trains nothing else.
 const RANKING_ALGORITHMS = ['xgboost', 'gbdt', 'gbrank'];

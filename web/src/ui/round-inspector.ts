@@ -104,7 +104,7 @@ export class RoundInspector {
     const f0 = d.baseMargin[d.output] ?? 0;
     // A pairwise loss compares rows of a query: every constant scores alike, so f₀ is only base_score, a shift.
     const f0Text = m.objective.startsWith('rank:') ? 'f₀ = base_score, a shift of every score (a pairwise loss is the same for every constant)'
-      : `f₀ = the constant γ minimising Σ L(y, γ)${F0[m.objective] ? ` = ${F0[m.objective]}` : ''}`;
+      : `f₀ = the constant c minimising Σ L(y, c)${F0[m.objective] ? ` = ${F0[m.objective]}` : ''}`;
     parts.push(formulaRow(f0Text, num(f0), { f0 }));
     if (d.round > 1 && !gbdt) parts.push(formulaRow(`F_{${d.round}}(x) = f₀ + Σ_{s≤${d.round}} η·w_s(x)`, `f₀ plus the η·w of x's leaf in trees 1 to ${d.round} (the worked table's F columns)`));
     if (gbdt) {

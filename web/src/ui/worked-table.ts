@@ -37,7 +37,7 @@ export class WorkedTable {
     const cls = m.classes;
     // A file's rows by their line, as the notices and the predictions file name them.
     const byLine = d.rows.length > 0 && d.rows[0].line > 0;
-    const head = [byLine ? 'line' : 'row', ...features, m.target || 'y', `F${sub(t - 1)}(x)`, ...stats.map(statName), 'leaf', 'leaf value', `F${sub(t)}(x)`];
+    const head = [byLine ? 'line' : 'row', ...features, m.target || 'y', `F${sub(t - 1)}(x)`, ...stats.map(statName), 'leaf', m.algorithm === 'gbdt' ? 'leaf value ν·γ' : m.algorithm === 'xgboost' ? 'leaf value η·w' : 'leaf value', `F${sub(t)}(x)`];
     const thead = document.createElement('thead');
     thead.insertRow().append(...head.map((h) => cell('th', h)));
     // A category by its name (the engine holds its code), a missing value as such.
@@ -70,7 +70,7 @@ export class WorkedTable {
       `${F > features.length ? ` (${shownText(features.length, F, splitShown, d.splitFeatures.length)}; the CSV has all)` : ''}. ` +
       (m.algorithm === 'random_forest' ? (cls.length ? `F is the forest's vote: the mean of its trees' leaf shares${d.outputs > 1 ? ` for class ${cls[d.output] ?? d.output}` : ` for class ${cls[1] ?? 1}`} (a probability, not a margin); `
         : 'F is the forest\'s prediction, the mean of its trees\'; ')
-        : `F is the margin${d.outputs > 1 ? ` of class ${cls[d.output] ?? d.output}` : ''}; `) +
+        : cls.length ? `F is the margin${d.outputs > 1 ? ` of class ${cls[d.output] ?? d.output}` : ''}; ` : 'F is the prediction; ') +
       (m.algorithm === 'gbrank' ? `F${sub(t)}(x) = ${t}/${t + 1}·F${sub(t - 1)}(x) + leaf value, the leaf value being η/(t+1)·g_t(x) (GBRank's blend)${stats.includes('g') ? '; g is minus the sum of the row\'s targets, h their count' : ''}.`
         : m.algorithm === 'random_forest' ? `F${sub(t)}(x) = ((${t - 1})·F${sub(t - 1)}(x) + leaf value)/${t}, the mean of the trees.`
         : m.algorithm === 'adaboost' && !cls.length ? `F${sub(t)}(x) is the trees' median weighted by ln(1/β).`
