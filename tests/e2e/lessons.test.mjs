@@ -447,6 +447,11 @@ test('every lesson\'s first step at 1280x800, 390x844 and 853x533 at 1.5x: no si
       assert.ok(overflow <= 1, `${id} at ${w}x${h}: the page is ${overflow}px wider than the screen`);
       const prompt = await page.$eval('#lesson-prompt', (e) => e.getBoundingClientRect().bottom);
       assert.ok(prompt <= h, `${id} at ${w}x${h}: the question ends at ${prompt}px`);
+      if (w < 500) {
+        // On a phone the step's numbers follow its card (the data and parameters, which the step set, go last).
+        const gap = await page.evaluate(() => document.getElementById('last-round').getBoundingClientRect().top - document.getElementById('lesson-panel').getBoundingClientRect().bottom);
+        assert.ok(gap < 300, `${id} at ${w}x${h}: the round line is ${Math.round(gap)}px below the lesson's card`);
+      }
       await page.screenshot({ path: `test-results/lesson-${id}-${w}x${h}${scale > 1 ? `@${scale}x` : ''}.png` });
     }
     await page.close();

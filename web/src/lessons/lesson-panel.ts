@@ -64,6 +64,8 @@ export class LessonPanel {
     const lesson = l ? lessonById(l.id) : undefined;
     setHidden(this.root, !lesson && !store.landing);
     document.querySelectorAll('.lesson-focus').forEach((e) => { if (!lesson || e.id !== lesson.steps[l!.step].panel) e.classList.remove('lesson-focus'); });
+    // During a lesson a phone shows its numbers right under the card (style.css): data and parameters go last.
+    document.body.dataset.lesson = lesson ? lesson.id : '';
     if (!lesson) {
       document.body.dataset.lessonHide = '';
       if (store.landing && this.built !== 'landing') this.buildLanding();
