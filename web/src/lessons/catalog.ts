@@ -35,7 +35,7 @@ export interface Question {
   needsDetail?: boolean;  // asked about a round's rows or leaves: waits for the round panel's detail
   needsCompare?: boolean;  // asked about a preset's runs and blends: waits for the side-by-side comparison
   // The page's numbers that are the answer itself, blurred until it is answered (style.css, body[data-lesson-hide]).
-  hides?: ('diamond' | 'alpha' | 'exploss' | 'eada' | 'objective' | 'leafw' | 'gbleaf' | 'after' | 'leafvalue')[];
+  hides?: ('diamond' | 'alpha' | 'exploss' | 'eada' | 'objective' | 'leafw' | 'gbleaf' | 'after' | 'leafvalue' | 'tried')[];
   // Said once answered (or shown): the working, with the engine's numbers.
   explain: (c: LessonContext) => string;
 }
@@ -516,6 +516,7 @@ const FORESTS: Lesson = {
       claim: 'Each split may only choose among a random handful of the p features (⌊√p⌋ for classes, at least 1, as scikit-learn\'s max_features; the notes write √p): ' +
         'trees that cannot all reach for the same strongest feature make errors that average out.',
       question: {
+        hides: ['tried'],
         needsDetail: true,
         prompt: () => 'Spiral has p = 2 features (x1, x2). How many features did each split of tree 1 draw to choose from?',
         answer: (c) => c.detail?.tried[0]?.features.length ?? NaN,

@@ -260,7 +260,7 @@ export class RoundInspector {
     const share = Number.isFinite(m.colsample_bynode) ? m.colsample_bynode : m.classes.length ? Math.sqrt(p) / p : 1 / 3;
     const drawn = d.summary?.drawn;
     if (drawn) parts.push(drawnHistogram(drawn, 'This tree\'s bootstrap: N rows drawn with replacement'));
-    parts.push(formulaRow('features tried at each split', `${Math.max(1, Math.floor(share * p + 1e-9))} of ${p}${Number.isFinite(m.colsample_bynode) ? '' : m.classes.length ? ' (√p)' : ' (p/3)'}`));
+    parts.push(formulaRow('features tried at each split', `${Math.max(1, Math.floor(share * p + 1e-9))} of ${p}${Number.isFinite(m.colsample_bynode) ? '' : m.classes.length ? ' (⌊√p⌋)' : ' (p/3)'}`, { tried: Math.max(1, Math.floor(share * p + 1e-9)) }));
     if (d.tried.length) {
       // Which features each split drew, and the one it chose (from the tree on show).
       const table = document.createElement('table');
