@@ -71,6 +71,11 @@ export function splitSearch(m: Model, table: Table, history: RoundHistory | null
   const levels: (string[] | undefined)[] = s.features.map((f: { levels?: string[] }) => f.levels);
   let exact = true;
   const maxBin = Number(params.max_bin ?? 256);
+  // The engine's cut points come from all the training rows, not the node's: a feature with more distinct
+  // training values than bins was cut coarser than its values, in every node.
+  const training: number[] = [];
+  for (let r = 0; r < n; r++) if (!valid.has(r) && !Number.isNaN(history!.labels[r])) training.push(r);
+  const coarse = (f: number) => new Set(training.map((r) => x[r * p + f]).filter((v) => !Number.isNaN(v))).size > maxBin - 1;
   const features: FeatureSearch[] = shape.features.map((name, f) => {
     // The node's rows by value of f: sums per distinct value, missing apart.
     const byValue = new Map<number, [number, number]>();
@@ -98,7 +103,7 @@ export function splitSearch(m: Model, table: Table, history: RoundHistory | null
         offer(`${levels[f]?.[c] ?? c} against the rest`, c, G - mg - g, H - mh - h);
     } else {
       const values = [...byValue.keys()].sort((a, b) => a - b);
-      if (values.length > maxBin) exact = false;
+      if (coarse(f)) exact = false;
       let gl = 0, hl = 0;
       for (let i = 0; i + 1 < values.length; i++) {
         const [g, h] = byValue.get(values[i])!;
