@@ -108,6 +108,9 @@ function withCurrent(fn: (m: Model) => void) {
 
 // A request that always gets its own reply: fn's, or fail's with the error
 // fn threw (said beside the view that asked), or fail('') when there is no model.
+// The per-round numbers behind model m: the run's in progress, else the kept model's (none for a file's).
+const historyOf = (m: Model) => (run ? run.history : m === model ? modelHistory : null);
+
 function answerWithCurrent(fn: (m: Model) => void, fail: (error: string) => void) {
   let answered = false;
   withCurrent((m) => {
@@ -490,7 +493,7 @@ async function handle(msg: ToWorker) {
     case 'round-detail': {
       answerWithCurrent((m) => {
         if (!table) noTable('Seeing a round row by row');
-        const h = run ? run.history : m === model ? modelHistory : null;
+        const h = historyOf(m);
         if (msg.csv) {
           post({ type: 'export', what: 'round-csv', text: roundCsv(m, table, h, msg.request), round: msg.request.round });
           return;
@@ -545,7 +548,7 @@ async function handle(msg: ToWorker) {
     case 'split-search': {
       answerWithCurrent((m) => {
         if (!table) noTable('Searching a node\'s splits');
-        const h = run ? run.history : m === model ? modelHistory : null;
+        const h = historyOf(m);
         post({ type: 'split-search', search: splitSearch(m, table, h, msg.request), error: '' });
       }, (error) => post({ type: 'split-search', search: null, error }));
       return;
@@ -553,7 +556,7 @@ async function handle(msg: ToWorker) {
     case 'ranking': {
       answerWithCurrent((m) => {
         if (!table) noTable('Ranking its queries');
-        const h = run ? run.history : m === model ? modelHistory : null;
+        const h = historyOf(m);
         post({ type: 'ranking', detail: rankingDetail(m, table, h, msg.request), error: '' });
       }, (error) => post({ type: 'ranking', detail: null, error }));
       return;
