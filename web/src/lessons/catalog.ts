@@ -35,7 +35,7 @@ export interface Question {
   needsDetail?: boolean;  // asked about a round's rows or leaves: waits for the round panel's detail
   needsCompare?: boolean;  // asked about a preset's runs and blends: waits for the side-by-side comparison
   // The page's numbers that are the answer itself, blurred until it is answered (style.css, body[data-lesson-hide]).
-  hides?: ('diamond' | 'alpha' | 'exploss' | 'eada' | 'objective' | 'leafw' | 'gbleaf' | 'after' | 'leafvalue' | 'tried')[];
+  hides?: ('diamond' | 'alpha' | 'exploss' | 'eada' | 'objective' | 'leafw' | 'gbleaf' | 'after' | 'leafvalue' | 'tried' | 'oobshare')[];
   // Said once answered (or shown): the working, with the engine's numbers.
   explain: (c: LessonContext) => string;
 }
@@ -501,6 +501,7 @@ const FORESTS: Lesson = {
         'with probability (1 − 1/N)^N, which tends to 1/e ≈ 0.368: every tree leaves out about a third of the rows, a different third ' +
         'each time, and that difference is what makes the trees disagree.',
       question: {
+        hides: ['oobshare'],
         needsDetail: true,
         prompt: () => 'The round panel counts tree 1\'s draws per row. What share of the training rows did tree 1 never draw?',
         answer: (c) => drawnShare(c),

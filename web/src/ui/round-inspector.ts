@@ -349,8 +349,11 @@ function drawnHistogram(drawn: { counts: number[]; draws: number }, title: strin
   box.className = 'drawn';
   box.dataset.draws = String(drawn.draws);
   box.dataset.outOfBag = String(drawn.counts[0]);
-  box.append(formulaRow(title, `${drawn.draws.toLocaleString()} draws over ${rows.toLocaleString()} rows; ${drawn.counts[0].toLocaleString()} never drawn (out of bag: ${(100 * drawn.counts[0] / Math.max(1, rows)).toFixed(1)} %, e^(−1) = 36.8 % expected)`,
+  box.append(formulaRow(title, `${drawn.draws.toLocaleString()} draws over ${rows.toLocaleString()} rows; ${drawn.counts[0].toLocaleString()} never drawn (out of bag)`,
     { draws: drawn.draws, outofbag: drawn.counts[0] }));
+  // Its own line: the forest lesson asks for this share (and blurs it until answered).
+  const share = drawn.counts[0] / Math.max(1, rows);
+  box.append(formulaRow('share never drawn, (1 − 1/N)^N → e^(−1) = 36.8 % expected', `${(100 * share).toFixed(1)} %`, { oobshare: share }));
   box.append(histogram(drawn.counts, 'rows drawn 0, 1, 2, 3, 4+ times', 'drawn'));
   return box;
 }
