@@ -554,26 +554,32 @@ function showChartOnPhone() {
   chart.scrollIntoView({ behavior: matchMedia('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth', block: 'start' });
 }
 
+// Play or Step on a paused run whose settings the form has changed since: the run is stopped (its curve
+// stays) and a new one, with the form's settings, starts once the worker says the old one ended.
+function restartedWithForm(run: ReturnType<typeof inProgress>, mode: 'play' | 'step') {
+  if (run?.status !== 'paused' || !formDiffersFrom(run)) return false;
+  restartAfterStop = { token: run.token, mode };
+  client.stop();
+  return true;
+}
+
 const views = new Views(client, {
   play: () => {
     const run = inProgress();
-    if (run?.status === 'paused' && formDiffersFrom(run)) {
-      // Stopped first (its curve stays); the new run starts once the worker says the old one ended.
-      restartAfterStop = { token: run.token, mode: 'play' };
-      client.stop();
-    } else if (run?.status === 'paused') {
-      update(() => { run.status = 'training'; });
-      client.play();
-    } else if (!run) startRun('play');
+    if (!restartedWithForm(run, 'play')) {
+      if (run?.status === 'paused') {
+        update(() => { run.status = 'training'; });
+        client.play();
+      } else if (!run) startRun('play');
+    }
     showChartOnPhone();
   },
   step: () => {
     const run = inProgress();
-    if (run?.status === 'paused' && formDiffersFrom(run)) {
-      restartAfterStop = { token: run.token, mode: 'step' };  // a new run with the new settings, one round
-      client.stop();
-    } else if (run?.status === 'paused') client.step();
-    else if (!run) startRun('step');
+    if (!restartedWithForm(run, 'step')) {
+      if (run?.status === 'paused') client.step();
+      else if (!run) startRun('step');
+    }
     showChartOnPhone();  // Step on a phone showed nothing: the picture is a screen or two below the buttons
   },
   pause: () => client.pause(),

@@ -260,7 +260,8 @@ export class RoundInspector {
     const share = Number.isFinite(m.colsample_bynode) ? m.colsample_bynode : m.classes.length ? Math.sqrt(p) / p : 1 / 3;
     const drawn = d.summary?.drawn;
     if (drawn) parts.push(drawnHistogram(drawn, 'This tree\'s bootstrap: N rows drawn with replacement'));
-    parts.push(formulaRow('features tried at each split', `${Math.max(1, Math.floor(share * p + 1e-9))} of ${p}${Number.isFinite(m.colsample_bynode) ? '' : m.classes.length ? ' (⌊√p⌋)' : ' (p/3)'}`, { tried: Math.max(1, Math.floor(share * p + 1e-9)) }));
+    const tried = Math.max(1, Math.floor(share * p + 1e-9));
+    parts.push(formulaRow('features tried at each split', `${tried} of ${p}${Number.isFinite(m.colsample_bynode) ? '' : m.classes.length ? ' (⌊√p⌋)' : ' (p/3)'}`, { tried }));
     if (d.tried.length) {
       // Which features each split drew, and the one it chose (from the tree on show).
       const table = document.createElement('table');
@@ -455,8 +456,8 @@ export function eadaCurve(e: number, alpha: number) {
   add('polyline', { points, class: 'eps' });
   add('line', { x1: xAt(best), x2: xAt(best), y1: yAt(lowest), y2: H - bottom, class: 'mark' });
   add('circle', { cx: xAt(best), cy: yAt(lowest), r: 2.5, class: 'minimum' });
-  if (Number.isFinite(alpha) && Math.abs(alpha - best) > 1e-9 * Math.max(1, best))
-    add('line', { x1: xAt(alpha), x2: xAt(alpha), y1: top, y2: H - bottom, class: 'alpha' });
+  const same = Number.isFinite(alpha) && Math.abs(alpha - best) <= 1e-9 * Math.max(1, best);  // the notes' vote at eta 1
+  if (Number.isFinite(alpha) && !same) add('line', { x1: xAt(alpha), x2: xAt(alpha), y1: top, y2: H - bottom, class: 'alpha' });
   add('text', { x: left - 3, y: top + 4, 'text-anchor': 'end', class: 'tick' }, String(Number(hi.toPrecision(3))));
   add('text', { x: left - 3, y: H - bottom, 'text-anchor': 'end', class: 'tick' }, String(Number(lo.toPrecision(3))));
   add('text', { x: left, y: H - 4, 'text-anchor': 'start', class: 'tick' }, '0');
@@ -464,7 +465,6 @@ export function eadaCurve(e: number, alpha: number) {
   add('text', { x: (left + W - right) / 2, y: H - 4, 'text-anchor': 'middle', class: 'tick' }, 'η, the step along gₜ');
   const cap = document.createElement('figcaption');
   cap.className = 'hint';
-  const same = Number.isFinite(alpha) && Math.abs(alpha - best) <= 1e-9 * Math.max(1, best);
   setMathText(cap, `E_{ADA}(η) = Σ u·exp(−y·η·g_t(x)) = (1 − ε_t)e^{−η} + ε_t·e^{η}: smallest, ${num(lowest)} = 2√(ε_t(1 − ε_t)), at η = ln◆_t = ${num(best)}` +
     (same ? ', the vote α_t the engine gave g_t.' : `; the engine's α_t = ${num(alpha)} (blue)${Math.abs(alpha - 2 * best) < 1e-9 * Math.max(1, best) ? ' is twice it (SAMME)' : ''}.`));
   fig.append(svg, cap);

@@ -143,8 +143,8 @@ export class TreeView {
     if (!node) return;
     const id = Number(node.dataset.id);
     this.opened.add(id);
-    const t = node.getAttribute('transform')!.match(/translate\(([-\d.e]+),([-\d.e]+)\)/)!;
-    this.anchor = { id, sx: Number(t[1]) - this.view.x, sy: Number(t[2]) - this.view.y };
+    const at = this.positions.get(id)!;  // where it is drawn (render)
+    this.anchor = { id, sx: at.x - this.view.x, sy: at.y - this.view.y };
     const focused = this.svg.contains(document.activeElement) && document.activeElement !== this.svg;
     this.render(this.shown.t, this.shown.index, this.shown.m, true);
     this.select(id);
@@ -162,7 +162,7 @@ export class TreeView {
     if (at.y - margin < this.view.y) this.view.y = at.y - margin;
     if (at.y + margin > this.view.y + this.view.h) this.view.y = at.y + margin - this.view.h;
     this.apply();
-    for (const g of this.svg.querySelectorAll('g[data-node]')) g.setAttribute('tabindex', g === box ? '0' : '-1');
+    this.tabStop(id);
     box.focus();
   }
 
@@ -173,11 +173,14 @@ export class TreeView {
   select(id: number) {
     if (!this.shown) return;
     this.selected = id;
-    for (const g of this.svg.querySelectorAll<SVGGElement>('g[data-node]')) {
-      g.classList.toggle('selected', Number(g.dataset.node) === id);
-      g.setAttribute('tabindex', Number(g.dataset.node) === id ? '0' : '-1');  // Tab from the tree lands on the picked node
-    }
+    for (const g of this.svg.querySelectorAll<SVGGElement>('g[data-node]')) g.classList.toggle('selected', Number(g.dataset.node) === id);
+    this.tabStop(id);  // Tab from the tree lands on the picked node
     this.onSelect(this.shown.t, id, this.shown.m, this.shown.index);
+  }
+
+  // The one node of the tree that Tab reaches (the others by the arrow keys).
+  private tabStop(id: number) {
+    for (const g of this.svg.querySelectorAll<SVGGElement>('g[data-node]')) g.setAttribute('tabindex', Number(g.dataset.node) === id ? '0' : '-1');
   }
 
   zoom(factor: number, fx = 0.5, fy = 0.5) {

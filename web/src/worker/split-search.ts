@@ -56,11 +56,12 @@ export function splitSearch(m: Model, table: Table, history: RoundHistory | null
     const w = stats.drawn ? stats.drawn[r] : stats.weight![r];
     return [-w * history!.labels[r], w];
   };
-  const rows: number[] = [];
   const p = shape.features.length;
   const x = m.featureValues(table, { rows: Array.from({ length: n }, (_, r) => r) });
-  for (let r = 0; r < n; r++) {
-    if (valid.has(r) || Number.isNaN(history!.labels[r])) continue;
+  const training: number[] = [];
+  for (let r = 0; r < n; r++) if (!valid.has(r) && !Number.isNaN(history!.labels[r])) training.push(r);
+  const rows: number[] = [];  // the node's
+  for (const r of training) {
     const [g, h] = fit(r);
     if (g === 0 && h === 0) continue;  // left out of this round (subsample), or weighing nothing
     if (reaches(tree, x, r * p, req.node)) rows.push(r);
@@ -73,8 +74,6 @@ export function splitSearch(m: Model, table: Table, history: RoundHistory | null
   const maxBin = Number(params.max_bin ?? 256);
   // The engine's cut points come from all the training rows, not the node's: a feature with more distinct
   // training values than bins was cut coarser than its values, in every node.
-  const training: number[] = [];
-  for (let r = 0; r < n; r++) if (!valid.has(r) && !Number.isNaN(history!.labels[r])) training.push(r);
   const coarse = (f: number) => new Set(training.map((r) => x[r * p + f]).filter((v) => !Number.isNaN(v))).size > maxBin - 1;
   const features: FeatureSearch[] = shape.features.map((name, f) => {
     // The node's rows by value of f: sums per distinct value, missing apart.
