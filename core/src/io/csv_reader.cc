@@ -397,13 +397,17 @@ struct CsvReader::State {
     header_done = true;
     header_line = start_line;
     std::unordered_set<std::string> names;
+    // For each repeated name, the suffix to try next: without it a header of
+    // n equal names tried 1, 2, ... each time, n^2/2 lookups (30,000 columns: 26 s).
+    std::unordered_map<std::string, long> next_suffix;
     for (size_t i = 0; i < fields.size(); ++i) {
       std::string name(Trim(fields[i]));
       if (name.empty()) name = "column_" + std::to_string(i + 1);
       if (names.count(name)) {  // a repeated name: the next free name.1, name.2, ... (pandas)
+        long& k = next_suffix.try_emplace(name, 1).first->second;
         std::string free;
-        for (int k = 1; names.count(free = name + "." + std::to_string(k)); ++k) {
-        }
+        while (names.count(free = name + "." + std::to_string(k))) ++k;
+        ++k;
         renamed += (renamed.empty() ? "" : ", ") + ("'" + name + "' (column " + std::to_string(i + 1) + ") is '" + free + "'");
         name = free;
       }
