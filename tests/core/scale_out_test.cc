@@ -108,7 +108,7 @@ TEST(ScaleOut, NamesStayInsideTheSpecLiteral) {
   ASSERT_NE(begin, std::string::npos);
   ASSERT_NE(end, std::string::npos);
   const std::string outside = s.substr(0, begin) + s.substr(end);
-  for (const char* bit : {"we\"ird", "zebra", "y\"", "a \\\"b"}) EXPECT_EQ(outside.find(bit), std::string::npos) << bit;
+  for (const char* bit : {"we\"ird", "zebra", "y\"\n", "a \\\"b"}) EXPECT_EQ(outside.find(bit), std::string::npos) << bit;
   const std::string spec = s.substr(begin, end - begin);
   EXPECT_NE(spec.find(R"("name": "we\"ird\\name\nwith \"\"\" and '''")"), std::string::npos) << spec;
   // The levels in code order, which is how the exported trees name categories.

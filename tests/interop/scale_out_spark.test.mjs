@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { awkwardHeaderCase, CASES, continueOnCluster } from '../parity/scale_out.mjs';
+import { awkwardHeaderCase, CASES, continueOnCluster, datesCase } from '../parity/scale_out.mjs';
 
 const python = fileURLToPath(new URL('../../build/venv-spark/bin/python', import.meta.url));
 for (const c of CASES.filter((k) => ['diamonds', 'spam', 'letter'].includes(k.csv))) {
@@ -22,4 +22,8 @@ test('Spark reads a file whose header the tab trimmed and named, and whose featu
 
 test('Spark trains on the features named as the script\'s own columns, not on its bookkeeping', { timeout: 600_000 }, async () => {
   await continueOnCluster(awkwardHeaderCase(mkdtempSync(join(tmpdir(), 'boostlab-names-')), { header: false }), 'spark', python);
+});
+
+test('Spark derives the date parts the tab read from the same cells', { timeout: 600_000 }, async () => {
+  await continueOnCluster(datesCase(mkdtempSync(join(tmpdir(), 'boostlab-dates-'))), 'spark', python);
 });

@@ -42,6 +42,40 @@ export function awkwardHeaderCase(dir, { header = true } = {}) {
   return { csv: header ? 'awkward-header' : 'bookkeeping-names', path, target: 'kind', validRows: Array.from({ length: 80 }, (_, i) => i * 5), params: { algorithm: 'xgboost', max_depth: 3 } };
 }
 
+// A file with a column of dates written day first (31/01/2019, some missing) that the table reads
+// as its parts (CsvOptions.dateParts): the script must derive the same numbers from the same cells.
+// The target follows the weekday and the month, so the parts carry what the model learns.
+export function datesCase(dir) {
+  const lines = ['when,x,sales'];
+  let s = 11;
+  const rand = () => ((s = (s * 1103515245 + 12345) % 2147483648) / 2147483648);
+  const pad = (n) => String(n).padStart(2, '0');
+  for (let i = 0; i < 600; i++) {
+    const day = new Date(Date.UTC(2019, 0, 1) + Math.floor(i * 1.7) * 86400000);
+    const weekend = day.getUTCDay() === 0 || day.getUTCDay() === 6;
+    const x = rand();
+    const sales = (weekend ? 3 : 0) + day.getUTCMonth() / 4 + x + 0.2 * rand();
+    const when = i % 37 === 5 ? '' : `${pad(day.getUTCDate())}/${pad(day.getUTCMonth() + 1)}/${day.getUTCFullYear()}${i % 3 ? '' : ` ${pad(i % 24)}:15`}`;
+    lines.push([when, x.toFixed(4), sales.toFixed(4)].join(','));
+  }
+  const path = join(dir, 'dates.csv');
+  writeFileSync(path, lines.join('\n') + '\n');
+  return { csv: 'dates', path, target: 'sales', csvOptions: { dateParts: ['when'] }, validRows: Array.from({ length: 120 }, (_, i) => i * 5),
+    params: { algorithm: 'xgboost', max_depth: 3, eta: 0.05 } };  // still learning at round 30
+}
+
+// The table's columns as numbers and text in a CSV of their own (a date's parts, not its cells): what
+// XGBoost predicts on when the file itself holds columns the table derived.
+function tableAsCsv(table, path) {
+  const cell = (t) => (/[",\r\n]/.test(t) ? `"${t.replaceAll('"', '""')}"` : t);
+  const columns = table.columns.map((c) => table.column(c.name));
+  const lines = [columns.map((c) => cell(c.name)).join(',')];
+  for (let r = 0; r < table.numRows; r++)
+    lines.push(columns.map((c) => (c.type === 'numeric' ? (Number.isNaN(c.values[r]) ? '' : String(c.values[r])) : c.codes[r] < 0 ? '' : cell(c.levels[c.codes[r]]))).join(','));
+  writeFileSync(path, lines.join('\n') + '\n');
+  return path;
+}
+
 // Runs the script under coreutils' timeout, which kills its whole process
 // group (the cluster's worker processes too) past SCRIPT_SECONDS. The call
 // blocks Node, so node:test's own timeout could never fire: a cluster that
@@ -76,7 +110,7 @@ export async function continueOnCluster(c, engine, python, { rounds = 20, worker
   const dir = mkdtempSync(join(tmpdir(), `boostlab-${engine}-`));
   // c.path, c.validRows: a file made by the test; else tests/data's c.csv and its split.
   const csv = c.path ?? data(`${c.csv}.csv`);
-  const table = bl.readCSV(readFileSync(csv));
+  const table = bl.readCSV(readFileSync(csv), c.csvOptions);
   const validIdx = c.validRows ?? readFileSync(data(`${c.csv}.valid_idx.txt`), 'utf8').trim().split('\n').map(Number);
   const dataset = table.toDataset({ target: c.target, ignore: c.ignore, validRows: validIdx });
   assert.deepEqual(Array.from(dataset.validRows()), [...validIdx].sort((a, b) => a - b), 'dataset.validRows() gives the rows held out');
@@ -89,6 +123,7 @@ export async function continueOnCluster(c, engine, python, { rounds = 20, worker
   writeFileSync(join(dir, 'valid_rows.txt'), Array.from(dataset.validRows()).join('\n') + '\n');
   const script = model.scaleOutScript({
     engine, csv, delimiter: table.delimiter, encoding: table.encoding, validRows: 'valid_rows.txt', columns: table.columns.map((col) => col.name),
+    dateParts: table.dateParts,
     model: 'model.xgboost.json', output: 'continued.json', rounds, workers,
   });
   writeFileSync(join(dir, `continue_${engine}.py`), script);
@@ -108,7 +143,8 @@ export async function continueOnCluster(c, engine, python, { rounds = 20, worker
   const continued = bl.loadModel(readFileSync(join(dir, 'continued.json'), 'utf8'));
   assert.equal(continued.numTrees, model.numTrees + rounds * model.predictionWidth, `${what}: the model's trees and the new ones`);
   const margins = continued.predict(table, { output: 'margin' });
-  const theirs = JSON.parse(execFileSync(python, [join(root, 'tests/parity/xgb_load_predict.py'), join(dir, 'continued.json'), csv,
+  const predictOn = table.dateParts.length ? tableAsCsv(table, join(dir, 'as-read.csv')) : csv;
+  const theirs = JSON.parse(execFileSync(python, [join(root, 'tests/parity/xgb_load_predict.py'), join(dir, 'continued.json'), predictOn,
     JSON.stringify(table.columns.map((col) => col.name))],
     { maxBuffer: 1 << 28 }).toString().trim().split('\n').at(-1)).margins;
   assert.equal(margins.length, theirs.length);

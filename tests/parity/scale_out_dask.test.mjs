@@ -8,7 +8,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { awkwardHeaderCase, CASES, continueOnCluster } from './scale_out.mjs';
+import { awkwardHeaderCase, CASES, continueOnCluster, datesCase } from './scale_out.mjs';
 
 for (const c of CASES) {
   test(`Dask continues ${c.csv} (${c.params.algorithm}) and the result comes back`, { timeout: 600_000 }, async () => {
@@ -26,4 +26,12 @@ test('Dask reads a file whose header the tab trimmed and named, and whose featur
 
 test('Dask trains on the features named as the script\'s own columns, not on its bookkeeping', { timeout: 600_000 }, async () => {
   await continueOnCluster(awkwardHeaderCase(mkdtempSync(join(tmpdir(), 'boostlab-names-')), { header: false }), 'dask', '/usr/bin/python3');
+});
+
+test('Dask derives the date parts the tab read (day first, times, missing cells) from the same cells', { timeout: 600_000 }, async () => {
+  const { table, model } = await continueOnCluster(datesCase(mkdtempSync(join(tmpdir(), 'boostlab-dates-'))), 'dask', '/usr/bin/python3');
+  if (table.dateParts[0]?.order !== 'dmy' || !table.dateParts[0].time) throw new Error(`read as ${JSON.stringify(table.dateParts)}`);
+  // The model splits on the parts (the weekday above all), so reading them otherwise would show in the metric.
+  const used = model.featureImportance('gain');
+  if (!(used.when_weekday > 0)) throw new Error(`no split on when_weekday: ${JSON.stringify(used)}`);
 });

@@ -83,5 +83,29 @@ for (const build of BUILDS) {
       assert.throws(() => bl.readCSV(csv, { missingValues: 'n.a.' }), (e) => e.code === 'BAD_OPTION' && /missingValues/.test(e.message));
       for (const x of [model, data, streamed, table]) x.dispose();
     });
+
+    test('dates as text: the summary says so, and dateParts reads them as numbers a model splits on', async () => {
+      const bl = await load(build);
+      const csv = 'day,x,y\n05/08/2021,1,1\n31/08/2021,2,2\n,3,3\n01/09/2021 14:30,4,4\n';
+      const plain = bl.readCSV(csv);
+      assert.deepEqual(plain.columns[0].dates, { order: 'dmy', time: true });
+      assert.equal(plain.columns[1].dates, undefined);
+      assert.deepEqual(plain.dateParts, []);
+      const table = bl.readCSV(csv, { dateParts: ['day'] });
+      assert.deepEqual(table.columns.map((c) => c.name),
+        ['day_year', 'day_month', 'day_day', 'day_weekday', 'day_yearday', 'day_days', 'day_hour', 'x', 'y']);
+      assert.deepEqual(table.dateParts, [{ column: 'day', order: 'dmy', time: true }]);
+      // 5 August 2021 was a Thursday (3), the 217th day of its year, 18,844 days after 1970-01-01.
+      assert.deepEqual([0, 1, 2, 3, 4, 5, 6].map((c) => table.column(table.columns[c].name).values[0]), [2021, 8, 5, 3, 217, 18844, 0]);
+      assert.ok(Number.isNaN(table.column('day_weekday').values[2]), 'a missing date: missing parts');
+      assert.equal(table.column('day_hour').values[3], 14);
+      assert.match(table.notes.at(-1), /Dates in 'day' \(day\/month\/year\)/);
+      const model = await bl.train(table.toDataset({ target: 'y', validFraction: 0 }), { rounds: 2, min_child_weight: 0 });
+      assert.ok(model.summary().features.some((f) => f.name === 'day_days'), 'the parts are features');
+      assert.throws(() => bl.readCSV('d\n2021-01-01\nsoon\n', { dateParts: ['d'] }), (e) => e.code === 'CSV_NOT_DATES' && e.line === 3 && /'soon'/.test(e.message));
+      assert.throws(() => bl.readCSV(csv, { dateParts: ['Day'] }), (e) => e.code === 'BAD_OPTION' && /did you mean 'day'/.test(e.message));
+      assert.throws(() => bl.readCSV(csv, { dateParts: 'day' }), (e) => e.code === 'BAD_OPTION');
+      for (const t of [plain, table, model]) t.dispose();
+    });
   });
 }

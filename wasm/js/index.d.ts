@@ -84,6 +84,10 @@ export interface ColumnSummary {
   /** A numeric column numbering the rows: 1..n or 0..n-1 (pandas' index), each once in any order, none missing.
    *  A row number, not a measurement. */
   sequence?: boolean;
+  /** A categorical column every cell of which is a date written as text, in one order: 'ymd' (2021-08-05),
+   *  'dmy' (05/08/2021, some day above 12 first) or 'mdy' (08/05/2021, or no number above 12 to tell); `time` when
+   *  some cell has a time of day. CsvOptions.dateParts can read it as numbers. */
+  dates?: { order: 'ymd' | 'dmy' | 'mdy'; time: boolean };
   /** What task 'auto' makes of this column as the target, and why; or the error training on it would
    *  raise (e.g. TARGET_NOT_NUMERIC for numbers with a stray word, with the line). The same rule as toDataset. */
   asTarget: { task: 'regression' | 'binary' | 'multiclass'; why: string } | { error: { code: string; message: string; line: number } };
@@ -241,6 +245,12 @@ export interface CsvOptions {
    *  '-999'. Each matched whole against the cell, spaces and tabs around it trimmed, as the file spells it (up to
    *  1,000 texts of up to 256 bytes). */
   missingValues?: string[];
+  /** Columns of dates written as text (those whose summary has `dates`) to read as numbers: each is replaced, where it
+   *  stood, by NAME_year, NAME_month, NAME_day, NAME_weekday (0 is Monday, as pandas' dayofweek), NAME_yearday (1 to
+   *  366), NAME_days (days since 1970-01-01) and, when some cell has a time, NAME_hour. A tree cannot learn from a
+   *  date read as text (one category per date); it can split on these. Read files to predict on with the same
+   *  option. CSV_NOT_DATES names the first cell that is not a date like the others. */
+  dateParts?: string[];
 }
 
 /** A File or Blob, a ReadableStream of bytes, or an (async) iterable of chunks such as a Node fs.ReadStream. */
@@ -265,6 +275,14 @@ export interface CsvStreamOptions extends CsvOptions {
   forTraining?: boolean;
 }
 
+/** A column of dates the reader replaced by its parts (CsvOptions.dateParts). */
+export interface DateColumn {
+  column: string;
+  order: 'ymd' | 'dmy' | 'mdy';
+  /** Some cell had a time: the parts end with NAME_hour. */
+  time: boolean;
+}
+
 export type TableColumn =
   | { name: string; type: 'numeric'; values: Float32Array }
   | { name: string; type: 'text'; codes: Int32Array; levels: string[] };
@@ -282,6 +300,9 @@ export class Table {
   readonly decimalComma: boolean;
   /** CsvOptions.missingValues as read with (give it to scaleOutScript()); [] when none. */
   readonly missingValues: string[];
+  /** The columns CsvOptions.dateParts replaced by their parts, with the order their cells were read in (give them to
+   *  scaleOutScript()); [] when none. */
+  readonly dateParts: DateColumn[];
   /** What a person should know of how the file was read (a re-encoding; repeated column names renamed a, a.1). */
   readonly notes: string[];
   /** Each row's 1-based line in the file (rows left out, blank lines and line breaks inside quotes counted), or only
@@ -347,6 +368,8 @@ export interface ScaleOutOptions {
   validRows?: string;
   /** The sample-weight column training used, if any. */
   weight?: string;
+  /** table.dateParts: the script derives the same parts from the file's dates. */
+  dateParts?: DateColumn[];
   /** Every column of the file in order, as the table named them (table.columns' names): the script reads the file
    *  by position under these names, so a header cell the table trimmed, or an empty one it named column_2, is found.
    *  Left out: by the header's own names. */

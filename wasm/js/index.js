@@ -216,6 +216,7 @@ export class Table extends Handle {
     this.encoding = summary.encoding;    // 'utf-8', or 'windows-1252' for a file that is not UTF-8
     this.decimalComma = !!summary.decimalComma;  // some column's numbers were read with a decimal comma
     this.missingValues = summary.missingValues ?? [];  // the cells the reader was told also mean missing
+    this.dateParts = summary.dateParts ?? [];  // [{column, order, time}]: dates the reader replaced by their parts
     this.notes = summary.notes;          // what a person should know: a re-encoding, renamed columns
   }
   // Each row's 1-based line in the file (rows left out, blank lines and

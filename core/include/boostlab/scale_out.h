@@ -8,6 +8,7 @@
 #include <vector>       // for vector
 
 #include "boostlab/model.h"
+#include "boostlab/table.h"
 
 namespace boostlab {
 
@@ -25,6 +26,10 @@ struct ScaleOutOptions {
   // so header cells the tab trimmed or named (column_2) are found. Empty: by
   // the header's own names.
   std::vector<std::string> columns;
+  // The columns the table read as dates and replaced by their parts
+  // (Table::date_parts): the script derives the same parts from the same
+  // cells, and `columns` may name the parts where the file has the date.
+  std::vector<DateColumn> date_parts;
   std::string model = "model.xgboost.json";           // the model, from Model::ToXGBoostJson
   std::string output = "continued.xgboost.json";      // where the script saves the continued model
   int rounds = 20;                                    // rounds the script adds
@@ -32,7 +37,7 @@ struct ScaleOutOptions {
 };
 
 // Reads {engine, csv, delimiter, encoding, decimalComma, missingValues, validRows, weight, columns,
-// model, output, rounds, workers}; throws BAD_OPTION naming a wrong one.
+// dateParts: [{column, order, time}], model, output, rounds, workers}; throws BAD_OPTION naming a wrong one.
 ScaleOutOptions ParseScaleOutOptions(std::string_view json);
 
 // The script's text. Throws XGBOOST_UNSUPPORTED when the model has no XGBoost

@@ -29,6 +29,14 @@ struct Column {
   }
 };
 
+// A column of dates written as text that the reader replaced by its parts
+// (CsvOptions::date_parts): what the scale-out script needs to derive them alike.
+struct DateColumn {
+  std::string name;
+  std::string order;  // "ymd" (2021-08-05), "dmy" (05/08/2021) or "mdy" (08/05/2021)
+  bool time = false;  // some cell had a time: the parts end with NAME_hour
+};
+
 struct Table {
   std::vector<Column> columns;
   size_t num_rows = 0;
@@ -38,6 +46,7 @@ struct Table {
   std::string encoding = "utf-8";
   bool decimal_comma = false;  // some column's numbers were read with a decimal comma (io/grouped_numbers.h)
   std::vector<std::string> missing_values;  // the reader's CsvOptions::missing_values (for the scale-out script)
+  std::vector<DateColumn> date_parts;       // the columns replaced by their date parts (CsvOptions::date_parts), in order
   std::vector<std::string> notes;
   // The file line each row starts on (1-based), so that predictions and
   // messages can name a row as the user's editor does. Rows that run one a
@@ -88,6 +97,12 @@ struct CsvOptions {
   // At most kMaxMissingValues of up to kMaxMissingValueBytes each.
   std::vector<std::string> missing_values;
   static constexpr size_t kMaxMissingValues = 1000, kMaxMissingValueBytes = 256;
+  // Columns of dates written as text (2021-08-05, 05/08/2021 14:30) to
+  // replace, where each stood, by numeric parts: NAME_year, _month, _day,
+  // _weekday (0 Monday), _yearday, _days (since 1970-01-01), and _hour when a
+  // cell has a time (io/date_parts.h). A column summary says which columns
+  // qualify ("dates"). At most kMaxMissingValues names.
+  std::vector<std::string> date_parts;
 };
 
 // Each column's name, type, missing and distinct counts and first levels, as

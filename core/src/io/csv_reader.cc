@@ -22,6 +22,7 @@
 #include "boostlab/errors.h"
 #include "boostlab/table.h"
 #include "io/csv_dialect.h"
+#include "io/date_parts.h"
 #include "io/grouped_numbers.h"
 #include "io/missing_markers.h"
 #include "io/number_cell.h"
@@ -635,6 +636,7 @@ Table CsvReader::Finish() {
       if (!note.empty()) table.notes.push_back(std::move(note));
     }
   if (!missing_note.empty()) table.notes.push_back(std::move(missing_note));
+  DeriveDateParts(table, st.options.date_parts);
   return table;
 }
 

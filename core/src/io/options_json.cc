@@ -4,12 +4,14 @@
 #include <algorithm>  // for min, max
 #include <cmath>      // for floor, INFINITY
 #include <limits>     // for numeric_limits
+#include <optional>   // for optional
 #include <vector>     // for vector
 #include <stdexcept>  // for invalid_argument
 
 #include "boostlab/dataset.h"
 #include "boostlab/errors.h"
 #include "boostlab/table.h"
+#include "io/date_parts.h"
 #include "io/options_json.h"
 #include "util/closest_name.h"
 #include "util/json.h"
@@ -68,16 +70,30 @@ DatasetOptions ParseDatasetOptions(std::string_view text) {
   return o;
 }
 
-std::vector<std::string> MissingValuesOption(const json::Value& v, const std::string& what) {
-  const std::string rule = what + " 'missingValues' is a list of up to " + std::to_string(CsvOptions::kMaxMissingValues) +
-                           " cells' texts (each up to " + std::to_string(CsvOptions::kMaxMissingValueBytes) + " bytes)";
-  if (v.kind != json::Value::Kind::kArray || v.array.size() > CsvOptions::kMaxMissingValues) throw Error("BAD_OPTION", rule + ".");
+namespace {
+
+// A list of at most `most` strings of at most `bytes` bytes each, or BAD_OPTION saying `rule`.
+std::vector<std::string> StringList(const json::Value& v, size_t most, size_t bytes, const std::string& rule) {
+  if (v.kind != json::Value::Kind::kArray || v.array.size() > most) throw Error("BAD_OPTION", rule + ".");
   std::vector<std::string> out;
   for (const json::Value& item : v.array) {
-    if (!item.IsString() || item.string.size() > CsvOptions::kMaxMissingValueBytes) throw Error("BAD_OPTION", rule + ".");
+    if (!item.IsString() || item.string.size() > bytes) throw Error("BAD_OPTION", rule + ".");
     out.push_back(item.string);
   }
   return out;
+}
+
+}  // namespace
+
+std::vector<std::string> MissingValuesOption(const json::Value& v, const std::string& what) {
+  return StringList(v, CsvOptions::kMaxMissingValues, CsvOptions::kMaxMissingValueBytes,
+                    what + " 'missingValues' is a list of up to " + std::to_string(CsvOptions::kMaxMissingValues) +
+                        " cells' texts (each up to " + std::to_string(CsvOptions::kMaxMissingValueBytes) + " bytes)");
+}
+
+std::vector<std::string> DatePartsOption(const json::Value& v, const std::string& what) {
+  return StringList(v, CsvOptions::kMaxMissingValues, size_t{64} << 10,
+                    what + " 'dateParts' is a list of up to " + std::to_string(CsvOptions::kMaxMissingValues) + " column names");
 }
 
 CsvOptions ParseCsvOptions(std::string_view text) {
@@ -100,8 +116,10 @@ CsvOptions ParseCsvOptions(std::string_view text) {
       o.encoding = v.string;
     } else if (key == "missingValues") {
       o.missing_values = MissingValuesOption(v, "CSV option");
+    } else if (key == "dateParts") {
+      o.date_parts = DatePartsOption(v, "CSV option");
     } else {
-      const std::vector<std::string> known = {"delimiter", "skipRaggedRows", "encoding", "missingValues"};
+      const std::vector<std::string> known = {"delimiter", "skipRaggedRows", "encoding", "missingValues", "dateParts"};
       throw Error("BAD_OPTION", "Unknown CSV option " + Quote(key) + DidYouMean(key, known) + "; the options are " + Joined(known) + ".");
     }
   }
@@ -143,6 +161,15 @@ std::string TableSummaryJson(const Table& table) {
     out += ",\"missingValues\":";
     json::AppendStrings(out, table.missing_values);
   }
+  if (!table.date_parts.empty()) {
+    out += ",\"dateParts\":[";
+    for (size_t i = 0; i < table.date_parts.size(); ++i) {
+      out += i ? ",{\"column\":" : "{\"column\":";
+      json::AppendString(out, table.date_parts[i].name);
+      out += ",\"order\":\"" + table.date_parts[i].order + "\",\"time\":" + (table.date_parts[i].time ? "true}" : "false}");
+    }
+    out += ']';
+  }
   out += ",\"notes\":";
   json::AppendStrings(out, table.notes);
   out += ",\"columns\":[";
@@ -177,6 +204,13 @@ std::string TableSummaryJson(const Table& table) {
       // The cell that made it text (a word among numbers, say), and its line.
       out += ",\"firstText\":{\"line\":" + std::to_string(col.first_text_line) + ",\"text\":";
       json::AppendString(out, Shortened(col.first_text, kSummaryCellBytes));
+      out += '}';
+    }
+    // Dates written as text, which dateParts can turn into numbers (their form: io/date_parts.h).
+    if (const std::optional<DateForm> form = DateFormOf(col)) {
+      out += ",\"dates\":{\"order\":";
+      out += std::string("\"") + OrderCode(form->order) + "\"";
+      out += form->has_time ? ",\"time\":true" : ",\"time\":false";
       out += '}';
     }
     if (col.type == ColumnType::kCategorical) {

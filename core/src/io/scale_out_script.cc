@@ -15,6 +15,7 @@
 
 #include "boostlab/errors.h"
 #include "boostlab/scale_out.h"
+#include "io/date_parts.h"
 #include "io/missing_markers.h"
 #include "io/number_cell.h"
 #include "io/options_json.h"
@@ -65,6 +66,24 @@ ScaleOutOptions ParseScaleOutOptions(std::string_view text) {
         if (!name.IsString()) throw Error("BAD_OPTION", "Scale-out option 'columns' must be a list of the file's column names.");
         o.columns.push_back(name.string);
       }
+    } else if (key == "dateParts") {
+      // As Table's summary gives them: [{"column": "d", "order": "ymd" | "dmy" | "mdy", "time": false}].
+      const std::string rule = "Scale-out option 'dateParts' must be the table's dateParts: a list of {column, order ('ymd', 'dmy' or 'mdy'), time}.";
+      if (!v.IsArray() || v.array.size() > CsvOptions::kMaxMissingValues) throw Error("BAD_OPTION", rule);
+      o.date_parts.clear();
+      for (const json::Value& item : v.array) {
+        if (item.kind != json::Value::Kind::kObject) throw Error("BAD_OPTION", rule);
+        DateColumn d;
+        bool named = false;
+        for (const auto& [field, value] : item.object) {
+          if (field == "column" && value.IsString()) d.name = value.string, named = true;
+          else if (field == "order" && value.IsString() && OrderOfCode(value.string)) d.order = value.string;
+          else if (field == "time" && value.kind == json::Value::Kind::kBool) d.time = value.boolean;
+          else throw Error("BAD_OPTION", rule);
+        }
+        if (!named || d.order.empty()) throw Error("BAD_OPTION", rule);
+        o.date_parts.push_back(std::move(d));
+      }
     } else if (key == "model") {
       text_option(o.model);
     } else if (key == "output") {
@@ -111,8 +130,11 @@ import xgboost as xgb
 # What BoostLab knew of the data and the model when it wrote this script.
 SPEC = @SPEC@
 FEATURES = [f["name"] for f in SPEC["features"]]
-# The columns this script reads, by the names the tab gave them.
-USED = FEATURES + [SPEC["target"]] + ([SPEC["weight"]] if SPEC["weight"] else [])
+# Columns of dates the tab replaced by their parts (year, month, ...): each part's date column.
+DATE_OF = {part: d for d in SPEC["dates"] for part in d["parts"]}
+# The columns this script reads, by the names the tab gave them (a date's column for its parts).
+USED = list(dict.fromkeys(DATE_OF[c]["column"] if c in DATE_OF else c
+                          for c in FEATURES + [SPEC["target"]] + ([SPEC["weight"]] if SPEC["weight"] else [])))
 
 
 def unused(base, taken):
@@ -208,6 +230,53 @@ def to_numbers(s, name):
     return v.astype("float64")
 
 
+def days_from_civil(y, m, d):
+    """Days from 1970-01-01 (proleptic Gregorian), as BoostLab counts them: 400-year eras,
+    years from 1 March. Arrays of floats, NaN where missing."""
+    y = y - (m <= 2)
+    era = np.floor_divide(y, 400)
+    year_of_era = y - era * 400
+    day_of_year = np.floor_divide(153 * np.where(m > 2, m - 3, m + 9) + 2, 5) + d - 1
+    day_of_era = year_of_era * 365 + np.floor_divide(year_of_era, 4) - np.floor_divide(year_of_era, 100) + day_of_year
+    return era * 146097 + day_of_era - 719468
+
+
+def date_parts(s, date):
+    """A column of dates (text, trimmed, NaN missing) -> its parts as BoostLab derives them:
+    year, month, day, weekday (0 Monday), yearday, days since 1970-01-01[, hour]."""
+    groups = s.str.extract(date["pattern"])  # the first number, separator, second, third, hour
+    first, second, third = (pd.to_numeric(groups[i]).to_numpy("float64") for i in (0, 2, 3))
+    if date["order"] == "ymd":
+        y, m, d = first, second, third
+    elif date["order"] == "dmy":
+        y, m, d = third, second, first
+    else:  # the month first
+        y, m, d = third, first, second
+    bad = s.notna().to_numpy() & np.isnan(y)
+    if bad.any():
+        raise ValueError(f"Column '{date['column']}': '{s[bad].iloc[0]}' is not a date like the others (BoostLab read them as dates).")
+    days = days_from_civil(y, m, d)
+    values = [y, m, d, np.mod(days + 3, 7), days - days_from_civil(y, np.ones_like(y), np.ones_like(y)) + 1, days]
+    if len(date["parts"]) == 7:  # a time in some cell: the hour, midnight for a date alone
+        values.append(np.where(np.isnan(y), np.nan, np.nan_to_num(pd.to_numeric(groups[4]).to_numpy("float64"), nan=0.0)))
+    return {name: pd.Series(v, index=s.index, dtype="float64") for name, v in zip(date["parts"], values)}
+
+
+def column(raw, name, dates):
+    """A column as read: a date's part (its date column's parts derived once, kept in `dates`), or its cells."""
+    if name not in DATE_OF:
+        return cells(raw, name)
+    date = DATE_OF[name]
+    if date["column"] not in dates:
+        dates[date["column"]] = date_parts(cells(raw, date["column"]), date)
+    return dates[date["column"]][name]
+
+
+def numbers(raw, name, dates):
+    v = column(raw, name, dates)
+    return v if name in DATE_OF else to_numbers(v, name)
+
+
 def to_classes(s):
     index = {c: i for i, c in enumerate(SPEC["classes"])}
     try:
@@ -230,22 +299,22 @@ def to_classes(s):
 def prepare(raw, valid_rows):
     """Raw text cells (one partition) -> the columns as BoostLab typed them."""
     out = pd.DataFrame(index=raw.index)
+    dates = {}
     for f in SPEC["features"]:
-        s = cells(raw, f["name"])
         if f["type"] == "categorical":
             # BoostLab's level codes: a level the model never saw is missing, as in BoostLab.
-            out[f["name"]] = pd.Categorical(s, categories=f["levels"])
+            out[f["name"]] = pd.Categorical(cells(raw, f["name"]), categories=f["levels"])
         else:
-            out[f["name"]] = to_numbers(s, f["name"])
-    y = cells(raw, SPEC["target"])
+            out[f["name"]] = numbers(raw, f["name"], dates)
+    y = column(raw, SPEC["target"], dates)
     if SPEC["classes"]:
         out[LABEL] = to_classes(y)
     else:
         if y.isna().any():
             raise ValueError(f"Target '{SPEC['target']}' is missing in some rows; BoostLab refuses those too.")
-        out[LABEL] = to_numbers(y, SPEC["target"])
+        out[LABEL] = numbers(raw, SPEC["target"], dates)
     if SPEC["weight"]:
-        out[WEIGHT] = to_numbers(cells(raw, SPEC["weight"]), SPEC["weight"]).fillna(0.0)
+        out[WEIGHT] = numbers(raw, SPEC["weight"], dates).fillna(0.0)
     if ROW in raw:
         out[VALID] = np.isin(raw[ROW].to_numpy(), valid_rows)
     return out
@@ -545,9 +614,36 @@ std::string ScaleOutScript(const Model& m, const ScaleOutOptions& o) {
   spec.emplace_back("decimal_comma", o.decimal_comma ? "1" : "0");  // (a number: SPEC stays JSON too)
   spec.emplace_back("valid_rows", Text(o.valid_rows));
   spec.emplace_back("weight", Text(o.weight));
+  // The file's columns: a date's parts, where `columns` names them, are the one column they came from.
   std::string columns = "[";
-  for (size_t i = 0; i < o.columns.size(); ++i) columns += (i ? ", " : "") + Text(o.columns[i]);
+  std::string dates = "[";
+  std::vector<std::vector<std::string>> part_names;
+  for (const DateColumn& d : o.date_parts) {
+    DateForm form;
+    form.order = *OrderOfCode(d.order);
+    form.has_time = d.time;
+    part_names.push_back(DatePartNames(d.name, form));
+    dates += std::string(dates.size() > 1 ? ",\n        " : "\n        ") + "{\"column\": " + Text(d.name) + ", \"order\": " + Text(d.order) +
+             ", \"pattern\": " + Text(DateCellPattern(form)) + ", \"parts\": [";
+    for (size_t k = 0; k < part_names.back().size(); ++k) dates += (k ? ", " : "") + Text(part_names.back()[k]);
+    dates += "]}";
+  }
+  bool first_column = true;
+  for (size_t i = 0; i < o.columns.size(); ++i) {
+    std::string name = o.columns[i];
+    for (size_t d = 0; d < part_names.size(); ++d)
+      if (name == part_names[d].front()) {
+        // NAME_year begins the parts: the file has NAME here; pass over the rest of its parts.
+        name = o.date_parts[d].name;
+        size_t k = 1;
+        while (k < part_names[d].size() && i + 1 < o.columns.size() && o.columns[i + 1] == part_names[d][k]) ++i, ++k;
+        break;
+      }
+    columns += (first_column ? "" : ", ") + Text(name);
+    first_column = false;
+  }
   spec.emplace_back("columns", columns + "]");
+  spec.emplace_back("dates", dates + "]");
   spec.emplace_back("model", Text(o.model));
   spec.emplace_back("output", Text(o.output));
   spec.emplace_back("rounds", std::to_string(o.rounds));
