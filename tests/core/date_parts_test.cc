@@ -9,7 +9,10 @@
 #include <string>  // for string
 #include <vector>  // for vector
 
+#include "boostlab/booster.h"
+#include "boostlab/dataset.h"
 #include "boostlab/errors.h"
+#include "boostlab/model.h"
 #include "boostlab/table.h"
 
 namespace boostlab {
@@ -152,6 +155,34 @@ TEST(DateParts, ErrorsNameTheColumnAndTheCell) {
   ExpectError("d,d_year\n2021-01-01,1\n", {"d"}, "CSV_DATE_PART_TAKEN", "'d_year'");
   // Named twice: derived once.
   EXPECT_EQ(ReadWithDates("d\n2021-01-01\n", {"d", "d"}).columns.size(), 6u);
+}
+
+TEST(DateParts, AModelOfDatePartsSaysHowToReadItsFile) {
+  const Table parts = ReadWithDates("d,y\n2021-01-01,1\n2021-03-02,2\n2021-05-07,3\n2021-06-09,4\n", {"d"});
+  DatasetOptions options;
+  options.target = "y";
+  options.valid_fraction = 0;
+  Params params;
+  params.rounds = 1;
+  params.min_child_weight = 0;
+  const Dataset data = Dataset::FromTable(parts, options);
+  Booster booster(data, params);
+  booster.TrainOneRound();
+  const Model model = booster.TakeModel();
+  try {
+    model.PredictTable(ReadCsv("d,y\n2021-01-01,1\n"));
+    FAIL() << "predicted on a table without the parts";
+  } catch (const Error& e) {
+    EXPECT_EQ(e.code(), "UNKNOWN_COLUMN");
+    EXPECT_NE(std::string(e.what()).find("read the file with dateParts: ['d']"), std::string::npos) << e.what();
+  }
+  try {
+    model.PredictTable(ReadCsv("e,y\n2021-01-01,1\n"));  // no column d: no hint
+    FAIL() << "predicted on a table without the parts";
+  } catch (const Error& e) {
+    EXPECT_EQ(std::string(e.what()).find("dateParts"), std::string::npos) << e.what();
+  }
+  EXPECT_EQ(model.PredictTable(ReadWithDates("d,y\n2021-01-01,1\n", {"d"})).size(), 1u);
 }
 
 TEST(DateParts, TheOptionReadsFromJson) {

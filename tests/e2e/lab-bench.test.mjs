@@ -131,6 +131,23 @@ test('numbers written for people read as numbers; dates, a stray word in a featu
   await page.check('#ignore input[value="sold"]');
   assert.match(await page.textContent('#data-notes'), /'sold' holds dates such as '2021-01-01' \(line 2\), read as text, and left out of training \(ticked under Ignored columns\): as categories, one per date \(30\)/);
   await page.uncheck('#ignore input[value="sold"]');
+  // The dates read again as numbers: the button names the column; the parts replace it where it stood.
+  assert.equal(await page.textContent('#read-dates'), "Read 'sold' as dates: year, month, weekday…");
+  await page.check('#ignore input[value="sold"]');  // left out as text, its parts are features
+  await page.click('#read-dates');
+  await page.waitForFunction(() => document.getElementById('read-dates').hidden);
+  const names = await page.$$eval('#preview th', (cells) => cells.map((c) => c.textContent.split('\n')[0].trim()));
+  const parts = ['sold_year', 'sold_month', 'sold_day', 'sold_weekday', 'sold_yearday', 'sold_days'];
+  assert.ok(names.join() .includes(parts.join()), names.join());
+  assert.match(await page.textContent('#data-notes'), /Dates in 'sold' \(year-month-day\) read as 6 numeric columns/);
+  assert.equal(await page.inputValue('#target'), 'y', 'the choices kept');
+  assert.deepEqual(await page.$$eval('#ignore input:checked', (boxes) => boxes.map((b) => b.value)), ['id']);
+  // The preview shows the file's first row with the numbers read from its date (2021-01-01: a Friday, 18,628 days after 1970).
+  const first = await page.$$eval('#preview tbody tr:first-child td', (cells) => cells.map((c) => c.textContent));
+  assert.deepEqual(first.slice(2, 8), ['2021', '1', '1', '4', '1', '18628']);
+  assert.equal(first[8], '0', "the next field, x, after the date's parts");
+  // Trained on, the parts are the model's features.
+  await train(page, 3);
   // A semicolon export with decimal commas: the target is a number (it read as 30 text values, multiclass).
   const semi = ['a;y', ...Array.from({ length: 30 }, (_, i) => `${i},${i % 10};${(i * 1.25).toFixed(2).replace('.', ',')}`)];
   await upload(page, 'semicolons.csv', semi.join('\n'));

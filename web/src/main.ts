@@ -4,7 +4,7 @@ import './style.css';
 import { currentRun, formDiffersFrom, sameParams, store, subscribe, update, updateSoon, type DataChoice, type LoadedData } from './state';
 import { WorkerClient } from './worker/client';
 import type { FromWorker, SurfaceRequest } from './worker/messages';
-import { choiceFor, CsvPanel, strayWords } from './ui/csv-panel';
+import { choiceFor, CsvPanel, dateColumns, strayWords } from './ui/csv-panel';
 import { fitAlgorithmToData, runParams, specsFor } from './ui/params-form';
 import { makeToy, TOY_KINDS, type ToyData, type ToyKind } from './ui/toy-data';
 import { presetRuns, PRESET_LABELS, type PresetName } from './presets';
@@ -45,6 +45,7 @@ interface PendingLoad {
   preferred?: Partial<DataChoice>;
   skipRaggedRows?: boolean;
   missingValues?: string[];
+  dateParts?: string[];
 }
 let pending: (PendingLoad & { id: number }) | null = null;  // the newest load; id: the worker's (WorkerClient.load)
 // Every load asked of the worker and not yet answered, by id: an older one can still land (read before the
@@ -105,7 +106,8 @@ function loadData(next: PendingLoad) {
     s.messages.dataRagged = false;
   });
   raggedLoad = null;
-  pending = { ...next, id: client.load(next.name, next.file, { delimiter: next.delimiterChoice, skipRaggedRows: next.skipRaggedRows ?? false, missingValues: next.missingValues ?? [] }) };
+  pending = { ...next, id: client.load(next.name, next.file, { delimiter: next.delimiterChoice, skipRaggedRows: next.skipRaggedRows ?? false, missingValues: next.missingValues ?? [],
+    dateParts: next.dateParts ?? [] }) };
   inFlight.set(pending.id, next);
 }
 
@@ -362,7 +364,7 @@ function handle(m: FromWorker) {
       const newest = pending?.id === m.id;
       if (newest) pending = null;
       const data: LoadedData = { id: ++dataCount, name: p.name, source: p.source, about: p.about, toy: p.toy, file: p.file, head: m.head, delimiterChoice: p.delimiterChoice,
-        skipRaggedRows: p.skipRaggedRows ?? false, missingValues: p.missingValues ?? [],
+        skipRaggedRows: p.skipRaggedRows ?? false, missingValues: p.missingValues ?? [], dateParts: p.dateParts ?? [],
         rows: m.rows, lines: m.lines, columns: m.columns, dialect: m.dialect };
       linkChoice = undefined;
       update((s) => {
@@ -618,7 +620,7 @@ $<HTMLSelectElement>('delimiter').addEventListener('change', (e) => {
   const d = store.data;
   if (!d || d.toy) return;
   loadData({ name: d.name, source: d.source, about: d.about, toy: null, file: d.file, delimiterChoice: (e.target as HTMLSelectElement).value, preferred: store.choice,
-    skipRaggedRows: d.skipRaggedRows, missingValues: d.missingValues });
+    skipRaggedRows: d.skipRaggedRows, missingValues: d.missingValues, dateParts: d.dateParts });
 });
 // Numbers with a stray word (a column read as text for 'n.a.'): the file read again with those
 // words as missing, the choices kept (the data panel's button names them: strayWords).
@@ -630,7 +632,18 @@ $('read-missing').addEventListener('click', () => {
   const mended = d.columns.filter((c) => c.firstText && words.includes(c.firstText.text)).map((c) => c.name);
   const preferred = { ...store.choice, ignore: store.choice.ignore.filter((n) => !mended.includes(n)) };
   loadData({ name: d.name, source: d.source, about: d.about, toy: null, file: d.file, delimiterChoice: d.delimiterChoice, preferred,
-    skipRaggedRows: d.skipRaggedRows, missingValues: [...d.missingValues, ...words] });
+    skipRaggedRows: d.skipRaggedRows, missingValues: [...d.missingValues, ...words], dateParts: d.dateParts });
+});
+// Dates as text (one category per date): the file read again with those columns as their parts
+// (year, month, weekday…: CsvOptions.dateParts), the choices kept. A date column left out as an
+// identifier is gone; its parts are features like any other.
+$('read-dates').addEventListener('click', () => {
+  const d = store.data;
+  const names = d ? dateColumns(d) : [];
+  if (!d || !names.length) return;
+  const preferred = { ...store.choice, ignore: store.choice.ignore.filter((n) => !names.includes(n)) };
+  loadData({ name: d.name, source: d.source, about: d.about, toy: null, file: d.file, delimiterChoice: d.delimiterChoice, preferred,
+    skipRaggedRows: d.skipRaggedRows, missingValues: d.missingValues, dateParts: [...d.dateParts, ...names] });
 });
 sourceSelect.addEventListener('change', () => {
   const [kind, name] = sourceSelect.value.split(':');

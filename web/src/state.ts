@@ -2,7 +2,7 @@
 // (and on earlier datasets), the model on show and the messages. Views render
 // from it and nothing else; what they show disappears when it leaves here.
 // Changes go through update(), which renders every view once afterwards.
-import type { ColumnSummary, ParamSpec, RoundReport } from '../../wasm/js/index.js';
+import type { ColumnSummary, DateColumn, ParamSpec, RoundReport } from '../../wasm/js/index.js';
 import type { CompareReply, ModelInfo, RoundDetail } from './worker/messages';
 import type { ToyData } from './ui/toy-data';
 import type { QueuedRun } from './presets';
@@ -12,6 +12,10 @@ export interface CsvDialect {
   delimiter: string;
   encoding: string;
   notes: string[];
+  // Columns of dates the reader replaced by their parts (CsvOptions.dateParts), and the parts' values
+  // on the table's first rows, by file line: the preview shows the file's rows with the numbers read.
+  dateParts: DateColumn[];
+  headParts: { lines: number[]; values: Record<string, number[]> };
 }
 
 export interface LoadedData {
@@ -28,6 +32,7 @@ export interface LoadedData {
   delimiterChoice: string;  // 'auto', or the delimiter the user (or a link) chose
   skipRaggedRows: boolean;  // read leaving out rows of the wrong width (the user said so)
   missingValues: string[];  // cells read as missing beside the usual markers (the user said so: "Read 'n.a.' as missing")
+  dateParts: string[];      // columns of dates read as their parts (the user said so: "Read 'day' as dates")
   toy: ToyData | null;   // toy data made in the page: the points of the surface
 }
 

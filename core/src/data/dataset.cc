@@ -14,6 +14,7 @@
 #include "data/query_groups.h"
 #include "data/sample_weights.h"
 #include "data/validation_split.h"
+#include "io/date_parts.h"
 #include "util/float_text.h"
 #include "util/count_text.h"
 #include "util/line_list.h"
@@ -488,7 +489,15 @@ FeatureColumns FeaturesFromTable(const Table& table, const std::vector<FeatureIn
   FeatureColumns x;
   x.num_rows = table.num_rows;
   for (const FeatureInfo& f : features) {
-    const Column& col = table.columns[table.ColumnIndex(f.name)];
+    size_t index = 0;
+    try {
+      index = table.ColumnIndex(f.name);
+    } catch (const Error& e) {
+      const std::string hint = DatePartHint(table, f.name);
+      if (hint.empty()) throw;
+      throw Error(e.code(), e.what() + hint, e.line(), e.column());
+    }
+    const Column& col = table.columns[index];
     if (f.type == ColumnType::kNumeric) {
       if (col.type != ColumnType::kNumeric)
         throw Error("FEATURE_NOT_NUMERIC", "Line " + std::to_string(col.first_text_line) + ": column " + Quote(f.name) +

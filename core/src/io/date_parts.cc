@@ -174,6 +174,19 @@ std::string DateCellPattern(const DateForm& form) {
          "(?:[ T](\\d{1,2}):\\d{2}(?::\\d{2}(?:\\.\\d{1,9})?)?(?:Z|[+-]\\d{2}(?::?\\d{2})?)?)?[ \\t]*$";
 }
 
+std::string DatePartHint(const Table& table, const std::string& feature) {
+  for (const char* part : {"_year", "_month", "_day", "_weekday", "_yearday", "_days", "_hour"}) {
+    const std::string_view suffix(part);
+    if (feature.size() <= suffix.size() || feature.compare(feature.size() - suffix.size(), suffix.size(), suffix) != 0) continue;
+    const std::string name = feature.substr(0, feature.size() - suffix.size());
+    for (const Column& col : table.columns)
+      if (col.name == name && DateFormOf(col))
+        return " The model was trained on the parts of the dates in " + Quote(name) + ": read the file with dateParts: [" + Quote(name) +
+               "] (in the page, the button 'Read " + Quote(name) + " as dates').";
+  }
+  return "";
+}
+
 void DeriveDateParts(Table& table, const std::vector<std::string>& names) {
   std::vector<std::string> have;
   for (const Column& col : table.columns) have.push_back(col.name);

@@ -52,4 +52,9 @@ std::string DateCellPattern(const DateForm& form);
 // name is already a column.
 void DeriveDateParts(Table& table, const std::vector<std::string>& names);
 
+// For a feature the table lacks: when it is a date part (NAME_month) of a
+// column of the table that holds dates as text, the sentence that says to
+// read the file with dateParts; else "".
+std::string DatePartHint(const Table& table, const std::string& feature);
+
 }  // namespace boostlab

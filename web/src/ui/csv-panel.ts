@@ -5,6 +5,7 @@
 import type { ColumnSummary } from '../../../wasm/js/index.js';
 import type { CsvDialect, DataChoice, LoadedData, Store } from '../state';
 import { setAttr, setData, setHidden, setText, setValue } from './dom';
+import { fileFieldOf } from '../date-parts';
 
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
 
@@ -34,11 +35,11 @@ export function spellingTwins(c: ColumnSummary): string[][] {
   return [...groups.values()].filter((g) => g.length > 1);
 }
 
-// Dates as text (2021-08-05, 05/08/2021, with or without a time): the
-// engine reads each date as a category of its own (hundreds of them, left
-// out as an identifier). Judged on the levels the summary holds (its first 20).
-const DATE = /^(\d{4}[-/.]\d{1,2}[-/.]\d{1,2}|\d{1,2}[-/.]\d{1,2}[-/.]\d{4})([ T]\d{1,2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
-export const looksLikeDates = (c: ColumnSummary) => c.type === 'categorical' && !!c.levels?.length && c.levels.every((l) => DATE.test(l));
+// Dates as text (2021-08-05, 05/08/2021, with or without a time), every
+// cell of the column (the reader's judgement: its summary's `dates`): read as
+// they stand, each date is a category of its own (hundreds of them, left out
+// as an identifier); read as their parts (CsvOptions.dateParts), numbers.
+export const looksLikeDates = (c: ColumnSummary) => c.dates !== undefined;
 
 export function columnKind(c: ColumnSummary, rows: number) {
   if (strayText(c)) return 'numbers + text';
@@ -59,7 +60,7 @@ export function columnNote(c: ColumnSummary, ignored?: boolean): string {
   if (looksLikeDates(c)) {
     const dates = `'${c.name}' holds dates${cell ? ` such as ${cell}` : ''}, read as text`;
     const distinct = c.distinct.toLocaleString('en-US');
-    const use = 'To use them as time, add numeric columns made from them (the year, the month, the days since a start) and load the file again.';
+    const use = 'To use them as time, read them as numbers (the button below): the year, month, day, day of the week, day of the year and days since 1970.';
     if (ignored === true) return `${dates}, and left out of training (ticked under Ignored columns): as categories, one per date (${distinct}), it could learn only the dates it saw. ${use}`;
     if (ignored === false) return `${dates}: the model takes them as categories, one per date (${distinct}), and learns nothing from their order. ${use}`;
     return `${dates}: one category per date (${distinct}). ${use}`;
@@ -74,6 +75,12 @@ export function strayWords(d: LoadedData): string[] {
   if (d.toy) return [];
   const words = d.columns.filter(strayText).map((c) => c.firstText?.text).filter((t): t is string => t !== undefined && t !== '');
   return [...new Set(words)].filter((w) => !d.missingValues.includes(w));
+}
+
+// The columns of dates as text a file can be read again to turn into their
+// parts (CsvOptions.dateParts). None for toy data, which has no file.
+export function dateColumns(d: LoadedData): string[] {
+  return d.toy ? [] : d.columns.filter(looksLikeDates).map((c) => c.name);
 }
 
 // The notes under the file's name: the reader's, then each column's, those of
@@ -223,6 +230,10 @@ export class CsvPanel {
     const readMissing = $<HTMLButtonElement>('read-missing');
     setHidden(readMissing, words.length === 0);
     setText(readMissing, `Read ${words.slice(0, 3).map((w) => `'${w}'`).join(', ')}${words.length > 3 ? ` and ${words.length - 3} more` : ''} as missing`);
+    const dates = dateColumns(d);
+    const readDates = $<HTMLButtonElement>('read-dates');
+    setHidden(readDates, dates.length === 0);
+    setText(readDates, `Read ${dates.slice(0, 3).map((n) => `'${n}'`).join(', ')}${dates.length > 3 ? ` and ${dates.length - 3} more` : ''} as dates: year, month, weekday…`);
     if (this.shownData !== d.id) {
       this.shownData = d.id;
       this.target.replaceChildren(...d.columns.map((c) => new Option(`${c.name} (${columnKind(c, d.rows)})`, c.name)));
@@ -360,8 +371,17 @@ export class CsvPanel {
     );
     const body = document.createElement('tbody');
     const sample = firstRows(d.head, 6, d.dialect).slice(1);
+    // A date read as its parts: each part's number on that line (the worker's), under the part's name.
+    const field = fileFieldOf(d.columns, d.dialect.dateParts);
+    const { lines, values } = d.dialect.headParts;
+    const shown = (c: ColumnSummary, i: number, r: { cells: string[]; line: number }) => {
+      const parts = values[c.name];
+      if (!parts) return r.cells[field[i]] ?? '';
+      const at = lines.indexOf(r.line);
+      return at < 0 || Number.isNaN(parts[at]) ? '' : String(parts[at]);
+    };
     body.append(...sample.map((r) => {
-      const tr = line(d.columns.map((_, i) => cell('td', r.cells[i] ?? '')));
+      const tr = line(d.columns.map((c, i) => cell('td', shown(c, i, r))));
       tr.dataset.line = String(r.line);
       tr.title = `Line ${r.line} of the file: click to explain it (SHAP values, below)`;
       return tr;

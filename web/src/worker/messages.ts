@@ -1,3 +1,4 @@
+import type { CsvDialect } from '../state';
 import type { ToySpec } from '../ui/toy-data';
 // The messages between the page and the training worker.
 import type { ColumnSummary, Evaluation, ParamSpec, RoundLeaf, RoundReport } from '../../../wasm/js/index.js';
@@ -26,7 +27,7 @@ export interface SurfaceRequest {
 // How the worker reads a file (and reads it again for a run once its numbers were let go):
 // delimiter 'auto' or the character; rows with the wrong number of fields skipped or refused;
 // the user's own missing-value markers (as readCSVStream's options of the same names).
-export interface ReadOptions { delimiter: string; skipRaggedRows: boolean; missingValues: string[] }
+export interface ReadOptions { delimiter: string; skipRaggedRows: boolean; missingValues: string[]; dateParts: string[] }
 
 export type ToWorker =
   // releaseTableOverMB: see the worker's releaseTableOver (a test sets it low).
@@ -265,7 +266,7 @@ export type FromWorker =
   | { type: 'ready'; capabilities: { simd: boolean; threads: boolean; build: string }; schema: ParamSpec[]; crossOriginIsolated: boolean }
   // lines: the file lines of the first and last rows (rows are named by their line on the page).
   | { type: 'table'; id: number; name: string; rows: number; lines: { first: number; last: number }; columns: ColumnSummary[]; head: ArrayBuffer;  // head: the file's first 64 kB
-      dialect: { delimiter: string; encoding: string; notes: string[] } }
+      dialect: CsvDialect }
   | { type: 'load-progress'; id: number; bytes: number; size: number; rows: number }
   // The trainer accepted the data and parameters: the run exists from here on.
   // notes: what a person should know about the data as trained (ranking: queries that add no pairs).

@@ -2,14 +2,15 @@
 // loaded table, the run in progress and the last model; the page only sends
 // requests and draws replies.
 import { init, isCompactModel, BoostLabError } from '../../../wasm/js/index.js';
-import type { BoostLab, Dataset, Model, Table, TableColumn, Trainer } from '../../../wasm/js/index.js';
+import type { BoostLab, Dataset, DateColumn, Model, Table, TableColumn, Trainer } from '../../../wasm/js/index.js';
 import type { ErrorInfo, EvaluationResult, FromWorker, ModelInfo, ReadOptions, SurfaceRequest, ToWorker, TreeJson } from './messages';
 import { RoundHistory, roundCsv, roundDetail } from './round-detail';
 import { splitSearch } from './split-search';
 import { csvText } from './csv-cells';
 import { rankingDetail } from './ranking';
 import { compareRuns, KeptRuns } from './compare';
-import { lineRange, rowOfLine } from './row-lines';
+import { lineOfRow, lineRange, rowOfLine } from './row-lines';
+import { datePartNames } from '../date-parts';
 import { makeToy } from '../ui/toy-data';
 
 let bl: BoostLab | null = null;
@@ -24,7 +25,19 @@ let source: { file: Blob; name: string; read: ReadOptions } | null = null;
 // needs. The next run reads the file again; views that need values say so.
 let releaseTableOver = 768 * 2 ** 20;
 let released: { megabytes: number } | null = null;  // the table's numbers were let go
-let dialect = { delimiter: ',', encoding: 'utf-8', decimalComma: false, missingValues: [] as string[] };  // the table's, for the scale-out script (also once it is let go)
+// The date parts' values on the table's first rows (PREVIEW_ROWS of them) and those rows' lines.
+const PREVIEW_ROWS = 6;
+function headParts(t: Table) {
+  const rows = Math.min(PREVIEW_ROWS, t.numRows);
+  const lines = Array.from({ length: rows }, (_, r) => lineOfRow(t, r));
+  const values: Record<string, number[]> = {};
+  for (const name of t.dateParts.flatMap(datePartNames)) {
+    const v = t.column(name);
+    if (v.type === 'numeric') values[name] = Array.from(v.values.subarray(0, rows));
+  }
+  return { lines, values };
+}
+let dialect = { delimiter: ',', encoding: 'utf-8', decimalComma: false, missingValues: [] as string[], dateParts: [] as DateColumn[] };  // the table's, for the scale-out script (also once it is let go)
 // The run being prepared (the file read again, then binned): Stop, Reset or a new load stops it.
 let preparing: { token: number; stopped: boolean; abort: AbortController } | null = null;
 // The engine's warm-up (BoostLab.warmUp), run once the worker is ready while
@@ -345,11 +358,11 @@ async function handle(msg: ToWorker) {
       table = next;
       ++loads;
       source = { file: msg.file, name: msg.name, read: msg.read };
-      dialect = { delimiter: next.delimiter, encoding: next.encoding, decimalComma: next.decimalComma, missingValues: next.missingValues };
+      dialect = { delimiter: next.delimiter, encoding: next.encoding, decimalComma: next.decimalComma, missingValues: next.missingValues, dateParts: next.dateParts };
       released = null;
       kept.clear();  // their models were for the old table
       post({ type: 'table', id: msg.id, name: msg.name, rows: next.numRows, lines: lineRange(next), columns: next.columns, head,
-             dialect: { delimiter: next.delimiter, encoding: next.encoding, notes: next.notes } }, [head]);
+             dialect: { delimiter: next.delimiter, encoding: next.encoding, notes: next.notes, dateParts: next.dateParts, headParts: headParts(next) } }, [head]);
       return;
     }
     case 'cancel-load':
@@ -450,6 +463,7 @@ async function handle(msg: ToWorker) {
           engine: msg.engine, rounds: msg.rounds, csv: msg.files.csv, model: msg.files.model, output: msg.files.output,
           validRows: rows.length ? msg.files.validRows : '', weight: weightOf(m), columns: table?.columns.map((c) => c.name),
           delimiter: dialect.delimiter, encoding: dialect.encoding as 'utf-8', decimalComma: dialect.decimalComma, missingValues: dialect.missingValues,
+          dateParts: dialect.dateParts,
         });
         post({ type: 'export', what: 'scale-out', text });
       });
