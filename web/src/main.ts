@@ -225,6 +225,9 @@ const runOf = (token: number) => store.runs.find((r) => r.token === token);
 // data, stop a run that is not the step's, start the step's run, step it on. The
 // lesson's panel asks its question once the target is reached.
 let lessonTarget: (LessonSetup & { forLesson: boolean }) | null = null;
+// The student's own file, the newest loaded, and the choices made on it: a lesson's step can be done on
+// it even after the lesson moved the page to its own data (reconcileLesson reads it again).
+let ownFile: { data: LoadedData; choice: DataChoice } | null = null;
 let lessonLoad = '';   // the source asked for (asked once)
 let lessonStepAsked = -1;  // the round count at which a Step was sent
 
@@ -242,7 +245,10 @@ function reconcileLesson() {
   if (store.data?.source !== t.data) {
     if (lessonLoad !== t.data) {
       lessonLoad = t.data;
-      loadSource(t.data);
+      const own = ownFile?.data.source === t.data ? ownFile : null;
+      if (own) loadData({ name: own.data.name, source: own.data.source, about: '', toy: null, file: own.data.file, delimiterChoice: own.data.delimiterChoice,
+        preferred: own.choice, skipRaggedRows: own.data.skipRaggedRows, missingValues: own.data.missingValues, dateParts: own.data.dateParts });
+      else loadSource(t.data);
     }
     return;
   }
@@ -309,15 +315,18 @@ function reconcilePreset(t: LessonSetup & { forLesson: boolean }, preset: Preset
   startPreset(preset);
 }
 
-function openLesson(id: string, step: number) {
+// own: on the student's loaded file (the step allows it: lesson-panel's ownTaskFits), not the step's data.
+function openLesson(id: string, step: number, own = false) {
   const lesson = lessonById(id);
   if (!lesson) return;
   const index = Math.max(0, Math.min(step, lesson.steps.length - 1));
+  const file = own && ownFile ? ownFile.data.source : '';
   update((s) => {
-    s.lesson = { id, step: index, ready: false, run: 0, answer: '', verdict: '', shown: false };
+    s.lesson = { id, step: index, ready: false, run: 0, answer: '', verdict: '', shown: false, own: file };
     s.landing = false;
   });
-  setUp(lesson.steps[index].setup, true);
+  const setup = lesson.steps[index].setup;
+  setUp(file ? { ...setup, data: file } : setup, true);
 }
 
 function onMessage(m: FromWorker) {
@@ -589,7 +598,12 @@ const views = new Views(client, {
   reset: () => { const run = inProgress(); if (run) client.reset(run.token); },
 });
 
+subscribe(() => {
+  const d = store.data;
+  if (d?.source.startsWith('file:') && !store.loading) ownFile = { data: d, choice: { ...store.choice } };
+});
 const lessonPanel = new LessonPanel({
+  ownFile: () => ownFile && { name: ownFile.data.name, columns: ownFile.data.columns, choice: ownFile.choice },
   open: openLesson,
   leave: () => { lessonTarget = null; update((s) => { s.lesson = null; }); },
   watch: () => { ++picks; setUp({ data: 'toy:circles:400:0.15:0', algorithm: 'xgboost', params: { rounds: '40', max_depth: '3' }, rounds: 40 }, false); },

@@ -135,6 +135,7 @@ export interface LessonState {
   answer: string;       // what the student gave
   verdict: '' | 'right' | 'wrong';
   shown: boolean;       // the answer was shown without being found
+  own: string;          // '' for the step's own data; else the source of the student's file the step is done on
 }
 
 export const store: Store = {

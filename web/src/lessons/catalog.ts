@@ -40,9 +40,14 @@ export interface Question {
   explain: (c: LessonContext) => string;
 }
 
+// The target's tasks a step's question holds for on any data: the student may do the step on a file
+// of their own with such a target (the claim's words about the step's data aside).
+export type OwnTask = 'binary' | 'multiclass' | 'regression';
+
 export interface LessonStep {
   title: string;
   setup: LessonSetup;
+  own?: OwnTask[];
   panel: string;   // the id of the panel that shows it
   claim: string;
   question: Question;
@@ -83,6 +88,7 @@ const ADABOOST: Lesson = {
   steps: [
     {
       title: 'Every row starts with the same weight',
+      own: ['binary'],
       setup: { data: XOR, algorithm: 'adaboost', params: STUMPS, rounds: 1 },
       panel: 'last-round',
       claim: 'AdaBoost keeps a weight uₙ for every training row, all equal in round 1. Of all thresholds of all features, round 1\'s ' +
@@ -98,6 +104,7 @@ const ADABOOST: Lesson = {
     },
     {
       title: 'Wrong rows grow, right rows shrink',
+      own: ['binary'],
       setup: { data: XOR, algorithm: 'adaboost', params: STUMPS, rounds: 1 },
       panel: 'surface-box',
       claim: 'After round 1 every row the stump got wrong has its weight multiplied by ◆₁, every row it got right divided by ◆₁. ' +
@@ -112,6 +119,7 @@ const ADABOOST: Lesson = {
     },
     {
       title: 'The stump that was good is now a coin toss',
+      own: ['binary'],
       setup: { data: XOR, algorithm: 'adaboost', params: STUMPS, rounds: 2 },
       panel: 'last-round',
       claim: 'The factor ◆₁ is chosen so that, after the update, the rows round 1 got wrong weigh exactly as much in total as the ' +
@@ -127,6 +135,7 @@ const ADABOOST: Lesson = {
     },
     {
       title: 'Each stump votes with α = ln◆',
+      own: ['binary'],
       setup: { data: XOR, algorithm: 'adaboost', params: STUMPS, rounds: 1 },
       panel: 'last-round',
       claim: 'The final classifier is the sign of Σ αₜgₜ(x). In the notes each stump votes with αₜ = ln◆ₜ: a stump no better than ' +
@@ -143,6 +152,7 @@ const ADABOOST: Lesson = {
     },
     {
       title: 'Another convention: scikit-learn\'s SAMME',
+      own: ['binary'],
       setup: { data: XOR, algorithm: 'adaboost', params: { ...STUMPS, vote: 'samme' }, rounds: 1 },
       panel: 'last-round',
       claim: 'scikit-learn (and this page by default) writes AdaBoost as SAMME: the vote is αₜ = ln((1 − εₜ)/εₜ) + ln(K − 1), ' +
@@ -196,6 +206,7 @@ const ADABOOST_DESCENT: Lesson = {
   steps: [
     {
       title: 'The weights are the exponential error',
+      own: ['binary'],
       setup: { data: RINGS, algorithm: 'adaboost', params: DESCENT, rounds: 1 },
       panel: 'round-panel',
       claim: 'Unroll the notes\' update u ← u·exp(−y·α·g) from uₙ = 1/N, unnormalised: each weight becomes (1/N)·exp(−yₙ·sₙ), ' +
@@ -212,6 +223,7 @@ const ADABOOST_DESCENT: Lesson = {
     },
     {
       title: 'The vote is the steepest step along gₜ',
+      own: ['binary'],
       setup: { data: RINGS, algorithm: 'adaboost', params: DESCENT, rounds: 3 },
       panel: 'round-panel',
       claim: 'Round t first picks the direction: the stump gₜ with the least weighted error is the h that makes Σ u·exp(−y·η·h) fall ' +
@@ -229,6 +241,7 @@ const ADABOOST_DESCENT: Lesson = {
     },
     {
       title: 'Each round multiplies the error by 2√(ε(1 − ε))',
+      own: ['binary'],
       setup: { data: RINGS, algorithm: 'adaboost', params: DESCENT, rounds: 5 },
       panel: 'round-panel',
       claim: 'At its best step E_ADA is 2√(εₜ(1 − εₜ)), below 1 whenever εₜ < ½: the round multiplies the exponential error by that ' +
@@ -244,6 +257,7 @@ const ADABOOST_DESCENT: Lesson = {
     },
     {
       title: 'A shorter step falls less',
+      own: ['binary'],
       setup: { data: RINGS, algorithm: 'adaboost', params: { ...DESCENT, eta: '0.5' }, rounds: 1 },
       panel: 'round-panel',
       claim: 'A learning rate ν (shrinkage; the parameter eta) scales every vote: α = ν·ln◆. With ν = 0.5 round 1 takes half the ' +
@@ -284,6 +298,7 @@ const GRADIENT_BOOSTING: Lesson = {
   steps: [
     {
       title: 'Start from the best constant',
+      own: ['regression'],
       setup: { data: WAVE, algorithm: 'gbdt', params: GB, rounds: 1 },
       panel: 'worked-table',
       claim: 'Before any tree, the model is the single number that fits the targets best. For squared error L = ½(y − c)² the ' +
@@ -301,6 +316,7 @@ const GRADIENT_BOOSTING: Lesson = {
     },
     {
       title: 'What the tree is fit to: pseudo-residuals',
+      own: ['regression'],
       setup: { data: WAVE, algorithm: 'gbdt', params: GB, rounds: 1 },
       panel: 'worked-table',
       claim: 'Each round fits a regression tree not to y but to the direction that lowers the loss fastest at the current model, ' +
@@ -317,6 +333,7 @@ const GRADIENT_BOOSTING: Lesson = {
     },
     {
       title: 'Each leaf takes its rows\' best constant',
+      own: ['regression'],
       setup: { data: WAVE, algorithm: 'gbdt', params: GB, rounds: 1 },
       panel: 'round-panel',
       claim: 'The tree groups rows into leaves; then each leaf gets the value γ that minimises the loss of its own rows when added to ' +
@@ -336,6 +353,7 @@ const GRADIENT_BOOSTING: Lesson = {
     },
     {
       title: 'A step of ν, not all the way',
+      own: ['regression'],
       setup: { data: WAVE, algorithm: 'gbdt', params: GB, rounds: 1 },
       panel: 'worked-table',
       claim: 'The model moves a fraction ν (the learning rate, eta) of the leaf\'s value: F₁(x) = f₀ + ν·γ. Small steps need more ' +
@@ -390,6 +408,7 @@ const XGBOOST: Lesson = {
   steps: [
     {
       title: 'Two numbers per row: g and h',
+      own: ['binary'],
       setup: { data: CIRCLES, algorithm: 'xgboost', params: SECOND, rounds: 1 },
       panel: 'worked-table',
       claim: 'XGBoost expands each row\'s loss around the current margin F to second order: L(y, F + w) ≈ L + g·w + ½h·w², with ' +
@@ -407,6 +426,7 @@ const XGBOOST: Lesson = {
     },
     {
       title: 'A leaf\'s best weight: w* = −G/(H + λ)',
+      own: ['binary'],
       setup: { data: CIRCLES, algorithm: 'xgboost', params: SECOND, rounds: 1 },
       panel: 'round-panel',
       claim: 'Summed over a leaf\'s rows, the expansion is G·w + ½(H + λ)·w², where λ is the L2 penalty on leaf weights. This ' +
@@ -424,6 +444,7 @@ const XGBOOST: Lesson = {
     },
     {
       title: 'λ pulls every leaf toward 0',
+      own: ['binary'],
       setup: { data: CIRCLES, algorithm: 'xgboost', params: { ...SECOND, lambda: '20' }, rounds: 1 },
       panel: 'round-panel',
       claim: 'A larger λ adds to every leaf\'s denominator: leaves with few rows (small H) shrink the most, so the tree trusts ' +
@@ -441,6 +462,7 @@ const XGBOOST: Lesson = {
     },
     {
       title: 'The tree\'s objective value',
+      own: ['binary'],
       setup: { data: CIRCLES, algorithm: 'xgboost', params: SECOND, rounds: 1 },
       panel: 'round-panel',
       claim: 'Put every leaf at its w* and the objective Σ_j [G_j w_j + ½(H_j + λ)w_j²] + γT becomes −½ Σ_j G_j²/(H_j + λ) + γT: ' +
@@ -457,6 +479,7 @@ const XGBOOST: Lesson = {
     },
     {
       title: 'γ: a price per leaf',
+      own: ['binary', 'regression'],
       setup: { data: CIRCLES, algorithm: 'xgboost', params: SECOND, rounds: 20 },
       panel: 'inside-panel',
       claim: 'Each leaf costs γ in the objective, so a split must lower −½ΣG²/(H+λ) by more than its price to stay. (The notes\' ' +
@@ -495,6 +518,7 @@ const FORESTS: Lesson = {
   steps: [
     {
       title: 'Each tree sees a bootstrap sample',
+      own: ['binary', 'multiclass', 'regression'],
       setup: { data: SPIRAL, algorithm: 'random_forest', params: FOREST, rounds: 1 },
       panel: 'round-panel',
       claim: 'A forest grows each tree on N rows drawn with replacement from the N training rows. A given row escapes all N draws ' +
@@ -528,6 +552,7 @@ const FORESTS: Lesson = {
     },
     {
       title: 'The out-of-bag error',
+      own: ['binary'],
       setup: { data: SPIRAL, algorithm: 'random_forest', params: FOREST, rounds: 60 },
       panel: 'chart-panel',
       claim: 'Every row is left out by about a third of the trees: their vote on it is a prediction by trees that never saw it. Scored ' +

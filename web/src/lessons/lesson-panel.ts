@@ -3,22 +3,27 @@
 // panel that shows it (outlined and scrolled to), a question checked against
 // the engine's numbers, and the lesson's challenge. Renders from the store;
 // the step's DOM is made once per step, so typing an answer survives renders.
-import { currentRun, store, update, type Run } from '../state';
+import { currentRun, store, update, type DataChoice, type Run } from '../state';
+import type { ColumnSummary } from '../../../wasm/js/index.js';
 import { mathText, setHidden, setMathText, setText } from '../ui/dom';
-import { isRight, lessonById, LESSONS, type Lesson, type LessonContext } from './catalog';
+import { isRight, lessonById, LESSONS, type Lesson, type LessonContext, type OwnTask } from './catalog';
 import { progressOf, saveProgress } from './progress';
 import type { CompareReply } from '../worker/messages';
 import { PRESET_LABELS, type PresetName } from '../presets';
 import { LandingPicture } from './landing-picture';
 
 export interface LessonActions {
-  open: (id: string, step: number) => void;  // sets the step up (main.ts does the loading and training)
+  // Sets the step up (main.ts does the loading and training); own: on the student's loaded file, not the step's data.
+  open: (id: string, step: number, own?: boolean) => void;
   leave: () => void;
   watch: () => void;        // toy data training on the page, as the landing's picture shows it
   demo: () => void;         // asks the worker for the landing picture's rounds (onDemo)
   ranking: () => void;      // the ranking sample (GBRank, LambdaMART)
   ownData: () => void;      // the file picker
+  ownFile: () => OwnFile | null;  // the student's newest file and the choices made on it
 }
+
+export interface OwnFile { name: string; columns: ColumnSummary[]; choice: DataChoice }
 
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
 // An element with a class, an id and its children (other properties set where it is made).
@@ -51,9 +56,10 @@ export class LessonPanel {
   private readonly root = $('lesson-panel');
   private readonly picture = new LandingPicture();
   private built = '';  // what the panel's DOM was made for: 'landing', '<id>:<step>' or ''
+  private ownKey = '';  // the data and target the own-file offer was made for
   private parts: { prompt: HTMLElement; input: HTMLInputElement | null; choices: HTMLButtonElement[]; check: HTMLButtonElement;
     show: HTMLButtonElement; verdict: HTMLElement; explain: HTMLElement; challenge: HTMLElement; status: HTMLElement;
-    prev: HTMLButtonElement; next: HTMLButtonElement; look: HTMLButtonElement } | null = null;
+    prev: HTMLButtonElement; next: HTMLButtonElement; look: HTMLButtonElement; own: HTMLElement } | null = null;
 
   constructor(private readonly actions: LessonActions) {
     $('lessons-open').addEventListener('click', () => update((s) => { s.lesson = null; s.landing = true; }));
@@ -151,9 +157,12 @@ export class LessonPanel {
     const show = el('button', { type: 'button', className: 'secondary', id: 'lesson-show' }, 'Show the answer');
     show.addEventListener('click', () => update((s) => { if (s.lesson) s.lesson.shown = true; }));
     const prev = el('button', { type: 'button', className: 'secondary', id: 'lesson-prev' }, 'Previous step');
-    prev.addEventListener('click', () => this.actions.open(lesson.id, index - 1));
+    // The next and previous steps stay on the student's file where they can.
+    const onOwn = (i: number) => !!store.lesson?.own && ownTaskFits(lesson.steps[i], this.actions.ownFile()) === '';
+    prev.addEventListener('click', () => this.actions.open(lesson.id, index - 1, onOwn(index - 1)));
     const next = el('button', { type: 'button', id: 'lesson-next' }, index + 1 < lesson.steps.length ? 'Next step' : 'To the challenge');
-    next.addEventListener('click', () => (index + 1 < lesson.steps.length ? this.actions.open(lesson.id, index + 1) : this.toChallenge()));
+    next.addEventListener('click', () => (index + 1 < lesson.steps.length ? this.actions.open(lesson.id, index + 1, onOwn(index + 1)) : this.toChallenge()));
+    const own = el('p', { className: 'hint lesson-own', id: 'lesson-own' });
     const leave = el('button', { type: 'button', className: 'secondary', id: 'lesson-leave' }, 'Leave the lesson');
     leave.addEventListener('click', () => this.actions.leave());
     const verdict = el('p', { className: 'lesson-verdict', id: 'lesson-verdict' });
@@ -169,14 +178,15 @@ export class LessonPanel {
       el('h3', {}, step.title),
       el('p', { className: 'lesson-claim' }, mathText(step.claim)),
       el('p', { className: 'hint' }, `Following ${lesson.notes}.`),
-      status,
+      status, own,
       el('div', { className: 'lesson-question' }, prompt, ...(input ? [input, check] : choices), show, look),
       ...(step.question.hides?.length ? [el('p', { className: 'hint', id: 'lesson-hides' }, 'The page\'s numbers that would give the answer away are blurred until you answer (or show it).')] : []),
       verdict, explain, challenge,
       el('p', { className: 'lesson-nav' }, prev, next, leave),
     );
     prev.disabled = index === 0;
-    this.parts = { prompt, input, choices, check, show, verdict, explain, challenge, status, prev, next, look };
+    this.parts = { prompt, input, choices, check, show, verdict, explain, challenge, status, prev, next, look, own };
+    this.ownKey = '';
   }
 
   private renderStep(lesson: Lesson) {
@@ -184,7 +194,14 @@ export class LessonPanel {
     const run = store.runs.find((r) => r.token === l.run);
     const ctx = lessonContext(run, step.setup.rounds);
     const ready = l.ready && !!run && (!step.question.needsDetail || !!ctx.detail) && (!step.question.needsCompare || !!ctx.compare);
-    setText(parts.status, ready ? `Set up: ${describe(step.setup)}.` : `Setting the page up: ${describe(step.setup)}…`);
+    const f = this.actions.ownFile();
+    const ownKey = `${f?.name}|${f?.choice.target}|${f?.choice.task}|${f?.choice.group}|${l.own}`;
+    if (ownKey !== this.ownKey) {
+      this.ownKey = ownKey;
+      this.renderOwn(lesson, l.step);
+    }
+    const setup = l.own ? { ...step.setup, data: l.own } : step.setup;
+    setText(parts.status, ready ? `Set up: ${describe(setup)}.` : `Setting the page up: ${describe(setup)}…`);
     setMathText(parts.prompt, ready ? step.question.prompt(ctx) : 'The question comes once the round is trained.');
     const answered = l.verdict === 'right' || l.shown;
     // The numbers that are the answer, blurred while the question is open (style.css).
@@ -209,6 +226,30 @@ export class LessonPanel {
     // card stays where it is: on a phone the panel and the question do not fit one screen).
     document.getElementById(step.panel)?.classList.add('lesson-focus');
     parts.look.disabled = !ready;
+  }
+
+  // Whether the student can do this step on their own file: an offer, why not, or a way back.
+  private renderOwn(lesson: Lesson, index: number) {
+    const step = lesson.steps[index], own = this.parts!.own, l = store.lesson!;
+    const button = (text: string, fn: () => void) => {
+      const b = el('button', { type: 'button', className: 'link', id: 'lesson-own-switch' }, text);
+      b.addEventListener('click', fn);
+      return b;
+    };
+    const ownFile = this.actions.ownFile(), file = ownFile?.name ?? '';
+    const why = ownTaskFits(step, ownFile);
+    if (l.own) {
+      own.replaceChildren(`On your file ${file}: the numbers are your data's; what the claim says of the step's own data may not hold. `,
+        button('Back to the step\'s data', () => this.actions.open(lesson.id, index, false)));
+    } else if (!step.own) {
+      own.replaceChildren();
+    } else if (file && !why) {
+      own.replaceChildren('This step\'s question holds on any data like yours. ', button(`Do it on ${file}`, () => this.actions.open(lesson.id, index, true)));
+    } else {
+      own.replaceChildren(file ? `This step works on a file of your own, but ${why}.`
+        : `This step also works on a CSV of your own whose target is ${step.own.map((t) => OWN_TASK_NAMES[t]).join(' or ')}: open one (Data panel), then come back.`);
+    }
+    setHidden(own, own.childNodes.length === 0);
   }
 
   private check(given: string) {
@@ -239,8 +280,21 @@ export class LessonPanel {
   }
 }
 
+const OWN_TASK_NAMES: Record<OwnTask, string> = { binary: 'two classes', multiclass: 'three classes or more', regression: 'a number' };
+
+// '' when the student's file's target suits the step, else why not (in words).
+function ownTaskFits(step: { own?: OwnTask[] }, f: OwnFile | null): string {
+  if (!step.own || !f) return 'it needs a file of your own';
+  const target = f.columns.find((c) => c.name === f.choice.target);
+  if (!target || f.choice.group) return 'it is not for ranking data';
+  const task = f.choice.task !== 'auto' ? f.choice.task : 'task' in target.asTarget ? target.asTarget.task : '';
+  if (step.own.includes(task as OwnTask)) return '';
+  return `it needs a target of ${step.own.map((t) => OWN_TASK_NAMES[t]).join(' or ')}, and ${f.name}'s, '${target.name}', ${task ? `is ${OWN_TASK_NAMES[task as OwnTask] ?? task}` : 'cannot be trained on'}`;
+}
+
 function describe(s: { data: string; preset?: PresetName; algorithm: string; params: Record<string, string>; rounds: number }) {
-  const data = s.data.startsWith('toy:') ? `toy ${s.data.split(':')[1]} data` : s.data.replace(/^sample:/, '') + ' (sample)';
+  const data = s.data.startsWith('toy:') ? `toy ${s.data.split(':')[1]} data`
+    : s.data.startsWith('file:') ? `your file ${s.data.slice(5)}` : s.data.replace(/^sample:/, '') + ' (sample)';
   if (s.preset) return `${data}, ${PRESET_LABELS[s.preset]}, ${s.rounds} rounds each`;
   const params = Object.entries(s.params).filter(([k]) => k !== 'rounds').map(([k, v]) => `${k} ${v}`).join(', ');
   return `${data}, ${s.algorithm}${params ? ` (${params})` : ''}, ${s.rounds} round${s.rounds === 1 ? '' : 's'} trained`;
