@@ -421,6 +421,55 @@ test('Ranking: GBRank\'s pairs, swapped targets and blend, LambdaMART beside it,
   await page.waitForFunction(() => /^Met/.test(document.getElementById('lesson-challenge-status')?.textContent ?? ''));
 });
 
+test('a step on the student\'s own file: offered where its question holds, set up on the file, checked against its numbers; and back', async () => {
+  const { page } = site;
+  // The student's file: two numbers and a yes/no target.
+  const rows = ['a,b,label', ...Array.from({ length: 200 }, (_, i) => {
+    const a = ((i * 37) % 100) / 10, b = ((i * 53) % 100) / 10;
+    return `${a},${b},${a + 0.5 * b + ((i * 7) % 10) / 5 > 7 ? 'yes' : 'no'}`;
+  })];
+  await page.setInputFiles('#file-input', { name: 'mine.csv', mimeType: 'text/csv', buffer: Buffer.from(rows.join('\n')) });
+  await page.waitForFunction(() => /^mine\.csv/.test(document.getElementById('data-name').textContent));
+  await page.click('#lessons-open');
+  await page.click('.lesson-start[data-lesson="adaboost-stumps"]');
+  await ready(page);
+  assert.match(await page.textContent('#lesson-status'), /toy xor data/);
+  assert.match(await page.textContent('#lesson-own'), /Do it on mine\.csv/);
+  await page.click('#lesson-own-switch');
+  await page.waitForFunction(() => /your file mine\.csv/.test(document.getElementById('lesson-status').textContent));
+  await ready(page);
+  assert.match(await page.textContent('#data-name'), /^mine\.csv: 200 rows/, 'the file read again');
+  assert.match(await page.textContent('#lesson-status'), /^Set up: your file mine\.csv, adaboost/);
+  assert.match(await page.textContent('#lesson-own'), /On your file mine\.csv/);
+  // The question is about this file's round 1: its ε, the student's ◆.
+  const line = await roundLine(page);
+  assert.equal(line.round, 1, line.text);
+  assert.match(await page.textContent('#lesson-prompt'), new RegExp(`ε₁ = ${line.epsilon.toFixed(4)}`));
+  assert.equal(await answer(page, Math.sqrt((1 - line.epsilon) / line.epsilon).toFixed(3)), 'right');
+  // Next stays on the file.
+  await page.click('#lesson-next');
+  await ready(page);
+  assert.match(await page.textContent('#lesson-status'), /your file mine\.csv/);
+  // A step for numbers says why not on a file of two classes.
+  await page.click('#lessons-open');
+  await page.click('.lesson-start[data-lesson="gradient-boosting"]');
+  await ready(page);
+  assert.match(await page.textContent('#lesson-own'), /needs a target of a number, and mine\.csv's, 'label', is two classes/);
+  assert.equal(await page.$('#lesson-own-switch'), null);
+  // And back from the file to a step's own data.
+  await page.click('#lessons-open');
+  await page.click('.lesson-start[data-lesson="adaboost-stumps"]');
+  await ready(page);
+  await page.click('#lesson-own-switch');
+  await page.waitForFunction(() => /your file mine\.csv/.test(document.getElementById('lesson-status').textContent));
+  await ready(page);
+  await page.click('#lesson-own-switch');  // 'Back to the step's data'
+  await page.waitForFunction(() => /toy xor data/.test(document.getElementById('lesson-status').textContent));
+  await ready(page);
+  assert.match(await page.textContent('#data-name'), /xor: 400 rows/);
+  await site.screenshot('lessons-own-file-1280x800');
+});
+
 test('a lesson\'s link opens its step, set up; an unknown lesson falls back with a notice', async () => {
   const { page } = site;
   await page.goto('about:blank');
