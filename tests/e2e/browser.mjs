@@ -124,3 +124,13 @@ export function pageAndPackage(prefix) {
   afterEach(async (t) => { await ctx.site?.screenshot(`${prefix}-${shotName(t.name)}`); });
   return ctx;
 }
+
+// An element's text with each typeset formula (ui/math.ts: KaTeX, whose text is its drawing and its
+// MathML run together) read as the page's plain text writes it (its data-plain).
+export function plainText(page, selector) {
+  return page.$eval(selector, (el) => {
+    const copy = el.cloneNode(true);
+    for (const tex of copy.querySelectorAll('.tex')) tex.replaceWith(tex.dataset.plain);
+    return copy.textContent;
+  });
+}

@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { test } from 'node:test';
-import { near, pageAndPackage, setParam, train, useToy, waitForData } from './browser.mjs';
+import { near, pageAndPackage, plainText, setParam, train, useToy, waitForData } from './browser.mjs';
 
 const ctx = pageAndPackage('rounds');
 
@@ -131,7 +131,7 @@ test('XGBoost round 4: f0 again, each leaf\'s G, H and w* = −G/(H+λ) are the 
     assert.ok(leaves.length >= 2, 'a leaf row per leaf');
     // f0 at every round, not only the first: F_4 starts from it.
     near(await attr(page, '#round-inspector [data-f0]', 'f0'), model.summary().base_margin[0], 1e-12, 'f0 at round 4');
-    assert.match(await page.textContent('#round-inspector'), /F4\(x\) = f₀ \+ Σs≤4 η·ws\(x\)/);
+    assert.match(await plainText(page, '#round-inspector'), /F_\{4\}\(x\) = f₀ \+ Σ_\{s≤4\} η·w_s\(x\)/);
     for (const l of leaves) {
       const id = Number(l.node), G = Number(l.g), H = Number(l.h), w = Number(l.step);
       near(G, tree.sum_grad[id], 1e-5, `G of leaf ${id}`);
@@ -213,7 +213,8 @@ test('Gradient boosting round 2: f0, and each leaf\'s plain mean residual beside
   } finally {
     node.dispose();
   }
-  assert.match(await page.textContent('#round-inspector'), /pseudo-residual r = −∂L\/∂F/);
+  assert.match(await page.textContent('#round-inspector'), /pseudo-residual/);
+  assert.ok(await page.$('#round-inspector .tex[data-plain="r = −∂L/∂F at F_{t−1}"] .katex-mathml'), 'the pseudo-residual typeset (KaTeX, with MathML)');
   // One weight for the whole tree: α_t, and each leaf's γ = α_t·r̄.
   await trainAndScrub(page, { algorithm: 'gbdt', params: { step: 'tree_line_search' }, rounds: 3, t: 2 });
   const alpha = await attr(page, '#round-inspector [data-alpha]', 'alpha');
@@ -376,11 +377,12 @@ test('The worked table\'s file on diamonds: the target headed y (price) beside t
   }
 });
 
-test('Round numbers of two digits are subscripts too: F_12(x) = f0 + Σ_{s≤12} η·w_s(x)', async () => {
+test('Round numbers of two digits are subscripts too: F_12(x) = f0 + Σ_{s≤12} η·w_s(x), typeset', async () => {
   const { page } = ctx.site;
   await trainAndScrub(page, { algorithm: 'xgboost', rounds: 12, t: 12 });
-  assert.match(await page.textContent('#round-inspector'), /F12\(x\) = f₀ \+ Σs≤12 η·ws\(x\)/);
-  assert.match(await page.innerHTML('#round-inspector'), /F<sub>12<\/sub>\(x\)/);
+  const formula = '#round-inspector .tex[data-plain="F_{12}(x) = f₀ + Σ_{s≤12} η·w_s(x)"]';
+  // KaTeX's MathML: F with the subscript 12 (one number, not a 1 and a 2 apart).
+  assert.match(await page.innerHTML(`${formula} .katex-mathml`), /<msub><mi>F<\/mi><mn>12<\/mn><\/msub>/);
 });
 
 test('A wide file\'s worked table shows the features the round\'s tree splits on, not only the file\'s first four', async () => {

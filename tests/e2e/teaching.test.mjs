@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { after, afterEach, before, test } from 'node:test';
-import { near, openSite, setParam, train, useAlgorithm, useToy, waitForSample, shotName } from './browser.mjs';
+import { near, openSite, plainText, setParam, train, useAlgorithm, useToy, waitForSample, shotName } from './browser.mjs';
 
 let site;
 before(async () => {
@@ -57,7 +57,7 @@ test('XGBoost-style inspector: a split\'s G and H each side and its gain, a leaf
   near(await data(page, 'w'), w, 1e-6, 'w* = −G/(H+λ)');
   near(await data(page, 'value'), t.value[id], 1e-7, 'the stored value');
   near(eta * w, t.value[id], 1e-5, 'η·w* is the value the leaf adds');
-  assert.match(await page.textContent('#node-inspector'), /w\* = −G\/\(H\+λ\)/);
+  assert.match(await plainText(page, '#node-inspector'), /w\* = −G\/\(H\+λ\)/);
   assert.equal(await page.locator('#tree g.selected').count(), 1, 'the node inspected is marked');
   await page.click('#reset-params');
 });
@@ -88,7 +88,7 @@ test('XGBoost-style inspector with α: T_α(G) in the gain and in w*, equal to w
   const w = -soft(t.sum_grad[id]) / (t.cover[id] + lambda);
   near(await data(page, 'w'), w, 1e-6, 'w* = −T_α(G)/(H+λ)');
   near(eta * w, t.value[id], 1e-5, 'η·w* is the value the leaf stores');
-  assert.match(await page.textContent('#node-inspector'), /w\* = −Tα\(G\)\/\(H\+λ\)/);
+  assert.match(await plainText(page, '#node-inspector'), /w\* = −T_\{α\}\(G\)\/\(H\+λ\)/);
   await page.click('#reset-params');
 });
 

@@ -124,7 +124,8 @@ export class NodeInspector {
         lines.push(`With α = ${num(reg.alpha)} (L1), G is first moved towards 0 by α: T_{α}(G) = sign(G)·max(|G| − α, 0).`);
         lines.push(['T_{α}(G)', num(soft(G, reg.alpha))]);
       }
-      lines.push([`w* = −${T('G')}/(H+λ)`, `−(${num(soft(G, reg.alpha))})/(${num(H)} + ${num(lambda)}) = ${num(-soft(G, reg.alpha) / (H + lambda))}`]);
+      lines.push([[math(`w^* = -\\frac{${reg.alpha > 0 ? 'T_\\alpha(G)' : 'G'}}{H+\\lambda}`, `w* = −${T('G')}/(H+λ)`)],
+        `−(${num(soft(G, reg.alpha))})/(${num(H)} + ${num(lambda)}) = ${num(-soft(G, reg.alpha) / (H + lambda))}`]);
       if (reg.maxDelta > 0) lines.push([`capped at max_delta_step ${num(reg.maxDelta)}`, num(w)]);
       lines.push(['η·w*, added to the margin', `${num(eta)} × ${num(w)} = ${num(eta * w)} (stored: ${num(t.value[id])})`]);
       if (p.leaf_newton_steps > 1)

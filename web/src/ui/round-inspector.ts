@@ -104,18 +104,21 @@ export class RoundInspector {
     const f0 = d.baseMargin[d.output] ?? 0;
     // A pairwise loss compares rows of a query: every constant scores alike, so f₀ is only base_score, a shift.
     const f0Text = m.objective.startsWith('rank:') ? 'f₀ = base_score, a shift of every score (a pairwise loss is the same for every constant)'
-      : `f₀ = the constant c minimising Σ L(y, c)${F0[m.objective] ? ` = ${F0[m.objective]}` : ''}`;
+      : [math('f_0 = \\arg\\min_c \\sum_i L(y_i, c)', 'f₀ = the constant c minimising Σ L(y, c)'), F0[m.objective] ? ` = ${F0[m.objective]}` : ''];
     parts.push(formulaRow(f0Text, num(f0), { f0 }));
-    if (d.round > 1 && !gbdt) parts.push(formulaRow(`F_{${d.round}}(x) = f₀ + Σ_{s≤${d.round}} η·w_s(x)`, `f₀ plus the η·w of x's leaf in trees 1 to ${d.round} (the worked table's F columns)`));
+    if (d.round > 1 && !gbdt)
+      parts.push(formulaRow([math(`F_{${d.round}}(x) = f_0 + \\sum_{s \\le ${d.round}} \\eta\\, w_s(x)`, `F_{${d.round}}(x) = f₀ + Σ_{s≤${d.round}} η·w_s(x)`)],
+        `f₀ plus the η·w of x's leaf in trees 1 to ${d.round} (the worked table's F columns)`));
     if (gbdt) {
       // "g = p − y, p = 1/(1+e^{−F(x)})": the negated gradient, then what its letters are.
       const [gradient, ...where] = g.replace(/^g = /, '').split(', ');
-      parts.push(formulaRow('pseudo-residual r = −∂L/∂F at F_{t−1}', `r = −(${gradient})${where.length ? `, where ${where.join(', ')}` : ''}`));
+      parts.push(formulaRow(['pseudo-residual ', math('r = -\\left.\\frac{\\partial L}{\\partial F}\\right|_{F_{t-1}}', 'r = −∂L/∂F at F_{t−1}')],
+        `r = −(${gradient})${where.length ? `, where ${where.join(', ')}` : ''}`));
       parts.push(paragraph(m.step === 'tree_line_search'
         ? `A least-squares tree g_t is fit to r (each leaf the mean r̄ of its rows); then one weight α_t for the whole tree, by least squares of r on g_t (the notes' one-variable regression), and ν·α_t·g_t is added (ν = η = ${num(eta)}).`
         : `A least-squares tree is fit to r; then each leaf's value is set by line search on the loss: ${LINE_SEARCH[m.objective] ?? 'γ = −Σg/Σh'}, and ν·γ is added (ν = η = ${num(eta)}).`));
     } else {
-      parts.push(formulaRow('gradient and hessian at F_{t−1}', `${g};  ${h}`));
+      parts.push(formulaRow([math('g = \\frac{\\partial L}{\\partial F},\\; h = \\frac{\\partial^2 L}{\\partial F^2}', 'g = ∂L/∂F, h = ∂²L/∂F²'), ' at F_{t−1}'], `${g};  ${h}`));
       const bounds = `λ = ${num(m.params.lambda)}${m.params.alpha > 0 ? `, G soft-thresholded by α = ${num(m.params.alpha)}` : ''}${m.params.max_delta_step > 0 ? `, |w| ≤ ${num(m.params.max_delta_step)}` : ''}`;
       parts.push(paragraph(steps > 1
         ? `Each leaf starts at w = −G/(H+λ) (${bounds}) and takes up to ${steps - 1} more Newton step${steps > 2 ? 's' : ''} w ← w − (G(w) + λw)/(H(w) + λ), with G(w) and H(w) summed at F_{t−1} + w, toward the w that minimises its rows' loss plus λw²/2${m.params.alpha > 0 ? ' + α|w|' : ''}; a step that would overshoot that minimum goes halfway instead. η·w is added (η = ${num(eta)}). Click a split in the tree for its gain.`
@@ -198,9 +201,9 @@ export class RoundInspector {
       const e = report.epsilon, a = report.alpha ?? NaN;
       if (regression) {
         const beta = e / (1 - e);
-        parts.push(formulaRow('ε_t = Σ u·L_i, L_i = loss of |y − f_t(x)| / max', num(e), { epsilon: e }));
+        parts.push(formulaRow([math('\\varepsilon_t = \\sum_i u_i L_i', 'ε_t = Σ u·L_i'), ', L_i = loss of |y − f_t(x)| / max'], num(e), { epsilon: e }));
         parts.push(formulaRow([math('\\beta_t = \\frac{\\varepsilon_t}{1-\\varepsilon_t}', 'β_t = ε_t / (1 − ε_t)')], num(beta), { beta }));
-        parts.push(formulaRow('α_t = η·ln(1/β_t), the tree\'s weight', num(a), { alpha: a }));
+        parts.push(formulaRow([math('\\alpha_t = \\eta \\ln\\frac{1}{\\beta_t}', 'α_t = η·ln(1/β_t)'), ', the tree\'s weight'], num(a), { alpha: a }));
         parts.push(paragraph('u ← u·β_t^(η(1 − L_i)), normalised; the model predicts the trees\' median weighted by ln(1/β_t).'));
       } else if (m.variant === 'samme_r') {
         parts.push(formulaRow([epsilonTex()], num(e), { epsilon: e }));
@@ -235,8 +238,9 @@ export class RoundInspector {
       }
       if (report.expLoss !== undefined) {
         // What the engine's number is (the product of the reweightings' normalisers), in the votes F_k the page shows.
-        const formula = K === 2 ? (m.vote === 'freund_schapire' && m.variant !== 'samme_r' ? 'exponential loss (1/N)Σ exp(−y·f(x)) after the round, y = ±1'
-            : 'exponential loss (1/N)Σ exp(−y·f(x)/K) after the round')
+        const formula = K === 2 ? (m.vote === 'freund_schapire' && m.variant !== 'samme_r'
+            ? ['exponential loss ', math('\\frac{1}{N}\\sum_n e^{-y_n f(x_n)}', '(1/N)Σ exp(−y·f(x))'), ' after the round, y = ±1']
+            : ['exponential loss ', math('\\frac{1}{N}\\sum_n e^{-y_n f(x_n)/K}', '(1/N)Σ exp(−y·f(x)/K)'), ' after the round'])
           : m.variant === 'samme_r' ? 'exponential loss (1/N)Σ exp(−F_y(x)/(K − 1)) after the round (Σ_k F_k = 0)'
             : m.vote === 'freund_schapire' ? 'exponential loss (1/N)Σ exp(−(2F_y(x) − Σ_k F_k(x))) after the round, F_k: the votes for class k'
               : 'exponential loss (1/N)Σ exp(−(F_y(x) − (1/K)Σ_k F_k(x))) after the round, F_k: the votes for class k';
@@ -354,7 +358,8 @@ function drawnHistogram(drawn: { counts: number[]; draws: number }, title: strin
     { draws: drawn.draws, outofbag: drawn.counts[0] }));
   // Its own line: the forest lesson asks for this share (and blurs it until answered).
   const share = drawn.counts[0] / Math.max(1, rows);
-  box.append(formulaRow('share never drawn, (1 − 1/N)^N → e^(−1) = 36.8 % expected', `${(100 * share).toFixed(1)} %`, { oobshare: share }));
+  box.append(formulaRow(['share never drawn, ', math('\\left(1 - \\tfrac{1}{N}\\right)^{N} \\to e^{-1}', '(1 − 1/N)^N → e^(−1)'), ' = 36.8 % expected'],
+    `${(100 * share).toFixed(1)} %`, { oobshare: share }));
   box.append(histogram(drawn.counts, 'rows drawn 0, 1, 2, 3, 4+ times', 'drawn'));
   return box;
 }
