@@ -18,18 +18,20 @@ def main():
     weight_column = sys.argv[6] if len(sys.argv) > 6 else ""
     df = pd.read_csv(csv)
     y = df.pop(target)
-    w = df.pop(weight_column).values if weight_column else np.ones(len(df))
+    # No weights unless a column gives them: XGBoost takes a quantile loss's leaves (and
+    # absolute error's) by another rule when the DMatrix has weights, even all ones.
+    w = df.pop(weight_column).values if weight_column else None
     df = df.drop(columns=ignore)
     for c in df.columns:
-        if df[c].dtype == object:
+        if not pd.api.types.is_numeric_dtype(df[c]):  # text: object in pandas 2, str in pandas 3
             df[c] = df[c].astype("category")
-    if y.dtype == object:
+    if not pd.api.types.is_numeric_dtype(y):
         y = y.astype("category").cat.codes  # sorted class names, as BoostLab orders them
     valid = np.zeros(len(df), bool)
     valid[np.loadtxt(valid_idx, dtype=int)] = True
     rounds = params.pop("rounds")
-    dtrain = xgb.DMatrix(df[~valid], y[~valid], weight=w[~valid], enable_categorical=True)
-    dvalid = xgb.DMatrix(df[valid], y[valid], weight=w[valid], enable_categorical=True)
+    dtrain = xgb.DMatrix(df[~valid], y[~valid], weight=None if w is None else w[~valid], enable_categorical=True)
+    dvalid = xgb.DMatrix(df[valid], y[valid], weight=None if w is None else w[valid], enable_categorical=True)
     result = {}
     xgb.train({"tree_method": "hist", **params}, dtrain, rounds, evals=[(dtrain, "train"), (dvalid, "valid")],
               evals_result=result, verbose_eval=False)

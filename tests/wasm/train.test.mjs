@@ -79,6 +79,30 @@ for (const build of BUILDS) {
       assert.equal(model.predict(data).length, 4601);
     });
 
+    test('quantile regression: about alpha of the training rows fall at or below the predicted quantile, for each alpha', async () => {
+      const bl = await load(build);
+      // y = x + noise whose spread grows with x: the quantiles fan out, so a mean model would not do.
+      const n = 2000, x = new Float32Array(n), y = new Float32Array(n);
+      let s = 3;
+      const rand = () => ((s = (s * 1103515245 + 12345) % 2147483648) / 2147483648);
+      for (let i = 0; i < n; i++) { x[i] = 10 * rand(); y[i] = x[i] + (0.2 + x[i] / 5) * (rand() - 0.5) * 4; }
+      const table = bl.fromColumns({ x, y });
+      const data = table.toDataset({ target: 'y', validFraction: 0 });
+      for (const alpha of [0.1, 0.5, 0.9]) {
+        const reports = [];
+        const model = await bl.train(data, { objective: 'reg:quantileerror', quantile_alpha: alpha, rounds: 60, eta: 0.3, max_depth: 3 },
+          { onRound: (r) => reports.push(r) });
+        assert.ok(reports.at(-1).train.quantile < reports[0].train.quantile, 'the pinball loss falls');
+        const p = model.predict(table);
+        let below = 0;
+        for (let i = 0; i < n; i++) below += y[i] <= p[i];
+        assert.ok(Math.abs(below / n - alpha) < 0.04, `alpha ${alpha}: ${below / n} of the rows at or below the prediction`);
+        assert.equal(JSON.parse(model.toXGBoostJSON()).learner.objective.quantile_loss_param.quantile_alpha, `[${alpha}]`);
+        model.dispose();
+      }
+      data.dispose(); table.dispose();
+    });
+
     test('model JSON round trip predicts the same', async () => {
       const bl = await load(build);
       const table = bl.readCSV('x,z,y\n1,a,1.5\n2,b,2.5\n3,a,3.5\n4,b,4.5\n5,,5.5\n6,a,6.5\n');

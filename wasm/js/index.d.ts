@@ -135,9 +135,9 @@ export interface Params {
   step?: 'leaf_line_search' | 'tree_line_search';
   /** adaboost: weight the rows by u, or draw N rows in proportion to u. */
   sampling?: 'reweight' | 'resample';
-  objective?: '' | 'reg:squarederror' | 'reg:absoluteerror' | 'reg:pseudohubererror' | 'reg:huber' | 'count:poisson'
+  objective?: '' | 'reg:squarederror' | 'reg:absoluteerror' | 'reg:quantileerror' | 'reg:pseudohubererror' | 'reg:huber' | 'count:poisson'
     | 'binary:logistic' | 'binary:exponential' | 'multi:softprob' | 'multi:softmax' | 'rank:pairwise' | 'rank:ndcg';
-  /** Comma-separated: rmse, mae, mphe, logloss, error, auc, mlogloss, merror, poisson-nloglik, exploss; for ranking
+  /** Comma-separated: rmse, mae, mphe, quantile (the pinball loss at quantile_alpha), logloss, error, auc, mlogloss, merror, poisson-nloglik, exploss; for ranking
    *  (a dataset with a group column) ndcg, ndcg@k, map, map@k (a trailing '-' scores a query without relevant rows 0)
    *  and pairacc (the share of a query's pairs of different relevance in the right order), each the mean over queries. */
   eval_metric?: string;
@@ -166,6 +166,8 @@ export interface Params {
   max_cat_threshold?: number;
   num_class?: number;
   huber_slope?: number;
+  /** reg:quantileerror: the quantile predicted, in (0, 1] (0.9: a value 90 % of rows fall below). Default 0.5. */
+  quantile_alpha?: number;
   early_stopping_rounds?: number;
   seed?: number;
   nthread?: number;

@@ -37,8 +37,10 @@ export class ComparePanel {
       return;
     }
     const name = store.groups[runs[0].group] ?? '';
-    if (waiting) {
-      setText(status, `Training ${name}: ${runs.filter((r) => r.status === 'done').length} of ${runs.length + store.queue.runs.length} runs done…`);
+    // Between two runs the next is neither queued nor on the page yet: the preset's own count says how many there are.
+    const total = store.queue.group === runs[0].group ? Math.max(store.queue.total, runs.length) : runs.length;
+    if (waiting || runs.length < total) {
+      setText(status, `Training ${name}: ${runs.filter((r) => r.status === 'done').length} of ${total} runs done…`);
       // An earlier comparison would read as this one's (blends of three runs while the fourth trained).
       if (this.asked) {
         this.asked = '';

@@ -167,7 +167,7 @@ function startPreset(name: PresetName) {
   const runs = presetRuns(name, rounds, store.typed.seed);
   const group = ++groupCount;
   update((s) => {
-    s.queue = { runs: runs.slice(1), group, name };
+    s.queue = { runs: runs.slice(1), group, name, total: runs.length };
     s.groups[group] = PRESET_LABELS[name];
     s.algorithm = runs[0].algorithm;
     s.typed = { ...runs[0].typed };
@@ -180,7 +180,7 @@ function nextInQueue(previousEnded: boolean) {
   const q = store.queue;
   if (!q.runs.length) return;
   if (!previousEnded) {
-    update((s) => { s.queue = { runs: [], group: 0, name: '' }; });
+    update((s) => { s.queue = { runs: [], group: 0, name: '', total: 0 }; });
     return;
   }
   const [next, ...rest] = q.runs;
@@ -405,7 +405,7 @@ function handle(m: FromWorker) {
         s.worked = { offset: 0, output: 0, row: -1 };
         s.ranking = { side: 'valid', query: -1 };
         s.scrubFrame = null;
-        s.queue = { runs: [], group: 0, name: '' };
+        s.queue = { runs: [], group: 0, name: '', total: 0 };
       });
       break;
     }
@@ -492,7 +492,7 @@ function handle(m: FromWorker) {
         s.runs = s.runs.filter((r) => r !== run);
         if (s.current === run.number) s.current = 0;
         s.messages.notice = `Reset: Run ${run.number} was thrown away. Play or Step starts again from round 0.`;
-        s.queue = { runs: [], group: 0, name: '' };
+        s.queue = { runs: [], group: 0, name: '', total: 0 };
       });
       break;
     }
@@ -533,7 +533,7 @@ function handle(m: FromWorker) {
             if (run && (run.status === 'training' || run.status === 'paused')) run.status = 'stopped';
           }
           s.messages.train = text;
-          s.queue = { runs: [], group: 0, name: '' };
+          s.queue = { runs: [], group: 0, name: '', total: 0 };
         });
       } else if (m.during === 'model') {
         update((s) => { s.messages.model = `Could not load ${modelFile}; the current model is kept. ${text}`; });

@@ -126,7 +126,7 @@ export class RoundPanel {
     this.lossFigure.render(m.objective, m.algorithm, classification, m.classes.length === 2, m.params.huber_slope,
       // Discrete SAMME's votes are twice the exponential loss's own step: its margin counts half there.
       row && !Number.isNaN(row.y) ? { name: row.line > 0 ? `Line ${row.line}` : `Row ${row.row + 1}`, F: row.before, y: row.y, g: d.outputs === 1 && !row.valid ? row.g : undefined,
-        scale: exponentialScale(m.algorithm, m.variant, m.vote) } : null);
+        scale: exponentialScale(m.algorithm, m.variant, m.vote) } : null, m.params.quantile_alpha);
   }
 
   private reset(text: string) {

@@ -116,7 +116,7 @@ export interface Store {
   ranking: { side: 'valid' | 'train'; query: number };  // the query the ranking view shows (-1: the first with two grades)  // the worked table's first row (0-based), output (class) and the row picked (-1: none)
   scrubFrame: SurfaceFrame | null;
   // A preset's runs still to start (the one in progress not included), and the preset's group number.
-  queue: { runs: QueuedRun[]; group: number; name: string };
+  queue: { runs: QueuedRun[]; group: number; name: string; total: number };  // total: the preset's runs, started or not
   groups: Record<number, string>;  // each preset group's name  // toy data: the surface of the round the round panel shows (from its detail)
   // The lesson being walked (lessons/catalog.ts), or null; landing: the first screen's offer of lessons is shown.
   lesson: LessonState | null;
@@ -163,7 +163,7 @@ export const store: Store = {
   worked: { offset: 0, output: 0, row: -1 },
   ranking: { side: 'valid', query: -1 },
   scrubFrame: null,
-  queue: { runs: [], group: 0, name: '' },
+  queue: { runs: [], group: 0, name: '', total: 0 },
   groups: {},
   lesson: null,
   landing: false,

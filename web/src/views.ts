@@ -319,7 +319,8 @@ export class Views {
     const kept = this.keptRound(onData);
     if (onData.status === 'done' || onData.status === 'stopped') {
       const trees = onData.model?.trees ?? 0;
-      end = onData.status === 'stopped' ? ` · stopped: ${trees} trees kept` : ` · done: ${trees} trees`;
+      const count = `${trees} tree${trees === 1 ? '' : 's'}`;
+      end = onData.status === 'stopped' ? ` · stopped: ${count} kept` : ` · done: ${count}`;
       if (kept && kept < r.round) end += ` · early stopping kept round ${kept} of ${r.round}`;
     }
     // A forest grows its trees on the threads while the page reports them: a
@@ -482,7 +483,7 @@ export class Views {
           // The newest tree: ask again with its index.
           if (m.model.trees > 0 && m.index < 0) this.client.tree(m.model.trees - 1);
           else {
-            this.treeView.clear(m.model.trees ? `There are ${m.model.trees} trees.` : 'No trees yet.');
+            this.treeView.clear(m.model.trees ? `There ${m.model.trees === 1 ? 'is 1 tree' : `are ${m.model.trees} trees`}.` : 'No trees yet.');
             this.inspector.clear('');
           }
           return;

@@ -42,15 +42,16 @@ namespace {
 const std::vector<ParamSpec>& CommonParams() {
   static const std::vector<ParamSpec> common = {
       {"objective", ParamType::kString, 0, "", 0, 0, false,
-       {"", "reg:squarederror", "reg:absoluteerror", "reg:pseudohubererror", "reg:huber", "count:poisson", "binary:logistic",
+       {"", "reg:squarederror", "reg:absoluteerror", "reg:quantileerror", "reg:pseudohubererror", "reg:huber", "count:poisson", "binary:logistic",
         "binary:exponential", "multi:softprob", "multi:softmax", "rank:pairwise", "rank:ndcg"},
        "", "Loss to minimise; empty picks reg:squarederror, binary:logistic or multi:softprob from the target, "
        "rank:ndcg when the data has a group column. "
+       "reg:quantileerror: the pinball loss, whose minimiser is the quantile_alpha quantile of y (a prediction interval's edge); "
        "reg:huber (gbdt): Friedman's Huber loss, quadratic below the huber_alpha quantile of |residual|, linear above. "
        "rank:pairwise: RankNet's logistic loss on pairs of a query's documents of different relevance; "
        "rank:ndcg: LambdaMART, the same pairs weighted by the change in NDCG that swapping them makes."},
       {"eval_metric", ParamType::kString, 0, "", 0, 0, false, {}, "all",
-       "Metrics to report, comma-separated (rmse, mae, mphe, logloss, error, auc, mlogloss, merror, poisson-nloglik, exploss; "
+       "Metrics to report, comma-separated (rmse, mae, mphe, quantile (the pinball loss at quantile_alpha), logloss, error, auc, mlogloss, merror, poisson-nloglik, exploss; "
        "for ranking ndcg, ndcg@k, map, map@k, pairacc); early stopping watches the last."},
       {"rounds", ParamType::kInt, 100, nullptr, 1, 100000, false, {}, "all",
        "Boosting rounds: trees added, one per round (one per class for multiclass)."},
@@ -83,6 +84,9 @@ const std::vector<ParamSpec>& CommonParams() {
        "larger ones split a partition of categories ordered by G/H."},
       {"max_cat_threshold", ParamType::kInt, 64, nullptr, 1, 1 << 20, false, {}, "",
        "Most categories a partition split may move to one side."},
+      {"quantile_alpha", ParamType::kFloat, 0.5, nullptr, 0, 1, true, {}, "",
+       "reg:quantileerror: the quantile predicted (0.9: a value 90 % of rows fall below). Each leaf takes this quantile of "
+       "its rows' residuals, as XGBoost 3 does."},
       {"num_class", ParamType::kInt, 0, nullptr, 0, 1 << 16, false, {}, "",
        "Number of classes, required by multi:softprob and multi:softmax (as in XGBoost)."},
       {"early_stopping_rounds", ParamType::kInt, 0, nullptr, 0, 100000, false, {}, "all",
@@ -239,6 +243,7 @@ const std::vector<Field>& Fields() {
       {"max_cat_threshold", nullptr, &Params::max_cat_threshold},
       {"num_class", nullptr, &Params::num_class},
       {"huber_slope", nullptr, nullptr, &Params::huber_slope},
+      {"quantile_alpha", nullptr, nullptr, &Params::quantile_alpha},
       {"huber_alpha", nullptr, nullptr, &Params::huber_alpha},
       {"gbrank_tau", nullptr, nullptr, &Params::gbrank_tau},
       {"early_stopping_rounds", nullptr, &Params::early_stopping_rounds},

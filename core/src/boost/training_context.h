@@ -84,7 +84,7 @@ struct TrainingContext {
   std::vector<Metric> Evaluate(std::span<const RowIdx> rows, const QueryGroups& groups) {
     std::vector<Metric> out;
     for (const MetricSpec& m : metrics)
-      out.push_back({m.name, EvaluateMetric(m, pred, K, data.label, rows, pool, params.huber_slope, weight, &groups)});
+      out.push_back({m.name, EvaluateMetric(m, pred, K, data.label, rows, pool, MetricParameter(m, params), weight, &groups)});
     return out;
   }
 

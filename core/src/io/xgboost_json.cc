@@ -59,6 +59,9 @@ XgbObjective MapObjective(const Model& m) {
                                        "so this model has no XGBoost form. Train with algorithm 'xgboost' or 'gbdt' to export.");
   if (o == "reg:squarederror" || o == "reg:huber" || o == "binary:forest") return {squared};
   if (o == "reg:absoluteerror") return {R"({"name":"reg:absoluteerror"})"};
+  // (XGBoost 2.0 and later: 1.7 has no quantile loss, and refuses the file.)
+  if (o == "reg:quantileerror")
+    return {R"({"name":"reg:quantileerror","quantile_loss_param":{"quantile_alpha":"[)" + ShortestFloat(static_cast<float>(m.params.quantile_alpha)) + "]\"}}"};
   if (o == "reg:pseudohubererror")
     return {R"({"name":"reg:pseudohubererror","pseudo_huber_param":{"huber_slope":")" + ShortestFloat(static_cast<float>(m.params.huber_slope)) + "\"}}"};
   if (o == "count:poisson") {
@@ -512,10 +515,10 @@ Model ModelFromXGBoostJson(const json::Value& doc, size_t file_bytes) {
   const json::Value& obj = Field(learner, "objective", json::Value::Kind::kObject, "the learner");
   std::string objective = Field(obj, "name", json::Value::Kind::kString, "the objective").string;
   if (objective == "reg:linear") objective = "reg:squarederror";
-  static const char* const kKnown[] = {"reg:squarederror", "reg:absoluteerror", "reg:pseudohubererror", "count:poisson",
+  static const char* const kKnown[] = {"reg:squarederror", "reg:absoluteerror", "reg:quantileerror", "reg:pseudohubererror", "count:poisson",
                                        "binary:logistic", "multi:softprob", "multi:softmax", "rank:pairwise", "rank:ndcg"};
   if (std::find(std::begin(kKnown), std::end(kKnown), objective) == std::end(kKnown))
-    Unsupported("its objective '" + objective + "' is not one this engine has (it has reg:squarederror, reg:absoluteerror, "
+    Unsupported("its objective '" + objective + "' is not one this engine has (it has reg:squarederror, reg:absoluteerror, reg:quantileerror, "
                 "reg:pseudohubererror, count:poisson, binary:logistic, multi:softprob, multi:softmax, rank:pairwise and rank:ndcg)");
   const size_t num_features = static_cast<size_t>(WholeString(Field(mp, "num_feature", json::Value::Kind::kString, "learner_model_param"), 1, 1 << 24, "num_feature"));
   const int64_t num_class = mp.Find("num_class") ? WholeString(*mp.Find("num_class"), 0, 65536, "num_class") : 0;
@@ -544,6 +547,19 @@ Model ModelFromXGBoostJson(const json::Value& doc, size_t file_bytes) {
   if (multi) m.params.num_class = K;
   if (objective == "reg:pseudohubererror")
     if (const json::Value* p = obj.Find("pseudo_huber_param"); p && p->Find("huber_slope")) m.params.huber_slope = NumberString(*p->Find("huber_slope"), "huber_slope");
+  if (objective == "reg:quantileerror")
+    if (const json::Value* p = obj.Find("quantile_loss_param"); p && p->Find("quantile_alpha")) {
+      // "[8E-1]" (XGBoost 3) or "0.8": one alpha (several are several targets, refused above).
+      const json::Value& a = *p->Find("quantile_alpha");
+      if (!a.IsString()) Corrupt("its quantile_alpha is not a string");
+      std::string text = a.string;
+      if (text.size() >= 2 && text.front() == '[' && text.back() == ']') text = text.substr(1, text.size() - 2);
+      json::Value one;
+      one.kind = json::Value::Kind::kString;
+      one.string = text;
+      m.params.quantile_alpha = NumberString(one, "quantile_alpha");
+      if (!(m.params.quantile_alpha > 0 && m.params.quantile_alpha < 1)) Corrupt("its quantile_alpha is not between 0 and 1");
+    }
   if (objective == "count:poisson")
     if (const json::Value* p = obj.Find("poisson_regression_param"); p && p->Find("max_delta_step"))
       m.params.max_delta_step = NumberString(*p->Find("max_delta_step"), "max_delta_step");

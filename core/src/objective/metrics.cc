@@ -56,17 +56,19 @@ std::vector<MetricSpec> ParseMetrics(const std::string& list, int outputs, const
       continue;
     }
     const bool multi = name == "mlogloss" || name == "merror";
-    const bool known = multi || name == "rmse" || name == "mae" || name == "mphe" || name == "logloss" ||
+    const bool known = multi || name == "rmse" || name == "mae" || name == "mphe" || name == "quantile" || name == "logloss" ||
                        name == "error" || name == "auc" || name == "poisson-nloglik" || name == "exploss";
     if (!known)
       throw Error("BAD_PARAM", "Parameter 'eval_metric' has unknown metric '" + name +
-                                   "'; allowed: rmse, mae, mphe, logloss, error, auc, mlogloss, merror, poisson-nloglik, exploss, "
+                                   "'; allowed: rmse, mae, mphe, quantile, logloss, error, auc, mlogloss, merror, poisson-nloglik, exploss, "
                                    "and for ranking ndcg, ndcg@k, map, map@k (a trailing '-' scores a query with no relevant row 0) and pairacc.");
     if (multi != (outputs > 1))
       throw Error("BAD_PARAM", "Parameter 'eval_metric': '" + name + "' does not apply to objective " + objective + ".");
     const bool binary = objective.rfind("binary:", 0) == 0;
     if ((name == "logloss" || name == "error" || name == "auc") && !binary)
       throw Error("BAD_PARAM", "Parameter 'eval_metric': '" + name + "' needs a binary objective.");
+    if (name == "quantile" && (binary || outputs > 1))
+      throw Error("BAD_PARAM", "Parameter 'eval_metric': 'quantile' (the pinball loss at quantile_alpha) is for a number, not classes.");
     if (name == "exploss" && objective != "binary:exponential")
       throw Error("BAD_PARAM", "Parameter 'eval_metric': 'exploss' needs objective binary:exponential.");
     out.push_back({name, name == "auc", std::nullopt});
@@ -76,12 +78,13 @@ std::vector<MetricSpec> ParseMetrics(const std::string& list, int outputs, const
 
 namespace {
 
-enum class Kind { kRmse, kMae, kMphe, kLogLoss, kError, kPoisson, kMlogLoss, kMerror, kExpLoss };
+enum class Kind { kRmse, kMae, kMphe, kQuantile, kLogLoss, kError, kPoisson, kMlogLoss, kMerror, kExpLoss };
 
 Kind KindOf(const std::string& name) {
   if (name == "rmse") return Kind::kRmse;
   if (name == "mae") return Kind::kMae;
   if (name == "mphe") return Kind::kMphe;
+  if (name == "quantile") return Kind::kQuantile;
   if (name == "logloss") return Kind::kLogLoss;
   if (name == "error") return Kind::kError;
   if (name == "poisson-nloglik") return Kind::kPoisson;
@@ -108,6 +111,7 @@ double Term(const float* pred, int K, float label, RowIdx r, double slope) {
     if constexpr (kKind == Kind::kRmse) return (p - y) * (p - y);
     else if constexpr (kKind == Kind::kMae) return std::abs(p - y);
     else if constexpr (kKind == Kind::kMphe) return slope * slope * (std::sqrt(1 + ((p - y) / slope) * ((p - y) / slope)) - 1);
+    else if constexpr (kKind == Kind::kQuantile) return y >= p ? slope * (y - p) : (1 - slope) * (p - y);  // slope: alpha
     else if constexpr (kKind == Kind::kLogLoss) {
       const float q = pred[r];  // float, as XGBoost (see mlogloss)
       return -(y > 0.5 ? std::log(std::max(q, kEpsF)) : std::log(std::max(1.0f - q, kEpsF)));
@@ -143,6 +147,7 @@ double SumTerms(const MetricSpec& m, std::span<const float> pred, int K, std::sp
     case Kind::kRmse: return SumTerms<Kind::kRmse, kWeighted>(pred, K, label, weight, rows, slope);
     case Kind::kMae: return SumTerms<Kind::kMae, kWeighted>(pred, K, label, weight, rows, slope);
     case Kind::kMphe: return SumTerms<Kind::kMphe, kWeighted>(pred, K, label, weight, rows, slope);
+    case Kind::kQuantile: return SumTerms<Kind::kQuantile, kWeighted>(pred, K, label, weight, rows, slope);
     case Kind::kLogLoss: return SumTerms<Kind::kLogLoss, kWeighted>(pred, K, label, weight, rows, slope);
     case Kind::kError: return SumTerms<Kind::kError, kWeighted>(pred, K, label, weight, rows, slope);
     case Kind::kPoisson: return SumTerms<Kind::kPoisson, kWeighted>(pred, K, label, weight, rows, slope);

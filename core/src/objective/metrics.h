@@ -8,6 +8,7 @@
 #include <vector>    // for vector
 
 #include "boostlab/dataset.h"
+#include "boostlab/params.h"
 #include "objective/rank_metrics.h"
 
 namespace boostlab {
@@ -21,9 +22,13 @@ struct MetricSpec {
 };
 
 // Checks names against the number of outputs; throws Error{"BAD_PARAM"}.
+// The number a metric takes from the parameters: mphe's huber_slope, quantile's quantile_alpha.
+inline double MetricParameter(const MetricSpec& m, const Params& p) { return m.name == "quantile" ? p.quantile_alpha : p.huber_slope; }
+
 std::vector<MetricSpec> ParseMetrics(const std::string& comma_list, int outputs, const std::string& objective);
 
 // The weighted mean of the rows' terms (weight empty: all 1; weighted AUC).
+// huber_slope: the metric's own number (mphe's slope; quantile's alpha: MetricParameter).
 // groups: the rows' queries, for the ranking metrics (rank_metrics.h).
 double EvaluateMetric(const MetricSpec& metric, std::span<const float> pred, int outputs, std::span<const float> label,
                       std::span<const RowIdx> rows, ThreadPool& pool, double huber_slope = 1.0,

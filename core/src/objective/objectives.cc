@@ -139,6 +139,16 @@ struct AbsoluteLoss {
   float Transform(float m) const { return m; }
 };
 
+// The pinball loss of the alpha quantile: alpha (y - F) above y's side, (1 - alpha)(F - y)
+// below; h = 1, so the tree's splits are those of its sign pattern, and each leaf is
+// then refreshed to the alpha quantile of its residuals (XGBoost 3's reg:quantileerror).
+struct QuantileLoss {
+  static constexpr const char* kName = "reg:quantileerror";
+  float alpha = 0.5f;
+  GradPair operator()(float m, float, float y) const { return {m - y >= 0 ? 1.0f - alpha : -alpha, 1.0f}; }
+  float Transform(float m) const { return m; }
+};
+
 struct PseudoHuberLoss {
   static constexpr const char* kName = "reg:pseudohubererror";
   float slope = 1.0f;
@@ -203,6 +213,49 @@ class AbsoluteError : public SingleOutput<AbsoluteLoss> {
       for (RowIdx r : rows) w.push_back(weight_[r]);
     return Median(std::move(residual), std::move(w));
   }
+};
+
+// The alpha quantile of v as XGBoost 3 takes it (common::Quantile): sorted,
+// position alpha (n + 1) counted from 1, interpolated between its neighbours,
+// the ends held below 1/(n + 1) and above n/(n + 1); with weights, the first
+// value whose cumulative weight reaches alpha of the total.
+double XGBoostQuantile(std::vector<float> v, std::vector<float> w, double alpha) {
+  if (v.empty()) return 0;
+  if (!w.empty()) return WeightedQuantile(v, w, alpha, false);
+  std::sort(v.begin(), v.end());
+  const double n = static_cast<double>(v.size());
+  if (alpha <= 1 / (n + 1)) return v.front();
+  if (alpha >= n / (n + 1)) return v.back();
+  const double x = alpha * (n + 1);
+  const double k = std::floor(x) - 1;
+  const double d = (x - 1) - k;
+  const double v0 = v[static_cast<size_t>(k)], v1 = v[static_cast<size_t>(k) + 1];
+  return v0 + d * (v1 - v0);
+}
+
+class QuantileError : public SingleOutput<QuantileLoss> {
+ public:
+  explicit QuantileError(double alpha) : SingleOutput({static_cast<float>(alpha)}), alpha_(alpha) {}
+  std::vector<double> AverageMargin(std::span<const float> y, std::span<const RowIdx> rows) const override {
+    std::vector<float> v, w;
+    for (RowIdx r : rows) v.push_back(y[r]);
+    if (!weight_.empty())
+      for (RowIdx r : rows) w.push_back(weight_[r]);
+    return {XGBoostQuantile(std::move(v), std::move(w), alpha_)};
+  }
+  std::vector<std::string> DefaultMetrics() const override { return {"quantile"}; }
+  bool RefreshesLeaves() const override { return true; }
+  double LeafValue(std::span<const RowIdx> rows, std::span<const float> margin, std::span<const float> label) const override {
+    std::vector<float> residual, w;
+    residual.reserve(rows.size());
+    for (RowIdx r : rows) residual.push_back(label[r] - margin[r]);
+    if (!weight_.empty())
+      for (RowIdx r : rows) w.push_back(weight_[r]);
+    return XGBoostQuantile(std::move(residual), std::move(w), alpha_);
+  }
+
+ private:
+  double alpha_;
 };
 
 // Friedman's Huber loss for gradient boosting (M-regression, as scikit-learn's
@@ -486,6 +539,7 @@ std::unique_ptr<Objective> MakeObjective(const std::string& name, const Params& 
   const double mds = p.max_delta_step == p.max_delta_step ? p.max_delta_step : 0.7;
   if (name == "reg:squarederror") return std::make_unique<SquaredError>();
   if (name == "reg:absoluteerror") return std::make_unique<AbsoluteError>();
+  if (name == "reg:quantileerror") return std::make_unique<QuantileError>(p.quantile_alpha);
   if (name == "reg:huber") return std::make_unique<Huber>(p.huber_alpha);
   if (name == "reg:pseudohubererror") return std::make_unique<PseudoHuberError>(static_cast<float>(p.huber_slope));
   if (name == "count:poisson") return std::make_unique<Poisson>(static_cast<float>(mds));

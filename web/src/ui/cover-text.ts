@@ -7,7 +7,7 @@ export function coverMeaning(m: ModelInfo): string {
   switch (m.algorithm) {
     case 'xgboost':
       // h = 1 for squared error, and for the absolute and Huber losses as the engine grows their trees.
-      if (['reg:squarederror', 'reg:absoluteerror', 'reg:huber'].includes(m.objective))
+      if (['reg:squarederror', 'reg:absoluteerror', 'reg:quantileerror', 'reg:huber'].includes(m.objective))
         return `Σh over its training rows; h = 1 for ${m.objective === 'reg:squarederror' ? 'squared error' : m.objective.slice(4)}, so the number of rows (each times its sample weight)`;
       if (m.objective.startsWith('binary:logistic'))
         return 'Σh over its training rows, h = p(1 − p): rows the model is sure of add little, so it is not a row count';

@@ -25,6 +25,9 @@ const CLASSIFICATION: Curve[] = [
   { name: 'hinge', f: (m) => Math.max(0, 1 - m), d: (m) => (m < 1 ? -1 : 0) },
 ];
 
+// The pinball loss of the alpha quantile (reg:quantileerror): α·r above, (α − 1)·r below.
+const pinball = (alpha: number): Curve => ({ name: `pinball (α = ${alpha})`, f: (r) => (r >= 0 ? alpha * r : (alpha - 1) * r), d: (r) => (r > 0 ? alpha : alpha - 1) });
+
 const regression = (delta: number): Curve[] => [
   { name: 'squared', f: (r) => 0.5 * r * r, d: (r) => r },
   { name: 'absolute', f: (r) => Math.abs(r), d: (r) => Math.sign(r) },
@@ -38,6 +41,7 @@ function chosen(objective: string, algorithm: string): string {
   if (objective === 'binary:exponential' || objective.startsWith('binary:samme') || objective === 'binary:adaboost') return 'exponential';
   if (objective === 'reg:squarederror' && algorithm !== 'adaboost') return 'squared';
   if (objective === 'reg:absoluteerror') return 'absolute';
+  if (objective === 'reg:quantileerror') return 'pinball';
   if (objective === 'reg:huber') return 'Huber';
   if (objective === 'reg:pseudohubererror') return 'pseudo-Huber';
   return '';
@@ -72,11 +76,15 @@ export class LossFigure {
   }
 
 
-  render(objective: string, algorithm: string, classification: boolean, twoClasses: boolean, huberSlope: number, picked: LossPoint | null) {
+  // quantileAlpha: reg:quantileerror's alpha, whose pinball loss is drawn beside the others.
+  render(objective: string, algorithm: string, classification: boolean, twoClasses: boolean, huberSlope: number, picked: LossPoint | null,
+    quantileAlpha = 0.5) {
     const point = picked && Number.isFinite(picked.y) && Number.isFinite(picked.F) ? picked : null;  // a row with no target has no loss
     const W = 300, H = 196, pad = 36, right = 12;
-    const curves = classification ? CLASSIFICATION : regression(huberSlope || 1);
-    const mine = twoClasses || !classification ? chosen(objective, algorithm) : '';
+    const curves = classification ? CLASSIFICATION
+      : [...regression(huberSlope || 1), ...(objective === 'reg:quantileerror' ? [pinball(quantileAlpha)] : [])];
+    let mine = twoClasses || !classification ? chosen(objective, algorithm) : '';
+    if (mine === 'pinball') mine = curves.at(-1)!.name;  // named with its alpha
     const curve = curves.find((c) => c.name === mine);
     const sign = point && classification ? (point.y > 0.5 ? 1 : -1) : 1;
     const scale = point?.scale ?? 1;

@@ -21,6 +21,7 @@ const SVG = 'http://www.w3.org/2000/svg';
 const GRADIENTS: Record<string, [string, string]> = {
   'reg:squarederror': ['g = F(x) − y', 'h = 1'],
   'reg:absoluteerror': ['g = sign(F(x) − y)', 'h = 1 (each leaf then takes its rows\' median residual)'],
+  'reg:quantileerror': ['g = 1 − α if F(x) ≥ y, else −α (α = quantile_alpha)', 'h = 1 (each leaf then takes its rows\' α quantile of the residuals)'],
   'reg:pseudohubererror': ['g = z/√(1+(z/δ)²), z = F(x) − y', 'h = (1+(z/δ)²)^(−3/2)'],
   'reg:huber': ['g = −clip(y − F(x), ±δ_t)', 'h = 1'],
   'count:poisson': ['g = e^{F(x)} − y', 'h = e^(F(x) + max_delta_step)'],
@@ -42,6 +43,7 @@ function firstStep(G: number, H: number, p: ModelInfo['params']) {
 const F0: Record<string, string> = {
   'reg:squarederror': 'the mean of y',
   'reg:absoluteerror': 'the median of y',
+  'reg:quantileerror': 'the α quantile of y (α = quantile_alpha)',
   'reg:huber': 'the median of y',
   'binary:logistic': 'ln(ȳ/(1 − ȳ)), the log-odds of the share of class 1',
   'binary:exponential': '½ ln(ȳ/(1 − ȳ))',
@@ -53,6 +55,7 @@ const F0: Record<string, string> = {
 export const LINE_SEARCH: Record<string, string> = {
   'reg:squarederror': 'γ = mean of r (the least-squares step)',
   'reg:absoluteerror': 'γ = median of y − F (L1)',
+  'reg:quantileerror': 'γ = the α quantile of y − F (the pinball loss)',
   'reg:huber': 'γ = median r̃ + mean of clip(r − r̃, ±δ_t) (Huber, Friedman\'s M-regression)',
   'binary:logistic': 'γ = Σr / Σp(1 − p) (one Newton step)',
   'binary:exponential': 'γ = −Σg / Σh (one Newton step)',

@@ -72,7 +72,7 @@ export class WorkedTable {
         : 'F is the forest\'s prediction, the mean of its trees\'; ')
         : cls.length ? `F is the margin${d.outputs > 1 ? ` of class ${cls[d.output] ?? d.output}` : ''}; ` : 'F is the prediction; ') +
       (m.algorithm === 'gbrank' ? `F${sub(t)}(x) = ${t}/${t + 1}·F${sub(t - 1)}(x) + leaf value, the leaf value being η/(t+1)·g_t(x) (GBRank's blend)${stats.includes('g') ? '; g is minus the sum of the row\'s targets, h their count' : ''}.`
-        : m.algorithm === 'random_forest' ? `F${sub(t)}(x) = ((${t - 1})·F${sub(t - 1)}(x) + leaf value)/${t}, the mean of the trees.`
+        : m.algorithm === 'random_forest' ? `F${sub(t)}(x) = (${t - 1}·F${sub(t - 1)}(x) + leaf value)/${t}, the mean of the trees.`
         : m.algorithm === 'adaboost' && !cls.length ? `F${sub(t)}(x) is the trees' median weighted by ln(1/β).`
         : `F${sub(t)}(x) = F${sub(t - 1)}(x) + leaf value.`) +
       `${d.kind === 'gradients' && m.objective.startsWith('rank:') ? ' g and h are the λ-gradients of the row\'s sampled pairs.' : ''}` +

@@ -248,7 +248,7 @@ export interface ModelInfo {
   target: string;
   algorithm: string;
   // The parameters the inspector's formulas need (XGBoost's names).
-  params: { eta: number; lambda: number; gamma: number; alpha: number; max_delta_step: number; huber_slope: number; gbrank_tau: number;
+  params: { eta: number; lambda: number; gamma: number; alpha: number; max_delta_step: number; huber_slope: number; quantile_alpha: number; gbrank_tau: number;
     leaf_newton_steps: number; softmax_hessian: string };
   objective: string;
   // What the round views explain: AdaBoost's variant, vote, split criterion and sampling, gbdt's step.

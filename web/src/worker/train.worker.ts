@@ -95,6 +95,7 @@ function info(m: Model): ModelInfo {
     classes: s.classes, target: s.target, algorithm: s.params?.algorithm ?? 'xgboost',
     params: { eta: Number(s.params?.eta ?? 0.3), lambda: Number(s.params?.lambda ?? 1), gamma: Number(s.params?.gamma ?? 0),
       alpha: Number(s.params?.alpha ?? 0), max_delta_step: Number(s.params?.max_delta_step ?? (s.objective === 'count:poisson' ? 0.7 : 0)), huber_slope: Number(s.params?.huber_slope ?? 1),
+      quantile_alpha: Number(s.params?.quantile_alpha ?? 0.5),
       gbrank_tau: Number(s.params?.gbrank_tau ?? 1), leaf_newton_steps: Number(s.params?.leaf_newton_steps ?? 1),
       softmax_hessian: s.params?.softmax_hessian ?? 'xgboost' },
     objective: s.objective ?? '', variant: s.params?.variant ?? 'samme', vote: s.params?.vote ?? 'samme',
