@@ -506,6 +506,37 @@ export interface RoundStatistics {
   blend?: { keep: number; add: number };
 }
 
+export interface CvOptions {
+  /** Folds (default 5), and whether classes are dealt evenly to them (default true). */
+  nfold?: number;
+  stratified?: boolean;
+  /** Seed of the shuffle that makes the folds (default 0). */
+  seed?: number;
+  /** The test rows (0-based) of each fold, instead of nfold, stratified and seed. */
+  folds?: ArrayLike<number>[];
+  /** After every round: each metric's mean and std over the folds. */
+  onRound?: (round: CvRound) => void;
+  signal?: AbortSignal;
+}
+
+export interface CvRound {
+  round: number;
+  train: Record<string, { mean: number; std: number }>;
+  test: Record<string, { mean: number; std: number }>;
+}
+
+export interface CvResult {
+  /** Rounds kept (the best round when early stopping stopped the folds), and the best round by the watched metric. */
+  rounds: number;
+  bestRound: number;
+  /** The metric early stopping watches (the last one). */
+  metric: string;
+  /** As xgb.cv's columns: 'train-rmse-mean', 'train-rmse-std', 'test-rmse-mean', 'test-rmse-std', … one value a round. */
+  history: Record<string, number[]>;
+  /** The test rows of each fold. */
+  folds: number[][];
+}
+
 export class Trainer {
   /** Made by the package (init(), readCSV(), toDataset(), train(), loadModel(), …), never with new. */
   private constructor();
@@ -560,6 +591,13 @@ export class BoostLab {
   warmUp(options?: { signal?: AbortSignal }): Promise<number>;
   /** Checks params against the data (BAD_PARAM before any work); train with step(). */
   trainer(data: Dataset, params?: Params, options?: { initModel?: Model }): Trainer;
+  /** k-fold cross-validation, as XGBoost's xgb.cv: one model a fold, trained on the other folds and scored on it, the
+   *  folds stepped round by round; each round's mean and standard deviation (population, as numpy) of every metric, train
+   *  and test. Folds: whole queries for ranking, each class dealt evenly for classes (stratified, the default), else a
+   *  seeded shuffle cut in nfold; or the test rows of each fold, given (to match another library's folds).
+   *  params.early_stopping_rounds watches the test mean of the last metric; the history is then cut at the best round,
+   *  as xgb.cv's. Each fold holds its own binned copy of the data. */
+  cv(table: Table, datasetOptions: Omit<DatasetOptions, 'validRows' | 'validFraction'>, params?: Params, options?: CvOptions): Promise<CvResult>;
   /** A model file: our JSON or XGBoost's (as text, bytes or the parsed object; XGBoost 1.7 to 3.x gbtree, where
    *  XGBOOST_UNSUPPORTED names what this engine lacks: gblinear, dart, vector leaves, an objective, categories
    *  without names), XGBoost's UBJSON (.ubj, as bytes), or the compact file (toBinary()'s bytes), told apart by its

@@ -9,6 +9,7 @@
 import { BoostLabError, unwrap } from './errors.js';
 import { loadModule } from './loader.js';
 import { checkFunction, checkOptions, checkSignal } from './options.js';
+import { crossValidate } from './cv.js';
 
 export { BoostLabError };
 export { VERSION } from './version.js';
@@ -662,6 +663,17 @@ export class BoostLab {
     } finally {
       trainer.dispose();
     }
+  }
+
+  // k-fold cross-validation (cv.js): per round, each metric's mean and standard
+  // deviation over the folds, as xgb.cv gives them; early_stopping_rounds
+  // watches the test side's mean.
+  async cv(table, datasetOptions, params = {}, options) {
+    const o = checkOptions('cv()', options, ['nfold', 'stratified', 'seed', 'folds', 'onRound', 'signal']);
+    checkFunction('cv()', 'onRound', o.onRound);
+    checkSignal('cv()', o.signal);
+    checkParams(params);
+    return crossValidate(this, table, datasetOptions, params, o, yieldToEventLoop);
   }
 
   // Trains small made-up models and throws them away, so that the engine's

@@ -1,0 +1,114 @@
+// k-fold cross-validation, as XGBoost's xgb.cv: the table split into k folds,
+// one model a fold trained on the other folds and scored on it, the rounds
+// trained in step across the folds so that each round's mean and standard
+// deviation (population, as numpy's std) of every metric are known as it
+// ends, and early stopping watches the mean of the test side's last metric.
+import { BoostLabError } from './errors.js';
+
+// Metrics where larger is better (XGBoost's rule for early stopping).
+const LARGER_IS_BETTER = /^(auc|ndcg|map|pairacc)/;
+
+// A seeded shuffle (mulberry32): the same folds for the same seed, anywhere.
+function shuffled(items, seed) {
+  let s = seed >>> 0;
+  const next = () => {
+    s = (s + 0x6d2b79f5) >>> 0;
+    let t = s;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  const out = [...items];
+  for (let i = out.length - 1; i > 0; i--) {
+    const j = Math.floor(next() * (i + 1));
+    [out[i], out[j]] = [out[j], out[i]];
+  }
+  return out;
+}
+
+// The folds of `all` (the dataset over every row): whole queries for ranking,
+// each class dealt evenly for classes (stratified), else a shuffle cut in k.
+export function makeFolds(all, nfold, stratified, seed) {
+  const folds = Array.from({ length: nfold }, () => []);
+  if (all.task === 'ranking') {
+    const { begin, rows } = all.queries();
+    const queries = shuffled(Array.from({ length: begin.length - 1 }, (_, q) => q), seed);
+    queries.forEach((q, i) => { for (let k = begin[q]; k < begin[q + 1]; k++) folds[i % nfold].push(rows[k]); });
+  } else if (stratified && all.task !== 'regression') {
+    const labels = all.labels();
+    const byClass = new Map();
+    labels.forEach((y, r) => byClass.set(y, [...(byClass.get(y) ?? []), r]));
+    let at = 0;  // dealt on from where the last class stopped, so the folds' sizes differ by at most one
+    for (const y of [...byClass.keys()].sort((a, b) => a - b))
+      for (const r of shuffled(byClass.get(y), seed + y)) folds[at++ % nfold].push(r);
+  } else {
+    shuffled(Array.from({ length: all.numTrain }, (_, r) => r), seed).forEach((r, i) => folds[i % nfold].push(r));
+  }
+  return folds.map((f) => f.sort((a, b) => a - b));
+}
+
+const mean = (v) => v.reduce((a, b) => a + b, 0) / v.length;
+const std = (v) => { const m = mean(v); return Math.sqrt(mean(v.map((x) => (x - m) ** 2))); };
+
+// lib: the BoostLab instance; table and datasetOptions as toDataset takes them.
+export async function crossValidate(lib, table, datasetOptions, params, options, yieldToEventLoop) {
+  const { nfold = 5, stratified = true, seed = 0, folds: given, onRound, signal } = options;
+  if (!table || typeof table.toDataset !== 'function')
+    throw new BoostLabError({ code: 'BAD_ARGUMENT', message: 'cv() takes a Table (readCSV(), fromColumns()), its dataset options { target, ... } and the parameters.' });
+  if ('validRows' in (datasetOptions ?? {}) || 'validFraction' in (datasetOptions ?? {}))
+    throw new BoostLabError({ code: 'BAD_OPTION', message: 'cv() makes the validation side itself, fold by fold: leave validRows and validFraction out of the dataset options.' });
+  const all = table.toDataset({ ...datasetOptions, validFraction: 0 });
+  let folds;
+  try {
+    if (given !== undefined) {
+      if (!Array.isArray(given) || given.length < 2 || !given.every((f) => Array.isArray(f) || ArrayBuffer.isView(f)))
+        throw new BoostLabError({ code: 'BAD_OPTION', message: 'cv() option folds is a list of at least two lists of 0-based rows (the test rows of each fold).' });
+      folds = given.map((f) => Array.from(f));
+    } else {
+      if (!Number.isInteger(nfold) || nfold < 2 || nfold > all.numTrain)
+        throw new BoostLabError({ code: 'BAD_OPTION', message: `cv() option nfold is a whole number from 2 to the rows (${all.numTrain}), not ${nfold}.` });
+      folds = makeFolds(all, nfold, stratified, seed);
+    }
+  } finally {
+    all.dispose();
+  }
+  // Early stopping is the mean's, not each fold's: the folds train every round.
+  const { early_stopping_rounds: patience = 0, ...foldParams } = params ?? {};
+  const datasets = [], trainers = [];
+  const history = {};
+  let best = { round: 0, value: NaN }, watched = '', rounds = 0;
+  try {
+    for (const f of folds) {
+      const d = table.toDataset({ ...datasetOptions, validRows: f });
+      datasets.push(d);
+      trainers.push(lib.trainer(d, foldParams));
+    }
+    while (!trainers[0].done) {
+      if (signal?.aborted) throw new BoostLabError({ code: 'ABORTED', message: `cv() was aborted after round ${rounds}.` });
+      const reports = trainers.map((t) => t.step());
+      rounds = reports[0].round;
+      const record = { round: rounds, train: {}, test: {} };
+      for (const [side, key] of [['train', 'train'], ['test', 'valid']])
+        for (const name of Object.keys(reports[0][key] ?? {})) {
+          const values = reports.map((r) => r[key][name]);
+          record[side][name] = { mean: mean(values), std: std(values) };
+          (history[`${side}-${name}-mean`] ??= []).push(record[side][name].mean);
+          (history[`${side}-${name}-std`] ??= []).push(record[side][name].std);
+        }
+      watched = reports[0].metric;
+      const value = record.test[watched]?.mean;
+      const larger = LARGER_IS_BETTER.test(watched);
+      if (best.round === 0 || (larger ? value > best.value : value < best.value)) best = { round: rounds, value };
+      onRound?.(record);
+      if (patience > 0 && rounds - best.round >= patience) break;
+      await yieldToEventLoop();
+    }
+  } finally {
+    for (const t of trainers) t.dispose();
+    for (const d of datasets) d.dispose();
+  }
+  // Stopped early: the rounds up to the best, as xgb.cv returns them.
+  const kept = patience > 0 ? best.round : rounds;
+  for (const key of Object.keys(history)) history[key] = history[key].slice(0, kept);
+  return { rounds: kept, bestRound: best.round, metric: watched, history, folds };
+}
