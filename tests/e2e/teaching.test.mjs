@@ -248,3 +248,17 @@ test('multiclass: the tree on show is the round panel\'s (its class), and the he
   assert.equal(await page.inputValue('#tree-index'), /tree (\d+) \(/.exec(title2)[1]);
   await page.selectOption('#worked-output', '0');
 });
+
+test('AdaBoost that ends by itself says why: a perfect tree (ε = 0) leaves nothing to reweight', async () => {
+  const { page } = site;
+  // Noiseless circles, trees of depth 4: round 1's tree is perfect and AdaBoost stops, as scikit-learn does.
+  await page.goto('about:blank');  // a whole load: a link's state is read when the page starts
+  await page.goto(`${site.origin}/#data=toy:circles:300:0:0&p.algorithm=adaboost&p.max_depth=4&p.rounds=20`);
+  await page.waitForFunction(() => /toy: circles: 300 rows/.test(document.getElementById('data-name').textContent));
+  await page.waitForFunction(() => !document.getElementById('train').disabled);
+  await page.click('#train');
+  await page.waitForFunction(() => /done/.test(document.getElementById('train-status').textContent), null, { timeout: 60_000 });
+  const status = await page.textContent('#train-status');
+  assert.match(await page.textContent('#last-round'), /^Round 1: train error 0;.*ε 0\.000/);
+  assert.match(status, /round 1 of 20 .*done: 1 tree · ended at round 1: its tree made no error on the training rows \(ε = 0\)/, status);
+});

@@ -322,6 +322,11 @@ export class Views {
       const count = `${trees} tree${trees === 1 ? '' : 's'}`;
       end = onData.status === 'stopped' ? ` · stopped: ${count} kept` : ` · done: ${count}`;
       if (kept && kept < r.round) end += ` · early stopping kept round ${kept} of ${r.round}`;
+      // AdaBoost ends by itself after a perfect tree (ε = 0: nothing left to reweight) or one no better than
+      // chance: said, or a Step after it starts a new run with no word of why the last one ended.
+      else if (onData.status === 'done' && r.round < onData.plannedRounds && r.epsilon !== undefined)
+        end += r.epsilon <= 0 ? ` · ended at round ${r.round}: its tree made no error on the training rows (ε = 0), so there is nothing left to reweight`
+          : ` · ended at round ${r.round}: its tree was no better than chance`;
     }
     // A forest grows its trees on the threads while the page reports them: a
     // report's own milliseconds are the collecting, not the tree ("this round
