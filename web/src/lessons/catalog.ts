@@ -35,7 +35,7 @@ export interface Question {
   needsDetail?: boolean;  // asked about a round's rows or leaves: waits for the round panel's detail
   needsCompare?: boolean;  // asked about a preset's runs and blends: waits for the side-by-side comparison
   // The page's numbers that are the answer itself, blurred until it is answered (style.css, body[data-lesson-hide]).
-  hides?: ('diamond' | 'alpha' | 'exploss' | 'eada' | 'objective' | 'leafw' | 'gbleaf' | 'after' | 'leafvalue' | 'tried' | 'oobshare')[];
+  hides?: ('diamond' | 'alpha' | 'exploss' | 'eada' | 'objective' | 'leafw' | 'gbleaf' | 'after' | 'leafvalue' | 'tried' | 'oobshare' | 'lossline' | 'grad' | 'hess' | 'sminus' | 'blend')[];
   // Said once answered (or shown): the working, with the engine's numbers.
   explain: (c: LessonContext) => string;
 }
@@ -305,6 +305,7 @@ const GRADIENT_BOOSTING: Lesson = {
         'total loss falls until Σ(c − y) = 0, that is at the mean of the training targets: f₀ = ȳ. The worked table shows it as F_{t−1} ' +
         'of round 1 for every row.',
       question: {
+        hides: ['lossline'],
         needsDetail: true,
         prompt: (c) => `The row on ${rowName(c)} has y = ${fixed(followed(c)?.y ?? NaN, 4)} and f₀ = ${fixed(followed(c)?.before ?? NaN, 4)}. ` +
           'What is its loss ½(y − f₀)²?',
@@ -324,6 +325,7 @@ const GRADIENT_BOOSTING: Lesson = {
         'boosting with squared error is fitting what is left over, again and again.',
       question: {
         needsDetail: true,
+        hides: ['lossline', 'grad'],
         prompt: (c) => `What pseudo-residual r does the row on ${rowName(c)} get in round 1?`,
         answer: (c) => (followed(c)?.y ?? NaN) - (followed(c)?.before ?? NaN),
         tolerance: 0.01,
@@ -415,6 +417,7 @@ const XGBOOST: Lesson = {
         'g and h the loss\'s first and second derivatives at F. For log loss with p = σ(F): g = p − y and h = p(1 − p). The whole ' +
         'round is then built from the sums of g and h over rows.',
       question: {
+        hides: ['hess'],
         needsDetail: true,
         prompt: (c) => `The row on ${rowName(c)} has y = ${followed(c)?.y ?? '?'} and margin F₀ = ${fixed(followed(c)?.before ?? NaN, 4)} ` +
           `(p = σ(F₀) = ${fixed(sigmoid(followed(c)?.before ?? NaN), 4)}). What is its h = p(1 − p)?`,
@@ -497,7 +500,7 @@ const XGBOOST: Lesson = {
   challenge: {
     goal: 'With γ alone (max_depth still 2), stop round 1\'s tree on circles from splitting at all: a single leaf. Then find how small γ can be. ' +
       '(The engine\'s γ is XGBoost\'s: a split goes once γ passes its bracket, which is twice the γ of the notes\' rule ½·bracket − γ > 0.)',
-    hint: 'Click each split of round 1\'s tree: the node inspector gives its bracket. A split stands while its bracket ≥ γ, and goes only once the splits below it have gone. γ is under "More parameters".',
+    hint: 'Click each split of round 1\'s tree: the node inspector gives its bracket. The tree grows from the root down and makes a split only when its bracket ≥ γ: once γ passes the root\'s bracket the root is not split, and the splits below it are never tried, whatever their brackets. γ is under "More parameters".',
     met: (run, source) => !!run && source.startsWith('toy:circles') && run.params.algorithm === 'xgboost' && Number(run.params.max_depth ?? 6) === 2 &&
       Number(run.params.gamma ?? 0) > 0 && run.reports[0]?.tree?.leaves === 1,
   },
@@ -597,6 +600,7 @@ const RANKING: Lesson = {
         'GBRank collects S⁻, the pairs the current scores get wrong or by less than a margin τ: h(x) < h(y) + τ. Round 1 starts ' +
         'with every score h₀ = 0.',
       question: {
+        hides: ['sminus'],
         prompt: (c) => `The training queries hold ${pairsOf(c, 1)?.total ?? '?'} pairs of documents of different relevance (the round panel's first line). ` +
           'How many of them are in S⁻ in round 1?',
         answer: (c) => pairsOf(c, 1)?.wrong ?? NaN,
@@ -626,6 +630,7 @@ const RANKING: Lesson = {
       claim: 'Unlike gradient boosting, GBRank does not add its new tree gₖ to the scores: it blends, hₖ = (k·hₖ₋₁ + η·gₖ)/(k + 1). ' +
         'Each round moves the scores less than the one before, toward the targets it was fit to.',
       question: {
+        hides: ['blend'],
         needsDetail: true,
         prompt: () => 'In round 2, what weight does h₁ keep in h₂?',
         answer: (c) => c.detail?.blend?.keep ?? NaN,

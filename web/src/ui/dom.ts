@@ -41,11 +41,11 @@ export function paragraph(text: string, cls = 'hint') {
 
 // The formulas' subscripts and exponents, written F_{t−1}, h_t, L_i, S_0,
 // e^{α_t} or e^(−F(x)) in the panels' strings, as <sub> and <sup> rather
-// than the marks a reader would see. Only a lone letter (or the ◆ of
+// than the marks a reader would see (w_j² too: a superscript digit may follow). Only a lone letter (or the ◆ of
 // AdaBoost's panel, also in ln◆_t) takes a subscript, so a column name such as "temp_t"
 // stays as it is; a number before the letter is its coefficient (2p_k). An
 // exponent in parentheses may hold one level of them.
-const MARKUP = /((?<![\p{L}_])\p{L}|◆)_(?:\{([^{}]*)\}|([a-z0-9])(?![\p{L}\p{N}_]))|\^(?:\{([^{}]*)\}|\(((?:[^()]|\([^()]*\))*)\))/gu;
+const MARKUP = /((?<![\p{L}_])\p{L}|◆)_(?:\{([^{}]*)\}|([A-Za-z0-9])(?![\p{L}\p{Nd}_]))|\^(?:\{([^{}]*)\}|\(((?:[^()]|\([^()]*\))*)\))/gu;
 export function mathText(text: string): DocumentFragment {
   const out = document.createDocumentFragment();
   let at = 0;

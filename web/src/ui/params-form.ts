@@ -6,7 +6,7 @@
 // default.
 import type { ParamSpec } from '../../../wasm/js/index.js';
 import type { Store } from '../state';
-import { setAttr, setData, setHidden, setText, setValue } from './dom';
+import { setAttr, setData, setHidden, setMathText, setText, setValue } from './dom';
 
 function usedBy(spec: ParamSpec, algorithm: string) {
   return spec.algorithms === 'all' || spec.algorithms.split(',').includes(algorithm);
@@ -22,7 +22,7 @@ function rangeText(s: ParamSpec) {
 // Shown first; every other parameter of the algorithm sits under "More parameters".
 const MAIN = ['objective', 'rounds', 'eta', 'max_depth'];
 
-const LABELS: Record<string, string> = { xgboost: 'XGBoost-style (second order)', gbdt: 'Gradient boosting (Friedman)', adaboost: 'AdaBoost (R2 for numbers)', random_forest: 'Random forest', gbrank: 'GBRank (pairs, ranking)' };
+const LABELS: Record<string, string> = { xgboost: 'XGBoost-style (second order)', gbdt: 'Gradient boosting (Friedman)', adaboost: 'AdaBoost', random_forest: 'Random forest', gbrank: 'GBRank (pairs, ranking)' };
 
 // Ranking data (a group column) trains these; GBRank trains nothing else.
 const RANKING_ALGORITHMS = ['xgboost', 'gbdt', 'gbrank'];
@@ -141,7 +141,8 @@ export class ParamsForm {
     if (key !== this.shown) {
       this.shown = key;
       this.algorithmSelect.replaceChildren(...(algorithmSpec.choices ?? []).filter((c) => algorithmFits(c, ranking))
-        .map((c) => new Option(LABELS[c] ?? c, c)));
+        // AdaBoost of a number is AdaBoost.R2 (Drucker): named so where the target is one.
+        .map((c) => new Option(c === 'adaboost' && task === 'regression' ? 'AdaBoost.R2 (a number)' : LABELS[c] ?? c, c)));
       this.specs = specsFor(s.schema, s.algorithm, task);
       const details = this.form.querySelector('details') ?? document.createElement('details');
       delete this.more.summary.dataset.changed;
@@ -184,7 +185,7 @@ export class ParamsForm {
     setText(label, s.name + rangeText(s));
     const doc = document.createElement('span');
     doc.className = 'doc';
-    setText(doc, s.doc);
+    setMathText(doc, s.doc);  // h_{k-1} as a subscript
     label.append(doc);
     let input: HTMLInputElement | HTMLSelectElement;
     if (s.type === 'string' && s.choices?.length) {

@@ -103,6 +103,8 @@ export class RoundInspector {
     let [g, h] = GRADIENTS[m.objective] ?? ['g = ∂L/∂F', 'h = ∂²L/∂F²'];
     if (m.objective.startsWith('multi:soft') && m.params.softmax_hessian === 'lightgbm') h = `h = K/(K − 1)·p_k(1 − p_k), K = ${m.outputs}`;
     const steps = gbdt ? 1 : m.params.leaf_newton_steps;
+    // Losses whose leaves XGBoost sets again once the tree is grown (the median, a quantile of the residuals).
+    const refreshed = !gbdt && (m.objective === 'reg:absoluteerror' || m.objective === 'reg:quantileerror');
     // f0 every round: F_t(x) starts from it (the worked table's F_{t-1}(x) is f0 plus the earlier trees' η·w).
     const f0 = d.baseMargin[d.output] ?? 0;
     // A pairwise loss compares rows of a query: every constant scores alike, so f₀ is only base_score, a shift.
@@ -123,7 +125,9 @@ export class RoundInspector {
     } else {
       parts.push(formulaRow([math('g = \\frac{\\partial L}{\\partial F},\\; h = \\frac{\\partial^2 L}{\\partial F^2}', 'g = ∂L/∂F, h = ∂²L/∂F²'), ' at F_{t−1}'], `${g};  ${h}`));
       const bounds = `λ = ${num(m.params.lambda)}${m.params.alpha > 0 ? `, G soft-thresholded by α = ${num(m.params.alpha)}` : ''}${m.params.max_delta_step > 0 ? `, |w| ≤ ${num(m.params.max_delta_step)}` : ''}`;
-      parts.push(paragraph(steps > 1
+      parts.push(paragraph(refreshed
+        ? `The tree is grown on g and h as XGBoost grows any (each split by its gain, w* = −G/(H+λ) for the score, ${bounds}); then each leaf's value is set again to its rows' ${m.objective === 'reg:quantileerror' ? `α quantile (α = ${num(m.params.quantile_alpha)})` : 'median'} of the residuals y − F (XGBoost's adaptive leaves), and η times it is added (η = ${num(eta)}). Click a split in the tree for its gain.`
+        : steps > 1
         ? `Each leaf starts at w = −G/(H+λ) (${bounds}) and takes up to ${steps - 1} more Newton step${steps > 2 ? 's' : ''} w ← w − (G(w) + λw)/(H(w) + λ), with G(w) and H(w) summed at F_{t−1} + w, toward the w that minimises its rows' loss plus λw²/2${m.params.alpha > 0 ? ' + α|w|' : ''}; a step that would overshoot that minimum goes halfway instead. η·w is added (η = ${num(eta)}). Click a split in the tree for its gain.`
         : `Each leaf takes w* = −G/(H+λ) (${bounds}), and η·w* is added (η = ${num(eta)}). Click a split in the tree for its gain.`));
     }
@@ -138,6 +142,7 @@ export class RoundInspector {
     const table = document.createElement('table');
     table.className = 'leaf-table';
     const head = gbdt ? ['leaf', 'rows', 'r̄ = −G/n', d.treeAlpha.length ? 'γ = α_t·r̄' : 'γ (line search)', 'ν·γ added']
+      : refreshed ? ['leaf', 'rows', 'G = Σg', 'H = Σh', '−G/(H+λ)', `w: ${m.objective === 'reg:quantileerror' ? 'α quantile' : 'median'} of y − F`, 'η·w added']
       // With the steps' two columns the rows' count goes: the panel is narrow.
       : steps > 1 ? ['leaf', 'G = Σg', 'H = Σh', '−G/(H+λ)', `w (${steps} steps)`, 'η·w added']
         : ['leaf', 'rows', 'G = Σg', 'H = Σh', 'w* = −G/(H+λ)', 'η·w* added'];
@@ -152,6 +157,7 @@ export class RoundInspector {
       tr.dataset.step = String(l.step);
       tr.dataset.rows = String(l.rows);
       const cells = gbdt ? [String(l.node), String(l.rows), num(l.mean), num(l.step), num(eta * l.step)]
+        : refreshed ? [String(l.node), String(l.rows), num(l.sumGrad), num(l.sumHess), num(firstStep(l.sumGrad, l.sumHess, m.params)), num(l.step), num(eta * l.step)]
         : steps > 1 ? [String(l.node), num(l.sumGrad), num(l.sumHess), num(firstStep(l.sumGrad, l.sumHess, m.params)), num(l.step), num(eta * l.step)]
         : [String(l.node), String(l.rows), num(l.sumGrad), num(l.sumHess), num(l.step), num(eta * l.step)];
       tr.append(...cells.map((c) => cell('td', c)));
