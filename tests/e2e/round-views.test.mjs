@@ -407,3 +407,36 @@ test('A wide file\'s worked table shows the features the round\'s tree splits on
   const first = await page.$$eval('#worked-table tbody tr:first-child td', (tds) => tds.map((td) => td.dataset.v ?? td.textContent));
   near(Number(first[1]), Number(rows[0].split(',')[8]), 1e-6, 'row 1 x9');
 });
+
+test('Quantile loss (XGBoost-style): each leaf is set again to the alpha quantile of its rows\' residuals, as the package\'s own rows and leaves give it; the pinball loss drawn bold', async () => {
+  const { page } = ctx.site;
+  await trainAndScrub(page, { toy: 'sine', algorithm: 'xgboost', params: { objective: 'reg:quantileerror', quantile_alpha: '0.8' }, rounds: 2, t: 2 });
+  const csv = await workedCsv(page);
+  const node = nodeTrainer(csv, ['x1', 'x2'], { algorithm: 'xgboost', objective: 'reg:quantileerror', quantile_alpha: 0.8, rounds: 2 }, 2);
+  try {
+    // Round 2's leaves: each one's rows (training rows only), their residuals y − F_1 (the worked table's), and the
+    // quantile as XGBoost takes it (sorted, position 0.8·(n + 1), interpolated).
+    const before = csv.cols['F_1(x)'], y = csv.cols.y, leaf = csv.cols.leaf, set = csv.cols.set;
+    const quantile = (v, a) => {
+      const s = [...v].sort((p, q) => p - q), n = s.length;
+      if (a <= 1 / (n + 1)) return s[0];
+      if (a >= n / (n + 1)) return s[n - 1];
+      const x = a * (n + 1), k = Math.floor(x) - 1, d = x - 1 - k;
+      return s[k] + d * (s[k + 1] - s[k]);
+    };
+    const rows = await page.$$eval('#round-inspector .leaf-table tbody tr', (trs) => trs.map((tr) => ({ node: Number(tr.dataset.node), step: Number(tr.dataset.step) })));
+    assert.ok(rows.length >= 2, 'round 2 has leaves');
+    for (const r of rows) {
+      const residuals = y.flatMap((v, i) => (set[i] === 'train' && leaf[i] === r.node ? [v - before[i]] : []));
+      assert.ok(residuals.length > 0, `leaf ${r.node} holds training rows`);
+      near(r.step, quantile(residuals, 0.8), 1e-4, `leaf ${r.node}: its w is the 0.8 quantile of its ${residuals.length} residuals`);
+    }
+    // The package trained the same round 2: its report's quantile loss is the page's.
+    near(node.reports[1].train.quantile, Number(/train quantile ([\d.]+)/.exec(await page.textContent('#last-round'))[1]), 1e-3, 'the train pinball loss');
+  } finally {
+    node.dispose();
+  }
+  assert.match(await page.textContent('#round-inspector'), /α quantile \(α = 0\.8\) of the residuals y − F/);
+  assert.equal(await page.getAttribute('#loss-figure', 'data-highlight'), 'pinball (α = 0.8)');
+});
+
