@@ -168,6 +168,9 @@ export interface Params {
   huber_slope?: number;
   /** reg:quantileerror: the quantile predicted, in (0, 1] (0.9: a value 90 % of rows fall below). Default 0.5. */
   quantile_alpha?: number;
+  /** binary:logistic: the positive rows' gradients and hessians times this (rare positives: about negatives/positives).
+   *  Default 1. With it the intercept is one Newton step from 0 on the scaled rows, as XGBoost 3's. */
+  scale_pos_weight?: number;
   early_stopping_rounds?: number;
   seed?: number;
   nthread?: number;

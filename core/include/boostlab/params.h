@@ -42,7 +42,8 @@ struct Params {
   int max_cat_threshold = 64;
   int num_class = 0;
   double huber_slope = 1.0;
-  double quantile_alpha = 0.5;  // reg:quantileerror: the quantile of y given x that the model predicts
+  double quantile_alpha = 0.5;
+  double scale_pos_weight = 1.0;  // binary:logistic: the positive rows' gradients and hessians times this  // reg:quantileerror: the quantile of y given x that the model predicts
   double huber_alpha = 0.9;  // gbdt reg:huber: the quantile of |residual| where the loss turns linear
   double gbrank_tau = 1.0;   // gbrank: the margin a pair must be ordered by
   int early_stopping_rounds = 0;  // 0: off

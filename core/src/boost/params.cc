@@ -87,6 +87,9 @@ const std::vector<ParamSpec>& CommonParams() {
       {"quantile_alpha", ParamType::kFloat, 0.5, nullptr, 0, 1, true, {}, "",
        "reg:quantileerror: the quantile predicted (0.9: a value 90 % of rows fall below). Each leaf takes this quantile of "
        "its rows' residuals, as XGBoost 3 does."},
+      {"scale_pos_weight", ParamType::kFloat, 1, nullptr, 0, kInf, true, {}, "",
+       "binary:logistic: each positive row's (class 1's) gradient and hessian are multiplied by this, as if it weighed "
+       "that much more: for rare positives, about negatives/positives. With it the intercept is one Newton step from 0, as XGBoost 3's."},
       {"num_class", ParamType::kInt, 0, nullptr, 0, 1 << 16, false, {}, "",
        "Number of classes, required by multi:softprob and multi:softmax (as in XGBoost)."},
       {"early_stopping_rounds", ParamType::kInt, 0, nullptr, 0, 100000, false, {}, "all",
@@ -244,6 +247,7 @@ const std::vector<Field>& Fields() {
       {"num_class", nullptr, &Params::num_class},
       {"huber_slope", nullptr, nullptr, &Params::huber_slope},
       {"quantile_alpha", nullptr, nullptr, &Params::quantile_alpha},
+      {"scale_pos_weight", nullptr, nullptr, &Params::scale_pos_weight},
       {"huber_alpha", nullptr, nullptr, &Params::huber_alpha},
       {"gbrank_tau", nullptr, nullptr, &Params::gbrank_tau},
       {"early_stopping_rounds", nullptr, &Params::early_stopping_rounds},
@@ -284,7 +288,6 @@ constexpr OtherName kOtherNames[] = {
     {"bagging_fraction", "subsample", nullptr}, {"min_sum_hessian_in_leaf", "min_child_weight", nullptr},
     {"tree_method", nullptr, "trees here are always histogram trees, as XGBoost's tree_method 'hist': leave it out"},
     {"booster", nullptr, "the boosters here are always trees (gbtree); the algorithm parameter picks how they are grown"},
-    {"scale_pos_weight", nullptr, "give the rows sample weights instead (a weight column: the positive rows' weight scaled up)"},
     {"verbosity", nullptr, "the engine prints nothing; each round's report is returned"},
     {"silent", nullptr, "the engine prints nothing; each round's report is returned"},
 };

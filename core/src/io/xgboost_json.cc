@@ -68,7 +68,8 @@ XgbObjective MapObjective(const Model& m) {
     const double mds = std::isnan(m.params.max_delta_step) ? 0.7 : m.params.max_delta_step;
     return {R"({"name":"count:poisson","poisson_regression_param":{"max_delta_step":")" + ShortestFloat(static_cast<float>(mds)) + "\"}}", Link::kLog};
   }
-  if (o == "binary:logistic") return {R"({"name":"binary:logistic","reg_loss_param":{"scale_pos_weight":"1"}})", Link::kLogit};
+  if (o == "binary:logistic")
+    return {R"({"name":"binary:logistic","reg_loss_param":{"scale_pos_weight":")" + ShortestFloat(static_cast<float>(m.params.scale_pos_weight)) + "\"}}", Link::kLogit};
   if (o == "binary:exponential") return {R"({"name":"binary:logistic","reg_loss_param":{"scale_pos_weight":"1"}})", Link::kLogit, 2.0};
   // (Exported as binary:logitraw before, XGBoost predicted the raw vote sum where the page showed sigmoid(F).)
   if (o == "binary:samme" || o == "binary:samme_r" || o == "binary:adaboost")
@@ -559,6 +560,11 @@ Model ModelFromXGBoostJson(const json::Value& doc, size_t file_bytes) {
       one.string = text;
       m.params.quantile_alpha = NumberString(one, "quantile_alpha");
       if (!(m.params.quantile_alpha > 0 && m.params.quantile_alpha < 1)) Corrupt("its quantile_alpha is not between 0 and 1");
+    }
+  if (objective == "binary:logistic")
+    if (const json::Value* p = obj.Find("reg_loss_param"); p && p->Find("scale_pos_weight")) {
+      m.params.scale_pos_weight = NumberString(*p->Find("scale_pos_weight"), "scale_pos_weight");
+      if (!(m.params.scale_pos_weight > 0) || !std::isfinite(m.params.scale_pos_weight)) Corrupt("its scale_pos_weight is not a positive number");
     }
   if (objective == "count:poisson")
     if (const json::Value* p = obj.Find("poisson_regression_param"); p && p->Find("max_delta_step"))

@@ -170,7 +170,11 @@ struct PoissonLoss {
 
 struct LogisticLoss {
   static constexpr const char* kName = "binary:logistic";
-  GradPair operator()(float, float p, float y) const { return {p - y, std::max(p * (1.0f - p), 1e-16f)}; }
+  float scale_pos_weight = 1.0f;  // the positive rows' (label 1) pairs times this, as XGBoost's
+  GradPair operator()(float, float p, float y) const {
+    const float s = y == 1.0f ? scale_pos_weight : 1.0f;
+    return {(p - y) * s, std::max(p * (1.0f - p), 1e-16f) * s};
+  }
   float Transform(float m) const { return 1.0f / (1.0f + std::exp(-m)); }
 };
 
@@ -350,18 +354,30 @@ class Poisson : public SingleOutput<PoissonLoss> {
 
 class Logistic : public SingleOutput<LogisticLoss> {
  public:
-  Logistic() : SingleOutput({}) {}
+  explicit Logistic(double scale_pos_weight) : SingleOutput({static_cast<float>(scale_pos_weight)}), spw_(scale_pos_weight) {}
   void CheckLabels(std::span<const float> y, std::span<const RowIdx> rows) const override {
     for (RowIdx r : rows)
       if (y[r] < 0 || y[r] > 1)
         throw Error("BAD_PARAM", "Objective binary:logistic needs labels in [0, 1]; data row " + std::to_string(r) +
                                      " has " + std::to_string(y[r]) + ". Use a regression objective.");
   }
+  // The log-odds of the (weighted) mean; with scale_pos_weight, as XGBoost 3 then does, one Newton step
+  // from margin 0 on the scaled pairs: -G/H with g = s(1/2 - y), h = s/4 (s = w, times the scale for y = 1).
   std::vector<double> AverageMargin(std::span<const float> y, std::span<const RowIdx> rows) const override {
-    return {MarginOfBaseScore(Mean(y, weight_, rows))};
+    if (spw_ == 1.0) return {MarginOfBaseScore(Mean(y, weight_, rows))};
+    double G = 0, H = 0;
+    for (RowIdx r : rows) {
+      const double s = Weight(weight_, r) * (y[r] == 1.0f ? spw_ : 1.0);
+      G += s * (0.5 - y[r]);
+      H += s * 0.25;
+    }
+    return {H > 0 ? -G / H : 0.0};
   }
   double MarginOfBaseScore(double p) const override { return LogOdds(p); }
   std::vector<std::string> DefaultMetrics() const override { return {"error", "logloss"}; }
+
+ private:
+  double spw_;
 };
 
 class Exponential : public SingleOutput<ExponentialLoss> {
@@ -409,6 +425,7 @@ class AdaBoostVotes : public Exponential {
 // its leaves, already a probability.
 class ForestProbability : public Logistic {
  public:
+  ForestProbability() : Logistic(1.0) {}
   const char* name() const override { return "binary:forest"; }
   void Transform(const float* margin, float* out) const override { *out = std::clamp(*margin, 0.0f, 1.0f); }
   void TransformRows(const float* margin, float* out, std::span<const RowIdx> rows) const override {
@@ -537,13 +554,16 @@ float SoftmaxHessianFactor(const Params& params, int num_class) {
 
 std::unique_ptr<Objective> MakeObjective(const std::string& name, const Params& p, int num_class) {
   const double mds = p.max_delta_step == p.max_delta_step ? p.max_delta_step : 0.7;
+  if (p.scale_pos_weight != 1.0 && name != "binary:logistic")
+    throw Error("BAD_PARAM", "Parameter 'scale_pos_weight' scales the positive class of binary:logistic; the objective here is " + name +
+                                 ". Leave it at 1, or give the rows sample weights (a weight column).");
   if (name == "reg:squarederror") return std::make_unique<SquaredError>();
   if (name == "reg:absoluteerror") return std::make_unique<AbsoluteError>();
   if (name == "reg:quantileerror") return std::make_unique<QuantileError>(p.quantile_alpha);
   if (name == "reg:huber") return std::make_unique<Huber>(p.huber_alpha);
   if (name == "reg:pseudohubererror") return std::make_unique<PseudoHuberError>(static_cast<float>(p.huber_slope));
   if (name == "count:poisson") return std::make_unique<Poisson>(static_cast<float>(mds));
-  if (name == "binary:logistic") return std::make_unique<Logistic>();
+  if (name == "binary:logistic") return std::make_unique<Logistic>(p.scale_pos_weight);
   if (name == "binary:exponential") return std::make_unique<Exponential>();
   if (name == "binary:samme") return std::make_unique<Samme>();
   if (name == "binary:adaboost") return std::make_unique<AdaBoostVotes>();
