@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, afterEach, before, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { openSite, train, useAlgorithm, useToy, waitForSample, shotName, waitForData } from './browser.mjs';
+import { openSite, plainText, train, useAlgorithm, useToy, waitForSample, shotName, waitForData } from './browser.mjs';
 
 const SPAM = fileURLToPath(new URL('../data/spam.csv', import.meta.url));
 let site;
@@ -421,7 +421,7 @@ test('Download as XGBoost model: XGBoost 1.7.4 loads it and predicts the page\'s
   // AdaBoost.R2's round in the formulas: α_t defined where it is shown, and no
   // legend for the sized points of a picture this (not toy) data does not have.
   await page.waitForSelector('#round-inspector [data-beta]');
-  assert.match(await page.textContent('#round-inspector'), /αt = η·ln\(1\/βt\), the tree's weight/);
+  assert.match(await plainText(page, '#round-inspector'), /α_t = ν·ln\(1\/β_t\), the tree's weight/);
   assert.equal(await page.locator('#round-inspector .size-legend').count(), 0);
   // No XGBoost form: the exports are off, and why is said beside them (the
   // refusal came 2,300 px below, in the inside views, and the scale-out panel

@@ -74,7 +74,7 @@ test('AdaBoost round 3 of 8: ε_t and α_t are the round report\'s, α_t = η(ln
     // The notes' vote beside the engine's: ln◆_t, half SAMME's α_t at η = 1; at another η the update is said with it.
     const notes = Number(await page.getAttribute('#round-inspector [data-notes-alpha]', 'data-notes-alpha'));
     near(notes, Math.log(Math.sqrt((1 - eps) / eps)), 1e-12, "the notes' vote ln◆_3");
-    assert.match(await page.textContent('#round-inspector'), /With η = 1 that is the notes' update|With η = [\d.]+ wrong rows weigh/);
+    assert.match(await page.textContent('#round-inspector'), /With ν = 1 that is the notes' update|With ν = [\d.]+ wrong rows weigh/);
     assert.equal(await page.textContent('#round-inspector .formula-name sub'), 't', 'ε_t drawn with a subscript, not braces');
     assert.match(await page.innerHTML('#round-inspector'), /u·e<sup>α<sub>t<\/sub><\/sup>/, 'e^{α_t} as an exponent');
     assert.equal(await page.locator('#round-inspector .eps-alpha polyline').count(), 2, 'ε_t and α_t over the rounds');

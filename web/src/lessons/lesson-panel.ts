@@ -178,9 +178,10 @@ export class LessonPanel {
       el('h3', {}, step.title),
       el('p', { className: 'lesson-claim' }, mathText(step.claim)),
       el('p', { className: 'hint' }, `Following ${lesson.notes}.`),
-      status, own,
+      status,
       el('div', { className: 'lesson-question' }, prompt, ...(input ? [input, check] : choices), show, look),
       ...(step.question.hides?.length ? [el('p', { className: 'hint', id: 'lesson-hides' }, 'The page\'s numbers that would give the answer away are blurred until you answer (or show it).')] : []),
+      own,  // after the question: on a phone the question stays on the first screen
       verdict, explain, challenge,
       el('p', { className: 'lesson-nav' }, prev, next, leave),
     );

@@ -212,7 +212,7 @@ export class RoundInspector {
         const beta = e / (1 - e);
         parts.push(formulaRow([math('\\varepsilon_t = \\sum_i u_i L_i', 'ε_t = Σ u·L_i'), ', L_i = loss of |y − f_t(x)| / max'], num(e), { epsilon: e }));
         parts.push(formulaRow([math('\\beta_t = \\frac{\\varepsilon_t}{1-\\varepsilon_t}', 'β_t = ε_t / (1 − ε_t)')], num(beta), { beta }));
-        parts.push(formulaRow([math('\\alpha_t = \\eta \\ln\\frac{1}{\\beta_t}', 'α_t = η·ln(1/β_t)'), ', the tree\'s weight'], num(a), { alpha: a }));
+        parts.push(formulaRow([math('\\alpha_t = \\nu \\ln\\frac{1}{\\beta_t}', 'α_t = ν·ln(1/β_t)'), `, the tree's weight (ν = eta = ${num(eta)})`], num(a), { alpha: a }));
         parts.push(paragraph('u ← u·β_t^(η(1 − L_i)), normalised; the model predicts the trees\' median weighted by ln(1/β_t).'));
       } else if (m.variant === 'samme_r') {
         parts.push(formulaRow([epsilonTex()], num(e), { epsilon: e }));
@@ -224,10 +224,10 @@ export class RoundInspector {
         parts.push(formulaRow([epsilonTex()], num(e), { epsilon: e }));
         parts.push(formulaRow([diamondTex()], num(diamond), { diamond }));
         parts.push(K === 2
-          ? formulaRow([math('\\alpha_t = \\eta \\ln \\blacklozenge_t', 'α_t = η·ln◆_t'), ', the vote (the notes\' convention, Freund & Schapire\'s)'], `${num(eta)}·ln ${num(diamond)} = ${num(a)}`, { alpha: a, recomputed: alpha, notesAlpha: Math.log(diamond) })
-          : formulaRow('α_t = η·(ln◆_t + ½ln(K − 1)), the vote (the notes\' ln◆ with SAMME\'s term for K classes, halved)', `${num(eta)}·(${num(Math.log(diamond))} + ${num(0.5 * Math.log(K - 1))}) = ${num(a)}`, { alpha: a, recomputed: alpha }));
+          ? formulaRow([math('\\alpha_t = \\nu \\ln \\blacklozenge_t', 'α_t = ν·ln◆_t'), ', the vote (the notes\' convention, Freund & Schapire\'s; ν = eta, the learning rate)'], `${num(eta)}·ln ${num(diamond)} = ${num(a)}`, { alpha: a, recomputed: alpha, notesAlpha: Math.log(diamond) })
+          : formulaRow('α_t = ν·(ln◆_t + ½ln(K − 1)), the vote (the notes\' ln◆ with SAMME\'s term for K classes, halved)', `${num(eta)}·(${num(Math.log(diamond))} + ${num(0.5 * Math.log(K - 1))}) = ${num(a)}`, { alpha: a, recomputed: alpha }));
         parts.push(paragraph(K === 2
-          ? `u ← u·e^{−y·α_t·g_t(x)}: the rows g_t got wrong ×e^{α_t}, the others ÷e^{α_t}${eta === 1 ? ' (×◆_t and ÷◆_t, as in the notes)' : ` (at η = 1 that is ×◆_t and ÷◆_t; here η = ${num(eta)})`}, then normalised to sum 1: wrong rows now weigh e^{2α_t}${eta === 1 ? ' = ◆_{t}²' : ''} times right ones.`
+          ? `u ← u·e^{−y·α_t·g_t(x)}: the rows g_t got wrong ×e^{α_t}, the others ÷e^{α_t}${eta === 1 ? ' (×◆_t and ÷◆_t, as in the notes)' : ` (at ν = 1 that is ×◆_t and ÷◆_t; here ν = ${num(eta)})`}, then normalised to sum 1: wrong rows now weigh e^{2α_t}${eta === 1 ? ' = ◆_{t}²' : ''} times right ones.`
           : 'u ← u·e^{α_t} for the rows g_t got wrong, u·e^{−α_t} for the others, then normalised to sum 1.'));
       } else {
         const diamond = Math.sqrt((1 - e) / e);
@@ -240,10 +240,10 @@ export class RoundInspector {
           parts.push(formulaRow([diamondTex(), ', the notes\' scaling factor: wrong rows ×◆_t, right ones ÷◆_t'], num(diamond), { diamond }));
           parts.push(formulaRow('the notes\' vote ln◆_t', num(Math.log(diamond)), { notesAlpha: Math.log(diamond) }));
         }
-        parts.push(formulaRow([math('\\alpha_t = \\eta\\left(\\ln\\frac{1-\\varepsilon_t}{\\varepsilon_t} + \\ln(K-1)\\right)', 'α_t = η·(ln((1 − ε_t)/ε_t) + ln(K − 1))'), ', this engine\'s vote (scikit-learn\'s SAMME)'], `${num(eta)}·(${num(Math.log((1 - e) / e))} + ${num(Math.log(K - 1))}) = ${num(a)}`, { alpha: a, recomputed: alpha }));
+        parts.push(formulaRow([math('\\alpha_t = \\nu\\left(\\ln\\frac{1-\\varepsilon_t}{\\varepsilon_t} + \\ln(K-1)\\right)', 'α_t = ν·(ln((1 − ε_t)/ε_t) + ln(K − 1))'), ', this engine\'s vote (scikit-learn\'s SAMME; ν = eta, the learning rate)'], `${num(eta)}·(${num(Math.log((1 - e) / e))} + ${num(Math.log(K - 1))}) = ${num(a)}`, { alpha: a, recomputed: alpha }));
         parts.push(paragraph(`u ← u·e^{α_t} for the rows g_t got wrong, u unchanged for the others, then normalised to sum 1.${K !== 2 ? ''
-          : eta === 1 ? ' With η = 1 that is the notes\' update (wrong rows ×◆_t, right ones ÷◆_t) once normalised: wrong rows weigh ◆_{t}² = (1 − ε_t)/ε_t times right ones both ways, and α_t = 2·ln◆_t votes as the notes\' ln◆_t does (the same sign for every x).'
-            : ` With η = ${num(eta)} wrong rows weigh e^{α_t} = ◆_t^{${num(2 * eta)}} times right ones; the notes' update is η = 1 (◆_{t}² times).`}`));
+          : eta === 1 ? ' With ν = 1 that is the notes\' update (wrong rows ×◆_t, right ones ÷◆_t) once normalised: wrong rows weigh ◆_{t}² = (1 − ε_t)/ε_t times right ones both ways, and α_t = 2·ln◆_t votes as the notes\' ln◆_t does (the same sign for every x).'
+            : ` With ν = ${num(eta)} wrong rows weigh e^{α_t} = ◆_t^{${num(2 * eta)}} times right ones; the notes' update is ν = 1 (◆_{t}² times).`}`));
       }
       if (report.expLoss !== undefined) {
         // What the engine's number is (the product of the reweightings' normalisers), in the votes F_k the page shows.

@@ -47,16 +47,16 @@ export class StageView {
       }
       ctx.stroke();
     }
-    // The true function, dashed.
-    if (toy.truth) {
-      ctx.setLineDash([5, 4]);
-      const truth = Float32Array.from(stages.x, (v) => toy.truth!(v));
-      curve(0, '#3caa5a', 1.5, py, truth);
-      ctx.setLineDash([]);
-    }
     // Earlier stages faded, S_0 included; the last one bold.
     for (let k = 0; k < count - 1; k++) curve(k, `rgba(120, 130, 150, ${k === 0 ? 0.8 : 0.35})`, 1);
     curve(count - 1, '#2f6fde', 2.5);
+    // The true function, dashed, over the stages: under them a good fit's last stage hid it.
+    if (toy.truth) {
+      ctx.setLineDash([5, 4]);
+      const truth = Float32Array.from(stages.x, (v) => toy.truth!(v));
+      curve(0, '#3caa5a', 2, py, truth);
+      ctx.setLineDash([]);
+    }
     // The data.
     ctx.fillStyle = '#1d2330';
     for (let i = 0; i < toy.x.length; i++) ctx.fillRect(px(toy.x[i]) - 1.5, py(toy.label[i]) - 1.5, 3, 3);
