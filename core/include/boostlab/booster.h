@@ -142,6 +142,15 @@ class Booster {
   // What the last round trained was fit to (RoundStatistics); computed on
   // request (a walk of the round's trees for the leaves' sums).
   RoundStatistics LastRoundStatistics() const;
+  // Objective 'custom' (XGBoost's obj): the margins the next round starts
+  // from and the labels, of the training rows (or with valid the validation
+  // rows) in their order, rows x outputs row by row; binning first if it is
+  // not done. Then SetGradients gives that round's gradients and hessians,
+  // the same shape over the training rows; BAD_ARGUMENT for another
+  // objective, a wrong size, a gradient that is not finite or a hessian < 0.
+  std::vector<float> Margins(bool valid) const;
+  std::vector<float> Labels(bool valid) const;
+  void SetGradients(std::span<const float> grad, std::span<const float> hess);
 
  private:
   struct Impl;

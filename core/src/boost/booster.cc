@@ -11,6 +11,7 @@
 
 #include "boost/booster_impl.h"
 #include "boostlab/errors.h"
+#include "objective/custom_objective.h"
 #include "data/binned_matrix.h"
 #include "objective/metrics.h"
 #include "objective/objective.h"
@@ -36,6 +37,10 @@ std::string ChooseObjective(const Dataset& data, const Params& p, int* num_class
     if (!rank)
       throw Error("BAD_PARAM", "Parameter 'objective' is " + objective + ", but the data has a group column (" + data.group_column +
                                    "): use rank:pairwise or rank:ndcg (LambdaMART), or train without the group column.");
+    return objective;
+  }
+  if (objective == "custom") {  // the caller's loss: one output, or one a class
+    *num_class = data.task == Task::kMulticlass ? classes : 0;
     return objective;
   }
   if (rank)
@@ -143,7 +148,12 @@ Booster::Booster(const Dataset& data, const Params& params, const Model* init) {
   }
   const bool least_squares = algorithm.LeastSquares();
   const std::string objective = ChooseObjective(data, chosen, &num_class);
+  if (objective == "custom" && (params.algorithm != "xgboost" || params.leaf_newton_steps > 1))
+    throw Error("BAD_PARAM", "Objective 'custom' (your own gradients and hessians) trains with algorithm xgboost and one Newton step a leaf "
+                             "(leaf_newton_steps 1): the other algorithms and steps need the loss itself, which the engine does not have.");
   s.objective = MakeObjective(objective, params, num_class);
+  if (objective == "custom" && params.early_stopping_rounds > 0 && params.eval_metric.empty())
+    throw Error("BAD_PARAM", "Early stopping with objective 'custom' watches a metric: name one in eval_metric (rmse, logloss, ...).");
   algorithm.CheckLoss();
   if (!data.weight.empty()) {
     s.weight = data.weight;
@@ -338,6 +348,35 @@ Model Booster::TakeModel() {
   impl_->algorithm->Stop();
   CutToBestRound(m, s.params, s.best_round, s.init_trees);
   return Checked(std::move(m));
+}
+
+std::vector<float> Booster::Margins(bool valid) const {
+  impl_->CheckNotTaken("margins()");
+  while (!impl_->prepared) const_cast<Booster*>(this)->Prepare();
+  if (!impl_->started) impl_->StartTraining();
+  const TrainingContext& s = impl_->ctx;
+  const std::vector<RowIdx>& rows = valid ? s.data.valid_rows : s.data.train_rows;
+  const size_t K = static_cast<size_t>(s.K);
+  std::vector<float> out(rows.size() * K);
+  for (size_t i = 0; i < rows.size(); ++i)
+    for (size_t k = 0; k < K; ++k) out[i * K + k] = s.margin[static_cast<size_t>(rows[i]) * K + k];
+  return out;
+}
+
+std::vector<float> Booster::Labels(bool valid) const {
+  const TrainingContext& s = impl_->ctx;
+  const std::vector<RowIdx>& rows = valid ? s.data.valid_rows : s.data.train_rows;
+  std::vector<float> out(rows.size());
+  for (size_t i = 0; i < rows.size(); ++i) out[i] = s.data.label[rows[i]];
+  return out;
+}
+
+void Booster::SetGradients(std::span<const float> grad, std::span<const float> hess) {
+  auto* custom = dynamic_cast<CustomObjective*>(impl_->ctx.objective.get());
+  if (!custom)
+    throw Error("BAD_ARGUMENT", std::string("setGradients() is for objective 'custom'; this trainer's is ") + impl_->ctx.objective->name() +
+                                    ", whose gradients the engine computes.");
+  custom->Give(grad, hess, impl_->ctx.data.train_rows.size());
 }
 
 RoundReport Booster::TrainOneRound() {

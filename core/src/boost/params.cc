@@ -43,13 +43,15 @@ const std::vector<ParamSpec>& CommonParams() {
   static const std::vector<ParamSpec> common = {
       {"objective", ParamType::kString, 0, "", 0, 0, false,
        {"", "reg:squarederror", "reg:absoluteerror", "reg:quantileerror", "reg:pseudohubererror", "reg:huber", "count:poisson", "binary:logistic",
-        "binary:exponential", "multi:softprob", "multi:softmax", "rank:pairwise", "rank:ndcg"},
+        "binary:exponential", "multi:softprob", "multi:softmax", "rank:pairwise", "rank:ndcg", "custom"},
        "", "Loss to minimise; empty picks reg:squarederror, binary:logistic or multi:softprob from the target, "
        "rank:ndcg when the data has a group column. "
        "reg:quantileerror: the pinball loss, whose minimiser is the quantile_alpha quantile of y (a prediction interval's edge); "
        "reg:huber (gbdt): Friedman's Huber loss, quadratic below the huber_alpha quantile of |residual|, linear above. "
        "rank:pairwise: RankNet's logistic loss on pairs of a query's documents of different relevance; "
-       "rank:ndcg: LambdaMART, the same pairs weighted by the change in NDCG that swapping them makes."},
+       "rank:ndcg: LambdaMART, the same pairs weighted by the change in NDCG that swapping them makes. "
+       "custom: your own loss, as XGBoost's obj: each round you give the training rows' gradients and hessians "
+       "(in the package, a function as the objective; algorithm xgboost); the prediction is the margin."},
       {"eval_metric", ParamType::kString, 0, "", 0, 0, false, {}, "all",
        "Metrics to report, comma-separated (rmse, mae, mphe, quantile (the pinball loss at quantile_alpha), logloss, error, auc, mlogloss, merror, poisson-nloglik, exploss; "
        "for ranking ndcg, ndcg@k, map, map@k, pairacc); early stopping watches the last."},

@@ -5,8 +5,9 @@ namespace boostlab {
 RoundReport TrainingContext::Finish(RoundReport report, std::chrono::steady_clock::time_point start, bool learner_timings) {
   report.round = ++round;
   if (params.eval_train) report.train = Evaluate(data.train_rows, data.train_groups);
-  report.metric = metrics.back().name;
-  if (!data.valid_rows.empty()) {
+  // A custom objective has no metric of its own: none unless eval_metric names some (its own are the caller's).
+  report.metric = metrics.empty() ? "" : metrics.back().name;
+  if (!data.valid_rows.empty() && !metrics.empty()) {
     report.valid = Evaluate(data.valid_rows, data.valid_groups);
     const double score = report.valid.back().value;
     const bool higher = metrics.back().higher_is_better;

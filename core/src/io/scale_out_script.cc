@@ -599,6 +599,9 @@ std::vector<std::string> MetricsOf(const Model& m) {
 
 std::string ScaleOutScript(const Model& m, const ScaleOutOptions& o) {
   const std::string objective = XGBoostObjectiveName(m);  // throws for a model with no XGBoost form
+  if (m.objective == "custom")
+    throw Error("XGBOOST_UNSUPPORTED", "A model of your own objective needs that loss on the cluster: export it (toXGBoostJSON) and continue it "
+                                       "with xgb.train(..., obj=your_loss, xgb_model=...) by hand.");
   if (m.objective == "multi:forest")
     throw Error("XGBOOST_UNSUPPORTED", "A multiclass forest exports as per-class shares (a multi-target regression); XGBoost cannot "
                                        "continue it by boosting. Train with algorithm 'xgboost' to carry a multiclass model to a cluster.");

@@ -82,6 +82,13 @@ XgbObjective MapObjective(const Model& m) {
     return {R"({"name":")" + name + R"(","softmax_multiclass_param":{"num_class":")" + k + "\"}}", Link::kIdentity, scale, true};
   }
   if (o == "multi:forest") return {squared, Link::kIdentity, 1.0, false, true};
+  // The caller's own loss predicts its margin: XGBoost's squared error predicts the same sum of trees
+  // (continue it in XGBoost with your obj). Several outputs have no such form.
+  if (o == "custom") {
+    if (m.num_outputs != 1)
+      throw Error("XGBOOST_UNSUPPORTED", "A custom objective of " + k + " outputs has no XGBoost form here: export a model of one output.");
+    return {squared};
+  }
   // GBRank's scores are a plain sum of its trees (boost/gbrank.cc): XGBoost ranks by the same margins.
   if (o == "rank:pairwise" || o == "rank:ndcg" || o == "rank:gbrank")
     return {R"({"name":")" + (o == "rank:gbrank" ? std::string("rank:pairwise") : o) + R"(","lambda_rank_param":{"num_pairsample":"1","fix_list_weight":"0"}})", Link::kIdentity};

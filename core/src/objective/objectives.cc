@@ -5,6 +5,7 @@
 #include <cmath>      // for exp, log, sqrt
 
 #include "boostlab/errors.h"
+#include "objective/custom_objective.h"
 #include "objective/objective.h"
 #include "objective/rank_objectives.h"
 #include "util/thread_pool.h"
@@ -557,6 +558,7 @@ std::unique_ptr<Objective> MakeObjective(const std::string& name, const Params& 
   if (p.scale_pos_weight != 1.0 && name != "binary:logistic")
     throw Error("BAD_PARAM", "Parameter 'scale_pos_weight' scales the positive class of binary:logistic; the objective here is " + name +
                                  ". Leave it at 1, or give the rows sample weights (a weight column).");
+  if (name == "custom") return std::make_unique<CustomObjective>(std::max(1, num_class), p.base_score == p.base_score ? p.base_score : 0.0);
   if (name == "reg:squarederror") return std::make_unique<SquaredError>();
   if (name == "reg:absoluteerror") return std::make_unique<AbsoluteError>();
   if (name == "reg:quantileerror") return std::make_unique<QuantileError>(p.quantile_alpha);
