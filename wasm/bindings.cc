@@ -401,6 +401,17 @@ struct TrainerHandle {
   }
   val snapshot() const { return Guard([&] { return val(ModelHandle{booster->Snapshot()}); }); }
   val take() { return Guard([&] { return val(ModelHandle{booster->TakeModel()}); }); }
+  // Objective 'custom': the rows' margins and labels (training rows, or validation rows), and the round's pairs.
+  val margins(bool valid) const { return Guard([&] { return CopyToTypedArray(booster->Margins(valid)); }); }
+  val labels(bool valid) const { return Guard([&] { return CopyToTypedArray(booster->Labels(valid)); }); }
+  val setGradients(val grad, val hess) {
+    return Guard([&] {
+      const std::vector<float> g = emscripten::convertJSArrayToNumberVector<float>(grad);
+      const std::vector<float> h = emscripten::convertJSArrayToNumberVector<float>(hess);
+      booster->SetGradients(g, h);
+      return val(true);
+    });
+  }
   val sampleWeights() const {
     const std::vector<double> u = booster->SampleWeights();
     return CopyToTypedArray(u);
@@ -562,6 +573,9 @@ EMSCRIPTEN_BINDINGS(boostlab) {
       .function("snapshot", &TrainerHandle::snapshot)
       .function("take", &TrainerHandle::take)
       .function("sampleWeights", &TrainerHandle::sampleWeights)
+      .function("margins", &TrainerHandle::margins)
+      .function("labels", &TrainerHandle::labels)
+      .function("setGradients", &TrainerHandle::setGradients)
       .function("roundStatistics", &TrainerHandle::roundStatistics);
   class_<FloatBuffer>("FloatBuffer").function("view", &FloatBuffer::view);
   class_<CsvReaderHandle>("CsvReader")

@@ -163,12 +163,17 @@ for (const build of BUILDS) {
       await assert.rejects(bl.train(data, { rounds: 2 }, { onRound: 5 }), refused('BAD_ARGUMENT', /onRound is a function/));
       for (const [name, value] of [['eta', NaN], ['rounds', Infinity], ['lambda', -Infinity]])
         await assert.rejects(bl.train(data, { rounds: 2, [name]: value }), refused('BAD_PARAM', new RegExp(`Parameter '${name}' is ${value}`)));
-      // A function (a custom loss or metric, as XGBoost takes them) vanished in JSON: a default model trained, unsaid.
+      // A function anywhere but the objective (a metric, XGBoost's names for them) vanished in JSON: a default model
+      // trained, unsaid. Refused, naming where a function goes.
       const loss = (preds, labels) => ({ grad: preds.map((p, i) => p - labels[i]), hess: preds.map(() => 1) });
-      for (const params of [{ objective: loss }, { obj: loss }, { feval: loss }, { eval_metric: [loss] }]) {
-        await assert.rejects(bl.train(data, { rounds: 2, ...params }), refused('CUSTOM_FUNCTION_UNSUPPORTED', /is a function: this version trains on its built-in objectives/));
+      for (const params of [{ obj: loss }, { feval: loss }, { eval_metric: [loss] }]) {
+        await assert.rejects(bl.train(data, { rounds: 2, ...params }), refused('CUSTOM_FUNCTION_UNSUPPORTED', /is a function: only the objective may be one/));
         assert.throws(() => bl.trainer(data, params), refused('CUSTOM_FUNCTION_UNSUPPORTED', /is a function/));
       }
+      // The objective may be one (squared error's pairs here): it trains on them.
+      const own = await bl.train(data, { rounds: 2, objective: loss });
+      assert.equal(own.numTrees, 2);
+      own.dispose();
       const model = await bl.train(data, { rounds: 2 });
       assert.throws(() => model.predict(table, { ouptut: 'class' }), refused('BAD_OPTION', /did you mean 'output'/));
       assert.throws(() => model.predict(table, 'class'), refused('BAD_ARGUMENT', /write \{ output: 'class' \}/));

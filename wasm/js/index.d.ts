@@ -136,7 +136,7 @@ export interface Params {
   /** adaboost: weight the rows by u, or draw N rows in proportion to u. */
   sampling?: 'reweight' | 'resample';
   objective?: '' | 'reg:squarederror' | 'reg:absoluteerror' | 'reg:quantileerror' | 'reg:pseudohubererror' | 'reg:huber' | 'count:poisson'
-    | 'binary:logistic' | 'binary:exponential' | 'multi:softprob' | 'multi:softmax' | 'rank:pairwise' | 'rank:ndcg';
+    | 'binary:logistic' | 'binary:exponential' | 'multi:softprob' | 'multi:softmax' | 'rank:pairwise' | 'rank:ndcg' | 'custom' | CustomObjective;
   /** Comma-separated: rmse, mae, mphe, quantile (the pinball loss at quantile_alpha), logloss, error, auc, mlogloss, merror, poisson-nloglik, exploss; for ranking
    *  (a dataset with a group column) ndcg, ndcg@k, map, map@k (a trailing '-' scores a query without relevant rows 0)
    *  and pairacc (the share of a query's pairs of different relevance in the right order), each the mean over queries. */
@@ -235,7 +235,16 @@ export interface TrainOptions {
   initModel?: Model;
   /** Aborting stops after the current round (or binning piece); the model so far is returned with aborted = true. */
   signal?: AbortSignal;
+  /** A metric of your own, as XGBoost's custom_metric: after each round, of the training and the validation rows'
+   *  margins (rows x outputs, row by row) and labels; reported under the function's name ('custom' if it has none). */
+  metric?: CustomMetric;
 }
+
+/** An objective of your own, as XGBoost's obj: from the margins the round starts from (training rows x outputs, row by
+ *  row) and the labels (the value, or the class index), each row's gradient and hessian (h >= 0) of your loss, the same
+ *  shape. Algorithm xgboost; the model predicts its margin (no link); sample weights are yours to apply. */
+export type CustomObjective = (margins: Float32Array, labels: Float32Array) => { grad: ArrayLike<number>; hess: ArrayLike<number> };
+export type CustomMetric = (margins: Float32Array, labels: Float32Array) => number;
 
 export interface CsvOptions {
   /** 'auto' (default): comma, semicolon, tab or pipe, detected from the first lines. */
@@ -560,6 +569,12 @@ export class Trainer {
   take(info?: { aborted?: boolean }): Model;
   /** AdaBoost: each row's sample weight u (0 for validation rows); empty for other algorithms. */
   sampleWeights(): Float64Array;
+  /** Objective 'custom': the margins the next round starts from, of the training rows (or { valid: true } the validation
+   *  rows), x outputs row by row; their labels; and the round's gradients and hessians, given before step() (a function
+   *  as the objective does this itself). */
+  margins(options?: { valid?: boolean }): Float32Array;
+  labels(options?: { valid?: boolean }): Float32Array;
+  setGradients(grad: ArrayLike<number>, hess: ArrayLike<number>): void;
   /** What the last round trained was fit to: the engine's own numbers, for teaching. */
   roundStatistics(): RoundStatistics;
   dispose(): void;
@@ -593,7 +608,7 @@ export class BoostLab {
    *  table). Yields between rounds; resolves with the seconds taken, early when `signal` aborts. */
   warmUp(options?: { signal?: AbortSignal }): Promise<number>;
   /** Checks params against the data (BAD_PARAM before any work); train with step(). */
-  trainer(data: Dataset, params?: Params, options?: { initModel?: Model }): Trainer;
+  trainer(data: Dataset, params?: Params, options?: { initModel?: Model; metric?: CustomMetric }): Trainer;
   /** k-fold cross-validation, as XGBoost's xgb.cv: one model a fold, trained on the other folds and scored on it, the
    *  folds stepped round by round; each round's mean and standard deviation (population, as numpy) of every metric, train
    *  and test. Folds: whole queries for ranking, each class dealt evenly for classes (stratified, the default), else a

@@ -45,12 +45,12 @@ function checkParams(params) {
   for (const [name, value] of Object.entries(params)) {
     if (typeof value === 'number' && !Number.isFinite(value))
       throw new BoostLabError({ code: 'BAD_PARAM', message: `Parameter '${name}' is ${value}: a finite number, or left out for its default.` });
-    // JSON drops a function (a custom objective as XGBoost's obj, a metric as its custom_metric):
-    // the model would train on the default instead, unsaid.
-    if (typeof value === 'function' || (Array.isArray(value) && value.some((v) => typeof v === 'function')))
-      throw new BoostLabError({ code: 'CUSTOM_FUNCTION_UNSUPPORTED', message: `Parameter '${name}' is a function: this version trains on its built-in ` +
-        "objectives and metrics only (XGBoost's obj and custom_metric have no counterpart yet). Name one instead, e.g. " +
-        "objective: 'binary:logistic', eval_metric: 'auc'; bl.paramSchema() lists them." });
+    // A function is an objective of your own (XGBoost's obj: trainer() takes it apart); anywhere else JSON would drop
+    // it, and the model train on the default instead, unsaid.
+    if (name !== 'objective' && (typeof value === 'function' || (Array.isArray(value) && value.some((v) => typeof v === 'function'))))
+      throw new BoostLabError({ code: 'CUSTOM_FUNCTION_UNSUPPORTED', message: `Parameter '${name}' is a function: only the objective may be one ` +
+        "(objective: (margins, labels) => ({ grad, hess }), as XGBoost's obj). A metric of your own is train()'s option " +
+        "metric: (margins, labels) => number, as XGBoost's custom_metric; or name a built-in one, e.g. eval_metric: 'rmse'." });
   }
 }
 
@@ -431,10 +431,12 @@ export class Model extends Handle {
 // Training one round at a time, for pages that step, pause and look inside:
 // bl.trainer(data, params) -> step() until done, snapshot() at any point.
 export class Trainer extends Handle {
-  constructor(handle, module) {
+  constructor(handle, module, objective = null, metric = null) {
     super(handle);
     this._module = module;  // its models' engine
     this.threads = handle.threads();
+    this._objective = objective;  // (margins, labels) => { grad, hess }, or null
+    this._metric = metric;        // (margins, labels) => number, or null
   }
   get done() {
     return this._h.done();
@@ -465,11 +467,41 @@ export class Trainer extends Handle {
     }
     return true;
   }
-  // Trains one round and returns its report.
+  // Trains one round and returns its report. With an objective of your own, first its
+  // gradients and hessians at the margins the round starts from; with a metric of your
+  // own, its value on the training and validation rows after the round.
   step() {
+    if (this._objective) {
+      this._labels ??= unwrap(this._h.labels(false));
+      const pairs = this._objective(this.margins(), this._labels);
+      if (!pairs || typeof pairs !== 'object' || !('grad' in pairs) || !('hess' in pairs))
+        throw new BoostLabError({ code: 'BAD_ARGUMENT', message: 'The objective function returns { grad, hess }: one gradient and one hessian a training row (and output).' });
+      unwrap(this._h.setGradients(pairs.grad, pairs.hess));
+    }
     const report = JSON.parse(unwrap(this._h.step()));
     report.threads = this.threads;
+    if (this._metric) {
+      const name = this._metric.name || 'custom';
+      report.train ??= {};
+      report.train[name] = this._metric(this.margins(), this._labels ??= unwrap(this._h.labels(false)));
+      const validLabels = (this._validLabels ??= unwrap(this._h.labels(true)));
+      if (validLabels.length) (report.valid ??= {})[name] = this._metric(this.margins({ valid: true }), validLabels);
+      if (!report.metric) report.metric = name;
+    }
     return report;
+  }
+  // Objective 'custom' (or a function as the objective): the margins the next round starts from, training rows (or
+  // validation rows) x outputs, row by row; the labels the same way; and the round's gradients and hessians.
+  margins(options) {
+    const { valid = false } = checkOptions('margins()', options, ['valid']);
+    return unwrap(this._h.margins(Boolean(valid)));
+  }
+  labels(options) {
+    const { valid = false } = checkOptions('labels()', options, ['valid']);
+    return unwrap(this._h.labels(Boolean(valid)));
+  }
+  setGradients(grad, hess) {
+    unwrap(this._h.setGradients(grad, hess));
   }
   // The model so far (with early stopping: cut back to the best round).
   snapshot(info) {
@@ -634,11 +666,11 @@ export class BoostLab {
   // `signal` aborts, training stops after the current round and the model
   // trained so far is returned with model.aborted = true.
   async train(dataset, params = {}, options) {
-    const { onRound, onBinning, signal, initModel } = checkOptions('train()', options, ['onRound', 'onBinning', 'signal', 'initModel']);
+    const { onRound, onBinning, signal, initModel, metric } = checkOptions('train()', options, ['onRound', 'onBinning', 'signal', 'initModel', 'metric']);
     checkFunction('train()', 'onRound', onRound);
     checkFunction('train()', 'onBinning', onBinning);
     checkSignal('train()', signal);
-    const trainer = this.trainer(dataset, params, { initModel });
+    const trainer = this.trainer(dataset, params, { initModel, metric });
     try {
       // Binning first: an abort there leaves a model with no trees of this run.
       let aborted = !(await trainer.prepareAll({ onProgress: onBinning, signal }));
@@ -737,8 +769,12 @@ export class BoostLab {
   // Trainer that trains one round per step().
   // initModel: continue from that model (its trees first, params.rounds more).
   trainer(dataset, params = {}, options) {
-    const { initModel } = checkOptions('trainer()', options, ['initModel']);
+    const { initModel, metric } = checkOptions('trainer()', options, ['initModel', 'metric']);
     checkParams(params);
+    checkFunction('trainer()', 'metric', metric);
+    // An objective of your own: the engine trains 'custom' on the pairs it returns each round.
+    const objective = typeof params.objective === 'function' ? params.objective : null;
+    if (objective) params = { ...params, objective: 'custom' };
     if (!(dataset instanceof Dataset)) {
       throw new BoostLabError({ code: 'BAD_ARGUMENT', message: 'train() takes a Dataset (table.toDataset(...)).' });
     }
@@ -747,7 +783,7 @@ export class BoostLab {
     }
     const handle = initModel ? this._module.createTrainerFrom(dataset._h, JSON.stringify(params), initModel._h)
       : this._module.createTrainer(dataset._h, JSON.stringify(params));
-    return new Trainer(unwrap(handle), this._module);
+    return new Trainer(unwrap(handle), this._module, objective, metric ?? null);
   }
 
   // A model file: JSON (text, its bytes, or the parsed object; ours or
