@@ -422,6 +422,7 @@ test('Download as XGBoost model: XGBoost 1.7.4 loads it and predicts the page\'s
   // legend for the sized points of a picture this (not toy) data does not have.
   await page.waitForSelector('#round-inspector [data-beta]');
   assert.match(await plainText(page, '#round-inspector'), /α_t = ν·ln\(1\/β_t\), the tree's weight/);
+  assert.equal(await page.locator('#round-inspector figure.eada').count(), 0, 'no E_ADA curve: R2 descends no exponential error');
   assert.equal(await page.locator('#round-inspector .size-legend').count(), 0);
   // No XGBoost form: the exports are off, and why is said beside them (the
   // refusal came 2,300 px below, in the inside views, and the scale-out panel
@@ -663,4 +664,28 @@ test('the worked table: a category by its name, a missing value as "missing", an
   const long = await page.$$eval('#tree g[data-node] text', (ts) => ts.map((t) => t.textContent).filter((s) => s.length > 25));
   assert.deepEqual(long, []);
   assert.ok(await page.locator('#tree g[data-node] text').count() > 0);
+});
+
+test('your loss: objective custom shows the editor with the task\'s template; the run trains on its g and h and charts its mean loss; code that does not run is refused, saying why; a link never carries the code', async () => {
+  const { page } = site;
+  await page.goto('about:blank');
+  await page.goto(`${site.origin}/#data=sample:auto_mpg&p.algorithm=xgboost&p.objective=custom`);
+  await page.waitForFunction(() => !document.getElementById('train').disabled && !document.getElementById('custom-loss').hidden);
+  const template = await page.inputValue('#custom-loss-code');
+  assert.match(template, /const grad = \(y, F\) => F - y;/, 'regression: squared error\'s template');
+  await train(page, 10);
+  const line = await page.textContent('#last-round');
+  const loss = Number(/train loss ([\d.]+)/.exec(line)?.[1]);
+  assert.ok(Number.isFinite(loss), line);
+  // The chart draws it: a curve named loss.
+  assert.equal(await page.inputValue('#metric'), 'loss');
+  // Broken code: refused before training, what is wrong said where Play is.
+  await page.fill('#custom-loss-code', 'const loss = (y, F) => ;');
+  await page.click('#train');
+  await page.waitForFunction(() => /Your loss does not run/.test(document.getElementById('train-message').textContent));
+  await page.fill('#custom-loss-code', 'const loss = (y, F) => (y - F) ** 2;');
+  await page.click('#train');
+  await page.waitForFunction(() => /Your loss must define grad\(y, F\), hess\(y, F\)/.test(document.getElementById('train-message').textContent));
+  // The link names the objective, never the code.
+  assert.doesNotMatch(decodeURIComponent(await page.evaluate(() => location.hash)), /loss|=>/);
 });

@@ -9,6 +9,7 @@ import { fitAlgorithmToData, runParams, specsFor } from './ui/params-form';
 import { makeToy, TOY_KINDS, type ToyData, type ToyKind } from './ui/toy-data';
 import { presetRuns, PRESET_LABELS, type PresetName } from './presets';
 import { readHash } from './url-state';
+import { lossCode } from './ui/custom-loss';
 import { runLabel } from './run-names';
 import { Views } from './views';
 import { lessonById, LESSONS, type LessonSetup } from './lessons/catalog';
@@ -214,7 +215,7 @@ function startRun(mode: 'play' | 'step', group = 0) {
   const toy = store.data.toy;
   const surface: SurfaceRequest | undefined = !toy || store.data.rows > 20000 ? undefined
     : toy.dims === 1 ? { x: toy.range.x, y: toy.range.y, n: 200, dims: 1 } : { x: toy.range.x, y: toy.range.y, n: 64 };
-  client.train(token, { ...choice, params }, mode, surface, group > 0);
+  client.train(token, { ...choice, params, ...(params.objective === 'custom' ? { lossCode: lossCode(store) } : {}) }, mode, surface, group > 0);
 }
 
 const runOf = (token: number) => store.runs.find((r) => r.token === token);

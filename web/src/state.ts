@@ -95,6 +95,7 @@ export interface Store {
   choice: DataChoice;
   algorithm: string;
   typed: Record<string, string>;  // each parameter as the user typed it, kept when the algorithm changes
+  customLoss: string;       // objective 'custom': the student's loss code ('' for the task's template; never in a link)
   loading: string;          // the name of the data being read, '' when none
   loadProgress: { bytes: number; size: number; rows: number } | null;  // how far the worker has read it
   runs: Run[];              // every started run, oldest first, all datasets
@@ -145,6 +146,7 @@ export const store: Store = {
   choice: { target: '', task: 'auto', ignore: [], weight: '', group: '', validFraction: 0.2, seed: 0 },
   algorithm: 'xgboost',
   typed: {},
+  customLoss: '',
   loading: '',
   loadProgress: null,
   runs: [],

@@ -8,6 +8,7 @@ import type { FromWorker } from './worker/messages';
 import { CsvPanel } from './ui/csv-panel';
 import { LossChart } from './ui/loss-chart';
 import { ParamsForm, runParams } from './ui/params-form';
+import { CustomLossEditor } from './ui/custom-loss';
 import { TreeView } from './ui/tree-view';
 import { ImportanceChart } from './ui/importance-chart';
 import { Surface } from './ui/surface';
@@ -40,6 +41,7 @@ export class Views {
   private readonly buttons = { play: $<HTMLButtonElement>('train'), pause: $<HTMLButtonElement>('pause'), step: $<HTMLButtonElement>('step'), stop: $<HTMLButtonElement>('stop'), reset: $<HTMLButtonElement>('reset') };
   private readonly chart: LossChart;
   private readonly form: ParamsForm;
+  private readonly customLoss: CustomLossEditor;
   private readonly treeView = new TreeView($('tree') as unknown as SVGSVGElement, $('tree-caption'));
   private readonly importance = new ImportanceChart($('importance'));
   private readonly surface = new Surface($<HTMLCanvasElement>('surface'), $('surface-caption'));
@@ -90,6 +92,7 @@ export class Views {
     resetParams.id = 'reset-params';
     resetParams.className = 'secondary';
     setText(resetParams, 'Reset to defaults');
+    this.customLoss = new CustomLossEditor((code) => update((s) => { s.customLoss = code; s.messages.train = ''; }));
     this.form = new ParamsForm($<HTMLFormElement>('params'), $<HTMLSelectElement>('algorithm'), { summary, reset: resetParams }, {
         typed: (name, value) => update((s) => { s.typed[name] = value; s.messages.train = ''; }),
         algorithm: (a) => update((s) => { s.algorithm = a; s.messages.train = ''; }),
@@ -202,6 +205,7 @@ export class Views {
     this.renderControls();
     this.renderStatus();
     this.form.render(store);
+    this.customLoss.render(store);
     this.renderChart();
     this.renderInside();
     this.rounds.render();

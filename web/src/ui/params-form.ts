@@ -45,7 +45,7 @@ export function dataTask(s: Store): DataTask | null {
 // The objectives a task trains with (the engine refuses binary: for a
 // regression target, multi: for two classes without num_class, …); not
 // knowing the task, every one but ranking's.
-const OBJECTIVES_OF: Record<DataTask, string[]> = { ranking: ['rank:'], regression: ['reg:', 'count:'], binary: ['binary:'], multiclass: ['multi:'] };
+const OBJECTIVES_OF: Record<DataTask, string[]> = { ranking: ['rank:'], regression: ['reg:', 'count:', 'custom'], binary: ['binary:', 'custom'], multiclass: ['multi:'] };
 const objectiveFits = (o: string, task: DataTask | null) =>
   o === '' || (task ? OBJECTIVES_OF[task].some((p) => o.startsWith(p)) : !isRankObjective(o));
 
@@ -78,7 +78,8 @@ export function specsFor(schema: ParamSpec[], algorithm: string, task?: DataTask
     .map((s) => {
       const doc = s.algorithmDocs?.[algorithm] ?? s.doc;
       if (s.name !== 'objective' || task === undefined) return { ...s, default: defaultFor(s, algorithm), doc };
-      const choices = s.choices?.filter((o) => objectiveFits(o, task)) ?? [];
+      // Your own loss (objective 'custom') trains with XGBoost-style boosting only.
+      const choices = s.choices?.filter((o) => objectiveFits(o, task) && (o !== 'custom' || algorithm === 'xgboost')) ?? [];
       return { ...s, default: defaultFor(s, algorithm), choices, doc: objectiveDoc(doc, choices, task) };
     });
 }

@@ -256,7 +256,8 @@ export class RoundInspector {
         parts.push(formulaRow(formula, num(report.expLoss), { exploss: report.expLoss }));
       }
       parts.push(epsilonAlphaChart(reports, d.round));
-      if (K === 2 && m.variant !== 'samme_r' && e > 0 && e < 0.5) parts.push(eadaCurve(e, report.alpha ?? NaN));
+      // (AdaBoost.R2's ε is a loss of residuals: no exponential error to descend, no E_ADA.)
+      if (K === 2 && !regression && m.variant !== 'samme_r' && e > 0 && e < 0.5) parts.push(eadaCurve(e, report.alpha ?? NaN));
     }
     const w = d.summary?.weights;
     if (w) {

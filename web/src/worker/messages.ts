@@ -13,6 +13,7 @@ export interface TrainRequest {
   validFraction: number;
   seed: number;
   params: Record<string, number | string>;
+  lossCode?: string;  // objective 'custom': the student's loss (ui/custom-loss.ts)
 }
 
 // A prediction surface for 2-D data: an n x n grid over [x0, x1] x [y0, y1];

@@ -25,6 +25,40 @@ let source: { file: Blob; name: string; read: ReadOptions } | null = null;
 // needs. The next run reads the file again; views that need values say so.
 let releaseTableOver = 768 * 2 ** 20;
 let released: { megabytes: number } | null = null;  // the table's numbers were let go
+// Objective 'custom': the student's loss (ui/custom-loss.ts), compiled here, in the worker: one row's loss,
+// gradient and hessian as functions of (y, F), made into the package's objective (every training row's g and h
+// at its margin) and metric (the mean loss, named 'loss' on the chart). Code that does not compile, or lacks
+// one of the three, is refused before training with what is wrong.
+function customLoss(code: string) {
+  type RowFn = (y: number, F: number) => number;
+  let fns: { loss?: RowFn; grad?: RowFn; hess?: RowFn };
+  try {
+    fns = new Function(`"use strict";\n${code}\n;return { loss: typeof loss === 'function' ? loss : undefined, ` +
+      "grad: typeof grad === 'function' ? grad : undefined, hess: typeof hess === 'function' ? hess : undefined };")();
+  } catch (e) {
+    throw new BoostLabError({ code: 'CUSTOM_LOSS', message: `Your loss does not run: ${(e as Error).message}.` });
+  }
+  const missing = (['loss', 'grad', 'hess'] as const).filter((k) => typeof fns[k] !== 'function');
+  if (missing.length)
+    throw new BoostLabError({ code: 'CUSTOM_LOSS', message: `Your loss must define ${missing.map((k) => `${k}(y, F)`).join(', ')} (e.g. const ${missing[0]} = (y, F) => …).` });
+  const { loss, grad, hess } = fns as Required<typeof fns>;
+  const objective = (m: Float32Array, y: Float32Array) => {
+    const g = new Float32Array(m.length), h = new Float32Array(m.length);
+    for (let i = 0; i < m.length; i++) {
+      g[i] = grad(y[i], m[i]);
+      h[i] = hess(y[i], m[i]);
+    }
+    return { grad: g, hess: h };
+  };
+  const metric = (m: Float32Array, y: Float32Array) => {
+    let s = 0;
+    for (let i = 0; i < m.length; i++) s += loss(y[i], m[i]);
+    return s / Math.max(1, m.length);
+  };
+  Object.defineProperty(metric, 'name', { value: 'loss' });
+  return { objective, metric };
+}
+
 // The date parts' values on the table's first rows (PREVIEW_ROWS of them) and those rows' lines.
 const PREVIEW_ROWS = 6;
 function headParts(t: Table) {
@@ -382,7 +416,8 @@ async function handle(msg: ToWorker) {
         // Rows with no target are left out (the data panel says so beside Task); ranking refuses them.
         data = table.toDataset({ target, task: group ? 'auto' : task as 'auto', ignore, weight: weight || undefined,
                                  group: group || undefined, validFraction, seed, skipMissingTarget: !group });
-        trainer = bl!.trainer(data, params);
+        const own = params.objective === 'custom' ? customLoss(msg.request.lossCode ?? '') : null;
+        trainer = own ? bl!.trainer(data, { ...params, objective: own.objective }, { metric: own.metric }) : bl!.trainer(data, params);
         await binAll(prep, trainer);
       } catch (e) {
         trainer?.dispose();
