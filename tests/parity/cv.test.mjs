@@ -1,4 +1,4 @@
-// Cross-validation against XGBoost 1.7.4's xgb.cv (Debian python3-xgboost) on the
+// Cross-validation against XGBoost 1.7.4's xgb.cv (Debian python3-xgboost) and 3.2's on the
 // same folds and parameters, lossless binning and a fixed base_score (1.7 does
 // not boost from the average): each round's mean and standard deviation over
 // the folds, train and test; and early stopping on the test mean.
@@ -16,10 +16,10 @@ const root = fileURLToPath(new URL('../../', import.meta.url));
 const data = (f) => join(root, 'tests/data', f);
 const dir = mkdtempSync(join(tmpdir(), 'boostlab-cv-'));
 
-function theirs(csv, target, params, rounds, folds, ignore = [], patience = 0) {
+function theirs(csv, target, params, rounds, folds, ignore = [], patience = 0, python = '/usr/bin/python3') {
   const file = join(dir, `${csv}-folds.json`);
   writeFileSync(file, JSON.stringify(folds));
-  const out = execFileSync('/usr/bin/python3', [join(root, 'tests/parity/xgb_cv.py'), data(`${csv}.csv`), target, JSON.stringify(params),
+  const out = execFileSync(python, [join(root, 'tests/parity/xgb_cv.py'), data(`${csv}.csv`), target, JSON.stringify(params),
     String(rounds), file, ignore.join(','), String(patience)], { maxBuffer: 1 << 26 });
   return JSON.parse(out.toString().trim().split('\n').at(-1));
 }
@@ -30,7 +30,7 @@ const CASES = [
 ];
 
 for (const c of CASES) {
-  test(`cv on ${c.csv}: each round's ${c.metric} mean and std over 4 folds, train and test, as xgb.cv gives them on the same folds`, async () => {
+  test(`cv on ${c.csv}: each round's ${c.metric} mean and std over 4 folds, train and test, as xgb.cv gives them on the same folds (XGBoost 1.7.4 and 3.2)`, async () => {
     const bl = await init({ threads: false });
     const table = bl.readCSV(readFileSync(data(`${c.csv}.csv`)));
     const params = { ...c.params, eta: 0.3, max_depth: 4, rounds: 20,
@@ -43,17 +43,19 @@ for (const c of CASES) {
     const all = ours.folds.flat().sort((a, b) => a - b);
     assert.deepEqual(all, Array.from({ length: table.numRows }, (_, i) => i));
     const { rounds, ...rest } = params;
-    const ref = theirs(c.csv, c.target, rest, rounds, ours.folds, c.ignore);
-    assert.equal(ref.version, '1.7.4');
-    for (const side of ['train', 'test']) {
-      const key = `${side}-${c.metric}`;
-      ours.history[`${key}-mean`].forEach((v, i) => {
-        const r = ref[`${key}-mean`][i];
-        assert.ok(Math.abs(v - r) <= 0.005 * Math.abs(r), `round ${i + 1}: ${key}-mean ${v} here, ${r} in xgb.cv`);
-        const s = ours.history[`${key}-std`][i], rs = ref[`${key}-std`][i];
-        assert.ok(Math.abs(s - rs) <= 0.01 * Math.abs(r) + 0.05 * rs, `round ${i + 1}: ${key}-std ${s} here, ${rs} in xgb.cv`);
-      });
-      assert.equal(seen[4][side][c.metric].mean, ours.history[`${key}-mean`][4], 'onRound reports what the history keeps');
+    for (const [version, python] of [['1.7.4', '/usr/bin/python3'], ['3.2.0', join(root, 'build/venv-xgb3/bin/python')]]) {
+      const ref = theirs(c.csv, c.target, rest, rounds, ours.folds, c.ignore, 0, python);
+      assert.equal(ref.version, version);
+      for (const side of ['train', 'test']) {
+        const key = `${side}-${c.metric}`;
+        ours.history[`${key}-mean`].forEach((v, i) => {
+          const r = ref[`${key}-mean`][i];
+          assert.ok(Math.abs(v - r) <= 0.005 * Math.abs(r), `round ${i + 1}: ${key}-mean ${v} here, ${r} in xgb.cv`);
+          const s = ours.history[`${key}-std`][i], rs = ref[`${key}-std`][i];
+          assert.ok(Math.abs(s - rs) <= 0.01 * Math.abs(r) + 0.05 * rs, `round ${i + 1}: ${key}-std ${s} here, ${rs} in xgb.cv`);
+        });
+        assert.equal(seen[4][side][c.metric].mean, ours.history[`${key}-mean`][4], 'onRound reports what the history keeps');
+      }
     }
     table.dispose();
   });
