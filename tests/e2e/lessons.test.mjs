@@ -119,6 +119,8 @@ test('AdaBoost, one stump at a time: every step checked against the engine\'s nu
   await page.waitForFunction(() => /^Met/.test(document.getElementById('lesson-challenge-status')?.textContent ?? ''));
   line = await roundLine(page);
   assert.ok(line.validError <= 0.05, line.text);
+  // The step's line says what the step set up, and that the run on show is the student's own.
+  assert.match(await page.textContent('#lesson-status'), /max_depth 1.*The run on show since is yours/);
   await site.screenshot('lessons-challenge-1280x800');
 
   // Progress is kept: after a reload the landing counts the steps and the challenge.

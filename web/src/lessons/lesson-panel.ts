@@ -202,7 +202,9 @@ export class LessonPanel {
       this.renderOwn(lesson, l.step);
     }
     const setup = l.own ? { ...step.setup, data: l.own } : step.setup;
-    setText(parts.status, ready ? `Set up: ${describe(setup)}.` : `Setting the page up: ${describe(setup)}…`);
+    // After the student's own runs (the challenge's), the line says what the step set up, not what is on show.
+    const since = ready && currentRun() && currentRun()!.token !== l.run ? ' The run on show since is yours; Previous and Next set the steps up again.' : '';
+    setText(parts.status, ready ? `Set up: ${describe(setup)}.${since}` : `Setting the page up: ${describe(setup)}…`);
     setMathText(parts.prompt, ready ? step.question.prompt(ctx) : 'The question comes once the round is trained.');
     const answered = l.verdict === 'right' || l.shown;
     // The numbers that are the answer, blurred while the question is open (style.css).
