@@ -50,8 +50,8 @@ const std::vector<ParamSpec>& CommonParams() {
        "reg:huber (gbdt): Friedman's Huber loss, quadratic below the huber_alpha quantile of |residual|, linear above. "
        "rank:pairwise: RankNet's logistic loss on pairs of a query's documents of different relevance; "
        "rank:ndcg: LambdaMART, the same pairs weighted by the change in NDCG that swapping them makes. "
-       "custom: your own loss, as XGBoost's obj: each round you give the training rows' gradients and hessians "
-       "(in the package, a function as the objective; algorithm xgboost); the prediction is the margin."},
+       "custom: your own loss, as XGBoost's obj (algorithm xgboost): each round you give the training rows' gradients and "
+       "hessians, in the package as a function for the objective, and the prediction is the margin."},
       {"eval_metric", ParamType::kString, 0, "", 0, 0, false, {}, "all",
        "Metrics to report, comma-separated (rmse, mae, mphe, quantile (the pinball loss at quantile_alpha), logloss, error, auc, mlogloss, merror, poisson-nloglik, exploss; "
        "for ranking ndcg, ndcg@k, map, map@k, pairacc); early stopping watches the last."},
@@ -90,7 +90,7 @@ const std::vector<ParamSpec>& CommonParams() {
        "reg:quantileerror: the quantile predicted (0.9: a value 90 % of rows fall below). Each leaf takes this quantile of "
        "its rows' residuals, as XGBoost 3 does."},
       {"scale_pos_weight", ParamType::kFloat, 1, nullptr, 0, kInf, true, {}, "",
-       "binary:logistic: each positive row's (class 1's) gradient and hessian are multiplied by this, as if it weighed "
+       "binary:logistic: each positive row's (class 1's) loss counts this many times (its g and h scaled), as if it weighed "
        "that much more: for rare positives, about negatives/positives. With it the intercept is one Newton step from 0, as XGBoost 3's."},
       {"num_class", ParamType::kInt, 0, nullptr, 0, 1 << 16, false, {}, "",
        "Number of classes, required by multi:softprob and multi:softmax (as in XGBoost)."},

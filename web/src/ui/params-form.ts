@@ -57,7 +57,7 @@ const AUTOMATIC: Record<DataTask, string> = { ranking: 'rank:ndcg', regression: 
 // automatic picks for this data.
 function objectiveDoc(doc: string, offered: string[], task: DataTask | null) {
   const clauses = doc.split(/(?<=[.;]) /).filter((clause) => {
-    const named = /^([a-z]+:[a-z@]+)\b/.exec(clause)?.[1];
+    const named = /^([a-z]+:[a-z@]+|custom)\b/.exec(clause)?.[1];
     return !named || offered.includes(named);
   });
   if (task) clauses.splice(clauses.findIndex((c) => c.endsWith('.')) + 1, 0, `Automatic here: ${AUTOMATIC[task]}.`);
