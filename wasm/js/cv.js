@@ -37,7 +37,10 @@ export function makeFolds(all, nfold, stratified, seed) {
   } else if (stratified && all.task !== 'regression') {
     const labels = all.labels();
     const byClass = new Map();
-    labels.forEach((y, r) => byClass.set(y, [...(byClass.get(y) ?? []), r]));
+    labels.forEach((y, r) => {
+      if (!byClass.has(y)) byClass.set(y, []);
+      byClass.get(y).push(r);  // (a copy a row was quadratic in the rows)
+    });
     let at = 0;  // dealt on from where the last class stopped, so the folds' sizes differ by at most one
     for (const y of [...byClass.keys()].sort((a, b) => a - b))
       for (const r of shuffled(byClass.get(y), seed + y)) folds[at++ % nfold].push(r);
