@@ -3,6 +3,7 @@
 
 #include <algorithm>  // for max, clamp, nth_element
 #include <cmath>      // for exp, log, sqrt
+#include <utility>    // for pair
 
 #include "boostlab/errors.h"
 #include "objective/custom_objective.h"
@@ -85,13 +86,20 @@ double Median(std::vector<float> v, std::vector<float> w = {}) {
   return (lo + hi) / 2;
 }
 
+// value(r) over the rows, and their weights when there are any: what a median or a quantile takes.
+template <typename Value>
+std::pair<std::vector<float>, std::vector<float>> Gathered(std::span<const RowIdx> rows, std::span<const float> weight, Value value) {
+  std::pair<std::vector<float>, std::vector<float>> out;
+  out.first.reserve(rows.size());
+  for (RowIdx r : rows) out.first.push_back(value(r));
+  if (!weight.empty())
+    for (RowIdx r : rows) out.second.push_back(weight[r]);
+  return out;
+}
+
 // The median of y over rows, weighted when there are weights.
 double MedianOf(std::span<const float> y, std::span<const float> weight, std::span<const RowIdx> rows) {
-  std::vector<float> v, w;
-  v.reserve(rows.size());
-  for (RowIdx r : rows) v.push_back(y[r]);
-  if (!weight.empty())
-    for (RowIdx r : rows) w.push_back(weight[r]);
+  auto [v, w] = Gathered(rows, weight, [&](RowIdx r) { return y[r]; });
   return Median(std::move(v), std::move(w));
 }
 
@@ -211,11 +219,7 @@ class AbsoluteError : public SingleOutput<AbsoluteLoss> {
   bool RefreshesLeaves() const override { return true; }
   double LeafValue(std::span<const RowIdx> rows, std::span<const float> margin,
                    std::span<const float> label) const override {
-    std::vector<float> residual, w;
-    residual.reserve(rows.size());
-    for (RowIdx r : rows) residual.push_back(label[r] - margin[r]);
-    if (!weight_.empty())
-      for (RowIdx r : rows) w.push_back(weight_[r]);
+    auto [residual, w] = Gathered(rows, weight_, [&](RowIdx r) { return label[r] - margin[r]; });
     return Median(std::move(residual), std::move(w));
   }
 };
@@ -242,20 +246,13 @@ class QuantileError : public SingleOutput<QuantileLoss> {
  public:
   explicit QuantileError(double alpha) : SingleOutput({static_cast<float>(alpha)}), alpha_(alpha) {}
   std::vector<double> AverageMargin(std::span<const float> y, std::span<const RowIdx> rows) const override {
-    std::vector<float> v, w;
-    for (RowIdx r : rows) v.push_back(y[r]);
-    if (!weight_.empty())
-      for (RowIdx r : rows) w.push_back(weight_[r]);
+    auto [v, w] = Gathered(rows, weight_, [&](RowIdx r) { return y[r]; });
     return {XGBoostQuantile(std::move(v), std::move(w), alpha_)};
   }
   std::vector<std::string> DefaultMetrics() const override { return {"quantile"}; }
   bool RefreshesLeaves() const override { return true; }
   double LeafValue(std::span<const RowIdx> rows, std::span<const float> margin, std::span<const float> label) const override {
-    std::vector<float> residual, w;
-    residual.reserve(rows.size());
-    for (RowIdx r : rows) residual.push_back(label[r] - margin[r]);
-    if (!weight_.empty())
-      for (RowIdx r : rows) w.push_back(weight_[r]);
+    auto [residual, w] = Gathered(rows, weight_, [&](RowIdx r) { return label[r] - margin[r]; });
     return XGBoostQuantile(std::move(residual), std::move(w), alpha_);
   }
 
