@@ -42,10 +42,12 @@ struct Params {
   int max_cat_threshold = 64;
   int num_class = 0;
   double huber_slope = 1.0;
-  double quantile_alpha = 0.5;
-  double scale_pos_weight = 1.0;  // binary:logistic: the positive rows' gradients and hessians times this  // reg:quantileerror: the quantile of y given x that the model predicts
+  double quantile_alpha = 0.5;  // reg:quantileerror: the quantile of y given x that the model predicts
+  double scale_pos_weight = 1.0;  // binary:logistic: the positive rows' gradients and hessians times this
   double huber_alpha = 0.9;  // gbdt reg:huber: the quantile of |residual| where the loss turns linear
   double gbrank_tau = 1.0;   // gbrank: the margin a pair must be ordered by
+  std::string monotone_constraints;     // xgboost: "(1,0,-1)", "[1,0,-1]" or {"name": 1}; empty: none
+  std::string interaction_constraints;  // xgboost: [[0,1],[2,3]] or [["a","b"],["c"]]; empty: none
   int early_stopping_rounds = 0;  // 0: off
   int eval_train = 1;  // 0: no training metrics in the round reports (they cost a pass over the training rows)
   uint64_t seed = 0;

@@ -151,6 +151,13 @@ Booster::Booster(const Dataset& data, const Params& params, const Model* init) {
   if (objective == "custom" && (params.algorithm != "xgboost" || params.leaf_newton_steps > 1))
     throw Error("BAD_PARAM", "Objective 'custom' (your own gradients and hessians) trains with algorithm xgboost and one Newton step a leaf "
                              "(leaf_newton_steps 1): the other algorithms and steps need the loss itself, which the engine does not have.");
+  if (params.algorithm != "xgboost")
+    for (const auto& [name, text] : {std::pair{"monotone_constraints", &params.monotone_constraints},
+                                     std::pair{"interaction_constraints", &params.interaction_constraints}})
+      if (!text->empty())
+        throw Error("BAD_PARAM", std::string("Parameter '") + name + "' constrains the trees of algorithm xgboost, as XGBoost's; " +
+                                     params.algorithm + " sets its leaves or combines its trees in ways the constraint would not "
+                                     "hold through. Train algorithm xgboost, or leave it out.");
   s.objective = MakeObjective(objective, params, num_class);
   if (objective == "custom" && params.early_stopping_rounds > 0 && params.eval_metric.empty())
     throw Error("BAD_PARAM", "Early stopping with objective 'custom' watches a metric: name one in eval_metric (rmse, logloss, ...).");
@@ -202,6 +209,7 @@ Booster::Booster(const Dataset& data, const Params& params, const Model* init) {
     tp.split.lambda = tp.split.alpha = tp.split.max_delta_step = 0;
     tp.gamma = 0;
   }
+  tp.constraints = ResolveFeatureConstraints(params.monotone_constraints, params.interaction_constraints, data.features);
   algorithm.ConfigureTrees(tp);
   Model& m = s.model;
   m.objective = objective;

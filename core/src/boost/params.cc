@@ -10,6 +10,7 @@
 #include "boostlab/errors.h"
 #include "boostlab/params.h"
 #include "boost/algorithm.h"
+#include "tree/feature_constraints.h"
 #include "util/closest_name.h"
 #include "util/json.h"
 
@@ -92,6 +93,16 @@ const std::vector<ParamSpec>& CommonParams() {
       {"scale_pos_weight", ParamType::kFloat, 1, nullptr, 0, kInf, true, {}, "",
        "binary:logistic: each positive row's (class 1's) loss counts this many times (its g and h scaled), as if it weighed "
        "that much more: for rare positives, about negatives/positives. With it the intercept is one Newton step from 0, as XGBoost 3's."},
+      {"monotone_constraints", ParamType::kString, 0, "", 0, 0, false, {}, "",
+       "Directions the prediction must follow along features: 1 never decreases as the feature grows, -1 never increases, "
+       "0 free. By position, (1,0,-1) as XGBoost writes it, or by name, {\"age\": 1}. A split on a constrained feature must "
+       "order its two leaves' weights, and their subtrees' weights stay on either side of the pair's mean, as XGBoost's hist "
+       "trees do; leaves set after the tree (quantile, absolute error, leaf_newton_steps) are held to the same bounds. "
+       "Numeric features only."},
+      {"interaction_constraints", ParamType::kString, 0, "", 0, 0, false, {}, "",
+       "Which features may meet on one path from the root, as XGBoost's: a list of sets by position, [[0,1],[2,3]], or by "
+       "name, [[\"age\",\"income\"]]. The root may split on any feature; below a split, a node may use the features "
+       "above it and those of any set that holds all of them."},
       {"num_class", ParamType::kInt, 0, nullptr, 0, 1 << 16, false, {}, "",
        "Number of classes, required by multi:softprob and multi:softmax (as in XGBoost)."},
       {"early_stopping_rounds", ParamType::kInt, 0, nullptr, 0, 100000, false, {}, "all",
@@ -250,6 +261,8 @@ const std::vector<Field>& Fields() {
       {"huber_slope", nullptr, nullptr, &Params::huber_slope},
       {"quantile_alpha", nullptr, nullptr, &Params::quantile_alpha},
       {"scale_pos_weight", nullptr, nullptr, &Params::scale_pos_weight},
+      {"monotone_constraints", &Params::monotone_constraints},
+      {"interaction_constraints", &Params::interaction_constraints},
       {"huber_alpha", nullptr, nullptr, &Params::huber_alpha},
       {"gbrank_tau", nullptr, nullptr, &Params::gbrank_tau},
       {"early_stopping_rounds", nullptr, &Params::early_stopping_rounds},
@@ -343,6 +356,7 @@ Params ParseParams(std::string_view text) {
         }
         if (!ok) throw Error("BAD_PARAM", "Parameter " + quoted + " is '" + value.string + "'; allowed: " + list + ".");
       }
+      if (name == "monotone_constraints" || name == "interaction_constraints") CheckConstraintText(name, value.string);
       Assign(params, name, 0, value.string);
       continue;
     }

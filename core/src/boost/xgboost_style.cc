@@ -39,7 +39,7 @@ void XGBoostStyle::SetLeaves(Tree& tree, std::span<const TreeLearner::LeafRows> 
   TrainingContext& s = ctx_;
   if (s.objective->RefreshesLeaves()) {
     for (const auto& leaf : leaves)
-      tree.nodes[leaf.node].value = static_cast<float>(s.objective->LeafValue(leaf.rows, s.margin, s.data.label) * s.params.eta);
+      tree.nodes[leaf.node].value = static_cast<float>(leaf.Bounded(s.objective->LeafValue(leaf.rows, s.margin, s.data.label)) * s.params.eta);
     return;
   }
   if (s.params.leaf_newton_steps > 1) StepLeaves(tree, leaves, loss, s.learners[0]->params().split);
@@ -92,7 +92,7 @@ void XGBoostStyle::StepLeaves(Tree& tree, std::span<const TreeLearner::LeafRows>
       }
       w = next;
     }
-    tree.nodes[leaf.node].value = static_cast<float>(w * s.params.eta);
+    tree.nodes[leaf.node].value = static_cast<float>(leaf.Bounded(w) * s.params.eta);
   });
 }
 
@@ -211,7 +211,7 @@ AlgorithmDeclaration XGBoostStyleDeclaration() {
   return {"xgboost", [](TrainingContext& ctx) -> std::unique_ptr<Algorithm> { return std::make_unique<XGBoostStyle>(ctx); },
           {"objective", "eta", "max_depth", "max_leaves", "grow_policy", "min_child_weight", "subsample",
            "colsample_bytree", "colsample_bylevel", "colsample_bynode", "max_cat_to_onehot", "max_cat_threshold",
-           "num_class", "base_score", "quantile_alpha", "scale_pos_weight"},
+           "num_class", "base_score", "quantile_alpha", "scale_pos_weight", "monotone_constraints", "interaction_constraints"},
           {
               {"lambda", ParamType::kFloat, 1, nullptr, 0, kInf, false, {}, "",
                "L2 penalty on leaf weights: w* = -G/(H+lambda), gain uses G^2/(H+lambda)."},

@@ -16,11 +16,11 @@ namespace {
 // scan once. (Passing over empty bins, whose candidates tie the one before,
 // cut instructions but cost more in mispredicted branches than it saved.)
 // Returns false when no candidate was open (see ClosedFeatures).
-template <BestKind kKind>
-bool ScanNumericAs(SplitScan& s, int f, const HistBin* h, uint32_t nb) {
+// `Keeper` keeps the feature's best: Best<kKind>, or ThroughScan.
+template <typename Keeper>
+bool ScanNumericWith(SplitScan& s, int f, const HistBin* h, uint32_t nb, Keeper& best) {
   const uint32_t k = nb - 1;  // value bins; h[k] is missing
   if (k == 0) return false;
-  Best<kKind> best(s);
   const bool has_missing = h[k].h > 0 || h[k].g != 0;
   // Missing go right: left = value bins 0..j. With missing values, j may
   // reach the last value bin (all values left, missing right).
@@ -49,7 +49,36 @@ bool ScanNumericAs(SplitScan& s, int f, const HistBin* h, uint32_t nb) {
   return best.open();
 }
 
+template <BestKind kKind>
+bool ScanNumericAs(SplitScan& s, int f, const HistBin* h, uint32_t nb) {
+  Best<kKind> best(s);
+  return ScanNumericWith(s, f, h, nb, best);
+}
+
+// Constrained gains (SplitScan::mono) are few and not the common case: each
+// candidate goes to the scan itself, which ranks it.
+class ThroughScan {
+ public:
+  ThroughScan(SplitScan& s, int f) : s_(s), f_(f), open_at_(s.p.min_child_weight - s.closed_margin) {}
+  void Consider(uint32_t bin, bool default_left, double gl, double hl) {
+    if (hl >= open_at_ && s_.sum_h - hl >= open_at_) open_ = true;
+    s_.Consider(f_, bin, default_left, gl, hl);
+  }
+  bool open() const { return open_; }
+  void Commit(int, SplitScan&) const {}
+
+ private:
+  SplitScan& s_;
+  const int f_;
+  const double open_at_;
+  bool open_ = false;
+};
+
 bool ScanNumeric(SplitScan& s, int f, const HistBin* h, uint32_t nb) {
+  if (s.mono) {
+    ThroughScan through(s, f);
+    return ScanNumericWith(s, f, h, nb, through);
+  }
   if (KindOf(s.p) == BestKind::kLambda) return ScanNumericAs<BestKind::kLambda>(s, f, h, nb);
   return ScanNumericAs<BestKind::kGeneral>(s, f, h, nb);
 }
@@ -108,9 +137,11 @@ void ScanCategorical(SplitScan& s, int f, const HistBin* h, uint32_t nb) {
 }  // namespace
 
 SplitCandidate FindBestSplit(const BinnedMatrix& bins, std::span<const HistBin> hist, double sum_g, double sum_h,
-                             const SplitParams& p, std::span<const int> features, ClosedFeatures* closed) {
+                             const SplitParams& p, std::span<const int> features, ClosedFeatures* closed,
+                             const MonotoneBounds* mono) {
   // ClosedFeatures holds only where no h is negative: then the scans may stop early too.
-  SplitScan s{p, sum_g, sum_h, LeafScore(sum_g, sum_h, p), {}, closed ? closed->margin : 0, closed != nullptr};
+  const double parent = mono ? mono->NodeScore(sum_g, sum_h, p) : LeafScore(sum_g, sum_h, p);
+  SplitScan s{p, sum_g, sum_h, parent, {}, closed ? closed->margin : 0, closed != nullptr, mono};
   for (int f : features) {
     const HistBin* h = hist.data() + bins.offsets[f];
     if (bins.categorical[f]) ScanCategorical(s, f, h, bins.BinsOf(f));

@@ -80,6 +80,26 @@ inline double LeafScore(double g, double h, const SplitParams& p) {
   return -(2 * g * w + (h + p.lambda) * w * w) + (p.alpha != 0 ? p.alpha * std::abs(w) : 0);
 }
 
+// A node's monotone constraints (tree/feature_constraints.h): the bounds on
+// its weight and each feature's direction. With them every gain takes
+// XGBoost 3.2's constrained form: each side's weight clamped to the bounds,
+// its score -(2 G w + (H + lambda) w^2), all in float as XGBoost computes
+// it, and a split whose sides' weights break the feature's order is none.
+struct MonotoneBounds {
+  const int8_t* direction;  // per feature: -1, 0 or 1
+  float lower, upper;
+  float Weight(double g, double h, const SplitParams& p) const {
+    const float w = static_cast<float>(LeafWeight(g, h, p));
+    return w < lower ? lower : w > upper ? upper : w;
+  }
+  static float Score(double g, double h, float w, const SplitParams& p) {
+    if (h <= 0) return 0.0f;
+    const float gf = static_cast<float>(g), hf = static_cast<float>(h), lambda = static_cast<float>(p.lambda);
+    return -(2.0f * gf * w + (hf + lambda) * (w * w));
+  }
+  float NodeScore(double g, double h, const SplitParams& p) const { return Score(g, h, Weight(g, h, p), p); }
+};
+
 // One search's state: the node's totals and the best split so far. Every
 // numeric scan (histograms, compact histograms, a small node's sorted rows)
 // offers its candidates here, so they rank and break ties alike.
@@ -94,14 +114,24 @@ struct SplitScan {
   // (in floating point too), so a scan stops once the shrinking side is
   // below min_child_weight - closed_margin: no later candidate can pass.
   bool h_nonnegative = false;
+  // Monotone constraints (parent_score is then MonotoneBounds::NodeScore).
+  const MonotoneBounds* mono = nullptr;
 
   // Returns true when (gl, hl) | rest became the best split.
   bool Consider(int f, uint32_t bin, bool default_left, double gl, double hl) {
     const double gr = sum_g - gl, hr = sum_h - hl;
     if (hl < p.min_child_weight || hr < p.min_child_weight) return false;
-    // Rounded to float as XGBoost stores loss_chg, so near-ties break alike.
-    const double exact = LeafScore(gl, hl, p) + LeafScore(gr, hr, p) - parent_score;
-    const double gain = RankedGain(exact, p);
+    double gain;
+    if (mono) {
+      const float wl = mono->Weight(gl, hl, p), wr = mono->Weight(gr, hr, p);
+      const int8_t c = mono->direction[f];
+      if ((c > 0 && !(wl <= wr)) || (c < 0 && !(wl >= wr))) return false;
+      const float sides = MonotoneBounds::Score(gl, hl, wl, p) + MonotoneBounds::Score(gr, hr, wr, p);
+      gain = sides - static_cast<float>(parent_score);  // in float, as XGBoost
+    } else {
+      // Rounded to float as XGBoost stores loss_chg, so near-ties break alike.
+      gain = RankedGain(LeafScore(gl, hl, p) + LeafScore(gr, hr, p) - parent_score, p);
+    }
     if (best.valid && !(gain > best.gain)) return false;
     best.valid = true;
     best.gain = gain;
@@ -132,9 +162,10 @@ struct ClosedFeatures {
 // then left (only when the node has missing values). Ties keep the first
 // found, so the choice is deterministic. With `closed`, the numeric features
 // found closed in this node are appended to closed->found.
+// With `mono`, gains take the constrained form (MonotoneBounds).
 SplitCandidate FindBestSplit(const BinnedMatrix& bins, std::span<const HistBin> hist, double sum_g, double sum_h,
                              const SplitParams& params, std::span<const int> features,
-                             ClosedFeatures* closed = nullptr);
+                             ClosedFeatures* closed = nullptr, const MonotoneBounds* mono = nullptr);
 
 // Multi-output least squares (multiclass AdaBoost and forests): `hist` holds
 // K histograms of (g_k, h) one after another, h shared by the outputs, and a

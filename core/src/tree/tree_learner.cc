@@ -5,6 +5,8 @@
 #include <cmath>      // for round
 #include <cstdint>    // for SIZE_MAX
 #include <cstring>    // for memcpy
+#include <limits>     // for numeric_limits
+#include <tuple>      // for tie
 #include <utility>    // for move
 
 #include "util/prefault.h"
@@ -47,8 +49,10 @@ TreeLearner::TreeLearner(const BinnedMatrix& bins, const TreeParams& params, Thr
 
 TreeLearner::LeafRows TreeLearner::Leaf(size_t i) const {
   const LeafRange& l = leaves_[i];
-  return {l.node, std::span<const RowIdx>(rows_.data() + l.begin, l.end - l.begin),
-          std::span<const RowIdx>(carried_.data() + l.carried_begin, l.carried_end - l.carried_begin)};
+  LeafRows out{l.node, std::span<const RowIdx>(rows_.data() + l.begin, l.end - l.begin),
+               std::span<const RowIdx>(carried_.data() + l.carried_begin, l.carried_end - l.carried_begin)};
+  if (params_.constraints.HasMonotone()) std::tie(out.lower, out.upper) = bounds_[static_cast<size_t>(l.node)];
+  return out;
 }
 
 std::vector<TreeLearner::LeafRows> TreeLearner::Leaves() const {
@@ -370,14 +374,27 @@ void TreeLearner::BuildHistogramUntimed(std::span<const GradPair> gpair, size_t 
 
 SplitCandidate TreeLearner::Search(Entry& e, std::span<const int> drawn) const {
   if (outputs_ > 1) return FindBestSplitMulti(bins_, e.hist, outputs_, params_.split, drawn);
-  if (closed_margin_ < 0) return FindBestSplit(bins_, e.hist, e.g, e.h, params_.split, drawn);
+  const FeatureConstraints& c = params_.constraints;
+  const MonotoneBounds mono{c.monotone.data(), bounds_[static_cast<size_t>(e.node)].first,
+                            bounds_[static_cast<size_t>(e.node)].second};
+  const MonotoneBounds* bounds = c.HasMonotone() ? &mono : nullptr;
+  // Features drawn first, then those the interaction constraints forbid
+  // passed over, as XGBoost's sampler and constraints do.
+  auto allowed = [&](int f) { return e.allowed.empty() || HasBit(e.allowed, f); };
+  if (closed_margin_ < 0) {
+    if (e.allowed.empty()) return FindBestSplit(bins_, e.hist, e.g, e.h, params_.split, drawn, nullptr, bounds);
+    std::vector<int> kept;
+    for (int f : drawn)
+      if (allowed(f)) kept.push_back(f);
+    return FindBestSplit(bins_, e.hist, e.g, e.h, params_.split, kept, nullptr, bounds);
+  }
   if (!MaySplit(e)) return {};  // its histogram was not built (BuildSiblings)
   std::vector<int> open;
   open.reserve(drawn.size());
   for (int f : drawn)
-    if (!IsClosed(e, f)) open.push_back(f);
+    if (!IsClosed(e, f) && allowed(f)) open.push_back(f);
   ClosedFeatures closed{closed_margin_, {}};
-  SplitCandidate best = FindBestSplit(bins_, e.hist, e.g, e.h, params_.split, open, &closed);
+  SplitCandidate best = FindBestSplit(bins_, e.hist, e.g, e.h, params_.split, open, &closed, bounds);
   if (!closed.found.empty() && e.closed.empty()) e.closed.assign((bins_.num_features + 63) / 64, 0);
   for (int f : closed.found) e.closed[f >> 6] |= uint64_t{1} << (f & 63);
   return best;
@@ -509,7 +526,9 @@ Tree TreeLearner::GrowClasses(std::span<const GradPair> gpair, std::span<const f
 float TreeLearner::FinishNode(Tree& tree, const Entry& e) const {
   TreeNode& node = tree.nodes[e.node];
   // float weight times float eta, in XGBoost's order of rounding.
-  node.value = static_cast<float>(LeafWeight(e.g, e.h, params_.split)) * static_cast<float>(params_.eta);
+  float w = static_cast<float>(LeafWeight(e.g, e.h, params_.split));
+  if (params_.constraints.HasMonotone()) w = std::clamp(w, bounds_[static_cast<size_t>(e.node)].first, bounds_[static_cast<size_t>(e.node)].second);
+  node.value = w * static_cast<float>(params_.eta);
   node.cover = static_cast<float>(e.h);
   // G beside H, for whoever checks w* = -G/(H + lambda) (not for a forest's
   // trees: their millions of nodes need no more bytes, and no one boosts them).
@@ -565,6 +584,32 @@ void TreeLearner::FaultInNodesAhead(Tree& tree) {
   if (upto > faulted_in_) PrefaultForWrite(tree.nodes.data() + faulted_in_, (upto - faulted_in_) * sizeof(TreeNode));
   faulted_in_ = std::max(faulted_in_, upto);
   fault_in_at_ = faulted_in_ < prefault_limit_ ? faulted_in_ - kFaultInNodes : SIZE_MAX;
+}
+
+void TreeLearner::ConstrainChildren(const Entry& e, Entry& left, Entry& right) {
+  const FeatureConstraints& c = params_.constraints;
+  const size_t l = static_cast<size_t>(left.node), r = static_cast<size_t>(right.node);
+  if (bounds_.size() <= r) bounds_.resize(r + 1);
+  bounds_[l] = bounds_[r] = bounds_[static_cast<size_t>(e.node)];
+  if (c.HasMonotone()) {
+    // The children's weights as the split found them (clamped to e's bounds);
+    // their bounds meet halfway, as XGBoost's.
+    const auto [lower, upper] = bounds_[static_cast<size_t>(e.node)];
+    const MonotoneBounds mono{c.monotone.data(), lower, upper};
+    const float wl = mono.Weight(e.split.left_g, e.split.left_h, params_.split);
+    const float wr = mono.Weight(e.split.right_g, e.split.right_h, params_.split);
+    const float mid = (wl + wr) / 2;
+    const int8_t d = c.monotone[static_cast<size_t>(e.split.feature)];
+    if (d > 0) bounds_[l].second = bounds_[r].first = mid;
+    if (d < 0) bounds_[l].first = bounds_[r].second = mid;
+  }
+  if (c.HasInteraction()) {
+    left.used = e.used.empty() ? std::vector<uint64_t>((bins_.num_features + 63) / 64, 0) : e.used;
+    SetBit(left.used, e.split.feature);
+    left.allowed = AllowedAfter(c, left.used);
+    right.used = left.used;
+    right.allowed = left.allowed;
+  }
 }
 
 int TreeLearner::AddSplit(Tree& tree, int node, const SplitCandidate& split) {
@@ -674,6 +719,7 @@ Tree TreeLearner::Grow(std::span<const GradPair> gpair, std::span<const RowIdx> 
   faulted_in_ = 0;
   FaultInNodesAhead(tree);
   tree.nodes.emplace_back();
+  bounds_.assign(1, {-std::numeric_limits<float>::max(), std::numeric_limits<float>::max()});
   Entry root{0, 0, 0, rows_.size(), 0, 0, {}, {}, 0, carried_.size()};
   if (params_.forest) {
     for (RowIdx r : rows_) {
@@ -737,11 +783,13 @@ Tree TreeLearner::Grow(std::span<const GradPair> gpair, std::span<const RowIdx> 
     const int left_id = AddSplit(tree, e.node, e.split);
     ++num_leaves;
     const SplitCandidate& split = e.split;
-    return std::pair<Entry, Entry>{
+    std::pair<Entry, Entry> children{
         Entry{left_id, e.depth + 1, e.begin, mid, split.left_g, split.left_h, {}, {}, e.carried_begin, carried_mid,
               e.constant, e.closed},
         Entry{left_id + 1, e.depth + 1, mid, e.end, split.right_g, split.right_h, {}, {}, carried_mid, e.carried_end,
               e.constant, e.closed}};
+    ConstrainChildren(e, children.first, children.second);
+    return children;
   };
 
   if (!params_.lossguide && !params_.forest && params_.max_leaves == 0) {

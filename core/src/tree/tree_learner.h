@@ -4,12 +4,14 @@
 #pragma once
 
 #include <algorithm>  // for clamp
+#include <limits>     // for numeric_limits
 #include <span>    // for span
 #include <vector>  // for vector
 
 #include "boostlab/model.h"
 #include "data/binned_matrix.h"
 #include "tree/column_sampler.h"
+#include "tree/feature_constraints.h"
 #include "tree/feature_histogram.h"
 #include "tree/histogram.h"
 #include "tree/row_split.h"
@@ -38,6 +40,8 @@ struct TreeParams {
   // The rows a tree must place but not fit are carried down (Grow), so no
   // compact copy of the tree is kept for walks.
   bool forest = false;
+  // Monotone and interaction constraints (not for forests or several outputs).
+  FeatureConstraints constraints;
 };
 
 class TreeLearner {
@@ -79,6 +83,11 @@ class TreeLearner {
     int node;
     std::span<const RowIdx> rows;
     std::span<const RowIdx> carried;  // the carried rows that landed here
+    // The leaf's monotone bounds on its weight (TreeParams::constraints; none: the floats' range).
+    float lower = -std::numeric_limits<float>::max(), upper = std::numeric_limits<float>::max();
+    // A weight w (before eta) a caller sets on the leaf itself, held to its
+    // bounds, so that leaves set after the tree is grown keep its order.
+    double Bounded(double w) const { return w < lower ? lower : w > upper ? upper : w; }
   };
   std::vector<LeafRows> Leaves() const;
   // The same one at a time, with no vector made (a forest tree has tens of thousands).
@@ -128,6 +137,9 @@ class TreeLearner {
     // the tree tracks them (closed_margin_): not searched, and no histogram
     // bins kept for them (see ClosedFeatures).
     std::vector<uint64_t> closed = {};
+    // Interaction constraints: the features its path split on, and those it
+    // may split on (bit f; empty: any, at the root).
+    std::vector<uint64_t> used = {}, allowed = {};
   };
   bool IsClosed(const Entry& e, int f) const { return !e.closed.empty() && (e.closed[f >> 6] >> (f & 63) & 1); }
   std::vector<int> OpenFeatures(const Entry& e) const;
@@ -272,6 +284,10 @@ class TreeLearner {
     last_depth_ = std::max(last_depth_, e.depth);
   }
   std::span<const float> output_of_row_;
+  // Monotone constraints: each node's bounds on its weight, by node id.
+  std::vector<std::pair<float, float>> bounds_;
+  // Sets the children's bounds and allowed features from e's split.
+  void ConstrainChildren(const Entry& e, Entry& left, Entry& right);
 };
 
 }  // namespace boostlab
