@@ -1,6 +1,7 @@
 // Continue at scale on Spark, for real: the script the package writes, run on
 // a local Spark (local[2], pyspark and XGBoost 3.2 from PyPI in
-// build/venv-spark, made by scripts/setup-interop.sh; Java 17). Too heavy for
+// build/venv-spark, made by scripts/setup-interop.sh; Java 17); auto_mpg carries
+// monotone and interaction constraints there. Too heavy for
 // npm test on a user's machine: npm run test:interop (CI runs both).
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -10,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { awkwardHeaderCase, CASES, continueOnCluster, datesCase } from '../parity/scale_out.mjs';
 
 const python = fileURLToPath(new URL('../../build/venv-spark/bin/python', import.meta.url));
-for (const c of CASES.filter((k) => ['diamonds', 'spam', 'letter'].includes(k.csv))) {
+for (const c of CASES.filter((k) => ['diamonds', 'spam', 'letter', 'auto_mpg'].includes(k.csv))) {
   test(`Spark continues ${c.csv} (${c.params.algorithm}) and the result comes back`, { timeout: 600_000 }, async () => {
     await continueOnCluster(c, 'spark', python);
   });

@@ -20,7 +20,9 @@ export const CASES = [
   { csv: 'spam', target: 'type', params: { algorithm: 'gbdt', eta: 0.1, max_depth: 3 } },  // binary, text classes
   { csv: 'gapminder', target: 'life_expectancy', params: { algorithm: 'random_forest', rounds: 20 } },  // 185 levels, missing cells
   { csv: 'letter', target: 'lettr', params: { algorithm: 'xgboost', max_depth: 4 } },     // 26 classes
-  { csv: 'auto_mpg', target: 'Miles_per_Gallon', ignore: ['Name'], params: { algorithm: 'xgboost', max_depth: 3, eta: 0.05 } },  // an ignored column; still learning at round 30
+  // An ignored column; still learning at round 30; monotone and interaction constraints the script must carry on.
+  { csv: 'auto_mpg', target: 'Miles_per_Gallon', ignore: ['Name'], params: { algorithm: 'xgboost', max_depth: 3, eta: 0.05,
+    monotone_constraints: { Weight_in_lbs: -1, Year: 1 }, interaction_constraints: [['Horsepower', 'Weight_in_lbs', 'Year'], ['Cylinders', 'Displacement', 'Acceleration', 'Origin']] } },
 ];
 
 // A file whose columns the script must read as the tab did (regression): features named as the

@@ -103,6 +103,31 @@ for (const build of BUILDS) {
       data.dispose(); table.dispose();
     });
 
+    test('monotone and interaction constraints, given as XGBoost\'s Python takes them, hold on the model', async () => {
+      const bl = await load(build);
+      // y falls then rises along x (a bowl): increasing by constraint, the model may only rise.
+      const n = 1500, x = new Float32Array(n), z = new Float32Array(n), w = new Float32Array(n), y = new Float32Array(n);
+      let s = 7;
+      const rand = () => ((s = (s * 1103515245 + 12345) % 2147483648) / 2147483648);
+      for (let i = 0; i < n; i++) { x[i] = 10 * rand(); z[i] = rand(); w[i] = rand(); y[i] = (x[i] - 4) ** 2 + z[i] * w[i] + rand(); }
+      const table = bl.fromColumns({ x, z, w, y });
+      const data = table.toDataset({ target: 'y', validFraction: 0 });
+      const grid = bl.fromColumns({ x: Float32Array.from({ length: 101 }, (_, i) => i / 10), z: new Float32Array(101).fill(0.5), w: new Float32Array(101).fill(0.5) });
+      const rises = (p) => p.every((v, i) => i === 0 || v >= p[i - 1]);
+      const free = await bl.train(data, { rounds: 30, max_depth: 4 });
+      assert.ok(!rises(free.predict(grid)), 'the data does not rise by itself');
+      for (const monotone of [{ x: 1 }, [1, 0, 0], '(1,0,0)']) {
+        const model = await bl.train(data, { rounds: 30, max_depth: 4, monotone_constraints: monotone, interaction_constraints: [['x'], ['z', 'w']] });
+        assert.ok(rises(model.predict(grid)), `rises along x with ${JSON.stringify(monotone)}`);
+        // Saved and loaded, it keeps the constraints it was trained with.
+        assert.equal(JSON.parse(JSON.stringify(model.toJSON())).params.interaction_constraints, '[["x"],["z","w"]]');
+        model.dispose();
+      }
+      await assert.rejects(bl.train(data, { monotone_constraints: { X: 1 } }), (e) => e.code === 'BAD_PARAM' && /did you mean 'x'/.test(e.message));
+      await assert.rejects(bl.train(data, { algorithm: 'random_forest', monotone_constraints: [1] }), (e) => e.code === 'BAD_PARAM' && /algorithm xgboost/.test(e.message));
+      free.dispose(); grid.dispose(); data.dispose(); table.dispose();
+    });
+
     test('model JSON round trip predicts the same', async () => {
       const bl = await load(build);
       const table = bl.readCSV('x,z,y\n1,a,1.5\n2,b,2.5\n3,a,3.5\n4,b,4.5\n5,,5.5\n6,a,6.5\n');

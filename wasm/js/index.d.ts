@@ -171,6 +171,12 @@ export interface Params {
   /** binary:logistic: the positive rows' gradients and hessians times this (rare positives: about negatives/positives).
    *  Default 1. With it the intercept is one Newton step from 0 on the scaled rows, as XGBoost 3's. */
   scale_pos_weight?: number;
+  /** xgboost: the direction the prediction must follow along each feature: 1 never decreases as the feature grows, -1 never
+   *  increases, 0 free. By position ([1, 0, -1], or XGBoost's text '(1,0,-1)') or by name ({ age: 1 }). Numeric features only. */
+  monotone_constraints?: string | number[] | Record<string, number>;
+  /** xgboost: the sets of features that may meet on one path from the root, by position or name: [[0, 1], [2, 3]] or
+   *  [['age', 'income']]. The root splits on any feature; below it a node uses its path's features and those of a set holding them all. */
+  interaction_constraints?: string | (number | string)[][];
   early_stopping_rounds?: number;
   seed?: number;
   nthread?: number;

@@ -775,6 +775,10 @@ export class BoostLab {
     // An objective of your own: the engine trains 'custom' on the pairs it returns each round.
     const objective = typeof params.objective === 'function' ? params.objective : null;
     if (objective) params = { ...params, objective: 'custom' };
+    // Constraints come as XGBoost's Python takes them (a list by position, an
+    // object by name, a list of sets); the engine reads them as JSON text.
+    for (const name of ['monotone_constraints', 'interaction_constraints'])
+      if (params[name] !== null && typeof params[name] === 'object') params = { ...params, [name]: JSON.stringify(params[name]) };
     if (!(dataset instanceof Dataset)) {
       throw new BoostLabError({ code: 'BAD_ARGUMENT', message: 'train() takes a Dataset (table.toDataset(...)).' });
     }

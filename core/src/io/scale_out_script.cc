@@ -21,6 +21,7 @@
 #include "io/options_json.h"
 #include "io/xgboost_json.h"
 #include "objective/objective.h"
+#include "tree/feature_constraints.h"
 #include "util/json.h"
 
 namespace boostlab {
@@ -532,6 +533,23 @@ ScriptParams ParamsOf(const Model& m, const std::string& objective, std::vector<
     add("colsample_bytree", Number(p.colsample_bytree));
     add("colsample_bylevel", Number(p.colsample_bylevel));
     add("colsample_bynode", Number(p.colsample_bynode));
+    // By position in the model's features, the script's columns in order.
+    const FeatureConstraints c = ResolveFeatureConstraints(p.monotone_constraints, p.interaction_constraints, m.features);
+    if (c.HasMonotone()) {
+      std::string directions;
+      for (int8_t d : c.monotone) directions += (directions.empty() ? "(" : ",") + std::to_string(d);
+      add("monotone_constraints", Text(directions + ")"));
+    }
+    if (c.HasInteraction()) {
+      std::string sets = "[";
+      for (const std::vector<uint64_t>& set : c.interaction) {
+        std::string features;
+        for (size_t f = 0; f < m.features.size(); ++f)
+          if (HasBit(set, static_cast<int>(f))) features += (features.empty() ? "" : ",") + std::to_string(f);
+        sets += (sets.size() > 1 ? ",[" : "[") + features + "]";
+      }
+      add("interaction_constraints", Text(sets + "]"));
+    }
   }
   add("max_bin", std::to_string(p.max_bin));
   add("max_cat_to_onehot", std::to_string(p.max_cat_to_onehot));
