@@ -5,6 +5,7 @@
 import type { ColumnSummary, DateColumn, ParamSpec, RoundReport } from '../../wasm/js/index.js';
 import type { CompareReply, ModelInfo, RoundDetail } from './worker/messages';
 import type { ToyData } from './ui/toy-data';
+import type { DependenceCurve } from './ui/dependence-view';
 import type { QueuedRun } from './presets';
 import { runParams } from './ui/params-form';
 
@@ -113,12 +114,15 @@ export interface Store {
   tree: number;             // the tree on show, 0-based (-1: the newest)
   importanceType: string;
   shap: { line: number; output: number };  // the file line of the row explained (0: the first row) and the output (class) shown
-  worked: { offset: number; output: number; row: number };
-  ranking: { side: 'valid' | 'train'; query: number };  // the query the ranking view shows (-1: the first with two grades)  // the worked table's first row (0-based), output (class) and the row picked (-1: none)
-  scrubFrame: SurfaceFrame | null;
+  worked: { offset: number; output: number; row: number };  // the worked table's first row (0-based), output (class) and the row picked (-1: none)
+  ranking: { side: 'valid' | 'train'; query: number };  // the query the ranking view shows (-1: the first with two grades)
+  // Partial dependence: the feature ('' : the model's first numeric one) and output (class) shown, and the
+  // curves of the models shown so far (newest last), whose latest on the same feature from another model is "before".
+  dependence: { feature: string; output: number; curves: DependenceCurve[] };
+  scrubFrame: SurfaceFrame | null;  // toy data: the surface of the round the round panel shows (from its detail)
   // A preset's runs still to start (the one in progress not included), and the preset's group number.
   queue: { runs: QueuedRun[]; group: number; name: string; total: number };  // total: the preset's runs, started or not
-  groups: Record<number, string>;  // each preset group's name  // toy data: the surface of the round the round panel shows (from its detail)
+  groups: Record<number, string>;  // each preset group's name
   // The lesson being walked (lessons/catalog.ts), or null; landing: the first screen's offer of lessons is shown.
   lesson: LessonState | null;
   landing: boolean;
@@ -164,6 +168,7 @@ export const store: Store = {
   shap: { line: 0, output: 0 },
   worked: { offset: 0, output: 0, row: -1 },
   ranking: { side: 'valid', query: -1 },
+  dependence: { feature: '', output: 0, curves: [] },
   scrubFrame: null,
   queue: { runs: [], group: 0, name: '', total: 0 },
   groups: {},

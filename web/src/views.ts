@@ -19,6 +19,7 @@ import { RoundPanel } from './round-panel';
 import { ComparePanel } from './compare-panel';
 import { RankingPanel } from './ranking-panel';
 import { ResultPanel } from './result-panel';
+import { DependencePanel } from './dependence-panel';
 import { writeHash } from './url-state';
 import { algorithmName, settingChanges } from './run-names';
 import { setAttr, setData, setHidden, setText, setValue, stat } from './ui/dom';
@@ -52,6 +53,7 @@ export class Views {
   private readonly compare: ComparePanel;
   private readonly ranking: RankingPanel;
   private readonly result: ResultPanel;
+  private readonly dependence: DependencePanel;
   private readonly shapSummary = new ShapSummary($<HTMLCanvasElement>('shap-summary'), $('shap-summary-caption'));
   private readonly shapWaterfall = new ShapWaterfall($('shap-waterfall'), $('shap-waterfall-caption'));
   private shapData: { summary: ShapData | null; row: ShapData | null } = { summary: null, row: null };
@@ -72,6 +74,7 @@ export class Views {
     this.compare = new ComparePanel(client);
     this.ranking = new RankingPanel(client);
     this.result = new ResultPanel(client);
+    this.dependence = new DependencePanel(client);
     for (const [name, button] of Object.entries(this.buttons) as [keyof Views['buttons'], HTMLButtonElement][]) {
       button.addEventListener('click', () => actions[name]());
     }
@@ -211,6 +214,7 @@ export class Views {
     this.rounds.render();
     this.ranking.render();
     this.result.render();
+    this.dependence.render();
     // The side-by-side presets train AdaBoost and forests, which do not rank.
     setHidden($('compare-panel'), !!store.data && store.choice.group !== '');
     this.compare.render();
@@ -525,6 +529,9 @@ export class Views {
         return;
       case 'evaluation':
         this.result.onReply(m.key, m.result, m.error);
+        return;
+      case 'dependence':
+        this.dependence.onReply(m.key, m.data, m.error);
         return;
       case 'shap':
         if (!modelOnShow()) return;

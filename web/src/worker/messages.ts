@@ -69,7 +69,27 @@ export type ToWorker =
   | { type: 'compare'; tokens: number[]; round: number }
   // How good the model on show is on labelled rows (the held-out rows; a loaded model: the table's), with its first
   // `round` rounds (0: all); key comes back with the answer.
-  | { type: 'evaluate'; round: number; key: string };
+  | { type: 'evaluate'; round: number; key: string }
+  // Partial dependence of the model on show on one numeric feature ('' : its first), for output (class) `output`.
+  | { type: 'dependence'; feature: string; output: number; key: string };
+
+// A model's partial dependence on one feature (worker/dependence.ts): the
+// feature moved across `grid` on `rows` rows, each row's prediction (`lines`,
+// the first few) and their mean, on `scale`.
+export interface DependenceData {
+  feature: string;
+  grid: number[];
+  mean: number[];
+  lines: number[][];
+  rows: number;
+  scale: string;
+  output: number;
+  outputs: number;
+  classes: string[];
+  direction: number;   // the model's monotone constraint on the feature: -1, 0 or 1
+  features: string[];  // the model's features in order
+  numeric: string[];   // its numeric ones, the ones a line can be drawn along
+}
 
 // Model.evaluate()'s answer and which rows it scored: the run's held-out
 // rows, its training rows (none were held out), or a loaded model's table.
@@ -292,4 +312,5 @@ export type FromWorker =
   | { type: 'model-loaded'; name: string; model: ModelInfo }
   | { type: 'shap'; purpose: 'summary' | 'row'; data: ShapData | null; error: string }
   | { type: 'evaluation'; key: string; result: EvaluationResult | null; error: string }
+  | { type: 'dependence'; key: string; data: DependenceData | null; error: string }
   | { type: 'error'; during: 'init' | 'load' | 'train' | 'model' | 'inspect'; error: ErrorInfo; token?: number; load?: number };

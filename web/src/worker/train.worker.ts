@@ -9,6 +9,7 @@ import { splitSearch } from './split-search';
 import { csvText } from './csv-cells';
 import { rankingDetail } from './ranking';
 import { compareRuns, KeptRuns } from './compare';
+import { partialDependence } from './dependence';
 import { lineOfRow, lineRange, rowOfLine } from './row-lines';
 import { datePartNames } from '../date-parts';
 import { makeToy } from '../ui/toy-data';
@@ -538,6 +539,16 @@ async function handle(msg: ToWorker) {
         const transfer = result.task === 'regression' ? [result.actual.buffer, result.predicted.buffer] : [result.confusion.buffer];
         post({ type: 'evaluation', key: msg.key, result, error: '' }, transfer);
       }, (error) => post({ type: 'evaluation', key: msg.key, result: null, error }));
+      return;
+    }
+    case 'dependence': {
+      answerWithCurrent((m) => {
+        if (!table) noTable('Partial dependence');
+        const held = validRowsOf(m);
+        const rows = held.length ? held : Array.from({ length: Math.min(table.numRows, 2000) }, (_, i) => i);
+        const feature = msg.feature || m.summary().features.find((f) => f.type === 'numeric')?.name || '';
+        post({ type: 'dependence', key: msg.key, data: partialDependence(m, table, rows, feature, msg.output), error: '' });
+      }, (error) => post({ type: 'dependence', key: msg.key, data: null, error }));
       return;
     }
     case 'round-detail': {
