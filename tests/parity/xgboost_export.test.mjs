@@ -42,6 +42,8 @@ const RUNS = [
   { algorithm: 'xgboost', objective: 'reg:absoluteerror', task: 'regression' },
   { algorithm: 'xgboost', objective: 'reg:pseudohubererror', task: 'regression' },
   { algorithm: 'xgboost', objective: 'count:poisson', task: 'regression' },
+  { algorithm: 'xgboost', objective: 'reg:gamma', task: 'regression' },
+  { algorithm: 'xgboost', objective: 'reg:tweedie', task: 'regression', params: { tweedie_variance_power: 1.3 } },
   { algorithm: 'xgboost', objective: 'multi:softmax', task: 'multiclass' },
   { algorithm: 'gbdt' },
   { algorithm: 'gbdt', objective: 'reg:huber', task: 'regression' },
@@ -184,6 +186,8 @@ const IMPORTS = [
   { csv: 'auto_mpg', target: 'Miles_per_Gallon', ignore: ['Name', 'Origin'], params: { objective: 'reg:absoluteerror' } },
   { csv: 'auto_mpg', target: 'Miles_per_Gallon', ignore: ['Name', 'Origin'], params: { objective: 'reg:pseudohubererror', huber_slope: 2 } },
   { csv: 'auto_mpg', target: 'Miles_per_Gallon', ignore: ['Name', 'Origin'], params: { objective: 'count:poisson' } },
+  { csv: 'auto_mpg', target: 'Miles_per_Gallon', ignore: ['Name', 'Origin'], params: { objective: 'reg:gamma' } },
+  { csv: 'auto_mpg', target: 'Miles_per_Gallon', ignore: ['Name', 'Origin'], params: { objective: 'reg:tweedie', tweedie_variance_power: 1.3 } },
   { csv: 'spam', target: 'type', params: { objective: 'binary:logistic', max_depth: 5 } },
   { csv: 'letter', target: 'lettr', params: { objective: 'multi:softprob', num_class: 26 }, rounds: 3 },
   // Categories: XGBoost 3 names them in the file (1.7 keeps codes only: refused, below).

@@ -103,6 +103,38 @@ for (const build of BUILDS) {
       data.dispose(); table.dispose();
     });
 
+    test('reg:gamma and reg:tweedie predict positive amounts whose deviance falls, and go to XGBoost\'s file with their power', async () => {
+      const bl = await load(build);
+      // Claim amounts: a gamma-like spread around a mean that grows with x, a third of them exactly 0 (tweedie's case).
+      const n = 1200, x = new Float32Array(n), y = new Float32Array(n), amount = new Float32Array(n);
+      let s = 11;
+      const rand = () => ((s = (s * 1103515245 + 12345) % 2147483648) / 2147483648);
+      for (let i = 0; i < n; i++) {
+        x[i] = 4 * rand();
+        amount[i] = Math.exp(0.5 + 0.6 * x[i]) * (-Math.log(1 - rand()));
+        y[i] = rand() < 0.33 ? 0 : amount[i];
+      }
+      const positive = bl.fromColumns({ x, amount }), claims = bl.fromColumns({ x, y });
+      for (const [table, target, params, metric] of [[positive, 'amount', { objective: 'reg:gamma' }, 'gamma-deviance'],
+        [claims, 'y', { objective: 'reg:tweedie', tweedie_variance_power: 1.3 }, 'tweedie-nloglik@1.3']]) {
+        const data = table.toDataset({ target, validFraction: 0.2, seed: 1 });
+        const reports = [];
+        const model = await bl.train(data, { ...params, rounds: 40, eta: 0.2, max_depth: 3 }, { onRound: (r) => reports.push(r) });
+        assert.equal(reports[0].metric, metric);
+        assert.ok(reports.at(-1).valid[metric] < reports[0].valid[metric], `${metric} falls on the held-out rows`);
+        const p = model.predict(table);
+        assert.ok(p.every((v) => v > 0), 'e^F is positive');
+        assert.ok(p[x.indexOf(Math.max(...x))] > p[x.indexOf(Math.min(...x))], 'and grows with x, as the data does');
+        const xgb = JSON.parse(model.toXGBoostJSON()).learner.objective;
+        assert.equal(xgb.name, params.objective);
+        if (params.tweedie_variance_power) assert.equal(xgb.tweedie_regression_param.tweedie_variance_power, '1.3');
+        model.dispose(); data.dispose();
+      }
+      const data = positive.toDataset({ target: 'amount' });
+      await assert.rejects(bl.train(data, { objective: 'reg:tweedie', tweedie_variance_power: 2 }), (e) => e.code === 'BAD_PARAM' && /reg:gamma/.test(e.message));
+      data.dispose(); positive.dispose(); claims.dispose();
+    });
+
     test('monotone and interaction constraints, given as XGBoost\'s Python takes them, hold on the model', async () => {
       const bl = await load(build);
       // y falls then rises along x (a bowl): increasing by constraint, the model may only rise.

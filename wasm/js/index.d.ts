@@ -136,8 +136,9 @@ export interface Params {
   /** adaboost: weight the rows by u, or draw N rows in proportion to u. */
   sampling?: 'reweight' | 'resample';
   objective?: '' | 'reg:squarederror' | 'reg:absoluteerror' | 'reg:quantileerror' | 'reg:pseudohubererror' | 'reg:huber' | 'count:poisson'
-    | 'binary:logistic' | 'binary:exponential' | 'multi:softprob' | 'multi:softmax' | 'rank:pairwise' | 'rank:ndcg' | 'custom' | CustomObjective;
-  /** Comma-separated: rmse, mae, mphe, quantile (the pinball loss at quantile_alpha), logloss, error, auc, mlogloss, merror, poisson-nloglik, exploss; for ranking
+    | 'reg:gamma' | 'reg:tweedie' | 'binary:logistic' | 'binary:exponential' | 'multi:softprob' | 'multi:softmax' | 'rank:pairwise' | 'rank:ndcg' | 'custom' | CustomObjective;
+  /** Comma-separated: rmse, mae, mphe, quantile (the pinball loss at quantile_alpha), logloss, error, auc, mlogloss, merror, poisson-nloglik,
+   *  gamma-deviance, gamma-nloglik, tweedie-nloglik (or tweedie-nloglik@1.2: at that power), exploss; for ranking
    *  (a dataset with a group column) ndcg, ndcg@k, map, map@k (a trailing '-' scores a query without relevant rows 0)
    *  and pairacc (the share of a query's pairs of different relevance in the right order), each the mean over queries. */
   eval_metric?: string;
@@ -168,6 +169,8 @@ export interface Params {
   huber_slope?: number;
   /** reg:quantileerror: the quantile predicted, in (0, 1] (0.9: a value 90 % of rows fall below). Default 0.5. */
   quantile_alpha?: number;
+  /** reg:tweedie: the power rho in Var(y) = phi mu^rho, in [1, 2). Default 1.5. */
+  tweedie_variance_power?: number;
   /** binary:logistic: the positive rows' gradients and hessians times this (rare positives: about negatives/positives).
    *  Default 1. With it the intercept is one Newton step from 0 on the scaled rows, as XGBoost 3's. */
   scale_pos_weight?: number;

@@ -43,18 +43,22 @@ namespace {
 const std::vector<ParamSpec>& CommonParams() {
   static const std::vector<ParamSpec> common = {
       {"objective", ParamType::kString, 0, "", 0, 0, false,
-       {"", "reg:squarederror", "reg:absoluteerror", "reg:quantileerror", "reg:pseudohubererror", "reg:huber", "count:poisson", "binary:logistic",
+       {"", "reg:squarederror", "reg:absoluteerror", "reg:quantileerror", "reg:pseudohubererror", "reg:huber", "count:poisson", "reg:gamma",
+        "reg:tweedie", "binary:logistic",
         "binary:exponential", "multi:softprob", "multi:softmax", "rank:pairwise", "rank:ndcg", "custom"},
        "", "Loss to minimise; empty picks reg:squarederror, binary:logistic or multi:softprob from the target, "
        "rank:ndcg when the data has a group column. "
        "reg:quantileerror: the pinball loss, whose minimiser is the quantile_alpha quantile of y (a prediction interval's edge); "
        "reg:huber (gbdt): Friedman's Huber loss, quadratic below the huber_alpha quantile of |residual|, linear above. "
+       "count:poisson, reg:gamma (positive amounts: the gamma deviance) and reg:tweedie (amounts that are often exactly 0, as insurance "
+       "claims: variance power tweedie_variance_power) model ln of the mean, F = ln mu, and predict e^F. "
        "rank:pairwise: RankNet's logistic loss on pairs of a query's documents of different relevance; "
        "rank:ndcg: LambdaMART, the same pairs weighted by the change in NDCG that swapping them makes. "
        "custom: your own loss, as XGBoost's obj (algorithm xgboost): each round you give the training rows' gradients and "
        "hessians, in the package as a function for the objective, and the prediction is the margin."},
       {"eval_metric", ParamType::kString, 0, "", 0, 0, false, {}, "all",
-       "Metrics to report, comma-separated (rmse, mae, mphe, quantile (the pinball loss at quantile_alpha), logloss, error, auc, mlogloss, merror, poisson-nloglik, exploss; "
+       "Metrics to report, comma-separated (rmse, mae, mphe, quantile (the pinball loss at quantile_alpha), logloss, error, auc, mlogloss, merror, poisson-nloglik, "
+       "gamma-deviance, gamma-nloglik, tweedie-nloglik (at tweedie_variance_power, or tweedie-nloglik@1.2 at 1.2), exploss; "
        "for ranking ndcg, ndcg@k, map, map@k, pairacc); early stopping watches the last."},
       {"rounds", ParamType::kInt, 100, nullptr, 1, 100000, false, {}, "all",
        "Boosting rounds: trees added, one per round (one per class for multiclass)."},
@@ -90,6 +94,9 @@ const std::vector<ParamSpec>& CommonParams() {
       {"quantile_alpha", ParamType::kFloat, 0.5, nullptr, 0, 1, true, {}, "",
        "reg:quantileerror: the quantile predicted (0.9: a value 90 % of rows fall below). Each leaf takes this quantile of "
        "its rows' residuals, as XGBoost 3 does."},
+      {"tweedie_variance_power", ParamType::kFloat, 1.5, nullptr, 1, 2, false, {}, "",
+       "reg:tweedie: the power rho in Var(y) = phi mu^rho, from 1 (Poisson: counts) towards 2 (gamma: positive amounts); "
+       "between them, a sum of a Poisson number of gamma amounts, which is exactly 0 with some probability. 2 itself is reg:gamma."},
       {"scale_pos_weight", ParamType::kFloat, 1, nullptr, 0, kInf, true, {}, "",
        "binary:logistic: each positive row's (class 1's) loss counts this many times (its g and h scaled), as if it weighed "
        "that much more: for rare positives, about negatives/positives. With it the intercept is one Newton step from 0, as XGBoost 3's."},
@@ -260,6 +267,7 @@ const std::vector<Field>& Fields() {
       {"num_class", nullptr, &Params::num_class},
       {"huber_slope", nullptr, nullptr, &Params::huber_slope},
       {"quantile_alpha", nullptr, nullptr, &Params::quantile_alpha},
+      {"tweedie_variance_power", nullptr, nullptr, &Params::tweedie_variance_power},
       {"scale_pos_weight", nullptr, nullptr, &Params::scale_pos_weight},
       {"monotone_constraints", &Params::monotone_constraints},
       {"interaction_constraints", &Params::interaction_constraints},

@@ -68,6 +68,10 @@ XgbObjective MapObjective(const Model& m) {
     const double mds = std::isnan(m.params.max_delta_step) ? 0.7 : m.params.max_delta_step;
     return {R"({"name":"count:poisson","poisson_regression_param":{"max_delta_step":")" + ShortestFloat(static_cast<float>(mds)) + "\"}}", Link::kLog};
   }
+  if (o == "reg:gamma") return {R"({"name":"reg:gamma","reg_loss_param":{"scale_pos_weight":"1"}})", Link::kLog};
+  if (o == "reg:tweedie")
+    return {R"({"name":"reg:tweedie","tweedie_regression_param":{"tweedie_variance_power":")" +
+                ShortestFloat(static_cast<float>(m.params.tweedie_variance_power)) + "\"}}", Link::kLog};
   if (o == "binary:logistic")
     return {R"({"name":"binary:logistic","reg_loss_param":{"scale_pos_weight":")" + ShortestFloat(static_cast<float>(m.params.scale_pos_weight)) + "\"}}", Link::kLogit};
   if (o == "binary:exponential") return {R"({"name":"binary:logistic","reg_loss_param":{"scale_pos_weight":"1"}})", Link::kLogit, 2.0};
@@ -524,10 +528,10 @@ Model ModelFromXGBoostJson(const json::Value& doc, size_t file_bytes) {
   std::string objective = Field(obj, "name", json::Value::Kind::kString, "the objective").string;
   if (objective == "reg:linear") objective = "reg:squarederror";
   static const char* const kKnown[] = {"reg:squarederror", "reg:absoluteerror", "reg:quantileerror", "reg:pseudohubererror", "count:poisson",
-                                       "binary:logistic", "multi:softprob", "multi:softmax", "rank:pairwise", "rank:ndcg"};
+                                       "reg:gamma", "reg:tweedie", "binary:logistic", "multi:softprob", "multi:softmax", "rank:pairwise", "rank:ndcg"};
   if (std::find(std::begin(kKnown), std::end(kKnown), objective) == std::end(kKnown))
     Unsupported("its objective '" + objective + "' is not one this engine has (it has reg:squarederror, reg:absoluteerror, reg:quantileerror, "
-                "reg:pseudohubererror, count:poisson, binary:logistic, multi:softprob, multi:softmax, rank:pairwise and rank:ndcg)");
+                "reg:pseudohubererror, count:poisson, reg:gamma, reg:tweedie, binary:logistic, multi:softprob, multi:softmax, rank:pairwise and rank:ndcg)");
   const size_t num_features = static_cast<size_t>(WholeString(Field(mp, "num_feature", json::Value::Kind::kString, "learner_model_param"), 1, 1 << 24, "num_feature"));
   const int64_t num_class = mp.Find("num_class") ? WholeString(*mp.Find("num_class"), 0, 65536, "num_class") : 0;
   const int64_t num_target = mp.Find("num_target") ? WholeString(*mp.Find("num_target"), 1, 65536, "num_target") : 1;
@@ -573,6 +577,11 @@ Model ModelFromXGBoostJson(const json::Value& doc, size_t file_bytes) {
       m.params.scale_pos_weight = NumberString(*p->Find("scale_pos_weight"), "scale_pos_weight");
       if (!(m.params.scale_pos_weight > 0) || !std::isfinite(m.params.scale_pos_weight)) Corrupt("its scale_pos_weight is not a positive number");
     }
+  if (objective == "reg:tweedie")
+    if (const json::Value* p = obj.Find("tweedie_regression_param"); p && p->Find("tweedie_variance_power")) {
+      m.params.tweedie_variance_power = NumberString(*p->Find("tweedie_variance_power"), "tweedie_variance_power");
+      if (!(m.params.tweedie_variance_power >= 1 && m.params.tweedie_variance_power < 2)) Corrupt("its tweedie_variance_power is not in [1, 2)");
+    }
   if (objective == "count:poisson")
     if (const json::Value* p = obj.Find("poisson_regression_param"); p && p->Find("max_delta_step"))
       m.params.max_delta_step = NumberString(*p->Find("max_delta_step"), "max_delta_step");
@@ -601,7 +610,7 @@ Model ModelFromXGBoostJson(const json::Value& doc, size_t file_bytes) {
     if (objective == "binary:logistic") {
       if (!(score > 0 && score < 1)) Corrupt("its base_score " + ShortestFloat(static_cast<float>(score)) + " is not a probability");
       margin = std::log(score / (1 - score));
-    } else if (objective == "count:poisson") {
+    } else if (objective == "count:poisson" || objective == "reg:gamma" || objective == "reg:tweedie") {
       if (!(score > 0)) Corrupt("its base_score " + ShortestFloat(static_cast<float>(score)) + " is not above 0");
       margin = std::log(score);
     }

@@ -2,6 +2,7 @@
 
 #include <algorithm>  // for clamp, sort, max_element
 #include <cmath>      // for sqrt, log, lgamma
+#include <cstdlib>    // for strtod
 #include <sstream>    // for stringstream
 
 #include "boostlab/errors.h"
@@ -42,6 +43,13 @@ double Auc(std::span<const float> pred, std::span<const float> label, std::span<
 
 }  // namespace
 
+double MetricParameter(const MetricSpec& m, const Params& p) {
+  if (m.name == "quantile") return p.quantile_alpha;
+  if (m.name.rfind("tweedie-nloglik@", 0) == 0) return std::strtod(m.name.c_str() + 16, nullptr);
+  if (m.name == "tweedie-nloglik") return p.tweedie_variance_power;
+  return p.huber_slope;
+}
+
 std::vector<MetricSpec> ParseMetrics(const std::string& list, int outputs, const std::string& objective) {
   std::vector<MetricSpec> out;
   std::stringstream ss(list);
@@ -56,17 +64,31 @@ std::vector<MetricSpec> ParseMetrics(const std::string& list, int outputs, const
       continue;
     }
     const bool multi = name == "mlogloss" || name == "merror";
-    const bool known = multi || name == "rmse" || name == "mae" || name == "mphe" || name == "quantile" || name == "logloss" ||
-                       name == "error" || name == "auc" || name == "poisson-nloglik" || name == "exploss";
+    const bool tweedie = name.rfind("tweedie-nloglik", 0) == 0;
+    const bool known = multi || tweedie || name == "rmse" || name == "mae" || name == "mphe" || name == "quantile" || name == "logloss" ||
+                       name == "error" || name == "auc" || name == "poisson-nloglik" || name == "gamma-deviance" ||
+                       name == "gamma-nloglik" || name == "exploss";
     if (!known)
       throw Error("BAD_PARAM", "Parameter 'eval_metric' has unknown metric '" + name +
-                                   "'; allowed: rmse, mae, mphe, quantile, logloss, error, auc, mlogloss, merror, poisson-nloglik, exploss, "
+                                   "'; allowed: rmse, mae, mphe, quantile, logloss, error, auc, mlogloss, merror, poisson-nloglik, gamma-deviance, "
+                                   "gamma-nloglik, tweedie-nloglik (or tweedie-nloglik@rho), exploss, "
                                    "and for ranking ndcg, ndcg@k, map, map@k (a trailing '-' scores a query with no relevant row 0) and pairacc.");
+    if (tweedie && name != "tweedie-nloglik") {
+      // tweedie-nloglik@rho: the power written in the name, in [1, 2).
+      const std::string power = name.substr(std::string("tweedie-nloglik").size());
+      char* end = nullptr;
+      const double rho = power.size() > 1 && power[0] == '@' ? std::strtod(power.c_str() + 1, &end) : 0;
+      if (!end || *end != '\0' || !(rho >= 1 && rho < 2))
+        throw Error("BAD_PARAM", "Parameter 'eval_metric': '" + name + "' names a variance power; write tweedie-nloglik@rho with rho from 1 "
+                                 "up to, not including, 2 (tweedie-nloglik@1.5), or tweedie-nloglik for tweedie_variance_power's.");
+    }
     if (multi != (outputs > 1))
       throw Error("BAD_PARAM", "Parameter 'eval_metric': '" + name + "' does not apply to objective " + objective + ".");
     const bool binary = objective.rfind("binary:", 0) == 0;
     if ((name == "logloss" || name == "error" || name == "auc") && !binary)
       throw Error("BAD_PARAM", "Parameter 'eval_metric': '" + name + "' needs a binary objective.");
+    if ((tweedie || name.rfind("gamma-", 0) == 0 || name == "poisson-nloglik") && (binary || outputs > 1))
+      throw Error("BAD_PARAM", "Parameter 'eval_metric': '" + name + "' scores a predicted amount (e^F), not classes.");
     if (name == "quantile" && (binary || outputs > 1))
       throw Error("BAD_PARAM", "Parameter 'eval_metric': 'quantile' (the pinball loss at quantile_alpha) is for a number, not classes.");
     if (name == "exploss" && objective != "binary:exponential")
@@ -78,7 +100,7 @@ std::vector<MetricSpec> ParseMetrics(const std::string& list, int outputs, const
 
 namespace {
 
-enum class Kind { kRmse, kMae, kMphe, kQuantile, kLogLoss, kError, kPoisson, kMlogLoss, kMerror, kExpLoss };
+enum class Kind { kRmse, kMae, kMphe, kQuantile, kLogLoss, kError, kPoisson, kGammaDeviance, kGammaNLogLik, kTweedie, kMlogLoss, kMerror, kExpLoss };
 
 Kind KindOf(const std::string& name) {
   if (name == "rmse") return Kind::kRmse;
@@ -88,6 +110,9 @@ Kind KindOf(const std::string& name) {
   if (name == "logloss") return Kind::kLogLoss;
   if (name == "error") return Kind::kError;
   if (name == "poisson-nloglik") return Kind::kPoisson;
+  if (name == "gamma-deviance") return Kind::kGammaDeviance;
+  if (name == "gamma-nloglik") return Kind::kGammaNLogLik;
+  if (name.rfind("tweedie-nloglik", 0) == 0) return Kind::kTweedie;
   if (name == "mlogloss") return Kind::kMlogLoss;
   if (name == "exploss") return Kind::kExpLoss;
   return Kind::kMerror;
@@ -116,6 +141,20 @@ double Term(const float* pred, int K, float label, RowIdx r, double slope) {
       const float q = pred[r];  // float, as XGBoost (see mlogloss)
       return -(y > 0.5 ? std::log(std::max(q, kEpsF)) : std::log(std::max(1.0f - q, kEpsF)));
     } else if constexpr (kKind == Kind::kError) return (p > 0.5) != (y > 0.5);
+    else if constexpr (kKind == Kind::kGammaDeviance) {
+      // In float with XGBoost's 1e-6 on both, so a label of 0 stays finite (the mean is doubled at the end).
+      const float q = pred[r] + 1e-6f, t = label + 1e-6f;
+      return std::log(q / t) + t / q - 1.0f;
+    } else if constexpr (kKind == Kind::kGammaNLogLik) {
+      // The gamma family's negative log-likelihood with dispersion 1: y/mu + ln mu (XGBoost's, in float).
+      const float q = std::max(pred[r], 1e-6f);
+      const float theta = static_cast<float>(-1.0 / q);
+      return -(label * theta + std::log(-theta));
+    } else if constexpr (kKind == Kind::kTweedie) {
+      const float q = pred[r], rho = static_cast<float>(slope);  // slope: the variance power
+      const float a = label * std::exp((1 - rho) * std::log(q)) / (1 - rho), b = std::exp((2 - rho) * std::log(q)) / (2 - rho);
+      return -a + b;
+    }
     else if constexpr (kKind == Kind::kExpLoss) {
       // exp(-s F) with p = sigmoid(2F): sqrt((1-p)/p) for y = 1, sqrt(p/(1-p)) for y = 0.
       const double q = std::clamp(p, kEps, 1 - kEps);
@@ -151,6 +190,9 @@ double SumTerms(const MetricSpec& m, std::span<const float> pred, int K, std::sp
     case Kind::kLogLoss: return SumTerms<Kind::kLogLoss, kWeighted>(pred, K, label, weight, rows, slope);
     case Kind::kError: return SumTerms<Kind::kError, kWeighted>(pred, K, label, weight, rows, slope);
     case Kind::kPoisson: return SumTerms<Kind::kPoisson, kWeighted>(pred, K, label, weight, rows, slope);
+    case Kind::kGammaDeviance: return SumTerms<Kind::kGammaDeviance, kWeighted>(pred, K, label, weight, rows, slope);
+    case Kind::kGammaNLogLik: return SumTerms<Kind::kGammaNLogLik, kWeighted>(pred, K, label, weight, rows, slope);
+    case Kind::kTweedie: return SumTerms<Kind::kTweedie, kWeighted>(pred, K, label, weight, rows, slope);
     case Kind::kMlogLoss: return SumTerms<Kind::kMlogLoss, kWeighted>(pred, K, label, weight, rows, slope);
     case Kind::kMerror: return SumTerms<Kind::kMerror, kWeighted>(pred, K, label, weight, rows, slope);
     case Kind::kExpLoss: return SumTerms<Kind::kExpLoss, kWeighted>(pred, K, label, weight, rows, slope);
@@ -188,7 +230,7 @@ double EvaluateMetric(const MetricSpec& m, std::span<const float> pred, int K, s
   }
   if (!(total > 0)) return 0;
   const double mean = sum / total;
-  return m.name == "rmse" ? std::sqrt(mean) : mean;
+  return m.name == "rmse" ? std::sqrt(mean) : m.name == "gamma-deviance" ? 2 * mean : mean;
 }
 
 }  // namespace boostlab

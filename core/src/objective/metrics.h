@@ -22,8 +22,9 @@ struct MetricSpec {
 };
 
 // Checks names against the number of outputs; throws Error{"BAD_PARAM"}.
-// The number a metric takes from the parameters: mphe's huber_slope, quantile's quantile_alpha.
-inline double MetricParameter(const MetricSpec& m, const Params& p) { return m.name == "quantile" ? p.quantile_alpha : p.huber_slope; }
+// The number a metric takes from the parameters: mphe's huber_slope, quantile's quantile_alpha,
+// tweedie-nloglik's variance power: its name's (tweedie-nloglik@1.2), else tweedie_variance_power.
+double MetricParameter(const MetricSpec& m, const Params& p);
 
 std::vector<MetricSpec> ParseMetrics(const std::string& comma_list, int outputs, const std::string& objective);
 

@@ -85,4 +85,7 @@ float SoftmaxHessianFactor(const Params& params, int num_class);
 // Throws Error{"BAD_PARAM"} for an unknown name.
 std::unique_ptr<Objective> MakeObjective(const std::string& name, const Params& params, int num_class);
 
+// Tweedie's variance power as XGBoost writes it in its metric's name (tweedie-nloglik@1.5).
+std::string TweediePower(double rho);
+
 }  // namespace boostlab

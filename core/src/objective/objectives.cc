@@ -3,6 +3,8 @@
 
 #include <algorithm>  // for max, clamp, nth_element
 #include <cmath>      // for exp, log, sqrt
+#include <sstream>    // for ostringstream
+#include <string>     // for string
 #include <utility>    // for pair
 
 #include "boostlab/errors.h"
@@ -170,10 +172,36 @@ struct PseudoHuberLoss {
   float Transform(float m) const { return m; }
 };
 
+// The log-link losses: the prediction is e^F, a mean of counts, amounts or durations.
 struct PoissonLoss {
   static constexpr const char* kName = "count:poisson";
+  static constexpr const char* kLabels = "counts (labels >= 0)";
+  static bool LabelFits(float y) { return y >= 0; }
   float max_delta_step = 0.7f;
   GradPair operator()(float m, float p, float y) const { return {p - y, std::exp(m + max_delta_step)}; }
+  float Transform(float m) const { return std::exp(m); }
+};
+
+// The gamma deviance, 2 [ln(mu/y) + y/mu - 1], in F = ln mu: g = 1 - y/mu, h = y/mu (in float, as XGBoost).
+struct GammaLoss {
+  static constexpr const char* kName = "reg:gamma";
+  static constexpr const char* kLabels = "positive amounts (labels > 0)";
+  static bool LabelFits(float y) { return y > 0; }
+  GradPair operator()(float, float p, float y) const { return {1.0f - y / p, y / p}; }
+  float Transform(float m) const { return std::exp(m); }
+};
+
+// Tweedie's compound Poisson-gamma loss with variance power rho in [1, 2):
+// -y e^((1-rho)F)/(1-rho) + e^((2-rho)F)/(2-rho), its derivatives in F (in float, as XGBoost).
+struct TweedieLoss {
+  static constexpr const char* kName = "reg:tweedie";
+  static constexpr const char* kLabels = "amounts (labels >= 0)";
+  static bool LabelFits(float y) { return y >= 0; }
+  float rho = 1.5f;
+  GradPair operator()(float m, float, float y) const {
+    const float a = std::exp((1 - rho) * m), b = std::exp((2 - rho) * m);
+    return {-y * a + b, -y * (1 - rho) * a + (2 - rho) * b};
+  }
   float Transform(float m) const { return std::exp(m); }
 };
 
@@ -333,21 +361,27 @@ class PseudoHuberError : public SingleOutput<PseudoHuberLoss> {
   std::vector<std::string> DefaultMetrics() const override { return {"mphe"}; }
 };
 
-class Poisson : public SingleOutput<PoissonLoss> {
+// A log-link loss: labels checked, f0 the log of their (weighted) mean, as
+// XGBoost's generalised linear models start.
+template <typename Loss>
+class LogLink : public SingleOutput<Loss> {
  public:
-  explicit Poisson(float max_delta_step) : SingleOutput({max_delta_step}) {}
+  LogLink(Loss loss, std::vector<std::string> metrics) : SingleOutput<Loss>(loss), metrics_(std::move(metrics)) {}
   void CheckLabels(std::span<const float> y, std::span<const RowIdx> rows) const override {
     for (RowIdx r : rows)
-      if (y[r] < 0)
-        throw Error("BAD_PARAM", "Objective count:poisson needs counts (labels >= 0); data row " + std::to_string(r) +
+      if (!Loss::LabelFits(y[r]))
+        throw Error("BAD_PARAM", std::string("Objective ") + Loss::kName + " needs " + Loss::kLabels + "; data row " + std::to_string(r) +
                                      " has " + std::to_string(y[r]) + ".");
   }
   std::vector<double> AverageMargin(std::span<const float> y, std::span<const RowIdx> rows) const override {
-    return {std::log(std::max(Mean(y, weight_, rows), 1e-7))};
+    return {std::log(std::max(Mean(y, this->weight_, rows), 1e-7))};
   }
   double MarginOfBaseScore(double b) const override { return std::log(std::max(b, 1e-7)); }
-  std::vector<std::string> DefaultMetrics() const override { return {"poisson-nloglik"}; }
-  double DefaultMaxDeltaStep() const override { return 0.7; }
+  std::vector<std::string> DefaultMetrics() const override { return metrics_; }
+  double DefaultMaxDeltaStep() const override { return Loss::kName == std::string("count:poisson") ? 0.7 : 0; }
+
+ private:
+  std::vector<std::string> metrics_;
 };
 
 class Logistic : public SingleOutput<LogisticLoss> {
@@ -550,6 +584,12 @@ float SoftmaxHessianFactor(const Params& params, int num_class) {
   return params.softmax_hessian == "lightgbm" ? static_cast<float>(num_class) / static_cast<float>(num_class - 1) : 2.0f;
 }
 
+std::string TweediePower(double rho) {
+  std::ostringstream out;  // as XGBoost names its metric: the float, six significant digits
+  out << static_cast<float>(rho);
+  return out.str();
+}
+
 std::unique_ptr<Objective> MakeObjective(const std::string& name, const Params& p, int num_class) {
   const double mds = p.max_delta_step == p.max_delta_step ? p.max_delta_step : 0.7;
   if (p.scale_pos_weight != 1.0 && name != "binary:logistic")
@@ -561,7 +601,15 @@ std::unique_ptr<Objective> MakeObjective(const std::string& name, const Params& 
   if (name == "reg:quantileerror") return std::make_unique<QuantileError>(p.quantile_alpha);
   if (name == "reg:huber") return std::make_unique<Huber>(p.huber_alpha);
   if (name == "reg:pseudohubererror") return std::make_unique<PseudoHuberError>(static_cast<float>(p.huber_slope));
-  if (name == "count:poisson") return std::make_unique<Poisson>(static_cast<float>(mds));
+  if (name == "count:poisson") return std::make_unique<LogLink<PoissonLoss>>(PoissonLoss{static_cast<float>(mds)}, std::vector<std::string>{"poisson-nloglik"});
+  if (name == "reg:gamma") return std::make_unique<LogLink<GammaLoss>>(GammaLoss{}, std::vector<std::string>{"gamma-deviance"});
+  if (name == "reg:tweedie") {
+    if (!(p.tweedie_variance_power < 2))
+      throw Error("BAD_PARAM", "Parameter 'tweedie_variance_power' is " + TweediePower(p.tweedie_variance_power) +
+                                   "; reg:tweedie takes a power from 1 (Poisson) up to, not including, 2 (that is reg:gamma).");
+    return std::make_unique<LogLink<TweedieLoss>>(TweedieLoss{static_cast<float>(p.tweedie_variance_power)},
+                                                  std::vector<std::string>{"tweedie-nloglik@" + TweediePower(p.tweedie_variance_power)});
+  }
   if (name == "binary:logistic") return std::make_unique<Logistic>(p.scale_pos_weight);
   if (name == "binary:exponential") return std::make_unique<Exponential>();
   if (name == "binary:samme") return std::make_unique<Samme>();

@@ -25,6 +25,8 @@ const GRADIENTS: Record<string, [string, string]> = {
   'reg:pseudohubererror': ['g = z/√(1+(z/δ)²), z = F(x) − y', 'h = (1+(z/δ)²)^(−3/2)'],
   'reg:huber': ['g = −clip(y − F(x), ±δ_t)', 'h = 1'],
   'count:poisson': ['g = e^{F(x)} − y', 'h = e^(F(x) + max_delta_step)'],
+  'reg:gamma': ['g = 1 − y·e^(−F(x))', 'h = y·e^(−F(x))'],
+  'reg:tweedie': ['g = −y·e^((1−ρ)F(x)) + e^((2−ρ)F(x)), ρ = tweedie_variance_power', 'h = −y(1−ρ)·e^((1−ρ)F(x)) + (2−ρ)·e^((2−ρ)F(x))'],
   'binary:logistic': ['g = p − y, p = 1/(1+e^(−F(x)))', 'h = p(1 − p)'],
   'binary:exponential': ['g = −ỹ·e^(−ỹF(x)), ỹ = ±1', 'h = e^(−ỹF(x))'],
   'multi:softprob': ['g = p_k − [y = k], p = softmax(F(x))', 'h = 2p_k(1 − p_k)'],
@@ -48,6 +50,8 @@ const F0: Record<string, string> = {
   'binary:logistic': 'ln(ȳ/(1 − ȳ)), the log-odds of the share of class 1',
   'binary:exponential': '½ ln(ȳ/(1 − ȳ))',
   'count:poisson': 'ln ȳ',
+  'reg:gamma': 'ln ȳ',
+  'reg:tweedie': 'ln ȳ',
   'multi:softprob': 'the log of each class\'s share',
 };
 
@@ -60,6 +64,8 @@ export const LINE_SEARCH: Record<string, string> = {
   'binary:logistic': 'γ = Σr / Σp(1 − p) (one Newton step)',
   'binary:exponential': 'γ = −Σg / Σh (one Newton step)',
   'count:poisson': 'γ = −Σg / Σh (one Newton step)',
+  'reg:gamma': 'γ = −Σg / Σh (one Newton step)',
+  'reg:tweedie': 'γ = −Σg / Σh (one Newton step)',
   'multi:softprob': 'γ = (K−1)/K · Σr / Σ|r|(1 − |r|) (Friedman\'s multinomial step)',
 };
 
