@@ -210,6 +210,11 @@ int Predict(std::map<std::string, std::string>& args) {
     for (float v : model.Contributions(boostlab::FeaturesFromTable(table, model.features))) std::printf("%.9g\n", static_cast<double>(v));
     return 0;
   }
+  if (args.count("--interactions")) {
+    // SHAP interaction values: rows x outputs x (features + bias)^2, as XGBoost's pred_interactions.
+    for (float v : model.Interactions(boostlab::FeaturesFromTable(table, model.features))) std::printf("%.9g\n", static_cast<double>(v));
+    return 0;
+  }
   // --margin: raw margins, K a row (what XGBoost's predict(output_margin=True) gives for the exported
   // model); else predictions. --time: only the seconds the prediction took, as JSON (for the bench).
   const boostlab::FeatureColumns x = boostlab::FeaturesFromTable(table, model.features);

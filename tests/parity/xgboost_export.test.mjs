@@ -291,3 +291,51 @@ test('SHAP values equal XGBoost 1.7.4\'s pred_contribs on the exported model (1e
     });
   }
 });
+
+test('SHAP interaction values equal XGBoost 1.7.4\'s and 3.2\'s pred_interactions on the exported model, symmetric, each row of a matrix summing to the SHAP value', () => {
+  // Rows spread over each file (spam's are sorted by class): (features + 1)^2 values a row and output.
+  const head = (name, rows) => {
+    const file = join(dir, `${name}-spread${rows}.csv`);
+    const [header, ...lines] = readFileSync(join(root, 'tests/data', `${name}.csv`), 'utf8').trimEnd().split('\n');
+    const step = Math.max(1, Math.floor(lines.length / rows));
+    writeFileSync(file, [header, ...lines.filter((_, i) => i % step === 0).slice(0, rows)].join('\n') + '\n');
+    return file;
+  };
+  const cases = [
+    [head('auto_mpg', 400), 'Miles_per_Gallon', { rounds: 10 }, ['Name']],
+    [head('auto_mpg', 400), 'Miles_per_Gallon', { algorithm: 'random_forest', rounds: 4, max_depth: 6 }, ['Name']],
+    [head('diamonds', 300), 'price', { rounds: 5, max_depth: 5 }],
+    [head('spam', 150), 'type', { rounds: 6, max_depth: 4 }],
+    [head('letter', 120), 'lettr', { rounds: 2, max_depth: 4 }],
+  ];
+  for (const [csv, target, params, ignore = []] of cases) {
+    const what = `${params.algorithm ?? 'xgboost'} on ${csv.split('/').pop()}`;
+    const model = join(dir, `interactions-${what.replace(/[^\w]+/g, '-')}.json`);
+    cli(['train', '--csv', csv, '--target', target, '--ignore', ignore.join(','), '--params', JSON.stringify(params), '--model-out', model]);
+    writeFileSync(`${model}.xgb.json`, cli(['export-xgboost', '--model', model]));
+    const ours = cli(['predict', '--model', model, '--csv', csv, '--interactions', '1']).trim().split('\n').map(Number);
+    const shap = cli(['predict', '--model', model, '--csv', csv, '--contribs', '1']).trim().split('\n').map(Number);
+    const W = Math.round(ours.length / shap.length);  // features + 1
+    assert.equal(W * shap.length, ours.length, what);
+    for (const ref of REFS) {
+      const theirs = JSON.parse(lastLine(execFileSync(ref.python, [join(root, 'tests/parity/xgb_contribs.py'), `${model}.xgb.json`, csv, 'interactions'],
+        { maxBuffer: 1 << 30 }))).contribs;
+      assert.equal(theirs.length, ours.length, `${what}, XGBoost ${ref.version}`);
+      for (let m = 0; m < ours.length; m += W * W) {
+        const size = Math.max(1, ...theirs.slice(m, m + W * W).map(Math.abs));
+        for (let j = m; j < m + W * W; j++)
+          assert.ok(Math.abs(theirs[j] - ours[j]) <= 1e-5 * size, `${what}: value ${j}: XGBoost ${ref.version} ${theirs[j]}, ours ${ours[j]}`);
+      }
+    }
+    // Each matrix is symmetric and its rows sum to the SHAP values.
+    for (let m = 0, c = 0; m < ours.length; m += W * W, c += W)
+      for (let i = 0; i < W; i++) {
+        let sum = 0;
+        for (let j = 0; j < W; j++) {
+          sum += ours[m + i * W + j];
+          assert.ok(Math.abs(ours[m + i * W + j] - ours[m + j * W + i]) <= 1e-5 * Math.max(1, Math.abs(shap[c + i])), `${what}: not symmetric at ${i},${j}`);
+        }
+        assert.ok(Math.abs(sum - shap[c + i]) <= 1e-4 * Math.max(1, Math.abs(shap[c + i])), `${what}: row ${i} sums to ${sum}, its SHAP value is ${shap[c + i]}`);
+      }
+  }
+});

@@ -120,6 +120,13 @@ struct Model {
   // attribution) or a tree deeper than 512 levels. nthread: threads to use
   // (0: all); the values are the same on any number.
   std::vector<float> Contributions(const FeatureColumns& x, int nthread = 0) const;
+  // SHAP interaction values (XGBoost's pred_interactions): n x K x (F + 1) x
+  // (F + 1), row-major; [i][j] (i != j) is half of features i and j's
+  // interaction (the matrix is symmetric), [i][i] what is left of i's SHAP
+  // value, so each row [i][*] sums to i's SHAP value and the whole matrix to
+  // the margin; the last row and column are the bias's. 2F + 1 times
+  // Contributions' work.
+  std::vector<float> Interactions(const FeatureColumns& x, int nthread = 0) const;
   // Throws VALUES_RELEASED or FEATURE_MISMATCH unless x holds this model's features' values.
   void CheckColumns(const FeatureColumns& x) const;
   // TreeSHAP's work for one row, in path steps: each tree's leaves times its
@@ -127,6 +134,11 @@ struct Model {
   // second on one core; a caller sizes its request by it (a 100-tree deep
   // forest costs billions a row, a 100-tree depth-6 booster a few hundred thousand).
   double ContributionsCostPerRow() const;
+
+ private:
+  void ShapPass(const FeatureColumns& x, int nthread, int condition, int feature, std::vector<double>& phi) const;
+
+ public:
 
   // Per feature: weight (splits), gain, cover, total_gain or total_cover.
   // Throws BAD_ARGUMENT for another type.

@@ -7,6 +7,14 @@
 // the path gets the leaf value times the Shapley weight of the paths it
 // decides. Covers are sums of hessians, as in XGBoost, so the values equal
 // XGBoost's pred_contribs for the same trees.
+//
+// SHAP interaction values (XGBoost's pred_interactions, after Fujimoto,
+// Kojadinovic and Marichal's interaction index) run the same recursion
+// conditioned on one feature: "on" follows only the row's own branch at its
+// splits, "off" both branches in proportion to their covers, and the feature
+// leaves the path either way. Half the difference of the two is each other
+// feature's interaction with it; what is left of its own SHAP value is the
+// diagonal.
 
 #include <algorithm>  // for copy, max, min
 #include <array>      // for array
@@ -103,18 +111,24 @@ struct TreeShap {
   const FeatureColumns& x;
   size_t row;
   double* phi;
+  int condition = 0;           // 0: plain SHAP; 1: feature condition_feature on; -1: off
+  int condition_feature = -1;
 
   double Cover(int node) const { return tree.nodes[static_cast<size_t>(node)].cover; }
 
-  void Recurse(int node, int depth, PathElement* parent, double zero_fraction, double one_fraction, int feature) {
+  // condition_fraction: the share of the row's weight that reaches here (conditioning splits it).
+  void Recurse(int node, int depth, PathElement* parent, double zero_fraction, double one_fraction, int feature,
+               double condition_fraction = 1) {
+    if (condition_fraction == 0) return;
     PathElement* path = parent + depth + 1;
     std::copy(parent, parent + depth + 1, path);
-    Extend(path, depth, zero_fraction, one_fraction, feature);
+    // The conditioned feature is not a player: it never joins the path.
+    if (condition == 0 || feature != condition_feature) Extend(path, depth, zero_fraction, one_fraction, feature);
     const TreeNode& n = tree.nodes[static_cast<size_t>(node)];
     if (n.IsLeaf()) {
       for (int i = 1; i <= depth; ++i) {
         const double w = UnwoundSum(path, depth, i);
-        phi[path[i].feature] += w * (path[i].one_fraction - path[i].zero_fraction) * leaf[static_cast<size_t>(node)];
+        phi[path[i].feature] += w * (path[i].one_fraction - path[i].zero_fraction) * leaf[static_cast<size_t>(node)] * condition_fraction;
       }
       return;
     }
@@ -133,8 +147,14 @@ struct TreeShap {
       Unwind(path, depth, at);
       --depth;
     }
-    Recurse(hot, depth + 1, path, hot_zero * incoming_zero, incoming_one, n.feature);
-    Recurse(cold, depth + 1, path, cold_zero * incoming_zero, 0, n.feature);
+    double hot_condition = condition_fraction, cold_condition = condition_fraction;
+    if (condition != 0 && n.feature == condition_feature) {
+      if (condition > 0) cold_condition = 0;  // on: the row's own branch only
+      else hot_condition *= hot_zero, cold_condition *= cold_zero;  // off: both, by cover
+      --depth;  // the children do not extend the path with it
+    }
+    Recurse(hot, depth + 1, path, hot_zero * incoming_zero, incoming_one, n.feature, hot_condition);
+    Recurse(cold, depth + 1, path, cold_zero * incoming_zero, 0, n.feature, cold_condition);
   }
 };
 
@@ -156,18 +176,18 @@ std::vector<double> MeanValues(const Tree& t, const std::vector<float>& leaf) {
 
 }  // namespace
 
-std::vector<float> Model::Contributions(const FeatureColumns& x, int nthread) const {
-  if (median_trees)
-    throw Error("BAD_ARGUMENT", "An AdaBoost.R2 model combines its trees by a weighted median, which has no additive "
-                                "attribution: it has no SHAP values.");
-  CheckColumns(x);
+// The SHAP pass over every tree for every row, plain (condition 0: the bias
+// column gets the starting margin and each tree's mean) or conditioned on
+// feature `feature` (1 on, -1 off): n x K x (F + 1) values in phi.
+void Model::ShapPass(const FeatureColumns& x, int nthread, int condition, int feature, std::vector<double>& phi) const {
   const size_t K = static_cast<size_t>(num_outputs), F = features.size(), n = x.num_rows;
   const size_t per_round = static_cast<size_t>(TreesPerRound());
   const size_t rounds = per_round ? trees.size() / per_round : 0;
   const double scale = average_trees && rounds > 0 ? 1.0 / static_cast<double>(rounds) : 1.0;
-  std::vector<double> phi(n * K * (F + 1), 0.0);
-  for (size_t r = 0; r < n; ++r)
-    for (size_t k = 0; k < K; ++k) phi[(r * K + k) * (F + 1) + F] = base_margin[k];
+  phi.assign(n * K * (F + 1), 0.0);
+  if (condition == 0)
+    for (size_t r = 0; r < n; ++r)
+      for (size_t k = 0; k < K; ++k) phi[(r * K + k) * (F + 1) + F] = base_margin[k];
   // Rows in blocks across the threads; trees in groups of about a million
   // nodes, whose leaf values and means are computed once for all blocks (a
   // group bounds that memory; a Run per tree would cost a barrier per tree).
@@ -210,13 +230,60 @@ std::vector<float> Model::Contributions(const FeatureColumns& x, int nthread) co
       for (size_t r = static_cast<size_t>(task) * kBlock; r < end; ++r)
         for (const ShapTree& st : group) {
           double* out = &phi[(r * K + st.k) * (F + 1)];
-          out[F] += st.mean[0];
-          TreeShap shap{*st.tree, st.leaf, x, r, out};
+          if (condition == 0) out[F] += st.mean[0];
+          TreeShap shap{*st.tree, st.leaf, x, r, out, condition, feature};
           shap.Recurse(0, 0, path.data(), 1, 1, -1);
         }
     });
   }
+}
+
+namespace {
+
+void RefuseMedianTrees(bool median_trees, const char* what) {
+  if (median_trees)
+    throw Error("BAD_ARGUMENT", std::string("An AdaBoost.R2 model combines its trees by a weighted median, which has no additive "
+                                            "attribution: it has no ") + what + ".");
+}
+
+}  // namespace
+
+std::vector<float> Model::Contributions(const FeatureColumns& x, int nthread) const {
+  RefuseMedianTrees(median_trees, "SHAP values");
+  CheckColumns(x);
+  std::vector<double> phi;
+  ShapPass(x, nthread, 0, -1, phi);
   return std::vector<float>(phi.begin(), phi.end());
+}
+
+std::vector<float> Model::Interactions(const FeatureColumns& x, int nthread) const {
+  RefuseMedianTrees(median_trees, "SHAP interaction values");
+  CheckColumns(x);
+  const size_t K = static_cast<size_t>(num_outputs), F = features.size(), n = x.num_rows, W = F + 1;
+  std::vector<double> plain, on, off;
+  ShapPass(x, nthread, 0, -1, plain);
+  std::vector<float> out(n * K * W * W, 0.0f);
+  for (size_t i = 0; i < W; ++i) {
+    // (The bias "feature" F splits nothing: its on and off passes are equal, its row the bias alone.)
+    if (i < F) {
+      ShapPass(x, nthread, 1, static_cast<int>(i), on);
+      ShapPass(x, nthread, -1, static_cast<int>(i), off);
+    }
+    for (size_t r = 0; r < n; ++r)
+      for (size_t k = 0; k < K; ++k) {
+        const size_t c = (r * K + k) * W;
+        float* row = &out[((r * K + k) * W + i) * W];
+        double diagonal = plain[c + i];
+        for (size_t j = 0; j < W && i < F; ++j) {
+          if (j == i) continue;
+          const double v = (on[c + j] - off[c + j]) / 2;
+          row[j] = static_cast<float>(v);
+          diagonal -= v;
+        }
+        row[i] = static_cast<float>(diagonal);
+      }
+  }
+  return out;
 }
 
 double Model::ContributionsCostPerRow() const {
