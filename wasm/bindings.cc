@@ -324,6 +324,14 @@ struct ModelHandle {
     return Guard([&] { return CopyToTypedArray(model.Contributions(rows.isNull() ? d.data->x : Pick(d.data->x, rows), Threads(nthread))); });
   }
   double contributionsCost() const { return model.ContributionsCostPerRow(); }
+  val interactionsTable(const TableHandle& t, double nthread, val rows) const {
+    return Guard([&] {
+      return CopyToTypedArray(model.Interactions(Pick(boostlab::FeaturesFromTable(t.table(), model.features), rows), Threads(nthread)));
+    });
+  }
+  val interactionsDataset(const DatasetHandle& d, double nthread, val rows) const {
+    return Guard([&] { return CopyToTypedArray(model.Interactions(rows.isNull() ? d.data->x : Pick(d.data->x, rows), Threads(nthread))); });
+  }
   // The model's features for the rows (null: all), rows x features, row-major: what it reads (codes for categories).
   val featureValues(const TableHandle& t, val rows) const {
     return Guard([&] {
@@ -563,6 +571,8 @@ EMSCRIPTEN_BINDINGS(boostlab) {
       .function("contributionsDataset", &ModelHandle::contributionsDataset)
       .function("featureValues", &ModelHandle::featureValues)
       .function("contributionsCost", &ModelHandle::contributionsCost)
+      .function("interactionsTable", &ModelHandle::interactionsTable)
+      .function("interactionsDataset", &ModelHandle::interactionsDataset)
       .function("predictMatrix", &ModelHandle::predictMatrix)
       .function("predictMatrixWith", &ModelHandle::predictMatrixWith);
   class_<TrainerHandle>("Trainer")

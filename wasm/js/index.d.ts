@@ -421,6 +421,11 @@ export class Model {
    *  that order (0-based; BAD_ARGUMENT names one past the last). BAD_ARGUMENT for AdaBoost.R2
    *  (a weighted median has no additive attribution). */
   contributions(data: Table | Dataset, options?: { nthread?: number; rows?: ArrayLike<number> }): Float32Array;
+  /** SHAP interaction values (equal to XGBoost's pred_interactions on the exported model): rows x outputs x
+   *  (features + 1) x (features + 1), row-major; [i][j] is half of features i and j's interaction (symmetric), [i][i]
+   *  the rest of i's SHAP value, so row i sums to contributions()' value for i; the last row and column are the bias.
+   *  2 x features + 1 times contributions()' work; BAD_ARGUMENT past 2^26 numbers (ask for fewer `rows`). */
+  interactions(data: Table | Dataset, options?: { nthread?: number; rows?: ArrayLike<number> }): Float32Array;
   /** How well the model predicts the table's rows (all, or `rows`) whose target is known, with its first `rounds`
    *  rounds (0: all). Rows with no target, or of a class the model was not trained on, are counted and left out; each
    *  row counts once, or by its sample weight in column `weight` (checked on the rows asked as training checks it:

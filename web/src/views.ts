@@ -20,6 +20,7 @@ import { ComparePanel } from './compare-panel';
 import { RankingPanel } from './ranking-panel';
 import { ResultPanel } from './result-panel';
 import { DependencePanel } from './dependence-panel';
+import { InteractionPanel } from './interaction-panel';
 import { writeHash } from './url-state';
 import { algorithmName, settingChanges } from './run-names';
 import { setAttr, setData, setHidden, setText, setValue, stat } from './ui/dom';
@@ -54,6 +55,7 @@ export class Views {
   private readonly ranking: RankingPanel;
   private readonly result: ResultPanel;
   private readonly dependence: DependencePanel;
+  private readonly interactions: InteractionPanel;
   private readonly shapSummary = new ShapSummary($<HTMLCanvasElement>('shap-summary'), $('shap-summary-caption'));
   private readonly shapWaterfall = new ShapWaterfall($('shap-waterfall'), $('shap-waterfall-caption'));
   private shapData: { summary: ShapData | null; row: ShapData | null } = { summary: null, row: null };
@@ -75,6 +77,7 @@ export class Views {
     this.ranking = new RankingPanel(client);
     this.result = new ResultPanel(client);
     this.dependence = new DependencePanel(client);
+    this.interactions = new InteractionPanel(client);
     for (const [name, button] of Object.entries(this.buttons) as [keyof Views['buttons'], HTMLButtonElement][]) {
       button.addEventListener('click', () => actions[name]());
     }
@@ -215,6 +218,7 @@ export class Views {
     this.ranking.render();
     this.result.render();
     this.dependence.render();
+    this.interactions.render();
     // The side-by-side presets train AdaBoost and forests, which do not rank.
     setHidden($('compare-panel'), !!store.data && store.choice.group !== '');
     this.compare.render();
@@ -532,6 +536,9 @@ export class Views {
         return;
       case 'dependence':
         this.dependence.onReply(m.key, m.data, m.error);
+        return;
+      case 'interactions':
+        this.interactions.onReply(m.key, m.data, m.error);
         return;
       case 'shap':
         if (!modelOnShow()) return;

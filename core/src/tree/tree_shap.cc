@@ -260,6 +260,14 @@ std::vector<float> Model::Interactions(const FeatureColumns& x, int nthread) con
   RefuseMedianTrees(median_trees, "SHAP interaction values");
   CheckColumns(x);
   const size_t K = static_cast<size_t>(num_outputs), F = features.size(), n = x.num_rows, W = F + 1;
+  // (F + 1)^2 values a row and output: bounded before anything is allocated.
+  constexpr size_t kMostValues = size_t{1} << 26;  // 256 MB of floats
+  const size_t per_row = K * W * W;
+  if (n > 0 && per_row > kMostValues / n)
+    throw Error("BAD_ARGUMENT", "SHAP interaction values of " + std::to_string(n) + " rows would be " + std::to_string(n) + " x " +
+                                    std::to_string(per_row) + " numbers (outputs x (features + 1)^2 a row), past the " +
+                                    std::to_string(kMostValues) + " one request may ask for: ask for at most " +
+                                    std::to_string(std::max<size_t>(1, kMostValues / per_row)) + " rows at a time (the rows option).");
   std::vector<double> plain, on, off;
   ShapPass(x, nthread, 0, -1, plain);
   std::vector<float> out(n * K * W * W, 0.0f);

@@ -55,6 +55,7 @@ export class WorkerClient {
   compare(tokens: number[], round: number) { this.send({ type: 'compare', tokens, round }); }
   evaluate(round: number, key: string) { this.send({ type: 'evaluate', round, key }); }
   dependence(feature: string, output: number, key: string) { this.send({ type: 'dependence', feature, output, key }); }
+  interactions(output: number, key: string, maxRows = 500) { this.send({ type: 'interactions', output, maxRows, key }); }
   ranking(request: RankingRequest) { this.send({ type: 'ranking', request }); }
   roundDetail(request: RoundDetailRequest) { this.send({ type: 'round-detail', request, csv: false }); }
   roundCsv(request: RoundDetailRequest) { this.send({ type: 'round-detail', request, csv: true }); }

@@ -71,7 +71,18 @@ export type ToWorker =
   // `round` rounds (0: all); key comes back with the answer.
   | { type: 'evaluate'; round: number; key: string }
   // Partial dependence of the model on show on one numeric feature ('' : its first), for output (class) `output`.
-  | { type: 'dependence'; feature: string; output: number; key: string };
+  | { type: 'dependence'; feature: string; output: number; key: string }
+  // SHAP interaction values of up to maxRows held-out rows (the first rows when none were held out), for output (class) `output`.
+  | { type: 'interactions'; output: number; maxRows: number; key: string };
+
+// The pairs' strength over the rows explained: features x features, [i][j]
+// (i != j) the mean |phi_ij + phi_ji|, [i][i] the mean |phi_ii| (main effects).
+export interface InteractionData {
+  features: string[];
+  strength: Float64Array;
+  rows: number;
+  output: number;
+}
 
 // A model's partial dependence on one feature (worker/dependence.ts): the
 // feature moved across `grid` on `rows` rows, each row's prediction (`lines`,
@@ -313,4 +324,5 @@ export type FromWorker =
   | { type: 'shap'; purpose: 'summary' | 'row'; data: ShapData | null; error: string }
   | { type: 'evaluation'; key: string; result: EvaluationResult | null; error: string }
   | { type: 'dependence'; key: string; data: DependenceData | null; error: string }
+  | { type: 'interactions'; key: string; data: InteractionData | null; error: string }
   | { type: 'error'; during: 'init' | 'load' | 'train' | 'model' | 'inspect'; error: ErrorInfo; token?: number; load?: number };

@@ -112,6 +112,8 @@ interface Run {
 let run: Run | null = null;
 // TreeSHAP steps a SHAP request may take (about a second's work; see contributionsCost()).
 const SHAP_SUMMARY_BUDGET = 4e8, SHAP_ROW_BUDGET = 1e9;
+// The same for SHAP interaction values (2 x features + 1 passes a row).
+const INTERACTION_BUDGET = 1e9;
 
 function post(message: FromWorker, transfer: Transferable[] = []) {
   self.postMessage(message, { transfer });
@@ -539,6 +541,31 @@ async function handle(msg: ToWorker) {
         const transfer = result.task === 'regression' ? [result.actual.buffer, result.predicted.buffer] : [result.confusion.buffer];
         post({ type: 'evaluation', key: msg.key, result, error: '' }, transfer);
       }, (error) => post({ type: 'evaluation', key: msg.key, result: null, error }));
+      return;
+    }
+    case 'interactions': {
+      answerWithCurrent((m) => {
+        if (!table) noTable('SHAP interaction values');
+        const s = m.summary(), F = s.features.length, W = F + 1, K = s.num_outputs;
+        // 2F + 1 SHAP passes a row: sized to about a second, and to 2^24 numbers.
+        const cost = m.contributionsCost() * (2 * F + 1);
+        if (cost > INTERACTION_BUDGET)
+          throw new BoostLabError({ code: 'TOO_SLOW', message: `SHAP interaction values of this model would take about ${(cost / 1e9).toPrecision(2)} s a row here ` +
+            `(${F} features, ${m.numTrees.toLocaleString()} trees): model.interactions() in Node computes them on all cores.` });
+        const fit = Math.max(1, Math.min(msg.maxRows, Math.floor(INTERACTION_BUDGET / Math.max(1, cost)), Math.floor(2 ** 24 / (K * W * W))));
+        const held = validRowsOf(m);
+        const rows = held.length ? Array.from(held.subarray(0, fit)) : Array.from({ length: Math.min(fit, table.numRows) }, (_, i) => i);
+        const v = m.interactions(table, { rows });
+        const k = Math.min(Math.max(0, msg.output), K - 1);
+        const strength = new Float64Array(F * F);
+        for (let r = 0; r < rows.length; r++) {
+          const base = (r * K + k) * W * W;
+          for (let i = 0; i < F; i++)
+            for (let j = 0; j < F; j++) strength[i * F + j] += Math.abs(i === j ? v[base + i * W + i] : v[base + i * W + j] + v[base + j * W + i]);
+        }
+        for (let i = 0; i < strength.length; i++) strength[i] /= rows.length;
+        post({ type: 'interactions', key: msg.key, error: '', data: { features: s.features.map((f) => f.name), strength, rows: rows.length, output: k } }, [strength.buffer]);
+      }, (error) => post({ type: 'interactions', key: msg.key, data: null, error }));
       return;
     }
     case 'dependence': {
