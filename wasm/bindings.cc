@@ -374,6 +374,11 @@ struct ModelHandle {
         out.set("rmseOfMean", e.rmse_of_mean);
         out.set("actual", CopyToTypedArray(e.actual));
         out.set("predicted", CopyToTypedArray(e.predicted));
+        if (!e.quantiles.empty()) {
+          out.set("quantiles", CopyToTypedArray(e.quantiles));
+          out.set("coverage", CopyToTypedArray(e.coverage));
+          out.set("pinball", CopyToTypedArray(e.pinball));
+        }
       } else {
         out.set("confusion", CopyToTypedArray(e.confusion));
         out.set("accuracy", e.accuracy);

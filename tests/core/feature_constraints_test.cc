@@ -83,7 +83,7 @@ TEST(MonotoneConstraints, HoldWhereLeavesAreSetAfterTheTreeAndWithLossguide) {
   p.monotone_constraints = "{\"f0\": 1, \"f1\": -1}";
   Params quantile = p;
   quantile.objective = "reg:quantileerror";
-  quantile.quantile_alpha = 0.8;
+  quantile.quantile_alpha = {0.8};
   const Model q = Train(Data(), quantile);
   ExpectMonotone(q, 6, 0, 1);
   ExpectMonotone(q, 6, 1, -1);

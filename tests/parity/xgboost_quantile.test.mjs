@@ -86,3 +86,40 @@ test('a quantile model crosses over: ours predicted by XGBoost 3.2, XGBoost 3.2\
   // Its alpha came with it: the XGBoost form written from it names 0.25 again.
   assert.equal(JSON.parse(execFileSync(CLI, ['export-xgboost', '--model', theirsFile], { maxBuffer: 1 << 26 }).toString()).learner.objective.quantile_loss_param.quantile_alpha, '[0.25]');
 });
+
+test('several quantiles, 0.1, 0.5 and 0.9: one output each, every round\'s mean pinball loss as XGBoost 3.2\'s, and the band crosses over both ways', () => {
+  const params = { objective: 'reg:quantileerror', quantile_alpha: [0.1, 0.5, 0.9], eta: 0.3, max_depth: 4, rounds: 20, max_bin: MAX_BIN };
+  const model = join(dir, 'band.json');
+  const mine = ours(params, { modelOut: model });
+  const ref = theirs(params);
+  assert.deepEqual(Object.keys(mine[0].train), ['quantile']);
+  mine.forEach((r, i) => {
+    assert.ok(relative(r.train.quantile, ref.train.quantile[i]) < 1e-5, `round ${i + 1}: train ${r.train.quantile} here, ${ref.train.quantile[i]} there`);
+    assert.ok(relative(r.valid.quantile, ref.valid.quantile[i]) < 1e-5, `round ${i + 1}: valid ${r.valid.quantile} here, ${ref.valid.quantile[i]} there`);
+  });
+  // Three outputs a row, in the alphas' order (on most rows the 0.1 quantile is below the 0.9 one).
+  const margins = (m) => execFileSync(CLI, ['predict', '--model', m, '--csv', data(`${CSV}.csv`), '--margin', '1'],
+    { maxBuffer: 1 << 26 }).toString().trim().split('\n').map(Number);
+  const band = margins(model);
+  const rows = band.length / 3;
+  assert.equal(rows, 398);
+  let ordered = 0;
+  for (let r = 0; r < rows; r++) ordered += band[3 * r] <= band[3 * r + 2];
+  assert.ok(ordered > 0.95 * rows, `${ordered} of ${rows} rows have the 0.1 quantile at or below the 0.9 one`);
+  // Ours in XGBoost 3.2 (three targets), and XGBoost 3.2's three-alpha model here.
+  const exported = join(dir, 'band.xgboost.json');
+  writeFileSync(exported, execFileSync(CLI, ['export-xgboost', '--model', model], { maxBuffer: 1 << 26 }));
+  const doc = JSON.parse(readFileSync(exported, 'utf8'));
+  assert.equal(doc.learner.objective.quantile_loss_param.quantile_alpha, '[0.1,0.5,0.9]');
+  assert.equal(doc.learner.learner_model_param.num_target, '3');
+  const there = JSON.parse(lastLine(execFileSync(PYTHON3X, [join(root, 'tests/parity/xgb_load_predict.py'), exported, data(`${CSV}.csv`)],
+    { maxBuffer: 1 << 26 }))).margins;
+  assert.equal(there.length, band.length);
+  there.forEach((v, i) => assert.ok(Math.abs(v - band[i]) <= 1e-5 * Math.max(1, Math.abs(v)), `value ${i}: ${v} there, ${band[i]} here`));
+  const theirsFile = join(dir, 'theirs-band.json');
+  const trained = JSON.parse(lastLine(execFileSync(PYTHON3X, [join(root, 'tests/parity/xgb_train_save.py'), 'train', data(`${CSV}.csv`), TARGET,
+    JSON.stringify({ objective: 'reg:quantileerror', quantile_alpha: [0.2, 0.8], max_depth: 3 }), '8', theirsFile, IGNORE.join(',')], { maxBuffer: 1 << 26 })));
+  const back = margins(theirsFile);
+  assert.equal(back.length, trained.margins.length);
+  trained.margins.forEach((v, i) => assert.ok(Math.abs(v - back[i]) <= 1e-5 * Math.max(1, Math.abs(v)), `value ${i}: ${v} in XGBoost, ${back[i]} here`));
+});

@@ -69,6 +69,12 @@ export type Evaluation = {
       /** Up to `points` pairs, rows spread evenly over those scored. */
       actual: Float32Array;
       predicted: Float32Array;
+      /** reg:quantileerror: its quantile_alpha, the share of the rows (by weight) at or below each quantile predicted
+       *  (about alpha for a good one), each one's pinball loss. With several, r2 .. predicted are of the quantile
+       *  nearest the median. */
+      quantiles?: Float64Array;
+      coverage?: Float64Array;
+      pinball?: Float64Array;
     }
 );
 
@@ -167,8 +173,9 @@ export interface Params {
   max_cat_threshold?: number;
   num_class?: number;
   huber_slope?: number;
-  /** reg:quantileerror: the quantile predicted, in (0, 1] (0.9: a value 90 % of rows fall below). Default 0.5. */
-  quantile_alpha?: number;
+  /** reg:quantileerror: the quantile predicted, in (0, 1] (0.9: a value 90 % of rows fall below). Default 0.5. Several,
+   *  [0.1, 0.5, 0.9]: one output each (predict() gives rows x quantiles, row-major), as XGBoost 3's list. */
+  quantile_alpha?: number | number[];
   /** reg:tweedie: the power rho in Var(y) = phi mu^rho, in [1, 2). Default 1.5. */
   tweedie_variance_power?: number;
   /** binary:logistic: the positive rows' gradients and hessians times this (rare positives: about negatives/positives).

@@ -40,6 +40,10 @@ struct Evaluation {
   double r2 = 0, rmse = 0, mae = 0, mean = 0, rmse_of_mean = 0;
   // Numbers: up to max_points (actual, predicted) pairs, rows spread evenly over those scored.
   std::vector<float> actual, predicted;
+  // reg:quantileerror: its quantile_alpha, the share of the rows' weight at or below each quantile
+  // predicted (about alpha for a good one) and each one's pinball loss. With several, r2 .. predicted
+  // are of the quantile nearest the median.
+  std::vector<double> quantiles, coverage, pinball;
 };
 
 // Scores `rows` of `table` (0-based; empty: every row) with the model's first

@@ -42,7 +42,8 @@ struct Params {
   int max_cat_threshold = 64;
   int num_class = 0;
   double huber_slope = 1.0;
-  double quantile_alpha = 0.5;  // reg:quantileerror: the quantile of y given x that the model predicts
+  // reg:quantileerror: the quantiles of y given x that the model predicts, one output each (XGBoost's list).
+  std::vector<double> quantile_alpha = {0.5};
   double tweedie_variance_power = 1.5;  // reg:tweedie: the power rho of Var(y) = phi mu^rho, in [1, 2)
   double scale_pos_weight = 1.0;  // binary:logistic: the positive rows' gradients and hessians times this
   double huber_alpha = 0.9;  // gbdt reg:huber: the quantile of |residual| where the loss turns linear
@@ -72,6 +73,8 @@ struct ParamSpec {
   std::vector<std::pair<std::string, double>> algorithm_defaults = {};
   // Its doc where an algorithm means something else by it (assembled from the declarations).
   std::vector<std::pair<std::string, std::string>> algorithm_docs = {};
+  // A number, or a list of numbers each in the range (quantile_alpha).
+  bool list = false;
 };
 
 const std::vector<ParamSpec>& ParamSchema();

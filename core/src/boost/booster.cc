@@ -184,6 +184,8 @@ Booster::Booster(const Dataset& data, const Params& params, const Model* init) {
   if (metric_list.empty())
     for (const std::string& m : s.objective->DefaultMetrics()) metric_list += (metric_list.empty() ? "" : ",") + m;
   s.metrics = ParseMetrics(metric_list, s.K, objective);
+  for (MetricSpec& m : s.metrics)
+    if (m.name == "quantile") m.quantiles = params.quantile_alpha;
 
   // Cut points come from the training rows that weigh something: a row of
   // weight 0 must not move a split's threshold (XGBoost's sketch skips it too).
@@ -226,13 +228,14 @@ Booster::Booster(const Dataset& data, const Params& params, const Model* init) {
   m.target = data.target;
   // Classes where the model predicts them: a reg: objective on a two-class
   // target (its labels 0 and 1) predicts a number, and its file says so.
-  const bool predicts_classes = s.K > 1 || objective.rfind("binary:", 0) == 0;
+  // (Several quantiles are several outputs of one number.)
+  const bool predicts_classes = (s.K > 1 && objective != "reg:quantileerror") || objective.rfind("binary:", 0) == 0;
   if (predicts_classes) m.classes = data.classes;
   m.params = params;
   // The params are what the user asked for: an algorithm's own objective
   // (AdaBoost's, the forest's) is internal, and only the model's `objective` names it.
   m.params.objective = own_objective.empty() ? objective : params.objective;
-  m.params.num_class = s.K > 1 ? s.K : 0;
+  m.params.num_class = predicts_classes && s.K > 1 ? s.K : 0;
   m.params.nthread = 0;  // how it was trained, not what it is: models match across thread counts
   if (init) {
     // Continued: the model's trees first, each row from its margin (FinishBinning

@@ -72,7 +72,7 @@ class Gbdt : public XGBoostStyle {
     for (const auto& leaf : leaves) {
       TreeNode& node = tree.nodes[leaf.node];
       if (s.objective->RefreshesLeaves())
-        node.value = static_cast<float>(s.objective->LeafValue(leaf.rows, s.margin, s.data.label) * s.params.eta);
+        node.value = static_cast<float>(s.objective->LeafValue(leaf.rows, s.margin, s.data.label, k) * s.params.eta);
       else if (s.params.step == "leaf_line_search")
         node.value = static_cast<float>(GbdtLeafValue(leaf.rows, loss, newton_scale) * s.params.eta);
     }

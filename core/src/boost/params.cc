@@ -93,7 +93,8 @@ const std::vector<ParamSpec>& CommonParams() {
        "Most categories a partition split may move to one side."},
       {"quantile_alpha", ParamType::kFloat, 0.5, nullptr, 0, 1, true, {}, "",
        "reg:quantileerror: the quantile predicted (0.9: a value 90 % of rows fall below). Each leaf takes this quantile of "
-       "its rows' residuals, as XGBoost 3 does."},
+       "its rows' residuals, as XGBoost 3 does. Several, 0.1, 0.5, 0.9: one output each (a tree each a round), a band "
+       "between the outer two.", {}, {}, true},
       {"tweedie_variance_power", ParamType::kFloat, 1.5, nullptr, 1, 2, false, {}, "",
        "reg:tweedie: the power rho in Var(y) = phi mu^rho, from 1 (Poisson: counts) towards 2 (gamma: positive amounts); "
        "between them, a sum of a Poisson number of gamma amounts, which is exactly 0 with some probability. 2 itself is reg:gamma."},
@@ -210,6 +211,7 @@ std::string ParamSchemaJson() {
       }
       out += ']';
     }
+    if (p.list) out += ",\"list\":true";
     out += ",\"algorithms\":";
     json::AppendString(out, p.algorithms);
     out += ",\"algorithmDefaults\":";
@@ -232,6 +234,7 @@ struct Field {
   int Params::*integer = nullptr;
   double Params::*real = nullptr;
   uint64_t Params::*big = nullptr;
+  std::vector<double> Params::*reals = nullptr;
 };
 
 const std::vector<Field>& Fields() {
@@ -266,7 +269,7 @@ const std::vector<Field>& Fields() {
       {"max_cat_threshold", nullptr, &Params::max_cat_threshold},
       {"num_class", nullptr, &Params::num_class},
       {"huber_slope", nullptr, nullptr, &Params::huber_slope},
-      {"quantile_alpha", nullptr, nullptr, &Params::quantile_alpha},
+      {"quantile_alpha", nullptr, nullptr, nullptr, nullptr, &Params::quantile_alpha},
       {"tweedie_variance_power", nullptr, nullptr, &Params::tweedie_variance_power},
       {"scale_pos_weight", nullptr, nullptr, &Params::scale_pos_weight},
       {"monotone_constraints", &Params::monotone_constraints},
@@ -289,6 +292,7 @@ void Assign(Params& params, const std::string& name, double number, const std::s
     if (f.integer) params.*f.integer = static_cast<int>(number);
     if (f.real) params.*f.real = number;
     if (f.big) params.*f.big = static_cast<uint64_t>(number);
+    if (f.reals) params.*f.reals = {number};
   }
 }
 
@@ -332,6 +336,23 @@ std::string UnknownParameter(const std::string& name) {
   return start + DidYouMean(name, names) + ".";
 }
 
+// A parameter's number (or one of its list's), in its type and range.
+double CheckedNumber(const ParamSpec& spec, const std::string& quoted, const json::Value& value) {
+  if (!value.IsNumber()) throw Error("BAD_PARAM", "Parameter " + quoted + (spec.list ? " must be a number or a list of numbers." : " must be a number."));
+  const double v = value.number;
+  // A number written past the doubles (1.2e601) reads as infinity, which no
+  // model file can hold (it saves as null, read back as the default).
+  if (std::isinf(v))
+    throw Error("BAD_PARAM", "Parameter " + quoted + " is beyond the range of numbers (" + (v > 0 ? "+" : "-") +
+                                 "infinity); allowed range is " + RangeText(spec) + ".");
+  if (spec.type == ParamType::kInt && v != std::floor(v))
+    throw Error("BAD_PARAM", "Parameter " + quoted + " must be a whole number, not " + FormatNumber(v) + ".");
+  const bool below = spec.min_exclusive ? !(v > spec.min) : !(v >= spec.min);
+  if (below || !(v <= spec.max) || std::isnan(v))
+    throw Error("BAD_PARAM", "Parameter " + quoted + " is " + FormatNumber(v) + "; allowed range is " + RangeText(spec) + ".");
+  return v;
+}
+
 }  // namespace
 
 Params ParseParams(std::string_view text) {
@@ -368,19 +389,18 @@ Params ParseParams(std::string_view text) {
       Assign(params, name, 0, value.string);
       continue;
     }
-    if (!value.IsNumber()) throw Error("BAD_PARAM", "Parameter " + quoted + " must be a number.");
-    const double v = value.number;
-    // A number written past the doubles (1.2e601) reads as infinity, which no
-    // model file can hold (it saves as null, read back as the default).
-    if (std::isinf(v))
-      throw Error("BAD_PARAM", "Parameter " + quoted + " is beyond the range of numbers (" + (v > 0 ? "+" : "-") +
-                                   "infinity); allowed range is " + RangeText(*spec) + ".");
-    if (spec->type == ParamType::kInt && v != std::floor(v))
-      throw Error("BAD_PARAM", "Parameter " + quoted + " must be a whole number, not " + FormatNumber(v) + ".");
-    const bool below = spec->min_exclusive ? !(v > spec->min) : !(v >= spec->min);
-    if (below || !(v <= spec->max) || std::isnan(v))
-      throw Error("BAD_PARAM", "Parameter " + quoted + " is " + FormatNumber(v) + "; allowed range is " + RangeText(*spec) + ".");
-    Assign(params, name, v, "");
+    if (spec->list && value.IsArray()) {
+      constexpr size_t kMostInList = 64;
+      if (value.array.empty() || value.array.size() > kMostInList)
+        throw Error("BAD_PARAM", "Parameter " + quoted + " lists " + std::to_string(value.array.size()) + " numbers; give one, or a list of 1 to " +
+                                     std::to_string(kMostInList) + ".");
+      std::vector<double> numbers;
+      for (const json::Value& item : value.array) numbers.push_back(CheckedNumber(*spec, quoted, item));
+      for (const Field& f : Fields())
+        if (name == f.name && f.reals) params.*f.reals = std::move(numbers);
+      continue;
+    }
+    Assign(params, name, CheckedNumber(*spec, quoted, value), "");
   }
   return params;
 }
@@ -395,6 +415,18 @@ std::string ParamsToJson(const Params& p) {
     if (f.integer) out += std::to_string(p.*f.integer);
     if (f.real) json::AppendNumber(out, p.*f.real);  // null when unset (NaN)
     if (f.big) out += std::to_string(p.*f.big);
+    if (f.reals) {  // one number as a number (model files before lists), several as a list
+      const std::vector<double>& v = p.*f.reals;
+      if (v.size() == 1) json::AppendNumber(out, v[0]);
+      else {
+        out += '[';
+        for (size_t i = 0; i < v.size(); ++i) {
+          if (i) out += ',';
+          json::AppendNumber(out, v[i]);
+        }
+        out += ']';
+      }
+    }
   }
   return out + "}";
 }

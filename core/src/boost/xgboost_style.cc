@@ -35,11 +35,11 @@ void XGBoostStyle::CheckLoss() const {
 }
 
 void XGBoostStyle::SetLeaves(Tree& tree, std::span<const TreeLearner::LeafRows> leaves, std::span<const GradPair> loss,
-                             double, int) {
+                             double, int k) {
   TrainingContext& s = ctx_;
   if (s.objective->RefreshesLeaves()) {
     for (const auto& leaf : leaves)
-      tree.nodes[leaf.node].value = static_cast<float>(leaf.Bounded(s.objective->LeafValue(leaf.rows, s.margin, s.data.label)) * s.params.eta);
+      tree.nodes[leaf.node].value = static_cast<float>(leaf.Bounded(s.objective->LeafValue(leaf.rows, s.margin, s.data.label, k)) * s.params.eta);
     return;
   }
   if (s.params.leaf_newton_steps > 1) StepLeaves(tree, leaves, loss, s.learners[0]->params().split);

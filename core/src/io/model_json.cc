@@ -247,10 +247,11 @@ void CheckOutputs(const Model& m) {
   const size_t K = static_cast<size_t>(m.num_outputs);
   const bool ok = o.rfind("multi:", 0) == 0    ? classes == K && K >= 2
                   : o.rfind("binary:", 0) == 0 ? classes == 2 && K == 1
+                  : o == "reg:quantileerror"   ? classes == 0 && K == m.params.quantile_alpha.size()  // an output per quantile
                                                 : classes == 0 && K == 1;
   if (!ok)
     Corrupt("its objective " + o + " with num_outputs " + std::to_string(K) + " does not fit its " + std::to_string(classes) +
-            " classes");
+            " classes" + (o == "reg:quantileerror" ? " and " + std::to_string(m.params.quantile_alpha.size()) + " quantile_alpha" : ""));
 }
 
 // Our own document, read into a model with every check.
@@ -445,7 +446,15 @@ Model ReadHeader(const json::Value& doc, int64_t& best_iteration) {
       if (v.IsString()) json::AppendString(params_text, v.string);
       else if (v.IsNumber()) json::AppendNumber(params_text, v.number);
       else if (v.kind == json::Value::Kind::kNull) params_text += "null";  // a parameter left unset (NaN)
-      else Corrupt("its parameter '" + k + "' is " + json::Describe(v) + ", not a string or a number");
+      else if (v.IsArray() && std::all_of(v.array.begin(), v.array.end(), [](const json::Value& x) { return x.IsNumber(); })) {
+        // A list of numbers (several quantile_alpha); the reader says which parameters take one.
+        params_text += '[';
+        for (size_t i = 0; i < v.array.size(); ++i) {
+          if (i) params_text += ',';
+          json::AppendNumber(params_text, v.array[i].number);
+        }
+        params_text += ']';
+      } else Corrupt("its parameter '" + k + "' is " + json::Describe(v) + ", not a string, a number or a list of numbers");
     }
     params_text += '}';
     try {

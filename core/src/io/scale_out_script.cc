@@ -517,7 +517,12 @@ ScriptParams ParamsOf(const Model& m, const std::string& objective, std::vector<
   if (!objective.empty()) add("objective", Text(objective));
   if (m.num_outputs > 1 && objective.rfind("multi:", 0) == 0) add("num_class", std::to_string(m.num_outputs));
   if (objective == "reg:pseudohubererror") add("huber_slope", Number(p.huber_slope));
-  if (objective == "reg:quantileerror") add("quantile_alpha", Number(p.quantile_alpha));
+  if (objective == "reg:quantileerror") {
+    // One alpha as a number; several as a list (one target each in XGBoost).
+    std::string alphas;
+    for (double a : p.quantile_alpha) alphas += (alphas.empty() ? "" : ", ") + Number(a);
+    add("quantile_alpha", p.quantile_alpha.size() == 1 ? alphas : "[" + alphas + "]");
+  }
   if (objective == "reg:tweedie") add("tweedie_variance_power", Number(p.tweedie_variance_power));
   if (objective == "binary:logistic" && p.scale_pos_weight != 1) add("scale_pos_weight", Number(p.scale_pos_weight));
   if (boosted) {

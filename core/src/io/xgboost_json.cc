@@ -60,8 +60,13 @@ XgbObjective MapObjective(const Model& m) {
   if (o == "reg:squarederror" || o == "reg:huber" || o == "binary:forest") return {squared};
   if (o == "reg:absoluteerror") return {R"({"name":"reg:absoluteerror"})"};
   // (XGBoost 2.0 and later: 1.7 has no quantile loss, and refuses the file.)
-  if (o == "reg:quantileerror")
-    return {R"({"name":"reg:quantileerror","quantile_loss_param":{"quantile_alpha":"[)" + ShortestFloat(static_cast<float>(m.params.quantile_alpha)) + "]\"}}"};
+  if (o == "reg:quantileerror") {
+    // Several alphas are several targets (num_target), a tree each a round, as XGBoost 3 grows them.
+    std::string alphas;
+    for (double a : m.params.quantile_alpha) alphas += (alphas.empty() ? "" : ",") + ShortestFloat(static_cast<float>(a));
+    return {R"({"name":"reg:quantileerror","quantile_loss_param":{"quantile_alpha":"[)" + alphas + "]\"}}", Link::kIdentity, 1.0, false,
+            m.num_outputs > 1};
+  }
   if (o == "reg:pseudohubererror")
     return {R"({"name":"reg:pseudohubererror","pseudo_huber_param":{"huber_slope":")" + ShortestFloat(static_cast<float>(m.params.huber_slope)) + "\"}}"};
   if (o == "count:poisson") {
@@ -543,12 +548,14 @@ Model ModelFromXGBoostJson(const json::Value& doc, size_t file_bytes) {
   const std::vector<std::string> named_classes = StringsFromAttribute(attributes, "boostlab_classes", "its class names");
   const bool forest = objective == "reg:squarederror" && named_classes.size() >= 2 &&
                       (named_classes.size() == 2 ? num_target == 1 : num_target == static_cast<int64_t>(named_classes.size()));
-  if (num_target > 1 && !forest)
-    Unsupported("it predicts several targets (num_target > 1); this engine reads models of one target or of classes");
+  // Several quantiles of one target are several targets to XGBoost: an output each here.
+  const bool quantiles = objective == "reg:quantileerror";
+  if (num_target > 1 && !forest && !quantiles)
+    Unsupported("it predicts several targets (num_target > 1); this engine reads models of one target, of classes, or of several quantiles");
   if (forest) objective = named_classes.size() == 2 ? "binary:forest" : "multi:forest";
   const bool multi = objective.rfind("multi:", 0) == 0;
   if (multi && !forest && num_class < 2) Corrupt("its objective is " + objective + " but num_class is " + std::to_string(num_class));
-  const int K = forest ? static_cast<int>(num_target) : multi ? static_cast<int>(num_class) : 1;
+  const int K = forest || quantiles ? static_cast<int>(num_target) : multi ? static_cast<int>(num_class) : 1;
 
   Model m;
   m.base_margin.clear();
@@ -561,16 +568,24 @@ Model ModelFromXGBoostJson(const json::Value& doc, size_t file_bytes) {
     if (const json::Value* p = obj.Find("pseudo_huber_param"); p && p->Find("huber_slope")) m.params.huber_slope = NumberString(*p->Find("huber_slope"), "huber_slope");
   if (objective == "reg:quantileerror")
     if (const json::Value* p = obj.Find("quantile_loss_param"); p && p->Find("quantile_alpha")) {
-      // "[8E-1]" (XGBoost 3) or "0.8": one alpha (several are several targets, refused above).
+      // "[8E-1]" or "[1E-1,5E-1,9E-1]" (XGBoost 3), or "0.8": one alpha a target.
       const json::Value& a = *p->Find("quantile_alpha");
       if (!a.IsString()) Corrupt("its quantile_alpha is not a string");
       std::string text = a.string;
       if (text.size() >= 2 && text.front() == '[' && text.back() == ']') text = text.substr(1, text.size() - 2);
-      json::Value one;
-      one.kind = json::Value::Kind::kString;
-      one.string = text;
-      m.params.quantile_alpha = NumberString(one, "quantile_alpha");
-      if (!(m.params.quantile_alpha > 0 && m.params.quantile_alpha < 1)) Corrupt("its quantile_alpha is not between 0 and 1");
+      m.params.quantile_alpha.clear();
+      for (size_t at = 0; at <= text.size() && m.params.quantile_alpha.size() <= static_cast<size_t>(K);) {
+        const size_t comma = std::min(text.find(',', at), text.size());
+        json::Value one;
+        one.kind = json::Value::Kind::kString;
+        one.string = text.substr(at, comma - at);
+        const double alpha = NumberString(one, "quantile_alpha");
+        if (!(alpha > 0 && alpha < 1)) Corrupt("its quantile_alpha holds a number not between 0 and 1");
+        m.params.quantile_alpha.push_back(alpha);
+        at = comma + 1;
+      }
+      if (m.params.quantile_alpha.size() != static_cast<size_t>(K))
+        Corrupt("its quantile_alpha gives " + std::to_string(m.params.quantile_alpha.size()) + " quantiles for " + std::to_string(K) + " targets");
     }
   if (objective == "binary:logistic")
     if (const json::Value* p = obj.Find("reg_loss_param"); p && p->Find("scale_pos_weight")) {

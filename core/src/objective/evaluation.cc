@@ -188,13 +188,39 @@ Evaluation Evaluate(const Model& model, const Table& table, std::span<const RowI
     e.accuracy = right / e.weight_sum;
     return e;
   }
+  // A quantile model: each quantile's coverage (the rows at or below it, by
+  // weight) and pinball loss; the numbers below are of the quantile nearest
+  // the median (the only one, when there is one).
+  const size_t K = static_cast<size_t>(model.num_outputs);
+  size_t middle = 0;
+  if (model.objective == "reg:quantileerror") {
+    e.quantiles = model.params.quantile_alpha;
+    for (size_t k = 0; k < K; ++k) {
+      const double a = e.quantiles[k];
+      double below = 0, loss = 0;
+      for (size_t i = 0; i < n; ++i) {
+        const double y = known[i], p = pred[i * K + k];
+        below += y <= p ? weight_at(i) : 0;
+        loss += weight_at(i) * (y >= p ? a * (y - p) : (1 - a) * (p - y));
+      }
+      e.coverage.push_back(below / e.weight_sum);
+      e.pinball.push_back(loss / e.weight_sum);
+      if (std::fabs(a - 0.5) < std::fabs(e.quantiles[middle] - 0.5)) middle = k;
+    }
+  }
+  std::vector<float> one;
+  if (K > 1) {
+    one.resize(n);
+    for (size_t i = 0; i < n; ++i) one[i] = pred[i * K + middle];
+  }
+  const std::span<const float> point = K > 1 ? std::span<const float>(one) : std::span<const float>(pred);
   // Weighted as scikit-learn's r2_score, mean_squared_error and mean_absolute_error with sample_weight.
   double sum = 0;
   for (size_t i = 0; i < n; ++i) sum += weight_at(i) * known[i];
   e.mean = sum / e.weight_sum;
   double ss_res = 0, ss_tot = 0, abs = 0;
   for (size_t i = 0; i < n; ++i) {
-    const double d = static_cast<double>(known[i]) - pred[i], t = static_cast<double>(known[i]) - e.mean;
+    const double d = static_cast<double>(known[i]) - point[i], t = static_cast<double>(known[i]) - e.mean;
     ss_res += weight_at(i) * d * d;
     ss_tot += weight_at(i) * t * t;
     abs += weight_at(i) * std::fabs(d);
@@ -207,7 +233,7 @@ Evaluation Evaluate(const Model& model, const Table& table, std::span<const RowI
   for (size_t j = 0; j < points; ++j) {
     const size_t i = static_cast<size_t>(static_cast<uint64_t>(j) * n / points);  // evenly over the rows, the first always
     e.actual.push_back(known[i]);
-    e.predicted.push_back(pred[i]);
+    e.predicted.push_back(point[i]);
   }
   return e;
 }

@@ -41,10 +41,30 @@ double Auc(std::span<const float> pred, std::span<const float> label, std::span<
   return area / (positives * negatives);
 }
 
+// Several quantiles' pinball losses (output k at alpha k) over the rows,
+// averaged over rows and quantiles with the rows' weights, as XGBoost's
+// 'quantile' metric of a list of alphas.
+double PinballOfQuantiles(std::span<const float> pred, int K, std::span<const float> label, std::span<const RowIdx> rows,
+                          const std::vector<double>& alphas, std::span<const float> weight) {
+  if (alphas.size() != static_cast<size_t>(K)) throw Error("BAD_PARAM", "Metric 'quantile' needs one quantile_alpha per output.");
+  double sum = 0, total = 0;
+  for (RowIdx r : rows) {
+    const double w = Weight(weight, r), y = label[r];
+    double row = 0;
+    for (int k = 0; k < K; ++k) {
+      const double p = pred[static_cast<size_t>(r) * static_cast<size_t>(K) + static_cast<size_t>(k)], a = alphas[static_cast<size_t>(k)];
+      row += y >= p ? a * (y - p) : (1 - a) * (p - y);
+    }
+    sum += w * row;
+    total += w * K;
+  }
+  return total > 0 ? sum / total : 0;
+}
+
 }  // namespace
 
 double MetricParameter(const MetricSpec& m, const Params& p) {
-  if (m.name == "quantile") return p.quantile_alpha;
+  if (m.name == "quantile") return p.quantile_alpha[0];  // (several: MetricSpec::quantiles)
   if (m.name.rfind("tweedie-nloglik@", 0) == 0) return std::strtod(m.name.c_str() + 16, nullptr);
   if (m.name == "tweedie-nloglik") return p.tweedie_variance_power;
   return p.huber_slope;
@@ -82,14 +102,19 @@ std::vector<MetricSpec> ParseMetrics(const std::string& list, int outputs, const
         throw Error("BAD_PARAM", "Parameter 'eval_metric': '" + name + "' names a variance power; write tweedie-nloglik@rho with rho from 1 "
                                  "up to, not including, 2 (tweedie-nloglik@1.5), or tweedie-nloglik for tweedie_variance_power's.");
     }
-    if (multi != (outputs > 1))
+    // Several quantiles are several outputs of one number: their pinball loss, averaged.
+    const bool quantiles = objective == "reg:quantileerror" && outputs > 1;
+    if (quantiles && name != "quantile")
+      throw Error("BAD_PARAM", "Parameter 'eval_metric': with several quantile_alpha the model predicts one number per alpha; its metric "
+                               "is 'quantile' (the pinball loss of each, averaged), not '" + name + "'.");
+    if (!quantiles && multi != (outputs > 1))
       throw Error("BAD_PARAM", "Parameter 'eval_metric': '" + name + "' does not apply to objective " + objective + ".");
     const bool binary = objective.rfind("binary:", 0) == 0;
     if ((name == "logloss" || name == "error" || name == "auc") && !binary)
       throw Error("BAD_PARAM", "Parameter 'eval_metric': '" + name + "' needs a binary objective.");
     if ((tweedie || name.rfind("gamma-", 0) == 0 || name == "poisson-nloglik") && (binary || outputs > 1))
       throw Error("BAD_PARAM", "Parameter 'eval_metric': '" + name + "' scores a predicted amount (e^F), not classes.");
-    if (name == "quantile" && (binary || outputs > 1))
+    if (name == "quantile" && (binary || (outputs > 1 && !quantiles)))
       throw Error("BAD_PARAM", "Parameter 'eval_metric': 'quantile' (the pinball loss at quantile_alpha) is for a number, not classes.");
     if (name == "exploss" && objective != "binary:exponential")
       throw Error("BAD_PARAM", "Parameter 'eval_metric': 'exploss' needs objective binary:exponential.");
@@ -211,6 +236,7 @@ double EvaluateMetric(const MetricSpec& m, std::span<const float> pred, int K, s
     return EvaluateRankMetric(*m.rank, pred, label, *groups, pool);
   }
   if (m.name == "auc") return Auc(pred, label, weight, rows);
+  if (m.name == "quantile" && K > 1) return PinballOfQuantiles(pred, K, label, rows, m.quantiles, weight);
   // Fixed blocks, partial sums added in block order: the same bits on any thread count.
   constexpr size_t kBlock = 32768;
   const size_t blocks = (rows.size() + kBlock - 1) / kBlock;

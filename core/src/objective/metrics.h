@@ -19,6 +19,7 @@ struct MetricSpec {
   std::string name;
   bool higher_is_better = false;
   std::optional<RankMetric> rank;  // a ranking metric, parsed once from the name
+  std::vector<double> quantiles;   // 'quantile' of several outputs: output k's alpha (quantile_alpha)
 };
 
 // Checks names against the number of outputs; throws Error{"BAD_PARAM"}.

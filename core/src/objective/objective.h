@@ -49,11 +49,12 @@ class Objective {
   virtual std::vector<std::string> DefaultMetrics() const = 0;
   virtual double DefaultMaxDeltaStep() const { return 0; }
   // Losses whose leaf values are set after the tree is grown (XGBoost's
-  // adaptive leaves for reg:absoluteerror): the value for one leaf's rows.
+  // adaptive leaves for reg:absoluteerror): the value for one leaf's rows,
+  // of a tree for output `output` (margin n x K).
   virtual bool RefreshesLeaves() const { return false; }
-  virtual double LeafValue(std::span<const RowIdx> rows, std::span<const float> margin,
-                           std::span<const float> label) const {
-    (void)rows, (void)margin, (void)label;
+  virtual double LeafValue(std::span<const RowIdx> rows, std::span<const float> margin, std::span<const float> label,
+                           int output) const {
+    (void)rows, (void)margin, (void)label, (void)output;
     return 0;
   }
   // More Newton steps on a grown tree's leaves (leaf_newton_steps): the

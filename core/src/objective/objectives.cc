@@ -245,8 +245,7 @@ class AbsoluteError : public SingleOutput<AbsoluteLoss> {
   std::vector<std::string> DefaultMetrics() const override { return {"mae"}; }
   // The leaf's value is the median residual of its rows, not a Newton step.
   bool RefreshesLeaves() const override { return true; }
-  double LeafValue(std::span<const RowIdx> rows, std::span<const float> margin,
-                   std::span<const float> label) const override {
+  double LeafValue(std::span<const RowIdx> rows, std::span<const float> margin, std::span<const float> label, int) const override {
     auto [residual, w] = Gathered(rows, weight_, [&](RowIdx r) { return label[r] - margin[r]; });
     return Median(std::move(residual), std::move(w));
   }
@@ -270,22 +269,52 @@ double XGBoostQuantile(std::vector<float> v, std::vector<float> w, double alpha)
   return v0 + d * (v1 - v0);
 }
 
-class QuantileError : public SingleOutput<QuantileLoss> {
+// One output per alpha (XGBoost 3's list of quantile_alpha: a target each):
+// output k's pinball loss at alpha_k, its leaves refreshed to the alpha_k
+// quantile of their residuals, its intercept the alpha_k quantile of y.
+class QuantileError : public Objective {
  public:
-  explicit QuantileError(double alpha) : SingleOutput({static_cast<float>(alpha)}), alpha_(alpha) {}
+  explicit QuantileError(std::vector<double> alphas) : alphas_(std::move(alphas)) {
+    for (double a : alphas_) loss_.push_back({static_cast<float>(a)});
+  }
+  const char* name() const override { return QuantileLoss::kName; }
+  int outputs() const override { return static_cast<int>(alphas_.size()); }
   std::vector<double> AverageMargin(std::span<const float> y, std::span<const RowIdx> rows) const override {
-    auto [v, w] = Gathered(rows, weight_, [&](RowIdx r) { return y[r]; });
-    return {XGBoostQuantile(std::move(v), std::move(w), alpha_)};
+    std::vector<double> out;
+    for (double a : alphas_) {
+      auto [v, w] = Gathered(rows, weight_, [&](RowIdx r) { return y[r]; });
+      out.push_back(XGBoostQuantile(std::move(v), std::move(w), a));
+    }
+    return out;
+  }
+  void Gradients(std::span<const float> margin, std::span<const float>, std::span<const float> label,
+                 std::span<const RowIdx> rows, std::span<GradPair> out, ThreadPool& pool) const override {
+    const size_t K = alphas_.size(), n = margin.size() / K;
+    ForBlocks(pool, rows.size(), 16384, [&](size_t begin, size_t end) {
+      for (size_t i = begin; i < end; ++i) {
+        const RowIdx r = rows[i];
+        for (size_t k = 0; k < K; ++k) {
+          GradPair gp = loss_[k](margin[r * K + k], 0.0f, label[r]);
+          if (!weight_.empty()) gp = {gp.g * weight_[r], gp.h * weight_[r]};
+          out[k * n + r] = gp;
+        }
+      }
+    });
+  }
+  void Transform(const float* margin, float* out) const override {
+    for (size_t k = 0; k < alphas_.size(); ++k) out[k] = margin[k];
   }
   std::vector<std::string> DefaultMetrics() const override { return {"quantile"}; }
   bool RefreshesLeaves() const override { return true; }
-  double LeafValue(std::span<const RowIdx> rows, std::span<const float> margin, std::span<const float> label) const override {
-    auto [residual, w] = Gathered(rows, weight_, [&](RowIdx r) { return label[r] - margin[r]; });
-    return XGBoostQuantile(std::move(residual), std::move(w), alpha_);
+  double LeafValue(std::span<const RowIdx> rows, std::span<const float> margin, std::span<const float> label, int output) const override {
+    const size_t K = alphas_.size(), k = static_cast<size_t>(output);
+    auto [residual, w] = Gathered(rows, weight_, [&](RowIdx r) { return label[r] - margin[r * K + k]; });
+    return XGBoostQuantile(std::move(residual), std::move(w), alphas_[k]);
   }
 
  private:
-  double alpha_;
+  std::vector<double> alphas_;
+  std::vector<QuantileLoss> loss_;
 };
 
 // Friedman's Huber loss for gradient boosting (M-regression, as scikit-learn's
@@ -320,7 +349,7 @@ class Huber : public SquaredError {
   bool RefreshesLeaves() const override { return true; }
   // scikit-learn's step: the weighted median residual plus the plain mean of
   // the clipped deviations from it.
-  double LeafValue(std::span<const RowIdx> rows, std::span<const float> margin, std::span<const float> label) const override {
+  double LeafValue(std::span<const RowIdx> rows, std::span<const float> margin, std::span<const float> label, int) const override {
     std::vector<double> residual;
     residual.reserve(rows.size());
     for (RowIdx r : rows) residual.push_back(static_cast<double>(label[r]) - margin[r]);
