@@ -460,7 +460,9 @@ Model ReadHeader(const json::Value& doc, int64_t& best_iteration) {
     try {
       m.params = ParseParams(params_text);
     } catch (const Error& e) {
-      Corrupt(std::string("its params are invalid: ") + e.what());
+      std::string why = e.what();
+      if (!why.empty() && why.back() == '.') why.pop_back();  // (Corrupt ends the sentence)
+      Corrupt("its params are invalid: " + why);
     }
   }
   const json::Value& features = Need(doc, "features", json::Value::Kind::kArray, "the model");

@@ -169,8 +169,11 @@ TEST(ModelLoaderRegression, OutputsMustFitTheClasses) {
 TEST(ModelLoaderRegression, NonScalarParamsAreNamed) {
   ModelText m;
   m.params = R"({"eta":0.3,"max_depth":[6]})";
-  EXPECT_NE(LoadError(m.Json()).find("its parameter 'max_depth' is an array, not a string or a number"), std::string::npos)
+  EXPECT_NE(LoadError(m.Json()).find("its params are invalid: Parameter 'max_depth' must be a number."), std::string::npos)
       << LoadError(m.Json());
+  EXPECT_EQ(LoadError(m.Json()).find(".."), std::string::npos) << LoadError(m.Json());
+  m.params = R"({"eta":0.3,"max_depth":{"a":6}})";
+  EXPECT_NE(LoadError(m.Json()).find("its parameter 'max_depth' is an object"), std::string::npos) << LoadError(m.Json());
   m.params = R"({"eta":0.3,"base_score":null})";  // unset (NaN) is written as null
   EXPECT_EQ(LoadError(m.Json()), "loaded");
 }
