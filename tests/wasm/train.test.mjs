@@ -100,6 +100,21 @@ for (const build of BUILDS) {
         assert.equal(JSON.parse(model.toXGBoostJSON()).learner.objective.quantile_loss_param.quantile_alpha, `[${alpha}]`);
         model.dispose();
       }
+      // All three at once: one output each, rows x 3; evaluate() gives each one's coverage; both model files keep the list.
+      const band = await bl.train(data, { objective: 'reg:quantileerror', quantile_alpha: [0.1, 0.5, 0.9], rounds: 60, eta: 0.3, max_depth: 3 });
+      const p = band.predict(table);
+      assert.equal(p.length, 3 * n);
+      assert.equal(band.summary().num_outputs, 3);
+      assert.deepEqual(band.summary().classes, []);
+      const e = band.evaluate(table);
+      assert.deepEqual(Array.from(e.quantiles), [0.1, 0.5, 0.9]);
+      e.coverage.forEach((c, k) => assert.ok(Math.abs(c - [0.1, 0.5, 0.9][k]) < 0.04, `coverage ${c} of the ${[0.1, 0.5, 0.9][k]} quantile`));
+      assert.deepEqual(bl.loadModel(band.toBinary()).predict(table), p);
+      assert.deepEqual(bl.loadModel(JSON.stringify(band.toJSON())).predict(table), p);
+      await assert.rejects(bl.train(data, { objective: 'reg:quantileerror', quantile_alpha: [0.1, 1.5] }), (e) => e.code === 'BAD_PARAM' && /quantile_alpha/.test(e.message));
+      await assert.rejects(bl.train(data, { objective: 'reg:quantileerror', quantile_alpha: [0.1, 0.9], eval_metric: 'rmse' }),
+        (e) => e.code === 'BAD_PARAM' && /its metric is 'quantile'/.test(e.message));
+      band.dispose();
       data.dispose(); table.dispose();
     });
 

@@ -200,6 +200,8 @@ export interface ParamSpec {
   min?: number | null;
   max?: number | null;
   minExclusive?: boolean;
+  /** A number, or a list of numbers each in the range (quantile_alpha). */
+  list?: boolean;
   choices?: string[];
   algorithms: string;
   doc: string;

@@ -7,6 +7,7 @@ import { modelOnShow, currentRun, store, update } from './state';
 import { DependenceView, type DependenceCurve } from './ui/dependence-view';
 import { setHidden, setText, setValue } from './ui/dom';
 import { constraintOf } from './worker/dependence';
+import { outputName } from './output-names';
 import type { WorkerClient } from './worker/client';
 import type { DependenceData } from './worker/messages';
 
@@ -110,10 +111,10 @@ export class DependencePanel {
     if (now) setValue(select, now.feature);
     const output = $<HTMLSelectElement>('dependence-output');
     setHidden($('dependence-output-row'), !now || now.outputs < 2);
-    const classes = now && now.outputs > 1 ? now.classes.join('|') : '';
-    if (output.dataset.names !== classes) {
-      output.replaceChildren(...(now && now.outputs > 1 ? now.classes.map((c, k) => new Option(`class ${c}`, String(k))) : []));
-      output.dataset.names = classes;
+    const labels = now && now.outputs > 1 ? Array.from({ length: now.outputs }, (_, k) => outputName(now, k)) : [];
+    if (output.dataset.names !== labels.join('|')) {
+      output.replaceChildren(...labels.map((label, k) => new Option(label, String(k))));
+      output.dataset.names = labels.join('|');
     }
     if (now && now.outputs > 1) setValue(output, String(now.output));
     const constraint = $<HTMLSelectElement>('dependence-constraint');

@@ -15,6 +15,7 @@ import { Views } from './views';
 import { lessonById, LESSONS, type LessonSetup } from './lessons/catalog';
 import { LessonPanel } from './lessons/lesson-panel';
 import { DEMO } from './lessons/landing-picture';
+import type { ParamValue } from './worker/messages';
 
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
 const LESSON_IDS = LESSONS.map((l) => l.id);
@@ -76,7 +77,7 @@ let linkNotice = '';
 let dataCount = 0;
 let runCount = 0;
 let tokenCount = 0;
-let pendingRun: { token: number; params: Record<string, number | string>; choice: DataChoice; mode: 'play' | 'step'; group: number } | null = null;
+let pendingRun: { token: number; params: Record<string, ParamValue>; choice: DataChoice; mode: 'play' | 'step'; group: number } | null = null;
 let groupCount = 0;
 
 const client = new WorkerClient(new URL('boostlab/', document.baseURI).href, onMessage);

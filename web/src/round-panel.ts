@@ -12,6 +12,7 @@ import { RoundInspector } from './ui/round-inspector';
 import { LossFigure } from './ui/loss-figure';
 import { WorkedTable, WORKED_PAGE } from './ui/worked-table';
 import { setData, setHidden, setText, setValue } from './ui/dom';
+import { outputName } from './output-names';
 
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
 
@@ -156,7 +157,7 @@ export class RoundPanel {
     const select = $<HTMLSelectElement>('worked-output');
     setHidden($('worked-output-row'), d.outputs < 2);
     if (d.outputs > 1 && select.options.length !== d.outputs)
-      select.replaceChildren(...Array.from({ length: d.outputs }, (_, k) => new Option(`class ${m.classes[k] ?? k}`, String(k))));
+      select.replaceChildren(...Array.from({ length: d.outputs }, (_, k) => new Option(outputName(m, k), String(k))));
     setValue(select, String(d.output));
     // Toy data: the surface as it was after this round (one feature: with every stage up to it).
     const frame = d.surface

@@ -2,6 +2,7 @@
 // a chart of five runs reads as an experiment: "Run 3: eta 0.1 (was 0.3)".
 import type { ParamSpec } from '../../wasm/js/index.js';
 import type { DataChoice } from './state';
+import type { ParamValue } from './worker/messages';
 
 const ALGORITHM_NAMES: Record<string, string> = {
   xgboost: 'XGBoost-style', gbdt: 'gradient boosting', adaboost: 'AdaBoost', random_forest: 'random forest', gbrank: 'GBRank',
@@ -9,7 +10,7 @@ const ALGORITHM_NAMES: Record<string, string> = {
 export const algorithmName = (a: string) => ALGORITHM_NAMES[a] ?? a;
 
 // The value a run used: what was set, else the algorithm's default.
-function valueOf(params: Record<string, number | string>, spec: ParamSpec | undefined, name: string) {
+function valueOf(params: Record<string, ParamValue>, spec: ParamSpec | undefined, name: string) {
   if (name in params) return String(params[name]);
   const algorithm = String(params.algorithm ?? 'xgboost');
   const d = spec?.algorithmDefaults?.[algorithm] ?? spec?.default;
@@ -20,7 +21,7 @@ const CHOICE_NAMES: Record<keyof DataChoice, string> = {
   target: 'target', task: 'task', ignore: 'ignoring', weight: 'weights', group: 'queries', validFraction: 'validation', seed: 'split seed',
 };
 
-type Settings = { params: Record<string, number | string>; choice: DataChoice };
+type Settings = { params: Record<string, ParamValue>; choice: DataChoice };
 
 // What differs between two runs' settings, each as "eta 0.1 (was 0.3)". A
 // change of algorithm is one entry (its parameters' defaults differ anyway).
@@ -44,7 +45,7 @@ export function settingChanges(schema: ParamSpec[], now: Settings, was: Settings
   return changed;
 }
 
-export function runLabel(schema: ParamSpec[], params: Record<string, number | string>, choice: DataChoice,
+export function runLabel(schema: ParamSpec[], params: Record<string, ParamValue>, choice: DataChoice,
   previous?: Settings): string {
   const algorithm = String(params.algorithm ?? 'xgboost');
   const setByHand = Object.entries(params).filter(([k]) => k !== 'algorithm').map(([k, v]) => `${k} ${v}`);

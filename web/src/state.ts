@@ -8,6 +8,7 @@ import type { ToyData } from './ui/toy-data';
 import type { DependenceCurve } from './ui/dependence-view';
 import type { QueuedRun } from './presets';
 import { runParams } from './ui/params-form';
+import type { ParamValue } from './worker/messages';
 
 export interface CsvDialect {
   delimiter: string;
@@ -67,7 +68,7 @@ export interface Run {
   dataId: number;
   dataName: string;
   label: string;         // what differs from the run before it on the same data
-  params: Record<string, number | string>;
+  params: Record<string, ParamValue>;
   choice: DataChoice;
   plannedRounds: number;
   earlyStopping: boolean;
@@ -249,7 +250,7 @@ export function updateSoon(change: (s: Store) => void) {
 }
 
 // Two runs' parameters alike (as the worker was sent them).
-export const sameParams = (a: Record<string, number | string>, b: Record<string, number | string>) =>
+export const sameParams = (a: Record<string, ParamValue>, b: Record<string, ParamValue>) =>
   JSON.stringify(Object.entries(a).map(([k, v]) => [k, String(v)]).sort()) === JSON.stringify(Object.entries(b).map(([k, v]) => [k, String(v)]).sort());
 
 // Whether the form now asks for other parameters than a (paused) run trains
@@ -257,6 +258,6 @@ export const sameParams = (a: Record<string, number | string>, b: Record<string,
 // a new run instead (after a lesson's Step a changed depth trained stumps on).
 export function formDiffersFrom(run: Run): boolean {
   const { params } = runParams(store.schema, store.algorithm, store.typed);
-  const without = (p: Record<string, number | string>) => Object.fromEntries(Object.entries(p).filter(([k]) => k !== 'rounds'));
+  const without = (p: Record<string, ParamValue>) => Object.fromEntries(Object.entries(p).filter(([k]) => k !== 'rounds'));
   return !sameParams(without(params), without(run.params));
 }

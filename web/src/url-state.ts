@@ -1,4 +1,5 @@
 import type { ParamSpec } from '../../wasm/js/index.js';
+import type { ParamValue } from './worker/messages';
 
 // The whole setup in the URL hash, so a link reproduces a run: the data
 // (a sample, toy data with its settings, or an uploaded file's name), the
@@ -15,7 +16,7 @@ export interface UrlState {
   group?: string;
   validFraction?: number;
   seed?: number;
-  params: Record<string, number | string>;
+  params: Record<string, ParamValue>;
   metric?: string;  // the chart's metric and scale
   log?: boolean;
   lesson?: string;  // a lesson being walked (lessons/catalog.ts) and its step, 0-based
@@ -63,7 +64,7 @@ export function readHash(schema: readonly ParamSpec[], samples: readonly string[
   const dropped: string[] = [];
   const quoted = (v: string) => `'${v.length > 40 ? v.slice(0, 40) + '…' : v}'`;
   const specs = new Map(schema.map((p) => [p.name, p]));
-  const params: Record<string, number | string> = {};
+  const params: Record<string, ParamValue> = {};
   for (const [k, v] of q) {
     if (!k.startsWith('p.')) continue;
     const name = k.slice(2);
@@ -72,6 +73,11 @@ export function readHash(schema: readonly ParamSpec[], samples: readonly string[
     if (spec.type === 'string') {
       if (spec.choices?.length && !spec.choices.includes(v)) { dropped.push(`${name} ${quoted(v)}`); continue; }
       params[name] = v;
+    } else if (spec.list && v.includes(',')) {
+      // A list (several quantile_alpha), as the link wrote it: 0.1,0.5,0.9.
+      const items = v.split(',').map(Number);
+      if (items.some((n) => !Number.isFinite(n))) { dropped.push(`${name} ${quoted(v)}`); continue; }
+      params[name] = items;
     } else {
       // Numbers stay numbers so the form flags a value out of range where it is shown.
       const n = Number(v);

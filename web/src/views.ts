@@ -12,7 +12,7 @@ import { CustomLossEditor } from './ui/custom-loss';
 import { TreeView } from './ui/tree-view';
 import { ImportanceChart } from './ui/importance-chart';
 import { Surface } from './ui/surface';
-import { StageView } from './ui/stage-view';
+import { quantileStages, StageView } from './ui/stage-view';
 import { ShapSummary, ShapWaterfall, type ShapData } from './ui/shap-view';
 import { NodeInspector } from './ui/node-inspector';
 import { RoundPanel } from './round-panel';
@@ -20,6 +20,7 @@ import { ComparePanel } from './compare-panel';
 import { RankingPanel } from './ranking-panel';
 import { ResultPanel } from './result-panel';
 import { DependencePanel } from './dependence-panel';
+import { outputName } from './output-names';
 import { InteractionPanel } from './interaction-panel';
 import { writeHash } from './url-state';
 import { algorithmName, settingChanges } from './run-names';
@@ -609,9 +610,12 @@ export class Views {
     const select = $<HTMLSelectElement>('shap-output');
     const multi = d.outputs > 1;
     setHidden($('shap-output-row'), !multi);
-    const names = multi ? d.classes.map((c, k) => `${k}|${c}`).join(',') : '';
+    // The outputs' names: classes, or the quantiles of a model of several.
+    const shown = { classes: d.classes, quantiles: modelInfoOnShow()?.quantiles };
+    const labels = Array.from({ length: multi ? d.outputs : 0 }, (_, k) => outputName(shown, k));
+    const names = labels.join(',');
     if (select.dataset.names !== names) {
-      select.replaceChildren(...(multi ? d.classes.map((c, k) => new Option(`class ${c}`, String(k))) : []));
+      select.replaceChildren(...labels.map((label, k) => new Option(label, String(k))));
       select.dataset.names = names;
     }
     const output = Math.min(store.shap.output, d.outputs - 1);
@@ -619,7 +623,7 @@ export class Views {
     this.shapOutputDrawn = store.shap.output;
     // A forest votes probabilities: its SHAP values are in probability, not log-odds.
     const forest = modelOnShow()?.model?.algorithm === 'random_forest';
-    const what = multi ? `${forest ? 'probability' : 'margin'} of class ${d.classes[output]}`
+    const what = multi ? (d.classes.length ? `${forest ? 'probability' : 'margin'} of class ${d.classes[output]}` : `prediction of ${outputName(shown, output)}`)
       : d.classes.length === 2 ? `${forest ? 'probability' : 'log-odds'} of ${d.classes[1]}` : 'added to the prediction';
     if (this.shapData.summary) this.shapSummary.render(this.shapData.summary, output, what);
     if (this.shapData.row) this.shapWaterfall.render(this.shapData.row, output, what);
@@ -694,7 +698,13 @@ export class Views {
         } else if (toy.dims === 1) {
           // One feature: the stage view; a live frame has only S_t and the rows' F_t.
           const grid = Float32Array.from({ length: frame.width }, (_, i) => toy.range.x[0] + ((i + 0.5) / frame.width) * (toy.range.x[1] - toy.range.x[0]));
-          this.stageView.draw(toy, frame.round, frame.stages ?? { x: grid, curves: frame.grid, before: frame.predictions }, algorithm);
+          // (A run in progress has no model info yet: its parameters say.)
+          const asked = onData?.params.quantile_alpha;
+          const quantiles = (onData?.params.objective === 'reg:quantileerror' && Array.isArray(asked) ? asked : modelInfoOnShow()?.quantiles) ?? [];
+          // Several quantiles: a curve each (the frame holds K margins a point).
+          const band = quantiles.length > 1 && frame.grid.length === quantiles.length * frame.width && frame.predictions
+            ? quantileStages(grid, frame.grid, frame.predictions, quantiles) : null;
+          this.stageView.draw(toy, frame.round, band ?? frame.stages ?? { x: grid, curves: frame.grid, before: frame.predictions }, algorithm);
         } else this.surface.draw(toy, frame.round, frame.grid, frame.width, frame.predictions, frame.weights, algorithm, frame.drawn);
         this.drawnAt = performance.now();
         this.drawing = false;

@@ -58,6 +58,13 @@ export class EvaluationView {
         : `On ${which} every ${c.target} is the same (${stat(e.mean)}): there is no variance to explain, so no R².`);
       parts.push(`RMSE ${stat(e.rmse)}, MAE ${stat(e.mae)}` +
         (e.rmseOfMean > 0 ? `; predicting the mean (${stat(e.mean)}) for every row would give RMSE ${stat(e.rmseOfMean)}.` : '.'));
+      // A quantile model: is each quantile where it should be? About alpha of the rows at or below the alpha quantile.
+      if (e.quantiles?.length && e.coverage) {
+        const q = Array.from(e.quantiles), cover = Array.from(e.coverage);
+        const middle = q.reduce((m, a, k) => (Math.abs(a - 0.5) < Math.abs(q[m] - 0.5) ? k : m), 0);
+        parts.push(`Coverage: ${q.map((a, k) => `${pct(cover[k])} of the rows at or below the ${a} quantile`).join(', ')} ` +
+          `(a well placed alpha quantile has about alpha of them below it)${q.length > 1 ? `; R², RMSE and MAE are of the ${q[middle]} quantile` : ''}.`);
+      }
     } else {
       const K = e.classes.length, actual = rowTotals(e.confusion, K);
       const common = actual.indexOf(Math.max(...actual));
@@ -96,6 +103,7 @@ export class EvaluationView {
     if (e.task === 'regression') {
       setData(this.box, 'r2', String(e.r2));
       setData(this.box, 'rmse', String(e.rmse));
+      setData(this.box, 'coverage', e.coverage ? Array.from(e.coverage).join(',') : '');
       this.body.replaceChildren(scatter(e, c));
     } else {
       setData(this.box, 'accuracy', String(e.accuracy));

@@ -7,6 +7,7 @@
 import type { ParamSpec } from '../../../wasm/js/index.js';
 import type { Store } from '../state';
 import { setAttr, setData, setHidden, setMathText, setText, setValue } from './dom';
+import type { ParamValue } from '../worker/messages';
 
 function usedBy(spec: ParamSpec, algorithm: string) {
   return spec.algorithms === 'all' || spec.algorithms.split(',').includes(algorithm);
@@ -86,10 +87,18 @@ export function specsFor(schema: ParamSpec[], algorithm: string, task?: DataTask
 
 const defaultFor = (s: ParamSpec, algorithm: string) => (s.algorithmDefaults?.[algorithm] !== undefined ? s.algorithmDefaults[algorithm] : s.default);
 
+// A list parameter's numbers as typed: "0.1, 0.5, 0.9" (commas or spaces).
+const listItems = (text: string) => text.split(/[\s,]+/).filter(Boolean);
+
 // Why a typed value is not allowed, or '' (empty means the default).
 export function problemWith(s: ParamSpec, text: string): string {
   if (text.trim() === '') return '';
   if (s.type === 'string') return s.choices?.length && !s.choices.includes(text) ? `must be one of ${s.choices.filter(Boolean).join(', ')}` : '';
+  if (s.list) {
+    const items = listItems(text);
+    const bad = items.map((item) => problemWith({ ...s, list: false }, item)).find(Boolean);
+    return bad ? `${bad.replace(/^must/, 'must each')} (${items.length > 1 ? 'a list: 0.1, 0.5, 0.9' : 'one number, or a list'})` : '';
+  }
   const v = Number(text);
   if (!Number.isFinite(v)) return 'must be a number';
   if (s.type === 'int' && !Number.isInteger(v)) return 'must be a whole number';
@@ -102,14 +111,15 @@ export function problemWith(s: ParamSpec, text: string): string {
 // parameters that is not its default (the core applies its own defaults);
 // and the fields whose value is not allowed.
 export function runParams(schema: ParamSpec[], algorithm: string, typed: Record<string, string>) {
-  const params: Record<string, number | string> = { algorithm };
+  const params: Record<string, ParamValue> = { algorithm };
   const invalid: string[] = [];
   for (const s of specsFor(schema, algorithm)) {
     const text = typed[s.name];
     if (text === undefined || text.trim() === '' || text === String(s.default ?? '')) continue;
     const problem = problemWith(s, text);
     if (problem) invalid.push(`${s.name} ${problem}`);
-    else params[s.name] = s.type === 'string' ? text : Number(text);
+    else if (s.list && listItems(text).length > 1) params[s.name] = listItems(text).map(Number);
+    else params[s.name] = s.type === 'string' ? text : Number(s.list ? listItems(text)[0] : text);
   }
   return { params, invalid };
 }

@@ -10,6 +10,7 @@ import type { ModelInfo, RoundDetail } from '../worker/messages';
 import { cell, formulaRow, mathText, num, paragraph, scrolling, setData, setMathText, smallChart } from './dom';
 import { algorithmName } from '../run-names';
 import { math } from './math';
+import { outputName } from '../output-names';
 
 // The AdaBoost panel's two central formulas, typeset (cloned where used).
 const epsilonTex = () => math('\\varepsilon_t = \\frac{\\sum u\\,[y \\neq g(x)]}{\\sum u}', 'ε_t = Σ u·[y ≠ g(x)] / Σ u');
@@ -88,7 +89,7 @@ export class RoundInspector {
     setData(this.el, 'algorithm', m.algorithm);
     const parts: Node[] = [];
     // A tree per class each round (boosting), or one tree for every class (AdaBoost's, a forest's, multi_output_tree).
-    const classLabel = d.outputs > 1 ? d.perRound > 1 ? ` (the tree for class ${m.classes[d.output] ?? d.output})` : ', one tree for all classes' : '';
+    const classLabel = d.outputs > 1 ? d.perRound > 1 ? ` (the tree for ${outputName(m, d.output)})` : ', one tree for all classes' : '';
     parts.push(paragraph(`${whose} (${algorithmName(m.algorithm)}): round ${d.round} of ${d.rounds}, tree ${d.treeIndex + 1}${classLabel}.`, 'round-title'));
     if (chosen !== m.algorithm)
       parts.push(paragraph(`These are ${whose}'s formulas; ${algorithmName(chosen)}, picked above, shows its own once Play trains it.`, 'hint stale-note'));

@@ -11,6 +11,20 @@ export interface Stages {
   x: Float32Array;       // grid points
   curves: Float32Array;  // (t + 1) x grid: S_0 .. S_t
   before?: Float32Array; // each data row's F_{t-1}(x); live frames have only S_t and the rows' F_t
+  // Several quantiles (curves: the one nearest the median): each quantile's curve
+  // (quantiles x grid) and each data row's predictions (rows x quantiles).
+  band?: { quantiles: number[]; curves: Float32Array; rows: Float32Array };
+}
+
+// A model of several quantiles' frame (margins rows x K, row-major) as the
+// stage view draws it: the quantile nearest the median as S_t, the others a band.
+export function quantileStages(x: Float32Array, grid: Float32Array, predictions: Float32Array, quantiles: number[]): Stages {
+  const K = quantiles.length, n = x.length, rows = predictions.length / K;
+  const middle = quantiles.reduce((best, a, k) => (Math.abs(a - 0.5) < Math.abs(quantiles[best] - 0.5) ? k : best), 0);
+  const curves = new Float32Array(K * n);
+  for (let i = 0; i < n; i++) for (let k = 0; k < K; k++) curves[k * n + i] = grid[i * K + k];
+  return { x, curves: curves.slice(middle * n, (middle + 1) * n), before: Float32Array.from({ length: rows }, (_, r) => predictions[r * K + middle]),
+    band: { quantiles, curves, rows: predictions } };
 }
 
 export class StageView {
@@ -47,6 +61,28 @@ export class StageView {
       }
       ctx.stroke();
     }
+    // Several quantiles: the band between the outer two, shaded, each quantile's curve thin.
+    const band = stages.band;
+    let inside = 0;
+    if (band) {
+      const K = band.quantiles.length, lo = band.curves.subarray(0, n), hi = band.curves.subarray((K - 1) * n, K * n);
+      ctx.beginPath();
+      for (let i = 0; i < n; i++) (i ? ctx.lineTo : ctx.moveTo).call(ctx, px(stages.x[i]), py(lo[i]));
+      for (let i = n - 1; i >= 0; i--) ctx.lineTo(px(stages.x[i]), py(hi[i]));
+      ctx.closePath();
+      ctx.fillStyle = 'rgba(47, 111, 222, 0.14)';
+      ctx.fill();
+      for (let k = 0; k < K; k++) {
+        curve(k, 'rgba(47, 111, 222, 0.7)', 1.25, py, band.curves.subarray(k * n, (k + 1) * n));
+        ctx.fillStyle = '#2f6fde';
+        ctx.font = '11px system-ui, sans-serif';
+        ctx.fillText(`${band.quantiles[k]}`, W - 28, py(band.curves[k * n + n - 1]) - 3);
+      }
+      for (let r = 0; r < toy.x.length; r++) {
+        const y = toy.label[r], a = band.rows[r * K], b = band.rows[r * K + K - 1];
+        inside += y >= Math.min(a, b) && y <= Math.max(a, b) ? 1 : 0;
+      }
+    }
     // Earlier stages faded, S_0 included; the last one bold.
     for (let k = 0; k < count - 1; k++) curve(k, `rgba(120, 130, 150, ${k === 0 ? 0.8 : 0.35})`, 1);
     curve(count - 1, '#2f6fde', 2.5);
@@ -82,6 +118,18 @@ export class StageView {
     setData(this.canvas, 'stages', String(count));
     setData(this.canvas, 'samples', JSON.stringify(at.map((i) => ({ x: stages.x[i], s: stages.curves[(count - 1) * n + i], step: step ? step[i] : null }))));
     const forest = algorithm === 'random_forest';
+    if (band) {
+      const K = band.quantiles.length, share = inside / Math.max(1, toy.x.length);
+      setData(this.canvas, 'band', `${band.quantiles[0]}|${band.quantiles[K - 1]}`);
+      setData(this.canvas, 'inside', String(share));
+      this.caption.textContent = `Round ${round}: the data (dots), the function they were drawn around (green, dashed) and the ${K} quantiles ` +
+        `the model predicts (${band.quantiles.join(', ')}): ${Math.round(100 * share)} % of the points lie in the band between the ` +
+        `${band.quantiles[0]} and ${band.quantiles[K - 1]} quantiles, which should hold about ${Math.round(100 * (band.quantiles[K - 1] - band.quantiles[0]))} % ` +
+        `of new points. Bold: the ${band.quantiles[band.quantiles.reduce((m, a, k) => (Math.abs(a - 0.5) < Math.abs(band.quantiles[m] - 0.5) ? k : m), 0)]} quantile, ` +
+        `red segments its residuals. Each quantile has its own trees, fit to its own pinball loss's gradients.`;
+      return;
+    }
+    setData(this.canvas, 'band', '');
     this.caption.textContent = count > 1
       ? `Round ${round}: the data (dots), the function they were drawn around (green, dashed), S₀ = f₀ and the stages after it (grey), ` +
         `S${sub(round)} (blue); red segments: the residuals y − S${sub(round - 1)}(x) ${forest ? 'the forest had left' : `tree ${round} was fit to`}. ` +

@@ -5,6 +5,7 @@
 import { statColumns } from '../worker/round-detail';
 import type { ModelInfo, RoundDetail } from '../worker/messages';
 import { cell, hintSideways, num, setData, setMathText } from './dom';
+import { outputName } from '../output-names';
 
 export const WORKED_PAGE = 25;
 
@@ -70,7 +71,8 @@ export class WorkedTable {
       `${F > features.length ? ` (${shownText(features.length, F, splitShown, d.splitFeatures.length)}; the CSV has all)` : ''}. ` +
       (m.algorithm === 'random_forest' ? (cls.length ? `F is the forest's vote: the mean of its trees' leaf shares${d.outputs > 1 ? ` for class ${cls[d.output] ?? d.output}` : ` for class ${cls[1] ?? 1}`} (a probability, not a margin); `
         : 'F is the forest\'s prediction, the mean of its trees\'; ')
-        : cls.length ? `F is the margin${d.outputs > 1 ? ` of class ${cls[d.output] ?? d.output}` : ''}; ` : 'F is the prediction; ') +
+        : cls.length ? `F is the margin${d.outputs > 1 ? ` of class ${cls[d.output] ?? d.output}` : ''}; `
+        : d.outputs > 1 ? `F is the prediction of ${outputName(m, d.output)}; ` : 'F is the prediction; ') +
       (m.algorithm === 'gbrank' ? `F${sub(t)}(x) = ${t}/${t + 1}·F${sub(t - 1)}(x) + leaf value, the leaf value being η/(t+1)·g_t(x) (GBRank's blend)${stats.includes('g') ? '; g is minus the sum of the row\'s targets, h their count' : ''}.`
         : m.algorithm === 'random_forest' ? `F${sub(t)}(x) = (${t - 1}·F${sub(t - 1)}(x) + leaf value)/${t}, the mean of the trees.`
         : m.algorithm === 'adaboost' && !cls.length ? `F${sub(t)}(x) is the trees' median weighted by ln(1/β).`

@@ -4,6 +4,9 @@ import type { ToySpec } from '../ui/toy-data';
 import type { ColumnSummary, Evaluation, ParamSpec, RoundLeaf, RoundReport } from '../../../wasm/js/index.js';
 import type { ShapData } from '../ui/shap-view';
 
+// A parameter's value as a run is sent it: a number, text, or a list of numbers (several quantile_alpha).
+export type ParamValue = number | string | number[];
+
 export interface TrainRequest {
   target: string;
   task: string;
@@ -12,7 +15,7 @@ export interface TrainRequest {
   group: string;   // ranking: the query id column, '' for none
   validFraction: number;
   seed: number;
-  params: Record<string, number | string>;
+  params: Record<string, ParamValue>;
   lossCode?: string;  // objective 'custom': the student's loss (ui/custom-loss.ts)
 }
 
@@ -97,6 +100,7 @@ export interface DependenceData {
   output: number;
   outputs: number;
   classes: string[];
+  quantiles: number[]; // several quantiles: output k's alpha ([] otherwise)
   direction: number;   // the model's monotone constraint on the feature: -1, 0 or 1
   features: string[];  // the model's features in order
   numeric: string[];   // its numeric ones, the ones a line can be drawn along
@@ -282,6 +286,8 @@ export interface ModelInfo {
   // The parameters the inspector's formulas need (XGBoost's names).
   params: { eta: number; lambda: number; gamma: number; alpha: number; max_delta_step: number; huber_slope: number; quantile_alpha: number; gbrank_tau: number;
     leaf_newton_steps: number; softmax_hessian: string };
+  // Several quantiles (reg:quantileerror with a list of quantile_alpha): output k predicts quantile quantiles[k]; else [].
+  quantiles: number[];
   objective: string;
   // What the round views explain: AdaBoost's variant, vote, split criterion and sampling, gbdt's step.
   variant: string;

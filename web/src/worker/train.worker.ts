@@ -132,9 +132,11 @@ function info(m: Model): ModelInfo {
     classes: s.classes, target: s.target, algorithm: s.params?.algorithm ?? 'xgboost',
     params: { eta: Number(s.params?.eta ?? 0.3), lambda: Number(s.params?.lambda ?? 1), gamma: Number(s.params?.gamma ?? 0),
       alpha: Number(s.params?.alpha ?? 0), max_delta_step: Number(s.params?.max_delta_step ?? (s.objective === 'count:poisson' ? 0.7 : 0)), huber_slope: Number(s.params?.huber_slope ?? 1),
-      quantile_alpha: Number(s.params?.quantile_alpha ?? 0.5),
+      quantile_alpha: Number([s.params?.quantile_alpha ?? 0.5].flat()[0]),
       gbrank_tau: Number(s.params?.gbrank_tau ?? 1), leaf_newton_steps: Number(s.params?.leaf_newton_steps ?? 1),
       softmax_hessian: s.params?.softmax_hessian ?? 'xgboost' },
+    // Several quantiles: the alpha of each output (a model of one number has none here).
+    quantiles: s.objective === 'reg:quantileerror' && s.num_outputs > 1 ? [s.params?.quantile_alpha ?? []].flat().map(Number) : [],
     objective: s.objective ?? '', variant: s.params?.variant ?? 'samme', vote: s.params?.vote ?? 'samme',
     splitCriterion: s.params?.split_criterion ?? 'gini', sampling: s.params?.sampling ?? 'reweight',
     step: s.params?.step ?? 'leaf_line_search', colsample_bynode: Number(s.params?.colsample_bynode ?? NaN),

@@ -1,0 +1,37 @@
+// Several quantiles in the page: quantile_alpha typed as a list trains a model
+// of one output each; on the one-feature toy data the stage view draws the
+// band between the outer quantiles (its share of the points said and
+// checked here from the rows' own predictions), the result panel gives each
+// quantile's coverage, and the round panel names the outputs by quantile.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { pageAndPackage, setParam, train, useToy } from './browser.mjs';
+
+const ctx = pageAndPackage('quantile-band');
+
+test('wave, quantiles 0.1, 0.5 and 0.9: a band that holds about 80 % of the points, each quantile\'s coverage near its alpha', async () => {
+  const { page } = ctx.site;
+  await useToy(page, 'wave', 600);
+  await page.fill('#toy-noise', '0.6');
+  await page.$eval('#toy-noise', (e) => e.blur());
+  await page.waitForFunction(() => /^toy: wave: /.test(document.getElementById('data-name').textContent) && !document.getElementById('train').disabled);
+  await setParam(page, 'objective', 'reg:quantileerror');
+  await setParam(page, 'quantile_alpha', '0.1, 0.5, 0.9');
+  assert.equal(await page.isVisible('#param-quantile_alpha-problem'), false, 'a list is a value');
+  await train(page, 60);
+  await page.waitForFunction(() => document.getElementById('surface').dataset.band === '0.1|0.9', null, { timeout: 60000 });
+  const inside = Number(await page.$eval('#surface', (c) => c.dataset.inside));
+  assert.ok(inside > 0.65 && inside < 0.95, `${inside} of the training points inside the 0.1-0.9 band`);
+  assert.match(await page.textContent('#surface-caption'), /the 3 quantiles the model predicts \(0\.1, 0\.5, 0\.9\): \d+ % of the points lie in the band/);
+  await page.waitForFunction(() => document.getElementById('result-panel').dataset.coverage?.split(',').length === 3, null, { timeout: 60000 });
+  const coverage = (await page.$eval('#result-panel', (e) => e.dataset.coverage)).split(',').map(Number);
+  [0.1, 0.5, 0.9].forEach((a, k) => assert.ok(Math.abs(coverage[k] - a) < 0.15, `coverage ${coverage[k]} of the ${a} quantile on the held-out rows`));
+  assert.match(await page.textContent('#result-summary'), /Coverage: [\d.]+ % of the rows at or below the 0.1 quantile/);
+  // The round panel picks an output by its quantile.
+  await page.waitForFunction(() => document.getElementById('worked-output').options.length === 3, null, { timeout: 60000 });
+  assert.deepEqual(await page.$$eval('#worked-output option', (os) => os.map((o) => o.textContent)), ['the 0.1 quantile', 'the 0.5 quantile', 'the 0.9 quantile']);
+  // A list item out of range is flagged at the field.
+  await setParam(page, 'quantile_alpha', '0.1, 1.5');
+  await page.waitForSelector('#param-quantile_alpha-problem:not([hidden])');
+  assert.match(await page.textContent('#param-quantile_alpha-problem'), /must each be at most 1/);
+});
