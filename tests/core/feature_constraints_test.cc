@@ -187,6 +187,20 @@ TEST(FeatureConstraints, MistakesAreRefusedNamingTheEntry) {
   }
 }
 
+// AdaBoost and the forest minimise their own loss: an objective of another
+// kind (reg:gamma, a quantile) was trained as theirs without a word.
+TEST(AlgorithmsOwnLoss, AnotherObjectiveIsRefusedNotIgnored) {
+  const Dataset data = Data();
+  for (const char* algorithm : {"adaboost", "random_forest"}) {
+    Params p;
+    p.algorithm = algorithm;
+    p.rounds = 2;
+    p.objective = "reg:quantileerror";
+    const std::string why = Refusal(data, p);
+    EXPECT_NE(why.find("minimises its own loss"), std::string::npos) << algorithm << ": " << why;
+  }
+}
+
 TEST(FeatureConstraints, ACategoricalFeatureHasNoOrderToFollow) {
   Dataset data = Data();
   data.features[2].type = ColumnType::kCategorical;

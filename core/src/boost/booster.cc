@@ -142,6 +142,11 @@ Booster::Booster(const Dataset& data, const Params& params, const Model* init) {
   Params chosen = params;
   // AdaBoost's and the forest's outputs are internal objectives, chosen by the task.
   const std::string own_objective = algorithm.Objective();
+  // Their own loss, chosen by the task: another asked for would be trained without a word.
+  if (!own_objective.empty() && !params.objective.empty() && params.objective != own_objective)
+    throw Error("BAD_PARAM", "Parameter 'objective' is " + params.objective + ", but algorithm " + params.algorithm +
+                                 " minimises its own loss (" + own_objective + ", chosen by the task): leave objective out, or train "
+                                 "xgboost or gbdt with " + params.objective + ".");
   if (!own_objective.empty()) {
     chosen.objective = own_objective;
     chosen.num_class = data.task == Task::kMulticlass ? s.classes : 0;
