@@ -407,6 +407,7 @@ function handle(m: FromWorker) {
         s.worked = { offset: 0, output: 0, row: -1 };
         s.ranking = { side: 'valid', query: -1 };
         s.dependence = { feature: '', output: 0, curves: [] };
+        s.cv = null;
         s.scrubFrame = null;
         s.queue = { runs: [], group: 0, name: '', total: 0 };
       });

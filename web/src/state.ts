@@ -2,7 +2,7 @@
 // (and on earlier datasets), the model on show and the messages. Views render
 // from it and nothing else; what they show disappears when it leaves here.
 // Changes go through update(), which renders every view once afterwards.
-import type { ColumnSummary, DateColumn, ParamSpec, RoundReport } from '../../wasm/js/index.js';
+import type { ColumnSummary, CvRound, DateColumn, ParamSpec, RoundReport } from '../../wasm/js/index.js';
 import type { CompareReply, ModelInfo, RoundDetail } from './worker/messages';
 import type { ToyData } from './ui/toy-data';
 import type { DependenceCurve } from './ui/dependence-view';
@@ -131,6 +131,21 @@ export interface Store {
   roundDetail: { token: number; detail: RoundDetail } | null;
   // The newest side-by-side comparison the worker sent, and the runs it compared.
   compare: { tokens: number[]; reply: CompareReply } | null;
+  // Cross-validation of the form's settings on the loaded data (k folds, bl.cv): each round's means and
+  // spreads as the folds end it; label: the settings it ran, as a run's label says them.
+  cv: CrossValidation | null;
+}
+
+export interface CrossValidation {
+  token: number;
+  dataId: number;
+  nfold: number;
+  label: string;
+  planned: number;
+  rounds: CvRound[];
+  status: 'running' | 'done' | 'stopped' | 'failed';
+  message: string;
+  bestRound: number;
 }
 
 export interface LessonState {
@@ -177,6 +192,7 @@ export const store: Store = {
   landing: false,
   roundDetail: null,
   compare: null,
+  cv: null,
 };
 
 export const currentRun = (): Run | null => store.runs.find((r) => r.number === store.current) ?? null;

@@ -22,6 +22,7 @@ import { ResultPanel } from './result-panel';
 import { DependencePanel } from './dependence-panel';
 import { outputName } from './output-names';
 import { InteractionPanel } from './interaction-panel';
+import { CvPanel } from './cv-panel';
 import { writeHash } from './url-state';
 import { algorithmName, settingChanges } from './run-names';
 import { setAttr, setData, setHidden, setText, setValue, stat } from './ui/dom';
@@ -57,6 +58,7 @@ export class Views {
   private readonly result: ResultPanel;
   private readonly dependence: DependencePanel;
   private readonly interactions: InteractionPanel;
+  private readonly cv: CvPanel;
   private readonly shapSummary = new ShapSummary($<HTMLCanvasElement>('shap-summary'), $('shap-summary-caption'));
   private readonly shapWaterfall = new ShapWaterfall($('shap-waterfall'), $('shap-waterfall-caption'));
   private shapData: { summary: ShapData | null; row: ShapData | null } = { summary: null, row: null };
@@ -79,6 +81,7 @@ export class Views {
     this.result = new ResultPanel(client);
     this.dependence = new DependencePanel(client);
     this.interactions = new InteractionPanel(client);
+    this.cv = new CvPanel(client);
     for (const [name, button] of Object.entries(this.buttons) as [keyof Views['buttons'], HTMLButtonElement][]) {
       button.addEventListener('click', () => actions[name]());
     }
@@ -220,6 +223,7 @@ export class Views {
     this.result.render();
     this.dependence.render();
     this.interactions.render();
+    this.cv.render();
     // The side-by-side presets train AdaBoost and forests, which do not rank.
     setHidden($('compare-panel'), !!store.data && store.choice.group !== '');
     this.compare.render();
@@ -411,7 +415,8 @@ export class Views {
     setHidden($('chart-data-row'), others.size === 0);
     const runs = runsOf(dataId);
     const current = runs.find((r) => r.number === store.current) ?? null;
-    this.chart.render({ runs, current, metric: store.chart.metric, log: store.chart.log, selectedRound: current ? store.selectedRound : 0 });
+    this.chart.render({ runs, current, metric: store.chart.metric, log: store.chart.log, selectedRound: current ? store.selectedRound : 0,
+      cv: store.cv && store.cv.dataId === dataId ? store.cv : null });
     // Only when there is something to clear.
     setHidden($('clear-runs'), !runs.some((r) => r !== current));
     // Before any round the chart is empty: say what fills it.
@@ -540,6 +545,12 @@ export class Views {
         return;
       case 'interactions':
         this.interactions.onReply(m.key, m.data, m.error);
+        return;
+      case 'cv-round':
+        this.cv.onRound(m.token, m.record);
+        return;
+      case 'cv-done':
+        this.cv.onDone(m.token, m.rounds, m.bestRound, m.stopped, m.error);
         return;
       case 'shap':
         if (!modelOnShow()) return;

@@ -6,7 +6,7 @@
 // data-metric and data-best for tests.
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
-import type { Run } from '../state';
+import type { CrossValidation, Run } from '../state';
 import { stat } from './dom';
 
 // A series' value in the legend as the status lines write it (four significant digits): uPlot's own
@@ -30,7 +30,11 @@ export interface ChartView {
   metric: string;        // '' : the current run's early-stopping metric
   log: boolean;
   selectedRound: number;
+  cv: CrossValidation | null;  // a cross-validation on the same data: its test mean, and a band of one std
 }
+
+const CV = '#965ac8';
+type CvRoundValue = { mean: number; std: number };
 
 export class LossChart {
   private plot: uPlot | null = null;
@@ -56,14 +60,15 @@ export class LossChart {
   // The metric on show: the chosen one if some run reports it, else the
   // current run's early-stopping metric.
   static metricOf(v: ChartView) {
-    const known = LossChart.metricsKnown(v.runs);
+    const known = LossChart.metricsKnown(v.runs, v.cv);
     if (v.metric && known.includes(v.metric)) return v.metric;
     const last = (v.current ?? v.runs.at(-1))?.reports.at(-1);
-    return last ? last.metric || Object.keys(last.train)[0] || Object.keys(last.valid)[0] || '' : '';
+    if (!last) return Object.keys(v.cv?.rounds.at(-1)?.test ?? {}).at(-1) ?? '';  // only a cross-validation so far
+    return last.metric || Object.keys(last.train)[0] || Object.keys(last.valid)[0] || '';
   }
 
-  private static metricsKnown(runs: Run[]) {
-    const names = new Set<string>();
+  private static metricsKnown(runs: Run[], cv: CrossValidation | null = null) {
+    const names = new Set<string>(Object.keys(cv?.rounds.at(-1)?.test ?? {}));
     // Validation too: with eval_train 0 a run reports no training metric.
     for (const run of runs) for (const r of run.reports.slice(-1)) [...Object.keys(r.train), ...Object.keys(r.valid)].forEach((k) => names.add(k));
     return [...names];
@@ -71,13 +76,14 @@ export class LossChart {
 
   render(v: ChartView) {
     const m = LossChart.metricOf(v);
-    const version = `${m}|${v.log}|${v.selectedRound}|${v.current?.number}|${v.runs.map((r) => `${r.number}:${r.reports.length}`).join(',')}`;
+    const cvRounds = v.cv?.rounds.filter((r) => m in r.test) ?? [];
+    const version = `${m}|${v.log}|${v.selectedRound}|${v.current?.number}|${v.runs.map((r) => `${r.number}:${r.reports.length}`).join(',')}|${v.cv?.token}:${cvRounds.length}`;
     if (version === this.version) return;
     this.version = version;
     this.view = v;
     const c = v.current;
     const earlier = v.runs.filter((r) => r !== c && r.reports.some((rep) => m in rep.valid || m in rep.train || `oob_${m}` in rep.train));
-    const longest = Math.max(0, ...v.runs.map((r) => r.reports.length));
+    const longest = Math.max(0, cvRounds.length, ...v.runs.map((r) => r.reports.length));
     const x = Array.from({ length: longest }, (_, i) => i + 1);
     const series: uPlot.Series[] = [{ label: 'round' }];
     const data: (number | null)[][] = [x];
@@ -104,6 +110,20 @@ export class LossChart {
         data.push(x.map((_, i) => c.reports[i]?.train[`oob_${m}`] ?? null));
       }
     }
+    // The cross-validation: its folds' mean test curve, and a band from one std below to one above.
+    let band: uPlot.Band | null = null;
+    if (cvRounds.length) {
+      const at = (f: (r: CvRoundValue) => number) => x.map((_, i) => {
+        const r = cvRounds[i]?.test[m];
+        const value = r ? f(r) : null;
+        return value !== null && Number.isFinite(value) && (!v.log || value > 0) ? value : null;
+      });
+      series.push({ label: `cv test ${m} (${v.cv!.nfold} folds, mean)`, stroke: CV, width: 2, value: legendValue },
+        { label: '+1 std', stroke: 'rgba(150, 90, 200, 0.35)', width: 1, points: { show: false }, value: legendValue },
+        { label: '−1 std', stroke: 'rgba(150, 90, 200, 0.35)', width: 1, points: { show: false }, value: legendValue });
+      data.push(at((r) => r.mean), at((r) => r.mean + r.std), at((r) => r.mean - r.std));
+      band = { series: [series.length - 2, series.length - 1], fill: 'rgba(150, 90, 200, 0.15)' };
+    }
     const shape = `${m}|${v.log}|${c?.number}|${series.map((s) => s.label).join('|')}`;
     if (shape !== this.shape || !this.plot) {
       this.plot?.destroy();
@@ -124,6 +144,7 @@ export class LossChart {
             // As wide as its longest tick label (0.0326164 was cut to "326164" in 60 px), plus the axis's name.
             { label: m, size: (_u, values) => Math.max(60, 30 + 7.5 * Math.max(0, ...(values ?? []).map((t) => String(t).length))) }],
           series,
+          bands: band ? [band] : [],
           // Away from the mouse, the legend holds the round picked (or the newest): a round
           // picked with the slider showed "--" there, its numbers only in the line above.
           hooks: { draw: [(u) => this.marks(u)], setCursor: [(u) => this.restLegend(u)] },
@@ -139,7 +160,7 @@ export class LossChart {
     if (this.plot) this.restLegend(this.plot);
     // The metric picker lists what the runs report; before any round it says
     // when it will (an empty list looked broken).
-    const known = LossChart.metricsKnown(v.runs);
+    const known = LossChart.metricsKnown(v.runs, v.cv);
     const values = known.length ? known : [''];
     const options = [...this.metricSelect.options];
     if (options.length !== values.length || options.some((o, i) => o.value !== values[i])) {
@@ -155,6 +176,7 @@ export class LossChart {
     this.el.dataset.runs = String(earlier.length);
     this.el.dataset.metric = m;
     this.el.dataset.best = String(best);
+    this.el.dataset.cvPoints = String(cvRounds.length);
   }
 
   private restLegend(u: uPlot) {

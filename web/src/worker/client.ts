@@ -56,6 +56,8 @@ export class WorkerClient {
   evaluate(round: number, key: string) { this.send({ type: 'evaluate', round, key }); }
   dependence(feature: string, output: number, key: string) { this.send({ type: 'dependence', feature, output, key }); }
   interactions(output: number, key: string, maxRows = 500) { this.send({ type: 'interactions', output, maxRows, key }); }
+  crossValidate(token: number, request: TrainRequest, nfold: number) { this.send({ type: 'cv', token, request, nfold }); }
+  stopCrossValidation() { this.send({ type: 'cv-stop' }); }
   ranking(request: RankingRequest) { this.send({ type: 'ranking', request }); }
   roundDetail(request: RoundDetailRequest) { this.send({ type: 'round-detail', request, csv: false }); }
   roundCsv(request: RoundDetailRequest) { this.send({ type: 'round-detail', request, csv: true }); }

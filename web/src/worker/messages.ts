@@ -1,7 +1,7 @@
 import type { CsvDialect } from '../state';
 import type { ToySpec } from '../ui/toy-data';
 // The messages between the page and the training worker.
-import type { ColumnSummary, Evaluation, ParamSpec, RoundLeaf, RoundReport } from '../../../wasm/js/index.js';
+import type { ColumnSummary, CvRound, Evaluation, ParamSpec, RoundLeaf, RoundReport } from '../../../wasm/js/index.js';
 import type { ShapData } from '../ui/shap-view';
 
 // A parameter's value as a run is sent it: a number, text, or a list of numbers (several quantile_alpha).
@@ -75,6 +75,9 @@ export type ToWorker =
   | { type: 'evaluate'; round: number; key: string }
   // Partial dependence of the model on show on one numeric feature ('' : its first), for output (class) `output`.
   | { type: 'dependence'; feature: string; output: number; key: string }
+  // k-fold cross-validation of a run's settings on the table (bl.cv), each round's means and spreads sent as it ends.
+  | { type: 'cv'; token: number; request: TrainRequest; nfold: number }
+  | { type: 'cv-stop' }
   // SHAP interaction values of up to maxRows held-out rows (the first rows when none were held out), for output (class) `output`.
   | { type: 'interactions'; output: number; maxRows: number; key: string };
 
@@ -331,4 +334,6 @@ export type FromWorker =
   | { type: 'evaluation'; key: string; result: EvaluationResult | null; error: string }
   | { type: 'dependence'; key: string; data: DependenceData | null; error: string }
   | { type: 'interactions'; key: string; data: InteractionData | null; error: string }
+  | { type: 'cv-round'; token: number; record: CvRound }
+  | { type: 'cv-done'; token: number; rounds: number; bestRound: number; metric: string; stopped: boolean; error: string }
   | { type: 'error'; during: 'init' | 'load' | 'train' | 'model' | 'inspect'; error: ErrorInfo; token?: number; load?: number };

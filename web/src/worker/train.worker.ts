@@ -112,6 +112,8 @@ interface Run {
 let run: Run | null = null;
 // TreeSHAP steps a SHAP request may take (about a second's work; see contributionsCost()).
 const SHAP_SUMMARY_BUDGET = 4e8, SHAP_ROW_BUDGET = 1e9;
+// The cross-validation in progress (its Stop).
+let cvAbort: AbortController | null = null;
 // The same for SHAP interaction values (2 x features + 1 passes a row).
 const INTERACTION_BUDGET = 1e9;
 
@@ -545,6 +547,30 @@ async function handle(msg: ToWorker) {
       }, (error) => post({ type: 'evaluation', key: msg.key, result: null, error }));
       return;
     }
+    case 'cv': {
+      // Beside the page's run (never instead of it): each fold a trainer of its own, freed by bl.cv.
+      cvAbort?.abort();
+      const abort = new AbortController();
+      cvAbort = abort;
+      const { target, task, ignore, weight, group, seed, params } = msg.request;
+      try {
+        if (!table) noTable('Cross-validation');
+        const result = await bl!.cv(table, { target, task: group ? 'auto' : task as 'auto', ignore, weight: weight || undefined,
+          group: group || undefined, skipMissingTarget: !group }, params, {
+          nfold: msg.nfold, seed, signal: abort.signal, onRound: (record) => post({ type: 'cv-round', token: msg.token, record }),
+        });
+        post({ type: 'cv-done', token: msg.token, rounds: result.rounds, bestRound: result.bestRound, metric: result.metric, stopped: false, error: '' });
+      } catch (e) {
+        const stopped = abort.signal.aborted;
+        post({ type: 'cv-done', token: msg.token, rounds: 0, bestRound: 0, metric: '', stopped, error: stopped ? '' : describe(e).message });
+      } finally {
+        if (cvAbort === abort) cvAbort = null;
+      }
+      return;
+    }
+    case 'cv-stop':
+      cvAbort?.abort();
+      return;
     case 'interactions': {
       answerWithCurrent((m) => {
         if (!table) noTable('SHAP interaction values');
