@@ -102,9 +102,13 @@ TEST(Ranking, BadGroupsAndRelevanceNameTheColumnAndLine) {
   EXPECT_EQ(missing.line(), 3);
   EXPECT_EQ(missing.column(), 1);
 
+  // Weights weigh whole queries: one query's rows weighing differently are named.
   DatasetOptions weighted = Ranked();
-  weighted.weight = "x";
-  EXPECT_EQ(ErrorOf("q,x,rel\n1,1,0\n1,2,1\n", weighted).code(), "BAD_OPTION");
+  weighted.weight = "w";
+  const Error differ = ErrorOf("q,x,w,rel\n1,1,1,0\n1,2,2,1\n2,3,1,0\n2,4,1,1\n", weighted);
+  EXPECT_EQ(differ.code(), "QUERY_WEIGHTS_DIFFER");
+  EXPECT_EQ(differ.line(), 3);
+  EXPECT_NE(std::string(differ.what()).find("query '1' weighs 1 on line 2 and 2 on line 3"), std::string::npos) << differ.what();
   DatasetOptions itself = Ranked();
   itself.group = "rel";
   EXPECT_EQ(ErrorOf("q,x,rel\n1,1,0\n1,2,1\n", itself).code(), "BAD_OPTION");

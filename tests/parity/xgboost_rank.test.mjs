@@ -65,3 +65,43 @@ for (const objective of ['rank:pairwise', 'rank:ndcg']) {
     assert.deepEqual(one.map((r) => r.valid), mine.map((r) => r.valid), 'the same on one thread as on two');
   });
 }
+
+// Query weights: a column constant within each query (1, 1.5, 2 or 2.5 by query id), XGBoost's group weights.
+function weighted() {
+  const dir = mkdtempSync(join(tmpdir(), 'boostlab-rankw-'));
+  const out = {};
+  for (const name of ['rank_train', 'rank_test']) {
+    const [header, ...rows] = readFileSync(data(`${name}.csv`), 'utf8').trim().split(/\r?\n/);
+    const q = header.split(',').indexOf('qid');
+    writeFileSync(join(dir, `${name}.csv`), [`${header},w`, ...rows.map((r) => `${r},${1 + (Number(r.split(',')[q]) % 4) / 2}`)].join('\n') + '\n');
+    out[name] = join(dir, `${name}.csv`);
+  }
+  const train = readFileSync(out.rank_train, 'utf8').trim().split('\n'), valid = readFileSync(out.rank_test, 'utf8').trim().split('\n');
+  writeFileSync(join(dir, 'rank.csv'), [...train, ...valid.slice(1)].join('\n') + '\n');
+  writeFileSync(join(dir, 'valid_idx.txt'), Array.from({ length: valid.length - 1 }, (_, i) => train.length - 1 + i).join('\n') + '\n');
+  return { ...out, csv: join(dir, 'rank.csv'), validIdx: join(dir, 'valid_idx.txt') };
+}
+
+test('query weights (a weight column constant in each query): every round of rank:ndcg as XGBoost 1.7.4 with group weights', () => {
+  const files = weighted();
+  const params = { objective: 'rank:ndcg', eta: 0.3, max_depth: 6, rounds: 30, max_bin: 256, eval_metric: 'map,ndcg@5' };
+  const ref = JSON.parse(execFileSync(PYTHON, [join(root, 'tests/parity/xgb_rank_reference.py'), files.rank_train, files.rank_test, 'qid', 'relevance',
+    JSON.stringify(params), 'w'], { maxBuffer: 1 << 26 }).toString());
+  const mine = execFileSync(CLI, ['train', '--csv', files.csv, '--target', 'relevance', '--group', 'qid', '--weight', 'w', '--valid-idx', files.validIdx,
+    '--params', JSON.stringify({ ...params, nthread: 2 })], { maxBuffer: 1 << 26 }).toString().trim().split('\n').map((l) => JSON.parse(l)).filter((l) => l.round);
+  let worst = 0;
+  for (const metric of ['ndcg@5', 'map'])
+    for (const side of ['train', 'valid'])
+      mine.forEach((r, i) => { worst = Math.max(worst, relative(r[side][metric], ref[side][metric][i])); });
+  assert.ok(worst < 0.005, `worst relative difference ${worst}`);
+  // The weights changed the model: unweighted, another run.
+  const plain = theirs(params);
+  assert.ok(plain.train['ndcg@5'].some((v, i) => Math.abs(v - ref.train['ndcg@5'][i]) > 1e-4), 'the weights changed nothing');
+  // Rows of one query weighing differently are refused, naming the query and lines.
+  const bad = readFileSync(files.csv, 'utf8').split('\n');
+  bad[2] = bad[2].replace(/,[\d.]+$/, ',7');
+  writeFileSync(files.csv, bad.join('\n'));
+  assert.throws(() => execFileSync(CLI, ['train', '--csv', files.csv, '--target', 'relevance', '--group', 'qid', '--weight', 'w', '--valid-idx', files.validIdx,
+    '--params', JSON.stringify(params)], { stdio: 'pipe' }), (e) => /QUERY_WEIGHTS_DIFFER.*query '\d+' weighs 7 on line 3 and [\d.]+ on line 4/.test(e.stdout.toString() + e.stderr.toString()));
+});
+

@@ -136,6 +136,9 @@ Booster::Booster(const Dataset& data, const Params& params, const Model* init) {
     throw Error("BAD_PARAM", "Parameter 'algorithm' is " + params.algorithm + ", which does not rank: with a group column (" +
                                  data.group_column + ") train xgboost or gbdt with rank:pairwise or rank:ndcg, or gbrank.");
   algorithm.Check();
+  if (params.algorithm == "gbrank" && !data.weight.empty())
+    throw Error("BAD_PARAM", "Algorithm gbrank does not weigh queries yet; with a weight column train xgboost or gbdt with rank:pairwise or "
+                             "rank:ndcg, which weigh each query's pairs by its weight (as XGBoost's group weights).");
   if (params.early_stopping_rounds > 0 && data.valid_rows.empty())
     throw Error("BAD_PARAM", "Parameter 'early_stopping_rounds' needs validation rows (validFraction > 0).");
   int num_class = 0;

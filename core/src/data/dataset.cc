@@ -202,8 +202,6 @@ static Dataset FromTableImpl(const Table& table, const DatasetOptions& options, 
     throw Error("BAD_OPTION", "A group column makes the task ranking; task " + Quote(options.task) + " cannot have one.");
   if (!ranking && options.task == "ranking")
     throw Error("BAD_OPTION", "Task 'ranking' needs a group column: the query each row belongs to (group: 'qid').");
-  if (ranking && weight_col < table.columns.size())
-    throw Error("BAD_OPTION", "Sample weights with a group column are not supported yet (XGBoost weighs whole queries, not rows).");
 
   Dataset d;
   d.target = target.name;
@@ -290,6 +288,10 @@ static Dataset FromTableImpl(const Table& table, const DatasetOptions& options, 
 
   if (ranking) {
     ReadQueries(table, group_col, target_col, options, d);
+    if (weight_col < table.columns.size()) {
+      ReadWeights(table, table.columns[weight_col], weight_col, d);
+      CheckQueryWeights(table, group_col, d);
+    }
     return d;
   }
   SplitRows(n, options, {}, n, d);

@@ -128,4 +128,21 @@ void ReadQueries(const Table& table, size_t group_col, size_t target_col, const 
                       std::to_string(table.LineForMessages(example)) + ").");
 }
 
+void CheckQueryWeights(const Table& table, size_t group_col, const Dataset& d) {
+  if (d.weight.empty()) return;
+  for (const QueryGroups* groups : {&d.train_groups, &d.valid_groups})
+    for (size_t g = 0; g < groups->size(); ++g) {
+      const std::span<const RowIdx> rows = groups->Group(g);
+      for (RowIdx r : rows) {
+        if (d.weight[r] == d.weight[rows[0]]) continue;
+        const Column& group = table.columns[group_col];
+        throw Error("QUERY_WEIGHTS_DIFFER", "With a group column the weights weigh whole queries (as XGBoost's group weights): query " +
+                                                Quote(GroupText(group, rows[0])) + " weighs " + ShortestFloat(d.weight[rows[0]]) + " on line " +
+                                                std::to_string(table.LineForMessages(rows[0])) + " and " + ShortestFloat(d.weight[r]) + " on line " +
+                                                std::to_string(table.LineForMessages(r)) + ". Give each query's rows one weight.",
+                    table.LineForMessages(r), 0);
+      }
+    }
+}
+
 }  // namespace boostlab

@@ -14,4 +14,9 @@ namespace boostlab {
 // and, for values, the line.
 void ReadQueries(const Table& table, size_t group_col, size_t target_col, const DatasetOptions& options, Dataset& d);
 
+// With sample weights (d.weight), XGBoost weighs whole queries: every row of
+// a query must carry its query's one weight. Throws QUERY_WEIGHTS_DIFFER
+// naming the query and two lines that differ.
+void CheckQueryWeights(const Table& table, size_t group_col, const Dataset& d);
+
 }  // namespace boostlab

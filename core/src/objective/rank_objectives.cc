@@ -83,9 +83,19 @@ class LambdaRank : public Objective {
     // query order from the one generator; then the queries run in parallel.
     std::vector<uint32_t> draw_begin;
     std::vector<uint32_t> draws = DrawPartners(label, draw_begin);
+    // Weights weigh whole queries (each query's rows carry one, dataset.cc):
+    // a query's pairs weigh its weight times the queries' count over their
+    // weights' sum, as XGBoost's group weights (in float, in query order).
+    std::vector<float> query_weight(groups_->size(), 1.0f);
+    if (!weight_.empty()) {
+      float sum = 0;
+      for (size_t g = 0; g < groups_->size(); ++g) sum += weight_[groups_->Group(g)[0]];
+      const float norm = static_cast<float>(groups_->size()) / sum;
+      for (size_t g = 0; g < groups_->size(); ++g) query_weight[g] = weight_[groups_->Group(g)[0]] * norm;
+    }
     ForBlocks(pool, groups_->size(), 8, [&](size_t begin, size_t end) {
       QueryScratch scratch;
-      for (size_t g = begin; g < end; ++g) QueryGradients(g, margin, label, &draws[draw_begin[g]], out, scratch);
+      for (size_t g = begin; g < end; ++g) QueryGradients(g, margin, label, &draws[draw_begin[g]], query_weight[g], out, scratch);
     });
   }
 
@@ -130,7 +140,7 @@ class LambdaRank : public Objective {
     return draws;
   }
 
-  void QueryGradients(size_t g, std::span<const float> margin, std::span<const float> label, const uint32_t* draw,
+  void QueryGradients(size_t g, std::span<const float> margin, std::span<const float> label, const uint32_t* draw, float weight,
                       std::span<GradPair> out, QueryScratch& s) const {
     const auto rows = groups_->Group(g);
     auto& list = s.list;
@@ -154,8 +164,8 @@ class LambdaRank : public Objective {
       if (nleft + nright != 0) {
         for (uint32_t pid = i; pid < j; ++pid) {
           const uint32_t ridx = *draw++;
-          if (ridx < nleft) pairs.push_back({rec[ridx].second, rec[pid].second, 1.0f});
-          else pairs.push_back({rec[pid].second, rec[ridx + j - i].second, 1.0f});
+          if (ridx < nleft) pairs.push_back({rec[ridx].second, rec[pid].second, weight});
+          else pairs.push_back({rec[pid].second, rec[ridx + j - i].second, weight});
         }
       }
       i = j;
