@@ -167,3 +167,35 @@ test('bad ranking input before training: a relevance that is not a whole number 
   assert.equal(await page.isVisible('#train-message'), false);
 });
 
+
+test('query weights: a weight column beside the query column weighs whole queries (the package\'s model), and rows of one query weighing differently are named', async () => {
+  const { page } = ctx.site;
+  // The rank sample with a weight a query (1 to 2.5 by its id), then one row changed.
+  const [header, ...rows] = csv.toString().trim().split(/\r?\n/);
+  const q = header.split(',').indexOf('qid');
+  const lines = [`${header},w`, ...rows.map((r) => `${r},${1 + (Number(r.split(',')[q]) % 4) / 2}`)];
+  const load = async (text) => {
+    await page.setInputFiles('#file-input', { name: 'ranked.csv', mimeType: 'text/csv', buffer: Buffer.from(text) });
+    await page.waitForFunction(() => /^ranked\.csv: /.test(document.getElementById('data-name').textContent) && !document.getElementById('train').disabled);
+    await page.selectOption('#target', 'relevance');
+    await page.selectOption('#group', 'qid');
+    await page.selectOption('#weight', 'w');
+  };
+  await load(lines.join('\n') + '\n');
+  assert.equal(await page.isDisabled('#weight'), false);
+  assert.match(await page.textContent('#weight-hint'), /giving each query one weight/);
+  await train(page, 4, { curve: 'valid' });
+  const shown = Number(await page.$eval('#last-round', (e) => e.textContent.match(/valid ndcg@5 ([\d.]+)/)[1]));
+  const table = ctx.bl.readCSV(lines.join('\n') + '\n');
+  const data = table.toDataset({ target: 'relevance', group: 'qid', weight: 'w', validFraction: 0.2, seed: 0 });
+  const trainer = ctx.bl.trainer(data, { algorithm: 'xgboost', rounds: 4 });
+  let last;
+  for (let r = 0; r < 4; r++) last = trainer.step();
+  near(shown, last.valid['ndcg@5'], 1e-3, 'the valid NDCG@5 of round 4');
+  trainer.dispose(); data.dispose(); table.dispose();
+  lines[2] = lines[2].replace(/,[\d.]+$/, ',9');
+  await load(lines.join('\n') + '\n');
+  await page.click('#train');
+  await page.waitForFunction(() => !document.getElementById('train-message').hidden);
+  assert.match(await page.textContent('#train-message'), /query '\d+' weighs [\d.]+ on line \d+ and [\d.]+ on line \d+\. Give each query's rows one weight/);
+});

@@ -622,8 +622,8 @@ views.setPanel(new CsvPanel(loadFile, () => client.cancelLoad(), (change) => upd
   // The target is neither a weight nor an ignored feature.
   if (s.choice.weight === s.choice.target) s.choice.weight = '';
   if (s.choice.group === s.choice.target) s.choice.group = '';
-  // Ranking takes no sample weights (the engine refuses them with a group column).
-  if (s.choice.group) s.choice.weight = '';
+  // (With a group column the weights weigh whole queries: the engine checks each query's rows carry one.)
+  if (s.choice.group && s.choice.weight === s.choice.group) s.choice.weight = '';
   s.choice.ignore = s.choice.ignore.filter((n) => n !== s.choice.target && n !== s.choice.weight && n !== s.choice.group);
   fitAlgorithmToData(s);
   s.messages.train = '';

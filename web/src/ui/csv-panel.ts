@@ -251,9 +251,11 @@ export class CsvPanel {
     }
     setValue(this.weight, c.weight);
     setValue(this.group, c.group);
-    // A group column decides the task (ranking) and takes no weights.
+    // A group column decides the task (ranking); its weights weigh whole queries.
     this.task.disabled = c.group !== '';
-    this.weight.disabled = c.group !== '';
+    setText(document.getElementById('weight-hint')!, c.group
+      ? 'A numeric column (≥ 0) giving each query one weight (every row of a query the same), as XGBoost\'s group weights: a query\'s pairs count that many times. Not a feature.'
+      : 'A numeric column (≥ 0) to weigh rows by in training and in every metric; it is not a feature.');
     for (const box of this.ignoreList.querySelectorAll<HTMLInputElement>('input')) {
       const checked = c.ignore.includes(box.value);
       if (box.checked !== checked) box.checked = checked;
