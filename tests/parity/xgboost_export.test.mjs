@@ -234,7 +234,7 @@ test('XGBoost files this engine cannot represent are refused, naming what is mis
   const cases = [
     { params: { booster: 'gblinear' }, expect: /linear booster \(gblinear\)/ },
     { params: { booster: 'dart', rate_drop: 0.1 }, expect: /DART booster/ },
-    { params: { objective: 'reg:gamma' }, expect: /objective 'reg:gamma' is not one this engine has/ },
+    { params: { objective: 'reg:squaredlogerror' }, expect: /objective 'reg:squaredlogerror' is not one this engine has/ },
     { params: {}, ignore: ['Name'], expect: /does not name the categories of 'Origin'/ },
   ];
   for (const c of cases) {
