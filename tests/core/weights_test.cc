@@ -3,6 +3,7 @@
 // not sample), and a row of weight 0 shapes nothing, not even a forest.
 #include <gtest/gtest.h>
 
+#include <map>     // for map
 #include <string>  // for string, to_string
 
 #include "boostlab/booster.h"
@@ -137,6 +138,60 @@ TEST(Weights, RowsOfWeightZeroShapeNoForest) {
   d.weight.clear();
   flipped.weight.clear();
   EXPECT_NE(test::Train(d, p).ToJson(), test::Train(flipped, p).ToJson());
+}
+
+}  // namespace
+}  // namespace boostlab
+
+namespace boostlab {
+namespace {
+
+// Class weights: {class: w} trains as a weight column holding w on that
+// class's rows would (the same model, bit for bit); 'balanced' weighs each
+// class rows / (classes x its rows); mistakes are named.
+TEST(ClassWeights, AClassWeightTrainsAsTheSameWeightColumnWould) {
+  std::string with_column = "x,z,w,y\n", plain = "x,z,y\n";
+  for (int i = 0; i < 300; ++i) {
+    const int x = (i * 37) % 101, z = (i * 11) % 17;
+    const char* y = x + z > 70 ? "spam" : (x > 40 ? "ham" : "eggs");
+    const std::string w = std::string(y) == "spam" ? "3" : std::string(y) == "eggs" ? "0.5" : "1";
+    with_column += std::to_string(x) + "," + std::to_string(z) + "," + w + "," + y + "\n";
+    plain += std::to_string(x) + "," + std::to_string(z) + "," + y + "\n";
+  }
+  DatasetOptions by_class{.target = "y", .valid_fraction = 0.25};
+  by_class.class_weights = {{"spam", 3}, {"eggs", 0.5}};
+  const Dataset a = Dataset::FromTable(ReadCsv(plain), by_class);
+  const Dataset b = Dataset::FromTable(ReadCsv(with_column), {.target = "y", .weight = "w", .valid_fraction = 0.25});
+  EXPECT_EQ(a.weight, b.weight);
+  ASSERT_FALSE(a.notes.empty());
+  EXPECT_NE(a.notes.back().find("'spam' x3"), std::string::npos) << a.notes.back();
+  Params p;
+  p.rounds = 5;
+  EXPECT_EQ(test::Train(a, p).ToJson(), test::Train(b, p).ToJson());
+
+  DatasetOptions balanced{.target = "y", .valid_fraction = 0};
+  balanced.balance_classes = true;
+  const Dataset c = Dataset::FromTable(ReadCsv(plain), balanced);
+  // Each class's weights sum to rows / classes.
+  std::map<float, double> sum;
+  for (size_t r = 0; r < c.label.size(); ++r) sum[c.label[r]] += c.weight[r];
+  for (const auto& [k, s] : sum) EXPECT_NEAR(s, 100.0, 1e-3) << "class " << k;
+}
+
+TEST(ClassWeights, MistakesAreNamed) {
+  const std::string csv = "x,y\n1,spam\n2,ham\n3,spam\n4,ham\n";
+  DatasetOptions o{.target = "y", .valid_fraction = 0};
+  o.class_weights = {{"Spam", 2}};
+  const Error unknown = test::DatasetErrorOf(csv, o);
+  EXPECT_EQ(unknown.code(), "BAD_OPTION");
+  EXPECT_NE(std::string(unknown.what()).find("did you mean 'spam'"), std::string::npos) << unknown.what();
+  o.class_weights = {{"spam", -1}};
+  EXPECT_NE(std::string(test::DatasetErrorOf(csv, o).what()).find("finite number >= 0"), std::string::npos);
+  o.class_weights = {{"spam", 0}, {"ham", 0}};
+  EXPECT_EQ(test::DatasetErrorOf(csv, o).code(), "WEIGHT_ALL_ZERO");
+  DatasetOptions number{.target = "x", .valid_fraction = 0};
+  number.balance_classes = true;
+  EXPECT_NE(std::string(test::DatasetErrorOf("x,z\n1,2\n2,3\n3,4\n", number).what()).find("numbers (regression)"), std::string::npos);
 }
 
 }  // namespace

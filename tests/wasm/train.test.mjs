@@ -150,6 +150,25 @@ for (const build of BUILDS) {
       data.dispose(); positive.dispose(); claims.dispose();
     });
 
+    test('class weights: by name they train as the same weight column would, balanced each class weighs as much, mistakes named', async () => {
+      const bl = await load(build);
+      const table = bl.readCSV(spamCsv());
+      const d = table.toDataset({ target: 'type', classWeights: { spam: 2.5 }, validFraction: 0.2, seed: 1 });
+      assert.match(d.notes.at(-1), /'spam' x2\.5/);
+      const byClass = await bl.train(d, { rounds: 5, max_depth: 3 });
+      const balanced = table.toDataset({ target: 'type', classWeights: 'balanced', validFraction: 0.2, seed: 1 });
+      assert.match(balanced.notes.at(-1), /balanced/);
+      assert.throws(() => table.toDataset({ target: 'type', classWeights: { Spam: 2 } }), (e) => e.code === 'BAD_OPTION' && /did you mean 'spam'/.test(e.message));
+      assert.throws(() => table.toDataset({ target: 'type', classWeights: 'equal' }), (e) => e.code === 'BAD_OPTION' && /'balanced'/.test(e.message));
+      // The same model as a weight column of 2.5 on the spam rows.
+      const lines = spamCsv().toString().trim().split('\n');
+      const weighted = bl.readCSV([`${lines[0]},w`, ...lines.slice(1).map((l) => `${l},${/,spam$/.test(l) ? 2.5 : 1}`)].join('\n') + '\n');
+      const w = weighted.toDataset({ target: 'type', weight: 'w', validFraction: 0.2, seed: 1 });
+      const byColumn = await bl.train(w, { rounds: 5, max_depth: 3 });
+      assert.deepEqual(byColumn.predict(table), byClass.predict(table));
+      for (const x of [byClass, byColumn, d, balanced, w, weighted, table]) x.dispose();
+    });
+
     test('monotone and interaction constraints, given as XGBoost\'s Python takes them, hold on the model', async () => {
       const bl = await load(build);
       // y falls then rises along x (a bowl): increasing by constraint, the model may only rise.

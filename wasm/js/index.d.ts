@@ -102,11 +102,16 @@ export interface ColumnSummary {
 export interface DatasetOptions {
   target: string;
   ignore?: string[];
-  /** A numeric column of per-row sample weights (>= 0, not all 0 on the training rows); not a feature. */
+  /** A numeric column of per-row sample weights (>= 0, not all 0 on the training rows); not a feature. With a group
+   *  column they weigh whole queries (one weight a query, as XGBoost's group weights). */
   weight?: string;
+  /** Classes: each row's weight times its class's, by class name ({ spam: 3 }; classes left out weigh 1), or
+   *  'balanced' (each class rows / (classes x its training rows), scikit-learn's). Metrics weigh rows alike;
+   *  `dataset.notes` says each class's weight. The scale-out script does not carry them. */
+  classWeights?: 'balanced' | Record<string, number>;
   /** Ranking: a column of query ids (numbers or text; not a feature). The rows of a query (anywhere in the table) are
    *  ranked against each other; the target is their relevance, a whole number 0..31; validation takes whole queries
-   *  (or the given validRows, a query split between the sides counting as one query each side). Weights are refused. */
+   *  (or the given validRows, a query split between the sides counting as one query each side). */
   group?: string;
   task?: 'auto' | 'regression' | 'binary' | 'multiclass' | 'ranking';
   /** Share of rows held out for validation, drawn with `seed`. Default 0.2. */

@@ -29,6 +29,10 @@ struct DatasetOptions {
   std::string target;
   std::vector<std::string> ignore;
   std::string weight;             // a numeric column of per-row sample weights (not a feature); empty: all 1
+  // Classes: each row's weight times its class's, by class name (a class left out weighs 1), or with
+  // balance_classes each class n / (K x its count) over the training rows (scikit-learn's 'balanced').
+  std::vector<std::pair<std::string, double>> class_weights;
+  bool balance_classes = false;
   // Ranking: a column of query ids (numbers or text; not a feature). Rows with
   // one id are ranked against each other; the target is their relevance (a
   // whole number >= 0), the task is ranking, and validation takes whole queries.

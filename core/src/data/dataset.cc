@@ -288,6 +288,7 @@ static Dataset FromTableImpl(const Table& table, const DatasetOptions& options, 
 
   if (ranking) {
     ReadQueries(table, group_col, target_col, options, d);
+    ApplyClassWeights(options, d);  // (refused: relevance grades are not classes)
     if (weight_col < table.columns.size()) {
       ReadWeights(table, table.columns[weight_col], weight_col, d);
       CheckQueryWeights(table, group_col, d);
@@ -302,6 +303,7 @@ static Dataset FromTableImpl(const Table& table, const DatasetOptions& options, 
     if (d.train_rows.empty()) throw Error("BAD_OPTION", "No training rows with a target are left after the validation split.");
   }
   if (weight_col < table.columns.size()) ReadWeights(table, table.columns[weight_col], weight_col, d);
+  ApplyClassWeights(options, d);
   if (d.task != Task::kRegression) {
     std::set<float> seen;
     for (RowIdx r : d.train_rows)

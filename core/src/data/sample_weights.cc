@@ -4,6 +4,8 @@
 #include <string>  // for string, to_string
 
 #include "boostlab/errors.h"
+#include "util/closest_name.h"
+#include "util/float_text.h"
 #include "util/quote.h"
 
 namespace boostlab {
@@ -30,6 +32,43 @@ std::span<const float> CheckedWeights(const Table& table, size_t column, std::sp
   else
     for (RowIdx r : rows) check(r);
   return col.values;
+}
+
+void ApplyClassWeights(const DatasetOptions& options, Dataset& d) {
+  if (options.class_weights.empty() && !options.balance_classes) return;
+  if (d.task != Task::kBinary && d.task != Task::kMulticlass)
+    throw Error("BAD_OPTION", "Class weights weigh classes; the target " + Quote(d.target) + " is read as " +
+                                  (d.task == Task::kRanking ? "relevance grades (ranking)" : "numbers (regression)") + ".");
+  const size_t K = d.classes.size();
+  std::vector<double> factor(K, 1.0);
+  if (options.balance_classes) {
+    // scikit-learn's compute_class_weight('balanced'): n / (K x count), counts of the training rows.
+    std::vector<double> count(K, 0);
+    for (RowIdx r : d.train_rows) count[static_cast<size_t>(d.label[r])] += 1;
+    for (size_t k = 0; k < K; ++k)
+      if (count[k] > 0) factor[k] = static_cast<double>(d.train_rows.size()) / (static_cast<double>(K) * count[k]);
+  }
+  for (const auto& [name, w] : options.class_weights) {
+    size_t k = 0;
+    while (k < K && d.classes[k] != name) ++k;
+    if (k == K)
+      throw Error("BAD_OPTION", "Class weights name " + Quote(name) + ", which is not a class of " + Quote(d.target) +
+                                    DidYouMean(name, d.classes) + "; its classes are " + Joined(d.classes) + ".");
+    if (!(w >= 0) || !std::isfinite(w))
+      throw Error("BAD_OPTION", "The class weight of " + Quote(name) + " is " + ShortestFloat(static_cast<float>(w)) + "; it must be a finite number >= 0.");
+    factor[k] *= w;
+  }
+  if (d.weight.empty()) d.weight.assign(d.label.size(), 1.0f);
+  for (size_t r = 0; r < d.weight.size(); ++r)
+    if (d.label[r] == d.label[r] && d.label[r] >= 0 && static_cast<size_t>(d.label[r]) < K)
+      d.weight[r] = static_cast<float>(d.weight[r] * factor[static_cast<size_t>(d.label[r])]);
+  double total = 0;
+  for (RowIdx r : d.train_rows) total += d.weight[r];
+  if (!(total > 0)) throw Error("WEIGHT_ALL_ZERO", "With these class weights the training rows weigh nothing; nothing can be learned.");
+  std::string said;
+  for (size_t k = 0; k < K && k < 20; ++k) said += (k ? ", " : "") + Quote(d.classes[k]) + " x" + ShortestFloat(static_cast<float>(factor[k]));
+  d.notes.push_back(std::string("Each row weighs its class's weight") + (options.balance_classes ? " (balanced: rows / (classes x the class's rows))" : "") +
+                    (d.weight_column.empty() ? "" : ", times its " + Quote(d.weight_column)) + ": " + said + (K > 20 ? ", …" : "") + ".");
 }
 
 }  // namespace boostlab

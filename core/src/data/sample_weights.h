@@ -16,4 +16,10 @@ namespace boostlab {
 // row). Throws WEIGHT_NOT_NUMERIC, WEIGHT_MISSING or WEIGHT_NEGATIVE.
 std::span<const float> CheckedWeights(const Table& table, size_t column, std::span<const RowIdx> rows = {});
 
+// DatasetOptions' class weights applied to d.weight (made all 1 first when
+// empty), with a note saying each class's. Throws BAD_OPTION for a number
+// target, a class the data does not have (with a guess), or a weight that is
+// not a finite number >= 0; WEIGHT_ALL_ZERO when the training rows then weigh nothing.
+void ApplyClassWeights(const DatasetOptions& options, Dataset& d);
+
 }  // namespace boostlab

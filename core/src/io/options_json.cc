@@ -59,11 +59,24 @@ DatasetOptions ParseDatasetOptions(std::string_view text) {
       for (size_t i = 0; i < v.array.size(); ++i)
         o.valid_rows.push_back(static_cast<RowIdx>(json::WholeNumber(v.array[i], 0, std::numeric_limits<RowIdx>::max(), "BAD_OPTION",
                                                                      "Dataset option 'validRows'[" + std::to_string(i) + "]")));
+    } else if (key == "classWeights") {
+      // 'balanced', or { class name: weight }.
+      if (v.IsString()) {
+        need(v.string == "balanced", "'balanced' or an object of a weight per class name");
+        o.balance_classes = true;
+      } else {
+        need(v.IsObject(), "'balanced' or an object of a weight per class name");
+        if (const std::string* twice = json::RepeatedKey(v)) throw Error("BAD_OPTION", "Dataset option 'classWeights' names " + Quote(*twice) + " twice.");
+        for (const json::Member& m : v.object) {
+          need(m.second.IsNumber(), "'balanced' or an object of a weight (a number) per class name");
+          o.class_weights.emplace_back(m.first, m.second.number);
+        }
+      }
     } else if (key == "skipMissingTarget") {
       need(v.kind == json::Value::Kind::kBool, "true or false");
       o.skip_missing_target = v.boolean;
     } else {
-      const std::vector<std::string> known = {"target", "ignore", "weight", "group", "task", "validFraction", "seed", "validRows", "skipMissingTarget"};
+      const std::vector<std::string> known = {"target", "ignore", "weight", "classWeights", "group", "task", "validFraction", "seed", "validRows", "skipMissingTarget"};
       throw Error("BAD_OPTION", "Unknown dataset option " + Quote(key) + DidYouMean(key, known) + "; the options are " + Joined(known) + ".");
     }
   }
