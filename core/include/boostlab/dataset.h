@@ -33,6 +33,9 @@ struct DatasetOptions {
   // balance_classes each class n / (K x its count) over the training rows (scikit-learn's 'balanced').
   std::vector<std::pair<std::string, double>> class_weights;
   bool balance_classes = false;
+  // A numeric column of each row's starting margin (XGBoost's base_margin: an offset such as the log of an
+  // exposure), not a feature: training and its metrics start each row there instead of at f0. Empty: none.
+  std::string base_margin;
   // Ranking: a column of query ids (numbers or text; not a feature). Rows with
   // one id are ranked against each other; the target is their relevance (a
   // whole number >= 0), the task is ranking, and validation takes whole queries.
@@ -114,6 +117,9 @@ struct Dataset {
   // and its term in every metric (as XGBoost's and scikit-learn's sample_weight).
   std::vector<float> weight;
   std::string weight_column;
+  // Each row's starting margin (DatasetOptions::base_margin), and its column; empty: f0 for every row.
+  std::vector<float> base_margin;
+  std::string base_margin_column;
   std::string target;
   Task task = Task::kRegression;
   std::vector<std::string> classes;  // sorted; binary: classes[1] is the positive class

@@ -95,13 +95,15 @@ struct Model {
   // `transformed`. Throws BAD_ARGUMENT when `out` holds fewer than n x K.
   // num_trees: the first trees only (whole rounds: see PredictWith). Rows in
   // blocks across nthread threads (0: all); the same values on any number.
+  // offset: each row's starting margin (n x K) instead of base_margin (XGBoost's base_margin); empty: base_margin.
   void Predict(const FeatureColumns& x, std::span<float> out, bool transformed = true, size_t num_trees = SIZE_MAX,
-               int nthread = 0) const;
+               int nthread = 0, std::span<const float> offset = {}) const;
   // Predictions as asked: output "probability" (Predict's own), "margin" (n x
   // K raw sums), "class" (n class indices: arg max, or p > 0.5 for binary, as the error metric;
   // BAD_ARGUMENT for regression) or "leaf" (n x trees leaf node indices);
   // rounds > 0 uses the first `rounds` rounds only (0: all).
-  std::vector<float> PredictWith(const FeatureColumns& x, const std::string& output, int rounds) const;
+  std::vector<float> PredictWith(const FeatureColumns& x, const std::string& output, int rounds,
+                                 std::span<const float> offset = {}) const;
   // The 'class' output from Predict's transformed output for n rows (multi:softmax's own classes).
   std::vector<float> ClassesOf(std::span<const float> transformed, size_t n) const;
   // Predict into a vector of PredictionWidth() values a row.

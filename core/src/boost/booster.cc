@@ -136,6 +136,9 @@ Booster::Booster(const Dataset& data, const Params& params, const Model* init) {
     throw Error("BAD_PARAM", "Parameter 'algorithm' is " + params.algorithm + ", which does not rank: with a group column (" +
                                  data.group_column + ") train xgboost or gbdt with rank:pairwise or rank:ndcg, or gbrank.");
   algorithm.Check();
+  if (!data.base_margin.empty() && (params.algorithm != "xgboost" && params.algorithm != "gbdt"))
+    throw Error("BAD_PARAM", "A base margin column starts each row's sum of trees; algorithm " + params.algorithm +
+                                 " does not add trees to a margin (train xgboost or gbdt).");
   if (params.algorithm == "gbrank" && !data.weight.empty())
     throw Error("BAD_PARAM", "Algorithm gbrank does not weigh queries yet; with a weight column train xgboost or gbdt with rank:pairwise or "
                              "rank:ndcg, which weigh each query's pairs by its weight (as XGBoost's group weights).");
@@ -184,6 +187,9 @@ Booster::Booster(const Dataset& data, const Params& params, const Model* init) {
   s.objective->SetWeights(s.weight);
   s.objective->SetGroups(&data.train_groups);
   s.K = s.objective->outputs();
+  if (!data.base_margin.empty() && s.K > 1)
+    throw Error("BAD_PARAM", "A base margin column gives one starting margin a row; " + objective + " has " + std::to_string(s.K) +
+                                 " outputs, each needing its own (not yet taken: give the model one output).");
   if (init) impl_->notes = CheckContinuable(*init, data, params, objective, s.K);
   s.objective->CheckLabels(data.label, data.train_rows);
   if (objective.rfind("binary:", 0) == 0 && !std::isnan(params.base_score) && !(params.base_score > 0 && params.base_score < 1))
@@ -265,7 +271,7 @@ void Booster::Impl::FinishBinning() {
   TrainingContext& s = ctx;
   if (s.init_trees) {
     s.margin.resize(s.data.x.num_rows * s.K);
-    s.model.Predict(s.data.x, s.margin, false);
+    s.model.Predict(s.data.x, s.margin, false, SIZE_MAX, 0, s.data.base_margin);
   }
   s.bins = binning->Take();
   binning.reset();
@@ -283,8 +289,9 @@ void Booster::Impl::StartTraining() {
   const size_t n = s.data.x.num_rows;
   if (!s.init_trees) {
     s.margin.resize(n * s.K);
+    // Each row from its own starting margin when the data gives one (XGBoost's base_margin), else f0.
     for (size_t r = 0; r < n; ++r)
-      for (int k = 0; k < s.K; ++k) s.margin[r * s.K + k] = static_cast<float>(s.model.base_margin[k]);
+      for (int k = 0; k < s.K; ++k) s.margin[r * s.K + k] = s.data.base_margin.empty() ? static_cast<float>(s.model.base_margin[k]) : s.data.base_margin[r];
   }
   algorithm->Start();
   s.pred.assign(n * s.K, 0.0f);

@@ -59,6 +59,9 @@ DatasetOptions ParseDatasetOptions(std::string_view text) {
       for (size_t i = 0; i < v.array.size(); ++i)
         o.valid_rows.push_back(static_cast<RowIdx>(json::WholeNumber(v.array[i], 0, std::numeric_limits<RowIdx>::max(), "BAD_OPTION",
                                                                      "Dataset option 'validRows'[" + std::to_string(i) + "]")));
+    } else if (key == "baseMargin") {
+      need(v.IsString(), "a column name");
+      o.base_margin = v.string;
     } else if (key == "classWeights") {
       // 'balanced', or { class name: weight }.
       if (v.IsString()) {
@@ -76,7 +79,7 @@ DatasetOptions ParseDatasetOptions(std::string_view text) {
       need(v.kind == json::Value::Kind::kBool, "true or false");
       o.skip_missing_target = v.boolean;
     } else {
-      const std::vector<std::string> known = {"target", "ignore", "weight", "classWeights", "group", "task", "validFraction", "seed", "validRows", "skipMissingTarget"};
+      const std::vector<std::string> known = {"target", "ignore", "weight", "classWeights", "baseMargin", "group", "task", "validFraction", "seed", "validRows", "skipMissingTarget"};
       throw Error("BAD_OPTION", "Unknown dataset option " + Quote(key) + DidYouMean(key, known) + "; the options are " + Joined(known) + ".");
     }
   }

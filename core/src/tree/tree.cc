@@ -81,9 +81,16 @@ void Model::CheckColumns(const FeatureColumns& x) const {
                                         std::to_string(x.columns().size()) + ".");
 }
 
-void Model::Predict(const FeatureColumns& x, std::span<float> out, bool transformed, size_t num_trees, int nthread) const {
+void Model::Predict(const FeatureColumns& x, std::span<float> out, bool transformed, size_t num_trees, int nthread,
+                    std::span<const float> offset) const {
   CheckColumns(x);
   const int K = num_outputs;
+  if (!offset.empty() && offset.size() != x.num_rows * static_cast<size_t>(K))
+    throw Error("BAD_ARGUMENT", "A base margin is one number a row" + std::string(K > 1 ? " and output" : "") + ": " +
+                                    std::to_string(x.num_rows * static_cast<size_t>(K)) + " here, not " + std::to_string(offset.size()) + ".");
+  if (!offset.empty() && (average_trees || median_trees))
+    throw Error("BAD_ARGUMENT", "A base margin starts a sum of trees; this model averages its trees (a forest) or takes their weighted "
+                                "median (AdaBoost.R2), which no starting margin shifts.");
   // Written n x K even where multi:softmax keeps one value a row.
   if (out.size() < x.num_rows * static_cast<size_t>(K))
     throw Error("BAD_ARGUMENT", "Predict() writes " + std::to_string(K) + " values for each of " + std::to_string(x.num_rows) +
@@ -104,7 +111,8 @@ void Model::Predict(const FeatureColumns& x, std::span<float> out, bool transfor
     std::vector<float> margin(rows * K), prob(K), each(median_trees ? T : 0);
     std::vector<int> leaf(rows);
     for (size_t i = 0; i < rows; ++i)
-      for (int k = 0; k < K; ++k) margin[i * K + k] = static_cast<float>(base_margin[k]);
+      for (int k = 0; k < K; ++k)
+        margin[i * K + k] = offset.empty() ? static_cast<float>(base_margin[k]) : offset[(begin + i) * static_cast<size_t>(K) + static_cast<size_t>(k)];
     if (median_trees) {
       for (size_t i = 0; i < rows; ++i) {
         for (size_t t = 0; t < T; ++t) each[t] = trees[t].PredictRow(x, begin + i);
@@ -151,7 +159,7 @@ std::vector<float> Model::PredictColumns(const FeatureColumns& x) const {
 
 std::vector<float> Model::PredictTable(const Table& table) const { return PredictColumns(FeaturesFromTable(table, features)); }
 
-std::vector<float> Model::PredictWith(const FeatureColumns& x, const std::string& output, int rounds) const {
+std::vector<float> Model::PredictWith(const FeatureColumns& x, const std::string& output, int rounds, std::span<const float> offset) const {
   if (rounds < 0) throw Error("BAD_ARGUMENT", "rounds must be 0 (all) or more, not " + std::to_string(rounds) + ".");
   const size_t per_round = static_cast<size_t>(TreesPerRound());
   const size_t T = rounds == 0 ? trees.size() : std::min(trees.size(), static_cast<size_t>(rounds) * per_round);
@@ -167,7 +175,7 @@ std::vector<float> Model::PredictWith(const FeatureColumns& x, const std::string
     throw Error("BAD_ARGUMENT", "output must be 'probability', 'margin', 'class' or 'leaf', not '" + output + "'.");
   if (output == "class" && classes.empty()) throw Error("BAD_ARGUMENT", "output 'class' is for classification; this model predicts a number.");
   std::vector<float> out(n * K);
-  Predict(x, out, output != "margin", T);
+  Predict(x, out, output != "margin", T, 0, offset);
   if (output == "probability") {
     out.resize(n * static_cast<size_t>(PredictionWidth()));
     return out;
