@@ -312,7 +312,20 @@ struct ModelHandle {
     });
   }
   val predictDatasetWith(const DatasetHandle& d, const std::string& output, double rounds) const {
-    return Guard([&] { return CopyToTypedArray(model.PredictWith(d.data->x, output, static_cast<int>(Index(rounds, "predict()'s rounds")))); });
+    return Guard([&] {
+      return CopyToTypedArray(model.PredictWith(d.data->x, output, static_cast<int>(Index(rounds, "predict()'s rounds")), d.data->base_margin));
+    });
+  }
+  // predict(table, { baseMargin: column }): each row's starting margin from that column of the table.
+  val predictTableFrom(const TableHandle& t, const std::string& output, double rounds, const std::string& column) const {
+    return Guard([&] {
+      const boostlab::Table& table = t.table();
+      const boostlab::Column& col = table.columns[table.ColumnIndex(column)];
+      if (col.type != boostlab::ColumnType::kNumeric)
+        throw boostlab::Error("BAD_ARGUMENT", "predict()'s baseMargin column '" + column + "' holds text; a base margin is a number a row.");
+      return CopyToTypedArray(model.PredictWith(boostlab::FeaturesFromTable(table, model.features), output,
+                                                static_cast<int>(Index(rounds, "predict()'s rounds")), col.values));
+    });
   }
   // rows: a Uint32Array of the rows to explain, or null for all.
   val contributionsTable(const TableHandle& t, double nthread, val rows) const {
@@ -342,8 +355,9 @@ struct ModelHandle {
       return CopyToTypedArray(out);
     });
   }
+  // A dataset made with a base margin column starts each row there (XGBoost's DMatrix base_margin).
   val predictDataset(const DatasetHandle& d) const {
-    return Guard([&] { return CopyToTypedArray(model.PredictColumns(d.data->x)); });
+    return Guard([&] { return CopyToTypedArray(model.PredictWith(d.data->x, "probability", 0, d.data->base_margin)); });
   }
   // The model scored on the table's rows (null: all) whose target is known: see boostlab/evaluation.h.
   val evaluate(const TableHandle& t, val rows, double rounds, double points, const std::string& weight, const std::string& target) const {
@@ -572,6 +586,7 @@ EMSCRIPTEN_BINDINGS(boostlab) {
       .function("evaluate", &ModelHandle::evaluate)
       .function("predictTableWith", &ModelHandle::predictTableWith)
       .function("predictDatasetWith", &ModelHandle::predictDatasetWith)
+      .function("predictTableFrom", &ModelHandle::predictTableFrom)
       .function("contributionsTable", &ModelHandle::contributionsTable)
       .function("contributionsDataset", &ModelHandle::contributionsDataset)
       .function("featureValues", &ModelHandle::featureValues)

@@ -169,6 +169,25 @@ for (const build of BUILDS) {
       for (const x of [byClass, byColumn, d, balanced, w, weighted, table]) x.dispose();
     });
 
+    test('base margins: a column of starting margins trains and predicts from each row\'s own, as the native core does', async () => {
+      const bl = await load(build);
+      const n = 600, x = new Float32Array(n), exposure = new Float32Array(n), y = new Float32Array(n);
+      let s = 5;
+      const rand = () => ((s = (s * 1103515245 + 12345) % 2147483648) / 2147483648);
+      for (let i = 0; i < n; i++) { x[i] = rand(); exposure[i] = Math.log(0.5 + 2 * rand()); y[i] = Math.round(Math.exp(exposure[i] + x[i]) * 3 * rand()); }
+      const table = bl.fromColumns({ x, offset: exposure, y });
+      const d = table.toDataset({ target: 'y', task: 'regression', baseMargin: 'offset', validFraction: 0 });
+      const model = await bl.train(d, { objective: 'count:poisson', rounds: 10, max_depth: 2 });
+      assert.deepEqual(model.summary().features.map((f) => f.name), ['x'], 'the offset is not a feature');
+      const viaDataset = model.predict(d, { output: 'margin' }), viaTable = model.predict(table, { output: 'margin', baseMargin: 'offset' });
+      assert.deepEqual(viaDataset, viaTable);
+      const plain = model.predict(table, { output: 'margin' }), f0 = model.summary().base_margin[0];
+      for (let i = 0; i < n; i += 37) assert.ok(Math.abs(viaTable[i] - (plain[i] - f0 + exposure[i])) < 1e-4, `row ${i}`);
+      assert.throws(() => table.toDataset({ target: 'y', baseMargin: 'nope' }), (e) => e.code === 'UNKNOWN_COLUMN');
+      await assert.rejects(bl.train(d, { algorithm: 'random_forest' }), (e) => e.code === 'BAD_PARAM' && /does not add trees to a margin/.test(e.message));
+      model.dispose(); d.dispose(); table.dispose();
+    });
+
     test('monotone and interaction constraints, given as XGBoost\'s Python takes them, hold on the model', async () => {
       const bl = await load(build);
       // y falls then rises along x (a bowl): increasing by constraint, the model may only rise.

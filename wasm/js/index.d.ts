@@ -109,6 +109,10 @@ export interface DatasetOptions {
    *  'balanced' (each class rows / (classes x its training rows), scikit-learn's). Metrics weigh rows alike;
    *  `dataset.notes` says each class's weight. The scale-out script does not carry them. */
   classWeights?: 'balanced' | Record<string, number>;
+  /** A numeric column of each row's starting margin (XGBoost's base_margin: an offset, such as the log of an
+   *  exposure), not a feature: training, its metrics and predict(dataset) start each row there instead of at f0.
+   *  xgboost and gbdt, one output. */
+  baseMargin?: string;
   /** Ranking: a column of query ids (numbers or text; not a feature). The rows of a query (anywhere in the table) are
    *  ranked against each other; the target is their relevance, a whole number 0..31; validation takes whole queries
    *  (or the given validRows, a query split between the sides counting as one query each side). */
@@ -388,6 +392,9 @@ export interface PredictOptions {
   output?: 'probability' | 'margin' | 'class' | 'leaf';
   /** Use the first `rounds` rounds only (0 or absent: all). */
   rounds?: number;
+  /** predict() on a Table: the column holding each row's starting margin (XGBoost's base_margin), instead of the
+   *  model's f0. A Dataset made with baseMargin uses its own. */
+  baseMargin?: string;
 }
 
 export interface ScaleOutOptions {

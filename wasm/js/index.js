@@ -291,6 +291,12 @@ export class Model extends Handle {
   // options: { output: 'probability' (default) | 'margin' | 'class' | 'leaf', rounds: the first N rounds (0: all) }.
   predict(data, options) {
     options = this._predictOptions('predict()', options);
+    // A column of the table's with each row's starting margin (XGBoost's base_margin); a dataset's own comes with it.
+    if (options.baseMargin !== undefined) {
+      if (!(data instanceof Table) || typeof options.baseMargin !== 'string')
+        throw new BoostLabError({ code: 'BAD_ARGUMENT', message: "predict()'s baseMargin names a column of the table (a dataset made with baseMargin uses its own)." });
+      return unwrap(this._h.predictTableFrom(data._h, String(options.output ?? 'probability'), Number(options.rounds ?? 0), options.baseMargin));
+    }
     if (options.output !== undefined || options.rounds !== undefined) {
       const output = options.output ?? 'probability', rounds = options.rounds ?? 0;
       if (data instanceof Table) return unwrap(this._h.predictTableWith(data._h, String(output), Number(rounds)));
@@ -424,7 +430,7 @@ export class Model extends Handle {
   _predictOptions(what, options) {
     if (typeof options === 'string')
       throw new BoostLabError({ code: 'BAD_ARGUMENT', message: `${what} takes options { output, rounds }, not a string: write { output: '${options}' }.` });
-    checkOptions(what, options, ['output', 'rounds']);
+    checkOptions(what, options, what === 'predict()' ? ['output', 'rounds', 'baseMargin'] : ['output', 'rounds']);
     const rounds = options?.rounds;
     if (rounds !== undefined) {
       const summary = this.summary(), have = summary.num_trees / Math.max(1, summary.trees_per_round);
