@@ -132,17 +132,6 @@ TEST(ScaleOut, WhatXGBoostCannotContinueSaysWhy) {
   r2.algorithm = "adaboost";
   EXPECT_NE(Code([&] { ScaleOutScript(Train(r2), ParseScaleOutOptions(R"({"engine":"dask"})")); }).find("XGBOOST_UNSUPPORTED"),
             std::string::npos);
-  // Constraints by name go by position, the script's columns being the model's features in order.
-  Params constrained;
-  constrained.monotone_constraints = R"({"f2": -1, "f0": 1})";
-  constrained.interaction_constraints = R"([["f0","f2"],[1]])";
-  const Model cm = Train(constrained);
-  for (const char* engine : {R"({"engine":"dask"})", R"({"engine":"spark"})"}) {
-    const std::string script = ScaleOutScript(cm, ParseScaleOutOptions(engine));
-    EXPECT_NE(script.find(R"x("monotone_constraints": "(1,0,-1)")x"), std::string::npos) << script;
-    EXPECT_NE(script.find(R"("interaction_constraints": "[[0,2],[1]]")"), std::string::npos) << script;
-  }
-
   Params forest;
   forest.algorithm = "random_forest";
   EXPECT_NE(Code([&] { ScaleOutScript(Train(forest, 3), ParseScaleOutOptions(R"({"engine":"spark"})")); }).find("multiclass forest"),
