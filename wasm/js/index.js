@@ -323,22 +323,22 @@ export class Model extends Handle {
   // options: { nthread: threads to use, 0 (default) for all; the same values on any number;
   //            rows: the rows to explain (0-based, in that order), default all }.
   contributions(data, options) {
-    const { nthread = 0, rows } = checkOptions('contributions()', options, ['nthread', 'rows']);
-    const picked = rowList(rows);
-    if (data instanceof Table) return unwrap(this._h.contributionsTable(data._h, Number(nthread), picked));
-    if (data instanceof Dataset) return unwrap(this._h.contributionsDataset(data._h, Number(nthread), picked));
-    throw new BoostLabError({ code: 'BAD_ARGUMENT', message: 'contributions() takes a Table or a Dataset.' });
+    return this._explain('contributions', data, options);
   }
   // SHAP interaction values (XGBoost's pred_interactions): rows x outputs x
   // (features + 1) x (features + 1), row-major; [i][j] half of i and j's
   // interaction, [i][i] the rest of i's SHAP value, the last row and column the
   // bias's. 2 x features + 1 times contributions()' work. Options as contributions().
   interactions(data, options) {
-    const { nthread = 0, rows } = checkOptions('interactions()', options, ['nthread', 'rows']);
+    return this._explain('interactions', data, options);
+  }
+  // contributions() and interactions(): the engine's NAMETable or NAMEDataset, with their options checked alike.
+  _explain(name, data, options) {
+    const { nthread = 0, rows } = checkOptions(`${name}()`, options, ['nthread', 'rows']);
     const picked = rowList(rows);
-    if (data instanceof Table) return unwrap(this._h.interactionsTable(data._h, Number(nthread), picked));
-    if (data instanceof Dataset) return unwrap(this._h.interactionsDataset(data._h, Number(nthread), picked));
-    throw new BoostLabError({ code: 'BAD_ARGUMENT', message: 'interactions() takes a Table or a Dataset.' });
+    if (data instanceof Table) return unwrap(this._h[`${name}Table`](data._h, Number(nthread), picked));
+    if (data instanceof Dataset) return unwrap(this._h[`${name}Dataset`](data._h, Number(nthread), picked));
+    throw new BoostLabError({ code: 'BAD_ARGUMENT', message: `${name}() takes a Table or a Dataset.` });
   }
   // TreeSHAP's work per row (leaves x depth^2 over the trees): about 1e9 a
   // second a core, to size a contributions() request before making it.
