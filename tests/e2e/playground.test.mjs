@@ -661,6 +661,8 @@ test('the worked table: a category by its name, a missing value as "missing", an
   assert.ok(rows.every((r) => ['Fair', 'Good', 'Very Good', 'Premium', 'Ideal'].includes(r.cells[cut])), rows.map((r) => r.cells[cut]).join(','));
   assert.ok(rows.some((r) => r.valid) && rows.every((r) => (r.cells[g] === '–') === r.valid), 'g blank exactly on the validation rows');
   // The tree's boxes hold their text: long lines wrapped (they ran into the next box).
+  // The tree is drawn when its JSON comes back from the worker, after the table.
+  await page.waitForSelector('#tree g[data-node] text', { state: 'attached' });
   const long = await page.$$eval('#tree g[data-node] text', (ts) => ts.map((t) => t.textContent).filter((s) => s.length > 25));
   assert.deepEqual(long, []);
   assert.ok(await page.locator('#tree g[data-node] text').count() > 0);

@@ -60,8 +60,11 @@ test('Stop keeps the rounds trained so far', async () => {
   const { page } = site;
   await page.fill('#param-rounds', '100000');
   await page.fill('#param-eta', '0.01');  // visible: eta is a main parameter
+  // The chart still holds the last run's points: wait for this run's (its number one higher).
+  const run = Number(/Run (\d+)/.exec(await page.textContent('#train-status'))?.[1] ?? 0);
   await page.click('#train');
-  await page.waitForFunction(() => Number(document.getElementById('loss-chart').dataset.pointsTrain) >= 5);
+  await page.waitForFunction((before) => Number(/Run (\d+)/.exec(document.getElementById('train-status').textContent)?.[1]) > before &&
+    Number(document.getElementById('loss-chart').dataset.pointsTrain) >= 5, run);
   await page.click('#stop');
   await page.waitForFunction(() => !document.getElementById('train').disabled);
   assert.match(await page.textContent('#train-status'), /stopped: \d+ trees kept/);
