@@ -227,6 +227,17 @@ struct DatasetHandle {
     return out;
   }
   std::string groupColumn() const { return data->group_column; }
+  // Each class's weight factor as [[class, factor], ...] (empty: none given); JS makes an object of it.
+  val classWeights() const {
+    val out = val::array();
+    for (size_t k = 0; k < data->class_weights.size() && k < data->classes.size(); ++k) {
+      val pair = val::array();
+      pair.call<void>("push", val(data->classes[k]));
+      pair.call<void>("push", val(data->class_weights[k]));
+      out.call<void>("push", pair);
+    }
+    return out;
+  }
   val notes() const {
     val out = val::array();
     for (const std::string& n : data->notes) out.call<void>("push", val(n));
@@ -567,6 +578,7 @@ EMSCRIPTEN_BINDINGS(boostlab) {
       .function("valuesReleased", &DatasetHandle::valuesReleased)
       .function("queries", &DatasetHandle::queries)
       .function("groupColumn", &DatasetHandle::groupColumn)
+      .function("classWeights", &DatasetHandle::classWeights)
       .function("notes", &DatasetHandle::notes)
       .function("task", &DatasetHandle::task);
   class_<ModelHandle>("Model")

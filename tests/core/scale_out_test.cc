@@ -54,6 +54,28 @@ TEST(ScaleOut, TheTablesOwnMissingMarkersGoToTheScript) {
   EXPECT_NE(Code([] { ParseScaleOutOptions(R"({"engine":"dask","missingValues":[2]})"); }).find("'missingValues'"), std::string::npos);
 }
 
+// Class weights go to SPEC as one factor per class in the model's order (1 for a class not named),
+// a base margin as its column; what does not fit the model is refused naming it.
+TEST(ScaleOut, ClassWeightsAndBaseMarginGoToTheSpec) {
+  const Model three = Train(Params{}, 3);
+  ASSERT_EQ(three.classes.size(), 3u);
+  const std::string named = "{\"engine\":\"dask\",\"classWeights\":{\"" + three.classes[2] + "\":2.5,\"" + three.classes[0] + "\":0.5}}";
+  EXPECT_NE(ScaleOutScript(three, ParseScaleOutOptions(named)).find(R"("class_weights": [0.5, 1, 2.5])"), std::string::npos);
+  EXPECT_NE(ScaleOutScript(three, ParseScaleOutOptions(R"({"engine":"dask"})")).find(R"("class_weights": [])"), std::string::npos);
+  const std::string guess = Code([&] {
+    ScaleOutScript(three, ParseScaleOutOptions("{\"engine\":\"dask\",\"classWeights\":{\"" + three.classes[1] + "x\":2}}"));
+  });
+  EXPECT_NE(guess.find("not a class of the model (did you mean '" + three.classes[1] + "'?)"), std::string::npos) << guess;
+  EXPECT_NE(Code([] { ParseScaleOutOptions(R"({"engine":"dask","classWeights":{"a":-1}})"); }).find("finite number >= 0"), std::string::npos);
+  EXPECT_NE(Code([] { ParseScaleOutOptions(R"({"engine":"dask","classWeights":"balanced"})"); }).find("dataset.classWeights"), std::string::npos);
+  const Model numbers = Train(Params{});
+  EXPECT_NE(Code([&] { ScaleOutScript(numbers, ParseScaleOutOptions(R"({"engine":"spark","classWeights":{"a":2}})")); }).find("predicts numbers"),
+            std::string::npos);
+  EXPECT_NE(ScaleOutScript(numbers, ParseScaleOutOptions(R"({"engine":"spark","baseMargin":"log years"})")).find(R"("base_margin": "log years")"),
+            std::string::npos);
+  EXPECT_NE(Code([&] { ScaleOutScript(three, ParseScaleOutOptions(R"({"engine":"dask","baseMargin":"m"})")); }).find("3 outputs"), std::string::npos);
+}
+
 TEST(ScaleOut, SettingsGoUnderXGBoostNames) {
   Params p;
   p.eta = 0.125;

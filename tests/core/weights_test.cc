@@ -176,6 +176,15 @@ TEST(ClassWeights, AClassWeightTrainsAsTheSameWeightColumnWould) {
   std::map<float, double> sum;
   for (size_t r = 0; r < c.label.size(); ++r) sum[c.label[r]] += c.weight[r];
   for (const auto& [k, s] : sum) EXPECT_NEAR(s, 100.0, 1e-3) << "class " << k;
+  // The factors are kept, one per class (the scale-out script weighs the cluster's rows by them).
+  ASSERT_EQ(c.class_weights.size(), c.classes.size());
+  for (size_t k = 0; k < c.classes.size(); ++k) {
+    size_t rows = 0;
+    for (float l : c.label) rows += l == static_cast<float>(k);
+    EXPECT_NEAR(c.class_weights[k], 300.0 / (3.0 * static_cast<double>(rows)), 1e-12) << c.classes[k];
+  }
+  EXPECT_EQ(a.class_weights, (std::vector<double>{0.5, 1, 3}));  // eggs, ham, spam
+  EXPECT_TRUE(b.class_weights.empty());
 }
 
 TEST(ClassWeights, MistakesAreNamed) {

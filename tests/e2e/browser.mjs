@@ -2,6 +2,7 @@
 // driven by playwright-core. Any request to another origin fails the test.
 import { chromium } from 'playwright-core';
 import { mkdirSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { after, afterEach, before } from 'node:test';
 import { init } from '../../wasm/js/index.js';
 import { fileURLToPath } from 'node:url';
@@ -103,11 +104,23 @@ export async function setParam(page, name, value) {
 
 // Trains `rounds` rounds and waits until the chart has drawn them: the
 // training curve, or the validation curve with { curve: 'valid' }.
+// A file the page offers for download, as text: the scale-out rows are in that
+// panel, every other file in "Files" (each opened first if folded).
+export async function download(page, button) {
+  if (!(await page.isVisible(button))) await page.click(button === '#download-scale-rows' || button === '#download-scale-script' ? '#scale-out summary' : '#files summary');
+  const [file] = await Promise.all([page.waitForEvent('download'), page.click(button)]);
+  return (await readFile(await file.path())).toString('utf8');
+}
+
+// Waits for this run's rounds: the chart may still hold as many from the last run,
+// so the run on show must be a newer one than before the click.
 export async function train(page, rounds, { curve = 'train' } = {}) {
   await page.fill('#param-rounds', String(rounds));
+  const before = Number(await page.getAttribute('#train-status', 'data-run') ?? 0);
   await page.click('#train');
-  await page.waitForFunction(([n, key]) => document.getElementById('loss-chart').dataset[key] === String(n) &&
-    !document.getElementById('train').disabled, [rounds, curve === 'valid' ? 'pointsValid' : 'pointsTrain'], { timeout: 120000 });
+  await page.waitForFunction(([n, key, run]) => Number(document.getElementById('train-status').dataset.run) > run &&
+    document.getElementById('loss-chart').dataset[key] === String(n) && !document.getElementById('train').disabled,
+  [rounds, curve === 'valid' ? 'pointsValid' : 'pointsTrain', before], { timeout: 120000 });
 }
 
 // A suite that checks the page against the package: the site (opened at the

@@ -7,15 +7,9 @@
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { test } from 'node:test';
-import { near, pageAndPackage, train } from './browser.mjs';
+import { download, near, pageAndPackage, train } from './browser.mjs';
 
 const ctx = pageAndPackage('dependence');
-
-async function download(page, button) {
-  if (!(await page.isVisible(button))) await page.click(button === '#download-scale-rows' ? '#scale-out summary' : '#files summary');
-  const [file] = await Promise.all([page.waitForEvent('download'), page.click(button)]);
-  return (await readFile(await file.path())).toString('utf8');
-}
 
 const figure = (page) => page.$eval('#dependence svg', (e) => ({ ...e.dataset }));
 

@@ -6,15 +6,9 @@ import { readFile } from 'node:fs/promises';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { near, pageAndPackage, train, waitForData } from './browser.mjs';
+import { download, near, pageAndPackage, train, waitForData } from './browser.mjs';
 
 const ctx = pageAndPackage('interactions');
-
-async function download(page, button) {
-  if (!(await page.isVisible(button))) await page.click(button === '#download-scale-rows' ? '#scale-out summary' : '#files summary');
-  const [file] = await Promise.all([page.waitForEvent('download'), page.click(button)]);
-  return (await readFile(await file.path())).toString('utf8');
-}
 
 // The mean |phi_ij + phi_ji| of a pair over the rows, from the package.
 function strength(bl, model, table, rows, a, b, output = 0) {

@@ -9,16 +9,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { near, pageAndPackage, setParam, train, useToy, waitForData } from './browser.mjs';
+import { download, near, pageAndPackage, setParam, train, useToy, waitForData } from './browser.mjs';
 
 const ctx = pageAndPackage('result');
 const SPAM = fileURLToPath(new URL('../data/spam.csv', import.meta.url));
-
-async function download(page, button) {
-  if (!(await page.isVisible(button))) await page.click(button === '#download-scale-rows' ? '#scale-out summary' : '#files summary');
-  const [file] = await Promise.all([page.waitForEvent('download'), page.click(button)]);
-  return (await readFile(await file.path())).toString('utf8');
-}
 
 // Waits for the panel's answer about `rows` rows; returns its data attributes.
 async function scored(page) {

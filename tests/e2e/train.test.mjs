@@ -61,9 +61,9 @@ test('Stop keeps the rounds trained so far', async () => {
   await page.fill('#param-rounds', '100000');
   await page.fill('#param-eta', '0.01');  // visible: eta is a main parameter
   // The chart still holds the last run's points: wait for this run's (its number one higher).
-  const run = Number(/Run (\d+)/.exec(await page.textContent('#train-status'))?.[1] ?? 0);
+  const run = Number(await page.getAttribute('#train-status', 'data-run'));
   await page.click('#train');
-  await page.waitForFunction((before) => Number(/Run (\d+)/.exec(document.getElementById('train-status').textContent)?.[1]) > before &&
+  await page.waitForFunction((before) => Number(document.getElementById('train-status').dataset.run) > before &&
     Number(document.getElementById('loss-chart').dataset.pointsTrain) >= 5, run);
   await page.click('#stop');
   await page.waitForFunction(() => !document.getElementById('train').disabled);

@@ -20,6 +20,9 @@ export const CASES = [
   { csv: 'spam', target: 'type', params: { algorithm: 'gbdt', eta: 0.1, max_depth: 3 } },  // binary, text classes
   { csv: 'gapminder', target: 'life_expectancy', params: { algorithm: 'random_forest', rounds: 20 } },  // 185 levels, missing cells
   { csv: 'letter', target: 'lettr', params: { algorithm: 'xgboost', max_depth: 4 } },     // 26 classes
+  // Classes weighed as the tab resolved 'balanced' on its training rows (their metric weighted alike).
+  { csv: 'penguins', target: 'species', classWeights: 'balanced', validRows: Array.from({ length: 68 }, (_, i) => i * 5),
+    params: { algorithm: 'xgboost', max_depth: 2, eta: 0.1 } },
   // An ignored column; still learning at round 30; monotone and interaction constraints the script must carry on.
   { csv: 'auto_mpg', target: 'Miles_per_Gallon', ignore: ['Name'], params: { algorithm: 'xgboost', max_depth: 3, eta: 0.05,
     monotone_constraints: { Weight_in_lbs: -1, Year: 1 }, interaction_constraints: [['Horsepower', 'Weight_in_lbs', 'Year'], ['Cylinders', 'Displacement', 'Acceleration', 'Origin']] } },
@@ -64,6 +67,28 @@ export function datesCase(dir) {
   writeFileSync(path, lines.join('\n') + '\n');
   return { csv: 'dates', path, target: 'sales', csvOptions: { dateParts: ['when'] }, validRows: Array.from({ length: 120 }, (_, i) => i * 5),
     params: { algorithm: 'xgboost', max_depth: 3, eta: 0.05 } };  // still learning at round 30
+}
+
+// Counts over an exposure (claims of a policy held for `years`): a Poisson model starts each row at
+// log(years) (its base margin) and weighs rows by `credibility`; the script must carry both.
+export function marginCase(dir) {
+  const lines = ['x1,x2,log_years,credibility,claims'];
+  let s = 23;
+  const rand = () => ((s = (s * 1103515245 + 12345) % 2147483648) / 2147483648);
+  const poisson = (mean) => {  // Knuth's: fine for means below 30
+    let k = 0, p = rand();
+    while (p > Math.exp(-mean)) { k++; p *= rand(); }
+    return k;
+  };
+  for (let i = 0; i < 600; i++) {
+    const x1 = rand(), x2 = rand(), years = 0.5 + 4.5 * rand();
+    lines.push([x1.toFixed(4), x2.toFixed(4), Math.log(years).toFixed(6), (0.5 + 1.5 * rand()).toFixed(3),
+      poisson(years * Math.exp(1.2 * x1 - x2))].join(','));
+  }
+  const path = join(dir, 'claims.csv');
+  writeFileSync(path, lines.join('\n') + '\n');
+  return { csv: 'claims', path, target: 'claims', task: 'regression', weight: 'credibility', baseMargin: 'log_years', validRows: Array.from({ length: 120 }, (_, i) => i * 5),
+    params: { algorithm: 'xgboost', objective: 'count:poisson', max_depth: 3, eta: 0.1 } };  // still learning at round 30
 }
 
 // The table's columns as numbers and text in a CSV of their own (a date's parts, not its cells): what
@@ -114,7 +139,8 @@ export async function continueOnCluster(c, engine, python, { rounds = 20, worker
   const csv = c.path ?? data(`${c.csv}.csv`);
   const table = bl.readCSV(readFileSync(csv), c.csvOptions);
   const validIdx = c.validRows ?? readFileSync(data(`${c.csv}.valid_idx.txt`), 'utf8').trim().split('\n').map(Number);
-  const dataset = table.toDataset({ target: c.target, ignore: c.ignore, validRows: validIdx });
+  const dataset = table.toDataset({ target: c.target, task: c.task, ignore: c.ignore, validRows: validIdx, weight: c.weight, baseMargin: c.baseMargin,
+    classWeights: c.classWeights });
   assert.deepEqual(Array.from(dataset.validRows()), [...validIdx].sort((a, b) => a - b), 'dataset.validRows() gives the rows held out');
   let last;
   const model = await bl.train(dataset, { rounds: 30, eta: 0.3, seed: 0, ...c.params }, { onRound: (r) => { last = r; } });
@@ -125,7 +151,7 @@ export async function continueOnCluster(c, engine, python, { rounds = 20, worker
   writeFileSync(join(dir, 'valid_rows.txt'), Array.from(dataset.validRows()).join('\n') + '\n');
   const script = model.scaleOutScript({
     engine, csv, delimiter: table.delimiter, encoding: table.encoding, validRows: 'valid_rows.txt', columns: table.columns.map((col) => col.name),
-    dateParts: table.dateParts,
+    dateParts: table.dateParts, weight: c.weight, baseMargin: c.baseMargin, classWeights: dataset.classWeights ?? undefined,
     model: 'model.xgboost.json', output: 'continued.json', rounds, workers,
   });
   writeFileSync(join(dir, `continue_${engine}.py`), script);

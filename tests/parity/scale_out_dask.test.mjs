@@ -8,7 +8,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { awkwardHeaderCase, CASES, continueOnCluster, datesCase } from './scale_out.mjs';
+import { awkwardHeaderCase, CASES, continueOnCluster, datesCase, marginCase } from './scale_out.mjs';
 
 for (const c of CASES) {
   test(`Dask continues ${c.csv} (${c.params.algorithm}) and the result comes back`, { timeout: 600_000 }, async () => {
@@ -34,4 +34,8 @@ test('Dask derives the date parts the tab read (day first, times, missing cells)
   // The model splits on the parts (the weekday above all), so reading them otherwise would show in the metric.
   const used = model.featureImportance('gain');
   if (!(used.when_weekday > 0)) throw new Error(`no split on when_weekday: ${JSON.stringify(used)}`);
+});
+
+test('Dask starts each row at its base margin and weighs it by its weight column, as the tab trained (count:poisson over an exposure)', { timeout: 600_000 }, async () => {
+  await continueOnCluster(marginCase(mkdtempSync(join(tmpdir(), 'boostlab-margin-'))), 'dask', '/usr/bin/python3');
 });

@@ -158,6 +158,17 @@ for (const build of BUILDS) {
       const byClass = await bl.train(d, { rounds: 5, max_depth: 3 });
       const balanced = table.toDataset({ target: 'type', classWeights: 'balanced', validFraction: 0.2, seed: 1 });
       assert.match(balanced.notes.at(-1), /balanced/);
+      // Each class's factor as resolved (the scale-out script takes them): by name, balanced from the training rows' counts.
+      assert.deepEqual({ ...d.classWeights }, { nonspam: 1, spam: 2.5 });
+      const labels = balanced.labels(), held = new Set(balanced.validRows());
+      const count = [0, 0];
+      labels.forEach((l, r) => { if (!held.has(r)) count[l]++; });
+      const n = count[0] + count[1];
+      assert.ok(Math.abs(balanced.classWeights.nonspam - n / (2 * count[0])) < 1e-12 && Math.abs(balanced.classWeights.spam - n / (2 * count[1])) < 1e-12,
+        JSON.stringify({ ...balanced.classWeights }));
+      const none = table.toDataset({ target: 'type' });
+      assert.equal(none.classWeights, null);
+      none.dispose();
       assert.throws(() => table.toDataset({ target: 'type', classWeights: { Spam: 2 } }), (e) => e.code === 'BAD_OPTION' && /did you mean 'spam'/.test(e.message));
       assert.throws(() => table.toDataset({ target: 'type', classWeights: 'equal' }), (e) => e.code === 'BAD_OPTION' && /'balanced'/.test(e.message));
       // The same model as a weight column of 2.5 on the spam rows.

@@ -366,6 +366,10 @@ export class Dataset {
   readonly task: 'regression' | 'binary' | 'multiclass' | 'ranking';
   /** Ranking: the query id column (DatasetOptions.group); null otherwise. */
   readonly group: string | null;
+  /** The factor each class's rows were weighed by (DatasetOptions.classWeights, 'balanced' resolved from the
+   * training rows), by class name; null when no class weights were given. Pass it to scaleOutScript's
+   * classWeights so that the cluster weighs its rows alike. */
+  readonly classWeights: Readonly<Record<string, number>> | null;
   /** What a person should know about the data (ranking: how many queries add no pairs, and the first of them). */
   readonly notes: string[];
   /** Ranking: the training queries (or the validation queries with { valid: true }), in order of first appearance;
@@ -412,6 +416,11 @@ export interface ScaleOutOptions {
   validRows?: string;
   /** The sample-weight column training used, if any. */
   weight?: string;
+  /** The base-margin column training used, if any (DatasetOptions.baseMargin). */
+  baseMargin?: string;
+  /** The class weights training used, as the dataset resolved them (dataset.classWeights): each row weighs
+   * its class's factor times its weight column's value. */
+  classWeights?: Readonly<Record<string, number>>;
   /** table.dateParts: the script derives the same parts from the file's dates. */
   dateParts?: DateColumn[];
   /** Every column of the file in order, as the table named them (table.columns' names): the script reads the file

@@ -249,6 +249,10 @@ export class Dataset extends Handle {
     this.task = handle.task();
     this.group = handle.groupColumn() || null;  // ranking: the query id column
     this.notes = handle.notes();  // what a person should know (ranking: queries that add no pairs)
+    // The factor each class's rows weigh (classWeights given, 'balanced' resolved), by class name; null: none.
+    // A null-prototype object: a class may be named '__proto__'.
+    const factors = handle.classWeights();
+    this.classWeights = factors.length ? Object.assign(Object.create(null), Object.fromEntries(factors)) : null;
   }
   // Ranking: the queries of the training rows (or of the validation rows with
   // { valid: true }): { begin, rows }, query q holding rows[begin[q] .. begin[q + 1]).

@@ -4,7 +4,7 @@ import './style.css';
 import { currentRun, formDiffersFrom, sameParams, store, subscribe, update, updateSoon, type DataChoice, type LoadedData } from './state';
 import { WorkerClient } from './worker/client';
 import type { FromWorker, SurfaceRequest } from './worker/messages';
-import { choiceFor, CsvPanel, dateColumns, strayWords } from './ui/csv-panel';
+import { choiceFor, CsvPanel, dateColumns, strayWords, weighsClasses } from './ui/csv-panel';
 import { fitAlgorithmToData, runParams, specsFor } from './ui/params-form';
 import { makeToy, TOY_KINDS, type ToyData, type ToyKind } from './ui/toy-data';
 import { presetRuns, PRESET_LABELS, type PresetName } from './presets';
@@ -202,7 +202,7 @@ function startRun(mode: 'play' | 'step', group = 0) {
     return;
   }
   const token = ++tokenCount;
-  const choice = { ...store.choice };
+  const choice = { ...store.choice, classWeights: weighsClasses(store.data, store.choice) ? store.choice.classWeights : '' as const };
   pendingRun = { token, params, choice, mode, group };
   update((s) => {
     s.starting = true;
@@ -351,8 +351,9 @@ function handle(m: FromWorker) {
         s.chart.log = url.log ?? false;
       });
       $('caps').dataset.isolated = String(m.crossOriginIsolated);
-      if (url.target || url.task || url.validFraction !== undefined || url.seed !== undefined)
-        linkChoice = { target: url.target, ignore: url.ignore ?? [], weight: url.weight, group: url.group, task: url.task, validFraction: url.validFraction, seed: url.seed };
+      if (url.target || url.task || url.classWeights || url.validFraction !== undefined || url.seed !== undefined)
+        linkChoice = { target: url.target, ignore: url.ignore ?? [], weight: url.weight, classWeights: url.classWeights, group: url.group, task: url.task,
+          validFraction: url.validFraction, seed: url.seed };
       // A lesson's link sets its step up itself; a first open (no link) offers the lessons.
       if (url.lesson && picks === 0) {
         openLesson(url.lesson, url.step ?? 0);

@@ -18,7 +18,7 @@ function valueOf(params: Record<string, ParamValue>, spec: ParamSpec | undefined
 }
 
 const CHOICE_NAMES: Record<keyof DataChoice, string> = {
-  target: 'target', task: 'task', ignore: 'ignoring', weight: 'weights', group: 'queries', validFraction: 'validation', seed: 'split seed',
+  target: 'target', task: 'task', ignore: 'ignoring', weight: 'weights', classWeights: 'class weights', group: 'queries', validFraction: 'validation', seed: 'split seed',
 };
 
 type Settings = { params: Record<string, ParamValue>; choice: DataChoice };
@@ -39,7 +39,7 @@ export function settingChanges(schema: ParamSpec[], now: Settings, was: Settings
     }
   }
   for (const key of Object.keys(CHOICE_NAMES) as (keyof DataChoice)[]) {
-    const show = (v: DataChoice[typeof key]) => (Array.isArray(v) ? v.join(', ') || 'none' : String(v) || 'none');
+    const show = (v: DataChoice[typeof key]) => (Array.isArray(v) ? v.join(', ') || 'none' : String(v ?? '') || 'none');
     if (show(now.choice[key]) !== show(was.choice[key])) changed.push(`${CHOICE_NAMES[key]} ${show(now.choice[key])} (was ${show(was.choice[key])})`);
   }
   return changed;

@@ -44,6 +44,7 @@ export interface DataChoice {
   task: string;
   ignore: string[];
   weight: string;  // a column of sample weights, '' for none
+  classWeights: '' | 'balanced';  // classes: 'balanced' weighs each class alike in all (sent only when the target is classes)
   group: string;   // ranking: the column of query ids, '' for none
   validFraction: number;
   seed: number;
@@ -163,7 +164,7 @@ export const store: Store = {
   engine: { ready: false, failed: '', capabilities: null },
   schema: [],
   data: null,
-  choice: { target: '', task: 'auto', ignore: [], weight: '', group: '', validFraction: 0.2, seed: 0 },
+  choice: { target: '', task: 'auto', ignore: [], weight: '', classWeights: '', group: '', validFraction: 0.2, seed: 0 },
   algorithm: 'xgboost',
   typed: {},
   customLoss: '',

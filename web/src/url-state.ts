@@ -13,6 +13,7 @@ export interface UrlState {
   task?: string;
   ignore?: string[];
   weight?: string;
+  classWeights?: 'balanced';
   group?: string;
   validFraction?: number;
   seed?: number;
@@ -31,6 +32,7 @@ export function writeHash(s: UrlState) {
   if (s.task) q.set('task', s.task);
   if (s.ignore?.length) q.set('ignore', s.ignore.join(','));
   if (s.weight) q.set('weight', s.weight);
+  if (s.classWeights) q.set('classes', s.classWeights);
   if (s.group) q.set('group', s.group);
   if (s.validFraction !== undefined) q.set('valid', String(s.validFraction));
   if (s.seed !== undefined) q.set('seed', String(s.seed));
@@ -106,6 +108,7 @@ export function readHash(schema: readonly ParamSpec[], samples: readonly string[
     task: oneOf('task', TASKS),
     ignore: q.get('ignore')?.split(',').filter(Boolean),
     weight: q.get('weight') ?? undefined,
+    classWeights: oneOf('classes', ['balanced'] as const) as 'balanced' | undefined,
     group: q.get('group') ?? undefined,
     validFraction: number('valid', (n) => n >= 0 && n <= 0.9),
     seed: number('seed', (n) => Number.isSafeInteger(n) && n >= 0),

@@ -280,6 +280,8 @@ export class Views {
     const run = currentRun();
     const onData = run && run.dataId === store.data?.id ? run : null;
     const status = $('train-status'), last = $('last-round'), progress = $<HTMLProgressElement>('progress');
+    // For tests: which run the line is about, so a wait can tell this run's rounds from the last one's.
+    setData(status, 'run', String(onData?.number ?? 0));
     const message = $('train-message');
     setText(message, store.messages.train);
     setHidden(message, !store.messages.train);
@@ -728,7 +730,7 @@ export class Views {
     if (!store.engine.ready || !store.data) return;
     const c = store.choice;
     writeHash({ data: store.data.source, delimiter: store.data.delimiterChoice, target: c.target, task: c.task, ignore: c.ignore, weight: c.weight, group: c.group,
-      validFraction: c.validFraction, seed: c.seed, params: runParams(store.schema, store.algorithm, store.typed).params,
+      classWeights: c.classWeights || undefined, validFraction: c.validFraction, seed: c.seed, params: runParams(store.schema, store.algorithm, store.typed).params,
       metric: store.chart.metric, log: store.chart.log, lesson: store.lesson?.id, step: store.lesson?.step });
   }
 }

@@ -117,6 +117,9 @@ struct Dataset {
   // and its term in every metric (as XGBoost's and scikit-learn's sample_weight).
   std::vector<float> weight;
   std::string weight_column;
+  // The factor each class's rows were weighed by (DatasetOptions' class weights, 'balanced' resolved),
+  // one per class; empty: none. Kept so that the scale-out script weighs the cluster's rows alike.
+  std::vector<double> class_weights;
   // Each row's starting margin (DatasetOptions::base_margin), and its column; empty: f0 for every row.
   std::vector<float> base_margin;
   std::string base_margin_column;

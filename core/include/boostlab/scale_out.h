@@ -5,6 +5,7 @@
 
 #include <string>       // for string
 #include <string_view>  // for string_view
+#include <utility>      // for pair
 #include <vector>       // for vector
 
 #include "boostlab/model.h"
@@ -21,6 +22,9 @@ struct ScaleOutOptions {
   std::vector<std::string> missing_values;            // cells the reader also took for missing (Table::missing_values)
   std::string valid_rows;                             // file of 0-based validation rows, one a line; empty: none
   std::string weight;                                 // the sample-weight column, if training had one
+  std::string base_margin;                            // the starting-margin column, if training had one
+  // Each class's weight factor by name (Dataset::class_weights): rows weigh it times their weight column's.
+  std::vector<std::pair<std::string, double>> class_weights;
   // Every column of the file in its order, as the table named them (Table's
   // column names): the script reads the file by position with these names,
   // so header cells the tab trimmed or named (column_2) are found. Empty: by
@@ -36,7 +40,7 @@ struct ScaleOutOptions {
   int workers = 2;                                    // local cluster size when no cluster is given
 };
 
-// Reads {engine, csv, delimiter, encoding, decimalComma, missingValues, validRows, weight, columns,
+// Reads {engine, csv, delimiter, encoding, decimalComma, missingValues, validRows, weight, baseMargin, classWeights, columns,
 // dateParts: [{column, order, time}], model, output, rounds, workers}; throws BAD_OPTION naming a wrong one.
 ScaleOutOptions ParseScaleOutOptions(std::string_view json);
 

@@ -58,6 +58,7 @@ void ApplyClassWeights(const DatasetOptions& options, Dataset& d) {
       throw Error("BAD_OPTION", "The class weight of " + Quote(name) + " is " + ShortestFloat(static_cast<float>(w)) + "; it must be a finite number >= 0.");
     factor[k] *= w;
   }
+  d.class_weights = factor;
   if (d.weight.empty()) d.weight.assign(d.label.size(), 1.0f);
   for (size_t r = 0; r < d.weight.size(); ++r)
     if (d.label[r] == d.label[r] && d.label[r] >= 0 && static_cast<size_t>(d.label[r]) < K)

@@ -22,7 +22,9 @@
 #include "io/xgboost_json.h"
 #include "objective/objective.h"
 #include "tree/feature_constraints.h"
+#include "util/closest_name.h"
 #include "util/json.h"
+#include "util/quote.h"
 
 namespace boostlab {
 
@@ -60,6 +62,18 @@ ScaleOutOptions ParseScaleOutOptions(std::string_view text) {
       text_option(o.valid_rows);
     } else if (key == "weight") {
       text_option(o.weight);
+    } else if (key == "baseMargin") {
+      text_option(o.base_margin);
+    } else if (key == "classWeights") {
+      // As Dataset.classWeights gives them: each class's factor by name (names checked against the model's classes).
+      if (v.kind != json::Value::Kind::kObject)
+        throw Error("BAD_OPTION", "Scale-out option 'classWeights' must be each class's weight by name (dataset.classWeights).");
+      o.class_weights.clear();
+      for (const auto& [name, w] : v.object) {
+        if (!w.IsNumber() || !(w.number >= 0) || !std::isfinite(w.number))
+          throw Error("BAD_OPTION", "Scale-out option 'classWeights': the weight of " + Quote(name) + " must be a finite number >= 0.");
+        o.class_weights.emplace_back(name, w.number);
+      }
     } else if (key == "columns") {
       o.columns.clear();
       if (!v.IsArray()) throw Error("BAD_OPTION", "Scale-out option 'columns' must be a list of the file's column names.");
@@ -135,7 +149,10 @@ FEATURES = [f["name"] for f in SPEC["features"]]
 DATE_OF = {part: d for d in SPEC["dates"] for part in d["parts"]}
 # The columns this script reads, by the names the tab gave them (a date's column for its parts).
 USED = list(dict.fromkeys(DATE_OF[c]["column"] if c in DATE_OF else c
-                          for c in FEATURES + [SPEC["target"]] + ([SPEC["weight"]] if SPEC["weight"] else [])))
+                          for c in FEATURES + [SPEC["target"]] + [c for c in (SPEC["weight"], SPEC["base_margin"]) if c]))
+# Rows weigh their weight column's value times their class's factor (class weights as the tab resolved
+# them on its training rows, 'balanced' included): both, either or neither.
+WEIGHTED = bool(SPEC["weight"] or SPEC["class_weights"])
 
 
 def unused(base, taken):
@@ -148,7 +165,7 @@ def unused(base, taken):
 
 
 _taken = set(SPEC["columns"]) | set(USED)
-LABEL, WEIGHT, ROW, VALID = (unused(n, _taken) for n in ("__label", "__weight", "__row", "__valid"))
+LABEL, WEIGHT, MARGIN, ROW, VALID = (unused(n, _taken) for n in ("__label", "__weight", "__margin", "__row", "__valid"))
 
 
 def header_names(found):
@@ -314,8 +331,17 @@ def prepare(raw, valid_rows):
         if y.isna().any():
             raise ValueError(f"Target '{SPEC['target']}' is missing in some rows; BoostLab refuses those too.")
         out[LABEL] = numbers(raw, SPEC["target"], dates)
-    if SPEC["weight"]:
-        out[WEIGHT] = numbers(raw, SPEC["weight"], dates).fillna(0.0)
+    if WEIGHTED:
+        w = numbers(raw, SPEC["weight"], dates).fillna(0.0) if SPEC["weight"] else pd.Series(1.0, index=raw.index)
+        if SPEC["class_weights"]:
+            w = w * out[LABEL].map(dict(enumerate(SPEC["class_weights"]))).astype("float64")
+        out[WEIGHT] = w
+    if SPEC["base_margin"]:
+        # Each row's starting margin (XGBoost's base_margin), as the tab trained with it.
+        m = numbers(raw, SPEC["base_margin"], dates)
+        if m.isna().any():
+            raise ValueError(f"Base margin '{SPEC['base_margin']}' is missing in some rows; BoostLab refuses those too.")
+        out[MARGIN] = m
     if ROW in raw:
         out[VALID] = np.isin(raw[ROW].to_numpy(), valid_rows)
     return out
@@ -374,7 +400,8 @@ def main():
 
     def dmatrix(part):
         return dxgb.DaskDMatrix(client, part[FEATURES], part[LABEL], enable_categorical=True,
-                                weight=part[WEIGHT] if SPEC["weight"] else None)
+                                weight=part[WEIGHT] if WEIGHTED else None,
+                                base_margin=part[MARGIN] if SPEC["base_margin"] else None)
 
     booster = xgb.Booster()
     booster.load_model(args.model)
@@ -386,7 +413,8 @@ def main():
         # The validation rows, gathered here to report the metric before and after alike.
         v = valid.compute()
         local_valid = xgb.DMatrix(v[FEATURES], v[LABEL], enable_categorical=True,
-                                  weight=v[WEIGHT] if SPEC["weight"] else None)
+                                  weight=v[WEIGHT] if WEIGHTED else None,
+                                  base_margin=v[MARGIN] if SPEC["base_margin"] else None)
     before = evaluate(booster, local_valid)
     result = dxgb.train(client, SPEC["params"], dtrain, num_boost_round=args.rounds, evals=evals, xgb_model=booster)
     finish("dask", booster, result["booster"], before, local_valid, args.output)
@@ -423,7 +451,8 @@ def main():
     numbered = T.StructType(raw.schema.fields + [T.StructField(ROW, T.LongType())])
     raw = spark.createDataFrame(raw.rdd.zipWithIndex().map(lambda p: (*p[0], p[1])), numbered)
     valid_rows = read_rows(args.valid_rows)
-    weight = [WEIGHT] if SPEC["weight"] else []
+    weight = [WEIGHT] if WEIGHTED else []
+    margin = [MARGIN] if SPEC["base_margin"] else []
     positions = [f"f{i}" for i in range(len(FEATURES))]
 
     def typed(frames):  # Spark has no categorical type: categories go to XGBoost as codes marked 'c'
@@ -432,11 +461,11 @@ def main():
             for f in SPEC["features"]:
                 if f["type"] == "categorical":
                     out[f["name"]] = out[f["name"]].cat.codes.astype("float64").replace(-1, np.nan)
-            out = out[FEATURES + [LABEL] + weight + [VALID]]
-            out.columns = positions + [LABEL] + weight + [VALID]
+            out = out[FEATURES + [LABEL] + weight + margin + [VALID]]
+            out.columns = positions + [LABEL] + weight + margin + [VALID]
             yield out
 
-    schema = T.StructType([T.StructField(c, T.DoubleType()) for c in positions + [LABEL] + weight]
+    schema = T.StructType([T.StructField(c, T.DoubleType()) for c in positions + [LABEL] + weight + margin]
                           + [T.StructField(VALID, T.BooleanType())])
     data = raw.mapInPandas(typed, schema).cache()
     types = ["c" if f["type"] == "categorical" else "q" for f in SPEC["features"]]
@@ -457,13 +486,16 @@ def main():
                   feature_types=types, num_workers=args.workers, n_estimators=args.rounds, xgb_model=booster)
     if weight:
         kwargs["weight_col"] = WEIGHT
+    if margin:
+        kwargs["base_margin_col"] = MARGIN
     local_valid = None
     if len(valid_rows):
         kwargs["validation_indicator_col"] = VALID
         # The validation rows, gathered here to report the metric before and after alike.
         v = data.filter(data[VALID]).toPandas()
         local_valid = xgb.DMatrix(v[positions].to_numpy(), v[LABEL], feature_names=FEATURES, feature_types=types,
-                                  enable_categorical=True, weight=v[WEIGHT] if weight else None)
+                                  enable_categorical=True, weight=v[WEIGHT] if weight else None,
+                                  base_margin=v[MARGIN] if margin else None)
     classifier = SPEC["objective"] in ("binary:logistic", "multi:softprob", "multi:softmax")
     if not classifier:
         kwargs["objective"] = SPEC["objective"]
@@ -643,6 +675,26 @@ std::string ScaleOutScript(const Model& m, const ScaleOutOptions& o) {
   spec.emplace_back("decimal_comma", o.decimal_comma ? "1" : "0");  // (a number: SPEC stays JSON too)
   spec.emplace_back("valid_rows", Text(o.valid_rows));
   spec.emplace_back("weight", Text(o.weight));
+  spec.emplace_back("base_margin", Text(o.base_margin));
+  if (!o.base_margin.empty() && m.num_outputs > 1)
+    throw Error("BAD_OPTION", "A base margin gives each row one starting margin; this model has " + std::to_string(m.num_outputs) + " outputs.");
+  // Class weights: one factor per class, in the model's class order (1 for a class not named).
+  std::string class_weights = "[";
+  if (!o.class_weights.empty()) {
+    if (m.classes.empty())
+      throw Error("BAD_OPTION", "Scale-out option 'classWeights' weighs classes; this model predicts numbers (" + objective + ").");
+    std::vector<double> factor(m.classes.size(), 1.0);
+    for (const auto& [name, w] : o.class_weights) {
+      size_t k = 0;
+      while (k < m.classes.size() && m.classes[k] != name) ++k;
+      if (k == m.classes.size())
+        throw Error("BAD_OPTION", "Scale-out option 'classWeights' names " + Quote(name) + ", which is not a class of the model" +
+                                      DidYouMean(name, m.classes) + ".");
+      factor[k] = w;
+    }
+    for (size_t k = 0; k < factor.size(); ++k) class_weights += (k ? ", " : "") + Number(factor[k]);
+  }
+  spec.emplace_back("class_weights", class_weights + "]");
   // The file's columns: a date's parts, where `columns` names them, are the one column they came from.
   std::string columns = "[";
   std::string dates = "[";

@@ -152,6 +152,7 @@ export class CsvPanel {
   private readonly task = $<HTMLSelectElement>('task');
   private readonly ignoreList = $<HTMLDivElement>('ignore');
   private readonly weight = $<HTMLSelectElement>('weight');
+  private readonly classWeights = $<HTMLSelectElement>('class-weights');
   private readonly group = $<HTMLSelectElement>('group');
   private readonly validFraction = $<HTMLInputElement>('valid-fraction');
   private readonly seed = $<HTMLInputElement>('split-seed');
@@ -182,6 +183,7 @@ export class CsvPanel {
     });
     this.target.addEventListener('change', () => onChoice({ target: this.target.value }));
     this.weight.addEventListener('change', () => onChoice({ weight: this.weight.value }));
+    this.classWeights.addEventListener('change', () => onChoice({ classWeights: this.classWeights.value === 'balanced' ? 'balanced' : '' }));
     this.group.addEventListener('change', () => onChoice({ group: this.group.value }));
     this.task.addEventListener('change', () => onChoice({ task: this.task.value }));
     this.ignoreList.addEventListener('change', () => onChoice({ ignore: [...this.ignored()] }));
@@ -251,6 +253,9 @@ export class CsvPanel {
     }
     setValue(this.weight, c.weight);
     setValue(this.group, c.group);
+    // Class weights for classes only: the choice stays (a later target may be classes) but is not sent.
+    setHidden($('class-weights-row'), !weighsClasses(d, c));
+    setValue(this.classWeights, c.classWeights);
     // A group column decides the task (ranking); its weights weigh whole queries.
     this.task.disabled = c.group !== '';
     setText(document.getElementById('weight-hint')!, c.group
@@ -448,6 +453,15 @@ export function guessTarget(columns: ColumnSummary[], rows: number): string {
   return classes?.name ?? [...columns].reverse().find(usable)?.name ?? last.name;
 }
 
+// Whether a run on `data` with `choice` learns classes (binary or multiclass, not ranking): class
+// weights apply then only (the engine refuses them for numbers).
+export function weighsClasses(data: { columns: ColumnSummary[] } | null, choice: DataChoice): boolean {
+  const column = data?.columns.find((col) => col.name === choice.target);
+  if (!column || choice.group) return false;
+  const task = choice.task !== 'auto' ? choice.task : 'task' in column.asTarget ? column.asTarget.task : '';
+  return task === 'binary' || task === 'multiclass';
+}
+
 // The choice for newly loaded data: the preferred columns where they exist
 // (a sample's, or a link's), else the guessed target (guessTarget) and no
 // identifiers as features; the split and task carry over unless given.
@@ -461,6 +475,7 @@ export function choiceFor(columns: ColumnSummary[], rows: number, previous: Data
     .filter((n) => has(n) && n !== target && n !== weight && n !== group);
   return {
     target, weight, group, ignore,
+    classWeights: preferred?.classWeights ?? '',
     task: preferred?.task ?? 'auto',
     validFraction: preferred?.validFraction ?? previous.validFraction,
     seed: preferred?.seed ?? previous.seed,

@@ -12,6 +12,7 @@ export interface TrainRequest {
   task: string;
   ignore: string[];
   weight: string;  // '' for none
+  classWeights: '' | 'balanced';  // classes: 'balanced' weighs each class alike in all, '' none
   group: string;   // ranking: the query id column, '' for none
   validFraction: number;
   seed: number;

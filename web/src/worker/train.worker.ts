@@ -85,11 +85,12 @@ let modelLoads = 0;  // model files picked so far: a slower read of an older one
 // sit outside the heap while the model is built in it.
 const MAX_JSON_MODEL_BYTES = 512 * 2 ** 20, MAX_COMPACT_MODEL_BYTES = 2048 * 2 ** 20;
 // What the scale-out script needs of the finished model's training that the
-// model does not hold: its validation rows and weight column (none for a loaded model).
+// model does not hold: its validation rows, weight column and class weights (none for a loaded model).
 // source: the load it was trained on (a table let go and read again for a
 // run is the same load; new data is another).
 // carry: the table's columns the predictions file repeats (the query id and the ignored columns: an ID, say).
-let trainedWith: { validRows: Uint32Array; weight: string; labels: Float32Array; carry: string[]; source: number } | null = null;
+let trainedWith: { validRows: Uint32Array; weight: string; classWeights: Readonly<Record<string, number>> | null; labels: Float32Array;
+  carry: string[]; source: number; } | null = null;
 let loads = 0;  // data loaded so far: the current table's load
 // What each round of the last finished model was fit to (null for a loaded model); a run keeps its own.
 let modelHistory: RoundHistory | null = null;
@@ -253,7 +254,7 @@ function finish(r: Run, aborted: boolean) {
     const trainRows = Uint32Array.from({ length: table!.numRows }, (_, i) => i).filter((i) => !isValid.has(i));
     kept.keep(bl!, table!, { token: r.token, algorithm: r.algorithm, validRows, trainRows, labels: r.history.labels, surface: r.surface }, m);
   }
-  trainedWith = { validRows: r.data.validRows(), weight: r.weight, labels: r.history.labels, carry: r.carry, source: loads };
+  trainedWith = { validRows: r.data.validRows(), weight: r.weight, classWeights: r.data.classWeights, labels: r.history.labels, carry: r.carry, source: loads };
   r.trainer.dispose();
   r.data.dispose();
   run = null;
@@ -413,7 +414,7 @@ async function handle(msg: ToWorker) {
     case 'train': {
       warming?.abort();
       if (run) finish(run, true);
-      const { target, task, ignore, weight, group, validFraction, seed, params } = msg.request;
+      const { target, task, ignore, weight, classWeights, group, validFraction, seed, params } = msg.request;
       const prep = { token: msg.token, stopped: false, abort: new AbortController() };
       stopPreparing();
       preparing = prep;
@@ -422,7 +423,7 @@ async function handle(msg: ToWorker) {
         if (!table) table = await readAgain(prep);
         // Rows with no target are left out (the data panel says so beside Task); ranking refuses them.
         data = table.toDataset({ target, task: group ? 'auto' : task as 'auto', ignore, weight: weight || undefined,
-                                 group: group || undefined, validFraction, seed, skipMissingTarget: !group });
+                                 classWeights: classWeights || undefined, group: group || undefined, validFraction, seed, skipMissingTarget: !group });
         const own = params.objective === 'custom' ? customLoss(msg.request.lossCode ?? '') : null;
         trainer = own ? bl!.trainer(data, { ...params, objective: own.objective }, { metric: own.metric }) : bl!.trainer(data, params);
         await binAll(prep, trainer);
@@ -504,7 +505,8 @@ async function handle(msg: ToWorker) {
         const rows = validRowsOf(m);
         const text = m.scaleOutScript({
           engine: msg.engine, rounds: msg.rounds, csv: msg.files.csv, model: msg.files.model, output: msg.files.output,
-          validRows: rows.length ? msg.files.validRows : '', weight: weightOf(m), columns: table?.columns.map((c) => c.name),
+          validRows: rows.length ? msg.files.validRows : '', weight: weightOf(m), classWeights: classWeightsOf(m) ?? undefined,
+          columns: table?.columns.map((c) => c.name),
           delimiter: dialect.delimiter, encoding: dialect.encoding as 'utf-8', decimalComma: dialect.decimalComma, missingValues: dialect.missingValues,
           dateParts: dialect.dateParts,
         });
@@ -552,11 +554,11 @@ async function handle(msg: ToWorker) {
       cvAbort?.abort();
       const abort = new AbortController();
       cvAbort = abort;
-      const { target, task, ignore, weight, group, seed, params } = msg.request;
+      const { target, task, ignore, weight, classWeights, group, seed, params } = msg.request;
       try {
         if (!table) noTable('Cross-validation');
         const result = await bl!.cv(table, { target, task: group ? 'auto' : task as 'auto', ignore, weight: weight || undefined,
-          group: group || undefined, skipMissingTarget: !group }, params, {
+          classWeights: classWeights || undefined, group: group || undefined, skipMissingTarget: !group }, params, {
           nfold: msg.nfold, seed, signal: abort.signal, onRound: (record) => post({ type: 'cv-round', token: msg.token, record }),
         });
         post({ type: 'cv-done', token: msg.token, rounds: result.rounds, bestRound: result.bestRound, metric: result.metric, stopped: false, error: '' });
@@ -739,6 +741,12 @@ function evaluationOf(m: Model, t: Table, round: number): EvaluationResult {
 function weightOf(m: Model): string {
   if (run) return run.weight;
   return m === model && trainedWith?.source === loads ? trainedWith.weight : '';
+}
+
+// Each class's weight factor the model on show trained with (its dataset's, 'balanced' resolved); null for none.
+function classWeightsOf(m: Model): Readonly<Record<string, number>> | null {
+  if (run) return run.data.classWeights;
+  return m === model && trainedWith?.source === loads ? trainedWith.classWeights : null;
 }
 
 // The labels the model on show was trained on, by table row (the value, or
