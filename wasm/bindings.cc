@@ -70,6 +70,14 @@ size_t Index(double v, const char* what) {
   return static_cast<size_t>(v);
 }
 
+// A JS array of column names (the JS wrapper checks each is a string).
+std::vector<std::string> Names(const val& names) {
+  std::vector<std::string> out;
+  const size_t count = names["length"].as<size_t>();
+  for (size_t j = 0; j < count; ++j) out.push_back(names[j].as<std::string>());
+  return out;
+}
+
 // The rows of x a Uint32Array names (null: all of them).
 boostlab::FeatureColumns Pick(boostlab::FeatureColumns x, const val& rows) {
   if (rows.isNull() || rows.isUndefined()) return x;
@@ -327,15 +335,13 @@ struct ModelHandle {
       return CopyToTypedArray(model.PredictWith(d.data->x, output, static_cast<int>(Index(rounds, "predict()'s rounds")), d.data->base_margin));
     });
   }
-  // predict(table, { baseMargin: column }): each row's starting margin from that column of the table.
-  val predictTableFrom(const TableHandle& t, const std::string& output, double rounds, const std::string& column) const {
+  // predict(table, { baseMargin: columns }): each row's starting margins from those columns of the table
+  // (an array of names, one a model output; the JS wrapper makes one name an array).
+  val predictTableFrom(const TableHandle& t, const std::string& output, double rounds, val names) const {
     return Guard([&] {
       const boostlab::Table& table = t.table();
-      const boostlab::Column& col = table.columns[table.ColumnIndex(column)];
-      if (col.type != boostlab::ColumnType::kNumeric)
-        throw boostlab::Error("BAD_ARGUMENT", "predict()'s baseMargin column '" + column + "' holds text; a base margin is a number a row.");
       return CopyToTypedArray(model.PredictWith(boostlab::FeaturesFromTable(table, model.features), output,
-                                                static_cast<int>(Index(rounds, "predict()'s rounds")), col.values));
+                                                static_cast<int>(Index(rounds, "predict()'s rounds")), boostlab::BaseMargins(table, Names(names))));
     });
   }
   // rows: a Uint32Array of the rows to explain, or null for all.
@@ -371,7 +377,8 @@ struct ModelHandle {
     return Guard([&] { return CopyToTypedArray(model.PredictWith(d.data->x, "probability", 0, d.data->base_margin)); });
   }
   // The model scored on the table's rows (null: all) whose target is known: see boostlab/evaluation.h.
-  val evaluate(const TableHandle& t, val rows, double rounds, double points, const std::string& weight, const std::string& target) const {
+  val evaluate(const TableHandle& t, val rows, double rounds, double points, const std::string& weight, const std::string& target,
+               val baseMargin) const {
     return Guard([&] {
       std::vector<uint32_t> picked;
       if (!rows.isNull() && !rows.isUndefined()) {
@@ -379,7 +386,7 @@ struct ModelHandle {
         if (picked.empty()) throw boostlab::Error("BAD_ARGUMENT", "evaluate()'s rows is empty: give rows to score, or none for all.");
       }
       const boostlab::Evaluation e = boostlab::Evaluate(model, t.table(), picked, static_cast<int>(Index(rounds, "evaluate()'s rounds")),
-                                                        Index(points, "evaluate()'s points"), weight, target);
+                                                        Index(points, "evaluate()'s points"), weight, target, Names(baseMargin));
       val out = val::object();
       out.set("task", std::string(e.task == boostlab::Task::kRegression ? "regression" : e.task == boostlab::Task::kBinary ? "binary" : "multiclass"));
       val classes = val::array();

@@ -171,7 +171,7 @@ int Train(std::map<std::string, std::string>& args) {
   options.target = args["--target"];
   options.ignore = SplitComma(args["--ignore"]);
   if (args.count("--weight")) options.weight = args["--weight"];
-  if (args.count("--base-margin")) options.base_margin = args["--base-margin"];
+  if (args.count("--base-margin")) options.base_margin = SplitComma(args["--base-margin"]);
   if (args.count("--group")) options.group = args["--group"];
   if (args.count("--task")) options.task = args["--task"];
   if (args.count("--valid-fraction")) options.valid_fraction = std::stod(args["--valid-fraction"]);
@@ -221,11 +221,10 @@ int Predict(std::map<std::string, std::string>& args) {
   const boostlab::FeatureColumns x = boostlab::FeaturesFromTable(table, model.features);
   std::vector<float> out(x.num_rows * static_cast<size_t>(model.num_outputs));
   const int nthread = args.count("--nthread") ? std::stoi(args["--nthread"]) : 0;
-  // --base-margin COL: each row's starting margin from that column (XGBoost's base_margin).
+  // --base-margin COL[,COL...]: each row's starting margins from those columns, one a model output (XGBoost's base_margin).
   std::vector<float> offset;
   if (args.count("--base-margin")) {
-    const boostlab::Column& col = table.columns[table.ColumnIndex(args["--base-margin"])];
-    offset.assign(col.values.begin(), col.values.end());
+    offset = boostlab::BaseMargins(table, SplitComma(args["--base-margin"]));
   }
   const auto t0 = std::chrono::steady_clock::now();
   model.Predict(x, out, !args.count("--margin"), SIZE_MAX, nthread, offset);

@@ -102,8 +102,6 @@ export async function setParam(page, name, value) {
   await page.dispatchEvent(`#param-${name}`, 'change');
 }
 
-// Trains `rounds` rounds and waits until the chart has drawn them: the
-// training curve, or the validation curve with { curve: 'valid' }.
 // A file the page offers for download, as text: the scale-out rows are in that
 // panel, every other file in "Files" (each opened first if folded).
 export async function download(page, button) {
@@ -112,6 +110,8 @@ export async function download(page, button) {
   return (await readFile(await file.path())).toString('utf8');
 }
 
+// Trains `rounds` rounds and waits until the chart has drawn them: the
+// training curve, or the validation curve with { curve: 'valid' }.
 // Waits for this run's rounds: the chart may still hold as many from the last run,
 // so the run on show must be a newer one than before the click.
 export async function train(page, rounds, { curve = 'train' } = {}) {

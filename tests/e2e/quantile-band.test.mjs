@@ -2,10 +2,12 @@
 // of one output each; on the one-feature toy data the stage view draws the
 // band between the outer quantiles (its share of the points said and
 // checked here from the rows' own predictions), the result panel gives each
-// quantile's coverage, and the round panel names the outputs by quantile.
+// quantile's coverage, and the round panel names the outputs by quantile. On
+// two features the surface marks the points below, inside and above the band
+// and can show the band's width instead of the middle quantile.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { pageAndPackage, setParam, train, useToy } from './browser.mjs';
+import { download, pageAndPackage, setParam, train, useToy } from './browser.mjs';
 
 const ctx = pageAndPackage('quantile-band');
 
@@ -34,4 +36,33 @@ test('wave, quantiles 0.1, 0.5 and 0.9: a band that holds about 80 % of the poin
   await setParam(page, 'quantile_alpha', '0.1, 1.5');
   await page.waitForSelector('#param-quantile_alpha-problem:not([hidden])');
   assert.match(await page.textContent('#param-quantile_alpha-problem'), /must each be at most 1/);
+});
+
+test('sine (two features), quantiles 0.9, 0.1 and 0.5: the surface marks the points outside the band, as the predictions file has them, and shows the band\'s width', async () => {
+  const { page } = ctx.site;
+  await useToy(page, 'sine', 500);
+  await setParam(page, 'objective', 'reg:quantileerror');
+  await setParam(page, 'quantile_alpha', '0.9, 0.1, 0.5');  // in no order: the band is still 0.1 to 0.9
+  await train(page, 40);
+  await page.waitForFunction(() => document.getElementById('surface').dataset.band === '0.1|0.9' && !document.getElementById('surface-layer-row').hidden,
+    null, { timeout: 60000 });
+  const inside = Number(await page.$eval('#surface', (c) => c.dataset.inside));
+  assert.ok(inside > 0.6 && inside < 0.95, `${inside} of the points inside the 0.1-0.9 band`);
+  assert.match(await page.textContent('#surface-caption'), /\d+ % of the points lie between the 0\.1 and 0\.9 quantiles the model predicts at them.*The background is the 0\.5 quantile/);
+  // The predictions file: a column per quantile; the rows inside the band are the surface's share.
+  const [head, ...rows] = (await download(page, '#download-predictions')).trim().split('\n').map((l) => l.split(','));
+  const column = (name) => head.indexOf(name);
+  const [y, lo, hi] = [column(head[column('set') + 1]), column(`predicted ${head[column('set') + 1]} (0.1 quantile)`), column(`predicted ${head[column('set') + 1]} (0.9 quantile)`)];
+  assert.ok(lo > 0 && hi > 0, head.join(' | '));
+  assert.ok(column(`predicted ${head[y]} (0.9 quantile)`) < column(`predicted ${head[y]} (0.1 quantile)`), 'the columns in the model\'s order of outputs');
+  const within = rows.filter((r) => Number(r[y]) >= Math.min(Number(r[lo]), Number(r[hi])) && Number(r[y]) <= Math.max(Number(r[lo]), Number(r[hi]))).length;
+  assert.ok(Math.abs(within / rows.length - inside) <= 1.5 / rows.length, `${within} of ${rows.length} rows in the file, ${inside} on the surface`);
+  // The band's width as the background.
+  await page.selectOption('#surface-layer', 'width');
+  await page.waitForFunction(() => document.getElementById('surface').dataset.layer === 'width');
+  assert.ok(Number(await page.$eval('#surface', (c) => c.dataset.widest)) > 0);
+  assert.match(await page.textContent('#surface-caption'), /The background is the band's width, 0\.9 quantile − 0\.1 quantile/);
+  await page.selectOption('#surface-layer', 'prediction');
+  await setParam(page, 'objective', 'reg:squarederror');
+  await setParam(page, 'quantile_alpha', '');
 });

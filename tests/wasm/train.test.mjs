@@ -194,9 +194,31 @@ for (const build of BUILDS) {
       assert.deepEqual(viaDataset, viaTable);
       const plain = model.predict(table, { output: 'margin' }), f0 = model.summary().base_margin[0];
       for (let i = 0; i < n; i += 37) assert.ok(Math.abs(viaTable[i] - (plain[i] - f0 + exposure[i])) < 1e-4, `row ${i}`);
+      // evaluate() scores the rows from their margins too: its RMSE is that of predict() with them.
+      const counts = model.predict(table, { baseMargin: 'offset' });
+      const rmse = Math.sqrt(counts.reduce((t, p, i) => t + (p - y[i]) ** 2, 0) / n);
+      assert.ok(Math.abs(model.evaluate(table, { baseMargin: 'offset' }).rmse - rmse) < 1e-4 * rmse);
+      assert.ok(Math.abs(model.evaluate(table).rmse - rmse) > 1e-3 * rmse, 'without the margins another score');
+      assert.throws(() => model.evaluate(table, { baseMargin: 7 }), (e) => e.code === 'BAD_ARGUMENT');
+      assert.throws(() => model.evaluate(table, { baseMargin: 'nope' }), (e) => e.code === 'UNKNOWN_COLUMN');
       assert.throws(() => table.toDataset({ target: 'y', baseMargin: 'nope' }), (e) => e.code === 'UNKNOWN_COLUMN');
       await assert.rejects(bl.train(d, { algorithm: 'random_forest' }), (e) => e.code === 'BAD_PARAM' && /does not add trees to a margin/.test(e.message));
-      model.dispose(); d.dispose(); table.dispose();
+      // Two quantiles: a margin column each, in the outputs' order; one column is refused saying how many.
+      const lo = Float32Array.from(exposure, (v) => v - 1), hi = Float32Array.from(exposure, (v) => v + 1);
+      const wide = bl.fromColumns({ x, lo, hi, y });
+      const two = wide.toDataset({ target: 'y', task: 'regression', baseMargin: ['lo', 'hi'], validFraction: 0 });
+      const quantiles = await bl.train(two, { objective: 'reg:quantileerror', quantile_alpha: [0.2, 0.8], rounds: 5, max_depth: 2 });
+      const both = quantiles.predict(two, { output: 'margin' });
+      assert.deepEqual(both, quantiles.predict(wide, { output: 'margin', baseMargin: ['lo', 'hi'] }));
+      const none = quantiles.predict(wide, { output: 'margin' }), starts = quantiles.summary().base_margin;
+      for (let i = 0; i < n; i += 41)
+        [lo, hi].forEach((m, k) => assert.ok(Math.abs(both[2 * i + k] - (none[2 * i + k] - starts[k] + m[i])) < 1e-4, `row ${i}, output ${k}`));
+      const one = wide.toDataset({ target: 'y', task: 'regression', baseMargin: 'lo', validFraction: 0 });
+      await assert.rejects(bl.train(one, { objective: 'reg:quantileerror', quantile_alpha: [0.2, 0.8] }),
+        (e) => e.code === 'BAD_PARAM' && /1 base margin column gives each row 1 starting margin; reg:quantileerror has 2 outputs/.test(e.message));
+      assert.throws(() => wide.toDataset({ target: 'y', baseMargin: ['lo', 'lo'] }), (e) => e.code === 'BAD_OPTION' && /'lo' twice/.test(e.message));
+      assert.throws(() => quantiles.predict(wide, { baseMargin: 'lo' }), (e) => e.code === 'BAD_ARGUMENT' && /2 outputs: give a margin column each/.test(e.message));
+      for (const h of [model, d, table, quantiles, two, one, wide]) h.dispose();
     });
 
     test('monotone and interaction constraints, given as XGBoost\'s Python takes them, hold on the model', async () => {

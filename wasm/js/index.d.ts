@@ -107,12 +107,13 @@ export interface DatasetOptions {
   weight?: string;
   /** Classes: each row's weight times its class's, by class name ({ spam: 3 }; classes left out weigh 1), or
    *  'balanced' (each class rows / (classes x its training rows), scikit-learn's). Metrics weigh rows alike;
-   *  `dataset.notes` says each class's weight. The scale-out script does not carry them. */
+   *  `dataset.notes` says each class's weight; `dataset.classWeights` each class's factor, for scaleOutScript. */
   classWeights?: 'balanced' | Record<string, number>;
   /** A numeric column of each row's starting margin (XGBoost's base_margin: an offset, such as the log of an
    *  exposure), not a feature: training, its metrics and predict(dataset) start each row there instead of at f0.
-   *  xgboost and gbdt, one output. */
-  baseMargin?: string;
+   *  A model of several outputs (classes, quantiles) takes a list of columns, one an output in the outputs' order
+   *  (classes sorted, quantiles as listed), as XGBoost's base_margin of shape (rows, outputs). xgboost and gbdt. */
+  baseMargin?: string | string[];
   /** Ranking: a column of query ids (numbers or text; not a feature). The rows of a query (anywhere in the table) are
    *  ranked against each other; the target is their relevance, a whole number 0..31; validation takes whole queries
    *  (or the given validRows, a query split between the sides counting as one query each side). */
@@ -397,8 +398,8 @@ export interface PredictOptions {
   /** Use the first `rounds` rounds only (0 or absent: all). */
   rounds?: number;
   /** predict() on a Table: the column holding each row's starting margin (XGBoost's base_margin), instead of the
-   *  model's f0. A Dataset made with baseMargin uses its own. */
-  baseMargin?: string;
+   *  model's f0; a list of columns, one a model output, for several outputs. A Dataset made with baseMargin uses its own. */
+  baseMargin?: string | string[];
 }
 
 export interface ScaleOutOptions {
@@ -466,7 +467,9 @@ export class Model {
    *  (with line and column) for text in a number model's target, TARGET_MISSING when no row can be scored,
    *  TOO_MANY_CLASSES past 1,000 classes,
    *  NOT_FOR_RANKING for a ranking model. */
-  evaluate(table: Table, options?: { rows?: ArrayLike<number>; rounds?: number; points?: number; weight?: string; target?: string }): Evaluation;
+  evaluate(table: Table, options?: { rows?: ArrayLike<number>; rounds?: number; points?: number; weight?: string; target?: string;
+    /** Each row's starting margin (a column, or one a model output), as a model trained with baseMargin needs. */
+    baseMargin?: string | string[]; }): Evaluation;
   /** TreeSHAP's work for one row, in path steps (each tree's leaves times its depth squared, summed): about 1e9 take a
    *  second on one core. A 100-tree depth-6 booster costs ~3e5 a row; a 100-tree deep forest billions. */
   contributionsCost(): number;

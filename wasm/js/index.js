@@ -297,9 +297,10 @@ export class Model extends Handle {
     options = this._predictOptions('predict()', options);
     // A column of the table's with each row's starting margin (XGBoost's base_margin); a dataset's own comes with it.
     if (options.baseMargin !== undefined) {
-      if (!(data instanceof Table) || typeof options.baseMargin !== 'string')
-        throw new BoostLabError({ code: 'BAD_ARGUMENT', message: "predict()'s baseMargin names a column of the table (a dataset made with baseMargin uses its own)." });
-      return unwrap(this._h.predictTableFrom(data._h, String(options.output ?? 'probability'), Number(options.rounds ?? 0), options.baseMargin));
+      const names = typeof options.baseMargin === 'string' ? [options.baseMargin] : options.baseMargin;
+      if (!(data instanceof Table) || !Array.isArray(names) || !names.length || !names.every((n) => typeof n === 'string'))
+        throw new BoostLabError({ code: 'BAD_ARGUMENT', message: "predict()'s baseMargin names a column of the table, or one a model output (a dataset made with baseMargin uses its own)." });
+      return unwrap(this._h.predictTableFrom(data._h, String(options.output ?? 'probability'), Number(options.rounds ?? 0), [...names]));
     }
     if (options.output !== undefined || options.rounds !== undefined) {
       const output = options.output ?? 'probability', rounds = options.rounds ?? 0;
@@ -316,11 +317,15 @@ export class Model extends Handle {
   // and up to `points` (actual, predicted) pairs for a plot. Each row counts once.
   // options: { rows: the rows to score (0-based), default all; rounds: the first N rounds (0: all); points: default 2000 }.
   evaluate(table, options) {
-    const { rows, rounds = 0, points = 2000, weight = '', target = '' } = checkOptions('evaluate()', options, ['rows', 'rounds', 'points', 'weight', 'target']);
+    const { rows, rounds = 0, points = 2000, weight = '', target = '', baseMargin = [] } =
+      checkOptions('evaluate()', options, ['rows', 'rounds', 'points', 'weight', 'target', 'baseMargin']);
+    const margins = typeof baseMargin === 'string' ? [baseMargin] : baseMargin;
     if (!(table instanceof Table)) throw new BoostLabError({ code: 'BAD_ARGUMENT', message: 'evaluate() takes a Table (it reads the target column).' });
     if (typeof weight !== 'string') throw new BoostLabError({ code: 'BAD_ARGUMENT', message: "evaluate()'s weight is a column's name (its sample weights)." });
     if (typeof target !== 'string') throw new BoostLabError({ code: 'BAD_ARGUMENT', message: "evaluate()'s target is a column's name (the true values; by default the model's own target)." });
-    return unwrap(this._h.evaluate(table._h, rowList(rows), Number(rounds), Number(points), weight, target));
+    if (!Array.isArray(margins) || !margins.every((n) => typeof n === 'string'))
+      throw new BoostLabError({ code: 'BAD_ARGUMENT', message: "evaluate()'s baseMargin names the column of each row's starting margin (or one a model output)." });
+    return unwrap(this._h.evaluate(table._h, rowList(rows), Number(rounds), Number(points), weight, target, [...margins]));
   }
   // SHAP values (exact TreeSHAP, as XGBoost's pred_contribs): per row, per
   // output, one value per feature then the bias; they sum to the margin.

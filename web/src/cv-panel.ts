@@ -5,7 +5,7 @@
 // owes to the one validation split it drew.
 import { runLabel } from './run-names';
 import { store, update, updateSoon } from './state';
-import { weighsClasses } from './ui/csv-panel';
+import { choiceToSend } from './ui/csv-panel';
 import { runParams } from './ui/params-form';
 import { setData, setHidden, setText } from './ui/dom';
 import { stat } from './ui/dom';
@@ -31,7 +31,7 @@ export class CvPanel {
     if (params.objective === 'custom') return refuse('Your own loss trains in a run of the page; cross-validation here takes the built-in objectives (bl.cv in the package takes a function).');
     const token = ++this.token;
     this.running = token;
-    const choice = { ...store.choice, classWeights: weighsClasses(store.data, store.choice) ? store.choice.classWeights : '' as const };
+    const choice = choiceToSend(store.data, store.choice);
     update((s) => {
       s.cv = { token, dataId: s.data!.id, nfold: FOLDS, label: runLabel(s.schema, params, choice), planned: Number(params.rounds ?? 100),
         rounds: [], status: 'running', message: '', bestRound: 0 };

@@ -4,7 +4,7 @@ import './style.css';
 import { currentRun, formDiffersFrom, sameParams, store, subscribe, update, updateSoon, type DataChoice, type LoadedData } from './state';
 import { WorkerClient } from './worker/client';
 import type { FromWorker, SurfaceRequest } from './worker/messages';
-import { choiceFor, CsvPanel, dateColumns, strayWords, weighsClasses } from './ui/csv-panel';
+import { choiceFor, choiceToSend, CsvPanel, dateColumns, strayWords } from './ui/csv-panel';
 import { fitAlgorithmToData, runParams, specsFor } from './ui/params-form';
 import { makeToy, TOY_KINDS, type ToyData, type ToyKind } from './ui/toy-data';
 import { presetRuns, PRESET_LABELS, type PresetName } from './presets';
@@ -202,7 +202,7 @@ function startRun(mode: 'play' | 'step', group = 0) {
     return;
   }
   const token = ++tokenCount;
-  const choice = { ...store.choice, classWeights: weighsClasses(store.data, store.choice) ? store.choice.classWeights : '' as const };
+  const choice = choiceToSend(store.data, store.choice);
   pendingRun = { token, params, choice, mode, group };
   update((s) => {
     s.starting = true;
@@ -352,7 +352,7 @@ function handle(m: FromWorker) {
       });
       $('caps').dataset.isolated = String(m.crossOriginIsolated);
       if (url.target || url.task || url.classWeights || url.validFraction !== undefined || url.seed !== undefined)
-        linkChoice = { target: url.target, ignore: url.ignore ?? [], weight: url.weight, classWeights: url.classWeights, group: url.group, task: url.task,
+        linkChoice = { target: url.target, ignore: url.ignore ?? [], weight: url.weight, classWeights: url.classWeights, baseMargin: url.baseMargin, group: url.group, task: url.task,
           validFraction: url.validFraction, seed: url.seed };
       // A lesson's link sets its step up itself; a first open (no link) offers the lessons.
       if (url.lesson && picks === 0) {
@@ -625,7 +625,9 @@ views.setPanel(new CsvPanel(loadFile, () => client.cancelLoad(), (change) => upd
   if (s.choice.group === s.choice.target) s.choice.group = '';
   // (With a group column the weights weigh whole queries: the engine checks each query's rows carry one.)
   if (s.choice.group && s.choice.weight === s.choice.group) s.choice.weight = '';
-  s.choice.ignore = s.choice.ignore.filter((n) => n !== s.choice.target && n !== s.choice.weight && n !== s.choice.group);
+  // A starting margin is none of the other roles (and ranking has none).
+  if (s.choice.group || [s.choice.target, s.choice.weight].includes(s.choice.baseMargin)) s.choice.baseMargin = '';
+  s.choice.ignore = s.choice.ignore.filter((n) => n !== s.choice.target && n !== s.choice.weight && n !== s.choice.group && n !== s.choice.baseMargin);
   fitAlgorithmToData(s);
   s.messages.train = '';
 })));

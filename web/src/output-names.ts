@@ -9,3 +9,16 @@ export function outputName(m: Outputs | null | undefined, k: number): string {
   if (m?.quantiles && m.quantiles.length > 1) return `the ${m.quantiles[k] ?? k} quantile`;
   return `class ${m?.classes[k] ?? k}`;
 }
+
+// Which of several quantiles plays which part where the page draws them: the one
+// nearest the median as the prediction, the lowest and highest as the band's edges
+// (whatever order quantile_alpha listed them in).
+export function quantileRoles(quantiles: readonly number[]): { middle: number; low: number; high: number } {
+  let middle = 0, low = 0, high = 0;
+  quantiles.forEach((a, k) => {
+    if (Math.abs(a - 0.5) < Math.abs(quantiles[middle] - 0.5)) middle = k;
+    if (a < quantiles[low]) low = k;
+    if (a > quantiles[high]) high = k;
+  });
+  return { middle, low, high };
+}

@@ -45,6 +45,7 @@ export interface DataChoice {
   ignore: string[];
   weight: string;  // a column of sample weights, '' for none
   classWeights: '' | 'balanced';  // classes: 'balanced' weighs each class alike in all (sent only when the target is classes)
+  baseMargin: string;  // a column of each row's starting margin (XGBoost's base_margin), '' for none
   group: string;   // ranking: the column of query ids, '' for none
   validFraction: number;
   seed: number;
@@ -112,6 +113,7 @@ export interface Store {
   writing: string;          // the model file being written for a download ('' when none): a big forest's takes seconds
   messages: Messages;
   chart: { metric: string; log: boolean; dataId: number };  // dataId: whose runs the chart shows (0: the loaded data's)
+  surfaceLayer: 'prediction' | 'width';  // a quantile model's surface: the middle quantile, or the band's width
   selectedRound: number;    // the round picked on the chart (0: none; the views show the newest)
   tree: number;             // the tree on show, 0-based (-1: the newest)
   importanceType: string;
@@ -164,7 +166,7 @@ export const store: Store = {
   engine: { ready: false, failed: '', capabilities: null },
   schema: [],
   data: null,
-  choice: { target: '', task: 'auto', ignore: [], weight: '', classWeights: '', group: '', validFraction: 0.2, seed: 0 },
+  choice: { target: '', task: 'auto', ignore: [], weight: '', classWeights: '', baseMargin: '', group: '', validFraction: 0.2, seed: 0 },
   algorithm: 'xgboost',
   typed: {},
   customLoss: '',
@@ -179,6 +181,7 @@ export const store: Store = {
   writing: '',
   messages: { data: '', dataWait: '', dataRagged: false, train: '', model: '', notice: '' },
   chart: { metric: '', log: false, dataId: 0 },
+  surfaceLayer: 'prediction',
   selectedRound: 0,
   tree: -1,
   importanceType: 'gain',

@@ -14,6 +14,7 @@ export interface UrlState {
   ignore?: string[];
   weight?: string;
   classWeights?: 'balanced';
+  baseMargin?: string;
   group?: string;
   validFraction?: number;
   seed?: number;
@@ -33,6 +34,7 @@ export function writeHash(s: UrlState) {
   if (s.ignore?.length) q.set('ignore', s.ignore.join(','));
   if (s.weight) q.set('weight', s.weight);
   if (s.classWeights) q.set('classes', s.classWeights);
+  if (s.baseMargin) q.set('margin', s.baseMargin);
   if (s.group) q.set('group', s.group);
   if (s.validFraction !== undefined) q.set('valid', String(s.validFraction));
   if (s.seed !== undefined) q.set('seed', String(s.seed));
@@ -109,6 +111,7 @@ export function readHash(schema: readonly ParamSpec[], samples: readonly string[
     ignore: q.get('ignore')?.split(',').filter(Boolean),
     weight: q.get('weight') ?? undefined,
     classWeights: oneOf('classes', ['balanced'] as const) as 'balanced' | undefined,
+    baseMargin: q.get('margin') ?? undefined,
     group: q.get('group') ?? undefined,
     validFraction: number('valid', (n) => n >= 0 && n <= 0.9),
     seed: number('seed', (n) => Number.isSafeInteger(n) && n >= 0),

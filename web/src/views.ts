@@ -67,6 +67,7 @@ export class Views {
   private panel: CsvPanel | null = null;
   private asked = '';         // what the inside views last asked the worker for
   private drawnFrame: unknown = null;
+  private drawnLayer = '';
   private drawnAt = 0;
   private drawing = false;
   private redrawTimer = 0;
@@ -130,6 +131,9 @@ export class Views {
     $('zoom-in').addEventListener('click', () => this.treeView.zoom(0.8));
     $('zoom-out').addEventListener('click', () => this.treeView.zoom(1.25));
     $('zoom-fit').addEventListener('click', () => this.treeView.fit());
+    $<HTMLSelectElement>('surface-layer').addEventListener('change', (e) => update((s) => {
+      s.surfaceLayer = (e.target as HTMLSelectElement).value === 'width' ? 'width' : 'prediction';
+    }));
     $<HTMLSelectElement>('importance-type').addEventListener('change', (e) => update((s) => { s.importanceType = (e.target as HTMLSelectElement).value; }));
     // The model files say they are being written until they arrive (a big forest's JSON takes seconds).
     $('download-model').addEventListener('click', () => {
@@ -688,7 +692,13 @@ export class Views {
     setText($('surface-title'), d?.toy?.dims === 1 ? 'Stages of the model, S₀ to Sₜ' : 'Prediction surface');
     $('surface-box').parentElement!.classList.toggle('no-surface', !d?.toy);
     const key = frame ?? `${d?.id}|${onData?.number}`;
-    if (key === this.drawnFrame) return;
+    // A model of several quantiles (a run in progress has no model info yet: its parameters say).
+    const asked = onData?.params.quantile_alpha;
+    const quantiles = (onData?.params.objective === 'reg:quantileerror' && Array.isArray(asked) ? asked : modelInfoOnShow()?.quantiles) ?? [];
+    const banded = !!d?.toy && d.toy.dims !== 1 && !d.toy.classification && quantiles.length > 1 && !!frame;
+    setHidden($('surface-layer-row'), !banded);
+    setValue($<HTMLSelectElement>('surface-layer'), store.surfaceLayer);
+    if (key === this.drawnFrame && store.surfaceLayer === this.drawnLayer) return;
     // While playing, frames are skipped so drawing takes at most a third of
     // the main thread's time (and never two frames in a row); the newest
     // frame is drawn when the wait is over, and always at the end.
@@ -698,6 +708,7 @@ export class Views {
       return;
     }
     this.drawnFrame = key;
+    this.drawnLayer = store.surfaceLayer;
     if (!d?.toy) this.surface.clear('Pick toy data (2 features) to watch the model\'s picture form round by round.');
     else if (!frame) this.surface.clear('Train to see the prediction surface.');
     else {
@@ -711,14 +722,12 @@ export class Views {
         } else if (toy.dims === 1) {
           // One feature: the stage view; a live frame has only S_t and the rows' F_t.
           const grid = Float32Array.from({ length: frame.width }, (_, i) => toy.range.x[0] + ((i + 0.5) / frame.width) * (toy.range.x[1] - toy.range.x[0]));
-          // (A run in progress has no model info yet: its parameters say.)
-          const asked = onData?.params.quantile_alpha;
-          const quantiles = (onData?.params.objective === 'reg:quantileerror' && Array.isArray(asked) ? asked : modelInfoOnShow()?.quantiles) ?? [];
           // Several quantiles: a curve each (the frame holds K margins a point).
           const band = quantiles.length > 1 && frame.grid.length === quantiles.length * frame.width && frame.predictions
             ? quantileStages(grid, frame.grid, frame.predictions, quantiles) : null;
           this.stageView.draw(toy, frame.round, band ?? frame.stages ?? { x: grid, curves: frame.grid, before: frame.predictions }, algorithm);
-        } else this.surface.draw(toy, frame.round, frame.grid, frame.width, frame.predictions, frame.weights, algorithm, frame.drawn);
+        } else this.surface.draw(toy, frame.round, frame.grid, frame.width, frame.predictions, frame.weights, algorithm, frame.drawn,
+          banded ? { quantiles, layer: store.surfaceLayer } : undefined);
         this.drawnAt = performance.now();
         this.drawing = false;
       }, { timeout: 250 });
@@ -730,7 +739,7 @@ export class Views {
     if (!store.engine.ready || !store.data) return;
     const c = store.choice;
     writeHash({ data: store.data.source, delimiter: store.data.delimiterChoice, target: c.target, task: c.task, ignore: c.ignore, weight: c.weight, group: c.group,
-      classWeights: c.classWeights || undefined, validFraction: c.validFraction, seed: c.seed, params: runParams(store.schema, store.algorithm, store.typed).params,
+      classWeights: c.classWeights || undefined, baseMargin: c.baseMargin || undefined, validFraction: c.validFraction, seed: c.seed, params: runParams(store.schema, store.algorithm, store.typed).params,
       metric: store.chart.metric, log: store.chart.log, lesson: store.lesson?.id, step: store.lesson?.step });
   }
 }

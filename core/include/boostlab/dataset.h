@@ -33,9 +33,10 @@ struct DatasetOptions {
   // balance_classes each class n / (K x its count) over the training rows (scikit-learn's 'balanced').
   std::vector<std::pair<std::string, double>> class_weights;
   bool balance_classes = false;
-  // A numeric column of each row's starting margin (XGBoost's base_margin: an offset such as the log of an
-  // exposure), not a feature: training and its metrics start each row there instead of at f0. Empty: none.
-  std::string base_margin;
+  // Numeric columns of each row's starting margin (XGBoost's base_margin: an offset such as the log of an
+  // exposure), not features: training and its metrics start each row there instead of at f0. One column
+  // a model output (a class, a quantile), in the outputs' order. Empty: none.
+  std::vector<std::string> base_margin;
   // Ranking: a column of query ids (numbers or text; not a feature). Rows with
   // one id are ranked against each other; the target is their relevance (a
   // whole number >= 0), the task is ranking, and validation takes whole queries.
@@ -120,9 +121,10 @@ struct Dataset {
   // The factor each class's rows were weighed by (DatasetOptions' class weights, 'balanced' resolved),
   // one per class; empty: none. Kept so that the scale-out script weighs the cluster's rows alike.
   std::vector<double> class_weights;
-  // Each row's starting margin (DatasetOptions::base_margin), and its column; empty: f0 for every row.
+  // Each row's starting margins (DatasetOptions::base_margin), rows x columns row-major, and the
+  // columns; empty: f0 for every row.
   std::vector<float> base_margin;
-  std::string base_margin_column;
+  std::vector<std::string> base_margin_columns;
   std::string target;
   Task task = Task::kRegression;
   std::vector<std::string> classes;  // sorted; binary: classes[1] is the positive class
@@ -172,5 +174,11 @@ FeatureColumns FeaturesFromTable(const Table& table, const std::vector<FeatureIn
 // The given rows of `x`, in that order (a sample to explain, say). Throws
 // BAD_ARGUMENT naming a row past the last.
 FeatureColumns SelectRows(const FeatureColumns& x, std::span<const RowIdx> rows);
+
+// Each of `rows`' starting margins (every row when empty) from `columns` of `table`, one a model
+// output, rows x columns row-major (XGBoost's base_margin), for training, predicting and scoring
+// alike. Throws UNKNOWN_COLUMN, BASE_MARGIN_NOT_NUMERIC or BASE_MARGIN_MISSING (missing or not
+// finite), naming the line.
+std::vector<float> BaseMargins(const Table& table, const std::vector<std::string>& columns, std::span<const RowIdx> rows = {});
 
 }  // namespace boostlab

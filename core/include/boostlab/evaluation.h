@@ -55,7 +55,9 @@ struct Evaluation {
 // without the target, TARGET_NOT_NUMERIC when a number model's target column
 // holds text (naming the line), TARGET_MISSING when no row has a target the
 // model can score, TOO_MANY_CLASSES past 1,000 classes, BAD_ARGUMENT for a row past the last.
+// base_margin: columns of each row's starting margins, one a model output (a model trained with them
+// scores as it trained: XGBoost's base_margin); empty: f0.
 Evaluation Evaluate(const Model& model, const Table& table, std::span<const RowIdx> rows, int rounds, size_t max_points,
-                    const std::string& weight = "", const std::string& target = "");
+                    const std::string& weight = "", const std::string& target = "", const std::vector<std::string>& base_margin = {});
 
 }  // namespace boostlab

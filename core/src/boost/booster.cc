@@ -187,9 +187,11 @@ Booster::Booster(const Dataset& data, const Params& params, const Model* init) {
   s.objective->SetWeights(s.weight);
   s.objective->SetGroups(&data.train_groups);
   s.K = s.objective->outputs();
-  if (!data.base_margin.empty() && s.K > 1)
-    throw Error("BAD_PARAM", "A base margin column gives one starting margin a row; " + objective + " has " + std::to_string(s.K) +
-                                 " outputs, each needing its own (not yet taken: give the model one output).");
+  if (!data.base_margin.empty() && data.base_margin_columns.size() != static_cast<size_t>(s.K))
+    throw Error("BAD_PARAM", std::to_string(data.base_margin_columns.size()) + " base margin column" + (data.base_margin_columns.size() == 1 ? " gives" : "s give") +
+                                 " each row " + std::to_string(data.base_margin_columns.size()) + " starting margin" + (data.base_margin_columns.size() == 1 ? "" : "s") +
+                                 "; " + objective + " has " + std::to_string(s.K) + " outputs: give one column each, in the outputs' order (" +
+                                 (s.K > 1 && !data.classes.empty() ? "the classes sorted" : "the quantiles as listed") + ").");
   if (init) impl_->notes = CheckContinuable(*init, data, params, objective, s.K);
   s.objective->CheckLabels(data.label, data.train_rows);
   if (objective.rfind("binary:", 0) == 0 && !std::isnan(params.base_score) && !(params.base_score > 0 && params.base_score < 1))
@@ -291,7 +293,8 @@ void Booster::Impl::StartTraining() {
     s.margin.resize(n * s.K);
     // Each row from its own starting margin when the data gives one (XGBoost's base_margin), else f0.
     for (size_t r = 0; r < n; ++r)
-      for (int k = 0; k < s.K; ++k) s.margin[r * s.K + k] = s.data.base_margin.empty() ? static_cast<float>(s.model.base_margin[k]) : s.data.base_margin[r];
+      for (int k = 0; k < s.K; ++k)
+        s.margin[r * s.K + k] = s.data.base_margin.empty() ? static_cast<float>(s.model.base_margin[k]) : s.data.base_margin[r * s.K + k];
   }
   algorithm->Start();
   s.pred.assign(n * s.K, 0.0f);

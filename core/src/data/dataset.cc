@@ -146,21 +146,12 @@ Task DecideTask(const Table& table, const Column& target, const std::string& req
   return Task::kBinary;
 }
 
-// The base margin column: a finite number on every row (a margin, any sign).
-void ReadBaseMargins(const Table& table, size_t c, Dataset& d) {
-  const Column& col = table.columns[c];
-  const std::string where = ", column " + std::to_string(c + 1) + " (" + Quote(col.name) + "): ";
-  if (col.type != ColumnType::kNumeric)
-    throw Error("BASE_MARGIN_NOT_NUMERIC", "Line " + std::to_string(col.first_text_line) + where + Quote(col.first_text) +
-                                              " is not a number; a base margin is each row's starting margin, a number.",
-                col.first_text_line, static_cast<long>(c + 1));
-  for (size_t r = 0; r < col.values.size(); ++r)
-    if (col.IsMissing(r) || !std::isfinite(col.values[r]))
-      throw Error("BASE_MARGIN_MISSING", "Line " + std::to_string(table.LineForMessages(r)) + where + "the base margin is " +
-                                             (col.IsMissing(r) ? "missing" : "not finite") + "; every row needs one.",
-                  table.LineForMessages(r), static_cast<long>(c + 1));
-  d.base_margin.assign(col.values.begin(), col.values.end());
-  d.base_margin_column = col.name;
+// The base margin columns' names, checked as training reads them.
+void ReadBaseMargins(const Table& table, const std::vector<size_t>& columns, Dataset& d) {
+  std::vector<std::string> names;
+  for (size_t c : columns) names.push_back(table.columns[c].name);
+  d.base_margin = BaseMargins(table, names);
+  d.base_margin_columns = std::move(names);
 }
 
 // The weight column: numbers >= 0 on every row, and not all 0 on the
@@ -211,10 +202,17 @@ static Dataset FromTableImpl(const Table& table, const DatasetOptions& options, 
   if (weight_col == target_col)
     throw Error("BAD_OPTION", "The weight column " + Quote(options.weight) + " is also the target; choose another.");
   const size_t group_col = options.group.empty() ? table.columns.size() : table.ColumnIndex(options.group);
-  const size_t margin_col = options.base_margin.empty() ? table.columns.size() : table.ColumnIndex(options.base_margin);
-  if (margin_col < table.columns.size() && (margin_col == target_col || margin_col == weight_col || margin_col == group_col))
-    throw Error("BAD_OPTION", "The base margin column " + Quote(options.base_margin) + " is also the " +
-                                  (margin_col == target_col ? "target" : margin_col == weight_col ? "weight column" : "group column") + "; choose another.");
+  std::vector<size_t> margin_cols;
+  for (const std::string& name : options.base_margin) {
+    const size_t margin_col = table.ColumnIndex(name);
+    if (margin_col == target_col || margin_col == weight_col || margin_col == group_col)
+      throw Error("BAD_OPTION", "The base margin column " + Quote(name) + " is also the " +
+                                    (margin_col == target_col ? "target" : margin_col == weight_col ? "weight column" : "group column") + "; choose another.");
+    if (std::find(margin_cols.begin(), margin_cols.end(), margin_col) != margin_cols.end())
+      throw Error("BAD_OPTION", "The base margin columns name " + Quote(name) + " twice; give one column a model output.");
+    margin_cols.push_back(margin_col);
+  }
+  auto is_margin = [&](size_t c) { return std::find(margin_cols.begin(), margin_cols.end(), c) != margin_cols.end(); };
   const bool ranking = group_col < table.columns.size();
   if (ranking && (group_col == target_col || group_col == weight_col))
     throw Error("BAD_OPTION", "The group column " + Quote(options.group) + " is also the " + (group_col == target_col ? "target" : "weight") +
@@ -285,7 +283,7 @@ static Dataset FromTableImpl(const Table& table, const DatasetOptions& options, 
   d.x.num_rows = n;
   for (size_t c = 0; c < table.columns.size(); ++c) {
     const Column& col = table.columns[c];
-    if (c == target_col || c == weight_col || c == group_col || c == margin_col ||
+    if (c == target_col || c == weight_col || c == group_col || is_margin(c) ||
         std::find(options.ignore.begin(), options.ignore.end(), col.name) != options.ignore.end())
       continue;
     FeatureInfo info{col.name, col.type, col.levels};
@@ -307,7 +305,7 @@ static Dataset FromTableImpl(const Table& table, const DatasetOptions& options, 
   }
   if (d.features.empty()) throw Error("NO_FEATURES", "No feature columns are left once the target and ignored columns are set aside.");
 
-  if (margin_col < table.columns.size()) ReadBaseMargins(table, margin_col, d);
+  if (!margin_cols.empty()) ReadBaseMargins(table, margin_cols, d);
   if (ranking) {
     ReadQueries(table, group_col, target_col, options, d);
     ApplyClassWeights(options, d);  // (refused: relevance grades are not classes)
@@ -561,6 +559,35 @@ FeatureColumns SelectRows(const FeatureColumns& x, std::span<const RowIdx> rows)
     std::vector<float> picked(rows.size());
     for (size_t i = 0; i < rows.size(); ++i) picked[i] = column[rows[i]];
     out.Add(std::move(picked));
+  }
+  return out;
+}
+
+}  // namespace boostlab
+
+namespace boostlab {
+
+std::vector<float> BaseMargins(const Table& table, const std::vector<std::string>& columns, std::span<const RowIdx> rows) {
+  const size_t M = columns.size(), n = rows.empty() ? table.num_rows : rows.size();
+  std::vector<float> out(n * M);
+  for (size_t j = 0; j < M; ++j) {
+    const size_t c = table.ColumnIndex(columns[j]);
+    const Column& col = table.columns[c];
+    const std::string where = ", column " + std::to_string(c + 1) + " (" + Quote(col.name) + "): ";
+    if (col.type != ColumnType::kNumeric)
+      throw Error("BASE_MARGIN_NOT_NUMERIC", "Line " + std::to_string(col.first_text_line) + where + Quote(col.first_text) +
+                                                " is not a number; a base margin is each row's starting margin, a number.",
+                  col.first_text_line, static_cast<long>(c + 1));
+    for (size_t i = 0; i < n; ++i) {
+      const size_t r = rows.empty() ? i : rows[i];
+      if (r >= table.num_rows)
+        throw Error("BAD_ARGUMENT", "Row " + std::to_string(r) + " is past the last row, " + std::to_string(table.num_rows) + " rows counted from 0.");
+      if (col.IsMissing(r) || !std::isfinite(col.values[r]))
+        throw Error("BASE_MARGIN_MISSING", "Line " + std::to_string(table.LineForMessages(r)) + where + "the base margin is " +
+                                               (col.IsMissing(r) ? "missing" : "not finite") + "; every row needs one.",
+                    table.LineForMessages(r), static_cast<long>(c + 1));
+      out[i * M + j] = col.values[r];
+    }
   }
   return out;
 }

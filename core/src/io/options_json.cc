@@ -60,8 +60,17 @@ DatasetOptions ParseDatasetOptions(std::string_view text) {
         o.valid_rows.push_back(static_cast<RowIdx>(json::WholeNumber(v.array[i], 0, std::numeric_limits<RowIdx>::max(), "BAD_OPTION",
                                                                      "Dataset option 'validRows'[" + std::to_string(i) + "]")));
     } else if (key == "baseMargin") {
-      need(v.IsString(), "a column name");
-      o.base_margin = v.string;
+      // A column, or one a model output (several classes or quantiles).
+      o.base_margin.clear();
+      if (v.IsString()) {
+        o.base_margin.push_back(v.string);
+      } else {
+        need(v.IsArray() && !v.array.empty() && v.array.size() <= 1000, "a column name, or a list of one a model output (at most 1,000)");
+        for (const json::Value& name : v.array) {
+          need(name.IsString(), "a column name, or a list of one a model output");
+          o.base_margin.push_back(name.string);
+        }
+      }
     } else if (key == "classWeights") {
       // 'balanced', or { class name: weight }.
       if (v.IsString()) {

@@ -71,7 +71,7 @@ std::vector<float> NumberLabels(const Column& target, long column, std::span<con
 }  // namespace
 
 Evaluation Evaluate(const Model& model, const Table& table, std::span<const RowIdx> rows, int rounds, size_t max_points,
-                    const std::string& weight, const std::string& target_name) {
+                    const std::string& weight, const std::string& target_name, const std::vector<std::string>& base_margin) {
   if (model.objective.rfind("rank:", 0) == 0)
     throw Error("NOT_FOR_RANKING", "A ranking model is judged by its queries' orders (NDCG, MAP), not row by row.");
   Evaluation e;
@@ -147,7 +147,7 @@ Evaluation Evaluate(const Model& model, const Table& table, std::span<const RowI
   const FeatureColumns x = SelectRows(FeaturesFromTable(table, model.features), scored);
   // Probabilities (values for numbers; multi:softmax gives only the class).
   const bool softmax = model.objective == "multi:softmax";
-  const std::vector<float> pred = model.PredictWith(x, "probability", rounds);
+  const std::vector<float> pred = model.PredictWith(x, "probability", rounds, BaseMargins(table, base_margin, scored));
   const size_t n = scored.size();
   if (classes) {
     const size_t K = model.classes.size(), width = static_cast<size_t>(model.PredictionWidth());

@@ -87,7 +87,8 @@ void Model::Predict(const FeatureColumns& x, std::span<float> out, bool transfor
   const int K = num_outputs;
   if (!offset.empty() && offset.size() != x.num_rows * static_cast<size_t>(K))
     throw Error("BAD_ARGUMENT", "A base margin is one number a row" + std::string(K > 1 ? " and output" : "") + ": " +
-                                    std::to_string(x.num_rows * static_cast<size_t>(K)) + " here, not " + std::to_string(offset.size()) + ".");
+                                    std::to_string(x.num_rows * static_cast<size_t>(K)) + " here, not " + std::to_string(offset.size()) +
+                                    (K > 1 ? " (this model has " + std::to_string(K) + " outputs: give a margin column each)." : "."));
   if (!offset.empty() && (average_trees || median_trees))
     throw Error("BAD_ARGUMENT", "A base margin starts a sum of trees; this model averages its trees (a forest) or takes their weighted "
                                 "median (AdaBoost.R2), which no starting margin shifts.");

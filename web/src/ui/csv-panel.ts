@@ -153,6 +153,7 @@ export class CsvPanel {
   private readonly ignoreList = $<HTMLDivElement>('ignore');
   private readonly weight = $<HTMLSelectElement>('weight');
   private readonly classWeights = $<HTMLSelectElement>('class-weights');
+  private readonly baseMargin = $<HTMLSelectElement>('base-margin');
   private readonly group = $<HTMLSelectElement>('group');
   private readonly validFraction = $<HTMLInputElement>('valid-fraction');
   private readonly seed = $<HTMLInputElement>('split-seed');
@@ -183,6 +184,7 @@ export class CsvPanel {
     });
     this.target.addEventListener('change', () => onChoice({ target: this.target.value }));
     this.weight.addEventListener('change', () => onChoice({ weight: this.weight.value }));
+    this.baseMargin.addEventListener('change', () => onChoice({ baseMargin: this.baseMargin.value }));
     this.classWeights.addEventListener('change', () => onChoice({ classWeights: this.classWeights.value === 'balanced' ? 'balanced' : '' }));
     this.group.addEventListener('change', () => onChoice({ group: this.group.value }));
     this.task.addEventListener('change', () => onChoice({ task: this.task.value }));
@@ -244,10 +246,11 @@ export class CsvPanel {
     const c = s.choice;
     setValue(this.target, c.target);
     setValue(this.task, c.task);
-    const columns = `${d.id}|${c.target}|${c.weight}|${c.group}`;
+    const columns = `${d.id}|${c.target}|${c.weight}|${c.group}|${c.baseMargin}`;
     if (columns !== this.shownColumns) {
       this.shownColumns = columns;
       this.renderWeight(d.columns, c);
+      this.renderMargin(d.columns, c);
       this.renderGroup(d.columns, c);
       this.renderIgnore(d.columns, d.rows, c);
     }
@@ -256,6 +259,9 @@ export class CsvPanel {
     // Class weights for classes only: the choice stays (a later target may be classes) but is not sent.
     setHidden($('class-weights-row'), !weighsClasses(d, c));
     setValue(this.classWeights, c.classWeights);
+    // One starting margin a row: for one output (not several classes), and not for ranking.
+    setHidden($('base-margin-row'), !takesBaseMargin(d, c));
+    setValue(this.baseMargin, c.baseMargin);
     // A group column decides the task (ranking); its weights weigh whole queries.
     this.task.disabled = c.group !== '';
     setText(document.getElementById('weight-hint')!, c.group
@@ -405,6 +411,12 @@ export class CsvPanel {
     this.weight.replaceChildren(new Option('none (every row weighs 1)', ''), ...candidates.map((col) => new Option(col.name, col.name)));
   }
 
+  // Numeric columns in no other role can start the rows' margins.
+  private renderMargin(columns: ColumnSummary[], c: DataChoice) {
+    const candidates = columns.filter((col) => col.type === 'numeric' && col.name !== c.target && col.name !== c.weight);
+    this.baseMargin.replaceChildren(new Option('none (every row starts at f₀)', ''), ...candidates.map((col) => new Option(col.name, col.name)));
+  }
+
   // Any column but the target and the weights can name the queries (numbers or text).
   private renderGroup(columns: ColumnSummary[], c: DataChoice) {
     const candidates = columns.filter((col) => col.name !== c.target && col.name !== c.weight);
@@ -418,7 +430,7 @@ export class CsvPanel {
   private renderIgnore(columns: ColumnSummary[], rows: number, c: DataChoice) {
     this.ignoreList.replaceChildren(
       ...columns
-        .filter((col) => col.name !== c.target && col.name !== c.weight && col.name !== c.group)
+        .filter((col) => col.name !== c.target && col.name !== c.weight && col.name !== c.group && col.name !== c.baseMargin)
         .map((col) => {
           const label = document.createElement('label');
           const box = document.createElement('input');
@@ -453,6 +465,19 @@ export function guessTarget(columns: ColumnSummary[], rows: number): string {
   return classes?.name ?? [...columns].reverse().find(usable)?.name ?? last.name;
 }
 
+// How many classes a run on `data` with `choice` learns (0: numbers or ranking). The page guesses
+// a class a distinct value, as the engine reads a target of classes.
+function classCount(data: { columns: ColumnSummary[] } | null, choice: DataChoice): number {
+  const column = data?.columns.find((col) => col.name === choice.target);
+  return column && weighsClasses(data, choice) ? column.distinct : 0;
+}
+
+// Whether a run on `data` with `choice` can start its rows at a margin column: one output (not
+// several classes) and not ranking. (Several quantiles are refused by the engine, saying why.)
+export function takesBaseMargin(data: { columns: ColumnSummary[] } | null, choice: DataChoice): boolean {
+  return !choice.group && classCount(data, choice) <= 2;
+}
+
 // Whether a run on `data` with `choice` learns classes (binary or multiclass, not ranking): class
 // weights apply then only (the engine refuses them for numbers).
 export function weighsClasses(data: { columns: ColumnSummary[] } | null, choice: DataChoice): boolean {
@@ -460,6 +485,12 @@ export function weighsClasses(data: { columns: ColumnSummary[] } | null, choice:
   if (!column || choice.group) return false;
   const task = choice.task !== 'auto' ? choice.task : 'task' in column.asTarget ? column.asTarget.task : '';
   return task === 'binary' || task === 'multiclass';
+}
+
+// What a run (or cross-validation) is sent of the choice: the class weights and starting margin only
+// where they apply (the choice keeps them for a later target where they do).
+export function choiceToSend(data: { columns: ColumnSummary[] } | null, choice: DataChoice): DataChoice {
+  return { ...choice, classWeights: weighsClasses(data, choice) ? choice.classWeights : '', baseMargin: takesBaseMargin(data, choice) ? choice.baseMargin : '' };
 }
 
 // The choice for newly loaded data: the preferred columns where they exist
@@ -471,10 +502,11 @@ export function choiceFor(columns: ColumnSummary[], rows: number, previous: Data
   const target = has(preferred?.target) ? preferred!.target! : guessTarget(columns, rows);
   const weight = has(preferred?.weight) && preferred!.weight !== target ? preferred!.weight! : '';
   const group = has(preferred?.group) && preferred!.group !== target && preferred!.group !== weight ? preferred!.group! : '';
+  const baseMargin = has(preferred?.baseMargin) && !group && ![target, weight].includes(preferred!.baseMargin!) ? preferred!.baseMargin! : '';
   const ignore = (preferred?.ignore ?? columns.filter((c) => looksLikeId(c, rows)).map((c) => c.name))
-    .filter((n) => has(n) && n !== target && n !== weight && n !== group);
+    .filter((n) => has(n) && n !== target && n !== weight && n !== group && n !== baseMargin);
   return {
-    target, weight, group, ignore,
+    target, weight, group, ignore, baseMargin,
     classWeights: preferred?.classWeights ?? '',
     task: preferred?.task ?? 'auto',
     validFraction: preferred?.validFraction ?? previous.validFraction,

@@ -6,6 +6,7 @@
 // the mean), so a number has something to be read against. HTML and SVG:
 // screen readers and tests read the numbers (data-v: the counts).
 import type { EvaluationResult } from '../worker/messages';
+import { quantileRoles } from '../output-names';
 import { cell, scrolling, setData, setText, stat } from './dom';
 import { roundTicks, tickText } from './ticks';
 
@@ -61,7 +62,7 @@ export class EvaluationView {
       // A quantile model: is each quantile where it should be? About alpha of the rows at or below the alpha quantile.
       if (e.quantiles?.length && e.coverage) {
         const q = Array.from(e.quantiles), cover = Array.from(e.coverage);
-        const middle = q.reduce((m, a, k) => (Math.abs(a - 0.5) < Math.abs(q[m] - 0.5) ? k : m), 0);
+        const { middle } = quantileRoles(q);
         parts.push(`Coverage: ${q.map((a, k) => `${pct(cover[k])} of the rows at or below the ${a} quantile`).join(', ')} ` +
           `(a well placed alpha quantile has about alpha of them below it)${q.length > 1 ? `; R², RMSE and MAE are of the ${q[middle]} quantile` : ''}.`);
       }

@@ -6,6 +6,7 @@
 // surface's canvas; data-* carry a few of its numbers for tests.
 import type { ToyData } from './toy-data';
 import { setData } from './dom';
+import { quantileRoles } from '../output-names';
 
 export interface Stages {
   x: Float32Array;       // grid points
@@ -20,7 +21,7 @@ export interface Stages {
 // stage view draws it: the quantile nearest the median as S_t, the others a band.
 export function quantileStages(x: Float32Array, grid: Float32Array, predictions: Float32Array, quantiles: number[]): Stages {
   const K = quantiles.length, n = x.length, rows = predictions.length / K;
-  const middle = quantiles.reduce((best, a, k) => (Math.abs(a - 0.5) < Math.abs(quantiles[best] - 0.5) ? k : best), 0);
+  const { middle } = quantileRoles(quantiles);
   const curves = new Float32Array(K * n);
   for (let i = 0; i < n; i++) for (let k = 0; k < K; k++) curves[k * n + i] = grid[i * K + k];
   return { x, curves: curves.slice(middle * n, (middle + 1) * n), before: Float32Array.from({ length: rows }, (_, r) => predictions[r * K + middle]),
@@ -65,7 +66,8 @@ export class StageView {
     const band = stages.band;
     let inside = 0;
     if (band) {
-      const K = band.quantiles.length, lo = band.curves.subarray(0, n), hi = band.curves.subarray((K - 1) * n, K * n);
+      const K = band.quantiles.length, { low, high } = quantileRoles(band.quantiles);
+      const lo = band.curves.subarray(low * n, (low + 1) * n), hi = band.curves.subarray(high * n, (high + 1) * n);
       ctx.beginPath();
       for (let i = 0; i < n; i++) (i ? ctx.lineTo : ctx.moveTo).call(ctx, px(stages.x[i]), py(lo[i]));
       for (let i = n - 1; i >= 0; i--) ctx.lineTo(px(stages.x[i]), py(hi[i]));
@@ -79,7 +81,7 @@ export class StageView {
         ctx.fillText(`${band.quantiles[k]}`, W - 28, py(band.curves[k * n + n - 1]) - 3);
       }
       for (let r = 0; r < toy.x.length; r++) {
-        const y = toy.label[r], a = band.rows[r * K], b = band.rows[r * K + K - 1];
+        const y = toy.label[r], a = band.rows[r * K + low], b = band.rows[r * K + high];
         inside += y >= Math.min(a, b) && y <= Math.max(a, b) ? 1 : 0;
       }
     }
@@ -119,13 +121,14 @@ export class StageView {
     setData(this.canvas, 'samples', JSON.stringify(at.map((i) => ({ x: stages.x[i], s: stages.curves[(count - 1) * n + i], step: step ? step[i] : null }))));
     const forest = algorithm === 'random_forest';
     if (band) {
-      const K = band.quantiles.length, share = inside / Math.max(1, toy.x.length);
-      setData(this.canvas, 'band', `${band.quantiles[0]}|${band.quantiles[K - 1]}`);
+      const K = band.quantiles.length, share = inside / Math.max(1, toy.x.length), roles = quantileRoles(band.quantiles);
+      const [a, b] = [band.quantiles[roles.low], band.quantiles[roles.high]];
+      setData(this.canvas, 'band', `${a}|${b}`);
       setData(this.canvas, 'inside', String(share));
       this.caption.textContent = `Round ${round}: the data (dots), the function they were drawn around (green, dashed) and the ${K} quantiles ` +
         `the model predicts (${band.quantiles.join(', ')}): ${Math.round(100 * share)} % of the points lie in the band between the ` +
-        `${band.quantiles[0]} and ${band.quantiles[K - 1]} quantiles, which should hold about ${Math.round(100 * (band.quantiles[K - 1] - band.quantiles[0]))} % ` +
-        `of new points. Bold: the ${band.quantiles[band.quantiles.reduce((m, a, k) => (Math.abs(a - 0.5) < Math.abs(band.quantiles[m] - 0.5) ? k : m), 0)]} quantile, ` +
+        `${a} and ${b} quantiles, which should hold about ${Math.round(100 * (b - a))} % ` +
+        `of new points. Bold: the ${band.quantiles[roles.middle]} quantile, ` +
         `red segments its residuals. Each quantile has its own trees, fit to its own pinball loss's gradients.`;
       return;
     }

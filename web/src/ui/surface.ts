@@ -1,8 +1,17 @@
 // The model's prediction over the plane of a 2-D dataset, as a heatmap, with
 // the training points on top: sized by AdaBoost's weight u, or coloured by
-// the size of their residual for the other algorithms. data-round tells tests
-// which round it shows.
+// the size of their residual for the other algorithms; a model of several
+// quantiles marks the points below, inside and above its band. data-round tells
+// tests which round it shows.
 import type { ToyData } from './toy-data';
+import { quantileRoles } from '../output-names';
+import { setData } from './dom';
+
+// A model of several quantiles on regression data: what its surface shows.
+export interface SurfaceBand {
+  quantiles: number[];
+  layer: 'prediction' | 'width';  // the background: the quantile nearest the median, or the band's width
+}
 
 // Blue (low) to white to orange (high): two classes or a regression range.
 function ramp(t: number): [number, number, number] {
@@ -30,17 +39,27 @@ export class Surface {
 
   // drawn: a forest tree's bootstrap counts per point (its size; 0, out of bag: a hollow ring).
   draw(toy: ToyData, round: number, grid: Float32Array, width: number, predictions?: Float32Array, weights?: Float64Array,
-       algorithm = 'xgboost', drawn?: Uint32Array) {
+       algorithm = 'xgboost', drawn?: Uint32Array, band?: SurfaceBand) {
     const started = performance.now();
     const ctx = this.canvas.getContext('2d')!;
     const W = this.canvas.width, H = this.canvas.height;
-    const K = grid.length / (width * width);  // values per grid cell: 1, or the classes
+    const K = grid.length / (width * width);  // values per grid cell: 1, the classes, or the quantiles
     let lo = Infinity, hi = -Infinity;
     if (!toy.classification) for (const v of toy.label) { lo = Math.min(lo, v); hi = Math.max(hi, v); }
+    // Several quantiles: one output each, not classes.
+    const roles = band && !toy.classification && band.quantiles.length === K && K > 1 ? quantileRoles(band.quantiles) : null;
+    let widest = 0;
+    if (roles) for (let c = 0; c < width * width; c++) widest = Math.max(widest, grid[c * K + roles.high] - grid[c * K + roles.low]);
     const image = ctx.createImageData(width, width);
     for (let c = 0; c < width * width; c++) {
       let rgb: [number, number, number];
-      if (K > 1) {
+      if (roles && band!.layer === 'width') {
+        // White (no width) to violet (the widest band on the plane).
+        const t = Math.max(0, grid[c * K + roles.high] - grid[c * K + roles.low]) / (widest || 1);
+        rgb = [255 - 145 * t, 255 - 195 * t, 255 - 85 * t];
+      } else if (roles) {
+        rgb = ramp((grid[c * K + roles.middle] - lo) / (hi - lo || 1));
+      } else if (K > 1) {
         let best = 0;
         for (let k = 1; k < K; k++) if (grid[c * K + k] > grid[c * K + best]) best = k;
         const sure = grid[c * K + best];
@@ -69,10 +88,18 @@ export class Surface {
     const batches = new Map<number, Batch>();
     // One batch per class and ring width (classification) or per colour step (regression).
     const HOLLOW = 1000;  // key + HOLLOW: the same point unfilled (out of the tree's bootstrap)
+    const BELOW = -2, INSIDE = -3, ABOVE = -4;  // a quantile model's points, by where y lies against the band
+    let inside = 0;
     const batch = (key: number): Batch => {
       let b = batches.get(key);
       if (!b && key >= HOLLOW - 100) {
         b = { ...batch(key - HOLLOW), path: new Path2D(), xy: [], hollow: true };
+        batches.set(key, b);
+      }
+      if (!b && key <= BELOW) {
+        // A quantile model's points: inside the band small and dark; outside it filled with the side's colour, ringed.
+        b = key === INSIDE ? { fill: '#1d2330', stroke: '#1d2330', width: 0.75, path: new Path2D(), xy: [] }
+          : { fill: key === BELOW ? 'rgb(47,111,222)' : 'rgb(228,87,46)', stroke: '#000', width: 2.5, path: new Path2D(), xy: [] };
         batches.set(key, b);
       }
       if (!b) {
@@ -103,8 +130,14 @@ export class Surface {
       // Classification: class colour inside; the ring darkens and thickens
       // with |residual| (in quarter steps). Regression: the point's colour is
       // its residual (in 1/32 steps), blue below the surface, orange above.
-      const key = toy.classification ? toy.label[i] * 5 + Math.round(4 * Math.min(1, Math.abs(residual)))
+      let key = toy.classification ? toy.label[i] * 5 + Math.round(4 * Math.min(1, Math.abs(residual)))
         : predictions && !weights ? Math.round(32 * Math.max(0, Math.min(1, 0.5 + 2 * residual))) : -1;
+      if (roles && predictions) {
+        const a = predictions[i * K + roles.low], z = predictions[i * K + roles.high], v = toy.label[i];
+        key = v < Math.min(a, z) ? BELOW : v > Math.max(a, z) ? ABOVE : INSIDE;
+        if (key === INSIDE) inside++;
+        r = key === INSIDE ? 2 : 3.5;
+      }
       const b = batch(drawn && !drawn[i] ? key + HOLLOW : key);
       const x = px(toy.x[i]), y = py(toy.y[i]);
       if (many) {
@@ -133,6 +166,21 @@ export class Surface {
     const forest = algorithm === 'random_forest';
     this.canvas.dataset.bootstrap = drawn ? 'shown' : '';
     const bootstrap = drawn ? ` Tree ${round}'s bootstrap: a point's size counts its draws; hollow rings were never drawn (out of bag).` : '';
+    setData(this.canvas, 'band', roles ? `${band!.quantiles[roles.low]}|${band!.quantiles[roles.high]}` : '');
+    setData(this.canvas, 'layer', roles ? band!.layer : '');
+    if (roles && predictions) {
+      const a = band!.quantiles[roles.low], z = band!.quantiles[roles.high], share = inside / Math.max(1, n);
+      setData(this.canvas, 'inside', String(share));
+      setData(this.canvas, 'widest', String(widest));
+      this.caption.textContent = `Round ${round}: ${Math.round(100 * share)} % of the points lie between the ${a} and ${z} quantiles ` +
+        `the model predicts at them (dark dots), which should hold about ${Math.round(100 * (z - a))} % of new points; ringed: below the band ` +
+        `(blue) or above it (orange). ` + (band!.layer === 'width'
+        ? `The background is the band's width, ${z} quantile − ${a} quantile (white: none, violet: ${widest.toPrecision(3)}): where it is wide, ` +
+          'the model expects y to spread more around its prediction.'
+        : `The background is the ${band!.quantiles[roles.middle]} quantile (blue low, orange high). Each quantile has its own trees, fit to its own pinball loss's gradients.`);
+      return;
+    }
+    setData(this.canvas, 'inside', '');
     this.caption.textContent = (weights
       ? `Round ${round}: points sized by their AdaBoost weight u; the background is the model's prediction.`
       : toy.classification

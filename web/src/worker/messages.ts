@@ -13,6 +13,7 @@ export interface TrainRequest {
   ignore: string[];
   weight: string;  // '' for none
   classWeights: '' | 'balanced';  // classes: 'balanced' weighs each class alike in all, '' none
+  baseMargin: string;  // a column of each row's starting margin, '' for none
   group: string;   // ranking: the query id column, '' for none
   validFraction: number;
   seed: number;

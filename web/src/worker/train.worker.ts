@@ -89,8 +89,8 @@ const MAX_JSON_MODEL_BYTES = 512 * 2 ** 20, MAX_COMPACT_MODEL_BYTES = 2048 * 2 *
 // source: the load it was trained on (a table let go and read again for a
 // run is the same load; new data is another).
 // carry: the table's columns the predictions file repeats (the query id and the ignored columns: an ID, say).
-let trainedWith: { validRows: Uint32Array; weight: string; classWeights: Readonly<Record<string, number>> | null; labels: Float32Array;
-  carry: string[]; source: number; } | null = null;
+let trainedWith: { validRows: Uint32Array; weight: string; classWeights: Readonly<Record<string, number>> | null; baseMargin: string;
+  labels: Float32Array; carry: string[]; source: number; } | null = null;
 let loads = 0;  // data loaded so far: the current table's load
 // What each round of the last finished model was fit to (null for a loaded model); a run keeps its own.
 let modelHistory: RoundHistory | null = null;
@@ -104,6 +104,7 @@ interface Run {
   trainer: Trainer;
   data: Dataset;
   weight: string;
+  baseMargin: string;  // '' for none
   carry: string[];  // as trainedWith's
   rounds: number;
   playing: boolean;
@@ -254,7 +255,8 @@ function finish(r: Run, aborted: boolean) {
     const trainRows = Uint32Array.from({ length: table!.numRows }, (_, i) => i).filter((i) => !isValid.has(i));
     kept.keep(bl!, table!, { token: r.token, algorithm: r.algorithm, validRows, trainRows, labels: r.history.labels, surface: r.surface }, m);
   }
-  trainedWith = { validRows: r.data.validRows(), weight: r.weight, classWeights: r.data.classWeights, labels: r.history.labels, carry: r.carry, source: loads };
+  trainedWith = { validRows: r.data.validRows(), weight: r.weight, classWeights: r.data.classWeights, baseMargin: r.baseMargin, labels: r.history.labels,
+                  carry: r.carry, source: loads };
   r.trainer.dispose();
   r.data.dispose();
   run = null;
@@ -414,7 +416,7 @@ async function handle(msg: ToWorker) {
     case 'train': {
       warming?.abort();
       if (run) finish(run, true);
-      const { target, task, ignore, weight, classWeights, group, validFraction, seed, params } = msg.request;
+      const { target, task, ignore, weight, classWeights, baseMargin, group, validFraction, seed, params } = msg.request;
       const prep = { token: msg.token, stopped: false, abort: new AbortController() };
       stopPreparing();
       preparing = prep;
@@ -423,7 +425,8 @@ async function handle(msg: ToWorker) {
         if (!table) table = await readAgain(prep);
         // Rows with no target are left out (the data panel says so beside Task); ranking refuses them.
         data = table.toDataset({ target, task: group ? 'auto' : task as 'auto', ignore, weight: weight || undefined,
-                                 classWeights: classWeights || undefined, group: group || undefined, validFraction, seed, skipMissingTarget: !group });
+                                 classWeights: classWeights || undefined, baseMargin: baseMargin || undefined, group: group || undefined,
+                                 validFraction, seed, skipMissingTarget: !group });
         const own = params.objective === 'custom' ? customLoss(msg.request.lossCode ?? '') : null;
         trainer = own ? bl!.trainer(data, { ...params, objective: own.objective }, { metric: own.metric }) : bl!.trainer(data, params);
         await binAll(prep, trainer);
@@ -436,7 +439,7 @@ async function handle(msg: ToWorker) {
       }
       const history = new RoundHistory(table!.numRows, trainer.roundStatistics().outputs, data.labels(), data.validRows(), msg.surface);
       if (data.task === 'ranking') history.queries = { train: data.queries(), valid: data.queries({ valid: true }) };
-      const r: Run = { token: msg.token, trainer, data, weight, carry: [group, ...ignore].filter((c) => c), rounds: Number(params.rounds ?? 100), playing: msg.mode === 'play', surface: msg.surface,
+      const r: Run = { token: msg.token, trainer, data, weight, baseMargin, carry: [group, ...ignore].filter((c) => c), rounds: Number(params.rounds ?? 100), playing: msg.mode === 'play', surface: msg.surface,
                        stopRequested: false, history, keep: !!msg.keep, algorithm: String(params.algorithm ?? 'xgboost') };
       run = r;
       post({ type: 'started', token: r.token, rounds: r.rounds, notes: data.notes });
@@ -505,7 +508,7 @@ async function handle(msg: ToWorker) {
         const rows = validRowsOf(m);
         const text = m.scaleOutScript({
           engine: msg.engine, rounds: msg.rounds, csv: msg.files.csv, model: msg.files.model, output: msg.files.output,
-          validRows: rows.length ? msg.files.validRows : '', weight: weightOf(m), classWeights: classWeightsOf(m) ?? undefined,
+          validRows: rows.length ? msg.files.validRows : '', weight: weightOf(m), classWeights: classWeightsOf(m) ?? undefined, baseMargin: marginOf(m) || undefined,
           columns: table?.columns.map((c) => c.name),
           delimiter: dialect.delimiter, encoding: dialect.encoding as 'utf-8', decimalComma: dialect.decimalComma, missingValues: dialect.missingValues,
           dateParts: dialect.dateParts,
@@ -554,11 +557,11 @@ async function handle(msg: ToWorker) {
       cvAbort?.abort();
       const abort = new AbortController();
       cvAbort = abort;
-      const { target, task, ignore, weight, classWeights, group, seed, params } = msg.request;
+      const { target, task, ignore, weight, classWeights, baseMargin, group, seed, params } = msg.request;
       try {
         if (!table) noTable('Cross-validation');
         const result = await bl!.cv(table, { target, task: group ? 'auto' : task as 'auto', ignore, weight: weight || undefined,
-          classWeights: classWeights || undefined, group: group || undefined, skipMissingTarget: !group }, params, {
+          classWeights: classWeights || undefined, baseMargin: baseMargin || undefined, group: group || undefined, skipMissingTarget: !group }, params, {
           nfold: msg.nfold, seed, signal: abort.signal, onRound: (record) => post({ type: 'cv-round', token: msg.token, record }),
         });
         post({ type: 'cv-done', token: msg.token, rounds: result.rounds, bestRound: result.bestRound, metric: result.metric, stopped: false, error: '' });
@@ -731,9 +734,9 @@ function validRowsOf(m: Model): Uint32Array {
 // The run's sample weights apply (as in its chart's metrics); a model from a
 // file names none.
 function evaluationOf(m: Model, t: Table, round: number): EvaluationResult {
-  const held = validRowsOf(m), labels = labelsOf(m), weight = weightOf(m);
-  if (held.length) return { ...m.evaluate(t, { rows: held, rounds: round, weight }), scored: 'valid', asked: held.length };
-  if (labels && labels.length === t.numRows) return { ...m.evaluate(t, { rounds: round, weight }), scored: 'train', asked: t.numRows };
+  const held = validRowsOf(m), labels = labelsOf(m), weight = weightOf(m), baseMargin = marginOf(m) || undefined;
+  if (held.length) return { ...m.evaluate(t, { rows: held, rounds: round, weight, baseMargin }), scored: 'valid', asked: held.length };
+  if (labels && labels.length === t.numRows) return { ...m.evaluate(t, { rounds: round, weight, baseMargin }), scored: 'train', asked: t.numRows };
   return { ...m.evaluate(t, { rounds: round }), scored: 'table', asked: t.numRows };
 }
 
@@ -741,6 +744,13 @@ function evaluationOf(m: Model, t: Table, round: number): EvaluationResult {
 function weightOf(m: Model): string {
   if (run) return run.weight;
   return m === model && trainedWith?.source === loads ? trainedWith.weight : '';
+}
+
+// The column of starting margins the model on show trained with, while its table is loaded ('' for none):
+// its predictions and scores start each row there, as its training did.
+function marginOf(m: Model): string {
+  if (run) return run.baseMargin;
+  return m === model && trainedWith?.source === loads ? trainedWith.baseMargin : '';
 }
 
 // Each class's weight factor the model on show trained with (its dataset's, 'balanced' resolved); null for none.
@@ -773,7 +783,8 @@ function carryOf(m: Model): string[] {
 // table the model was trained on is loaded.
 function predictionsCsv(m: Model, rounds: number) {
   if (!table) noTable('Predicting its rows');
-  const p = m.predict(table, rounds > 0 ? { rounds } : undefined);
+  const margin = marginOf(m);
+  const p = m.predict(table, { ...(rounds > 0 ? { rounds } : {}), ...(margin ? { baseMargin: margin } : {}) });
   const i = info(m);
   const width = m.predictionWidth;
   const labels = labelsOf(m);
@@ -787,7 +798,10 @@ function predictionsCsv(m: Model, rounds: number) {
   const cellOf = (c: TableColumn, r: number) => c.type === 'text' ? (c.codes[r] < 0 ? '' : csvText(c.levels[c.codes[r]]))
     : Number.isNaN(c.values[r]) ? '' : Number.isInteger(c.values[r]) ? String(c.values[r]) : digits(c.values[r]);
   const header = [fileLines ? 'line' : 'row', ...carried.map((c) => c.name), ...(known ? ['set', i.target] : [])];
-  header.push(`predicted ${i.target}`, ...(classes.length === 0 ? [] : width === 1 ? [`p(${i.target} = ${classes[1]})`] : classes.map((c) => `p(${i.target} = ${c})`)));
+  // Several quantiles: a column each (a number target has one prediction a row otherwise).
+  const quantiles = classes.length === 0 && width > 1 ? (i.quantiles?.length === width ? i.quantiles : Array.from({ length: width }, (_, k) => k)) : null;
+  if (quantiles) header.push(...quantiles.map((q) => `predicted ${i.target} (${q} quantile)`));
+  else header.push(`predicted ${i.target}`, ...(classes.length === 0 ? [] : width === 1 ? [`p(${i.target} = ${classes[1]})`] : classes.map((c) => `p(${i.target} = ${c})`)));
   const lines = [header.map(csvText).join(',')];
   for (let r = 0; r < table.numRows; r++) {
     const row = [String(fileLines ? fileLines[r] : r + 1)];
@@ -795,7 +809,9 @@ function predictionsCsv(m: Model, rounds: number) {
     // A row with no target was in neither set.
     if (known) row.push(...(Number.isNaN(labels![r]) ? ['left out', '']
       : [valid.has(r) ? 'valid' : 'train', csvText(classes.length ? String(classes[labels![r]] ?? '') : digits(labels![r]))]));
-    if (classes.length === 0) {
+    if (quantiles) {
+      for (let k = 0; k < width; k++) row.push(digits(p[r * width + k]));
+    } else if (classes.length === 0) {
       row.push(digits(p[r]));
     } else if (width === 1) {
       row.push(csvText(String(classes[p[r] > 0.5 ? 1 : 0])), digits(p[r]));
