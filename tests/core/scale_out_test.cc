@@ -76,6 +76,19 @@ TEST(ScaleOut, ClassWeightsAndBaseMarginGoToTheSpec) {
   EXPECT_NE(Code([&] { ScaleOutScript(three, ParseScaleOutOptions(R"({"engine":"dask","baseMargin":"m"})")); }).find("3 outputs"), std::string::npos);
 }
 
+// Quantiles came in XGBoost 2.0: the Dask script asks for it, and its metric gets the alphas (XGBoost 3.2's
+// quantile metric reads them from the parameters set, and failed on the continued model without them).
+TEST(ScaleOut, QuantilesNeedXGBoost2AndTheirAlphas) {
+  Params p;
+  p.objective = "reg:quantileerror";
+  p.quantile_alpha = {0.1, 0.9};
+  const std::string script = ScaleOutScript(Train(p), ParseScaleOutOptions(R"({"engine":"dask"})"));
+  EXPECT_NE(script.find("pip install 'xgboost>=2' 'dask[dataframe]'"), std::string::npos);
+  EXPECT_NE(script.find(R"("quantile_alpha": [0.1)"), std::string::npos);
+  EXPECT_NE(script.find(R"([(k, SPEC["params"][k]) for k in ("quantile_alpha",) if k in SPEC["params"]])"), std::string::npos);
+  EXPECT_NE(ScaleOutScript(Train(Params{}), ParseScaleOutOptions(R"({"engine":"dask"})")).find("pip install 'xgboost>=1.7'"), std::string::npos);
+}
+
 TEST(ScaleOut, SettingsGoUnderXGBoostNames) {
   Params p;
   p.eta = 0.125;

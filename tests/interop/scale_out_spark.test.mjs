@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { awkwardHeaderCase, CASES, continueOnCluster, datesCase, marginCase } from '../parity/scale_out.mjs';
+import { awkwardHeaderCase, CASES, continueOnCluster, datesCase, marginCase, QUANTILES_CASE } from '../parity/scale_out.mjs';
 
 const python = fileURLToPath(new URL('../../build/venv-spark/bin/python', import.meta.url));
 for (const c of CASES.filter((k) => ['diamonds', 'spam', 'letter', 'auto_mpg', 'penguins'].includes(k.csv))) {
@@ -32,4 +32,8 @@ test('Spark derives the date parts the tab read from the same cells', { timeout:
 
 test('Spark starts each row at its base margin and weighs it by its weight column, as the tab trained', { timeout: 600_000 }, async () => {
   await continueOnCluster(marginCase(mkdtempSync(join(tmpdir(), 'boostlab-margin-'))), 'spark', python);
+});
+
+test('Spark continues a model of three quantiles (one output each) and the result comes back', { timeout: 600_000 }, async () => {
+  await continueOnCluster(QUANTILES_CASE, 'spark', python);
 });

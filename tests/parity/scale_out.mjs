@@ -28,6 +28,11 @@ export const CASES = [
     monotone_constraints: { Weight_in_lbs: -1, Year: 1 }, interaction_constraints: [['Horsepower', 'Weight_in_lbs', 'Year'], ['Cylinders', 'Displacement', 'Acceleration', 'Origin']] } },
 ];
 
+// Three quantiles, one output each (XGBoost >= 2: Debian's 1.7.4 on the Dask side has no reg:quantileerror,
+// so Spark's XGBoost 3.2 continues it).
+export const QUANTILES_CASE = { csv: 'auto_mpg', target: 'Miles_per_Gallon', ignore: ['Name'],
+  params: { algorithm: 'xgboost', objective: 'reg:quantileerror', quantile_alpha: [0.1, 0.5, 0.9], max_depth: 3, eta: 0.1 } };
+
 // A file whose columns the script must read as the tab did (regression): features named as the
 // script's own bookkeeping columns (__label, __row, __valid, __weight: they overwrote the feature,
 // logloss 2.07 there against 0.067 here), a header cell with spaces around it (the tab trims it)

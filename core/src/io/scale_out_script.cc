@@ -352,7 +352,9 @@ def evaluate(booster, dmatrix):
     if dmatrix is None:
         return {}
     b = booster.copy()
-    b.set_param([("eval_metric", m) for m in SPEC["params"].get("eval_metric", [])])
+    # A quantile metric reads its alphas from the parameters set, not from the model's objective (XGBoost 3.2).
+    b.set_param([("eval_metric", m) for m in SPEC["params"].get("eval_metric", [])] +
+                [(k, SPEC["params"][k]) for k in ("quantile_alpha",) if k in SPEC["params"]])
     text = b.eval(dmatrix, "valid")
     return {k.split("-", 1)[1]: float(v) for k, v in (item.split(":") for item in text.split("\t")[1:])}
 
@@ -785,7 +787,8 @@ std::string ScaleOutScript(const Model& m, const ScaleOutOptions& o) {
   }
   Replace(script, "@NOTE@", note);
   Replace(script, "@USAGE@",
-          dask ? "    pip install 'xgboost>=1.7' 'dask[dataframe]' distributed pandas\n"
+          dask ? std::string("    pip install 'xgboost>=") + (objective == "reg:quantileerror" ? "2" : "1.7") +  // quantiles came in 2.0
+                     "' 'dask[dataframe]' distributed pandas\n"
                  "    python3 continue_dask.py                                   # a local cluster\n"
                  "    python3 continue_dask.py --scheduler tcp://host:8786 --csv s3://bucket/all.csv"
                : "    pip install 'xgboost>=2' pyspark pandas pyarrow scikit-learn   # and Java 17\n"
