@@ -110,17 +110,23 @@ export async function download(page, button) {
   return (await readFile(await file.path())).toString('utf8');
 }
 
+// Clicks Play and waits until the new run is the one on show: until then the status
+// and chart may still be the last run's (its rounds, 'done'), which a wait would take for this one's.
+export async function startRun(page) {
+  const before = Number(await page.getAttribute('#train-status', 'data-run') ?? 0);
+  await page.click('#train');
+  await page.waitForFunction((run) => Number(document.getElementById('train-status').dataset.run) > run, before);
+}
+
 // Trains `rounds` rounds and waits until the chart has drawn them: the
 // training curve, or the validation curve with { curve: 'valid' }.
 // Waits for this run's rounds: the chart may still hold as many from the last run,
 // so the run on show must be a newer one than before the click.
 export async function train(page, rounds, { curve = 'train' } = {}) {
   await page.fill('#param-rounds', String(rounds));
-  const before = Number(await page.getAttribute('#train-status', 'data-run') ?? 0);
-  await page.click('#train');
-  await page.waitForFunction(([n, key, run]) => Number(document.getElementById('train-status').dataset.run) > run &&
-    document.getElementById('loss-chart').dataset[key] === String(n) && !document.getElementById('train').disabled,
-  [rounds, curve === 'valid' ? 'pointsValid' : 'pointsTrain', before], { timeout: 120000 });
+  await startRun(page);
+  await page.waitForFunction(([n, key]) => document.getElementById('loss-chart').dataset[key] === String(n) && !document.getElementById('train').disabled,
+    [rounds, curve === 'valid' ? 'pointsValid' : 'pointsTrain'], { timeout: 120000 });
 }
 
 // A suite that checks the page against the package: the site (opened at the

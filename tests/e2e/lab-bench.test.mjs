@@ -4,7 +4,7 @@
 // each leaves a screenshot in test-results/.
 import assert from 'node:assert/strict';
 import { after, afterEach, before, test } from 'node:test';
-import { openSite, train, useToy, waitForSample, shotName } from './browser.mjs';
+import { openSite, startRun, train, useToy, waitForSample, shotName } from './browser.mjs';
 
 let site;
 before(async () => {
@@ -93,7 +93,7 @@ test('early stopping: the result is the kept round\'s metrics, and the text says
   await setParam(page, 'early_stopping_rounds', 3);
   await setParam(page, 'eta', 0.6);
   await page.fill('#param-rounds', '500');
-  await page.click('#train');
+  await startRun(page);
   await page.waitForFunction(() => /done/.test(document.getElementById('train-status').textContent) && !document.getElementById('train').disabled);
   const best = Number(await page.getAttribute('#loss-chart', 'data-best'));
   const last = Number(await page.getAttribute('#train-status', 'data-round'));
@@ -630,7 +630,7 @@ test('responsiveness: 20,000 toy points, 100 rounds with no main-thread stall; P
   assert.ok(busy.worst <= Math.max(idle.worst + 400, 3 * idle.worst), `longest gap between 50 ms probes: ${busy.worst.toFixed(0)} ms (idle: ${idle.worst.toFixed(0)} ms)`);
   assert.ok(busy.p95 <= idle.p95 + 100, `95th percentile of the gaps between 50 ms probes: ${busy.p95.toFixed(0)} ms (idle: ${idle.p95.toFixed(0)} ms)`);
   await page.fill('#param-rounds', '100000');
-  await page.click('#train');
+  await startRun(page);
   await page.waitForFunction(() => Number(document.getElementById('train-status').dataset.round) >= 20);
   const atClick = await page.evaluate(() => {
     document.getElementById('pause').click();

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, afterEach, before, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { openSite, plainText, train, useAlgorithm, useToy, waitForSample, shotName, waitForData } from './browser.mjs';
+import { openSite, plainText, startRun, train, useAlgorithm, useToy, waitForSample, shotName, waitForData } from './browser.mjs';
 
 const SPAM = fileURLToPath(new URL('../data/spam.csv', import.meta.url));
 let site;
@@ -175,7 +175,7 @@ test('early stopping marks the best round; Reset throws a run away', async (t) =
   await site.screenshot('early-stopping-best');
   await page.fill('#param-early_stopping_rounds', '0');
   await page.fill('#param-eta', '0.01');
-  await page.click('#train');
+  await startRun(page);
   await page.waitForFunction(() => Number(document.getElementById('train-status').dataset.round) >= 5);
   assert.equal(await page.getAttribute('#loss-chart', 'data-best'), '0', 'no mark without early stopping');
   await page.click('#reset');

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, afterEach, before, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { openSite, train, waitForSample, shotName, waitForData } from './browser.mjs';
+import { openSite, startRun, train, waitForSample, shotName, waitForData } from './browser.mjs';
 
 const SPAM = fileURLToPath(new URL('../data/spam.csv', import.meta.url));
 let site;
@@ -60,11 +60,9 @@ test('Stop keeps the rounds trained so far', async () => {
   const { page } = site;
   await page.fill('#param-rounds', '100000');
   await page.fill('#param-eta', '0.01');  // visible: eta is a main parameter
-  // The chart still holds the last run's points: wait for this run's (its number one higher).
-  const run = Number(await page.getAttribute('#train-status', 'data-run'));
-  await page.click('#train');
-  await page.waitForFunction((before) => Number(document.getElementById('train-status').dataset.run) > before &&
-    Number(document.getElementById('loss-chart').dataset.pointsTrain) >= 5, run);
+  // The chart still holds the last run's points: wait for this run's.
+  await startRun(page);
+  await page.waitForFunction(() => Number(document.getElementById('loss-chart').dataset.pointsTrain) >= 5);
   await page.click('#stop');
   await page.waitForFunction(() => !document.getElementById('train').disabled);
   assert.match(await page.textContent('#train-status'), /stopped: \d+ trees kept/);

@@ -103,41 +103,6 @@ for (const build of BUILDS) {
       assert.throws(() => model.toXGBoostJSON(), (e) => e.code === 'XGBOOST_UNSUPPORTED' && /weighted median/.test(e.message));
       model.dispose(); data.dispose(); table.dispose();
     });
-
-    test('SHAP interaction values: the native core\'s, each matrix symmetric with rows summing to the SHAP values, the same on any threads', async () => {
-      const bl = await load(build);
-      const csv = readFileSync(join(root, 'tests/data/auto_mpg.csv'));
-      const table = bl.readCSV(csv);
-      const data = table.toDataset({ target: 'Miles_per_Gallon', ignore: ['Name'], validFraction: 0 });
-      const model = await bl.train(data, { rounds: 6, max_depth: 4 });
-      const rows = [0, 17, 200, 397];
-      const m = model.interactions(table, { rows }), phi = model.contributions(table, { rows });
-      const W = model.summary().features.length + 1;
-      assert.equal(m.length, rows.length * W * W);
-      for (let r = 0; r < rows.length; r++)
-        for (let i = 0; i < W; i++) {
-          const row = m.slice((r * W + i) * W, (r * W + i + 1) * W);
-          const sum = row.reduce((a, b) => a + b, 0);
-          assert.ok(Math.abs(sum - phi[r * W + i]) <= 1e-4 * Math.max(1, Math.abs(phi[r * W + i])), `row ${rows[r]} feature ${i}: ${sum} vs ${phi[r * W + i]}`);
-          for (let j = 0; j < W; j++) assert.ok(Math.abs(m[(r * W + i) * W + j] - m[(r * W + j) * W + i]) <= 1e-5, `symmetric at ${i},${j}`);
-        }
-      const dir = mkdtempSync(join(tmpdir(), 'boostlab-xi-'));
-      writeFileSync(join(dir, 'm.json'), model.toJSONString());
-      writeFileSync(join(dir, 'rows.csv'), [csv.toString().split('\n')[0], ...rows.map((r) => csv.toString().split('\n')[r + 1])].join('\n') + '\n');
-      const native = execFileSync(CLI, ['predict', '--model', join(dir, 'm.json'), '--csv', join(dir, 'rows.csv'), '--interactions', '1'])
-        .toString().trim().split('\n').map(Number);
-      native.forEach((v, i) => assert.ok(Math.abs(v - m[i]) <= 1e-5 * Math.max(1, Math.abs(v)), `value ${i}: native ${v}, wasm ${m[i]}`));
-      assert.deepEqual(model.interactions(data, { rows, nthread: 1 }), model.interactions(data, { rows, nthread: 2 }));
-      // Too many numbers for one request: said before anything is made.
-      const wide = {};
-      for (let f = 0; f < 300; f++) wide[`x${f}`] = Float32Array.from({ length: 800 }, (_, i) => (i * (f + 3)) % 17);
-      wide.y = Float32Array.from({ length: 800 }, (_, i) => i % 5);
-      const wideTable = bl.fromColumns(wide), wideData = wideTable.toDataset({ target: 'y', validFraction: 0 });
-      const wideModel = await bl.train(wideData, { rounds: 2, max_depth: 2 });
-      assert.throws(() => wideModel.interactions(wideTable), (e) => e.code === 'BAD_ARGUMENT' && /at most \d+ rows at a time/.test(e.message));
-      wideModel.dispose(); wideData.dispose(); wideTable.dispose();
-      model.dispose(); data.dispose(); table.dispose();
-    });
   });
 }
 

@@ -22,3 +22,9 @@ export function quantileRoles(quantiles: readonly number[]): { middle: number; l
   });
   return { middle, low, high };
 }
+
+// The alpha of each output of a model of several quantiles, from its summary ([] for any other model,
+// one quantile included: it has one output, not a band).
+export function quantilesOf(s: { objective?: string; num_outputs: number; params?: { quantile_alpha?: number | number[] } }): number[] {
+  return s.objective === 'reg:quantileerror' && s.num_outputs > 1 ? [s.params?.quantile_alpha ?? []].flat().map(Number) : [];
+}

@@ -5,7 +5,7 @@
 // not only the mean.
 import { BoostLabError, type Model, type Table } from '../../../wasm/js/index.js';
 import type { DependenceData } from './messages';
-import { outputName } from '../output-names';
+import { outputName, quantilesOf } from '../output-names';
 
 const POINTS = 33;        // values the feature is moved across
 const LINES = 24;         // rows whose own line is drawn
@@ -63,7 +63,7 @@ export function partialDependence(m: Model, table: Table, rows: ArrayLike<number
     return sum / n;
   });
   const lines = Array.from({ length: Math.min(LINES, n) }, (_, i) => grid.map((_, g) => at(i, g)));
-  const quantiles = s.objective === 'reg:quantileerror' && K > 1 ? [s.params?.quantile_alpha ?? []].flat().map(Number) : [];
+  const quantiles = quantilesOf(s);
   const scale = quantiles.length ? `predicted ${outputName({ classes, quantiles }, k)} of ${s.target || 'the value'}`
     : K > 1 ? `margin of class ${classes[k] ?? k}` : classes.length === 2 ? `probability of ${classes[1]}` : `predicted ${s.target || 'value'}`;
   return { feature, grid, mean, lines, rows: n, scale, output: k, outputs: K, classes, quantiles,

@@ -3,6 +3,7 @@
 // requests and draws replies.
 import { init, isCompactModel, BoostLabError } from '../../../wasm/js/index.js';
 import type { BoostLab, Dataset, DateColumn, Model, Table, TableColumn, Trainer } from '../../../wasm/js/index.js';
+import { quantilesOf } from '../output-names';
 import type { ErrorInfo, EvaluationResult, FromWorker, ModelInfo, ReadOptions, SurfaceRequest, ToWorker, TreeJson } from './messages';
 import { RoundHistory, roundCsv, roundDetail } from './round-detail';
 import { splitSearch } from './split-search';
@@ -139,8 +140,7 @@ function info(m: Model): ModelInfo {
       quantile_alpha: Number([s.params?.quantile_alpha ?? 0.5].flat()[0]),
       gbrank_tau: Number(s.params?.gbrank_tau ?? 1), leaf_newton_steps: Number(s.params?.leaf_newton_steps ?? 1),
       softmax_hessian: s.params?.softmax_hessian ?? 'xgboost' },
-    // Several quantiles: the alpha of each output (a model of one number has none here).
-    quantiles: s.objective === 'reg:quantileerror' && s.num_outputs > 1 ? [s.params?.quantile_alpha ?? []].flat().map(Number) : [],
+    quantiles: quantilesOf(s),
     objective: s.objective ?? '', variant: s.params?.variant ?? 'samme', vote: s.params?.vote ?? 'samme',
     splitCriterion: s.params?.split_criterion ?? 'gini', sampling: s.params?.sampling ?? 'reweight',
     step: s.params?.step ?? 'leaf_line_search', colsample_bynode: Number(s.params?.colsample_bynode ?? NaN),
