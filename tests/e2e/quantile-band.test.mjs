@@ -66,3 +66,21 @@ test('sine (two features), quantiles 0.9, 0.1 and 0.5: the surface marks the poi
   await setParam(page, 'objective', 'reg:squarederror');
   await setParam(page, 'quantile_alpha', '');
 });
+
+test('wave, expectile 0.9: the chart draws the expectile loss, the curve lies above most points (the predictions file says how many), a value past 0.999 is flagged', async () => {
+  const { page } = ctx.site;
+  await useToy(page, 'wave', 400);
+  await setParam(page, 'objective', 'reg:expectileerror');
+  await setParam(page, 'expectile_alpha', '0.9');
+  await train(page, 30);
+  assert.equal(await page.getAttribute('#loss-chart', 'data-metric'), 'expectile');
+  assert.match(await page.textContent('#last-round'), /train expectile [\d.]+/);
+  const [head, ...rows] = (await download(page, '#download-predictions')).trim().split('\n').map((l) => l.split(','));
+  const y = head.indexOf(head[head.indexOf('set') + 1]), p = head.indexOf(`predicted ${head[y]}`);
+  const below = rows.filter((r) => Number(r[y]) <= Number(r[p])).length / rows.length;
+  assert.ok(below > 0.6 && below < 1, `${below} of the rows at or below the 0.9 expectile`);
+  await setParam(page, 'expectile_alpha', '1.5');
+  await page.waitForSelector('#param-expectile_alpha-problem:not([hidden])');
+  await setParam(page, 'expectile_alpha', '0.5');
+  await setParam(page, 'objective', 'reg:squarederror');
+});

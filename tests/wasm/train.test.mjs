@@ -180,6 +180,32 @@ for (const build of BUILDS) {
       for (const x of [byClass, byColumn, d, balanced, w, weighted, table]) x.dispose();
     });
 
+    test('expectiles: at 0.5 the squared-error model, at 0.9 above most rows with its own metric, exported as the sum of trees', async () => {
+      const bl = await load(build);
+      const n = 800, x = new Float32Array(n), y = new Float32Array(n);
+      let s = 13;
+      const rand = () => ((s = (s * 1103515245 + 12345) % 2147483648) / 2147483648);
+      for (let i = 0; i < n; i++) { x[i] = rand(); y[i] = 3 * x[i] + (rand() < 0.2 ? 4 * rand() : 0.3 * rand()); }
+      const table = bl.fromColumns({ x, y });
+      const data = table.toDataset({ target: 'y', validFraction: 0.2, seed: 1 });
+      const settings = { rounds: 10, max_depth: 3 };
+      const mean = await bl.train(data, { ...settings, objective: 'reg:squarederror' });
+      const half = await bl.train(data, { ...settings, objective: 'reg:expectileerror', expectile_alpha: 0.5 });
+      assert.deepEqual(half.predict(table), mean.predict(table));
+      let last;
+      const high = await bl.train(data, { ...settings, objective: 'reg:expectileerror', expectile_alpha: 0.9 }, { onRound: (r) => { last = r; } });
+      assert.equal(last.metric, 'expectile');
+      assert.ok(Number.isFinite(last.valid.expectile));
+      const p = high.predict(table);
+      const below = y.filter((v, i) => v <= p[i]).length / n;
+      assert.ok(below > 0.6, `${below} of the rows at or below the 0.9 expectile`);
+      const back = bl.loadModel(high.toXGBoostJSON());
+      back.predict(table).forEach((v, i) => assert.ok(Math.abs(v - p[i]) <= 1e-5 * Math.max(1, Math.abs(p[i])), `row ${i}`));
+      assert.throws(() => high.scaleOutScript({ engine: 'dask' }), (e) => e.code === 'XGBOOST_UNSUPPORTED' && /no expectile loss/.test(e.message));
+      await assert.rejects(bl.train(data, { objective: 'reg:expectileerror', expectile_alpha: 1 }), (e) => e.code === 'BAD_PARAM' && /expectile_alpha/.test(e.message));
+      for (const h of [mean, half, high, back, data, table]) h.dispose();
+    });
+
     test('base margins: a column of starting margins trains and predicts from each row\'s own, as the native core does', async () => {
       const bl = await load(build);
       const n = 600, x = new Float32Array(n), exposure = new Float32Array(n), y = new Float32Array(n);

@@ -151,9 +151,10 @@ export interface Params {
   step?: 'leaf_line_search' | 'tree_line_search';
   /** adaboost: weight the rows by u, or draw N rows in proportion to u. */
   sampling?: 'reweight' | 'resample';
-  objective?: '' | 'reg:squarederror' | 'reg:absoluteerror' | 'reg:quantileerror' | 'reg:pseudohubererror' | 'reg:huber' | 'count:poisson'
+  objective?: '' | 'reg:squarederror' | 'reg:absoluteerror' | 'reg:quantileerror' | 'reg:expectileerror' | 'reg:pseudohubererror' | 'reg:huber' | 'count:poisson'
     | 'reg:gamma' | 'reg:tweedie' | 'binary:logistic' | 'binary:exponential' | 'multi:softprob' | 'multi:softmax' | 'rank:pairwise' | 'rank:ndcg' | 'custom' | CustomObjective;
-  /** Comma-separated: rmse, mae, mphe, quantile (the pinball loss at quantile_alpha), logloss, error, auc, mlogloss, merror, poisson-nloglik,
+  /** Comma-separated: rmse, mae, mphe, quantile (the pinball loss at quantile_alpha), expectile (the weighted squared error at
+   *  expectile_alpha), logloss, error, auc, mlogloss, merror, poisson-nloglik,
    *  gamma-deviance, gamma-nloglik, tweedie-nloglik (or tweedie-nloglik@1.2: at that power), exploss; for ranking
    *  (a dataset with a group column) ndcg, ndcg@k, map, map@k (a trailing '-' scores a query without relevant rows 0)
    *  and pairacc (the share of a query's pairs of different relevance in the right order), each the mean over queries. */
@@ -186,6 +187,10 @@ export interface Params {
   /** reg:quantileerror: the quantile predicted, in (0, 1] (0.9: a value 90 % of rows fall below). Default 0.5. Several,
    *  [0.1, 0.5, 0.9]: one output each (predict() gives rows x quantiles, row-major), as XGBoost 3's list. */
   quantile_alpha?: number | number[];
+  /** reg:expectileerror: the expectile predicted, in [0.001, 0.999] (0.5: the mean; rows above the prediction weigh it,
+   *  rows below 1 minus it, in a squared error). Default 0.5. No XGBoost form: exported as the sum of trees
+   *  (reg:squarederror predicts the same), and the scale-out script refuses it. */
+  expectile_alpha?: number;
   /** reg:tweedie: the power rho in Var(y) = phi mu^rho, in [1, 2). Default 1.5. */
   tweedie_variance_power?: number;
   /** binary:logistic: the positive rows' gradients and hessians times this (rare positives: about negatives/positives).

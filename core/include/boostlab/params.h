@@ -45,6 +45,7 @@ struct Params {
   // reg:quantileerror: the quantiles of y given x that the model predicts, one output each (XGBoost's list).
   std::vector<double> quantile_alpha = {0.5};
   double tweedie_variance_power = 1.5;  // reg:tweedie: the power rho of Var(y) = phi mu^rho, in [1, 2)
+  double expectile_alpha = 0.5;  // reg:expectileerror: the expectile predicted (0.5: the mean)
   double scale_pos_weight = 1.0;  // binary:logistic: the positive rows' gradients and hessians times this
   double huber_alpha = 0.9;  // gbdt reg:huber: the quantile of |residual| where the loss turns linear
   double gbrank_tau = 1.0;   // gbrank: the margin a pair must be ordered by

@@ -107,7 +107,7 @@ AlgorithmDeclaration GbdtDeclaration() {
   return {"gbdt", [](TrainingContext& ctx) -> std::unique_ptr<Algorithm> { return std::make_unique<Gbdt>(ctx); },
           {"objective", "eta", "max_depth", "max_leaves", "grow_policy", "min_child_weight", "subsample",
            "colsample_bytree", "colsample_bylevel", "colsample_bynode", "max_cat_to_onehot", "max_cat_threshold",
-           "num_class", "base_score", "quantile_alpha", "tweedie_variance_power", "scale_pos_weight"},
+           "num_class", "base_score", "quantile_alpha", "expectile_alpha", "tweedie_variance_power", "scale_pos_weight"},
           {
               {"step", ParamType::kString, 0, "leaf_line_search", 0, 0, false, {"leaf_line_search", "tree_line_search"}, "",
                "leaf_line_search: each leaf's value minimises the loss (mean, median, Newton step). tree_line_search: one "

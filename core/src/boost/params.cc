@@ -43,12 +43,14 @@ namespace {
 const std::vector<ParamSpec>& CommonParams() {
   static const std::vector<ParamSpec> common = {
       {"objective", ParamType::kString, 0, "", 0, 0, false,
-       {"", "reg:squarederror", "reg:absoluteerror", "reg:quantileerror", "reg:pseudohubererror", "reg:huber", "count:poisson", "reg:gamma",
+       {"", "reg:squarederror", "reg:absoluteerror", "reg:quantileerror", "reg:expectileerror", "reg:pseudohubererror", "reg:huber", "count:poisson", "reg:gamma",
         "reg:tweedie", "binary:logistic",
         "binary:exponential", "multi:softprob", "multi:softmax", "rank:pairwise", "rank:ndcg", "custom"},
        "", "Loss to minimise; empty picks reg:squarederror, binary:logistic or multi:softprob from the target, "
        "rank:ndcg when the data has a group column. "
        "reg:quantileerror: the pinball loss, whose minimiser is the quantile_alpha quantile of y (a prediction interval's edge); "
+       "reg:expectileerror: squared error weighted expectile_alpha above y's side and 1 - expectile_alpha below, whose minimiser is "
+       "the expectile of y (0.5: the mean; towards 1 the upper tail, pulled by how far the values lie, not only how many); "
        "reg:huber (gbdt): Friedman's Huber loss, quadratic below the huber_alpha quantile of |residual|, linear above. "
        "count:poisson, reg:gamma (positive amounts: the gamma deviance) and reg:tweedie (amounts that are often exactly 0, as insurance "
        "claims: variance power tweedie_variance_power) model ln of the mean, F = ln mu, and predict e^F. "
@@ -57,7 +59,7 @@ const std::vector<ParamSpec>& CommonParams() {
        "custom: your own loss, as XGBoost's obj (algorithm xgboost): each round you give the training rows' gradients and "
        "hessians, in the package as a function for the objective, and the prediction is the margin."},
       {"eval_metric", ParamType::kString, 0, "", 0, 0, false, {}, "all",
-       "Metrics to report, comma-separated (rmse, mae, mphe, quantile (the pinball loss at quantile_alpha), logloss, error, auc, mlogloss, merror, poisson-nloglik, "
+       "Metrics to report, comma-separated (rmse, mae, mphe, quantile (the pinball loss at quantile_alpha), expectile (the weighted squared error at expectile_alpha), logloss, error, auc, mlogloss, merror, poisson-nloglik, "
        "gamma-deviance, gamma-nloglik, tweedie-nloglik (at tweedie_variance_power, or tweedie-nloglik@1.2 at 1.2), exploss; "
        "for ranking ndcg, ndcg@k, map, map@k, pairacc); early stopping watches the last."},
       {"rounds", ParamType::kInt, 100, nullptr, 1, 100000, false, {}, "all",
@@ -95,6 +97,10 @@ const std::vector<ParamSpec>& CommonParams() {
        "reg:quantileerror: the quantile predicted (0.9: a value 90 % of rows fall below). Each leaf takes this quantile of "
        "its rows' residuals, as XGBoost 3 does. Several, 0.1, 0.5, 0.9: one output each (a tree each a round), a band "
        "between the outer two.", {}, {}, true},
+      {"expectile_alpha", ParamType::kFloat, 0.5, nullptr, 0.001, 0.999, false, {}, "",
+       "reg:expectileerror: the expectile predicted, from 0 to 1 (0.5: the mean). Rows above the prediction weigh expectile_alpha, "
+       "rows below 1 - expectile_alpha, in a squared error; each leaf takes a Newton step (it is one exactly while no row changes side). "
+       "Neither XGBoost nor LightGBM has it: such a model has no XGBoost form."},
       {"tweedie_variance_power", ParamType::kFloat, 1.5, nullptr, 1, 2, false, {}, "",
        "reg:tweedie: the power rho in Var(y) = phi mu^rho, from 1 (Poisson: counts) towards 2 (gamma: positive amounts); "
        "between them, a sum of a Poisson number of gamma amounts, which is exactly 0 with some probability. 2 itself is reg:gamma."},
@@ -271,6 +277,7 @@ const std::vector<Field>& Fields() {
       {"huber_slope", nullptr, nullptr, &Params::huber_slope},
       {"quantile_alpha", nullptr, nullptr, nullptr, nullptr, &Params::quantile_alpha},
       {"tweedie_variance_power", nullptr, nullptr, &Params::tweedie_variance_power},
+      {"expectile_alpha", nullptr, nullptr, &Params::expectile_alpha},
       {"scale_pos_weight", nullptr, nullptr, &Params::scale_pos_weight},
       {"monotone_constraints", &Params::monotone_constraints},
       {"interaction_constraints", &Params::interaction_constraints},

@@ -211,7 +211,7 @@ AlgorithmDeclaration XGBoostStyleDeclaration() {
   return {"xgboost", [](TrainingContext& ctx) -> std::unique_ptr<Algorithm> { return std::make_unique<XGBoostStyle>(ctx); },
           {"objective", "eta", "max_depth", "max_leaves", "grow_policy", "min_child_weight", "subsample",
            "colsample_bytree", "colsample_bylevel", "colsample_bynode", "max_cat_to_onehot", "max_cat_threshold",
-           "num_class", "base_score", "quantile_alpha", "tweedie_variance_power", "scale_pos_weight", "monotone_constraints", "interaction_constraints"},
+           "num_class", "base_score", "quantile_alpha", "expectile_alpha", "tweedie_variance_power", "scale_pos_weight", "monotone_constraints", "interaction_constraints"},
           {
               {"lambda", ParamType::kFloat, 1, nullptr, 0, kInf, false, {}, "",
                "L2 penalty on leaf weights: w* = -G/(H+lambda), gain uses G^2/(H+lambda)."},

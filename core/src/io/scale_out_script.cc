@@ -660,6 +660,9 @@ std::string ScaleOutScript(const Model& m, const ScaleOutOptions& o) {
   if (m.objective == "custom")
     throw Error("XGBOOST_UNSUPPORTED", "A model of your own objective needs that loss on the cluster: export it (toXGBoostJSON) and continue it "
                                        "with xgb.train(..., obj=your_loss, xgb_model=...) by hand.");
+  if (m.objective == "reg:expectileerror")
+    throw Error("XGBOOST_UNSUPPORTED", "XGBoost has no expectile loss: it would continue this model on squared error (the mean). Its "
+                                       "export predicts the same expectiles in XGBoost; continue it with an obj of your own by hand.");
   if (m.objective == "multi:forest")
     throw Error("XGBOOST_UNSUPPORTED", "A multiclass forest exports as per-class shares (a multi-target regression); XGBoost cannot "
                                        "continue it by boosting. Train with algorithm 'xgboost' to carry a multiclass model to a cluster.");

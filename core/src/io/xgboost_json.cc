@@ -57,7 +57,8 @@ XgbObjective MapObjective(const Model& m) {
   if (m.median_trees)
     throw Error("XGBOOST_UNSUPPORTED", "An AdaBoost.R2 model combines its trees by their weighted median; XGBoost only adds trees, "
                                        "so this model has no XGBoost form. Train with algorithm 'xgboost' or 'gbdt' to export.");
-  if (o == "reg:squarederror" || o == "reg:huber" || o == "binary:forest") return {squared};
+  // XGBoost has no expectile loss; its squared error predicts the same sum of trees (the expectile).
+  if (o == "reg:squarederror" || o == "reg:huber" || o == "binary:forest" || o == "reg:expectileerror") return {squared};
   if (o == "reg:absoluteerror") return {R"({"name":"reg:absoluteerror"})"};
   // (XGBoost 2.0 and later: 1.7 has no quantile loss, and refuses the file.)
   if (o == "reg:quantileerror") {

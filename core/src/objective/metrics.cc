@@ -65,6 +65,7 @@ double PinballOfQuantiles(std::span<const float> pred, int K, std::span<const fl
 
 double MetricParameter(const MetricSpec& m, const Params& p) {
   if (m.name == "quantile") return p.quantile_alpha[0];  // (several: MetricSpec::quantiles)
+  if (m.name == "expectile") return p.expectile_alpha;
   if (m.name.rfind("tweedie-nloglik@", 0) == 0) return std::strtod(m.name.c_str() + 16, nullptr);
   if (m.name == "tweedie-nloglik") return p.tweedie_variance_power;
   return p.huber_slope;
@@ -85,12 +86,12 @@ std::vector<MetricSpec> ParseMetrics(const std::string& list, int outputs, const
     }
     const bool multi = name == "mlogloss" || name == "merror";
     const bool tweedie = name.rfind("tweedie-nloglik", 0) == 0;
-    const bool known = multi || tweedie || name == "rmse" || name == "mae" || name == "mphe" || name == "quantile" || name == "logloss" ||
+    const bool known = multi || tweedie || name == "rmse" || name == "mae" || name == "mphe" || name == "quantile" || name == "expectile" || name == "logloss" ||
                        name == "error" || name == "auc" || name == "poisson-nloglik" || name == "gamma-deviance" ||
                        name == "gamma-nloglik" || name == "exploss";
     if (!known)
       throw Error("BAD_PARAM", "Parameter 'eval_metric' has unknown metric '" + name +
-                                   "'; allowed: rmse, mae, mphe, quantile, logloss, error, auc, mlogloss, merror, poisson-nloglik, gamma-deviance, "
+                                   "'; allowed: rmse, mae, mphe, quantile, expectile, logloss, error, auc, mlogloss, merror, poisson-nloglik, gamma-deviance, "
                                    "gamma-nloglik, tweedie-nloglik (or tweedie-nloglik@rho), exploss, "
                                    "and for ranking ndcg, ndcg@k, map, map@k (a trailing '-' scores a query with no relevant row 0) and pairacc.");
     if (tweedie && name != "tweedie-nloglik") {
@@ -114,6 +115,8 @@ std::vector<MetricSpec> ParseMetrics(const std::string& list, int outputs, const
       throw Error("BAD_PARAM", "Parameter 'eval_metric': '" + name + "' needs a binary objective.");
     if ((tweedie || name.rfind("gamma-", 0) == 0 || name == "poisson-nloglik") && (binary || outputs > 1))
       throw Error("BAD_PARAM", "Parameter 'eval_metric': '" + name + "' scores a predicted amount (e^F), not classes.");
+    if (name == "expectile" && (binary || outputs > 1))
+      throw Error("BAD_PARAM", "Parameter 'eval_metric': 'expectile' (the weighted squared error at expectile_alpha) is for a number, not classes.");
     if (name == "quantile" && (binary || (outputs > 1 && !quantiles)))
       throw Error("BAD_PARAM", "Parameter 'eval_metric': 'quantile' (the pinball loss at quantile_alpha) is for a number, not classes.");
     if (name == "exploss" && objective != "binary:exponential")
@@ -125,13 +128,14 @@ std::vector<MetricSpec> ParseMetrics(const std::string& list, int outputs, const
 
 namespace {
 
-enum class Kind { kRmse, kMae, kMphe, kQuantile, kLogLoss, kError, kPoisson, kGammaDeviance, kGammaNLogLik, kTweedie, kMlogLoss, kMerror, kExpLoss };
+enum class Kind { kRmse, kMae, kMphe, kQuantile, kExpectile, kLogLoss, kError, kPoisson, kGammaDeviance, kGammaNLogLik, kTweedie, kMlogLoss, kMerror, kExpLoss };
 
 Kind KindOf(const std::string& name) {
   if (name == "rmse") return Kind::kRmse;
   if (name == "mae") return Kind::kMae;
   if (name == "mphe") return Kind::kMphe;
   if (name == "quantile") return Kind::kQuantile;
+  if (name == "expectile") return Kind::kExpectile;
   if (name == "logloss") return Kind::kLogLoss;
   if (name == "error") return Kind::kError;
   if (name == "poisson-nloglik") return Kind::kPoisson;
@@ -162,6 +166,7 @@ double Term(const float* pred, int K, float label, RowIdx r, double slope) {
     else if constexpr (kKind == Kind::kMae) return std::abs(p - y);
     else if constexpr (kKind == Kind::kMphe) return slope * slope * (std::sqrt(1 + ((p - y) / slope) * ((p - y) / slope)) - 1);
     else if constexpr (kKind == Kind::kQuantile) return y >= p ? slope * (y - p) : (1 - slope) * (p - y);  // slope: alpha
+    else if constexpr (kKind == Kind::kExpectile) return (y >= p ? slope : 1 - slope) * (y - p) * (y - p);  // slope: alpha
     else if constexpr (kKind == Kind::kLogLoss) {
       const float q = pred[r];  // float, as XGBoost (see mlogloss)
       return -(y > 0.5 ? std::log(std::max(q, kEpsF)) : std::log(std::max(1.0f - q, kEpsF)));
@@ -212,6 +217,7 @@ double SumTerms(const MetricSpec& m, std::span<const float> pred, int K, std::sp
     case Kind::kMae: return SumTerms<Kind::kMae, kWeighted>(pred, K, label, weight, rows, slope);
     case Kind::kMphe: return SumTerms<Kind::kMphe, kWeighted>(pred, K, label, weight, rows, slope);
     case Kind::kQuantile: return SumTerms<Kind::kQuantile, kWeighted>(pred, K, label, weight, rows, slope);
+    case Kind::kExpectile: return SumTerms<Kind::kExpectile, kWeighted>(pred, K, label, weight, rows, slope);
     case Kind::kLogLoss: return SumTerms<Kind::kLogLoss, kWeighted>(pred, K, label, weight, rows, slope);
     case Kind::kError: return SumTerms<Kind::kError, kWeighted>(pred, K, label, weight, rows, slope);
     case Kind::kPoisson: return SumTerms<Kind::kPoisson, kWeighted>(pred, K, label, weight, rows, slope);
