@@ -1,7 +1,7 @@
 // reg:expectileerror: squared error weighted alpha above the prediction and
 // 1 - alpha below. No peer has it, so it is held to what it must be: at 0.5
 // the squared error model to the bit, f0 the alpha expectile of y (the sides'
-// weighted pulls balance), its gradients the loss's derivatives, and a higher
+// weighted pulls balance), its gradients the loss's derivatives (objective_test.cc), and a higher
 // alpha a higher prediction on (almost) every row; it exports as the sum of
 // trees XGBoost's squared error predicts, and the scale-out script refuses it.
 #include <gtest/gtest.h>
@@ -51,25 +51,6 @@ TEST(Expectile, TheStartIsTheExpectileOfTheLabels) {
     for (float v : y) pull += (v >= e ? alpha : 1 - alpha) * (v - e);
     EXPECT_NEAR(pull, 0, 1e-9) << "alpha " << alpha << ", e " << e;
   }
-}
-
-TEST(Expectile, GradientsAreTheLossDerivativesAwayFromTheKink) {
-  Params p;
-  p.expectile_alpha = 0.8;
-  auto objective = MakeObjective("reg:expectileerror", p, 1);
-  auto loss = [&](double m, double y) { return (y >= m ? 0.8 : 0.2) * (y - m) * (y - m); };
-  ThreadPool pool(1);
-  for (float y : {-1.0f, 0.3f, 2.0f})
-    for (float m : {-2.0f, -0.7f, 0.9f, 1.5f, 3.0f}) {
-      std::vector<float> margin = {m}, label = {y}, pred(1);
-      std::vector<RowIdx> rows = {0};
-      std::vector<GradPair> gp(1);
-      objective->Transform(margin.data(), pred.data());
-      objective->Gradients(margin, pred, label, rows, gp, pool);
-      const double eps = 1e-3;
-      EXPECT_NEAR(gp[0].g, (loss(m + eps, y) - loss(m - eps, y)) / (2 * eps), 1e-3) << "m " << m << " y " << y;
-      EXPECT_NEAR(gp[0].h, (loss(m + eps, y) - 2 * loss(m, y) + loss(m - eps, y)) / (eps * eps), 1e-2) << "m " << m << " y " << y;
-    }
 }
 
 TEST(Expectile, AHigherAlphaPredictsHigherAndItsMetricIsTheWeightedSquares) {

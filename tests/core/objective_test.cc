@@ -15,11 +15,11 @@ double LogisticLoss(double m, double y) {
 }
 double PseudoHuber(double m, double y) { return std::sqrt(1 + (m - y) * (m - y)) - 1; }
 double PoissonNll(double m, double y) { return std::exp(m) - y * m; }
+double Expectile08(double m, double y) { return (y >= m ? 0.8 : 0.2) * (y - m) * (y - m); }
 
 // Central differences of the loss agree with the objective's g and h.
 void CheckAgainstFiniteDifferences(const char* name, double (*loss)(double, double), std::vector<float> labels,
-                                   double h_scale = 1.0) {
-  Params params;
+                                   double h_scale = 1.0, Params params = {}) {
   params.max_delta_step = 0;  // poisson: compare the true hessian
   auto objective = MakeObjective(name, params, 1);
   ThreadPool pool(1);
@@ -40,6 +40,13 @@ void CheckAgainstFiniteDifferences(const char* name, double (*loss)(double, doub
 
 TEST(Objective, SquaredErrorGradientsMatchFiniteDifferences) {
   CheckAgainstFiniteDifferences("reg:squarederror", SquaredLoss, {-2.0f, 0.0f, 3.5f});
+}
+
+// (Labels away from the margins tried: the expectile loss has a kink in its second derivative at y = F.)
+TEST(Objective, ExpectileGradientsMatchFiniteDifferences) {
+  Params params;
+  params.expectile_alpha = 0.8;
+  CheckAgainstFiniteDifferences("reg:expectileerror", Expectile08, {-1.0f, 0.3f, 2.0f}, 1.0, params);
 }
 
 TEST(Objective, LogisticGradientsMatchFiniteDifferences) {
