@@ -21,7 +21,8 @@ test('wave, quantiles 0.1, 0.5 and 0.9: a band that holds about 80 % of the poin
   await setParam(page, 'quantile_alpha', '0.1, 0.5, 0.9');
   assert.equal(await page.isVisible('#param-quantile_alpha-problem'), false, 'a list is a value');
   await train(page, 60);
-  await page.waitForFunction(() => document.getElementById('surface').dataset.band === '0.1|0.9', null, { timeout: 60000 });
+  await page.waitForFunction(() => document.getElementById('surface').dataset.band === '0.1|0.9' && document.getElementById('surface').dataset.round === '60',
+    null, { timeout: 60000 });
   const inside = Number(await page.$eval('#surface', (c) => c.dataset.inside));
   assert.ok(inside > 0.65 && inside < 0.95, `${inside} of the training points inside the 0.1-0.9 band`);
   assert.match(await page.textContent('#surface-caption'), /the 3 quantiles the model predicts \(0\.1, 0\.5, 0\.9\): \d+ % of the points lie in the band/);
@@ -44,8 +45,9 @@ test('sine (two features), quantiles 0.9, 0.1 and 0.5: the surface marks the poi
   await setParam(page, 'objective', 'reg:quantileerror');
   await setParam(page, 'quantile_alpha', '0.9, 0.1, 0.5');  // in no order: the band is still 0.1 to 0.9
   await train(page, 40);
-  await page.waitForFunction(() => document.getElementById('surface').dataset.band === '0.1|0.9' && !document.getElementById('surface-layer-row').hidden,
-    null, { timeout: 60000 });
+  // The last round's picture: frames are skipped while training, and the final one is drawn when the page is idle.
+  await page.waitForFunction(() => document.getElementById('surface').dataset.band === '0.1|0.9' && document.getElementById('surface').dataset.round === '40' &&
+    !document.getElementById('surface-layer-row').hidden, null, { timeout: 60000 });
   const inside = Number(await page.$eval('#surface', (c) => c.dataset.inside));
   assert.ok(inside > 0.6 && inside < 0.95, `${inside} of the points inside the 0.1-0.9 band`);
   assert.match(await page.textContent('#surface-caption'), /\d+ % of the points lie between the 0\.1 and 0\.9 quantiles the model predicts at them.*The background is the 0\.5 quantile/);
