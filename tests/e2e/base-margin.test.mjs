@@ -66,9 +66,10 @@ test('claims over years: count:poisson started at log_years scores, predicts and
   assert.match(decodeURIComponent(await page.evaluate(() => location.hash)), /margin=log_years/);
   model.dispose(); data.dispose(); table.dispose();
 
-  // Several classes need a margin each: the page offers none for them.
+  // Several classes need a margin each: the page offers none for them, and the column is a feature again (listed to ignore).
   await page.selectOption('#task', 'multiclass');
   assert.equal(await page.isVisible('#base-margin'), false);
+  assert.equal(await page.isVisible('#ignore input[value="log_years"]'), true);
   await page.selectOption('#task', 'auto');
   await setParam(page, 'objective', '');
 });

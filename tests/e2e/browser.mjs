@@ -115,7 +115,7 @@ export async function download(page, button) {
 export async function startRun(page) {
   const before = Number(await page.getAttribute('#train-status', 'data-run') ?? 0);
   await page.click('#train');
-  await page.waitForFunction((run) => Number(document.getElementById('train-status').dataset.run) > run, before);
+  await page.waitForFunction((run) => Number(document.getElementById('train-status').dataset.run) > run, before, { timeout: 120000 });
 }
 
 // Trains `rounds` rounds and waits until the chart has drawn them: the

@@ -4,7 +4,7 @@ import './style.css';
 import { currentRun, formDiffersFrom, sameParams, store, subscribe, update, updateSoon, type DataChoice, type LoadedData } from './state';
 import { WorkerClient } from './worker/client';
 import type { FromWorker, SurfaceRequest } from './worker/messages';
-import { choiceFor, choiceToSend, CsvPanel, dateColumns, strayWords } from './ui/csv-panel';
+import { choiceFor, choiceToSend, CsvPanel, dateColumns, strayWords, takesBaseMargin } from './ui/csv-panel';
 import { fitAlgorithmToData, runParams, specsFor } from './ui/params-form';
 import { makeToy, TOY_KINDS, type ToyData, type ToyKind } from './ui/toy-data';
 import { presetRuns, PRESET_LABELS, type PresetName } from './presets';
@@ -625,8 +625,9 @@ views.setPanel(new CsvPanel(loadFile, () => client.cancelLoad(), (change) => upd
   if (s.choice.group === s.choice.target) s.choice.group = '';
   // (With a group column the weights weigh whole queries: the engine checks each query's rows carry one.)
   if (s.choice.group && s.choice.weight === s.choice.group) s.choice.weight = '';
-  // A starting margin is none of the other roles (and ranking has none).
-  if (s.choice.group || [s.choice.target, s.choice.weight].includes(s.choice.baseMargin)) s.choice.baseMargin = '';
+  // A starting margin is none of the other roles, and is let go where it does not apply (ranking, several
+  // classes): its column is then a feature again, listed with the others (it was neither, unseen, before).
+  if (!takesBaseMargin(s.data, s.choice) || [s.choice.target, s.choice.weight].includes(s.choice.baseMargin)) s.choice.baseMargin = '';
   s.choice.ignore = s.choice.ignore.filter((n) => n !== s.choice.target && n !== s.choice.weight && n !== s.choice.group && n !== s.choice.baseMargin);
   fitAlgorithmToData(s);
   s.messages.train = '';

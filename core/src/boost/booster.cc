@@ -187,11 +187,14 @@ Booster::Booster(const Dataset& data, const Params& params, const Model* init) {
   s.objective->SetWeights(s.weight);
   s.objective->SetGroups(&data.train_groups);
   s.K = s.objective->outputs();
-  if (!data.base_margin.empty() && data.base_margin_columns.size() != static_cast<size_t>(s.K))
-    throw Error("BAD_PARAM", std::to_string(data.base_margin_columns.size()) + " base margin column" + (data.base_margin_columns.size() == 1 ? " gives" : "s give") +
-                                 " each row " + std::to_string(data.base_margin_columns.size()) + " starting margin" + (data.base_margin_columns.size() == 1 ? "" : "s") +
-                                 "; " + objective + " has " + std::to_string(s.K) + " outputs: give one column each, in the outputs' order (" +
-                                 (s.K > 1 && !data.classes.empty() ? "the classes sorted" : "the quantiles as listed") + ").");
+  if (!data.base_margin.empty() && data.base_margin_columns.size() != static_cast<size_t>(s.K)) {
+    const size_t given = data.base_margin_columns.size();
+    throw Error("BAD_PARAM", std::to_string(given) + " base margin column" + (given == 1 ? " gives" : "s give") + " each row " + std::to_string(given) +
+                                 " starting margin" + (given == 1 ? "" : "s") + "; " + objective +
+                                 (s.K == 1 ? " has one output: give one column."
+                                           : " has " + std::to_string(s.K) + " outputs: give one column each, in the outputs' order (" +
+                                                 (!data.classes.empty() ? "the classes sorted" : "the quantiles as listed") + ")."));
+  }
   if (init) impl_->notes = CheckContinuable(*init, data, params, objective, s.K);
   s.objective->CheckLabels(data.label, data.train_rows);
   if (objective.rfind("binary:", 0) == 0 && !std::isnan(params.base_score) && !(params.base_score > 0 && params.base_score < 1))

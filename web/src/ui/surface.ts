@@ -84,7 +84,7 @@ export class Surface {
     const meanU = weights ? weights.reduce((a, b) => a + b, 0) / Math.max(1, weights.filter((u) => u > 0).length) : 0;
     // Points drawn in batches of one fill colour and one ring: a path each,
     // filled and stroked once (20,000 separate strokes took a second a frame).
-    type Batch = { fill: string; stroke: string; width: number; path: Path2D; xy: number[]; hollow?: boolean };
+    type Batch = { fill: string; stroke: string; width: number; path: Path2D; xy: number[]; hollow?: boolean; keepFill?: boolean };
     const batches = new Map<number, Batch>();
     // One batch per class and ring width (classification) or per colour step (regression).
     const HOLLOW = 1000;  // key + HOLLOW: the same point unfilled (out of the tree's bootstrap)
@@ -99,7 +99,7 @@ export class Surface {
       if (!b && key <= BELOW) {
         // A quantile model's points: inside the band small and dark; outside it filled with the side's colour, ringed.
         b = key === INSIDE ? { fill: '#1d2330', stroke: '#1d2330', width: 0.75, path: new Path2D(), xy: [] }
-          : { fill: key === BELOW ? 'rgb(47,111,222)' : 'rgb(228,87,46)', stroke: '#000', width: 2.5, path: new Path2D(), xy: [] };
+          : { fill: key === BELOW ? 'rgb(47,111,222)' : 'rgb(228,87,46)', stroke: '#000', width: 2.5, path: new Path2D(), xy: [], keepFill: true };
         batches.set(key, b);
       }
       if (!b) {
@@ -148,7 +148,8 @@ export class Surface {
       }
     }
     for (const b of batches.values()) {
-      ctx.fillStyle = many && b.width > 1.5 ? b.stroke : b.fill;  // many points: a big residual is a dark square
+      // Many points: a big residual is a dark square (a point outside a quantile band keeps its side's colour).
+      ctx.fillStyle = many && b.width > 1.5 && !b.keepFill ? b.stroke : b.fill;
       if (many) {
         for (let k = 0; k < b.xy.length; k += 2) ctx.fillRect(b.xy[k], b.xy[k + 1], 2, 2);
         continue;
@@ -181,6 +182,7 @@ export class Surface {
       return;
     }
     setData(this.canvas, 'inside', '');
+    setData(this.canvas, 'widest', '');
     this.caption.textContent = (weights
       ? `Round ${round}: points sized by their AdaBoost weight u; the background is the model's prediction.`
       : toy.classification
