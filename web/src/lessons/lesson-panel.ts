@@ -6,6 +6,7 @@
 import { currentRun, store, update, type DataChoice, type Run } from '../state';
 import type { ColumnSummary } from '../../../wasm/js/index.js';
 import { mathText, setHidden, setMathText, setText } from '../ui/dom';
+import { taskOf } from '../ui/csv-panel';
 import { isRight, lessonById, LESSONS, type Lesson, type LessonContext, type OwnTask } from './catalog';
 import { progressOf, saveProgress } from './progress';
 import type { CompareReply } from '../worker/messages';
@@ -290,7 +291,7 @@ function ownTaskFits(step: { own?: OwnTask[] }, f: OwnFile | null): string {
   if (!step.own || !f) return 'it needs a file of your own';
   const target = f.columns.find((c) => c.name === f.choice.target);
   if (!target || f.choice.group) return 'it is not for ranking data';
-  const task = f.choice.task !== 'auto' ? f.choice.task : 'task' in target.asTarget ? target.asTarget.task : '';
+  const task = taskOf(f.columns, f.choice);
   if (step.own.includes(task as OwnTask)) return '';
   return `it needs a target of ${step.own.map((t) => OWN_TASK_NAMES[t]).join(' or ')}, and ${f.name}'s, '${target.name}', ${task ? `is ${OWN_TASK_NAMES[task as OwnTask] ?? task}` : 'cannot be trained on'}`;
 }

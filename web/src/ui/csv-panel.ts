@@ -478,17 +478,24 @@ export function takesBaseMargin(data: { columns: ColumnSummary[] } | null, choic
   return !choice.group && classCount(data, choice) <= 2;
 }
 
+// The task a run on `columns` with `choice` trains: the one chosen, or what 'automatic' makes of the
+// target; '' without a target, for ranking (a group column), or a target that cannot be trained on.
+export function taskOf(columns: ColumnSummary[] | undefined, choice: Pick<DataChoice, 'target' | 'task' | 'group'>): string {
+  const column = columns?.find((col) => col.name === choice.target);
+  if (!column || choice.group) return '';
+  return choice.task !== 'auto' ? choice.task : 'task' in column.asTarget ? column.asTarget.task : '';
+}
+
 // Whether a run on `data` with `choice` learns classes (binary or multiclass, not ranking): class
 // weights apply then only (the engine refuses them for numbers).
 export function weighsClasses(data: { columns: ColumnSummary[] } | null, choice: DataChoice): boolean {
-  const column = data?.columns.find((col) => col.name === choice.target);
-  if (!column || choice.group) return false;
-  const task = choice.task !== 'auto' ? choice.task : 'task' in column.asTarget ? column.asTarget.task : '';
+  const task = taskOf(data?.columns, choice);
   return task === 'binary' || task === 'multiclass';
 }
 
 // What a run (or cross-validation) is sent of the choice: the class weights and starting margin only
-// where they apply (the choice keeps them for a later target where they do).
+// where they apply (the choice keeps the class weights for a later target of classes; main.ts lets a
+// margin that no longer applies go).
 export function choiceToSend(data: { columns: ColumnSummary[] } | null, choice: DataChoice): DataChoice {
   return { ...choice, classWeights: weighsClasses(data, choice) ? choice.classWeights : '', baseMargin: takesBaseMargin(data, choice) ? choice.baseMargin : '' };
 }
