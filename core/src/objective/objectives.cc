@@ -16,6 +16,14 @@
 namespace boostlab {
 namespace {
 
+// Rows a pass over the training rows gathers at a time: their values are
+// copied to small local arrays, the loss runs over those (one loop the
+// compiler vectorises when the loss has no call or branch in it), and the
+// results go back to the rows. Gathering by row index in the same loop as the
+// arithmetic kept every row's work scalar, and a loss's select on the label
+// became a branch that mispredicted on half the rows (issue 46's profile).
+constexpr size_t kRowChunk = 256;
+
 // Each loss functor takes (margin, prediction, label): the prediction is the
 // transformed margin, already computed for the metrics.
 template <typename Loss>
@@ -23,15 +31,30 @@ void ComputeGradients(const Loss& loss, std::span<const float> margin, std::span
                       std::span<const float> label, std::span<const float> weight, std::span<const RowIdx> rows,
                       std::span<GradPair> out, ThreadPool& pool) {
   ForBlocks(pool, rows.size(), 16384, [&](size_t begin, size_t end) {
-    for (size_t i = begin; i < end; ++i) {
-      const RowIdx r = rows[i];
-      out[r] = loss(margin[r], pred[r], label[r]);
-    }
-    if (!weight.empty())
-      for (size_t i = begin; i < end; ++i) {
-        const RowIdx r = rows[i];
-        out[r] = {out[r].g * weight[r], out[r].h * weight[r]};
+    float m[kRowChunk], p[kRowChunk], y[kRowChunk], g[kRowChunk], h[kRowChunk];
+    for (size_t at = begin; at < end; at += kRowChunk) {
+      const size_t count = std::min(kRowChunk, end - at);
+      const RowIdx* part = rows.data() + at;
+      for (size_t i = 0; i < count; ++i) {
+        const RowIdx r = part[i];
+        m[i] = margin[r];
+        p[i] = pred[r];
+        y[i] = label[r];
       }
+      for (size_t i = 0; i < count; ++i) {
+        const GradPair gp = loss(m[i], p[i], y[i]);
+        g[i] = gp.g;
+        h[i] = gp.h;
+      }
+      if (weight.empty()) {
+        for (size_t i = 0; i < count; ++i) out[part[i]] = {g[i], h[i]};
+      } else {
+        for (size_t i = 0; i < count; ++i) {
+          const float w = weight[part[i]];
+          out[part[i]] = {g[i] * w, h[i] * w};
+        }
+      }
+    }
   });
 }
 
@@ -117,7 +140,14 @@ class SingleOutput : public Objective {
   }
   void Transform(const float* margin, float* out) const override { *out = loss_.Transform(*margin); }
   void TransformRows(const float* margin, float* out, std::span<const RowIdx> rows) const override {
-    for (RowIdx r : rows) out[r] = loss_.Transform(margin[r]);
+    float v[kRowChunk];
+    for (size_t at = 0; at < rows.size(); at += kRowChunk) {
+      const size_t count = std::min(kRowChunk, rows.size() - at);
+      const RowIdx* part = rows.data() + at;
+      for (size_t i = 0; i < count; ++i) v[i] = margin[part[i]];
+      for (size_t i = 0; i < count; ++i) v[i] = loss_.Transform(v[i]);
+      for (size_t i = 0; i < count; ++i) out[part[i]] = v[i];
+    }
   }
   bool StepsLeaves() const override { return !RefreshesLeaves(); }
   GradSum SumsAt(std::span<const RowIdx> rows, std::span<const float> margin, std::span<const float> label,
@@ -222,7 +252,10 @@ struct LogisticLoss {
   static constexpr const char* kName = "binary:logistic";
   float scale_pos_weight = 1.0f;  // the positive rows' (label 1) pairs times this, as XGBoost's
   GradPair operator()(float, float p, float y) const {
-    const float s = y == 1.0f ? scale_pos_weight : 1.0f;
+    // Both values read before the select: a read in one arm only made it a
+    // branch (mispredicted on half the rows) and kept the loop scalar.
+    const float positive = scale_pos_weight;
+    const float s = y == 1.0f ? positive : 1.0f;
     return {(p - y) * s, std::max(p * (1.0f - p), 1e-16f) * s};
   }
   float Transform(float m) const { return 1.0f / (1.0f + std::exp(-m)); }
