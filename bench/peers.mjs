@@ -20,41 +20,19 @@
 // conventions of the peers that fit best per round (a case's `best`: CatBoost's
 // several Newton steps per leaf, LightGBM's softmax hessian); the validation
 // metric is printed over the best peer's.
-// Then each of our times against the memory-bandwidth bound (see below).
+// Then each of our times against the roofline: the larger of the bytes a round
+// must move at this machine's bandwidth and the work it must do at this core's
+// compute rates (common.mjs's roofline).
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { benchPage, copyIn, flightsBinary, json, native, only, REPEATS, root, shared, urlOf, work, writeResults } from './common.mjs';
+import { benchPage, json, machineRates, native, REPEATS, resolved, root, roofline, rooflineTable, SPEED_PARAMS, SPEED_SETS, urlOf, writeResults } from './common.mjs';
 
 execFileSync('bash', [join(root, 'scripts/setup-peers.sh')], { stdio: 'inherit' });
 // OpenMP's spinning makes 2 threads slower than 1 on a 2-vCPU machine (TOOLCHAIN.md): set before the engines start.
 process.env.OMP_WAIT_POLICY = 'PASSIVE';
 const python = join(root, 'build/venv-peers/bin/python');
 
-function wide() {
-  const rows = Number(process.env.BENCH_WIDE_ROWS ?? 1000000);
-  const csv = join(work, `wide_${rows}.csv`), valid = join(work, `wide_${rows}.valid_idx.txt`);
-  if (!existsSync(csv)) {
-    execFileSync(python, ['-c', `
-import numpy as np, pandas as pd
-from sklearn.datasets import make_classification
-X, y = make_classification(n_samples=${rows}, n_features=50, n_informative=20, random_state=0)
-df = pd.DataFrame(X.astype(np.float32), columns=[f"f{i}" for i in range(50)])
-df["y"] = y
-df.to_csv("${csv}", index=False, float_format="%.7g")
-idx = np.random.default_rng(0).permutation(${rows})[: ${rows} // 5]
-np.savetxt("${valid}", np.sort(idx), fmt="%d")
-`]);
-  }
-  return { csv, valid };
-}
-
-const CASES = [
-  { name: 'diamonds', csv: join(root, 'tests/data/diamonds.csv'), valid: join(root, 'tests/data/diamonds.valid_idx.txt'), target: 'price', metric: 'rmse', params: { objective: 'reg:squarederror' } },
-  { name: 'letter', csv: join(root, 'tests/data/letter.csv'), valid: join(root, 'tests/data/letter.valid_idx.txt'), target: 'lettr', metric: 'mlogloss', params: { objective: 'multi:softprob', num_class: 26 }, best: { softmax_hessian: 'lightgbm' } },
-  { name: 'flights_1m_bin', csv: () => flightsBinary(), valid: () => copyIn(join(shared, 'splits/flights_1m_bin.valid_idx.txt')), target: 'late', metric: 'logloss', params: { objective: 'binary:logistic' }, best: { leaf_newton_steps: 3 } },
-  { name: 'wide', csv: () => wide().csv, valid: () => wide().valid, target: 'y', metric: 'logloss', params: { objective: 'binary:logistic' }, best: { leaf_newton_steps: 3 } },
-].filter((d) => !only || only.includes(d.name));
+const CASES = SPEED_SETS;
 
 const engines = process.env.BENCH_ENGINES?.split(',');
 const runs = (engine) => !engines || engines.includes(engine);
@@ -62,14 +40,14 @@ const PEERS = ['lightgbm', 'xgboost', 'catboost', 'catboost-depthwise', 'ydf'].f
 const browser = runs('chromium') ? await benchPage() : null;
 const results = [];
 for (const c of CASES) {
-  const d = { ...c, csv: typeof c.csv === 'function' ? c.csv() : c.csv, valid: typeof c.valid === 'function' ? c.valid() : c.valid };
+  const d = resolved(c);
   if (!d.csv || !d.valid) {
     console.error(`${d.name}: its data is absent: skipped`);
     continue;
   }
-  const params = { max_depth: 6, eta: 0.1, rounds: 100, max_bin: 256, eval_metric: d.metric, ...d.params };
+  const params = { ...SPEED_PARAMS, eval_metric: d.metric, ...d.params };
   const row = (engine, threads, r) => {
-    results.push({ dataset: d.name, engine, threads, seconds: r.seconds, runs: r.runs, valid: r.valid, peak_rss_mb: r.peak_rss_mb ?? null, heap_mb: r.heap_mb ?? null, version: r.version ?? null });
+    results.push({ dataset: d.name, engine, threads, seconds: r.seconds, runs: r.runs, valid: r.valid, peak_rss_mb: r.peak_rss_mb ?? null, heap_mb: r.heap_mb ?? null, version: r.version ?? null, work: r.work ?? null });
     console.error(`${d.name} ${engine} ${threads}T: ${r.seconds.toFixed(3)} s, valid ${d.metric} ${r.valid?.toFixed(5)}`);
   };
   // Engines take turns fit by fit: each thread count, every engine, before the next.
@@ -124,37 +102,17 @@ for (const r of results) {
 }
 console.log(lines.join('\n'));
 
-// Distance to the limit: seconds per round against the least a round must
-// move through memory at this machine's streaming-read bandwidth (a 1 GB
-// buffer summed on 1 and 2 threads: bench/bandwidth.cc). Bytes per tree, for
-// n training rows, F features and depth D (a lower bound: everything else a
-// round reads or writes is left out, so the ratio is >= 1):
-//   16 n          gradients: each row's label and margin read (4 + 4), g and h written (4 + 4)
-//   (F + 8) n     the root's histogram: each row's F bins (one byte each at max_bin 256) and g, h
-//   4 (D - 1) n   each deeper level reads each row's index at least once to send it to a child
-// times the trees a round grows (K for K classes).
-const bandwidth = json(join(root, 'build/native/boostlab-bandwidth'), ['1024']);
-const depth = 6;
+// Distance to the limit: our seconds per round against the larger of the
+// memory and compute bounds (common.mjs's roofline).
+const rates = machineRates();
 const bounds = [];
 for (const c of CASES) {
-  const d = { ...c, csv: typeof c.csv === 'function' ? c.csv() : c.csv, valid: typeof c.valid === 'function' ? c.valid() : c.valid };
+  const d = resolved(c);
   if (!d.csv || !d.valid) continue;
-  const text = readFileSync(d.csv);
-  let lines = 0;
-  for (let i = text.indexOf(10); i !== -1; i = text.indexOf(10, i + 1)) lines++;
-  const features = text.subarray(0, text.indexOf(10)).toString().split(',').length - 1;
-  const n = lines - 1 - readFileSync(d.valid, 'utf8').trim().split('\n').length;
-  const trees = d.params.num_class ?? 1;
-  const bytes = trees * n * (16 + features + 8 + 4 * (depth - 1));
   for (const t of [1, 2]) {
     const ours = results.find((r) => r.dataset === d.name && r.engine === 'boostlab' && r.threads === t);
-    if (!ours) continue;
-    const gbps = t === 1 ? bandwidth.read_gb_per_s_1t : bandwidth.read_gb_per_s_2t;
-    const round = ours.seconds / 100, bound = bytes / (gbps * 1e9);
-    bounds.push({ dataset: d.name, threads: t, rows: n, features, trees, bytes_per_round: bytes, gb_per_s: gbps, seconds_per_round: round, bound_seconds: bound, ratio: round / bound });
+    if (ours?.work) bounds.push(roofline(d, ours, t, rates));
   }
 }
-console.log(`\nMemory bandwidth (streaming read of ${bandwidth.buffer_mb} MB): ${bandwidth.read_gb_per_s_1t} GB/s on 1 thread, ${bandwidth.read_gb_per_s_2t} GB/s on 2`);
-console.log(['| dataset | threads | training rows x features (trees a round) | MB a round must move | bound ms a round | ours ms a round | ours / bound |', '|---|---|---|---|---|---|---|',
-  ...bounds.map((b) => `| ${b.dataset} | ${b.threads} | ${b.rows} x ${b.features} (${b.trees}) | ${(b.bytes_per_round / 1e6).toFixed(1)} | ${(b.bound_seconds * 1e3).toFixed(2)} | ${(b.seconds_per_round * 1e3).toFixed(2)} | ${b.ratio.toFixed(1)} |`)].join('\n'));
-writeResults('peers', { results, bandwidth, bounds });
+console.log('\n' + rooflineTable(rates, bounds));
+writeResults('peers', { results, bandwidth: rates.bandwidth, compute: rates.compute, bounds });

@@ -252,6 +252,8 @@ export interface RoundReport {
   ms: number;
   /** Where the round's time went, in ms. */
   timings: { histogram: number; partition: number; split: number };
+  /** The work behind those times: histogram cells added (rows x features of each build) and histogram bins given to split searches. */
+  work: { histogramCells: number; splitBins: number };
   threads: number;
   tree: { depth: number; leaves: number; gain: number };
 }

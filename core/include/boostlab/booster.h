@@ -29,6 +29,9 @@ struct RoundReport {
   double ms = 0;  // wall time of the round
   // Where the round's time went (ms): histograms, row partitions, split search.
   double histogram_ms = 0, partition_ms = 0, split_ms = 0;
+  // The work in them: histogram cells added (rows x features of each build)
+  // and histogram bins given to split searches (bench/roofline.mjs's compute bound).
+  uint64_t histogram_cells = 0, split_bins = 0;
   // AdaBoost: this round's weighted error e_t and vote alpha_t (NaN otherwise).
   double epsilon = std::numeric_limits<double>::quiet_NaN();
   double alpha = std::numeric_limits<double>::quiet_NaN();

@@ -570,6 +570,7 @@ std::string RoundReportToJson(const RoundReport& r) {
   out += ",\"split\":";
   json::AppendNumber(out, r.split_ms);
   out += '}';
+  out += ",\"work\":{\"histogramCells\":" + std::to_string(r.histogram_cells) + ",\"splitBins\":" + std::to_string(r.split_bins) + '}';
   out += ",\"tree\":{\"depth\":" + std::to_string(r.tree_depth) + ",\"leaves\":" + std::to_string(r.tree_leaves) +
          ",\"gain\":";
   json::AppendNumber(out, r.tree_gain);

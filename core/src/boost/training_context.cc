@@ -25,6 +25,8 @@ RoundReport TrainingContext::Finish(RoundReport report, std::chrono::steady_cloc
     for (auto& learner : learners) {
       const TreeLearner::Timings t = learner->TakeTimings();
       report.histogram_ms += t.histogram * 1000;
+      report.histogram_cells += t.histogram_cells;
+      report.split_bins += t.split_bins;
       report.partition_ms += t.partition * 1000;
       report.split_ms += t.split * 1000;
     }

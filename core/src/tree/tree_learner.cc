@@ -65,6 +65,8 @@ std::vector<TreeLearner::LeafRows> TreeLearner::Leaves() const {
 TreeLearner::Timings TreeLearner::TakeTimings() {
   Timings t = timings_;
   timings_ = {};
+  t.histogram_cells = histogram_cells_.exchange(0);
+  t.split_bins = split_bins_.exchange(0);
   return t;
 }
 
@@ -367,12 +369,16 @@ void TreeLearner::BuildHistogramUntimed(std::span<const GradPair> gpair, size_t 
   const size_t total = bins_.total_bins();
   hist.resize(total * outputs_);
   const std::span<const RowIdx> rows(rows_.data() + begin, end - begin);
+  histogram_cells_ += rows.size() * (open ? open->size() : bins_.num_features);
   if (outputs_ > 1) builder_.BuildByOutput(gpair, output_of_row_, outputs_, rows, hist, pool_);
   else if (open) builder_.Build(gpair, rows, *open, hist, pool_);
   else builder_.Build(gpair, rows, hist, pool_);
 }
 
 SplitCandidate TreeLearner::Search(Entry& e, std::span<const int> drawn) const {
+  uint64_t bins = 0;
+  for (int f : drawn) bins += bins_.BinsOf(f);
+  split_bins_ += bins;
   if (outputs_ > 1) return FindBestSplitMulti(bins_, e.hist, outputs_, params_.split, drawn);
   const FeatureConstraints& c = params_.constraints;
   const MonotoneBounds mono{c.monotone.data(), bounds_[static_cast<size_t>(e.node)].first,

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <algorithm>  // for clamp
+#include <atomic>     // for atomic
 #include <limits>     // for numeric_limits
 #include <span>    // for span
 #include <vector>  // for vector
@@ -117,9 +118,13 @@ class TreeLearner {
   // Tree::PredictRow on the row's values.
   float PredictBinned(const Tree& tree, RowIdx row) const;
 
-  // Seconds spent in each step since the last call; resets the counters.
+  // Seconds spent in each step since the last call, and the work done in
+  // them (the bench's compute bound): cells added to histograms (rows x
+  // features a build covered) and histogram bins a split search was given
+  // (the drawn features' bins, per node searched). Resets the counters.
   struct Timings {
     double histogram = 0, partition = 0, split = 0;
+    uint64_t histogram_cells = 0, split_bins = 0;
   };
   Timings TakeTimings();
 
@@ -263,6 +268,9 @@ class TreeLearner {
   std::vector<uint32_t> starts_;   // and where leaves' stretches start
   void FillRowValues();
   Timings timings_;
+  // Counted from pool tasks (a level's nodes are built and searched side by side).
+  std::atomic<uint64_t> histogram_cells_{0};
+  mutable std::atomic<uint64_t> split_bins_{0};
   int outputs_ = 1;
   // This tree's ClosedFeatures margin: a tiny share of the root's hessian sum
   // (the rounding of any sum of the tree's h is far below it). Negative: the
