@@ -29,6 +29,7 @@ struct Params {
   double lambda = 1.0;
   double alpha = 0.0;
   double gamma = 0.0;
+  int quantized_grad = 0;  // xgboost: 1 builds histograms from gradient pairs quantised to integers
   int leaf_newton_steps = 1;  // xgboost: Newton steps each leaf value takes (1: w* = -G/(H+lambda))
   std::string softmax_hessian = "xgboost";  // xgboost multiclass: xgboost (2p(1-p)) | lightgbm (K/(K-1) p(1-p))
   double min_child_weight = 1.0;

@@ -218,6 +218,7 @@ Booster::Booster(const Dataset& data, const Params& params, const Model* init) {
   tp.max_depth = params.max_depth;
   tp.max_leaves = params.max_leaves;
   tp.lossguide = params.grow_policy == "lossguide";
+  tp.quantised = params.quantized_grad != 0;
   tp.eta = params.eta;
   tp.gamma = params.gamma;
   const double mds = std::isnan(params.max_delta_step) ? s.objective->DefaultMaxDeltaStep() : params.max_delta_step;

@@ -263,6 +263,7 @@ const std::vector<Field>& Fields() {
       {"alpha", nullptr, nullptr, &Params::alpha},
       {"gamma", nullptr, nullptr, &Params::gamma},
       {"leaf_newton_steps", nullptr, &Params::leaf_newton_steps},
+      {"quantized_grad", nullptr, &Params::quantized_grad},
       {"softmax_hessian", &Params::softmax_hessian},
       {"min_child_weight", nullptr, nullptr, &Params::min_child_weight},
       {"max_delta_step", nullptr, nullptr, &Params::max_delta_step},

@@ -226,6 +226,12 @@ AlgorithmDeclaration XGBoostStyleDeclaration() {
                "XGBoost's one step from 0. More: each next step is taken at the gradients of F + w, toward the w that "
                "minimises sum L(y, F + w) + lambda w^2/2 + alpha |w| (a step that would pass the slope's last change of "
                "sign goes halfway instead); CatBoost's leaf_estimation_iterations. Single-output losses."},
+              {"quantized_grad", ParamType::kInt, 0, nullptr, 0, 1, false, {}, "",
+               "1: histograms are summed from each row's g and h rounded to whole units (stochastically, so each keeps "
+               "its mean; 32-bit sums, so the finer the fewer the rows: 2,684 levels of the largest g on 800,000 rows), "
+               "as LightGBM's use_quantized_grad: one integer add where a pair of doubles took two, half the bytes. The "
+               "splits are chosen on those sums; the leaves' values (and each node's G and H) are then the exact sums' "
+               "of their rows. Single-output losses with h >= 0; 0: exact sums, as XGBoost."},
               {"softmax_hessian", ParamType::kString, 0, "xgboost", 0, 0, false, {"xgboost", "lightgbm"}, "",
                "Multiclass: the h each class's tree is grown on. xgboost: 2p(1-p), a bound that halves the Newton step; "
                "lightgbm: K/(K-1) p(1-p), the softmax's curvature spread over its K-1 free outputs (steps 2(K-1)/K times "

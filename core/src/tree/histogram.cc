@@ -42,6 +42,23 @@ void AccumulateRows(const BinT* bins, size_t num_features, const uint32_t* offse
   }
 }
 
+// AccumulateRows for quantised pairs: one integer add a cell.
+template <typename BinT>
+void AccumulateQuantised(const BinT* bins, size_t num_features, const uint32_t* offsets, const uint64_t* packed,
+                         const RowIdx* rows, size_t count, uint64_t* hist) {
+  for (size_t i = 0; i < count; ++i) {
+    const RowIdx r = rows[i];
+    if (i + kPrefetchAhead < count) {
+      const RowIdx ahead = rows[i + kPrefetchAhead];
+      __builtin_prefetch(bins + static_cast<size_t>(ahead) * num_features);
+      __builtin_prefetch(packed + ahead);
+    }
+    const BinT* row_bins = bins + static_cast<size_t>(r) * num_features;
+    const uint64_t gh = packed[r];
+    for (size_t f = 0; f < num_features; ++f) hist[offsets[f] + row_bins[f]] += gh;
+  }
+}
+
 // The same for the listed features only: feature features[k]'s bins start
 // at at[k] of hist.
 template <typename BinT>
@@ -238,6 +255,39 @@ void HistogramBuilder::Build(std::span<const GradPair> gpair, std::span<const Ro
     else
       AccumulateRows(bins_.bins8.data(), stride, bins_.offsets.data(), gpair.data(), rows.data() + begin,
                      end - begin, hist);
+  });
+}
+
+void HistogramBuilder::BuildQuantised(std::span<const GradPair> gpair, const QuantisedPairs& q,
+                                      std::span<const RowIdx> rows, std::span<HistBin> out, ThreadPool& pool) {
+  const size_t n = rows.size(), total = bins_.total_bins(), stride = bins_.num_features;
+  if (n < 2 * kMinRowsPerBlock || SparsePays(n, all_features_)) {
+    Build(gpair, rows, out, pool);
+    return;
+  }
+  const size_t blocks = std::clamp<size_t>(n / kMinRowsPerBlock, 1, kMaxBlocks);
+  if (quantised_scratch_.size() < blocks * total) quantised_scratch_.resize(blocks * total);
+  pool.Run(static_cast<int>(blocks), [&](int b) {
+    uint64_t* hist = quantised_scratch_.data() + b * total;
+    std::fill(hist, hist + total, uint64_t{0});
+    const size_t begin = n * b / blocks, end = n * (b + 1) / blocks;
+    if (bins_.wide)
+      AccumulateQuantised(bins_.bins16.data(), stride, bins_.offsets.data(), q.packed.data(), rows.data() + begin,
+                          end - begin, hist);
+    else
+      AccumulateQuantised(bins_.bins8.data(), stride, bins_.offsets.data(), q.packed.data(), rows.data() + begin,
+                          end - begin, hist);
+  });
+  // The blocks' integer sums (exact in any order), then to units: g from the
+  // high half as a signed number, h from the low half.
+  const int parts = std::min<int>(pool.size(), static_cast<int>(std::max<size_t>(1, total / 1024)));
+  pool.Run(parts, [&](int p) {
+    for (size_t i = total * p / parts; i < total * (p + 1) / parts; ++i) {
+      uint64_t sum = quantised_scratch_[i];
+      for (size_t b = 1; b < blocks; ++b) sum += quantised_scratch_[b * total + i];
+      out[i] = {static_cast<double>(static_cast<int32_t>(static_cast<uint32_t>(sum >> 32))) * q.g_unit,
+                static_cast<double>(static_cast<uint32_t>(sum)) * q.h_unit};
+    }
   });
 }
 

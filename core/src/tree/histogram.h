@@ -20,6 +20,17 @@ struct HistBin {
   double g = 0, h = 0;
 };
 
+// Gradient pairs as integers (quantized_grad), LightGBM 4's quantised
+// training: each row's g and h divided by a unit and rounded stochastically
+// to whole numbers, g (signed) in the high 32 bits and h in the low 32 of
+// one 64-bit word. A bin's sums are then one integer add a cell, exact in
+// any order, half the bytes of a (g, h) pair of doubles; the units are small
+// enough that no sum of the node's rows leaves its 32 bits.
+struct QuantisedPairs {
+  std::vector<uint64_t> packed;  // by row id
+  double g_unit = 0, h_unit = 0;
+};
+
 // Bins [begin, end) of a histogram: the bins of one or more consecutive features.
 struct BinRange {
   uint32_t begin, end;
@@ -50,6 +61,13 @@ class HistogramBuilder {
   void Build(std::span<const GradPair> gpair, std::span<const RowIdx> rows, std::span<const int> features,
              std::span<HistBin> out, ThreadPool& pool);
 
+  // The histogram of all features from quantised pairs, as (g, h) sums in
+  // units of q's; the float build from gpair instead for a node of fewer
+  // than 2 x kMinRowsPerBlock rows (a level's small nodes are built side by
+  // side, and the quantised scratch is one) or sparse data.
+  void BuildQuantised(std::span<const GradPair> gpair, const QuantisedPairs& q, std::span<const RowIdx> rows,
+                      std::span<HistBin> out, ThreadPool& pool);
+
   // K class histograms in one pass (multiclass AdaBoost and forests): out
   // holds K histograms one after another; row r adds g to histogram
   // output_of_row[r] and h to histogram 0 only (h is shared by the outputs).
@@ -71,6 +89,7 @@ class HistogramBuilder {
   const BinnedMatrix& bins_;
   std::vector<int> all_features_;  // 0 .. num_features - 1
   std::vector<HistBin> scratch_;
+  std::vector<uint64_t> quantised_scratch_;
 };
 
 // out = parent - child, bin by bin (the sibling trick).

@@ -41,6 +41,10 @@ struct TreeParams {
   // The rows a tree must place but not fit are carried down (Grow), so no
   // compact copy of the tree is kept for walks.
   bool forest = false;
+  // quantized_grad: histograms of one-output trees from gradient pairs
+  // quantised to integers (QuantisedPairs), the leaves' values (and every
+  // node's G, H and value) then renewed from the exact pairs of their rows.
+  bool quantised = false;
   // Monotone and interaction constraints (not for forests or several outputs).
   FeatureConstraints constraints;
 };
@@ -262,6 +266,12 @@ class TreeLearner {
     float value;
   };
   std::vector<LeafRange> leaves_;
+  // quantized_grad: this tree's pairs as integers, when it takes them (every
+  // h >= 0, one output); and, once grown, its nodes' sums from the exact pairs.
+  QuantisedPairs quantised_;
+  bool quantise_tree_ = false;
+  void Quantise(std::span<const GradPair> gpair, uint64_t seed);
+  void RenewFromExact(Tree& tree, std::span<const GradPair> gpair);
   std::vector<float> gains_;  // forests: per node its split's gain, 0 for a leaf (LastGainSum)
   std::vector<float> row_value_;   // RowValues
   std::vector<float> value_at_;    // FillRowValues's scratch: by position
