@@ -175,6 +175,9 @@ export interface Params {
   leaf_newton_steps?: number;
   /** xgboost multiclass: the h each class's tree grows on, XGBoost's 2p(1-p) or LightGBM's K/(K-1) p(1-p). */
   softmax_hessian?: 'xgboost' | 'lightgbm';
+  /** xgboost, single-output losses: 1 sums histograms from g and h rounded stochastically to integers (LightGBM's use_quantized_grad), the leaves then
+   *  renewed from the exact sums: faster on wide data, off by default (the splits are no longer XGBoost's). */
+  quantized_grad?: 0 | 1;
   subsample?: number;
   colsample_bytree?: number;
   colsample_bylevel?: number;
