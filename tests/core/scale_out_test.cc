@@ -141,6 +141,10 @@ TEST(ScaleOut, SettingsGoUnderXGBoostNames) {
   steps.leaf_newton_steps = 5;
   EXPECT_NE(ScaleOutScript(Train(steps), ParseScaleOutOptions(R"({"engine":"spark"})")).find("took up to 5 Newton steps each"),
             std::string::npos);
+  Params quantised;
+  quantised.quantized_grad = 1;
+  EXPECT_NE(ScaleOutScript(Train(quantised), ParseScaleOutOptions(R"({"engine":"dask"})")).find("(quantized_grad)"), std::string::npos);
+  EXPECT_EQ(ScaleOutScript(Train(steps), ParseScaleOutOptions(R"({"engine":"dask"})")).find("quantized_grad"), std::string::npos);
 }
 
 TEST(ScaleOut, NamesStayInsideTheSpecLiteral) {

@@ -782,6 +782,9 @@ std::string ScaleOutScript(const Model& m, const ScaleOutOptions& o) {
   if (algorithm == "xgboost" && m.params.leaf_newton_steps > 1)
     note += "\nThe model's leaves took up to " + std::to_string(m.params.leaf_newton_steps) +
             " Newton steps each (leaf_newton_steps); XGBoost continues it with\none step per leaf, w = -G/(H+lambda).\n";
+  if (algorithm == "xgboost" && m.params.quantized_grad)
+    note += "\nThe model's trees chose their splits on gradient sums rounded to whole units (quantized_grad);\n"
+            "XGBoost continues it on exact sums.\n";
   // With 2 classes the two hessians give the same steps.
   if (algorithm == "xgboost" && m.params.softmax_hessian == "lightgbm" && m.num_outputs > 2) {
     const int K = m.num_outputs;
