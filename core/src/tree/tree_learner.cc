@@ -708,47 +708,40 @@ void TreeLearner::GrowForest(std::span<const GradPair> gpair, Tree& tree, Entry&
 // sequence: evenly spread, unrelated to the values, and the same integers on
 // any thread count). Floors by truncation of a positive number (x + u + 2^17).
 void TreeLearner::Quantise(std::span<const GradPair> gpair, uint64_t seed) {
-  double g_max = 0, h_max = 0;
-  for (RowIdx r : rows_) {
-    if (!(gpair[r].h >= 0)) return;  // a custom loss's negative h: its sums need the sign
-    g_max = std::max(g_max, static_cast<double>(std::abs(gpair[r].g)));
-    h_max = std::max(h_max, static_cast<double>(gpair[r].h));
+  // Every row's pair, not only the tree's: rows outside it hold (0, 0) or at
+  // worst widen the unit, and a pass over all of them in order vectorises
+  // (the tree's rows gathered and scattered one by one cost more than the
+  // histograms saved on narrow data).
+  const size_t n_all = gpair.size();
+  float g_max = 0, h_max = 0;
+  size_t negative = 0;
+  for (size_t r = 0; r < n_all; ++r) {
+    const float g = std::abs(gpair[r].g), h = gpair[r].h;
+    g_max = g > g_max ? g : g_max;
+    h_max = h > h_max ? h : h_max;
+    negative += !(h >= 0);  // a custom loss's negative h (or NaN): its sums need the sign
   }
-  if (!(g_max > 0 && h_max > 0) || !std::isfinite(g_max) || !std::isfinite(h_max)) return;
+  if (negative || !(g_max > 0 && h_max > 0) || !std::isfinite(g_max) || !std::isfinite(h_max)) return;
   const double n = static_cast<double>(rows_.size());
   const double g_levels = std::min(65536.0, std::floor(2147483647.0 / n)), h_levels = std::min(65536.0, std::floor(4294967295.0 / n));
   if (g_levels < 1) return;
   quantised_.g_unit = g_max / g_levels;
   quantised_.h_unit = h_max / h_levels;
-  quantised_.packed.resize(bins_.num_rows);
+  quantised_.packed.resize(n_all);
   const double g_inverse = g_levels / g_max, h_inverse = h_levels / h_max;
   const uint32_t offset_g = static_cast<uint32_t>(seed), offset_h = static_cast<uint32_t>(seed >> 32);
   constexpr double kLift = 131072;  // 2^17 > any level: x + u + kLift > 0
-  // 256 rows at a time gathered into local arrays, the arithmetic in a loop
-  // that vectorises, the words scattered back (as the objectives' passes).
-  constexpr size_t kChunk = 256;
-  ForBlocks(pool_, rows_.size(), 16384, [&](size_t begin, size_t end) {
-    float g[kChunk], h[kChunk];
-    uint32_t id[kChunk];
-    uint64_t word[kChunk];
-    for (size_t at = begin; at < end; at += kChunk) {
-      const size_t count = std::min(kChunk, end - at);
-      for (size_t i = 0; i < count; ++i) {
-        id[i] = rows_[at + i];
-        g[i] = gpair[id[i]].g;
-        h[i] = gpair[id[i]].h;
-      }
-      for (size_t i = 0; i < count; ++i) {
-        const uint32_t weyl = id[i] * 2654435769u;  // 2^32 / golden ratio
-        const double u_g = static_cast<double>(static_cast<int32_t>((weyl + offset_g) >> 8)) * 0x1p-24;
-        const double u_h = static_cast<double>(static_cast<int32_t>((weyl + offset_h) >> 8)) * 0x1p-24;
-        const double xg = std::clamp(g[i] * g_inverse, -g_levels, g_levels), xh = std::clamp(h[i] * h_inverse, 0.0, h_levels);
-        // Within the levels after rounding too: x + u stays below the level above the clamp.
-        const int32_t qg = static_cast<int32_t>(std::min(xg + u_g + kLift, g_levels + kLift)) - static_cast<int32_t>(kLift);
-        const int32_t qh = static_cast<int32_t>(std::min(xh + u_h + kLift, h_levels + kLift)) - static_cast<int32_t>(kLift);
-        word[i] = (static_cast<uint64_t>(static_cast<uint32_t>(qg)) << 32) + static_cast<uint32_t>(qh);
-      }
-      for (size_t i = 0; i < count; ++i) quantised_.packed[id[i]] = word[i];
+  uint64_t* packed = quantised_.packed.data();
+  ForBlocks(pool_, n_all, 16384, [&](size_t begin, size_t end) {
+    for (size_t r = begin; r < end; ++r) {
+      const uint32_t weyl = static_cast<uint32_t>(r) * 2654435769u;  // 2^32 / golden ratio
+      const double u_g = static_cast<double>(static_cast<int32_t>((weyl + offset_g) >> 8)) * 0x1p-24;
+      const double u_h = static_cast<double>(static_cast<int32_t>((weyl + offset_h) >> 8)) * 0x1p-24;
+      const double xg = std::clamp(gpair[r].g * g_inverse, -g_levels, g_levels), xh = std::clamp(gpair[r].h * h_inverse, 0.0, h_levels);
+      // Within the levels after rounding too: x + u stays below the level above the clamp.
+      const int32_t qg = static_cast<int32_t>(std::min(xg + u_g + kLift, g_levels + kLift)) - static_cast<int32_t>(kLift);
+      const int32_t qh = static_cast<int32_t>(std::min(xh + u_h + kLift, h_levels + kLift)) - static_cast<int32_t>(kLift);
+      packed[r] = (static_cast<uint64_t>(static_cast<uint32_t>(qg)) << 32) + static_cast<uint32_t>(qh);
     }
   });
   quantise_tree_ = true;
