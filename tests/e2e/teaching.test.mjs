@@ -113,6 +113,23 @@ test('the split rule: the one the engine applied named, and the notes\' where it
   await page.click('#reset-params');
 });
 
+// quantized_grad: the inspector says the split's gain came from rounded sums, while the G and H it
+// shows (and the leaves' w*) are exact: a reader who recomputes the gain from them is told why the
+// last digits differ. Without the option, no such line.
+test('quantized_grad: the split inspector says its gain is from rounded sums, its G and H exact', async () => {
+  const { page } = site;
+  await useAlgorithm(page, 'xgboost');
+  await setParam(page, 'max_depth', '2');
+  await train(page, 1);
+  await page.waitForFunction(() => document.getElementById('node-inspector').dataset.node === '0' && document.getElementById('tree').dataset.drawn > 0);
+  assert.doesNotMatch(await page.textContent('#node-inspector'), /quantized_grad/);
+  await setParam(page, 'quantized_grad', '1');
+  await train(page, 1);
+  await page.waitForFunction(() => document.getElementById('node-inspector').dataset.node === '0' && document.getElementById('tree').dataset.drawn > 0);
+  assert.match(await page.textContent('#node-inspector'), /With quantized_grad the split was chosen on each row's g and h rounded to whole units/);
+  await page.click('#reset-params');
+});
+
 // The root's split of the tree on show, read off the inspector, against the
 // model file the page downloads: each side's sums and the gain recomputed
 // from them, then the file's own stored gain (float sums).

@@ -105,6 +105,8 @@ export class NodeInspector {
         `½[${num(score(GL, HL, reg))} + ${num(score(GR, HR, reg))} − ${num(score(GL + GR, HL + HR, reg))}] − ${num(gamma)} = ${num(gain)}`]);
       if (reg.maxDelta > 0) lines.push(`With max_delta_step ${num(reg.maxDelta)}, each term is the score of the weight capped at ±${num(reg.maxDelta)}: −(2Gw + (H+λ)w²).`);
       lines.push(`The tree's "gain" (${num(t.gain[id])}) is XGBoost's loss change: the bracket without ½ and γ.`);
+      if (p.quantized_grad)
+        lines.push('With quantized_grad the split was chosen on each row\'s g and h rounded to whole units, and the tree\'s gain is from those sums; the G and H shown here, and every leaf\'s w*, are the exact ones, so the two agree to a few digits, not all.');
       // Two conventions: the notes split when ½·bracket − γ > 0 (bracket > 2γ); XGBoost, and this
       // engine, when bracket ≥ γ (its min_split_loss). A split can stand under one and not the other.
       lines.push(['the rule this engine applied (XGBoost\'s): split when bracket ≥ γ', `${num(bracket)} ${bracket >= gamma ? '≥' : '<'} ${num(gamma)}`]);

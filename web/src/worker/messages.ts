@@ -290,7 +290,7 @@ export interface ModelInfo {
   algorithm: string;
   // The parameters the inspector's formulas need (XGBoost's names).
   params: { eta: number; lambda: number; gamma: number; alpha: number; max_delta_step: number; huber_slope: number; quantile_alpha: number; gbrank_tau: number;
-    leaf_newton_steps: number; softmax_hessian: string };
+    leaf_newton_steps: number; softmax_hessian: string; quantized_grad: number };
   // Several quantiles (reg:quantileerror with a list of quantile_alpha): output k predicts quantile quantiles[k]; else [].
   quantiles: number[];
   objective: string;

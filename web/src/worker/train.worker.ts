@@ -139,7 +139,7 @@ function info(m: Model): ModelInfo {
       alpha: Number(s.params?.alpha ?? 0), max_delta_step: Number(s.params?.max_delta_step ?? (s.objective === 'count:poisson' ? 0.7 : 0)), huber_slope: Number(s.params?.huber_slope ?? 1),
       quantile_alpha: Number([s.params?.quantile_alpha ?? 0.5].flat()[0]),
       gbrank_tau: Number(s.params?.gbrank_tau ?? 1), leaf_newton_steps: Number(s.params?.leaf_newton_steps ?? 1),
-      softmax_hessian: s.params?.softmax_hessian ?? 'xgboost' },
+      softmax_hessian: s.params?.softmax_hessian ?? 'xgboost', quantized_grad: Number(s.params?.quantized_grad ?? 0) },
     quantiles: quantilesOf(s),
     objective: s.objective ?? '', variant: s.params?.variant ?? 'samme', vote: s.params?.vote ?? 'samme',
     splitCriterion: s.params?.split_criterion ?? 'gini', sampling: s.params?.sampling ?? 'reweight',
