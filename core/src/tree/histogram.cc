@@ -22,11 +22,18 @@ inline void AddTo(HistBin& b, GH gh) {
   v += gh;
   std::memcpy(&b, &v, sizeof v);
 }
+// A quantised pair (QuantisedPairs): one integer add.
+inline void AddTo(uint64_t& b, uint64_t gh) { b += gh; }
 
-// The hot loop: for each row, load its bins and add its gradient pair.
-template <typename BinT>
-void AccumulateRows(const BinT* bins, size_t num_features, const uint32_t* offsets, const GradPair* gpair,
-                    const RowIdx* rows, size_t count, HistBin* hist) {
+// A row's pair as its bins add it: the float pair as one GH, a quantised one as is.
+inline GH PairOf(const GradPair& p) { return GH{p.g, p.h}; }
+inline uint64_t PairOf(uint64_t p) { return p; }
+
+// The hot loop: for each row, load its bins and add its gradient pair, float
+// (GradPair into HistBin) or quantised (uint64_t into uint64_t).
+template <typename BinT, typename Pair, typename Bin>
+void AccumulateRows(const BinT* bins, size_t num_features, const uint32_t* offsets, const Pair* gpair,
+                    const RowIdx* rows, size_t count, Bin* hist) {
   for (size_t i = 0; i < count; ++i) {
     const RowIdx r = rows[i];
     // A node's rows are scattered: ask for a row's bins and gradient pair a
@@ -37,25 +44,8 @@ void AccumulateRows(const BinT* bins, size_t num_features, const uint32_t* offse
       __builtin_prefetch(gpair + ahead);
     }
     const BinT* row_bins = bins + static_cast<size_t>(r) * num_features;
-    const GH gh = {gpair[r].g, gpair[r].h};
+    const auto gh = PairOf(gpair[r]);
     for (size_t f = 0; f < num_features; ++f) AddTo(hist[offsets[f] + row_bins[f]], gh);
-  }
-}
-
-// AccumulateRows for quantised pairs: one integer add a cell.
-template <typename BinT>
-void AccumulateQuantised(const BinT* bins, size_t num_features, const uint32_t* offsets, const uint64_t* packed,
-                         const RowIdx* rows, size_t count, uint64_t* hist) {
-  for (size_t i = 0; i < count; ++i) {
-    const RowIdx r = rows[i];
-    if (i + kPrefetchAhead < count) {
-      const RowIdx ahead = rows[i + kPrefetchAhead];
-      __builtin_prefetch(bins + static_cast<size_t>(ahead) * num_features);
-      __builtin_prefetch(packed + ahead);
-    }
-    const BinT* row_bins = bins + static_cast<size_t>(r) * num_features;
-    const uint64_t gh = packed[r];
-    for (size_t f = 0; f < num_features; ++f) hist[offsets[f] + row_bins[f]] += gh;
   }
 }
 
@@ -272,11 +262,11 @@ void HistogramBuilder::BuildQuantised(std::span<const GradPair> gpair, const Qua
     std::fill(hist, hist + total, uint64_t{0});
     const size_t begin = n * b / blocks, end = n * (b + 1) / blocks;
     if (bins_.wide)
-      AccumulateQuantised(bins_.bins16.data(), stride, bins_.offsets.data(), q.packed.data(), rows.data() + begin,
-                          end - begin, hist);
+      AccumulateRows(bins_.bins16.data(), stride, bins_.offsets.data(), q.packed.data(), rows.data() + begin,
+                     end - begin, hist);
     else
-      AccumulateQuantised(bins_.bins8.data(), stride, bins_.offsets.data(), q.packed.data(), rows.data() + begin,
-                          end - begin, hist);
+      AccumulateRows(bins_.bins8.data(), stride, bins_.offsets.data(), q.packed.data(), rows.data() + begin,
+                     end - begin, hist);
   });
   // The blocks' integer sums (exact in any order), then to units: g from the
   // high half as a signed number, h from the low half.
