@@ -167,12 +167,20 @@ np.savetxt("${valid}", np.sort(idx), fmt="%d")
 export function machineRates() {
   return { bandwidth: json(join(root, 'build/native/boostlab-bandwidth'), ['1024']), compute: json(join(root, 'build/native/boostlab-add-rate'), []) };
 }
+// A set's training rows and features, read once per file (wide's is 500 MB; roofline() asks for each thread count).
+const shapes = new Map();
+function shapeOf(d) {
+  if (!shapes.has(d.csv)) {
+    const text = readFileSync(d.csv);
+    let lines = 0;
+    for (let i = text.indexOf(10); i !== -1; i = text.indexOf(10, i + 1)) lines++;
+    const features = text.subarray(0, text.indexOf(10)).toString().split(',').length - 1;
+    shapes.set(d.csv, { n: lines - 1 - readFileSync(d.valid, 'utf8').trim().split('\n').length, features });
+  }
+  return shapes.get(d.csv);
+}
 export function roofline(d, ours, threads, rates, depth = 6) {
-  const text = readFileSync(d.csv);
-  let lines = 0;
-  for (let i = text.indexOf(10); i !== -1; i = text.indexOf(10, i + 1)) lines++;
-  const features = text.subarray(0, text.indexOf(10)).toString().split(',').length - 1;
-  const n = lines - 1 - readFileSync(d.valid, 'utf8').trim().split('\n').length;
+  const { n, features } = shapeOf(d);
   const trees = d.params.num_class ?? 1;
   const bytes = trees * n * (16 + features + 8 + 4 * (depth - 1));
   const gbps = threads === 1 ? rates.bandwidth.read_gb_per_s_1t : rates.bandwidth.read_gb_per_s_2t;
