@@ -11,7 +11,7 @@
 # Usage: fuzz.sh [SECONDS | long] [TARGET...]
 #   long: each target until its count of executions (npm run fuzz): 10 million
 #   for model_json and params, 2 million for csv_train and api_sequence (the
-#   slower ones), at most 3 hours each.
+#   slower ones), spread over one job a core (FUZZ_JOBS), at most 3 hours each.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:-60}
@@ -100,23 +100,55 @@ printf '\x00\x32\x03\x00\x02\x00\x06\x00\x07\x00\x08\x00\x09\x00\x09\x01\x09\x02
 status=0
 for t in "${targets[@]}"; do
   mkdir -p "$corpus/$t"
-  log=build/fuzz/$t.log
   # -timeout: one input that trains for 20 s is a finding (a hang), as is a
   # crash, a sanitizer report or fuzz::Fail. The seeds are read, not written.
   # Model files run longer than CSV heads: a 26-class model of 3 rounds is 40 KB
   # in XGBoost's layout, and at 8 KB a third of the seeds only tested "cut short".
   max_len=8192
   [ "$t" = model_json ] && max_len=49152
-  build/asan/${t}_fuzzer "$corpus/$t" "$seeds/$t" -max_total_time="$limit" -runs="$(runs_of "$t")" -timeout=20 -rss_limit_mb=3072 \
-    -max_len=$max_len -print_final_stats=1 -artifact_prefix="build/fuzz/artifacts/$t-" > "$log" 2>&1
-  rc=$?
-  runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
+  # The long mode runs one job a core (FUZZ_JOBS, default nproc), each to its
+  # share of the executions, all on the one corpus (libFuzzer rereads it, so
+  # each job starts from what the others found: its -jobs mode, with the
+  # executions summed and the first finding stopping the rest).
+  jobs=1
+  [ "$seconds" = long ] && jobs=${FUZZ_JOBS:-$(nproc)}
+  runs_each=$(runs_of "$t")
+  [ "$runs_each" -gt 0 ] && runs_each=$(( (runs_each + jobs - 1) / jobs ))
+  logs=() pids=()
+  for ((j = 0; j < jobs; j++)); do
+    log=build/fuzz/$t.log
+    [ "$jobs" -gt 1 ] && log=build/fuzz/$t-job$j.log
+    logs+=("$log")
+    build/asan/${t}_fuzzer "$corpus/$t" "$seeds/$t" -max_total_time="$limit" -runs="$runs_each" -timeout=20 -rss_limit_mb=3072 \
+      -max_len=$max_len -print_final_stats=1 -artifact_prefix="build/fuzz/artifacts/$t-" > "$log" 2>&1 &
+    pids+=($!)
+  done
+  rc=0
+  while [ ${#pids[@]} -gt 0 ]; do
+    wait -n -p done_pid "${pids[@]}"; code=$?
+    left=()
+    for pid in "${pids[@]}"; do [ "$pid" != "$done_pid" ] && left+=("$pid"); done
+    pids=("${left[@]}")
+    if [ $code -ne 0 ] && [ $rc -eq 0 ]; then
+      rc=$code
+      kill "${pids[@]}" 2> /dev/null  # one finding is enough; the others' runs no longer count
+    fi
+  done
+  runs=0 took=0
+  for log in "${logs[@]}"; do
+    n=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
+    s=$(sed -n 's/^Done [0-9]* runs in \([0-9]*\) second.*/\1/p' "$log" | tail -1)
+    runs=$((runs + ${n:-0}))
+    [ "${s:-0}" -gt "$took" ] && took=$s
+  done
+  each=""
+  [ "$jobs" -gt 1 ] && each=" ($jobs jobs on one corpus)"
   if [ $rc -eq 0 ]; then
-    echo "fuzz: $t ok, ${runs:-?} runs in $(sed -n 's/^Done [0-9]* runs in \([0-9]*\) second.*/\1/p' "$log" | tail -1) s"
+    echo "fuzz: $t ok, $runs runs in $took s$each"
   else
     status=1
-    echo "fuzz: $t FINDING (exit $rc) after ${runs:-?} runs; input in build/fuzz/artifacts/, log $log:"
-    grep -E "ERROR|FUZZ FINDING|runtime error|SUMMARY|Test unit written" "$log" | head -20
+    echo "fuzz: $t FINDING (exit $rc) after $runs runs$each; input in build/fuzz/artifacts/, logs ${logs[*]}:"
+    grep -hE "ERROR|FUZZ FINDING|runtime error|SUMMARY|Test unit written" "${logs[@]}" | head -20
   fi
 done
 exit $status
