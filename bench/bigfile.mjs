@@ -31,8 +31,8 @@ const bound = 2 * (binnedMb + stateMb) + 64;
 const out = { file: file.split('/').pop(), megabytes: mb, ...r, parse_mb_per_s: mb / r.read_seconds, binned_mb: binnedMb, state_mb: stateMb, bound_mb: bound };
 console.log(`${out.file} (${mb.toFixed(0)} MB, ${r.rows} rows): read ${r.read_seconds.toFixed(1)} s (${out.parse_mb_per_s.toFixed(0)} MB/s), ` +
   `binned at ${r.binned_seconds.toFixed(1)} s (${r.binning_pieces} pieces), first round at ${r.first_round_seconds.toFixed(1)} s, ` +
-  `${r.rounds} rounds done at ${r.total_seconds.toFixed(1)} s; heap after read ${r.heap_after_read_mb.toFixed(0)} MB, ` +
-  `after dataset ${r.heap_after_dataset_mb.toFixed(0)} MB, after binning ${r.heap_after_binning_mb.toFixed(0)} MB (peak so far ${r.peak_heap_binning_mb.toFixed(0)} MB), ` +
+  `${r.rounds} rounds done at ${r.total_seconds.toFixed(1)} s; heap after read ${r.heap_after_read_mb.toFixed(0)} MB (peak so far ${r.peak_heap_read_mb.toFixed(0)} MB), ` +
+  `after dataset ${r.heap_after_dataset_mb.toFixed(0)} MB (peak so far ${r.peak_heap_dataset_mb.toFixed(0)} MB), after binning ${r.heap_after_binning_mb.toFixed(0)} MB (peak so far ${r.peak_heap_binning_mb.toFixed(0)} MB), ` +
   `${r.released ? `after letting the table go ${r.heap_after_release_mb.toFixed(0)} MB` : 'table kept'}, at the end ${r.heap_used_end_mb.toFixed(0)} MB; ` +
   `peak ${r.peak_heap_mb.toFixed(0)} MB against the bound ${bound.toFixed(0)} MB ` +
   `(binned ${binnedMb.toFixed(0)} MB, training state ${stateMb.toFixed(0)} MB): ${r.peak_heap_mb <= bound ? 'within' : 'over'}`);

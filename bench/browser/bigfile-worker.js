@@ -1,7 +1,9 @@
 // Reads a big CSV Blob with readCSVStream (as the playground's worker reads a
 // picked file) and trains on it as the page does: binning a piece at a time,
 // then (unless `keep`) the table's numbers let go before round 1 when they
-// pass the page's 768 MB. Reports each phase's seconds and the heap.
+// pass the page's 768 MB. Reports each phase's seconds, the heap in use after
+// it and the heap's size by then (the wasm memory never shrinks: its size is
+// the peak so far).
 import { init } from '../../wasm/js/index.js';
 
 const RELEASE_TABLE_OVER = 768 * 2 ** 20;  // web/src/worker/train.worker.ts's releaseTableOver
@@ -12,10 +14,10 @@ self.onmessage = async ({ data: { blob, target, params, keep } }) => {
     const mb = () => bl._module.heapStats().used / 2 ** 20;
     const t0 = performance.now();
     const table = await bl.readCSVStream(blob, { forTraining: true });
-    const read = (performance.now() - t0) / 1000, afterRead = mb();
+    const read = (performance.now() - t0) / 1000, afterRead = mb(), peakRead = bl.heapBytes() / 2 ** 20;
     const rows = table.numRows, columns = table.columns.length;
     const data = table.toDataset({ target, validFraction: 0.1, seed: 0 });
-    const afterDataset = mb();
+    const afterDataset = mb(), peakDataset = bl.heapBytes() / 2 ** 20;
     const trainer = bl.trainer(data, params);
     let pieces = 0;
     while (trainer.prepare() < 1) pieces++;
@@ -35,7 +37,7 @@ self.onmessage = async ({ data: { blob, target, params, keep } }) => {
     self.postMessage({
       rows, columns, read_seconds: read, binned_seconds: binned, binning_pieces: pieces + 1, first_round_seconds: firstRound,
       total_seconds: total, rounds: last.round, valid: last.valid, released: release,
-      heap_after_read_mb: afterRead, heap_after_dataset_mb: afterDataset, heap_after_binning_mb: afterBinning,
+      heap_after_read_mb: afterRead, peak_heap_read_mb: peakRead, heap_after_dataset_mb: afterDataset, peak_heap_dataset_mb: peakDataset, heap_after_binning_mb: afterBinning,
       peak_heap_binning_mb: peakBinning, heap_after_release_mb: afterRelease, heap_used_end_mb: mb(), peak_heap_mb: bl.heapBytes() / 2 ** 20,
       build: bl.capabilities.build,
     });

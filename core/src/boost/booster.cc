@@ -4,7 +4,7 @@
 
 #include "boostlab/booster.h"
 
-#include <algorithm>  // for min
+#include <algorithm>  // for min, any_of, count_if
 #include <chrono>  // for steady_clock
 #include <cmath>   // for isnan, isfinite, abs
 #include <limits>  // for numeric_limits
@@ -208,9 +208,16 @@ Booster::Booster(const Dataset& data, const Params& params, const Model* init) {
 
   // Cut points come from the training rows that weigh something: a row of
   // weight 0 must not move a split's threshold (XGBoost's sketch skips it too).
-  std::vector<RowIdx>& cut_rows = impl_->cut_rows;
-  for (RowIdx r : data.train_rows)
-    if (data.weight.empty() || data.weight[r] > 0) cut_rows.push_back(r);
+  // (A copy of 36M rows was 144 MB of a 40M-row file's heap: made only when needed.)
+  const auto weighs_nothing = [&](RowIdx r) { return !data.weight.empty() && !(data.weight[r] > 0); };
+  impl_->cut_rows = data.train_rows;
+  if (std::any_of(data.train_rows.begin(), data.train_rows.end(), weighs_nothing)) {
+    std::vector<RowIdx>& weighed = impl_->weighed_rows;
+    weighed.reserve(data.train_rows.size() - std::count_if(data.train_rows.begin(), data.train_rows.end(), weighs_nothing));
+    for (RowIdx r : data.train_rows)
+      if (!weighs_nothing(r)) weighed.push_back(r);
+    impl_->cut_rows = weighed;
+  }
   // The algorithms whose reference is scikit-learn place thresholds between
   // training values as CART does; XGBoost-style ones at XGBoost's cut values.
   const CutPlacement placement = least_squares ? CutPlacement::kMidpoint : CutPlacement::kNextValue;
@@ -281,6 +288,8 @@ void Booster::Impl::FinishBinning() {
   }
   s.bins = binning->Take();
   binning.reset();
+  cut_rows = {};
+  std::vector<RowIdx>().swap(weighed_rows);
   prepared = true;
 }
 

@@ -1,6 +1,6 @@
 // Table -> Dataset: pick the target, decide the task, copy features, split rows.
 
-#include <algorithm>  // for sort, find
+#include <algorithm>  // for sort, find, count
 #include <cmath>      // for NAN, floor, llround
 #include <cstdint>    // for uint32_t
 #include <cstdlib>    // for strtod
@@ -184,10 +184,19 @@ void SplitRows(size_t n, const DatasetOptions& options, std::span<const uint32_t
     Rng rng(options.seed);
     for (size_t i = units; i > 1; --i) std::swap(order[i - 1], order[rng.Below(i)]);  // Fisher-Yates
     const size_t n_valid = static_cast<size_t>(std::llround(options.valid_fraction * static_cast<double>(units)));
-    std::vector<char> valid_unit(units, 0);
-    for (size_t i = 0; i < n_valid; ++i) valid_unit[order[i]] = 1;
-    for (size_t r = 0; r < n; ++r) is_valid[r] = valid_unit[unit_of_row.empty() ? r : unit_of_row[r]];
+    if (unit_of_row.empty()) {  // a unit a row: marked directly
+      for (size_t i = 0; i < n_valid; ++i) is_valid[order[i]] = 1;
+    } else {
+      std::vector<char> valid_unit(units, 0);
+      for (size_t i = 0; i < n_valid; ++i) valid_unit[order[i]] = 1;
+      for (size_t r = 0; r < n; ++r) is_valid[r] = valid_unit[unit_of_row[r]];
+    }
   }
+  // Each list its exact size: grown a row at a time, a 40M-row file's
+  // training rows took 268 MB (and 402 MB while the last doubling copied).
+  const size_t n_valid = static_cast<size_t>(std::count(is_valid.begin(), is_valid.end(), 1));
+  d.valid_rows.reserve(n_valid);
+  d.train_rows.reserve(n - n_valid);
   for (size_t r = 0; r < n; ++r) (is_valid[r] ? d.valid_rows : d.train_rows).push_back(static_cast<RowIdx>(r));
   if (d.train_rows.empty()) throw Error("BAD_OPTION", "No training rows are left after the validation split.");
 }

@@ -13,6 +13,8 @@ import { float32Text, modelShape } from './round-detail';
 
 // Points of a feature's gain curve sent to the page (a long curve is thinned, its best kept).
 const CURVE_POINTS = 160;
+// BinnedMatrixBuilder::max_cut_rows (core/src/data/binned_matrix.h): the most training rows cut points come from.
+const MAX_CUT_ROWS = 2 ** 22;
 
 // Whether the row's values reach `target` walking down from the root (the engine's Tree::Next).
 function reaches(t: TreeJson, x: Float32Array, at: number, target: number): boolean {
@@ -73,8 +75,10 @@ export function splitSearch(m: Model, table: Table, history: RoundHistory | null
   let exact = true;
   const maxBin = Number(params.max_bin ?? 256);
   // The engine's cut points come from all the training rows, not the node's: a feature with more distinct
-  // training values than bins was cut coarser than its values, in every node.
-  const coarse = (f: number) => new Set(training.map((r) => x[r * p + f]).filter((v) => !Number.isNaN(v))).size > maxBin - 1;
+  // training values than bins was cut coarser than its values, in every node. Past MAX_CUT_ROWS training
+  // rows they come from a sample of them, which a rare value can miss: then every feature may be coarser.
+  const coarse = (f: number) => training.length > MAX_CUT_ROWS ||
+    new Set(training.map((r) => x[r * p + f]).filter((v) => !Number.isNaN(v))).size > maxBin - 1;
   const features: FeatureSearch[] = shape.features.map((name, f) => {
     // The node's rows by value of f: sums per distinct value, missing apart.
     const byValue = new Map<number, [number, number]>();
