@@ -9,8 +9,6 @@
 namespace boostlab {
 namespace {
 
-constexpr size_t kPrefetchAhead = 32;
-
 // A bin's (g, h) as one 16-byte vector: a cell's update is one load, one add
 // and one store instead of two of each (SSE2 natively, simd128 in wasm),
 // with the same sums lane by lane. Through memcpy: the bin is two doubles.
@@ -29,20 +27,45 @@ inline void AddTo(uint64_t& b, uint64_t gh) { b += gh; }
 inline GH PairOf(const GradPair& p) { return GH{p.g, p.h}; }
 inline uint64_t PairOf(uint64_t p) { return p; }
 
+// A node's rows are scattered: each row's bins and gradient pair are asked
+// for ahead of their turn, so the loads have landed when the row comes up.
+// Natively, a prefetch a few rows ahead. wasm has none (__builtin_prefetch
+// compiles to nothing), and a row's adds fill the processor's window before
+// the next row's loads are seen, so each row waited for memory in turn: at
+// the first row of each batch the batch's bins (first and last) and pairs
+// are loaded together, their misses overlapping, one wait a batch. Those
+// loads feed a volatile store so that they are kept. wide in Node (one
+// thread, 10 rounds): histograms 3.7-4.1 s without, 1.9-2.1 s with.
+constexpr size_t kPrefetchAhead = 32;
+constexpr size_t kTouchBatch = 16;
+template <typename BinT, typename Pair>
+inline void LoadAhead(const BinT* bins, size_t num_features, const Pair* gpair, const RowIdx* rows, size_t i, size_t count) {
+#if defined(__wasm__)
+  if (i % kTouchBatch != 0) return;
+  uint32_t sum = 0;
+  for (size_t k = i, end = std::min(count, i + kTouchBatch); k < end; ++k) {
+    const BinT* row_bins = bins + static_cast<size_t>(rows[k]) * num_features;
+    sum += row_bins[0] + row_bins[num_features - 1] + *reinterpret_cast<const uint8_t*>(gpair + rows[k]);
+  }
+  volatile uint32_t sink = sum;
+  (void)sink;
+#else
+  if (i + kPrefetchAhead < count) {
+    const RowIdx ahead = rows[i + kPrefetchAhead];
+    __builtin_prefetch(bins + static_cast<size_t>(ahead) * num_features);
+    __builtin_prefetch(gpair + ahead);
+  }
+#endif
+}
+
 // The hot loop: for each row, load its bins and add its gradient pair, float
 // (GradPair into HistBin) or quantised (uint64_t into uint64_t).
 template <typename BinT, typename Pair, typename Bin>
 void AccumulateRows(const BinT* bins, size_t num_features, const uint32_t* offsets, const Pair* gpair,
                     const RowIdx* rows, size_t count, Bin* hist) {
   for (size_t i = 0; i < count; ++i) {
+    LoadAhead(bins, num_features, gpair, rows, i, count);
     const RowIdx r = rows[i];
-    // A node's rows are scattered: ask for a row's bins and gradient pair a
-    // few rows ahead, so the loads have landed when the row comes up.
-    if (i + kPrefetchAhead < count) {
-      const RowIdx ahead = rows[i + kPrefetchAhead];
-      __builtin_prefetch(bins + static_cast<size_t>(ahead) * num_features);
-      __builtin_prefetch(gpair + ahead);
-    }
     const BinT* row_bins = bins + static_cast<size_t>(r) * num_features;
     const auto gh = PairOf(gpair[r]);
     for (size_t f = 0; f < num_features; ++f) AddTo(hist[offsets[f] + row_bins[f]], gh);
@@ -55,12 +78,8 @@ template <typename BinT>
 void AccumulateListed(const BinT* bins, size_t num_features, const int* features, const uint32_t* at, size_t m,
                       const GradPair* gpair, const RowIdx* rows, size_t count, HistBin* hist) {
   for (size_t i = 0; i < count; ++i) {
+    LoadAhead(bins, num_features, gpair, rows, i, count);
     const RowIdx r = rows[i];
-    if (i + kPrefetchAhead < count) {
-      const RowIdx ahead = rows[i + kPrefetchAhead];
-      __builtin_prefetch(bins + static_cast<size_t>(ahead) * num_features);
-      __builtin_prefetch(gpair + ahead);
-    }
     const BinT* row_bins = bins + static_cast<size_t>(r) * num_features;
     const GH gh = {gpair[r].g, gpair[r].h};
     for (size_t k = 0; k < m; ++k) AddTo(hist[at[k] + row_bins[features[k]]], gh);
