@@ -41,7 +41,7 @@ constexpr size_t kTouchBatch = 16;
 template <typename BinT, typename Pair>
 inline void LoadAhead(const BinT* bins, size_t num_features, const Pair* gpair, const RowIdx* rows, size_t i, size_t count) {
 #if defined(__wasm__)
-  if (i % kTouchBatch != 0) return;
+  if (i % kTouchBatch != 0 || num_features == 0) return;
   uint32_t sum = 0;
   for (size_t k = i, end = std::min(count, i + kTouchBatch); k < end; ++k) {
     const BinT* row_bins = bins + static_cast<size_t>(rows[k]) * num_features;
