@@ -112,6 +112,7 @@ for t in "${targets[@]}"; do
   # executions summed and the first finding stopping the rest).
   jobs=1
   [ "$seconds" = long ] && jobs=${FUZZ_JOBS:-$(nproc)}
+  [[ "$jobs" =~ ^[1-9][0-9]*$ ]] || { echo "fuzz: FUZZ_JOBS is '$jobs'; give a whole number of jobs, 1 or more"; exit 2; }
   runs_each=$(runs_of "$t")
   [ "$runs_each" -gt 0 ] && runs_each=$(( (runs_each + jobs - 1) / jobs ))
   logs=() pids=()
@@ -123,16 +124,20 @@ for t in "${targets[@]}"; do
       -max_len=$max_len -print_final_stats=1 -artifact_prefix="build/fuzz/artifacts/$t-" > "$log" 2>&1 &
     pids+=($!)
   done
+  # Polled, each job's status read by its pid (wait -n can lose one killed by
+  # a signal, such as the out-of-memory killer's, when another ends with it).
   rc=0
   while [ ${#pids[@]} -gt 0 ]; do
-    wait -n -p done_pid "${pids[@]}"; code=$?
     left=()
-    for pid in "${pids[@]}"; do [ "$pid" != "$done_pid" ] && left+=("$pid"); done
+    for pid in "${pids[@]}"; do
+      if kill -0 "$pid" 2> /dev/null; then left+=("$pid"); continue; fi
+      wait "$pid"; code=$?
+      [ $code -ne 0 ] && [ $rc -eq 0 ] && rc=$code
+    done
     pids=("${left[@]}")
-    if [ $code -ne 0 ] && [ $rc -eq 0 ]; then
-      rc=$code
-      kill "${pids[@]}" 2> /dev/null  # one finding is enough; the others' runs no longer count
-    fi
+    # One finding is enough: the others stop.
+    [ $rc -ne 0 ] && [ ${#pids[@]} -gt 0 ] && kill "${pids[@]}" 2> /dev/null
+    [ ${#pids[@]} -gt 0 ] && sleep 1
   done
   runs=0 took=0
   for log in "${logs[@]}"; do

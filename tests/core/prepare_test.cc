@@ -117,6 +117,23 @@ TEST(Prepare, CutPointsOfManyRowsComeFromTheSameSampleEveryTime) {
   }
 }
 
+// A feature with too few values in the sample (mostly missing) takes its
+// cut points from every row: a sample could miss all it has.
+TEST(Prepare, AMostlyMissingFeatureTakesItsCutsFromEveryRow) {
+  Dataset d = test::RandomData(400000, 2).Seed(9).Make();
+  std::vector<float>& sparse = d.x.Mutable(1);
+  for (size_t r = 0; r < sparse.size(); ++r)
+    if (r % 1000 != 7) sparse[r] = NAN;  // 400 values
+  ThreadPool pool(2);
+  const BinnedMatrix all = BinnedMatrix::Build(d.x, d.features, d.train_rows, 64, pool);
+  BinnedMatrixBuilder builder(d.x, d.features, d.train_rows, 64, pool);
+  builder.max_cut_rows = 100000;
+  const BinnedMatrix sampled = builder.Take();
+  EXPECT_NE(sampled.cuts[0], all.cuts[0]);  // the dense feature's from the sample
+  ASSERT_FALSE(all.cuts[1].empty());
+  EXPECT_EQ(sampled.cuts[1], all.cuts[1]);
+}
+
 struct Trained {
   std::string model;
   std::vector<RoundStatistics> stats;

@@ -208,15 +208,14 @@ Booster::Booster(const Dataset& data, const Params& params, const Model* init) {
 
   // Cut points come from the training rows that weigh something: a row of
   // weight 0 must not move a split's threshold (XGBoost's sketch skips it too).
-  // (A copy of 36M rows was 144 MB of a 40M-row file's heap: made only when needed.)
+  // (A copy of 36M rows was 144 MB of a 40M-row file's heap: made only when
+  // some weigh nothing, and the binning's own, freed once the cuts are made.)
   const auto weighs_nothing = [&](RowIdx r) { return !data.weight.empty() && !(data.weight[r] > 0); };
-  impl_->cut_rows = data.train_rows;
+  std::vector<RowIdx> weighed;
   if (std::any_of(data.train_rows.begin(), data.train_rows.end(), weighs_nothing)) {
-    std::vector<RowIdx>& weighed = impl_->weighed_rows;
     weighed.reserve(data.train_rows.size() - std::count_if(data.train_rows.begin(), data.train_rows.end(), weighs_nothing));
     for (RowIdx r : data.train_rows)
       if (!weighs_nothing(r)) weighed.push_back(r);
-    impl_->cut_rows = weighed;
   }
   // The algorithms whose reference is scikit-learn place thresholds between
   // training values as CART does; XGBoost-style ones at XGBoost's cut values.
@@ -271,8 +270,9 @@ Booster::Booster(const Dataset& data, const Params& params, const Model* init) {
     m.trees = init->trees;
     s.init_trees = init->trees.size();
   }
-  impl_->binning = std::make_unique<BinnedMatrixBuilder>(data.x, data.features, impl_->cut_rows, params.max_bin, s.pool,
+  impl_->binning = std::make_unique<BinnedMatrixBuilder>(data.x, data.features, data.train_rows, params.max_bin, s.pool,
                                                          placement, algorithm.Layout());
+  if (!weighed.empty()) impl_->binning->OwnCutRows(std::move(weighed));
 }
 
 // Once the bins are made, what still reads feature values: a continued
@@ -288,8 +288,6 @@ void Booster::Impl::FinishBinning() {
   }
   s.bins = binning->Take();
   binning.reset();
-  cut_rows = {};
-  std::vector<RowIdx>().swap(weighed_rows);
   prepared = true;
 }
 

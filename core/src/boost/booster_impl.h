@@ -2,7 +2,6 @@
 #pragma once
 
 #include <memory>  // for unique_ptr
-#include <span>    // for span
 #include <vector>  // for vector
 
 #include "boost/algorithm.h"
@@ -18,11 +17,7 @@ struct Booster::Impl {
   std::unique_ptr<Algorithm> algorithm;
 
   // Until the first round can start: the bins being made (Booster::Prepare),
-  // from these rows' values (the training rows, or those that weigh
-  // something when some weigh 0: then a copy is made, let go once binned),
   // and what the rest of the set-up needs.
-  std::span<const RowIdx> cut_rows;
-  std::vector<RowIdx> weighed_rows;
   std::unique_ptr<BinnedMatrixBuilder> binning;
   TreeParams tree_params;
   bool prepared = false;  // binned (Booster::Prepare is done)

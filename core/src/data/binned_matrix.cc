@@ -196,6 +196,13 @@ BinnedMatrixBuilder::BinnedMatrixBuilder(const FeatureColumns& x, const std::vec
   if (numeric_.empty()) StartBins();
 }
 
+void BinnedMatrixBuilder::OwnCutRows(std::vector<RowIdx> rows) {
+  if (phase_ != Phase::kCuts) return;  // no numeric features: no cuts to make
+  own_cut_rows_ = std::move(rows);
+  cut_rows_ = own_cut_rows_;
+  cut_work_ = 4.0 * static_cast<double>(std::min(cut_rows_.size(), max_cut_rows)) * static_cast<double>(numeric_.size());
+}
+
 // At most max_cut_rows of cut_rows_, each as likely as any other, in their
 // order (selection sampling: row i is taken with the chance still needed /
 // rows left, which draws exactly that many). A fixed seed: the same bins on
@@ -214,8 +221,7 @@ void BinnedMatrixBuilder::SampleCutRows() {
       --needed;
     }
   }
-  cut_rows_ = cut_sample_;
-  cut_work_ = 4.0 * static_cast<double>(cut_rows_.size()) * static_cast<double>(numeric_.size());
+  cut_work_ = 4.0 * static_cast<double>(cut_sample_.size()) * static_cast<double>(numeric_.size());
 }
 
 bool BinnedMatrixBuilder::Step() {
@@ -224,9 +230,17 @@ bool BinnedMatrixBuilder::Step() {
     const size_t count = std::min(numeric_.size() - next_feature_, static_cast<size_t>(pool_.size()));
     pool_.Run(static_cast<int>(count), [&](int i) {
       const size_t f = numeric_[next_feature_ + static_cast<size_t>(i)];
+      const float* column = x_.columns()[f].data();
+      const std::span<const RowIdx> rows = cut_sample_.empty() ? cut_rows_ : std::span<const RowIdx>(cut_sample_);
       std::vector<float> values;
-      values.reserve(cut_rows_.size());
-      for (RowIdx r : cut_rows_) values.push_back(x_.columns()[f][r]);
+      values.reserve(rows.size());
+      for (RowIdx r : rows) values.push_back(column[r]);
+      if (!cut_sample_.empty() && static_cast<size_t>(std::count_if(values.begin(), values.end(), [](float v) { return v == v; })) <
+                                      kMinSampledValues) {
+        values.clear();  // mostly missing: its values from every row (few, so the list is short)
+        for (RowIdx r : cut_rows_)
+          if (column[r] == column[r]) values.push_back(column[r]);
+      }
       m_.cuts[f] = QuantileCuts(std::move(values), max_bin_, placement_);
     });
     next_feature_ += count;
@@ -259,6 +273,9 @@ double BinnedMatrixBuilder::Progress() const {
 // and the matrices (zeros until their blocks are filled).
 void BinnedMatrixBuilder::StartBins() {
   BinnedMatrix& m = m_;
+  cut_rows_ = {};  // read no more: what is the builder's goes before the bins come
+  std::vector<RowIdx>().swap(own_cut_rows_);
+  std::vector<RowIdx>().swap(cut_sample_);
   for (size_t f : numeric_) m.offsets[f + 1] = static_cast<uint32_t>(m.cuts[f].size());
   for (size_t f = 0; f < m.num_features; ++f) m.offsets[f + 1] += m.offsets[f] + 1;  // + its missing bin
   // One byte per bin unless some feature stores an index above 255: a value

@@ -88,7 +88,8 @@ struct BinnedMatrix {
 // is and stop between pieces: binning 40M rows takes tens of seconds in a
 // browser tab. The pieces are the cut points of as many features as the pool
 // has threads, then the bins of a block of rows. The matrix is the same as
-// Build's. x and cut_rows must outlive the builder.
+// Build's. x, and cut_rows unless the builder owns them (OwnCutRows), must
+// outlive the builder.
 class BinnedMatrixBuilder {
  public:
   BinnedMatrixBuilder(const FeatureColumns& x, const std::vector<FeatureInfo>& features, std::span<const RowIdx> cut_rows,
@@ -97,6 +98,9 @@ class BinnedMatrixBuilder {
   // Does the next piece; true once the matrix is complete (then Take it).
   bool Step();
   bool done() const { return phase_ == Phase::kDone; }
+  // Cut points from these rows instead of the constructor's (before the
+  // first Step): the builder's own, freed once the cuts are made.
+  void OwnCutRows(std::vector<RowIdx> rows);
   // The share of the work done, 0 to 1: values sorted for cut points and
   // cells binned, each weighed by what it costs.
   double Progress() const;
@@ -109,8 +113,12 @@ class BinnedMatrixBuilder {
   // every time), as LightGBM's bin_construct_sample_cnt and XGBoost's sketch
   // do: on a 40M-row file each thread's copy of a column and its sort buffer
   // were 288 MB of binning's peak heap, and a bin's edge found among 4M
-  // rows is off by a rank error far below a bin's width (1/max_bin).
+  // rows is off by a rank error far below a bin's width (1/max_bin). A
+  // feature with fewer than kMinSampledValues values in the sample (mostly
+  // missing) takes its cuts from all of cut_rows: the sample could miss
+  // every value it has.
   size_t max_cut_rows = size_t{1} << 22;
+  static constexpr size_t kMinSampledValues = size_t{1} << 16;
 
  private:
   enum class Phase { kCuts, kBins, kDone };
@@ -120,8 +128,9 @@ class BinnedMatrixBuilder {
   void FillBlock(std::vector<BinT>& rows, std::vector<BinT>& cols, size_t begin, size_t end);
 
   const FeatureColumns& x_;
-  std::span<const RowIdx> cut_rows_;
-  std::vector<RowIdx> cut_sample_;  // what cut_rows_ points to once sampled
+  std::span<const RowIdx> cut_rows_;  // all of them; empty once the cuts are made
+  std::vector<RowIdx> own_cut_rows_;  // what cut_rows_ views after OwnCutRows
+  std::vector<RowIdx> cut_sample_;    // the sample of them, when drawn
   bool sampled_ = false;
   int max_bin_;
   ThreadPool& pool_;
