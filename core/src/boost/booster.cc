@@ -4,7 +4,7 @@
 
 #include "boostlab/booster.h"
 
-#include <algorithm>  // for min, any_of, count_if
+#include <algorithm>  // for min, count_if
 #include <chrono>  // for steady_clock
 #include <cmath>   // for isnan, isfinite, abs
 #include <limits>  // for numeric_limits
@@ -212,8 +212,8 @@ Booster::Booster(const Dataset& data, const Params& params, const Model* init) {
   // some weigh nothing, and the binning's own, freed once the cuts are made.)
   const auto weighs_nothing = [&](RowIdx r) { return !data.weight.empty() && !(data.weight[r] > 0); };
   std::vector<RowIdx> weighed;
-  if (std::any_of(data.train_rows.begin(), data.train_rows.end(), weighs_nothing)) {
-    weighed.reserve(data.train_rows.size() - std::count_if(data.train_rows.begin(), data.train_rows.end(), weighs_nothing));
+  if (const size_t nothing = std::count_if(data.train_rows.begin(), data.train_rows.end(), weighs_nothing)) {
+    weighed.reserve(data.train_rows.size() - nothing);
     for (RowIdx r : data.train_rows)
       if (!weighs_nothing(r)) weighed.push_back(r);
   }

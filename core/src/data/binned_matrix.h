@@ -123,6 +123,7 @@ class BinnedMatrixBuilder {
  private:
   enum class Phase { kCuts, kBins, kDone };
   void SampleCutRows();
+  void CountCutWork();  // cut_work_ from the rows the cuts come from
   void StartBins();
   template <typename BinT>
   void FillBlock(std::vector<BinT>& rows, std::vector<BinT>& cols, size_t begin, size_t end);
@@ -131,7 +132,6 @@ class BinnedMatrixBuilder {
   std::span<const RowIdx> cut_rows_;  // all of them; empty once the cuts are made
   std::vector<RowIdx> own_cut_rows_;  // what cut_rows_ views after OwnCutRows
   std::vector<RowIdx> cut_sample_;    // the sample of them, when drawn
-  bool sampled_ = false;
   int max_bin_;
   ThreadPool& pool_;
   CutPlacement placement_;

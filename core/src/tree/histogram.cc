@@ -35,7 +35,8 @@ inline uint64_t PairOf(uint64_t p) { return p; }
 // the first row of each batch the batch's bins (first and last) and pairs
 // are loaded together, their misses overlapping, one wait a batch. Those
 // loads feed a volatile store so that they are kept. wide in Node (one
-// thread, 10 rounds): histograms 3.7-4.1 s without, 1.9-2.1 s with.
+// thread, 10 rounds, bench/wasm_ab.mjs): histograms 4.0-4.1 s without,
+// 2.1-2.4 s with.
 constexpr size_t kPrefetchAhead = 32;
 constexpr size_t kTouchBatch = 16;
 template <typename BinT, typename Pair>
@@ -81,7 +82,7 @@ void AccumulateListed(const BinT* bins, size_t num_features, const int* features
     LoadAhead(bins, num_features, gpair, rows, i, count);
     const RowIdx r = rows[i];
     const BinT* row_bins = bins + static_cast<size_t>(r) * num_features;
-    const GH gh = {gpair[r].g, gpair[r].h};
+    const GH gh = PairOf(gpair[r]);
     for (size_t k = 0; k < m; ++k) AddTo(hist[at[k] + row_bins[features[k]]], gh);
   }
 }
