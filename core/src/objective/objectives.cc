@@ -11,6 +11,7 @@
 #include "objective/custom_objective.h"
 #include "objective/objective.h"
 #include "objective/rank_objectives.h"
+#include "util/exp_float.h"
 #include "util/thread_pool.h"
 
 namespace boostlab {
@@ -145,7 +146,8 @@ class SingleOutput : public Objective {
       const size_t count = std::min(kRowChunk, rows.size() - at);
       const RowIdx* part = rows.data() + at;
       for (size_t i = 0; i < count; ++i) v[i] = margin[part[i]];
-      for (size_t i = 0; i < count; ++i) v[i] = loss_.Transform(v[i]);
+      if constexpr (requires(float* f) { loss_.TransformMany(f, count); }) loss_.TransformMany(v, count);
+      else for (size_t i = 0; i < count; ++i) v[i] = loss_.Transform(v[i]);
       for (size_t i = 0; i < count; ++i) out[part[i]] = v[i];
     }
   }
@@ -258,7 +260,13 @@ struct LogisticLoss {
     const float s = y == 1.0f ? positive : 1.0f;
     return {(p - y) * s, std::max(p * (1.0f - p), 1e-16f) * s};
   }
-  float Transform(float m) const { return 1.0f / (1.0f + std::exp(-m)); }
+  float Transform(float m) const { return 1.0f / (1.0f + ExpFloat(-m)); }
+  // Transform on each of v[0..n), bit for bit, with e^x four values a vector.
+  void TransformMany(float* v, size_t n) const {
+    for (size_t i = 0; i < n; ++i) v[i] = -v[i];
+    ExpFloats(v, v, n);
+    for (size_t i = 0; i < n; ++i) v[i] = 1.0f / (1.0f + v[i]);
+  }
 };
 
 // AdaBoost's loss exp(-s F) with s = 2y - 1 in {-1, +1}; its minimiser is half
@@ -270,7 +278,7 @@ struct ExponentialLoss {
     const float e = std::exp(-s * m);
     return {-s * e, std::max(e, 1e-16f)};
   }
-  float Transform(float m) const { return 1.0f / (1.0f + std::exp(-2.0f * m)); }
+  float Transform(float m) const { return 1.0f / (1.0f + ExpFloat(-2.0f * m)); }
 };
 
 class SquaredError : public SingleOutput<SquaredLoss> {
@@ -543,7 +551,7 @@ class Exponential : public SingleOutput<ExponentialLoss> {
 class Samme : public Exponential {
  public:
   const char* name() const override { return "binary:samme"; }
-  void Transform(const float* margin, float* out) const override { *out = 1.0f / (1.0f + std::exp(-*margin)); }
+  void Transform(const float* margin, float* out) const override { *out = 1.0f / (1.0f + ExpFloat(-*margin)); }
   void TransformRows(const float* margin, float* out, std::span<const RowIdx> rows) const override {
     Objective::TransformRows(margin, out, rows);  // by this Transform, not the loss's
   }
@@ -636,8 +644,10 @@ class Softmax : public Objective {
   void Transform(const float* margin, float* out) const override {
     float max = margin[0];
     for (int k = 1; k < k_; ++k) max = std::max(max, margin[k]);
+    for (int k = 0; k < k_; ++k) out[k] = margin[k] - max;
+    ExpFloats(out, out, static_cast<size_t>(k_));
     float sum = 0;
-    for (int k = 0; k < k_; ++k) sum += out[k] = std::exp(margin[k] - max);
+    for (int k = 0; k < k_; ++k) sum += out[k];
     for (int k = 0; k < k_; ++k) out[k] /= sum;
   }
   std::vector<std::string> DefaultMetrics() const override { return {"merror", "mlogloss"}; }
