@@ -40,22 +40,36 @@ uint32_t BitsOf(float x) {
   return u;
 }
 
-// The formula, good for every x in [-103.97, 88.72] (and computed for any x without fault).
-float Formula(float x) {
-  const double z = kInvLn2N * static_cast<double>(x);
-  double kd = z + kShift;
-  uint64_t ki;
+// The formula's steps on a double or on a vector of them (D, with U its bits
+// as 64-bit integers), the table read by `table` (one index, or a vector's
+// lane by lane, into its second argument): one text of the steps, so every
+// form gives the same bits. Results by reference: a 32-byte vector returned
+// by value changes the calling convention without AVX (GCC's -Wpsabi).
+template <typename D, typename U, typename Table>
+void Steps(const D& xd, Table table, D& y) {
+  const D z = kInvLn2N * xd;
+  D kd = z + kShift;
+  U ki;
   std::memcpy(&ki, &kd, sizeof ki);
   kd -= kShift;
-  const double r = z - kd;
-  const uint64_t t = kTable[ki % 32] + (ki << 47);
-  double s;
+  const D r = z - kd;
+  U t;
+  table(ki, t);
+  t += ki << 47;
+  D s;
   std::memcpy(&s, &t, sizeof s);
-  const double p = kC0 * r + kC1;
-  const double r2 = r * r;
-  double y = kC2 * r + 1;
+  const D p = kC0 * r + kC1;
+  const D r2 = r * r;
+  y = kC2 * r + 1;
   y = p * r2 + y;
-  return static_cast<float>(y * s);
+  y *= s;
+}
+
+// The formula, good for every x in [-103.97, 88.72] (and computed for any x without fault).
+float Formula(float x) {
+  double y;
+  Steps<double, uint64_t>(x, [](uint64_t k, uint64_t& t) { t = kTable[k % 32]; }, y);
+  return static_cast<float>(y);
 }
 
 // The cases musl settles before its formula (|x| >= 88 or NaN).
@@ -76,28 +90,18 @@ using B4 = uint32_t __attribute__((vector_size(16)));
 
 float ExpFloat(float x) { return (BitsOf(x) & 0x7fffffff) >= kSpecialFrom ? Special(x) : Formula(x); }
 
-// Formula's steps on four values at once, each lane's operations those of
-// the scalar one (the table read lane by lane: neither SSE2 nor wasm gathers).
+// Steps on four values at once (the table read lane by lane: neither SSE2
+// nor wasm gathers).
 void ExpFloats(const float* in, float* out, size_t n) {
   size_t i = 0;
   for (; i + 4 <= n; i += 4) {
     F4 x;
     std::memcpy(&x, in + i, sizeof x);
-    const D4 z = kInvLn2N * __builtin_convertvector(x, D4);
-    D4 kd = z + kShift;
-    U4 ki;
-    std::memcpy(&ki, &kd, sizeof ki);
-    kd -= kShift;
-    const D4 r = z - kd;
-    U4 t = {kTable[ki[0] % 32], kTable[ki[1] % 32], kTable[ki[2] % 32], kTable[ki[3] % 32]};
-    t += ki << 47;
-    D4 s;
-    std::memcpy(&s, &t, sizeof s);
-    const D4 p = kC0 * r + kC1;
-    const D4 r2 = r * r;
-    D4 y = kC2 * r + 1;
-    y = p * r2 + y;
-    const F4 e = __builtin_convertvector(y * s, F4);
+    D4 y;
+    Steps<D4, U4>(__builtin_convertvector(x, D4), [](const U4& k, U4& t) {
+      t = U4{kTable[k[0] % 32], kTable[k[1] % 32], kTable[k[2] % 32], kTable[k[3] % 32]};
+    }, y);
+    const F4 e = __builtin_convertvector(y, F4);
     std::memcpy(out + i, &e, sizeof e);
     B4 bits;
     std::memcpy(&bits, &x, sizeof bits);
