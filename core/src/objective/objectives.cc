@@ -241,14 +241,17 @@ struct PseudoHuberLoss {
   float Transform(float m) const { return m; }
 };
 
-// The log-link losses: the prediction is e^F, a mean of counts, amounts or durations.
+// The log-link losses: the prediction is e^F, a mean of counts, amounts or
+// durations. Every e^x of a loss is ExpFloat's (util/exp_float.h), not libm's:
+// the same bits natively and in wasm.
 struct PoissonLoss {
   static constexpr const char* kName = "count:poisson";
   static constexpr const char* kLabels = "counts (labels >= 0)";
   static bool LabelFits(float y) { return y >= 0; }
   float max_delta_step = 0.7f;
-  GradPair operator()(float m, float p, float y) const { return {p - y, std::exp(m + max_delta_step)}; }
-  float Transform(float m) const { return std::exp(m); }
+  GradPair operator()(float m, float p, float y) const { return {p - y, ExpFloat(m + max_delta_step)}; }
+  float Transform(float m) const { return ExpFloat(m); }
+  void TransformMany(float* v, size_t n) const { ExpFloats(v, v, n); }
 };
 
 // The gamma deviance, 2 [ln(mu/y) + y/mu - 1], in F = ln mu: g = 1 - y/mu, h = y/mu (in float, as XGBoost).
@@ -257,7 +260,8 @@ struct GammaLoss {
   static constexpr const char* kLabels = "positive amounts (labels > 0)";
   static bool LabelFits(float y) { return y > 0; }
   GradPair operator()(float, float p, float y) const { return {1.0f - y / p, y / p}; }
-  float Transform(float m) const { return std::exp(m); }
+  float Transform(float m) const { return ExpFloat(m); }
+  void TransformMany(float* v, size_t n) const { ExpFloats(v, v, n); }
 };
 
 // Tweedie's compound Poisson-gamma loss with variance power rho in [1, 2):
@@ -268,10 +272,11 @@ struct TweedieLoss {
   static bool LabelFits(float y) { return y >= 0; }
   float rho = 1.5f;
   GradPair operator()(float m, float, float y) const {
-    const float a = std::exp((1 - rho) * m), b = std::exp((2 - rho) * m);
+    const float a = ExpFloat((1 - rho) * m), b = ExpFloat((2 - rho) * m);
     return {-y * a + b, -y * (1 - rho) * a + (2 - rho) * b};
   }
-  float Transform(float m) const { return std::exp(m); }
+  float Transform(float m) const { return ExpFloat(m); }
+  void TransformMany(float* v, size_t n) const { ExpFloats(v, v, n); }
 };
 
 struct LogisticLoss {
@@ -299,7 +304,7 @@ struct ExponentialLoss {
   static constexpr const char* kName = "binary:exponential";
   GradPair operator()(float m, float, float y) const {
     const float s = 2.0f * y - 1.0f;
-    const float e = std::exp(-s * m);
+    const float e = ExpFloat(-s * m);
     return {-s * e, std::max(e, 1e-16f)};
   }
   float Transform(float m) const { return 1.0f / (1.0f + ExpFloat(-2.0f * m)); }

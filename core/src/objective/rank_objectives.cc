@@ -14,7 +14,7 @@
 
 #include <algorithm>  // for stable_sort, max, fill
 #include <iterator>   // for begin, end
-#include <cmath>      // for exp, log2
+#include <cmath>      // for log2
 #include <cstdint>    // for uint32_t, uint64_t
 #include <string>     // for string
 #include <utility>    // for swap
@@ -23,6 +23,7 @@
 #include "boostlab/errors.h"
 #include "objective/objective.h"
 #include "objective/rank_objectives.h"
+#include "util/exp_float.h"
 #include "util/thread_pool.h"
 
 namespace boostlab {
@@ -49,7 +50,8 @@ uint32_t MinStdRand::Below(uint32_t n) {
 
 namespace {
 
-float Sigmoid(float x) { return 1.0f / (1.0f + std::exp(-x)); }
+// e^x by ExpFloat (util/exp_float.h): the same bits natively and in wasm.
+float Sigmoid(float x) { return 1.0f / (1.0f + ExpFloat(-x)); }
 
 // XGBoost's DCG term of a grade at a 0-based position.
 float ItemDcg(unsigned label, uint32_t position) {
