@@ -18,7 +18,7 @@ inline void AddTo(HistBin& b, GH gh) {
   GH v;
   std::memcpy(&v, &b, sizeof v);
   v += gh;
-  std::memcpy(&b, &v, sizeof v);
+  std::memcpy(static_cast<void*>(&b), &v, sizeof v);  // HistBin: two doubles (its initialisers make GCC warn)
 }
 // A quantised pair (QuantisedPairs): one integer add.
 inline void AddTo(uint64_t& b, uint64_t gh) { b += gh; }
