@@ -25,6 +25,19 @@ namespace {
 // became a branch that mispredicted on half the rows (issue 46's profile).
 constexpr size_t kRowChunk = 256;
 
+// The loss on a chunk's gathered margins, predictions and labels, into g
+// and h: one loop without calls, which the compiler vectorises when the loss
+// has no call or branch in it.
+template <typename Loss>
+inline void LossOverChunk(const Loss& loss, const float* m, const float* p, const float* y, float* g, float* h,
+                          size_t count) {
+  for (size_t i = 0; i < count; ++i) {
+    const GradPair gp = loss(m[i], p[i], y[i]);
+    g[i] = gp.g;
+    h[i] = gp.h;
+  }
+}
+
 // Each loss functor takes (margin, prediction, label): the prediction is the
 // transformed margin, already computed for the metrics.
 template <typename Loss>
@@ -42,11 +55,7 @@ void ComputeGradients(const Loss& loss, std::span<const float> margin, std::span
         p[i] = pred[r];
         y[i] = label[r];
       }
-      for (size_t i = 0; i < count; ++i) {
-        const GradPair gp = loss(m[i], p[i], y[i]);
-        g[i] = gp.g;
-        h[i] = gp.h;
-      }
+      LossOverChunk(loss, m, p, y, g, h, count);
       if (weight.empty()) {
         for (size_t i = 0; i < count; ++i) out[part[i]] = {g[i], h[i]};
       } else {
@@ -170,11 +179,7 @@ class SingleOutput : public Objective {
         y[i] = label[part[i]];
       }
       TransformInPlace(p, count);
-      for (size_t i = 0; i < count; ++i) {
-        const GradPair gp = loss_(m[i], p[i], y[i]);
-        g[i] = gp.g;
-        h[i] = gp.h;
-      }
+      LossOverChunk(loss_, m, p, y, g, h, count);
       for (size_t i = 0; i < count; ++i) {
         const double w = Weight(weight_, part[i]);
         sum.g += w * g[i];
