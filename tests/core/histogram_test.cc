@@ -17,18 +17,6 @@
 namespace boostlab {
 namespace {
 
-// Every row's pair into its bins, in the order `rows` lists them.
-std::vector<HistBin> RowOrderSums(const BinnedMatrix& m, const std::vector<GradPair>& g, const std::vector<RowIdx>& rows) {
-  std::vector<HistBin> sums(m.total_bins());
-  for (RowIdx r : rows)
-    for (size_t f = 0; f < m.num_features; ++f) {
-      HistBin& b = sums[m.offsets[f] + m.Bin(r, f)];
-      b.g += g[r].g;
-      b.h += g[r].h;
-    }
-  return sums;
-}
-
 // Features and bins a feature: histograms of 4 KB, 98 KB and 64 KB of
 // two-byte bins; nodes of one block (3,001 rows) and of several.
 TEST(Histogram, DenseSumsAreTheRowOrderSums) {
@@ -51,7 +39,7 @@ TEST(Histogram, DenseSumsAreTheRowOrderSums) {
       ASSERT_LT(node->size(), 2 * HistogramBuilder::kMinRowsPerBlock);
       std::vector<HistBin> got(m.total_bins(), HistBin{-7.5, 123.25});
       HistogramBuilder(m).Build(g, *node, got, two);
-      const std::vector<HistBin> want = RowOrderSums(m, g, *node);
+      const std::vector<HistBin> want = test::RowOrderSums(m, g, *node);
       for (size_t b = 0; b < want.size(); ++b) {
         ASSERT_EQ(got[b].g, want[b].g) << name << ", bin " << b << (node == &dense ? ", dense" : ", scattered");
         ASSERT_EQ(got[b].h, want[b].h) << name << ", bin " << b << (node == &dense ? ", dense" : ", scattered");
@@ -62,7 +50,7 @@ TEST(Histogram, DenseSumsAreTheRowOrderSums) {
     std::vector<HistBin> got1(m.total_bins()), got2(m.total_bins());
     HistogramBuilder(m).Build(g, d.train_rows, got1, one);
     HistogramBuilder(m).Build(g, d.train_rows, got2, two);
-    const std::vector<HistBin> all = RowOrderSums(m, g, d.train_rows);
+    const std::vector<HistBin> all = test::RowOrderSums(m, g, d.train_rows);
     for (size_t b = 0; b < all.size(); ++b) {
       ASSERT_NEAR(got1[b].g, all[b].g, 1e-9) << name << ", bin " << b;
       ASSERT_NEAR(got1[b].h, all[b].h, 1e-9) << name << ", bin " << b;

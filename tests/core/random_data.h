@@ -74,6 +74,20 @@ inline std::vector<GradPair> RandomGradients(size_t n, uint64_t seed) {
   return g;
 }
 
+// Every row's pair added to its bins in the order `rows` lists them: the
+// plainest histogram, which a node of one row block must equal bit for bit.
+inline std::vector<HistBin> RowOrderSums(const BinnedMatrix& m, const std::vector<GradPair>& g,
+                                         const std::vector<RowIdx>& rows) {
+  std::vector<HistBin> sums(m.total_bins());
+  for (RowIdx r : rows)
+    for (size_t f = 0; f < m.num_features; ++f) {
+      HistBin& b = sums[m.offsets[f] + m.Bin(r, f)];
+      b.g += g[r].g;
+      b.h += g[r].h;
+    }
+  return sums;
+}
+
 // Trains to the end and returns the model.
 inline Model Train(const Dataset& d, const Params& p) {
   Booster b(d, p);

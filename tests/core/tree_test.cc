@@ -21,14 +21,10 @@ TEST(Histogram, MatchesPerRowSumsAndIsTheSameForAnyThreadCount) {
   BinnedMatrix m = BinnedMatrix::Build(d.x, d.features, d.train_rows, 64, one);
   std::vector<GradPair> g = test::RandomGradients(d.x.num_rows, 5);
   HistogramBuilder b1(m), b2(m);
-  std::vector<HistBin> h1(m.total_bins()), h2(m.total_bins()), naive(m.total_bins());
+  std::vector<HistBin> h1(m.total_bins()), h2(m.total_bins());
   b1.Build(g, d.train_rows, h1, one);
   b2.Build(g, d.train_rows, h2, two);
-  for (RowIdx r : d.train_rows)
-    for (size_t f = 0; f < m.num_features; ++f) {
-      naive[m.offsets[f] + m.Bin(r, f)].g += g[r].g;
-      naive[m.offsets[f] + m.Bin(r, f)].h += g[r].h;
-    }
+  const std::vector<HistBin> naive = test::RowOrderSums(m, g, d.train_rows);
   for (size_t i = 0; i < naive.size(); ++i) {
     EXPECT_NEAR(h1[i].g, naive[i].g, 1e-9) << i;
     EXPECT_NEAR(h1[i].h, naive[i].h, 1e-9) << i;
