@@ -80,6 +80,10 @@ export function copyIn(file) {
 export const json = (cmd, args) => JSON.parse(execFileSync(cmd, args, { maxBuffer: 1 << 28 }).toString().trim().split('\n').at(-1));
 export const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
+// A model file's text without its parameters' echo (which names the thread
+// count and the metrics): what two fits of the same model share.
+export const modelTrees = (file) => { const m = JSON.parse(readFileSync(file, 'utf8')); delete m.params; return JSON.stringify(m); };
+
 // Our CLI, median of `repeats` fits (REPEATS unless given). `trainOnly`: no
 // metrics while training (eval_train 0, the validation rows held out), as
 // XGBoost without evals; the model it writes must equal `sameAs`'s (the fit
@@ -103,8 +107,7 @@ export function native(d, params, nthread, { trainOnly = false, sameAs = null, r
   }
   // Checked against the same fit with metrics when there is one (`sameAs`).
   if (trainOnly && sameAs) {
-    const trees = (file) => { const m = JSON.parse(readFileSync(file, 'utf8')); delete m.params; return JSON.stringify(m); };
-    if (trees(model) !== trees(sameAs.model)) throw new Error(`${d.name}: training without metrics changed the model`);
+    if (modelTrees(model) !== modelTrees(sameAs.model)) throw new Error(`${d.name}: training without metrics changed the model`);
     valid = sameAs.valid;
   }
   return { seconds: median(runs), runs, valid, peak_rss_mb: rss, model, work: reported };

@@ -10,9 +10,8 @@
 //   e.g. cp build/native/boostlab-cli /tmp/cli-before; (change, rebuild);
 //        PARAMS='{"leaf_newton_steps":3}' node bench/native_ab.mjs wide 30 1 /tmp/cli-before build/native/boostlab-cli
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { REPEATS, resolved, SPEED_PARAMS, SPEED_SETS, work } from './common.mjs';
+import { modelTrees, REPEATS, resolved, SPEED_PARAMS, SPEED_SETS, work } from './common.mjs';
 
 const [name, rounds, threads, ...clis] = process.argv.slice(2);
 const set = SPEED_SETS.find((s) => s.name === name);
@@ -36,11 +35,10 @@ for (let rep = 0; rep < REPEATS; rep++)
     }
     const rest = sum.rounds - sum.histogram - sum.partition - sum.split;
     console.log(`${cli}: train ${done.train_seconds.toFixed(3)} s; ${Object.entries(sum).map(([k, v]) => `${k} ${v.toFixed(0)} ms`).join(', ')}, rest ${rest.toFixed(0)} ms`);
-    models[i] = readFileSync(model, 'utf8');
+    models[i] = modelTrees(model);
   });
 // The same model from every build (the parameters' echo aside).
-const trees = (text) => { const m = JSON.parse(text); delete m.params; return JSON.stringify(m); };
-if (models.some((m) => trees(m) !== trees(models[0]))) {
+if (models.some((m) => m !== models[0])) {
   console.error('the builds trained different models');
   process.exit(1);
 }
