@@ -97,8 +97,22 @@ void AccumulateRows(const BinT* bins, size_t num_features, const uint32_t* offse
 template <typename BinT>
 void AccumulateListed(const BinT* bins, size_t num_features, const int* features, const uint32_t* at, size_t m,
                       const GradPair* gpair, const RowIdx* rows, size_t count, HistBin* hist) {
-  for (size_t i = 0; i < count; ++i) {
+  size_t i = 0;
+  for (; i + 1 < count; i += 2) {  // two rows at a time, as AccumulateRows
     LoadAhead(bins, num_features, gpair, rows, i, count);
+    LoadAhead(bins, num_features, gpair, rows, i + 1, count);
+    const RowIdx r0 = rows[i], r1 = rows[i + 1];
+    const BinT* bins0 = bins + static_cast<size_t>(r0) * num_features;
+    const BinT* bins1 = bins + static_cast<size_t>(r1) * num_features;
+    const GH gh0 = PairOf(gpair[r0]), gh1 = PairOf(gpair[r1]);
+    for (size_t k = 0; k < m; ++k) {
+      HistBin* feature = hist + at[k];
+      const int f = features[k];
+      AddTo(feature[bins0[f]], gh0);
+      AddTo(feature[bins1[f]], gh1);
+    }
+  }
+  if (i < count) {
     const RowIdx r = rows[i];
     const BinT* row_bins = bins + static_cast<size_t>(r) * num_features;
     const GH gh = PairOf(gpair[r]);
