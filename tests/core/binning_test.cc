@@ -79,6 +79,29 @@ TEST(Binning, TwoHundredFiftySixValueBinsFitOneByteWithoutMissingValues) {
   EXPECT_TRUE(BinnedMatrix::Build(x, {}, rows, 256, pool).wide);
 }
 
+// 256 categories and the missing bin: one byte holds them only while no row
+// needs the missing bin (a NaN, or a code past the levels).
+TEST(Binning, TwoHundredFiftySixCategoriesFitOneByteUntilARowIsMissing) {
+  std::vector<float> codes;
+  for (int i = 0; i < 1000; ++i) codes.push_back(static_cast<float>(i % 256));
+  FeatureInfo info{"c", ColumnType::kCategorical, {}};
+  for (int i = 0; i < 256; ++i) info.levels.push_back("level" + std::to_string(i));
+  FeatureColumns x(std::vector<std::vector<float>>{codes});
+  std::vector<RowIdx> rows(codes.size());
+  for (size_t i = 0; i < rows.size(); ++i) rows[i] = static_cast<RowIdx>(i);
+  ThreadPool pool(1);
+  const BinnedMatrix m = BinnedMatrix::Build(x, {info}, rows, 256, pool);
+  EXPECT_EQ(m.BinsOf(0), 257u);
+  EXPECT_FALSE(m.wide);
+  EXPECT_EQ(m.Bin(255, 0), 255u);
+  x.Mutable(0)[7] = 300;  // a code with no level: the missing bin (256)
+  const BinnedMatrix unknown = BinnedMatrix::Build(x, {info}, rows, 256, pool);
+  EXPECT_TRUE(unknown.wide);
+  EXPECT_EQ(unknown.Bin(7, 0), 256u);
+  x.Mutable(0)[7] = NAN;
+  EXPECT_TRUE(BinnedMatrix::Build(x, {info}, rows, 256, pool).wide);
+}
+
 TEST(Binning, WideFeaturesUseSixteenBitBins) {
   Dataset d = test::RandomData(3000, 2).Seed(1).Make();
   ThreadPool pool(2);

@@ -1,6 +1,6 @@
 #include "data/binned_matrix.h"
 
-#include <algorithm>  // for sort, min
+#include <algorithm>  // for any_of, sort, min
 #include <cmath>      // for abs
 #include <cstring>    // for memcpy
 
@@ -283,10 +283,20 @@ void BinnedMatrixBuilder::StartBins() {
   for (size_t f = 0; f < m.num_features; ++f) m.offsets[f + 1] += m.offsets[f] + 1;  // + its missing bin
   // One byte per bin unless some feature stores an index above 255: a value
   // bin past 255, or its missing bin past 255 when it has missing values.
+  // A feature of 257 bins (256 value bins or categories, then missing) needs
+  // the wide form only when some row lands in its missing bin. A numeric
+  // one's value bins stop at 255, so that is a NaN: found by a scan, not a
+  // bin search a row (every feature of a dense file at max_bin 256 has 257
+  // bins; wide's 50 x 1M rows took 0.8 s on one thread this way).
   for (size_t f = 0; f < m.num_features && !m.wide; ++f) {
     if (m.BinsOf(f) <= 256) continue;
     if (m.BinsOf(f) > 257) { m.wide = true; break; }
-    for (size_t r = 0; r < m.num_rows && !m.wide; ++r) m.wide = BinOf(m, f, x_.columns()[f][r]) > 255;
+    const float* col = x_.columns()[f].data();
+    if (m.categorical[f]) {
+      for (size_t r = 0; r < m.num_rows && !m.wide; ++r) m.wide = BinOf(m, f, col[r]) > 255;
+    } else {
+      m.wide = std::any_of(col, col + m.num_rows, [](float v) { return v != v; });
+    }
   }
   const size_t cells = m.num_rows * m.num_features;
   if (m.wide) {
