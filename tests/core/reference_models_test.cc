@@ -61,6 +61,10 @@ const Configuration kConfigurations[] = {
      R"({"rounds":40,"eta":0.6,"grow_policy":"lossguide","max_leaves":8,"max_depth":0,"subsample":0.7,)"
      R"("colsample_bytree":0.8,"colsample_bynode":0.7,"early_stopping_rounds":2,"lambda":2,"alpha":0.5,"gamma":1})"},
     {"xgboost_poisson", "diamonds", 800, "carat", R"({"rounds":6,"objective":"count:poisson"})"},
+    // Features sampled per tree and per level: histograms of the tree's features only.
+    {"xgboost_colsample_bytree", "spam", 800, "type",
+     R"({"rounds":8,"max_depth":4,"colsample_bytree":0.5,"colsample_bylevel":0.8})"},
+    {"gbdt_colsample_bytree", "diamonds", 800, "price", R"({"algorithm":"gbdt","rounds":6,"colsample_bytree":0.6})"},
     // Enough rows (20,000) for the root and first levels to be built from quantised pairs.
     {"xgboost_quantized", "diamonds", 20000, "price", R"({"rounds":4,"quantized_grad":1})"},
     {"gbdt_regression", "diamonds", 800, "price", R"({"algorithm":"gbdt","rounds":8})"},
