@@ -34,6 +34,9 @@ class ColumnSampler {
     return v[i];
   }
   double bynode() const { return bynode_; }
+  // This tree's features (ascending) when colsample_bytree leaves some out;
+  // nullptr when the tree has them all.
+  const std::vector<int>* ForTree() const { return bytree_ < 1.0 ? &tree_ : nullptr; }
 
   // The features a node at `depth` may split on.
   std::vector<int> ForNode(int depth) {

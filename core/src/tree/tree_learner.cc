@@ -250,9 +250,10 @@ void TreeLearner::FinishBinned(size_t num_nodes) {
 
 float TreeLearner::PredictBinned(const Tree& tree, RowIdx row) const { return tree.nodes[LeafBinned(row)].value; }
 
-void TreeLearner::BuildHistogram(std::span<const GradPair> gpair, size_t begin, size_t end, std::vector<HistBin>& hist) {
+void TreeLearner::BuildHistogram(std::span<const GradPair> gpair, size_t begin, size_t end, std::vector<HistBin>& hist,
+                                 const std::vector<int>* open) {
   StepTimer timer(timings_.histogram);
-  BuildHistogramUntimed(gpair, begin, end, hist);
+  BuildHistogramUntimed(gpair, begin, end, hist, open);
 }
 
 void TreeLearner::BuildLevelHistograms(std::span<const GradPair> gpair, std::vector<Entry>& next,
@@ -283,7 +284,7 @@ void TreeLearner::BuildSiblings(std::span<const GradPair> gpair, Entry& left, En
   // The smaller's is built if either may split (the larger's comes from it).
   const bool small_may = MaySplit(small), large_may = MaySplit(large);
   if (!small_may && !large_may) return;
-  if (left.closed.empty()) {
+  if (left.closed.empty() && !tree_features_) {
     BuildHistogramUntimed(gpair, small.begin, small.end, small.hist);
     if (large_may) SubtractHistogram(large.hist, small.hist, large.hist);
     return;
@@ -305,6 +306,11 @@ bool TreeLearner::MaySplit(const Entry& e) const {
 
 std::vector<int> TreeLearner::OpenFeatures(const Entry& e) const {
   std::vector<int> open;
+  if (tree_features_) {
+    for (int f : *tree_features_)
+      if (!IsClosed(e, f)) open.push_back(f);
+    return open;
+  }
   for (int f = 0; f < static_cast<int>(bins_.num_features); ++f)
     if (!IsClosed(e, f)) open.push_back(f);
   return open;
@@ -786,6 +792,7 @@ Tree TreeLearner::Grow(std::span<const GradPair> gpair, std::span<const RowIdx> 
   binned_.clear();
   if (!params_.forest) lut_.assign(bins_.MaxBins(), 0);  // where leaves look (see FinishBinned); forests keep no compact copy
   sampler_.NewTree(seed);
+  tree_features_ = nullptr;  // (set with the root's histogram)
   tried_.nodes.clear();
   tried_.features.clear();
   tried_.begin.assign(1, 0);
@@ -819,7 +826,16 @@ Tree TreeLearner::Grow(std::span<const GradPair> gpair, std::span<const RowIdx> 
     quantise_tree_ = false;
     if (params_.quantised && outputs_ == 1) Quantise(gpair, seed);
     root.hist = TakeHistogram();
-    BuildHistogram(gpair, 0, rows_.size(), root.hist);
+    tree_features_ = quantise_tree_ || outputs_ > 1 ? nullptr : sampler_.ForTree();
+    if (tree_features_) {
+      // Feature 0's bins too: the root's totals below are summed over them.
+      std::vector<int> open;
+      if (tree_features_->front() != 0) open.push_back(0);
+      open.insert(open.end(), tree_features_->begin(), tree_features_->end());
+      BuildHistogram(gpair, 0, rows_.size(), root.hist, &open);
+    } else {
+      BuildHistogram(gpair, 0, rows_.size(), root.hist);
+    }
     // The node's totals are the sums over any one feature's bins (missing included).
     for (uint32_t b = bins_.offsets[0]; b < bins_.offsets[1]; ++b) {
       root.g += root.hist[b].g;

@@ -163,7 +163,8 @@ class TreeLearner {
   void GoesLeft(const SplitCandidate& split, std::vector<char>& table) const;  // per bin of the split's feature
   // Partitions a depthwise level's splitting nodes; returns each one's mid.
   std::vector<size_t> PartitionLevel(std::span<Entry* const> splitting);
-  void BuildHistogram(std::span<const GradPair> gpair, size_t begin, size_t end, std::vector<HistBin>& hist);
+  void BuildHistogram(std::span<const GradPair> gpair, size_t begin, size_t end, std::vector<HistBin>& hist,
+                      const std::vector<int>* open = nullptr);
   // `open`: only these features' bins (nullptr: all).
   void BuildHistogramUntimed(std::span<const GradPair> gpair, size_t begin, size_t end, std::vector<HistBin>& hist,
                              const std::vector<int>* open = nullptr);
@@ -270,6 +271,12 @@ class TreeLearner {
   // h >= 0, one output); and, once grown, its nodes' sums from the exact pairs.
   QuantisedPairs quantised_;
   bool quantise_tree_ = false;
+  // The features whose histograms this tree builds: the tree's own when
+  // colsample_bytree leaves some out (no split of this tree reads another's
+  // bins), else nullptr (all). LightGBM's way; XGBoost builds them all.
+  // Not for quantised trees (a list of features takes the float build) nor
+  // several outputs (their build has no list).
+  const std::vector<int>* tree_features_ = nullptr;
   void Quantise(std::span<const GradPair> gpair, uint64_t seed);
   void RenewFromExact(Tree& tree, std::span<const GradPair> gpair);
   std::vector<float> gains_;  // forests: per node its split's gain, 0 for a leaf (LastGainSum)
