@@ -179,6 +179,8 @@ export interface Params {
    *  renewed from the exact sums: faster on wide data, off by default (the splits are no longer XGBoost's). */
   quantized_grad?: 0 | 1;
   subsample?: number;
+  /** The share of features each tree draws (XGBoost's): below 1 the histograms are built for the tree's features only
+   *  (single-output, not quantised), so half the features is about half the histogram work; the trees are the same. */
   colsample_bytree?: number;
   colsample_bylevel?: number;
   colsample_bynode?: number;
