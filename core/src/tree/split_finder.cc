@@ -116,12 +116,17 @@ void ScanCategorical(SplitScan& s, int f, const HistBin* h, uint32_t nb) {
   }
   std::stable_sort(order.begin(), order.end(), [&](uint32_t a, uint32_t b) { return weight[a] < weight[b]; });
   const size_t n_bins = std::min<size_t>(n_cats, static_cast<size_t>(s.p.max_cat_threshold));
+  // The right set of this feature's best so far is order[0..best_prefix):
+  // recorded once the scans are done, not at each gain (a sorted copy per
+  // gain was most of flights' categorical scans).
+  constexpr size_t kNone = std::numeric_limits<size_t>::max();
+  size_t best_prefix = kNone;
   // Forward: the right set is order[0..i], missing goes left.
   double gr = 0, hr = 0;
   for (size_t i = 0; i + 1 < n_bins; ++i) {
     gr += h[order[i]].g;
     hr += h[order[i]].h;
-    if (consider_right(gr, hr, true)) record(std::span<const uint32_t>(order.data(), i + 1));
+    if (consider_right(gr, hr, true)) best_prefix = i + 1;
   }
   // Backward: the left set is order[i..n) and missing goes right, so the
   // right set is order[0..i).
@@ -129,9 +134,10 @@ void ScanCategorical(SplitScan& s, int f, const HistBin* h, uint32_t nb) {
   for (size_t i = n_cats - 1; i + n_bins > n_cats; --i) {
     gl += h[order[i]].g;
     hl += h[order[i]].h;
-    if (s.Consider(f, 0, false, gl, hl)) record(std::span<const uint32_t>(order.data(), i));
+    if (s.Consider(f, 0, false, gl, hl)) best_prefix = i;
     if (i == 0) break;
   }
+  if (best_prefix != kNone) record(std::span<const uint32_t>(order.data(), best_prefix));
 }
 
 }  // namespace
