@@ -1,6 +1,6 @@
 #include "tree/tree_learner.h"
 
-#include <algorithm>  // for min_element, clamp
+#include <algorithm>  // for any_of, min_element, clamp
 #include <chrono>     // for steady_clock
 #include <cmath>      // for round
 #include <cstdint>    // for SIZE_MAX
@@ -299,8 +299,12 @@ bool TreeLearner::MaySplit(const Entry& e) const {
   // A hair of slack: the two sides' sums, rounded, might just reach it.
   if (e.h * (1 + 1e-9) < 2 * (params_.split.min_child_weight - closed_margin_)) return false;
   if (e.closed.empty()) return true;
+  // (Categorical features are never closed.) Only the tree's own features
+  // count when it has a list: no other can split its nodes.
+  if (tree_features_)
+    return std::any_of(tree_features_->begin(), tree_features_->end(), [&](int f) { return !IsClosed(e, f); });
   for (int f = 0; f < static_cast<int>(bins_.num_features); ++f)
-    if (!IsClosed(e, f)) return true;  // (categorical features are never closed)
+    if (!IsClosed(e, f)) return true;
   return false;
 }
 
