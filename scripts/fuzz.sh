@@ -97,8 +97,9 @@ printf '\x00\x1b\x02\x00\x02\x00\x02\x00\x02\x00\x05\x00\x05\x00\x09\x03\x0a\x00
 printf '\x00\x07\x02\x00\x02\x00\x04\x00\x01\x08\x02\x00\x05\x00\x0b\x01\x0c\x00\x0d\x02' > "$seeds/api_sequence/continue"
 printf '\x00\x32\x03\x00\x02\x00\x06\x00\x07\x00\x08\x00\x09\x00\x09\x01\x09\x02\x0b\x00' > "$seeds/api_sequence/adaboost"
 
-status=0
-for t in "${targets[@]}"; do
+# One target: its jobs, then one line of result; returns 1 on a finding.
+fuzz_target() {
+  local t=$1
   mkdir -p "$corpus/$t"
   # -timeout: one input that trains for 20 s is a finding (a hang), as is a
   # crash, a sanitizer report or fuzz::Fail. The seeds are read, not written.
@@ -151,9 +152,30 @@ for t in "${targets[@]}"; do
   if [ $rc -eq 0 ]; then
     echo "fuzz: $t ok, $runs runs in $took s$each"
   else
-    status=1
     echo "fuzz: $t FINDING (exit $rc) after $runs runs$each; input in build/fuzz/artifacts/, logs ${logs[*]}:"
     grep -hE "ERROR|FUZZ FINDING|runtime error|SUMMARY|Test unit written" "${logs[@]}" | head -20
+    return 1
   fi
-done
+}
+
+# The long mode runs the targets one after another, each over every core; the
+# timed one a target a core at a time (each still runs its SECONDS on a core of
+# its own), their lines printed in the targets' order.
+status=0
+if [ "$seconds" = long ]; then
+  for t in "${targets[@]}"; do fuzz_target "$t" || status=1; done
+else
+  at_once=$(nproc)
+  for ((i = 0; i < ${#targets[@]}; i += at_once)); do
+    wave=("${targets[@]:i:at_once}") wave_pids=()
+    for t in "${wave[@]}"; do
+      fuzz_target "$t" > "build/fuzz/$t.result" 2>&1 &
+      wave_pids+=($!)
+    done
+    for k in "${!wave[@]}"; do
+      wait "${wave_pids[$k]}" || status=1
+      cat "build/fuzz/${wave[$k]}.result"
+    done
+  done
+fi
 exit $status
