@@ -109,24 +109,29 @@ function tableAsCsv(table, path) {
 }
 
 // Runs the script under coreutils' timeout, which kills its whole process
-// group (the cluster's worker processes too) past SCRIPT_SECONDS. The call
+// group (the cluster's worker processes too) past its engine's SCRIPT_SECONDS. The call
 // blocks Node, so node:test's own timeout could never fire: a cluster that
-// hangs would hang the run. A hang is retried, once: XGBoost 1.7.4's rabit
+// hangs would hang the run. A hang is retried: XGBoost 1.7.4's rabit
 // allreduce has been seen spinning for half an hour in a worker's recv on
 // this 2-core machine under load (gdb: SyncHistogramDistributed ->
 // TryAllreduceTree), the same script finishing in a minute before and after;
 // and for 27 minutes in the page's e2e test, which ran the script bare.
-const SCRIPT_SECONDS = 240;
-export function runScript(python, script, cwd) {
+// Dask's scripts finish in 6-23 s on this machine or hang (5 of 50 scripts
+// on 2026-11-30, each until killed); Spark's take 30-76 s (its JVM starts
+// first). So a Dask attempt is cut at 90 s, not 240, and has three tries:
+// at that rate two hangs in a row come about once in 100 scripts.
+const SCRIPT_SECONDS = { dask: 90, spark: 240 };
+const ATTEMPTS = { dask: 3, spark: 2 };
+export function runScript(python, script, cwd, seconds = SCRIPT_SECONDS.spark, attempts = ATTEMPTS.spark) {
   for (let attempt = 1; ; attempt++) {
     try {
-      return execFileSync('timeout', ['-s', 'KILL', String(SCRIPT_SECONDS), python, script], { cwd, maxBuffer: 1 << 26, stdio: ['ignore', 'pipe', 'pipe'] });
+      return execFileSync('timeout', ['-s', 'KILL', String(seconds), python, script], { cwd, maxBuffer: 1 << 26, stdio: ['ignore', 'pipe', 'pipe'] });
     } catch (e) {
       // timeout's KILL reaches its own process group, timeout too: Node then
       // sees the signal (status null), not timeout's 137.
       const killed = e.signal === 'SIGKILL' || e.status === 137;
-      if (!killed || attempt === 2) throw e;
-      console.error(`${script} in ${cwd} took over ${SCRIPT_SECONDS} s; killed, trying once more`);
+      if (!killed || attempt === attempts) throw e;
+      console.error(`${script} in ${cwd} took over ${seconds} s; killed, trying once more`);
     }
   }
 }
@@ -160,7 +165,7 @@ export async function continueOnCluster(c, engine, python, { rounds = 20, worker
     model: 'model.xgboost.json', output: 'continued.json', rounds, workers,
   });
   writeFileSync(join(dir, `continue_${engine}.py`), script);
-  const out = runScript(python, `continue_${engine}.py`, dir);
+  const out = runScript(python, `continue_${engine}.py`, dir, SCRIPT_SECONDS[engine], ATTEMPTS[engine]);
   const result = JSON.parse(out.toString().trim().split('\n').at(-1));
 
   const what = `${c.csv} ${c.params.algorithm} on ${engine}`;

@@ -3,7 +3,7 @@
 // workers (XGBoost 1.7.4, dask and distributed 2022.12), 20 more rounds that
 // leave the validation metric no worse than ours, and the result loaded back.
 // Spark, heavier, is tests/interop (npm run test:interop). The timeout holds
-// two of the script's 240 s attempts (scale_out.mjs retries a hang once).
+// three of the script's 90 s attempts (scale_out.mjs retries a hang).
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
