@@ -70,8 +70,8 @@ rc=$?
 # The engine's suite runs a file a core (no test there is timed, and each
 # writes in its own temporary directory): 129 -> 91 s. Not the others: the
 # reference libraries use every core already (parity: 639 -> 623 s, though a
-# 240 s Dask hang was in it: to measure again), and the
-# browser's tests time what a person sees.
+# 240 s Dask hang was in it: to measure again), and the browser's tests time
+# what a person sees.
 for suite in wasm parity docs e2e; do
   echo "== $suite (node:test)"
   files_at_once=1

@@ -109,7 +109,7 @@ function tableAsCsv(table, path) {
 }
 
 // Runs the script under coreutils' timeout, which kills its whole process
-// group (the cluster's worker processes too) past its engine's SCRIPT_SECONDS. The call
+// group (the cluster's worker processes too) past its engine's limit. The call
 // blocks Node, so node:test's own timeout could never fire: a cluster that
 // hangs would hang the run. A hang is retried: XGBoost 1.7.4's rabit
 // allreduce has been seen spinning for half an hour in a worker's recv on
@@ -120,9 +120,9 @@ function tableAsCsv(table, path) {
 // on 2026-11-30, each until killed); Spark's take 30-76 s (its JVM starts
 // first). So a Dask attempt is cut at 90 s, not 240, and has three tries:
 // at that rate two hangs in a row come about once in 100 scripts.
-const SCRIPT_SECONDS = { dask: 90, spark: 240 };
-const ATTEMPTS = { dask: 3, spark: 2 };
-export function runScript(python, script, cwd, seconds = SCRIPT_SECONDS.spark, attempts = ATTEMPTS.spark) {
+const LIMITS = { dask: { seconds: 90, attempts: 3 }, spark: { seconds: 240, attempts: 2 } };
+export function runScript(python, script, cwd, engine) {
+  const { seconds, attempts } = LIMITS[engine];
   for (let attempt = 1; ; attempt++) {
     try {
       return execFileSync('timeout', ['-s', 'KILL', String(seconds), python, script], { cwd, maxBuffer: 1 << 26, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -131,7 +131,7 @@ export function runScript(python, script, cwd, seconds = SCRIPT_SECONDS.spark, a
       // sees the signal (status null), not timeout's 137.
       const killed = e.signal === 'SIGKILL' || e.status === 137;
       if (!killed || attempt === attempts) throw e;
-      console.error(`${script} in ${cwd} took over ${seconds} s; killed, trying once more`);
+      console.error(`${script} in ${cwd} took over ${seconds} s; killed, trying again (attempt ${attempt + 1} of ${attempts})`);
     }
   }
 }
@@ -165,7 +165,7 @@ export async function continueOnCluster(c, engine, python, { rounds = 20, worker
     model: 'model.xgboost.json', output: 'continued.json', rounds, workers,
   });
   writeFileSync(join(dir, `continue_${engine}.py`), script);
-  const out = runScript(python, `continue_${engine}.py`, dir, SCRIPT_SECONDS[engine], ATTEMPTS[engine]);
+  const out = runScript(python, `continue_${engine}.py`, dir, engine);
   const result = JSON.parse(out.toString().trim().split('\n').at(-1));
 
   const what = `${c.csv} ${c.params.algorithm} on ${engine}`;
