@@ -22,7 +22,7 @@
 #include "util/rng.h"
 
 namespace boostlab {
-namespace {
+namespace adaboost_notes_test {
 
 // Two features on a grid of 0.05 (41 values each, so every value has its own
 // bin and thresholds fall midway between neighbouring values, as the engine
@@ -230,5 +230,5 @@ TEST(AdaBoostNotes, ConventionsThatDoNotApplyAreRefused) {
   EXPECT_THROW(Booster(r, q), Error);
 }
 
-}  // namespace
+}  // namespace adaboost_notes_test
 }  // namespace boostlab

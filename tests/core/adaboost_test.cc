@@ -9,7 +9,7 @@
 #include "util/rng.h"
 
 namespace boostlab {
-namespace {
+namespace adaboost_test {
 
 TEST(AdaBoost, VoteIsEtaTimesLogOddsOfTheWeightedError) {
   AdaVote v = AdaVoteFor(0.2, 0.5);
@@ -154,5 +154,5 @@ TEST(AdaBoost, ReportsEpsilonAndAlphaAndLowersTrainingError) {
   EXPECT_NE(RoundReportToJson(last).find("\"epsilon\""), std::string::npos);
 }
 
-}  // namespace
+}  // namespace adaboost_test
 }  // namespace boostlab

@@ -8,7 +8,7 @@
 #include "util/thread_pool.h"
 
 namespace boostlab {
-namespace {
+namespace binning_test {
 
 TEST(Binning, EveryDistinctValueGetsItsOwnBinWhenTheyFit) {
   // Exclusive upper bounds: [1,2) [2,3) [3, 6.00001).
@@ -159,5 +159,5 @@ TEST(Binning, EveryValueLandsInTheBinItsCutsGive) {
   }
 }
 
-}  // namespace
+}  // namespace binning_test
 }  // namespace boostlab

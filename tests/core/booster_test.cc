@@ -6,7 +6,7 @@
 #include "random_data.h"
 
 namespace boostlab {
-namespace {
+namespace booster_test {
 
 using test::Train;
 
@@ -125,5 +125,5 @@ TEST(Params, LogisticOnARegressionTargetIsRefusedBeforeTraining) {
   EXPECT_THROW(Booster(d, p), Error);
 }
 
-}  // namespace
+}  // namespace booster_test
 }  // namespace boostlab

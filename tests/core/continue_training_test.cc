@@ -10,7 +10,7 @@
 #include "random_data.h"
 
 namespace boostlab {
-namespace {
+namespace continue_training_test {
 
 Model TrainAll(const Dataset& d, Params p, const Model* init = nullptr) {
   Booster b(d, p, init);
@@ -66,11 +66,11 @@ TEST(ContinueTraining, WhatCannotContinueSaysWhy) {
   EXPECT_NE(error(p, wider).find("has 3 features; the data has 4"), std::string::npos);
 }
 
-}  // namespace
+}  // namespace continue_training_test
 }  // namespace boostlab
 
 namespace boostlab {
-namespace {
+namespace continue_training_test {
 
 // An XGBoost model's classes are its codes '0', '1': continued on data whose
 // classes have names, they are read as those names in order, and round 1 says
@@ -100,5 +100,5 @@ TEST(ContinueTraining, ClassesAreTheDatasOrXGBoostsCodesSaidSo) {
   }
 }
 
-}  // namespace
+}  // namespace continue_training_test
 }  // namespace boostlab

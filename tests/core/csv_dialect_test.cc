@@ -11,7 +11,7 @@
 #include "io/csv_dialect.h"
 
 namespace boostlab {
-namespace {
+namespace csv_dialect_test {
 
 std::vector<std::string> Names(const Table& t) {
   std::vector<std::string> out;
@@ -84,5 +84,5 @@ TEST(CsvDialect, RepeatedHeaderNamesAreNumberedAsPandasDoes) {
   EXPECT_EQ(t.ColumnIndex("a.2"), 3u);
 }
 
-}  // namespace
+}  // namespace csv_dialect_test
 }  // namespace boostlab

@@ -6,7 +6,7 @@
 #include "boostlab/table.h"
 
 namespace boostlab {
-namespace {
+namespace csv_reader_test {
 
 // Runs ReadCsv and returns the Error it throws (fails the test if none).
 Error ErrorOf(std::string_view csv) {
@@ -300,5 +300,5 @@ TEST(Csv, RefusesFilesOverTheLimit) {
   }
 }
 
-}  // namespace
+}  // namespace csv_reader_test
 }  // namespace boostlab

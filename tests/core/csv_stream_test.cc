@@ -14,7 +14,7 @@
 #include "test_files.h"
 
 namespace boostlab {
-namespace {
+namespace csv_stream_test {
 
 Table ReadInChunks(std::string_view csv, const std::vector<size_t>& sizes, CsvOptions options = {}) {
   options.expected_bytes = csv.size();
@@ -167,5 +167,5 @@ TEST(CsvStream, FastNumbersReadAsStrtodReadsThem) {
   }
 }
 
-}  // namespace
+}  // namespace csv_stream_test
 }  // namespace boostlab

@@ -17,7 +17,7 @@
 #include "test_files.h"
 
 namespace boostlab {
-namespace {
+namespace custom_objective_test {
 
 Dataset Spam() {
   static const Table table = ReadCsv(test::ReadTestFile("data/spam.csv"));
@@ -96,5 +96,5 @@ TEST(CustomObjective, ARoundWithoutGradientsOrWithBadOnesIsRefused) {
   EXPECT_THROW(other.SetGradients(g, h), Error);
 }
 
-}  // namespace
+}  // namespace custom_objective_test
 }  // namespace boostlab

@@ -8,7 +8,7 @@
 #include "dataset_error.h"
 
 namespace boostlab {
-namespace {
+namespace dataset_test {
 
 const auto ErrorOf = test::DatasetErrorOf;
 
@@ -96,5 +96,5 @@ TEST(Dataset, NumbersWithAStrayWordAsAFeatureAreNoted) {
                         "mean missing, write them as NA or leave them empty; as categories its numbers have no order.");
 }
 
-}  // namespace
+}  // namespace dataset_test
 }  // namespace boostlab

@@ -16,7 +16,7 @@
 #include "boostlab/table.h"
 
 namespace boostlab {
-namespace {
+namespace date_parts_test {
 
 Table ReadWithDates(const std::string& csv, std::vector<std::string> names) {
   CsvOptions options;
@@ -193,5 +193,5 @@ TEST(DateParts, TheOptionReadsFromJson) {
   EXPECT_EQ(summary.find("\"dates\"", summary.find("\"name\":\"e\"")), std::string::npos) << summary;  // 'x' is no date
 }
 
-}  // namespace
+}  // namespace date_parts_test
 }  // namespace boostlab

@@ -11,7 +11,7 @@
 #include "tree/split_finder.h"
 
 namespace boostlab {
-namespace {
+namespace engine_test {
 
 using test::Train;
 
@@ -299,5 +299,5 @@ TEST(GrowPolicy, LevelAtATimeGrowsTheSameTreesAsNodeByNode) {
   }
 }
 
-}  // namespace
+}  // namespace engine_test
 }  // namespace boostlab

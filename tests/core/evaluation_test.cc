@@ -14,7 +14,7 @@
 #include "boostlab/table.h"
 
 namespace boostlab {
-namespace {
+namespace evaluation_test {
 
 // Rows of x, z and a target: text classes a/b/c by x's third (noisy every 7th row), or y = 3x + z.
 std::string Csv(bool classes, int n) {
@@ -290,5 +290,5 @@ TEST(Evaluate, RefusalsSayWhatIsWrong) {
   EXPECT_EQ(ErrorOf(ranking, ReadCsv("x,z,y\n0.1,0.2,1\n")).code(), "NOT_FOR_RANKING");
 }
 
-}  // namespace
+}  // namespace evaluation_test
 }  // namespace boostlab

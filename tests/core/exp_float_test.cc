@@ -9,7 +9,7 @@
 #include "util/exp_float.h"
 
 namespace boostlab {
-namespace {
+namespace exp_float_test {
 
 float FloatOf(uint32_t bits) {
   float f;
@@ -89,5 +89,5 @@ TEST(ExpFloat, SpecialValues) {
   EXPECT_EQ(ExpFloat(1.0f), static_cast<float>(M_E));
 }
 
-}  // namespace
+}  // namespace exp_float_test
 }  // namespace boostlab

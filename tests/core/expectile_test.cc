@@ -17,7 +17,7 @@
 #include "util/thread_pool.h"
 
 namespace boostlab {
-namespace {
+namespace expectile_test {
 
 Params With(const std::string& objective, double alpha = 0.5) {
   Params p;
@@ -93,5 +93,5 @@ TEST(Expectile, ExportsAsTheSumOfTreesAndTheScaleOutScriptRefusesIt) {
   EXPECT_EQ(Model::FromJson(m.ToJson()).params.expectile_alpha, 0.7);
 }
 
-}  // namespace
+}  // namespace expectile_test
 }  // namespace boostlab

@@ -19,7 +19,7 @@
 #include "util/rng.h"
 
 namespace boostlab {
-namespace {
+namespace feature_constraints_test {
 
 Model Train(const Dataset& data, Params p) {
   Booster b(data, p);
@@ -210,5 +210,5 @@ TEST(FeatureConstraints, ACategoricalFeatureHasNoOrderToFollow) {
   EXPECT_NE(Refusal(data, p).find("categorical"), std::string::npos) << Refusal(data, p);
 }
 
-}  // namespace
+}  // namespace feature_constraints_test
 }  // namespace boostlab

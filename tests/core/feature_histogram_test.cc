@@ -15,7 +15,7 @@
 #include "util/thread_pool.h"
 
 namespace boostlab {
-namespace {
+namespace feature_histogram_test {
 
 struct Node {
   Dataset data;
@@ -279,5 +279,5 @@ TEST(RowSplitFinder, GatheredFeaturesFindWhatEachFindsAlone) {
   EXPECT_GE(sums, 100);     // and features summed into every bin (more rows than bins)
 }
 
-}  // namespace
+}  // namespace feature_histogram_test
 }  // namespace boostlab

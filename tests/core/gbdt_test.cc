@@ -8,7 +8,7 @@
 #include "util/rng.h"
 
 namespace boostlab {
-namespace {
+namespace gbdt_test {
 
 TEST(Gbdt, TreesAreFitToResidualsWithUnitWeight) {
   std::vector<GradPair> loss = {{-2, 0.25f}, {1, 0.1f}, {3, 0}};
@@ -70,5 +70,5 @@ TEST(Gbdt, TreeLineSearchScalesTheWholeTree) {
   EXPECT_NE(newton.ToJson(), scaled.ToJson());
 }
 
-}  // namespace
+}  // namespace gbdt_test
 }  // namespace boostlab

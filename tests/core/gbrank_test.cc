@@ -16,7 +16,7 @@
 #include "boostlab/table.h"
 
 namespace boostlab {
-namespace {
+namespace gbrank_test {
 
 constexpr int kFeatures = 3;
 
@@ -232,5 +232,5 @@ TEST(GbRank, NeedsAGroupColumn) {
   }
 }
 
-}  // namespace
+}  // namespace gbrank_test
 }  // namespace boostlab

@@ -15,7 +15,7 @@
 #include "util/thread_pool.h"
 
 namespace boostlab {
-namespace {
+namespace histogram_test {
 
 // Features and bins a feature: histograms of 4 KB, 98 KB and 64 KB of
 // two-byte bins; nodes of one block (3,001 rows) and of several.
@@ -92,5 +92,5 @@ TEST(Histogram, QuantisedSumsAreExact) {
   }
 }
 
-}  // namespace
+}  // namespace histogram_test
 }  // namespace boostlab

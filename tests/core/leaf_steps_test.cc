@@ -17,7 +17,7 @@
 #include "util/thread_pool.h"
 
 namespace boostlab {
-namespace {
+namespace leaf_steps_test {
 
 Model Train(const Dataset& d, const std::string& params_json) {
   Booster b(d, ParseParams(params_json));
@@ -186,5 +186,5 @@ TEST(SoftmaxHessian, LightgbmsTakesBiggerStepsAndGbdtsLineSearchIsTheSame) {
   }
 }
 
-}  // namespace
+}  // namespace leaf_steps_test
 }  // namespace boostlab

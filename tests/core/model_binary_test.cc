@@ -14,7 +14,7 @@
 #include "test_files.h"
 
 namespace boostlab {
-namespace {
+namespace model_binary_test {
 
 // diamonds (three categorical features, a numeric target), trained with params_json.
 Model TrainDiamonds(const std::string& params_json, const std::string& target = "price") {
@@ -114,5 +114,5 @@ TEST(ModelBinary, SizesAreCheckedBeforeAnythingIsAllocated) {
   EXPECT_NE(with_word(tree + 16, 1000).find("points at a child outside the tree"), std::string::npos);
 }
 
-}  // namespace
+}  // namespace model_binary_test
 }  // namespace boostlab

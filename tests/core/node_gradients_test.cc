@@ -12,7 +12,7 @@
 #include "random_data.h"
 
 namespace boostlab {
-namespace {
+namespace node_gradients_test {
 
 TEST(NodeGradients, EachNodesWeightIsMinusGOverHPlusLambdaTimesEta) {
   Dataset d = test::RandomData(500, 4).Missing(0.05).Seed(11).Make();
@@ -62,5 +62,5 @@ TEST(NodeGradients, AFileWithTheWrongCountSaysSo) {
   }
 }
 
-}  // namespace
+}  // namespace node_gradients_test
 }  // namespace boostlab

@@ -6,7 +6,7 @@
 #include "util/thread_pool.h"
 
 namespace boostlab {
-namespace {
+namespace objective_test {
 
 double SquaredLoss(double m, double y) { return 0.5 * (m - y) * (m - y); }
 double LogisticLoss(double m, double y) {
@@ -108,11 +108,11 @@ TEST(Objective, UnknownNamesAndMissingNumClassAreRefused) {
   EXPECT_THROW(MakeObjective("multi:softprob", params, 0), std::exception);
 }
 
-}  // namespace
+}  // namespace objective_test
 }  // namespace boostlab
 
 namespace boostlab {
-namespace {
+namespace objective_test {
 
 double ExpLoss(double m, double y) { return std::exp(-(2 * y - 1) * m); }
 
@@ -120,11 +120,11 @@ TEST(Objective, ExponentialGradientsMatchFiniteDifferences) {
   CheckAgainstFiniteDifferences("binary:exponential", ExpLoss, {0.0f, 1.0f});
 }
 
-}  // namespace
+}  // namespace objective_test
 }  // namespace boostlab
 
 namespace boostlab {
-namespace {
+namespace objective_test {
 
 // Every round transforms every row at once (TransformRows); the saved model
 // and one-row predictions use Transform. They must agree for every
@@ -148,5 +148,5 @@ TEST(Objective, TransformRowsAgreesWithTransformForEveryObjective) {
   }
 }
 
-}  // namespace
+}  // namespace objective_test
 }  // namespace boostlab

@@ -12,7 +12,7 @@
 #include "random_data.h"
 
 namespace boostlab {
-namespace {
+namespace predict_test {
 
 // The row-by-row margins: base, plus each tree's leaf, averaged for a forest.
 std::vector<float> PlainMargins(const Model& m, const FeatureColumns& x) {
@@ -90,5 +90,5 @@ TEST(Predict, AdaBoostR2sMedianIsTheSameOnAnyThreadCount) {
   EXPECT_FLOAT_EQ(one[4321], static_cast<float>(m.base_margin[0]) + median);
 }
 
-}  // namespace
+}  // namespace predict_test
 }  // namespace boostlab

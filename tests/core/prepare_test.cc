@@ -17,7 +17,7 @@
 #include "util/thread_pool.h"
 
 namespace boostlab {
-namespace {
+namespace prepare_test {
 
 std::string CodeOf(const std::function<void()>& fn) {
   try {
@@ -231,5 +231,5 @@ TEST(Prepare, AContinuedRunNeedsNotItsStartingModelAfterConstruction) {
   EXPECT_EQ(a.ToJson(), b.ToJson());
 }
 
-}  // namespace
+}  // namespace prepare_test
 }  // namespace boostlab

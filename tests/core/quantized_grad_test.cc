@@ -12,7 +12,7 @@
 #include "random_data.h"
 
 namespace boostlab {
-namespace {
+namespace quantized_grad_test {
 
 Model Train(const Dataset& d, const std::string& params_json, double* valid_logloss = nullptr) {
   Booster b(d, ParseParams(params_json));
@@ -62,5 +62,5 @@ TEST(QuantizedGrad, FitsAsWellAsExactSumsButIsNotThem) {
   EXPECT_NE(a.ToJson(), b.ToJson());
 }
 
-}  // namespace
+}  // namespace quantized_grad_test
 }  // namespace boostlab

@@ -12,7 +12,7 @@
 #include "util/thread_pool.h"
 
 namespace boostlab {
-namespace {
+namespace random_forest_test {
 
 // A forest as the benchmarks grow it (unlimited depth, the default
 // features per node), `rounds` trees.
@@ -228,5 +228,5 @@ TEST(SplitFinder, MultiOutputGainIsTheSumOfTheOutputsGains) {
   EXPECT_EQ(s.left_h, 2);
 }
 
-}  // namespace
+}  // namespace random_forest_test
 }  // namespace boostlab

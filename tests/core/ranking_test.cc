@@ -18,7 +18,7 @@
 #include "util/thread_pool.h"
 
 namespace boostlab {
-namespace {
+namespace ranking_test {
 
 const auto ErrorOf = test::DatasetErrorOf;
 
@@ -173,5 +173,5 @@ TEST(Ranking, MetricsWorkedByHand) {
   EXPECT_FALSE(ParseRankMetric("rmse"));
 }
 
-}  // namespace
+}  // namespace ranking_test
 }  // namespace boostlab

@@ -24,7 +24,7 @@
 #include "boostlab/table.h"
 
 namespace boostlab {
-namespace {
+namespace reference_models_test {
 
 std::string TestsPath(const std::string& relative) { return std::string(BOOSTLAB_TESTS_DIR) + "/" + relative; }
 
@@ -121,5 +121,5 @@ TEST(ReferenceModels, SameModelsAndReportsAsSavedAtOneAndTwoThreads) {
   }
 }
 
-}  // namespace
+}  // namespace reference_models_test
 }  // namespace boostlab

@@ -7,7 +7,7 @@
 #include "util/rng.h"
 
 namespace boostlab {
-namespace {
+namespace rng_test {
 
 // Divider's multiply-and-shift must give x % n exactly for every x: a
 // forest's draws (its bootstrap, its features) go through it, and models
@@ -37,5 +37,5 @@ TEST(Divider, GivesTheRemainderOfEveryNumber) {
   for (int i = 0; i < 1000; ++i) ASSERT_EQ(a.Below(d), b.Below(43153));
 }
 
-}  // namespace
+}  // namespace rng_test
 }  // namespace boostlab

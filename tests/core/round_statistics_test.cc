@@ -13,7 +13,7 @@
 #include "random_data.h"
 
 namespace boostlab {
-namespace {
+namespace round_statistics_test {
 
 TEST(RoundStatistics, XGBoostReportsTheLossGradientsAtThePreviousMarginAndEachLeafsSums) {
   Dataset d = test::RandomData(400, 3).Seed(5).Make();
@@ -172,5 +172,5 @@ TEST(RoundStatistics, ForestSplitsSplitOnOneOfTheFeaturesTheyDrew) {
   EXPECT_FALSE(all_same) << "each split draws its own features";
 }
 
-}  // namespace
+}  // namespace round_statistics_test
 }  // namespace boostlab

@@ -15,7 +15,7 @@
 #include "random_data.h"
 
 namespace boostlab {
-namespace {
+namespace scale_out_test {
 
 Model Train(Params p, int classes = 0) {
   Dataset d = classes ? test::RandomData(300, 3).Classes(classes).Seed(4).Make() : test::RandomData(300, 3).Seed(4).Make();
@@ -177,5 +177,5 @@ TEST(ScaleOut, WhatXGBoostCannotContinueSaysWhy) {
             std::string::npos);
 }
 
-}  // namespace
+}  // namespace scale_out_test
 }  // namespace boostlab

@@ -16,7 +16,7 @@
 #include "random_data.h"
 
 namespace boostlab {
-namespace {
+namespace shared_table_test {
 
 // A view of a temporary vector would dangle (the model-JSON fuzzer's harness once
 // pushed one into the column list, and ASan caught the reads): the list is
@@ -75,5 +75,5 @@ TEST(SharedTable, ACopyOwnsItsOwnColumnsAndSharesTheViews) {
   EXPECT_EQ(table->columns[0].values[0], 0.0f) << "the table is never written";
 }
 
-}  // namespace
+}  // namespace shared_table_test
 }  // namespace boostlab

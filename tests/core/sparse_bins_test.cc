@@ -10,7 +10,7 @@
 #include "util/thread_pool.h"
 
 namespace boostlab {
-namespace {
+namespace sparse_bins_test {
 
 // Feature 0: mostly 0 (bin 0 common); feature 1: mostly 5 (a middle bin
 // common, one row missing); feature 2: categorical, kept whole.
@@ -106,5 +106,5 @@ TEST(Histogram, SparseDataTrainsTheSameModelOnAnyThreadCount) {
   EXPECT_EQ(one.ToJson(), two.ToJson());
 }
 
-}  // namespace
+}  // namespace sparse_bins_test
 }  // namespace boostlab

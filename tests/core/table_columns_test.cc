@@ -9,7 +9,7 @@
 #include "boostlab/table.h"
 
 namespace boostlab {
-namespace {
+namespace table_columns_test {
 
 std::string ErrorOf(const std::string& spec, const std::vector<float>& numbers) {
   try {
@@ -38,5 +38,5 @@ TEST(TableFromColumns, BadColumnsNameTheColumn) {
   EXPECT_NE(ErrorOf(R"({"rows":-1,"columns":[]})", {}).find("BAD_ARGUMENT"), std::string::npos);
 }
 
-}  // namespace
+}  // namespace table_columns_test
 }  // namespace boostlab

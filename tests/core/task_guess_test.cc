@@ -10,7 +10,7 @@
 #include "util/count_text.h"
 
 namespace boostlab {
-namespace {
+namespace task_guess_test {
 
 // n rows whose target cycles through `values`.
 std::string Cycling(size_t n, const std::vector<std::string>& values) {
@@ -121,5 +121,5 @@ TEST(TaskGuess, TheSummaryFlagsARowNumberColumn) {
   EXPECT_EQ(TableSummaryJson(ReadCsv("n,y\n1,0\n2,1\n3,0\n")).find("sequence"), std::string::npos);
 }
 
-}  // namespace
+}  // namespace task_guess_test
 }  // namespace boostlab

@@ -12,7 +12,7 @@
 #include "util/thread_pool.h"
 
 namespace boostlab {
-namespace {
+namespace thread_pool_test {
 
 // Back-to-back Runs of different sizes: a worker still leaving a short Run
 // must not take a task of the next, longer one (it would run twice). Before
@@ -195,5 +195,5 @@ TEST(ThreadPool, TheSharedTeamHasTheAvailableThreads) {
   EXPECT_EQ(many.size(), ThreadTeam::Available()) << "nthread beyond the team uses the team";
 }
 
-}  // namespace
+}  // namespace thread_pool_test
 }  // namespace boostlab

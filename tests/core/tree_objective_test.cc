@@ -11,7 +11,7 @@
 #include "random_data.h"
 
 namespace boostlab {
-namespace {
+namespace tree_objective_test {
 
 TEST(TreeObjective, IsMinusHalfGSquaredOverHPlusLambdaPlusGammaPerLeaf) {
   const Dataset d = test::RandomData(2000, 5).Seed(4).Binary(true).Make();
@@ -41,5 +41,5 @@ TEST(TreeObjective, OnlyXGBoostStyleRoundsReportIt) {
   EXPECT_TRUE(std::isnan(Booster(d, p).TrainOneRound().tree_objective));
 }
 
-}  // namespace
+}  // namespace tree_objective_test
 }  // namespace boostlab

@@ -13,7 +13,7 @@
 #include "random_data.h"
 
 namespace boostlab {
-namespace {
+namespace tree_shap_test {
 
 // E[tree(x) | the features in `known`], by the cover-weighted recursion.
 double Expected(const Tree& t, int node, const FeatureColumns& x, size_t row, unsigned known) {
@@ -119,5 +119,5 @@ TEST(TreeShap, AWeightedMedianHasNoShapValues) {
   EXPECT_THROW(m.Contributions(x), Error);
 }
 
-}  // namespace
+}  // namespace tree_shap_test
 }  // namespace boostlab

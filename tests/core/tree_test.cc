@@ -11,7 +11,7 @@
 #include "util/thread_pool.h"
 
 namespace boostlab {
-namespace {
+namespace tree_test {
 
 TEST(Histogram, MatchesPerRowSumsAndIsTheSameForAnyThreadCount) {
   // Many rows and few features (row blocks), and few rows and many features (the features split).
@@ -252,5 +252,5 @@ TEST(TreeLearner, BinnedWalkAndCarriedRowsAgreeWithTheTreeOnEveryRow) {
     }
 }
 
-}  // namespace
+}  // namespace tree_test
 }  // namespace boostlab

@@ -15,7 +15,7 @@
 #include "util/ubjson.h"
 
 namespace boostlab {
-namespace {
+namespace ubjson_test {
 
 std::string Bytes(std::initializer_list<int> b) {
   std::string s;
@@ -101,5 +101,5 @@ TEST(Ubjson, AModelWrittenAsXGBoostsUbjReadsBackAsTheSameModel) {
   }
 }
 
-}  // namespace
+}  // namespace ubjson_test
 }  // namespace boostlab

@@ -15,7 +15,7 @@
 #include "random_data.h"
 
 namespace boostlab {
-namespace {
+namespace weights_test {
 
 const auto ErrorOf = test::DatasetErrorOf;
 
@@ -140,11 +140,11 @@ TEST(Weights, RowsOfWeightZeroShapeNoForest) {
   EXPECT_NE(test::Train(d, p).ToJson(), test::Train(flipped, p).ToJson());
 }
 
-}  // namespace
+}  // namespace weights_test
 }  // namespace boostlab
 
 namespace boostlab {
-namespace {
+namespace weights_test {
 
 // Class weights: {class: w} trains as a weight column holding w on that
 // class's rows would (the same model, bit for bit); 'balanced' weighs each
@@ -203,5 +203,5 @@ TEST(ClassWeights, MistakesAreNamed) {
   EXPECT_NE(std::string(test::DatasetErrorOf("x,z\n1,2\n2,3\n3,4\n", number).what()).find("numbers (regression)"), std::string::npos);
 }
 
-}  // namespace
+}  // namespace weights_test
 }  // namespace boostlab

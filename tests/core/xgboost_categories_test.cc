@@ -15,7 +15,7 @@
 #include "util/json.h"
 
 namespace boostlab {
-namespace {
+namespace xgboost_categories_test {
 
 Model Train(const std::string& csv, int depth) {
   DatasetOptions options;
@@ -106,5 +106,5 @@ TEST(XGBoostCategories, NamesPastAsciiAreReadFromXGBoost34AndRefusedFrom31To33) 
   }
 }
 
-}  // namespace
+}  // namespace xgboost_categories_test
 }  // namespace boostlab

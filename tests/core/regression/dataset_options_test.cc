@@ -10,7 +10,7 @@
 #include "boostlab/errors.h"
 
 namespace boostlab {
-namespace {
+namespace dataset_options_test {
 
 std::string OptionError(const std::string& json) {
   try {
@@ -34,5 +34,5 @@ TEST(DatasetOptionsRegression, IntegersAreRangeCheckedBeforeConversion) {
   EXPECT_EQ(ParseDatasetOptions(R"({"seed":9007199254740992})").seed, 9007199254740992ull);
 }
 
-}  // namespace
+}  // namespace dataset_options_test
 }  // namespace boostlab

@@ -20,7 +20,7 @@
 #include "util/rng.h"
 
 namespace boostlab {
-namespace {
+namespace extreme_values_test {
 
 std::string ReadInput(const std::string& name) { return test::ReadTestFile("core/regression/inputs/" + name); }
 
@@ -187,5 +187,5 @@ TEST(ExtremeValuesRegression, AParameterPastTheDoublesIsRefused) {
   EXPECT_EQ(ParseParams(R"({"alpha":1e308})").alpha, 1e308);
 }
 
-}  // namespace
+}  // namespace extreme_values_test
 }  // namespace boostlab

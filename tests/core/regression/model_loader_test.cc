@@ -18,7 +18,7 @@
 #include "util/json.h"
 
 namespace boostlab {
-namespace {
+namespace model_loader_test {
 
 std::string ReadInput(const std::string& name) { return test::ReadTestFile("core/regression/inputs/" + name); }
 
@@ -219,11 +219,11 @@ TEST(ModelLoaderRegression, NullParamsTakeTheAlgorithmsDefault) {
   EXPECT_EQ(ParamsToJson(ParseParams(ParamsToJson(p))), ParamsToJson(p));
 }
 
-}  // namespace
+}  // namespace model_loader_test
 }  // namespace boostlab
 
 namespace boostlab {
-namespace {
+namespace model_loader_test {
 
 // The model fuzzer's find (compact file): a tree with no category words made
 // the reader memcpy zero bytes to an empty vector's null data(), undefined
@@ -239,11 +239,11 @@ TEST(ModelLoaderRegression, CompactFileWithAnEmptyColumnLoadsOrIsRefused) {
   }
 }
 
-}  // namespace
+}  // namespace model_loader_test
 }  // namespace boostlab
 
 namespace boostlab {
-namespace {
+namespace model_loader_test {
 
 // A one-leaf XGBoost regression file; `learner` is spliced into its learner
 // object (feature names, num_feature), `num_feature` is learner_model_param's.
@@ -304,5 +304,5 @@ TEST(ModelLoaderRegression, TwoToTheSixtyThirdIsNotAnInt64) {
   EXPECT_EQ(json::ToWholeNumber(v, 0, INT64_MAX), int64_t{9223372036854774784});
 }
 
-}  // namespace
+}  // namespace model_loader_test
 }  // namespace boostlab

@@ -12,7 +12,7 @@
 #include "boostlab/table.h"
 
 namespace boostlab {
-namespace {
+namespace objective_task_test {
 
 TEST(ObjectiveTaskRegression, ARegressionOnTwoClassesPredictsANumberAndReloads) {
   const Table t = ReadCsv("x,w,b\n1,1,yes\n2,2,no\n3,0,yes\n,1,no\n5,1,yes\n6,3,no\n7,1,yes\n8,0.5,no\n9,1,yes\n10,1,no\n");
@@ -25,5 +25,5 @@ TEST(ObjectiveTaskRegression, ARegressionOnTwoClassesPredictsANumberAndReloads) 
   EXPECT_EQ(back.ToJson(), m.ToJson());
 }
 
-}  // namespace
+}  // namespace objective_task_test
 }  // namespace boostlab

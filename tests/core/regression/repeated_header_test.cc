@@ -11,7 +11,7 @@
 #include "boostlab/table.h"
 
 namespace boostlab {
-namespace {
+namespace repeated_header_test {
 
 TEST(RepeatedHeader, HundredThousandEqualNamesReadInLinearTime) {
   constexpr size_t kColumns = 100000;
@@ -35,5 +35,5 @@ TEST(RepeatedHeader, ASuffixAlreadyTakenIsPassedOver) {
   EXPECT_EQ(names, (std::vector<std::string>{"a", "a.2", "a.1", "a.3", "a.1.1", "a.1.2"}));
 }
 
-}  // namespace
+}  // namespace repeated_header_test
 }  // namespace boostlab

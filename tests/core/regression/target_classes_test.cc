@@ -13,7 +13,7 @@
 #include "boostlab/table.h"
 
 namespace boostlab {
-namespace {
+namespace target_classes_test {
 
 std::vector<std::string> Levels(const std::string& csv) { return ReadCsv(csv).columns[1].levels; }
 
@@ -58,5 +58,5 @@ TEST(TargetClassesRegression, AnAllMissingTargetSaysSo) {
   EXPECT_NE(CodeOf("x,y\n1,4\n2,4\n").find("TARGET_CONSTANT"), std::string::npos) << "one value, present: still constant";
 }
 
-}  // namespace
+}  // namespace target_classes_test
 }  // namespace boostlab

@@ -15,7 +15,7 @@
 #include "boostlab/table.h"
 
 namespace boostlab {
-namespace {
+namespace trainer_take_test {
 
 Dataset SmallData() {
   std::string csv = "x,y\n";
@@ -86,5 +86,5 @@ TEST(TrainerTakeRegression, PrepareAfterTakeIsRefusedEveryTime) {
   EXPECT_EQ(CodeOf([&] { continued.TrainOneRound(); }), "TRAINING_OVER");
 }
 
-}  // namespace
+}  // namespace trainer_take_test
 }  // namespace boostlab
