@@ -523,8 +523,8 @@ test('continue at scale: the page writes a script, a model and the rows held out
   assert.deepEqual(files, ['continue_dask.py', 'gems-xgboost.json', 'gems-valid-rows.txt']);
   assert.match(await page.textContent('#scale-status'), /beside gems\.csv and run: python3 continue_dask\.py/);
   // Under a timeout, retried if it hangs (XGBoost 1.7.4's allreduce can spin on a loaded machine; scale_out.mjs).
-  const out = runScript('/usr/bin/python3', 'continue_dask.py', dir, 'dask').toString();
-  const result = JSON.parse(out.trim().split('\n').at(-1));
+  const { stdout } = runScript('/usr/bin/python3', 'continue_dask.py', dir, 'dask');
+  const result = JSON.parse(stdout.trim().split('\n').at(-1));
   assert.ok(Math.abs(result.valid_before.rmse - ours) <= 1e-3 * ours, `Dask scores our model ${result.valid_before.rmse}, the page ${ours}`);
   assert.ok(result.valid_after.rmse <= result.valid_before.rmse, JSON.stringify(result));
   assert.equal(result.rounds_after, 35);

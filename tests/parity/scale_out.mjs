@@ -3,7 +3,7 @@
 // script model.scaleOutScript() writes, is continued there for real, and
 // comes back.
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -117,22 +117,23 @@ function tableAsCsv(table, path) {
 // TryAllreduceTree), the same script finishing in a minute before and after;
 // and for 27 minutes in the page's e2e test, which ran the script bare.
 // Dask's scripts finish in 6-23 s on this machine or hang (5 of 50 scripts
-// on 2026-11-30, each until killed); Spark's take 30-76 s (its JVM starts
-// first). So a Dask attempt is cut at 90 s, not 240, and has three tries:
-// at that rate two hangs in a row come about once in 100 scripts.
+// on 2026-11-30, each until killed: those were fits where one worker held no
+// rows, which the script now prevents); Spark's take 30-76 s (its JVM starts
+// first). So a Dask attempt is cut at 90 s, not 240, and has three tries.
 const LIMITS = { dask: { seconds: 90, attempts: 3 }, spark: { seconds: 240, attempts: 2 } };
+// Returns the script's { stdout, stderr } as text; throws with its stderr when it fails.
 export function runScript(python, script, cwd, engine) {
   const { seconds, attempts } = LIMITS[engine];
   for (let attempt = 1; ; attempt++) {
-    try {
-      return execFileSync('timeout', ['-s', 'KILL', String(seconds), python, script], { cwd, maxBuffer: 1 << 26, stdio: ['ignore', 'pipe', 'pipe'] });
-    } catch (e) {
-      // timeout's KILL reaches its own process group, timeout too: Node then
-      // sees the signal (status null), not timeout's 137.
-      const killed = e.signal === 'SIGKILL' || e.status === 137;
-      if (!killed || attempt === attempts) throw e;
-      console.error(`${script} in ${cwd} took over ${seconds} s; killed, trying again (attempt ${attempt + 1} of ${attempts})`);
-    }
+    const run = spawnSync('timeout', ['-s', 'KILL', String(seconds), python, script], { cwd, maxBuffer: 1 << 26, encoding: 'utf8' });
+    if (run.error) throw run.error;
+    if (run.status === 0) return { stdout: run.stdout, stderr: run.stderr };
+    // timeout's KILL reaches its own process group, timeout too: Node then
+    // sees the signal (status null), not timeout's 137.
+    const killed = run.signal === 'SIGKILL' || run.status === 137;
+    if (!killed || attempt === attempts)
+      throw new Error(`${python} ${script} in ${cwd}: ${killed ? `killed after ${seconds} s, ${attempts} times` : `exit ${run.status}`}\n${run.stderr.slice(-4000)}`);
+    console.error(`${script} in ${cwd} took over ${seconds} s; killed, trying again (attempt ${attempt + 1} of ${attempts})`);
   }
 }
 
@@ -165,11 +166,14 @@ export async function continueOnCluster(c, engine, python, { rounds = 20, worker
     model: 'model.xgboost.json', output: 'continued.json', rounds, workers,
   });
   writeFileSync(join(dir, `continue_${engine}.py`), script);
-  const out = runScript(python, `continue_${engine}.py`, dir, engine);
-  const result = JSON.parse(out.toString().trim().split('\n').at(-1));
+  const { stdout, stderr } = runScript(python, `continue_${engine}.py`, dir, engine);
+  const result = JSON.parse(stdout.trim().split('\n').at(-1));
 
   const what = `${c.csv} ${c.params.algorithm} on ${engine}`;
   assert.equal(result.engine, engine);
+  // Each worker trains on rows of its own (XGBoost warns of one that has none;
+  // 1.7.4's allreduce then hangs about one fit in two).
+  assert.doesNotMatch(stderr, /has an empty DMatrix/, `${what}: a worker was given no rows`);
   assert.equal(result.rounds_after, result.rounds_before + rounds, `${what}: ${rounds} rounds added`);
   const before = result.valid_before[metric], after = result.valid_after[metric];
   assert.ok(Number.isFinite(before) && Number.isFinite(after), `${what}: the script reports ${metric}: ${JSON.stringify(result)}`);

@@ -94,8 +94,11 @@ for (const d of DATA) {
       const scale = run.objective === 'binary:exponential' ? 2 : run.algorithm === 'adaboost' && TASKS[d.csv] === 'multiclass' ? half / (d.classes - 1)
         : run.algorithm === 'adaboost' ? half : 1;
       for (const ref of REFS) {
-        for (const file of [xgbFile, ubjFile]) {
-          const theirs = JSON.parse(lastLine(execFileSync(ref.python, [join(root, 'tests/parity/xgb_load_predict.py'), file, csv], { maxBuffer: 1 << 28 })));
+        const files = [xgbFile, ubjFile];
+        const results = JSON.parse(lastLine(execFileSync(ref.python, [join(root, 'tests/parity/xgb_load_predict.py'), JSON.stringify(files), csv], { maxBuffer: 1 << 28 })));
+        assert.equal(results.length, files.length);
+        for (const [i, file] of files.entries()) {
+          const theirs = results[i];
           assert.equal(theirs.version, ref.version);
           const how = `${name}, XGBoost ${ref.version}, ${file === ubjFile ? 'UBJSON' : 'JSON'}`;
           assertSameMargins(ours.map((v) => scale * v), theirs.margins, how);

@@ -396,7 +396,13 @@ def main():
     raw = raw.assign(**{ROW: 1})
     raw[ROW] = raw[ROW].cumsum() - 1  # the row's number in the file, across partitions
     valid_rows = read_rows(args.valid_rows)
-    data = raw.map_partitions(prepare, valid_rows, meta=prepare(raw._meta, valid_rows)).persist()
+    data = raw.map_partitions(prepare, valid_rows, meta=prepare(raw._meta, valid_rows))
+    # A file smaller than a block is one partition, so one worker would hold
+    # no rows: XGBoost 1.7's allreduce then hangs about one fit in two.
+    workers = max(1, len(client.scheduler_info()["workers"]))
+    if data.npartitions < workers:
+        data = data.repartition(npartitions=workers)
+    data = data.persist()
     train = data[~data[VALID]] if len(valid_rows) else data
     valid = data[data[VALID]] if len(valid_rows) else None
 
