@@ -67,15 +67,14 @@ node node_modules/typescript/bin/tsc --noEmit --strict --target es2022 --module 
 rc=$?
 [ $rc -eq 0 ] && echo "typecheck: ok" && count 1 0 0 || count 0 1 "$rc"
 
-# The engine's suite runs a file a core (no test there is timed, and each
-# writes in its own temporary directory): 129 -> 91 s. Not the others: the
-# reference libraries use every core already (parity: 639 -> 623 s, though a
-# 240 s Dask hang was in it: to measure again), and the browser's tests time
-# what a person sees.
+# The engine's and the references' suites run a file a core (no test there is
+# timed, and each writes in its own temporary directory): wasm 129 -> 91 s,
+# parity ~690 -> 464 s (much of parity is Python starting and importing,
+# one core's work). Not the browser's: its tests time what a person sees.
 for suite in wasm parity docs e2e; do
   echo "== $suite (node:test)"
   files_at_once=1
-  [ $suite = wasm ] && files_at_once=$(nproc)
+  case $suite in wasm|parity) files_at_once=$(nproc) ;; esac
   node --test --test-concurrency=$files_at_once "tests/$suite/" > "build/$suite.log" 2>&1
   rc=$?
   grep -E "^(not ok|# (tests|pass|fail))" "build/$suite.log"

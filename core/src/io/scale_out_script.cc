@@ -376,6 +376,21 @@ def engine_args(p):
     p.add_argument("--blocksize", default="64MB", help="bytes of CSV per partition")
 
 
+def spread(client, data):
+    """The partitions, computed and kept on the workers, each worker holding
+    some: XGBoost 1.7's allreduce hangs or fails when one holds none. A file
+    smaller than a block is one partition, so it is cut into one a worker, and
+    so few are placed by hand (Dask would keep them where their parent ran)."""
+    import dask.dataframe as dd
+    workers = sorted(client.scheduler_info()["workers"])
+    if data.npartitions > len(workers):
+        return data.persist()
+    if data.npartitions < len(workers):
+        data = data.repartition(npartitions=len(workers))
+    parts = [client.persist(part, workers=[workers[i]]) for i, part in enumerate(data.to_delayed())]
+    return dd.from_delayed(parts, meta=data._meta)
+
+
 def main():
     args = parse_args(engine_args)
     import logging
@@ -396,13 +411,7 @@ def main():
     raw = raw.assign(**{ROW: 1})
     raw[ROW] = raw[ROW].cumsum() - 1  # the row's number in the file, across partitions
     valid_rows = read_rows(args.valid_rows)
-    data = raw.map_partitions(prepare, valid_rows, meta=prepare(raw._meta, valid_rows))
-    # A file smaller than a block is one partition, so one worker would hold
-    # no rows: XGBoost 1.7's allreduce then hangs about one fit in two.
-    workers = max(1, len(client.scheduler_info()["workers"]))
-    if data.npartitions < workers:
-        data = data.repartition(npartitions=workers)
-    data = data.persist()
+    data = spread(client, raw.map_partitions(prepare, valid_rows, meta=prepare(raw._meta, valid_rows)))
     train = data[~data[VALID]] if len(valid_rows) else data
     valid = data[data[VALID]] if len(valid_rows) else None
 
