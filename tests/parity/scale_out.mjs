@@ -117,9 +117,10 @@ function tableAsCsv(table, path) {
 // TryAllreduceTree), the same script finishing in a minute before and after;
 // and for 27 minutes in the page's e2e test, which ran the script bare.
 // Dask's scripts finish in 6-23 s on this machine or hang (5 of 50 scripts
-// on 2026-11-30, each until killed: those were fits where one worker held no
-// rows, which the script now prevents); Spark's take 30-76 s (its JVM starts
-// first). So a Dask attempt is cut at 90 s, not 240, and has three tries.
+// on 2026-11-30, each until killed; the ones examined were fits where one
+// worker held no rows, which the script now prevents); Spark's take 30-76 s
+// (its JVM starts first). So a Dask attempt is cut at 90 s, not 240, and has
+// three tries.
 const LIMITS = { dask: { seconds: 90, attempts: 3 }, spark: { seconds: 240, attempts: 2 } };
 // Returns the script's { stdout, stderr } as text; throws with its stderr when it fails.
 export function runScript(python, script, cwd, engine) {
