@@ -36,7 +36,7 @@ TEST(Histogram, DenseSumsAreTheRowOrderSums) {
     std::vector<RowIdx> dense(d.train_rows.begin(), d.train_rows.begin() + 3001), scattered;
     for (size_t i = 0; i < d.train_rows.size() && scattered.size() < 3001; i += 7) scattered.push_back(d.train_rows[i]);
     for (const std::vector<RowIdx>* node : {&dense, &scattered}) {
-      ASSERT_LT(node->size(), 2 * HistogramBuilder::kMinRowsPerBlock);
+      ASSERT_LT(node->size(), HistogramBuilder::kOneBlockBelow);
       std::vector<HistBin> got(m.total_bins(), HistBin{-7.5, 123.25});
       HistogramBuilder(m).Build(g, *node, got, two);
       const std::vector<HistBin> want = test::RowOrderSums(m, g, *node);

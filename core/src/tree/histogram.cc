@@ -201,7 +201,7 @@ void HistogramBuilder::Blocked(size_t n, size_t total, std::span<const BinRange>
   auto clear = [&](HistBin* hist) {
     for (const BinRange& r : ranges) std::fill(hist + r.begin, hist + r.end, HistBin{});
   };
-  const size_t blocks = std::clamp<size_t>(n / kMinRowsPerBlock, 1, kMaxBlocks);
+  const size_t blocks = BlocksFor(n);
   if (blocks == 1) {
     clear(out.data());
     accumulate(0, n, out.data());
@@ -274,7 +274,7 @@ void HistogramBuilder::Build(std::span<const GradPair> gpair, std::span<const Ro
   // Too few rows to split (a small table, or a node deep in a tree) but many
   // features: the threads split the features instead, each adding every row
   // in row order, so every bin's sum is the one a single thread makes.
-  if (n < 2 * kMinRowsPerBlock && pool.size() > 1 && m >= 2 * kMinFeaturesPerPart && n * m >= kMinCellsToSplitFeatures) {
+  if (n < kOneBlockBelow && pool.size() > 1 && m >= 2 * kMinFeaturesPerPart && n * m >= kMinCellsToSplitFeatures) {
     const int parts = static_cast<int>(std::min<size_t>(static_cast<size_t>(pool.size()), m / kMinFeaturesPerPart));
     pool.Run(parts, [&](int p) {
       const size_t lo = m * p / parts, hi = m * (p + 1) / parts;
@@ -297,11 +297,11 @@ void HistogramBuilder::Build(std::span<const GradPair> gpair, std::span<const Ro
 void HistogramBuilder::BuildQuantised(std::span<const GradPair> gpair, const QuantisedPairs& q,
                                       std::span<const RowIdx> rows, std::span<HistBin> out, ThreadPool& pool) {
   const size_t n = rows.size(), total = bins_.total_bins(), stride = bins_.num_features;
-  if (n < 2 * kMinRowsPerBlock || SparsePays(n, all_features_)) {
+  if (n < kOneBlockBelow || SparsePays(n, all_features_)) {
     Build(gpair, rows, out, pool);
     return;
   }
-  const size_t blocks = std::clamp<size_t>(n / kMinRowsPerBlock, 1, kMaxBlocks);
+  const size_t blocks = BlocksFor(n);
   if (quantised_scratch_.size() < blocks * total) quantised_scratch_.resize(blocks * total);
   pool.Run(static_cast<int>(blocks), [&](int b) {
     uint64_t* hist = quantised_scratch_.data() + b * total;

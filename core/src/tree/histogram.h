@@ -2,6 +2,7 @@
 // g and h over the node's rows.
 #pragma once
 
+#include <algorithm>  // for clamp
 #include <span>    // for span
 #include <vector>  // for vector
 
@@ -45,6 +46,14 @@ class HistogramBuilder {
  public:
   static constexpr size_t kMaxBlocks = 8;
   static constexpr size_t kMinRowsPerBlock = 2048;
+  // A node under kOneBlockBelow rows is one block: a level's such nodes are
+  // built one per task instead. (Raising it to 16,384 or 65,536 rows, which
+  // saves the mid-size nodes' scratch clears and block sums, was no faster
+  // on wide at two threads: 2026-11-30, bench/RESULTS.md.)
+  static constexpr size_t kOneBlockBelow = 2 * kMinRowsPerBlock;
+  static size_t BlocksFor(size_t n) {
+    return n < kOneBlockBelow ? 1 : std::clamp<size_t>(n / kMinRowsPerBlock, 2, kMaxBlocks);
+  }
   // Features a thread takes when a node's rows are too few to split, and the
   // least work (rows x features) worth waking a second thread for.
   static constexpr size_t kMinFeaturesPerPart = 16;

@@ -265,7 +265,7 @@ void TreeLearner::BuildLevelHistograms(std::span<const GradPair> gpair, std::vec
   std::vector<size_t> batch;
   for (size_t p : pairs) {
     const Entry& small = Smaller(next[p], next[p + 1]);
-    if (small.end - small.begin >= 2 * HistogramBuilder::kMinRowsPerBlock) BuildSiblings(gpair, next[p], next[p + 1]);
+    if (small.end - small.begin >= HistogramBuilder::kOneBlockBelow) BuildSiblings(gpair, next[p], next[p + 1]);
     else batch.push_back(p);
   }
   // One pair alone (the level below the root): built here, not as a task, so
