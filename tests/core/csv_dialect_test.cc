@@ -65,6 +65,53 @@ TEST(CsvDialect, BytesThatAreNotUtf8AreReadAsWindows1252AndSaidSo) {
   EXPECT_EQ(utf8.columns[1].levels[0], "M\xC3\xBCnchen");
 }
 
+// The text as UTF-16 code units, with its byte-order mark.
+std::string Utf16(std::u16string_view text, bool little) {
+  std::string out = little ? "\xFF\xFE" : "\xFE\xFF";
+  for (char16_t u : text) {
+    const char lo = static_cast<char>(u & 0xFF), hi = static_cast<char>(u >> 8);
+    out += little ? std::string{lo, hi} : std::string{hi, lo};
+  }
+  return out;
+}
+
+Table ReadInChunks(std::string_view bytes, size_t chunk) {
+  CsvReader reader;
+  for (size_t i = 0; i < bytes.size(); i += chunk) reader.Feed(bytes.substr(i, chunk));
+  return reader.Finish();
+}
+
+// Excel's "Unicode Text" (UTF-16LE, tabs) was read byte by byte: every other
+// byte a NUL, one field a line, "Line 31 has 1 fields" or garbage names.
+TEST(CsvDialect, Utf16WithItsByteOrderMarkIsDecodedAndSaidSo) {
+  // München, a grinning face (a surrogate pair: U+1F600), a number.
+  const std::u16string text = u"name\tcity\tn\nx\tM\u00FCnchen\t1.5\ny\t\U0001F600\t-2\n";
+  const Table want = ReadCsv("name\tcity\tn\nx\tM\xC3\xBCnchen\t1.5\ny\t\xF0\x9F\x98\x80\t-2\n");
+  for (const bool little : {true, false})
+    for (const size_t chunk : {size_t{1}, size_t{3}, size_t{7}, size_t{1} << 20}) {
+      const std::string what = std::string(little ? "little" : "big") + "-endian, chunks of " + std::to_string(chunk);
+      const Table t = ReadInChunks(Utf16(text, little), chunk);
+      EXPECT_EQ(t.encoding, little ? "utf-16le" : "utf-16be") << what;
+      EXPECT_EQ(t.delimiter, '\t') << what;
+      EXPECT_EQ(Names(t), Names(want)) << what;
+      ASSERT_EQ(t.num_rows, 2u) << what;
+      EXPECT_EQ(t.columns[1].levels, want.columns[1].levels) << what;
+      EXPECT_EQ(t.columns[2].values, want.columns[2].values) << what;
+      ASSERT_EQ(t.notes.size(), 1u) << what;
+      EXPECT_NE(t.notes[0].find("UTF-16"), std::string::npos) << t.notes[0];
+    }
+  // A lone surrogate (a cut file, say) becomes U+FFFD, not bad UTF-8.
+  const Table lone = ReadCsv(Utf16(u"a\n\xD83D\n", true));
+  EXPECT_EQ(lone.columns[0].levels, (std::vector<std::string>{"\xEF\xBF\xBD"}));
+  // An odd last byte too.
+  const Table odd = ReadCsv(Utf16(u"a\nb\n", true) + "x");
+  EXPECT_EQ(odd.columns[0].levels, (std::vector<std::string>{"b", "\xEF\xBF\xBD"}));
+  // Said to be UTF-8, the bytes are taken as they are.
+  CsvOptions utf8;
+  utf8.encoding = "utf-8";
+  EXPECT_EQ(ReadCsv(Utf16(u"a\n1\n", true), utf8).encoding, "utf-8");
+}
+
 TEST(CsvDialect, Utf8IsCheckedStrictly) {
   EXPECT_TRUE(IsValidUtf8("plain"));
   EXPECT_TRUE(IsValidUtf8("\xC3\xA9 \xE2\x82\xAC \xF0\x9F\x98\x80"));

@@ -289,7 +289,7 @@ export type CustomMetric = (margins: Float32Array, labels: Float32Array) => numb
 export interface CsvOptions {
   /** 'auto' (default): comma, semicolon, tab or pipe, detected from the first lines. */
   delimiter?: 'auto' | ',' | ';' | '\t' | '|' | string;
-  /** 'auto' (default): UTF-8, or Windows-1252 when the bytes are not valid UTF-8. */
+  /** 'auto' (default): UTF-16 when the file starts with its byte-order mark, else UTF-8, or Windows-1252 when the bytes are not valid UTF-8. */
   encoding?: 'auto' | 'utf-8' | 'windows-1252';
   /** false (default): a row with more or fewer fields than the header is refused (CSV_RAGGED_ROW, naming its line);
    *  true: such rows are left out and table.notes says how many and where. */
@@ -348,8 +348,8 @@ export class Table {
   readonly columns: ColumnSummary[];
   /** The delimiter used, given or detected. */
   readonly delimiter: string;
-  /** The encoding used: 'utf-8', or 'windows-1252' for a file that is not valid UTF-8. */
-  readonly encoding: 'utf-8' | 'windows-1252';
+  /** The encoding used: 'utf-8'; 'windows-1252' for a file that is not valid UTF-8; 'utf-16le' or 'utf-16be' for a file that starts with UTF-16's byte-order mark (Excel's "Unicode Text"). */
+  readonly encoding: 'utf-8' | 'windows-1252' | 'utf-16le' | 'utf-16be';
   /** Some column's numbers were read with a decimal comma (10,9155; the notes say which): give it to scaleOutScript(). */
   readonly decimalComma: boolean;
   /** CsvOptions.missingValues as read with (give it to scaleOutScript()); [] when none. */
@@ -418,9 +418,10 @@ export interface ScaleOutOptions {
   engine: 'dask' | 'spark';
   /** The CSV as the script will find it (a path or a URL the workers read). Default 'data.csv'. */
   csv?: string;
-  /** The CSV's delimiter (table.delimiter) and encoding (table.encoding). Defaults ',' and 'utf-8'. */
+  /** The CSV's delimiter (table.delimiter) and encoding (table.encoding). Defaults ',' and 'utf-8'. A UTF-16
+   *  table's encoding is refused (BAD_OPTION): a cluster reads the file in byte blocks; save it as UTF-8. */
   delimiter?: string;
-  encoding?: 'utf-8' | 'windows-1252';
+  encoding?: 'utf-8' | 'windows-1252' | 'utf-16le' | 'utf-16be';
   /** table.decimalComma: the script reads the CSV's numbers as the table did. Default false. */
   decimalComma?: boolean;
   /** table.missingValues: the script takes those cells for missing as the table did. */

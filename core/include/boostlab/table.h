@@ -74,8 +74,9 @@ struct Table {
 struct CsvOptions {
   // 0: detected from the first lines (comma, semicolon, tab or pipe).
   char delimiter = 0;
-  // "auto": UTF-8, or Windows-1252 when the bytes are not valid UTF-8;
-  // "utf-8" or "windows-1252" to say which.
+  // "auto": UTF-16 when the file starts with its byte-order mark (Table's
+  // encoding then "utf-16le" or "utf-16be"), else UTF-8, or Windows-1252
+  // when the bytes are not valid UTF-8; "utf-8" or "windows-1252" to say which.
   std::string encoding = "auto";
   // Files larger than this are refused (bytes): before parsing when read
   // whole, at the chunk that passes it when read in chunks.
@@ -143,6 +144,8 @@ class CsvReader {
   size_t column_bytes() const;  // the columns' storage so far, room reserved for rows to come included
 
  private:
+  void FeedBytes(std::string_view chunk);  // the file's bytes (UTF-16 decoded here)
+  void FeedText(std::string_view chunk);   // UTF-8 or Windows-1252 bytes
   struct State;
   std::unique_ptr<State> state_;
 };

@@ -12,6 +12,7 @@
 #include <functional>     // for hash
 #include <map>            // for map
 #include <new>            // for bad_alloc
+#include <optional>       // for optional
 #include <stdexcept>      // for length_error
 #include <cstdlib>        // for strtod
 #include <string>         // for string, to_string
@@ -26,6 +27,7 @@
 #include "io/grouped_numbers.h"
 #include "io/missing_markers.h"
 #include "io/number_cell.h"
+#include "io/utf16.h"
 #include "util/closest_name.h"
 #include "util/float_text.h"
 #include "util/line_list.h"
@@ -317,6 +319,12 @@ struct CsvReader::State {
   bool header_done = false;
   bool reserved = false;
   bool utf8_so_far = true;   // "auto": no invalid UTF-8 met yet
+  // "auto": the first two bytes, until they say whether the file is UTF-16
+  // (a byte-order mark); then its decoder if it is.
+  std::string first_bytes;
+  bool bom_checked = false;
+  std::optional<Utf16Decoder> utf16;
+  std::string decoded;       // a UTF-16 chunk as UTF-8
   char delimiter = ',';
   long line = 1;
   long header_line = 0;
@@ -327,6 +335,19 @@ struct CsvReader::State {
   std::vector<uint32_t> row_lines;  // Table::row_lines: empty while rows run one a line
   std::vector<std::string_view> fields;
   RecordSplitter splitter;
+
+  // "auto" and a UTF-16 byte-order mark: the bytes are decoded from UTF-16
+  // (the mark becomes UTF-8's, which Start drops). Read as bytes, such a file
+  // was one field a line under a garbage header (every other byte a NUL).
+  // The columns are sized from the decoded bytes, about half the file's.
+  void CheckBom() {
+    bom_checked = true;
+    if (options.encoding != "auto") return;
+    if (const int bom = Utf16Bom(first_bytes)) {
+      utf16.emplace(bom == 1);
+      options.expected_bytes /= 2;
+    }
+  }
 
   // Reads the file's first bytes (or all of it): encoding option, BOM,
   // delimiter. Returns how many bytes the BOM takes.
@@ -505,6 +526,33 @@ void CsvReader::Feed(std::string_view chunk) {
   if (st.fed > st.options.max_bytes)
     throw Error("CSV_TOO_LARGE", "The file is more than " + MegabytesText(st.options.max_bytes) + "; the limit is " +
                                      MegabytesText(st.options.max_bytes) + ".");
+  if (!st.bom_checked) {
+    const size_t k = std::min(chunk.size(), 2 - st.first_bytes.size());
+    st.first_bytes.append(chunk.substr(0, k));
+    chunk.remove_prefix(k);
+    if (st.first_bytes.size() < 2) return;
+    st.CheckBom();
+    const std::string first = std::move(st.first_bytes);
+    st.first_bytes.clear();
+    FeedBytes(first);
+  }
+  FeedBytes(chunk);
+}
+
+// The file's bytes, decoded to UTF-8 if they are UTF-16.
+void CsvReader::FeedBytes(std::string_view chunk) {
+  State& st = *state_;
+  if (!st.utf16) {
+    FeedText(chunk);
+    return;
+  }
+  st.decoded.clear();
+  st.utf16->Decode(chunk, st.decoded);
+  FeedText(st.decoded);
+}
+
+void CsvReader::FeedText(std::string_view chunk) {
+  State& st = *state_;
   if (!st.started) {
     // The dialect needs the first bytes: gather them (a big first chunk is read in place).
     if (st.pending.empty() && chunk.size() >= kDialectBytes) {
@@ -569,6 +617,17 @@ std::string SpelledMissingNote(const Builders& builders) {
 
 Table CsvReader::Finish() {
   State& st = *state_;
+  if (!st.bom_checked) {  // a file of under two bytes
+    st.bom_checked = true;
+    const std::string first = std::move(st.first_bytes);
+    st.first_bytes.clear();
+    FeedText(first);
+  }
+  if (st.utf16) {
+    st.decoded.clear();
+    st.utf16->Finish(st.decoded);
+    FeedText(st.decoded);
+  }
   if (!st.started) st.pending.erase(0, st.Start(st.pending));
   st.Parse(st.pending, true);
   st.pending.clear();
@@ -581,6 +640,12 @@ Table CsvReader::Finish() {
   table.delimiter = st.delimiter;
   table.missing_values = st.options.missing_values;
   table.encoding = st.options.encoding == "auto" ? (st.utf8_so_far ? "utf-8" : "windows-1252") : st.options.encoding;
+  if (st.utf16) {
+    const bool little = st.utf16->little_endian();
+    table.encoding = little ? "utf-16le" : "utf-16be";
+    table.notes.push_back(std::string("The file is UTF-16 (") + (little ? "little" : "big") +
+                          "-endian, as Excel's \"Unicode Text\" and other Windows tools save text): it was read as such.");
+  }
   if (table.encoding == "windows-1252") {
     if (st.options.encoding == "auto")
       table.notes.push_back("The file is not valid UTF-8: it was read as Windows-1252 (Latin-1).");

@@ -51,6 +51,11 @@ ScaleOutOptions ParseScaleOutOptions(std::string_view text) {
       o.delimiter = d[0];
     } else if (key == "encoding") {
       text_option(o.encoding);
+      // A cluster cuts a file into byte blocks, and a UTF-16 block may start
+      // inside a character: the scripts ask for UTF-8 instead.
+      if (o.encoding == "utf-16le" || o.encoding == "utf-16be")
+        throw Error("BAD_OPTION", "The file is UTF-16 (" + o.encoding + "); the cluster scripts read UTF-8 or Windows-1252 "
+                                  "files. Save it as UTF-8 (in Excel: \"CSV UTF-8\") and load that one to continue at scale.");
       if (o.encoding != "utf-8" && o.encoding != "windows-1252")
         throw Error("BAD_OPTION", "Scale-out option 'encoding' must be 'utf-8' or 'windows-1252'.");
     } else if (key == "decimalComma") {
