@@ -58,7 +58,7 @@ test('AdaBoost, one stump at a time: every step checked against the engine\'s nu
   assert.match(await blurred(), /blur/);
   assert.equal(await answer(page, '2.5'), 'wrong');
   assert.match(await blurred(), /blur/, 'still, after a wrong answer');
-  assert.equal(await answer(page, diamond.toFixed(3)), 'right');
+  assert.equal(await answer(page, diamond.toFixed(3).replace('.', ',')), 'right', 'a decimal comma is read too');
   assert.match(await page.textContent('#lesson-explain'), /◆₁ = √/);
   assert.equal(await blurred(), 'none', 'answered: the number shows');
   await site.screenshot('lessons-step1-1280x800');
@@ -75,7 +75,8 @@ test('AdaBoost, one stump at a time: every step checked against the engine\'s nu
   await ready(page);
   line = await roundLine(page);
   assert.equal(line.round, 2, line.text);
-  assert.equal(await answer(page, '0,5'), 'right', 'a decimal comma is read too');
+  assert.equal(await answer(page, '0.49'), 'wrong', 'near is not right');
+  assert.equal(await answer(page, '½'), 'right', 'as the step writes it');
   const said = Number(/ε₂ = (\d+\.\d+)/.exec(await page.textContent('#lesson-explain'))?.[1]);
   assert.ok(Math.abs(said - line.epsilon) < 1e-4, `the explanation's ε₂ ${said} is the round line's ${line.epsilon}`);
 
@@ -243,6 +244,9 @@ test('XGBoost\'s objective: h of a row, w* with λ = 1 and 20, the tree\'s objec
   // Second order: h = p(1 − p).
   let text = await prompt();
   const [p] = numbers(text, 'σ\\(F₀\\)');
+  // ¼, what p = ½ would give, is not this row's h (an absolute tolerance of 0.01 took it).
+  assert.ok(Math.abs(p * (1 - p) - 0.25) > 0.002 * 0.25, `p = ${p}: h is not ¼ to the check's tolerance`);
+  assert.equal(await answer(page, '0.25'), 'wrong', text);
   assert.equal(await answer(page, (p * (1 - p)).toFixed(4)), 'right', text);
   assert.match(await page.textContent('#lesson-explain'), /The engine's: g = .*, h = /);
   // w* = −G/(H+λ), λ = 1 then 20.
@@ -308,7 +312,7 @@ test('Random forests: the rows tree 1 never drew, the features a split drew, the
   const [, rows, never] = /over ([\d,]+) rows; ([\d,]+) never drawn/.exec(drawnText).map((v) => Number(String(v).replace(/,/g, '')));
   const share = never / rows;
   assert.ok(Math.abs(share - 1 / Math.E) < 0.06, `${share} of the rows left out, near 1/e`);
-  assert.equal(await answer(page, share.toFixed(3)), 'right');
+  assert.equal(await answer(page, `${(100 * share).toFixed(1)} %`), 'right', 'a share as the round panel writes it');
   await page.click('#lesson-next');
   await ready(page);
   const tried = await page.$$eval('#round-inspector .tried-table tr[data-features]', (trs) => trs.map((tr) => JSON.parse(tr.dataset.features).length));
@@ -396,7 +400,7 @@ test('Ranking: GBRank\'s pairs, swapped targets and blend, LambdaMART beside it,
   await page.click('#lesson-next');
   await ready(page);
   assert.equal((await roundLine(page)).round, 2);
-  assert.equal(await answer(page, '0.667'), 'right');
+  assert.equal(await answer(page, '2/3'), 'right', 'a fraction');
   assert.ok(Math.abs(await panelNumber('keep') - 2 / 3) < 1e-9);
 
   // Step 4: round 20 learns from fewer pairs than round 1.

@@ -450,6 +450,8 @@ export class Model extends Handle {
   }
   // {feature name: importance}; type: weight | gain | cover | total_gain | total_cover.
   featureImportance(type = 'gain') {
+    if (typeof type !== 'string')
+      throw new BoostLabError({ code: 'BAD_ARGUMENT', message: `featureImportance() takes a type: 'weight', 'gain', 'cover', 'total_gain' or 'total_cover', not ${typeof type}.` });
     return unwrap(this._h.featureImportance(type));
   }
 }
@@ -507,11 +509,18 @@ export class Trainer extends Handle {
     const report = JSON.parse(unwrap(this._h.step()));
     report.threads = this.threads;
     if (this._metric) {
-      const name = this._metric.name || 'custom';
+      // `{ metric: (m, l) => ... }` gives the function the name 'metric' (JavaScript names it after its key): anonymous.
+      const name = this._metric.name && this._metric.name !== 'metric' ? this._metric.name : 'custom';
+      const value = (margins, labels) => {
+        const v = this._metric(margins, labels);
+        if (typeof v !== 'number')
+          throw new BoostLabError({ code: 'BAD_ARGUMENT', message: `The metric function ${name === 'custom' ? '' : `'${name}' `}returns a number (NaN where it has none), not ${v === null ? 'null' : typeof v}.` });
+        return v;
+      };
       report.train ??= {};
-      report.train[name] = this._metric(this.margins(), this._labels ??= unwrap(this._h.labels(false)));
+      report.train[name] = value(this.margins(), this._labels ??= unwrap(this._h.labels(false)));
       const validLabels = (this._validLabels ??= unwrap(this._h.labels(true)));
-      if (validLabels.length) (report.valid ??= {})[name] = this._metric(this.margins({ valid: true }), validLabels);
+      if (validLabels.length) (report.valid ??= {})[name] = value(this.margins({ valid: true }), validLabels);
       if (!report.metric) report.metric = name;
     }
     return report;
@@ -527,6 +536,9 @@ export class Trainer extends Handle {
     return unwrap(this._h.labels(Boolean(valid)));
   }
   setGradients(grad, hess) {
+    for (const [name, v] of [['grad', grad], ['hess', hess]])
+      if (v === null || typeof v !== 'object' || typeof v.length !== 'number')
+        throw new BoostLabError({ code: 'BAD_ARGUMENT', message: `setGradients(grad, hess): ${name} is an array of numbers (one a training row and output), not ${v === null ? 'null' : typeof v}.` });
     unwrap(this._h.setGradients(grad, hess));
   }
   // The model so far (with early stopping: cut back to the best round).
@@ -833,6 +845,8 @@ export class BoostLab {
       if (isUbjModel(bytes)) return new Model(unwrap(this._module.modelFromBytes(bytes.length, read)), {}, this._module);
       file = new TextDecoder().decode(bytes);
     }
+    if (typeof file !== 'string' && (file === null || typeof file !== 'object'))
+      throw new BoostLabError({ code: 'BAD_ARGUMENT', message: `loadModel() takes a model file: its text, its bytes (Uint8Array or ArrayBuffer) or its parsed JSON, not ${file === null ? 'null' : typeof file}.` });
     const text = typeof file === 'string' ? file : JSON.stringify(file);
     return new Model(unwrap(this._module.modelFromJson(text)), {}, this._module);
   }

@@ -28,9 +28,9 @@ export interface LessonContext {
 
 export interface Question {
   prompt: (c: LessonContext) => string;
-  // A number checked to a relative tolerance, or one of `choices`.
+  // A number checked to a relative tolerance (isRight), or one of `choices`.
   answer: (c: LessonContext) => number | string;
-  tolerance?: number;
+  tolerance?: number;  // relative; 0: exactly (a count)
   choices?: string[];
   needsDetail?: boolean;  // asked about a round's rows or leaves: waits for the round panel's detail
   needsCompare?: boolean;  // asked about a preset's runs and blends: waits for the side-by-side comparison
@@ -98,7 +98,6 @@ const ADABOOST: Lesson = {
         hides: ['diamond'],
         prompt: (c) => `Round 1's stump has ε₁ = ${fixed(eps(c), 4)} (the line above the chart shows it). What is ◆₁?`,
         answer: (c) => diamond(eps(c)),
-        tolerance: 0.005,
         explain: (c) => `◆₁ = √((1 − ${fixed(eps(c), 4)}) / ${fixed(eps(c), 4)}) = ${fixed(diamond(eps(c)))}.`,
       },
     },
@@ -112,7 +111,6 @@ const ADABOOST: Lesson = {
       question: {
         prompt: () => 'After the update, how many times heavier is a row round 1 got wrong than a row it got right?',
         answer: (c) => diamond(eps(c)) ** 2,
-        tolerance: 0.005,
         explain: (c) => `◆₁ ÷ (1/◆₁) = ◆₁² = (1 − ε₁)/ε₁ = ${fixed(diamond(eps(c)) ** 2)}. The weights are then normalised to sum 1 ` +
           '(the notes leave them unnormalised: only their ratios matter to ε and to the next stump).',
       },
@@ -145,7 +143,6 @@ const ADABOOST: Lesson = {
         hides: ['alpha'],
         prompt: () => 'What is round 1\'s vote in the notes\' convention, α₁ = ln◆₁?',
         answer: (c) => Math.log(diamond(eps(c))),
-        tolerance: 0.005,
         explain: (c) => `α₁ = ln ${fixed(diamond(eps(c)))} = ${fixed(Math.log(diamond(eps(c))))}, the α the round line shows ` +
           `(${fixed(c.report(1)?.alpha ?? NaN)}).`,
       },
@@ -163,7 +160,6 @@ const ADABOOST: Lesson = {
         hides: ['alpha'],
         prompt: () => 'Same data, same stump, same ε₁: what vote α₁ does SAMME give round 1\'s stump?',
         answer: (c) => c.report(1)?.alpha ?? NaN,
-        tolerance: 0.005,
         explain: (c) => `α₁ = ln((1 − ε₁)/ε₁) = ln(${fixed((1 - eps(c)) / eps(c))}) = ${fixed(Math.log((1 - eps(c)) / eps(c)))}: twice ` +
           `ln◆₁ = ${fixed(Math.log(diamond(eps(c))))}. Doubling every vote changes the sign of no Σ αₜgₜ(x), so both conventions classify ` +
           'every point alike; only the margin\'s scale differs, and with it the link to a probability (σ(F) for SAMME, σ(2F) for the notes\' votes).',
@@ -216,7 +212,6 @@ const ADABOOST_DESCENT: Lesson = {
         hides: ['exploss'],
         prompt: (c) => `Round 1's stump has ε₁ = ${fixed(eps(c), 4)}. What is the exponential error after round 1, ε₁·◆₁ + (1 − ε₁)/◆₁?`,
         answer: (c) => expLoss(c, 1),
-        tolerance: 0.005,
         explain: (c) => `◆₁ = ${fixed(diamond(eps(c)), 4)}, so ε₁·◆₁ + (1 − ε₁)/◆₁ = 2√(ε₁(1 − ε₁)) = ${fixed(fall(eps(c)), 4)}; ` +
           `the round panel's exponential loss after round 1: ${fixed(expLoss(c, 1), 4)} (the page normalises u to sum 1 each round and shows the unnormalised sum as this loss).`,
       },
@@ -233,7 +228,6 @@ const ADABOOST_DESCENT: Lesson = {
         hides: ['alpha', 'eada'],
         prompt: (c) => `Round 3's stump has ε₃ = ${fixed(eps(c, 3), 4)}. At which step η is E_ADA(η) smallest?`,
         answer: (c) => Math.log(diamond(eps(c, 3))),
-        tolerance: 0.005,
         explain: (c) => `Setting dE/dη = −(1 − ε₃)e^{−η} + ε₃e^{η} to 0 gives e^{2η} = (1 − ε₃)/ε₃, so η = ln◆₃ = ` +
           `${fixed(Math.log(diamond(eps(c, 3))), 4)}: exactly the vote α₃ = ${fixed(c.report(3)?.alpha ?? NaN, 4)} the engine gave it. ` +
           'The vote is the steepest-descent step, not a separate rule.',
@@ -250,7 +244,6 @@ const ADABOOST_DESCENT: Lesson = {
         hides: ['exploss'],
         prompt: (c) => `After round 4 the exponential error is ${fixed(expLoss(c, 4), 5)}; round 5's stump has ε₅ = ${fixed(eps(c, 5), 4)}. What is it after round 5?`,
         answer: (c) => expLoss(c, 5),
-        tolerance: 0.005,
         explain: (c) => `${fixed(expLoss(c, 4), 5)} × 2√(${fixed(eps(c, 5), 4)} × ${fixed(1 - eps(c, 5), 4)}) = ${fixed(expLoss(c, 4) * fall(eps(c, 5)), 5)}; ` +
           `the engine's: ${fixed(expLoss(c, 5), 5)}.`,
       },
@@ -310,7 +303,6 @@ const GRADIENT_BOOSTING: Lesson = {
         prompt: (c) => `The row on ${rowName(c)} has y = ${fixed(followed(c)?.y ?? NaN, 4)} and f₀ = ${fixed(followed(c)?.before ?? NaN, 4)}. ` +
           'What is its loss ½(y − f₀)²?',
         answer: (c) => 0.5 * ((followed(c)?.y ?? NaN) - (followed(c)?.before ?? NaN)) ** 2,
-        tolerance: 0.01,
         explain: (c) => `½(${fixed(followed(c)?.y ?? NaN, 4)} − ${subtrahend(followed(c)?.before ?? NaN, 4)})² = ` +
           `${fixed(0.5 * ((followed(c)?.y ?? NaN) - (followed(c)?.before ?? NaN)) ** 2, 4)}.`,
       },
@@ -328,7 +320,6 @@ const GRADIENT_BOOSTING: Lesson = {
         hides: ['lossline', 'grad'],
         prompt: (c) => `What pseudo-residual r does the row on ${rowName(c)} get in round 1?`,
         answer: (c) => (followed(c)?.y ?? NaN) - (followed(c)?.before ?? NaN),
-        tolerance: 0.01,
         explain: (c) => `r = y − f₀ = ${fixed(followed(c)?.y ?? NaN, 4)} − ${subtrahend(followed(c)?.before ?? NaN, 4)} = ` +
           `${fixed((followed(c)?.y ?? NaN) - (followed(c)?.before ?? NaN), 4)}; the engine's gradient g for the row is ${fixed(followed(c)?.g ?? NaN, 4)} = −r.`,
       },
@@ -348,7 +339,6 @@ const GRADIENT_BOOSTING: Lesson = {
         prompt: (c) => `The row on ${rowName(c)} lands in a leaf of ${leafOf(c)?.rows ?? '?'} training rows whose residuals sum to ` +
           `${fixed(-(leafOf(c)?.sumGrad ?? NaN), 4)}. What value γ does that leaf take?`,
         answer: (c) => -(leafOf(c)?.sumGrad ?? NaN) / (leafOf(c)?.rows ?? NaN),
-        tolerance: 0.01,
         explain: (c) => `γ = ${fixed(-(leafOf(c)?.sumGrad ?? NaN), 4)} / ${leafOf(c)?.rows} = ${fixed(leafOf(c)?.step ?? NaN, 4)} ` +
           '(the round panel lists every leaf with its rows, G and step).',
       },
@@ -366,7 +356,6 @@ const GRADIENT_BOOSTING: Lesson = {
         prompt: (c) => `With ν = 0.5, f₀ = ${fixed(followed(c)?.before ?? NaN, 4)} and the leaf's γ = ${fixed(leafOf(c)?.step ?? NaN, 4)}, ` +
           `what is F₁ for the row on ${rowName(c)}?`,
         answer: (c) => (followed(c)?.before ?? NaN) + 0.5 * (leafOf(c)?.step ?? NaN),
-        tolerance: 0.01,
         explain: (c) => `F₁ = ${fixed(followed(c)?.before ?? NaN, 4)} + 0.5 × ${fixed(leafOf(c)?.step ?? NaN, 4)} = ` +
           `${fixed((followed(c)?.before ?? NaN) + 0.5 * (leafOf(c)?.step ?? NaN), 4)}; the worked table's F₁(x) says ${fixed(followed(c)?.after ?? NaN, 4)}.`,
       },
@@ -422,7 +411,6 @@ const XGBOOST: Lesson = {
         prompt: (c) => `The row on ${rowName(c)} has y = ${followed(c)?.y ?? '?'} and margin F₀ = ${fixed(followed(c)?.before ?? NaN, 4)} ` +
           `(p = σ(F₀) = ${fixed(sigmoid(followed(c)?.before ?? NaN), 4)}). What is its h = p(1 − p)?`,
         answer: (c) => { const p = sigmoid(followed(c)?.before ?? NaN); return p * (1 - p); },
-        tolerance: 0.01,
         explain: (c) => { const p = sigmoid(followed(c)?.before ?? NaN); return `h = ${fixed(p, 4)} × ${fixed(1 - p, 4)} = ${fixed(p * (1 - p), 4)}; ` +
           `g = p − y = ${fixed(p - (followed(c)?.y ?? NaN), 4)}. The engine's: g = ${fixed(followed(c)?.g ?? NaN, 4)}, h = ${fixed(followed(c)?.h ?? NaN, 4)}.`; },
       },
@@ -440,7 +428,6 @@ const XGBOOST: Lesson = {
         prompt: (c) => `The row on ${rowName(c)} lands in a leaf with G = ${fixed(leafOf(c)?.sumGrad ?? NaN, 4)} and H = ` +
           `${fixed(leafOf(c)?.sumHess ?? NaN, 4)}; λ = 1. What is the leaf's w*?`,
         answer: (c) => -(leafOf(c)?.sumGrad ?? NaN) / ((leafOf(c)?.sumHess ?? NaN) + 1),
-        tolerance: 0.01,
         explain: (c) => `w* = −(${fixed(leafOf(c)?.sumGrad ?? NaN, 4)}) / (${fixed(leafOf(c)?.sumHess ?? NaN, 4)} + 1) = ` +
           `${fixed(-(leafOf(c)?.sumGrad ?? NaN) / ((leafOf(c)?.sumHess ?? NaN) + 1), 4)}; the engine's leaf: ${fixed(leafOf(c)?.step ?? NaN, 4)} (before η).`,
       },
@@ -458,7 +445,6 @@ const XGBOOST: Lesson = {
         prompt: (c) => `Now λ = 20. The row on ${rowName(c)} lands in a leaf with G = ${fixed(leafOf(c)?.sumGrad ?? NaN, 4)} and H = ` +
           `${fixed(leafOf(c)?.sumHess ?? NaN, 4)}. What is its w*?`,
         answer: (c) => -(leafOf(c)?.sumGrad ?? NaN) / ((leafOf(c)?.sumHess ?? NaN) + 20),
-        tolerance: 0.01,
         explain: (c) => `w* = −G/(H + 20) = ${fixed(-(leafOf(c)?.sumGrad ?? NaN) / ((leafOf(c)?.sumHess ?? NaN) + 20), 4)}; with λ = 1 the same G ` +
           `and H would give ${fixed(-(leafOf(c)?.sumGrad ?? NaN) / ((leafOf(c)?.sumHess ?? NaN) + 1), 4)}.`,
       },
@@ -476,7 +462,6 @@ const XGBOOST: Lesson = {
         prompt: (c) => `Round 1's tree has ${c.detail?.leaves.length ?? '?'} leaves (the round panel lists each one's G and H); λ = 1, γ = 0. ` +
           'What is its objective value −½ Σ G²/(H + λ)?',
         answer: (c) => objectiveOf(c, 1),
-        tolerance: 0.01,
         explain: (c) => `−½ × (${(c.detail?.leaves ?? []).map((l) => fixed(l.sumGrad ** 2 / (l.sumHess + 1), 4)).join(' + ')}) = ${fixed(objectiveOf(c, 1), 4)}.`,
       },
     },
@@ -532,7 +517,6 @@ const FORESTS: Lesson = {
         needsDetail: true,
         prompt: () => 'The round panel counts tree 1\'s draws per row. What share of the training rows did tree 1 never draw?',
         answer: (c) => drawnShare(c),
-        tolerance: 0.01,
         explain: (c) => `${c.detail?.summary?.drawn?.counts[0]} of ${c.detail?.summary?.drawn?.counts.reduce((a, b) => a + b, 0)} rows: ` +
           `${fixed(drawnShare(c))}, near 1/e = 0.368.`,
       },
@@ -762,15 +746,30 @@ export const LESSONS: readonly Lesson[] = [ADABOOST, ADABOOST_DESCENT, GRADIENT_
 
 export const lessonById = (id: string) => LESSONS.find((l) => l.id === id);
 
-// A number as a student types it: '1.5', '1,5', ' 0.33 '.
-export function parseAnswer(text: string) {
-  const t = text.trim().replace(',', '.');
-  return t === '' ? NaN : Number(t);
+// The numbers a student may mean by what they typed: '1.5', '1,5', ' 0.33 ', '−2' (a typeset minus), '2/3',
+// '½', and '34.4%' or '34.4 %' (the page writes shares so: 0.344, or 34.4 where the answer is in percent).
+const FRACTIONS: Record<string, string> = { '½': '1/2', '⅓': '1/3', '⅔': '2/3', '¼': '1/4', '¾': '3/4' };
+export function parseAnswer(text: string): number[] {
+  let t = text.trim().replace(/\u2212/g, '-').replace(/[½⅓⅔¼¾]/g, (f) => FRACTIONS[f]);
+  const percent = t.endsWith('%');
+  if (percent) t = t.slice(0, -1).trim();
+  t = t.replace(',', '.');
+  const fraction = /^(-?\d+(?:\.\d+)?)\s*\/\s*(\d+(?:\.\d+)?)$/.exec(t);
+  const x = fraction ? Number(fraction[1]) / Number(fraction[2]) : t === '' ? NaN : Number(t);
+  return percent ? [x / 100, x] : [x];
 }
 
+// Right to 0.2 % (tolerance: another share), or the answer rounded to three significant digits, as the
+// page prints most numbers. An absolute tolerance below 1 let 0.25 pass for 0.2488 (h = p(1 − p) with p
+// taken as ½, not the 0.5344 asked about).
 export function isRight(q: Question, c: LessonContext, given: string) {
   const expected = q.answer(c);
   if (typeof expected === 'string') return given === expected;
-  const x = parseAnswer(given);
-  return Number.isFinite(x) && Math.abs(x - expected) <= (q.tolerance ?? 0.01) * Math.max(1, Math.abs(expected));
+  const tolerance = q.tolerance ?? 0.002;
+  return parseAnswer(given).some((x) => {
+    if (!Number.isFinite(x) || !Number.isFinite(expected)) return false;
+    if (tolerance === 0) return x === expected;
+    if (expected === 0) return Math.abs(x) < 5e-4;
+    return Math.abs(x - expected) <= tolerance * Math.abs(expected) || x === Number(expected.toPrecision(3));
+  });
 }

@@ -57,12 +57,31 @@ const AUTOMATIC: Record<DataTask, string> = { ranking: 'rank:ndcg', regression: 
 // ("rank:ndcg: LambdaMART, …" beside a regression target), and what
 // automatic picks for this data.
 function objectiveDoc(doc: string, offered: string[], task: DataTask | null) {
-  const clauses = doc.split(/(?<=[.;]) /).filter((clause) => {
+  const clauses = clausesOf(doc).filter((clause) => {
     const named = /^([a-z]+:[a-z@]+|custom)\b/.exec(clause)?.[1];
     return !named || offered.includes(named);
   });
   if (task) clauses.splice(clauses.findIndex((c) => c.endsWith('.')) + 1, 0, `Automatic here: ${AUTOMATIC[task]}.`);
   return clauses.join(' ').replace(/;$/, '.');
+}
+
+// The text cut after each '. ' or '; ' outside parentheses: a clause's own
+// aside "(…; …)" stays whole (expectile's was cut in two, and its second half
+// shown beside a classification target).
+function clausesOf(doc: string) {
+  const clauses: string[] = [];
+  let depth = 0, start = 0;
+  for (let i = 0; i < doc.length; i++) {
+    const ch = doc[i];
+    if (ch === '(') depth++;
+    else if (ch === ')') depth = Math.max(0, depth - 1);
+    else if ((ch === '.' || ch === ';') && depth === 0 && doc[i + 1] === ' ') {
+      clauses.push(doc.slice(start, i + 1));
+      start = i + 2;
+    }
+  }
+  if (start < doc.length) clauses.push(doc.slice(start));
+  return clauses;
 }
 
 // After the data choice changes: an algorithm or objective the data cannot train gives way to one it can.
