@@ -51,3 +51,17 @@ test('a target of one class: said once, naming the target', async () => {
   const note = await page.textContent('#task-note');
   assert.equal(note, "The target 'y' has only one class ('x'); classification needs at least two. Choose another target.");
 });
+
+// Excel's "Unicode Text" export: UTF-16 (little-endian, with its byte-order mark), tab-separated. Read
+// byte by byte it was "Line 2 has 1 fields" and, left out, a table of garbage names (ÿþN\0a\0m\0e\0).
+test('a UTF-16 file (Excel\'s "Unicode Text") is read as its text, and said so; its rows show as written', async () => {
+  const { page } = site;
+  const text = 'city\ttemp\tsunny\nMünchen\t12.5\tyes\nZürich\t9\tno\nKøbenhavn\t7.25\tno\nOrléans\t15\tyes\n';
+  const bytes = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')]);
+  await upload(page, 'weather.txt', bytes);
+  assert.match(await page.textContent('#data-name'), /^weather\.txt: 4 rows/);
+  assert.match(await page.textContent('#data-notes'), /The file is UTF-16 \(little-endian/);
+  assert.equal(await page.inputValue('#target'), 'sunny');
+  // The first rows as the engine read them, decoded as it decoded them.
+  assert.match(await page.evaluate(() => [...document.querySelectorAll('td')].map((td) => td.textContent).join('|')), /\|München\|12\.5\|yes\|/);
+});

@@ -191,3 +191,21 @@ for (const build of BUILDS) {
     });
   });
 }
+
+// A table built from arrays has no lines: an error names the row by its index there
+// (it said "Line 9" for index 7, as if the arrays had been a file under a header).
+test('arrays: a missing label or a negative weight names the row by its index, and no line', async () => {
+  const bl = await load(BUILDS[1]);
+  const x = Float32Array.from({ length: 10 }, (_, i) => i);
+  const y = Float32Array.from({ length: 10 }, (_, i) => (i === 7 ? NaN : i % 2));
+  const w = Float32Array.from({ length: 10 }, (_, i) => (i === 3 ? -1 : 1));
+  const table = bl.fromColumns({ x, y, w });
+  assert.throws(() => table.toDataset({ target: 'y' }), (e) => {
+    assert.equal(e.code, 'TARGET_MISSING');
+    assert.match(e.message, /^Row 7, column 2 \('y'\): the target is missing/);
+    assert.equal(e.line, 0);
+    return true;
+  });
+  const labelled = bl.fromColumns({ x, y: Float32Array.from({ length: 10 }, (_, i) => i % 2), w });
+  assert.throws(() => labelled.toDataset({ target: 'y', weight: 'w' }), (e) => e.code === 'WEIGHT_NEGATIVE' && /^Row 3\b/.test(e.message) && e.line === 0);
+});

@@ -4,7 +4,7 @@
 // run trains (2 x features + 1 SHAP passes a row: sized to about a second).
 import { currentRun, modelInfoOnShow, modelOnShow, store } from './state';
 import { InteractionView } from './ui/interaction-view';
-import { outputName } from './output-names';
+import { binaryScale, outputName } from './output-names';
 import { setHidden, setText } from './ui/dom';
 import type { WorkerClient } from './worker/client';
 import type { InteractionData } from './worker/messages';
@@ -39,7 +39,7 @@ export class InteractionPanel {
     const forest = info?.algorithm === 'random_forest';
     const what = info?.quantiles.length ? `prediction of ${outputName(info, data.output)}`
       : (info?.outputs ?? 1) > 1 ? `${forest ? 'probability' : 'margin'} of class ${classes[data.output] ?? data.output}`
-      : classes.length === 2 ? `${forest ? 'probability' : 'log-odds'} of ${classes[1]}` : 'prediction';
+      : classes.length === 2 ? binaryScale(info, classes[1]) : 'prediction';
     this.view.render(data, what);
   }
 

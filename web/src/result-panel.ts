@@ -2,7 +2,7 @@
 // from (its run's validation rows; a loaded model on the table loaded, new
 // rows with its target, say), at the round picked on the chart. Asked of the
 // worker when the model, the round or the data changes, not while a run plays.
-import { currentRun, modelInfoOnShow, modelOnShow, store } from './state';
+import { currentRun, loadedModelLacks, modelInfoOnShow, modelOnShow, store } from './state';
 import { EvaluationView } from './ui/evaluation-view';
 import { setHidden, setText } from './ui/dom';
 import type { WorkerClient } from './worker/client';
@@ -53,6 +53,13 @@ export class ResultPanel {
     if (show.live && run?.status === 'training') return this.clear('The score appears when the run pauses or ends.');
     // New rows for a loaded model, without what it predicts: said here, with where their predictions are.
     const loaded = store.loadedModel;
+    const lacking = loadedModelLacks();
+    if (loaded && lacking.length)
+      return this.clear(`${loaded.name} reads columns ${store.data.name} does not have (${lacking.slice(0, 3).join(', ')}${lacking.length > 3 ? ` and ${lacking.length - 3} more` : ''}): ` +
+        'its rows can be neither predicted nor scored. Load data with those columns.');
+    if (loaded && !loaded.model.target)
+      return this.clear(`${loaded.name} does not name the column it predicts (XGBoost keeps no target name): ${store.data.name}'s rows can be ` +
+        `predicted ("Download predictions of ${loaded.name}" beside the round slider writes them) but not scored here.`);
     if (loaded && loaded.model.target && !store.data.columns.some((c) => c.name === loaded.model.target))
       return this.clear(`${store.data.name} has no column '${loaded.model.target}', what ${loaded.name} predicts: its rows can be predicted ` +
         `("Download predictions of ${loaded.name}" beside the round slider writes them) but not scored.`);

@@ -219,6 +219,14 @@ export function modelInfoOnShow(): ModelInfo | null {
   return store.snapshot?.run === store.current ? store.snapshot.model : null;
 }
 
+// The columns a model file opened by hand reads that the loaded data lacks ([] when it has them all, or
+// there is no such model or data): its trees show, nothing that reads the rows can.
+export function loadedModelLacks(): string[] {
+  const loaded = store.loadedModel, data = store.data;
+  if (!loaded || !data) return [];
+  return loaded.model.features.map((f) => f.name).filter((n) => !data.columns.some((c) => c.name === n));
+}
+
 // Keeps the worker's snapshot info of the current run (a tree or round detail it sent).
 export function keepSnapshot(model: ModelInfo) {
   const show = modelOnShow();

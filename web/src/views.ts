@@ -2,7 +2,7 @@
 // status and numbers, the chart, the parameters, the inside of the model on
 // show (asked of the worker when it changes) and the URL. Nothing here keeps
 // state of its own beyond what it last drew.
-import { currentRun, formDiffersFrom, keepSnapshot, modelInfoOnShow, modelOnShow, runsOf, store, subscribe, treeOfRound, update, type Run } from './state';
+import { currentRun, formDiffersFrom, keepSnapshot, loadedModelLacks, modelInfoOnShow, modelOnShow, runsOf, store, subscribe, treeOfRound, update, type Run } from './state';
 import type { WorkerClient } from './worker/client';
 import type { FromWorker } from './worker/messages';
 import { CsvPanel } from './ui/csv-panel';
@@ -20,7 +20,7 @@ import { ComparePanel } from './compare-panel';
 import { RankingPanel } from './ranking-panel';
 import { ResultPanel } from './result-panel';
 import { DependencePanel } from './dependence-panel';
-import { outputName } from './output-names';
+import { binaryScale, outputName } from './output-names';
 import { InteractionPanel } from './interaction-panel';
 import { CvPanel } from './cv-panel';
 import { writeHash } from './url-state';
@@ -303,10 +303,11 @@ export class Views {
     this.renderChanges(onData);
     const modelStatus = $('model-status');
     // A model file whose features the loaded data lacks: its trees show, nothing that reads the rows can.
-    const lacking = store.loadedModel && store.data
-      ? store.loadedModel.model.features.map((f) => f.name).filter((n) => !store.data!.columns.some((c) => c.name === n)) : [];
+    const lacking = loadedModelLacks();
+    // A model trained in XGBoost keeps no target name ("predicting  (xgboost)" said nothing).
+    const predicting = store.loadedModel?.model.target ? `predicting ${store.loadedModel.model.target}` : 'predicting a target the file does not name';
     modelStatus.textContent = store.writing ? `Writing ${store.writing}…` : store.loadedModel
-      ? `Loaded ${store.loadedModel.name}: ${store.loadedModel.model.trees} trees predicting ${store.loadedModel.model.target} (${store.loadedModel.model.algorithm}). It is on show until the next run.` +
+      ? `Loaded ${store.loadedModel.name}: ${store.loadedModel.model.trees} trees ${predicting} (${store.loadedModel.model.algorithm}). It is on show until the next run.` +
         (lacking.length ? ` It reads columns ${store.data!.name} does not have (${lacking.slice(0, 3).join(', ')}${lacking.length > 3 ? ` and ${lacking.length - 3} more` : ''}): its trees show, but not its predictions, SHAP values or a round's rows until data with those columns is loaded.` : '')
       : '';
     // A model with no XGBoost form: said beside its (disabled) button.
@@ -462,6 +463,10 @@ export class Views {
     const liveRounds = show?.live ? run?.reports.length ?? 0 : 0;
     const has = !!show && (show.model !== null || liveRounds > 0);
     for (const id of ['download-model', 'download-model-compact', 'download-predictions']) $<HTMLButtonElement>(id).disabled = !has;
+    // A model file that reads columns the data lacks cannot predict its rows: the button said it could, then did nothing here.
+    const lacking = loadedModelLacks();
+    if (lacking.length) $<HTMLButtonElement>('download-predictions').disabled = true;
+    $('download-predictions').title = lacking.length ? `${store.loadedModel!.name} reads columns ${store.data!.name} does not have (${lacking.slice(0, 3).join(', ')})` : '';
     $<HTMLButtonElement>('download-xgboost').disabled = !has || !!modelInfoOnShow()?.noXGBoost;
     const picked = this.predictionRound();
     // A model file opened by hand predicts (new rows, say): the button names it, as the target picked may be another's.
@@ -641,7 +646,7 @@ export class Views {
     // A forest votes probabilities: its SHAP values are in probability, not log-odds.
     const forest = modelOnShow()?.model?.algorithm === 'random_forest';
     const what = multi ? (d.classes.length ? `${forest ? 'probability' : 'margin'} of class ${d.classes[output]}` : `prediction of ${outputName(shown, output)}`)
-      : d.classes.length === 2 ? `${forest ? 'probability' : 'log-odds'} of ${d.classes[1]}` : 'added to the prediction';
+      : d.classes.length === 2 ? binaryScale(modelInfoOnShow(), d.classes[1]) : 'added to the prediction';
     if (this.shapData.summary) this.shapSummary.render(this.shapData.summary, output, what);
     if (this.shapData.row) this.shapWaterfall.render(this.shapData.row, output, what);
   }

@@ -63,11 +63,19 @@ struct Table {
     if (!row_lines.empty()) return row_lines[row];
     return first_row_line == 0 ? 0 : first_row_line + static_cast<uint32_t>(row);
   }
-  // The line a message about row `row` names: its file line, or for columns
+  // The line a list of rows in a note names: its file line, or for columns
   // given in memory row + 2 (as if written under a header).
   long LineForMessages(size_t row) const {
     const uint32_t line = LineOf(row);
     return line != 0 ? static_cast<long>(line) : static_cast<long>(row) + 2;
+  }
+  // How an error names row `row`: "Line 9" of its file, or for columns given
+  // in memory "Row 7", the index the caller's arrays give it ("Line 9" named
+  // a line that table never had). `capital` false: "line 9", "row 7".
+  std::string RowNamed(size_t row, bool capital = true) const {
+    const uint32_t line = LineOf(row);
+    return line != 0 ? std::string(capital ? "Line " : "line ") + std::to_string(line)
+                     : std::string(capital ? "Row " : "row ") + std::to_string(row);
   }
 };
 

@@ -99,6 +99,12 @@ void XGBoostStyle::StepLeaves(Tree& tree, std::span<const TreeLearner::LeafRows>
 // The second-order objective a tree reached, from its leaves' G (sum_grad),
 // H (cover) and values (eta * w): sum of G w + (H + lambda) w^2 / 2 +
 // alpha |w| + gamma over its leaves.
+// The notes' objective of the tree at its leaves' values, with the price of
+// a leaf at half of gamma: XGBoost's gamma (min_split_loss), which this
+// engine follows, keeps a split when the bracket G_L^2/(H_L+lambda) + ... is
+// at least gamma, that is when the split lowers -1/2 sum G^2/(H+lambda) by
+// gamma / 2; priced at the whole gamma, a kept split could raise the
+// objective the tree was grown to lower.
 double XGBoostStyle::TreeObjective(const Tree& tree) const {
   const Params& p = ctx_.params;
   double objective = 0;
@@ -106,7 +112,7 @@ double XGBoostStyle::TreeObjective(const Tree& tree) const {
     const TreeNode& node = tree.nodes[i];
     if (!node.IsLeaf()) continue;
     const double w = node.value / p.eta, g = tree.sum_grad.empty() ? 0 : tree.sum_grad[i], h = node.cover;
-    objective += g * w + 0.5 * (h + p.lambda) * w * w + p.alpha * std::abs(w) + p.gamma;
+    objective += g * w + 0.5 * (h + p.lambda) * w * w + p.alpha * std::abs(w) + 0.5 * p.gamma;
   }
   return objective;
 }

@@ -121,11 +121,11 @@ Task DecideTask(const Table& table, const Column& target, const std::string& req
       const float v = target.values[r];
       if (v != v) continue;
       if (v != std::floor(v))
-        throw Error("TARGET_NOT_CLASSES", "Line " + std::to_string(table.LineForMessages(r)) + ", column " + std::to_string(col) + " (" +
+        throw Error("TARGET_NOT_CLASSES", table.RowNamed(r) + ", column " + std::to_string(col) + " (" +
                                               Quote(target.name) + "): " + std::to_string(v) +
                                               " is not a whole number; numeric classes must be. Use task 'regression' "
                                               "for a continuous target.",
-                    table.LineForMessages(r), col);
+                    static_cast<long>(table.LineOf(r)), col);
       classes.insert(v);
     }
     CheckClassCount(target, classes.size(), col);
@@ -253,11 +253,11 @@ static Dataset FromTableImpl(const Table& table, const DatasetOptions& options, 
   const size_t count = missing.count();
   if (count > 0 && (!options.skip_missing_target || ranking || count == n)) {
     const std::string more = count > 1 ? " (and on " + CountText(count - 1) + " more " + (count == 2 ? "row" : "rows") + ")" : "";
-    throw Error("TARGET_MISSING", "Line " + std::to_string(table.LineForMessages(first)) + ", column " +
+    throw Error("TARGET_MISSING", table.RowNamed(first) + ", column " +
                                       std::to_string(target_col + 1) + " (" + Quote(target.name) + "): the target is missing" + more +
                                       (ranking || count == n ? ". Remove such rows or choose another target."
                                                                : ". Leave such rows out (skipMissingTarget), remove them, or choose another target."),
-                table.LineForMessages(first), static_cast<long>(target_col + 1));
+                static_cast<long>(table.LineOf(first)), static_cast<long>(target_col + 1));
   }
   if (count > 0)
     d.notes.push_back("Left out " + missing.Rows() + " with no " + Quote(target.name) + missing.Lines() +
@@ -592,9 +592,9 @@ std::vector<float> BaseMargins(const Table& table, const std::vector<std::string
       if (r >= table.num_rows)
         throw Error("BAD_ARGUMENT", "Row " + std::to_string(r) + " is past the last row, " + std::to_string(table.num_rows) + " rows counted from 0.");
       if (col.IsMissing(r) || !std::isfinite(col.values[r]))
-        throw Error("BASE_MARGIN_MISSING", "Line " + std::to_string(table.LineForMessages(r)) + where + "the base margin is " +
+        throw Error("BASE_MARGIN_MISSING", table.RowNamed(r) + where + "the base margin is " +
                                                (col.IsMissing(r) ? "missing" : "not finite") + "; every row needs one.",
-                    table.LineForMessages(r), static_cast<long>(c + 1));
+                    static_cast<long>(table.LineOf(r)), static_cast<long>(c + 1));
       out[i * M + j] = col.values[r];
     }
   }

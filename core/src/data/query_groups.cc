@@ -31,10 +31,10 @@ void ReadRelevance(const Table& table, const Column& target, size_t target_col, 
   for (size_t r = 0; r < target.values.size(); ++r) {
     const float v = target.values[r];
     if (!(v >= 0 && v <= kMaxRelevance && v == std::floor(v)))
-      throw Error("TARGET_NOT_RELEVANCE", "Line " + std::to_string(table.LineForMessages(r)) + where + ShortestFloat(v) +
+      throw Error("TARGET_NOT_RELEVANCE", table.RowNamed(r) + where + ShortestFloat(v) +
                                               " is not a relevance grade: ranking needs whole numbers from 0 to 31 "
                                               "(NDCG's gain is 2^relevance - 1).",
-                  table.LineForMessages(r), col);
+                  static_cast<long>(table.LineOf(r)), col);
     d.label[r] = v;
   }
 }
@@ -50,9 +50,9 @@ std::vector<uint32_t> QueryOfRow(const Table& table, const Column& group, size_t
   std::vector<uint32_t> query(n);
   for (size_t r = 0; r < n; ++r) {
     if (group.IsMissing(r))
-      throw Error("GROUP_MISSING", "Line " + std::to_string(table.LineForMessages(r)) + ", column " + std::to_string(group_col + 1) + " (" +
+      throw Error("GROUP_MISSING", table.RowNamed(r) + ", column " + std::to_string(group_col + 1) + " (" +
                                        Quote(group.name) + "): the query id is missing; every row of a ranking table belongs to a query.",
-                  table.LineForMessages(r), static_cast<long>(group_col + 1));
+                  static_cast<long>(table.LineOf(r)), static_cast<long>(group_col + 1));
     uint64_t key;
     if (group.type == ColumnType::kNumeric) {
       const float v = group.values[r] == 0.0f ? 0.0f : group.values[r];  // -0 and 0 are one query
@@ -124,8 +124,7 @@ void ReadQueries(const Table& table, size_t group_col, size_t target_col, const 
   if (single + flat > 0)
     d.notes.push_back(std::to_string(single + flat) + " of " + std::to_string(queries) + " training queries in " + Quote(group.name) +
                       " add no pairs to learn from (" + std::to_string(single) + " with one row, " + std::to_string(flat) +
-                      " with one relevance grade; the first is query " + Quote(GroupText(group, example)) + ", line " +
-                      std::to_string(table.LineForMessages(example)) + ").");
+                      " with one relevance grade; the first is query " + Quote(GroupText(group, example)) + ", " + table.RowNamed(example, false) + ").");
 }
 
 void CheckQueryWeights(const Table& table, size_t group_col, const Dataset& d) {
@@ -137,10 +136,8 @@ void CheckQueryWeights(const Table& table, size_t group_col, const Dataset& d) {
         if (d.weight[r] == d.weight[rows[0]]) continue;
         const Column& group = table.columns[group_col];
         throw Error("QUERY_WEIGHTS_DIFFER", "With a group column the weights weigh whole queries (as XGBoost's group weights): query " +
-                                                Quote(GroupText(group, rows[0])) + " weighs " + ShortestFloat(d.weight[rows[0]]) + " on line " +
-                                                std::to_string(table.LineForMessages(rows[0])) + " and " + ShortestFloat(d.weight[r]) + " on line " +
-                                                std::to_string(table.LineForMessages(r)) + ". Give each query's rows one weight.",
-                    table.LineForMessages(r), 0);
+                                                Quote(GroupText(group, rows[0])) + " weighs " + ShortestFloat(d.weight[rows[0]]) + " on " + table.RowNamed(rows[0], false) + " and " + ShortestFloat(d.weight[r]) + " on " + table.RowNamed(r, false) + ". Give each query's rows one weight.",
+                    static_cast<long>(table.LineOf(r)), 0);
       }
     }
 }

@@ -319,6 +319,11 @@ Model FromDocument(const json::Value& doc) {
   int64_t best_iteration = -1;
   Model m = model_io::ReadHeader(doc, best_iteration);
   const json::Value& trees = Need(doc, "trees", json::Value::Kind::kArray, "the model");
+  // The count this writer puts beside the trees: a file that lost trees (cut,
+  // or edited) says so here instead of predicting with the rest.
+  if (const json::Value* count = doc.Find("num_trees");
+      count && static_cast<size_t>(Whole(*count, 0, INT64_MAX, [] { return std::string("its num_trees"); })) != trees.array.size())
+    Corrupt("its num_trees is " + json::Describe(*count) + " but it holds " + std::to_string(trees.array.size()) + " trees");
   for (size_t t = 0; t < trees.array.size(); ++t) {
     const json::Value& tj = trees.array[t];
     const std::string where = "tree " + std::to_string(t);

@@ -22,6 +22,7 @@
 // and a categorical split's set lists the categories that go right.
 
 #include <cmath>    // for exp, log, isfinite
+#include <limits>   // for numeric_limits
 #include <string>   // for string
 #include <vector>   // for vector
 
@@ -630,6 +631,9 @@ Model ModelFromXGBoostJson(const json::Value& doc, size_t file_bytes) {
       if (!(score > 0)) Corrupt("its base_score " + ShortestFloat(static_cast<float>(score)) + " is not above 0");
       margin = std::log(score);
     }
+    // Named here, in XGBoost's terms: past a float it failed later as "a base_margin value is 1e+50".
+    if (!(std::abs(margin) <= std::numeric_limits<float>::max()))
+      Corrupt("its base_score " + json::Describe(*mp.Find("base_score")) + " is beyond what a float holds");
     m.base_margin.push_back(margin);
   }
   m.base_margin.resize(static_cast<size_t>(K));
@@ -729,6 +733,10 @@ Model ModelFromXGBoostJson(const json::Value& doc, size_t file_bytes) {
   const json::Value& info = Field(gbm, "tree_info", json::Value::Kind::kArray, "the booster's model");
   if (info.array.size() != trees.array.size()) Corrupt("its tree_info has " + std::to_string(info.array.size()) + " entries for " + std::to_string(trees.array.size()) + " trees");
   const json::Value* param = gbm.Find("gbtree_model_param");
+  // XGBoost checks its trees against this count when it loads the file; so do we.
+  if (const json::Value* count = param ? param->Find("num_trees") : nullptr;
+      count && WholeString(*count, 0, INT64_MAX, "num_trees") != static_cast<int64_t>(trees.array.size()))
+    Corrupt("its num_trees is " + json::Describe(*count) + " but it holds " + std::to_string(trees.array.size()) + " trees");
   const int64_t parallel = param && param->Find("num_parallel_tree") ? WholeString(*param->Find("num_parallel_tree"), 1, 65536, "num_parallel_tree") : 1;
   if (parallel > 1 && K > 1) Unsupported("it grows " + std::to_string(parallel) + " parallel trees per class and round; this engine reads one tree per class and round");
   for (size_t t = 0; t < trees.array.size(); ++t) {

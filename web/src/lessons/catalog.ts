@@ -470,9 +470,10 @@ const XGBOOST: Lesson = {
       own: ['binary', 'regression'],
       setup: { data: CIRCLES, algorithm: 'xgboost', params: SECOND, rounds: 20 },
       panel: 'inside-panel',
-      claim: 'Each leaf costs γ in the objective, so a split must lower −½ΣG²/(H+λ) by more than its price to stay. (The notes\' ' +
-        'rule is ½·bracket − γ > 0; XGBoost\'s min_split_loss, which this engine follows, keeps a split when the bracket ≥ γ: the ' +
-        'node inspector names both.) Big γ: fewer, surer splits.',
+      claim: 'In the notes each leaf costs γ, so a split stays only if it lowers −½ΣG²/(H+λ) by more than γ: ½·bracket − γ > 0. ' +
+        'XGBoost\'s γ (min_split_loss), which this engine follows, is held against the bracket itself, twice that fall: a split ' +
+        'stays when bracket ≥ γ, so this γ prices a leaf at γ/2 of the notes\' objective. The round panel\'s objective counts ' +
+        'leaves so (½γT), and a kept split never raises it; the node inspector names both rules. Big γ: fewer, surer splits.',
       question: {
         prompt: () => 'After 20 rounds with γ = 0, did every tree use all 4 leaves a depth-2 tree can have?',
         choices: ['yes', 'no'],

@@ -63,7 +63,11 @@ export class LessonPanel {
     prev: HTMLButtonElement; next: HTMLButtonElement; look: HTMLButtonElement; own: HTMLElement } | null = null;
 
   constructor(private readonly actions: LessonActions) {
-    $('lessons-open').addEventListener('click', () => update((s) => { s.lesson = null; s.landing = true; }));
+    // The list takes the panel's place at the top of the column: brought into view, not left above a scrolled sidebar.
+    $('lessons-open').addEventListener('click', () => {
+      update((s) => { s.lesson = null; s.landing = true; });
+      requestAnimationFrame(() => this.root.scrollIntoView({ block: 'start' }));
+    });
   }
 
   render() {
@@ -162,7 +166,12 @@ export class LessonPanel {
     const onOwn = (i: number) => !!store.lesson?.own && ownTaskFits(lesson.steps[i], this.actions.ownFile()) === '';
     prev.addEventListener('click', () => this.actions.open(lesson.id, index - 1, onOwn(index - 1)));
     const next = el('button', { type: 'button', id: 'lesson-next' }, index + 1 < lesson.steps.length ? 'Next step' : 'To the challenge');
-    next.addEventListener('click', () => (index + 1 < lesson.steps.length ? this.actions.open(lesson.id, index + 1, onOwn(index + 1)) : this.toChallenge()));
+    // The next step's title and claim where the student reads: the button sat below them, and they were scrolled away.
+    next.addEventListener('click', () => {
+      if (index + 1 >= lesson.steps.length) return this.toChallenge();
+      this.actions.open(lesson.id, index + 1, onOwn(index + 1));
+      requestAnimationFrame(() => document.getElementById('lesson-title')?.scrollIntoView({ block: 'nearest' }));
+    });
     const own = el('p', { className: 'hint lesson-own', id: 'lesson-own' });
     const leave = el('button', { type: 'button', className: 'secondary', id: 'lesson-leave' }, 'Leave the lesson');
     leave.addEventListener('click', () => this.actions.leave());
@@ -271,8 +280,13 @@ export class LessonPanel {
     });
   }
 
+  // Brought into view and lit for a moment: often it is in view already, and the click seemed to do nothing.
   private toChallenge() {
-    this.parts?.challenge.scrollIntoView({ block: 'nearest' });
+    const challenge = this.parts?.challenge;
+    challenge?.scrollIntoView({ block: 'nearest' });
+    challenge?.classList.remove('lesson-flash');
+    void challenge?.offsetWidth;  // restarts the animation
+    challenge?.classList.add('lesson-flash');
     update((s) => { s.landing = false; });
   }
 

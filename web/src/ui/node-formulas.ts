@@ -40,7 +40,8 @@ function words(m: ModelInfo): Words | null {
       if (!m.classes.length)
         return { fit: `AdaBoost.R2's tree is a least-squares fit to the targets y weighted by u${resample ? ' (with resampling, by how often each row was drawn)' : ''}: each side predicts its weighted mean, and the split chosen lowers Σu(y − ȳ)² the most.`,
           n: resample ? 'n' : 'u', sum: resample ? 'y' : 'u·y', mean: `ȳ = R/${resample ? 'n' : 'u'}, the weighted mean target`, rows: resample ? 'draws' : 'rows' };
-      return { fit: `AdaBoost's tree is a classification tree fit to the labels weighted by u${resample ? ' (with resampling, by how often each row was drawn: n)' : ''}: each side predicts its weighted majority class, and the split chosen lowers the weighted Gini impurity the most.`,
+      // split_criterion error: the notes' AdaBoost-Stump, the weighted misclassification (the lines below say so too).
+      return { fit: `AdaBoost's tree is a classification tree fit to the labels weighted by u${resample ? ' (with resampling, by how often each row was drawn: n)' : ''}: each side predicts its weighted majority class, and the split chosen lowers the weighted ${m.splitCriterion === 'error' ? 'error (the weight of the rows it misclassifies)' : 'Gini impurity'} the most.`,
         n: resample ? 'n' : 'u', sum: resample ? 'y' : 'u·y', mean: `p = R/${resample ? 'n' : 'u'}, the weighted share of ${positive}`, rows: resample ? 'draws' : 'rows' };
     case 'random_forest':
       return m.classes.length

@@ -171,12 +171,15 @@ export class RoundInspector {
     }
     parts.push(scrolling(table));
     if (!gbdt) {
-      // The notes' regularised objective of this tree at its leaves' w, from the table's own numbers.
+      // The notes' regularised objective of this tree at its leaves' w, from the table's own numbers, a
+      // leaf priced at γ/2: the engine's γ is XGBoost's min_split_loss, compared with the bracket (twice
+      // the fall in −½ΣG²/(H+λ)), so at the whole γ a kept split could raise it (xgboost_style.cc).
       const { lambda, alpha, gamma } = m.params;
-      const objective = d.leaves.reduce((o, l) => o + l.sumGrad * l.step + 0.5 * (l.sumHess + lambda) * l.step * l.step + alpha * Math.abs(l.step), 0) + gamma * d.leaves.length;
-      parts.push(formulaRow(['this tree\'s objective ', math(`\\sum_j \\left[G_j w_j + \\tfrac{1}{2}(H_j+\\lambda)\\,w_j^2\\right]${alpha > 0 ? ' + \\alpha\\sum_j |w_j|' : ''} + \\gamma T`,
-        `Σ_j[G_j w_j + ½(H_j + λ)w_j²]${alpha > 0 ? ' + αΣ|w_j|' : ''} + γT`), `, T = ${d.leaves.length} leaves`],
+      const objective = d.leaves.reduce((o, l) => o + l.sumGrad * l.step + 0.5 * (l.sumHess + lambda) * l.step * l.step + alpha * Math.abs(l.step), 0) + 0.5 * gamma * d.leaves.length;
+      parts.push(formulaRow(['this tree\'s objective ', math(`\\sum_j \\left[G_j w_j + \\tfrac{1}{2}(H_j+\\lambda)\\,w_j^2\\right]${alpha > 0 ? ' + \\alpha\\sum_j |w_j|' : ''} + \\tfrac{1}{2}\\gamma T`,
+        `Σ_j[G_j w_j + ½(H_j + λ)w_j²]${alpha > 0 ? ' + αΣ|w_j|' : ''} + ½γT`), `, T = ${d.leaves.length} leaves`],
         num(objective), { objective }));
+      if (gamma > 0) parts.push(paragraph(`A leaf costs γ/2 = ${num(gamma / 2)} here, not the notes' γ: this γ is XGBoost's min_split_loss, which keeps a split when its bracket (twice what it lowers −½ΣG²/(H+λ)) is at least γ. So the notes' objective at their γ = ${num(gamma / 2)} is the one these trees lower, and a kept split never raises it.`));
       const values = reports.map((r) => r.treeObjective ?? NaN);
       if (values.some(Number.isFinite)) parts.push(objectiveChart(values, d.round, m.outputs > 1 && d.perRound > 1));
     }
@@ -439,9 +442,13 @@ function objectiveChart(values: number[], selected: number, perClass: boolean) {
   const { svg, add } = smallChart(W, H, `the trees' objective per round, from ${num(values[0])} to ${num(values[n - 1])}`);
   add('line', { x1: left, x2: W - right, y1: yAt(0), y2: yAt(0), class: 'axis' });
   add('line', { x1: left, x2: left, y1: top, y2: H - bottom, class: 'axis' });
+  // One point a round; a lone round (or the only finite one) as a dot, which a polyline of one point does not draw.
   add('polyline', { points: values.map((v, i) => (Number.isFinite(v) ? `${xAt(i)},${yAt(v)}` : '')).filter(Boolean).join(' '), class: 'eps' });
+  if (finite.length === 1) values.forEach((v, i) => { if (Number.isFinite(v)) add('circle', { cx: xAt(i), cy: yAt(v), r: 2.5, class: 'eps-dot' }); });
+  // 0, and the far end of the range on its own side (an objective above 0 when γ prices the leaves above their gain).
   add('text', { x: left - 3, y: yAt(0) + 3, 'text-anchor': 'end', class: 'tick' }, '0');
-  add('text', { x: left - 3, y: H - bottom, 'text-anchor': 'end', class: 'tick' }, String(Number(lo.toPrecision(3))));
+  if (lo < 0) add('text', { x: left - 3, y: H - bottom, 'text-anchor': 'end', class: 'tick' }, String(Number(lo.toPrecision(3))));
+  if (hi > 0) add('text', { x: left - 3, y: top + 8, 'text-anchor': 'end', class: 'tick' }, String(Number(hi.toPrecision(3))));
   add('text', { x: left, y: H - 4, 'text-anchor': 'start', class: 'tick' }, '1');
   if (n > 1) add('text', { x: W - right, y: H - 4, 'text-anchor': 'end', class: 'tick' }, String(n));
   add('text', { x: (left + W - right) / 2, y: H - 4, 'text-anchor': 'middle', class: 'tick' }, 'round');
@@ -449,7 +456,8 @@ function objectiveChart(values: number[], selected: number, perClass: boolean) {
   const cap = document.createElement('figcaption');
   cap.className = 'hint';
   setMathText(cap, `The objective the trees reached, round by round${perClass ? ' (the round\'s trees, one a class, summed)' : ''}: ` +
-    'below 0 by what the second-order model of the loss expects the round to gain. It rises toward 0 as the gradients that remain shrink.');
+    'below 0 by what the second-order model of the loss expects the round to gain. It rises toward 0 as the gradients that remain shrink' +
+    (hi > 0 ? '; above 0, γ\'s price of the leaves is more than that gain (a tree of one leaf still pays for it).' : '.'));
   fig.append(svg, cap);
   return fig;
 }

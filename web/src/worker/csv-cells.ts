@@ -13,3 +13,19 @@ export function csvText(s: string): string {
   const safe = /^[=+\-@\t\r]/.test(s) && !NUMBER.test(s) ? `'${s}` : s;
   return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
+
+// A header whose names are all different, the user's names kept: one of the
+// page's own headings ('line', 'set', 'predicted y', ...) that a column of
+// the user's file (or an earlier heading) already took becomes 'line.1',
+// 'line.2', ... as pandas numbers repeated names. A file with its own 'line'
+// column gave a header of two 'line's, one of them not the file's.
+export function distinctHeader(names: string[], theirs: (i: number) => boolean): string[] {
+  const taken = new Set(names.filter((_, i) => theirs(i)));
+  return names.map((name, i) => {
+    if (theirs(i)) return name;
+    let free = name;
+    for (let k = 1; taken.has(free); k++) free = `${name}.${k}`;
+    taken.add(free);
+    return free;
+  });
+}

@@ -4,7 +4,7 @@
 // reached, its value and F_t(x), every number the engine's.
 import type { Model, RoundLeaf, RoundStatistics, Table, Trainer } from '../../../wasm/js/index.js';
 import type { RoundDetail, RoundDetailRequest, SurfaceRequest, TreeJson } from './messages';
-import { csvText } from './csv-cells';
+import { csvText, distinctHeader } from './csv-cells';
 
 // Every round is kept when a round's per-row numbers are this many values or
 // fewer (toy data, small CSVs); otherwise the rounds the run paused or ended
@@ -176,7 +176,7 @@ export function roundCsv(m: Model, table: Table, history: RoundHistory | null, r
   const named = classes.some((c, i) => c !== String(i)) ? [`${target || 'class'} (class of index y)`] : [];
   const label = !target || target === 'y' ? 'y' : classes.length ? `y (index of the ${target} class)` : `y (${target})`;
   const cols = [byLine ? 'line' : 'row', ...d.features, label, ...named, 'set', `F_${d.round - 1}(x)`, ...statColumns(d), 'leaf', 'leaf value', `F_${d.round}(x)`];
-  const lines = [cols.map(csvText).join(',')];
+  const lines = [distinctHeader(cols, (k) => k >= 1 && k <= d.features.length).map(csvText).join(',')];
   // A category by its name, as the table on the page shows it (the engine holds its code).
   const levels: (string[] | undefined)[] = d.features.map((name) => summary.features.find((f: { name: string; levels?: string[] }) => f.name === name)?.levels);
   const xText = (v: number, f: number) => (levels[f] && Number.isInteger(v) && levels[f]![v] !== undefined ? csvText(levels[f]![v]) : float32Text(v));

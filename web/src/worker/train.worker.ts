@@ -7,7 +7,7 @@ import { quantilesOf } from '../output-names';
 import type { ErrorInfo, EvaluationResult, FromWorker, ModelInfo, ReadOptions, SurfaceRequest, ToWorker, TreeJson } from './messages';
 import { RoundHistory, roundCsv, roundDetail } from './round-detail';
 import { splitSearch } from './split-search';
-import { csvText } from './csv-cells';
+import { csvText, distinctHeader } from './csv-cells';
 import { rankingDetail } from './ranking';
 import { compareRuns, KeptRuns } from './compare';
 import { partialDependence } from './dependence';
@@ -802,7 +802,7 @@ function predictionsCsv(m: Model, rounds: number) {
   const quantiles = classes.length === 0 && width > 1 ? (i.quantiles?.length === width ? i.quantiles : Array.from({ length: width }, (_, k) => k)) : null;
   if (quantiles) header.push(...quantiles.map((q) => `predicted ${i.target} (${q} quantile)`));
   else header.push(`predicted ${i.target}`, ...(classes.length === 0 ? [] : width === 1 ? [`p(${i.target} = ${classes[1]})`] : classes.map((c) => `p(${i.target} = ${c})`)));
-  const lines = [header.map(csvText).join(',')];
+  const lines = [distinctHeader(header, (k) => k >= 1 && k <= carried.length).map(csvText).join(',')];
   for (let r = 0; r < table.numRows; r++) {
     const row = [String(fileLines ? fileLines[r] : r + 1)];
     for (const c of carried) row.push(cellOf(c, r));
