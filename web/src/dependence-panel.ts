@@ -3,7 +3,7 @@
 // or the class changes (not while a run trains), with the curve of the model
 // shown before it on the same feature dashed beside it, and a menu that
 // constrains the feature in the next run (monotone_constraints, by name).
-import { modelOnShow, currentRun, store, update } from './state';
+import { modelOnShow, currentRun, settingUpLesson, store, update } from './state';
 import { DependenceView, type DependenceCurve } from './ui/dependence-view';
 import { setHidden, setText, setValue } from './ui/dom';
 import { constraintOf } from './worker/dependence';
@@ -55,6 +55,7 @@ export class DependencePanel {
     const trees = show?.model?.trees ?? (show?.live ? run?.reports.length ?? 0 : 0);
     this.renderConstraint();
     if (!show || !store.data || trees < 1) return this.clear('Train a model (or load one) to see its prediction along a feature.');
+    if (settingUpLesson()) return this.clear('The lines appear once the lesson\'s step is set up.');
     if (show.live && run?.status === 'training') return this.clear('The lines appear when the run pauses or ends.');
     this.modelKey = `${store.data.id}|${show.name}|${trees}`;
     const key = `${this.modelKey}|${store.dependence.feature}|${store.dependence.output}`;

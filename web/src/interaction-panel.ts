@@ -2,7 +2,7 @@
 // show over its held-out rows, as a heat map, for the class the SHAP views
 // show. Asked of the worker when the model or the class changes, not while a
 // run trains (2 x features + 1 SHAP passes a row: sized to about a second).
-import { currentRun, modelInfoOnShow, modelOnShow, store } from './state';
+import { currentRun, modelInfoOnShow, modelOnShow, settingUpLesson, store } from './state';
 import { InteractionView } from './ui/interaction-view';
 import { binaryScale, outputName } from './output-names';
 import { setHidden, setText } from './ui/dom';
@@ -21,6 +21,7 @@ export class InteractionPanel {
     const show = modelOnShow(), run = currentRun();
     const trees = show?.model?.trees ?? (show?.live ? run?.reports.length ?? 0 : 0);
     if (!show || !store.data || trees < 1) return this.clear('Train a model (or load one) to see which features act together.');
+    if (settingUpLesson()) return this.clear('The pairs appear once the lesson\'s step is set up.');
     if (show.live && run?.status === 'training') return this.clear('The pairs appear when the run pauses or ends.');
     const key = `${store.data.id}|${show.name}|${trees}|${store.shap.output}`;
     if (key === this.asked) return;

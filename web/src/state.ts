@@ -219,6 +219,11 @@ export function modelInfoOnShow(): ModelInfo | null {
   return store.snapshot?.run === store.current ? store.snapshot.model : null;
 }
 
+// A lesson's step setting itself up: its run steps round by round to the step's round, and the views
+// that cost most (SHAP values, their interactions, dependence lines: 0.3-0.7 s a round on the ranking
+// sample) wait until it is there instead of being computed for every round on the way (50 s).
+export const settingUpLesson = () => !!store.lesson && !store.lesson.ready;
+
 // The columns a model file opened by hand reads that the loaded data lacks ([] when it has them all, or
 // there is no such model or data): its trees show, nothing that reads the rows can.
 export function loadedModelLacks(): string[] {

@@ -2,7 +2,7 @@
 // status and numbers, the chart, the parameters, the inside of the model on
 // show (asked of the worker when it changes) and the URL. Nothing here keeps
 // state of its own beyond what it last drew.
-import { currentRun, formDiffersFrom, keepSnapshot, loadedModelLacks, modelInfoOnShow, modelOnShow, runsOf, store, subscribe, treeOfRound, update, type Run } from './state';
+import { currentRun, formDiffersFrom, keepSnapshot, loadedModelLacks, modelInfoOnShow, modelOnShow, settingUpLesson, runsOf, store, subscribe, treeOfRound, update, type Run } from './state';
 import type { WorkerClient } from './worker/client';
 import type { FromWorker } from './worker/messages';
 import { CsvPanel } from './ui/csv-panel';
@@ -480,7 +480,8 @@ export class Views {
     this.renderScaleOut(has);
     const training = !!show?.live && run?.status === 'training';
     // After the tree and importance are asked for: the worker answers in order, and they are quick.
-    const shap = () => this.renderShap(has && !training, training ? 'SHAP values appear when the run pauses or ends.'
+    const waiting = training || settingUpLesson();
+    const shap = () => this.renderShap(has && !waiting, settingUpLesson() ? 'SHAP values appear once the lesson\'s step is set up.' : training ? 'SHAP values appear when the run pauses or ends.'
       : 'Train a model (or load one) to see its SHAP values.', show?.name ?? '', show?.model?.trees ?? liveRounds);
     if (!has) {
       shap();

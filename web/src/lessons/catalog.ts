@@ -95,7 +95,7 @@ const ADABOOST: Lesson = {
         'stump is the one of least weighted error ε₁ = Σ uₙ[yₙ ≠ g₁(xₙ)] / Σ uₙ: here simply the share of rows it gets wrong. The notes ' +
         'then scale the weights by ◆₁ = √((1 − ε₁)/ε₁), above 1 whenever the stump beats a coin (ε₁ < ½).',
       question: {
-        hides: ['diamond'],
+        hides: ['diamond', 'alpha'],  // α = ln◆ beside the chart would give it away
         prompt: (c) => `Round 1's stump has ε₁ = ${fixed(eps(c), 4)} (the line above the chart shows it). What is ◆₁?`,
         answer: (c) => diamond(eps(c)),
         explain: (c) => `◆₁ = √((1 − ${fixed(eps(c), 4)}) / ${fixed(eps(c), 4)}) = ${fixed(diamond(eps(c)))}.`,
