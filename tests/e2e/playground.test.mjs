@@ -377,6 +377,24 @@ test('downloads: predictions carry the ignored ID column and the file lines of a
   await page.click('#round-newest');
 });
 
+// A file whose own columns are named as the page's ('line', 'set'): the header kept them twice, one not the file's.
+test('downloads: the predictions\' header keeps the file\'s own names and gives the page\'s columns free ones', async () => {
+  const { page } = site;
+  const rows = ['line,set,x,y', ...Array.from({ length: 40 }, (_, i) => `${100 + i},${i % 2 ? 'a' : 'b'},${((i * 7) % 11) / 2},${(i * 0.5 + (i % 3)).toFixed(2)}`)];
+  await page.setInputFiles('#file-input', { name: 'named.csv', mimeType: 'text/csv', buffer: Buffer.from(rows.join('\n') + '\n') });
+  await page.waitForFunction(() => /named\.csv: 40 rows/.test(document.getElementById('data-name').textContent));
+  await page.selectOption('#target', 'y');
+  for (const name of ['line', 'set']) if (!(await page.isChecked(`#ignore input[value="${name}"]`))) await page.click(`#ignore input[value="${name}"]`);
+  assert.equal(await page.isChecked('#ignore input[value="x"]'), false, 'x is the feature');
+  await useAlgorithm(page, 'xgboost');
+  await train(page, 3);
+  const { text } = await download(page, '#download-predictions');
+  const header = text.split('\n')[0].split(',');
+  assert.deepEqual(header, ['line.1', 'line', 'set', 'set.1', 'y', 'predicted y']);
+  assert.equal(new Set(header).size, header.length);
+  assert.match(text.split('\n')[1], /^2,100,b,(train|valid),/, 'the page\'s line, then the file\'s own columns as written');
+});
+
 // XGBoost saves UBJSON by default since 2.1: the page reads it (as bytes; as text it was "not valid JSON").
 test('Load a model: XGBoost 3.2\'s own .ubj file loads and predicts what XGBoost predicts', async () => {
   const { page } = site;
