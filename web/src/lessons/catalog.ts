@@ -760,17 +760,16 @@ export function parseAnswer(text: string): number[] {
   return percent ? [x / 100, x] : [x];
 }
 
-// Right to 0.2 % (tolerance: another share), or the answer rounded to three significant digits, as the
-// page prints most numbers. An absolute tolerance below 1 let 0.25 pass for 0.2488 (h = p(1 − p) with p
-// taken as ½, not the 0.5344 asked about).
+// Right to 0.2 %, or the answer rounded to three significant digits, as the page prints most numbers;
+// a question's own tolerance (a count's: exactly) replaces both. An absolute tolerance below 1 let 0.25
+// pass for 0.2488 (h = p(1 − p) with p taken as ½, not the 0.5344 asked about).
 export function isRight(q: Question, c: LessonContext, given: string) {
   const expected = q.answer(c);
   if (typeof expected === 'string') return given === expected;
-  const tolerance = q.tolerance ?? 0.002;
   return parseAnswer(given).some((x) => {
     if (!Number.isFinite(x) || !Number.isFinite(expected)) return false;
-    if (tolerance === 0) return x === expected;
+    if (q.tolerance !== undefined) return Math.abs(x - expected) <= q.tolerance * Math.abs(expected);
     if (expected === 0) return Math.abs(x) < 5e-4;
-    return Math.abs(x - expected) <= tolerance * Math.abs(expected) || x === Number(expected.toPrecision(3));
+    return Math.abs(x - expected) <= 0.002 * Math.abs(expected) || x === Number(expected.toPrecision(3));
   });
 }
