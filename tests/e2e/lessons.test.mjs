@@ -56,7 +56,10 @@ test('AdaBoost, one stump at a time: every step checked against the engine\'s nu
   // The panel's ◆ is the answer itself: blurred while the question is open.
   const blurred = () => page.$eval('#round-panel .formula[data-diamond] .formula-value', (e) => getComputedStyle(e).filter);
   assert.match(await blurred(), /blur/);
+  assert.equal(await answer(page, 'e^0.1257'), 'wrong');
+  assert.match(await page.textContent('#lesson-verdict'), /"e\^0\.1257" is not a number this box reads/, 'a format, not a wrong number');
   assert.equal(await answer(page, '2.5'), 'wrong');
+  assert.match(await page.textContent('#lesson-verdict'), /^Not quite \(2\.5\)/);
   assert.match(await blurred(), /blur/, 'still, after a wrong answer');
   assert.equal(await answer(page, diamond.toFixed(3).replace('.', ',')), 'right', 'a decimal comma is read too');
   assert.match(await page.textContent('#lesson-explain'), /◆₁ = √/);

@@ -7,7 +7,7 @@ import { currentRun, store, update, type DataChoice, type Run } from '../state';
 import type { ColumnSummary } from '../../../wasm/js/index.js';
 import { mathText, setHidden, setMathText, setText } from '../ui/dom';
 import { taskOf } from '../ui/csv-panel';
-import { isRight, lessonById, LESSONS, type Lesson, type LessonContext, type OwnTask } from './catalog';
+import { isRight, lessonById, LESSONS, parseAnswer, type Lesson, type LessonContext, type OwnTask } from './catalog';
 import { progressOf, saveProgress } from './progress';
 import type { CompareReply } from '../worker/messages';
 import { PRESET_LABELS, type PresetName } from '../presets';
@@ -222,7 +222,10 @@ export class LessonPanel {
     for (const b of [parts.check, ...parts.choices]) b.disabled = !ready || answered;
     if (parts.input) parts.input.disabled = !ready || answered;
     parts.show.disabled = !ready || answered;
-    setText(parts.verdict, l.verdict === 'right' ? 'Right.' : l.verdict === 'wrong' ? `Not quite${l.answer ? ` (${l.answer})` : ''}: try again, or show the answer.` : '');
+    // An answer that is no number (e^0.1257) is told so, not that its number is wrong.
+    const unread = l.verdict === 'wrong' && !step.question.choices && !parseAnswer(l.answer).some(Number.isFinite);
+    setText(parts.verdict, l.verdict === 'right' ? 'Right.' : unread ? `${l.answer ? `"${l.answer}" is` : 'That is'} not a number this box reads: type one such as 1.134, −0.5, 2/3 or 34.4 %.`
+      : l.verdict === 'wrong' ? `Not quite${l.answer ? ` (${l.answer})` : ''}: try again, or show the answer.` : '');
     parts.verdict.dataset.verdict = l.verdict;
     const expected = ready ? step.question.answer(ctx) : NaN;
     setMathText(parts.explain, answered && ready
