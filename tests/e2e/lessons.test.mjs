@@ -493,8 +493,9 @@ test('a lesson\'s link opens its step, set up; an unknown lesson falls back with
   // Another lesson's link pasted into the same tab (only the hash changes), then Back: the page follows both.
   await page.evaluate(() => { location.hash = '#lesson=random-forest&step=1'; });
   await page.waitForFunction(() => /^Random forests.*step 2 of/.test(document.getElementById('lesson-title')?.textContent ?? ''));
-  await ready(page);  // (Back while that step still set itself up is not followed yet: closing note 2026-11-30)
-  await page.evaluate(() => history.back());  // Playwright's goBack did not move between these same-page entries
+  // Back at once, while that step still sets itself up (its state written to the address bar could land
+  // between the Back and its event, and the page read its own hash instead of the one gone back to).
+  await page.goBack();
   await page.waitForFunction(() => /step 3 of 6/.test(document.getElementById('lesson-title')?.textContent ?? ''));
   assert.match(await page.textContent('#lesson-title'), /AdaBoost/);
   await page.goto('about:blank');

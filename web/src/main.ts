@@ -722,10 +722,12 @@ setupServiceWorker();
 // A lesson's link pasted into this tab, or Back and Forward between such
 // links, changes only the hash: the page follows it to that lesson's step
 // (it kept showing the step it had while the address bar named another).
-// The page's own hash writes (writeHash) replace the entry and fire no event.
-window.addEventListener('hashchange', () => {
+// The page's own hash writes (writeHash) replace the entry and fire no event;
+// but one can land between a Back and its event (a step still setting itself
+// up writes its state), so the event's own URL is read, not the address bar.
+window.addEventListener('hashchange', (e) => {
   if (!store.engine.ready) return;  // the first reply reads the hash itself
-  const url = readHash(store.schema, Object.keys(SAMPLES), TOY_KINDS, LESSON_IDS);
+  const url = readHash(store.schema, Object.keys(SAMPLES), TOY_KINDS, LESSON_IDS, new URL(e.newURL).hash);
   if (!url.lesson) return;
   const step = url.step ?? 0;
   if (store.lesson?.id === url.lesson && store.lesson.step === step) return;

@@ -63,8 +63,10 @@ export interface ReadHashResult extends UrlState {
 // it is read, against what the page offers (samples: the sample datasets' keys;
 // toyKinds: the toy data's kinds; schema: the engine's parameters). Names are
 // looked up as own keys only: '__proto__' or 'constructor' name nothing.
-export function readHash(schema: readonly ParamSpec[], samples: readonly string[], toyKinds: readonly string[], lessons: readonly string[] = []): ReadHashResult {
-  const q = new URLSearchParams(location.hash.slice(1));
+// hash: the one to read (a hashchange's new URL's), else the address bar's.
+export function readHash(schema: readonly ParamSpec[], samples: readonly string[], toyKinds: readonly string[], lessons: readonly string[] = [],
+  hash = location.hash): ReadHashResult {
+  const q = new URLSearchParams(hash.slice(1));
   const dropped: string[] = [];
   const quoted = (v: string) => `'${v.length > 40 ? v.slice(0, 40) + '…' : v}'`;
   const specs = new Map(schema.map((p) => [p.name, p]));
