@@ -209,3 +209,11 @@ test('arrays: a missing label or a negative weight names the row by its index, a
   const labelled = bl.fromColumns({ x, y: Float32Array.from({ length: 10 }, (_, i) => i % 2), w });
   assert.throws(() => labelled.toDataset({ target: 'y', weight: 'w' }), (e) => e.code === 'WEIGHT_NEGATIVE' && /^Row 3\b/.test(e.message) && e.line === 0);
 });
+
+// Numbers in messages as the user wrote them: "eta is -0.10000000000000001" and "the weight -1.000000" were C's.
+test('messages write a parameter and a weight as typed', async () => {
+  const bl = await load(BUILDS[1]);
+  const t = bl.readCSV('x,y,w\n1,0,1\n2,1,-1.5\n3,0,1\n4,1,1\n');
+  await assert.rejects(bl.train(t.toDataset({ target: 'y' }), { eta: -0.1 }), (e) => /Parameter 'eta' is -0\.1; allowed range is \(0, inf\)\./.test(e.message));
+  assert.throws(() => t.toDataset({ target: 'y', weight: 'w' }), (e) => /the weight -1\.5 is not a finite number >= 0/.test(e.message));
+});

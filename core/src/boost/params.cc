@@ -11,6 +11,7 @@
 #include "boostlab/params.h"
 #include "boost/algorithm.h"
 #include "tree/feature_constraints.h"
+#include "util/float_text.h"
 #include "util/closest_name.h"
 #include "util/json.h"
 
@@ -22,9 +23,7 @@ constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 
 std::string FormatNumber(double v) {
   if (std::isinf(v)) return v > 0 ? "inf" : "-inf";
-  std::string s;
-  json::AppendNumber(s, v);
-  return s;
+  return ShortestDouble(v);
 }
 
 std::string RangeText(const ParamSpec& spec) {

@@ -122,7 +122,7 @@ Task DecideTask(const Table& table, const Column& target, const std::string& req
       if (v != v) continue;
       if (v != std::floor(v))
         throw Error("TARGET_NOT_CLASSES", table.RowNamed(r) + ", column " + std::to_string(col) + " (" +
-                                              Quote(target.name) + "): " + std::to_string(v) +
+                                              Quote(target.name) + "): " + ShortestFloat(v) +
                                               " is not a whole number; numeric classes must be. Use task 'regression' "
                                               "for a continuous target.",
                     static_cast<long>(table.LineOf(r)), col);

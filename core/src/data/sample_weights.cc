@@ -24,7 +24,7 @@ std::span<const float> CheckedWeights(const Table& table, size_t column, std::sp
                   static_cast<long>(column + 1));
     if (!(w >= 0) || !std::isfinite(w))
       throw Error("WEIGHT_NEGATIVE", table.RowNamed(r) + where + "the weight " +
-                                         std::to_string(w) + " is not a finite number >= 0.",
+                                         ShortestFloat(w) + " is not a finite number >= 0.",
                   static_cast<long>(table.LineOf(r)), static_cast<long>(column + 1));
   };
   if (rows.empty())

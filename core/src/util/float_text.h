@@ -19,4 +19,16 @@ inline std::string ShortestFloat(float v) {
   return buf;
 }
 
+// A double as a message writes it: the shortest "%.Ng" that reads back to
+// the same double (-0.1 is "-0.1", not "-0.10000000000000001").
+inline std::string ShortestDouble(double v) {
+  char buf[40];
+  for (int digits = 1; digits < 17; ++digits) {
+    std::snprintf(buf, sizeof buf, "%.*g", digits, v);
+    if (std::strtod(buf, nullptr) == v) return buf;
+  }
+  std::snprintf(buf, sizeof buf, "%.17g", v);  // 17 digits always read back
+  return buf;
+}
+
 }  // namespace boostlab
