@@ -149,6 +149,17 @@ test('numbers: R², RMSE and actual against predicted for the sample; a loaded m
     .test(document.getElementById('result-summary').textContent));
   assert.equal(await page.isVisible('#result-message'), false);
   assert.equal(await page.getAttribute('#result-panel', 'data-task'), '');
+  // Rows without a column the model reads: neither predicted nor scored, said in all three places (the
+  // predictions button was offered, and its error went below the fold).
+  const weight = fresh[0].split(',').indexOf('Weight_in_lbs');
+  const lacking = fresh.map((l) => l.split(',').filter((_, i) => i !== weight).join(','));
+  await page.setInputFiles('#file-input', { name: 'lacking.csv', mimeType: 'text/csv', buffer: Buffer.from(lacking.join('\n') + '\n') });
+  await waitForData(page, 'lacking.csv');
+  const said = 'reads columns lacking.csv does not have (Weight_in_lbs)';
+  await page.waitForFunction((s) => document.getElementById('result-summary').textContent.includes(`mpg.json ${s}: its rows can be neither predicted nor scored`), said);
+  assert.ok((await page.textContent('#model-status')).includes(`It ${said}: its trees show`));
+  assert.equal(await page.isDisabled('#download-predictions'), true);
+  assert.equal(await page.getAttribute('#download-predictions', 'title'), `mpg.json ${said}`);
   assert.deepEqual(problems, []);
 });
 

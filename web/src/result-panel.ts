@@ -54,8 +54,8 @@ export class ResultPanel {
     // New rows for a loaded model, without what it predicts: said here, with where their predictions are.
     const loaded = store.loadedModel;
     const lacking = loadedModelLacks();
-    if (loaded && lacking.length)
-      return this.clear(`${loaded.name} reads columns ${store.data.name} does not have (${lacking.slice(0, 3).join(', ')}${lacking.length > 3 ? ` and ${lacking.length - 3} more` : ''}): ` +
+    if (loaded && lacking)
+      return this.clear(`${loaded.name} ${lacking}: ` +
         'its rows can be neither predicted nor scored. Load data with those columns.');
     if (loaded && !loaded.model.target)
       return this.clear(`${loaded.name} does not name the column it predicts (XGBoost keeps no target name): ${store.data.name}'s rows can be ` +

@@ -224,12 +224,15 @@ export function modelInfoOnShow(): ModelInfo | null {
 // sample) wait until it is there instead of being computed for every round on the way (50 s).
 export const settingUpLesson = () => !!store.lesson && !store.lesson.ready;
 
-// The columns a model file opened by hand reads that the loaded data lacks ([] when it has them all, or
-// there is no such model or data): its trees show, nothing that reads the rows can.
-export function loadedModelLacks(): string[] {
+// What a model file opened by hand reads that the loaded data lacks, in words ("reads columns x.csv does not have
+// (a, b, c and 2 more)"), or '' when it has them all or there is no such model or data: its trees show, nothing that
+// reads the rows can. One phrase for the model's status, the result panel and the predictions button.
+export function loadedModelLacks(): string {
   const loaded = store.loadedModel, data = store.data;
-  if (!loaded || !data) return [];
-  return loaded.model.features.map((f) => f.name).filter((n) => !data.columns.some((c) => c.name === n));
+  if (!loaded || !data) return '';
+  const lacking = loaded.model.features.map((f) => f.name).filter((n) => !data.columns.some((c) => c.name === n));
+  if (!lacking.length) return '';
+  return `reads columns ${data.name} does not have (${lacking.slice(0, 3).join(', ')}${lacking.length > 3 ? ` and ${lacking.length - 3} more` : ''})`;
 }
 
 // Keeps the worker's snapshot info of the current run (a tree or round detail it sent).

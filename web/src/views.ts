@@ -308,7 +308,7 @@ export class Views {
     const predicting = store.loadedModel?.model.target ? `predicting ${store.loadedModel.model.target}` : 'predicting a target the file does not name';
     modelStatus.textContent = store.writing ? `Writing ${store.writing}…` : store.loadedModel
       ? `Loaded ${store.loadedModel.name}: ${store.loadedModel.model.trees} trees ${predicting} (${store.loadedModel.model.algorithm}). It is on show until the next run.` +
-        (lacking.length ? ` It reads columns ${store.data!.name} does not have (${lacking.slice(0, 3).join(', ')}${lacking.length > 3 ? ` and ${lacking.length - 3} more` : ''}): its trees show, but not its predictions, SHAP values or a round's rows until data with those columns is loaded.` : '')
+        (lacking ? ` It ${lacking}: its trees show, but not its predictions, SHAP values or a round's rows until data with those columns is loaded.` : '')
       : '';
     // A model with no XGBoost form: said beside its (disabled) button.
     const refusal = modelInfoOnShow()?.noXGBoost;
@@ -465,8 +465,8 @@ export class Views {
     for (const id of ['download-model', 'download-model-compact', 'download-predictions']) $<HTMLButtonElement>(id).disabled = !has;
     // A model file that reads columns the data lacks cannot predict its rows: the button said it could, then did nothing here.
     const lacking = loadedModelLacks();
-    if (lacking.length) $<HTMLButtonElement>('download-predictions').disabled = true;
-    $('download-predictions').title = lacking.length ? `${store.loadedModel!.name} reads columns ${store.data!.name} does not have (${lacking.slice(0, 3).join(', ')})` : '';
+    if (lacking) $<HTMLButtonElement>('download-predictions').disabled = true;
+    $('download-predictions').title = lacking ? `${store.loadedModel!.name} ${lacking}` : '';
     $<HTMLButtonElement>('download-xgboost').disabled = !has || !!modelInfoOnShow()?.noXGBoost;
     const picked = this.predictionRound();
     // A model file opened by hand predicts (new rows, say): the button names it, as the target picked may be another's.
