@@ -421,13 +421,22 @@ test('Download as XGBoost model: XGBoost 1.7.4 loads it and predicts the page\'s
   await train(page, 8);
   const model = await download(page, '#download-xgboost');
   assert.equal(model.name, 'auto_mpg-xgboost.json');
+  const ubj = await download(page, '#download-xgboost-ubj');
+  assert.equal(ubj.name, 'auto_mpg-xgboost.ubj');
+  assert.equal(ubj.bytes[0], 0x7b, "UBJSON's object marker '{'");
+  assert.throws(() => JSON.parse(ubj.text), SyntaxError, 'binary, not the JSON again');
   const predictions = (await download(page, '#download-predictions')).text.trim().split('\n').slice(1).map((l) => Number(l.split(',').at(-1)));
   const dir = mkdtempSync(join(tmpdir(), 'boostlab-xe-'));
   writeFileSync(join(dir, 'model.json'), model.text);
-  const theirs = JSON.parse(execFileSync('/usr/bin/python3', [fileURLToPath(new URL('../parity/xgb_load_predict.py', import.meta.url)),
-    join(dir, 'model.json'), fileURLToPath(new URL('../data/auto_mpg.csv', import.meta.url))]).toString());
-  assert.equal(theirs.margins.length, predictions.length);
-  theirs.margins.forEach((v, i) => assert.ok(Math.abs(v - predictions[i]) <= 1e-5 * Math.max(1, Math.abs(v)), `row ${i}: ${v} vs ${predictions[i]}`));
+  writeFileSync(join(dir, 'model.ubj'), ubj.bytes);
+  // Both files, in Debian's XGBoost 1.7.4 (one interpreter start).
+  const both = JSON.parse(execFileSync('/usr/bin/python3', [fileURLToPath(new URL('../parity/xgb_load_predict.py', import.meta.url)),
+    JSON.stringify([join(dir, 'model.json'), join(dir, 'model.ubj')]), fileURLToPath(new URL('../data/auto_mpg.csv', import.meta.url))]).toString());
+  for (const theirs of both) {
+    assert.equal(theirs.num_trees, 8);
+    assert.equal(theirs.margins.length, predictions.length);
+    theirs.margins.forEach((v, i) => assert.ok(Math.abs(v - predictions[i]) <= 1e-5 * Math.max(1, Math.abs(v)), `row ${i}: ${v} vs ${predictions[i]}`));
+  }
   // And back into the page: the XGBoost file loads and its trees show.
   await page.setInputFiles('#model-input', join(dir, 'model.json'));
   await page.waitForFunction(() => /^Loaded model\.json: 8 trees predicting Miles_per_Gallon/.test(document.getElementById('model-status').textContent));
@@ -445,7 +454,7 @@ test('Download as XGBoost model: XGBoost 1.7.4 loads it and predicts the page\'s
   // No XGBoost form: the exports are off, and why is said beside them (the
   // refusal came 2,300 px below, in the inside views, and the scale-out panel
   // read as if the files had been written).
-  for (const button of ['#download-xgboost', '#download-scale-script', '#download-scale-model', '#download-scale-rows'])
+  for (const button of ['#download-xgboost', '#download-xgboost-ubj', '#download-scale-script', '#download-scale-model', '#download-scale-rows'])
     assert.equal(await page.isDisabled(button), true, button);
   assert.match(await page.textContent('#model-status'), /AdaBoost\.R2 model combines its trees by their weighted median; XGBoost only adds trees/);
   assert.match(await page.textContent('#scale-status'), /^An AdaBoost\.R2 model combines its trees by their weighted median/);

@@ -146,6 +146,7 @@ export class Views {
     });
     $('download-predictions').addEventListener('click', () => client.exportText('predictions', this.predictionRound()));
     $('download-xgboost').addEventListener('click', () => client.exportText('xgboost'));
+    $('download-xgboost-ubj').addEventListener('click', () => client.exportText('xgboost-ubj'));
     $('download-scale-model').addEventListener('click', () => client.exportText('xgboost'));
     $('download-scale-rows').addEventListener('click', () => client.exportText('valid-rows'));
     $('download-scale-script').addEventListener('click', () => {
@@ -467,7 +468,7 @@ export class Views {
     const lacking = loadedModelLacks();
     if (lacking) $<HTMLButtonElement>('download-predictions').disabled = true;
     $('download-predictions').title = lacking ? `${store.loadedModel!.name} ${lacking}` : '';
-    $<HTMLButtonElement>('download-xgboost').disabled = !has || !!modelInfoOnShow()?.noXGBoost;
+    for (const id of ['download-xgboost', 'download-xgboost-ubj']) $<HTMLButtonElement>(id).disabled = !has || !!modelInfoOnShow()?.noXGBoost;
     const picked = this.predictionRound();
     // A model file opened by hand predicts (new rows, say): the button names it, as the target picked may be another's.
     const whose = store.loadedModel ? ` of ${store.loadedModel.name}` : '';
@@ -581,6 +582,7 @@ export class Views {
         if (m.what === 'model') download(`${base}-model.json`, m.text, 'application/json');
         else if (m.what === 'model-compact') download(`${base}-model.blm`, m.text, 'application/octet-stream');
         else if (m.what === 'xgboost') download(files.model, m.text, 'application/json');
+        else if (m.what === 'xgboost-ubj') download(files.model.replace(/\.json$/, '.ubj'), m.text, 'application/ubjson');
         else if (m.what === 'valid-rows') download(files.validRows, m.text, 'text/plain');
         else if (m.what === 'scale-out') download(`continue_${this.scaleEngine}.py`, m.text, 'text/x-python');
         else if (m.what === 'round-csv') download(`${base}-round-${m.round || 'newest'}.csv`, m.text, 'text/csv');

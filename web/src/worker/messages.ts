@@ -55,7 +55,7 @@ export type ToWorker =
   | { type: 'importance'; importance: string }
   // model: the JSON file; model-compact: the .blm file (toBinary()).
   // rounds: predictions of the model's first rounds only (0 or absent: all of it).
-  | { type: 'export'; what: 'model' | 'model-compact' | 'predictions' | 'xgboost' | 'valid-rows'; rounds?: number }
+  | { type: 'export'; what: 'model' | 'model-compact' | 'predictions' | 'xgboost' | 'xgboost-ubj' | 'valid-rows'; rounds?: number }
   // The "continue at scale" script; files: the names the script finds the CSV, model and rows under.
   | { type: 'scale-out'; engine: 'dask' | 'spark'; rounds: number; files: { csv: string; model: string; validRows: string; output: string } }
   // The picked file itself (a handle): the worker reads it, JSON or compact.
@@ -325,7 +325,7 @@ export type FromWorker =
   | { type: 'tree'; index: number; tree: TreeJson | null; model: ModelInfo }
   | { type: 'importance'; importance: string; values: Record<string, number> }
   // The file's text, or (the model files, which can run to gigabytes) a Blob built in pieces.
-  | { type: 'export'; what: 'model' | 'model-compact' | 'predictions' | 'xgboost' | 'valid-rows' | 'scale-out' | 'round-csv'; text: string | Blob; round?: number }
+  | { type: 'export'; what: 'model' | 'model-compact' | 'predictions' | 'xgboost' | 'xgboost-ubj' | 'valid-rows' | 'scale-out' | 'round-csv'; text: string | Blob; round?: number }
   | { type: 'round-detail'; detail: RoundDetail | null; model: ModelInfo | null; error: string }
   | { type: 'split-search'; search: SplitSearch | null; error: string }
   | { type: 'landing-demo'; frames: Float32Array; n: number; rounds: number; error: string }

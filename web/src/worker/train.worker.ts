@@ -499,6 +499,7 @@ async function handle(msg: ToWorker) {
         if (msg.what === 'model') post({ type: 'export', what: 'model', text: new Blob([...m.jsonChunks()], { type: 'application/json' }) });
         else if (msg.what === 'model-compact') post({ type: 'export', what: 'model-compact', text: new Blob([m.toBinary() as Uint8Array<ArrayBuffer>], { type: 'application/octet-stream' }) });
         else if (msg.what === 'xgboost') post({ type: 'export', what: 'xgboost', text: m.toXGBoostJSON() });
+        else if (msg.what === 'xgboost-ubj') post({ type: 'export', what: 'xgboost-ubj', text: new Blob([m.toXGBoostUBJ() as Uint8Array<ArrayBuffer>], { type: 'application/ubjson' }) });
         else if (msg.what === 'valid-rows') post({ type: 'export', what: 'valid-rows', text: validRowsOf(m).join('\n') + '\n' });
         else post({ type: 'export', what: 'predictions', text: predictionsCsv(m, msg.rounds ?? 0), round: msg.rounds ?? 0 });
       });
