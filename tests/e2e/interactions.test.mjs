@@ -24,6 +24,7 @@ function strength(bl, model, table, rows, a, b, output = 0) {
 }
 
 async function heat(page) {
+  await page.locator('#interactions-box').scrollIntoViewIfNeeded();
   await page.waitForFunction(() => Number(document.getElementById('interactions').dataset.pairs) >= 2, null, { timeout: 60000 });
   return page.$eval('#interactions', (box) => ({
     top: box.dataset.top.split('|'),
@@ -35,6 +36,8 @@ async function heat(page) {
 test('auto_mpg: each cell of the heat map is the package\'s mean |interaction| over the held-out rows', async () => {
   const { page } = ctx.site;
   await train(page, 20);
+  // Computed only near the view (they cost most of a Step on the ranking sample).
+  assert.match(await page.textContent('#interactions-caption'), /^The pairs are computed when this panel comes into view\.$/);
   const shown = await heat(page);
   assert.ok(shown.names.length >= 2);
   const model = ctx.bl.loadModel(await download(page, '#download-model'));
@@ -70,5 +73,6 @@ test('spam: the pairs of the class shown, and stumps have none', async () => {
   }
   await page.fill('#param-max_depth', '1');
   await train(page, 10);
+  await page.locator('#interactions-box').scrollIntoViewIfNeeded();
   await page.waitForFunction(() => /No two features interact/.test(document.getElementById('interactions-caption').textContent), null, { timeout: 60000 });
 });
