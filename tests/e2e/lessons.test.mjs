@@ -92,9 +92,12 @@ test('AdaBoost, one stump at a time: every step checked against the engine\'s nu
   assert.ok(Math.abs(line.alpha - vote) < 0.001, `the page's α ${line.alpha} is ln◆ = ${vote}`);
   // Wherever else the page shows α while the question is open, it is blurred too: the worked table's leaf values (±α).
   const leafValueBlur = () => page.$eval('#worked-table td[data-col="leaf-value"]', (e) => getComputedStyle(e).filter);
+  const treeLeafBlur = () => page.$eval('#tree .tree-leaf text.leaf-value', (e) => `${getComputedStyle(e).filter} ${e.textContent}`);
   assert.match(await leafValueBlur(), /blur/);
+  assert.match(await treeLeafBlur(), /^blur.* leaf -?\d/, "and the tree's leaves");
   await page.click('#lesson-show');
   assert.equal(await leafValueBlur(), 'none');
+  assert.match(await treeLeafBlur(), /^none leaf/);
   assert.match(await page.textContent('#lesson-explain'), /The answer: .*the α the round line shows/s);
   assert.ok(await page.$eval('#lesson-answer', (e) => e.disabled), 'shown: nothing left to check');
 

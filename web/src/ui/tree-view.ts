@@ -321,7 +321,8 @@ export class TreeView {
       const boxHeight = 40 + (lines.length - 2) * 14;
       bottom.set(id, node.y - 20 + boxHeight);
       box.append(el('rect', { x: -dx / 2 + 6, y: -20, width: dx - 12, height: boxHeight, rx: 6 }));
-      lines.forEach((line, i) => box.append(el('text', { x: 0, y: -5 + i * 14, 'text-anchor': 'middle' }, line)));
+      // A leaf's first line is its value (blurred while a lesson asks for it: style.css).
+      lines.forEach((line, i) => box.append(el('text', { x: 0, y: -5 + i * 14, 'text-anchor': 'middle', ...(leaf && i === 0 ? { class: 'leaf-value' } : {}) }, line)));
       const title = el('title', {}, text.join('\n'));
       box.append(title);
       box.setAttribute('aria-label', `node ${id}: ${text.join('; ')}`);
