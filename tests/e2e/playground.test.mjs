@@ -200,8 +200,16 @@ test('compare two runs: the earlier run stays on the chart under its name', asyn
   assert.match(legend, /Run \d+: gradient boosting, rounds 15[^(]* \(valid\)/, 'the earlier run, dashed, by name');
   assert.match(legend, /Run \d+: AdaBoost/, 'the current run, as the title');
   await useAlgorithm(page, 'random_forest');
-  await train(page, 15);
+  await train(page, 5);  // shorter than the runs before it
   assert.equal(await page.getAttribute('#loss-chart', 'data-runs'), String(before + 2));
+  // Away from the mouse the legend holds the run on show's newest round (the earlier runs' last round gave it "–"),
+  // and a long entry keeps its value on its own last line (the ':' and the value fell to lines of their own).
+  await page.waitForFunction(() => document.getElementById('loss-chart').dataset.legendRound === '5');
+  const entries = await page.$$eval('#loss-chart .u-legend .u-series', (rows) => rows.map((tr) => ({
+    label: tr.querySelector('.u-label').textContent, value: tr.querySelector('.u-value').textContent,
+    apart: Math.abs(tr.querySelector('.u-value').getBoundingClientRect().bottom - tr.querySelector('th').getBoundingClientRect().bottom) })));
+  for (const e of entries.filter((e) => e.label !== 'round' && !e.label.startsWith('Run '))) assert.match(e.value, /^\d/, `${e.label}: ${e.value}`);
+  for (const e of entries) assert.ok(e.apart < 3, `${e.label}: its value ${e.apart} px below the label's last line`);
   await site.screenshot('compare-runs');
   await page.click('#clear-runs');
   assert.equal(await page.getAttribute('#loss-chart', 'data-runs'), '0');

@@ -183,7 +183,9 @@ export class LossChart {
     if (u.cursor.idx !== null && u.cursor.idx !== undefined) return;  // under the mouse: uPlot's own
     const rounds = u.data[0].length;
     const picked = this.view?.selectedRound ?? 0;
-    const idx = picked > 0 && picked <= rounds ? picked - 1 : rounds - 1;
+    // Not picked: the run on show's newest round (an earlier, longer run's last round gave it "–").
+    const newest = this.view?.current?.reports.length || rounds;
+    const idx = picked > 0 && picked <= rounds ? picked - 1 : Math.min(newest, rounds) - 1;
     if (idx >= 0) u.setLegend({ idx }, false);
     this.el.dataset.legendRound = String(idx + 1);
   }
