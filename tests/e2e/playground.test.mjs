@@ -419,6 +419,14 @@ test('Load a model: XGBoost 3.2\'s own .ubj file loads and predicts what XGBoost
   const predictions = (await download(page, '#download-predictions')).text.trim().split('\n').slice(1).map((l) => Number(l.split(',').at(-1)));
   assert.equal(predictions.length, theirs.length);
   theirs.forEach((v, i) => assert.ok(Math.abs(v - predictions[i]) <= 1e-5 * Math.max(1, Math.abs(v)), `row ${i}: ${v} there, ${predictions[i]} here`));
+  // The file names no target: scored against the one picked in the data panel, and said so; the RMSE is XGBoost's predictions'.
+  await page.waitForFunction(() => document.getElementById('result-panel').dataset.task === 'regression');
+  const summary = await page.textContent('#result-summary');
+  assert.match(summary, /^mpg\.ubj names no target \(XGBoost keeps none\): scored against Miles_per_Gallon, the target picked in the data panel\. R² /);
+  const actual = readFileSync(csv, 'utf8').trim().split('\n').slice(1).map((l) => Number(l.split(',').at(-1)));
+  const rmse = Math.sqrt(theirs.reduce((s, v, i) => s + (v - actual[i]) ** 2, 0) / theirs.length);
+  const shown = Number(summary.match(/RMSE ([\d.]+)/)[1]);
+  assert.ok(Math.abs(shown - rmse) <= 1e-3 * rmse, `the page's RMSE ${shown}, XGBoost's predictions' ${rmse}`);
 });
 
 test('Download as XGBoost model: XGBoost 1.7.4 loads it and predicts the page\'s predictions; AdaBoost.R2\'s exports are off, and why is said beside them', async () => {

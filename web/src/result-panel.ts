@@ -28,6 +28,7 @@ export class ResultPanel {
   private readonly view = new EvaluationView($('result-panel'), $('result-summary'), $('result-body'));
   private asked = '';
   private askedRound = 0;  // the round the question was for (0: the whole model)
+  private askedTarget = '';  // the column scored against when the model file names none
   // Each model file loaded counts once: a second file of the same name and size is another model.
   private loaded: object | null = null;
   private loadedCount = 0;
@@ -57,9 +58,12 @@ export class ResultPanel {
     if (loaded && lacking)
       return this.clear(`${loaded.name} ${lacking}: ` +
         'its rows can be neither predicted nor scored. Load data with those columns.');
-    if (loaded && !loaded.model.target)
-      return this.clear(`${loaded.name} does not name the column it predicts (XGBoost keeps no target name): ${store.data.name}'s rows can be ` +
-        `predicted ("Download predictions of ${loaded.name}" beside the round slider writes them) but not scored here.`);
+    // XGBoost keeps no target name: the target picked in the data panel is scored against, unless the model reads it.
+    const picked = loaded && !loaded.model.target ? store.choice.target : '';
+    if (loaded && !loaded.model.target && (!picked || loaded.model.features.some((f) => f.name === picked)))
+      return this.clear(`${loaded.name} does not name the column it predicts (XGBoost keeps no target name)` +
+        (picked ? ` and reads '${picked}', the target picked, as a feature` : '') + `: ${store.data.name}'s rows can be ` +
+        `predicted ("Download predictions of ${loaded.name}" beside the round slider writes them); pick the column it predicts as the target to score them.`);
     if (loaded && loaded.model.target && !store.data.columns.some((c) => c.name === loaded.model.target))
       return this.clear(`${store.data.name} has no column '${loaded.model.target}', what ${loaded.name} predicts: its rows can be predicted ` +
         `("Download predictions of ${loaded.name}" beside the round slider writes them) but not scored.`);
@@ -68,13 +72,14 @@ export class ResultPanel {
       this.loaded = store.loadedModel;
       this.loadedCount++;
     }
-    const key = `${store.data.id}|${this.loadedCount}|${show.name}|${show.model?.trees}|${rounds}|${round}`;
+    const key = `${store.data.id}|${this.loadedCount}|${show.name}|${show.model?.trees}|${rounds}|${round}|${picked}`;
     if (key === this.asked) return;
     this.asked = key;
     this.askedRound = round;
+    this.askedTarget = picked;
     setHidden($('result-message'), true);
     this.view.asking('Scoring…');
-    this.client.evaluate(round, key);
+    this.client.evaluate(round, key, picked);
   }
 
   onReply(key: string, result: EvaluationResult | null, error: string) {
@@ -82,10 +87,11 @@ export class ResultPanel {
     setText($('result-message'), error);
     setHidden($('result-message'), !error);
     if (!result) return this.view.clear('');
-    const target = modelInfoOnShow()?.target ?? currentRun()?.choice.target ?? 'the target';
+    const target = this.askedTarget || (modelInfoOnShow()?.target ?? currentRun()?.choice.target ?? 'the target');
     const run = store.loadedModel ? null : currentRun();
     this.view.render(result, { target, round: this.askedRound, dataName: store.data?.name ?? 'the table', earlyStopping: !!run?.earlyStopping,
-      pastBest: run && !run.earlyStopping && this.askedRound === 0 ? pastBest(run.reports) : null });
+      pastBest: run && !run.earlyStopping && this.askedRound === 0 ? pastBest(run.reports) : null,
+      note: this.askedTarget ? `${store.loadedModel?.name ?? 'The model file'} names no target (XGBoost keeps none): scored against ${this.askedTarget}, the target picked in the data panel.` : '' });
   }
 
   private clear(text: string) {

@@ -21,6 +21,7 @@ export interface EvaluationContext {
   dataName: string;
   earlyStopping: boolean;  // the validation rows chose the round kept
   pastBest?: PastBest | null;  // the validation metric's best came well before the last round
+  note?: string;  // said first (whose target a model file without one was scored against)
 }
 
 // The run's validation metric at its best (round) and at the last round (result-panel's pastBest).
@@ -51,7 +52,7 @@ export class EvaluationView {
     const which = e.scored === 'valid' ? `the ${count(e.rows)} validation ${rows} (held out of training)`
       : e.scored === 'train' ? `the ${count(e.rows)} training ${rows}`
       : `the ${count(e.rows)} ${rows} of ${c.dataName}`;
-    const parts: string[] = [];
+    const parts: string[] = c.note ? [c.note] : [];
     if (e.task === 'regression') {
       parts.push(Number.isFinite(e.r2)
         ? `R² ${e.r2.toFixed(3)}: on ${which} the model explains ${pct(Math.max(0, e.r2))} of the variance of ${c.target}` +

@@ -53,7 +53,7 @@ export class WorkerClient {
     this.send({ type: 'scale-out', engine, rounds, files });
   }
   compare(tokens: number[], round: number) { this.send({ type: 'compare', tokens, round }); }
-  evaluate(round: number, key: string) { this.send({ type: 'evaluate', round, key }); }
+  evaluate(round: number, key: string, target = '') { this.send({ type: 'evaluate', round, key, target }); }
   dependence(feature: string, output: number, key: string) { this.send({ type: 'dependence', feature, output, key }); }
   interactions(output: number, key: string, maxRows = 500) { this.send({ type: 'interactions', output, maxRows, key }); }
   crossValidate(token: number, request: TrainRequest, nfold: number) { this.send({ type: 'cv', token, request, nfold }); }

@@ -74,7 +74,7 @@ export type ToWorker =
   | { type: 'compare'; tokens: number[]; round: number }
   // How good the model on show is on labelled rows (the held-out rows; a loaded model: the table's), with its first
   // `round` rounds (0: all); key comes back with the answer.
-  | { type: 'evaluate'; round: number; key: string }
+  | { type: 'evaluate'; round: number; key: string; target?: string }  // target: the column scored against, for a model file that names none
   // Partial dependence of the model on show on one numeric feature ('' : its first), for output (class) `output`.
   | { type: 'dependence'; feature: string; output: number; key: string }
   // k-fold cross-validation of a run's settings on the table (bl.cv), each round's means and spreads sent as it ends.

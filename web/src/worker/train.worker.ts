@@ -547,7 +547,7 @@ async function handle(msg: ToWorker) {
     case 'evaluate': {
       answerWithCurrent((m) => {
         if (!table) noTable('Scoring the model');
-        const result = evaluationOf(m, table, msg.round);
+        const result = evaluationOf(m, table, msg.round, msg.target ?? '');
         const transfer = result.task === 'regression' ? [result.actual.buffer, result.predicted.buffer] : [result.confusion.buffer];
         post({ type: 'evaluation', key: msg.key, result, error: '' }, transfer);
       }, (error) => post({ type: 'evaluation', key: msg.key, result: null, error }));
@@ -734,11 +734,11 @@ function validRowsOf(m: Model): Uint32Array {
 // every row of the table loaded (new rows with its target, say).
 // The run's sample weights apply (as in its chart's metrics); a model from a
 // file names none.
-function evaluationOf(m: Model, t: Table, round: number): EvaluationResult {
+function evaluationOf(m: Model, t: Table, round: number, target: string): EvaluationResult {
   const held = validRowsOf(m), labels = labelsOf(m), weight = weightOf(m), baseMargin = marginOf(m) || undefined;
   if (held.length) return { ...m.evaluate(t, { rows: held, rounds: round, weight, baseMargin }), scored: 'valid', asked: held.length };
   if (labels && labels.length === t.numRows) return { ...m.evaluate(t, { rounds: round, weight, baseMargin }), scored: 'train', asked: t.numRows };
-  return { ...m.evaluate(t, { rounds: round }), scored: 'table', asked: t.numRows };
+  return { ...m.evaluate(t, { rounds: round, target: target || undefined }), scored: 'table', asked: t.numRows };
 }
 
 // The column of sample weights the model on show trained with, while its table is loaded ('' for none).
