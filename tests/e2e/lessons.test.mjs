@@ -545,6 +545,23 @@ test('the lesson reads at 390x844 and on a projector (853x533 at 1.5x)', async (
     await page.screenshot({ path: `test-results/lessons-step1-${w}x${h}${scale > 1 ? `@${scale}x` : ''}.png` });
     await page.click('#lesson-look');
     await page.waitForFunction(() => { const r = document.getElementById('last-round').getBoundingClientRect(); return r.top >= 0 && r.bottom <= innerHeight; });
+    // Scrolled down to the numbers, then Next: the new step opens at its title, below the controls that stay on screen
+    // (the page stayed where the button was, past the new title and claim).
+    await page.click('#lesson-next');
+    await ready(page);
+    await page.waitForFunction(() => /step 2 of/.test(document.getElementById('lesson-title').textContent));
+    await page.waitForFunction(() => {
+      const title = document.getElementById('lesson-title').getBoundingClientRect(), bar = document.querySelector('.control-bar').getBoundingClientRect();
+      return title.top >= bar.bottom - 1 && title.bottom <= innerHeight;
+    }, null, { timeout: 5000 });
+    // The same for a lesson opened from the list, low on the first screen's card.
+    await page.click('#lessons-open');
+    await page.click('.lesson-start[data-lesson="ranking-gbrank"]');
+    await ready(page);
+    await page.waitForFunction(() => {
+      const title = document.getElementById('lesson-title').getBoundingClientRect(), bar = document.querySelector('.control-bar').getBoundingClientRect();
+      return /^Ranking/.test(document.getElementById('lesson-title').textContent) && title.top >= bar.bottom - 1 && title.bottom <= innerHeight;
+    }, null, { timeout: 5000 });
     await page.close();
   }
 });

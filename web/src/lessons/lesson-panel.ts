@@ -85,7 +85,15 @@ export class LessonPanel {
     }
     LessonPanel.noteChallenge(currentRun() ?? undefined, store.data?.source ?? '');
     const key = `${lesson.id}:${l!.step}`;
-    if (this.built !== key) this.buildStep(lesson, l!.step);
+    if (this.built !== key) {
+      this.buildStep(lesson, l!.step);
+      // A new step opens at its title: the page (a phone's) or the sidebar stayed where the last step's buttons or the
+      // lesson list were, past the new step's title and claim.
+      requestAnimationFrame(() => {
+        const title = document.getElementById('lesson-title'), bar = document.querySelector('.control-bar');
+        if (title && title.getBoundingClientRect().top < (bar?.getBoundingClientRect().bottom ?? 0)) title.scrollIntoView({ block: 'nearest' });
+      });
+    }
     this.renderStep(lesson);
   }
 
@@ -166,11 +174,10 @@ export class LessonPanel {
     const onOwn = (i: number) => !!store.lesson?.own && ownTaskFits(lesson.steps[i], this.actions.ownFile()) === '';
     prev.addEventListener('click', () => this.actions.open(lesson.id, index - 1, onOwn(index - 1)));
     const next = el('button', { type: 'button', id: 'lesson-next' }, index + 1 < lesson.steps.length ? 'Next step' : 'To the challenge');
-    // The next step's title and claim where the student reads: the button sat below them, and they were scrolled away.
+    // The next step opens at its title (render).
     next.addEventListener('click', () => {
       if (index + 1 >= lesson.steps.length) return this.toChallenge();
       this.actions.open(lesson.id, index + 1, onOwn(index + 1));
-      requestAnimationFrame(() => document.getElementById('lesson-title')?.scrollIntoView({ block: 'nearest' }));
     });
     const own = el('p', { className: 'hint lesson-own', id: 'lesson-own' });
     const leave = el('button', { type: 'button', className: 'secondary', id: 'lesson-leave' }, 'Leave the lesson');
@@ -180,8 +187,12 @@ export class LessonPanel {
     const explain = el('p', { className: 'lesson-explain', id: 'lesson-explain' });
     const status = el('p', { className: 'hint', id: 'lesson-status' });
     const look = el('button', { type: 'button', className: 'secondary', id: 'lesson-look' }, 'Where to look');
-    look.addEventListener('click', () => document.getElementById(step.panel)?.scrollIntoView({ block: 'center',
-      behavior: matchMedia('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth' }));
+    // A panel taller than the screen shows its top, where its first numbers are (centred, they were above the view).
+    look.addEventListener('click', () => {
+      const panel = document.getElementById(step.panel);
+      panel?.scrollIntoView({ block: panel.getBoundingClientRect().height > innerHeight * 0.8 ? 'start' : 'center',
+        behavior: matchMedia('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth' });
+    });
     const challenge = el('div', { className: 'lesson-challenge', id: 'lesson-challenge' });
     this.root.replaceChildren(
       el('h2', { id: 'lesson-title' }, `${lesson.title}: step ${index + 1} of ${lesson.steps.length}`),
