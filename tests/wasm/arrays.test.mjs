@@ -103,6 +103,24 @@ for (const build of BUILDS) {
       assert.throws(() => model.predict(table, { rounds: -1 }), (e) => e.code === 'BAD_ARGUMENT');
       model.dispose(); data.dispose(); table.dispose();
     });
+
+    test('predictMatrix: a category code no split lists (past the levels, negative) goes where an unseen level goes; a fraction is cut', async () => {
+      const bl = await load(build);
+      const n = 120, levels = ['a', 'b', 'c', 'd'];
+      const colour = Array.from({ length: n }, (_, i) => levels[i % 4]);
+      const y = Float64Array.from({ length: n }, (_, i) => [1, 5, 9, 20][i % 4] + (i % 7) / 10);
+      const table = bl.fromColumns({ colour, y });
+      const data = table.toDataset({ target: 'y', validFraction: 0 });
+      const model = await bl.train(data, { rounds: 5, max_depth: 3, max_cat_to_onehot: 1 });
+      const unseen = bl.fromColumns({ colour: ['e'], y: [0] });
+      const asUnseen = model.predict(unseen)[0];
+      const codes = (...c) => Array.from(model.predictMatrix(Float32Array.from(c), c.length));
+      const [pa, pb, pc, pd] = codes(0, 1, 2, 3);
+      assert.equal(new Set([pa, pb, pc, pd]).size, 4, 'the levels predict apart');
+      assert.deepEqual(codes(4, 99, 1e30, -1, -0.5), [asUnseen, asUnseen, asUnseen, asUnseen, asUnseen]);
+      assert.deepEqual(codes(1.5, 2.999), [pb, pc], 'cut to the whole part');
+      model.dispose(); data.dispose(); table.dispose(); unseen.dispose();
+    });
   });
 }
 

@@ -489,7 +489,9 @@ export class Model {
   /** The values the model reads from the table's rows (all, or `rows` in that order): rows x features, row-major, in
    *  summary().features order; NaN for missing, a category as its index in that feature's levels. */
   featureValues(table: Table, options?: { rows?: ArrayLike<number> }): Float32Array;
-  /** rows x features values, row-major (NaN: missing; categorical features as level codes). */
+  /** rows x features values, row-major (NaN: missing; categorical features as level codes: a code no split lists, past
+   *  the levels or negative, goes where a level the model never saw goes, and a fraction is cut to its whole part, as in
+   *  XGBoost's predictor). */
   predictMatrix(values: Float32Array, rows: number, options?: PredictOptions): Float32Array;
   /** Per feature name; type defaults to 'gain'. */
   featureImportance(type?: 'weight' | 'gain' | 'cover' | 'total_gain' | 'total_cover'): Record<string, number>;
