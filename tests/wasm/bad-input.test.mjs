@@ -117,6 +117,12 @@ for (const build of BUILDS) {
       const data = table.toDataset({ target: 'y', skipMissingTarget: true, validFraction: 0.25 });
       assert.equal(data.numTrain + data.numValid, 71);
       assert.match(data.notes[0], /^Left out 9 rows with no 'y': lines 6, 15, 24, 33, 42 and 4 more\./);
+      // Columns given in memory name their rows by index, as their errors do ("Row 4"; "lines" named row + 2).
+      const columns = bl.fromColumns({ x: [1, 2, 3, 4, 5, 6], y: [0, 1, NaN, 1, NaN, 1] });
+      const own = columns.toDataset({ target: 'y', skipMissingTarget: true, validFraction: 0 });
+      assert.match(own.notes[0], /^Left out 2 rows with no 'y': rows 2, 4\./);
+      assert.throws(() => columns.toDataset({ target: 'y' }), (e) => e.code === 'TARGET_MISSING' && /^Row 2, column 2/.test(e.message));
+      own.dispose(); columns.dispose();
       assert.ok(Number.isNaN(data.labels()[4]));
       for (const algorithm of ['xgboost', 'gbdt', 'adaboost', 'random_forest']) {
         const model = await bl.train(data, { algorithm, rounds: 5 });

@@ -63,12 +63,8 @@ struct Table {
     if (!row_lines.empty()) return row_lines[row];
     return first_row_line == 0 ? 0 : first_row_line + static_cast<uint32_t>(row);
   }
-  // The line a list of rows in a note names: its file line, or for columns
-  // given in memory row + 2 (as if written under a header).
-  long LineForMessages(size_t row) const {
-    const uint32_t line = LineOf(row);
-    return line != 0 ? static_cast<long>(line) : static_cast<long>(row) + 2;
-  }
+  // Whether rows have file lines (read from a CSV), or are named by index.
+  bool HasLines() const { return first_row_line != 0 || !row_lines.empty(); }
   // How an error names row `row`: "Line 9" of its file, or for columns given
   // in memory "Row 7", the index the caller's arrays give it ("Line 9" named
   // a line that table never had). `capital` false: "line 9", "row 7".

@@ -239,7 +239,7 @@ static Dataset FromTableImpl(const Table& table, const DatasetOptions& options, 
   // Rows with no target: refused, naming the first and how many; or, asked
   // to, left out of both sides (their label NaN) and named in the notes.
   std::vector<char> unlabelled;
-  LineList missing;
+  LineList missing(table.HasLines() ? "line" : "row");  // as RowNamed names them
   size_t first = 0;  // the first of them
   for (size_t r = 0; r < n; ++r) {
     if (!target.IsMissing(r)) continue;
@@ -248,7 +248,7 @@ static Dataset FromTableImpl(const Table& table, const DatasetOptions& options, 
       first = r;
     }
     unlabelled[r] = 1;
-    missing.Add(table.LineForMessages(r));
+    missing.Add(table.HasLines() ? static_cast<long>(table.LineOf(r)) : static_cast<long>(r));
   }
   const size_t count = missing.count();
   if (count > 0 && (!options.skip_missing_target || ranking || count == n)) {
