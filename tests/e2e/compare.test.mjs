@@ -149,6 +149,12 @@ test('AdaBoost beside gradient boosting on the exponential loss: stumps, and eac
   const ticks = await page.$$eval('#compare-losses svg text', (ts) => ts.map((t) => t.textContent));
   assert.deepEqual(ticks.slice(2), ['round 1', 'round 8']);
   assert.ok(ticks.slice(0, 2).every((t) => Number.isFinite(Number(t))), ticks.join(' | '));
+  // Each card's own line too: between its highest and lowest value, each written beside it (it was drawn from 0 with no scale).
+  const own = await page.$$eval('#compare-runs .exp-loss svg text', (ts) => ts.map((t) => t.textContent));
+  assert.deepEqual(own.filter((t) => t.startsWith('round')), ['round 1', 'round 8', 'round 1', 'round 8']);
+  for (const [i, c] of cards.entries())
+    assert.deepEqual(own.slice(4 * i, 4 * i + 2).map(Number).map((v) => v.toPrecision(3)),
+      [Math.max(...c.exp), Math.min(...c.exp)].map((v) => v.toPrecision(3)), c.algorithm);
   const rows = await rowsOfPage(page);
   try {
     // AdaBoost: mean exp(−ỹ·F_t/2) over the training rows is the product of its reweighting normalisers (its report).

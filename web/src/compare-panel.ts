@@ -146,39 +146,29 @@ function describeTree(t: TreeJson | null, features: string[]) {
     `${t.left.length > 3 ? ` (${t.left.filter((l) => l < 0).length} leaves)` : ''}`;
 }
 
-// The exponential loss per round, a small line.
+// The exponential loss per round, a small line between its own lowest and highest values (from 0, a loss that
+// moved from 0.9996 to 0.9934 was a flat line at the top over blank space), with its scale and rounds.
 function expLossChart(values: number[], scale: number) {
   const fig = document.createElement('div');
   fig.className = 'exp-loss';
   fig.dataset.values = JSON.stringify(values);
-  const W = 180, H = 48;
-  const svg = document.createElementNS(SVG, 'svg');
-  svg.setAttribute('viewBox', `0 0 ${W} ${H}`);
-  svg.setAttribute('role', 'img');
-  svg.setAttribute('aria-label', 'exponential loss per round');
-  const max = Math.max(...values), min = Math.min(0, ...values);
-  const pl = document.createElementNS(SVG, 'polyline');
-  pl.setAttribute('points', values.map((v, i) => `${(i / Math.max(1, values.length - 1)) * (W - 4) + 2},${H - 2 - ((v - min) / (max - min || 1)) * (H - 4)}`).join(' '));
-  svg.append(pl);
   const F = scale === 1 ? 'F_t(x)' : 'F_t(x)/2';
-  fig.append(svg, paragraph(`exponential loss (1/N)Σ exp(−ỹ·${F}) on the training rows: ${num(values[0])} after round 1, ${num(values.at(-1)!)} after round ${values.length}` +
+  fig.append(lossPlot([values], { W: 200, H: 64, left: 52, label: 'exponential loss per round' }),
+    paragraph(`exponential loss (1/N)Σ exp(−ỹ·${F}) on the training rows: ${num(values[0])} after round 1, ${num(values.at(-1)!)} after round ${values.length}` +
     (scale === 1 ? '' : ' (SAMME\'s votes are twice the loss\'s own step: F counts half)')));
   return fig;
 }
 
-// Several runs' exponential loss per round on one chart, each in its colour, with a legend.
-function lossesTogether(series: { name: string; scale: number; values: number[] }[]) {
-  const fig = document.createElement('figure');
-  fig.className = 'exp-together';
-  // Room on the left for the loss's scale and below for the rounds: read without the caption.
-  const W = 360, H = 120, left = 40, right = 6, top = 6, bottom = 16;
+// Losses per round as lines (class s0, s1, … each), the highest and lowest value on the left, the rounds below.
+function lossPlot(series: number[][], size: { W: number; H: number; left: number; label: string }) {
+  const { W, H, left, label: name } = size, right = 6, top = 6, bottom = 16;
   const svg = document.createElementNS(SVG, 'svg');
   svg.setAttribute('viewBox', `0 0 ${W} ${H}`);
   svg.setAttribute('role', 'img');
-  svg.setAttribute('aria-label', 'exponential loss per round, the runs together');
-  const all = series.flatMap((s) => s.values);
+  svg.setAttribute('aria-label', name);
+  const all = series.flat();
   const max = Math.max(...all), min = Math.min(...all);
-  const rounds = Math.max(...series.map((s) => s.values.length));
+  const rounds = Math.max(...series.map((s) => s.length));
   const X = (k: number) => left + (k / Math.max(1, rounds - 1)) * (W - left - right);
   const Y = (v: number) => H - bottom - ((v - min) / (max - min || 1)) * (H - top - bottom);
   const label = (x: number, y: number, anchor: string, text: string) => {
@@ -194,12 +184,22 @@ function lossesTogether(series: { name: string; scale: number; values: number[] 
   label(left - 4, Y(min), 'end', num(min));
   label(X(0), H - 4, 'start', 'round 1');
   label(X(rounds - 1), H - 4, 'end', `round ${rounds}`);
-  series.forEach((s, i) => {
+  series.forEach((values, i) => {
     const pl = document.createElementNS(SVG, 'polyline');
-    pl.setAttribute('points', s.values.map((v, k) => `${X(k)},${Y(v)}`).join(' '));
+    pl.setAttribute('points', values.map((v, k) => `${X(k)},${Y(v)}`).join(' '));
     pl.setAttribute('class', `s${i}`);
     svg.append(pl);
   });
+  return svg;
+}
+
+// Several runs' exponential loss per round on one chart, each in its colour, with a legend.
+function lossesTogether(series: { name: string; scale: number; values: number[] }[]) {
+  const fig = document.createElement('figure');
+  fig.className = 'exp-together';
+  // Room on the left for the loss's scale and below for the rounds: read without the caption.
+  const svg = lossPlot(series.map((s) => s.values), { W: 360, H: 120, left: 40, label: 'exponential loss per round, the runs together' });
+  const max = Math.max(...series.flatMap((s) => s.values)), min = Math.min(...series.flatMap((s) => s.values));
   const cap = document.createElement('figcaption');
   cap.className = 'hint';
   cap.append(...series.map((s, i) => {
