@@ -279,3 +279,25 @@ test('AdaBoost that ends by itself says why: a perfect tree (ε = 0) leaves noth
   assert.match(await page.textContent('#last-round'), /^Round 1: train error 0;.*ε 0\.000/);
   assert.match(status, /round 1 of 20 .*done: 1 tree · ended at round 1: its tree made no error on the training rows \(ε = 0\)/, status);
 });
+
+test('AdaBoost\'s first stump on xor votes one class on both sides, and the tree\'s caption says so (and why ε is what it is)', async () => {
+  const { page } = site;
+  await page.goto('about:blank');
+  await page.goto(`${site.origin}/#data=toy:xor:1000:0.1:0&p.algorithm=adaboost&p.max_depth=1&p.rounds=1`);
+  await page.waitForFunction(() => /toy: xor: 1,000 rows/.test(document.getElementById('data-name').textContent));
+  await page.waitForFunction(() => !document.getElementById('train').disabled);
+  await page.click('#train');
+  await page.waitForFunction(() => /done/.test(document.getElementById('train-status').textContent), null, { timeout: 60_000 });
+  await page.waitForFunction(() => /^Tree 1 of 1/.test(document.getElementById('tree-caption').textContent));
+  const leaves = await page.$$eval('#tree .tree-leaf text.leaf-value', (ts) => ts.map((t) => t.textContent));
+  assert.equal(leaves.length, 2);
+  assert.equal(leaves[0], leaves[1], 'no single cut of xor changes the majority');
+  const value = leaves[0].replace(/^leaf /, '');
+  assert.match(await page.textContent('#tree-caption'), new RegExp(`Every leaf holds ${value.replace('.', '\\.')}: the splits change no prediction \\(the same class carries the most weight on each side`));
+  // The leaf is the round's vote α (SAMME's ln((1 − ε)/ε) by default), ε the other class's share of the weight.
+  const line = await page.textContent('#last-round');
+  const epsilon = Number(line.match(/ε (\d\.\d+)/)[1]), alpha = Number(line.match(/α (\d\.\d+)/)[1]);
+  near(Math.abs(Number(value)), alpha, 1e-3, 'the leaf is the vote ±α');
+  near(alpha, Math.log((1 - epsilon) / epsilon), 2e-3, "SAMME's α from ε");
+  assert.ok(epsilon > 0.45 && epsilon < 0.5, `ε ${epsilon}: near a coin toss, the weight of the class the stump never votes`);
+});

@@ -346,9 +346,15 @@ export class TreeView {
     const round = Math.floor(index / perRound) + 1;
     const cls = perRound > 1 ? ` · class ${m.classes[index % perRound] ?? index % perRound}` : '';
     const part = drawn < n ? ` Shown: ${drawn.toLocaleString()} nodes; click a ▸ split to open what is below it.` : '';
+    // Splits whose leaves all hold one value predict as a single leaf would: puzzling unless said (AdaBoost's first
+    // stump on xor: the same class wins the weight on both sides, and no single cut does better).
+    const values = t.leaf_values ? [] : Array.from({ length: n }, (_, i) => i).filter((i) => t.left[i] < 0).map((i) => t.value[i]);
+    const oneValue = n > 1 && values.length > 1 && values.every((v) => v === values[0])
+      ? ` Every leaf holds ${fmt(values[0])}: the splits change no prediction${m.algorithm === 'adaboost'
+        ? ' (the same class carries the most weight on each side, so the tree votes that class for every row; its ε is the other class\'s share of the weight)' : ''}.` : '';
     // The node picked stays picked while the same tree is redrawn; a new tree starts at its root.
     this.select(same && this.selected >= 0 && this.selected < n ? this.selected : 0);
-    this.caption.textContent = `Tree ${index + 1} of ${m.trees} (round ${round}${cls}): ${n === 1 ? 'a single leaf: no split of its rows was worth making (by the gain, γ and min_child_weight), so every row gets its value' : `${n.toLocaleString()} nodes, ${leaves.toLocaleString()} leaves`}.${part} A row goes "yes" when the test holds; a node's cover is ${coverMeaning(m)}. ${matchMedia('(pointer: coarse)').matches ? 'Drag to pan, + and − to zoom' : 'Drag or arrow keys to pan, wheel or +/− to zoom; Tab to the picked node, then the arrow keys walk the tree and Enter opens a folded split'}, Fit to see it all.`;
+    this.caption.textContent = `Tree ${index + 1} of ${m.trees} (round ${round}${cls}): ${n === 1 ? 'a single leaf: no split of its rows was worth making (by the gain, γ and min_child_weight), so every row gets its value' : `${n.toLocaleString()} nodes, ${leaves.toLocaleString()} leaves`}.${oneValue}${part} A row goes "yes" when the test holds; a node's cover is ${coverMeaning(m)}. ${matchMedia('(pointer: coarse)').matches ? 'Drag to pan, + and − to zoom' : 'Drag or arrow keys to pan, wheel or +/− to zoom; Tab to the picked node, then the arrow keys walk the tree and Enter opens a folded split'}, Fit to see it all.`;
   }
 
   private splitText(t: TreeJson, id: number, m: ModelInfo) {
