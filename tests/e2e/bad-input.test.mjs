@@ -39,8 +39,13 @@ async function trainExpectingMessage(page, name, body, task, weight) {
 for (const c of CASES) {
   test(`${c.name}: a clear message, previous data kept, page usable`, async () => {
     const { page } = site;
+    const landing = await page.isVisible('#lesson-panel');
     await page.setInputFiles('#file-input', { name: c.name, mimeType: 'text/csv', buffer: Buffer.from(c.body) });
     await page.waitForSelector('#data-message:not([hidden])');
+    // Where it is seen ("Where to start" gives its place; at 1280x800 the message was below the fold).
+    assert.equal(await page.isHidden('#lesson-panel'), true, `'Where to start' ${landing ? 'was on show and ' : ''}is gone`);
+    await page.waitForFunction(() => { const r = document.getElementById('data-message').getBoundingClientRect(); return r.top >= 0 && r.bottom <= innerHeight; },
+      null, { timeout: 5000 });
     const message = await page.textContent('#data-message');
     assert.match(message, c.text);
     assert.match(message, /Still using auto_mpg/);

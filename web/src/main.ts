@@ -116,6 +116,9 @@ function loadData(next: PendingLoad) {
 function loadFile(file: File) {
   ++picks;
   sourceSelect.value = '';  // the user's own file: no sample or toy data named as the source
+  // Past the first screen: "Where to start" gives its place to the data panel (it kept the file's notes and errors
+  // below the fold). A lesson's card stays.
+  update((s) => { s.landing = false; });
   loadData({ name: file.name, source: `file:${file.name}`, about: '', toy: null, file, delimiterChoice: 'auto', preferred: linkChoice });
 }
 
@@ -525,6 +528,11 @@ function handle(m: FromWorker) {
           const what = m.error.code === 'ABORTED' ? `Stopped reading ${name}.` : `Could not load ${name}. ${text}`;
           s.messages.data = `${what}${s.data ? `\nStill using ${s.data.name}.` : ''}`;
           s.messages.dataRagged = raggedLoad !== null;
+        });
+        // Said where it is seen: below the fold, the load seemed to do nothing.
+        requestAnimationFrame(() => {
+          const said = $('data-message'), r = said.getBoundingClientRect();
+          if (r.top < 0 || r.bottom > innerHeight) said.scrollIntoView({ block: 'nearest' });
         });
       } else if (m.during === 'train') {
         update((s) => {
