@@ -65,6 +65,8 @@ test('AdaBoost round 3 of 8: ε_t and α_t are the round report\'s, α_t = η(ln
     near(alpha, report.alpha, 1e-12, 'α_3');
     near(await attr(page, '#round-inspector [data-recomputed]', 'recomputed'), alpha, 1e-12, 'α_t from the formula and ε_t');
     near(await attr(page, '#round-inspector [data-usum]', 'usum'), 1, 1e-9, 'Σu');
+    // The 1 said to be a rescaling (the lesson's claim is that the weights sum to the exponential error).
+    assert.match(await page.textContent('#round-inspector [data-usum]'), /rescaled to sum 1 after every round; not rescaled, they would sum to the exponential loss of the rounds before this one/);
     // (subscripts are <sub>: ε_t reads "εt" as text)
     // Typeset (KaTeX): the fraction and the root drawn as the notes set them; data-plain is the formula in plain text.
     const plains = await page.$$eval('#round-inspector .tex', (e) => e.map((x) => x.dataset.plain));

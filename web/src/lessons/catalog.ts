@@ -254,7 +254,7 @@ const ADABOOST_DESCENT: Lesson = {
       setup: { data: RINGS, algorithm: 'adaboost', params: { ...DESCENT, eta: '0.5' }, rounds: 1 },
       panel: 'round-panel',
       claim: 'A learning rate ν (shrinkage; the parameter eta) scales every vote: α = ν·ln◆. With ν = 0.5 round 1 takes half the ' +
-        'step to the bottom of E_ADA (the η of the last step is the step itself; ν is the share of it taken). Shrinkage trades this ' +
+        'step to the bottom of E_ADA: η, the step along gₜ, is ν·ln◆₁ instead of ln◆₁. Shrinkage trades this ' +
         'round\'s fall for smaller, more careful steps, as gradient boosting\'s ν does.',
       question: {
         prompt: () => 'With ν = 0.5, is the exponential error after round 1 higher than, lower than or the same as with the full step?',

@@ -271,7 +271,11 @@ export class RoundInspector {
     }
     const w = d.summary?.weights;
     if (w) {
-      parts.push(formulaRow('Σ u over the training rows (the weights the tree saw)', num(w.sum), { usum: w.sum }));
+      // Rescaled to 1 before each tree (the notes' unnormalised u sum to the exponential error): said, as a student read
+      // the 1 against the lesson's claim that the weights' sum is that error.
+      const rescaled = Math.abs(w.sum - 1) < 1e-4 && report?.expLoss !== undefined;
+      parts.push(formulaRow(`Σ u over the training rows (the weights the tree saw${rescaled ? ', rescaled to sum 1 after every round; not rescaled, they would sum to the exponential loss of the rounds before this one' : ''})`,
+        num(w.sum), { usum: w.sum }));
       parts.push(histogram(w.bins, `u of the rows: smallest ${num(w.min)}, largest ${num(w.max)}; rows per twelfth of 0 to the largest`, 'weights', ['0', num(w.max)]));
       if (picture) parts.push(sizeLegend());
     }
