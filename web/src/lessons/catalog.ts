@@ -485,7 +485,8 @@ const XGBOOST: Lesson = {
   ],
   challenge: {
     goal: 'With γ alone (max_depth still 2), stop round 1\'s tree on circles from splitting at all: a single leaf. Then find how small γ can be. ' +
-      '(The engine\'s γ is XGBoost\'s: a split goes once γ passes its bracket, which is twice the γ of the notes\' rule ½·bracket − γ > 0.)',
+      '(The engine prunes as XGBoost does: a split stays while its bracket is at least γ. The notes keep it while ½·bracket − γ > 0, ' +
+      'so the same tree there needs half this γ.)',
     hint: 'Click each split of round 1\'s tree: the node inspector gives its bracket. The tree grows from the root down and makes a split only when its bracket ≥ γ: once γ passes the root\'s bracket the root is not split, and the splits below it are never tried, whatever their brackets. γ is under "More parameters".',
     met: (run, source) => !!run && source.startsWith('toy:circles') && run.params.algorithm === 'xgboost' && Number(run.params.max_depth ?? 6) === 2 &&
       Number(run.params.gamma ?? 0) > 0 && run.reports[0]?.tree?.leaves === 1,
