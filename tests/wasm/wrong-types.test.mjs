@@ -44,3 +44,13 @@ test('a metric of your own: named after its function, "custom" when written inli
   assert.ok(Number.isFinite(last.valid.custom), `an inline metric is 'custom': ${JSON.stringify(last.valid)}`);
   await assert.rejects(bl.train(data, { rounds: 2 }, { metric: () => 'abc' }), (e) => e instanceof BoostLabError && /returns a number/.test(e.message));
 });
+
+test('a parameter given as null or undefined takes its default (XGBoost\'s None), as the docs say; NaN is refused', async () => {
+  const given = await bl.train(data, { max_depth: null, eta: undefined, rounds: 3 });
+  const plain = await bl.train(data, { rounds: 3 });
+  const changed = await bl.train(data, { max_depth: 1, rounds: 3 });
+  assert.equal(given.toJSONString(), plain.toJSONString());
+  assert.notEqual(changed.toJSONString(), plain.toJSONString(), 'the comparison can tell models apart');
+  await assert.rejects(bl.train(data, { max_depth: NaN, rounds: 3 }), (e) => e instanceof BoostLabError);
+  for (const m of [given, plain, changed]) m.dispose();
+});
