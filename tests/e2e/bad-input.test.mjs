@@ -149,9 +149,12 @@ test('a corrupt model or one from elsewhere: a clear message, the current model 
   cases.push({ name: 'cut.blm', text: cut, expect: /cut short/ });
   for (const c of cases) {
     await page.setInputFiles('#model-input', { name: c.name, mimeType: 'application/json', buffer: Buffer.from(c.text) });
-    await page.waitForFunction((n) => !document.getElementById('model-message').hidden &&
-      document.getElementById('model-message').dataset.file === n, c.name);
-    const message = await page.textContent('#model-message');
+    // Said beside the button pressed, in place of the line about the file before (it was far off, in "Inside the model").
+    await page.waitForFunction((n) => document.getElementById('model-status').dataset.failed === '1' &&
+      document.getElementById('model-status').dataset.file === n, c.name);
+    assert.ok(await page.isVisible('#model-status'));
+    const message = await page.textContent('#model-status');
+    assert.doesNotMatch(message, /^Loaded/);
     assert.match(message, new RegExp(`Could not load ${c.name.replace('.', '\\.')}; the current model is kept`));
     assert.match(message, c.expect);
   }

@@ -434,6 +434,7 @@ function handle(m: FromWorker) {
         s.preparing = null;
         s.loadedModel = null;
         s.messages.model = '';
+        s.messages.modelFile = '';
         s.messages.notice = m.notes.join(' ');
         s.selectedRound = 0;
         s.tree = -1;
@@ -508,6 +509,7 @@ function handle(m: FromWorker) {
       update((s) => {
         s.loadedModel = { name: m.name, model: m.model };
         s.messages.model = '';
+        s.messages.modelFile = '';
         s.tree = 0;
         s.selectedRound = 0;
         s.worked = { offset: 0, output: 0, row: -1 };
@@ -549,7 +551,8 @@ function handle(m: FromWorker) {
           s.queue = { runs: [], group: 0, name: '', total: 0 };
         });
       } else if (m.during === 'model') {
-        update((s) => { s.messages.model = `Could not load ${modelFile}; the current model is kept. ${text}`; });
+        // Beside the button pressed (in "Inside the model" it was far off screen, under a line still saying the last file loaded).
+        update((s) => { s.messages.modelFile = `Could not load ${modelFile}; the current model is kept. ${text}`; });
       } else if (m.during === 'inspect') {
         update((s) => { s.messages.model = text; s.writing = ''; });
       } else {
@@ -693,12 +696,13 @@ $<HTMLInputElement>('model-input').addEventListener('change', async (e) => {
   input.value = '';
   if (!file) return;
   modelFile = file.name;
-  $('model-message').dataset.file = file.name;  // which file the message is about (tests wait on it)
+  $('model-status').dataset.file = file.name;  // which file the line is about (tests wait on it)
   // The last file's message goes: until this file's answer it would read as this file's.
   // A run in progress stops first (the worker's inspectors would read it, the page's the file), as for new data.
   const run = inProgress();
   update((s) => {
     s.messages.model = '';
+    s.messages.modelFile = '';
     if (run) s.messages.notice = sayStopped(run.token, run.reports.length, (rounds) => `Run ${run.number} was stopped at round ${rounds} to load ${file.name}.`);
   });
   if (run) client.stop();

@@ -88,7 +88,8 @@ export interface Messages {
   dataWait: string;  // the page waits for a file (a link made with one): said as a note, not an error
   dataRagged: boolean;  // ... on a row with the wrong number of fields: it can be loaded without such rows
   train: string;   // the last Play or Step was refused, or a round failed
-  model: string;   // a model file could not be loaded
+  model: string;   // the inside views could not show what was asked (a tree number past the model's)
+  modelFile: string;  // a model file could not be loaded: said beside its button, in place of the last file's line
   notice: string;  // what the page did on its own (stopped a run to load new data)
 }
 
@@ -179,7 +180,7 @@ export const store: Store = {
   loadedModel: null,
   snapshot: null,
   writing: '',
-  messages: { data: '', dataWait: '', dataRagged: false, train: '', model: '', notice: '' },
+  messages: { data: '', dataWait: '', dataRagged: false, train: '', model: '', modelFile: '', notice: '' },
   chart: { metric: '', log: false, dataId: 0 },
   surfaceLayer: 'prediction',
   selectedRound: 0,

@@ -314,6 +314,9 @@ export class Views {
     // A model with no XGBoost form: said beside its (disabled) button.
     const refusal = modelInfoOnShow()?.noXGBoost;
     if (refusal && !store.writing) modelStatus.textContent = `${modelStatus.textContent} ${refusal}`.trim();
+    if (store.messages.modelFile && !store.writing) modelStatus.textContent = store.messages.modelFile;
+    modelStatus.classList.toggle('warn-text', !!store.messages.modelFile && !store.writing);
+    setData(modelStatus, 'failed', store.messages.modelFile ? '1' : '');
     const modelMessage = $('model-message');
     setText(modelMessage, store.messages.model);
     setHidden(modelMessage, !store.messages.model);
