@@ -261,7 +261,11 @@ test('XGBoost\'s objective: h of a row, w* with λ = 1 and 20, the tree\'s objec
     text = await prompt();
     const [G, H] = numbers(text, 'G', 'H');
     assert.match(text, new RegExp(`λ = ${lambda}`));
+    // The worked table's F₁ = F₀ + η·w* would give the answer away: blurred until answered.
+    const after = () => page.$eval('#worked-table td[data-col="after"]', (e) => getComputedStyle(e).filter);
+    assert.match(await after(), /blur/);
     assert.equal(await answer(page, (-G / (H + lambda)).toFixed(4)), 'right', text);
+    assert.equal(await after(), 'none');
     if (lambda === 1) {
       const [mine, engine] = /= (-?[\d.]+); the engine's leaf: (-?[\d.]+)/.exec(await page.textContent('#lesson-explain')).slice(1).map(Number);
       assert.ok(Math.abs(mine - engine) < 1e-3, `${mine} against the engine's ${engine}`);
@@ -318,7 +322,8 @@ test('Random forests: the rows tree 1 never drew, the features a split drew, the
   const [, rows, never] = /over ([\d,]+) rows; ([\d,]+) never drawn/.exec(drawnText).map((v) => Number(String(v).replace(/,/g, '')));
   const share = never / rows;
   assert.ok(Math.abs(share - 1 / Math.E) < 0.06, `${share} of the rows left out, near 1/e`);
-  assert.equal(await answer(page, `${(100 * share).toFixed(1)} %`), 'right', 'a share as the round panel writes it');
+  assert.equal(await answer(page, `${(100 * share + 5).toFixed(1)} %`), 'wrong', 'another percentage is not');
+  assert.equal(await answer(page, `${(100 * share).toFixed(1)}`), 'right', 'a share as a percentage, as the round panel writes it, without its sign');
   await page.click('#lesson-next');
   await ready(page);
   const tried = await page.$$eval('#round-inspector .tried-table tr[data-features]', (trs) => trs.map((tr) => JSON.parse(tr.dataset.features).length));

@@ -31,6 +31,7 @@ export interface Question {
   // A number checked to a relative tolerance (isRight), or one of `choices`.
   answer: (c: LessonContext) => number | string;
   tolerance?: number;  // relative; 0: exactly (a count)
+  share?: boolean;  // a share of 1: '34.4' is also read as 34.4 % (the page prints shares as percentages)
   choices?: string[];
   needsDetail?: boolean;  // asked about a round's rows or leaves: waits for the round panel's detail
   needsCompare?: boolean;  // asked about a preset's runs and blends: waits for the side-by-side comparison
@@ -334,7 +335,7 @@ const GRADIENT_BOOSTING: Lesson = {
         'of the leaf; other losses give a median, a Newton step Σr / Σp(1 − p), and so on. (The notes on Lin\'s lectures instead take ' +
         'one step αₜ for the whole tree by one-variable regression, gbdt\'s step tree_line_search; for squared error both give the leaf means.)',
       question: {
-        hides: ['gbleaf', 'leafvalue'],
+        hides: ['gbleaf', 'leafvalue', 'after'],  // F₁ = f₀ + ν·γ gives γ too
         needsDetail: true,
         prompt: (c) => `The row on ${rowName(c)} lands in a leaf of ${leafOf(c)?.rows ?? '?'} training rows whose residuals sum to ` +
           `${fixed(-(leafOf(c)?.sumGrad ?? NaN), 4)}. What value γ does that leaf take?`,
@@ -423,7 +424,7 @@ const XGBOOST: Lesson = {
       claim: 'Summed over a leaf\'s rows, the expansion is G·w + ½(H + λ)·w², where λ is the L2 penalty on leaf weights. This ' +
         'parabola is lowest at w* = −G/(H + λ): one Newton step, damped by λ.',
       question: {
-        hides: ['leafw', 'leafvalue'],
+        hides: ['leafw', 'leafvalue', 'after'],  // F₁ = F₀ + η·w* gives w* too
         needsDetail: true,
         prompt: (c) => `The row on ${rowName(c)} lands in a leaf with G = ${fixed(leafOf(c)?.sumGrad ?? NaN, 4)} and H = ` +
           `${fixed(leafOf(c)?.sumHess ?? NaN, 4)}; λ = 1. What is the leaf's w*?`,
@@ -440,7 +441,7 @@ const XGBOOST: Lesson = {
       claim: 'A larger λ adds to every leaf\'s denominator: leaves with few rows (small H) shrink the most, so the tree trusts ' +
         'a handful of rows less. λ also enters the split gain, so it can change the tree itself.',
       question: {
-        hides: ['leafw', 'leafvalue'],
+        hides: ['leafw', 'leafvalue', 'after'],  // F₁ = F₀ + η·w* gives w* too
         needsDetail: true,
         prompt: (c) => `Now λ = 20. The row on ${rowName(c)} lands in a leaf with G = ${fixed(leafOf(c)?.sumGrad ?? NaN, 4)} and H = ` +
           `${fixed(leafOf(c)?.sumHess ?? NaN, 4)}. What is its w*?`,
@@ -517,6 +518,7 @@ const FORESTS: Lesson = {
       question: {
         hides: ['oobshare'],
         needsDetail: true,
+        share: true,
         prompt: () => 'The round panel counts tree 1\'s draws per row. What share of the training rows did tree 1 never draw?',
         answer: (c) => drawnShare(c),
         explain: (c) => `${c.detail?.summary?.drawn?.counts[0]} of ${c.detail?.summary?.drawn?.counts.reduce((a, b) => a + b, 0)} rows: ` +
@@ -767,7 +769,8 @@ export function parseAnswer(text: string): number[] {
 export function isRight(q: Question, c: LessonContext, given: string) {
   const expected = q.answer(c);
   if (typeof expected === 'string') return given === expected;
-  return parseAnswer(given).some((x) => {
+  const read = parseAnswer(given).flatMap((x) => (q.share && x > 1 && x <= 100 ? [x, x / 100] : [x]));
+  return read.some((x) => {
     if (!Number.isFinite(x) || !Number.isFinite(expected)) return false;
     if (q.tolerance !== undefined) return Math.abs(x - expected) <= q.tolerance * Math.abs(expected);
     if (expected === 0) return Math.abs(x) < 5e-4;
