@@ -178,6 +178,8 @@ test('early stopping marks the best round; Reset throws a run away', async (t) =
   await startRun(page);
   await page.waitForFunction(() => Number(document.getElementById('train-status').dataset.round) >= 5);
   assert.equal(await page.getAttribute('#loss-chart', 'data-best'), '0', 'no mark without early stopping');
+  // The run before, stopped early, is named with the rounds it trained beside the 2000 it asked for.
+  assert.match(await page.textContent('#loss-chart .u-legend'), new RegExp(`Run \\d+: [^(]*rounds 2000[^(]*, ${points} trained \\(valid\\)`));
   await page.click('#reset');
   await page.waitForFunction(() => document.getElementById('train-status').dataset.round === '0' && !document.getElementById('train').disabled);
   assert.equal(await page.getAttribute('#loss-chart', 'data-points-train'), '0');
@@ -210,6 +212,8 @@ test('compare two runs: the earlier run stays on the chart under its name', asyn
     apart: Math.abs(tr.querySelector('.u-value').getBoundingClientRect().bottom - tr.querySelector('th').getBoundingClientRect().bottom) })));
   for (const e of entries.filter((e) => e.label !== 'round' && !e.label.startsWith('Run '))) assert.match(e.value, /^\d/, `${e.label}: ${e.value}`);
   for (const e of entries) assert.ok(e.apart < 3, `${e.label}: its value ${e.apart} px below the label's last line`);
+  // The round stays on top of the legend as the runs scroll under it.
+  assert.equal(await page.$eval('#loss-chart .u-legend .u-series', (tr) => getComputedStyle(tr).position), 'sticky');
   await site.screenshot('compare-runs');
   await page.click('#clear-runs');
   assert.equal(await page.getAttribute('#loss-chart', 'data-runs'), '0');

@@ -96,7 +96,9 @@ export class LossChart {
     });
     earlier.forEach((r, i) => {
       const valid = r.reports.some((rep) => m in rep.valid);
-      series.push({ label: `Run ${r.number}: ${r.label} (${valid ? 'valid' : isOutOfBag(m) ? 'out-of-bag' : 'train'})`,
+      // Its settings name the rounds asked for; a run that ended sooner (a lesson's Steps, Stop) says how far it went.
+      const short = r.reports.length < r.plannedRounds && r.status !== 'training' ? `, ${r.reports.length} trained` : '';
+      series.push({ label: `Run ${r.number}: ${r.label}${short} (${valid ? 'valid' : isOutOfBag(m) ? 'out-of-bag' : 'train'})`,
         stroke: COLOURS[i % COLOURS.length], width: 1.5, dash: DASHES[Math.floor(i / COLOURS.length) % DASHES.length], value: legendValue });
       data.push(column(r, valid ? 'valid' : 'train'));
     });
@@ -125,6 +127,7 @@ export class LossChart {
       band = { series: [series.length - 2, series.length - 1], fill: 'rgba(150, 90, 200, 0.15)' };
     }
     const shape = `${m}|${v.log}|${c?.number}|${series.map((s) => s.label).join('|')}`;
+    let fresh = false;
     if (shape !== this.shape || !this.plot) {
       this.plot?.destroy();
       this.plot = null;
@@ -149,15 +152,13 @@ export class LossChart {
           // picked with the slider showed "--" there, its numbers only in the line above.
           hooks: { draw: [(u) => this.marks(u)], setCursor: [(u) => this.restLegend(u)] },
         }, data as uPlot.AlignedData, this.el);
-        // The current run's entries come last: with many runs they are past the legend's
-        // height, so it opens scrolled to them (the earlier runs a scroll up).
-        const legend = this.el.querySelector<HTMLElement>('.u-legend');
-        if (legend && c) legend.scrollTop = legend.scrollHeight;
+        fresh = true;
       }
     } else {
       this.plot.setData(data as uPlot.AlignedData);
     }
     if (this.plot) this.restLegend(this.plot);
+    if (fresh && c) this.scrollLegend(1 + earlier.length);
     // The metric picker lists what the runs report; before any round it says
     // when it will (an empty list looked broken).
     const known = LossChart.metricsKnown(v.runs, v.cv);
@@ -177,6 +178,24 @@ export class LossChart {
     this.el.dataset.metric = m;
     this.el.dataset.best = String(best);
     this.el.dataset.cvPoints = String(cvRounds.length);
+  }
+
+  // The current run's entries come last: with many runs they are past the legend's height, so it
+  // opens scrolled to them under the round's sticky line, with as many earlier entries above them
+  // as fit whole, and no taller than those (scrolled to the end, an earlier entry showed cut in
+  // half under the round). Called after the values are in: they wrap.
+  private scrollLegend(first: number) {
+    const legend = this.el.querySelector<HTMLElement>('.u-legend');
+    const rows = legend ? [...legend.querySelectorAll<HTMLElement>('.u-series')] : [];
+    if (!legend || rows.length <= first) return;
+    legend.style.maxHeight = '';
+    if (legend.scrollHeight <= legend.clientHeight) return;
+    const top = (e: HTMLElement) => e.getBoundingClientRect().top - legend.getBoundingClientRect().top + legend.scrollTop;
+    const stick = rows[0].getBoundingClientRect().height, room = legend.clientHeight - stick, end = legend.scrollHeight;
+    let at = top(rows[first]);
+    for (let i = first - 1; i >= 1 && end - top(rows[i]) <= room; i--) at = top(rows[i]);
+    legend.style.maxHeight = `${Math.min(legend.clientHeight, stick + end - at)}px`;
+    legend.scrollTop = at - stick;
   }
 
   private restLegend(u: uPlot) {
