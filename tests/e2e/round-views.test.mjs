@@ -291,6 +291,7 @@ test('Loss figure: the model\'s loss in bold, and the picked row\'s tangent has 
   near(await attr(page, '#loss-figure', 'x'), sign * csv.cols['F_1(x)'][5], 1e-6, 'm of row 6');
   near(await attr(page, '#loss-figure', 'slope'), sign * csv.cols.g[5], 1e-7, 'ỹ·g of row 6');
   near(await attr(page, '#loss-figure', 'slope'), await attr(page, '#loss-figure', 'curve-slope'), 1e-5, 'the engine\'s slope against d/dm ln(1 + e^(−m))');
+  assert.match(await page.innerHTML('#loss-figure-caption'), /ln\(1 \+ e<sup>−m<\/sup>\)/, 'the deviance written with an exponent, not TeX');
   assert.equal(await page.locator('#loss-figure path.mine').count(), 1);
   // Regression: the residual r = y − F, slope −g = r for squared error.
   await trainAndScrub(page, { toy: 'plane', algorithm: 'xgboost', rounds: 3, t: 3 });

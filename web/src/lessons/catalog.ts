@@ -456,7 +456,8 @@ const XGBOOST: Lesson = {
       setup: { data: CIRCLES, algorithm: 'xgboost', params: SECOND, rounds: 1 },
       panel: 'round-panel',
       claim: 'Put every leaf at its w* and the objective Σ_j [G_j w_j + ½(H_j + λ)w_j²] + γT becomes −½ Σ_j G_j²/(H_j + λ) + γT: ' +
-        'a score for the whole tree, lower is better. The split gain is exactly how much a split lowers it.',
+        'a score for the whole tree, lower is better. The split gain is exactly how much a split lowers it. (The round panel prices ' +
+        'a leaf at ½γ, the engine\'s γ being XGBoost\'s: the next step says why. Here γ = 0.)',
       question: {
         hides: ['objective'],
         needsDetail: true,

@@ -6,7 +6,7 @@
 // and tangent, whose slope is the engine's gradient g for that row (dL/dm =
 // ỹ·g, dL/dr = −g). data-slope (the engine's) and data-curve-slope (the
 // curve's own derivative at that point) let a test compare the two.
-import { num, setData, setText } from './dom';
+import { mathText, num, setData, setText } from './dom';
 import { tickText } from './ticks';
 
 const SVG = 'http://www.w3.org/2000/svg';
@@ -200,7 +200,7 @@ export class LossFigure {
       return span;
     });
     const text = document.createElement('span');
-    text.textContent = ' ' + about + ' Click a row of the worked table to mark it.';
+    text.append(mathText(' ' + about + ' Click a row of the worked table to mark it.'));  // e^{−m} as an exponent
     this.caption.replaceChildren(...legend, text);
   }
 }
