@@ -119,6 +119,12 @@ test('AdaBoost, one stump at a time: every step checked against the engine\'s nu
   await page.click(`.lesson-choice:text-is("${line.validError < 0.1 ? 'yes' : 'no'}")`);
   assert.equal(await page.getAttribute('#lesson-verdict', 'data-verdict'), 'right');
   assert.match(await page.textContent('#lesson-challenge-status'), /^Not yet\. Hint: .*depth 2/);
+  // "To the challenge" moves the focus to it; "To the parameters" brings the panel it needs into view, focus on its first field.
+  await page.click('#lesson-next');
+  assert.equal(await page.evaluate(() => document.activeElement?.id), 'lesson-challenge');
+  await page.click('#lesson-params');
+  await page.waitForFunction(() => { const r = document.getElementById('params-panel').getBoundingClientRect(); return r.top >= 0 && r.top < innerHeight / 2; });
+  assert.ok(await page.evaluate(() => document.getElementById('params-panel').contains(document.activeElement)), 'the focus in the parameters');
 
   // The challenge: depth-2 trees, as AdaBoost-DTree allows.
   await setParam(page, 'max_depth', '2');

@@ -194,6 +194,15 @@ export class LessonPanel {
         behavior: matchMedia('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth' });
     });
     const challenge = el('div', { className: 'lesson-challenge', id: 'lesson-challenge' });
+    challenge.tabIndex = -1;  // "To the challenge" moves the focus here
+    // The challenge's parameters are in the Parameters panel, on a phone far below and on a desktop off screen.
+    const toParams = el('button', { type: 'button', className: 'secondary', id: 'lesson-params' }, 'To the parameters');
+    toParams.addEventListener('click', () => {
+      const panel = document.getElementById('params-panel');
+      panel?.scrollIntoView({ block: 'start', behavior: matchMedia('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth' });
+      panel?.querySelector<HTMLElement>('input, select')?.focus({ preventScroll: true });
+    });
+    challenge.append(el('h3', {}, 'Challenge'), el('p', {}, lesson.challenge.goal), el('p', { id: 'lesson-challenge-status' }), toParams);
     this.root.replaceChildren(
       el('h2', { id: 'lesson-title' }, `${lesson.title}: step ${index + 1} of ${lesson.steps.length}`),
       el('h3', {}, step.title),
@@ -246,8 +255,9 @@ export class LessonPanel {
     setHidden(parts.challenge, !last);
     if (last) {
       const met = progressOf(lesson.id).challenge;
-      parts.challenge.replaceChildren(el('h3', {}, 'Challenge'), el('p', {}, lesson.challenge.goal),
-        el('p', { className: met ? 'lesson-met' : 'hint', id: 'lesson-challenge-status' }, met ? 'Met: well done.' : `Not yet. Hint: ${lesson.challenge.hint}`));
+      const status = parts.challenge.querySelector<HTMLElement>('#lesson-challenge-status')!;
+      status.className = met ? 'lesson-met' : 'hint';
+      setText(status, met ? 'Met: well done.' : `Not yet. Hint: ${lesson.challenge.hint}`);
     }
     // The panel the step is about: outlined; "Where to look" brings it into view (the lesson's
     // card stays where it is: on a phone the panel and the question do not fit one screen).
@@ -298,6 +308,7 @@ export class LessonPanel {
   private toChallenge() {
     const challenge = this.parts?.challenge;
     challenge?.scrollIntoView({ block: 'nearest' });
+    challenge?.focus({ preventScroll: true });
     challenge?.classList.remove('lesson-flash');
     void challenge?.offsetWidth;  // restarts the animation
     challenge?.classList.add('lesson-flash');
