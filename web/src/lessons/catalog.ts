@@ -413,7 +413,9 @@ const XGBOOST: Lesson = {
           `(p = σ(F₀) = ${fixed(sigmoid(followed(c)?.before ?? NaN), 4)}). What is its h = p(1 − p)?`,
         answer: (c) => { const p = sigmoid(followed(c)?.before ?? NaN); return p * (1 - p); },
         explain: (c) => { const p = sigmoid(followed(c)?.before ?? NaN); return `h = ${fixed(p, 4)} × ${fixed(1 - p, 4)} = ${fixed(p * (1 - p), 4)}; ` +
-          `g = p − y = ${fixed(p - (followed(c)?.y ?? NaN), 4)}. The engine's: g = ${fixed(followed(c)?.g ?? NaN, 4)}, h = ${fixed(followed(c)?.h ?? NaN, 4)}.`; },
+          `g = p − y = ${fixed(p - (followed(c)?.y ?? NaN), 4)}. The engine's: g = ${fixed(followed(c)?.g ?? NaN, 4)}, h = ${fixed(followed(c)?.h ?? NaN, 4)}. ` +
+          'F₀ is the same for every row: the log-odds of the training rows\' share of 1s, the constant that minimises the loss ' +
+          '(the notes\' f₀; XGBoost 2 and later fit base_score so, XGBoost 1 started at p = ½).'; },
       },
     },
     {
