@@ -95,6 +95,9 @@ test('AdaBoost, one stump at a time: every step checked against the engine\'s nu
   const treeLeafBlur = () => page.$eval('#tree .tree-leaf text.leaf-value', (e) => `${getComputedStyle(e).filter} ${e.textContent}`);
   assert.match(await leafValueBlur(), /blur/);
   assert.match(await treeLeafBlur(), /^blur.* leaf -?\d/, "and the tree's leaves");
+  // F₁ = ±α after one round, and E_ADA's caption names its bottom, α.
+  for (const where of ['#worked-table td[data-col="after"]', '#round-inspector figure.eada figcaption'])
+    assert.match(await page.$eval(where, (e) => getComputedStyle(e).filter), /blur/, where);
   await page.click('#lesson-show');
   assert.equal(await leafValueBlur(), 'none');
   assert.match(await treeLeafBlur(), /^none leaf/);
@@ -355,6 +358,12 @@ test('Blending: the four runs side by side, the uniform vote against their mean,
 
   // Step 1: the uniform vote is below the runs' mean (convexity of −ln), whatever the data.
   await ready(page);
+  // "Where to look" brings the panel's title below the sticky controls, not under them.
+  await page.click('#lesson-look');
+  await page.waitForFunction(() => {
+    const title = document.querySelector('#compare-panel h2').getBoundingClientRect(), bar = document.querySelector('.control-bar').getBoundingClientRect();
+    return title.top >= bar.bottom && title.bottom <= innerHeight;
+  }, null, { timeout: 5000 });
   let r = await runs();
   assert.equal(r.length, 4, 'the four algorithms trained side by side');
   const mean = r.reduce((t, x) => t + x.logloss, 0) / 4, uniform = (await blend('uniform')).logloss;

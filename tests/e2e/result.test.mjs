@@ -238,3 +238,17 @@ test('a run past its best: the panel names the round where the validation metric
   await setParam(page, 'eta', '');
   assert.deepEqual(problems, []);
 });
+
+test('a forest is not said to be past its best: more trees only average (its validation error moves by noise)', async () => {
+  const { page, problems } = ctx.site;
+  await page.setInputFiles('#file-input', SPAM);
+  await waitForData(page, 'spam.csv');
+  await page.selectOption('#target', 'type');
+  await page.selectOption('#algorithm', 'random_forest');
+  await page.waitForSelector('#param-rounds');
+  await train(page, 100);
+  await page.waitForFunction(() => document.getElementById('result-panel').dataset.task === 'binary');
+  assert.equal(await page.getAttribute('#result-panel', 'data-past-best'), '');
+  assert.doesNotMatch(await page.textContent('#result-summary'), /fit the training rows|early_stopping_rounds/);
+  assert.deepEqual(problems, []);
+});

@@ -90,7 +90,8 @@ export class ResultPanel {
     const target = this.askedTarget || (modelInfoOnShow()?.target ?? currentRun()?.choice.target ?? 'the target');
     const run = store.loadedModel ? null : currentRun();
     this.view.render(result, { target, round: this.askedRound, dataName: store.data?.name ?? 'the table', earlyStopping: !!run?.earlyStopping,
-      pastBest: run && !run.earlyStopping && this.askedRound === 0 ? pastBest(run.reports) : null,
+      // (Not a forest's: more trees only average, its metric moves by noise, and the notes want more of them.)
+      pastBest: run && !run.earlyStopping && this.askedRound === 0 && run.params.algorithm !== 'random_forest' ? pastBest(run.reports) : null,
       note: this.askedTarget ? `${store.loadedModel?.name ?? 'The model file'} names no target (XGBoost keeps none): scored against ${this.askedTarget}, the target picked in the data panel.` : '' });
   }
 
