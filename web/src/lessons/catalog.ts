@@ -110,7 +110,8 @@ const ADABOOST: Lesson = {
       claim: 'After round 1 every row the stump got wrong has its weight multiplied by ◆₁, every row it got right divided by ◆₁. ' +
         'Round 2 therefore cares more about the rows round 1 missed: on the picture, their points grow.',
       question: {
-        prompt: () => 'After the update, how many times heavier is a row round 1 got wrong than a row it got right?',
+        prompt: (c) => `Round 1's stump has ε₁ = ${fixed(eps(c), 4)}. After the update, how many times heavier is a row round 1 got ` +
+          'wrong than a row it got right?',
         answer: (c) => diamond(eps(c)) ** 2,
         explain: (c) => `◆₁ ÷ (1/◆₁) = ◆₁² = (1 − ε₁)/ε₁ = ${fixed(diamond(eps(c)) ** 2)}. The weights are then normalised to sum 1 ` +
           '(the notes leave them unnormalised: only their ratios matter to ε and to the next stump).',
