@@ -250,5 +250,7 @@ test('a forest is not said to be past its best: more trees only average (its val
   await page.waitForFunction(() => document.getElementById('result-panel').dataset.task === 'binary');
   assert.equal(await page.getAttribute('#result-panel', 'data-past-best'), '');
   assert.doesNotMatch(await page.textContent('#result-summary'), /fit the training rows|early_stopping_rounds/);
+  // Its log loss is said to hang on the rows every tree gets wrong.
+  assert.match(await page.textContent('#result-summary'), /a row every tree gets wrong has p = 0 for its class and counts ln 10¹⁶ ≈ 36\.8 in the log loss/);
   assert.deepEqual(problems, []);
 });

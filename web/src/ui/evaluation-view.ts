@@ -22,6 +22,7 @@ export interface EvaluationContext {
   earlyStopping: boolean;  // the validation rows chose the round kept
   pastBest?: PastBest | null;  // the validation metric's best came well before the last round
   note?: string;  // said first (whose target a model file without one was scored against)
+  forest?: boolean;  // a random forest's: its p is a vote share, 0 or 1 where every tree agrees
 }
 
 // The run's validation metric at its best (round) and at the last round (result-panel's pastBest).
@@ -83,6 +84,10 @@ export class EvaluationView {
           `(of the '${e.classes[1]}' rows, the share found).`);
       }
     }
+    // A reviewer found a forest's log loss set by two rows (sklearn's clip at 1e-15 gave 0.2218 where ours, XGBoost's, gave 0.2268).
+    if (c.forest && e.task !== 'regression' && Number.isFinite(e.logloss))
+      parts.push('A forest\'s p is its trees\' vote share: a row every tree gets wrong has p = 0 for its class and counts ln 10¹⁶ ≈ 36.8 ' +
+        'in the log loss (p clipped at 10⁻¹⁶, as XGBoost does), so a few such rows can set it; its accuracy and AUC are steadier.');
     if (e.scored === 'train') parts.push('None were held out (Validation 0 %), so these are rows the model learnt from: they flatter it.');
     if (e.scored === 'table') parts.push(`If the model was trained on these rows, they flatter it.`);
     if (c.earlyStopping && e.scored === 'valid') parts.push('With early stopping these rows also chose the round kept: a fresh test set would score it a little lower.');
