@@ -63,6 +63,8 @@ struct Table {
     if (!row_lines.empty()) return row_lines[row];
     return first_row_line == 0 ? 0 : first_row_line + static_cast<uint32_t>(row);
   }
+  // The line an Error about row `row` carries (Error::line): its file line, 0 for columns given in memory.
+  long ErrorLine(size_t row) const { return static_cast<long>(LineOf(row)); }
   // Whether rows have file lines (read from a CSV), or are named by index.
   bool HasLines() const { return first_row_line != 0 || !row_lines.empty(); }
   // How an error names row `row`: "Line 9" of its file, or for columns given

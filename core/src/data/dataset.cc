@@ -125,7 +125,7 @@ Task DecideTask(const Table& table, const Column& target, const std::string& req
                                               Quote(target.name) + "): " + ShortestFloat(v) +
                                               " is not a whole number; numeric classes must be. Use task 'regression' "
                                               "for a continuous target.",
-                    static_cast<long>(table.LineOf(r)), col);
+                    table.ErrorLine(r), col);
       classes.insert(v);
     }
     CheckClassCount(target, classes.size(), col);
@@ -257,7 +257,7 @@ static Dataset FromTableImpl(const Table& table, const DatasetOptions& options, 
                                       std::to_string(target_col + 1) + " (" + Quote(target.name) + "): the target is missing" + more +
                                       (ranking || count == n ? ". Remove such rows or choose another target."
                                                                : ". Leave such rows out (skipMissingTarget), remove them, or choose another target."),
-                static_cast<long>(table.LineOf(first)), static_cast<long>(target_col + 1));
+                table.ErrorLine(first), static_cast<long>(target_col + 1));
   }
   if (count > 0)
     d.notes.push_back("Left out " + missing.Rows() + " with no " + Quote(target.name) + missing.Lines() +
@@ -594,7 +594,7 @@ std::vector<float> BaseMargins(const Table& table, const std::vector<std::string
       if (col.IsMissing(r) || !std::isfinite(col.values[r]))
         throw Error("BASE_MARGIN_MISSING", table.RowNamed(r) + where + "the base margin is " +
                                                (col.IsMissing(r) ? "missing" : "not finite") + "; every row needs one.",
-                    static_cast<long>(table.LineOf(r)), static_cast<long>(c + 1));
+                    table.ErrorLine(r), static_cast<long>(c + 1));
       out[i * M + j] = col.values[r];
     }
   }

@@ -34,7 +34,7 @@ void ReadRelevance(const Table& table, const Column& target, size_t target_col, 
       throw Error("TARGET_NOT_RELEVANCE", table.RowNamed(r) + where + ShortestFloat(v) +
                                               " is not a relevance grade: ranking needs whole numbers from 0 to 31 "
                                               "(NDCG's gain is 2^relevance - 1).",
-                  static_cast<long>(table.LineOf(r)), col);
+                  table.ErrorLine(r), col);
     d.label[r] = v;
   }
 }
@@ -52,7 +52,7 @@ std::vector<uint32_t> QueryOfRow(const Table& table, const Column& group, size_t
     if (group.IsMissing(r))
       throw Error("GROUP_MISSING", table.RowNamed(r) + ", column " + std::to_string(group_col + 1) + " (" +
                                        Quote(group.name) + "): the query id is missing; every row of a ranking table belongs to a query.",
-                  static_cast<long>(table.LineOf(r)), static_cast<long>(group_col + 1));
+                  table.ErrorLine(r), static_cast<long>(group_col + 1));
     uint64_t key;
     if (group.type == ColumnType::kNumeric) {
       const float v = group.values[r] == 0.0f ? 0.0f : group.values[r];  // -0 and 0 are one query
@@ -137,7 +137,7 @@ void CheckQueryWeights(const Table& table, size_t group_col, const Dataset& d) {
         const Column& group = table.columns[group_col];
         throw Error("QUERY_WEIGHTS_DIFFER", "With a group column the weights weigh whole queries (as XGBoost's group weights): query " +
                                                 Quote(GroupText(group, rows[0])) + " weighs " + ShortestFloat(d.weight[rows[0]]) + " on " + table.RowNamed(rows[0], false) + " and " + ShortestFloat(d.weight[r]) + " on " + table.RowNamed(r, false) + ". Give each query's rows one weight.",
-                    static_cast<long>(table.LineOf(r)), 0);
+                    table.ErrorLine(r), 0);
       }
     }
 }

@@ -20,12 +20,12 @@ std::span<const float> CheckedWeights(const Table& table, size_t column, std::sp
   auto check = [&](size_t r) {
     const float w = col.values[r];
     if (col.IsMissing(r))
-      throw Error("WEIGHT_MISSING", table.RowNamed(r) + where + "the weight is missing.", static_cast<long>(table.LineOf(r)),
+      throw Error("WEIGHT_MISSING", table.RowNamed(r) + where + "the weight is missing.", table.ErrorLine(r),
                   static_cast<long>(column + 1));
     if (!(w >= 0) || !std::isfinite(w))
       throw Error("WEIGHT_NEGATIVE", table.RowNamed(r) + where + "the weight " +
                                          ShortestFloat(w) + " is not a finite number >= 0.",
-                  static_cast<long>(table.LineOf(r)), static_cast<long>(column + 1));
+                  table.ErrorLine(r), static_cast<long>(column + 1));
   };
   if (rows.empty())
     for (size_t r = 0; r < col.values.size(); ++r) check(r);

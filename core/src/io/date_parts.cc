@@ -216,7 +216,7 @@ void DeriveDateParts(Table& table, const std::vector<std::string>& names) {
         size_t row = 0;
         while (row < col.codes.size() && col.codes[row] != static_cast<int32_t>(bad_level)) ++row;
         where = table.RowNamed(row, false) + " holds " + Quote(col.levels[bad_level]) + ", not a date like the others";
-        throw Error("CSV_NOT_DATES", "Column " + Quote(name) + " cannot be read as dates: " + where + ".", static_cast<long>(table.LineOf(row)),
+        throw Error("CSV_NOT_DATES", "Column " + Quote(name) + " cannot be read as dates: " + where + ".", table.ErrorLine(row),
                     static_cast<long>(at + 1));
       }
       throw Error("CSV_NOT_DATES", "Column " + Quote(name) + " cannot be read as dates: " + where + ".", 0, static_cast<long>(at + 1));
