@@ -7,11 +7,10 @@ import { runsOf, store, type Run } from './state';
 import type { WorkerClient } from './worker/client';
 import type { CompareReply, TreeJson } from './worker/messages';
 import { Surface } from './ui/surface';
-import { cell, num, paragraph, setHidden, setText } from './ui/dom';
+import { cell, num, paragraph, setHidden, setText, smallChart } from './ui/dom';
 import { algorithmName } from './run-names';
 
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
-const SVG = 'http://www.w3.org/2000/svg';
 
 export class ComparePanel {
   private asked = '';
@@ -153,44 +152,29 @@ function expLossChart(values: number[], scale: number) {
   fig.className = 'exp-loss';
   fig.dataset.values = JSON.stringify(values);
   const F = scale === 1 ? 'F_t(x)' : 'F_t(x)/2';
-  fig.append(lossPlot([values], { W: 200, H: 64, left: 52, label: 'exponential loss per round' }),
+  fig.append(lossPlot([values], { W: 200, H: 64, left: 52, label: 'exponential loss per round' }).svg,
     paragraph(`exponential loss (1/N)Σ exp(−ỹ·${F}) on the training rows: ${num(values[0])} after round 1, ${num(values.at(-1)!)} after round ${values.length}` +
     (scale === 1 ? '' : ' (SAMME\'s votes are twice the loss\'s own step: F counts half)')));
   return fig;
 }
 
-// Losses per round as lines (class s0, s1, … each), the highest and lowest value on the left, the rounds below.
+// Losses per round as lines (class s0, s1, … each), the highest and lowest value on the left, the rounds below;
+// with those two values, which the runs-together caption names.
 function lossPlot(series: number[][], size: { W: number; H: number; left: number; label: string }) {
   const { W, H, left, label: name } = size, right = 6, top = 6, bottom = 16;
-  const svg = document.createElementNS(SVG, 'svg');
-  svg.setAttribute('viewBox', `0 0 ${W} ${H}`);
-  svg.setAttribute('role', 'img');
-  svg.setAttribute('aria-label', name);
+  const { svg, add } = smallChart(W, H, name);
   const all = series.flat();
   const max = Math.max(...all), min = Math.min(...all);
   const rounds = Math.max(...series.map((s) => s.length));
   const X = (k: number) => left + (k / Math.max(1, rounds - 1)) * (W - left - right);
   const Y = (v: number) => H - bottom - ((v - min) / (max - min || 1)) * (H - top - bottom);
-  const label = (x: number, y: number, anchor: string, text: string) => {
-    const t = document.createElementNS(SVG, 'text');
-    t.setAttribute('x', String(x));
-    t.setAttribute('y', String(y));
-    t.setAttribute('text-anchor', anchor);
-    t.setAttribute('class', 'tick');
-    t.textContent = text;
-    svg.append(t);
-  };
+  const label = (x: number, y: number, anchor: string, text: string) => add('text', { x, y, 'text-anchor': anchor, class: 'tick' }, text);
   label(left - 4, Y(max) + 7, 'end', num(max));
   label(left - 4, Y(min), 'end', num(min));
   label(X(0), H - 4, 'start', 'round 1');
   label(X(rounds - 1), H - 4, 'end', `round ${rounds}`);
-  series.forEach((values, i) => {
-    const pl = document.createElementNS(SVG, 'polyline');
-    pl.setAttribute('points', values.map((v, k) => `${X(k)},${Y(v)}`).join(' '));
-    pl.setAttribute('class', `s${i}`);
-    svg.append(pl);
-  });
-  return svg;
+  series.forEach((values, i) => add('polyline', { points: values.map((v, k) => `${X(k)},${Y(v)}`).join(' '), class: `s${i}` }));
+  return { svg, min, max };
 }
 
 // Several runs' exponential loss per round on one chart, each in its colour, with a legend.
@@ -198,8 +182,7 @@ function lossesTogether(series: { name: string; scale: number; values: number[] 
   const fig = document.createElement('figure');
   fig.className = 'exp-together';
   // Room on the left for the loss's scale and below for the rounds: read without the caption.
-  const svg = lossPlot(series.map((s) => s.values), { W: 360, H: 120, left: 40, label: 'exponential loss per round, the runs together' });
-  const max = Math.max(...series.flatMap((s) => s.values)), min = Math.min(...series.flatMap((s) => s.values));
+  const { svg, min, max } = lossPlot(series.map((s) => s.values), { W: 360, H: 120, left: 40, label: 'exponential loss per round, the runs together' });
   const cap = document.createElement('figcaption');
   cap.className = 'hint';
   cap.append(...series.map((s, i) => {

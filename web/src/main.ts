@@ -9,6 +9,7 @@ import { fitAlgorithmToData, runParams, specsFor } from './ui/params-form';
 import { makeToy, TOY_KINDS, type ToyData, type ToyKind } from './ui/toy-data';
 import { presetRuns, PRESET_LABELS, type PresetName } from './presets';
 import { readHash } from './url-state';
+import { intoViewIfOff, scrollBehavior } from './ui/dom';
 import { lossCode } from './ui/custom-loss';
 import { runLabel } from './run-names';
 import { Views } from './views';
@@ -532,10 +533,7 @@ function handle(m: FromWorker) {
           s.messages.dataRagged = raggedLoad !== null;
         });
         // Said where it is seen: below the fold, the load seemed to do nothing.
-        requestAnimationFrame(() => {
-          const said = $('data-message'), r = said.getBoundingClientRect();
-          if (r.top < 0 || r.bottom > innerHeight) said.scrollIntoView({ block: 'nearest' });
-        });
+        requestAnimationFrame(() => intoViewIfOff($('data-message'), 'nearest'));
       } else if (m.during === 'train') {
         update((s) => {
           if (pendingRun && m.token === pendingRun.token) {
@@ -578,7 +576,7 @@ function showChartOnPhone() {
   if (!matchMedia('(max-width: 900px)').matches) return;
   const chart = $('chart-panel'), r = chart.getBoundingClientRect();
   if (r.top >= 0 && r.top < innerHeight / 2) return;
-  chart.scrollIntoView({ behavior: matchMedia('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth', block: 'start' });
+  chart.scrollIntoView({ behavior: scrollBehavior(), block: 'start' });
 }
 
 // Play or Step on a paused run whose settings the form has changed since: the run is stopped (its curve

@@ -25,7 +25,7 @@ import { InteractionPanel } from './interaction-panel';
 import { CvPanel } from './cv-panel';
 import { writeHash } from './url-state';
 import { algorithmName, settingChanges } from './run-names';
-import { setAttr, setData, setHidden, setText, setValue, stat } from './ui/dom';
+import { intoViewIfOff, setAttr, setData, setHidden, setText, setValue, stat } from './ui/dom';
 
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
 // Metrics as the chart's legend names them: a forest's oob_error is its out-of-bag error.
@@ -293,10 +293,7 @@ export class Views {
     // Why a run did not start (or stopped before round 1) is said in the model
     // panel: on a phone that is below the data panel, out of sight of the
     // Play and Stop that caused it. A new message scrolls into view if it is not.
-    if (store.messages.train && store.messages.train !== this.shownTrainMessage) {
-      const box = message.getBoundingClientRect();
-      if (box.top < 0 || box.bottom > window.innerHeight) message.scrollIntoView({ block: 'center' });
-    }
+    if (store.messages.train && store.messages.train !== this.shownTrainMessage) intoViewIfOff(message, 'center');
     this.shownTrainMessage = store.messages.train;
     const notice = $('train-notice');
     setText(notice, store.messages.notice);

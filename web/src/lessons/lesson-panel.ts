@@ -5,7 +5,7 @@
 // the step's DOM is made once per step, so typing an answer survives renders.
 import { currentRun, store, update, type DataChoice, type Run } from '../state';
 import type { ColumnSummary } from '../../../wasm/js/index.js';
-import { mathText, setHidden, setMathText, setText } from '../ui/dom';
+import { mathText, scrollBehavior, setHidden, setMathText, setText } from '../ui/dom';
 import { taskOf } from '../ui/csv-panel';
 import { isRight, lessonById, LESSONS, parseAnswer, type Lesson, type LessonContext, type OwnTask } from './catalog';
 import { progressOf, saveProgress } from './progress';
@@ -190,8 +190,7 @@ export class LessonPanel {
     // A panel taller than the screen shows its top, where its first numbers are (centred, they were above the view).
     look.addEventListener('click', () => {
       const panel = document.getElementById(step.panel);
-      panel?.scrollIntoView({ block: panel.getBoundingClientRect().height > innerHeight * 0.8 ? 'start' : 'center',
-        behavior: matchMedia('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth' });
+      panel?.scrollIntoView({ block: panel.getBoundingClientRect().height > innerHeight * 0.8 ? 'start' : 'center', behavior: scrollBehavior() });
     });
     const challenge = el('div', { className: 'lesson-challenge', id: 'lesson-challenge' });
     challenge.tabIndex = -1;  // "To the challenge" moves the focus here
@@ -199,7 +198,7 @@ export class LessonPanel {
     const toParams = el('button', { type: 'button', className: 'secondary', id: 'lesson-params' }, 'To the parameters');
     toParams.addEventListener('click', () => {
       const panel = document.getElementById('params-panel');
-      panel?.scrollIntoView({ block: 'start', behavior: matchMedia('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth' });
+      panel?.scrollIntoView({ block: 'start', behavior: scrollBehavior() });
       panel?.querySelector<HTMLElement>('input, select')?.focus({ preventScroll: true });
     });
     challenge.append(el('h3', {}, 'Challenge'), el('p', {}, lesson.challenge.goal), el('p', { id: 'lesson-challenge-status' }), toParams);

@@ -129,6 +129,15 @@ export function scrolling(table: HTMLTableElement) {
   return box;
 }
 
+// How a scroll the page makes moves: smoothly, unless the reader asked for less motion.
+export const scrollBehavior = (): ScrollBehavior => (matchMedia('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth');
+
+// A message scrolled into view when it is not (wholly) on screen: said out of sight, it read as nothing happening.
+export function intoViewIfOff(el: HTMLElement, block: ScrollLogicalPosition) {
+  const r = el.getBoundingClientRect();
+  if (r.top < 0 || r.bottom > innerHeight) el.scrollIntoView({ block });
+}
+
 // A small chart's svg (viewBox W×H, an image with its label) and a helper that
 // appends one shape or text to it, for the panels' charts drawn by hand.
 export function smallChart(W: number, H: number, label: string) {
