@@ -382,18 +382,35 @@ def engine_args(p):
 
 
 def spread(client, data):
-    """The partitions, computed and kept on the workers, each worker holding
-    some: XGBoost 1.7's allreduce hangs or fails when one holds none. A file
-    smaller than a block is one partition, so it is cut into one a worker, and
-    so few are placed by hand (Dask would keep them where their parent ran)."""
+    """data's rows, computed and kept so that every worker holds some, or None
+    when there are none. XGBoost refuses a worker with no rows when the data has
+    categories (3.x) and its allreduce hangs on one (1.7). Dask runs a task near
+    its input only as a preference (on a busy machine both halves of a two-part
+    file were seen filtered on one worker), so the partitions are dealt by hand:
+    empty ones dropped, too few cut, each computed on its worker and waited for."""
     import dask.dataframe as dd
+    from distributed import futures_of, wait
     workers = sorted(client.scheduler_info()["workers"])
-    if data.npartitions > len(workers):
-        return data.persist()
-    if data.npartitions < len(workers):
-        data = data.repartition(npartitions=len(workers))
-    parts = [client.persist(part, workers=[workers[i]]) for i, part in enumerate(data.to_delayed())]
-    return dd.from_delayed(parts, meta=data._meta)
+    data = client.persist(data)
+    rows = data.map_partitions(len).compute()
+    full = [part for part, n in zip(data.to_delayed(), rows) if n > 0]
+    if not full:
+        return None
+    if len(full) < len(workers):
+        full = dd.from_delayed(full, meta=data._meta).repartition(npartitions=len(workers)).to_delayed()
+    parts = [client.persist(part, workers=[workers[i % len(workers)]]) for i, part in enumerate(full)]
+    wait(parts)
+    held = dict.fromkeys(workers, 0)
+    for i, n in enumerate(client.gather([client.submit(len, futures_of(part)[0], pure=False) for part in parts])):
+        held[workers[i % len(workers)]] += n
+    short = [w for w in workers if held[w] == 0]
+    if short:
+        sys.exit(f"{len(short)} of {len(workers)} Dask workers would hold none of these {sum(rows)} rows; "
+                 "XGBoost needs rows on each: run with fewer --workers.")
+    # Persisted and waited for, so that what XGBoost derives from each part runs where the part is.
+    placed = client.persist(dd.from_delayed(parts, meta=data._meta))
+    wait(placed)
+    return placed
 
 
 def main():
@@ -416,9 +433,12 @@ def main():
     raw = raw.assign(**{ROW: 1})
     raw[ROW] = raw[ROW].cumsum() - 1  # the row's number in the file, across partitions
     valid_rows = read_rows(args.valid_rows)
-    data = spread(client, raw.map_partitions(prepare, valid_rows, meta=prepare(raw._meta, valid_rows)))
-    train = data[~data[VALID]] if len(valid_rows) else data
-    valid = data[data[VALID]] if len(valid_rows) else None
+    data = client.persist(raw.map_partitions(prepare, valid_rows, meta=prepare(raw._meta, valid_rows)))
+    train = spread(client, data[~data[VALID]] if len(valid_rows) else data)
+    valid = spread(client, data[data[VALID]]) if len(valid_rows) else None
+    del data  # each set is kept as placed
+    if train is None:
+        sys.exit(f"{args.csv} has no training rows.")
 
     def dmatrix(part):
         return dxgb.DaskDMatrix(client, part[FEATURES], part[LABEL], enable_categorical=True,
