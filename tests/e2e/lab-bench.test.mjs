@@ -339,6 +339,12 @@ test('comparing runs: the legend never outgrows the plot; out-of-bag is labelled
     plot: document.querySelector('#loss-chart .u-over').getBoundingClientRect().height,
   }));
   assert.ok(sizes.legend <= sizes.plot, `legend ${sizes.legend} px, plot ${sizes.plot} px`);
+  // The earlier runs above the current one, out of sight, are said on the round's line; clicked, they show.
+  const more = '#loss-chart .u-legend .legend-more';
+  assert.match(await page.textContent(more), /^↑ [1-7] earlier runs?$/);
+  await page.click(more);
+  await page.waitForFunction(() => document.querySelector('#loss-chart .u-legend').scrollTop === 0);
+  await page.waitForSelector(more, { state: 'hidden', timeout: 5000 });  // nothing left above: the hint goes
   const ticks = (await page.getAttribute('#loss-chart', 'data-x-ticks')).split(',').map(Number);
   assert.ok(ticks.length > 0 && ticks.every(Number.isInteger), `ticks ${ticks}`);
   await page.fill('#param-max_depth', '');

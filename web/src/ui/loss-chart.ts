@@ -7,7 +7,7 @@
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import type { CrossValidation, Run } from '../state';
-import { stat } from './dom';
+import { scrollBehavior, stat } from './dom';
 
 // A series' value in the legend as the status lines write it (four significant digits): uPlot's own
 // rounds to three decimals, so an out-of-bag error of 0.09964 read 0.1 beside a valid error of 0.036.
@@ -190,12 +190,33 @@ export class LossChart {
     if (!legend || rows.length <= first) return;
     legend.style.maxHeight = '';
     if (legend.scrollHeight <= legend.clientHeight) return;
+    const more = this.earlierHint(legend);
     const top = (e: HTMLElement) => e.getBoundingClientRect().top - legend.getBoundingClientRect().top + legend.scrollTop;
     const stick = rows[0].getBoundingClientRect().height, room = legend.clientHeight - stick, end = legend.scrollHeight;
     let at = top(rows[first]);
     for (let i = first - 1; i >= 1 && end - top(rows[i]) <= room; i--) at = top(rows[i]);
     legend.style.maxHeight = `${Math.min(legend.clientHeight, stick + end - at)}px`;
     legend.scrollTop = at - stick;
+    // Earlier runs scrolled out above the current one are said on the round's line (on a phone
+    // they were out of sight with no sign they were there); clicked, it shows them.
+    const update = () => {
+      const above = rows.slice(1, first).filter((e) => top(e) < legend.scrollTop + stick - 1).length;
+      more.hidden = above === 0;
+      more.textContent = `↑ ${above} earlier run${above === 1 ? '' : 's'}`;
+    };
+    legend.addEventListener('scroll', update, { passive: true });
+    update();
+  }
+
+  // On the round's line (uPlot writes the value into its cell's first text node only), at its right.
+  private earlierHint(legend: HTMLElement) {
+    const more = document.createElement('button');
+    more.type = 'button';
+    more.className = 'link legend-more';
+    more.textContent = '↑ earlier runs';
+    more.addEventListener('click', () => legend.scrollTo({ top: 0, behavior: scrollBehavior() }));
+    legend.querySelector('.u-series td')?.append(more);
+    return more;
   }
 
   private restLegend(u: uPlot) {
