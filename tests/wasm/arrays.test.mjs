@@ -121,6 +121,28 @@ for (const build of BUILDS) {
       assert.deepEqual(codes(1.5, 2.999), [pb, pc], 'cut to the whole part');
       model.dispose(); data.dispose(); table.dispose(); unseen.dispose();
     });
+
+    test('a categorical feature read as numbers at predict time (its levels 101, 102, A7; the new file only digits) takes the levels written so', async () => {
+      const bl = await load(build);
+      const codes = ['101', '102', 'A7'], n = 90;
+      const csv = (rows) => 'code,x\n' + rows.map((i) => `${codes[i % 3]},${i % 5}`).join('\n') + '\n';
+      const train = bl.readCSV(csv(Array.from({ length: n }, (_, i) => i)).replace('code,x\n', 'code,x,y\n').split('\n')
+        .map((line, i) => (i === 0 || !line ? line : `${line},${[10, 50, 90][(i - 1) % 3] + ((i - 1) % 5)}`)).join('\n'));
+      assert.equal(train.columns[0].type, 'categorical');
+      const data = train.toDataset({ target: 'y', task: 'regression', validFraction: 0 });
+      const model = await bl.train(data, { rounds: 20, max_depth: 3, max_cat_to_onehot: 1 });
+      const digits = bl.readCSV(csv([0, 1, 3, 4]) + '1.01e2,0\n7,0\n');
+      assert.equal(digits.columns[0].type, 'numeric', 'the new file reads the column as numbers');
+      const mixed = bl.readCSV(csv([0, 1, 3, 4]) + 'A7,0\n7,0\n');
+      const expected = Array.from(model.predict(mixed));
+      const got = Array.from(model.predict(digits));
+      // 101, 102, 101, 102 as in the file with text; 1.01e2 is the number 101; 7 is no level (as the word A7 is not here).
+      assert.deepEqual(got.slice(0, 4), expected.slice(0, 4));
+      assert.equal(got[4], expected[0]);
+      assert.equal(got[5], expected[5], 'a number no level is: as an unseen level');
+      assert.ok(Math.abs(got[0] - 10) < 3 && Math.abs(got[1] - 51) < 3, `predicts as trained: ${got.slice(0, 2)}`);
+      for (const o of [model, data, train, digits, mixed]) o.dispose();
+    });
   });
 }
 
