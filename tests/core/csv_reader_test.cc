@@ -91,6 +91,7 @@ TEST(Csv, ColumnTurnsCategoricalAtFirstTextAndRemembersWhere) {
   const Column& c = t.columns[0];
   EXPECT_EQ(c.type, ColumnType::kCategorical);
   EXPECT_EQ(c.first_text_line, 4);
+  EXPECT_EQ(c.first_text_row, 2);
   EXPECT_EQ(c.first_text, "abc");
   EXPECT_EQ(c.levels, (std::vector<std::string>{"1", "2", "abc"}));
   EXPECT_EQ(c.codes, (std::vector<int32_t>{0, 1, 2, 0}));

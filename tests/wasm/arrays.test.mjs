@@ -17,7 +17,10 @@ for (const build of BUILDS) {
       const csv = 'x,z,colour,y\n' + Array.from({ length: n }, (_, i) => `${x[i]},${z[i] ?? ''},${colour[i] ?? ''},${y[i]}`).join('\n');
       const fromCsv = bl.readCSV(csv);
       const fromArrays = bl.fromColumns({ x, z, colour, y });
-      assert.deepEqual(fromArrays.columns, fromCsv.columns, 'the same column summaries');
+      // The same column summaries, but for the first word's line: the file's, none in memory.
+      const lineless = (columns) => columns.map((c) => (c.firstText ? { ...c, firstText: { ...c.firstText, line: 0 } } : c));
+      assert.ok(fromCsv.columns.some((c) => c.firstText?.line > 0));
+      assert.deepEqual(fromArrays.columns, lineless(fromCsv.columns), 'the same column summaries');
       const params = { rounds: 5, max_depth: 3, nthread: 1 };
       const options = { target: 'y', validRows: Int32Array.from([0, 5, 10, 15]) };
       const a = await bl.train(fromCsv.toDataset(options), params);
@@ -42,8 +45,15 @@ for (const build of BUILDS) {
       assert.deepEqual(Array.from(t.column('s').values), [1, 2.5, NaN, 4, 5, NaN]);
       assert.equal(type('c'), 'categorical', 'unless named categorical');
       assert.equal(type('y'), 'categorical');
-      // The one word in an otherwise numeric target is named, at its row (as under a header: row 3 is line 5).
-      assert.throws(() => t.toDataset({ target: 'y', task: 'regression' }), (e) => e.code === 'TARGET_NOT_NUMERIC' && /'x' is not a number/.test(e.message) && e.line === 5);
+      // The one word in an otherwise numeric target is named at its row, by index: these columns have no lines
+      // (they said 'Line 5', as if under a header).
+      assert.deepEqual(t.columns.find((c) => c.name === 'y').firstText, { line: 0, row: 3, text: 'x' });
+      assert.throws(() => t.toDataset({ target: 'y', task: 'regression' }),
+        (e) => e.code === 'TARGET_NOT_NUMERIC' && /^Row 3, column 3 \('y'\): 'x' is not a number/.test(e.message) && e.line === 0);
+      const numbers = bl.fromColumns({ x: [1, 2, 3, 4, 5, 6], y: [1, 2, 3, 4, 5, 6] });
+      const model = await bl.train(numbers.toDataset({ target: 'x', validFraction: 0 }), { rounds: 2 });
+      assert.throws(() => model.predict(t), (e) => e.code === 'FEATURE_NOT_NUMERIC' && /^Row 3: column 'y' holds text \('x'\)/.test(e.message) && e.line === 0);
+      model.dispose(); numbers.dispose();
       // Typed arrays of any kind, converted in one copy; null in an array of numbers is missing, in fromRows too.
       const u = bl.fromColumns({ a: new Float64Array([1.5, 2.5]), b: new Int32Array([7, -7]), c: [null, 3] });
       assert.deepEqual(Array.from(u.column('a').values), [1.5, 2.5]);
@@ -98,6 +108,13 @@ for (const build of BUILDS) {
       // A matrix of the model's features (here x alone) gives the same, options and all (a surface as of round 1).
       assert.deepEqual(Array.from(model.predictMatrix(x, n)), Array.from(p));
       assert.deepEqual(Array.from(model.predictMatrix(x, n, { output: 'margin', rounds: 1 })), Array.from(first));
+      // Doubles and plain arrays as fromRows() takes them (null: missing); a wrong length says what it expected and got.
+      assert.deepEqual(Array.from(model.predictMatrix(Float64Array.from(x), n)), Array.from(p));
+      assert.deepEqual(Array.from(model.predictMatrix(Array.from(x), n)), Array.from(p));
+      assert.deepEqual(Array.from(model.predictMatrix([null], 1)), Array.from(model.predictMatrix(Float32Array.of(NaN), 1)));
+      assert.throws(() => model.predictMatrix(['1'], 1), (e) => e.code === 'BAD_ARGUMENT' && /array of numbers/.test(e.message));
+      assert.throws(() => model.predictMatrix(new Float32Array(10), 2),
+        (e) => e.code === 'BAD_ARGUMENT' && /the model's 1 feature, in summary\(\)\.features order\): 2 x 1, not 10 values/.test(e.message), 'the count');
       assert.throws(() => model.predictMatrix(x, n, { rounds: 1.5 }), (e) => e.code === 'BAD_ARGUMENT' && /rounds/.test(e.message));
       assert.throws(() => model.predict(table, { output: 'odds' }), (e) => e.code === 'BAD_ARGUMENT' && /'odds'/.test(e.message));
       assert.throws(() => model.predict(table, { rounds: -1 }), (e) => e.code === 'BAD_ARGUMENT');

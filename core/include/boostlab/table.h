@@ -19,10 +19,19 @@ struct Column {
   std::vector<int32_t> codes;       // categorical: index into levels, -1 = missing
   std::vector<std::string> levels;  // categorical: distinct strings, sorted
   long missing = 0;
-  // For a categorical column: the first cell that is not a number (1-based file
-  // line), so "text in a numeric column" errors can point at it. 0 if none.
+  // For a categorical column: its first cell that is not a number, so "text in a
+  // numeric column" errors can point at it: its row (-1: none) and, read from a
+  // file, its 1-based line (0 for columns given in memory, which have none).
+  long first_text_row = -1;
   long first_text_line = 0;
   std::string first_text;
+
+  // Where first_text is, as errors name a row: "Line 57" of the file, or "Row 3"
+  // of columns given in memory ("Line 5" named a line that table never had).
+  std::string FirstTextAt(bool capital = true) const {
+    return first_text_line > 0 ? std::string(capital ? "Line " : "line ") + std::to_string(first_text_line)
+                               : std::string(capital ? "Row " : "row ") + std::to_string(first_text_row);
+  }
 
   bool IsMissing(size_t row) const {
     return type == ColumnType::kNumeric ? values[row] != values[row] : codes[row] < 0;

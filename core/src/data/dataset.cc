@@ -59,7 +59,7 @@ bool NumbersWithText(const Column& target) {
 
 Error NotNumeric(const Column& target, long col, const std::string& why) {
   return Error("TARGET_NOT_NUMERIC",
-               "Line " + std::to_string(target.first_text_line) + ", column " + std::to_string(col) + " (" +
+               target.FirstTextAt() + ", column " + std::to_string(col) + " (" +
                    Quote(target.name) + "): " + Quote(target.first_text) + why,
                target.first_text_line, col);
 }
@@ -179,7 +179,7 @@ void SplitRows(size_t n, const DatasetOptions& options, std::span<const uint32_t
     }
   } else {
     if (!(options.valid_fraction >= 0.0 && options.valid_fraction < 1.0))
-      throw Error("BAD_OPTION", "validFraction must be in [0, 1), not " + std::to_string(options.valid_fraction) + ".");
+      throw Error("BAD_OPTION", "validFraction must be in [0, 1), not " + ShortestDouble(options.valid_fraction) + ".");
     std::vector<uint32_t> order(units);
     for (size_t i = 0; i < units; ++i) order[i] = static_cast<uint32_t>(i);
     Rng rng(options.seed);
@@ -300,9 +300,9 @@ static Dataset FromTableImpl(const Table& table, const DatasetOptions& options, 
     d.features.push_back(std::move(info));
     // Numbers but for a word or two ('three', '-', '#N/A'): read as categories,
     // with no order, which a person rarely means and would not see.
-    if (col.type == ColumnType::kCategorical && col.first_text_line > 0 && NumbersWithText(col))
-      d.notes.push_back("Column " + Quote(col.name) + " is read as categories, not numbers: " + Quote(col.first_text) + " (line " +
-                        std::to_string(col.first_text_line) + ") is not a number. If such cells mean missing, write them as NA "
+    if (col.type == ColumnType::kCategorical && col.first_text_row >= 0 && NumbersWithText(col))
+      d.notes.push_back("Column " + Quote(col.name) + " is read as categories, not numbers: " + Quote(col.first_text) + " (" +
+                        col.FirstTextAt(false) + ") is not a number. If such cells mean missing, write them as NA "
                         "or leave them empty; as categories its numbers have no order.");
     if (col.type == ColumnType::kNumeric) {
       if (share) d.x.AddView(col.values);
@@ -534,7 +534,7 @@ FeatureColumns FeaturesFromTable(const Table& table, const std::vector<FeatureIn
     const Column& col = table.columns[index];
     if (f.type == ColumnType::kNumeric) {
       if (col.type != ColumnType::kNumeric)
-        throw Error("FEATURE_NOT_NUMERIC", "Line " + std::to_string(col.first_text_line) + ": column " + Quote(f.name) +
+        throw Error("FEATURE_NOT_NUMERIC", col.FirstTextAt() + ": column " + Quote(f.name) +
                                                " holds text (" + Quote(col.first_text) + ") but the model expects numbers.",
                     col.first_text_line, 0);
       x.AddView(col.values);
@@ -600,7 +600,7 @@ std::vector<float> BaseMargins(const Table& table, const std::vector<std::string
     const Column& col = table.columns[c];
     const std::string where = ", column " + std::to_string(c + 1) + " (" + Quote(col.name) + "): ";
     if (col.type != ColumnType::kNumeric)
-      throw Error("BASE_MARGIN_NOT_NUMERIC", "Line " + std::to_string(col.first_text_line) + where + Quote(col.first_text) +
+      throw Error("BASE_MARGIN_NOT_NUMERIC", col.FirstTextAt() + where + Quote(col.first_text) +
                                                 " is not a number; a base margin is each row's starting margin, a number.",
                   col.first_text_line, static_cast<long>(c + 1));
     for (size_t i = 0; i < n; ++i) {

@@ -25,7 +25,7 @@ void ReadRelevance(const Table& table, const Column& target, size_t target_col, 
   const long col = static_cast<long>(target_col + 1);
   const std::string where = ", column " + std::to_string(col) + " (" + Quote(target.name) + "): ";
   if (target.type != ColumnType::kNumeric)
-    throw Error("TARGET_NOT_RELEVANCE", "Line " + std::to_string(target.first_text_line) + where + Quote(target.first_text) +
+    throw Error("TARGET_NOT_RELEVANCE", target.FirstTextAt() + where + Quote(target.first_text) +
                                             " is not a number; a ranking target is a relevance grade, a whole number from 0.",
                 target.first_text_line, col);
   for (size_t r = 0; r < target.values.size(); ++r) {

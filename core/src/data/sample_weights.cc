@@ -14,7 +14,7 @@ std::span<const float> CheckedWeights(const Table& table, size_t column, std::sp
   const Column& col = table.columns.at(column);
   const std::string where = ", column " + std::to_string(column + 1) + " (" + Quote(col.name) + "): ";
   if (col.type != ColumnType::kNumeric)
-    throw Error("WEIGHT_NOT_NUMERIC", "Line " + std::to_string(col.first_text_line) + where + Quote(col.first_text) +
+    throw Error("WEIGHT_NOT_NUMERIC", col.FirstTextAt() + where + Quote(col.first_text) +
                                           " is not a number; sample weights must be numbers >= 0.",
                 col.first_text_line, static_cast<long>(column + 1));
   auto check = [&](size_t r) {

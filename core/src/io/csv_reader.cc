@@ -184,6 +184,7 @@ class ColumnBuilder {
   // (ShortestFloat), as later numbers in the column will be.
   void TurnCategorical(std::string_view cell, long line) {
     col_.type = ColumnType::kCategorical;
+    col_.first_text_row = static_cast<long>(col_.values.size());
     col_.first_text_line = line;
     col_.first_text = std::string(cell);
     col_.codes.reserve(col_.values.size() + 1);

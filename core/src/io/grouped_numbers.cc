@@ -128,7 +128,7 @@ std::string ReadGroupedNumbers(Column& col, const WrittenNumbers& how, bool* dec
   for (size_t i = 0; i < signs.size(); ++i) note += (i == 0 ? "" : i + 1 == signs.size() ? " and " : ", ") + signs[i];
   note += ": read as numbers";
   if (!example.empty() && first == first)
-    note += " ('" + example + "' on line " + std::to_string(col.first_text_line) + " is " + ShortestFloat(first) + ")";
+    note += " ('" + example + "' on " + col.FirstTextAt(false) + " is " + ShortestFloat(first) + ")";
   if (thousands && decimal && !any_comma && how.decimal_comma) {
     note += ", the dot taken as a thousands separator as this file's decimal commas say";
   } else if (any_comma && thousands && decimal) {
@@ -144,6 +144,7 @@ std::string ReadGroupedNumbers(Column& col, const WrittenNumbers& how, bool* dec
   col.levels.clear();
   col.first_text.clear();
   col.first_text_line = 0;
+  col.first_text_row = -1;
   return note;
 }
 

@@ -225,9 +225,10 @@ std::string TableSummaryJson(const Table& table) {
       json::AppendString(out, guess.why);
       out += '}';
     }
-    if (col.type == ColumnType::kCategorical && col.first_text_line > 0) {
-      // The cell that made it text (a word among numbers, say), and its line.
-      out += ",\"firstText\":{\"line\":" + std::to_string(col.first_text_line) + ",\"text\":";
+    if (col.type == ColumnType::kCategorical && col.first_text_row >= 0) {
+      // The cell that made it text (a word among numbers, say): its line (0 in memory) and row.
+      out += ",\"firstText\":{\"line\":" + std::to_string(col.first_text_line) + ",\"row\":" + std::to_string(col.first_text_row) +
+             ",\"text\":";
       json::AppendString(out, Shortened(col.first_text, kSummaryCellBytes));
       out += '}';
     }

@@ -95,8 +95,8 @@ Table TableFromColumns(std::string_view spec_json, std::span<const float> number
         col.codes[r] = static_cast<int32_t>(std::lower_bound(col.levels.begin(), col.levels.end(), v.string) - col.levels.begin());
         // The first cell that is not a number, as the CSV reader names it ('x' in 1, 2, x).
         float number;
-        if (col.first_text_line == 0 && (!as_cells || ReadNumberCell(Trim(v.string), &number) != Parsed::kNumber)) {
-          col.first_text_line = static_cast<long>(r) + 2;  // as if line 1 were a header
+        if (col.first_text_row < 0 && (!as_cells || ReadNumberCell(Trim(v.string), &number) != Parsed::kNumber)) {
+          col.first_text_row = static_cast<long>(r);
           col.first_text = v.string;
         }
       }

@@ -57,7 +57,7 @@ std::vector<float> ClassLabels(const Model& model, const Column& target, std::sp
 
 std::vector<float> NumberLabels(const Column& target, long column, std::span<const RowIdx> rows) {
   if (target.type != ColumnType::kNumeric)
-    throw Error("TARGET_NOT_NUMERIC", "Line " + std::to_string(target.first_text_line) + ", column " + std::to_string(column) + " (" +
+    throw Error("TARGET_NOT_NUMERIC", target.FirstTextAt() + ", column " + std::to_string(column) + " (" +
                                           Quote(target.name) + "): " + Quote(target.first_text) + " is not a number; the model predicts numbers.",
                 target.first_text_line, column);
   std::vector<float> label(rows.size());
