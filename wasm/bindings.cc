@@ -317,7 +317,10 @@ struct ModelHandle {
     const size_t n = Index(rows, "predictMatrix()'s row count"), p = model.features.size();
     // n x p may overflow: compared by division
     if (p == 0 ? v.size() != 0 : v.size() % p != 0 || v.size() / p != n)
-      throw boostlab::Error("BAD_ARGUMENT", "predictMatrix() takes rows x " + std::to_string(p) + " float32 values.");
+      throw boostlab::Error("BAD_ARGUMENT", "predictMatrix() takes rows x features values, row after row (the model's " +
+                                                std::to_string(p) + (p == 1 ? " feature" : " features") + ", in summary().features order): " +
+                                                std::to_string(n) + " x " + std::to_string(p) + ", not " +
+                                                std::to_string(v.size()) + " values.");
     std::vector<std::vector<float>> columns(p, std::vector<float>(n));
     for (size_t r = 0; r < n; ++r)
       for (size_t f = 0; f < p; ++f) columns[f][r] = v[r * p + f];

@@ -65,7 +65,7 @@ test('the API reference generates from the package\'s types with no warning, a p
 test('the package README\'s bundler recipes are the example apps\' own files, as they are', () => {
   const readme = readFileSync(join(root, 'wasm/README.md'), 'utf8');
   const blocks = [...readme.matchAll(/<!-- (\S+)( scripts)? -->\n```\w+\n([\s\S]*?)\n```/g)];
-  assert.equal(blocks.length, 3, 'the Vite scripts and config, the webpack config');
+  assert.equal(blocks.length, 4, 'the Vite scripts and config, the webpack config, the worker');
   for (const [, path, scripts, block] of blocks) {
     const file = readFileSync(join(root, path), 'utf8');
     if (scripts) assert.deepEqual(JSON.parse(block), JSON.parse(file).scripts, `${path}'s scripts`);

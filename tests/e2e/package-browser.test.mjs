@@ -4,7 +4,7 @@
 // without baseUrl where the package's own folder holds no engine, a
 // BoostLabError that says what to serve (it was a raw TypeError).
 import assert from 'node:assert/strict';
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
@@ -20,6 +20,16 @@ before(async () => {
   dir = mkdtempSync(join(tmpdir(), 'boostlab-page-'));
   cpSync(join(root, 'wasm/js'), join(dir, 'pkg/js'), { recursive: true });
   cpSync(join(root, 'wasm/dist/web'), join(dir, 'boostlab'), { recursive: true });
+  // A worker under /assets/, as Vite builds one: its relative paths are its own, not the page's.
+  mkdirSync(join(dir, 'assets'));
+  writeFileSync(join(dir, 'assets/train.worker.js'), `
+    import { init } from '/pkg/js/index.js';
+    const out = {};
+    try { await init({ baseUrl: 'boostlab', threads: false }); } catch (e) { out.relative = { code: e.code, message: e.message }; }
+    const bl = await init({ baseUrl: '/boostlab/', threads: false });
+    out.rooted = bl.capabilities.build;
+    postMessage(out);
+  `);
   server = await startServer({ root: dir, port: 0, isolation: true });
   browser = await chromium.launch({ executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
   page = await browser.newPage();
@@ -85,4 +95,16 @@ test('on a page that is not cross-origin isolated, init() picks the SIMD build a
     await other.close();
     plain.close();
   }
+});
+
+test('in a worker, a relative baseUrl is the worker script\'s: ENGINE_NOT_FOUND says so; a path from the root loads', async () => {
+  const out = await page.evaluate(() => new Promise((resolve, reject) => {
+    const worker = new Worker('/assets/train.worker.js', { type: 'module' });
+    worker.onmessage = (e) => resolve(e.data);
+    worker.onerror = (e) => reject(new Error(e.message));
+  }));
+  assert.equal(out.relative?.code, 'ENGINE_NOT_FOUND', JSON.stringify(out));
+  assert.match(out.relative.message, /\/assets\/boostlab\/boostlab-web-simd\.mjs could not be loaded/);
+  assert.match(out.relative.message, /In a worker, 'boostlab' is resolved against the worker script's address \(http:\/\/127\.0\.0\.1:\d+\/assets\/train\.worker\.js\): give a path from the site's root or a full URL\.$/);
+  assert.equal(out.rooted, 'web-simd');
 });

@@ -53,8 +53,21 @@ for (const build of BUILDS) {
       const bl = await load(build);
       assert.throws(() => bl.loadModel('{"format":"boostlab-model"'), (e) => e.code === 'MODEL_CORRUPT');
       assert.throws(() => bl.loadModel({ trees: [] }), (e) => e.code === 'MODEL_CORRUPT' && /another library/.test(e.message));
+      // A file's name for its contents: said so (the JSON reader said 'byte 0').
+      assert.throws(() => bl.loadModel('models/model.json'), (e) => e.code === 'BAD_ARGUMENT' && /contents, not its name \('models\/model\.json'\): read it first/.test(e.message));
+      assert.throws(() => bl.loadModel('{"format":"x.json"}'), (e) => e.code === 'MODEL_CORRUPT', 'JSON that mentions a .json is read as JSON');
       // XGBoost's layout is read as XGBoost's, and a missing part is named.
       assert.throws(() => bl.loadModel({ learner: {} }), (e) => e.code === 'MODEL_CORRUPT' && /XGBoost model file: the learner has no 'gradient_booster'/.test(e.message));
+    });
+
+    test('options and parameters of the wrong shape say what they were: an array, validFraction as written', async () => {
+      const bl = await load(build);
+      const table = bl.readCSV('x,y\n1,0\n2,1\n3,0\n4,1\n');
+      assert.throws(() => table.toDataset({ target: 'y', validFraction: 2 }), (e) => e.code === 'BAD_OPTION' && /not 2\.$/.test(e.message));
+      assert.throws(() => table.toDataset({ target: 'y', validFraction: 1.5 }), (e) => /not 1\.5\.$/.test(e.message));
+      const data = table.toDataset({ target: 'y', validFraction: 0 });
+      await assert.rejects(bl.train(data, [1, 2]), (e) => e.code === 'BAD_PARAM' && /not an array\.$/.test(e.message));
+      data.dispose(); table.dispose();
     });
 
     test('a bad weight column names the problem; a good one weighs the rows', async () => {

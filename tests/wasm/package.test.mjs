@@ -105,7 +105,8 @@ test('the README\'s Node example runs as written, next to spam.csv', () => {
   writeFileSync(join(project, 'readme-node.mjs'), example);
   writeFileSync(join(project, 'spam.csv'), readFileSync(join(root, 'tests/data/spam.csv')));
   const out = execFileSync(process.execPath, ['readme-node.mjs'], { cwd: project }).toString().trim().split('\n');
-  assert.equal(out.length, 100, 'a line per round');
+  assert.equal(out.length, 101, 'the task and notes, then a line per round');
+  assert.match(out[0], /^binary \[\]$/, 'spam trains as binary; nothing to note');
   for (const f of ['model.json', 'model.blm', 'model.xgb.json']) assert.ok(readFileSync(join(project, f)).length > 1000, f);
 });
 

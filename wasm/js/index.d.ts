@@ -85,8 +85,9 @@ export interface ColumnSummary {
   distinct: number;
   /** First 20 levels of a categorical column. */
   levels?: string[];
-  /** A categorical column: its first cell that is not a number, and that cell's line in the file (1-based). */
-  firstText?: { line: number; text: string };
+  /** A categorical column: its first cell that is not a number, that cell's line in the file (1-based; 0 for columns
+   *  given in memory) and its row (0-based). */
+  firstText?: { line: number; row: number; text: string };
   /** A numeric column numbering the rows: 1..n or 0..n-1 (pandas' index), each once in any order, none missing.
    *  A row number, not a measurement. */
   sequence?: boolean;
@@ -492,7 +493,7 @@ export class Model {
   /** rows x features values, row-major (NaN: missing; categorical features as level codes: a code no split lists, past
    *  the levels or negative, goes where a level the model never saw goes, and a fraction is cut to its whole part, as in
    *  XGBoost's predictor). */
-  predictMatrix(values: Float32Array, rows: number, options?: PredictOptions): Float32Array;
+  predictMatrix(values: Float32Array | Float64Array | readonly (number | null)[], rows: number, options?: PredictOptions): Float32Array;
   /** Per feature name; type defaults to 'gain'. */
   featureImportance(type?: 'weight' | 'gain' | 'cover' | 'total_gain' | 'total_cover'): Record<string, number>;
   /** The model file as an object: JSON.stringify(model) writes it. */
@@ -530,7 +531,6 @@ export class Model {
   [Symbol.dispose](): void;
 }
 
-/** One round per step(), for pages that step, pause and look inside. */
 /** One leaf of a boosted round's tree, over the training rows the round fit. */
 export interface RoundLeaf {
   /** Index of the tree in the model (model.tree(i)), and of the leaf node in it. */
@@ -611,6 +611,7 @@ export interface CvResult {
   folds: number[][];
 }
 
+/** One round per step(), for pages that step, pause and look inside. */
 export class Trainer {
   /** Made by the package (init(), readCSV(), toDataset(), train(), loadModel(), …), never with new. */
   private constructor();
@@ -692,7 +693,8 @@ export class BoostLab {
 export interface InitOptions {
   /** true: require the threaded build; false: use SIMD only; default: threads when crossOriginIsolated (always in Node). */
   threads?: boolean;
-  /** Browser only: the folder holding boostlab-web-*.mjs/.wasm, a URL or a path ('/boostlab/': resolved against the page's address). */
+  /** Browser only: the folder holding boostlab-web-*.mjs/.wasm, a URL or a path ('/boostlab/'), resolved against the
+   *  page's address; in a worker against the worker script's (Vite's /assets/…), so there give a path from the site's root. */
   baseUrl?: string;
   /** Load this build by name (e.g. 'node-simd'); for tests and benchmarks. */
   build?: string;

@@ -41,7 +41,7 @@ export function isUbjModel(bytes) {
 // which the engine reads as "the default": refused here instead.
 function checkParams(params) {
   if (params === null || typeof params !== 'object' || Array.isArray(params))
-    throw new BoostLabError({ code: 'BAD_PARAM', message: `The parameters are an object ({ rounds: 100, eta: 0.1, ... }), not ${params === null ? 'null' : typeof params}.` });
+    throw new BoostLabError({ code: 'BAD_PARAM', message: `The parameters are an object ({ rounds: 100, eta: 0.1, ... }), not ${params === null ? 'null' : Array.isArray(params) ? 'an array' : typeof params}.` });
   for (const [name, value] of Object.entries(params)) {
     if (typeof value === 'number' && !Number.isFinite(value))
       throw new BoostLabError({ code: 'BAD_PARAM', message: `Parameter '${name}' is ${value}: a finite number, or left out for its default.` });
@@ -421,13 +421,15 @@ export class Model extends Handle {
   // categorical features as level codes): predictions as predict() gives them.
   // options: as predict()'s ({ output, rounds }).
   predictMatrix(values, rows, options) {
-    if (!(values instanceof Float32Array))
-      throw new BoostLabError({ code: 'BAD_ARGUMENT', message: 'predictMatrix() takes a Float32Array.' });
+    // As fromRows(): float32 or float64 values, or an array of numbers (null: missing).
+    const numbers = Array.isArray(values) && values.every((v) => v === null || typeof v === 'number');
+    if (!(values instanceof Float32Array || values instanceof Float64Array || numbers))
+      throw new BoostLabError({ code: 'BAD_ARGUMENT', message: 'predictMatrix() takes a Float32Array, a Float64Array or an array of numbers.' });
     options = this._predictOptions('predictMatrix()', options);
-    // Into the heap in one bulk copy (a std::string from bytes went a byte at a time).
+    // Into the heap in one bulk copy (a std::string from bytes went a byte at a time); set() narrows doubles to floats.
     const buffer = unwrap(this._module.createFloatBuffer(values.length));
     try {
-      unwrap(buffer.view(0, values.length)).set(values);
+      unwrap(buffer.view(0, values.length)).set(numbers ? values.map((v) => v ?? NaN) : values);
       if (options.output !== undefined || options.rounds !== undefined)
         return unwrap(this._h.predictMatrixWith(buffer, rows, String(options.output ?? 'probability'), Number(options.rounds ?? 0)));
       return unwrap(this._h.predictMatrix(buffer, rows));
@@ -847,6 +849,9 @@ export class BoostLab {
     }
     if (typeof file !== 'string' && (file === null || typeof file !== 'object'))
       throw new BoostLabError({ code: 'BAD_ARGUMENT', message: `loadModel() takes a model file: its text, its bytes (Uint8Array or ArrayBuffer) or its parsed JSON, not ${file === null ? 'null' : typeof file}.` });
+    // A file's name, not its contents (loadModel('model.json')): said so, where the JSON reader would say 'byte 0'.
+    if (typeof file === 'string' && file.length < 4096 && /^[^{\[]*\.(json|ubj|blm)\s*$/i.test(file))
+      throw new BoostLabError({ code: 'BAD_ARGUMENT', message: `loadModel() takes a model file's contents, not its name ('${file.slice(0, 200)}'): read it first (fs.readFileSync(path) in Node, await file.arrayBuffer() in a page).` });
     const text = typeof file === 'string' ? file : JSON.stringify(file);
     return new Model(unwrap(this._module.modelFromJson(text)), {}, this._module);
   }

@@ -34,9 +34,12 @@ async function loadNode(variant) {
   return module;
 }
 
+// A dedicated, shared or service worker: `location` is the worker script's.
+const inWorker = () => typeof globalThis.WorkerGlobalScope !== 'undefined' && globalThis instanceof globalThis.WorkerGlobalScope;
+
 async function loadBrowser(variant, baseUrl) {
-  // A folder given as a path ('/boostlab/', 'static/wasm') is the page's (or
-  // the worker's): resolved against its address; the last slash may be left out.
+  // A folder given as a path ('/boostlab/', 'static/wasm') is resolved against
+  // the page's address, in a worker the worker script's; the last slash may be left out.
   let base = packageDir() + 'dist/web/';
   if (baseUrl !== undefined) {
     const folder = String(baseUrl).endsWith('/') ? String(baseUrl) : String(baseUrl) + '/';
@@ -58,7 +61,11 @@ async function loadBrowser(variant, baseUrl) {
     // that is not served; under webpack a file:// path of the machine that built it).
     throw new BoostLabError({ code: 'ENGINE_NOT_FOUND', message: `The engine ${url} could not be loaded (${e?.message ?? e}). ` +
       `A bundler does not copy it: serve the files of the package's dist/web/ folder (boostlab-web-threads.mjs, .wasm and ` +
-      `.worker.js; boostlab-web-simd.mjs and .wasm) from your site and give their folder as init({ baseUrl: '/boostlab/' }).` });
+      `.worker.js; boostlab-web-simd.mjs and .wasm) from your site and give their folder as init({ baseUrl: '/boostlab/' }).` +
+      // In a worker a relative path is the worker script's, not the page's (a helper's 'boostlab' went to /assets/boostlab/).
+      (inWorker() && baseUrl !== undefined && !/^(\/|[a-z][a-z0-9+.-]*:)/i.test(String(baseUrl))
+        ? ` In a worker, '${baseUrl}' is resolved against the worker script's address (${globalThis.location?.href}): give a path from the site's root or a full URL.`
+        : '') });
   }
   return factory();
 }
