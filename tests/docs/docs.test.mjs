@@ -72,3 +72,22 @@ test('the package README\'s bundler recipes are the example apps\' own files, as
     else assert.equal(block, file.trimEnd(), path);
   }
 });
+
+test('ErrorCode in the package\'s types lists every code the source throws, and no other', () => {
+  const union = /export type ErrorCode =([^;]*);/.exec(readFileSync(join(root, 'wasm/js/index.d.ts'), 'utf8'))?.[1];
+  assert.ok(union, 'index.d.ts declares ErrorCode');
+  const listed = [...union.matchAll(/'([A-Z_]+)'/g)].map((m) => m[1]).sort();
+  const files = [...readdirSync(join(root, 'core/src'), { recursive: true }).filter((f) => /\.(cc|h)$/.test(f)).map((f) => join('core/src', f)),
+    'wasm/bindings.cc', ...readdirSync(join(root, 'wasm/js')).filter((f) => f.endsWith('.js')).map((f) => join('wasm/js', f))];
+  const thrown = new Set();
+  for (const file of files) {
+    const text = readFileSync(join(root, file), 'utf8');
+    // A code thrown where it is named (Error("X"), Failure("X"), { code: 'X' }), or passed on to a function that
+    // throws it: any quoted UPPER_SNAKE word but the one that is no code.
+    for (const m of text.matchAll(/(?:Error|Failure)\(\s*"([A-Z_]+)"|code: '([A-Z_]+)'|["']([A-Z]{2,}(?:_[A-Z0-9]+)+)["']/g)) {
+      const code = m[1] ?? m[2] ?? m[3];
+      if (code !== 'PYSPARK_PYTHON') thrown.add(code);  // an environment variable the Spark script sets
+    }
+  }
+  assert.deepEqual(listed, [...thrown].sort());
+});

@@ -5,7 +5,7 @@
 // "types"), where it cannot tell which entry runs: what is true of both. The
 // ES module's declarations are imported as such (resolution-mode), which
 // node16 asks for.
-import type { BoostLab, InitOptions } from './index.js' with { 'resolution-mode': 'import' };
+import type { BoostLab, ErrorCode, InitOptions } from './index.js' with { 'resolution-mode': 'import' };
 
 export type * from './index.js' with { 'resolution-mode': 'import' };
 export function init(options?: InitOptions): Promise<BoostLab>;
@@ -13,8 +13,8 @@ export function load(): Promise<typeof import('./index.js', { with: { 'resolutio
 export class BoostLabError extends Error {
   constructor(info: { code: string; message: string; line?: number; column?: number });
   readonly name: 'BoostLabError';
-  /** Stable identifier, e.g. CSV_RAGGED_ROW, BAD_PARAM, MODEL_CORRUPT. */
-  readonly code: string;
+  /** Stable identifier: an ErrorCode (CSV_RAGGED_ROW, BAD_PARAM, MODEL_CORRUPT, …) on the package's own errors. */
+  readonly code: ErrorCode | (string & {});
   /** 1-based line in the input, 0 when not about a place in a file. */
   readonly line: number;
   /** 1-based column, 0 when not about a column. */

@@ -9,11 +9,29 @@ declare global {
   }
 }
 
+/** Every code a BoostLabError carries: each names one kind of problem and stays as it is, for programs to branch on
+ *  (CSV_* reading a file; TARGET_*, WEIGHT_*, GROUP_*, BASE_MARGIN_* the columns toDataset() reads; BAD_PARAM,
+ *  BAD_OPTION, BAD_ARGUMENT a call's input; MODEL_* a model file; ENGINE_*, NO_THREADS init()). The message says
+ *  the rest, for a person. tests/docs holds this list equal to the codes the source throws. */
+export type ErrorCode =
+  | 'ABORTED' | 'BAD_ARGUMENT' | 'BAD_OPTION' | 'BAD_PARAM' | 'BASE_MARGIN_MISSING' | 'BASE_MARGIN_NOT_NUMERIC'
+  | 'CSV_DATE_PART_TAKEN' | 'CSV_EMPTY' | 'CSV_NOT_DATES' | 'CSV_NO_ROWS' | 'CSV_NUMBER_OUT_OF_RANGE'
+  | 'CSV_RAGGED_ROW' | 'CSV_RECORD_TOO_LONG' | 'CSV_TOO_LARGE' | 'CSV_UNTERMINATED_QUOTE'
+  | 'CUSTOM_FUNCTION_UNSUPPORTED' | 'CUSTOM_GRADIENTS_MISSING' | 'DISPOSED' | 'ENGINE_MISMATCH' | 'ENGINE_NOT_FOUND'
+  | 'FEATURE_MISMATCH' | 'FEATURE_NOT_NUMERIC' | 'GROUP_MISSING' | 'GROUP_NOTHING_TO_RANK' | 'GROUP_SINGLETONS'
+  | 'INTERNAL' | 'MODEL_CORRUPT' | 'MODEL_TAKEN' | 'MODEL_TOO_LARGE' | 'NOT_FOR_RANKING' | 'NO_FEATURES'
+  | 'NO_THREADS' | 'NUMERIC_OVERFLOW' | 'OUT_OF_MEMORY' | 'QUERY_WEIGHTS_DIFFER' | 'TARGET_ALL_MISSING'
+  | 'TARGET_CONSTANT' | 'TARGET_MISSING' | 'TARGET_NOT_BINARY' | 'TARGET_NOT_CLASSES' | 'TARGET_NOT_NUMERIC'
+  | 'TARGET_NOT_RELEVANCE' | 'TARGET_ONE_CLASS' | 'TOO_MANY_CATEGORIES' | 'TOO_MANY_CLASSES' | 'TRAINING_OVER'
+  | 'UNKNOWN_COLUMN' | 'VALUES_RELEASED' | 'WEIGHT_ALL_ZERO' | 'WEIGHT_MISSING' | 'WEIGHT_NEGATIVE'
+  | 'WEIGHT_NOT_NUMERIC' | 'XGBOOST_UNSUPPORTED';
+
 export class BoostLabError extends Error {
   constructor(info: { code: string; message: string; line?: number; column?: number });
   readonly name: 'BoostLabError';
-  /** Stable identifier, e.g. CSV_RAGGED_ROW, CSV_UNTERMINATED_QUOTE, TARGET_NOT_NUMERIC, BAD_PARAM, MODEL_CORRUPT. */
-  readonly code: string;
+  /** Stable identifier: an ErrorCode (CSV_RAGGED_ROW, TARGET_NOT_NUMERIC, BAD_PARAM, MODEL_CORRUPT, …) on the package's
+   *  own errors; an app that throws its own may give any string. */
+  readonly code: ErrorCode | (string & {});
   /** 1-based line in the input, 0 when not about a place in a file. */
   readonly line: number;
   /** 1-based column, 0 when not about a column. */
