@@ -28,7 +28,9 @@ before(() => {
 test('the tarball carries its README, LICENSE, types and both builds for Node and the web, and nothing else', () => {
   for (const f of ['README.md', 'LICENSE', 'package.json', 'js/index.js', 'js/index.cjs', 'js/index.d.ts', 'js/index.d.cts',
     'dist/node/boostlab-node-threads.wasm', 'dist/node/boostlab-node-simd.wasm', 'dist/web/boostlab-web-threads.mjs',
-    'dist/web/boostlab-web-threads.worker.js', 'dist/web/boostlab-web-simd.wasm'])
+    'dist/web/boostlab-web-threads.worker.js', 'dist/web/boostlab-web-simd.wasm',
+    // The example apps the README's recipes come from, and their data (a user had no way to reach them).
+    'examples/README.md', 'examples/penguins.csv', 'examples/worker/train.worker.js', 'examples/vite/vite.config.js', 'examples/webpack/webpack.config.js'])
     assert.ok(files.includes(f), `${f} is in the tarball: ${files.join(', ')}`);
   assert.deepEqual(files.filter((f) => /scalar/.test(f)), [], 'the bench-only scalar build stays out');
   const readme = readFileSync(join(project, 'node_modules/boostlab/README.md'), 'utf8');
