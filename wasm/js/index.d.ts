@@ -476,7 +476,8 @@ export class Model {
   /** Values per row in predict(): the number of classes for multi:softprob, else 1. */
   readonly predictionWidth: number;
   readonly aborted: boolean;
-  /** Probabilities for binary targets, values for regression; multiclass: predictionWidth per row, row after row. */
+  /** Probabilities for binary targets (of the class summary().classes[1]: the second of the two, sorted), values for
+   *  regression; multiclass: predictionWidth per row, row after row, in summary().classes order. */
   predict(data: Table | Dataset, options?: PredictOptions): Float32Array;
   /** SHAP values (exact TreeSHAP, equal to XGBoost's pred_contribs on the exported model): rows x outputs x
    *  (features + 1), row-major, features in summary().features order, the bias last; each row's values sum to its
