@@ -19,8 +19,10 @@ export class InteractionPanel {
   private near = false;
 
   constructor(private readonly client: WorkerClient) {
-    new IntersectionObserver(([entry]) => {
-      this.near = entry.isIntersecting;
+    // The last entry is the panel's state now: a scroll away and back between two frames comes as two entries,
+    // and the first (out of view) left the panel waiting for a view it was already in.
+    new IntersectionObserver((entries) => {
+      this.near = entries[entries.length - 1].isIntersecting;
       if (this.near) this.render();
     }, { rootMargin: '100% 0px' }).observe($('interactions-box'));
   }

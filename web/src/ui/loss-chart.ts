@@ -190,7 +190,6 @@ export class LossChart {
     if (!legend || rows.length <= first) return;
     legend.style.maxHeight = '';
     if (legend.scrollHeight <= legend.clientHeight) return;
-    const more = this.earlierHint(legend);
     const top = (e: HTMLElement) => e.getBoundingClientRect().top - legend.getBoundingClientRect().top + legend.scrollTop;
     const stick = rows[0].getBoundingClientRect().height, room = legend.clientHeight - stick, end = legend.scrollHeight;
     let at = top(rows[first]);
@@ -199,10 +198,12 @@ export class LossChart {
     legend.scrollTop = at - stick;
     // Earlier runs scrolled out above the current one are said on the round's line (on a phone
     // they were out of sight with no sign they were there); clicked, it shows them.
+    if (first <= 1) return;
+    const more = this.earlierHint(legend);
     const update = () => {
       const above = rows.slice(1, first).filter((e) => top(e) < legend.scrollTop + stick - 1).length;
-      more.hidden = above === 0;
-      more.textContent = `↑ ${above} earlier run${above === 1 ? '' : 's'}`;
+      more.hidden = above === 0;  // and empty: the legend's text is read whole (tests, screen readers' summaries)
+      more.textContent = above ? `↑ ${above} earlier run${above === 1 ? '' : 's'}` : '';
     };
     legend.addEventListener('scroll', update, { passive: true });
     update();
@@ -213,7 +214,6 @@ export class LossChart {
     const more = document.createElement('button');
     more.type = 'button';
     more.className = 'link legend-more';
-    more.textContent = '↑ earlier runs';
     more.addEventListener('click', () => legend.scrollTo({ top: 0, behavior: scrollBehavior() }));
     legend.querySelector('.u-series td')?.append(more);
     return more;
