@@ -8,6 +8,7 @@
 #include <optional>   // for optional
 #include <set>        // for set
 #include <string>     // for string
+#include <unordered_map>  // for unordered_map
 
 #include "boostlab/dataset.h"
 #include "boostlab/errors.h"
@@ -15,7 +16,6 @@
 #include "data/sample_weights.h"
 #include "data/validation_split.h"
 #include "io/date_parts.h"
-#include "io/number_cell.h"
 #include "util/float_text.h"
 #include "util/count_text.h"
 #include "util/line_list.h"
@@ -551,18 +551,15 @@ FeatureColumns FeaturesFromTable(const Table& table, const std::vector<FeatureIn
           values[r] = col.codes[r] < 0 ? NAN : remap[col.codes[r]];
       } else {
         // This file's cells are all numbers where the model's levels mix numbers and words (trained on
-        // 101, 102, A7; scored on 101, 102): a number takes the level written as that number, as its
-        // text would have. Every row was missing here before, and the predictions silently wrong.
-        std::vector<std::pair<float, float>> level_of;  // (number, code), sorted
-        for (size_t k = 0; k < f.levels.size(); ++k) {
-          float v = 0;
-          if (ReadNumberCell(Trim(f.levels[k]), &v) == Parsed::kNumber) level_of.emplace_back(v, static_cast<float>(k));
-        }
-        std::sort(level_of.begin(), level_of.end());
+        // 101, 102, A7; scored on 101, 102): a number takes the level the reader names it by in a
+        // categorical column, its shortest float text (as evaluation names numeric classes). Every row
+        // was missing here before, and the predictions silently wrong.
+        std::unordered_map<std::string, float> code_of;
+        for (size_t k = 0; k < f.levels.size(); ++k) code_of.emplace(f.levels[k], static_cast<float>(k));
         for (size_t r = 0; r < table.num_rows; ++r) {
-          const float v = col.values[r];
-          auto it = std::lower_bound(level_of.begin(), level_of.end(), std::pair<float, float>(v, -1.0f));
-          if (v == v && it != level_of.end() && it->first == v) values[r] = it->second;
+          if (col.values[r] != col.values[r]) continue;
+          const auto it = code_of.find(ShortestFloat(col.values[r]));
+          if (it != code_of.end()) values[r] = it->second;
         }
       }
       x.Add(std::move(values));
