@@ -37,6 +37,15 @@ test('Dask with XGBoost 3.2 continues diamonds whose validation rows are its las
   await continueOnCluster({ ...diamonds, validRows: Array.from({ length: held }, (_, i) => rows - held + i) }, 'dask', python);
 });
 
+// One validation row cannot be on both workers: the script evaluates the rounds
+// on the training rows only and still reports that row's metric before and after
+// (it stopped, asking for fewer workers).
+test('Dask with XGBoost 3.2 continues diamonds when the validation rows are fewer than its workers', { timeout: 600_000 }, async () => {
+  const diamonds = CASES.find((c) => c.csv === 'diamonds');
+  const { stderr } = await continueOnCluster({ ...diamonds, validRows: [53_939] }, 'dask', python, { improves: false });
+  assert.match(stderr, /Validation rows: 1 of 2 Dask workers would hold none of these 1 rows; the rounds are evaluated on the training rows only/);
+});
+
 test('Dask with XGBoost 3.2 starts each row at its base margin and weighs it by its weight column', { timeout: 600_000 }, async () => {
   await continueOnCluster(marginCase(mkdtempSync(join(tmpdir(), 'boostlab-margin3-'))), 'dask', python);
 });

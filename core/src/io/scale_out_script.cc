@@ -381,9 +381,13 @@ def engine_args(p):
     p.add_argument("--blocksize", default="64MB", help="bytes of CSV per partition")
 
 
+class TooFewRows(Exception):
+    """A set has rows, but too few for every worker to hold some."""
+
+
 def spread(client, data):
     """data's rows, computed and kept so that every worker holds some, or None
-    when there are none. XGBoost refuses a worker with no rows when the data has
+    when there are none (TooFewRows when some worker would hold none). XGBoost refuses a worker with no rows when the data has
     categories (3.x) and its allreduce hangs on one (1.7). Dask runs a task near
     its input only as a preference (on a busy machine both halves of a two-part
     file were seen filtered on one worker), so the partitions are dealt by hand:
@@ -405,8 +409,7 @@ def spread(client, data):
         held[workers[i % len(workers)]] += n
     short = [w for w in workers if held[w] == 0]
     if short:
-        sys.exit(f"{len(short)} of {len(workers)} Dask workers would hold none of these {sum(rows)} rows; "
-                 "XGBoost needs rows on each: run with fewer --workers.")
+        raise TooFewRows(f"{len(short)} of {len(workers)} Dask workers would hold none of these {sum(rows)} rows")
     # Persisted and waited for, so that what XGBoost derives from each part runs where the part is.
     placed = client.persist(dd.from_delayed(parts, meta=data._meta))
     wait(placed)
@@ -434,11 +437,23 @@ def main():
     raw[ROW] = raw[ROW].cumsum() - 1  # the row's number in the file, across partitions
     valid_rows = read_rows(args.valid_rows)
     data = client.persist(raw.map_partitions(prepare, valid_rows, meta=prepare(raw._meta, valid_rows)))
-    train = spread(client, data[~data[VALID]] if len(valid_rows) else data)
-    valid = spread(client, data[data[VALID]]) if len(valid_rows) else None
-    del data  # each set is kept as placed
+    try:
+        train = spread(client, data[~data[VALID]] if len(valid_rows) else data)
+    except TooFewRows as e:
+        sys.exit(f"Training rows: {e}; XGBoost needs rows on each: run with fewer --workers.")
     if train is None:
         sys.exit(f"{args.csv} has no training rows.")
+    valid, v = None, None
+    if len(valid_rows):
+        # The validation rows, gathered here to report the metric before and after alike.
+        v = data[data[VALID]].compute()
+        try:
+            valid = spread(client, data[data[VALID]])
+        except TooFewRows as e:
+            # Too few to give each worker some: the per-round evaluations leave them out; the metric
+            # before and after is still theirs, computed here.
+            print(f"Validation rows: {e}; the rounds are evaluated on the training rows only.", file=sys.stderr)
+    del data  # each set is kept as placed
 
     def dmatrix(part):
         return dxgb.DaskDMatrix(client, part[FEATURES], part[LABEL], enable_categorical=True,
@@ -449,11 +464,10 @@ def main():
     booster.load_model(args.model)
     dtrain = dmatrix(train)
     evals = [(dtrain, "train")]
-    local_valid = None
     if valid is not None:
         evals.append((dmatrix(valid), "valid"))
-        # The validation rows, gathered here to report the metric before and after alike.
-        v = valid.compute()
+    local_valid = None
+    if v is not None and len(v):
         local_valid = xgb.DMatrix(v[FEATURES], v[LABEL], enable_categorical=True,
                                   weight=v[WEIGHT] if WEIGHTED else None,
                                   base_margin=v[MARGIN] if SPEC["base_margin"] else None)
