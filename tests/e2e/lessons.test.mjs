@@ -6,7 +6,7 @@
 // Screenshots at 1280x800, 390x844 and 853x533 at 1.5x are left in test-results/.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { openSite, setParam } from './browser.mjs';
+import { openSite, setParam, train } from './browser.mjs';
 
 let site;
 before(async () => { site = await openSite(); });
@@ -245,6 +245,55 @@ test('Gradient boosting, worked: one row followed through round 1 with the engin
   await page.click('#train');
   await page.waitForFunction(() => /^Met/.test(document.getElementById('lesson-challenge-status')?.textContent ?? ''));
   await site.screenshot('lessons-gradient-boosting-1280x800');
+});
+
+test('Gradient boosting for two classes: f₀ from the class counts, y − σ(F₀), a leaf\'s Σr / Σp(1 − p), σ(F₁) and σ(F₂₀), then the challenge', async () => {
+  const { page } = site;
+  await page.goto('about:blank');
+  await page.goto(`${site.origin}/#lesson=gradient-boosting-classes&step=0`);
+  const prompt = async () => { await ready(page); return page.textContent('#lesson-prompt'); };
+  const sigmoid = (f) => 1 / (1 + Math.exp(-f));
+  // STEP 1: the log-odds of the training rows' ones, worked from the counts the step gives.
+  let q = await prompt();
+  const [, n, ones] = /Of the (\d+) training rows, (\d+) have y = 1/.exec(q).map(Number);
+  assert.ok(ones > 0 && ones < n, q);
+  const f0 = Math.log(ones / (n - ones));
+  assert.equal(await answer(page, f0.toFixed(4)), 'right', q);
+  // STEP 2.1: the row's pseudo-residual, its class less σ(f₀).
+  await page.click('#lesson-next');
+  q = await prompt();
+  const [, y, F0] = /has y = (\d) and margin F₀ = (-?\d+(?:\.\d+)?)/.exec(q).map(Number);
+  assert.ok(Math.abs(F0 - f0) < 1e-3, `the row starts at the f₀ worked out: ${F0} and ${f0}`);
+  assert.equal(await answer(page, (y - sigmoid(F0)).toFixed(4)), 'right', q);
+  assert.match(await page.textContent('#lesson-explain'), /= −r/);
+  // STEP 2.3: one Newton step, not the plain mean of the residuals.
+  await page.click('#lesson-next');
+  q = await prompt();
+  const [, R, P] = /Σr = (-?\d+(?:\.\d+)?) and whose rows' p\(1 − p\) sum to (-?\d+(?:\.\d+)?)/.exec(q).map(Number);
+  const gamma = R / P;
+  assert.equal(await answer(page, gamma.toFixed(4)), 'right', q);
+  const [, mean] = /plain mean of its residuals would be (-?\d+(?:\.\d+)?)/.exec(await page.textContent('#lesson-explain')).map(Number);
+  assert.ok(Math.abs(mean - gamma) > 0.01, `the step (${gamma}) differs from the mean residual (${mean})`);
+  // STEP 2.4: the step on the margin, read as a probability; the worked table's F₁ agrees.
+  await page.click('#lesson-next');
+  q = await prompt();
+  assert.equal(await answer(page, sigmoid(F0 + 0.5 * gamma).toFixed(4)), 'right', q);
+  const [, mine, table] = /F₁ = .* = (-?\d+(?:\.\d+)?) \(the worked table's F₁\(x\): (-?\d+(?:\.\d+)?)\)/.exec(await page.textContent('#lesson-explain')).map(Number);
+  assert.ok(Math.abs(mine - table) < 1e-3, `${mine} against the engine's ${table}`);
+  // STEP 3: after 20 rounds, the highest threshold that still calls the row 1.
+  await page.click('#lesson-next');
+  q = await prompt();
+  const [, F20] = /F₂₀\(x\) = (-?\d+(?:\.\d+)?)/.exec(q).map(Number);
+  assert.equal(await answer(page, (1 - sigmoid(F20)).toFixed(4)), 'wrong', 'the other class\'s probability is not the answer');
+  assert.equal(await answer(page, sigmoid(F20).toFixed(4)), 'right', q);
+  // The challenge: five rounds of the steps' settings fall short; a bigger step on deeper trees does not.
+  await train(page, 5);
+  assert.match(await page.textContent('#lesson-challenge-status'), /^Not yet/);
+  await setParam(page, 'eta', '1');
+  await setParam(page, 'max_depth', '3');
+  await train(page, 5);
+  assert.match(await page.textContent('#lesson-challenge-status'), /^Met/);
+  await site.screenshot('lessons-gradient-boosting-classes-1280x800');
 });
 
 test('XGBoost\'s objective: h of a row, w* with λ = 1 and 20, the tree\'s objective value from the leaf table, and the γ that stops the first tree splitting', async () => {
@@ -528,7 +577,7 @@ test('a lesson\'s link opens its step, set up; an unknown lesson falls back with
 
 // Every lesson's first step at the three sizes: nothing wider than the screen, the question on the first
 // screen, a picture of each in test-results/ to look at.
-const LESSON_IDS = ['adaboost-stumps', 'adaboost-descent', 'gradient-boosting', 'xgboost-objective', 'random-forest', 'blending', 'ranking-gbrank'];
+const LESSON_IDS = ['adaboost-stumps', 'adaboost-descent', 'gradient-boosting', 'gradient-boosting-classes', 'xgboost-objective', 'random-forest', 'blending', 'ranking-gbrank'];
 test('every lesson\'s first step at 1280x800, 390x844 and 853x533 at 1.5x: no sideways scroll, the question on the first screen', async () => {
   for (const [w, h, scale] of [[1280, 800, 1], [390, 844, 1], [853, 533, 1.5]]) {
     const page = await site.browser.newPage({ viewport: { width: w, height: h }, deviceScaleFactor: scale, ...(w < 500 ? { isMobile: true, hasTouch: true } : {}) });

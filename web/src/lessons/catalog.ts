@@ -36,7 +36,7 @@ export interface Question {
   needsDetail?: boolean;  // asked about a round's rows or leaves: waits for the round panel's detail
   needsCompare?: boolean;  // asked about a preset's runs and blends: waits for the side-by-side comparison
   // The page's numbers that are the answer itself, blurred until it is answered (style.css, body[data-lesson-hide]).
-  hides?: ('diamond' | 'alpha' | 'exploss' | 'eada' | 'objective' | 'leafw' | 'gbleaf' | 'after' | 'leafvalue' | 'tried' | 'oobshare' | 'lossline' | 'grad' | 'hess' | 'sminus' | 'blend')[];
+  hides?: ('f0' | 'diamond' | 'alpha' | 'exploss' | 'eada' | 'objective' | 'leafw' | 'gbleaf' | 'after' | 'leafvalue' | 'tried' | 'oobshare' | 'lossline' | 'grad' | 'hess' | 'sminus' | 'blend')[];
   // Said once answered (or shown): the working, with the engine's numbers.
   explain: (c: LessonContext) => string;
 }
@@ -385,11 +385,127 @@ const GRADIENT_BOOSTING: Lesson = {
   },
 };
 
+const CIRCLES = 'toy:circles:400:0.15:0';
+const sigmoid = (f: number) => 1 / (1 + Math.exp(-f));
+
+// Gradient boosting for two classes on circles, log loss: the worked derivation's classification
+// half. f0 is the log-odds of the training rows' 1s, a row's pseudo-residual is y − p, a leaf's value
+// one Newton step Σr / Σp(1 − p), and the final margin becomes a probability held against a threshold.
+const ones = (c: LessonContext) => c.detail?.classCounts?.[1] ?? NaN;
+const trainRows = (c: LessonContext) => (c.detail?.classCounts ?? []).reduce((a, b) => a + b, 0) || NaN;
+const p0 = (c: LessonContext) => sigmoid(followed(c)?.before ?? NaN);
+
+const GRADIENT_CLASSES: Lesson = {
+  id: 'gradient-boosting-classes',
+  title: 'Gradient boosting for two classes',
+  notes: 'the classification half of the notes\' step-by-step derivation: log loss, f₀ = the log-odds, r = y − σ(F), each leaf\'s Σr / Σσ(1 − σ)',
+  summary: 'The same loop on a yes/no target: a margin turned into a probability, residuals y − p, and each leaf set by one Newton step.',
+  steps: [
+    {
+      title: 'Start from the log-odds',
+      setup: { data: CIRCLES, algorithm: 'gbdt', params: GB, rounds: 1 },
+      panel: 'round-panel',
+      claim: 'With two classes (y = 0 or 1) the model\'s output F is not a prediction but a margin, turned into a probability by the ' +
+        'sigmoid p = σ(F) = 1/(1 + e^{−F}). The loss is the log loss (binomial deviance) −[y·ln p + (1 − y)·ln(1 − p)], whose derivative ' +
+        'in F is simply p − y. The best constant makes those derivatives sum to zero over the training rows: σ(f₀) must be the share of ' +
+        '1s, so f₀ is their log-odds, ln(ones / zeros).',
+      question: {
+        hides: ['f0'],
+        needsDetail: true,
+        prompt: (c) => `Of the ${trainRows(c)} training rows, ${ones(c)} have y = 1. What is f₀ = ln(ones / zeros)?`,
+        answer: (c) => c.detail?.baseMargin[0] ?? NaN,
+        explain: (c) => `f₀ = ln(${ones(c)} / ${trainRows(c) - ones(c)}) = ${fixed(Math.log(ones(c) / (trainRows(c) - ones(c))), 4)}; the engine's ` +
+          `f₀: ${fixed(c.detail?.baseMargin[0] ?? NaN, 4)}, so every row starts at p = σ(f₀) = ${fixed(sigmoid(c.detail?.baseMargin[0] ?? NaN), 4)}.`,
+      },
+    },
+    {
+      title: 'A pseudo-residual is y − p',
+      own: ['binary'],
+      setup: { data: CIRCLES, algorithm: 'gbdt', params: GB, rounds: 1 },
+      panel: 'worked-table',
+      claim: 'The tree of round t is fit to the negative gradient at the current margin, r = −∂L/∂F = y − σ(F_{t−1}(x)): the row\'s ' +
+        'class less the probability the model now gives it. A 1 the model thinks unlikely gets a large positive r, a 0 it thinks ' +
+        'likely a large negative one; rows it already gets right with confidence get r near 0.',
+      question: {
+        hides: ['grad', 'lossline'],
+        needsDetail: true,
+        prompt: (c) => `The row on ${rowName(c)} has y = ${followed(c)?.y ?? '?'} and margin F₀ = ${fixed(followed(c)?.before ?? NaN, 4)}. ` +
+          'What is its pseudo-residual r = y − σ(F₀)?',
+        answer: (c) => (followed(c)?.y ?? NaN) - p0(c),
+        explain: (c) => `σ(${fixed(followed(c)?.before ?? NaN, 4)}) = ${fixed(p0(c), 4)}, so r = ${followed(c)?.y} − ${fixed(p0(c), 4)} = ` +
+          `${fixed((followed(c)?.y ?? NaN) - p0(c), 4)}; the engine's gradient for the row is g = ${fixed(followed(c)?.g ?? NaN, 4)} = −r.`,
+      },
+    },
+    {
+      title: 'Each leaf: one Newton step, Σr / Σp(1 − p)',
+      own: ['binary'],
+      setup: { data: CIRCLES, algorithm: 'gbdt', params: GB, rounds: 1 },
+      panel: 'round-panel',
+      claim: 'A leaf\'s best value γ would minimise its rows\' log loss at F_{t−1}(x) + γ, an equation with no closed form. Expanding the ' +
+        'loss to second order in γ and setting the derivative to zero gives one Newton step instead: γ = Σr / Σp(1 − p), the leaf\'s ' +
+        'residuals over the sum of p(1 − p), the second derivative of the log loss. Rows the model is unsure of (p near ½) weigh most in ' +
+        'the denominator. It is XGBoost\'s w* = −G/(H + λ) with λ = 0.',
+      question: {
+        hides: ['gbleaf', 'leafvalue', 'after'],  // F₁ = f₀ + ν·γ gives γ too
+        needsDetail: true,
+        prompt: (c) => `The row on ${rowName(c)} lands in a leaf whose residuals sum to Σr = ${fixed(-(leafOf(c)?.sumGrad ?? NaN), 4)} and ` +
+          `whose rows' p(1 − p) sum to ${fixed(leafOf(c)?.sumHess ?? NaN, 4)}. What value γ does the leaf take?`,
+        answer: (c) => -(leafOf(c)?.sumGrad ?? NaN) / (leafOf(c)?.sumHess ?? NaN),
+        explain: (c) => `γ = ${fixed(-(leafOf(c)?.sumGrad ?? NaN), 4)} / ${fixed(leafOf(c)?.sumHess ?? NaN, 4)} = ` +
+          `${fixed(-(leafOf(c)?.sumGrad ?? NaN) / (leafOf(c)?.sumHess ?? NaN), 4)}; the engine's leaf: ${fixed(leafOf(c)?.step ?? NaN, 4)} (before ν). ` +
+          `The plain mean of its residuals would be ${fixed(leafOf(c)?.mean ?? NaN, 4)}.`,
+      },
+    },
+    {
+      title: 'Step the margin, then read the probability',
+      own: ['binary'],
+      setup: { data: CIRCLES, algorithm: 'gbdt', params: GB, rounds: 1 },
+      panel: 'worked-table',
+      claim: 'The update is made on the margin, never on the probability: F₁(x) = f₀ + ν·γ, and only then p = σ(F₁). A margin can ' +
+        'grow without bound while p stays between 0 and 1, which is why the trees add up on the log-odds scale.',
+      question: {
+        hides: ['after'],
+        needsDetail: true,
+        prompt: (c) => `With ν = 0.5, f₀ = ${fixed(followed(c)?.before ?? NaN, 4)} and its leaf's γ = ${fixed(leafOf(c)?.step ?? NaN, 4)}, ` +
+          `what probability p = σ(F₁) does the row on ${rowName(c)} have after round 1?`,
+        answer: (c) => sigmoid((followed(c)?.before ?? NaN) + 0.5 * (leafOf(c)?.step ?? NaN)),
+        explain: (c) => { const F = (followed(c)?.before ?? NaN) + 0.5 * (leafOf(c)?.step ?? NaN);
+          return `F₁ = ${fixed(followed(c)?.before ?? NaN, 4)} + 0.5 × ${subtrahend(leafOf(c)?.step ?? NaN, 4)} = ${fixed(F, 4)} (the worked ` +
+            `table's F₁(x): ${fixed(followed(c)?.after ?? NaN, 4)}), and p = σ(${fixed(F, 4)}) = ${fixed(sigmoid(F), 4)}, from ${fixed(p0(c), 4)} before.`; },
+      },
+    },
+    {
+      title: 'The last stage and a threshold',
+      own: ['binary'],
+      setup: { data: CIRCLES, algorithm: 'gbdt', params: GB, rounds: 20 },
+      panel: 'worked-table',
+      claim: 'After the last round the model gives each x a probability σ(F_M(x)); a class comes only with a threshold: 1 where ' +
+        'σ(F_M(x)) ≥ the threshold, else 0. At ½ that is the sign of the margin. A higher threshold calls fewer rows 1, with fewer ' +
+        'false alarms and more misses: the threshold is a choice about costs, not part of the model.',
+      question: {
+        needsDetail: true,
+        prompt: (c) => `After round 20 the row on ${rowName(c)} has margin F₂₀(x) = ${fixed(followed(c)?.after ?? NaN, 4)}. ` +
+          'Up to which threshold is it still called 1, that is, what is σ(F₂₀(x))?',
+        answer: (c) => sigmoid(followed(c)?.after ?? NaN),
+        explain: (c) => { const p = sigmoid(followed(c)?.after ?? NaN);
+          return `σ(${fixed(followed(c)?.after ?? NaN, 4)}) = ${fixed(p, 4)}: any threshold up to ${fixed(p, 4)} calls it 1, any above calls it 0. ` +
+            `At ½ it is ${p >= 0.5 ? '1' : '0'}, and its y is ${followed(c)?.y}.`; },
+      },
+    },
+  ],
+  challenge: {
+    goal: 'In at most 5 rounds of gradient boosting on circles, bring the validation log loss below 0.02 (the steps\' settings reach ' +
+      '0.20 at round 5 and 0.015 only at round 20).',
+    hint: 'Five rounds must move the margins far: ν and the depth both do. Deeper is not always better: watch the validation ' +
+      'log loss, as a tree that fits single training rows makes their margins confident, and a confident mistake costs much.',
+    met: (run, source) => !!run && source.startsWith('toy:circles') && run.params.algorithm === 'gbdt' && run.reports.length <= 5 &&
+      (run.reports.at(-1)?.valid?.logloss ?? Infinity) < 0.02,
+  },
+};
+
 // XGBoost's second-order objective on circles (log loss): g and h of a row, a leaf's w* from its G, H
 // and λ, λ pulling leaves toward 0, the tree's objective value, and γ pruning splits.
-const CIRCLES = 'toy:circles:400:0.15:0';
 const SECOND = { max_depth: '2', eta: '0.3', rounds: '20' };
-const sigmoid = (f: number) => 1 / (1 + Math.exp(-f));
 const objectiveOf = (c: LessonContext, lambda: number) =>
   -0.5 * (c.detail?.leaves ?? []).reduce((t, l) => t + l.sumGrad ** 2 / (l.sumHess + lambda), 0);
 
@@ -750,7 +866,7 @@ const BLENDING: Lesson = {
   },
 };
 
-export const LESSONS: readonly Lesson[] = [ADABOOST, ADABOOST_DESCENT, GRADIENT_BOOSTING, XGBOOST, FORESTS, BLENDING, RANKING];
+export const LESSONS: readonly Lesson[] = [ADABOOST, ADABOOST_DESCENT, GRADIENT_BOOSTING, GRADIENT_CLASSES, XGBOOST, FORESTS, BLENDING, RANKING];
 
 export const lessonById = (id: string) => LESSONS.find((l) => l.id === id);
 

@@ -220,6 +220,7 @@ export interface RoundDetail {
   total: number;          // rows in the table
   offset: number;
   rows: WorkedRow[];
+  classCounts?: number[];  // classes: the training rows of each class (unweighted), as f0's log-odds counts them
   summary?: {
     weights?: { sum: number; min: number; max: number; bins: number[] };  // u over the training rows
     drawn?: { counts: number[]; draws: number };  // training rows drawn 0, 1, 2, 3, 4+ times; draws in all

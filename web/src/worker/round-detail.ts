@@ -52,6 +52,15 @@ export class RoundHistory {
     return this.kept.get(round) ?? null;
   }
 
+  // Training rows of each class index 0..K-1 (a row with no target or held out counts in none): f0's log-odds.
+  private counts: number[] | null = null;
+  classCounts(K: number): number[] {
+    if (this.counts?.length === K) return this.counts;
+    const counts = new Array(K).fill(0), valid = new Set(this.valid);
+    this.labels.forEach((y, r) => { if (!valid.has(r) && Number.isInteger(y) && y >= 0 && y < K) counts[y]++; });
+    return (this.counts = counts);
+  }
+
   // u after round t's update: what round t+1's tree saw, or the trainer's u after the last round.
   weightsAfter(round: number): Float64Array | null {
     return this.kept.get(round + 1)?.weight ?? (this.latestWeights?.round === round ? this.latestWeights.u : null);
@@ -75,7 +84,7 @@ export function modelShape(m: Model) {
 
 // Round `req.round` (0: the newest) of model m, rows offset..offset+limit of the table.
 export function roundDetail(m: Model, table: Table, history: RoundHistory | null, req: RoundDetailRequest): RoundDetail {
-  const { rounds, perRound, outputs, baseMargin, features, prefixScale } = modelShape(m);
+  const { rounds, perRound, outputs, baseMargin, features, prefixScale, summary } = modelShape(m);
   const t = Math.min(Math.max(1, req.round || rounds), Math.max(1, rounds));
   const output = Math.min(Math.max(0, req.output), outputs - 1);
   // The round's tree that serves this output (a multi-output tree serves all).
@@ -115,6 +124,8 @@ export function roundDetail(m: Model, table: Table, history: RoundHistory | null
     }),
   };
   if (stats) detail.summary = summarise(stats, history!);
+  const classes: string[] = summary.classes ?? [];
+  if (history && classes.length >= 2) detail.classCounts = history.classCounts(classes.length);
   return detail;
 }
 
