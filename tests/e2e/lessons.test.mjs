@@ -147,6 +147,38 @@ test('AdaBoost, one stump at a time: every step checked against the engine\'s nu
   assert.equal(await page.textContent('.lesson-progress'), '5 of 6 steps, challenge met');
 });
 
+test('AdaBoost with trees: a full tree ends it in one round, draws in proportion to u, a drawn tree\'s finite vote, then pruning by leaves', async () => {
+  const { page } = site;
+  await page.goto('about:blank');
+  await page.goto(`${site.origin}/#lesson=adaboost-trees&step=0`);
+  const prompt = async () => { await ready(page); return page.textContent('#lesson-prompt'); };
+  // A perfect tree: the run the step set up ended at round 1 (the status line says why), not at 20.
+  await prompt();
+  assert.match(await page.textContent('#train-status'), /ended at round 1: its tree made no error/);
+  assert.equal(await answer(page, '20'), 'wrong');
+  assert.equal(await answer(page, '1'), 'right');
+  // Round 2's draws: N·u/Σu on average, from the numbers the step gives.
+  await page.click('#lesson-next');
+  let q = await prompt();
+  const [, n, u, sum] = /draws (\d+) rows\. .* has u = (\d+(?:\.\d+)?(?:e-?\d+)?), .* Σu = (\d+(?:\.\d+)?)/.exec(q).map(Number);
+  assert.ok(n > 0 && u > 0 && sum > 0, q);
+  assert.equal(await answer(page, (n * u / sum).toFixed(4)), 'right', q);
+  assert.match(await page.textContent('#lesson-explain'), /this round drew it \d+ times/);
+  // A tree grown on a draw errs: ε₁ > 0, a finite vote ln√((1 − ε)/ε), and all 20 rounds trained.
+  await page.click('#lesson-next');
+  q = await prompt();
+  const [, e] = /ε₁ = (\d+(?:\.\d+)?)/.exec(q).map(Number);
+  assert.ok(e > 0 && e < 0.5, q);
+  assert.equal(await answer(page, Math.log(Math.sqrt((1 - e) / e)).toFixed(3)), 'right', q);
+  assert.match(await page.textContent('#lesson-explain'), /All 20 rounds trained/);
+  // The challenge: reweighting with depth 12 needs pruning another way; max_leaves 8 trains all 20 rounds.
+  assert.match(await page.textContent('#lesson-challenge-status'), /^Not yet/);
+  await setParam(page, 'sampling', 'reweight');
+  await setParam(page, 'max_leaves', '8');
+  await train(page, 20);
+  assert.match(await page.textContent('#lesson-challenge-status'), /^Met/);
+});
+
 test('AdaBoost as steepest descent: the weights\' sum is the exponential error, the vote is the bottom of E_ADA(η), each round multiplies the error by 2√(ε(1 − ε))', async () => {
   const { page } = site;
   await page.goto('about:blank');
@@ -577,7 +609,7 @@ test('a lesson\'s link opens its step, set up; an unknown lesson falls back with
 
 // Every lesson's first step at the three sizes: nothing wider than the screen, the question on the first
 // screen, a picture of each in test-results/ to look at.
-const LESSON_IDS = ['adaboost-stumps', 'adaboost-descent', 'gradient-boosting', 'gradient-boosting-classes', 'xgboost-objective', 'random-forest', 'blending', 'ranking-gbrank'];
+const LESSON_IDS = ['adaboost-stumps', 'adaboost-trees', 'adaboost-descent', 'gradient-boosting', 'gradient-boosting-classes', 'xgboost-objective', 'random-forest', 'blending', 'ranking-gbrank'];
 test('every lesson\'s first step at 1280x800, 390x844 and 853x533 at 1.5x: no sideways scroll, the question on the first screen', async () => {
   for (const [w, h, scale] of [[1280, 800, 1], [390, 844, 1], [853, 533, 1.5]]) {
     const page = await site.browser.newPage({ viewport: { width: w, height: h }, deviceScaleFactor: scale, ...(w < 500 ? { isMobile: true, hasTouch: true } : {}) });

@@ -264,8 +264,9 @@ function reconcileLesson() {
   }
   const wanted = runParams(store.schema, t.algorithm, t.params).params;
   const run = currentRun();
+  // 'done' short of the rounds: the engine ended it (a perfect AdaBoost tree): the step is about that run.
   const ours = run && run.dataId === store.data.id && sameParams(run.params, wanted) && run.reports.length <= t.rounds &&
-    (run.status === 'paused' || run.status === 'training' || run.reports.length === t.rounds) ? run : undefined;
+    (run.status === 'paused' || run.status === 'training' || run.status === 'done' || run.reports.length === t.rounds) ? run : undefined;
   if (!ours) {
     if (inProgress()) {
       client.stop();
@@ -282,7 +283,7 @@ function reconcileLesson() {
     startRun(t.rounds >= planned ? 'play' : 'step');
     return;
   }
-  if (ours.reports.length >= t.rounds && ours.status !== 'training') {
+  if ((ours.reports.length >= t.rounds && ours.status !== 'training') || ours.status === 'done') {
     lessonTarget = null;
     if (t.forLesson) update((s) => { if (s.lesson) { s.lesson.ready = true; s.lesson.run = ours.token; } });
     return;

@@ -188,6 +188,83 @@ const ADABOOST: Lesson = {
   },
 };
 
+// AdaBoost with trees on xor (the notes' AdaBoost-DTree): a tree grown to the end is perfect on its
+// rows and ends boosting with an unbounded vote; drawing rows in proportion to u gives a weighted tree
+// without changing the tree learner, and a tree fit to a draw errs on the rows it missed.
+const FULL = { max_depth: '12', eta: '1', rounds: '20', vote: 'freund_schapire' };
+const sig4 = (x: number) => (Number.isFinite(x) ? Number(x.toPrecision(4)) : NaN);
+const draws = (c: LessonContext) => c.detail?.summary?.drawn?.draws ?? NaN;
+const uSum = (c: LessonContext) => c.detail?.summary?.weights?.sum ?? NaN;
+
+const ADABOOST_TREES: Lesson = {
+  id: 'adaboost-trees',
+  title: 'AdaBoost with trees: drawing by weight, pruning',
+  notes: 'the notes on AdaBoost-DTree: weighted trees by sampling ∝ u, and why the trees must be weak (pruned)',
+  summary: 'A tree grown to the end is perfect and ends AdaBoost in one round; rows drawn in proportion to their weight, and a pruned tree, keep it learning.',
+  steps: [
+    {
+      title: 'A tree grown to the end makes no mistake',
+      setup: { data: XOR, algorithm: 'adaboost', params: FULL, rounds: 20 },
+      panel: 'last-round',
+      claim: 'A tree grown until its leaves are pure makes no mistake on the rows it was grown on: ε₁ = 0, and its vote ' +
+        'ln√((1 − ε)/ε) is infinite. No row is wrong, so no weight grows and the next round would grow the same tree: one ' +
+        'tree has all the say, and boosting is over.',
+      question: {
+        hides: ['alpha'],
+        prompt: () => 'AdaBoost was asked for 20 rounds of trees up to depth 12 on xor (every row weighed by u). How many rounds did it train?',
+        answer: (c) => c.run?.reports.length ?? NaN,
+        tolerance: 0,
+        explain: (c) => `${c.run?.reports.length} round${c.run?.reports.length === 1 ? '' : 's'}: round 1's tree had ε₁ = ${fixed(eps(c), 4)}. ` +
+          `An infinite vote cannot be added up, so the engine gives a perfect tree the vote of ε = 10⁻¹⁰ (α₁ = ${fixed(c.report(1)?.alpha ?? NaN, 2)}) ` +
+          'and ends training there, as scikit-learn does: the status line under Play says why.',
+      },
+    },
+    {
+      title: 'Weights by drawing rows',
+      own: ['binary', 'multiclass'],
+      setup: { data: XOR, algorithm: 'adaboost', params: { ...FULL, sampling: 'resample' }, rounds: 2 },
+      panel: 'worked-table',
+      claim: 'To grow a tree that minimises the weighted error, the notes leave the tree learner alone and change its data: draw ' +
+        'N rows with replacement, each draw picking row n with chance uₙ / Σu. A heavy row comes in several copies, a light one ' +
+        'often not at all, and an ordinary tree grown on the draw pays each row\'s weight in expectation (sampling: resample).',
+      question: {
+        needsDetail: true,
+        prompt: (c) => `Round 2 draws ${draws(c)} rows. The row on ${rowName(c)} has u = ${sig4(followed(c)?.u ?? NaN)}, and the training rows\' ` +
+          `weights sum to Σu = ${sig4(uSum(c))}. How many times is the row drawn on average?`,
+        answer: (c) => draws(c) * sig4(followed(c)?.u ?? NaN) / sig4(uSum(c)),
+        explain: (c) => `${draws(c)} × ${sig4(followed(c)?.u ?? NaN)} / ${sig4(uSum(c))} = ${fixed(draws(c) * (followed(c)?.u ?? NaN) / uSum(c))} on ` +
+          `average; this round drew it ${followed(c)?.drawn ?? '?'} times (the worked table's drawn column; ` +
+          `${c.detail?.summary?.drawn?.counts[0] ?? '?'} training rows were not drawn at all: the few rows round 1 got wrong now hold half of Σu, ` +
+          'so half the draws land on them).',
+      },
+    },
+    {
+      title: 'A tree grown on a draw errs, and boosting goes on',
+      own: ['binary'],
+      setup: { data: XOR, algorithm: 'adaboost', params: { ...FULL, sampling: 'resample' }, rounds: 20 },
+      panel: 'last-round',
+      claim: 'The same full-depth tree, grown on a draw, is perfect only on the rows drawn. Its error ε is measured on all training ' +
+        'rows with their weights, and the rows it never saw make it above 0: its vote is finite, the rows it got wrong gain weight, ' +
+        'and the next round has something to learn. Drawing (or pruning) is what keeps a strong learner weak enough to boost.',
+      question: {
+        hides: ['alpha'],
+        prompt: (c) => `Round 1's tree, grown on its draw, has ε₁ = ${fixed(eps(c), 4)} on the training rows. What is its vote α₁ = ln√((1 − ε₁)/ε₁)?`,
+        answer: (c) => c.report(1)?.alpha ?? NaN,
+        explain: (c) => `ln√((1 − ${fixed(eps(c), 4)}) / ${fixed(eps(c), 4)}) = ${fixed(Math.log(diamond(eps(c))), 4)}; the engine\'s α₁ = ` +
+          `${fixed(c.report(1)?.alpha ?? NaN, 4)}. All ${c.run?.reports.length ?? '?'} rounds trained.`,
+      },
+    },
+  ],
+  challenge: {
+    goal: 'Keep max_depth at 12 and every row weighed (sampling reweight), and make AdaBoost on xor train all 20 rounds with a ' +
+      'validation error of 0.03 or less: prune the trees another way.',
+    hint: 'A tree of depth 12 need not use its depth: max_leaves caps how many leaves it grows. Too few leaves and each tree is a ' +
+      'poor voter; too many and round 1 is perfect again.',
+    met: (run, source) => !!run && source.startsWith('toy:xor') && run.params.algorithm === 'adaboost' && Number(run.params.max_depth ?? 1) >= 12 &&
+      (run.params.sampling ?? 'reweight') === 'reweight' && run.reports.length >= 20 && lastValidError(run) <= 0.03,
+  },
+};
+
 // AdaBoost as steepest descent on the exponential error (the notes' optimisation view), on circles
 // with the notes' stumps: the weights are the error, the vote is the best step along g_t, and each
 // round multiplies the error by 2√(ε(1 − ε)).
@@ -866,7 +943,7 @@ const BLENDING: Lesson = {
   },
 };
 
-export const LESSONS: readonly Lesson[] = [ADABOOST, ADABOOST_DESCENT, GRADIENT_BOOSTING, GRADIENT_CLASSES, XGBOOST, FORESTS, BLENDING, RANKING];
+export const LESSONS: readonly Lesson[] = [ADABOOST, ADABOOST_TREES, ADABOOST_DESCENT, GRADIENT_BOOSTING, GRADIENT_CLASSES, XGBOOST, FORESTS, BLENDING, RANKING];
 
 export const lessonById = (id: string) => LESSONS.find((l) => l.id === id);
 

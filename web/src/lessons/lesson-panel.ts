@@ -233,7 +233,7 @@ export class LessonPanel {
     const setup = l.own ? { ...step.setup, data: l.own } : step.setup;
     // After the student's own runs (the challenge's), the line says what the step set up, not what is on show.
     const since = ready && currentRun() && currentRun()!.token !== l.run ? ' The run on show since is yours; Previous and Next set the steps up again.' : '';
-    setText(parts.status, ready ? `Set up: ${describe(setup)}.${since}` : `Setting the page up: ${describe(setup)}…`);
+    setText(parts.status, ready ? `Set up: ${describe(setup, run?.reports.length)}.${since}` : `Setting the page up: ${describe(setup)}…`);
     setMathText(parts.prompt, ready ? step.question.prompt(ctx) : 'The question comes once the round is trained.');
     const answered = l.verdict === 'right' || l.shown;
     // The numbers that are the answer, blurred while the question is open (style.css).
@@ -248,7 +248,7 @@ export class LessonPanel {
     parts.verdict.dataset.verdict = l.verdict;
     const expected = ready ? step.question.answer(ctx) : NaN;
     setMathText(parts.explain, answered && ready
-      ? `${l.shown && l.verdict !== 'right' ? `The answer: ${typeof expected === 'number' ? expected.toFixed(4) : expected}. ` : ''}${step.question.explain(ctx)}` : '');
+      ? `${l.shown && l.verdict !== 'right' ? `The answer: ${typeof expected !== 'number' ? expected : step.question.tolerance === 0 ? String(expected) : expected.toFixed(4)}. ` : ''}${step.question.explain(ctx)}` : '');
     // The challenge: shown on the last step, checked on every run on the page.
     const last = l.step === lesson.steps.length - 1;
     setHidden(parts.challenge, !last);
@@ -334,10 +334,12 @@ function ownTaskFits(step: { own?: OwnTask[] }, f: OwnFile | null): string {
   return `it needs a target of ${step.own.map((t) => OWN_TASK_NAMES[t]).join(' or ')}, and ${f.name}'s, '${target.name}', ${task ? `is ${OWN_TASK_NAMES[task as OwnTask] ?? task}` : 'cannot be trained on'}`;
 }
 
-function describe(s: { data: string; preset?: PresetName; algorithm: string; params: Record<string, string>; rounds: number }) {
+// trained: the rounds the step's run has (fewer than asked when the engine ended it early).
+function describe(s: { data: string; preset?: PresetName; algorithm: string; params: Record<string, string>; rounds: number }, trained = s.rounds) {
   const data = s.data.startsWith('toy:') ? `toy ${s.data.split(':')[1]} data`
     : s.data.startsWith('file:') ? `your file ${s.data.slice(5)}` : s.data.replace(/^sample:/, '') + ' (sample)';
   if (s.preset) return `${data}, ${PRESET_LABELS[s.preset]}, ${s.rounds} rounds each`;
   const params = Object.entries(s.params).filter(([k]) => k !== 'rounds').map(([k, v]) => `${k} ${v}`).join(', ');
-  return `${data}, ${s.algorithm}${params ? ` (${params})` : ''}, ${s.rounds} round${s.rounds === 1 ? '' : 's'} trained`;
+  const rounds = trained < s.rounds ? `${s.rounds} rounds asked, ${trained} trained` : `${s.rounds} round${s.rounds === 1 ? '' : 's'} trained`;
+  return `${data}, ${s.algorithm}${params ? ` (${params})` : ''}, ${rounds}`;
 }
