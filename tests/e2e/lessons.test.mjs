@@ -155,8 +155,11 @@ test('AdaBoost with trees: a full tree ends it in one round, draws in proportion
   // A perfect tree: the run the step set up ended at round 1 (the status line says why), not at 20.
   await prompt();
   assert.match(await page.textContent('#train-status'), /ended at round 1: its tree made no error/);
-  assert.equal(await answer(page, '20'), 'wrong');
-  assert.equal(await answer(page, '1'), 'right');
+  await page.click('.lesson-choice:text-is("about 1")');
+  assert.equal(await page.getAttribute('#lesson-verdict', 'data-verdict'), 'wrong');
+  await page.click('.lesson-choice:text-is("infinite")');
+  assert.equal(await page.getAttribute('#lesson-verdict', 'data-verdict'), 'right');
+  assert.match(await page.textContent('#lesson-explain'), /1 of 20 rounds trained/);
   // Round 2's draws: N·u/Σu on average, from the numbers the step gives.
   await page.click('#lesson-next');
   let q = await prompt();

@@ -211,12 +211,13 @@ const ADABOOST_TREES: Lesson = {
         'tree has all the say, and boosting is over.',
       question: {
         hides: ['alpha'],
-        prompt: () => 'AdaBoost was asked for 20 rounds of trees up to depth 12 on xor (every row weighed by u). How many rounds did it train?',
-        answer: (c) => c.run?.reports.length ?? NaN,
-        tolerance: 0,
-        explain: (c) => `${c.run?.reports.length} round${c.run?.reports.length === 1 ? '' : 's'}: round 1's tree had ε₁ = ${fixed(eps(c), 4)}. ` +
-          `An infinite vote cannot be added up, so the engine gives a perfect tree the vote of ε = 10⁻¹⁰ (α₁ = ${fixed(c.report(1)?.alpha ?? NaN, 2)}) ` +
-          'and ends training there, as scikit-learn does: the status line under Play says why.',
+        prompt: (c) => `AdaBoost was asked for 20 rounds of trees up to depth 12 on xor. Round 1's tree has ε₁ = ${fixed(eps(c), 4)} ` +
+          'on the training rows. What is its vote α₁ = ln√((1 − ε₁)/ε₁) in the notes?',
+        choices: ['0', 'about 1', 'infinite'],
+        answer: (c) => (eps(c) <= 0 ? 'infinite' : Math.log(diamond(eps(c))) < 0.1 ? '0' : 'about 1'),
+        explain: (c) => `(1 − ε₁)/ε₁ has ε₁ = ${fixed(eps(c), 4)} below it: the vote is infinite, and no weight grows. A sum cannot hold an ` +
+          `infinite vote, so the engine gives a perfect tree the vote of ε = 10⁻¹⁰ (α₁ = ${fixed(c.report(1)?.alpha ?? NaN, 2)}) and ends ` +
+          `training: ${c.run?.reports.length} of 20 rounds trained (scikit-learn also stops at a perfect tree, and gives it a vote of 1).`,
       },
     },
     {
@@ -248,9 +249,10 @@ const ADABOOST_TREES: Lesson = {
         'and the next round has something to learn. Drawing (or pruning) is what keeps a strong learner weak enough to boost.',
       question: {
         hides: ['alpha'],
-        prompt: (c) => `Round 1's tree, grown on its draw, has ε₁ = ${fixed(eps(c), 4)} on the training rows. What is its vote α₁ = ln√((1 − ε₁)/ε₁)?`,
+        prompt: (c) => `Round 1's tree, grown on its draw, has ε₁ = ${fixed(eps(c), 6)} on the training rows (the line above the chart ` +
+          `shows round ${c.run?.reports.length ?? 20}'s). What is its vote α₁ = ln√((1 − ε₁)/ε₁)?`,
         answer: (c) => c.report(1)?.alpha ?? NaN,
-        explain: (c) => `ln√((1 − ${fixed(eps(c), 4)}) / ${fixed(eps(c), 4)}) = ${fixed(Math.log(diamond(eps(c))), 4)}; the engine\'s α₁ = ` +
+        explain: (c) => `ln√((1 − ${fixed(eps(c), 6)}) / ${fixed(eps(c), 6)}) = ${fixed(Math.log(diamond(eps(c))), 4)}; the engine\'s α₁ = ` +
           `${fixed(c.report(1)?.alpha ?? NaN, 4)}. All ${c.run?.reports.length ?? '?'} rounds trained.`,
       },
     },
@@ -487,7 +489,7 @@ const GRADIENT_CLASSES: Lesson = {
         'in F is simply p − y. The best constant makes those derivatives sum to zero over the training rows: σ(f₀) must be the share of ' +
         '1s, so f₀ is their log-odds, ln(ones / zeros).',
       question: {
-        hides: ['f0'],
+        hides: ['f0', 'lossline', 'after', 'leafvalue'],  // F₁ − ν·γ, the loss figure's margin and the SHAP bias give f₀ too
         needsDetail: true,
         prompt: (c) => `Of the ${trainRows(c)} training rows, ${ones(c)} have y = 1. What is f₀ = ln(ones / zeros)?`,
         answer: (c) => c.detail?.baseMargin[0] ?? NaN,

@@ -155,7 +155,9 @@ export class LessonPanel {
     const step = lesson.steps[index];
     const q = step.question;
     const prompt = el('p', { className: 'lesson-prompt', id: 'lesson-prompt' });
+    // Read to three significant digits (catalog.ts isRight): a reviewer's 0.51 for 0.508 was refused with no word why.
     const input = q.choices ? null : el('input', { type: 'text', id: 'lesson-answer' });
+    input?.setAttribute('placeholder', '3 significant digits');
     input?.setAttribute('inputmode', 'decimal');
     input?.setAttribute('autocomplete', 'off');
     input?.setAttribute('aria-labelledby', 'lesson-prompt');
@@ -254,9 +256,13 @@ export class LessonPanel {
     setHidden(parts.challenge, !last);
     if (last) {
       const met = progressOf(lesson.id).challenge;
+      // Met once stays met (progress), but the run on show is judged too: a reviewer's later runs that missed read "Met".
+      const run = currentRun() ?? undefined;
+      const now = !!run && run.status !== 'training' && lesson.challenge.met(run, store.data?.source ?? '', comparisonOf(run));
       const status = parts.challenge.querySelector<HTMLElement>('#lesson-challenge-status')!;
       status.className = met ? 'lesson-met' : 'hint';
-      setText(status, met ? 'Met: well done.' : `Not yet. Hint: ${lesson.challenge.hint}`);
+      setText(status, !met ? `Not yet. Hint: ${lesson.challenge.hint}` : now || !run ? 'Met: well done.'
+        : 'Met by an earlier run: well done. The run on show does not meet it.');
     }
     // The panel the step is about: outlined; "Where to look" brings it into view (the lesson's
     // card stays where it is: on a phone the panel and the question do not fit one screen).

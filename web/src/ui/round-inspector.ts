@@ -280,7 +280,7 @@ export class RoundInspector {
       if (picture) parts.push(sizeLegend());
     }
     const drawn = d.summary?.drawn;
-    if (drawn) parts.push(drawnHistogram(drawn, 'Resampling: N rows drawn in proportion to u'));
+    if (drawn) parts.push(drawnHistogram(drawn, 'Resampling: N rows drawn in proportion to u', true));
   }
 
   private forest(parts: Node[], d: RoundDetail, m: ModelInfo, report: RoundReport | undefined) {
@@ -372,7 +372,8 @@ function histogram(bins: number[], caption: string, name: string, ends?: [string
   return fig;
 }
 
-function drawnHistogram(drawn: { counts: number[]; draws: number }, title: string) {
+// weighted: draws in proportion to u (AdaBoost's resampling), where e⁻¹ is only the equal weights' share.
+function drawnHistogram(drawn: { counts: number[]; draws: number }, title: string, weighted = false) {
   const rows = drawn.counts.reduce((a, b) => a + b, 0);
   const box = document.createElement('div');
   box.className = 'drawn';
@@ -382,7 +383,10 @@ function drawnHistogram(drawn: { counts: number[]; draws: number }, title: strin
     { draws: drawn.draws, outofbag: drawn.counts[0] }));
   // Its own line: the forest lesson asks for this share (and blurs it until answered).
   const share = drawn.counts[0] / Math.max(1, rows);
-  box.append(formulaRow(['share never drawn, ', math('\\left(1 - \\tfrac{1}{N}\\right)^{N} \\to e^{-1}', '(1 − 1/N)^N → e^(−1)'), ' = 36.8 % expected'],
+  box.append(formulaRow(weighted
+    // A reviewer held 64 % never drawn against the 36.8 % shown: with unequal u the heavy rows take the draws.
+    ? ['share never drawn: ', math('\\tfrac{1}{N}\\sum_n \\left(1 - \\tfrac{u_n}{\\sum u}\\right)^{N}', '(1/N) Σ (1 − uₙ/Σu)^N'), ' expected, e⁻¹ = 36.8 % only while the weights are equal']
+    : ['share never drawn, ', math('\\left(1 - \\tfrac{1}{N}\\right)^{N} \\to e^{-1}', '(1 − 1/N)^N → e^(−1)'), ' = 36.8 % expected'],
     `${(100 * share).toFixed(1)} %`, { oobshare: share }));
   box.append(histogram(drawn.counts, 'rows drawn 0, 1, 2, 3, 4+ times', 'drawn'));
   return box;
