@@ -290,6 +290,7 @@ struct ModelHandle {
   }
   val summaryJson() const { return Guard([&] { return val(model.SummaryJson()); }); }
   val treeJson(double t) const { return Guard([&] { return val(model.TreeJson(Index(t, "tree()"))); }); }
+  val firstRounds(double rounds) const { return Guard([&] { return val(ModelHandle{model.FirstRounds(static_cast<int>(std::min<size_t>(Index(rounds, "firstRounds()"), INT_MAX)))}); }); }
   double numTrees() const { return static_cast<double>(model.trees.size()); }
   int predictionWidth() const { return model.PredictionWidth(); }
   val featureImportance(const std::string& type) const {
@@ -600,6 +601,7 @@ EMSCRIPTEN_BINDINGS(boostlab) {
       .function("scaleOutScript", &ModelHandle::scaleOutScript)
       .function("summaryJson", &ModelHandle::summaryJson)
       .function("treeJson", &ModelHandle::treeJson)
+      .function("firstRounds", &ModelHandle::firstRounds)
       .function("numTrees", &ModelHandle::numTrees)
       .function("predictionWidth", &ModelHandle::predictionWidth)
       .function("featureImportance", &ModelHandle::featureImportance)

@@ -90,5 +90,29 @@ TEST(Predict, AdaBoostR2sMedianIsTheSameOnAnyThreadCount) {
   EXPECT_FLOAT_EQ(one[4321], static_cast<float>(m.base_margin[0]) + median);
 }
 
+// A model cut to its first r rounds predicts what the whole model predicts with
+// rounds = r, for sums, multi-output trees, forests' means and AdaBoost.R2's
+// medians, and writes files of r rounds; a cut past the model or below 1 is refused.
+TEST(Predict, FirstRoundsPredictsAsTheWholeModelAtThoseRounds) {
+  const Dataset regression = test::RandomData(600, 5).Missing(0.1).Seed(7).Make();
+  const Dataset classes = test::RandomData(600, 5).Missing(0.1).Seed(8).Classes(3).Make();
+  const std::vector<std::pair<const Dataset*, std::string>> cases = {
+      {&regression, "xgboost"}, {&regression, "random_forest"}, {&regression, "adaboost"}, {&classes, "xgboost"},
+      {&classes, "random_forest"}, {&classes, "adaboost"}, {&classes, "gbdt"}};
+  for (const auto& [d, algorithm] : cases) {
+    const Model m = Train(*d, algorithm, 9);
+    const int rounds = static_cast<int>(m.trees.size() / m.TreesPerRound());
+    ASSERT_GE(rounds, 5) << algorithm;
+    for (int r : {1, 4, rounds}) {
+      const Model cut = m.FirstRounds(r);
+      EXPECT_EQ(cut.trees.size(), static_cast<size_t>(r * m.TreesPerRound())) << algorithm;
+      EXPECT_EQ(cut.PredictWith(d->x, "margin", 0), m.PredictWith(d->x, "margin", r)) << algorithm << " at " << r;
+      EXPECT_EQ(Model::FromJson(cut.ToJson()).trees.size(), cut.trees.size()) << algorithm;
+    }
+    EXPECT_THROW(m.FirstRounds(0), Error);
+    EXPECT_THROW(m.FirstRounds(rounds + 1), Error);
+  }
+}
+
 }  // namespace predict_test
 }  // namespace boostlab

@@ -35,6 +35,9 @@ test('penguins, classes balanced: the package\'s valid mlogloss, the notes and r
   for (let r = 0; r < 5; r++) unweighted = other.step();
   assert.ok(Math.abs(unweighted.valid.mlogloss - shown) > 1e-3, `balanced ${shown}, unweighted ${unweighted.valid.mlogloss}`);
 
+  // The result panel counts each row once, and says that the rounds' metrics weigh the classes.
+  await page.waitForFunction(() => document.getElementById('result-panel').dataset.task === 'multiclass');
+  assert.match(await page.textContent('#result-summary'), /These numbers count each row once\. The training weighed each row by its class's weight \(Class weights: balanced\), and so do the metrics of each round/);
   assert.match(await page.textContent('#loss-chart'), /class weights balanced \(was none\)/);
   assert.match(decodeURIComponent(await page.evaluate(() => location.hash)), /classes=balanced/);
 

@@ -373,20 +373,33 @@ test('downloads: predictions carry the ignored ID column and the file lines of a
   assert.equal(legendValid, (await page.textContent('#last-round')).match(/valid rmse ([\d.]+)/)[1]);
   const picked = await download(page, '#download-predictions');
   assert.equal(picked.name, 'churn-predictions-round-2.csv');
+  // The model files are round 2's too (the model scored there), named so; the whole model's once the newest round is back.
+  assert.equal(await page.textContent('#download-model'), 'Download model at round 2 (BoostLab JSON)');
+  assert.equal(await page.textContent('#download-xgboost'), 'Download as XGBoost model at round 2');
   const model = await download(page, '#download-model');
+  assert.equal(model.name, 'churn-model-round-2.json');
+  const xgb = await download(page, '#download-xgboost');
+  assert.match(xgb.name, /-round-2\.json$/);
+  assert.equal(JSON.parse(xgb.text).learner.gradient_booster.model.trees.length, 2);
+  await page.click('#round-newest');
+  await page.waitForFunction(() => document.getElementById('download-model').textContent === 'Download model (BoostLab JSON)');
+  const wholeModel = await download(page, '#download-model');
+  assert.equal(wholeModel.name, 'churn-model.json');
   const { init } = await import('../../wasm/js/index.js');
   const bl = await init({ threads: false });
-  const m = bl.loadModel(model.text), t = bl.readCSV(text, { skipRaggedRows: true });
+  const m = bl.loadModel(model.text), all = bl.loadModel(wholeModel.text), t = bl.readCSV(text, { skipRaggedRows: true });
   try {
-    const two = m.predict(t, { rounds: 2 }), five = m.predict(t);
+    assert.equal(m.numTrees, 2);
+    assert.equal(all.numTrees, 5);
+    const two = m.predict(t), five = all.predict(t);
     const pickedValues = picked.text.trim().split(/\n(?=\d+,)/).slice(1).map((l) => Number(l.split(',').at(-1)));
     pickedValues.forEach((v, i) => assert.ok(Math.abs(v - two[i]) <= 1e-6 * Math.max(1, Math.abs(two[i])), `row ${i + 1}: ${v} against ${two[i]}`));
     assert.ok(pickedValues.some((v, i) => Math.abs(v - five[i]) > 1e-3), 'not the whole model\'s');
   } finally {
     m.dispose();
+    all.dispose();
     t.dispose();
   }
-  await page.click('#round-newest');
 });
 
 // A file whose own columns are named as the page's ('line', 'set'): the header kept them twice, one not the file's.

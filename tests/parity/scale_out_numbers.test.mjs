@@ -4,7 +4,7 @@
 // file's cells, against the package's columns. (The clusters' runs are
 // scale_out_dask.test.mjs; this is the reading alone, in seconds.)
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -57,3 +57,21 @@ for (const [name, lines, decimalComma] of [['euro.csv', EURO, true], ['us.csv', 
     table.dispose();
   });
 }
+
+// XGBoost's DMatrix refuses feature names holding [, ] or < (the model file loads): the script
+// says which, before it starts a cluster (it crashed inside XGBoost with a ValueError).
+test('the scale-out script stops at once on a feature name XGBoost refuses, naming it', async () => {
+  const bl = await init({ threads: false });
+  const dir = mkdtempSync(join(tmpdir(), 'boostlab-names-'));
+  const lines = ['weight [kg],size<10,ok,y', ...Array.from({ length: 40 }, (_, i) => `${i * 1.5},${i % 10},${(i * 7) % 5},${i % 3 + i * 0.1}`)];
+  writeFileSync(join(dir, 'names.csv'), lines.join('\n') + '\n');
+  const table = bl.readCSV(lines.join('\n') + '\n');
+  const data = table.toDataset({ target: 'y', validFraction: 0 });
+  const model = await bl.train(data, { rounds: 2, max_depth: 2 });
+  writeFileSync(join(dir, 'model.json'), model.toXGBoostJSON());
+  writeFileSync(join(dir, 'continue.py'), model.scaleOutScript({ engine: 'dask', csv: 'names.csv', model: 'model.json', output: 'out.json', rounds: 2 }));
+  const run = spawnSync('/usr/bin/python3', ['continue.py'], { cwd: dir, encoding: 'utf8', timeout: 120_000 });
+  assert.equal(run.status, 1, run.stderr);
+  assert.match(run.stderr, /XGBoost refuses feature names holding \[, \] or <: 'weight \[kg\]', 'size<10'\. Rename these columns/);
+  model.dispose(); data.dispose(); table.dispose();
+});

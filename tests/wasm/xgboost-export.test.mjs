@@ -78,6 +78,22 @@ for (const build of BUILDS) {
       back.dispose(); model.dispose(); data.dispose(); table.dispose(); other.dispose();
     });
 
+    test('firstRounds: a model of the first rounds predicts as the whole model at those rounds, and its XGBoost file holds them only', async () => {
+      const bl = await load(build);
+      const table = bl.readCSV(readFileSync(join(root, 'tests/data/diamonds.csv')));
+      const data = table.toDataset({ target: 'cut', validFraction: 0 });
+      const model = await bl.train(data, { rounds: 6, max_depth: 3 });
+      const cut = model.firstRounds(2);
+      assert.equal(cut.numTrees, 2 * model.predictionWidth);
+      assert.deepEqual(Array.from(cut.predict(table)), Array.from(model.predict(table, { rounds: 2 })));
+      assert.equal(JSON.parse(cut.toXGBoostJSON()).learner.gradient_booster.model.trees.length, 2 * model.predictionWidth);
+      assert.equal(bl.loadModel(cut.toJSONString()).numTrees, cut.numTrees);
+      for (const bad of [0, 7, 1.5, -1])
+        assert.throws(() => model.firstRounds(bad), (e) => e.code === 'BAD_ARGUMENT' && /firstRounds\(\)/.test(e.message), String(bad));
+      assert.throws(() => model.firstRounds('2'), (e) => e.code === 'BAD_ARGUMENT' && /not string/.test(e.message));
+      cut.dispose(); model.dispose(); data.dispose(); table.dispose();
+    });
+
     test('scaleOutScript: the same script as the native core (boostlab-cli scale-out-script); bad options say which', async () => {
       const bl = await load(build);
       const table = bl.readCSV(readFileSync(join(root, 'tests/data/diamonds.csv')));

@@ -527,6 +527,10 @@ export class Model {
   toBinary(): Uint8Array;
   /** Bytes the trees take in memory. */
   memoryBytes(): number;
+  /** The model of its first `rounds` rounds, a new Model (XGBoost's `booster[:rounds]`): it predicts what
+   *  `predict(data, { rounds })` does here, and its files (`toJSONString()`, `toXGBoostJSON()`, ...) are that model's,
+   *  with no best round kept. Throws BAD_ARGUMENT unless 1 <= rounds <= the model's rounds. */
+  firstRounds(rounds: number): Model;
   /** The model in XGBoost's JSON format: `xgboost.Booster().load_model()` (1.7 to 3.x) reads it and predicts our
    *  margins. Throws BoostLabError XGBOOST_UNSUPPORTED for a model with no XGBoost form (AdaBoost.R2). */
   toXGBoostJSON(): string;

@@ -362,6 +362,13 @@ export class Model extends Handle {
     if (!(table instanceof Table)) throw new BoostLabError({ code: 'BAD_ARGUMENT', message: 'featureValues() takes a Table.' });
     return unwrap(this._h.featureValues(table._h, rowList(rows)));
   }
+  // The model of its first `rounds` rounds (XGBoost's booster[:rounds]), a new Model: it predicts
+  // what predict(data, { rounds }) does here, and its files (toJSONString(), toXGBoostJSON(), ...)
+  // are that model's. 1 <= rounds <= the model's rounds. Free it as any model.
+  firstRounds(rounds) {
+    if (typeof rounds !== 'number') throw new BoostLabError({ code: 'BAD_ARGUMENT', message: `firstRounds() takes a number of rounds, not ${rounds === null ? 'null' : typeof rounds}.` });
+    return new Model(unwrap(this._h.firstRounds(rounds)), {}, this._module);
+  }
   toJSON() {
     return JSON.parse(unwrap(this._h.toJson()));
   }

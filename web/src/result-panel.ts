@@ -93,6 +93,7 @@ export class ResultPanel {
       // (Not a forest's: more trees only average, its metric moves by noise, and the notes want more of them.)
       pastBest: run && !run.earlyStopping && this.askedRound === 0 && run.params.algorithm !== 'random_forest' ? pastBest(run.reports) : null,
       forest: (modelInfoOnShow()?.algorithm ?? run?.params.algorithm) === 'random_forest',
+      classWeighted: run?.choice.classWeights === 'balanced' && result.task !== 'regression',
       note: this.askedTarget ? `${store.loadedModel?.name ?? 'The model file'} names no target (XGBoost keeps none): scored against ${this.askedTarget}, the target picked in the data panel.` : '' });
   }
 

@@ -136,17 +136,17 @@ export class Views {
     }));
     $<HTMLSelectElement>('importance-type').addEventListener('change', (e) => update((s) => { s.importanceType = (e.target as HTMLSelectElement).value; }));
     // The model files say they are being written until they arrive (a big forest's JSON takes seconds).
-    $('download-model').addEventListener('click', () => {
-      update((s) => { s.writing = 'the model (JSON)'; });
-      client.exportText('model');
-    });
-    $('download-model-compact').addEventListener('click', () => {
-      update((s) => { s.writing = 'the compact model (.blm)'; });
-      client.exportText('model-compact');
-    });
-    $('download-predictions').addEventListener('click', () => client.exportText('predictions', this.predictionRound()));
-    $('download-xgboost').addEventListener('click', () => client.exportText('xgboost'));
-    $('download-xgboost-ubj').addEventListener('click', () => client.exportText('xgboost-ubj'));
+    // Each file is the model of the round picked (its first rounds), as the predictions file is.
+    const writeModel = (what: 'model' | 'model-compact' | 'xgboost' | 'xgboost-ubj', name: string) => {
+      update((s) => { s.writing = name; });
+      client.exportText(what, this.predictionRound());
+    };
+    $('download-model').addEventListener('click', () => writeModel('model', 'the model (JSON)'));
+    $('download-model-compact').addEventListener('click', () => writeModel('model-compact', 'the compact model (.blm)'));
+    $('download-predictions').addEventListener('click', () => client.exportText('predictions', this.predictionRound(), modelInfoOnShow()?.target ? undefined : store.choice.target));
+    $('download-xgboost').addEventListener('click', () => writeModel('xgboost', 'the XGBoost model (JSON)'));
+    $('download-xgboost-ubj').addEventListener('click', () => writeModel('xgboost-ubj', 'the XGBoost model (.ubj)'));
+    // Continuing on a cluster starts from the whole model (the script's rounds are added to all of it).
     $('download-scale-model').addEventListener('click', () => client.exportText('xgboost'));
     $('download-scale-rows').addEventListener('click', () => client.exportText('valid-rows'));
     $('download-scale-script').addEventListener('click', () => {
@@ -469,10 +469,21 @@ export class Views {
     if (lacking) $<HTMLButtonElement>('download-predictions').disabled = true;
     $('download-predictions').title = lacking ? `${store.loadedModel!.name} ${lacking}` : '';
     for (const id of ['download-xgboost', 'download-xgboost-ubj']) $<HTMLButtonElement>(id).disabled = !has || !!modelInfoOnShow()?.noXGBoost;
+    // XGBoost loads such a file but refuses a DataFrame whose columns hold [, ] or < (a reviewer's 'weight [kg]').
+    const refused = has ? (modelInfoOnShow()?.features ?? []).map((f) => f.name).filter((n) => /[[\]<]/.test(n)) : [];
+    setText($('xgboost-names'), refused.length ? `XGBoost refuses feature names holding [, ] or <: ${refused.slice(0, 3).map((n) => `'${n}'`).join(', ')}` +
+      `${refused.length > 3 ? ` and ${refused.length - 3} more` : ''}. It loads the XGBoost file, but xgb.DMatrix of a DataFrame with ` +
+      'those columns raises, and the Continue at scale script stops: rename them in the CSV (say \'weight (kg)\') and train again.' : '');
+    setHidden($('xgboost-names'), !refused.length);
     const picked = this.predictionRound();
     // A model file opened by hand predicts (new rows, say): the button names it, as the target picked may be another's.
     const whose = store.loadedModel ? ` of ${store.loadedModel.name}` : '';
     setText($('download-predictions'), picked ? `Download predictions${whose} at round ${picked} (CSV)` : `Download predictions${whose} (CSV)`);
+    const at = picked ? ` at round ${picked}` : '';
+    setText($('download-model'), `Download model${at} (BoostLab JSON)`);
+    setText($('download-model-compact'), `Download compact model${at} (.blm)`);
+    setText($('download-xgboost'), `Download as XGBoost model${at}`);
+    setText($('download-xgboost-ubj'), `XGBoost model${at} (.ubj)`);
     // The tree follows the round picked; importance and SHAP are the whole model's.
     const rounds = show?.model?.rounds ?? liveRounds;
     const note = $('inside-round-note');
@@ -578,11 +589,13 @@ export class Views {
       case 'export': {
         const base = fileBase(store.data?.name);
         const files = scaleOutFiles(csvName());
-        if (m.what === 'model' || m.what === 'model-compact') update((s) => { s.writing = ''; });
-        if (m.what === 'model') download(`${base}-model.json`, m.text, 'application/json');
-        else if (m.what === 'model-compact') download(`${base}-model.blm`, m.text, 'application/octet-stream');
-        else if (m.what === 'xgboost') download(files.model, m.text, 'application/json');
-        else if (m.what === 'xgboost-ubj') download(files.model.replace(/\.json$/, '.ubj'), m.text, 'application/ubjson');
+        if (m.what === 'model' || m.what === 'model-compact' || m.what === 'xgboost' || m.what === 'xgboost-ubj') update((s) => { s.writing = ''; });
+        // A model of the first rounds says so in its name (the whole model's keeps the name the scale-out script reads).
+        const cut = m.round ? `-round-${m.round}` : '';
+        if (m.what === 'model') download(`${base}-model${cut}.json`, m.text, 'application/json');
+        else if (m.what === 'model-compact') download(`${base}-model${cut}.blm`, m.text, 'application/octet-stream');
+        else if (m.what === 'xgboost') download(files.model.replace(/\.json$/, `${cut}.json`), m.text, 'application/json');
+        else if (m.what === 'xgboost-ubj') download(files.model.replace(/\.json$/, `${cut}.ubj`), m.text, 'application/ubjson');
         else if (m.what === 'valid-rows') download(files.validRows, m.text, 'text/plain');
         else if (m.what === 'scale-out') download(`continue_${this.scaleEngine}.py`, m.text, 'text/x-python');
         else if (m.what === 'round-csv') download(`${base}-round-${m.round || 'newest'}.csv`, m.text, 'text/csv');

@@ -148,8 +148,9 @@ struct Dataset {
 // person reads beside the Task choice. Dataset::FromTable decides with it and
 // the table summary shows it, so the preview and training follow one rule.
 // Text: binary (two levels) or multiclass. Whole numbers: 0/1 is binary; 2 to
-// 20 distinct values with at least 5 rows each on average are classes (the
-// three-class toy's 0/1/2); anything else numeric is regression.
+// 20 distinct values with at least 5 rows each are classes (the three-class
+// toy's 0/1/2); anything else numeric is regression (a count whose rare values
+// have a row or two among them).
 // `problem` is the error training would throw (TARGET_NOT_NUMERIC for numbers
 // with a stray word, TARGET_ONE_CLASS, TARGET_CONSTANT, TARGET_ALL_MISSING,
 // TARGET_NOT_CLASSES); `distinct` counts the column's values either way.

@@ -76,6 +76,7 @@ struct Tree {
 };
 
 struct Model {
+  // (FirstRounds copies these fields one by one, to leave the trees it cuts uncopied: a new field goes there too.)
   std::string objective;
   int num_outputs = 1;                // K: trees come in rounds of K, tree t adds to output t % K (or one multi-output tree per round)
   std::vector<double> base_margin = {0.0};  // per output, added to every tree sum
@@ -104,6 +105,10 @@ struct Model {
   // rounds > 0 uses the first `rounds` rounds only (0: all).
   std::vector<float> PredictWith(const FeatureColumns& x, const std::string& output, int rounds,
                                  std::span<const float> offset = {}) const;
+  // The model of the first `rounds` rounds (XGBoost's booster[:rounds]): it predicts what
+  // PredictWith(x, output, rounds) does, and its files (ToJson, ToXGBoostJson) are that model's.
+  // No best round is kept (the cut is the model). Throws BAD_ARGUMENT unless 1 <= rounds <= the model's.
+  Model FirstRounds(int rounds) const;
   // The 'class' output from Predict's transformed output for n rows (multi:softmax's own classes).
   std::vector<float> ClassesOf(std::span<const float> transformed, size_t n) const;
   // Predict into a vector of PredictionWidth() values a row.

@@ -82,8 +82,8 @@ Error OneClass(const Column& target, long col) {
                                        "); classification needs at least two.", 0, col);
 }
 
-// Whole numbers with this many values or fewer (and >= 5 rows per value on
-// average) are classes under task 'auto'.
+// Whole numbers with this many values or fewer (and >= 5 rows of each value)
+// are classes under task 'auto'.
 constexpr size_t kMaxAutoClasses = 20;
 constexpr size_t kRowsPerAutoClass = 5;
 
@@ -499,10 +499,25 @@ TaskGuess GuessOf(const Column& target, size_t target_col) {
     bool whole = true;
     for (float v : values) whole = whole && v == std::floor(v);
     const std::string count = CountText(values.size());
-    if (whole && values.size() <= kMaxAutoClasses && present >= kRowsPerAutoClass * values.size())
+    // The rarest value's rows: a count with a thin tail (a Poisson's 9 in one row of 2,000) is a
+    // quantity, not ten classes (a reviewer's count target scored below the commonest class so).
+    size_t rarest = 0;
+    float rare = 0;
+    if (whole && values.size() <= kMaxAutoClasses) {
+      std::vector<size_t> rows(values.size(), 0);
+      for (float v : target.values)
+        if (v == v) ++rows[static_cast<size_t>(std::lower_bound(values.begin(), values.end(), v == 0.0f ? 0.0f : v) - values.begin())];
+      const auto least = std::min_element(rows.begin(), rows.end());
+      rarest = *least;
+      rare = values[static_cast<size_t>(least - rows.begin())];
+    }
+    if (whole && values.size() <= kMaxAutoClasses && rarest >= kRowsPerAutoClass)
       guess = Guess(values.size() == 2 ? Task::kBinary : Task::kMulticlass,
-                    count + " whole numbers (" + ListValues(values) + "), " + CountText(present / values.size()) +
-                        " rows each on average: read as classes");
+                    count + " whole numbers (" + ListValues(values) + "), each in " + CountText(kRowsPerAutoClass) +
+                        " rows or more: read as classes");
+    else if (whole && values.size() <= kMaxAutoClasses)
+      guess = Guess(Task::kRegression, count + " whole numbers (" + ListValues(values) + "), " + ShortestFloat(rare) + " in only " +
+                                           CountText(rarest) + " row" + (rarest == 1 ? "" : "s") + ": read as a quantity");
     else
       guess = Guess(Task::kRegression, (whole ? count + " whole numbers (" + ListValues(values) + ")" : "numbers with " + count + " distinct values") +
                                            ": read as a quantity");

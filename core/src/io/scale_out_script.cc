@@ -193,7 +193,13 @@ def parse_args(extra):
     p.add_argument("--output", default=SPEC["output"], help="where to save the continued model")
     p.add_argument("--rounds", type=int, default=SPEC["rounds"], help="boosting rounds to add")
     extra(p)
-    return p.parse_args()
+    args = p.parse_args()
+    # XGBoost's DMatrix raises on such names (the model file loads): said here, before a cluster starts.
+    refused = [n for n in FEATURES if any(c in n for c in "[]<")]
+    if refused:
+        sys.exit(f"XGBoost refuses feature names holding [, ] or <: {', '.join(map(repr, refused))}. "
+                 "Rename these columns in the CSV (say 'weight (kg)') and train the model again in BoostLab.")
+    return args
 
 
 def read_rows(path):

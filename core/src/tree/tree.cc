@@ -160,6 +160,28 @@ std::vector<float> Model::PredictColumns(const FeatureColumns& x) const {
 
 std::vector<float> Model::PredictTable(const Table& table) const { return PredictColumns(FeaturesFromTable(table, features)); }
 
+Model Model::FirstRounds(int rounds) const {
+  const size_t per_round = static_cast<size_t>(TreesPerRound());
+  const size_t have = trees.size() / per_round;
+  if (rounds < 1 || static_cast<size_t>(rounds) > have)
+    throw Error("BAD_ARGUMENT", "firstRounds() keeps 1 to " + std::to_string(have) + " rounds of this model, not " + std::to_string(rounds) + ".");
+  Model m;
+  // Every field but the trees (and their weights) as they are; the trees copied only as far as kept.
+  m.objective = objective;
+  m.num_outputs = num_outputs;
+  m.base_margin = base_margin;
+  m.average_trees = average_trees;
+  m.median_trees = median_trees;
+  m.features = features;
+  m.target = target;
+  m.classes = classes;
+  m.params = params;
+  const size_t keep = static_cast<size_t>(rounds) * per_round;
+  m.trees.assign(trees.begin(), trees.begin() + static_cast<std::ptrdiff_t>(keep));
+  if (!tree_weights.empty()) m.tree_weights.assign(tree_weights.begin(), tree_weights.begin() + static_cast<std::ptrdiff_t>(std::min(keep, tree_weights.size())));
+  return m;
+}
+
 std::vector<float> Model::PredictWith(const FeatureColumns& x, const std::string& output, int rounds, std::span<const float> offset) const {
   if (rounds < 0) throw Error("BAD_ARGUMENT", "rounds must be 0 (all) or more, not " + std::to_string(rounds) + ".");
   const size_t per_round = static_cast<size_t>(TreesPerRound());

@@ -23,6 +23,7 @@ export interface EvaluationContext {
   pastBest?: PastBest | null;  // the validation metric's best came well before the last round
   note?: string;  // said first (whose target a model file without one was scored against)
   forest?: boolean;  // a random forest's: its p is a vote share, 0 or 1 where every tree agrees
+  classWeighted?: boolean;  // trained with balanced class weights: the rounds' metrics weigh the classes, these numbers do not
 }
 
 // The run's validation metric at its best (round) and at the last round (result-panel's pastBest).
@@ -91,16 +92,20 @@ export class EvaluationView {
     if (e.scored === 'train') parts.push('None were held out (Validation 0 %), so these are rows the model learnt from: they flatter it.');
     if (e.scored === 'table') parts.push(`If the model was trained on these rows, they flatter it.`);
     if (c.earlyStopping && e.scored === 'valid') parts.push('With early stopping these rows also chose the round kept: a fresh test set would score it a little lower.');
+    // A reviewer read the round line's class-weighted log loss (1.508) and this panel's (0.1435) as one number gone wrong.
+    if (c.classWeighted) parts.push(`These numbers count each row ${e.weight ? 'by its weight column only' : 'once'}. The training weighed each row ` +
+      'by its class\'s weight (Class weights: balanced), and so do the metrics of each round: the chart, the line above it' +
+      (c.pastBest && e.scored === 'valid' ? ' and the best round below' : '') + '. A rare class weighs more there, so they differ.');
     const p = c.pastBest;
     if (p && e.scored === 'valid') {
-      parts.push(`The validation ${p.metric} was best at round ${p.round} (${stat(p.best)}) and is ${stat(p.now)} at round ${p.last}: the rounds since fit the training rows, not new ones. ` +
+      parts.push(`The validation ${c.classWeighted ? 'class-weighted ' : ''}${p.metric} was best at round ${p.round} (${stat(p.best)}) and is ${stat(p.now)} at round ${p.last}: the rounds since fit the training rows, not new ones. ` +
         `Pick round ${p.round} on the chart to score that model, or set early_stopping_rounds (More parameters) to keep the best round.`);
       setData(this.box, 'pastBest', String(p.round));
     } else setData(this.box, 'pastBest', '');
     const left = [e.missingTarget ? `${count(e.missingTarget)} with no ${c.target}` : '',
       e.unknownClass ? `${count(e.unknownClass)} of a class the model was not trained on (such as '${e.unknownExample}')` : ''].filter(Boolean);
     if (left.length) parts.push(`Left out: ${left.join(' and ')}.`);
-    if (e.weight) parts.push(`Weighted by ${e.weight}, as the chart's metrics are: a row of weight w counts as w rows (the rows weigh ${stat(e.weightSum)} in all).`);
+    if (e.weight) parts.push(`Weighted by ${e.weight}${c.classWeighted ? '' : ', as the chart\'s metrics are'}: a row of weight w counts as w rows (the rows weigh ${stat(e.weightSum)} in all).`);
     if (c.round) parts.push(`This is round ${c.round}'s model, the round picked on the chart.`);
     setText(this.summary, parts.join(' '));
     this.box.removeAttribute('aria-busy');

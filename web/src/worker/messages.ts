@@ -55,7 +55,7 @@ export type ToWorker =
   | { type: 'importance'; importance: string }
   // model: the JSON file; model-compact: the .blm file (toBinary()).
   // rounds: predictions of the model's first rounds only (0 or absent: all of it).
-  | { type: 'export'; what: 'model' | 'model-compact' | 'predictions' | 'xgboost' | 'xgboost-ubj' | 'valid-rows'; rounds?: number }
+  | { type: 'export'; what: 'model' | 'model-compact' | 'predictions' | 'xgboost' | 'xgboost-ubj' | 'valid-rows'; rounds?: number; target?: string }  // target: a model file's that names none
   // The "continue at scale" script; files: the names the script finds the CSV, model and rows under.
   | { type: 'scale-out'; engine: 'dask' | 'spark'; rounds: number; files: { csv: string; model: string; validRows: string; output: string } }
   // The picked file itself (a handle): the worker reads it, JSON or compact.

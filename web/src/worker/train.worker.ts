@@ -5,7 +5,7 @@ import { init, isCompactModel, BoostLabError } from '../../../wasm/js/index.js';
 import type { BoostLab, Dataset, DateColumn, Model, Table, TableColumn, Trainer } from '../../../wasm/js/index.js';
 import { quantilesOf } from '../output-names';
 import type { ErrorInfo, EvaluationResult, FromWorker, ModelInfo, ReadOptions, SurfaceRequest, ToWorker, TreeJson } from './messages';
-import { RoundHistory, roundCsv, roundDetail } from './round-detail';
+import { modelShape, RoundHistory, roundCsv, roundDetail } from './round-detail';
 import { splitSearch } from './split-search';
 import { csvText, distinctHeader } from './csv-cells';
 import { rankingDetail } from './ranking';
@@ -494,14 +494,21 @@ async function handle(msg: ToWorker) {
       withCurrent((m) => post({ type: 'importance', importance: msg.importance, values: m.featureImportance(msg.importance as 'gain') }));
       return;
     case 'export':
-      withCurrent((m) => {
-        // In pieces: a big forest's JSON is longer than a string can hold.
-        if (msg.what === 'model') post({ type: 'export', what: 'model', text: new Blob([...m.jsonChunks()], { type: 'application/json' }) });
-        else if (msg.what === 'model-compact') post({ type: 'export', what: 'model-compact', text: new Blob([m.toBinary() as Uint8Array<ArrayBuffer>], { type: 'application/octet-stream' }) });
-        else if (msg.what === 'xgboost') post({ type: 'export', what: 'xgboost', text: m.toXGBoostJSON() });
-        else if (msg.what === 'xgboost-ubj') post({ type: 'export', what: 'xgboost-ubj', text: new Blob([m.toXGBoostUBJ() as Uint8Array<ArrayBuffer>], { type: 'application/ubjson' }) });
-        else if (msg.what === 'valid-rows') post({ type: 'export', what: 'valid-rows', text: validRowsOf(m).join('\n') + '\n' });
-        else post({ type: 'export', what: 'predictions', text: predictionsCsv(m, msg.rounds ?? 0), round: msg.rounds ?? 0 });
+      withCurrent((whole) => {
+        if (msg.what === 'valid-rows') return post({ type: 'export', what: 'valid-rows', text: validRowsOf(whole).join('\n') + '\n' });
+        if (msg.what === 'predictions') return post({ type: 'export', what: 'predictions', text: predictionsCsv(whole, msg.rounds ?? 0, msg.target), round: msg.rounds ?? 0 });
+        // A model file of the round picked on the page, as its predictions are: the first rounds cut out.
+        const asked = msg.rounds ?? 0, round = asked > 0 && asked < modelShape(whole).rounds ? asked : 0;
+        const m = round ? whole.firstRounds(round) : whole;
+        try {
+          // In pieces: a big forest's JSON is longer than a string can hold.
+          if (msg.what === 'model') post({ type: 'export', what: 'model', text: new Blob([...m.jsonChunks()], { type: 'application/json' }), round });
+          else if (msg.what === 'model-compact') post({ type: 'export', what: 'model-compact', text: new Blob([m.toBinary() as Uint8Array<ArrayBuffer>], { type: 'application/octet-stream' }), round });
+          else if (msg.what === 'xgboost') post({ type: 'export', what: 'xgboost', text: m.toXGBoostJSON(), round });
+          else post({ type: 'export', what: 'xgboost-ubj', text: new Blob([m.toXGBoostUBJ() as Uint8Array<ArrayBuffer>], { type: 'application/ubjson' }), round });
+        } finally {
+          if (m !== whole) m.dispose();
+        }
       });
       return;
     case 'scale-out':
@@ -782,11 +789,13 @@ function carryOf(m: Model): string[] {
 // digits; with rounds > 0, the model's first rounds only (the round picked
 // on the chart). The row's side, actual value and columns only while the
 // table the model was trained on is loaded.
-function predictionsCsv(m: Model, rounds: number) {
+// target: what to call the target when the model names none (an XGBoost file): the one picked on the page.
+function predictionsCsv(m: Model, rounds: number, target = '') {
   if (!table) noTable('Predicting its rows');
   const margin = marginOf(m);
   const p = m.predict(table, { ...(rounds > 0 ? { rounds } : {}), ...(margin ? { baseMargin: margin } : {}) });
-  const i = info(m);
+  const i = { ...info(m) };
+  i.target ||= target || 'target';  // a header of 'predicted ' and 'p( = 1)' named nothing
   const width = m.predictionWidth;
   const labels = labelsOf(m);
   const known = labels !== null && labels.length === table.numRows;
