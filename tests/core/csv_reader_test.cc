@@ -202,6 +202,28 @@ TEST(Csv, RaggedRowNamesLineAndCounts) {
   EXPECT_EQ(wide.column(), 3);
 }
 
+// A workbook, an image or an archive dropped by mistake is named, not read as rows of noise;
+// a CSV with a stray NUL in a cell still reads.
+TEST(Csv, FilesThatAreNotTextSayWhatTheyAre) {
+  const std::string png = std::string("\x89PNG\r\n\x1a\n\0\0\0\rIHDR", 16) + std::string(200, 'x') + "\n,,\n";
+  Error e = ErrorOf(png);
+  EXPECT_EQ(e.code(), "CSV_NOT_TEXT");
+  EXPECT_NE(std::string(e.what()).find("This file is a PNG image, not a CSV"), std::string::npos) << e.what();
+  Error xlsx = ErrorOf(std::string("PK\x03\x04\x14\0\x06\0", 8) + "[Content_Types].xml,a\n1,2\n");
+  EXPECT_NE(std::string(xlsx.what()).find("an Excel .xlsx or OpenDocument .ods workbook is one"), std::string::npos) << xlsx.what();
+  EXPECT_NE(std::string(xlsx.what()).find("CSV UTF-8"), std::string::npos) << xlsx.what();
+  // UTF-16 without its byte-order mark: every other byte NUL.
+  std::string utf16;
+  for (char c : std::string("a,b\n1,2\n3,4\n")) utf16 += std::string{c, '\0'};
+  Error nul = ErrorOf(utf16);
+  EXPECT_EQ(nul.code(), "CSV_NOT_TEXT");
+  EXPECT_NE(std::string(nul.what()).find("its first line holds 3 NUL bytes"), std::string::npos) << nul.what();
+  // With its mark it is decoded, as before.
+  EXPECT_EQ(ReadCsv("\xFF\xFE" + utf16).num_rows, 2u);
+  Table stray = ReadCsv(std::string("a,b\n1,x\0y\n2,z\n3,w\n", 18));
+  EXPECT_EQ(stray.num_rows, 3u);
+}
+
 TEST(Csv, RaggedRowsLeftOutWhenAskedAndNamedInTheNotes) {
   CsvOptions skip;
   skip.skip_ragged_rows = true;

@@ -12,6 +12,9 @@ const CASES = [
   { name: 'quote.csv', body: 'a,b\n1,2\n"3,4\n5,6\n', text: /Line 3, column 1: a quoted field is never closed/ },
   { name: 'empty.csv', body: '', text: /The file is empty/ },
   { name: 'header-only.csv', body: 'a,b,c\n', text: /header row but no data rows/ },
+  // An image renamed .csv was a ragged row, and leaving such rows out loaded hundreds of rows of noise.
+  { name: 'photo.csv', body: Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d]), Buffer.from('IHDR,,x\n1,2\n'.repeat(40))]),
+    text: /This file is a PNG image, not a CSV/ },
 ];
 
 let site;

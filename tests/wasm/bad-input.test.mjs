@@ -10,6 +10,11 @@ const CASES = [
   { name: 'unterminated quote', csv: 'a,b\n1,2\n"3,4\n5,6\n', code: 'CSV_UNTERMINATED_QUOTE', line: 3, text: /never closed/ },
   { name: 'empty file', csv: '', code: 'CSV_EMPTY', text: /empty/ },
   { name: 'header only', csv: 'a,b,c\n', code: 'CSV_NO_ROWS', text: /no data rows/ },
+  // A workbook or an image dropped by mistake: named, not read as ragged rows of noise.
+  { name: 'an Excel workbook', csv: new Uint8Array([0x50, 0x4b, 0x03, 0x04, 0x14, 0, 6, 0, 0x61, 0x2c, 0x62, 0x0a, 0x31, 0x2c, 0x32, 0x0a]),
+    code: 'CSV_NOT_TEXT', line: 1, text: /This file is a ZIP archive \(an Excel \.xlsx or OpenDocument \.ods workbook is one\), not a CSV.*CSV UTF-8/ },
+  { name: 'a PNG image', csv: new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d, 0x49, 0x48, 0x44, 0x52]),
+    code: 'CSV_NOT_TEXT', line: 1, text: /This file is a PNG image, not a CSV/ },
 ];
 
 for (const build of BUILDS) {

@@ -26,6 +26,7 @@
 #include "io/date_parts.h"
 #include "io/grouped_numbers.h"
 #include "io/missing_markers.h"
+#include "io/not_text.h"
 #include "io/number_cell.h"
 #include "io/utf16.h"
 #include "util/closest_name.h"
@@ -357,6 +358,7 @@ struct CsvReader::State {
     if (options.encoding != "auto" && options.encoding != "utf-8" && options.encoding != "windows-1252")
       throw Error("BAD_OPTION", "CSV option 'encoding' is '" + options.encoding + "'; allowed: auto, utf-8, windows-1252.");
     const size_t bom = head.substr(0, 3) == "\xEF\xBB\xBF" ? 3 : 0;
+    if (const std::string not_text = NotTextMessage(head.substr(bom), options.encoding == "auto"); !not_text.empty()) throw Error("CSV_NOT_TEXT", not_text, 1, 0);
     delimiter = options.delimiter ? options.delimiter : SniffDelimiter(head.substr(bom));
     splitter.set_delimiter(delimiter);
     return bom;
