@@ -400,6 +400,8 @@ struct ModelHandle {
       out.set("missingTarget", static_cast<double>(e.missing_target));
       out.set("unknownClass", static_cast<double>(e.unknown_class));
       out.set("unknownExample", e.unknown_example);
+      out.set("unseenLevelRows", static_cast<double>(e.unseen_level_rows));
+      out.set("unseenLevelExample", e.unseen_level_example);
       out.set("weight", e.weight_column);
       out.set("weightSum", e.weight_sum);
       if (e.task == boostlab::Task::kRegression) {

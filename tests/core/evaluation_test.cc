@@ -97,6 +97,20 @@ TEST(Evaluate, NewRowsOfAnUnknownClassOrNoTargetAreCountedNotScored) {
   EXPECT_EQ(total, 2);
 }
 
+// A level of a categorical feature the model never saw is scored as a missing value and counted,
+// the first named; a missing cell is not such a level, nor a known one.
+TEST(Evaluate, LevelsTheModelNeverSawAreCountedAndNamed) {
+  std::string csv = "cut,x,y\n";
+  for (int i = 0; i < 200; ++i) csv += std::string(i % 3 == 0 ? "Fair" : i % 3 == 1 ? "Good" : "Ideal") + "," + std::to_string(i % 10) + "," + std::to_string(i % 3 * 2.0 + (i % 10) * 0.1) + "\n";
+  const Model m = Train(ReadCsv(csv));
+  const Table fresh = ReadCsv("cut,x,y\nGood,1,2.1\nSuperb,2,4.2\n,3,0.3\nSuperb,4,4.4\nPremium,5,0.5\n");
+  const Evaluation e = Evaluate(m, fresh, {}, 0, 100);
+  EXPECT_EQ(e.rows, 5u);
+  EXPECT_EQ(e.unseen_level_rows, 3u);
+  EXPECT_EQ(e.unseen_level_example, "cut = 'Superb'");
+  EXPECT_EQ(Evaluate(m, ReadCsv(csv), {}, 0, 100).unseen_level_rows, 0u);
+}
+
 // Classes that were numbers (0/1) are found by their names in a new table's numbers.
 TEST(Evaluate, NumericClassesMatchByValue) {
   std::string csv = "x,y\n";

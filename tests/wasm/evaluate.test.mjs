@@ -165,7 +165,16 @@ for (const build of BUILDS) {
       assert.equal(e.missingTarget, 1);
       assert.equal(e.unknownClass, 1);
       assert.equal(e.unknownExample, 'c');
+      assert.equal(e.unseenLevelRows, 0, 'no categorical feature');
       assert.ok(e.auc >= 0 && e.auc <= 1, `auc ${e.auc}`);
+      // A categorical feature's level the model never saw: counted and named (predicted as missing).
+      const cats = bl.readCSV('k,y\nu,a\nu,a\nv,b\nv,b\nu,a\nv,b\n');
+      const byK = await bl.train(cats.toDataset({ target: 'y', validFraction: 0 }), { rounds: 2, max_depth: 1, min_child_weight: 0 });
+      const newLevels = bl.readCSV('k,y\nu,a\nw,b\nw,a\n');
+      const seen = byK.evaluate(newLevels);
+      assert.equal(seen.unseenLevelRows, 2);
+      assert.equal(seen.unseenLevelExample, "k = 'w'");
+      for (const x of [cats, byK, newLevels]) x.dispose();
       // Rows of one class only: no AUC (it would read 0.5, as a coin); the log loss stands.
       const one = model.evaluate(fresh, { rows: [0] });
       assert.ok(Number.isNaN(one.auc) && Number.isFinite(one.logloss), `auc ${one.auc}, logloss ${one.logloss}`);

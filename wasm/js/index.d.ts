@@ -55,6 +55,10 @@ export type Evaluation = {
   missingTarget: number;
   unknownClass: number;
   unknownExample: string;
+  /** Rows scored with a level of a categorical feature the model never saw (predicted as if it were missing, as
+   *  XGBoost does), and the first such, named: "cut = 'Superb'". */
+  unseenLevelRows: number;
+  unseenLevelExample: string;
   /** The column of sample weights applied ('' for none), and the scored rows' weights summed (rows, unweighted):
    *  a row of weight w counts as w copies of it in every number below (as XGBoost's and scikit-learn's weights). */
   weight: string;

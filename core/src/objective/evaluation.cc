@@ -145,6 +145,23 @@ Evaluation Evaluate(const Model& model, const Table& table, std::span<const RowI
     throw Error("WEIGHT_ALL_ZERO", "The weight column " + Quote(weight) + " is 0 on every row scored (" + CountText(e.rows) +
                                        "); there is nothing to weigh.");
   const FeatureColumns x = SelectRows(FeaturesFromTable(table, model.features), scored);
+  // A categorical cell that is there but maps to no level of the model's (FeaturesFromTable made it missing).
+  std::vector<char> unseen(scored.size(), 0);
+  for (size_t f = 0; f < model.features.size(); ++f) {
+    if (model.features[f].type != ColumnType::kCategorical) continue;
+    const size_t c = table.ColumnIndex(model.features[f].name);
+    const Column& col = table.columns[c];
+    const std::span<const float> v = x.columns()[f];
+    for (size_t i = 0; i < scored.size(); ++i) {
+      if (unseen[i] || col.IsMissing(scored[i]) || v[i] == v[i]) continue;
+      unseen[i] = 1;
+      ++e.unseen_level_rows;
+      if (e.unseen_level_example.empty())
+        e.unseen_level_example = model.features[f].name + " = " +
+                                 Quote(col.type == ColumnType::kCategorical ? col.levels[static_cast<size_t>(col.codes[scored[i]])]
+                                                                            : ShortestFloat(col.values[scored[i]]));
+    }
+  }
   // Probabilities (values for numbers; multi:softmax gives only the class).
   const bool softmax = model.objective == "multi:softmax";
   const std::vector<float> pred = model.PredictWith(x, "probability", rounds, BaseMargins(table, base_margin, scored));

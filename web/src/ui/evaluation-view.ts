@@ -105,6 +105,8 @@ export class EvaluationView {
     const left = [e.missingTarget ? `${count(e.missingTarget)} with no ${c.target}` : '',
       e.unknownClass ? `${count(e.unknownClass)} of a class the model was not trained on (such as '${e.unknownExample}')` : ''].filter(Boolean);
     if (left.length) parts.push(`Left out: ${left.join(' and ')}.`);
+    if (e.unseenLevelRows) parts.push(`${count(e.unseenLevelRows)} of the rows scored hold a level the model never saw (such as ${e.unseenLevelExample}): ` +
+      'it predicts them as if that value were missing, as XGBoost does.');
     if (e.weight) parts.push(`Weighted by ${e.weight}${c.classWeighted ? '' : ', as the chart\'s metrics are'}: a row of weight w counts as w rows (the rows weigh ${stat(e.weightSum)} in all).`);
     if (c.round) parts.push(`This is round ${c.round}'s model, the round picked on the chart.`);
     setText(this.summary, parts.join(' '));
