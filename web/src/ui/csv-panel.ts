@@ -95,7 +95,10 @@ function dataNotes(d: LoadedData, target: string, ignore: string[]): string[] {
   // A file of the user's own whose last column was passed over for the target: the guess said first
   // (it decides the task and every number after). The last column itself is the convention, unsaid.
   const last = d.columns.at(-1)?.name;
-  const guess = d.source.startsWith('file:') && target !== last && target === guessTarget(d.columns, d.rows)
+  const ranking = d.source.startsWith('file:') ? guessRanking(d.columns) : null;
+  const guess = ranking && ranking.target === target
+    ? [`Ranking, a first guess from the columns' names: '${ranking.target}' the grade to learn, '${ranking.group}' the query (Query groups). Choose otherwise under Target and Query groups.`]
+    : d.source.startsWith('file:') && target !== last && target === guessTarget(d.columns, d.rows)
     ? [`Target: '${target}', a first guess (the last column, '${last}', looks like a time, a row number or an identifier). Choose another under Target if it is not what to predict.`]
     : [];
   const notes = [...guess, ...d.dialect.notes, ...columns.filter((c) => !single.includes(c)).map((c) => columnNote(c, ignore.includes(c.name))).filter(Boolean)];
@@ -500,15 +503,28 @@ export function choiceToSend(data: { columns: ColumnSummary[] } | null, choice: 
   return { ...choice, classWeights: weighsClasses(data, choice) ? choice.classWeights : '', baseMargin: takesBaseMargin(data, choice) ? choice.baseMargin : '' };
 }
 
+// A learning-to-rank file named as such files are (LETOR, XGBoost's and LightGBM's examples): a query
+// column ('qid', 'query_id') and a grade column ('relevance', 'label', ...) of whole numbers. A reviewer's
+// rank file got its last feature, f300, as the target.
+const QUERY = /^(qid|query_?id|query)$/i;
+const GRADE = /^(relevance|rel|grade|label|target)$/i;
+export function guessRanking(columns: ColumnSummary[]): { target: string; group: string } | null {
+  const group = columns.find((c) => QUERY.test(c.name.trim()));
+  const target = columns.find((c) => c !== group && GRADE.test(c.name.trim()) && c.type === 'numeric' && !('error' in c.asTarget));
+  return group && target ? { target: target.name, group: group.name } : null;
+}
+
 // The choice for newly loaded data: the preferred columns where they exist
 // (a sample's, or a link's), else the guessed target (guessTarget) and no
 // identifiers as features; the split and task carry over unless given.
 export function choiceFor(columns: ColumnSummary[], rows: number, previous: DataChoice,
   preferred?: Partial<DataChoice>): DataChoice {
   const has = (name?: string) => name !== undefined && columns.some((c) => c.name === name);
-  const target = has(preferred?.target) ? preferred!.target! : guessTarget(columns, rows);
+  const ranking = has(preferred?.target) ? null : guessRanking(columns);
+  const target = has(preferred?.target) ? preferred!.target! : ranking?.target ?? guessTarget(columns, rows);
   const weight = has(preferred?.weight) && preferred!.weight !== target ? preferred!.weight! : '';
-  const group = has(preferred?.group) && preferred!.group !== target && preferred!.group !== weight ? preferred!.group! : '';
+  const group = has(preferred?.group) && preferred!.group !== target && preferred!.group !== weight ? preferred!.group!
+    : ranking && ranking.group !== weight ? ranking.group : '';
   const baseMargin = has(preferred?.baseMargin) && !group && ![target, weight].includes(preferred!.baseMargin!) ? preferred!.baseMargin! : '';
   const ignore = (preferred?.ignore ?? columns.filter((c) => looksLikeId(c, rows)).map((c) => c.name))
     .filter((n) => has(n) && n !== target && n !== weight && n !== group && n !== baseMargin);
