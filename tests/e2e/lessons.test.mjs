@@ -167,6 +167,17 @@ test('AdaBoost with trees: a full tree ends it in one round, draws in proportion
   assert.ok(n > 0 && u > 0 && sum > 0, q);
   assert.equal(await answer(page, (n * u / sum).toFixed(4)), 'right', q);
   assert.match(await page.textContent('#lesson-explain'), /this round drew it \d+ times/);
+  // AdaBoost's labels as the notes write them: each class with its ỹ = ±1 in the worked table.
+  const ys = await page.$$eval('#worked-table td[data-col="y"]', (tds) => tds.map((td) => [td.dataset.v, td.textContent]));
+  assert.ok(ys.length > 0 && ys.every(([v, text]) => text.endsWith(v === '1' ? '(+1)' : '(−1)')), JSON.stringify(ys.slice(0, 4)));
+  assert.ok((await page.$$eval('#worked-table thead th', (ths) => ths.map((th) => th.textContent))).some((h) => h.endsWith('(ỹ)')));
+  // "Where to look" brings the row the question is about to the screen, marked.
+  const line = /row on (?:line|row) (\d+)/.exec(q)[1];
+  await page.click('#lesson-look');
+  await page.waitForFunction((line) => {
+    const tr = document.querySelector('#worked-table tr.lesson-row'), r = tr?.getBoundingClientRect();
+    return tr && tr.cells[0].textContent === line && r.top >= 0 && r.bottom <= innerHeight;
+  }, line, { timeout: 5000 });
   // A tree grown on a draw errs: ε₁ > 0, a finite vote ln√((1 − ε)/ε), and all 20 rounds trained.
   await page.click('#lesson-next');
   q = await prompt();
@@ -297,7 +308,7 @@ test('Gradient boosting for two classes: f₀ from the class counts, y − σ(F�
   // STEP 2.1: the row's pseudo-residual, its class less σ(f₀).
   await page.click('#lesson-next');
   q = await prompt();
-  const [, y, F0] = /has y = (\d) and margin F₀ = (-?\d+(?:\.\d+)?)/.exec(q).map(Number);
+  const [, y, F0] = /has y = (\d) and score F₀ = (-?\d+(?:\.\d+)?)/.exec(q).map(Number);
   assert.ok(Math.abs(F0 - f0) < 1e-3, `the row starts at the f₀ worked out: ${F0} and ${f0}`);
   assert.equal(await answer(page, (y - sigmoid(F0)).toFixed(4)), 'right', q);
   assert.match(await page.textContent('#lesson-explain'), /= −r/);
@@ -309,7 +320,7 @@ test('Gradient boosting for two classes: f₀ from the class counts, y − σ(F�
   assert.equal(await answer(page, gamma.toFixed(4)), 'right', q);
   const [, mean] = /plain mean of its residuals would be (-?\d+(?:\.\d+)?)/.exec(await page.textContent('#lesson-explain')).map(Number);
   assert.ok(Math.abs(mean - gamma) > 0.01, `the step (${gamma}) differs from the mean residual (${mean})`);
-  // STEP 2.4: the step on the margin, read as a probability; the worked table's F₁ agrees.
+  // STEP 2.4: the step on the score, read as a probability; the worked table's F₁ agrees.
   await page.click('#lesson-next');
   q = await prompt();
   assert.equal(await answer(page, sigmoid(F0 + 0.5 * gamma).toFixed(4)), 'right', q);

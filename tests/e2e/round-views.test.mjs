@@ -311,7 +311,8 @@ test('Loss figure: the model\'s loss in bold, and the picked row\'s tangent has 
   assert.equal(await page.getAttribute('#loss-figure', 'data-y-scale'), 'asinh');
   const height = (name) => page.$eval(`#loss-figure path[data-curve="${name}"]`, (p) => p.getBBox().height);
   assert.ok(await height('absolute') > 0.5 * await height('squared'), `absolute ${await height('absolute')} against squared ${await height('squared')}`);
-  assert.match(await page.textContent('#loss-figure-caption'), /Line \d+: r = .* on a log scale \(asinh\)/);
+  // The point is the row before the round (F_{t−1}, where its gradient was taken), and the caption says so.
+  assert.match(await page.textContent('#loss-figure-caption'), /Line \d+, before this round \(where its gradient was taken\): r = y − Ft−1 = .* on a log scale \(asinh\)/);
   // A frame many δ wide: the caption says why Huber and pseudo-Huber show as the absolute loss's line.
   assert.match(await page.textContent('#loss-figure-caption'), /Huber and pseudo-Huber lie on one line, the absolute loss's: beyond ±δ both grow like δ·\|r\| \(δ = 1\)/);
   // A residual in the thousands: heights of 1 to 10 million, no more than four decades labelled besides the top.

@@ -50,7 +50,7 @@ export class InteractionPanel {
     const classes = info?.classes ?? [];
     const forest = info?.algorithm === 'random_forest';
     const what = info?.quantiles.length ? `prediction of ${outputName(info, data.output)}`
-      : (info?.outputs ?? 1) > 1 ? `${forest ? 'probability' : 'margin'} of class ${classes[data.output] ?? data.output}`
+      : (info?.outputs ?? 1) > 1 ? `${forest ? 'probability' : 'score'} of class ${classes[data.output] ?? data.output}`
       : classes.length === 2 ? binaryScale(info, classes[1]) : 'prediction';
     this.view.render(data, what);
   }

@@ -30,10 +30,10 @@ export function quantilesOf(s: { objective?: string; num_outputs: number; params
 }
 
 // What a two-class model's SHAP values (and interactions) add up to: a forest votes probabilities; a
-// margin F is the log-odds, except where the model's probability is σ(2F) (AdaBoost with the notes'
+// score F is the log-odds, except where the model's probability is σ(2F) (AdaBoost with the notes'
 // vote, and Real AdaBoost), where it is half of them (it was called the log-odds there too).
 export function binaryScale(m: { algorithm?: string; vote?: string; variant?: string } | null | undefined, positive: string): string {
   if (m?.algorithm === 'random_forest') return `probability of ${positive}`;
-  if (m?.algorithm === 'adaboost' && (m.vote === 'freund_schapire' || m.variant === 'samme_r')) return `margin F of ${positive} (half its log-odds: p = σ(2F))`;
+  if (m?.algorithm === 'adaboost' && (m.vote === 'freund_schapire' || m.variant === 'samme_r')) return `score F of ${positive} (half its log-odds: p = σ(2F))`;
   return `log-odds of ${positive}`;
 }

@@ -85,7 +85,7 @@ export class RankingPanel {
     this.pairs(d);
     const scores = d.algorithm === 'gbrank'
       ? `Scores are GBRank's h_t${d.rescaled ? '' : ' up to a positive factor (early stopping cut the model)'}; h_t = (t·h_{t−1} + η·g_t)/(t+1).`
-      : 'Scores are the model\'s margins (XGBoost starts them at 0.5).';
+      : 'Scores are the model\'s F, XGBoost\'s margins (XGBoost starts them at 0.5).';
     setMathText($('rank-caption'), `${scores} NDCG: gain 2^relevance − 1, discount 1/log₂(position + 1), over the ideal order's; ties keep the file's order. ` +
       (d.side === 'train' ? '' : 'Pick a training query to see what the round was fit to there.'));
   }

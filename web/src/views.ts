@@ -661,7 +661,7 @@ export class Views {
     this.shapOutputDrawn = store.shap.output;
     // A forest votes probabilities: its SHAP values are in probability, not log-odds.
     const forest = modelOnShow()?.model?.algorithm === 'random_forest';
-    const what = multi ? (d.classes.length ? `${forest ? 'probability' : 'margin'} of class ${d.classes[output]}` : `prediction of ${outputName(shown, output)}`)
+    const what = multi ? (d.classes.length ? `${forest ? 'probability' : 'score'} of class ${d.classes[output]}` : `prediction of ${outputName(shown, output)}`)
       : d.classes.length === 2 ? binaryScale(modelInfoOnShow(), d.classes[1]) : 'added to the prediction';
     if (this.shapData.summary) this.shapSummary.render(this.shapData.summary, output, what);
     if (this.shapData.row) this.shapWaterfall.render(this.shapData.row, output, what);

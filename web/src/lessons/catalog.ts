@@ -164,7 +164,7 @@ const ADABOOST: Lesson = {
         answer: (c) => c.report(1)?.alpha ?? NaN,
         explain: (c) => `α₁ = ln((1 − ε₁)/ε₁) = ln(${fixed((1 - eps(c)) / eps(c))}) = ${fixed(Math.log((1 - eps(c)) / eps(c)))}: twice ` +
           `ln◆₁ = ${fixed(Math.log(diamond(eps(c))))}. Doubling every vote changes the sign of no Σ αₜgₜ(x), so both conventions classify ` +
-          'every point alike; only the margin\'s scale differs, and with it the link to a probability (σ(F) for SAMME, σ(2F) for the notes\' votes).',
+          'every point alike; only the score\'s scale differs, and with it the link to a probability (σ(F) for SAMME, σ(2F) for the notes\' votes).',
       },
     },
     {
@@ -469,7 +469,7 @@ const sigmoid = (f: number) => 1 / (1 + Math.exp(-f));
 
 // Gradient boosting for two classes on circles, log loss: the worked derivation's classification
 // half. f0 is the log-odds of the training rows' 1s, a row's pseudo-residual is y − p, a leaf's value
-// one Newton step Σr / Σp(1 − p), and the final margin becomes a probability held against a threshold.
+// one Newton step Σr / Σp(1 − p), and the final score becomes a probability held against a threshold.
 const ones = (c: LessonContext) => c.detail?.classCounts?.[1] ?? NaN;
 const trainRows = (c: LessonContext) => (c.detail?.classCounts ?? []).reduce((a, b) => a + b, 0) || NaN;
 const p0 = (c: LessonContext) => sigmoid(followed(c)?.before ?? NaN);
@@ -478,18 +478,19 @@ const GRADIENT_CLASSES: Lesson = {
   id: 'gradient-boosting-classes',
   title: 'Gradient boosting for two classes',
   notes: 'the classification half of the notes\' step-by-step derivation: log loss, f₀ = the log-odds, r = y − σ(F), each leaf\'s Σr / Σσ(1 − σ)',
-  summary: 'The same loop on a yes/no target: a margin turned into a probability, residuals y − p, and each leaf set by one Newton step.',
+  summary: 'The same loop on a yes/no target: a score turned into a probability, residuals y − p, and each leaf set by one Newton step.',
   steps: [
     {
       title: 'Start from the log-odds',
       setup: { data: CIRCLES, algorithm: 'gbdt', params: GB, rounds: 1 },
       panel: 'round-panel',
-      claim: 'With two classes (y = 0 or 1) the model\'s output F is not a prediction but a margin, turned into a probability by the ' +
+      claim: 'With two classes (y = 0 or 1) the model\'s output F is not a prediction but a score (XGBoost calls it the margin; the notes keep ' +
+        '"margin" for ỹ·F, the score signed by the label ỹ = ±1), turned into a probability by the ' +
         'sigmoid p = σ(F) = 1/(1 + e^{−F}). The loss is the log loss (binomial deviance) −[y·ln p + (1 − y)·ln(1 − p)], whose derivative ' +
         'in F is simply p − y. The best constant makes those derivatives sum to zero over the training rows: σ(f₀) must be the share of ' +
         '1s, so f₀ is their log-odds, ln(ones / zeros).',
       question: {
-        hides: ['f0', 'lossline', 'after', 'leafvalue'],  // F₁ − ν·γ, the loss figure's margin and the SHAP bias give f₀ too
+        hides: ['f0', 'lossline', 'after', 'leafvalue'],  // F₁ − ν·γ, the loss figure's ỹ·F and the SHAP bias give f₀ too
         needsDetail: true,
         prompt: (c) => `Of the ${trainRows(c)} training rows, ${ones(c)} have y = 1. What is f₀ = ln(ones / zeros)?`,
         answer: (c) => c.detail?.baseMargin[0] ?? NaN,
@@ -502,13 +503,13 @@ const GRADIENT_CLASSES: Lesson = {
       own: ['binary'],
       setup: { data: CIRCLES, algorithm: 'gbdt', params: GB, rounds: 1 },
       panel: 'worked-table',
-      claim: 'The tree of round t is fit to the negative gradient at the current margin, r = −∂L/∂F = y − σ(F_{t−1}(x)): the row\'s ' +
+      claim: 'The tree of round t is fit to the negative gradient at the current score, r = −∂L/∂F = y − σ(F_{t−1}(x)): the row\'s ' +
         'class less the probability the model now gives it. A 1 the model thinks unlikely gets a large positive r, a 0 it thinks ' +
         'likely a large negative one; rows it already gets right with confidence get r near 0.',
       question: {
         hides: ['grad', 'lossline'],
         needsDetail: true,
-        prompt: (c) => `The row on ${rowName(c)} has y = ${followed(c)?.y ?? '?'} and margin F₀ = ${fixed(followed(c)?.before ?? NaN, 4)}. ` +
+        prompt: (c) => `The row on ${rowName(c)} has y = ${followed(c)?.y ?? '?'} and score F₀ = ${fixed(followed(c)?.before ?? NaN, 4)}. ` +
           'What is its pseudo-residual r = y − σ(F₀)?',
         answer: (c) => (followed(c)?.y ?? NaN) - p0(c),
         explain: (c) => `σ(${fixed(followed(c)?.before ?? NaN, 4)}) = ${fixed(p0(c), 4)}, so r = ${followed(c)?.y} − ${fixed(p0(c), 4)} = ` +
@@ -536,11 +537,11 @@ const GRADIENT_CLASSES: Lesson = {
       },
     },
     {
-      title: 'Step the margin, then read the probability',
+      title: 'Step the score, then read the probability',
       own: ['binary'],
       setup: { data: CIRCLES, algorithm: 'gbdt', params: GB, rounds: 1 },
       panel: 'worked-table',
-      claim: 'The update is made on the margin, never on the probability: F₁(x) = f₀ + ν·γ, and only then p = σ(F₁). A margin can ' +
+      claim: 'The update is made on the score, never on the probability: F₁(x) = f₀ + ν·γ, and only then p = σ(F₁). A score can ' +
         'grow without bound while p stays between 0 and 1, which is why the trees add up on the log-odds scale.',
       question: {
         hides: ['after'],
@@ -559,11 +560,11 @@ const GRADIENT_CLASSES: Lesson = {
       setup: { data: CIRCLES, algorithm: 'gbdt', params: GB, rounds: 20 },
       panel: 'worked-table',
       claim: 'After the last round the model gives each x a probability σ(F_M(x)); a class comes only with a threshold: 1 where ' +
-        'σ(F_M(x)) ≥ the threshold, else 0. At ½ that is the sign of the margin. A higher threshold calls fewer rows 1, with fewer ' +
+        'σ(F_M(x)) ≥ the threshold, else 0. At ½ that is the sign of the score. A higher threshold calls fewer rows 1, with fewer ' +
         'false alarms and more misses: the threshold is a choice about costs, not part of the model.',
       question: {
         needsDetail: true,
-        prompt: (c) => `After round 20 the row on ${rowName(c)} has margin F₂₀(x) = ${fixed(followed(c)?.after ?? NaN, 4)}. ` +
+        prompt: (c) => `After round 20 the row on ${rowName(c)} has score F₂₀(x) = ${fixed(followed(c)?.after ?? NaN, 4)}. ` +
           'Up to which threshold is it still called 1, that is, what is σ(F₂₀(x))?',
         answer: (c) => sigmoid(followed(c)?.after ?? NaN),
         explain: (c) => { const p = sigmoid(followed(c)?.after ?? NaN);
@@ -575,8 +576,8 @@ const GRADIENT_CLASSES: Lesson = {
   challenge: {
     goal: 'In at most 5 rounds of gradient boosting on circles, bring the validation log loss below 0.02 (the steps\' settings reach ' +
       '0.20 at round 5 and 0.015 only at round 20).',
-    hint: 'Five rounds must move the margins far: ν and the depth both do. Deeper is not always better: watch the validation ' +
-      'log loss, as a tree that fits single training rows makes their margins confident, and a confident mistake costs much.',
+    hint: 'Five rounds must move the scores far: ν and the depth both do. Deeper is not always better: watch the validation ' +
+      'log loss, as a tree that fits single training rows makes their scores confident, and a confident mistake costs much.',
     met: (run, source) => !!run && source.startsWith('toy:circles') && run.params.algorithm === 'gbdt' && run.reports.length <= 5 &&
       (run.reports.at(-1)?.valid?.logloss ?? Infinity) < 0.02,
   },
@@ -599,13 +600,13 @@ const XGBOOST: Lesson = {
       own: ['binary'],
       setup: { data: CIRCLES, algorithm: 'xgboost', params: SECOND, rounds: 1 },
       panel: 'worked-table',
-      claim: 'XGBoost expands each row\'s loss around the current margin F to second order: L(y, F + w) ≈ L + g·w + ½h·w², with ' +
+      claim: 'XGBoost expands each row\'s loss around the current score F to second order: L(y, F + w) ≈ L + g·w + ½h·w², with ' +
         'g and h the loss\'s first and second derivatives at F. For log loss with p = σ(F): g = p − y and h = p(1 − p). The whole ' +
         'round is then built from the sums of g and h over rows.',
       question: {
         hides: ['hess'],
         needsDetail: true,
-        prompt: (c) => `The row on ${rowName(c)} has y = ${followed(c)?.y ?? '?'} and margin F₀ = ${fixed(followed(c)?.before ?? NaN, 4)} ` +
+        prompt: (c) => `The row on ${rowName(c)} has y = ${followed(c)?.y ?? '?'} and score F₀ = ${fixed(followed(c)?.before ?? NaN, 4)} ` +
           `(p = σ(F₀) = ${fixed(sigmoid(followed(c)?.before ?? NaN), 4)}). What is its h = p(1 − p)?`,
         answer: (c) => { const p = sigmoid(followed(c)?.before ?? NaN); return p * (1 - p); },
         explain: (c) => { const p = sigmoid(followed(c)?.before ?? NaN); return `h = ${fixed(p, 4)} × ${fixed(1 - p, 4)} = ${fixed(p * (1 - p), 4)}; ` +

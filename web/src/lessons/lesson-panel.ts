@@ -190,9 +190,15 @@ export class LessonPanel {
     const status = el('p', { className: 'hint', id: 'lesson-status' });
     const look = el('button', { type: 'button', className: 'secondary', id: 'lesson-look' }, 'Where to look');
     // A panel taller than the screen shows its top, where its first numbers are (centred, they were above the view).
+    // The worked table's questions are about the first training row on its page: that row is brought
+    // to the middle of the screen and marked (the table's top left it below a phone's fold).
     look.addEventListener('click', () => {
       const panel = document.getElementById(step.panel);
-      panel?.scrollIntoView({ block: panel.getBoundingClientRect().height > innerHeight * 0.8 ? 'start' : 'center', behavior: scrollBehavior() });
+      const row = step.panel === 'worked-table' ? panel?.querySelector<HTMLElement>('tbody tr:not(.valid)') : null;
+      document.querySelectorAll('.lesson-row').forEach((r) => r.classList.remove('lesson-row'));
+      row?.classList.add('lesson-row');
+      const target = row ?? panel;
+      target?.scrollIntoView({ block: !row && target.getBoundingClientRect().height > innerHeight * 0.8 ? 'start' : 'center', behavior: scrollBehavior() });
     });
     const challenge = el('div', { className: 'lesson-challenge', id: 'lesson-challenge' });
     challenge.tabIndex = -1;  // "To the challenge" moves the focus here

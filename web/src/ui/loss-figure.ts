@@ -149,13 +149,13 @@ export class LossFigure {
       line.dataset.curve = c.name;
     });
     setData(this.svg, 'highlight', mine);
-    let about = `${classification ? 'Losses against the margin' : 'Losses against the residual'}: ${curves.map((c) => c.name).join(', ')}.`;
+    let about = `${classification ? 'Losses against the margin m = ỹ·F, the score F signed by the label ỹ = ±1 (the notes\' margin; XGBoost calls F itself the margin)' : 'Losses against the residual'}: ${curves.map((c) => c.name).join(', ')}.`;
     // The notes' figure (ESL's) draws the deviance as log(1 + e^{−2m}) rescaled through (0, 1), on the
     // exponential loss's margin; here it is logistic's own loss at this model's margin, through (0, ln 2).
     if (classification) about += ' The binomial deviance is ln(1 + e^{−m}), logistic regression\'s loss at this margin (it passes 0 at ln 2 ≈ 0.69); ' +
       'the notes\' figure (after ESL\'s) draws log(1 + e^{−2m})/ln 2, this loss of twice the margin rescaled to pass through 1 at 0 (there F is half the log-odds).';
     about += mine ? ` This model's loss, in bold: ${mine}.` : algorithm === 'random_forest'
-      ? ' A random forest descends no loss: each tree is grown on its own bootstrap draw, none fit to the others\' errors, and the forest averages them (its F is a vote share, not a margin). The curves are for comparison.'
+      ? ' A random forest descends no loss: each tree is grown on its own bootstrap draw, none fit to the others\' errors, and the forest averages them (its F is a vote share, not a log-odds score). The curves are for comparison.'
       : ' This model\'s loss is not among them' +
       (classification && !twoClasses ? (algorithm === 'adaboost'
         ? ' (for more than two classes AdaBoost\'s is the multiclass exponential loss: its value each round is in the round panel).'
@@ -174,11 +174,11 @@ export class LossFigure {
         // (Bent on the compressed scale: drawn through points.)
         const along = Array.from({ length: 17 }, (_, k) => x - half + (2 * half * k) / 16);
         el('path', { d: `M${along.map((u) => `${X(u).toFixed(1)},${Y(L + (u - x) * slope).toFixed(1)}`).join('L')}`, class: 'tangent' });
-        about += ` ${point.name}: ${classification ? 'm' : 'r'} = ${num(x)}, loss ${num(L)}; the tangent's slope is the engine's gradient, ` +
+        about += ` ${point.name}, before this round (where its gradient was taken): ${classification ? 'm = ỹ·F_{t−1}' : 'r = y − F_{t−1}'} = ${num(x)}, loss ${num(L)}; the tangent's slope is the engine's gradient, ` +
           `${classification ? 'ỹ·g' : '−g'} = ${num(slope)} (the curve's own: ${num(curveSlope)}).`;
       } else {
         setData(this.svg, 'slope', '');
-        about += ` ${point.name}: ${classification ? `m = ỹ·F${scale === 1 ? '' : '/2'}` : 'r'} = ${num(x)}, loss ${num(L)}` +
+        about += ` ${point.name}, before this round: ${classification ? `m = ỹ·F_{t−1}${scale === 1 ? '' : '/2'}` : 'r = y − F_{t−1}'} = ${num(x)}, loss ${num(L)}` +
           `${scale === 1 ? '' : ' (SAMME\'s votes are twice the loss\'s own step: F counts half)'}.`;
       }
     } else {

@@ -161,7 +161,7 @@ export function nodeFormulas(t: TreeJson, id: number, m: ModelInfo): NodeFormula
       const gamma = t.value[id] / eta;
       data.gamma = gamma;
       lines.push(['γ, the line search\'s value for the leaf (see the round panel)', `stored ÷ ν = ${num(t.value[id])} ÷ ${num(eta)} = ${num(gamma)}`]);
-      lines.push(['ν·γ, added to the margin', `${num(eta)} × ${num(gamma)} = ${num(t.value[id])}`]);
+      lines.push(['ν·γ, added to the score F', `${num(eta)} × ${num(gamma)} = ${num(t.value[id])}`]);
       lines.push(m.objective === 'reg:squarederror' ? 'For squared error the line search gives r̄ itself.'
         : `r̄ is what a least-squares leaf would hold; for this loss the line search sets ${LINE_SEARCH[m.objective] ?? 'γ = −Σg/Σh (one Newton step)'} over the leaf's rows.`);
       break;

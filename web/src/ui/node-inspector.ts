@@ -129,7 +129,7 @@ export class NodeInspector {
       lines.push([[math(`w^* = -\\frac{${reg.alpha > 0 ? 'T_\\alpha(G)' : 'G'}}{H+\\lambda}`, `w* = −${T('G')}/(H+λ)`)],
         `−(${num(soft(G, reg.alpha))})/(${num(H)} + ${num(lambda)}) = ${num(-soft(G, reg.alpha) / (H + lambda))}`]);
       if (reg.maxDelta > 0) lines.push([`capped at max_delta_step ${num(reg.maxDelta)}`, num(w)]);
-      lines.push(['η·w*, added to the margin', `${num(eta)} × ${num(w)} = ${num(eta * w)} (stored: ${num(t.value[id])})`]);
+      lines.push(['η·w*, added to the score F', `${num(eta)} × ${num(w)} = ${num(eta * w)} (stored: ${num(t.value[id])})`]);
       if (p.leaf_newton_steps > 1)
         lines.push(`With leaf_newton_steps ${p.leaf_newton_steps}, w* was the first of ${p.leaf_newton_steps} Newton steps, each at the gradients of F + w: the stored value is η times where they ended (${num(t.value[id] / eta)}).`);
     }

@@ -144,7 +144,7 @@ export class ShapWaterfall {
   }
 
   // Row 0 of d (one row explained): the bias, the largest pushes, the rest
-  // together, and the margin they add up to.
+  // together, and the score they add up to.
   render(d: ShapData, output: number, what: string) {
     const { F, at } = slice(d, output);
     const bias = at(0, F);
@@ -179,8 +179,8 @@ export class ShapWaterfall {
       row.setAttribute('aria-label', `${label}: ${value}`);
       return row;
     };
-    // A forest's pushes add up to a probability; a booster's to its margin.
-    const outcome = what.startsWith('probability') ? 'probability' : 'margin';
+    // A forest's pushes add up to a probability; a booster's to its score F (XGBoost's margin).
+    const outcome = what.startsWith('probability') ? 'probability' : 'score';
     this.el.replaceChildren(
       line('bias: E[f(x)]', stat(bias), bias, bias, 'base'),
       ...bars.map((b) => line(b.label, `${b.value >= 0 ? '+' : '−'}${stat(Math.abs(b.value))}`, b.from, b.to, b.value >= 0 ? 'up' : 'down')),

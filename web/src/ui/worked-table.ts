@@ -38,7 +38,9 @@ export class WorkedTable {
     const cls = m.classes;
     // A file's rows by their line, as the notices and the predictions file name them.
     const byLine = d.rows.length > 0 && d.rows[0].line > 0;
-    const head = [byLine ? 'line' : 'row', ...features, m.target || 'y', `F${sub(t - 1)}(x)`, ...stats.map(statName), 'leaf', m.algorithm === 'gbdt' ? 'leaf value ν·γ' : m.algorithm === 'xgboost' ? 'leaf value η·w' : 'leaf value', `F${sub(t)}(x)`];
+    // AdaBoost on two classes is written with labels ỹ = ±1 (the notes' y_n): beside each class, its sign.
+    const signed = m.algorithm === 'adaboost' && cls.length === 2;
+    const head = [byLine ? 'line' : 'row', ...features, `${m.target || 'y'}${signed ? ' (ỹ)' : ''}`, `F${sub(t - 1)}(x)`, ...stats.map(statName), 'leaf', m.algorithm === 'gbdt' ? 'leaf value ν·γ' : m.algorithm === 'xgboost' ? 'leaf value η·w' : 'leaf value', `F${sub(t)}(x)`];
     const thead = document.createElement('thead');
     thead.insertRow().append(...head.map((h) => cell('th', h)));
     // A category by its name (the engine holds its code), a missing value as such.
@@ -49,7 +51,7 @@ export class WorkedTable {
       const tr = tbody.insertRow();
       tr.dataset.row = String(r.row);
       if (r.valid || r.left) tr.className = 'valid';
-      const y = Number.isNaN(r.y) ? '' : cls.length ? cls[r.y] ?? String(r.y) : num(r.y);
+      const y = Number.isNaN(r.y) ? '' : cls.length ? `${cls[r.y] ?? String(r.y)}${signed ? ` (${r.y ? '+1' : '−1'})` : ''}` : num(r.y);
       tr.append(cell('td', String(byLine ? r.line : r.row + 1) + (r.valid ? ' (valid)' : r.left ? ' (no target)' : '')),
         ...shownAt.map((f, i) => cell('td', shown(r.x[f], i), r.x[f])),
         cell('td', y, r.y, 'y'),
@@ -69,10 +71,11 @@ export class WorkedTable {
     const last = d.offset + d.rows.length;
     setMathText(this.caption, `Round ${t}: rows ${d.offset + 1}–${last} of ${d.total.toLocaleString()}${byLine ? ' (numbered by their line in the file)' : ''}` +
       `${F > features.length ? ` (${shownText(features.length, F, splitShown, d.splitFeatures.length)}; the CSV has all)` : ''}. ` +
-      (m.algorithm === 'random_forest' ? (cls.length ? `F is the forest's vote: the mean of its trees' leaf shares${d.outputs > 1 ? ` for class ${cls[d.output] ?? d.output}` : ` for class ${cls[1] ?? 1}`} (a probability, not a margin); `
+      (m.algorithm === 'random_forest' ? (cls.length ? `F is the forest's vote: the mean of its trees' leaf shares${d.outputs > 1 ? ` for class ${cls[d.output] ?? d.output}` : ` for class ${cls[1] ?? 1}`} (a probability, not a log-odds score); `
         : 'F is the forest\'s prediction, the mean of its trees\'; ')
-        : cls.length ? `F is the margin${d.outputs > 1 ? ` of class ${cls[d.output] ?? d.output}` : ''}; `
+        : cls.length ? `F is the score${d.outputs > 1 ? ` of class ${cls[d.output] ?? d.output}` : ''} (XGBoost's margin); `
         : d.outputs > 1 ? `F is the prediction of ${outputName(m, d.output)}; ` : 'F is the prediction; ') +
+      (signed ? `ỹ = +1 for ${cls[1]}, −1 for ${cls[0]}: AdaBoost's labels as the notes write them. ` : '') +
       (m.algorithm === 'gbrank' ? `F${sub(t)}(x) = ${t}/${t + 1}·F${sub(t - 1)}(x) + leaf value, the leaf value being η/(t+1)·g_t(x) (GBRank's blend)${stats.includes('g') ? '; g is minus the sum of the row\'s targets, h their count' : ''}.`
         : m.algorithm === 'random_forest' ? `F${sub(t)}(x) = (${t - 1}·F${sub(t - 1)}(x) + leaf value)/${t}, the mean of the trees.`
         : m.algorithm === 'adaboost' && !cls.length ? `F${sub(t)}(x) is the trees' median weighted by ln(1/β).`

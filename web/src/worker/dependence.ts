@@ -65,7 +65,7 @@ export function partialDependence(m: Model, table: Table, rows: ArrayLike<number
   const lines = Array.from({ length: Math.min(LINES, n) }, (_, i) => grid.map((_, g) => at(i, g)));
   const quantiles = quantilesOf(s);
   const scale = quantiles.length ? `predicted ${outputName({ classes, quantiles }, k)} of ${s.target || 'the value'}`
-    : K > 1 ? `margin of class ${classes[k] ?? k}` : classes.length === 2 ? `probability of ${classes[1]}` : `predicted ${s.target || 'value'}`;
+    : K > 1 ? `score of class ${classes[k] ?? k}` : classes.length === 2 ? `probability of ${classes[1]}` : `predicted ${s.target || 'value'}`;
   return { feature, grid, mean, lines, rows: n, scale, output: k, outputs: K, classes, quantiles,
     direction: constraintOf(s.params?.monotone_constraints as string | undefined, names, feature), features: names,
     numeric: s.features.filter((x) => x.type === 'numeric').map((x) => x.name) };
