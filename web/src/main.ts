@@ -1,9 +1,9 @@
 // Wiring only: DOM events and worker replies change the store (state.ts);
 // the views render from it (views.ts).
 import './style.css';
-import { currentRun, formDiffersFrom, sameParams, store, subscribe, update, updateSoon, type DataChoice, type LoadedData } from './state';
+import { currentRun, formDiffersFrom, modelOnShow, roundPicked, sameParams, store, subscribe, update, updateSoon, type DataChoice, type LoadedData } from './state';
 import { WorkerClient } from './worker/client';
-import type { FromWorker, SurfaceRequest } from './worker/messages';
+import type { FromWorker, KeepModel, SurfaceRequest } from './worker/messages';
 import { choiceFor, choiceToSend, CsvPanel, dateColumns, strayWords, takesBaseMargin } from './ui/csv-panel';
 import { fitAlgorithmToData, runParams, specsFor } from './ui/params-form';
 import { makeToy, TOY_KINDS, type ToyData, type ToyKind } from './ui/toy-data';
@@ -49,6 +49,7 @@ interface PendingLoad {
   skipRaggedRows?: boolean;
   missingValues?: string[];
   dateParts?: string[];
+  keep?: KeepModel;  // the model on show is kept to predict this file
 }
 let pending: (PendingLoad & { id: number }) | null = null;  // the newest load; id: the worker's (WorkerClient.load)
 // Every load asked of the worker and not yet answered, by id: an older one can still land (read before the
@@ -110,17 +111,17 @@ function loadData(next: PendingLoad) {
   });
   raggedLoad = null;
   pending = { ...next, id: client.load(next.name, next.file, { delimiter: next.delimiterChoice, skipRaggedRows: next.skipRaggedRows ?? false, missingValues: next.missingValues ?? [],
-    dateParts: next.dateParts ?? [] }) };
+    dateParts: next.dateParts ?? [] }, next.keep) };
   inFlight.set(pending.id, next);
 }
 
-function loadFile(file: File) {
+function loadFile(file: File, keep?: KeepModel) {
   ++picks;
   sourceSelect.value = '';  // the user's own file: no sample or toy data named as the source
   // Past the first screen: "Where to start" gives its place to the data panel (it kept the file's notes and errors
   // below the fold). A lesson's card stays.
   update((s) => { s.landing = false; });
-  loadData({ name: file.name, source: `file:${file.name}`, about: '', toy: null, file, delimiterChoice: 'auto', preferred: linkChoice });
+  loadData({ name: file.name, source: `file:${file.name}`, about: '', toy: null, file, delimiterChoice: 'auto', preferred: keep ? undefined : linkChoice, keep });
 }
 
 function loadSample(key: string, delimiterChoice = 'auto') {
@@ -508,8 +509,11 @@ function handle(m: FromWorker) {
       break;
     }
     case 'model-loaded':
+      // A run's model kept for the file being opened: said when the file lands (the chart is empty then: no run on it).
+      if (m.trainedOn) loadNotice = `${m.name}, trained on ${m.trainedOn}, predicts this file: "How good is the model?" scores its rows ` +
+        'when it has the target; "Download predictions" writes them. Play trains a new model on it.';
       update((s) => {
-        s.loadedModel = { name: m.name, model: m.model };
+        s.loadedModel = { name: m.name, model: m.model, ...(m.trainedOn ? { trainedOn: m.trainedOn } : {}), ...(m.startsAt ? { startsAt: m.startsAt } : {}) };
         s.messages.model = '';
         s.messages.modelFile = '';
         s.tree = 0;
@@ -686,6 +690,20 @@ sourceSelect.addEventListener('change', () => {
 $('toy-controls').addEventListener('change', () => {
   const [kind, name] = sourceSelect.value.split(':');
   if (kind === 'toy') loadToy(name as ToyKind);
+});
+
+// The finished model on show predicts another file: opened as data, the model kept (cut to the round picked, as its
+// download would be) and on show until the next run, as a model file loaded by hand is; a loaded model stays anyway.
+$('predict-file').addEventListener('click', () => $<HTMLInputElement>('predict-input').click());
+$<HTMLInputElement>('predict-input').addEventListener('change', (e) => {
+  const input = e.target as HTMLInputElement;
+  const file = input.files?.[0];
+  input.value = '';
+  if (!file) return;
+  const show = modelOnShow(), run = currentRun();
+  if (store.loadedModel || !show?.model || show.live || !run || !store.data) return loadFile(file);
+  const rounds = roundPicked();
+  loadFile(file, { rounds, name: `Run ${run.number}'s model${rounds ? ` at round ${rounds}` : ''}`, trainedOn: store.data.name });
 });
 
 let modelFile = '';

@@ -107,7 +107,9 @@ export interface Store {
   current: number;          // the number of the run on show (0: none)
   starting: boolean;        // Play or Step sent; the worker has not yet said the run started
   preparing: { phase: 'reading' | 'binning'; done: number } | null;  // while starting: how far reading again, then binning, is
-  loadedModel: { name: string; model: ModelInfo } | null;  // a model file opened by hand, on show until the next run
+  // A model file opened by hand, or a run's model kept to predict another file (trainedOn: the data it
+  // was trained on; startsAt: its column of starting scores), on show until the next run.
+  loadedModel: { name: string; model: ModelInfo; trainedOn?: string; startsAt?: string } | null;
   // A paused run has no model until it ends: the info of the worker's last
   // snapshot of it (from a tree or round detail it sent), for run `run`.
   snapshot: { run: number; model: ModelInfo } | null;
@@ -234,6 +236,15 @@ export function loadedModelLacks(): string {
   const lacking = loaded.model.features.map((f) => f.name).filter((n) => !data.columns.some((c) => c.name === n));
   if (!lacking.length) return '';
   return `reads columns ${data.name} does not have (${lacking.slice(0, 3).join(', ')}${lacking.length > 3 ? ` and ${lacking.length - 3} more` : ''})`;
+}
+
+// The round picked on the chart when the run's model has more: the model files and the predictions
+// then hold that round's model (its first rounds), as the panels show it. 0: the whole model.
+export function roundPicked(): number {
+  const show = modelOnShow(), run = currentRun();
+  if (!show || store.loadedModel || !run) return 0;
+  const rounds = show.model?.rounds ?? run.reports.length;
+  return store.selectedRound > 0 && store.selectedRound < rounds ? store.selectedRound : 0;
 }
 
 // Keeps the worker's snapshot info of the current run (a tree or round detail it sent).

@@ -2,7 +2,7 @@
 // status and numbers, the chart, the parameters, the inside of the model on
 // show (asked of the worker when it changes) and the URL. Nothing here keeps
 // state of its own beyond what it last drew.
-import { currentRun, formDiffersFrom, keepSnapshot, loadedModelLacks, modelInfoOnShow, modelOnShow, settingUpLesson, runsOf, store, subscribe, treeOfRound, update, type Run } from './state';
+import { currentRun, formDiffersFrom, keepSnapshot, loadedModelLacks, modelInfoOnShow, modelOnShow, roundPicked, settingUpLesson, runsOf, store, subscribe, treeOfRound, update, type Run } from './state';
 import type { WorkerClient } from './worker/client';
 import type { FromWorker } from './worker/messages';
 import { CsvPanel } from './ui/csv-panel';
@@ -139,11 +139,11 @@ export class Views {
     // Each file is the model of the round picked (its first rounds), as the predictions file is.
     const writeModel = (what: 'model' | 'model-compact' | 'xgboost' | 'xgboost-ubj', name: string) => {
       update((s) => { s.writing = name; });
-      client.exportText(what, this.predictionRound());
+      client.exportText(what, roundPicked());
     };
     $('download-model').addEventListener('click', () => writeModel('model', 'the model (JSON)'));
     $('download-model-compact').addEventListener('click', () => writeModel('model-compact', 'the compact model (.blm)'));
-    $('download-predictions').addEventListener('click', () => client.exportText('predictions', this.predictionRound(), modelInfoOnShow()?.target ? undefined : store.choice.target));
+    $('download-predictions').addEventListener('click', () => client.exportText('predictions', roundPicked(), modelInfoOnShow()?.target ? undefined : store.choice.target));
     $('download-xgboost').addEventListener('click', () => writeModel('xgboost', 'the XGBoost model (JSON)'));
     $('download-xgboost-ubj').addEventListener('click', () => writeModel('xgboost-ubj', 'the XGBoost model (.ubj)'));
     // Continuing on a cluster starts from the whole model (the script's rounds are added to all of it).
@@ -304,8 +304,14 @@ export class Views {
     const lacking = loadedModelLacks();
     // A model trained in XGBoost keeps no target name ("predicting  (xgboost)" said nothing).
     const predicting = store.loadedModel?.model.target ? `predicting ${store.loadedModel.model.target}` : 'predicting a target the file does not name';
+    const trainedOn = store.loadedModel?.trainedOn;
+    const startsAt = store.loadedModel?.startsAt;
     modelStatus.textContent = store.writing ? `Writing ${store.writing}…` : store.loadedModel
-      ? `Loaded ${store.loadedModel.name}: ${store.loadedModel.model.trees} trees ${predicting} (${store.loadedModel.model.algorithm}). It is on show until the next run.` +
+      ? (trainedOn ? `Predicting with ${store.loadedModel.name}, trained on ${trainedOn}: ${store.loadedModel.model.trees} trees ${predicting} (${store.loadedModel.model.algorithm}). ` +
+          `It is on show until the next run (Play trains on ${store.data?.name ?? 'the data loaded'}; open ${trainedOn} again to go on with it).` +
+          (startsAt ? ` It trained with starting scores from ${startsAt}: ${store.data?.columns.some((c) => c.name === startsAt) ? 'each row here starts there too'
+            : `${store.data?.name ?? 'this file'} has no such column, so its rows start at f₀`}.` : '')
+        : `Loaded ${store.loadedModel.name}: ${store.loadedModel.model.trees} trees ${predicting} (${store.loadedModel.model.algorithm}). It is on show until the next run.`) +
         (lacking ? ` It ${lacking}: its trees show, but not its predictions, SHAP values or a round's rows until data with those columns is loaded.` : '')
       : '';
     // A model with no XGBoost form: said beside its (disabled) button.
@@ -446,16 +452,6 @@ export class Views {
     }
   }
 
-  // The round picked on the chart when the run's model has more: the
-  // predictions file then holds that round's model (its first rounds), as
-  // the panels show it. 0: the whole model.
-  private predictionRound(): number {
-    const show = modelOnShow(), run = currentRun();
-    if (!show || store.loadedModel || !run) return 0;
-    const rounds = show.model?.rounds ?? run.reports.length;
-    return store.selectedRound > 0 && store.selectedRound < rounds ? store.selectedRound : 0;
-  }
-
   // The tree, the importance and the download buttons follow the model on
   // show; they clear when there is none (new data, a Reset).
   private renderInside() {
@@ -464,6 +460,8 @@ export class Views {
     const liveRounds = show?.live ? run?.reports.length ?? 0 : 0;
     const has = !!show && (show.model !== null || liveRounds > 0);
     for (const id of ['download-model', 'download-model-compact', 'download-predictions']) $<HTMLButtonElement>(id).disabled = !has;
+    // Another file predicted by a finished model (a run still going has none to keep yet).
+    $<HTMLButtonElement>('predict-file').disabled = !has || !!show?.live;
     // A model file that reads columns the data lacks cannot predict its rows: the button said it could, then did nothing here.
     const lacking = loadedModelLacks();
     if (lacking) $<HTMLButtonElement>('download-predictions').disabled = true;
@@ -475,7 +473,7 @@ export class Views {
       `${refused.length > 3 ? ` and ${refused.length - 3} more` : ''}. It loads the XGBoost file, but xgb.DMatrix of a DataFrame with ` +
       'those columns raises, and the Continue at scale script stops: rename them in the CSV (say \'weight (kg)\') and train again.' : '');
     setHidden($('xgboost-names'), !refused.length);
-    const picked = this.predictionRound();
+    const picked = roundPicked();
     // A model file opened by hand predicts (new rows, say): the button names it, as the target picked may be another's.
     const whose = store.loadedModel ? ` of ${store.loadedModel.name}` : '';
     setText($('download-predictions'), picked ? `Download predictions${whose} at round ${picked} (CSV)` : `Download predictions${whose} (CSV)`);

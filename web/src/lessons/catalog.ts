@@ -484,11 +484,10 @@ const GRADIENT_CLASSES: Lesson = {
       title: 'Start from the log-odds',
       setup: { data: CIRCLES, algorithm: 'gbdt', params: GB, rounds: 1 },
       panel: 'round-panel',
-      claim: 'With two classes (y = 0 or 1) the model\'s output F is not a prediction but a score (XGBoost calls it the margin; the notes keep ' +
-        '"margin" for ỹ·F, the score signed by the label ỹ = ±1), turned into a probability by the ' +
-        'sigmoid p = σ(F) = 1/(1 + e^{−F}). The loss is the log loss (binomial deviance) −[y·ln p + (1 − y)·ln(1 − p)], whose derivative ' +
-        'in F is simply p − y. The best constant makes those derivatives sum to zero over the training rows: σ(f₀) must be the share of ' +
-        '1s, so f₀ is their log-odds, ln(ones / zeros).',
+      claim: 'With two classes (y = 0 or 1) the model\'s output F is a score, not a prediction (XGBoost calls it the margin; the ' +
+        'notes\' margin is ỹ·F), turned into a probability by p = σ(F) = 1/(1 + e^{−F}). The log loss −[y·ln p + (1 − y)·ln(1 − p)] ' +
+        'has derivative p − y in F. The best constant makes those derivatives sum to zero over the training rows: σ(f₀) is the share ' +
+        'of 1s, so f₀ is their log-odds, ln(ones / zeros).',
       question: {
         hides: ['f0', 'lossline', 'after', 'leafvalue'],  // F₁ − ν·γ, the loss figure's ỹ·F and the SHAP bias give f₀ too
         needsDetail: true,

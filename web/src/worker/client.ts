@@ -1,6 +1,6 @@
 // The only file that calls postMessage to the worker.
 import type { ToySpec } from '../ui/toy-data';
-import type { FromWorker, RankingRequest, ReadOptions, RoundDetailRequest, SplitSearchRequest, SurfaceRequest, ToWorker, TrainRequest } from './messages';
+import type { FromWorker, KeepModel, RankingRequest, ReadOptions, RoundDetailRequest, SplitSearchRequest, SurfaceRequest, ToWorker, TrainRequest } from './messages';
 
 export class WorkerClient {
   private worker!: Worker;
@@ -29,9 +29,9 @@ export class WorkerClient {
 
   // A Blob crosses to the worker as a handle: the worker reads the file itself, a chunk at a time.
   // Returns the load's id, which its table, progress and error carry.
-  load(name: string, file: Blob, read: ReadOptions) {
+  load(name: string, file: Blob, read: ReadOptions, keep?: KeepModel) {
     const id = ++this.loads;
-    this.send({ type: 'load', id, name, file, read });
+    this.send({ type: 'load', id, name, file, read, ...(keep ? { keep } : {}) });
     return id;
   }
   cancelLoad() { this.send({ type: 'cancel-load' }); }

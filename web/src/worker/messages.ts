@@ -34,13 +34,17 @@ export interface SurfaceRequest {
 // delimiter 'auto' or the character; rows with the wrong number of fields skipped or refused;
 // the user's own missing-value markers (as readCSVStream's options of the same names).
 export interface ReadOptions { delimiter: string; skipRaggedRows: boolean; missingValues: string[]; dateParts: string[] }
+// A run's model kept to predict another file: its first `rounds` (0: all), its name on the page, the data it trained on.
+export interface KeepModel { rounds: number; name: string; trainedOn: string }
 
 export type ToWorker =
   // releaseTableOverMB: see the worker's releaseTableOver (a test sets it low).
   | { type: 'init'; baseUrl: string; releaseTableOverMB?: number }
   // id: the page's number for this load; its table, progress and error carry it (an older load's answer, arriving
   // after a newer load was asked for, is not taken for the newer one's).
-  | { type: 'load'; id: number; name: string; file: Blob; read: ReadOptions }  // the worker reads the file
+  // keep: the finished model on show is kept to predict this file (cut to its first `rounds`, 0 for all), as if
+  // downloaded and loaded: said as 'model-loaded' (named `name`) just before the table, once the file is read.
+  | { type: 'load'; id: number; name: string; file: Blob; read: ReadOptions; keep?: KeepModel }  // the worker reads the file
   | { type: 'cancel-load' }
   // mode 'step' trains one round and pauses; 'play' runs to the end.
   // token: the page's name for this run; every reply about the run carries it.
@@ -332,7 +336,9 @@ export type FromWorker =
   | { type: 'landing-demo'; frames: Float32Array; n: number; rounds: number; error: string }
   | { type: 'ranking'; detail: RankingDetail | null; error: string }
   | { type: 'compare'; reply: CompareReply }
-  | { type: 'model-loaded'; name: string; model: ModelInfo }
+  // startsAt: a kept run's model that trained with starting scores, the column (its predictions start there where
+  // the file has it).
+  | { type: 'model-loaded'; name: string; model: ModelInfo; trainedOn?: string; startsAt?: string }
   | { type: 'shap'; purpose: 'summary' | 'row'; data: ShapData | null; error: string }
   | { type: 'evaluation'; key: string; result: EvaluationResult | null; error: string }
   | { type: 'dependence'; key: string; data: DependenceData | null; error: string }

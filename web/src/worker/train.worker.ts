@@ -4,7 +4,7 @@
 import { init, isCompactModel, BoostLabError } from '../../../wasm/js/index.js';
 import type { BoostLab, Dataset, DateColumn, Model, Table, TableColumn, Trainer } from '../../../wasm/js/index.js';
 import { quantilesOf } from '../output-names';
-import type { ErrorInfo, EvaluationResult, FromWorker, ModelInfo, ReadOptions, SurfaceRequest, ToWorker, TreeJson } from './messages';
+import type { ErrorInfo, EvaluationResult, FromWorker, KeepModel, ModelInfo, ReadOptions, SurfaceRequest, ToWorker, TreeJson } from './messages';
 import { modelShape, RoundHistory, roundCsv, roundDetail } from './round-detail';
 import { splitSearch } from './split-search';
 import { csvText, distinctHeader } from './csv-cells';
@@ -93,6 +93,9 @@ const MAX_JSON_MODEL_BYTES = 512 * 2 ** 20, MAX_COMPACT_MODEL_BYTES = 2048 * 2 *
 let trainedWith: { validRows: Uint32Array; weight: string; classWeights: Readonly<Record<string, number>> | null; baseMargin: string;
   labels: Float32Array; carry: string[]; source: number; } | null = null;
 let loads = 0;  // data loaded so far: the current table's load
+// A run's model kept to predict other files (KeepModel): the column of starting scores it trained with,
+// where its predictions start a row when the file has that column ('' for none or any other model).
+let keptMargin = '';
 // What each round of the last finished model was fit to (null for a loaded model); a run keeps its own.
 let modelHistory: RoundHistory | null = null;
 // The models of a preset's finished runs, for the side-by-side comparison.
@@ -257,6 +260,7 @@ function finish(r: Run, aborted: boolean) {
   }
   trainedWith = { validRows: r.data.validRows(), weight: r.weight, classWeights: r.data.classWeights, baseMargin: r.baseMargin, labels: r.history.labels,
                   carry: r.carry, source: loads };
+  keptMargin = '';
   r.trainer.dispose();
   r.data.dispose();
   run = null;
@@ -406,6 +410,7 @@ async function handle(msg: ToWorker) {
       dialect = { delimiter: next.delimiter, encoding: next.encoding, decimalComma: next.decimalComma, missingValues: next.missingValues, dateParts: next.dateParts };
       released = null;
       kept.clear();  // their models were for the old table
+      if (msg.keep) keepModel(msg.keep);
       post({ type: 'table', id: msg.id, name: msg.name, rows: next.numRows, lines: lineRange(next), columns: next.columns, head,
              dialect: { delimiter: next.delimiter, encoding: next.encoding, notes: next.notes, dateParts: next.dateParts, headParts: headParts(next) } }, [head]);
       return;
@@ -723,6 +728,7 @@ async function handle(msg: ToWorker) {
       model = next;
       trainedWith = null;
       modelHistory = null;
+      keptMargin = '';
       post({ type: 'model-loaded', name: msg.name, model: info(next) });
       return;
     }
@@ -745,7 +751,7 @@ function evaluationOf(m: Model, t: Table, round: number, target: string): Evalua
   const held = validRowsOf(m), labels = labelsOf(m), weight = weightOf(m), baseMargin = marginOf(m) || undefined;
   if (held.length) return { ...m.evaluate(t, { rows: held, rounds: round, weight, baseMargin }), scored: 'valid', asked: held.length };
   if (labels && labels.length === t.numRows) return { ...m.evaluate(t, { rounds: round, weight, baseMargin }), scored: 'train', asked: t.numRows };
-  return { ...m.evaluate(t, { rounds: round, target: target || undefined }), scored: 'table', asked: t.numRows };
+  return { ...m.evaluate(t, { rounds: round, target: target || undefined, baseMargin }), scored: 'table', asked: t.numRows };
 }
 
 // The column of sample weights the model on show trained with, while its table is loaded ('' for none).
@@ -755,10 +761,28 @@ function weightOf(m: Model): string {
 }
 
 // The column of starting margins the model on show trained with, while its table is loaded ('' for none):
-// its predictions and scores start each row there, as its training did.
+// its predictions and scores start each row there, as its training did; a kept model's, on a file that has it.
 function marginOf(m: Model): string {
   if (run) return run.baseMargin;
-  return m === model && trainedWith?.source === loads ? trainedWith.baseMargin : '';
+  if (m !== model) return '';
+  if (trainedWith?.source === loads) return trainedWith.baseMargin;
+  return keptMargin && table?.columns.some((c) => c.name === keptMargin) ? keptMargin : '';
+}
+
+// The finished model kept to predict the table just loaded, as if downloaded (at the round picked) and
+// loaded: what it knew of its training data (held-out rows, labels, each round's numbers) goes with that data.
+function keepModel(keep: KeepModel) {
+  if (!model || run) return;
+  const rounds = modelShape(model).rounds;
+  if (keep.rounds > 0 && keep.rounds < rounds) {
+    const cut = model.firstRounds(keep.rounds);
+    model.dispose();
+    model = cut;
+  }
+  keptMargin = trainedWith?.baseMargin ?? '';
+  trainedWith = null;
+  modelHistory = null;
+  post({ type: 'model-loaded', name: keep.name, model: info(model), trainedOn: keep.trainedOn, ...(keptMargin ? { startsAt: keptMargin } : {}) });
 }
 
 // Each class's weight factor the model on show trained with (its dataset's, 'balanced' resolved); null for none.

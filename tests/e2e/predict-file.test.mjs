@@ -1,0 +1,85 @@
+// Another file predicted by the model just trained, with no download and load: a practitioner's
+// test set (with its target: scored, every row) and new rows (without it: predicted). The model is
+// kept at the round picked on the chart, as its download would be, and with the column of starting
+// scores it trained with; the package's model cut to that round predicts and scores the same.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { download, near, pageAndPackage, setParam, train, waitForData } from './browser.mjs';
+
+const ctx = pageAndPackage('predict-file');
+
+// A Poisson count over an exposure: claims ~ years · e^(1.2 x1 − x2), log(years) the offset.
+function claims(seed, n, withTarget = true) {
+  const lines = [['x1', 'x2', 'log_years', ...(withTarget ? ['claims'] : [])].join(',')];
+  let s = seed;
+  const rand = () => ((s = (s * 1103515245 + 12345) % 2147483648) / 2147483648);
+  for (let i = 0; i < n; i++) {
+    const x1 = rand(), x2 = rand(), years = 0.5 + 4.5 * rand(), mean = years * Math.exp(1.2 * x1 - x2);
+    let k = 0, p = rand();
+    while (p > Math.exp(-mean)) { k++; p *= rand(); }
+    lines.push([x1.toFixed(4), x2.toFixed(4), Math.log(years).toFixed(6), ...(withTarget ? [k] : [])].join(','));
+  }
+  return lines.join('\n') + '\n';
+}
+
+const csv = (name, text) => ({ name, mimeType: 'text/csv', buffer: Buffer.from(text) });
+
+test('a test set and new rows predicted by the run\'s model at the round picked, as the package\'s model cut there predicts them', async () => {
+  const { page } = ctx.site;
+  const text = claims(29, 800), tested = claims(71, 300), fresh = claims(113, 120, false);
+  await page.setInputFiles('#file-input', csv('claims.csv', text));
+  await waitForData(page, 'claims.csv');
+  assert.equal(await page.isDisabled('#predict-file'), true, 'no model yet');
+  await page.selectOption('#target', 'claims');
+  await page.selectOption('#task', 'regression');
+  await page.selectOption('#base-margin', 'log_years');
+  await setParam(page, 'objective', 'count:poisson');
+  await train(page, 8);
+  // Round 5 picked on the chart: the model kept is its first 5 rounds.
+  await page.fill('#round-scrub', '5');
+  await page.dispatchEvent('#round-scrub', 'input');
+  await page.waitForFunction(() => /at round 5/.test(document.getElementById('download-predictions').textContent));
+  assert.equal(await page.isDisabled('#predict-file'), false);
+  await page.setInputFiles('#predict-input', csv('claims_test.csv', tested));
+  await waitForData(page, 'claims_test.csv');
+  await page.waitForFunction(() => /^Predicting with Run \d+'s model at round 5, trained on claims\.csv: 5 trees predicting claims/.test(document.getElementById('model-status').textContent));
+  assert.match(await page.textContent('#model-status'), /starting scores from log_years: each row here starts there too/);
+  assert.equal(await page.inputValue('#target'), 'claims', 'the model\'s target');
+
+  // The package: the same run, cut at round 5, on the test file.
+  const table = ctx.bl.readCSV(text);
+  const data = table.toDataset({ target: 'claims', task: 'regression', baseMargin: 'log_years', validFraction: 0.2, seed: 0, skipMissingTarget: true });
+  const trainer = ctx.bl.trainer(data, { algorithm: 'xgboost', objective: 'count:poisson', rounds: 8 });
+  for (let r = 0; r < 8; r++) trainer.step();
+  const whole = trainer.take(), model = whole.firstRounds(5);
+  const test = ctx.bl.readCSV(tested);
+  const theirs = model.evaluate(test, { baseMargin: 'log_years' });
+  // Every row of the test file is scored (none was trained on), each from its own starting score.
+  await page.waitForFunction(() => document.getElementById('result-panel').dataset.rmse);
+  near(Number(await page.$eval('#result-panel', (e) => e.dataset.rmse)), theirs.rmse, 1e-4, 'the test file\'s RMSE at round 5');
+  assert.ok(Math.abs(whole.evaluate(test, { baseMargin: 'log_years' }).rmse - theirs.rmse) > 1e-4 * theirs.rmse, 'round 8 scores otherwise');
+  assert.match(await page.textContent('#result-panel'), /300/);
+  let [head, ...rows] = (await download(page, '#download-predictions')).trim().split('\n').map((l) => l.split(','));
+  assert.equal(rows.length, 300);
+  let predicted = model.predict(test, { baseMargin: 'log_years' }), at = head.indexOf('predicted claims');
+  assert.ok(at > 0, head.join(' | '));
+  for (let r = 0; r < rows.length; r += 17) near(Number(rows[r][at]), predicted[r], 1e-5, `test row ${r + 1}`);
+
+  // New rows, no target: predicted (the same model stays on show), not scored.
+  await page.setInputFiles('#predict-input', csv('claims_new.csv', fresh));
+  await waitForData(page, 'claims_new.csv');
+  await page.waitForFunction(() => /has no column 'claims'/.test(document.getElementById('result-panel').textContent));
+  assert.match(await page.textContent('#model-status'), /^Predicting with Run \d+'s model at round 5, trained on claims\.csv/);
+  [head, ...rows] = (await download(page, '#download-predictions')).trim().split('\n').map((l) => l.split(','));
+  const freshTable = ctx.bl.readCSV(fresh);
+  predicted = model.predict(freshTable, { baseMargin: 'log_years' });
+  at = head.indexOf('predicted claims');
+  assert.equal(rows.length, 120);
+  for (let r = 0; r < rows.length; r += 11) near(Number(rows[r][at]), predicted[r], 1e-5, `new row ${r + 1}`);
+
+  // Play trains on the file loaded: the kept model goes, as a loaded one does.
+  await page.selectOption('#target', 'x1');
+  await train(page, 2);
+  assert.equal(await page.textContent('#model-status'), '');
+  [whole, model, data, table, test, freshTable].forEach((x) => x.dispose());
+});
