@@ -618,6 +618,16 @@ test('URL state: a link reproduces the data choice, the algorithm and its parame
     await other.click('#train');
     await other.waitForFunction(() => document.getElementById('loss-chart').dataset.pointsTrain === '7');
     assert.ok(other.url().startsWith(origin));
+    // Another setup's link pasted into the open tab (only the hash changes): its data, algorithm and parameters are taken.
+    await other.evaluate(() => { location.hash = '#data=sample%3Apenguins&target=species&p.algorithm=random_forest&p.rounds=5'; });
+    await other.waitForFunction(() => document.getElementById('data-name').textContent.startsWith('penguins') && !document.getElementById('train').disabled);
+    assert.equal(await other.inputValue('#algorithm'), 'random_forest');
+    assert.equal(await other.inputValue('#param-rounds'), '5');
+    assert.equal(await other.inputValue('#target'), 'species');
+    // A hash naming no data is no such link: nothing changes.
+    await other.evaluate(() => { location.hash = '#nothing'; });
+    await other.waitForTimeout(500);
+    assert.match(await other.textContent('#data-name'), /^penguins/);
   } finally {
     await other.close();
   }

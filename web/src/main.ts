@@ -8,7 +8,7 @@ import { choiceFor, choiceToSend, CsvPanel, dateColumns, strayWords, takesBaseMa
 import { fitAlgorithmToData, runParams, specsFor } from './ui/params-form';
 import { makeToy, TOY_KINDS, type ToyData, type ToyKind } from './ui/toy-data';
 import { presetRuns, PRESET_LABELS, type PresetName } from './presets';
-import { readHash } from './url-state';
+import { readHash, type ReadHashResult } from './url-state';
 import { intoViewIfOff, scrollBehavior } from './ui/dom';
 import { lossCode } from './ui/custom-loss';
 import { runLabel } from './run-names';
@@ -337,6 +337,22 @@ function openLesson(id: string, step: number, own = false) {
   setUp(file ? { ...setup, data: file } : setup, true);
 }
 
+// What a link sets besides its data and lesson: the algorithm, its parameters, the chart's metric and scale,
+// and the data choice (target, split…) for the data when it lands; what the page cannot take is said then.
+function takeLink(url: ReadHashResult) {
+  linkNotice = url.dropped.length ? `This link's ${url.dropped.join(', ')} ${url.dropped.length > 1 ? 'are' : 'is'} not something the page has: the default is used instead.` : '';
+  update((s) => {
+    if (typeof url.params.algorithm === 'string') s.algorithm = url.params.algorithm;
+    s.typed = Object.fromEntries(Object.entries(url.params).filter(([k]) => k !== 'algorithm').map(([k, v]) => [k, String(v)]));
+    s.chart.metric = url.metric ?? '';
+    s.chart.log = url.log ?? false;
+  });
+  linkChoice = url.target || url.task || url.classWeights || url.validFraction !== undefined || url.seed !== undefined
+    ? { target: url.target, ignore: url.ignore ?? [], weight: url.weight, classWeights: url.classWeights, baseMargin: url.baseMargin, group: url.group, task: url.task,
+        validFraction: url.validFraction, seed: url.seed }
+    : undefined;
+}
+
 function onMessage(m: FromWorker) {
   handle(m);
   reconcileLesson();
@@ -346,20 +362,12 @@ function handle(m: FromWorker) {
   switch (m.type) {
     case 'ready': {
       const url = readHash(m.schema, Object.keys(SAMPLES), TOY_KINDS, LESSON_IDS);
-      // Said when the first data lands: what the link held that the page could not take.
-      if (url.dropped.length) linkNotice = `This link's ${url.dropped.join(', ')} ${url.dropped.length > 1 ? 'are' : 'is'} not something the page has: the default is used instead.`;
       update((s) => {
         s.engine = { ready: true, failed: '', capabilities: m.capabilities };
         s.schema = m.schema;
-        if (typeof url.params.algorithm === 'string') s.algorithm = url.params.algorithm;
-        s.typed = Object.fromEntries(Object.entries(url.params).filter(([k]) => k !== 'algorithm').map(([k, v]) => [k, String(v)]));
-        s.chart.metric = url.metric ?? '';
-        s.chart.log = url.log ?? false;
       });
+      takeLink(url);
       $('caps').dataset.isolated = String(m.crossOriginIsolated);
-      if (url.target || url.task || url.classWeights || url.validFraction !== undefined || url.seed !== undefined)
-        linkChoice = { target: url.target, ignore: url.ignore ?? [], weight: url.weight, classWeights: url.classWeights, baseMargin: url.baseMargin, group: url.group, task: url.task,
-          validFraction: url.validFraction, seed: url.seed };
       // A lesson's link sets its step up itself; a first open (no link) offers the lessons.
       if (url.lesson && picks === 0) {
         openLesson(url.lesson, url.step ?? 0);
@@ -621,10 +629,14 @@ subscribe(() => {
   const d = store.data;
   if (d?.source.startsWith('file:') && !store.loading) ownFile = { data: d, choice: { ...store.choice } };
 });
+function leaveLesson() {
+  lessonTarget = null;
+  update((s) => { s.lesson = null; });
+}
 const lessonPanel = new LessonPanel({
   ownFile: () => ownFile && { name: ownFile.data.name, columns: ownFile.data.columns, choice: ownFile.choice },
   open: openLesson,
-  leave: () => { lessonTarget = null; update((s) => { s.lesson = null; }); },
+  leave: leaveLesson,
   watch: () => { ++picks; setUp({ data: 'toy:circles:400:0.15:0', algorithm: 'xgboost', params: { rounds: '40', max_depth: '3' }, rounds: 40 }, false); },
   ranking: () => { update((s) => { s.landing = false; }); sourceSelect.value = 'sample:rank'; loadSample('rank'); },
   ownData: () => $<HTMLInputElement>('file-input').click(),
@@ -757,7 +769,15 @@ setupServiceWorker();
 window.addEventListener('hashchange', (e) => {
   if (!store.engine.ready) return;  // the first reply reads the hash itself
   const url = readHash(store.schema, Object.keys(SAMPLES), TOY_KINDS, LESSON_IDS, new URL(e.newURL).hash);
-  if (!url.lesson) return;
+  // Another setup's link (a run shared by someone): taken as on opening it, its data loaded with its target,
+  // algorithm and parameters (it did nothing). A hash that names no data is no such link.
+  if (!url.lesson) {
+    if (!url.data) return;
+    if (store.lesson) leaveLesson();
+    takeLink(url);
+    loadSource(url.data, url.delimiter);
+    return;
+  }
   const step = url.step ?? 0;
   if (store.lesson?.id === url.lesson && store.lesson.step === step) return;
   openLesson(url.lesson, step);
