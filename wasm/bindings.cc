@@ -422,6 +422,10 @@ struct ModelHandle {
         out.set("accuracy", e.accuracy);
         out.set("logloss", e.logloss);
         out.set("auc", e.auc);
+        if (!e.first_by_p.empty()) {
+          out.set("firstByP", CopyToTypedArray(e.first_by_p));
+          out.set("secondByP", CopyToTypedArray(e.second_by_p));
+        }
       }
       return out;
     });

@@ -72,6 +72,44 @@ TEST(Evaluate, ConfusionCountsEachRowsActualAgainstItsPredictedClass) {
   EXPECT_TRUE(e.actual.empty());
 }
 
+// Two classes: the rows binned by p, by actual class, give at every threshold k/1000 the counts of the rows
+// called the second class (p > t), at 1/2 the confusion matrix itself; the bins hold every row's weight.
+TEST(Evaluate, TwoClassesBinnedByPGiveTheCountsAtEveryThreshold) {
+  std::string csv = "x,z,y\n";
+  for (int i = 0; i < 400; ++i) {
+    const double x = (i * 37 % 100) / 100.0, z = (i * 11 % 13) / 13.0;
+    csv += std::to_string(x) + "," + std::to_string(z) + "," + ((x + 0.4 * z > 0.6) != (i % 9 == 0) ? "yes" : "no") + "\n";
+  }
+  const Table t = ReadCsv(csv);
+  const Model m = Train(t, 5);
+  ASSERT_EQ(m.classes, (std::vector<std::string>{"no", "yes"}));
+  const Evaluation e = Evaluate(m, t, {}, 0, 10);
+  ASSERT_EQ(e.first_by_p.size(), kThresholdBins);
+  ASSERT_EQ(e.second_by_p.size(), kThresholdBins);
+  const std::vector<float> p = m.PredictTable(t);
+  const Column& y = t.columns[2];
+  for (size_t k : {size_t{0}, size_t{137}, size_t{500}, size_t{731}, size_t{999}}) {
+    const double threshold = static_cast<double>(k) / kThresholdBins;
+    double called[2] = {0, 0};  // rows of each actual class called 'yes'
+    for (RowIdx r = 0; r < t.num_rows; ++r)
+      if (p[r] > threshold) called[y.levels[static_cast<size_t>(y.codes[r])] == "yes"] += 1;
+    double first = 0, second = 0;
+    for (size_t b = k; b < kThresholdBins; ++b) first += e.first_by_p[b], second += e.second_by_p[b];
+    EXPECT_EQ(first, called[0]) << "threshold " << threshold;
+    EXPECT_EQ(second, called[1]) << "threshold " << threshold;
+    if (k == 500) {
+      EXPECT_EQ(first, e.confusion[0 * 2 + 1]);
+      EXPECT_EQ(second, e.confusion[1 * 2 + 1]);
+    }
+  }
+  double all = 0;
+  for (size_t b = 0; b < kThresholdBins; ++b) all += e.first_by_p[b] + e.second_by_p[b];
+  EXPECT_EQ(all, 400.0);
+  // More than two classes: none.
+  const Table three = ReadCsv(Csv(true, 120));
+  EXPECT_TRUE(Evaluate(Train(three), three, {}, 0, 10).first_by_p.empty());
+}
+
 TEST(Evaluate, EarlierRoundsScoreAsTheModelWasThen) {
   const Table t = ReadCsv(Csv(true, 300));
   const Model m = Train(t, 8);

@@ -44,6 +44,26 @@ test('spam: the validation rows\' confusion matrix and accuracy are the package\
     assert.deepEqual(await page.$$eval('#result-body table.confusion thead th', (ths) => ths.slice(1, 3).map((th) => th.textContent)), e.classes);
     assert.match(await page.textContent('#result-summary'), new RegExp(`Accuracy ${(100 * e.accuracy).toFixed(1)} %: [\\d,]+ of the ${e.rows} validation rows`));
     assert.match(await page.textContent('#result-summary'), /commonest class \('nonspam'\) would be right on [\d.]+ %.*precision [\d.]+ %.*recall [\d.]+ %/);
+    // The threshold: at 0.3 the matrix counts the rows whose p is above it, as the package's probabilities do;
+    // '½' brings back the model's own call, the matrix above.
+    const p = model.predict(table), lines = readFileSync(SPAM, 'utf8').trim().split('\n').slice(1);
+    const matrixAt = (t) => { const m = [0, 0, 0, 0]; for (const r of rows) m[(lines[r].endsWith(',spam') ? 2 : 0) + (p[r] > t ? 1 : 0)]++; return m; };
+    const matrixShown = () => page.$$eval('#result-body table.confusion tbody tr', (trs) => trs.flatMap((tr) => [...tr.querySelectorAll('td')].slice(0, 2).map((td) => Number(td.dataset.v))));
+    await page.fill('#threshold', '300');
+    await page.dispatchEvent('#threshold', 'input');
+    assert.equal(await page.getAttribute('#result-panel', 'data-threshold'), '0.3');
+    const at3 = matrixAt(0.3);
+    assert.deepEqual(await matrixShown(), at3);
+    assert.notDeepEqual(at3, [...e.confusion], 'the threshold moved some rows');
+    assert.match(await page.textContent('#result-body'), new RegExp(`At t = 0\\.300: ${at3[1] + at3[3]} rows called 'spam'; precision ${(100 * at3[3] / (at3[1] + at3[3])).toFixed(1)} %`));
+    await page.click('#result-body button:text-is("½")');
+    assert.deepEqual(await matrixShown(), [...e.confusion]);
+    // The best F1 is the highest of any threshold's on these rows.
+    await page.click('#result-body button:text-matches("^best F1")');
+    const f1 = (m) => 2 * m[3] / (2 * m[3] + m[1] + m[2]);
+    const best = f1(await matrixShown());
+    for (const t of [0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9]) assert.ok(f1(matrixAt(t)) <= best + 1e-12, `F1 at ${t} above the best`);
+    await page.click('#result-body button:text-is("½")');
     // The worked table's file: y is the class index the formulas use, and the class's name follows under the target's.
     await page.waitForFunction(() => !document.getElementById('worked-csv').disabled);
     const [file] = await Promise.all([page.waitForEvent('download'), page.click('#worked-csv')]);

@@ -34,6 +34,16 @@ for (const build of BUILDS) {
       const counts = [0, 0, 0, 0];
       for (const r of validRows) counts[(lines[r].endsWith(',spam') ? 2 : 0) + cls[r]]++;
       assert.deepEqual([...e.confusion], counts);
+      // Binned by p: from bin k up, the rows called spam at threshold k/1000, as predict()'s probabilities count them.
+      const p = model.predict(table);
+      assert.equal(e.firstByP.length, 1000);
+      for (const k of [0, 250, 500, 900]) {
+        const called = [0, 0];
+        for (const r of validRows) if (p[r] > k / 1000) called[lines[r].endsWith(',spam') ? 1 : 0]++;
+        const from = (a) => a.slice(k).reduce((x, y) => x + y, 0);
+        assert.deepEqual([from(e.firstByP), from(e.secondByP)], called, `threshold ${k / 1000}`);
+      }
+      assert.deepEqual([e.firstByP.slice(500).reduce((x, y) => x + y, 0), e.secondByP.slice(500).reduce((x, y) => x + y, 0)], [e.confusion[1], e.confusion[3]]);
       // An earlier round scores as the model was then.
       const early = model.evaluate(table, { rows: validRows, rounds: 3 });
       assert.ok(Math.abs(1 - early.accuracy - reports[2].valid.error) < 1e-9);

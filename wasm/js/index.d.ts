@@ -77,6 +77,12 @@ export type Evaluation = {
        *  (multi:softmax); AUC NaN for more than two classes, or when the rows scored hold one class only. */
       logloss: number;
       auc: number;
+      /** Two classes with probabilities: the scored rows' weight (rows, unweighted) by the second class's p in 1,000
+       *  bins, of each actual class: bin b holds b/1000 < p <= (b+1)/1000 (p = 0 in bin 0). Summed from bin k up, the
+       *  rows of that class called the second at threshold k/1000 (p > t; predict()'s class at t = 0.5): a confusion
+       *  matrix at any threshold, the ROC and precision-recall curves. Absent otherwise. */
+      firstByP?: Float64Array;
+      secondByP?: Float64Array;
     }
   | {
       task: 'regression';

@@ -18,6 +18,9 @@
 
 namespace boostlab {
 
+// How finely Evaluation's histograms of p cut [0, 1]: thresholds are read at multiples of 1/1000.
+inline constexpr size_t kThresholdBins = 1000;
+
 struct Evaluation {
   Task task = Task::kRegression;       // kBinary or kMulticlass: classes; kRegression: numbers
   std::vector<std::string> classes;    // the model's, in its order
@@ -39,6 +42,11 @@ struct Evaluation {
   // probability (ties count half), as the chart's metrics (XGBoost's); NaN where the model gives no
   // probabilities (multi:softmax), and AUC NaN when the rows scored hold one class only.
   double logloss = NAN, auc = NAN;
+  // Two classes with probabilities: the rows' weight (each row 1 unweighted) by the second class's p, in
+  // kThresholdBins bins, bin b holding b/kThresholdBins < p <= (b+1)/kThresholdBins (p = 0 in bin 0), of
+  // each actual class. From them the counts at any threshold t = k/kThresholdBins, a row called the second
+  // class where p > t (predict()'s class at t = 1/2), and the ROC and precision-recall curves. Empty otherwise.
+  std::vector<double> first_by_p, second_by_p;
   // Numbers: 1 - SS_res / SS_tot (NaN when every actual value is the same), RMSE, MAE, the actual mean,
   // and the RMSE of predicting that mean for every row (sqrt(SS_tot / n)), what R2 measures against.
   double r2 = 0, rmse = 0, mae = 0, mean = 0, rmse_of_mean = 0;

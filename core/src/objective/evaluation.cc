@@ -1,7 +1,7 @@
 #include "boostlab/evaluation.h"
 
 #include <algorithm>      // for min
-#include <cmath>          // for NAN, fabs, sqrt
+#include <cmath>          // for NAN, ceil, fabs, sqrt
 #include <cstdint>        // for uint64_t
 #include <numeric>        // for iota
 #include <string>         // for string, to_string
@@ -193,6 +193,17 @@ Evaluation Evaluate(const Model& model, const Table& table, std::span<const RowI
           for (size_t r = 0; r < n; ++r) second[r] = pred[r * 2 + 1];
           e.auc = metric("auc", second, 1);
         }
+      }
+    }
+    // The second class's probability of each row, binned by actual class (ThresholdBin: p > k/1000 is bin >= k).
+    if (!softmax && K == 2 && (width == 1 || width == 2)) {
+      e.first_by_p.assign(kThresholdBins, 0.0);
+      e.second_by_p.assign(kThresholdBins, 0.0);
+      for (size_t i = 0; i < n; ++i) {
+        const double p = width == 1 ? pred[i] : pred[i * 2 + 1];
+        const double up = std::ceil(p * static_cast<double>(kThresholdBins)) - 1;
+        const size_t bin = !(up > 0) ? 0 : std::min(kThresholdBins - 1, static_cast<size_t>(up));  // (NaN: bin 0)
+        (known[i] == 1.0f ? e.second_by_p : e.first_by_p)[bin] += weight_at(i);
       }
     }
     e.confusion.assign(K * K, 0.0);

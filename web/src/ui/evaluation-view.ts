@@ -9,6 +9,7 @@ import type { EvaluationResult } from '../worker/messages';
 import { quantileRoles } from '../output-names';
 import { cell, scrolling, setData, setText, stat } from './dom';
 import { roundTicks, tickText } from './ticks';
+import { thresholdControl, ThresholdCuts } from './threshold-view';
 
 const SVG = 'http://www.w3.org/2000/svg';
 const MAX_MATRIX = 40;  // classes drawn as a matrix; beyond, the most confused pairs only
@@ -30,6 +31,8 @@ export interface EvaluationContext {
 export interface PastBest { metric: string; round: number; best: number; last: number; now: number }
 
 export class EvaluationView {
+  private threshold = 500;  // two classes: where p is cut, in thousandths (kept from one model to the next)
+
   constructor(private readonly box: HTMLElement, private readonly summary: HTMLElement, private readonly body: HTMLElement) {}
 
   clear(why: string) {
@@ -123,7 +126,15 @@ export class EvaluationView {
       setData(this.box, 'accuracy', String(e.accuracy));
       setData(this.box, 'auc', String(e.auc));
       setData(this.box, 'logloss', String(e.logloss));
-      this.body.replaceChildren(...confusion(e));
+      // Two classes: the matrix at the threshold picked, beside where it is cut.
+      if (e.firstByP && e.secondByP && e.classes.length === 2) {
+        const matrix = document.createElement('div');
+        const control = thresholdControl(new ThresholdCuts(e.firstByP, e.secondByP), e.classes, this.threshold, this.box, (c) => {
+          this.threshold = c.k;
+          matrix.replaceChildren(...confusion(e, Float64Array.of(c.tn, c.fp, c.fn, c.tp), c.k / 1000));
+        });
+        this.body.replaceChildren(matrix, control);
+      } else this.body.replaceChildren(...confusion(e));
     }
   }
 }
@@ -133,8 +144,9 @@ function rowTotals(m: Float64Array, K: number) {
 }
 
 // The matrix (up to MAX_MATRIX classes) and, for more than two, the pairs most often confused.
-function confusion(e: Extract<EvaluationResult, { task: 'binary' | 'multiclass' }>): HTMLElement[] {
-  const K = e.classes.length, m = e.confusion;
+// m: the counts to draw (two classes: at threshold t, as its caption says).
+function confusion(e: Extract<EvaluationResult, { task: 'binary' | 'multiclass' }>, m = e.confusion, t = 0.5): HTMLElement[] {
+  const K = e.classes.length;
   const actual = rowTotals(m, K);
   const predicted = Array.from({ length: K }, (_, p) => actual.reduce((s, _v, a) => s + m[a * K + p], 0));
   const out: HTMLElement[] = [];
@@ -180,7 +192,7 @@ function confusion(e: Extract<EvaluationResult, { task: 'binary' | 'multiclass' 
   }
   const how = document.createElement('p');
   how.className = 'hint';
-  how.textContent = (e.weight ? `Counts are of weight (${e.weight}). ` : '') +
+  how.textContent = (e.weight ? `Counts are of weight (${e.weight}). ` : '') + (K === 2 ? `Predicted '${e.classes[1]}' where p > ${t}. ` : '') +
     'Each row of the matrix is one actual class, split by the class predicted (shaded by its share of that row): ' +
     'the diagonal is right. Recall: of the rows of a class, the share predicted as it; precision: of the rows predicted as a class, the share that are.';
   out.push(how);

@@ -560,7 +560,8 @@ async function handle(msg: ToWorker) {
       answerWithCurrent((m) => {
         if (!table) noTable('Scoring the model');
         const result = evaluationOf(m, table, msg.round, msg.target ?? '');
-        const transfer = result.task === 'regression' ? [result.actual.buffer, result.predicted.buffer] : [result.confusion.buffer];
+        const transfer = result.task === 'regression' ? [result.actual.buffer, result.predicted.buffer]
+          : [result.confusion.buffer, ...(result.firstByP && result.secondByP ? [result.firstByP.buffer, result.secondByP.buffer] : [])];
         post({ type: 'evaluation', key: msg.key, result, error: '' }, transfer);
       }, (error) => post({ type: 'evaluation', key: msg.key, result: null, error }));
       return;

@@ -1,0 +1,147 @@
+// Two classes: where to cut p. The rows scored, binned by the second class's
+// p (Evaluation's firstByP / secondByP: bin b holds b/1000 < p <= (b+1)/1000),
+// give the confusion matrix at any threshold t = k/1000 (a row is called the
+// second class where p > t, the model's own call at t = 1/2), precision,
+// recall and F1 there, and the ROC curve with t's point on it. A threshold is
+// a choice about costs, not part of the model: moving it retrains nothing.
+import { setData } from './dom';
+
+const SVG = 'http://www.w3.org/2000/svg';
+const BINS = 1000;
+const pct = (v: number) => (Number.isFinite(v) ? `${(100 * v).toFixed(1)} %` : '–');
+
+// The counts at threshold k/BINS: [first called first, first called second, second called first, second called second].
+export interface Cut { k: number; tn: number; fp: number; fn: number; tp: number }
+
+export class ThresholdCuts {
+  private readonly fromFirst: Float64Array;  // fromFirst[k]: the first class's weight in bins k.. (called second at k/BINS)
+  private readonly fromSecond: Float64Array;
+  constructor(first: Float64Array, second: Float64Array) {
+    this.fromFirst = suffixSums(first);
+    this.fromSecond = suffixSums(second);
+  }
+  get firsts() { return this.fromFirst[0]; }
+  get seconds() { return this.fromSecond[0]; }
+  at(k: number): Cut {
+    const fp = this.fromFirst[k], tp = this.fromSecond[k];
+    return { k, tn: this.firsts - fp, fp, fn: this.seconds - tp, tp };
+  }
+  // The threshold of the highest F1 (the lowest such t), over t = 1/BINS .. (BINS-1)/BINS.
+  bestF1(): Cut {
+    let best = this.at(BINS / 2), bestF = f1(best);
+    for (let k = 1; k < BINS; k++) {
+      const c = this.at(k), f = f1(c);
+      if (f > bestF) { best = c; bestF = f; }
+    }
+    return best;
+  }
+}
+
+function suffixSums(a: Float64Array) {
+  const out = new Float64Array(a.length + 1);
+  for (let i = a.length - 1; i >= 0; i--) out[i] = out[i + 1] + a[i];
+  return out;
+}
+
+export const precision = (c: Cut) => c.tp / (c.tp + c.fp);
+export const recall = (c: Cut) => c.tp / (c.tp + c.fn);
+export const f1 = (c: Cut) => { const p = precision(c), r = recall(c); return p + r > 0 ? (2 * p * r) / (p + r) : 0; };
+const accuracy = (c: Cut) => (c.tp + c.tn) / (c.tp + c.tn + c.fp + c.fn);
+
+// The slider, what it means at t, and the ROC curve with t's point; onCut redraws the matrix.
+export function thresholdControl(cuts: ThresholdCuts, classes: string[], k: number, box: HTMLElement,
+                                 onCut: (c: Cut) => void): HTMLElement {
+  const wrap = document.createElement('div');
+  wrap.className = 'threshold';
+  const label = document.createElement('label');
+  label.htmlFor = 'threshold';
+  label.textContent = `Threshold: '${classes[1]}' where p >`;
+  const input = document.createElement('input');
+  Object.assign(input, { type: 'range', id: 'threshold', min: '1', max: String(BINS - 1), step: '1', value: String(k) });
+  const output = document.createElement('output');
+  output.htmlFor.add('threshold');
+  const reset = document.createElement('button');
+  Object.assign(reset, { type: 'button', className: 'secondary', textContent: '½' });
+  reset.title = 'Back to the model\'s own call, p > 0.5';
+  const best = cuts.bestF1();
+  const toBest = document.createElement('button');
+  Object.assign(toBest, { type: 'button', className: 'secondary', textContent: `best F1 (${(best.k / BINS).toFixed(3)})` });
+  toBest.title = 'The threshold with the highest F1 on these rows (chosen on them: a fresh test set would score it a little lower)';
+  const row = document.createElement('div');
+  row.className = 'threshold-row';
+  row.append(label, input, output, reset, toBest);
+  const text = document.createElement('p');
+  text.className = 'hint';
+  text.setAttribute('aria-live', 'polite');
+  const figure = roc(cuts);
+  const show = (k: number) => {
+    const c = cuts.at(k), t = k / BINS;
+    input.value = String(k);
+    output.value = t.toFixed(3);
+    text.textContent = `At t = ${t.toFixed(3)}: ${count(c.tp + c.fp)} rows called '${classes[1]}'; precision ${pct(precision(c))}, recall ${pct(recall(c))}, ` +
+      `F1 ${f1(c).toFixed(3)}, accuracy ${pct(accuracy(c))}. A lower t finds more '${classes[1]}' rows (recall up) and calls more ` +
+      `'${classes[0]}' rows '${classes[1]}' with them (precision down); which costs more is a choice the model cannot make. ` +
+      'The threshold changes no tree: p is the same, only where it is cut.';
+    figure.mark(c);
+    setData(box, 'threshold', String(t));
+    setData(box, 'tp', String(c.tp));
+    setData(box, 'fp', String(c.fp));
+    onCut(c);
+  };
+  input.addEventListener('input', () => show(Number(input.value)));
+  reset.addEventListener('click', () => show(BINS / 2));
+  toBest.addEventListener('click', () => show(best.k));
+  wrap.append(row, text, figure.element);
+  show(k);
+  return wrap;
+}
+
+const count = (n: number) => Math.round(n).toLocaleString('en-US');
+
+// The ROC curve: at each threshold, the share of the second class's rows called it (recall) against the share
+// of the first class's (false positive rate); the point of the threshold picked.
+function roc(cuts: ThresholdCuts) {
+  const W = 220, H = 220, left = 34, bottom = 30, top = 8, right = 8;
+  const X = (v: number) => left + v * (W - left - right), Y = (v: number) => H - bottom - v * (H - top - bottom);
+  const figure = document.createElement('figure');
+  figure.className = 'roc';
+  const svg = document.createElementNS(SVG, 'svg');
+  svg.setAttribute('viewBox', `0 0 ${W} ${H}`);
+  svg.setAttribute('role', 'img');
+  svg.setAttribute('aria-label', 'ROC curve: recall against the false positive rate at each threshold');
+  const el = (tag: string, attrs: Record<string, string | number>, text?: string) => {
+    const x = document.createElementNS(SVG, tag);
+    for (const [k, v] of Object.entries(attrs)) x.setAttribute(k, String(v));
+    if (text) x.textContent = text;
+    svg.append(x);
+    return x;
+  };
+  const fpr = (c: Cut) => (cuts.firsts ? c.fp / cuts.firsts : 0), tpr = (c: Cut) => (cuts.seconds ? c.tp / cuts.seconds : 0);
+  for (const v of [0, 0.5, 1]) {
+    el('line', { x1: X(v), x2: X(v), y1: Y(0), y2: Y(1), class: 'grid' });
+    el('line', { x1: X(0), x2: X(1), y1: Y(v), y2: Y(v), class: 'grid' });
+    el('text', { x: X(v), y: Y(0) + 11, 'text-anchor': 'middle', class: 'tick' }, String(v));
+    el('text', { x: X(0) - 4, y: Y(v) + 3, 'text-anchor': 'end', class: 'tick' }, String(v));
+  }
+  el('line', { x1: X(0), y1: Y(0), x2: X(1), y2: Y(1), class: 'chance' });
+  let d = '';
+  for (let k = 0; k <= BINS; k++) {
+    const c = cuts.at(k);
+    d += `${k ? 'L' : 'M'}${X(fpr(c)).toFixed(1)},${Y(tpr(c)).toFixed(1)}`;
+  }
+  el('path', { d, class: 'curve' });
+  const point = el('circle', { r: 4, class: 'point' });
+  el('text', { x: (left + W - right) / 2, y: H - 4, 'text-anchor': 'middle', class: 'axis-name' }, 'false positive rate');
+  el('text', { x: 10, y: (top + H - bottom) / 2, 'text-anchor': 'middle', class: 'axis-name', transform: `rotate(-90 10 ${(top + H - bottom) / 2})` }, 'recall');
+  const caption = document.createElement('figcaption');
+  caption.className = 'hint';
+  caption.textContent = 'ROC: each threshold\'s recall against the share of the other class called positive; the dot is t, the dashed line a coin. The area under the curve is the AUC.';
+  figure.append(svg, caption);
+  return {
+    element: figure,
+    mark(c: Cut) {
+      point.setAttribute('cx', X(fpr(c)).toFixed(1));
+      point.setAttribute('cy', Y(tpr(c)).toFixed(1));
+    },
+  };
+}
