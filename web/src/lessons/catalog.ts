@@ -568,7 +568,8 @@ const GRADIENT_CLASSES: Lesson = {
         answer: (c) => sigmoid(followed(c)?.after ?? NaN),
         explain: (c) => { const p = sigmoid(followed(c)?.after ?? NaN);
           return `σ(${fixed(followed(c)?.after ?? NaN, 4)}) = ${fixed(p, 4)}: any threshold up to ${fixed(p, 4)} calls it 1, any above calls it 0. ` +
-            `At ½ it is ${p >= 0.5 ? '1' : '0'}, and its y is ${followed(c)?.y}.`; },
+            `At ½ it is ${p >= 0.5 ? '1' : '0'}, and its y is ${followed(c)?.y}. "How good is the model?" cuts the validation rows' p at ` +
+            'any threshold: its slider redraws the confusion matrix and marks the point on the ROC curve.'; },
       },
     },
   ],
