@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, afterEach, before, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { openSite, plainText, startRun, train, useAlgorithm, useToy, waitForSample, shotName, waitForData } from './browser.mjs';
+import { near, openSite, plainText, startRun, train, useAlgorithm, useToy, waitForSample, shotName, waitForData } from './browser.mjs';
 
 const SPAM = fileURLToPath(new URL('../data/spam.csv', import.meta.url));
 let site;
@@ -517,6 +517,38 @@ test('SHAP: a summary of the validation rows and a waterfall for the row picked,
   const sum = Number(await page.getAttribute('#shap-waterfall', 'data-sum'));
   assert.ok(Math.abs(sum - predictions[2]) <= 1e-4 * Math.abs(predictions[2]), `the waterfall ends at ${sum}, the model predicts ${predictions[2]}`);
   assert.match(await page.textContent('#shap-waterfall'), /bias: E\[f\(x\)\].*Weight_in_lbs = \d+/s);
+  // Every row's SHAP values as a file, and the importance of every kind: the package's of the same model.
+  const { init } = await import('../../wasm/js/index.js');
+  const bl = await init({ threads: false });
+  const m = bl.loadModel((await download(page, '#download-model')).text);
+  const t = bl.readCSV(readFileSync(fileURLToPath(new URL('../../web/public/datasets/auto_mpg.csv', import.meta.url))));
+  try {
+    const shap = await download(page, '#download-shap');
+    assert.equal(shap.name, 'auto_mpg-shap.csv');
+    const [head, ...rows] = shap.text.trim().split('\n').map((l) => l.split(','));
+    const F = m.summary().features.length;
+    assert.deepEqual(head, ['line', ...m.summary().features.map((f) => f.name), 'bias', 'sum (score F)']);
+    assert.equal(rows.length, t.numRows);
+    const phi = m.contributions(t), p = m.predict(t);
+    for (let r = 0; r < rows.length; r += 37) {
+      assert.equal(rows[r][0], String(r + 2), 'named by the line in the file');
+      for (let f = 0; f <= F; f++) near(Number(rows[r][1 + f]), phi[r * (F + 1) + f], 1e-6, `row ${r} value ${f}`);
+      near(Number(rows[r][F + 2]), p[r], 1e-5, `row ${r}'s sum is its prediction`);
+    }
+    const imp = await download(page, '#download-importance');
+    const [ihead, ...irows] = imp.text.trim().split('\n').map((l) => l.split(','));
+    assert.deepEqual(ihead, ['feature', 'gain', 'total_gain', 'weight', 'cover', 'total_cover']);
+    const total = m.featureImportance('total_gain'), weight = m.featureImportance('weight');
+    assert.equal(irows.length, F);
+    for (const [name, , tg, w] of irows) {
+      near(Number(tg), total[name] ?? 0, 1e-6, `${name}'s total gain`);
+      near(Number(w), weight[name] ?? 0, 1e-9, `${name}'s splits`);
+    }
+    assert.ok(irows.every((r, i) => i === 0 || Number(r[2]) <= Number(irows[i - 1][2])), 'most total gain first');
+  } finally {
+    m.dispose();
+    t.dispose();
+  }
   await page.locator('#shap-box').scrollIntoViewIfNeeded();
   await site.screenshot('shap-regression');
   // A prediction in the tens of thousands (3 rounds from base_score 50000) reads whole: 53387 read 53390 at four digits.

@@ -63,6 +63,7 @@ export class Views {
   private readonly shapWaterfall = new ShapWaterfall($('shap-waterfall'), $('shap-waterfall-caption'));
   private shapData: { summary: ShapData | null; row: ShapData | null } = { summary: null, row: null };
   private shapAsked = '';     // the model and row the SHAP views last asked for
+  private writingShap = false;  // every row's SHAP values asked for, the file not yet come
   private shapOutputDrawn = -1;
   private panel: CsvPanel | null = null;
   private asked = '';         // what the inside views last asked the worker for
@@ -149,6 +150,14 @@ export class Views {
     // Continuing on a cluster starts from the whole model (the script's rounds are added to all of it).
     $('download-scale-model').addEventListener('click', () => client.exportText('xgboost'));
     $('download-scale-rows').addEventListener('click', () => client.exportText('valid-rows'));
+    $('download-importance').addEventListener('click', () => client.exportText('importance'));
+    // Every row's SHAP values take seconds on a big table: the button says so until the file comes.
+    $('download-shap').addEventListener('click', () => {
+      this.writingShap = true;
+      setHidden($('shap-message'), true);
+      this.renderInside();
+      client.exportText('shap');
+    });
     $('download-scale-script').addEventListener('click', () => {
       const input = $<HTMLInputElement>('scale-rounds');
       const rounds = Number(input.value);
@@ -462,6 +471,10 @@ export class Views {
     for (const id of ['download-model', 'download-model-compact', 'download-predictions']) $<HTMLButtonElement>(id).disabled = !has;
     // Another file predicted by a finished model (a run still going has none to keep yet).
     $<HTMLButtonElement>('predict-file').disabled = !has || !!show?.live;
+    $<HTMLButtonElement>('download-importance').disabled = !has;
+    // SHAP values read the rows: not while a run trains, nor of a model file whose columns the data lacks.
+    $<HTMLButtonElement>('download-shap').disabled = !has || this.writingShap || (!!show?.live && run?.status === 'training') || !!loadedModelLacks() || !store.data;
+    setText($('download-shap'), this.writingShap ? 'Writing SHAP values of every row…' : 'Download SHAP values of every row (CSV)');
     // A model file that reads columns the data lacks cannot predict its rows: the button said it could, then did nothing here.
     const lacking = loadedModelLacks();
     if (lacking) $<HTMLButtonElement>('download-predictions').disabled = true;
@@ -597,6 +610,15 @@ export class Views {
         else if (m.what === 'valid-rows') download(files.validRows, m.text, 'text/plain');
         else if (m.what === 'scale-out') download(`continue_${this.scaleEngine}.py`, m.text, 'text/x-python');
         else if (m.what === 'round-csv') download(`${base}-round-${m.round || 'newest'}.csv`, m.text, 'text/csv');
+        else if (m.what === 'importance') download(`${base}-importance.csv`, m.text, 'text/csv');
+        else if (m.what === 'shap') {
+          this.writingShap = false;
+          this.renderInside();
+          if (m.error) {
+            setText($('shap-message'), m.error);
+            setHidden($('shap-message'), false);
+          } else download(`${base}-shap.csv`, m.text, 'text/csv');
+        }
         else download(m.round ? `${base}-predictions-round-${m.round}.csv` : `${base}-predictions.csv`, m.text, 'text/csv');
         return;
       }

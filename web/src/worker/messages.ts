@@ -34,6 +34,8 @@ export interface SurfaceRequest {
 // delimiter 'auto' or the character; rows with the wrong number of fields skipped or refused;
 // the user's own missing-value markers (as readCSVStream's options of the same names).
 export interface ReadOptions { delimiter: string; skipRaggedRows: boolean; missingValues: string[]; dateParts: string[] }
+// The files the page asks the worker to write (shap: every row's SHAP values; importance: each kind's).
+export type ExportKind = 'model' | 'model-compact' | 'predictions' | 'xgboost' | 'xgboost-ubj' | 'valid-rows' | 'shap' | 'importance';
 // A run's model kept to predict another file: its first `rounds` (0: all), its name on the page, the data it trained on.
 export interface KeepModel { rounds: number; name: string; trainedOn: string }
 
@@ -59,7 +61,7 @@ export type ToWorker =
   | { type: 'importance'; importance: string }
   // model: the JSON file; model-compact: the .blm file (toBinary()).
   // rounds: predictions of the model's first rounds only (0 or absent: all of it).
-  | { type: 'export'; what: 'model' | 'model-compact' | 'predictions' | 'xgboost' | 'xgboost-ubj' | 'valid-rows'; rounds?: number; target?: string }  // target: a model file's that names none
+  | { type: 'export'; what: ExportKind; rounds?: number; target?: string }  // target: a model file's that names none
   // The "continue at scale" script; files: the names the script finds the CSV, model and rows under.
   | { type: 'scale-out'; engine: 'dask' | 'spark'; rounds: number; files: { csv: string; model: string; validRows: string; output: string } }
   // The picked file itself (a handle): the worker reads it, JSON or compact.
@@ -330,7 +332,8 @@ export type FromWorker =
   | { type: 'tree'; index: number; tree: TreeJson | null; model: ModelInfo }
   | { type: 'importance'; importance: string; values: Record<string, number> }
   // The file's text, or (the model files, which can run to gigabytes) a Blob built in pieces.
-  | { type: 'export'; what: 'model' | 'model-compact' | 'predictions' | 'xgboost' | 'xgboost-ubj' | 'valid-rows' | 'scale-out' | 'round-csv'; text: string | Blob; round?: number }
+  // error: why the file could not be written, said beside its button (SHAP values too slow to compute here).
+  | { type: 'export'; what: ExportKind | 'scale-out' | 'round-csv'; text: string | Blob; round?: number; error?: string }
   | { type: 'round-detail'; detail: RoundDetail | null; model: ModelInfo | null; error: string }
   | { type: 'split-search'; search: SplitSearch | null; error: string }
   | { type: 'landing-demo'; frames: Float32Array; n: number; rounds: number; error: string }

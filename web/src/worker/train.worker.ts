@@ -8,6 +8,7 @@ import type { ErrorInfo, EvaluationResult, FromWorker, KeepModel, ModelInfo, Rea
 import { modelShape, RoundHistory, roundCsv, roundDetail } from './round-detail';
 import { splitSearch } from './split-search';
 import { csvText, distinctHeader } from './csv-cells';
+import { importanceCsv, shapCsv } from './explain-files';
 import { rankingDetail } from './ranking';
 import { compareRuns, KeptRuns } from './compare';
 import { partialDependence } from './dependence';
@@ -116,8 +117,9 @@ interface Run {
   stopRequested: boolean;
 }
 let run: Run | null = null;
-// TreeSHAP steps a SHAP request may take (about a second's work; see contributionsCost()).
-const SHAP_SUMMARY_BUDGET = 4e8, SHAP_ROW_BUDGET = 1e9;
+// TreeSHAP steps a SHAP request may take (about a second's work; see contributionsCost()); a file of every
+// row's, about a minute's (said while it is written).
+const SHAP_SUMMARY_BUDGET = 4e8, SHAP_ROW_BUDGET = 1e9, SHAP_FILE_BUDGET = 6e10;
 // The cross-validation in progress (its Stop).
 let cvAbort: AbortController | null = null;
 // The same for SHAP interaction values (2 x features + 1 passes a row).
@@ -502,6 +504,15 @@ async function handle(msg: ToWorker) {
       withCurrent((whole) => {
         if (msg.what === 'valid-rows') return post({ type: 'export', what: 'valid-rows', text: validRowsOf(whole).join('\n') + '\n' });
         if (msg.what === 'predictions') return post({ type: 'export', what: 'predictions', text: predictionsCsv(whole, msg.rounds ?? 0, msg.target), round: msg.rounds ?? 0 });
+        if (msg.what === 'importance') return post({ type: 'export', what: 'importance', text: importanceCsv(whole) });
+        if (msg.what === 'shap') {
+          try {
+            if (!table) noTable('Explaining its rows (SHAP)');
+            return post({ type: 'export', what: 'shap', text: shapCsv(whole, table, table.rowLines(), SHAP_FILE_BUDGET) });
+          } catch (e) {
+            return post({ type: 'export', what: 'shap', text: '', error: describe(e).message });
+          }
+        }
         // A model file of the round picked on the page, as its predictions are: the first rounds cut out.
         const asked = msg.rounds ?? 0, round = asked > 0 && asked < modelShape(whole).rounds ? asked : 0;
         const m = round ? whole.firstRounds(round) : whole;
