@@ -58,3 +58,33 @@ test('auto_mpg: the line along Weight_in_lbs is the package\'s, and constrained 
   assert.match(await page.textContent('#dependence-caption'), /Constrained decreasing in Weight_in_lbs: every line falls or stays level\. Dashed: Run 1's mean, unconstrained/);
   assert.equal(await page.isVisible('#dependence-constraint-hint'), false, 'the run trained with what the menu says');
 });
+
+test('auto_mpg: a categorical feature (Origin) by level, low to high, each level\'s mean the package\'s; no constraint offered', async () => {
+  const { page } = ctx.site;
+  await page.selectOption('#dependence-feature', 'Origin');
+  await page.waitForFunction(() => document.querySelector('#dependence svg')?.dataset.feature === 'Origin');
+  const shown = await figure(page);
+  const levels = shown.levels.split('|'), means = shown.mean.split(',').map(Number), grid = shown.grid.split(',').map(Number);
+  assert.deepEqual([...levels].sort(), ['Europe', 'Japan', 'USA']);
+  assert.ok(means.every((v, i) => i === 0 || v >= means[i - 1]), 'levels from the lowest mean up');
+  assert.equal(await page.isDisabled('#dependence-constraint'), true, 'categories have no order to constrain');
+  assert.match(await page.textContent('#dependence-caption'), /with Origin set to each level, other features as they are/);
+  const model = ctx.bl.loadModel(await download(page, '#download-model'));
+  const rows = (await download(page, '#download-scale-rows')).trim().split('\n').map(Number);
+  const table = ctx.bl.readCSV(await readFile(new URL('../../web/public/datasets/auto_mpg.csv', import.meta.url)));
+  try {
+    const s = model.summary(), f = s.features.findIndex((x) => x.name === 'Origin'), p = s.features.length;
+    const values = model.featureValues(table, { rows });
+    grid.forEach((code, g) => {
+      assert.equal(s.features[f].levels[code], levels[g], 'the level named is the code moved to');
+      const moved = Float32Array.from(values);
+      for (let i = 0; i < rows.length; i++) moved[i * p + f] = code;
+      const predicted = model.predictMatrix(moved, rows.length);
+      near(means[g], predicted.reduce((a, b) => a + b, 0) / rows.length, 1e-6, `the mean at ${levels[g]}`);
+    });
+  } finally {
+    model.dispose();
+    table.dispose();
+  }
+  await page.locator('#dependence-box').scrollIntoViewIfNeeded();
+});

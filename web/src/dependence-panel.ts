@@ -100,13 +100,15 @@ export class DependencePanel {
     this.view.clear(why);
   }
 
-  // The menus: the model's numeric features, its classes, and the constraint the next run will train with.
+  // The menus: the model's features (numbers first, then categories), its classes, and the constraint the
+  // next run will train with (numbers only).
   private renderConstraint() {
     const now = this.now();
     const select = $<HTMLSelectElement>('dependence-feature');
-    const names = now?.numeric.join('|') ?? '';
+    const numeric = now?.numeric ?? [], categories = (now?.features ?? []).filter((f) => !numeric.includes(f));
+    const names = [...numeric, ...categories].join('|');
     if (select.dataset.names !== names) {
-      select.replaceChildren(...(now?.numeric ?? []).map((f) => new Option(f, f)));
+      select.replaceChildren(...numeric.map((f) => new Option(f, f)), ...categories.map((f) => new Option(`${f} (categories)`, f)));
       select.dataset.names = names;
     }
     if (now) setValue(select, now.feature);
@@ -120,13 +122,14 @@ export class DependencePanel {
     if (now && now.outputs > 1) setValue(output, String(now.output));
     const constraint = $<HTMLSelectElement>('dependence-constraint');
     const xgboost = store.algorithm === 'xgboost';
-    constraint.disabled = !now || !xgboost;
+    constraint.disabled = !now || !xgboost || !!now.levels;
     const typed = now ? typedByName(this.features)[now.feature] ?? 0 : 0;
     setValue(constraint, String(typed));
     const hint = $('dependence-constraint-hint');
     const word = (d: number) => (d > 0 ? 'increasing' : d < 0 ? 'decreasing' : 'free');
     let text = '';
-    if (now && !xgboost) text = 'Monotone constraints train with the XGBoost-style algorithm.';
+    if (now?.levels) text = '';  // categories have no order to constrain
+    else if (now && !xgboost) text = 'Monotone constraints train with the XGBoost-style algorithm.';
     else if (now && typed !== now.direction) text = `The next run trains with ${now.feature} ${word(typed)} (monotone_constraints under More parameters): press Play.`;
     setText(hint, text);
     setHidden(hint, !text);

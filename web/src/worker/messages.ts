@@ -115,6 +115,10 @@ export interface DependenceData {
   direction: number;   // the model's monotone constraint on the feature: -1, 0 or 1
   features: string[];  // the model's features in order
   numeric: string[];   // its numeric ones, the ones a line can be drawn along
+  // A categorical feature: the names of the levels in grid (codes), low to high by the mean, and how many
+  // levels the model knows (those shown are the commonest among the rows).
+  levels?: string[];
+  levelCount?: number;
 }
 
 // Model.evaluate()'s answer and which rows it scored: the run's held-out

@@ -631,7 +631,8 @@ async function handle(msg: ToWorker) {
         if (!table) noTable('Partial dependence');
         const held = validRowsOf(m);
         const rows = held.length ? held : Array.from({ length: Math.min(table.numRows, 2000) }, (_, i) => i);
-        const feature = msg.feature || m.summary().features.find((f) => f.type === 'numeric')?.name || '';
+        const features = m.summary().features;
+        const feature = msg.feature || features.find((f) => f.type === 'numeric')?.name || features[0]?.name || '';
         post({ type: 'dependence', key: msg.key, data: partialDependence(m, table, rows, feature, msg.output), error: '' });
       }, (error) => post({ type: 'dependence', key: msg.key, data: null, error }));
       return;
