@@ -601,6 +601,52 @@ test('a step on the student\'s own file: offered where its question holds, set u
   await site.screenshot('lessons-own-file-1280x800');
 });
 
+test('Losses: the deviance at a row\'s margin, the loss that charges a confident mistake most, an outlier\'s share of its leaf, pseudo-Huber\'s bounded gradient, then the challenge', async () => {
+  const { page } = site;
+  await page.goto('about:blank');
+  await page.goto(`${site.origin}/#lesson=losses&step=0`);
+  const prompt = async () => { await ready(page); return page.textContent('#lesson-prompt'); };
+  // The deviance at m = ỹ·F₂, worked from the class and score the prompt gives.
+  let q = await prompt();
+  const [, y, F] = /of class (\d) \(ỹ = [+−]1\) with score F₂ = (-?\d+(?:\.\d+)?)/.exec(q).map(Number);
+  const m = (2 * y - 1) * F;
+  assert.equal(await answer(page, Math.exp(-m).toFixed(4)), 'wrong', 'the exponential loss is not the deviance');
+  assert.equal(await answer(page, Math.log1p(Math.exp(-m)).toFixed(4)), 'right', q);
+  // A confident mistake: the exponential.
+  await page.click('#lesson-next');
+  await ready(page);
+  await page.click('.lesson-choice:text-is("binomial deviance")');
+  assert.equal(await page.getAttribute('#lesson-verdict', 'data-verdict'), 'wrong');
+  await page.click('.lesson-choice:text-is("exponential")');
+  assert.equal(await page.getAttribute('#lesson-verdict', 'data-verdict'), 'right');
+  // The outlier's share of its squared-error leaf: r / n; "Where to look" marks the row the prompt names.
+  await page.click('#lesson-next');
+  q = await prompt();
+  const [, line, yo, f0, n] = /row on (?:line|row) (\d+) is farthest from f₀: y = (-?[\d.]+), f₀ = (-?[\d.]+)\. Its leaf holds (\d+) training rows/.exec(q);
+  assert.ok(Math.abs(Number(yo) - Number(f0)) > 2, `an outlier: ${q}`);
+  await page.click('#lesson-look');
+  await page.waitForFunction((line) => document.querySelector('#worked-table tr.lesson-row')?.cells[0].textContent === line, line, { timeout: 5000 });
+  assert.equal(await answer(page, ((Number(yo) - Number(f0)) / Number(n)).toFixed(4)), 'right', q);
+  // Pseudo-Huber's gradient of that row: about δ in size, far below its residual; the engine's g agrees.
+  await page.click('#lesson-next');
+  q = await prompt();
+  const z = Number(/z = F₀ − y = (-?\d+(?:\.\d+)?)/.exec(q)[1]);
+  assert.equal(await answer(page, z.toFixed(4)), 'wrong', 'squared error\'s gradient is not pseudo-Huber\'s');
+  const g = z / Math.sqrt(1 + (z / 0.5) ** 2);
+  assert.ok(Math.abs(g) < 0.5, `bounded by δ: ${g}`);
+  assert.equal(await answer(page, g.toFixed(4)), 'right', q);
+  const engine = Number(/the engine's g: (-?\d+(?:\.\d+)?)/.exec(await page.textContent('#lesson-explain'))[1]);
+  assert.ok(Math.abs(engine - g) < 1e-3, `${engine} against ${g}`);
+  // The challenge: squared error at the steps' settings falls short; pseudo-Huber judged by MAE meets it.
+  await setParam(page, 'objective', 'reg:squarederror');
+  await setParam(page, 'eval_metric', 'mae');
+  await train(page, 20);
+  assert.match(await page.textContent('#lesson-challenge-status'), /^Not yet/);
+  await setParam(page, 'objective', 'reg:pseudohubererror');
+  await train(page, 20);
+  assert.match(await page.textContent('#lesson-challenge-status'), /^Met/);
+});
+
 test('a lesson\'s link opens its step, set up; an unknown lesson falls back with a notice', async () => {
   const { page } = site;
   await page.goto('about:blank');
@@ -623,7 +669,7 @@ test('a lesson\'s link opens its step, set up; an unknown lesson falls back with
 
 // Every lesson's first step at the three sizes: nothing wider than the screen, the question on the first
 // screen, a picture of each in test-results/ to look at.
-const LESSON_IDS = ['adaboost-stumps', 'adaboost-trees', 'adaboost-descent', 'gradient-boosting', 'gradient-boosting-classes', 'xgboost-objective', 'random-forest', 'blending', 'ranking-gbrank'];
+const LESSON_IDS = ['adaboost-stumps', 'adaboost-trees', 'adaboost-descent', 'gradient-boosting', 'gradient-boosting-classes', 'xgboost-objective', 'losses', 'random-forest', 'blending', 'ranking-gbrank'];
 test('every lesson\'s first step at 1280x800, 390x844 and 853x533 at 1.5x: no sideways scroll, the question on the first screen', async () => {
   for (const [w, h, scale] of [[1280, 800, 1], [390, 844, 1], [853, 533, 1.5]]) {
     const page = await site.browser.newPage({ viewport: { width: w, height: h }, deviceScaleFactor: scale, ...(w < 500 ? { isMobile: true, hasTouch: true } : {}) });

@@ -946,7 +946,116 @@ const BLENDING: Lesson = {
   },
 };
 
-export const LESSONS: readonly Lesson[] = [ADABOOST, ADABOOST_TREES, ADABOOST_DESCENT, GRADIENT_BOOSTING, GRADIENT_CLASSES, XGBOOST, FORESTS, BLENDING, RANKING];
+// The losses of the notes' figure against the margin, and a robust loss on regression with outliers (the notes'
+// footnote on Huber): what each loss charges a confident mistake, how far one outlier moves a squared-error leaf,
+// and pseudo-Huber's gradient, which stops growing past δ.
+const OUTLIERS = 'toy:outliers:400:0.15:0';
+// The training row of the worked table's page farthest from the model before the round (an outlier, here).
+const farthest = (c: LessonContext): WorkedRow | undefined => c.detail?.rows.filter((r) => !r.valid && !r.left)
+  .reduce<WorkedRow | undefined>((best, r) => (!best || Math.abs(r.y - r.before) > Math.abs(best.y - best.before) ? r : best), undefined);
+const nameOf = (r: WorkedRow | undefined) => (r ? (r.line > 0 ? `line ${r.line}` : `row ${r.row + 1}`) : 'the first training row');
+const leafOfRow = (c: LessonContext, r: WorkedRow | undefined) => c.detail?.leaves.find((l) => l.node === r?.leaf);
+const signedLabel = (r: WorkedRow | undefined) => (r ? 2 * r.y - 1 : NaN);  // ỹ = ±1 of a class index 0 / 1
+const marginOf = (r: WorkedRow | undefined) => signedLabel(r) * (r?.before ?? NaN);
+const pseudoHuberGrad = (z: number, delta: number) => z / Math.sqrt(1 + (z / delta) ** 2);
+const SQUARED = { max_depth: '2', eta: '0.5', rounds: '20' };
+const PSEUDO_HUBER = { max_depth: '2', eta: '0.5', rounds: '20', objective: 'reg:pseudohubererror', huber_slope: '0.5' };
+
+const LOSSES: Lesson = {
+  id: 'losses',
+  title: 'Losses: what a mistake costs',
+  notes: 'the notes\' figure of two-class losses against the margin, and their remark that Huber\'s loss bears outliers better',
+  summary: 'The classic losses at a row\'s margin ỹ·F, what each charges a confident mistake, how one outlier drags a squared-error leaf, and a loss whose gradient stops growing.',
+  steps: [
+    {
+      title: 'Every loss is a function of the margin',
+      own: ['binary'],
+      setup: { data: CIRCLES, algorithm: 'xgboost', params: { max_depth: '2', eta: '0.3', rounds: '20' }, rounds: 3 },
+      panel: 'round-panel',
+      claim: 'With labels ỹ = ±1 and a score F, the margin m = ỹ·F is positive when F has the right sign, large when it is right ' +
+        'with confidence. The two-class losses are functions of m: misclassification [m < 0], exponential e^{−m}, binomial ' +
+        'deviance ln(1 + e^{−m}), squared (1 − m)², hinge max(0, 1 − m); the loss figure draws them.',
+      question: {
+        hides: ['lossline'],
+        needsDetail: true,
+        prompt: (c) => `Before round 3 the row on ${nameOf(followed(c))} is of class ${followed(c)?.y ?? '?'} (ỹ = ${signedLabel(followed(c)) > 0 ? '+1' : '−1'}) ` +
+          `with score F₂ = ${fixed(followed(c)?.before ?? NaN, 4)}. What is its binomial deviance ln(1 + e^{−m}), m = ỹ·F₂?`,
+        answer: (c) => Math.log1p(Math.exp(-marginOf(followed(c)))),
+        explain: (c) => { const m = marginOf(followed(c));
+          return `m = ${fixed(m, 4)}, so ln(1 + e^{${fixed(-m, 4)}}) = ${fixed(Math.log1p(Math.exp(-m)), 4)}. At the same margin the exponential loss is ` +
+            `${fixed(Math.exp(-m), 4)}, the hinge ${fixed(Math.max(0, 1 - m), 4)}, misclassification ${m < 0 ? 1 : 0}. The loss figure's point is this row; ` +
+            `its tangent's slope is the engine's gradient times ỹ (g = ${fixed(followed(c)?.g ?? NaN, 4)}).`; },
+      },
+    },
+    {
+      title: 'A confident mistake',
+      setup: { data: CIRCLES, algorithm: 'xgboost', params: { max_depth: '2', eta: '0.3', rounds: '20' }, rounds: 3 },
+      panel: 'round-panel',
+      claim: 'Where the losses differ most is far on the wrong side, m ≪ 0: a row the model is sure of and gets wrong, such as a ' +
+        'mislabelled one. Misclassification charges it 1 however sure, the hinge and the deviance grow like |m|, and the exponential ' +
+        'loss grows like e^{|m|}. AdaBoost\'s weights are exactly that exponential (normalised), so a few mislabelled rows can come ' +
+        'to hold most of the weight.',
+      question: {
+        prompt: () => 'A row on the wrong side at margin m = −3: which of these losses charges it most?',
+        choices: ['misclassification', 'hinge', 'binomial deviance', 'exponential'],
+        answer: () => 'exponential',
+        explain: () => `At m = −3: misclassification 1, binomial deviance ln(1 + e³) = ${fixed(Math.log1p(Math.exp(3)), 3)}, hinge 4, squared error ` +
+          `(1 + 3)² = 16, exponential e³ = ${fixed(Math.exp(3), 3)}. At m = −6 the exponential charges ${fixed(Math.exp(6), 0)} against the deviance's ` +
+          `${fixed(Math.log1p(Math.exp(6)), 3)}: why boosting with the deviance (log loss) bears label noise better than AdaBoost.`,
+      },
+    },
+    {
+      title: 'Squared error chases an outlier',
+      own: ['regression'],
+      setup: { data: OUTLIERS, algorithm: 'gbdt', params: SQUARED, rounds: 1 },
+      panel: 'worked-table',
+      claim: 'The wave again, with one row in ten thrown 3 to 5 off the curve. With squared error a row\'s pseudo-residual is its whole ' +
+        'residual y − F, and a leaf takes the mean of its rows\' residuals: one row thrown 4 off, among n rows of the leaf, moves the ' +
+        'leaf by 4/n on its own, and with it every other row of that leaf.',
+      question: {
+        hides: ['gbleaf', 'leafvalue', 'after'],
+        needsDetail: true,
+        prompt: (c) => { const r = farthest(c), l = leafOfRow(c, r);
+          return `On this page the row on ${nameOf(r)} is farthest from f₀: y = ${fixed(r?.y ?? NaN, 4)}, f₀ = ${fixed(r?.before ?? NaN, 4)}. Its leaf ` +
+            `holds ${l?.rows ?? '?'} training rows. How much of the leaf's value γ (the mean of their residuals) is this one row's, r/n?`; },
+        answer: (c) => { const r = farthest(c); return ((r?.y ?? NaN) - (r?.before ?? NaN)) / (leafOfRow(c, r)?.rows ?? NaN); },
+        explain: (c) => { const r = farthest(c), l = leafOfRow(c, r), res = (r?.y ?? NaN) - (r?.before ?? NaN);
+          return `r = ${fixed(res, 4)}, over ${l?.rows} rows: ${fixed(res / (l?.rows ?? NaN), 4)} of the leaf's γ = ${fixed(l?.step ?? NaN, 4)}, ` +
+            `as much as ${fixed(res / (l?.step ?? NaN), 1)} rows at the leaf's mean residual. Every row of that leaf is moved by it, outlier or not; ` +
+            'a deeper tree gives the outlier a smaller leaf, and moves that leaf further.'; },
+      },
+    },
+    {
+      title: 'Pseudo-Huber: a gradient that stops growing',
+      own: ['regression'],
+      setup: { data: OUTLIERS, algorithm: 'xgboost', params: PSEUDO_HUBER, rounds: 1 },
+      panel: 'worked-table',
+      claim: 'Huber\'s idea: be quadratic near the fit and linear far from it. XGBoost\'s smooth form, pseudo-Huber, is ' +
+        'δ²(√(1 + (z/δ)²) − 1) with z = F − y, so its gradient g = z / √(1 + (z/δ)²) is about z for small residuals and never more ' +
+        'than δ in size: an outlier pulls its leaf no harder than any row a little more than δ off. (Here δ = huber_slope = 0.5.)',
+      question: {
+        hides: ['grad', 'lossline'],
+        needsDetail: true,
+        prompt: (c) => { const r = farthest(c);
+          return `The row on ${nameOf(r)} has y = ${fixed(r?.y ?? NaN, 4)} and F₀ = ${fixed(r?.before ?? NaN, 4)}, so z = F₀ − y = ` +
+            `${fixed((r?.before ?? NaN) - (r?.y ?? NaN), 4)}. With δ = 0.5, what is its gradient g = z / √(1 + (z/δ)²)?`; },
+        answer: (c) => { const r = farthest(c); return pseudoHuberGrad((r?.before ?? NaN) - (r?.y ?? NaN), 0.5); },
+        explain: (c) => { const r = farthest(c), z = (r?.before ?? NaN) - (r?.y ?? NaN);
+          return `g = ${fixed(z, 4)} / √(1 + (${fixed(z, 4)}/0.5)²) = ${fixed(pseudoHuberGrad(z, 0.5), 4)}; the engine's g: ${fixed(r?.g ?? NaN, 4)}. ` +
+            `Squared error's would be z = ${fixed(z, 4)}, ${fixed(Math.abs(z / pseudoHuberGrad(z, 0.5)), 1)} times as strong.`; },
+      },
+    },
+  ],
+  challenge: {
+    goal: 'On the wave with outliers, bring the validation MAE (the mean absolute error, which outliers move least) below 0.47 in at most ' +
+      '30 rounds (squared error at the steps\' settings: 0.63 at round 20). Set eval_metric to mae under More parameters to see it.',
+    hint: 'Which loss pulls a leaf least toward a row thrown far off? The objective menu has pseudo-Huber, Huber (gradient boosting) and the ' +
+      'absolute error; δ (huber_slope) sets where pseudo-Huber turns linear.',
+    met: (run, source) => !!run && source.startsWith('toy:outliers') && run.reports.length <= 30 && (run.reports.at(-1)?.valid?.mae ?? Infinity) < 0.47,
+  },
+};
+
+export const LESSONS: readonly Lesson[] = [ADABOOST, ADABOOST_TREES, ADABOOST_DESCENT, GRADIENT_BOOSTING, GRADIENT_CLASSES, XGBOOST, LOSSES, FORESTS, BLENDING, RANKING];
 
 export const lessonById = (id: string) => LESSONS.find((l) => l.id === id);
 

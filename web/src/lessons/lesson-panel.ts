@@ -190,11 +190,14 @@ export class LessonPanel {
     const status = el('p', { className: 'hint', id: 'lesson-status' });
     const look = el('button', { type: 'button', className: 'secondary', id: 'lesson-look' }, 'Where to look');
     // A panel taller than the screen shows its top, where its first numbers are (centred, they were above the view).
-    // The worked table's questions are about the first training row on its page: that row is brought
-    // to the middle of the screen and marked (the table's top left it below a phone's fold).
+    // The worked table's questions are about a row of its page, named in the prompt by its line (else the
+    // first training row): that row is brought to the middle of the screen and marked (the table's top left it
+    // below a phone's fold).
     look.addEventListener('click', () => {
       const panel = document.getElementById(step.panel);
-      const row = step.panel === 'worked-table' ? panel?.querySelector<HTMLElement>('tbody tr:not(.valid)') : null;
+      const named = /\bon (?:line|row) (\d+)/.exec(prompt.textContent ?? '')?.[1];
+      const rows = step.panel === 'worked-table' ? Array.from(panel?.querySelectorAll<HTMLTableRowElement>('tbody tr') ?? []) : [];
+      const row = rows.find((tr) => named !== undefined && tr.cells[0]?.textContent === named) ?? rows.find((tr) => !tr.classList.contains('valid')) ?? null;
       document.querySelectorAll('.lesson-row').forEach((r) => r.classList.remove('lesson-row'));
       row?.classList.add('lesson-row');
       const target = row ?? panel;

@@ -2,7 +2,7 @@
 // Returned as CSV text (x1, x2, y; or x, y for the one-feature 'wave') so it
 // takes the same path as an uploaded file, and as points for the prediction
 // surface (or, with one feature, the stage view).
-export const TOY_KINDS = ['circles', 'xor', 'spiral', 'gaussians', 'plane', 'sine', 'wave'] as const;
+export const TOY_KINDS = ['circles', 'xor', 'spiral', 'gaussians', 'plane', 'sine', 'wave', 'outliers'] as const;
 export type ToyKind = (typeof TOY_KINDS)[number];
 
 export interface ToySpec {
@@ -19,7 +19,7 @@ export interface ToyData {
   label: Float64Array;
   classification: boolean;
   range: { x: [number, number]; y: [number, number] };
-  dims: 1 | 2;  // features: 'wave' has one (x), and label is its y
+  dims: 1 | 2;  // features: 'wave' and 'outliers' have one (x), and label is its y
   truth?: (x: number) => number;  // the function the one-feature data was drawn around
 }
 
@@ -44,7 +44,8 @@ export function makeToy(spec: ToySpec): ToyData {
   const n = Math.max(10, Math.min(100000, Math.round(spec.n)));
   const x = new Float64Array(n), y = new Float64Array(n), label = new Float64Array(n);
   const s = spec.noise;
-  const classification = !['plane', 'sine', 'wave'].includes(spec.kind);
+  const classification = !['plane', 'sine', 'wave', 'outliers'].includes(spec.kind);
+  const oneFeature = spec.kind === 'wave' || spec.kind === 'outliers';
   for (let i = 0; i < n; i++) {
     let a = 0, b = 0, c = 0;
     switch (spec.kind) {
@@ -89,6 +90,14 @@ export function makeToy(spec: ToySpec): ToyData {
         a = 6 * random() - 3;
         c = WAVE(a) + 2 * s * normal();
         break;
+      // The wave with one row in ten thrown 3 to 5 off it (a sensor's glitch, a typo): what squared error
+      // chases and a robust loss (Huber's) shrugs off.
+      case 'outliers': {
+        a = 6 * random() - 3;
+        const off = random() < 0.5 ? -1 : 1, size = 3 + 2 * random();
+        c = WAVE(a) + 2 * s * normal() + (i % 10 === 3 ? off * size : 0);
+        break;
+      }
     }
     x[i] = a;
     y[i] = b;
@@ -97,7 +106,7 @@ export function makeToy(spec: ToySpec): ToyData {
   const lo = (v: Float64Array) => v.reduce((m, e) => Math.min(m, e), Infinity);
   const hi = (v: Float64Array) => v.reduce((m, e) => Math.max(m, e), -Infinity);
   const pad = (l: number, h: number): [number, number] => [l - 0.05 * (h - l), h + 0.05 * (h - l)];
-  if (spec.kind === 'wave') {
+  if (oneFeature) {
     const lines = ['x,y'];
     for (let i = 0; i < n; i++) lines.push(`${x[i].toFixed(4)},${label[i].toFixed(4)}`);
     // The picture's vertical range is the labels'.
