@@ -647,6 +647,22 @@ test('Losses: the deviance at a row\'s margin, the loss that charges a confident
   assert.match(await page.textContent('#lesson-challenge-status'), /^Met/);
 });
 
+test('a step whose run was stepped on past its round says so, and brings its round back', async () => {
+  const { page } = site;
+  await page.goto('about:blank');
+  await page.goto(`${site.origin}/#lesson=gradient-boosting&step=1`);
+  await ready(page);
+  const asked = await page.textContent('#lesson-prompt');
+  assert.match(asked, /pseudo-residual/);
+  // Step trains round 2: the question is about round 1 (it sat at "comes once the round is trained").
+  await page.click('#step');
+  await page.waitForFunction(() => /about round 1's numbers; the page now shows round 2/.test(document.getElementById('lesson-prompt').textContent));
+  assert.match(await page.textContent('#lesson-status'), /^Set up:/);
+  await page.click('#lesson-back-round');
+  await ready(page);
+  assert.equal(await page.textContent('#lesson-prompt'), asked);
+});
+
 test('a lesson\'s link opens its step, set up; an unknown lesson falls back with a notice', async () => {
   const { page } = site;
   await page.goto('about:blank');

@@ -244,8 +244,21 @@ export class LessonPanel {
     const setup = l.own ? { ...step.setup, data: l.own } : step.setup;
     // After the student's own runs (the challenge's), the line says what the step set up, not what is on show.
     const since = ready && currentRun() && currentRun()!.token !== l.run ? ' The run on show since is yours; Previous and Next set the steps up again.' : '';
-    setText(parts.status, ready ? `Set up: ${describe(setup, run?.reports.length)}.${since}` : `Setting the page up: ${describe(setup)}…`);
-    setMathText(parts.prompt, ready ? step.question.prompt(ctx) : 'The question comes once the round is trained.');
+    // Set up, but the round on show is another (Step or Continue trained on, or another round was picked): the
+    // question waits for the step's round, and says how to bring it back (it sat at "comes once trained" for good).
+    const elsewhere = l.ready && !!run && !ready && step.question.needsDetail === true && run.reports.length >= step.setup.rounds;
+    setText(parts.status, ready || elsewhere ? `Set up: ${describe(setup, run?.reports.length)}.${since}` : `Setting the page up: ${describe(setup)}…`);
+    if (elsewhere) {
+      const text = `The question is about round ${step.setup.rounds}'s numbers; the page now shows round ` +
+        `${store.selectedRound || run.reports.length} (the run went on, or another round was picked). `;
+      if (parts.prompt.dataset.math !== text) {  // (rebuilt only when it changes: a click must find its button)
+        const back = document.createElement('button');
+        Object.assign(back, { type: 'button', className: 'secondary', id: 'lesson-back-round', textContent: `Back to round ${step.setup.rounds}` });
+        back.addEventListener('click', () => update((s) => { s.selectedRound = step.setup.rounds; }));
+        parts.prompt.dataset.math = text;
+        parts.prompt.replaceChildren(text, back);
+      }
+    } else setMathText(parts.prompt, ready ? step.question.prompt(ctx) : 'The question comes once the round is trained.');
     const answered = l.verdict === 'right' || l.shown;
     // The numbers that are the answer, blurred while the question is open (style.css).
     document.body.dataset.lessonHide = ready && !answered ? (step.question.hides ?? []).join(' ') : '';
