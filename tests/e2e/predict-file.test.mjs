@@ -42,7 +42,7 @@ test('a test set and new rows predicted by the run\'s model at the round picked,
   assert.equal(await page.isDisabled('#predict-file'), false);
   await page.setInputFiles('#predict-input', csv('claims_test.csv', tested));
   await waitForData(page, 'claims_test.csv');
-  await page.waitForFunction(() => /^Predicting with Run \d+'s model at round 5, trained on claims\.csv: 5 trees predicting claims/.test(document.getElementById('model-status').textContent));
+  await page.waitForFunction(() => /^Predicting with Run \d+'s model \(its first 5 rounds\), trained on claims\.csv: 5 trees predicting claims/.test(document.getElementById('model-status').textContent));
   assert.match(await page.textContent('#model-status'), /starting scores from log_years: each row here starts there too/);
   assert.equal(await page.inputValue('#target'), 'claims', 'the model\'s target');
 
@@ -64,12 +64,27 @@ test('a test set and new rows predicted by the run\'s model at the round picked,
   let predicted = model.predict(test, { baseMargin: 'log_years' }), at = head.indexOf('predicted claims');
   assert.ok(at > 0, head.join(' | '));
   for (let r = 0; r < rows.length; r += 17) near(Number(rows[r][at]), predicted[r], 1e-5, `test row ${r + 1}`);
+  // The file's columns the model does not read (the offset) and its actual target, to join and check the rows by.
+  assert.deepEqual(head, ['line', 'log_years', 'claims', 'predicted claims']);
+  const actual = tested.trim().split('\n').slice(1).map((l) => l.split(',').at(-1));
+  assert.deepEqual(rows.map((r) => r[2]), actual);
+  // Another round picked on the slider: the kept model's first 3 rounds score and predict the file.
+  await page.fill('#round-scrub', '3');
+  await page.dispatchEvent('#round-scrub', 'input');
+  await page.waitForFunction(() => /round 3's model/.test(document.getElementById('result-summary').textContent));
+  const three = whole.firstRounds(3);
+  near(Number(await page.$eval('#result-panel', (e) => e.dataset.rmse)), three.evaluate(test, { baseMargin: 'log_years' }).rmse, 1e-4, 'round 3\'s RMSE');
+  [head, ...rows] = (await download(page, '#download-predictions')).trim().split('\n').map((l) => l.split(','));
+  const p3 = three.predict(test, { baseMargin: 'log_years' });
+  for (let r = 0; r < rows.length; r += 29) near(Number(rows[r][3]), p3[r], 1e-5, `test row ${r + 1} at round 3`);
+  three.dispose();
+  await page.click('#round-newest');
 
   // New rows, no target: predicted (the same model stays on show), not scored.
   await page.setInputFiles('#predict-input', csv('claims_new.csv', fresh));
   await waitForData(page, 'claims_new.csv');
   await page.waitForFunction(() => /has no column 'claims'/.test(document.getElementById('result-panel').textContent));
-  assert.match(await page.textContent('#model-status'), /^Predicting with Run \d+'s model at round 5, trained on claims\.csv/);
+  assert.match(await page.textContent('#model-status'), /^Predicting with Run \d+'s model \(its first 5 rounds\), trained on claims\.csv/);
   [head, ...rows] = (await download(page, '#download-predictions')).trim().split('\n').map((l) => l.split(','));
   const freshTable = ctx.bl.readCSV(fresh);
   predicted = model.predict(freshTable, { baseMargin: 'log_years' });

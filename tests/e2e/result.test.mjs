@@ -56,6 +56,11 @@ test('spam: the validation rows\' confusion matrix and accuracy are the package\
     assert.deepEqual(await matrixShown(), at3);
     assert.notDeepEqual(at3, [...e.confusion], 'the threshold moved some rows');
     assert.match(await page.textContent('#result-body'), new RegExp(`At t = 0\\.300: ${at3[1] + at3[3]} rows called 'spam'; precision ${(100 * at3[3] / (at3[1] + at3[3])).toFixed(1)} %`));
+    // The predictions file calls its classes at the threshold picked, and says so.
+    const [phead, ...prows] = (await download(page, '#download-predictions')).trim().split('\n').map((l) => l.split(','));
+    const called = phead.indexOf('predicted type (p > 0.3)'), pcol = phead.indexOf('p(type = spam)');
+    assert.ok(called > 0 && pcol > 0, phead.join(' | '));
+    assert.ok(prows.every((r) => r[called] === (Number(r[pcol]) > 0.3 ? 'spam' : 'nonspam')), 'each row called at p > 0.3');
     await page.click('#result-body button:text-is("½")');
     assert.deepEqual(await matrixShown(), [...e.confusion]);
     // The best F1 is the highest of any threshold's on these rows.

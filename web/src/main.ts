@@ -1,7 +1,7 @@
 // Wiring only: DOM events and worker replies change the store (state.ts);
 // the views render from it (views.ts).
 import './style.css';
-import { currentRun, formDiffersFrom, modelOnShow, roundPicked, sameParams, store, subscribe, update, updateSoon, type DataChoice, type LoadedData } from './state';
+import { currentRun, formDiffersFrom, modelOnShow, roundPicked, runsOf, sameParams, store, subscribe, update, updateSoon, type DataChoice, type LoadedData } from './state';
 import { WorkerClient } from './worker/client';
 import type { FromWorker, KeepModel, SurfaceRequest } from './worker/messages';
 import { choiceFor, choiceToSend, CsvPanel, dateColumns, strayWords, takesBaseMargin } from './ui/csv-panel';
@@ -415,7 +415,9 @@ function handle(m: FromWorker) {
         s.messages.data = '';
         s.messages.dataWait = '';
         s.messages.train = '';
-        s.chart.dataId = 0;
+        // A file predicted by a run's model kept for it: the chart goes on showing that run's curves (this file has none).
+        const trainedOn = s.loadedModel?.trainedOn ? (p.keep ? s.data?.id ?? 0 : s.chart.dataId) : 0;
+        s.chart.dataId = trainedOn && runsOf(trainedOn).length ? trainedOn : 0;
         s.selectedRound = 0;
         s.tree = -1;
         s.shap = { line: 0, output: 0 };
@@ -517,9 +519,8 @@ function handle(m: FromWorker) {
       break;
     }
     case 'model-loaded':
-      // A run's model kept for the file being opened: said when the file lands (the chart is empty then: no run on it).
-      if (m.trainedOn) loadNotice = `${m.name}, trained on ${m.trainedOn}, predicts this file: "How good is the model?" scores its rows ` +
-        'when it has the target; "Download predictions" writes them. Play trains a new model on it.';
+      // A run's model kept for the file being opened: said when the file lands.
+      if (m.trainedOn) loadNotice = keptNotice(m.name, m.trainedOn);
       update((s) => {
         s.loadedModel = { name: m.name, model: m.model, ...(m.trainedOn ? { trainedOn: m.trainedOn } : {}), ...(m.startsAt ? { startsAt: m.startsAt } : {}) };
         s.messages.model = '';
@@ -713,10 +714,20 @@ $<HTMLInputElement>('predict-input').addEventListener('change', (e) => {
   input.value = '';
   if (!file) return;
   const show = modelOnShow(), run = currentRun();
-  if (store.loadedModel || !show?.model || show.live || !run || !store.data) return loadFile(file);
   const rounds = roundPicked();
-  loadFile(file, { rounds, name: `Run ${run.number}'s model${rounds ? ` at round ${rounds}` : ''}`, trainedOn: store.data.name });
+  if (store.loadedModel?.trainedOn) {  // a second file for the kept model: said again
+    loadFile(file);
+    loadNotice = keptNotice(store.loadedModel.name, store.loadedModel.trainedOn);
+    return;
+  }
+  if (store.loadedModel || !show?.model || show.live || !run || !store.data) return loadFile(file);
+  loadFile(file, { rounds, name: `Run ${run.number}'s model${rounds ? ` (its first ${rounds} rounds)` : ''}`, trainedOn: store.data.name });
 });
+
+function keptNotice(name: string, trainedOn: string) {
+  return `${name}, trained on ${trainedOn}, predicts this file: "How good is the model?" scores its rows when it has the target; ` +
+    '"Download predictions" writes them. Play trains a new model on it.';
+}
 
 let modelFile = '';
 $<HTMLInputElement>('model-input').addEventListener('change', async (e) => {

@@ -2,7 +2,7 @@
 // from (its run's validation rows; a loaded model on the table loaded, new
 // rows with its target, say), at the round picked on the chart. Asked of the
 // worker when the model, the round or the data changes, not while a run plays.
-import { currentRun, loadedModelLacks, modelInfoOnShow, modelOnShow, store } from './state';
+import { currentRun, loadedModelLacks, modelInfoOnShow, modelOnShow, store, updateSoon } from './state';
 import { EvaluationView } from './ui/evaluation-view';
 import { setHidden, setText } from './ui/dom';
 import type { WorkerClient } from './worker/client';
@@ -25,7 +25,8 @@ export function pastBest(reports: RoundReport[]): PastBest | null {
 }
 
 export class ResultPanel {
-  private readonly view = new EvaluationView($('result-panel'), $('result-summary'), $('result-body'));
+  private readonly view = new EvaluationView(() => store.threshold, (t) => updateSoon((s) => { s.threshold = t; }),
+    $('result-panel'), $('result-summary'), $('result-body'));
   private asked = '';
   private askedRound = 0;  // the round the question was for (0: the whole model)
   private askedTarget = '';  // the column scored against when the model file names none
@@ -37,7 +38,6 @@ export class ResultPanel {
 
   // The round the answer is for: the one picked on the chart when the run's model has more (0: the whole model).
   private round(rounds: number) {
-    if (store.loadedModel) return 0;
     return store.selectedRound > 0 && store.selectedRound < rounds ? store.selectedRound : 0;
   }
 

@@ -118,6 +118,7 @@ export interface Store {
   chart: { metric: string; log: boolean; dataId: number };  // dataId: whose runs the chart shows (0: the loaded data's)
   surfaceLayer: 'prediction' | 'width';  // a quantile model's surface: the middle quantile, or the band's width
   selectedRound: number;    // the round picked on the chart (0: none; the views show the newest)
+  threshold: number;        // two classes: where p is cut (the result panel's slider; the predictions file's classes)
   tree: number;             // the tree on show, 0-based (-1: the newest)
   importanceType: string;
   shap: { line: number; output: number };  // the file line of the row explained (0: the first row) and the output (class) shown
@@ -186,6 +187,7 @@ export const store: Store = {
   chart: { metric: '', log: false, dataId: 0 },
   surfaceLayer: 'prediction',
   selectedRound: 0,
+  threshold: 0.5,
   tree: -1,
   importanceType: 'gain',
   shap: { line: 0, output: 0 },
@@ -240,10 +242,11 @@ export function loadedModelLacks(): string {
 
 // The round picked on the chart when the run's model has more: the model files and the predictions
 // then hold that round's model (its first rounds), as the panels show it. 0: the whole model.
+// A model file (or a run's model kept for another file) follows the round picked too.
 export function roundPicked(): number {
   const show = modelOnShow(), run = currentRun();
-  if (!show || store.loadedModel || !run) return 0;
-  const rounds = show.model?.rounds ?? run.reports.length;
+  if (!show) return 0;
+  const rounds = show.model?.rounds ?? run?.reports.length ?? 0;
   return store.selectedRound > 0 && store.selectedRound < rounds ? store.selectedRound : 0;
 }
 

@@ -144,7 +144,8 @@ export class Views {
     };
     $('download-model').addEventListener('click', () => writeModel('model', 'the model (JSON)'));
     $('download-model-compact').addEventListener('click', () => writeModel('model-compact', 'the compact model (.blm)'));
-    $('download-predictions').addEventListener('click', () => client.exportText('predictions', roundPicked(), modelInfoOnShow()?.target ? undefined : store.choice.target));
+    $('download-predictions').addEventListener('click', () => client.exportText('predictions', roundPicked(), modelInfoOnShow()?.target ? undefined : store.choice.target,
+      modelInfoOnShow()?.classes.length === 2 ? store.threshold : undefined));
     $('download-xgboost').addEventListener('click', () => writeModel('xgboost', 'the XGBoost model (JSON)'));
     $('download-xgboost-ubj').addEventListener('click', () => writeModel('xgboost-ubj', 'the XGBoost model (.ubj)'));
     // Continuing on a cluster starts from the whole model (the script's rounds are added to all of it).
@@ -317,7 +318,7 @@ export class Views {
     const startsAt = store.loadedModel?.startsAt;
     modelStatus.textContent = store.writing ? `Writing ${store.writing}…` : store.loadedModel
       ? (trainedOn ? `Predicting with ${store.loadedModel.name}, trained on ${trainedOn}: ${store.loadedModel.model.trees} trees ${predicting} (${store.loadedModel.model.algorithm}). ` +
-          `It is on show until the next run (Play trains on ${store.data?.name ?? 'the data loaded'}; open ${trainedOn} again to go on with it).` +
+          `It is on show until the next run: Play trains a new model on ${store.data?.name ?? 'the data loaded'}.` +
           (startsAt ? ` It trained with starting scores from ${startsAt}: ${store.data?.columns.some((c) => c.name === startsAt) ? 'each row here starts there too'
             : `${store.data?.name ?? 'this file'} has no such column, so its rows start at f₀`}.` : '')
         : `Loaded ${store.loadedModel.name}: ${store.loadedModel.model.trees} trees ${predicting} (${store.loadedModel.model.algorithm}). It is on show until the next run.`) +
@@ -489,7 +490,9 @@ export class Views {
     const picked = roundPicked();
     // A model file opened by hand predicts (new rows, say): the button names it, as the target picked may be another's.
     const whose = store.loadedModel ? ` of ${store.loadedModel.name}` : '';
-    setText($('download-predictions'), picked ? `Download predictions${whose} at round ${picked} (CSV)` : `Download predictions${whose} (CSV)`);
+    // Two classes cut at the result panel's threshold: the file's classes are at it, and the button says so.
+    const cut = modelInfoOnShow()?.classes.length === 2 && store.threshold !== 0.5 ? `, classes at p > ${store.threshold}` : '';
+    setText($('download-predictions'), picked ? `Download predictions${whose} at round ${picked}${cut} (CSV)` : `Download predictions${whose}${cut} (CSV)`);
     const at = picked ? ` at round ${picked}` : '';
     setText($('download-model'), `Download model${at} (BoostLab JSON)`);
     setText($('download-model-compact'), `Download compact model${at} (.blm)`);
@@ -603,8 +606,10 @@ export class Views {
         if (m.what === 'model' || m.what === 'model-compact' || m.what === 'xgboost' || m.what === 'xgboost-ubj') update((s) => { s.writing = ''; });
         // A model of the first rounds says so in its name (the whole model's keeps the name the scale-out script reads).
         const cut = m.round ? `-round-${m.round}` : '';
-        if (m.what === 'model') download(`${base}-model${cut}.json`, m.text, 'application/json');
-        else if (m.what === 'model-compact') download(`${base}-model${cut}.blm`, m.text, 'application/octet-stream');
+        // A run's model kept to predict another file is named after the data it was trained on.
+        const modelBase = store.loadedModel?.trainedOn ? fileBase(store.loadedModel.trainedOn) : base;
+        if (m.what === 'model') download(`${modelBase}-model${cut}.json`, m.text, 'application/json');
+        else if (m.what === 'model-compact') download(`${modelBase}-model${cut}.blm`, m.text, 'application/octet-stream');
         else if (m.what === 'xgboost') download(files.model.replace(/\.json$/, `${cut}.json`), m.text, 'application/json');
         else if (m.what === 'xgboost-ubj') download(files.model.replace(/\.json$/, `${cut}.ubj`), m.text, 'application/ubjson');
         else if (m.what === 'valid-rows') download(files.validRows, m.text, 'text/plain');

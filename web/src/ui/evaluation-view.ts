@@ -31,9 +31,8 @@ export interface EvaluationContext {
 export interface PastBest { metric: string; round: number; best: number; last: number; now: number }
 
 export class EvaluationView {
-  private threshold = 500;  // two classes: where p is cut, in thousandths (kept from one model to the next)
-
-  constructor(private readonly box: HTMLElement, private readonly summary: HTMLElement, private readonly body: HTMLElement) {}
+  // onThreshold: two classes, the threshold picked (kept in the store: the predictions file cuts p there too).
+  constructor(private readonly threshold: () => number, private readonly onThreshold: (t: number) => void,private readonly box: HTMLElement, private readonly summary: HTMLElement, private readonly body: HTMLElement) {}
 
   clear(why: string) {
     setText(this.summary, why);
@@ -79,7 +78,7 @@ export class EvaluationView {
         `predicted right; always answering the commonest class ('${e.classes[common]}') would be right on ${pct(actual[common] / e.weightSum)}.`);
       const loss = Number.isFinite(e.logloss) ? `log loss ${stat(e.logloss)}` : '';
       if (Number.isFinite(e.auc)) parts.push(`AUC ${e.auc.toFixed(3)} (the chance a '${e.classes[1]}' row gets a higher p than a '${e.classes[0]}' one, ties counting half)${loss ? `, ${loss}` : ''}.`);
-      else if (loss) parts.push(`The ${loss}.`);
+      else if (loss) parts.push(`${loss[0].toUpperCase()}${loss.slice(1)}.`);
       if (K === 2) {
         const tp = e.confusion[3], fp = e.confusion[1], fn = e.confusion[2];
         const precision = tp / (tp + fp), recall = tp / (tp + fn);
@@ -109,7 +108,7 @@ export class EvaluationView {
       e.unknownClass ? `${count(e.unknownClass)} of a class the model was not trained on (such as '${e.unknownExample}')` : ''].filter(Boolean);
     if (left.length) parts.push(`Left out: ${left.join(' and ')}.`);
     if (e.unseenLevelRows) parts.push(`${count(e.unseenLevelRows)} of the rows scored hold a level the model never saw (such as ${e.unseenLevelExample}): ` +
-      'it predicts them as if that value were missing, as XGBoost does.');
+      'it predicts them as if that value were missing (XGBoost 3 refuses such rows: map them to missing, or to a level it knows, first).');
     if (e.weight) parts.push(`Weighted by ${e.weight}${c.classWeighted ? '' : ', as the chart\'s metrics are'}: a row of weight w counts as w rows (the rows weigh ${stat(e.weightSum)} in all).`);
     if (c.round) parts.push(`This is round ${c.round}'s model, the round picked on the chart.`);
     setText(this.summary, parts.join(' '));
@@ -129,8 +128,8 @@ export class EvaluationView {
       // Two classes: the matrix at the threshold picked, beside where it is cut.
       if (e.firstByP && e.secondByP && e.classes.length === 2) {
         const matrix = document.createElement('div');
-        const control = thresholdControl(new ThresholdCuts(e.firstByP, e.secondByP), e.classes, this.threshold, this.box, (c) => {
-          this.threshold = c.k;
+        const control = thresholdControl(new ThresholdCuts(e.firstByP, e.secondByP), e.classes, Math.round(this.threshold() * 1000), this.box, (c) => {
+          this.onThreshold(c.k / 1000);
           matrix.replaceChildren(...confusion(e, Float64Array.of(c.tn, c.fp, c.fn, c.tp), c.k / 1000));
         });
         this.body.replaceChildren(matrix, control);

@@ -65,8 +65,8 @@ export function thresholdControl(cuts: ThresholdCuts, classes: string[], k: numb
   reset.title = 'Back to the model\'s own call, p > 0.5';
   const best = cuts.bestF1();
   const toBest = document.createElement('button');
-  Object.assign(toBest, { type: 'button', className: 'secondary', textContent: `best F1 (${(best.k / BINS).toFixed(3)})` });
-  toBest.title = 'The threshold with the highest F1 on these rows (chosen on them: a fresh test set would score it a little lower)';
+  Object.assign(toBest, { type: 'button', className: 'secondary', textContent: `best F1 on these rows (${(best.k / BINS).toFixed(3)})` });
+  toBest.title = 'The threshold with the highest F1 on these rows: chosen on them, so they flatter it (pick it on the validation rows, then check it on a test file)';
   const row = document.createElement('div');
   row.className = 'threshold-row';
   row.append(label, input, output, reset, toBest);
@@ -77,6 +77,7 @@ export function thresholdControl(cuts: ThresholdCuts, classes: string[], k: numb
   const show = (k: number) => {
     const c = cuts.at(k), t = k / BINS;
     input.value = String(k);
+    input.setAttribute('aria-valuetext', t.toFixed(3));
     output.value = t.toFixed(3);
     text.textContent = `At t = ${t.toFixed(3)}: ${count(c.tp + c.fp)} rows called '${classes[1]}'; precision ${pct(precision(c))}, recall ${pct(recall(c))}, ` +
       `F1 ${f1(c).toFixed(3)}, accuracy ${pct(accuracy(c))}. A lower t finds more '${classes[1]}' rows (recall up) and calls more ` +

@@ -47,7 +47,7 @@ export class WorkerClient {
   reset(token: number) { this.send({ type: 'reset', token }); }
   tree(index: number) { this.send({ type: 'tree', index }); }
   importance(importance: string) { this.send({ type: 'importance', importance }); }
-  exportText(what: ExportKind, rounds = 0, target?: string) { this.send({ type: 'export', what, rounds, target }); }
+  exportText(what: ExportKind, rounds = 0, target?: string, threshold?: number) { this.send({ type: 'export', what, rounds, target, threshold }); }
   shap(purpose: 'summary' | 'row', line: number, maxRows = 500) { this.send({ type: 'shap', purpose, line, maxRows }); }
   scaleOutScript(engine: 'dask' | 'spark', rounds: number, files: { csv: string; model: string; validRows: string; output: string }) {
     this.send({ type: 'scale-out', engine, rounds, files });

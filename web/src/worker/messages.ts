@@ -61,7 +61,8 @@ export type ToWorker =
   | { type: 'importance'; importance: string }
   // model: the JSON file; model-compact: the .blm file (toBinary()).
   // rounds: predictions of the model's first rounds only (0 or absent: all of it).
-  | { type: 'export'; what: ExportKind; rounds?: number; target?: string }  // target: a model file's that names none
+  // threshold: two classes, where the predictions file cuts p (0.5: the model's own call).
+  | { type: 'export'; what: ExportKind; rounds?: number; target?: string; threshold?: number }  // target: a model file's that names none
   // The "continue at scale" script; files: the names the script finds the CSV, model and rows under.
   | { type: 'scale-out'; engine: 'dask' | 'spark'; rounds: number; files: { csv: string; model: string; validRows: string; output: string } }
   // The picked file itself (a handle): the worker reads it, JSON or compact.

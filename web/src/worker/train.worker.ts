@@ -503,7 +503,7 @@ async function handle(msg: ToWorker) {
     case 'export':
       withCurrent((whole) => {
         if (msg.what === 'valid-rows') return post({ type: 'export', what: 'valid-rows', text: validRowsOf(whole).join('\n') + '\n' });
-        if (msg.what === 'predictions') return post({ type: 'export', what: 'predictions', text: predictionsCsv(whole, msg.rounds ?? 0, msg.target), round: msg.rounds ?? 0 });
+        if (msg.what === 'predictions') return post({ type: 'export', what: 'predictions', text: predictionsCsv(whole, msg.rounds ?? 0, msg.target, msg.threshold), round: msg.rounds ?? 0 });
         if (msg.what === 'importance') return post({ type: 'export', what: 'importance', text: importanceCsv(whole) });
         if (msg.what === 'shap') {
           try {
@@ -827,7 +827,8 @@ function carryOf(m: Model): string[] {
 // on the chart). The row's side, actual value and columns only while the
 // table the model was trained on is loaded.
 // target: what to call the target when the model names none (an XGBoost file): the one picked on the page.
-function predictionsCsv(m: Model, rounds: number, target = '') {
+// threshold: two classes, the p above which a row is called the second class (0.5, the model's own call, else named in the header).
+function predictionsCsv(m: Model, rounds: number, target = '', threshold = 0.5) {
   if (!table) noTable('Predicting its rows');
   const margin = marginOf(m);
   const p = m.predict(table, { ...(rounds > 0 ? { rounds } : {}), ...(margin ? { baseMargin: margin } : {}) });
@@ -840,15 +841,21 @@ function predictionsCsv(m: Model, rounds: number, target = '') {
   const digits = (x: number) => String(Number(x.toPrecision(7)));
   const classes = i.classes;
   const fileLines = table.rowLines();
-  const carried = (known ? carryOf(m) : []).map((name) => table!.column(name));
+  // Rows the model was not trained on (a test file, new rows): the file's columns the model does not read (an ID)
+  // and its actual target when it has one, so the predictions join back to the rows and can be checked.
+  const features = new Set(i.features.map((f) => f.name));
+  const names = table.columns.map((c) => c.name);
+  const actual = !known && names.includes(i.target) ? table.column(i.target) : null;
+  const carried = (known ? carryOf(m) : names.filter((n) => n !== i.target && !features.has(n))).map((name) => table!.column(name));
   // A carried column as read: whole numbers whole (an ID of 12345678 is a key, not 1.234568e7).
   const cellOf = (c: TableColumn, r: number) => c.type === 'text' ? (c.codes[r] < 0 ? '' : csvText(c.levels[c.codes[r]]))
     : Number.isNaN(c.values[r]) ? '' : Number.isInteger(c.values[r]) ? String(c.values[r]) : digits(c.values[r]);
-  const header = [fileLines ? 'line' : 'row', ...carried.map((c) => c.name), ...(known ? ['set', i.target] : [])];
+  const header = [fileLines ? 'line' : 'row', ...carried.map((c) => c.name), ...(known ? ['set', i.target] : actual ? [i.target] : [])];
   // Several quantiles: a column each (a number target has one prediction a row otherwise).
   const quantiles = classes.length === 0 && width > 1 ? (i.quantiles?.length === width ? i.quantiles : Array.from({ length: width }, (_, k) => k)) : null;
+  const cut = classes.length === 2 && threshold !== 0.5 ? ` (p > ${threshold})` : '';
   if (quantiles) header.push(...quantiles.map((q) => `predicted ${i.target} (${q} quantile)`));
-  else header.push(`predicted ${i.target}`, ...(classes.length === 0 ? [] : width === 1 ? [`p(${i.target} = ${classes[1]})`] : classes.map((c) => `p(${i.target} = ${c})`)));
+  else header.push(`predicted ${i.target}${cut}`, ...(classes.length === 0 ? [] : width === 1 ? [`p(${i.target} = ${classes[1]})`] : classes.map((c) => `p(${i.target} = ${c})`)));
   const lines = [distinctHeader(header, (k) => k >= 1 && k <= carried.length).map(csvText).join(',')];
   for (let r = 0; r < table.numRows; r++) {
     const row = [String(fileLines ? fileLines[r] : r + 1)];
@@ -856,15 +863,17 @@ function predictionsCsv(m: Model, rounds: number, target = '') {
     // A row with no target was in neither set.
     if (known) row.push(...(Number.isNaN(labels![r]) ? ['left out', '']
       : [valid.has(r) ? 'valid' : 'train', csvText(classes.length ? String(classes[labels![r]] ?? '') : digits(labels![r]))]));
+    else if (actual) row.push(cellOf(actual, r));
     if (quantiles) {
       for (let k = 0; k < width; k++) row.push(digits(p[r * width + k]));
     } else if (classes.length === 0) {
       row.push(digits(p[r]));
     } else if (width === 1) {
-      row.push(csvText(String(classes[p[r] > 0.5 ? 1 : 0])), digits(p[r]));
+      row.push(csvText(String(classes[p[r] > threshold ? 1 : 0])), digits(p[r]));
     } else {
       let best = 0;
-      for (let k = 1; k < width; k++) if (p[r * width + k] > p[r * width + best]) best = k;
+      if (width === 2 && classes.length === 2) best = p[r * 2 + 1] > threshold ? 1 : 0;
+      else for (let k = 1; k < width; k++) if (p[r * width + k] > p[r * width + best]) best = k;
       row.push(csvText(String(classes[best])));
       for (let k = 0; k < width; k++) row.push(digits(p[r * width + k]));
     }
