@@ -66,20 +66,22 @@ test('AdaBoost, one stump at a time: every step checked against the engine\'s nu
   assert.equal(await blurred(), 'none', 'answered: the number shows');
   await site.screenshot('lessons-step1-1280x800');
 
-  // Step 2: a wrong row against a right one, ◆².
+  // Step 2: a wrong row against a right one, ◆² (the picture at round 2, whose weights they are).
   await page.click('#lesson-next');
   await ready(page);
-  assert.equal((await roundLine(page)).round, 1);
+  assert.equal((await roundLine(page)).round, 2);
   assert.equal(await answer(page, (diamond ** 2).toFixed(3)), 'right');
   assert.match(await page.textContent('#lesson-explain'), /normalised/);
 
-  // Step 3: round 2 trained; the old stump's error under the new weights is ½.
+  // Step 3: round 2 trained; the weight on the old stump's mistakes after the update, ε₁·◆₁, is what its right rows hold.
+  const eps1 = line.epsilon;
   await page.click('#lesson-next');
   await ready(page);
   line = await roundLine(page);
   assert.equal(line.round, 2, line.text);
-  assert.equal(await answer(page, '0.49'), 'wrong', 'near is not right');
-  assert.equal(await answer(page, '½'), 'right', 'as the step writes it');
+  assert.equal(await answer(page, '½'), 'wrong', 'the share is not the weight');
+  assert.equal(await answer(page, (eps1 * diamond).toFixed(4)), 'right');
+  assert.match(await page.textContent('#lesson-explain'), /exactly ½, a coin toss/);
   const said = Number(/ε₂ = (\d+\.\d+)/.exec(await page.textContent('#lesson-explain'))?.[1]);
   assert.ok(Math.abs(said - line.epsilon) < 1e-4, `the explanation's ε₂ ${said} is the round line's ${line.epsilon}`);
 
@@ -437,8 +439,14 @@ test('Random forests: the rows tree 1 never drew, the features a split drew, the
   await ready(page);
   const line = await page.textContent('#last-round');
   const train = Number(/train error (\d+(?:\.\d+)?)/.exec(line)?.[1]), oob = Number(/out-of-bag error (\d+(?:\.\d+)?)/.exec(line)?.[1]);
-  assert.ok(Number.isFinite(train) && Number.isFinite(oob), line);
-  await page.click(`.lesson-choice:text-is("${train <= oob ? 'training error' : 'out-of-bag error'}")`);
+  const valid = Number(/valid error (\d+(?:\.\d+)?)/.exec(line)?.[1]);
+  assert.ok(Number.isFinite(train) && Number.isFinite(oob) && Number.isFinite(valid), line);
+  // The one nearer the validation error (rows no tree trained on): the out-of-bag error, as the notes argue.
+  const nearer = Math.abs(train - valid) < Math.abs(oob - valid) ? 'training error' : 'out-of-bag error';
+  assert.equal(nearer, 'out-of-bag error', line);
+  await page.click('.lesson-choice:text-is("training error")');
+  assert.equal(await page.getAttribute('#lesson-verdict', 'data-verdict'), 'wrong');
+  await page.click(`.lesson-choice:text-is("${nearer}")`);
   assert.equal(await page.getAttribute('#lesson-verdict', 'data-verdict'), 'right');
   await site.screenshot('lessons-random-forest-1280x800');
 });

@@ -105,10 +105,11 @@ const ADABOOST: Lesson = {
     {
       title: 'Wrong rows grow, right rows shrink',
       own: ['binary'],
-      setup: { data: XOR, algorithm: 'adaboost', params: STUMPS, rounds: 1 },
+      setup: { data: XOR, algorithm: 'adaboost', params: STUMPS, rounds: 2 },
       panel: 'surface-box',
       claim: 'After round 1 every row the stump got wrong has its weight multiplied by ◆₁, every row it got right divided by ◆₁. ' +
-        'Round 2 therefore cares more about the rows round 1 missed: on the picture, their points grow.',
+        'Round 2 therefore cares more about the rows round 1 missed: the picture shows round 2, each point\'s area in proportion ' +
+        'to its weight, and those rows\' points are a little larger (by ◆₁² in area).',
       question: {
         prompt: (c) => `Round 1's stump has ε₁ = ${fixed(eps(c), 4)}. After the update, how many times heavier is a row round 1 got ` +
           'wrong than a row it got right?',
@@ -118,19 +119,19 @@ const ADABOOST: Lesson = {
       },
     },
     {
-      title: 'The stump that was good is now a coin toss',
+      title: 'Round 1\'s stump under the new weights',
       own: ['binary'],
       setup: { data: XOR, algorithm: 'adaboost', params: STUMPS, rounds: 2 },
       panel: 'last-round',
       claim: 'The factor ◆₁ is chosen so that, after the update, the rows round 1 got wrong weigh exactly as much in total as the ' +
-        'rows it got right: ε₁·◆₁ = (1 − ε₁)/◆₁. Under the new weights round 1\'s stump is no better than guessing, so round 2 has ' +
-        'to find a different one: this is where the diversity of the stumps comes from.',
+        'rows it got right: ε₁·◆₁ = (1 − ε₁)/◆₁. What does that make round 1\'s stump under the new weights, and what must round 2 ' +
+        'do? This is where the diversity of the stumps comes from.',
       question: {
-        prompt: () => 'Under the weights after round 1, what is round 1\'s stump\'s weighted error?',
-        answer: () => 0.5,
-        tolerance: 0.001,
-        explain: (c) => `ε₁·◆₁ = ${fixed(eps(c) * diamond(eps(c)), 4)} and (1 − ε₁)/◆₁ = ${fixed((1 - eps(c)) / diamond(eps(c)), 4)}: ` +
-          `equal, so the old stump's share of the weight on its mistakes is exactly ½. Round 2 picked another stump, with ε₂ = ${fixed(eps(c, 2), 4)}.`,
+        prompt: (c) => `Round 1's stump had ε₁ = ${fixed(eps(c), 4)}, the weights summing to 1. After the update (before normalising), what ` +
+          'total weight do the rows it got wrong hold?',
+        answer: (c) => eps(c) * diamond(eps(c)),
+        explain: (c) => `ε₁·◆₁ = ${fixed(eps(c) * diamond(eps(c)), 4)}, and the rows it got right hold (1 − ε₁)/◆₁ = ${fixed((1 - eps(c)) / diamond(eps(c)), 4)}: ` +
+          `equal, so under the new weights the old stump's weighted error is exactly ½, a coin toss. Round 2 picked another stump, with ε₂ = ${fixed(eps(c, 2), 4)}.`,
       },
     },
     {
@@ -206,9 +207,8 @@ const ADABOOST_TREES: Lesson = {
       title: 'A tree grown to the end makes no mistake',
       setup: { data: XOR, algorithm: 'adaboost', params: FULL, rounds: 20 },
       panel: 'last-round',
-      claim: 'A tree grown until its leaves are pure makes no mistake on the rows it was grown on: ε₁ = 0, and its vote ' +
-        'ln√((1 − ε)/ε) is infinite. No row is wrong, so no weight grows and the next round would grow the same tree: one ' +
-        'tree has all the say, and boosting is over.',
+      claim: 'A tree grown until its leaves are pure makes no mistake on the rows it was grown on: ε₁ = 0. Think what that does to ' +
+        'its vote ln√((1 − ε)/ε), and to the weights: no row is wrong, so no weight grows, and the next round would grow the same tree.',
       question: {
         hides: ['alpha'],
         prompt: (c) => `AdaBoost was asked for 20 rounds of trees up to depth 12 on xor. Round 1's tree has ε₁ = ${fixed(eps(c), 4)} ` +
@@ -330,13 +330,14 @@ const ADABOOST_DESCENT: Lesson = {
       },
     },
     {
-      title: 'A shorter step falls less',
+      title: 'A shorter step: ν = 0.5',
       own: ['binary'],
       setup: { data: RINGS, algorithm: 'adaboost', params: { ...DESCENT, eta: '0.5' }, rounds: 1 },
       panel: 'round-panel',
-      claim: 'A learning rate ν (shrinkage; the parameter eta) scales every vote: α = ν·ln◆. With ν = 0.5 round 1 takes half the ' +
-        'step to the bottom of E_ADA: η, the step along gₜ, is ν·ln◆₁ instead of ln◆₁. Shrinkage trades this ' +
-        'round\'s fall for smaller, more careful steps, as gradient boosting\'s ν does.',
+      claim: 'A learning rate ν (shrinkage) scales every vote: α = ν·ln◆. With ν = 0.5 round 1 takes half the ' +
+        'step to the bottom of E_ADA: η, the step along gₜ, is ν·ln◆₁ instead of ln◆₁. Shrinkage takes smaller, more careful ' +
+        'steps, as gradient boosting\'s ν does. (Names: the page\'s parameter eta is this ν; the notes\' η is the step length along ' +
+        'gₜ; the Yale slides call the learning rate λ, XGBoost\'s λ is its L2 penalty.)',
       question: {
         prompt: () => 'With ν = 0.5, is the exponential error after round 1 higher than, lower than or the same as with the full step?',
         choices: ['higher', 'lower', 'the same'],
@@ -385,7 +386,8 @@ const GRADIENT_BOOSTING: Lesson = {
           'What is its loss ½(y − f₀)²?',
         answer: (c) => 0.5 * ((followed(c)?.y ?? NaN) - (followed(c)?.before ?? NaN)) ** 2,
         explain: (c) => `½(${fixed(followed(c)?.y ?? NaN, 4)} − ${subtrahend(followed(c)?.before ?? NaN, 4)})² = ` +
-          `${fixed(0.5 * ((followed(c)?.y ?? NaN) - (followed(c)?.before ?? NaN)) ** 2, 4)}.`,
+          `${fixed(0.5 * ((followed(c)?.y ?? NaN) - (followed(c)?.before ?? NaN)) ** 2, 4)}. (Lin's lectures start every score at 0 ` +
+          'instead: the first tree then fits y itself, and f₀ = ȳ is what its leaves\' means start from.)',
       },
     },
     {
@@ -446,13 +448,13 @@ const GRADIENT_BOOSTING: Lesson = {
       setup: { data: WAVE, algorithm: 'gbdt', params: GB, rounds: 20 },
       panel: 'surface-box',
       claim: 'Round after round the sum of small trees bends toward the curve the data were drawn around: the picture shows each stage ' +
-        'S_t = f₀ + ν Σ trees. Each round can only lower the training loss (its leaves are the best constants for their rows, and a ' +
-        'step of ν toward them does not overshoot with squared error).',
+        'S_t = f₀ + ν Σ trees.',
       question: {
         prompt: () => 'Did the training RMSE go down in every one of the 20 rounds?',
         choices: ['yes', 'no'],
         answer: (c) => (trainRmse(c.run).every((v, i, a) => i === 0 || v <= a[i - 1] + 1e-12) ? 'yes' : 'no'),
-        explain: (c) => `Training RMSE by round: ${trainRmse(c.run).slice(0, 5).map((v) => fixed(v)).join(', ')}, … ${fixed(trainRmse(c.run).at(-1) ?? NaN)}.`,
+        explain: (c) => `Training RMSE by round: ${trainRmse(c.run).slice(0, 5).map((v) => fixed(v)).join(', ')}, … ${fixed(trainRmse(c.run).at(-1) ?? NaN)}. ` +
+          'With squared error it cannot rise: each leaf\'s value is the best constant for its rows, and a step of ν < 2 toward it lowers their loss.',
       },
     },
   ],
@@ -485,7 +487,7 @@ const GRADIENT_CLASSES: Lesson = {
       setup: { data: CIRCLES, algorithm: 'gbdt', params: GB, rounds: 1 },
       panel: 'round-panel',
       claim: 'With two classes (y = 0 or 1) the model\'s output F is a score, not a prediction (XGBoost calls it the margin; the ' +
-        'notes\' margin is ỹ·F), turned into a probability by p = σ(F) = 1/(1 + e^{−F}). The log loss −[y·ln p + (1 − y)·ln(1 − p)] ' +
+        'notes\' margin is ỹ·F, ỹ = 2y − 1), turned into a probability by p = σ(F) = 1/(1 + e^{−F}). The log loss −[y·ln p + (1 − y)·ln(1 − p)] ' +
         'has derivative p − y in F. The best constant makes those derivatives sum to zero over the training rows: σ(f₀) is the share ' +
         'of 1s, so f₀ is their log-odds, ln(ones / zeros).',
       question: {
@@ -494,7 +496,8 @@ const GRADIENT_CLASSES: Lesson = {
         prompt: (c) => `Of the ${trainRows(c)} training rows, ${ones(c)} have y = 1. What is f₀ = ln(ones / zeros)?`,
         answer: (c) => c.detail?.baseMargin[0] ?? NaN,
         explain: (c) => `f₀ = ln(${ones(c)} / ${trainRows(c) - ones(c)}) = ${fixed(Math.log(ones(c) / (trainRows(c) - ones(c))), 4)}; the engine's ` +
-          `f₀: ${fixed(c.detail?.baseMargin[0] ?? NaN, 4)}, so every row starts at p = σ(f₀) = ${fixed(sigmoid(c.detail?.baseMargin[0] ?? NaN), 4)}.`,
+          `f₀: ${fixed(c.detail?.baseMargin[0] ?? NaN, 4)}, so every row starts at p = σ(f₀) = ${fixed(sigmoid(c.detail?.baseMargin[0] ?? NaN), 4)}. ` +
+          '(The worked derivation writes it −ln(zeros / ones), minus the log of the odds against: the same number.)',
       },
     },
     {
@@ -564,7 +567,7 @@ const GRADIENT_CLASSES: Lesson = {
       question: {
         needsDetail: true,
         prompt: (c) => `After round 20 the row on ${rowName(c)} has score F₂₀(x) = ${fixed(followed(c)?.after ?? NaN, 4)}. ` +
-          'Up to which threshold is it still called 1, that is, what is σ(F₂₀(x))?',
+          'Up to which threshold would it be called 1, that is, what is σ(F₂₀(x))?',
         answer: (c) => sigmoid(followed(c)?.after ?? NaN),
         explain: (c) => { const p = sigmoid(followed(c)?.after ?? NaN);
           return `σ(${fixed(followed(c)?.after ?? NaN, 4)}) = ${fixed(p, 4)}: any threshold up to ${fixed(p, 4)} calls it 1, any above calls it 0. ` +
@@ -750,9 +753,10 @@ const FORESTS: Lesson = {
         'over all rows, this out-of-bag error estimates the forest\'s error on new data without holding any rows back, while the training ' +
         'error of deep trees says almost nothing.',
       question: {
-        prompt: () => 'After 60 trees, which is lower: the training error or the out-of-bag error?',
+        prompt: () => 'After 60 trees, which is nearer the validation error (rows no tree trained on): the training error or the out-of-bag error?',
         choices: ['training error', 'out-of-bag error'],
-        answer: (c) => (lastTrain(c.run, 'error') <= lastTrain(c.run, 'oob_error') ? 'training error' : 'out-of-bag error'),
+        answer: (c) => { const v = c.run?.reports.at(-1)?.valid?.error ?? NaN;
+          return Math.abs(lastTrain(c.run, 'error') - v) < Math.abs(lastTrain(c.run, 'oob_error') - v) ? 'training error' : 'out-of-bag error'; },
         explain: (c) => `Training error ${fixed(lastTrain(c.run, 'error'))}, out-of-bag ${fixed(lastTrain(c.run, 'oob_error'))}, ` +
           `validation ${fixed(c.run?.reports.at(-1)?.valid?.error ?? NaN)}: the out-of-bag error is the one near the validation error.`,
       },

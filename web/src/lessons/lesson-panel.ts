@@ -272,7 +272,7 @@ export class LessonPanel {
     parts.verdict.dataset.verdict = l.verdict;
     const expected = ready ? step.question.answer(ctx) : NaN;
     setMathText(parts.explain, answered && ready
-      ? `${l.shown && l.verdict !== 'right' ? `The answer: ${typeof expected !== 'number' ? expected : step.question.tolerance === 0 ? String(expected) : expected.toFixed(4)}. ` : ''}${step.question.explain(ctx)}` : '');
+      ? `${l.shown && l.verdict !== 'right' ? `The answer: ${typeof expected !== 'number' ? expected : step.question.tolerance === 0 || Number.isInteger(expected) ? String(expected) : expected.toFixed(4)}. ` : ''}${step.question.explain(ctx)}` : '');
     // The challenge: shown on the last step, checked on every run on the page.
     const last = l.step === lesson.steps.length - 1;
     setHidden(parts.challenge, !last);

@@ -152,7 +152,7 @@ export class LossFigure {
     let about = `${classification ? 'Losses against the margin m = ỹ·F, the score F signed by the label ỹ = ±1 (the notes\' margin; XGBoost calls F itself the margin)' : 'Losses against the residual'}: ${curves.map((c) => c.name).join(', ')}.`;
     // The notes' figure (ESL's) draws the deviance as log(1 + e^{−2m}) rescaled through (0, 1), on the
     // exponential loss's margin; here it is logistic's own loss at this model's margin, through (0, ln 2).
-    if (classification) about += ' The binomial deviance is ln(1 + e^{−m}), logistic regression\'s loss at this margin (it passes 0 at ln 2 ≈ 0.69); ' +
+    if (classification) about += ' The binomial deviance is ln(1 + e^{−m}), logistic regression\'s loss at this margin (it equals ln 2 ≈ 0.69 at m = 0); ' +
       'the notes\' figure (after ESL\'s) draws log(1 + e^{−2m})/ln 2, this loss of twice the margin rescaled to pass through 1 at 0 (there F is half the log-odds).';
     about += mine ? ` This model's loss, in bold: ${mine}.` : algorithm === 'random_forest'
       ? ' A random forest descends no loss: each tree is grown on its own bootstrap draw, none fit to the others\' errors, and the forest averages them (its F is a vote share, not a log-odds score). The curves are for comparison.'

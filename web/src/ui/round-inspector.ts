@@ -127,8 +127,8 @@ export class RoundInspector {
       parts.push(formulaRow(['pseudo-residual ', math('r = -\\left.\\frac{\\partial L}{\\partial F}\\right|_{F_{t-1}}', 'r = −∂L/∂F at F_{t−1}')],
         `r = −(${gradient})${where.length ? `, where ${where.join(', ')}` : ''}`));
       parts.push(paragraph(m.step === 'tree_line_search'
-        ? `A least-squares tree g_t is fit to r (each leaf the mean r̄ of its rows); then one weight α_t for the whole tree, by least squares of r on g_t (the notes' one-variable regression), and ν·α_t·g_t is added (ν = η = ${num(eta)}).`
-        : `A least-squares tree is fit to r; then each leaf's value is set by line search on the loss: ${LINE_SEARCH[m.objective] ?? 'γ = −Σg/Σh'}, and ν·γ is added (ν = η = ${num(eta)}).`));
+        ? `A least-squares tree g_t is fit to r (each leaf the mean r̄ of its rows); then one weight α_t for the whole tree, by least squares of r on g_t (the notes' one-variable regression), and ν·α_t·g_t is added (ν, the parameter eta, = ${num(eta)}).`
+        : `A least-squares tree is fit to r; then each leaf's value is set by line search on the loss: ${LINE_SEARCH[m.objective] ?? 'γ = −Σg/Σh'}, and ν·γ is added (ν, the parameter eta, = ${num(eta)}).`));
     } else {
       parts.push(formulaRow([math('g = \\frac{\\partial L}{\\partial F},\\; h = \\frac{\\partial^2 L}{\\partial F^2}', 'g = ∂L/∂F, h = ∂²L/∂F²'), ' at F_{t−1}'], `${g};  ${h}`));
       const bounds = `λ = ${num(m.params.lambda)}${m.params.alpha > 0 ? `, G soft-thresholded by α = ${num(m.params.alpha)}` : ''}${m.params.max_delta_step > 0 ? `, |w| ≤ ${num(m.params.max_delta_step)}` : ''}`;
