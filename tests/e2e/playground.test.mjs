@@ -324,7 +324,7 @@ test('downloads: predictions for every row of the table (its file line, train or
   await page.waitForFunction(() => document.getElementById('model-status').textContent.startsWith('Loaded mine.json'));
   assert.match(await page.textContent('#model-status'), /20 trees predicting type \(xgboost\)/);
   const again = await download(page, '#download-predictions');
-  assert.equal(again.text.split('\n')[0], 'line,predicted type,p(type = spam)', 'a model from a file: no split or labels to show');
+  assert.equal(again.text.split('\n')[0], 'line,type,predicted type,p(type = spam)', 'a model from a file: no split to show; the actual class, the table having it');
   assert.equal(probabilities(again.text), probabilities(predictions.text), 'the reloaded model predicts the same');
   // The compact file: the same model, loaded back through the same input.
   const compact = await download(page, '#download-model-compact');

@@ -55,8 +55,8 @@ export type Evaluation = {
   missingTarget: number;
   unknownClass: number;
   unknownExample: string;
-  /** Rows scored with a level of a categorical feature the model never saw (predicted as if it were missing, as
-   *  XGBoost does), and the first such, named: "cut = 'Superb'". */
+  /** Rows scored with a level of a categorical feature the model never saw (predicted as if it were missing; XGBoost 3
+   *  refuses such rows given as a DataFrame), and the first such, named: "cut = 'Superb'". */
   unseenLevelRows: number;
   unseenLevelExample: string;
   /** The column of sample weights applied ('' for none), and the scored rows' weights summed (rows, unweighted):

@@ -397,10 +397,13 @@ function handle(m: FromWorker) {
         // A file opened under a loaded model, with what that model predicts: its target and features,
         // so the page describes (and a Play retrains) the model's task, not the file's last column.
         // (Not a ranking model: its file does not name the query column.) The task is the model's.
+        // The task is left automatic where the file's target reads as the model's (it said 'Set by hand' unasked).
         const model = s.loadedModel?.model;
-        const forModel = model && !model.objective.startsWith('rank:') && m.columns.some((c) => c.name === model.target)
+        const column = model ? m.columns.find((c) => c.name === model.target) : undefined;
+        const task = !model ? '' : model.classes.length === 0 ? 'regression' : model.classes.length === 2 ? 'binary' : 'multiclass';
+        const forModel = model && column && !model.objective.startsWith('rank:')
           ? { target: model.target, ignore: m.columns.map((c) => c.name).filter((n) => n !== model.target && !model.features.some((f) => f.name === n)),
-              task: model.classes.length === 0 ? 'regression' : model.classes.length === 2 ? 'binary' : 'multiclass' }
+              task: 'task' in column.asTarget && column.asTarget.task === task ? 'auto' : task }
           : undefined;
         s.choice = choiceFor(m.columns, m.rows, s.choice, p.preferred ?? forModel);
         s.data = data;

@@ -29,7 +29,8 @@ struct Evaluation {
   size_t unknown_class = 0;            // rows of a class the model was not trained on: left out
   std::string unknown_example;         // one such class, to name it
   // Rows scored holding a level of a categorical feature the model never saw: predicted as if the
-  // value were missing (XGBoost does the same), said so a practitioner knows (a reviewer's 'Superb' cut).
+  // value were missing (XGBoost 3 refuses such rows given as a DataFrame), said so a practitioner knows
+  // (a reviewer's 'Superb' cut).
   size_t unseen_level_rows = 0;
   std::string unseen_level_example;    // the first such feature and level: "cut = 'Superb'"
   std::string weight_column;           // the column of sample weights applied ('' for none: each row counts 1)
