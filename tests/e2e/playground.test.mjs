@@ -652,6 +652,8 @@ test('URL state: a link reproduces the data choice, the algorithm and its parame
     assert.ok(other.url().startsWith(origin));
     // Another setup's link pasted into the open tab (only the hash changes): its data, algorithm and parameters are taken.
     await other.evaluate(() => { location.hash = '#data=sample%3Apenguins&target=species&p.algorithm=random_forest&p.rounds=5'; });
+    // While its data is on the way the address bar keeps the link (the page wrote its old data back over it, and a reload lost the link).
+    assert.match(await other.evaluate(() => location.hash), /data=sample%3Apenguins/);
     await other.waitForFunction(() => document.getElementById('data-name').textContent.startsWith('penguins') && !document.getElementById('train').disabled);
     assert.equal(await other.inputValue('#algorithm'), 'random_forest');
     assert.equal(await other.inputValue('#param-rounds'), '5');

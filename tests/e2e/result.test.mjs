@@ -163,7 +163,9 @@ test('numbers: R², RMSE and actual against predicted for the sample; a loaded m
   assert.equal(await page.getAttribute('#result-panel', 'data-rows'), '39');
   // The file's choice follows the loaded model: its target, and the columns it does not read left out.
   assert.equal(await page.inputValue('#target'), 'Miles_per_Gallon');
-  assert.equal(await page.inputValue('#task'), 'regression');
+  // The task left automatic: the file's target reads as numbers, as the model's does (it said 'Set by hand' unasked).
+  assert.equal(await page.inputValue('#task'), 'auto');
+  assert.doesNotMatch(await page.textContent('#data-panel'), /Set by hand/);
   assert.ok(await page.isChecked('#ignore input[value="paid"]'), 'paid, which the model does not read, is ignored');
   assert.match(await page.textContent('#result-summary'), /on the 39 rows of new-cars\.csv.*Left out: 1 with no Miles_per_Gallon\./);
   // Rows without the target: predicted (the button), not scored, and the panel says why.

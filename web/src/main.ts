@@ -131,7 +131,7 @@ function loadSample(key: string, delimiterChoice = 'auto') {
     .then((r) => (r.ok ? r.blob() : Promise.reject(new Error(`${s.file}: HTTP ${r.status}`))))
     .then((file) => pick === picks && loadData({ name: s.name, source: `sample:${key}`, about: s.about, toy: null, file, delimiterChoice,
       preferred: linkChoice ?? { target: s.target, ignore: s.ignore, group: s.group ?? '' } }))
-    .catch((e) => update((st) => { st.messages.data = `The sample dataset could not be loaded: ${e.message}`; }));
+    .catch((e) => update((st) => { st.messages.data = `The sample dataset could not be loaded: ${e.message}`; st.linkPending = false; }));
 }
 
 function loadToy(kind: ToyKind) {
@@ -339,9 +339,11 @@ function openLesson(id: string, step: number, own = false) {
 
 // What a link sets besides its data and lesson: the algorithm, its parameters, the chart's metric and scale,
 // and the data choice (target, split…) for the data when it lands; what the page cannot take is said then.
-function takeLink(url: ReadHashResult) {
+// change: how the store takes it (update; or, for a link pasted into the open tab, in place, drawn when its data's
+// load starts: drawn before, the page wrote its old data back into the address bar over the link).
+function takeLink(url: ReadHashResult, change: (fn: (s: typeof store) => void) => void = update) {
   linkNotice = url.dropped.length ? `This link's ${url.dropped.join(', ')} ${url.dropped.length > 1 ? 'are' : 'is'} not something the page has: the default is used instead.` : '';
-  update((s) => {
+  change((s) => {
     if (typeof url.params.algorithm === 'string') s.algorithm = url.params.algorithm;
     s.typed = Object.fromEntries(Object.entries(url.params).filter(([k]) => k !== 'algorithm').map(([k, v]) => [k, String(v)]));
     s.chart.metric = url.metric ?? '';
@@ -394,6 +396,7 @@ function handle(m: FromWorker) {
         rows: m.rows, lines: m.lines, columns: m.columns, dialect: m.dialect };
       linkChoice = undefined;
       update((s) => {
+        s.linkPending = false;
         // A file opened under a loaded model, with what that model predicts: its target and features,
         // so the page describes (and a Play retrains) the model's task, not the file's last column.
         // (Not a ranking model: its file does not name the query column.) The task is the model's.
@@ -545,6 +548,7 @@ function handle(m: FromWorker) {
         update((s) => {
           s.loading = '';
           s.loadProgress = null;
+          s.linkPending = false;
           const what = m.error.code === 'ABORTED' ? `Stopped reading ${name}.` : `Could not load ${name}. ${text}`;
           s.messages.data = `${what}${s.data ? `\nStill using ${s.data.name}.` : ''}`;
           s.messages.dataRagged = raggedLoad !== null;
@@ -787,8 +791,9 @@ window.addEventListener('hashchange', (e) => {
   // algorithm and parameters (it did nothing). A hash that names no data is no such link.
   if (!url.lesson) {
     if (!url.data) return;
+    takeLink(url, (fn) => fn(store));
+    store.linkPending = true;  // (a file link waits for its file, the page's data staying: the link stays in the address bar too)
     if (store.lesson) leaveLesson();
-    takeLink(url);
     loadSource(url.data, url.delimiter);
     return;
   }

@@ -102,6 +102,7 @@ export interface Store {
   typed: Record<string, string>;  // each parameter as the user typed it, kept when the algorithm changes
   customLoss: string;       // objective 'custom': the student's loss code ('' for the task's template; never in a link)
   loading: string;          // the name of the data being read, '' when none
+  linkPending: boolean;     // a link pasted into the open tab, its data not yet in: the address bar keeps the link
   loadProgress: { bytes: number; size: number; rows: number } | null;  // how far the worker has read it
   runs: Run[];              // every started run, oldest first, all datasets
   current: number;          // the number of the run on show (0: none)
@@ -175,6 +176,7 @@ export const store: Store = {
   typed: {},
   customLoss: '',
   loading: '',
+  linkPending: false,
   loadProgress: null,
   runs: [],
   current: 0,

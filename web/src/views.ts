@@ -781,8 +781,9 @@ export class Views {
   }
 
   private saveUrl() {
-    // Before data, a link's hash stays as it came (a file link waits for its file).
-    if (!store.engine.ready || !store.data) return;
+    // Before data, a link's hash stays as it came (a file link waits for its file); while data loads, the
+    // address bar keeps what it said (a link pasted into the tab, whose data is on its way).
+    if (!store.engine.ready || !store.data || store.loading || store.linkPending) return;
     const c = store.choice;
     writeHash({ data: store.data.source, delimiter: store.data.delimiterChoice, target: c.target, task: c.task, ignore: c.ignore, weight: c.weight, group: c.group,
       classWeights: c.classWeights || undefined, baseMargin: c.baseMargin || undefined, validFraction: c.validFraction, seed: c.seed, params: runParams(store.schema, store.algorithm, store.typed).params,
