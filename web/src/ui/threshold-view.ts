@@ -4,9 +4,8 @@
 // second class where p > t, the model's own call at t = 1/2), precision,
 // recall and F1 there, and the ROC curve with t's point on it. A threshold is
 // a choice about costs, not part of the model: moving it retrains nothing.
-import { setData } from './dom';
+import { setData, smallChart } from './dom';
 
-const SVG = 'http://www.w3.org/2000/svg';
 const BINS = 1000;
 const pct = (v: number) => (Number.isFinite(v) ? `${(100 * v).toFixed(1)} %` : '–');
 
@@ -106,17 +105,7 @@ function roc(cuts: ThresholdCuts) {
   const X = (v: number) => left + v * (W - left - right), Y = (v: number) => H - bottom - v * (H - top - bottom);
   const figure = document.createElement('figure');
   figure.className = 'roc';
-  const svg = document.createElementNS(SVG, 'svg');
-  svg.setAttribute('viewBox', `0 0 ${W} ${H}`);
-  svg.setAttribute('role', 'img');
-  svg.setAttribute('aria-label', 'ROC curve: recall against the false positive rate at each threshold');
-  const el = (tag: string, attrs: Record<string, string | number>, text?: string) => {
-    const x = document.createElementNS(SVG, tag);
-    for (const [k, v] of Object.entries(attrs)) x.setAttribute(k, String(v));
-    if (text) x.textContent = text;
-    svg.append(x);
-    return x;
-  };
+  const { svg, add: el } = smallChart(W, H, 'ROC curve: recall against the false positive rate at each threshold');
   const fpr = (c: Cut) => (cuts.firsts ? c.fp / cuts.firsts : 0), tpr = (c: Cut) => (cuts.seconds ? c.tp / cuts.seconds : 0);
   for (const v of [0, 0.5, 1]) {
     el('line', { x1: X(v), x2: X(v), y1: Y(0), y2: Y(1), class: 'grid' });
