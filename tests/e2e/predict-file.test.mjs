@@ -45,6 +45,8 @@ test('a test set and new rows predicted by the run\'s model at the round picked,
   await page.waitForFunction(() => /^Predicting with Run \d+'s model \(its first 5 rounds\), trained on claims\.csv: 5 trees predicting claims/.test(document.getElementById('model-status').textContent));
   assert.match(await page.textContent('#model-status'), /starting scores from log_years: each row here starts there too/);
   assert.equal(await page.inputValue('#target'), 'claims', 'the model\'s target');
+  // The chart goes on showing the run whose model predicts (the new file has no runs of its own).
+  assert.equal(await page.$eval('#loss-chart', (e) => e.dataset.pointsTrain), '8', 'the trained-on run\'s curve');
 
   // The package: the same run, cut at round 5, on the test file.
   const table = ctx.bl.readCSV(text);
@@ -92,6 +94,12 @@ test('a test set and new rows predicted by the run\'s model at the round picked,
   assert.equal(rows.length, 120);
   for (let r = 0; r < rows.length; r += 11) near(Number(rows[r][at]), predicted[r], 1e-5, `new row ${r + 1}`);
 
+  // No target is picked for it (a guess, log_years, is what Play would have learnt): Play says to pick one.
+  assert.equal(await page.inputValue('#target'), '');
+  assert.match(await page.textContent('#task-note'), /No target: the model on show predicts these rows \(this file has no 'claims'\)/);
+  await page.click('#train');
+  await page.waitForFunction(() => /^Not started: pick the column to predict under Target/.test(document.getElementById('train-message').textContent));
+  assert.match(await page.textContent('#model-status'), /a target picked, Play trains a new model on claims_new\.csv/);
   // Play trains on the file loaded: the kept model goes, as a loaded one does.
   await page.selectOption('#target', 'x1');
   await train(page, 2);

@@ -201,6 +201,10 @@ function nextInQueue(previousEnded: boolean) {
 
 function startRun(mode: 'play' | 'step', group = 0) {
   if (!store.data || store.starting || store.loading) return;
+  if (!store.choice.target && !store.choice.group) {  // new rows for a model: nothing to learn from until a target is picked
+    update((s) => { s.messages.train = `Not started: pick the column to predict under Target (${store.data!.name} is open with none, for the model to predict).`; });
+    return;
+  }
   const { params, invalid } = runParams(store.schema, store.algorithm, store.typed);
   if (invalid.length) {
     update((s) => { s.messages.train = `Not started: ${invalid.join('; ')}.`; });
@@ -404,11 +408,13 @@ function handle(m: FromWorker) {
         const model = s.loadedModel?.model;
         const column = model ? m.columns.find((c) => c.name === model.target) : undefined;
         const task = !model ? '' : model.classes.length === 0 ? 'regression' : model.classes.length === 2 ? 'binary' : 'multiclass';
-        const forModel = model && column && !model.objective.startsWith('rank:')
-          ? { target: model.target, ignore: m.columns.map((c) => c.name).filter((n) => n !== model.target && !model.features.some((f) => f.name === n)),
-              task: 'task' in column.asTarget && column.asTarget.task === task ? 'auto' : task }
-          : undefined;
+        // New rows without the model's target: no target (a guess would be trained on by Play, as if it were meant).
+        const unused = m.columns.map((c) => c.name).filter((n) => n !== model?.target && !model?.features.some((f) => f.name === n));
+        const forModel = !model || model.objective.startsWith('rank:') ? undefined
+          : column ? { target: model.target, ignore: unused, task: 'task' in column.asTarget && column.asTarget.task === task ? 'auto' : task }
+          : model.target ? { target: '' } : undefined;  // (columns left as a file's: a target picked then trains on them all)
         s.choice = choiceFor(m.columns, m.rows, s.choice, p.preferred ?? forModel);
+        const trainedOn = !s.loadedModel?.trainedOn ? 0 : p.keep ? s.data?.id ?? 0 : s.chart.dataId;  // (read before s.data moves on)
         s.data = data;
         fitAlgorithmToData(s);  // (after the data: the target's reading is in its columns)
         if (newest) {
@@ -422,7 +428,6 @@ function handle(m: FromWorker) {
         s.messages.dataWait = '';
         s.messages.train = '';
         // A file predicted by a run's model kept for it: the chart goes on showing that run's curves (this file has none).
-        const trainedOn = s.loadedModel?.trainedOn ? (p.keep ? s.data?.id ?? 0 : s.chart.dataId) : 0;
         s.chart.dataId = trainedOn && runsOf(trainedOn).length ? trainedOn : 0;
         s.selectedRound = 0;
         s.tree = -1;
@@ -449,6 +454,7 @@ function handle(m: FromWorker) {
           reports: [], receivedAt: [], frame: null, status: p.mode === 'play' ? 'training' : 'paused', model: null, group: p.group,
         });
         s.current = runCount;
+        s.chart.dataId = 0;  // the new run's curves, on the data loaded (the chart may show a kept model's run on earlier data)
         s.starting = false;
         s.preparing = null;
         s.loadedModel = null;
@@ -733,7 +739,7 @@ $<HTMLInputElement>('predict-input').addEventListener('change', (e) => {
 
 function keptNotice(name: string, trainedOn: string) {
   return `${name}, trained on ${trainedOn}, predicts this file: "How good is the model?" scores its rows when it has the target; ` +
-    '"Download predictions" writes them. Play trains a new model on it.';
+    '"Download predictions" writes them. Play (with a target picked) trains a new model on it.';
 }
 
 let modelFile = '';

@@ -318,7 +318,7 @@ export class Views {
     const startsAt = store.loadedModel?.startsAt;
     modelStatus.textContent = store.writing ? `Writing ${store.writing}…` : store.loadedModel
       ? (trainedOn ? `Predicting with ${store.loadedModel.name}, trained on ${trainedOn}: ${store.loadedModel.model.trees} trees ${predicting} (${store.loadedModel.model.algorithm}). ` +
-          `It is on show until the next run: Play trains a new model on ${store.data?.name ?? 'the data loaded'}.` +
+          `It is on show until the next run: ${store.choice.target || store.choice.group ? 'Play' : 'a target picked, Play'} trains a new model on ${store.data?.name ?? 'the data loaded'}.` +
           (startsAt ? ` It trained with starting scores from ${startsAt}: ${store.data?.columns.some((c) => c.name === startsAt) ? 'each row here starts there too'
             : `${store.data?.name ?? 'this file'} has no such column, so its rows start at f₀`}.` : '')
         : `Loaded ${store.loadedModel.name}: ${store.loadedModel.model.trees} trees ${predicting} (${store.loadedModel.model.algorithm}). It is on show until the next run.`) +

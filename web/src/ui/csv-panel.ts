@@ -163,6 +163,7 @@ export class CsvPanel {
   private readonly progress = $<HTMLProgressElement>('read-progress');
   private readonly progressText = $('read-status');
   private shownData = -1;
+  private shownTargets = '';
   private shownColumns = '';
 
   // onFile: a file was picked (the worker reads it); onCancel: stop reading it;
@@ -241,9 +242,15 @@ export class CsvPanel {
     const readDates = $<HTMLButtonElement>('read-dates');
     setHidden(readDates, dates.length === 0);
     setText(readDates, `Read ${dates.slice(0, 3).map((n) => `'${n}'`).join(', ')}${dates.length > 3 ? ` and ${dates.length - 3} more` : ''} as dates: year, month, weekday…`);
+    // With a model on show, no target is a choice too: the file's rows are then predicted, not learnt from.
+    const targets = `${d.id}|${!!s.loadedModel || s.choice.target === ''}`;
+    if (this.shownTargets !== targets) {
+      this.shownTargets = targets;
+      const none = !!s.loadedModel || s.choice.target === '' ? [new Option('none: predict with the model', '')] : [];
+      this.target.replaceChildren(...none, ...d.columns.map((c) => new Option(`${c.name} (${columnKind(c, d.rows)})`, c.name)));
+    }
     if (this.shownData !== d.id) {
       this.shownData = d.id;
-      this.target.replaceChildren(...d.columns.map((c) => new Option(`${c.name} (${columnKind(c, d.rows)})`, c.name)));
       this.renderPreview(d);
     }
     const c = s.choice;
@@ -276,14 +283,15 @@ export class CsvPanel {
     }
     if (document.activeElement !== this.validFraction) setValue(this.validFraction, String(c.validFraction));
     if (document.activeElement !== this.seed) setValue(this.seed, String(c.seed));
-    this.renderTaskNote(d.columns.find((col) => col.name === c.target), c.task, c.group, d.rows);
+    this.renderTaskNote(d.columns.find((col) => col.name === c.target), c.task, c.group, d.rows, c.target === '' ? s.loadedModel?.model.target ?? '' : null);
   }
 
   // Beside Task: what 'automatic' makes of the target and why (the engine's
   // rule, the same as training's), with one click to the other reading.
-  private renderTaskNote(column: ColumnSummary | undefined, task: string, group: string, rows: number) {
+  // predicted: with no target, what the model on show predicts (null: a target is picked).
+  private renderTaskNote(column: ColumnSummary | undefined, task: string, group: string, rows: number, predicted: string | null) {
     const note = $('task-note');
-    const key = `${this.shownData}|${column?.name}|${task}|${group}`;
+    const key = `${this.shownData}|${column?.name}|${task}|${group}|${predicted}`;
     if (note.dataset.key === key) return;
     note.dataset.key = key;
     const button = (label: string, value: string) => {
@@ -296,7 +304,8 @@ export class CsvPanel {
     };
     note.className = 'hint';
     if (!column) {
-      note.replaceChildren();
+      note.replaceChildren(...(predicted === null ? [] : [`No target: the model on show predicts these rows${predicted ? ` (this file has no '${predicted}')` : ''}. ` +
+        'Pick the column to predict to train a model on them.']));
       return;
     }
     if (group) {
@@ -520,8 +529,10 @@ export function guessRanking(columns: ColumnSummary[]): { target: string; group:
 export function choiceFor(columns: ColumnSummary[], rows: number, previous: DataChoice,
   preferred?: Partial<DataChoice>): DataChoice {
   const has = (name?: string) => name !== undefined && columns.some((c) => c.name === name);
-  const ranking = has(preferred?.target) ? null : guessRanking(columns);
-  const target = has(preferred?.target) ? preferred!.target! : ranking?.target ?? guessTarget(columns, rows);
+  // An empty target is asked for by name: new rows for a model, which has the target (main.ts).
+  const none = preferred?.target === '';
+  const ranking = has(preferred?.target) || none ? null : guessRanking(columns);
+  const target = has(preferred?.target) || none ? preferred!.target! : ranking?.target ?? guessTarget(columns, rows);
   const weight = has(preferred?.weight) && preferred!.weight !== target ? preferred!.weight! : '';
   const group = has(preferred?.group) && preferred!.group !== target && preferred!.group !== weight ? preferred!.group!
     : ranking && ranking.group !== weight ? ranking.group : '';
