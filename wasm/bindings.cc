@@ -422,6 +422,7 @@ struct ModelHandle {
         out.set("accuracy", e.accuracy);
         out.set("logloss", e.logloss);
         out.set("auc", e.auc);
+        out.set("aucpr", e.aucpr);
         if (!e.first_by_p.empty()) {
           out.set("firstByP", CopyToTypedArray(e.first_by_p));
           out.set("secondByP", CopyToTypedArray(e.second_by_p));

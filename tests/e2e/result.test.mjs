@@ -38,6 +38,10 @@ test('spam: the validation rows\' confusion matrix and accuracy are the package\
     near(Number(shown.accuracy), e.accuracy, 1e-12, 'accuracy');
     near(Number(shown.auc), e.auc, 1e-12, 'AUC');
     near(Number(shown.logloss), e.logloss, 1e-12, 'log loss');
+    near(Number(shown.aucpr), e.aucpr, 1e-12, 'PR AUC');
+    assert.match(await page.textContent('#result-summary'), new RegExp(`PR AUC ${e.aucpr.toFixed(3)} \\(precision for 'spam' averaged over recall`));
+    // The precision-recall curve beside the ROC: its dot at t's (recall, precision).
+    assert.equal(await page.locator('#result-body figure.pr circle.point').count(), 1);
     assert.match(await page.textContent('#result-summary'), new RegExp(`AUC ${e.auc.toFixed(3)} \\(the chance a 'spam' row gets a higher p than a 'nonspam' one, ties counting half\\), log loss [\\d.]+\\.`));
     const cells = await page.$$eval('#result-body table.confusion tbody tr', (trs) => trs.map((tr) => [...tr.querySelectorAll('td')].slice(0, 2).map((td) => Number(td.dataset.v))));
     assert.deepEqual(cells.flat(), [...e.confusion]);

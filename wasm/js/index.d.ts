@@ -77,6 +77,9 @@ export type Evaluation = {
        *  (multi:softmax); AUC NaN for more than two classes, or when the rows scored hold one class only. */
       logloss: number;
       auc: number;
+      /** For two classes, the area under precision against recall of the second class (the metric aucpr, XGBoost's
+       *  interpolation); NaN where auc is. */
+      aucpr: number;
       /** Two classes with probabilities: the scored rows' weight (rows, unweighted) by the second class's p in 1,000
        *  bins, of each actual class: bin b holds b/1000 < p <= (b+1)/1000 (p = 0 in bin 0). Summed from bin k up, the
        *  rows of that class called the second at threshold k/1000 (p > t; predict()'s class at t = 0.5): a confusion
@@ -183,7 +186,8 @@ export interface Params {
   objective?: '' | 'reg:squarederror' | 'reg:absoluteerror' | 'reg:quantileerror' | 'reg:expectileerror' | 'reg:pseudohubererror' | 'reg:huber' | 'count:poisson'
     | 'reg:gamma' | 'reg:tweedie' | 'binary:logistic' | 'binary:exponential' | 'multi:softprob' | 'multi:softmax' | 'rank:pairwise' | 'rank:ndcg' | 'custom' | CustomObjective;
   /** Comma-separated: rmse, mae, mphe, quantile (the pinball loss at quantile_alpha), expectile (the weighted squared error at
-   *  expectile_alpha), logloss, error, auc, mlogloss, merror, poisson-nloglik,
+   *  expectile_alpha), logloss, error, auc, aucpr (the area under precision against recall; with several
+   *  classes both areas are one class against the rest, averaged, as XGBoost's), mlogloss, merror, poisson-nloglik,
    *  gamma-deviance, gamma-nloglik, tweedie-nloglik (or tweedie-nloglik@1.2: at that power), exploss; for ranking
    *  (a dataset with a group column) ndcg, ndcg@k, map, map@k (a trailing '-' scores a query without relevant rows 0)
    *  and pairacc (the share of a query's pairs of different relevance in the right order), each the mean over queries. */

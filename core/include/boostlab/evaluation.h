@@ -41,8 +41,9 @@ struct Evaluation {
   double accuracy = 0;
   // Classes: the log loss (mlogloss for more than two) and, for two, the AUC of the second class's
   // probability (ties count half), as the chart's metrics (XGBoost's); NaN where the model gives no
-  // probabilities (multi:softmax), and AUC NaN when the rows scored hold one class only.
-  double logloss = NAN, auc = NAN;
+  // probabilities (multi:softmax), and AUC NaN when the rows scored hold one class only. aucpr: the
+  // area under precision against recall (the chart's aucpr, XGBoost's), for two classes, NaN as auc.
+  double logloss = NAN, auc = NAN, aucpr = NAN;
   // Two classes with probabilities: the rows' weight (each row 1 unweighted) by the second class's p, in
   // kThresholdBins bins, bin b holding b/kThresholdBins < p <= (b+1)/kThresholdBins (p = 0 in bin 0), of
   // each actual class. From them the counts at any threshold t = k/kThresholdBins, a row called the second

@@ -184,7 +184,7 @@ Evaluation Evaluate(const Model& model, const Table& table, std::span<const RowI
       for (size_t i = 0; i < n; ++i) (known[i] == 1.0f ? positives : negatives) += weight_at(i);
       const bool both = K == 2 && positives > 0 && negatives > 0;
       if (width == 1) {
-        if (both) e.auc = metric("auc", pred, 1);
+        if (both) e.auc = metric("auc", pred, 1), e.aucpr = metric("aucpr", pred, 1);
         e.logloss = metric("logloss", pred, 1);
       } else if (width == K) {
         e.logloss = metric("mlogloss", pred, K);
@@ -192,6 +192,7 @@ Evaluation Evaluate(const Model& model, const Table& table, std::span<const RowI
           std::vector<float> second(n);
           for (size_t r = 0; r < n; ++r) second[r] = pred[r * 2 + 1];
           e.auc = metric("auc", second, 1);
+          e.aucpr = metric("aucpr", second, 1);
         }
       }
     }

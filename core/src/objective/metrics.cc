@@ -41,6 +41,63 @@ double Auc(std::span<const float> pred, std::span<const float> label, std::span<
   return area / (positives * negatives);
 }
 
+// The area under the precision-recall curve, as XGBoost's aucpr: the rows swept from the highest
+// score down, a point (true, false positives) after each tied group, and between two points precision
+// taken along the straight line in (tp, fp) counts (Davis and Goadrich's interpolation, not the
+// trapezoid, which overrates it), integrated over recall in closed form. No positive rows: 0; no
+// negative rows: 1 (XGBoost gives NaN for either, which no chart or early stop can use).
+double PrAuc(std::span<const float> pred, std::span<const float> label, std::span<const float> weight,
+             std::span<const RowIdx> rows, float positive = 1.0f) {
+  auto score = [&](RowIdx r) { return pred[r] != pred[r] ? -INFINITY : pred[r]; };
+  std::vector<RowIdx> order(rows.begin(), rows.end());
+  std::sort(order.begin(), order.end(), [&](RowIdx a, RowIdx b) { return score(a) > score(b) || (score(a) == score(b) && a < b); });
+  double total_pos = 0, total_neg = 0;
+  for (RowIdx r : rows) (label[r] == positive ? total_pos : total_neg) += Weight(weight, r);
+  if (!(total_pos > 0)) return 0;
+  if (!(total_neg > 0)) return 1;
+  // The area under precision between recalls tp0/P and tp1/P, fp moving linearly with tp:
+  // tp + fp = P (a r + b), so precision = r / (a r + b), whose integral has a log.
+  auto piece = [total_pos](double fp0, double fp1, double tp0, double tp1) {
+    const double r0 = tp0 / total_pos, r1 = tp1 / total_pos;
+    if (tp1 == tp0) return 0.0;  // no recall gained: no area
+    const double h = (fp1 - fp0) / (tp1 - tp0), a = 1 + h, b = (fp0 - h * tp0) / total_pos;
+    return b != 0 ? (r1 - r0 - b / a * (std::log(a * r1 + b) - std::log(a * r0 + b))) / a : (r1 - r0) / a;
+  };
+  double tp = 0, fp = 0, tp_prev = 0, fp_prev = 0, area = 0;
+  for (size_t i = 0; i < order.size();) {
+    size_t j = i;
+    for (; j < order.size() && score(order[j]) == score(order[i]); ++j)
+      (label[order[j]] == positive ? tp : fp) += Weight(weight, order[j]);
+    area += piece(fp_prev, fp, tp_prev, tp);
+    tp_prev = tp;
+    fp_prev = fp;
+    i = j;
+  }
+  return area;
+}
+
+// auc and aucpr of K classes, one against the rest, as XGBoost's: ROC AUCs averaged weighing each
+// class by its (weighted) rows, PR AUCs averaged plainly. A class with no row here, or every row,
+// is left out (XGBoost gives NaN).
+double OneVsRest(bool pr, std::span<const float> pred, int K, std::span<const float> label, std::span<const float> weight,
+                 std::span<const RowIdx> rows) {
+  std::vector<float> column(label.size()), against(label.size());
+  double sum = 0, total = 0;
+  for (int k = 0; k < K; ++k) {
+    double pos = 0, neg = 0;
+    for (RowIdx r : rows) {
+      column[r] = pred[static_cast<size_t>(r) * static_cast<size_t>(K) + static_cast<size_t>(k)];
+      against[r] = label[r] == static_cast<float>(k) ? 1.0f : 0.0f;
+      (against[r] > 0 ? pos : neg) += Weight(weight, r);
+    }
+    if (!(pos > 0) || !(neg > 0)) continue;
+    const double share = pr ? 1.0 : pos;
+    sum += share * (pr ? PrAuc(column, against, weight, rows) : Auc(column, against, weight, rows));
+    total += share;
+  }
+  return total > 0 ? sum / total : pr ? 0 : 0.5;
+}
+
 // Several quantiles' pinball losses (output k at alpha k) over the rows,
 // averaged over rows and quantiles with the rows' weights, as XGBoost's
 // 'quantile' metric of a list of alphas.
@@ -85,13 +142,14 @@ std::vector<MetricSpec> ParseMetrics(const std::string& list, int outputs, const
       continue;
     }
     const bool multi = name == "mlogloss" || name == "merror";
+    const bool areas = name == "auc" || name == "aucpr";  // two classes or several (one against the rest)
     const bool tweedie = name.rfind("tweedie-nloglik", 0) == 0;
     const bool known = multi || tweedie || name == "rmse" || name == "mae" || name == "mphe" || name == "quantile" || name == "expectile" || name == "logloss" ||
-                       name == "error" || name == "auc" || name == "poisson-nloglik" || name == "gamma-deviance" ||
+                       name == "error" || areas || name == "poisson-nloglik" || name == "gamma-deviance" ||
                        name == "gamma-nloglik" || name == "exploss";
     if (!known)
       throw Error("BAD_PARAM", "Parameter 'eval_metric' has unknown metric '" + name +
-                                   "'; allowed: rmse, mae, mphe, quantile, expectile, logloss, error, auc, mlogloss, merror, poisson-nloglik, gamma-deviance, "
+                                   "'; allowed: rmse, mae, mphe, quantile, expectile, logloss, error, auc, aucpr, mlogloss, merror, poisson-nloglik, gamma-deviance, "
                                    "gamma-nloglik, tweedie-nloglik (or tweedie-nloglik@rho), exploss, "
                                    "and for ranking ndcg, ndcg@k, map, map@k (a trailing '-' scores a query with no relevant row 0) and pairacc.");
     if (tweedie && name != "tweedie-nloglik") {
@@ -108,10 +166,12 @@ std::vector<MetricSpec> ParseMetrics(const std::string& list, int outputs, const
     if (quantiles && name != "quantile")
       throw Error("BAD_PARAM", "Parameter 'eval_metric': with several quantile_alpha the model predicts one number per alpha; its metric "
                                "is 'quantile' (the pinball loss of each, averaged), not '" + name + "'.");
-    if (!quantiles && multi != (outputs > 1))
+    const bool binary = objective.rfind("binary:", 0) == 0, classes = objective.rfind("multi:", 0) == 0;
+    if (areas && !binary && !classes)
+      throw Error("BAD_PARAM", "Parameter 'eval_metric': '" + name + "' needs classes (a binary or multi objective).");
+    if (!quantiles && !areas && multi != (outputs > 1))
       throw Error("BAD_PARAM", "Parameter 'eval_metric': '" + name + "' does not apply to objective " + objective + ".");
-    const bool binary = objective.rfind("binary:", 0) == 0;
-    if ((name == "logloss" || name == "error" || name == "auc") && !binary)
+    if ((name == "logloss" || name == "error") && !binary)
       throw Error("BAD_PARAM", "Parameter 'eval_metric': '" + name + "' needs a binary objective.");
     if ((tweedie || name.rfind("gamma-", 0) == 0 || name == "poisson-nloglik") && (binary || outputs > 1))
       throw Error("BAD_PARAM", "Parameter 'eval_metric': '" + name + "' scores a predicted amount (e^F), not classes.");
@@ -121,7 +181,7 @@ std::vector<MetricSpec> ParseMetrics(const std::string& list, int outputs, const
       throw Error("BAD_PARAM", "Parameter 'eval_metric': 'quantile' (the pinball loss at quantile_alpha) is for a number, not classes.");
     if (name == "exploss" && objective != "binary:exponential")
       throw Error("BAD_PARAM", "Parameter 'eval_metric': 'exploss' needs objective binary:exponential.");
-    out.push_back({name, name == "auc", std::nullopt});
+    out.push_back({name, areas, std::nullopt});
   }
   return out;
 }
@@ -241,7 +301,9 @@ double EvaluateMetric(const MetricSpec& m, std::span<const float> pred, int K, s
     if (!groups) throw Error("BAD_PARAM", "Metric '" + m.name + "' needs the rows' queries.");
     return EvaluateRankMetric(*m.rank, pred, label, *groups, pool);
   }
+  if ((m.name == "auc" || m.name == "aucpr") && K > 1) return OneVsRest(m.name == "aucpr", pred, K, label, weight, rows);
   if (m.name == "auc") return Auc(pred, label, weight, rows);
+  if (m.name == "aucpr") return PrAuc(pred, label, weight, rows);
   if (m.name == "quantile" && K > 1) return PinballOfQuantiles(pred, K, label, rows, m.quantiles, weight);
   // Fixed blocks, partial sums added in block order: the same bits on any thread count.
   constexpr size_t kBlock = 32768;

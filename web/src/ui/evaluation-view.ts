@@ -78,6 +78,9 @@ export class EvaluationView {
         `predicted right; always answering the commonest class ('${e.classes[common]}') would be right on ${pct(actual[common] / e.weightSum)}.`);
       const loss = Number.isFinite(e.logloss) ? `log loss ${stat(e.logloss)}` : '';
       if (Number.isFinite(e.auc)) parts.push(`AUC ${e.auc.toFixed(3)} (the chance a '${e.classes[1]}' row gets a higher p than a '${e.classes[0]}' one, ties counting half)${loss ? `, ${loss}` : ''}.`);
+      // PR AUC: a coin scores the positives' share, not ½, so a rare class cannot hide behind the many easy negatives.
+      if (K === 2 && Number.isFinite(e.aucpr)) parts.push(`PR AUC ${e.aucpr.toFixed(3)} (precision for '${e.classes[1]}' averaged over recall, ` +
+        `metric aucpr; ranking at random would score about its share of the rows, ${pct(actual[1] / e.weightSum)}).`);
       else if (loss) parts.push(`${loss[0].toUpperCase()}${loss.slice(1)}.`);
       if (K === 2) {
         const tp = e.confusion[3], fp = e.confusion[1], fn = e.confusion[2];
@@ -124,6 +127,7 @@ export class EvaluationView {
     } else {
       setData(this.box, 'accuracy', String(e.accuracy));
       setData(this.box, 'auc', String(e.auc));
+      setData(this.box, 'aucpr', String(e.aucpr));
       setData(this.box, 'logloss', String(e.logloss));
       // Two classes: the matrix at the threshold picked, beside where it is cut.
       if (e.firstByP && e.secondByP && e.classes.length === 2) {

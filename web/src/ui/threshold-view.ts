@@ -2,7 +2,7 @@
 // p (Evaluation's firstByP / secondByP: bin b holds b/1000 < p <= (b+1)/1000),
 // give the confusion matrix at any threshold t = k/1000 (a row is called the
 // second class where p > t, the model's own call at t = 1/2), precision,
-// recall and F1 there, and the ROC curve with t's point on it. A threshold is
+// recall and F1 there, and the ROC and precision-recall curves with t's point. A threshold is
 // a choice about costs, not part of the model: moving it retrains nothing.
 import { setData, smallChart } from './dom';
 
@@ -47,7 +47,7 @@ export const recall = (c: Cut) => c.tp / (c.tp + c.fn);
 export const f1 = (c: Cut) => { const p = precision(c), r = recall(c); return p + r > 0 ? (2 * p * r) / (p + r) : 0; };
 const accuracy = (c: Cut) => (c.tp + c.tn) / (c.tp + c.tn + c.fp + c.fn);
 
-// The slider, what it means at t, and the ROC curve with t's point; onCut redraws the matrix.
+// The slider, what it means at t, and the two curves with t's point; onCut redraws the matrix.
 export function thresholdControl(cuts: ThresholdCuts, classes: string[], k: number, box: HTMLElement,
                                  onCut: (c: Cut) => void): HTMLElement {
   const wrap = document.createElement('div');
@@ -72,7 +72,7 @@ export function thresholdControl(cuts: ThresholdCuts, classes: string[], k: numb
   const text = document.createElement('p');
   text.className = 'hint';
   text.setAttribute('aria-live', 'polite');
-  const figure = roc(cuts);
+  const figure = curves(cuts);
   const show = (k: number) => {
     const c = cuts.at(k), t = k / BINS;
     input.value = String(k);
@@ -98,40 +98,74 @@ export function thresholdControl(cuts: ThresholdCuts, classes: string[], k: numb
 
 const count = (n: number) => Math.round(n).toLocaleString('en-US');
 
-// The ROC curve: at each threshold, the share of the second class's rows called it (recall) against the share
-// of the first class's (false positive rate); the point of the threshold picked.
-function roc(cuts: ThresholdCuts) {
+// The two curves a threshold moves along, each from the counts at every threshold, with t's point:
+// ROC (recall against the share of the first class called second) and precision against recall.
+function curves(cuts: ThresholdCuts) {
+  const total = cuts.firsts + cuts.seconds, share = total ? cuts.seconds / total : 0;
+  const rate = (v: number, of: number) => (of ? v / of : 0);
+  const roc = curve(cuts, {
+    className: 'roc', label: 'ROC curve: recall against the false positive rate at each threshold',
+    x: (c) => rate(c.fp, cuts.firsts), y: (c) => rate(c.tp, cuts.seconds), xName: 'false positive rate', yName: 'recall',
+    chance: [0, 0, 1, 1],
+    caption: 'ROC: each threshold\'s recall against the share of the other class called positive; the dot is t, the dashed line a coin. The area under the curve is the AUC.',
+  });
+  // Precision is undefined where no row is called positive (the highest thresholds): no point there.
+  const pr = curve(cuts, {
+    className: 'roc pr', label: 'Precision against recall at each threshold',
+    x: (c) => rate(c.tp, cuts.seconds), y: (c) => (c.tp + c.fp > 0 ? c.tp / (c.tp + c.fp) : NaN), xName: 'recall', yName: 'precision',
+    chance: [0, share, 1, share],
+    caption: `Precision against recall: what a threshold buys of one with the other; the dashed line is a coin (precision the positives' share, ${pct(share)}). ` +
+      'The area under it is the PR AUC, which a rare class makes hard to flatter.',
+  });
+  const element = document.createElement('div');
+  element.className = 'curves';
+  element.append(roc.element, pr.element);
+  return { element, mark(c: Cut) { roc.mark(c); pr.mark(c); } };
+}
+
+interface CurveSpec {
+  className: string; label: string; caption: string; xName: string; yName: string;
+  x: (c: Cut) => number; y: (c: Cut) => number;
+  chance: [number, number, number, number];  // the dashed line of a model that ranks at random, x1 y1 x2 y2
+}
+
+function curve(cuts: ThresholdCuts, spec: CurveSpec) {
   const W = 220, H = 220, left = 34, bottom = 30, top = 8, right = 8;
   const X = (v: number) => left + v * (W - left - right), Y = (v: number) => H - bottom - v * (H - top - bottom);
   const figure = document.createElement('figure');
-  figure.className = 'roc';
-  const { svg, add: el } = smallChart(W, H, 'ROC curve: recall against the false positive rate at each threshold');
-  const fpr = (c: Cut) => (cuts.firsts ? c.fp / cuts.firsts : 0), tpr = (c: Cut) => (cuts.seconds ? c.tp / cuts.seconds : 0);
+  figure.className = spec.className;
+  const { svg, add: el } = smallChart(W, H, spec.label);
   for (const v of [0, 0.5, 1]) {
     el('line', { x1: X(v), x2: X(v), y1: Y(0), y2: Y(1), class: 'grid' });
     el('line', { x1: X(0), x2: X(1), y1: Y(v), y2: Y(v), class: 'grid' });
     el('text', { x: X(v), y: Y(0) + 11, 'text-anchor': 'middle', class: 'tick' }, String(v));
     el('text', { x: X(0) - 4, y: Y(v) + 3, 'text-anchor': 'end', class: 'tick' }, String(v));
   }
-  el('line', { x1: X(0), y1: Y(0), x2: X(1), y2: Y(1), class: 'chance' });
-  let d = '';
+  const [x1, y1, x2, y2] = spec.chance;
+  el('line', { x1: X(x1), y1: Y(y1), x2: X(x2), y2: Y(y2), class: 'chance' });
+  let d = '', pen = 'M';
   for (let k = 0; k <= BINS; k++) {
-    const c = cuts.at(k);
-    d += `${k ? 'L' : 'M'}${X(fpr(c)).toFixed(1)},${Y(tpr(c)).toFixed(1)}`;
+    const c = cuts.at(k), x = spec.x(c), y = spec.y(c);
+    if (!Number.isFinite(x) || !Number.isFinite(y)) { pen = 'M'; continue; }
+    d += `${pen}${X(x).toFixed(1)},${Y(y).toFixed(1)}`;
+    pen = 'L';
   }
   el('path', { d, class: 'curve' });
   const point = el('circle', { r: 4, class: 'point' });
-  el('text', { x: (left + W - right) / 2, y: H - 4, 'text-anchor': 'middle', class: 'axis-name' }, 'false positive rate');
-  el('text', { x: 10, y: (top + H - bottom) / 2, 'text-anchor': 'middle', class: 'axis-name', transform: `rotate(-90 10 ${(top + H - bottom) / 2})` }, 'recall');
+  el('text', { x: (left + W - right) / 2, y: H - 4, 'text-anchor': 'middle', class: 'axis-name' }, spec.xName);
+  el('text', { x: 10, y: (top + H - bottom) / 2, 'text-anchor': 'middle', class: 'axis-name', transform: `rotate(-90 10 ${(top + H - bottom) / 2})` }, spec.yName);
   const caption = document.createElement('figcaption');
   caption.className = 'hint';
-  caption.textContent = 'ROC: each threshold\'s recall against the share of the other class called positive; the dot is t, the dashed line a coin. The area under the curve is the AUC.';
+  caption.textContent = spec.caption;
   figure.append(svg, caption);
   return {
     element: figure,
     mark(c: Cut) {
-      point.setAttribute('cx', X(fpr(c)).toFixed(1));
-      point.setAttribute('cy', Y(tpr(c)).toFixed(1));
+      const x = spec.x(c), y = spec.y(c), shown = Number.isFinite(x) && Number.isFinite(y);
+      if (!shown) { point.setAttribute('visibility', 'hidden'); return; }
+      point.removeAttribute('visibility');
+      point.setAttribute('cx', X(x).toFixed(1));
+      point.setAttribute('cy', Y(y).toFixed(1));
     },
   };
 }
