@@ -42,6 +42,12 @@ test('spam: the validation rows\' confusion matrix and accuracy are the package\
     assert.match(await page.textContent('#result-summary'), new RegExp(`PR AUC ${e.aucpr.toFixed(3)} \\(precision for 'spam' averaged over recall`));
     // The precision-recall curve beside the ROC: its dot at t's (recall, precision).
     assert.equal(await page.locator('#result-body figure.pr circle.point').count(), 1);
+    // Calibration: in each tenth of p (g/10 < p <= (g+1)/10), the share of the rows that are spam, from the package's p.
+    const probability = model.predict(table), spamRow = readFileSync(SPAM, 'utf8').trim().split('\n').slice(1).map((l) => l.endsWith(',spam'));
+    const tenths = Array.from({ length: 10 }, () => [0, 0]);
+    for (const r of rows) { const g = Math.min(9, Math.max(0, Math.ceil(probability[r] * 10) - 1)); tenths[g][0]++; if (spamRow[r]) tenths[g][1]++; }
+    const expected = tenths.filter(([n]) => n > 0).map(([n, s]) => (s / n).toFixed(6)).join(',');
+    assert.equal(await page.$eval('#result-body figure.calibration svg', (s) => s.dataset.shares), expected);
     assert.match(await page.textContent('#result-summary'), new RegExp(`AUC ${e.auc.toFixed(3)} \\(the chance a 'spam' row gets a higher p than a 'nonspam' one, ties counting half\\), log loss [\\d.]+\\.`));
     const cells = await page.$$eval('#result-body table.confusion tbody tr', (trs) => trs.map((tr) => [...tr.querySelectorAll('td')].slice(0, 2).map((td) => Number(td.dataset.v))));
     assert.deepEqual(cells.flat(), [...e.confusion]);

@@ -4,6 +4,7 @@
 // second class where p > t, the model's own call at t = 1/2), precision,
 // recall and F1 there, and the ROC and precision-recall curves with t's point. A threshold is
 // a choice about costs, not part of the model: moving it retrains nothing.
+import { calibrationFigure } from './calibration-figure';
 import { setData, smallChart } from './dom';
 
 const BINS = 1000;
@@ -15,7 +16,7 @@ export interface Cut { k: number; tn: number; fp: number; fn: number; tp: number
 export class ThresholdCuts {
   private readonly fromFirst: Float64Array;  // fromFirst[k]: the first class's weight in bins k.. (called second at k/BINS)
   private readonly fromSecond: Float64Array;
-  constructor(first: Float64Array, second: Float64Array) {
+  constructor(readonly first: Float64Array, readonly second: Float64Array) {
     this.fromFirst = suffixSums(first);
     this.fromSecond = suffixSums(second);
   }
@@ -73,6 +74,7 @@ export function thresholdControl(cuts: ThresholdCuts, classes: string[], k: numb
   text.className = 'hint';
   text.setAttribute('aria-live', 'polite');
   const figure = curves(cuts);
+  figure.element.append(calibrationFigure(cuts.first, cuts.second, classes[1]));
   const show = (k: number) => {
     const c = cuts.at(k), t = k / BINS;
     input.value = String(k);
