@@ -1,6 +1,6 @@
 // aucpr (the area under precision against recall) on rows small enough to
 // integrate by hand, and auc / aucpr of several classes as one class against
-// the rest; XGBoost's own numbers are in tests/parity/xgboost_aucpr.test.mjs.
+// the rest; XGBoost's own numbers are in tests/parity/xgboost_metrics.test.mjs.
 #include <gtest/gtest.h>
 
 #include <cmath>

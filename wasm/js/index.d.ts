@@ -185,8 +185,8 @@ export interface Params {
   sampling?: 'reweight' | 'resample';
   objective?: '' | 'reg:squarederror' | 'reg:absoluteerror' | 'reg:quantileerror' | 'reg:expectileerror' | 'reg:pseudohubererror' | 'reg:huber' | 'count:poisson'
     | 'reg:gamma' | 'reg:tweedie' | 'binary:logistic' | 'binary:exponential' | 'multi:softprob' | 'multi:softmax' | 'rank:pairwise' | 'rank:ndcg' | 'custom' | CustomObjective;
-  /** Comma-separated: rmse, mae, mphe, quantile (the pinball loss at quantile_alpha), expectile (the weighted squared error at
-   *  expectile_alpha), logloss, error, auc, aucpr (the area under precision against recall; with several
+  /** Comma-separated: rmse, rmsle (the RMSE of ln(1 + y)), mae, mape (the mean of |y - p| / |y|), mphe, quantile (the pinball loss at quantile_alpha), expectile (the weighted squared error at
+   *  expectile_alpha), logloss, error, error@t (a row called positive where p > t, error@0.3), auc, aucpr (the area under precision against recall; with several
    *  classes both areas are one class against the rest, averaged, as XGBoost's), mlogloss, merror, poisson-nloglik,
    *  gamma-deviance, gamma-nloglik, tweedie-nloglik (or tweedie-nloglik@1.2: at that power), exploss; for ranking
    *  (a dataset with a group column) ndcg, ndcg@k, map, map@k (a trailing '-' scores a query without relevant rows 0)

@@ -58,7 +58,7 @@ const std::vector<ParamSpec>& CommonParams() {
        "custom: your own loss, as XGBoost's obj (algorithm xgboost): each round you give the training rows' gradients and "
        "hessians, in the package as a function for the objective, and the prediction is the margin."},
       {"eval_metric", ParamType::kString, 0, "", 0, 0, false, {}, "all",
-       "Metrics to report, comma-separated (rmse, mae, mphe, quantile (the pinball loss at quantile_alpha), expectile (the weighted squared error at expectile_alpha), logloss, error, auc, aucpr (the area under precision against recall, for rare positives; "
+       "Metrics to report, comma-separated (rmse, rmsle (of ln(1 + y)), mae, mape (|y - p| / |y|), mphe, quantile (the pinball loss at quantile_alpha), expectile (the weighted squared error at expectile_alpha), logloss, error, error@t (p > t called positive), auc, aucpr (the area under precision against recall, for rare positives; "
        "with several classes both areas are one class against the rest, averaged), mlogloss, merror, poisson-nloglik, "
        "gamma-deviance, gamma-nloglik, tweedie-nloglik (at tweedie_variance_power, or tweedie-nloglik@1.2 at 1.2), exploss; "
        "for ranking ndcg, ndcg@k, map, map@k, pairacc); early stopping watches the last."},

@@ -124,6 +124,8 @@ double MetricParameter(const MetricSpec& m, const Params& p) {
   if (m.name == "quantile") return p.quantile_alpha[0];  // (several: MetricSpec::quantiles)
   if (m.name == "expectile") return p.expectile_alpha;
   if (m.name.rfind("tweedie-nloglik@", 0) == 0) return std::strtod(m.name.c_str() + 16, nullptr);
+  if (m.name.rfind("error@", 0) == 0) return std::strtod(m.name.c_str() + 6, nullptr);  // the threshold written in the name
+  if (m.name == "error") return 0.5;
   if (m.name == "tweedie-nloglik") return p.tweedie_variance_power;
   return p.huber_slope;
 }
@@ -144,12 +146,20 @@ std::vector<MetricSpec> ParseMetrics(const std::string& list, int outputs, const
     const bool multi = name == "mlogloss" || name == "merror";
     const bool areas = name == "auc" || name == "aucpr";  // two classes or several (one against the rest)
     const bool tweedie = name.rfind("tweedie-nloglik", 0) == 0;
-    const bool known = multi || tweedie || name == "rmse" || name == "mae" || name == "mphe" || name == "quantile" || name == "expectile" || name == "logloss" ||
-                       name == "error" || areas || name == "poisson-nloglik" || name == "gamma-deviance" ||
+    const bool error_at = name.rfind("error@", 0) == 0;
+    if (error_at) {  // error@t: the binary error with p > t called positive, as XGBoost's
+      char* end = nullptr;
+      const double t = std::strtod(name.c_str() + 6, &end);
+      if (name.size() == 6 || !end || *end != '\0' || !(t >= 0 && t <= 1))
+        throw Error("BAD_PARAM", "Parameter 'eval_metric': '" + name + "' names a threshold; write error@t with t from 0 to 1 (error@0.3: "
+                                 "a row is called positive where p > 0.3).");
+    }
+    const bool known = multi || tweedie || name == "rmse" || name == "rmsle" || name == "mae" || name == "mape" || name == "mphe" || name == "quantile" || name == "expectile" || name == "logloss" ||
+                       name == "error" || error_at || areas || name == "poisson-nloglik" || name == "gamma-deviance" ||
                        name == "gamma-nloglik" || name == "exploss";
     if (!known)
       throw Error("BAD_PARAM", "Parameter 'eval_metric' has unknown metric '" + name +
-                                   "'; allowed: rmse, mae, mphe, quantile, expectile, logloss, error, auc, aucpr, mlogloss, merror, poisson-nloglik, gamma-deviance, "
+                                   "'; allowed: rmse, rmsle, mae, mape, mphe, quantile, expectile, logloss, error, error@t, auc, aucpr, mlogloss, merror, poisson-nloglik, gamma-deviance, "
                                    "gamma-nloglik, tweedie-nloglik (or tweedie-nloglik@rho), exploss, "
                                    "and for ranking ndcg, ndcg@k, map, map@k (a trailing '-' scores a query with no relevant row 0) and pairacc.");
     if (tweedie && name != "tweedie-nloglik") {
@@ -171,7 +181,7 @@ std::vector<MetricSpec> ParseMetrics(const std::string& list, int outputs, const
       throw Error("BAD_PARAM", "Parameter 'eval_metric': '" + name + "' needs classes (a binary or multi objective).");
     if (!quantiles && !areas && multi != (outputs > 1))
       throw Error("BAD_PARAM", "Parameter 'eval_metric': '" + name + "' does not apply to objective " + objective + ".");
-    if ((name == "logloss" || name == "error") && !binary)
+    if ((name == "logloss" || name == "error" || error_at) && !binary)
       throw Error("BAD_PARAM", "Parameter 'eval_metric': '" + name + "' needs a binary objective.");
     if ((tweedie || name.rfind("gamma-", 0) == 0 || name == "poisson-nloglik") && (binary || outputs > 1))
       throw Error("BAD_PARAM", "Parameter 'eval_metric': '" + name + "' scores a predicted amount (e^F), not classes.");
@@ -188,16 +198,18 @@ std::vector<MetricSpec> ParseMetrics(const std::string& list, int outputs, const
 
 namespace {
 
-enum class Kind { kRmse, kMae, kMphe, kQuantile, kExpectile, kLogLoss, kError, kPoisson, kGammaDeviance, kGammaNLogLik, kTweedie, kMlogLoss, kMerror, kExpLoss };
+enum class Kind { kRmse, kRmsle, kMae, kMape, kMphe, kQuantile, kExpectile, kLogLoss, kError, kPoisson, kGammaDeviance, kGammaNLogLik, kTweedie, kMlogLoss, kMerror, kExpLoss };
 
 Kind KindOf(const std::string& name) {
   if (name == "rmse") return Kind::kRmse;
+  if (name == "rmsle") return Kind::kRmsle;
   if (name == "mae") return Kind::kMae;
+  if (name == "mape") return Kind::kMape;
   if (name == "mphe") return Kind::kMphe;
   if (name == "quantile") return Kind::kQuantile;
   if (name == "expectile") return Kind::kExpectile;
   if (name == "logloss") return Kind::kLogLoss;
-  if (name == "error") return Kind::kError;
+  if (name == "error" || name.rfind("error@", 0) == 0) return Kind::kError;
   if (name == "poisson-nloglik") return Kind::kPoisson;
   if (name == "gamma-deviance") return Kind::kGammaDeviance;
   if (name == "gamma-nloglik") return Kind::kGammaNLogLik;
@@ -223,14 +235,18 @@ double Term(const float* pred, int K, float label, RowIdx r, double slope) {
   } else {
     const double p = pred[r];
     if constexpr (kKind == Kind::kRmse) return (p - y) * (p - y);
-    else if constexpr (kKind == Kind::kMae) return std::abs(p - y);
+    else if constexpr (kKind == Kind::kRmsle) {
+      const float d = std::log1p(label) - std::log1p(pred[r]);  // in float, as XGBoost
+      return d * d;
+    } else if constexpr (kKind == Kind::kMae) return std::abs(p - y);
+    else if constexpr (kKind == Kind::kMape) return std::abs((label - pred[r]) / label);  // (float, as XGBoost; a label of 0: inf)
     else if constexpr (kKind == Kind::kMphe) return slope * slope * (std::sqrt(1 + ((p - y) / slope) * ((p - y) / slope)) - 1);
     else if constexpr (kKind == Kind::kQuantile) return y >= p ? slope * (y - p) : (1 - slope) * (p - y);  // slope: alpha
     else if constexpr (kKind == Kind::kExpectile) return (y >= p ? slope : 1 - slope) * (y - p) * (y - p);  // slope: alpha
     else if constexpr (kKind == Kind::kLogLoss) {
       const float q = pred[r];  // float, as XGBoost (see mlogloss)
       return -(y > 0.5 ? std::log(std::max(q, kEpsF)) : std::log(std::max(1.0f - q, kEpsF)));
-    } else if constexpr (kKind == Kind::kError) return (p > 0.5) != (y > 0.5);
+    } else if constexpr (kKind == Kind::kError) return (p > slope) != (y > 0.5);  // slope: the threshold (0.5, or error@t's)
     else if constexpr (kKind == Kind::kGammaDeviance) {
       // In float with XGBoost's 1e-6 on both, so a label of 0 stays finite (the mean is doubled at the end).
       const float q = pred[r] + 1e-6f, t = label + 1e-6f;
@@ -274,7 +290,9 @@ double SumTerms(const MetricSpec& m, std::span<const float> pred, int K, std::sp
                 std::span<const float> weight, std::span<const RowIdx> rows, double slope) {
   switch (KindOf(m.name)) {
     case Kind::kRmse: return SumTerms<Kind::kRmse, kWeighted>(pred, K, label, weight, rows, slope);
+    case Kind::kRmsle: return SumTerms<Kind::kRmsle, kWeighted>(pred, K, label, weight, rows, slope);
     case Kind::kMae: return SumTerms<Kind::kMae, kWeighted>(pred, K, label, weight, rows, slope);
+    case Kind::kMape: return SumTerms<Kind::kMape, kWeighted>(pred, K, label, weight, rows, slope);
     case Kind::kMphe: return SumTerms<Kind::kMphe, kWeighted>(pred, K, label, weight, rows, slope);
     case Kind::kQuantile: return SumTerms<Kind::kQuantile, kWeighted>(pred, K, label, weight, rows, slope);
     case Kind::kExpectile: return SumTerms<Kind::kExpectile, kWeighted>(pred, K, label, weight, rows, slope);
@@ -324,7 +342,7 @@ double EvaluateMetric(const MetricSpec& m, std::span<const float> pred, int K, s
   }
   if (!(total > 0)) return 0;
   const double mean = sum / total;
-  return m.name == "rmse" ? std::sqrt(mean) : m.name == "gamma-deviance" ? 2 * mean : mean;
+  return m.name == "rmse" || m.name == "rmsle" ? std::sqrt(mean) : m.name == "gamma-deviance" ? 2 * mean : mean;
 }
 
 }  // namespace boostlab
