@@ -1,6 +1,8 @@
 #include <gtest/gtest.h>
 
+#include <algorithm>  // for find
 #include <cmath>  // for isnan
+#include <map>  // for map
 
 #include "boostlab/dataset.h"
 #include "boostlab/errors.h"
@@ -86,6 +88,57 @@ TEST(Dataset, ValidationSplitIsSeededAndSized) {
 
 // A feature of numbers but for a word is read as categories: said in the
 // notes, naming the word and its line; a column of words is not.
+// valid_last: the last share of the rows in file order validate (data in time order), the
+// same count a random draw takes; for ranking the last queries, whole, in order of first appearance.
+TEST(Dataset, ValidationCanBeTheLastRows) {
+  std::string csv = "x,y\n";
+  for (int i = 0; i < 20; ++i) csv += std::to_string(i) + "," + std::to_string(i % 3) + ".5\n";
+  Table t = ReadCsv(csv);
+  DatasetOptions o{.target = "y", .valid_fraction = 0.25, .seed = 7};
+  o.valid_split = "last";
+  Dataset d = Dataset::FromTable(t, o);
+  EXPECT_EQ(d.valid_rows, (std::vector<RowIdx>{15, 16, 17, 18, 19}));
+  EXPECT_EQ(d.train_rows.size(), 15u);
+  EXPECT_EQ(d.train_rows.back(), 14u);
+  o.seed = 8;  // the seed draws nothing
+  EXPECT_EQ(Dataset::FromTable(t, o).valid_rows, d.valid_rows);
+  o.valid_split = "random";
+  EXPECT_NE(Dataset::FromTable(t, o).valid_rows, d.valid_rows);
+  EXPECT_EQ(Dataset::FromTable(t, o).valid_rows.size(), 5u);
+  // Queries b, a, c (first seen in that order, b's rows not together): the last third is c's rows.
+  Table q = ReadCsv("q,x,rel\nb,1,0\na,2,1\nb,3,1\nc,4,0\nc,5,1\na,6,0\n");
+  DatasetOptions r{.target = "rel", .valid_fraction = 1.0 / 3};
+  r.group = "q";
+  r.valid_split = "last";
+  EXPECT_EQ(Dataset::FromTable(q, r).valid_rows, (std::vector<RowIdx>{3, 4}));
+}
+
+// stratified: each class holds out its share, drawn with the seed (a random draw of 20 % of rows
+// can leave a rare class with none, or all, of its rows on one side).
+TEST(Dataset, AStratifiedSplitHoldsOutEachClassItsShare) {
+  std::string csv = "x,y\n";
+  for (int i = 0; i < 100; ++i) csv += std::to_string(i) + "," + (i % 20 == 0 ? "rare" : i % 2 ? "a" : "b") + "\n";
+  Table t = ReadCsv(csv);
+  DatasetOptions o{.target = "y", .valid_fraction = 0.2, .seed = 3};
+  o.valid_split = "stratified";
+  const Dataset d = Dataset::FromTable(t, o);
+  std::map<float, int> held;
+  for (RowIdx r : d.valid_rows) held[d.label[r]]++;
+  // 5 rare rows (multiples of 20), 50 'a' (odd), 45 'b' (the other even ones): 1, 10 and 9 held out.
+  const auto index = [&](const char* name) { return static_cast<float>(std::find(d.classes.begin(), d.classes.end(), name) - d.classes.begin()); };
+  EXPECT_EQ(held[index("rare")], 1);
+  EXPECT_EQ(held[index("a")], 10);
+  EXPECT_EQ(held[index("b")], 9);   // llround(0.2 * 45)
+  EXPECT_EQ(Dataset::FromTable(t, o).valid_rows, d.valid_rows);  // the seed decides
+  o.seed = 4;
+  EXPECT_NE(Dataset::FromTable(t, o).valid_rows, d.valid_rows);
+  DatasetOptions n{.target = "y", .valid_fraction = 0.25};
+  n.valid_split = "stratified";
+  EXPECT_EQ(test::DatasetErrorOf("x,y\n1,0.5\n2,1.5\n3,2.5\n4,3.25\n", n).code(), "BAD_OPTION");
+  n.valid_split = "sometimes";
+  EXPECT_NE(std::string(test::DatasetErrorOf("x,y\n1,0.5\n2,1.5\n3,2.5\n4,3.25\n", n).what()).find("'random', 'stratified' or 'last'"), std::string::npos);
+}
+
 TEST(Dataset, NumbersWithAStrayWordAsAFeatureAreNoted) {
   Table t = ReadCsv("x,kind,y\n1,a,1\n2,b,0\nthree,a,1\n4,b,0\n5,a,1\n6,b,0\n");
   DatasetOptions o;

@@ -58,8 +58,8 @@ export async function crossValidate(lib, table, datasetOptions, params, options,
   const { nfold = 5, stratified = true, seed = 0, folds: given, onRound, signal } = options;
   if (!table || typeof table.toDataset !== 'function')
     throw new BoostLabError({ code: 'BAD_ARGUMENT', message: 'cv() takes a Table (readCSV(), fromColumns()), its dataset options { target, ... } and the parameters.' });
-  if ('validRows' in (datasetOptions ?? {}) || 'validFraction' in (datasetOptions ?? {}))
-    throw new BoostLabError({ code: 'BAD_OPTION', message: 'cv() makes the validation side itself, fold by fold: leave validRows and validFraction out of the dataset options.' });
+  if (['validRows', 'validFraction', 'validSplit'].some((k) => k in (datasetOptions ?? {})))
+    throw new BoostLabError({ code: 'BAD_OPTION', message: 'cv() makes the validation side itself, fold by fold: leave validRows, validFraction and validSplit out of the dataset options.' });
   const all = table.toDataset({ ...datasetOptions, validFraction: 0 });
   let folds;
   try {

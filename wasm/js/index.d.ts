@@ -153,6 +153,11 @@ export interface DatasetOptions {
   task?: 'auto' | 'regression' | 'binary' | 'multiclass' | 'ranking';
   /** Share of rows held out for validation, drawn with `seed`. Default 0.2. */
   validFraction?: number;
+  /** Which validFraction of the rows (of the queries, for ranking) validate: 'random' (default), drawn with `seed`;
+   *  'stratified', drawn with `seed` within each class, so a rare class holds out its share (classes only); or
+   *  'last', the last ones in the table's order: for rows in time order, so the model is scored on a later stretch than
+   *  it learnt from (a random draw lets it learn from rows after those it is scored on). */
+  validSplit?: 'random' | 'stratified' | 'last';
   seed?: number;
   /** Explicit 0-based validation rows; overrides validFraction. */
   validRows?: number[] | Int32Array | Uint32Array;

@@ -353,9 +353,9 @@ function takeLink(url: ReadHashResult, change: (fn: (s: typeof store) => void) =
     s.chart.metric = url.metric ?? '';
     s.chart.log = url.log ?? false;
   });
-  linkChoice = url.target || url.task || url.classWeights || url.validFraction !== undefined || url.seed !== undefined
+  linkChoice = url.target || url.task || url.classWeights || url.validFraction !== undefined || url.seed !== undefined || url.validSplit
     ? { target: url.target, ignore: url.ignore ?? [], weight: url.weight, classWeights: url.classWeights, baseMargin: url.baseMargin, group: url.group, task: url.task,
-        validFraction: url.validFraction, seed: url.seed }
+        validFraction: url.validFraction, seed: url.seed, validSplit: url.validSplit ?? 'random' }
     : undefined;
 }
 

@@ -18,7 +18,7 @@ function valueOf(params: Record<string, ParamValue>, spec: ParamSpec | undefined
 }
 
 const CHOICE_NAMES: Record<keyof DataChoice, string> = {
-  target: 'target', task: 'task', ignore: 'ignoring', weight: 'weights', classWeights: 'class weights', baseMargin: 'starting scores', group: 'queries', validFraction: 'validation', seed: 'split seed',
+  target: 'target', task: 'task', ignore: 'ignoring', weight: 'weights', classWeights: 'class weights', baseMargin: 'starting scores', group: 'queries', validFraction: 'validation', seed: 'split seed', validSplit: 'validation rows',
 };
 
 type Settings = { params: Record<string, ParamValue>; choice: DataChoice };

@@ -49,6 +49,7 @@ export interface DataChoice {
   group: string;   // ranking: the column of query ids, '' for none
   validFraction: number;
   seed: number;
+  validSplit: 'random' | 'stratified' | 'last';  // which validFraction of the rows validate (the package's validSplit)
 }
 
 export type RunStatus = 'training' | 'paused' | 'done' | 'stopped';
@@ -171,7 +172,7 @@ export const store: Store = {
   engine: { ready: false, failed: '', capabilities: null },
   schema: [],
   data: null,
-  choice: { target: '', task: 'auto', ignore: [], weight: '', classWeights: '', baseMargin: '', group: '', validFraction: 0.2, seed: 0 },
+  choice: { target: '', task: 'auto', ignore: [], weight: '', classWeights: '', baseMargin: '', group: '', validFraction: 0.2, seed: 0, validSplit: 'random' },
   algorithm: 'xgboost',
   typed: {},
   customLoss: '',

@@ -18,6 +18,7 @@ export interface UrlState {
   group?: string;
   validFraction?: number;
   seed?: number;
+  validSplit?: 'stratified' | 'last';  // (random: not written)
   params: Record<string, ParamValue>;
   metric?: string;  // the chart's metric and scale
   log?: boolean;
@@ -38,6 +39,7 @@ export function writeHash(s: UrlState) {
   if (s.group) q.set('group', s.group);
   if (s.validFraction !== undefined) q.set('valid', String(s.validFraction));
   if (s.seed !== undefined) q.set('seed', String(s.seed));
+  if (s.validSplit) q.set('split', s.validSplit);
   for (const [k, v] of Object.entries(s.params)) q.set(`p.${k}`, String(v));
   if (s.metric) q.set('metric', s.metric);
   if (s.log) q.set('log', '1');
@@ -117,6 +119,7 @@ export function readHash(schema: readonly ParamSpec[], samples: readonly string[
     group: q.get('group') ?? undefined,
     validFraction: number('valid', (n) => n >= 0 && n <= 0.9),
     seed: number('seed', (n) => Number.isSafeInteger(n) && n >= 0),
+    validSplit: q.get('split') === 'stratified' ? 'stratified' : q.get('split') === 'last' ? 'last' : undefined,
     params,
     metric: q.get('metric') ?? undefined,
     log: q.get('log') === '1',

@@ -786,7 +786,7 @@ export class Views {
     if (!store.engine.ready || !store.data || store.loading || store.linkPending) return;
     const c = store.choice;
     writeHash({ data: store.data.source, delimiter: store.data.delimiterChoice, target: c.target, task: c.task, ignore: c.ignore, weight: c.weight, group: c.group,
-      classWeights: c.classWeights || undefined, baseMargin: c.baseMargin || undefined, validFraction: c.validFraction, seed: c.seed, params: runParams(store.schema, store.algorithm, store.typed).params,
+      classWeights: c.classWeights || undefined, baseMargin: c.baseMargin || undefined, validFraction: c.validFraction, seed: c.seed, validSplit: c.validSplit === 'random' ? undefined : c.validSplit, params: runParams(store.schema, store.algorithm, store.typed).params,
       metric: store.chart.metric, log: store.chart.log, lesson: store.lesson?.id, step: store.lesson?.step });
   }
 }

@@ -44,6 +44,12 @@ struct DatasetOptions {
   std::string task = "auto";      // auto | regression | binary | multiclass | ranking
   double valid_fraction = 0.2;    // used when valid_rows is empty
   uint64_t seed = 0;
+  // Which valid_fraction of the rows (of the queries, for ranking) validate: "random", drawn with the
+  // seed; "stratified", drawn with the seed within each class, so each class holds out its share (a
+  // rare class keeps its few rows on both sides; classes only); "last", the last ones in the file's
+  // order (data in time order: the model is scored on a later stretch than it learnt from, as it
+  // will be used, where a random draw lets it learn from rows after those it is scored on).
+  std::string valid_split = "random";
   std::vector<RowIdx> valid_rows;  // explicit validation rows (0-based data rows)
   bool use_valid_rows = false;
   // Rows whose target is missing: refused (TARGET_MISSING), or with this set

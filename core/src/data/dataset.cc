@@ -5,6 +5,7 @@
 #include <cstdint>    // for uint32_t
 #include <cstdlib>    // for strtod
 #include <cstring>    // for memcpy
+#include <map>        // for map
 #include <optional>   // for optional
 #include <set>        // for set
 #include <string>     // for string
@@ -180,11 +181,27 @@ void SplitRows(size_t n, const DatasetOptions& options, std::span<const uint32_t
   } else {
     if (!(options.valid_fraction >= 0.0 && options.valid_fraction < 1.0))
       throw Error("BAD_OPTION", "validFraction must be in [0, 1), not " + ShortestDouble(options.valid_fraction) + ".");
+    const bool last = options.valid_split == "last", stratified = options.valid_split == "stratified";
+    if (!last && !stratified && options.valid_split != "random")
+      throw Error("BAD_OPTION", "validSplit must be 'random', 'stratified' or 'last', not " + Quote(options.valid_split) + ".");
+    if (stratified && (!unit_of_row.empty() || (d.task != Task::kBinary && d.task != Task::kMulticlass)))
+      throw Error("BAD_OPTION", "validSplit 'stratified' draws within each class: it needs a target of classes, not " +
+                                    std::string(unit_of_row.empty() ? "numbers" : "queries") + ". Use 'random' or 'last'.");
     std::vector<uint32_t> order(units);
-    for (size_t i = 0; i < units; ++i) order[i] = static_cast<uint32_t>(i);
+    for (size_t i = 0; i < units; ++i) order[i] = static_cast<uint32_t>(last ? units - 1 - i : i);  // last: from the end
     Rng rng(options.seed);
-    for (size_t i = units; i > 1; --i) std::swap(order[i - 1], order[rng.Below(i)]);  // Fisher-Yates
-    const size_t n_valid = static_cast<size_t>(std::llround(options.valid_fraction * static_cast<double>(units)));
+    if (stratified) {  // each class's rows (rows with no target as one more), shuffled, its share taken
+      std::map<float, std::vector<uint32_t>> by_class;
+      for (size_t r = 0; r < n; ++r) by_class[std::isnan(d.label[r]) ? -1.0f : d.label[r]].push_back(static_cast<uint32_t>(r));
+      for (auto& [label, rows] : by_class) {
+        for (size_t i = rows.size(); i > 1; --i) std::swap(rows[i - 1], rows[rng.Below(i)]);
+        const size_t take = static_cast<size_t>(std::llround(options.valid_fraction * static_cast<double>(rows.size())));
+        for (size_t i = 0; i < take; ++i) is_valid[rows[i]] = 1;
+      }
+    } else if (!last) {
+      for (size_t i = units; i > 1; --i) std::swap(order[i - 1], order[rng.Below(i)]);  // Fisher-Yates
+    }
+    const size_t n_valid = stratified ? 0 : static_cast<size_t>(std::llround(options.valid_fraction * static_cast<double>(units)));
     if (unit_of_row.empty()) {  // a unit a row: marked directly
       for (size_t i = 0; i < n_valid; ++i) is_valid[order[i]] = 1;
     } else {

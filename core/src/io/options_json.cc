@@ -50,6 +50,10 @@ DatasetOptions ParseDatasetOptions(std::string_view text) {
     } else if (key == "validFraction") {
       need(v.IsNumber(), "a number in [0, 1)");
       o.valid_fraction = v.number;
+    } else if (key == "validSplit") {
+      need(v.IsString() && (v.string == "random" || v.string == "stratified" || v.string == "last"),
+           "'random' (drawn with the seed), 'stratified' (drawn within each class) or 'last' (the last rows in the file's order)");
+      o.valid_split = v.string;
     } else if (key == "seed") {
       // Up to 2^53: every whole number a JSON double holds exactly.
       o.seed = static_cast<uint64_t>(json::WholeNumber(v, 0, int64_t{1} << 53, "BAD_OPTION", "Dataset option 'seed'"));
@@ -88,7 +92,7 @@ DatasetOptions ParseDatasetOptions(std::string_view text) {
       need(v.kind == json::Value::Kind::kBool, "true or false");
       o.skip_missing_target = v.boolean;
     } else {
-      const std::vector<std::string> known = {"target", "ignore", "weight", "classWeights", "baseMargin", "group", "task", "validFraction", "seed", "validRows", "skipMissingTarget"};
+      const std::vector<std::string> known = {"target", "ignore", "weight", "classWeights", "baseMargin", "group", "task", "validFraction", "validSplit", "seed", "validRows", "skipMissingTarget"};
       throw Error("BAD_OPTION", "Unknown dataset option " + Quote(key) + DidYouMean(key, known) + "; the options are " + Joined(known) + ".");
     }
   }

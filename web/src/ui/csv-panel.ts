@@ -160,6 +160,7 @@ export class CsvPanel {
   private readonly group = $<HTMLSelectElement>('group');
   private readonly validFraction = $<HTMLInputElement>('valid-fraction');
   private readonly seed = $<HTMLInputElement>('split-seed');
+  private readonly validSplit = $<HTMLSelectElement>('valid-split');
   private readonly progress = $<HTMLProgressElement>('read-progress');
   private readonly progressText = $('read-status');
   private shownData = -1;
@@ -195,6 +196,7 @@ export class CsvPanel {
     this.ignoreList.addEventListener('change', () => onChoice({ ignore: [...this.ignored()] }));
     this.validFraction.addEventListener('change', () => onChoice({ validFraction: Number(this.validFraction.value) }));
     this.seed.addEventListener('change', () => onChoice({ seed: Number(this.seed.value) }));
+    this.validSplit.addEventListener('change', () => onChoice({ validSplit: this.validSplit.value as DataChoice['validSplit'] }));
     // One click to the other reading of the target (the note beside Task says which).
     $('task-note').addEventListener('click', (e) => {
       const task = (e.target as HTMLElement).dataset?.task;
@@ -283,7 +285,24 @@ export class CsvPanel {
     }
     if (document.activeElement !== this.validFraction) setValue(this.validFraction, String(c.validFraction));
     if (document.activeElement !== this.seed) setValue(this.seed, String(c.seed));
+    this.renderSplit(d, c);
     this.renderTaskNote(d.columns.find((col) => col.name === c.target), c.task, c.group, d.rows, c.target === '' ? s.loadedModel?.model.target ?? '' : null);
+  }
+
+  // Which rows validate: stratified only for classes (the engine refuses it otherwise), no seed for the last rows.
+  private renderSplit(d: LoadedData, c: DataChoice) {
+    const classes = weighsClasses(d, c);
+    const stratified = this.validSplit.querySelector<HTMLOptionElement>('option[value=stratified]')!;
+    stratified.disabled = !classes;
+    setValue(this.validSplit, c.validSplit);
+    this.seed.disabled = c.validSplit === 'last';
+    setText($('valid-split-hint'), c.validSplit === 'last'
+      ? `The last ${Math.round(100 * c.validFraction)} % of the rows${c.group ? ' (whole queries)' : ''}, in the file's order: for rows in time order, the model is scored on a later stretch than it learnt from, as it will be used (drawn at random, it learns from rows after those it is scored on, and the score flatters it).`
+      : c.validSplit === 'stratified' && !classes
+      ? `Within each class needs a target of classes: ${Math.round(100 * c.validFraction)} % of the rows are drawn at random instead.`
+      : c.validSplit === 'stratified'
+      ? `Each class holds out ${Math.round(100 * c.validFraction)} % of its rows, drawn with the seed: a rare class keeps its share on both sides, which a plain draw may not.`
+      : `${Math.round(100 * c.validFraction)} % of the rows${c.group ? ' (whole queries)' : ''}, drawn with the seed.${classes ? ' With a rare class, "within each class" keeps its share on both sides.' : ''}`);
   }
 
   // Beside Task: what 'automatic' makes of the target and why (the engine's
@@ -509,7 +528,9 @@ export function weighsClasses(data: { columns: ColumnSummary[] } | null, choice:
 // where they apply (the choice keeps the class weights for a later target of classes; main.ts lets a
 // margin that no longer applies go).
 export function choiceToSend(data: { columns: ColumnSummary[] } | null, choice: DataChoice): DataChoice {
-  return { ...choice, classWeights: weighsClasses(data, choice) ? choice.classWeights : '', baseMargin: takesBaseMargin(data, choice) ? choice.baseMargin : '' };
+  const classes = weighsClasses(data, choice);
+  return { ...choice, classWeights: classes ? choice.classWeights : '', baseMargin: takesBaseMargin(data, choice) ? choice.baseMargin : '',
+    validSplit: choice.validSplit === 'stratified' && !classes ? 'random' : choice.validSplit };
 }
 
 // A learning-to-rank file named as such files are (LETOR, XGBoost's and LightGBM's examples): a query
@@ -545,5 +566,6 @@ export function choiceFor(columns: ColumnSummary[], rows: number, previous: Data
     task: preferred?.task ?? 'auto',
     validFraction: preferred?.validFraction ?? previous.validFraction,
     seed: preferred?.seed ?? previous.seed,
+    validSplit: preferred?.validSplit ?? previous.validSplit,
   };
 }

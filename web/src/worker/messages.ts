@@ -17,6 +17,7 @@ export interface TrainRequest {
   group: string;   // ranking: the query id column, '' for none
   validFraction: number;
   seed: number;
+  validSplit: 'random' | 'stratified' | 'last';
   params: Record<string, ParamValue>;
   lossCode?: string;  // objective 'custom': the student's loss (ui/custom-loss.ts)
 }

@@ -423,7 +423,7 @@ async function handle(msg: ToWorker) {
     case 'train': {
       warming?.abort();
       if (run) finish(run, true);
-      const { target, task, ignore, weight, classWeights, baseMargin, group, validFraction, seed, params } = msg.request;
+      const { target, task, ignore, weight, classWeights, baseMargin, group, validFraction, seed, validSplit, params } = msg.request;
       const prep = { token: msg.token, stopped: false, abort: new AbortController() };
       stopPreparing();
       preparing = prep;
@@ -433,7 +433,7 @@ async function handle(msg: ToWorker) {
         // Rows with no target are left out (the data panel says so beside Task); ranking refuses them.
         data = table.toDataset({ target, task: group ? 'auto' : task as 'auto', ignore, weight: weight || undefined,
                                  classWeights: classWeights || undefined, baseMargin: baseMargin || undefined, group: group || undefined,
-                                 validFraction, seed, skipMissingTarget: !group });
+                                 validFraction, seed, validSplit, skipMissingTarget: !group });
         const own = params.objective === 'custom' ? customLoss(msg.request.lossCode ?? '') : null;
         trainer = own ? bl!.trainer(data, { ...params, objective: own.objective }, { metric: own.metric }) : bl!.trainer(data, params);
         await binAll(prep, trainer);
