@@ -61,6 +61,7 @@ test('a test set and new rows predicted by the run\'s model at the round picked,
   near(Number(await page.$eval('#result-panel', (e) => e.dataset.rmse)), theirs.rmse, 1e-4, 'the test file\'s RMSE at round 5');
   assert.ok(Math.abs(whole.evaluate(test, { baseMargin: 'log_years' }).rmse - theirs.rmse) > 1e-4 * theirs.rmse, 'round 8 scores otherwise');
   assert.match(await page.textContent('#result-panel'), /300/);
+  assert.match(await page.textContent('#result-summary'), /It learnt from claims\.csv, none of whose rows these are/);
   let [head, ...rows] = (await download(page, '#download-predictions')).trim().split('\n').map((l) => l.split(','));
   assert.equal(rows.length, 300);
   let predicted = model.predict(test, { baseMargin: 'log_years' }), at = head.indexOf('predicted claims');
@@ -105,4 +106,41 @@ test('a test set and new rows predicted by the run\'s model at the round picked,
   await train(page, 2);
   assert.equal(await page.textContent('#model-status'), '');
   [whole, model, data, table, test, freshTable].forEach((x) => x.dispose());
+});
+
+// Customers: a yes/no target from income and a job (text); the new ones hold a job never seen.
+function customers(seed, n, { withTarget = true, jobs = ['clerk', 'nurse', 'driver', 'teacher'] } = {}) {
+  let s = seed;
+  const rand = () => ((s = (s * 1103515245 + 12345) % 2147483648) / 2147483648);
+  const lines = [['income', 'job', ...(withTarget ? ['defaulted'] : [])].join(',')];
+  for (let i = 0; i < n; i++) {
+    const income = 20 + 80 * rand(), job = jobs[Math.floor(rand() * jobs.length)];
+    const risk = 1 / (1 + Math.exp((income - 45) / 8 - (job === 'driver' ? 1 : 0)));
+    lines.push([income.toFixed(1), job, ...(withTarget ? [rand() < risk ? 'yes' : 'no'] : [])].join(','));
+  }
+  return lines.join('\n') + '\n';
+}
+
+test('new rows without the target: how many the model calls each class at the threshold, and the levels it never saw', async () => {
+  const { page } = ctx.site;
+  const text = customers(5, 600), fresh = customers(17, 150, { withTarget: false, jobs: ['clerk', 'nurse', 'driver', 'teacher', 'student'] });
+  await page.setInputFiles('#file-input', csv('customers.csv', text));
+  await waitForData(page, 'customers.csv');
+  await page.selectOption('#target', 'defaulted');
+  await train(page, 6);
+  await page.setInputFiles('#predict-input', csv('new_customers.csv', fresh));
+  await waitForData(page, 'new_customers.csv');
+  await page.waitForFunction(() => document.getElementById('result-panel').dataset.described === '150');
+  const said = await page.textContent('#result-summary');
+  // The package: the same run's model on the new rows, p > 0.5 called 'yes'.
+  const table = ctx.bl.readCSV(text);
+  const trainer = ctx.bl.trainer(table.toDataset({ target: 'defaulted', validFraction: 0.2, seed: 0, skipMissingTarget: true }), { algorithm: 'xgboost', rounds: 6 });
+  for (let r = 0; r < 6; r++) trainer.step();
+  const model = trainer.take(), freshTable = ctx.bl.readCSV(fresh);
+  const p = model.predict(freshTable), called = p.filter((q) => q > 0.5).length;
+  assert.match(said, new RegExp(`Of its 150 rows, ${called} \\([\\d.]+ %\\) have p > 0\\.5 and are called 'yes'`));
+  const students = fresh.split('\n').filter((l) => l.endsWith(',student')).length;
+  assert.ok(students > 0);
+  assert.match(said, new RegExp(`${students} rows of new_customers\\.csv hold a level of job the model never saw \\(such as 'student'\\): it predicts them as if job were missing`));
+  [model, table, freshTable].forEach((x) => x.dispose());
 });

@@ -6,7 +6,7 @@ import { currentRun, loadedModelLacks, modelInfoOnShow, modelOnShow, store, upda
 import { EvaluationView } from './ui/evaluation-view';
 import { setHidden, setText } from './ui/dom';
 import type { WorkerClient } from './worker/client';
-import type { EvaluationResult } from './worker/messages';
+import type { EvaluationResult, PredictionSummary } from './worker/messages';
 import type { RoundReport } from '../../wasm/js/index.js';
 import type { PastBest } from './ui/evaluation-view';
 
@@ -24,12 +24,40 @@ export function pastBest(reports: RoundReport[]): PastBest | null {
   return { metric: last.metric, round: last.bestRound, best, last: last.round, now };
 }
 
+// What the model predicts for rows it cannot be scored on, in words: two classes, how many rows p calls
+// the second at the threshold picked and p's spread; more, each class's rows; numbers, their spread;
+// and levels it never saw.
+export function describedText(d: PredictionSummary, threshold: number, file: string): string {
+  const parts: string[] = [];
+  const count = (n: number) => Math.round(n).toLocaleString('en-US'), num = (v: number) => Number(v.toPrecision(4)).toString();
+  const pct = (v: number) => `${(100 * v).toFixed(1)} %`;
+  if (d.byP) {
+    const k = Math.round(threshold * d.byP.length);
+    let above = 0, mean = 0;
+    for (let b = 0; b < d.byP.length; b++) { if (b >= k) above += d.byP[b]; mean += d.byP[b] * (b + 0.5) / d.byP.length; }
+    parts.push(`Of its ${count(d.rows)} rows, ${count(above)} (${pct(d.rows ? above / d.rows : 0)}) have p > ${threshold} and are called '${d.classes[1]}'; ` +
+      `their mean p of '${d.classes[1]}' is ${(d.rows ? mean / d.rows : 0).toFixed(3)}.`);
+  } else if (d.byClass) {
+    const order = d.byClass.map((n, k) => ({ n, k })).sort((a, b) => b.n - a.n || a.k - b.k);
+    parts.push(`Of its ${count(d.rows)} rows, the model predicts ${order.filter((c) => c.n > 0).map((c) => `'${d.classes[c.k]}' for ${count(c.n)}`).join(', ')}.`);
+  } else if (d.spread) {
+    const s = d.spread;
+    parts.push(`Its ${count(d.rows)} rows' predictions${s.quantile !== null ? ` (the ${s.quantile} quantile)` : ''}: from ${num(s.min)} to ${num(s.max)}, ` +
+      `the middle 80 % from ${num(s.q10)} to ${num(s.q90)}, median ${num(s.median)}, mean ${num(s.mean)}.`);
+  }
+  for (const u of d.unseen)
+    parts.push(`${count(u.rows)} row${u.rows === 1 ? '' : 's'} of ${file} hold${u.rows === 1 ? 's' : ''} ${u.levels === 1 ? 'a level' : `${u.levels} levels`} of ${u.feature} the model never saw ` +
+      `(such as '${u.level}'): it predicts them as if ${u.feature} were missing.`);
+  return parts.join(' ');
+}
+
 export class ResultPanel {
   private readonly view = new EvaluationView(() => store.threshold, (t) => updateSoon((s) => { s.threshold = t; }),
     $('result-panel'), $('result-summary'), $('result-body'));
   private asked = '';
   private askedRound = 0;  // the round the question was for (0: the whole model)
   private askedTarget = '';  // the column scored against when the model file names none
+  private said = '';  // rows predicted, not scored: what the panel says before what the model predicts
   // Each model file loaded counts once: a second file of the same name and size is another model.
   private loaded: object | null = null;
   private loadedCount = 0;
@@ -61,11 +89,11 @@ export class ResultPanel {
     // XGBoost keeps no target name: the target picked in the data panel is scored against, unless the model reads it.
     const picked = loaded && !loaded.model.target ? store.choice.target : '';
     if (loaded && !loaded.model.target && (!picked || loaded.model.features.some((f) => f.name === picked)))
-      return this.clear(`${loaded.name} does not name the column it predicts (XGBoost keeps no target name)` +
+      return this.describe(rounds, `${loaded.name} does not name the column it predicts (XGBoost keeps no target name)` +
         (picked ? ` and reads '${picked}', the target picked, as a feature` : '') + `: ${store.data.name}'s rows can be ` +
         `predicted ("Download predictions of ${loaded.name}" beside the round slider writes them); pick the column it predicts as the target to score them.`);
     if (loaded && loaded.model.target && !store.data.columns.some((c) => c.name === loaded.model.target))
-      return this.clear(`${store.data.name} has no column '${loaded.model.target}', what ${loaded.name} predicts: its rows can be predicted ` +
+      return this.describe(rounds, `${store.data.name} has no column '${loaded.model.target}', what ${loaded.name} predicts: its rows can be predicted ` +
         `("Download predictions of ${loaded.name}" beside the round slider writes them) but not scored.`);
     const round = this.round(rounds);
     if (store.loadedModel !== this.loaded) {
@@ -94,7 +122,27 @@ export class ResultPanel {
       pastBest: run && !run.earlyStopping && this.askedRound === 0 && run.params.algorithm !== 'random_forest' ? pastBest(run.reports) : null,
       forest: (modelInfoOnShow()?.algorithm ?? run?.params.algorithm) === 'random_forest',
       classWeighted: run?.choice.classWeights === 'balanced' && result.task !== 'regression',
+      scalePosWeight: result.task === 'binary' ? modelInfoOnShow()?.params.scale_pos_weight ?? 1 : 1,
+      trainedOn: store.loadedModel?.trainedOn ?? '',
       note: this.askedTarget ? `${store.loadedModel?.name ?? 'The model file'} names no target (XGBoost keeps none): scored against ${this.askedTarget}, the target picked in the data panel.` : '' });
+  }
+
+  // Rows that can be predicted but not scored: said, and what the model predicts for them (asked of the worker).
+  private describe(rounds: number, said: string) {
+    const round = this.round(rounds);
+    const key = `describe|${store.data?.id}|${this.loadedCount}|${store.loadedModel?.name}|${round}`;
+    if (key === this.asked) return;
+    this.asked = key;
+    this.said = said;
+    setHidden($('result-message'), true);
+    this.view.clear(said);
+    this.client.describe(round, key);
+  }
+
+  onDescribed(key: string, summary: PredictionSummary | null, error: string) {
+    if (key !== this.asked) return;
+    this.view.clear(summary ? `${this.said} ${describedText(summary, store.threshold, store.data?.name ?? 'the file')}` : error ? `${this.said} ${error}` : this.said);
+    this.view.describedRows(summary?.rows ?? 0);
   }
 
   private clear(text: string) {

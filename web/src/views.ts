@@ -578,6 +578,9 @@ export class Views {
       case 'evaluation':
         this.result.onReply(m.key, m.result, m.error);
         return;
+      case 'described':
+        this.result.onDescribed(m.key, m.summary, m.error);
+        return;
       case 'dependence':
         this.dependence.onReply(m.key, m.data, m.error);
         return;

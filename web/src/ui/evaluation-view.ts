@@ -25,6 +25,8 @@ export interface EvaluationContext {
   note?: string;  // said first (whose target a model file without one was scored against)
   forest?: boolean;  // a random forest's: its p is a vote share, 0 or 1 where every tree agrees
   classWeighted?: boolean;  // trained with balanced class weights: the rounds' metrics weigh the classes, these numbers do not
+  scalePosWeight?: number;  // two classes: the model's scale_pos_weight (1: none), which lifts every p
+  trainedOn?: string;  // a run's model kept for another file: the file it learnt from
 }
 
 // The run's validation metric at its best (round) and at the last round (result-panel's pastBest).
@@ -40,6 +42,11 @@ export class EvaluationView {
     setData(this.box, 'task', '');
     setData(this.box, 'pastBest', '');
     this.box.removeAttribute('aria-busy');
+  }
+
+  // Rows predicted, not scored (the summary says what the model makes of them): for tests.
+  describedRows(rows: number) {
+    setData(this.box, 'described', String(rows));
   }
 
   // A new question is out: the last answer stays in view until the new one
@@ -74,7 +81,7 @@ export class EvaluationView {
     } else {
       const K = e.classes.length, actual = rowTotals(e.confusion, K);
       const common = actual.indexOf(Math.max(...actual));
-      parts.push(`Accuracy ${pct(e.accuracy)}: ${e.weight ? `${pct(e.accuracy)} of the weight` : count(Math.round(e.accuracy * e.rows))} of ${which} ` +
+      parts.push(`Accuracy ${pct(e.accuracy)}${K === 2 ? ' at p > 0.5, the model\'s own call' : ''}: ${e.weight ? `${pct(e.accuracy)} of the weight` : count(Math.round(e.accuracy * e.rows))} of ${which} ` +
         `predicted right; always answering the commonest class ('${e.classes[common]}') would be right on ${pct(actual[common] / e.weightSum)}.`);
       const loss = Number.isFinite(e.logloss) ? `log loss ${stat(e.logloss)}` : '';
       if (Number.isFinite(e.auc)) parts.push(`AUC ${e.auc.toFixed(3)} (the chance a '${e.classes[1]}' row gets a higher p than a '${e.classes[0]}' one, ties counting half)${loss ? `, ${loss}` : ''}.`);
@@ -95,7 +102,14 @@ export class EvaluationView {
       parts.push('A forest\'s p is its trees\' vote share: a row every tree gets wrong has p = 0 for its class and counts ln 10¹⁶ ≈ 36.8 ' +
         'in the log loss (p clipped at 10⁻¹⁶, as XGBoost does), so a few such rows can set it; its accuracy and AUC are steadier.');
     if (e.scored === 'train') parts.push('None were held out (Validation 0 %), so these are rows the model learnt from: they flatter it.');
-    if (e.scored === 'table') parts.push(`If the model was trained on these rows, they flatter it.`);
+    if (e.scored === 'table') parts.push(!c.trainedOn ? 'If the model was trained on these rows, they flatter it.'
+      : c.trainedOn === c.dataName ? `These are the rows of ${c.trainedOn}, which the model learnt from (its training rows among them): they flatter it.`
+      : `It learnt from ${c.trainedOn}, none of whose rows these are (unless copied in): they score it as new rows would.`);
+    // Weighted positives lift every p: the threshold and the calibration plot below show by how much.
+    const lifted = e.task === 'binary' && ((c.scalePosWeight ?? 1) !== 1 || c.classWeighted) ? meanP(e) : null;
+    if (lifted) parts.push(`Trained with ${c.classWeighted ? 'balanced class weights' : `scale_pos_weight ${c.scalePosWeight}`}, the model's p ` +
+      `is not a probability of '${e.classes[1]}': its mean is ${lifted.p.toFixed(3)} on these rows, of which ${pct(lifted.share)} are '${e.classes[1]}' ` +
+      '(the calibration plot below). Rank rows by it, or cut it at a threshold chosen on validation rows; do not read it as a chance.');
     if (c.earlyStopping && e.scored === 'valid') parts.push('With early stopping these rows also chose the round kept: a fresh test set would score it a little lower.');
     // A reviewer read the round line's class-weighted log loss (1.508) and this panel's (0.1435) as one number gone wrong.
     if (c.classWeighted) parts.push(`These numbers count each row ${e.weight ? 'by its weight column only' : 'once'}. The training weighed each row ` +
@@ -140,6 +154,19 @@ export class EvaluationView {
       } else this.body.replaceChildren(...confusion(e));
     }
   }
+}
+
+// Two classes binned by p: the rows' mean p (from the 1,000 bins' centres) and the second class's share.
+function meanP(e: EvaluationResult): { p: number; share: number } | null {
+  if (e.task === 'regression' || !e.firstByP || !e.secondByP) return null;
+  let w = 0, p = 0, second = 0;
+  for (let b = 0; b < e.firstByP.length; b++) {
+    const n = e.firstByP[b] + e.secondByP[b];
+    w += n;
+    p += n * (b + 0.5) / e.firstByP.length;
+    second += e.secondByP[b];
+  }
+  return w > 0 ? { p: p / w, share: second / w } : null;
 }
 
 function rowTotals(m: Float64Array, K: number) {

@@ -176,6 +176,9 @@ export class LossChart {
     this.el.dataset.pointsValid = String(c?.reports.filter((r) => m in r.valid).length ?? 0);
     this.el.dataset.runs = String(earlier.length);
     this.el.dataset.metric = m;
+    // A score (AUC, NDCG, ...) is not a loss: the heading says which way is better.
+    const title = document.getElementById('chart-title');
+    if (title) title.textContent = known.length && /^(auc|aucpr|ndcg|map|pairacc)/.test(m) ? `${m} per round (higher is better)` : 'Loss per round';
     this.el.dataset.best = String(best);
     this.el.dataset.cvPoints = String(cvRounds.length);
   }

@@ -9,6 +9,7 @@ import type { RoundReport } from '../../../wasm/js/index.js';
 import type { ModelInfo, RoundDetail } from '../worker/messages';
 import { cell, formulaRow, mathText, num, paragraph, scrolling, setData, setMathText, smallChart } from './dom';
 import { algorithmName } from '../run-names';
+import { store } from '../state';
 import { math } from './math';
 import { outputName } from '../output-names';
 
@@ -99,6 +100,7 @@ export class RoundInspector {
     else this.boosted(parts, d, m, reports);
     if (!d.kept && m.algorithm !== 'adaboost')
       parts.push(paragraph(reports.length ? 'This round\'s per-row numbers were not kept (a big table keeps the rounds it paused or ended on; toy data and small tables keep every round).'
+        : store.loadedModel?.trainedOn ? `${store.loadedModel.name} is kept for this file without its per-round statistics: they stay with the rows it learnt from (train here to see them).`
         : 'A model loaded from a file carries no per-round statistics: train it here to see them.'));
     this.el.replaceChildren(...parts);
   }

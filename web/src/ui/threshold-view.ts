@@ -80,7 +80,8 @@ export function thresholdControl(cuts: ThresholdCuts, classes: string[], k: numb
     input.value = String(k);
     input.setAttribute('aria-valuetext', t.toFixed(3));
     output.value = t.toFixed(3);
-    text.textContent = `At t = ${t.toFixed(3)}: ${count(c.tp + c.fp)} rows called '${classes[1]}'; precision ${pct(precision(c))}, recall ${pct(recall(c))}, ` +
+    const called = c.tp + c.fp;
+    text.textContent = `At t = ${t.toFixed(3)}: ${count(called)} row${Math.round(called) === 1 ? '' : 's'} called '${classes[1]}'; precision ${pct(precision(c))}, recall ${pct(recall(c))}, ` +
       `F1 ${f1(c).toFixed(3)}, accuracy ${pct(accuracy(c))}. A lower t finds more '${classes[1]}' rows (recall up) and calls more ` +
       `'${classes[0]}' rows '${classes[1]}' with them (precision down); which costs more is a choice the model cannot make. ` +
       'The threshold changes no tree: p is the same, only where it is cut.';

@@ -54,6 +54,7 @@ export class WorkerClient {
   }
   compare(tokens: number[], round: number) { this.send({ type: 'compare', tokens, round }); }
   evaluate(round: number, key: string, target = '') { this.send({ type: 'evaluate', round, key, target }); }
+  describe(round: number, key: string) { this.send({ type: 'describe', round, key }); }
   dependence(feature: string, output: number, key: string) { this.send({ type: 'dependence', feature, output, key }); }
   interactions(output: number, key: string, maxRows = 500) { this.send({ type: 'interactions', output, maxRows, key }); }
   crossValidate(token: number, request: TrainRequest, nfold: number) { this.send({ type: 'cv', token, request, nfold }); }

@@ -83,6 +83,7 @@ export type ToWorker =
   // How good the model on show is on labelled rows (the held-out rows; a loaded model: the table's), with its first
   // `round` rounds (0: all); key comes back with the answer.
   | { type: 'evaluate'; round: number; key: string; target?: string }  // target: the column scored against, for a model file that names none
+  | { type: 'describe'; round: number; key: string }  // rows with no target: what the model predicts for them
   // Partial dependence of the model on show on one numeric feature ('' : its first), for output (class) `output`.
   | { type: 'dependence'; feature: string; output: number; key: string }
   // k-fold cross-validation of a run's settings on the table (bl.cv), each round's means and spreads sent as it ends.
@@ -126,6 +127,18 @@ export interface DependenceData {
 // Model.evaluate()'s answer and which rows it scored: the run's held-out
 // rows, its training rows (none were held out), or a loaded model's table.
 export type EvaluationResult = Evaluation & { scored: 'valid' | 'train' | 'table'; asked: number };
+
+// What the model predicts for rows with no target (worker/describe-predictions.ts): one of byP (two
+// classes: rows by p of the second, 1,000 bins), byClass (rows each class is predicted for) or spread
+// (numbers), and the rows holding levels the model never saw, per feature.
+export interface PredictionSummary {
+  rows: number;
+  classes: string[];
+  byP: Float64Array | null;
+  byClass: number[] | null;
+  spread: { min: number; q10: number; median: number; q90: number; max: number; mean: number; quantile: number | null } | null;
+  unseen: { feature: string; level: string; levels: number; rows: number }[];
+}
 
 export interface CompareReply {
   runs: {
@@ -303,7 +316,7 @@ export interface ModelInfo {
   algorithm: string;
   // The parameters the inspector's formulas need (XGBoost's names).
   params: { eta: number; lambda: number; gamma: number; alpha: number; max_delta_step: number; huber_slope: number; quantile_alpha: number; gbrank_tau: number;
-    leaf_newton_steps: number; softmax_hessian: string; quantized_grad: number };
+    leaf_newton_steps: number; softmax_hessian: string; quantized_grad: number; scale_pos_weight: number };
   // Several quantiles (reg:quantileerror with a list of quantile_alpha): output k predicts quantile quantiles[k]; else [].
   quantiles: number[];
   objective: string;
@@ -350,6 +363,7 @@ export type FromWorker =
   | { type: 'model-loaded'; name: string; model: ModelInfo; trainedOn?: string; startsAt?: string }
   | { type: 'shap'; purpose: 'summary' | 'row'; data: ShapData | null; error: string }
   | { type: 'evaluation'; key: string; result: EvaluationResult | null; error: string }
+  | { type: 'described'; key: string; summary: PredictionSummary | null; error: string }
   | { type: 'dependence'; key: string; data: DependenceData | null; error: string }
   | { type: 'interactions'; key: string; data: InteractionData | null; error: string }
   | { type: 'cv-round'; token: number; record: CvRound }

@@ -10,6 +10,7 @@ import { splitSearch } from './split-search';
 import { csvText, distinctHeader } from './csv-cells';
 import { importanceCsv, shapCsv } from './explain-files';
 import { rankingDetail } from './ranking';
+import { describePredictions } from './describe-predictions';
 import { compareRuns, KeptRuns } from './compare';
 import { partialDependence } from './dependence';
 import { lineOfRow, lineRange, rowOfLine } from './row-lines';
@@ -144,7 +145,8 @@ function info(m: Model): ModelInfo {
       alpha: Number(s.params?.alpha ?? 0), max_delta_step: Number(s.params?.max_delta_step ?? (s.objective === 'count:poisson' ? 0.7 : 0)), huber_slope: Number(s.params?.huber_slope ?? 1),
       quantile_alpha: Number([s.params?.quantile_alpha ?? 0.5].flat()[0]),
       gbrank_tau: Number(s.params?.gbrank_tau ?? 1), leaf_newton_steps: Number(s.params?.leaf_newton_steps ?? 1),
-      softmax_hessian: s.params?.softmax_hessian ?? 'xgboost', quantized_grad: Number(s.params?.quantized_grad ?? 0) },
+      softmax_hessian: s.params?.softmax_hessian ?? 'xgboost', quantized_grad: Number(s.params?.quantized_grad ?? 0),
+      scale_pos_weight: Number(s.params?.scale_pos_weight ?? 1) },
     quantiles: quantilesOf(s),
     objective: s.objective ?? '', variant: s.params?.variant ?? 'samme', vote: s.params?.vote ?? 'samme',
     splitCriterion: s.params?.split_criterion ?? 'gini', sampling: s.params?.sampling ?? 'reweight',
@@ -575,6 +577,14 @@ async function handle(msg: ToWorker) {
           : [result.confusion.buffer, ...(result.firstByP && result.secondByP ? [result.firstByP.buffer, result.secondByP.buffer] : [])];
         post({ type: 'evaluation', key: msg.key, result, error: '' }, transfer);
       }, (error) => post({ type: 'evaluation', key: msg.key, result: null, error }));
+      return;
+    }
+    case 'describe': {
+      answerWithCurrent((m) => {
+        if (!table) noTable('Predicting the rows');
+        const summary = describePredictions(m, table, msg.round, marginOf(m));
+        post({ type: 'described', key: msg.key, summary, error: '' }, summary.byP ? [summary.byP.buffer] : []);
+      }, (error) => post({ type: 'described', key: msg.key, summary: null, error }));
       return;
     }
     case 'cv': {
