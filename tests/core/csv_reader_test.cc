@@ -1,5 +1,6 @@
 #include <gtest/gtest.h>
 
+#include <algorithm>  // for find
 #include <cmath>  // for isnan
 
 #include "boostlab/errors.h"
@@ -72,6 +73,32 @@ TEST(Csv, AForcedDelimiterThatSplitsNothingIsSaid) {
   EXPECT_EQ(t.notes[0], "Every row was read as one column: the delimiter chosen, semicolon, is not in the header, which holds commas. "
                         "Choose automatic (or comma) under Delimiter.");
   EXPECT_TRUE(ReadCsv("a,b\n1,2\n").notes.empty());
+}
+
+// Excel's "sep=;" first line: it names the delimiter and is no row; line numbers stay the file's.
+TEST(Csv, ExcelsSepLineNamesTheDelimiter) {
+  for (const char* csv : {"sep=;\na;b;y\n1,5;2;3\n4;5;6\n", "\xEF\xBB\xBFsep=;\r\na;b;y\r\n1,5;2;3\r\n4;5;6\r\n"}) {
+    Table t = ReadCsv(csv);
+    ASSERT_EQ(t.columns.size(), 3u) << csv;
+    EXPECT_EQ(t.columns[0].name, "a");
+    EXPECT_EQ(t.delimiter, ';');
+    EXPECT_EQ(t.num_rows, 2u);
+    EXPECT_EQ(t.first_row_line, 3u);
+    // (1,5 is a decimal comma: its own note.)
+    EXPECT_NE(std::find(t.notes.begin(), t.notes.end(), "The first line, sep=;, names the delimiter (as Excel writes it): read so; the header is line 2."),
+              t.notes.end()) << t.notes.size();
+    EXPECT_FLOAT_EQ(t.columns[0].values[0], 1.5f);
+  }
+  // A ragged row is named by its line in the file.
+  EXPECT_EQ(ErrorOf("sep=,\na,b\n1,2\n3\n").line(), 4);
+  // A delimiter chosen by hand wins; the line is still not data.
+  CsvOptions tab;
+  tab.delimiter = '\t';
+  Table t = ReadCsv("sep=;\na\tb\n1\t2\n", tab);
+  EXPECT_EQ(t.columns.size(), 2u);
+  EXPECT_EQ(t.notes[0], "The first line, sep=;, names the delimiter (as Excel writes it): the delimiter chosen was used instead; the header is line 2.");
+  // A column named sep=x with more after it is a header like any other.
+  EXPECT_EQ(ReadCsv("sep=x,b\n1,2\n").columns[0].name, "sep=x");
 }
 
 // What pandas' read_csv takes for missing (Excel's #N/A, n/a, None, <NA>) leaves a column of numbers numeric;

@@ -65,3 +65,15 @@ test('a UTF-16 file (Excel\'s "Unicode Text") is read as its text, and said so; 
   // The first rows as the engine read them, decoded as it decoded them.
   assert.match(await page.evaluate(() => [...document.querySelectorAll('td')].map((td) => td.textContent).join('|')), /\|München\|12\.5\|yes\|/);
 });
+
+test('Excel\'s "sep=;" first line: the file is read with semicolons, the line said and not shown as a row', async () => {
+  const { page } = site;
+  const rows = ['sep=;', 'size;rooms;price', ...Array.from({ length: 40 }, (_, i) => `${50 + i},5;${1 + (i % 4)};${100 + 3 * i}`)];
+  await upload(page, 'excel.csv', rows.join('\r\n') + '\r\n');
+  assert.match(await page.textContent('#data-name'), /^excel\.csv: 40 rows × 3 columns, semicolon-separated/);
+  assert.match(await page.textContent('#data-notes'), /The first line, sep=;, names the delimiter \(as Excel writes it\): read so; the header is line 2\./);
+  // The preview's first row is the file's line 3, not the header again.
+  const first = await page.$$eval('#preview tbody tr:first-child td', (tds) => tds.map((td) => td.textContent));
+  assert.deepEqual(first, ['50,5', '1', '100']);
+  assert.equal(await page.inputValue('#target'), 'price');
+});

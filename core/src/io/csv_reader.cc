@@ -328,6 +328,7 @@ struct CsvReader::State {
   std::optional<Utf16Decoder> utf16;
   std::string decoded;       // a UTF-16 chunk as UTF-8
   char delimiter = ',';
+  char sep_line = 0;         // the delimiter a first line "sep=X" named (Excel's), 0 for none
   long line = 1;
   long header_line = 0;
   std::vector<ColumnBuilder> builders;
@@ -359,9 +360,24 @@ struct CsvReader::State {
       throw Error("BAD_OPTION", "CSV option 'encoding' is '" + options.encoding + "'; allowed: auto, utf-8, windows-1252.");
     const size_t bom = head.substr(0, 3) == "\xEF\xBB\xBF" ? 3 : 0;
     if (const std::string not_text = NotTextMessage(head.substr(bom), options.encoding == "auto"); !not_text.empty()) throw Error("CSV_NOT_TEXT", not_text, 1, 0);
-    delimiter = options.delimiter ? options.delimiter : SniffDelimiter(head.substr(bom));
+    // Excel's "sep=;" line before the header names the delimiter: read it so and skip the line (as data it
+    // made a one-column header and refused the first row as ragged). The header is then line 2.
+    const size_t named = SepLine(head.substr(bom));
+    if (named) {
+      sep_line = head[bom + 4];
+      line = 2;
+    }
+    delimiter = options.delimiter ? options.delimiter : sep_line ? sep_line : SniffDelimiter(head.substr(bom + named));
     splitter.set_delimiter(delimiter);
-    return bom;
+    return bom + named;
+  }
+
+  // The bytes of a first line "sep=X" (X one character, then the line's end), or 0.
+  static size_t SepLine(std::string_view s) {
+    if (s.size() < 6 || s.substr(0, 4) != "sep=" || s[4] == '\r' || s[4] == '\n' || s[4] == '"') return 0;
+    size_t end = 5;
+    if (s[end] == '\r') ++end;
+    return end < s.size() && s[end] == '\n' ? end + 1 : 0;
   }
 
   // Reads the records of s (all of them if `last`, else up to the one the
@@ -655,6 +671,9 @@ Table CsvReader::Finish() {
     for (ColumnBuilder& b : st.builders) b.TranscodeFromWindows1252();
     st.renamed = Windows1252ToUtf8(st.renamed);
   }
+  if (st.sep_line)
+    table.notes.push_back(std::string("The first line, sep=") + st.sep_line + ", names the delimiter (as Excel writes it): " +
+                          (st.delimiter == st.sep_line ? "read so; " : "the delimiter chosen was used instead; ") + "the header is line 2.");
   if (!st.renamed.empty()) table.notes.push_back("Column names repeat in the header: " + st.renamed + ".");
   if (st.skipped.count() > 0)
     table.notes.push_back("Left out " + st.skipped.Rows() + " whose fields do not match the header's " + std::to_string(st.builders.size()) +

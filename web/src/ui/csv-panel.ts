@@ -119,10 +119,13 @@ const TASK_NAMES: Record<string, string> = { regression: 'regression', binary: '
 // preview names a row by its line, as every other view.
 function firstRows(bytes: ArrayBuffer, count: number, dialect: CsvDialect): { cells: string[]; line: number }[] {
   // (head is the file's first 64 kB: a row cut at its end is not shown)
-  const text = new TextDecoder(dialect.encoding).decode(new Uint8Array(bytes, 0, Math.min(bytes.byteLength, 64 * 1024)));
+  const whole = new TextDecoder(dialect.encoding).decode(new Uint8Array(bytes, 0, Math.min(bytes.byteLength, 64 * 1024)));
+  // Excel's "sep=;" line is no record (the engine skips it too): the header is line 2.
+  const sep = /^sep=[^\r\n"]\r?\n/.exec(whole)?.[0] ?? '';
+  const text = whole.slice(sep.length);
   const delimiter = dialect.delimiter;
   const rows: { cells: string[]; line: number }[] = [];
-  let row: string[] = [], field = '', quoted = false, line = 1, start = 1;
+  let row: string[] = [], field = '', quoted = false, line = sep ? 2 : 1, start = line;
   for (let i = 0; i < text.length && rows.length < count; i++) {
     const ch = text[i];
     const breaks = ch === '\n' || ch === '\r';
