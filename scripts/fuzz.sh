@@ -54,6 +54,8 @@ for csv in tests/data/*.csv; do
   done
   i=$((i + 1))
 done
+# Excel's "sep=;" first line before a semicolon file (the reader takes its delimiter from it).
+{ printf '\000sep=;\r\n'; tr ',' ';' < "$seeds/auto_mpg.head.csv"; } > "$seeds/csv_train/excel-sep-0"
 cp tests/core/regression/inputs/*.json "$seeds/model_json/"
 # XGBoost 3's own files: a categorical feature (its names in cats.enc), base_score
 # written as "[5E-1]", several classes, and vector leaves (which the reader refuses).

@@ -101,7 +101,15 @@ test('a test set and new rows predicted by the run\'s model at the round picked,
   await page.click('#train');
   await page.waitForFunction(() => /^Not started: pick the column to predict under Target/.test(document.getElementById('train-message').textContent));
   assert.match(await page.textContent('#model-status'), /a target picked, Play trains a new model on claims_new\.csv/);
+  // Back to the file it learnt from (the same bytes opened again): its held-out rows are scored again, not every row.
+  await page.setInputFiles('#predict-input', csv('claims.csv', text));
+  await waitForData(page, 'claims.csv');
+  await page.waitForFunction(() => document.getElementById('result-panel').dataset.scored === 'valid');
+  near(Number(await page.$eval('#result-panel', (e) => e.dataset.rmse)), model.evaluate(table, { rows: data.validRows(), baseMargin: 'log_years' }).rmse, 1e-4, 'the held-out rows\' RMSE, back on claims.csv');
+  assert.equal(Number(await page.$eval('#result-panel', (e) => e.dataset.rows)), data.numValid);
   // Play trains on the file loaded: the kept model goes, as a loaded one does.
+  await page.setInputFiles('#predict-input', csv('claims_new.csv', fresh));
+  await waitForData(page, 'claims_new.csv');
   await page.selectOption('#target', 'x1');
   await train(page, 2);
   assert.equal(await page.textContent('#model-status'), '');

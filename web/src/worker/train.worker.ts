@@ -92,12 +92,16 @@ const MAX_JSON_MODEL_BYTES = 512 * 2 ** 20, MAX_COMPACT_MODEL_BYTES = 2048 * 2 *
 // source: the load it was trained on (a table let go and read again for a
 // run is the same load; new data is another).
 // carry: the table's columns the predictions file repeats (the query id and the ignored columns: an ID, say).
-let trainedWith: { validRows: Uint32Array; weight: string; classWeights: Readonly<Record<string, number>> | null; baseMargin: string;
-  labels: Float32Array; carry: string[]; source: number; } | null = null;
+interface TrainedWith { validRows: Uint32Array; weight: string; classWeights: Readonly<Record<string, number>> | null; baseMargin: string;
+  labels: Float32Array; carry: string[]; source: number }
+let trainedWith: TrainedWith | null = null;
 let loads = 0;  // data loaded so far: the current table's load
 // A run's model kept to predict other files (KeepModel): the column of starting scores it trained with,
 // where its predictions start a row when the file has that column ('' for none or any other model).
 let keptMargin = '';
+// What that run's model knew of the file it learnt from, and the file's fingerprint (fingerprintOf): opened
+// again (back from predicting a test file), the file is its own again, its held-out rows scored as before.
+let keptWith: { trained: TrainedWith; history: RoundHistory | null; fingerprint: string } | null = null;
 // What each round of the last finished model was fit to (null for a loaded model); a run keeps its own.
 let modelHistory: RoundHistory | null = null;
 // The models of a preset's finished runs, for the side-by-side comparison.
@@ -262,6 +266,7 @@ function finish(r: Run, aborted: boolean) {
     const trainRows = Uint32Array.from({ length: table!.numRows }, (_, i) => i).filter((i) => !isValid.has(i));
     kept.keep(bl!, table!, { token: r.token, algorithm: r.algorithm, validRows, trainRows, labels: r.history.labels, surface: r.surface }, m);
   }
+  keptWith = null;  // (a new model: what was kept was another's)
   trainedWith = { validRows: r.data.validRows(), weight: r.weight, classWeights: r.data.classWeights, baseMargin: r.baseMargin, labels: r.history.labels,
                   carry: r.carry, source: loads };
   keptMargin = '';
@@ -407,6 +412,7 @@ async function handle(msg: ToWorker) {
         return;
       }
       reading = null;
+      const before = msg.keep && table && trainedWith?.source === loads ? fingerprintOf(table, source?.name ?? '') : '';
       table?.dispose();
       table = next;
       ++loads;
@@ -414,7 +420,11 @@ async function handle(msg: ToWorker) {
       dialect = { delimiter: next.delimiter, encoding: next.encoding, decimalComma: next.decimalComma, missingValues: next.missingValues, dateParts: next.dateParts };
       released = null;
       kept.clear();  // their models were for the old table
-      if (msg.keep) keepModel(msg.keep);
+      if (msg.keep) keepModel(msg.keep, before);
+      else if (keptWith && model && fingerprintOf(next, msg.name) === keptWith.fingerprint) {
+        trainedWith = { ...keptWith.trained, source: loads };  // the kept model's own file again
+        modelHistory = keptWith.history;
+      }
       post({ type: 'table', id: msg.id, name: msg.name, rows: next.numRows, lines: lineRange(next), columns: next.columns, head,
              dialect: { delimiter: next.delimiter, encoding: next.encoding, notes: next.notes, dateParts: next.dateParts, headParts: headParts(next) } }, [head]);
       return;
@@ -752,6 +762,7 @@ async function handle(msg: ToWorker) {
       trainedWith = null;
       modelHistory = null;
       keptMargin = '';
+      keptWith = null;
       post({ type: 'model-loaded', name: msg.name, model: info(next) });
       return;
     }
@@ -794,18 +805,28 @@ function marginOf(m: Model): string {
 
 // The finished model kept to predict the table just loaded, as if downloaded (at the round picked) and
 // loaded: what it knew of its training data (held-out rows, labels, each round's numbers) goes with that data.
-function keepModel(keep: KeepModel) {
+function keepModel(keep: KeepModel, fingerprint: string) {
   if (!model || run) return;
   const rounds = modelShape(model).rounds;
-  if (keep.rounds > 0 && keep.rounds < rounds) {
-    const cut = model.firstRounds(keep.rounds);
+  const cut = keep.rounds > 0 && keep.rounds < rounds;
+  if (cut) {
+    const first = model.firstRounds(keep.rounds);
     model.dispose();
-    model = cut;
+    model = first;
   }
+  // (A model cut to its first rounds keeps its rows, not the later rounds' numbers.)
+  keptWith = trainedWith && fingerprint ? { trained: trainedWith, history: cut ? null : modelHistory, fingerprint } : null;
   keptMargin = trainedWith?.baseMargin ?? '';
   trainedWith = null;
   modelHistory = null;
   post({ type: 'model-loaded', name: keep.name, model: info(model), trainedOn: keep.trainedOn, ...(keptMargin ? { startsAt: keptMargin } : {}) });
+}
+
+// A file told from another by its name, rows and columns with their types, missing and distinct counts (all
+// known from reading it; nothing is copied out of a big table): the same file opened again, not one that merely
+// shares its name.
+function fingerprintOf(t: Table, name: string): string {
+  return JSON.stringify([name, t.numRows, t.columns.map((c) => [c.name, c.type, c.missing, c.distinct])]);
 }
 
 // Each class's weight factor the model on show trained with (its dataset's, 'balanced' resolved); null for none.
