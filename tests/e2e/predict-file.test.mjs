@@ -150,5 +150,13 @@ test('new rows without the target: how many the model calls each class at the th
   const students = fresh.split('\n').filter((l) => l.endsWith(',student')).length;
   assert.ok(students > 0);
   assert.match(said, new RegExp(`${students} rows of new_customers\\.csv hold a level of job the model never saw \\(such as 'student'\\): it predicts them as if job were missing`));
+  // One click back to the data it learnt from: its held-out rows scored again, the button gone.
+  assert.equal(await page.textContent('#back-to-trained'), 'Back to customers.csv');
+  await page.click('#back-to-trained');
+  await waitForData(page, 'customers.csv');
+  await page.waitForFunction(() => document.getElementById('result-panel').dataset.scored === 'valid');
+  assert.equal(Number(await page.$eval('#result-panel', (e) => e.dataset.rows)), 120);
+  assert.equal(await page.inputValue('#target'), 'defaulted');
+  assert.equal(await page.isHidden('#back-to-trained'), true);
   [model, table, freshTable].forEach((x) => x.dispose());
 });

@@ -458,6 +458,7 @@ function handle(m: FromWorker) {
         s.starting = false;
         s.preparing = null;
         s.loadedModel = null;
+        s.trainedOnData = null;
         s.messages.model = '';
         s.messages.modelFile = '';
         s.messages.notice = m.notes.join(' ');
@@ -734,7 +735,20 @@ $<HTMLInputElement>('predict-input').addEventListener('change', (e) => {
     return;
   }
   if (store.loadedModel || !show?.model || show.live || !run || !store.data) return loadFile(file);
+  update((s) => { s.trainedOnData = { data: s.data!, choice: { ...s.choice } }; });
   loadFile(file, { rounds, name: `Run ${run.number}'s model${rounds ? ` (its first ${rounds} rounds)` : ''}`, trainedOn: store.data.name });
+});
+
+// Back to the data the kept model learnt from, read as it was (delimiter, missing words, dates) with its choices:
+// the worker knows it again (its fingerprint) and scores the model's held-out rows there.
+$('back-to-trained').addEventListener('click', () => {
+  const back = store.trainedOnData;
+  if (!back || !store.loadedModel?.trainedOn) return;
+  const d = back.data;
+  ++picks;
+  sourceSelect.value = d.source.startsWith('sample:') || d.source.startsWith('toy:') ? d.source.split(':').slice(0, 2).join(':') : '';
+  loadData({ name: d.name, source: d.source, about: d.about, toy: d.toy, file: d.file, delimiterChoice: d.delimiterChoice, preferred: back.choice,
+    skipRaggedRows: d.skipRaggedRows, missingValues: d.missingValues, dateParts: d.dateParts });
 });
 
 function keptNotice(name: string, trainedOn: string) {

@@ -112,6 +112,8 @@ export interface Store {
   // A model file opened by hand, or a run's model kept to predict another file (trainedOn: the data it
   // was trained on; startsAt: its column of starting scores), on show until the next run.
   loadedModel: { name: string; model: ModelInfo; trainedOn?: string; startsAt?: string } | null;
+  // A run's model kept for other files: the data it learnt from and the choices made on it, to go back to.
+  trainedOnData: { data: LoadedData; choice: DataChoice } | null;
   // A paused run has no model until it ends: the info of the worker's last
   // snapshot of it (from a tree or round detail it sent), for run `run`.
   snapshot: { run: number; model: ModelInfo } | null;
@@ -184,6 +186,7 @@ export const store: Store = {
   starting: false,
   preparing: null,
   loadedModel: null,
+  trainedOnData: null,
   snapshot: null,
   writing: '',
   messages: { data: '', dataWait: '', dataRagged: false, train: '', model: '', modelFile: '', notice: '' },

@@ -472,6 +472,11 @@ export class Views {
     for (const id of ['download-model', 'download-model-compact', 'download-predictions']) $<HTMLButtonElement>(id).disabled = !has;
     // Another file predicted by a finished model (a run still going has none to keep yet).
     $<HTMLButtonElement>('predict-file').disabled = !has || !!show?.live;
+    // A run's model predicting another file: one click back to the data it learnt from.
+    const back = store.loadedModel?.trainedOn ? store.trainedOnData : null;
+    const away = !!back && !!store.data && (store.data.name !== back.data.name || store.data.rows !== back.data.rows);
+    setHidden($('back-to-trained'), !away);
+    if (away) setText($('back-to-trained'), `Back to ${back!.data.name}`);
     $<HTMLButtonElement>('download-importance').disabled = !has;
     // SHAP values read the rows: not while a run trains, nor of a model file whose columns the data lacks.
     $<HTMLButtonElement>('download-shap').disabled = !has || this.writingShap || (!!show?.live && run?.status === 'training') || !!loadedModelLacks() || !store.data;
