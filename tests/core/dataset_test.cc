@@ -100,6 +100,16 @@ TEST(Dataset, ValidationCanBeTheLastRows) {
   EXPECT_EQ(d.valid_rows, (std::vector<RowIdx>{15, 16, 17, 18, 19}));
   EXPECT_EQ(d.train_rows.size(), 15u);
   EXPECT_EQ(d.train_rows.back(), 14u);
+  // Classes sorted in the file: the last rows hold one class only, which the notes say.
+  Table sorted = ReadCsv("x,y\n1,a\n2,a\n3,a\n4,b\n5,b\n6,b\n7,b\n8,b\n");
+  DatasetOptions last{.target = "y", .valid_fraction = 0.25};
+  last.valid_split = "last";
+  const Dataset s = Dataset::FromTable(sorted, last);
+  ASSERT_EQ(s.notes.size(), 1u);
+  EXPECT_EQ(s.notes[0], "The validation rows hold no row of class 'a': their metrics say nothing of it. Validation rows drawn at random "
+                        "within each class (stratified) hold out every class's share.");
+  last.valid_split = "stratified";
+  EXPECT_TRUE(Dataset::FromTable(sorted, last).notes.empty());
   o.seed = 8;  // the seed draws nothing
   EXPECT_EQ(Dataset::FromTable(t, o).valid_rows, d.valid_rows);
   o.valid_split = "random";
@@ -143,6 +153,7 @@ TEST(Dataset, NumbersWithAStrayWordAsAFeatureAreNoted) {
   Table t = ReadCsv("x,kind,y\n1,a,1\n2,b,0\nthree,a,1\n4,b,0\n5,a,1\n6,b,0\n");
   DatasetOptions o;
   o.target = "y";
+  o.valid_fraction = 0;  // (one validation row of six would lack a class, and say so)
   Dataset d = Dataset::FromTable(t, o);
   ASSERT_EQ(d.notes.size(), 1u);
   EXPECT_EQ(d.notes[0], "Column 'x' is read as categories, not numbers: 'three' (line 4) is not a number. If such cells "

@@ -18,6 +18,7 @@
 #include "data/validation_split.h"
 #include "io/date_parts.h"
 #include "util/float_text.h"
+#include "util/closest_name.h"
 #include "util/count_text.h"
 #include "util/line_list.h"
 #include "util/quote.h"
@@ -359,6 +360,20 @@ static Dataset FromTableImpl(const Table& table, const DatasetOptions& options, 
       throw Error("TARGET_ONE_CLASS", "The training rows of " + Quote(d.target) + " hold only one class" +
                                           (d.weight.empty() ? "" : " among those with a weight above 0") +
                                           "; classification needs at least two.");
+    // A class the validation rows lack: their metrics say nothing of it (a file sorted by class, validated on its
+    // last rows; a rare class and a random draw). Said, with the split that holds out every class's share.
+    if (!d.valid_rows.empty()) {
+      std::vector<size_t> held(d.classes.size(), 0), all(d.classes.size(), 0);
+      for (RowIdx r : d.valid_rows) held[static_cast<size_t>(d.label[r])]++;
+      for (RowIdx r : d.train_rows) all[static_cast<size_t>(d.label[r])]++;
+      std::vector<std::string> lacking;
+      for (size_t k = 0; k < d.classes.size(); ++k)
+        if (held[k] == 0 && all[k] > 0) lacking.push_back(Quote(d.classes[k]));
+      if (!lacking.empty())
+        d.notes.push_back("The validation rows hold no row of class " + Joined(lacking) + ": their metrics say nothing of " +
+                          (lacking.size() == 1 ? "it" : "them") + (options.valid_split == "stratified" ? "." :
+                          ". Validation rows drawn at random within each class (stratified) hold out every class's share."));
+    }
   }
   return d;
 }
