@@ -70,6 +70,25 @@ TEST(Evaluate, ConfusionCountsEachRowsActualAgainstItsPredictedClass) {
   EXPECT_EQ(e.confusion, expected);
   EXPECT_DOUBLE_EQ(e.accuracy, right / static_cast<double>(rows.size()));
   EXPECT_TRUE(e.actual.empty());
+  // AUC of each class against the rest, by counting pairs (ties half), weighed by the class's rows.
+  const std::vector<float> p = m.PredictWith(FeaturesFromTable(t, m.features), "probability", 0);
+  double sum = 0, weight = 0;
+  for (size_t k = 0; k < 3; ++k) {
+    double pairs = 0, won = 0, count = 0;
+    for (RowIdx a : rows) {
+      if (static_cast<size_t>(y.levels[static_cast<size_t>(y.codes[a])][0] - 'a') != k) continue;
+      ++count;
+      for (RowIdx b : rows) {
+        if (static_cast<size_t>(y.levels[static_cast<size_t>(y.codes[b])][0] - 'a') == k) continue;
+        ++pairs;
+        won += p[a * 3 + k] > p[b * 3 + k] ? 1.0 : p[a * 3 + k] == p[b * 3 + k] ? 0.5 : 0.0;
+      }
+    }
+    if (pairs > 0) sum += count * won / pairs, weight += count;
+  }
+  EXPECT_NEAR(e.auc, sum / weight, 1e-12);
+  EXPECT_GT(e.aucpr, 0.0);
+  EXPECT_LE(e.aucpr, 1.0);
 }
 
 // Two classes: the rows binned by p, by actual class, give at every threshold k/1000 the counts of the rows

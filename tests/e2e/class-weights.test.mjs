@@ -37,6 +37,10 @@ test('penguins, classes balanced: the package\'s valid mlogloss, the notes and r
 
   // The result panel counts each row once, and says that the rounds' metrics weigh the classes.
   await page.waitForFunction(() => document.getElementById('result-panel').dataset.task === 'multiclass');
+  // Several classes: AUC and PR AUC of each against the rest, the log loss said once.
+  const summary = await page.textContent('#result-summary');
+  assert.match(summary, /AUC [\d.]+ and PR AUC [\d.]+, each class's p against the rest \(the metrics auc and aucpr/);
+  assert.equal(summary.match(/log loss/gi).length, 1, summary);
   assert.match(await page.textContent('#result-summary'), /These numbers count each row once\. The training weighed each row by its class's weight \(Class weights: balanced\), and so do the metrics of each round/);
   assert.match(await page.textContent('#loss-chart'), /class weights balanced \(was none\)/);
   assert.match(decodeURIComponent(await page.evaluate(() => location.hash)), /classes=balanced/);

@@ -68,20 +68,22 @@ for (const build of BUILDS) {
       dataset.dispose(); table.dispose();
     });
 
-    test('letter: 26 classes, the matrix and mlogloss as reported; multi:softmax has no probabilities to score', async () => {
+    test('letter: 26 classes, the matrix, mlogloss, auc and aucpr as reported; multi:softmax has no probabilities to score', async () => {
       const bl = await load(build);
       const table = bl.readCSV(data('letter.csv'));
       const validRows = validOf('letter.valid_idx.txt');
       const dataset = table.toDataset({ target: 'lettr', validRows });
       const reports = [];
-      const model = await bl.train(dataset, { rounds: 4, max_depth: 4, eval_metric: 'merror,mlogloss' }, { onRound: (r) => reports.push(r) });
+      const model = await bl.train(dataset, { rounds: 4, max_depth: 4, eval_metric: 'auc,aucpr,merror,mlogloss' }, { onRound: (r) => reports.push(r) });
       const e = model.evaluate(table, { rows: validRows });
       assert.equal(e.task, 'multiclass');
       assert.equal(e.confusion.length, 26 * 26);
       const last = reports.at(-1).valid;
       assert.ok(Math.abs(1 - e.accuracy - last.merror) < 1e-9, `accuracy ${e.accuracy}, merror ${last.merror}`);
       assert.ok(Math.abs(e.logloss - last.mlogloss) <= 1e-6 * last.mlogloss, `logloss ${e.logloss}, mlogloss ${last.mlogloss}`);
-      assert.ok(Number.isNaN(e.auc));
+      // Each class against the rest, as the metrics auc and aucpr (XGBoost's) report them.
+      assert.ok(Math.abs(e.auc - last.auc) <= 1e-9, `auc ${e.auc}, reported ${last.auc}`);
+      assert.ok(Math.abs(e.aucpr - last.aucpr) <= 1e-9, `aucpr ${e.aucpr}, reported ${last.aucpr}`);
       const hard = await bl.train(dataset, { rounds: 2, max_depth: 3, objective: 'multi:softmax', num_class: 26 });
       const h = hard.evaluate(table, { rows: validRows });
       assert.ok(Number.isNaN(h.logloss) && h.accuracy > 0.1, `softmax: logloss ${h.logloss}, accuracy ${h.accuracy}`);

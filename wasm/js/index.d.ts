@@ -74,11 +74,12 @@ export type Evaluation = {
       accuracy: number;
       /** The log loss (mlogloss for more than two classes) and, for two, the AUC of the second class's probability
        *  (ties count half), as the metrics of the same names; NaN where the model gives no probabilities
-       *  (multi:softmax); AUC NaN for more than two classes, or when the rows scored hold one class only. */
+       *  (multi:softmax), or when the rows scored hold one class only. More than two classes: each class against the
+       *  rest, as the metric auc averages them (weighing each class by its rows). */
       logloss: number;
       auc: number;
-      /** For two classes, the area under precision against recall of the second class (the metric aucpr, XGBoost's
-       *  interpolation); NaN where auc is. */
+      /** The area under precision against recall of the second class (the metric aucpr, XGBoost's interpolation);
+       *  more than two classes, each class against the rest, averaged plainly as the metric does; NaN where auc is. */
       aucpr: number;
       /** Two classes with probabilities: the scored rows' weight (rows, unweighted) by the second class's p in 1,000
        *  bins, of each actual class: bin b holds b/1000 < p <= (b+1)/1000 (p = 0 in bin 0). Summed from bin k up, the

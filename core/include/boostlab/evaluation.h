@@ -42,7 +42,8 @@ struct Evaluation {
   // Classes: the log loss (mlogloss for more than two) and, for two, the AUC of the second class's
   // probability (ties count half), as the chart's metrics (XGBoost's); NaN where the model gives no
   // probabilities (multi:softmax), and AUC NaN when the rows scored hold one class only. aucpr: the
-  // area under precision against recall (the chart's aucpr, XGBoost's), for two classes, NaN as auc.
+  // area under precision against recall (the chart's aucpr, XGBoost's), NaN as auc. More than two
+  // classes: both of each class against the rest, as the metrics of the same names average them.
   double logloss = NAN, auc = NAN, aucpr = NAN;
   // Two classes with probabilities: the rows' weight (each row 1 unweighted) by the second class's p, in
   // kThresholdBins bins, bin b holding b/kThresholdBins < p <= (b+1)/kThresholdBins (p = 0 in bin 0), of

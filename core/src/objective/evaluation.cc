@@ -193,6 +193,10 @@ Evaluation Evaluate(const Model& model, const Table& table, std::span<const RowI
           for (size_t r = 0; r < n; ++r) second[r] = pred[r * 2 + 1];
           e.auc = metric("auc", second, 1);
           e.aucpr = metric("aucpr", second, 1);
+        } else if (K > 2) {  // each class against the rest, as the metrics (auc weighs classes by rows, aucpr plainly)
+          std::vector<char> present(K, 0);
+          for (size_t i = 0; i < n; ++i) if (weight_at(i) > 0) present[static_cast<size_t>(known[i])] = 1;
+          if (std::count(present.begin(), present.end(), 1) >= 2) e.auc = metric("auc", pred, K), e.aucpr = metric("aucpr", pred, K);
         }
       }
     }

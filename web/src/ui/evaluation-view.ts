@@ -84,11 +84,13 @@ export class EvaluationView {
       parts.push(`Accuracy ${pct(e.accuracy)}${K === 2 ? ' at p > 0.5, the model\'s own call' : ''}: ${e.weight ? `${pct(e.accuracy)} of the weight` : count(Math.round(e.accuracy * e.rows))} of ${which} ` +
         `predicted right; always answering the commonest class ('${e.classes[common]}') would be right on ${pct(actual[common] / e.weightSum)}.`);
       const loss = Number.isFinite(e.logloss) ? `log loss ${stat(e.logloss)}` : '';
-      if (Number.isFinite(e.auc)) parts.push(`AUC ${e.auc.toFixed(3)} (the chance a '${e.classes[1]}' row gets a higher p than a '${e.classes[0]}' one, ties counting half)${loss ? `, ${loss}` : ''}.`);
+      if (Number.isFinite(e.auc) && K === 2) parts.push(`AUC ${e.auc.toFixed(3)} (the chance a '${e.classes[1]}' row gets a higher p than a '${e.classes[0]}' one, ties counting half)${loss ? `, ${loss}` : ''}.`);
+      else if (Number.isFinite(e.auc)) parts.push(`AUC ${e.auc.toFixed(3)} and PR AUC ${e.aucpr.toFixed(3)}, each class's p against the rest ` +
+        `(the metrics auc and aucpr: AUC averaged weighing each class by its rows, PR AUC plainly, so a rare class counts in full)${loss ? `, ${loss}` : ''}.`);
+      else if (loss) parts.push(`${loss[0].toUpperCase()}${loss.slice(1)}.`);
       // PR AUC: a coin scores the positives' share, not ½, so a rare class cannot hide behind the many easy negatives.
       if (K === 2 && Number.isFinite(e.aucpr)) parts.push(`PR AUC ${e.aucpr.toFixed(3)} (precision for '${e.classes[1]}' averaged over recall, ` +
         `metric aucpr; ranking at random would score about its share of the rows, ${pct(actual[1] / e.weightSum)}).`);
-      else if (loss) parts.push(`${loss[0].toUpperCase()}${loss.slice(1)}.`);
       if (K === 2) {
         const tp = e.confusion[3], fp = e.confusion[1], fn = e.confusion[2];
         const precision = tp / (tp + fp), recall = tp / (tp + fn);
