@@ -6,18 +6,24 @@
 import { BoostLabError } from './errors.js';
 
 // Metrics where larger is better (XGBoost's rule for early stopping).
-const LARGER_IS_BETTER = /^(auc|ndcg|map|pairacc)/;
+export const LARGER_IS_BETTER = /^(auc|ndcg|map|pairacc)/;
 
-// A seeded shuffle (mulberry32): the same folds for the same seed, anywhere.
-function shuffled(items, seed) {
+// Uniform numbers in [0, 1) from a seed (mulberry32): the same sequence for
+// the same seed, anywhere (the folds' shuffles, tune()'s draws).
+export function seededUniform(seed) {
   let s = seed >>> 0;
-  const next = () => {
+  return () => {
     s = (s + 0x6d2b79f5) >>> 0;
     let t = s;
     t = Math.imul(t ^ (t >>> 15), t | 1);
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
+}
+
+// A seeded shuffle: the same folds for the same seed, anywhere.
+function shuffled(items, seed) {
+  const next = seededUniform(seed);
   const out = [...items];
   for (let i = out.length - 1; i > 0; i--) {
     const j = Math.floor(next() * (i + 1));
@@ -113,5 +119,5 @@ export async function crossValidate(lib, table, datasetOptions, params, options,
   // Stopped early: the rounds up to the best, as xgb.cv returns them.
   const kept = patience > 0 ? best.round : rounds;
   for (const key of Object.keys(history)) history[key] = history[key].slice(0, kept);
-  return { rounds: kept, bestRound: best.round, metric: watched, history, folds };
+  return { rounds: kept, trained: rounds, bestRound: best.round, metric: watched, history, folds };
 }

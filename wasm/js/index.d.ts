@@ -636,6 +636,55 @@ export interface CvOptions {
   signal?: AbortSignal;
 }
 
+/** A searched parameter: drawn uniformly from [min, max] (on a log scale with log: true; whole numbers for a whole-number
+ *  parameter), or one of a list of values. */
+export type TuneRange = { min: number; max: number; log?: boolean } | number[];
+
+export interface TuneOptions {
+  /** The parameters searched, e.g. { eta: { min: 0.01, max: 0.3, log: true }, max_depth: { min: 2, max: 10 } }. */
+  space: Record<string, TuneRange>;
+  /** Trials (default 20; at most 1000), the first of them `params` as given. */
+  trials?: number;
+  /** 'cv' (default): k-fold cross-validation over every row, as cv(); 'validation': the dataset options' validation rows. */
+  by?: 'cv' | 'validation';
+  /** Cross-validation's folds (default 3) and whether classes are dealt evenly to them (default true). */
+  nfold?: number;
+  stratified?: boolean;
+  /** Seed of the draws and of the folds (default 0). */
+  seed?: number;
+  /** After each trial: that trial and the best so far. */
+  onTrial?: (trial: TuneTrial, best: TuneTrial) => void;
+  signal?: AbortSignal;
+}
+
+export interface TuneTrial {
+  /** 1-based; trial 1 is the parameters as given. */
+  trial: number;
+  /** The parameters to train this trial's model with: the given ones and the drawn ones, rounds set to its best round. */
+  params: Params;
+  /** The searched parameters' values in this trial (the default where trial 1 leaves one out). */
+  searched: Record<string, number>;
+  bestRound: number;
+  /** Rounds trained before early stopping ended the trial. */
+  roundsTrained: number;
+  /** The watched metric at the best round: cross-validation's mean over the folds, or the validation rows'. */
+  value: number;
+  /** Its standard deviation over the folds (null when scored on the validation rows). */
+  std: number | null;
+  seconds: number;
+}
+
+export interface TuneResult {
+  trials: TuneTrial[];
+  /** The trial with the best value (null when aborted before the first ended). */
+  best: TuneTrial | null;
+  /** The metric scored (the last of eval_metric, as early stopping watches it), and whether larger is better. */
+  metric: string;
+  largerIsBetter: boolean;
+  by: 'cv' | 'validation';
+  aborted: boolean;
+}
+
 export interface CvRound {
   round: number;
   train: Record<string, { mean: number; std: number }>;
@@ -645,6 +694,8 @@ export interface CvRound {
 export interface CvResult {
   /** Rounds kept (the best round when early stopping stopped the folds), and the best round by the watched metric. */
   rounds: number;
+  /** Rounds trained (past the best round by early_stopping_rounds when early stopping ended them). */
+  trained: number;
   bestRound: number;
   /** The metric early stopping watches (the last one). */
   metric: string;
@@ -722,6 +773,13 @@ export class BoostLab {
    *  params.early_stopping_rounds watches the test mean of the last metric; the history is then cut at the best round,
    *  as xgb.cv's. Each fold holds its own binned copy of the data. */
   cv(table: Table, datasetOptions: Omit<DatasetOptions, 'validRows' | 'validFraction'>, params?: Params, options?: CvOptions): Promise<CvResult>;
+  /** Random search of the parameters, as scikit-learn's RandomizedSearchCV: each trial draws the parameters named in
+   *  options.space from their ranges (the rest as `params` gives them), trains with early stopping
+   *  (params.early_stopping_rounds, else 20) and scores the watched metric at its best round, by k-fold
+   *  cross-validation (by 'cv', the default, 3 folds) or on the dataset's validation rows (by 'validation'). Trial 1 is
+   *  `params` as given. The same seed draws the same trials. An abort ends the search after the trial under way, with
+   *  the trials done and aborted: true. */
+  tune(table: Table, datasetOptions: DatasetOptions, params: Params, options: TuneOptions): Promise<TuneResult>;
   /** A model file: our JSON or XGBoost's (as text, bytes or the parsed object; XGBoost 1.7 to 3.x gbtree, where
    *  XGBOOST_UNSUPPORTED names what this engine lacks: gblinear, dart, vector leaves, an objective, categories
    *  without names), XGBoost's UBJSON (.ubj, as bytes), or the compact file (toBinary()'s bytes), told apart by its

@@ -10,6 +10,7 @@ import { BoostLabError, unwrap } from './errors.js';
 import { loadModule } from './loader.js';
 import { checkFunction, checkOptions, checkSignal } from './options.js';
 import { crossValidate } from './cv.js';
+import { tuneParams } from './tune.js';
 
 export { BoostLabError };
 export { VERSION } from './version.js';
@@ -753,6 +754,16 @@ export class BoostLab {
     checkSignal('cv()', o.signal);
     checkParams(params);
     return crossValidate(this, table, datasetOptions, params, o, yieldToEventLoop);
+  }
+
+  // Random search of the parameters (tune.js): each trial scored by k-fold
+  // cross-validation or on the validation rows, at its best round.
+  async tune(table, datasetOptions, params = {}, options) {
+    const o = checkOptions('tune()', options, ['space', 'trials', 'by', 'nfold', 'stratified', 'seed', 'onTrial', 'signal']);
+    checkFunction('tune()', 'onTrial', o.onTrial);
+    checkSignal('tune()', o.signal);
+    checkParams(params);
+    return tuneParams(this, table, datasetOptions, params, o, yieldToEventLoop);
   }
 
   // Trains small made-up models and throws them away, so that the engine's

@@ -1,0 +1,113 @@
+// tune(): random search of the parameters, each trial scored by cross-validation
+// or on the validation rows. Checked against cv() and train() themselves (a
+// trial's score is theirs), the draws against their ranges and scales, the
+// seed's repeatability, an abort, and the space's mistakes.
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { test } from 'node:test';
+import { init } from '../../wasm/js/index.js';
+
+const csv = (f) => readFileSync(new URL(`../data/${f}`, import.meta.url));
+const bl = await init({ threads: false });
+const penguins = bl.readCSV(csv('penguins.csv'));
+const auto = bl.readCSV(csv('auto_mpg.csv'));
+const autoOptions = { target: 'Miles_per_Gallon', ignore: ['Name'] };
+
+test('tune() by cv: trial 1 is the parameters as given, each score is cv()\'s test mean at the best round, the best is the lowest', async () => {
+  const seen = [];
+  const r = await bl.tune(auto, autoOptions, { rounds: 40, eta: 0.2 }, {
+    space: { eta: { min: 0.05, max: 0.5, log: true }, max_depth: { min: 2, max: 6 }, subsample: [0.7, 1] }, trials: 4, seed: 5,
+    onTrial: (t, best) => seen.push([t.trial, best.trial]) });
+  assert.equal(r.by, 'cv');
+  assert.equal(r.metric, 'rmse');
+  assert.equal(r.largerIsBetter, false);
+  assert.equal(r.aborted, false);
+  assert.deepEqual(r.trials.map((t) => t.trial), [1, 2, 3, 4]);
+  assert.deepEqual(seen.map(([t]) => t), [1, 2, 3, 4], 'onTrial after each trial');
+  assert.deepEqual(r.trials[0].searched, { eta: 0.2, max_depth: 6, subsample: 1 }, 'trial 1: the given eta, the defaults of the rest');
+  for (const t of r.trials) {
+    const { rounds, ...params } = t.params;
+    assert.equal(rounds, t.bestRound, 'the trial\'s parameters train to its best round');
+    const cv = await bl.cv(auto, autoOptions, { ...params, rounds: 40, early_stopping_rounds: 20 }, { nfold: 3, seed: 5 });
+    assert.equal(cv.bestRound, t.bestRound);
+    assert.equal(cv.trained, t.roundsTrained);
+    assert.equal(cv.history['test-rmse-mean'][t.bestRound - 1], t.value);
+    assert.equal(cv.history['test-rmse-std'][t.bestRound - 1], t.std);
+  }
+  const lowest = Math.min(...r.trials.map((t) => t.value));
+  assert.equal(r.best.value, lowest);
+  assert.equal(seen.at(-1)[1], r.best.trial);
+});
+
+test('tune() by validation: a trial\'s score is its model\'s validation metric at the best round; the best parameters retrain to it', async () => {
+  const options = { ...autoOptions, validFraction: 0.25, seed: 2 };
+  const r = await bl.tune(auto, options, { rounds: 60, eval_metric: 'mae' }, { by: 'validation', space: { eta: { min: 0.02, max: 0.4, log: true }, lambda: { min: 0, max: 10 } }, trials: 5, seed: 1 });
+  assert.equal(r.metric, 'mae');
+  assert.equal(r.trials.every((t) => t.std === null), true);
+  const data = auto.toDataset(options);
+  const model = await bl.train(data, r.best.params);
+  const reports = [];
+  const again = await bl.train(data, { ...r.best.params, rounds: 60, early_stopping_rounds: 20 }, { onRound: (x) => reports.push(x) });
+  assert.equal(reports.at(-1).bestRound, r.best.bestRound);
+  assert.equal(reports[r.best.bestRound - 1].valid.mae, r.best.value);
+  assert.equal(model.numTrees, r.best.bestRound, 'one tree a round');
+  model.dispose(); again.dispose(); data.dispose();
+});
+
+test('tune(): the same seed draws the same trials; another seed others; ranges, whole numbers and log scales kept', async () => {
+  const tiny = bl.fromColumns({ x: Float32Array.from({ length: 60 }, (_, i) => i % 7), y: Float32Array.from({ length: 60 }, (_, i) => (i % 7) * 2 + (i % 3)) });
+  const space = { eta: { min: 0.001, max: 1, log: true }, gamma: { min: 0, max: 10 }, max_depth: { min: 1, max: 3 }, min_child_weight: { min: 1, max: 1000, log: true }, lambda: [0, 1, 5] };
+  const run = (seed) => bl.tune(tiny, { target: 'y' }, { rounds: 1 }, { space, trials: 300, seed, nfold: 2 });
+  const [a, b, c] = [await run(7), await run(7), await run(8)];
+  assert.deepEqual(a.trials.map((t) => t.searched), b.trials.map((t) => t.searched));
+  assert.deepEqual(a.trials.map((t) => t.value), b.trials.map((t) => t.value));
+  assert.notDeepEqual(a.trials.map((t) => t.searched), c.trials.map((t) => t.searched));
+  const drawn = a.trials.slice(1).map((t) => t.searched);
+  const share = (f) => drawn.filter(f).length / drawn.length;
+  for (const d of drawn) {
+    assert.ok(d.eta >= 0.001 && d.eta <= 1 && d.gamma >= 0 && d.gamma <= 10, JSON.stringify(d));
+    assert.ok([1, 2, 3].includes(d.max_depth) && [0, 1, 5].includes(d.lambda), JSON.stringify(d));
+    assert.ok(Number.isInteger(d.min_child_weight) === false || d.min_child_weight >= 1);
+  }
+  // Log scale: a third of the draws in each decade of eta; linear gamma: a tenth below 1.
+  assert.ok(Math.abs(share((d) => d.eta < 0.01) - 1 / 3) < 0.1, `eta below 0.01: ${share((d) => d.eta < 0.01)}`);
+  assert.ok(Math.abs(share((d) => d.eta >= 0.1) - 1 / 3) < 0.1);
+  assert.ok(Math.abs(share((d) => d.gamma < 1) - 0.1) < 0.06, `gamma below 1: ${share((d) => d.gamma < 1)}`);
+  for (const depth of [1, 2, 3]) assert.ok(Math.abs(share((d) => d.max_depth === depth) - 1 / 3) < 0.1, `max_depth ${depth}`);
+  for (const l of [0, 1, 5]) assert.ok(Math.abs(share((d) => d.lambda === l) - 1 / 3) < 0.1, `lambda ${l}`);
+  tiny.dispose();
+});
+
+test('tune(): classification\'s auc is larger-is-better; an abort returns the trials done', async () => {
+  const controller = new AbortController();
+  const r = await bl.tune(penguins, { target: 'species' }, { rounds: 10, eval_metric: 'auc' }, {
+    space: { eta: { min: 0.1, max: 0.5 } }, trials: 50, signal: controller.signal, onTrial: (t) => { if (t.trial === 2) controller.abort(); } });
+  assert.equal(r.aborted, true);
+  assert.equal(r.trials.length, 2);
+  assert.equal(r.largerIsBetter, true);
+  assert.equal(r.best.value, Math.max(...r.trials.map((t) => t.value)));
+});
+
+test('tune(): a space it cannot search is refused, saying what is wrong', async () => {
+  const cases = [
+    [{ space: {} }, /names the parameters to search/],
+    [{ space: { etta: { min: 0.1, max: 0.2 } } }, /'etta', which is no parameter here \(did you mean 'eta'\?\)/],
+    [{ space: { eta: { min: 0, max: 1 } } }, /'eta' runs 0 to 1, outside its allowed range \(0, ∞\)/],
+    [{ space: { eta: { min: 0.3, max: 0.1 } } }, /min 0.3 above max 0.1/],
+    [{ space: { gamma: { min: 0, max: 5, log: true } } }, /log scale, so its min must be above 0/],
+    [{ space: { max_depth: { min: 2.2, max: 2.8 } } }, /no whole number from 2.2 to 2.8/],
+    [{ space: { max_depth: [2.5] } }, /lists 2.5, but 'max_depth' is a whole number/],
+    [{ space: { objective: ['reg:squarederror'] } }, /'objective' is a choice of words/],
+    [{ space: { eta: { min: 0.1, max: 0.2, step: 1 } } }, /has 'step': a range takes min, max and log/],
+    [{ space: { n_estimators: { min: 1, max: 2 } } }, /no parameter here/],
+    [{ space: { eta: [0.1] }, trials: 0 }, /trials is a whole number from 1 to 1000/],
+    [{ space: { eta: [0.1] }, by: 'holdout' }, /option by is 'cv'/],
+    [{ space: { eta: [0.1] }, by: 'validation', nfold: 3 }, /nfold and stratified are cross-validation's/],
+    [{ space: { eta: [0.1] }, trails: 3 }, /Unknown tune\(\) option 'trails' \(did you mean 'trials'\?\)/],
+  ];
+  for (const [options, message] of cases) {
+    await assert.rejects(bl.tune(auto, autoOptions, { rounds: 2 }, options), (e) => e.code?.startsWith('BAD_') && message.test(e.message), JSON.stringify(options));
+  }
+  await assert.rejects(bl.tune(auto, autoOptions, { rounds: 2, algorithm: 'random_forest' }, { space: { eta: [0.1] } }), /does not use/);
+  await assert.rejects(bl.tune(auto, { ...autoOptions, validFraction: 0 }, { rounds: 2 }, { space: { eta: [0.1] }, by: 'validation' }), /validation rows, and the dataset options hold none/);
+});
