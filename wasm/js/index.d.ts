@@ -652,8 +652,8 @@ export interface TuneOptions {
   stratified?: boolean;
   /** Seed of the draws and of the folds (default 0). */
   seed?: number;
-  /** After each trial: that trial and the best so far. */
-  onTrial?: (trial: TuneTrial, best: TuneTrial) => void;
+  /** After each trial: that trial, the best so far, and the metric scored (larger or smaller is better). */
+  onTrial?: (trial: TuneTrial, best: TuneTrial, scored: { metric: string; largerIsBetter: boolean }) => void;
   signal?: AbortSignal;
 }
 

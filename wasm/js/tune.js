@@ -155,7 +155,7 @@ export async function tuneParams(lib, table, datasetOptions, params, options, yi
     const better = (a, b) => (result.largerIsBetter ? a > b : a < b);
     if (!result.best || better(trial.value, result.best.value)) result.best = trial;
     result.trials.push(trial);
-    onTrial?.(trial, result.best);
+    onTrial?.(trial, result.best, { metric: result.metric, largerIsBetter: result.largerIsBetter });
   }
   return result;
 }

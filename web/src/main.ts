@@ -436,6 +436,7 @@ function handle(m: FromWorker) {
         s.ranking = { side: 'valid', query: -1 };
         s.dependence = { feature: '', output: 0, curves: [] };
         s.cv = null;
+        s.tune = null;
         s.scrubFrame = null;
         s.queue = { runs: [], group: 0, name: '', total: 0 };
       });

@@ -2,7 +2,7 @@
 // (and on earlier datasets), the model on show and the messages. Views render
 // from it and nothing else; what they show disappears when it leaves here.
 // Changes go through update(), which renders every view once afterwards.
-import type { ColumnSummary, CvRound, DateColumn, ParamSpec, RoundReport } from '../../wasm/js/index.js';
+import type { ColumnSummary, CvRound, DateColumn, ParamSpec, RoundReport, TuneTrial } from '../../wasm/js/index.js';
 import type { CompareReply, ModelInfo, RoundDetail } from './worker/messages';
 import type { ToyData } from './ui/toy-data';
 import type { DependenceCurve } from './ui/dependence-view';
@@ -145,6 +145,35 @@ export interface Store {
   // Cross-validation of the form's settings on the loaded data (k folds, bl.cv): each round's means and
   // spreads as the folds end it; label: the settings it ran, as a run's label says them.
   cv: CrossValidation | null;
+  // The search of the settings (bl.tune): the panel's form as typed, and the search last started.
+  tuneForm: TuneForm;
+  tune: Tuning | null;
+}
+
+// Each parameter the search may draw: whether it is drawn, its range as typed, and whether on a log scale.
+export interface TuneForm {
+  space: Record<string, { on: boolean; min: string; max: string; log: boolean }>;
+  trials: string;
+  by: 'cv' | 'validation';
+}
+
+export interface Tuning {
+  token: number;
+  dataId: number;
+  algorithm: string;
+  label: string;      // the settings it searched around, as a run's label says them
+  by: 'cv' | 'validation';
+  nfold: number;
+  planned: number;
+  names: string[];    // the parameters drawn
+  logs: string[];     // those drawn on a log scale
+  trials: TuneTrial[];
+  best: number;       // the best trial's number (0: none yet)
+  metric: string;
+  largerIsBetter: boolean;
+  status: 'running' | 'done' | 'stopped' | 'failed';
+  message: string;
+  used: number;       // the trial whose settings were put in the form (0: none)
 }
 
 export interface CrossValidation {
@@ -208,6 +237,8 @@ export const store: Store = {
   roundDetail: null,
   compare: null,
   cv: null,
+  tuneForm: { space: {}, trials: '20', by: 'cv' },
+  tune: null,
 };
 
 export const currentRun = (): Run | null => store.runs.find((r) => r.number === store.current) ?? null;

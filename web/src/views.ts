@@ -23,6 +23,7 @@ import { DependencePanel } from './dependence-panel';
 import { binaryScale, outputName } from './output-names';
 import { InteractionPanel } from './interaction-panel';
 import { CvPanel } from './cv-panel';
+import { TunePanel } from './tune-panel';
 import { writeHash } from './url-state';
 import { algorithmName, settingChanges } from './run-names';
 import { intoViewIfOff, setAttr, setData, setHidden, setText, setValue, stat } from './ui/dom';
@@ -59,6 +60,7 @@ export class Views {
   private readonly dependence: DependencePanel;
   private readonly interactions: InteractionPanel;
   private readonly cv: CvPanel;
+  private readonly tune: TunePanel;
   private readonly shapSummary = new ShapSummary($<HTMLCanvasElement>('shap-summary'), $('shap-summary-caption'));
   private readonly shapWaterfall = new ShapWaterfall($('shap-waterfall'), $('shap-waterfall-caption'));
   private shapData: { summary: ShapData | null; row: ShapData | null } = { summary: null, row: null };
@@ -84,6 +86,7 @@ export class Views {
     this.dependence = new DependencePanel(client);
     this.interactions = new InteractionPanel(client);
     this.cv = new CvPanel(client);
+    this.tune = new TunePanel(client);
     for (const [name, button] of Object.entries(this.buttons) as [keyof Views['buttons'], HTMLButtonElement][]) {
       button.addEventListener('click', () => actions[name]());
     }
@@ -239,6 +242,7 @@ export class Views {
     this.dependence.render();
     this.interactions.render();
     this.cv.render();
+    this.tune.render();
     // The side-by-side presets train AdaBoost and forests, which do not rank.
     setHidden($('compare-panel'), !!store.data && store.choice.group !== '');
     this.compare.render();
@@ -597,6 +601,12 @@ export class Views {
         return;
       case 'cv-done':
         this.cv.onDone(m.token, m.rounds, m.bestRound, m.stopped, m.error);
+        return;
+      case 'tune-trial':
+        this.tune.onTrial(m.token, m.trial, m.best, m.metric, m.largerIsBetter);
+        return;
+      case 'tune-done':
+        this.tune.onDone(m.token, m.stopped, m.error);
         return;
       case 'shap':
         if (!modelOnShow()) return;

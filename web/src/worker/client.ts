@@ -1,5 +1,6 @@
 // The only file that calls postMessage to the worker.
 import type { ToySpec } from '../ui/toy-data';
+import type { TuneRange } from '../../../wasm/js/index.js';
 import type { ExportKind, FromWorker, KeepModel, RankingRequest, ReadOptions, RoundDetailRequest, SplitSearchRequest, SurfaceRequest, ToWorker, TrainRequest } from './messages';
 
 export class WorkerClient {
@@ -59,6 +60,10 @@ export class WorkerClient {
   interactions(output: number, key: string, maxRows = 500) { this.send({ type: 'interactions', output, maxRows, key }); }
   crossValidate(token: number, request: TrainRequest, nfold: number) { this.send({ type: 'cv', token, request, nfold }); }
   stopCrossValidation() { this.send({ type: 'cv-stop' }); }
+  tune(token: number, request: TrainRequest, space: Record<string, TuneRange>, trials: number, by: 'cv' | 'validation', nfold: number) {
+    this.send({ type: 'tune', token, request, space, trials, by, nfold });
+  }
+  stopTuning() { this.send({ type: 'tune-stop' }); }
   ranking(request: RankingRequest) { this.send({ type: 'ranking', request }); }
   roundDetail(request: RoundDetailRequest) { this.send({ type: 'round-detail', request, csv: false }); }
   roundCsv(request: RoundDetailRequest) { this.send({ type: 'round-detail', request, csv: true }); }

@@ -1,7 +1,7 @@
 import type { CsvDialect } from '../state';
 import type { ToySpec } from '../ui/toy-data';
 // The messages between the page and the training worker.
-import type { ColumnSummary, CvRound, Evaluation, ParamSpec, RoundLeaf, RoundReport } from '../../../wasm/js/index.js';
+import type { ColumnSummary, CvRound, Evaluation, ParamSpec, RoundLeaf, RoundReport, TuneRange, TuneTrial } from '../../../wasm/js/index.js';
 import type { ShapData } from '../ui/shap-view';
 
 // A parameter's value as a run is sent it: a number, text, or a list of numbers (several quantile_alpha).
@@ -89,6 +89,9 @@ export type ToWorker =
   // k-fold cross-validation of a run's settings on the table (bl.cv), each round's means and spreads sent as it ends.
   | { type: 'cv'; token: number; request: TrainRequest; nfold: number }
   | { type: 'cv-stop' }
+  // A random search of the parameters named in `space` around a run's settings (bl.tune), each trial sent as it ends.
+  | { type: 'tune'; token: number; request: TrainRequest; space: Record<string, TuneRange>; trials: number; by: 'cv' | 'validation'; nfold: number }
+  | { type: 'tune-stop' }
   // SHAP interaction values of up to maxRows held-out rows (the first rows when none were held out), for output (class) `output`.
   | { type: 'interactions'; output: number; maxRows: number; key: string };
 
@@ -368,4 +371,6 @@ export type FromWorker =
   | { type: 'interactions'; key: string; data: InteractionData | null; error: string }
   | { type: 'cv-round'; token: number; record: CvRound }
   | { type: 'cv-done'; token: number; rounds: number; bestRound: number; metric: string; stopped: boolean; error: string }
+  | { type: 'tune-trial'; token: number; trial: TuneTrial; best: number; metric: string; largerIsBetter: boolean }
+  | { type: 'tune-done'; token: number; stopped: boolean; error: string }
   | { type: 'error'; during: 'init' | 'load' | 'train' | 'model' | 'inspect'; error: ErrorInfo; token?: number; load?: number };

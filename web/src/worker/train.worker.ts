@@ -127,6 +127,7 @@ let run: Run | null = null;
 const SHAP_SUMMARY_BUDGET = 4e8, SHAP_ROW_BUDGET = 1e9, SHAP_FILE_BUDGET = 6e10;
 // The cross-validation in progress (its Stop).
 let cvAbort: AbortController | null = null;
+let tuneAbort: AbortController | null = null;
 // The same for SHAP interaction values (2 x features + 1 passes a row).
 const INTERACTION_BUDGET = 1e9;
 
@@ -620,6 +621,32 @@ async function handle(msg: ToWorker) {
     }
     case 'cv-stop':
       cvAbort?.abort();
+      return;
+    case 'tune': {
+      // Beside the page's run, as cross-validation: each trial's trainers are its own, freed by bl.tune.
+      tuneAbort?.abort();
+      const abort = new AbortController();
+      tuneAbort = abort;
+      const { target, task, ignore, weight, classWeights, baseMargin, group, validFraction, seed, validSplit, params } = msg.request;
+      try {
+        if (!table) noTable('Searching the settings');
+        const byValidation = msg.by === 'validation';
+        const result = await bl!.tune(table, { target, task: group ? 'auto' : task as 'auto', ignore, weight: weight || undefined,
+          classWeights: classWeights || undefined, baseMargin: baseMargin || undefined, group: group || undefined, skipMissingTarget: !group,
+          ...(byValidation ? { validFraction, seed, validSplit } : {}) }, params, {
+          space: msg.space, trials: msg.trials, by: msg.by, seed, ...(byValidation ? {} : { nfold: msg.nfold }), signal: abort.signal,
+          onTrial: (trial, best, scored) => post({ type: 'tune-trial', token: msg.token, trial, best: best.trial, ...scored }),
+        });
+        post({ type: 'tune-done', token: msg.token, stopped: result.aborted, error: '' });
+      } catch (e) {
+        post({ type: 'tune-done', token: msg.token, stopped: false, error: describe(e).message });
+      } finally {
+        if (tuneAbort === abort) tuneAbort = null;
+      }
+      return;
+    }
+    case 'tune-stop':
+      tuneAbort?.abort();
       return;
     case 'interactions': {
       answerWithCurrent((m) => {

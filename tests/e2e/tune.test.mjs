@@ -1,0 +1,76 @@
+// "Search the settings": a random search of the ticked parameters around the
+// form's settings (bl.tune in the worker). Its trials are the package's
+// bl.tune() on the same table, space and seed, value for value; Use puts a
+// trial's settings in the form; Stop stops; a range that is no range, and a
+// search scored on validation rows with none held out, are refused by name.
+import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import { test } from 'node:test';
+import { near, pageAndPackage } from './browser.mjs';
+
+const ctx = pageAndPackage('tune');
+const status = (page) => page.$eval('#tune-status', (e) => e.dataset.status);
+
+test('auto_mpg: each trial\'s settings and score are bl.tune()\'s; Use puts the best in the form and Play trains it', async () => {
+  const { page } = ctx.site;
+  await page.fill('#tune-trials', '5');
+  // lambda ticked too, with a range of its own.
+  await page.check('#tune-space tr[data-name="lambda"] [data-field="on"]');
+  await page.fill('#tune-space tr[data-name="lambda"] [data-field="min"]', '0.5');
+  await page.click('#tune-start');
+  await page.waitForFunction(() => document.getElementById('tune-status').dataset.status === 'done', null, { timeout: 180000 });
+  const rows = await page.$$eval('#tune-trials-table tbody tr', (trs) => trs.map((tr) => ({
+    trial: Number(tr.dataset.trial), best: tr.classList.contains('best'),
+    values: Object.fromEntries([...tr.querySelectorAll('td[data-col]')].map((td) => [td.dataset.col, Number(td.dataset.v)])) })));
+  assert.equal(rows.length, 5);
+  assert.equal(await page.$$eval('#tune-slices figure', (f) => f.length), 5, 'a chart a searched parameter');
+  const table = ctx.bl.readCSV(await readFile(new URL('../../web/public/datasets/auto_mpg.csv', import.meta.url)));
+  let theirs;
+  try {
+    theirs = await ctx.bl.tune(table, { target: 'Miles_per_Gallon', ignore: ['Name'], skipMissingTarget: true }, { algorithm: 'xgboost' }, {
+      space: { eta: { min: 0.01, max: 0.3, log: true }, max_depth: { min: 2, max: 10, log: false }, subsample: { min: 0.5, max: 1, log: false },
+        colsample_bytree: { min: 0.5, max: 1, log: false }, lambda: { min: 0.5, max: 10, log: true } }, trials: 5, nfold: 3, seed: 0 });
+  } finally {
+    table.dispose();
+  }
+  for (const t of theirs.trials) {
+    const row = rows.find((r) => r.trial === t.trial);
+    assert.ok(row, `trial ${t.trial} shown`);
+    for (const [name, v] of Object.entries(t.searched)) assert.equal(row.values[name], v, `trial ${t.trial}'s ${name}`);
+    near(row.values.value, t.value, 1e-9, `trial ${t.trial}'s rmse`);
+  }
+  assert.equal(rows[0].trial, theirs.best.trial, 'the best first');
+  assert.equal(rows[0].best, true);
+  assert.ok(rows.every((r, i) => i === 0 || r.values.value >= rows[i - 1].values.value), 'best first, then in order');
+  assert.match(await page.textContent('#tune-status'),
+    /Searched eta, max_depth, subsample, colsample_bytree, lambda around XGBoost-style, scored by 3-fold cross-validation: 5 trials\. (Best: trial \d, rmse [\d.]+ at round \d+, against [\d.]+ with the form's settings|No trial beats the form's settings)\./);
+  // Use: the trial's values in the form, rounds at its best round; Play trains them.
+  await page.click(`#tune-trials-table tr[data-trial="${theirs.best.trial}"] button[data-use]`);
+  assert.equal(Number(await page.inputValue('#param-eta')), theirs.best.searched.eta);
+  assert.equal(Number(await page.inputValue('#param-rounds')), theirs.best.bestRound);
+  assert.equal(await page.textContent(`#tune-trials-table tr[data-trial="${theirs.best.trial}"] button[data-use]`), 'In the form');
+  assert.match(await page.textContent('#tune-status'), new RegExp(`Trial ${theirs.best.trial}'s settings are in the form now`));
+});
+
+test('Stop ends a long search after the trial under way; a range that is no range is refused', async () => {
+  const { page } = ctx.site;
+  await page.fill('#param-rounds', '300');
+  await page.fill('#tune-trials', '200');
+  await page.click('#tune-start');
+  await page.waitForFunction(() => Number(document.getElementById('tune-status').dataset.trials) >= 1, null, { timeout: 120000 });
+  assert.equal(await page.textContent('#tune-start'), 'Stop the search');
+  await page.click('#tune-start');
+  await page.waitForFunction(() => document.getElementById('tune-status').dataset.status === 'stopped', null, { timeout: 60000 });
+  assert.match(await page.textContent('#tune-status'), /stopped after \d+ trials/);
+  const shown = await page.$$eval('#tune-trials-table tbody tr', (r) => r.length);
+  assert.ok(shown >= 1 && shown < 200, `${shown} trials shown`);
+  await page.fill('#tune-space tr[data-name="eta"] [data-field="max"]', 'lots');
+  await page.click('#tune-start');
+  assert.equal(await status(page), 'failed');
+  assert.match(await page.textContent('#tune-status'), /^Not started: eta's range needs two numbers, from and to \(it has '0.01' and 'lots'\)\.$/);
+  await page.fill('#tune-space tr[data-name="eta"] [data-field="max"]', '0');
+  await page.fill('#tune-trials', '2');
+  await page.click('#tune-start');
+  await page.waitForFunction(() => document.getElementById('tune-status').dataset.status === 'failed', null, { timeout: 30000 });
+  assert.match(await page.textContent('#tune-status'), /^The search failed: 'eta' has min 0.01 above max 0\.$/);
+});

@@ -1,0 +1,261 @@
+// "Search the settings": a random search of the parameters ticked here around
+// the form's settings, on the loaded data (bl.tune, in the worker beside any
+// run). Each trial draws the ticked parameters from their ranges, trains with
+// early stopping and is scored by cross-validation (or on the validation
+// rows); trial 1 is the form as it stands, so the search is measured against
+// it. The trials come back one by one: a chart a parameter of score against
+// value, and a table whose Use puts a trial's settings in the form.
+import { runLabel } from './run-names';
+import { store, update, type TuneForm, type Tuning } from './state';
+import { choiceToSend } from './ui/csv-panel';
+import { runParams } from './ui/params-form';
+import { setData, setHidden, setText, stat } from './ui/dom';
+import { drawn, sliceChart, trialTable } from './ui/tune-view';
+import type { WorkerClient } from './worker/client';
+import type { ParamSpec, TuneRange, TuneTrial } from '../../wasm/js/index.js';
+
+const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
+const FOLDS = 3;
+const MAX_TRIALS = 200;  // the page's own bound (the package takes 1,000): a search of hours is not one to start by a click
+
+// What the search offers a parameter, and whether ticked at first. The
+// ranges are the ones practitioners start from (the XGBoost and LightGBM
+// tuning guides' usual ones); each algorithm's own where it differs.
+interface Candidate { name: string; min: number; max: number; log: boolean; on: boolean }
+const CANDIDATES: Candidate[] = [
+  { name: 'eta', min: 0.01, max: 0.3, log: true, on: true },
+  { name: 'max_depth', min: 2, max: 10, log: false, on: true },
+  { name: 'min_child_weight', min: 0.5, max: 20, log: true, on: false },
+  { name: 'subsample', min: 0.5, max: 1, log: false, on: true },
+  { name: 'colsample_bytree', min: 0.5, max: 1, log: false, on: true },
+  { name: 'colsample_bynode', min: 0.1, max: 1, log: false, on: false },
+  { name: 'lambda', min: 0.1, max: 10, log: true, on: false },
+  { name: 'alpha', min: 0.01, max: 10, log: true, on: false },
+  { name: 'gamma', min: 0, max: 5, log: false, on: false },
+];
+const BY_ALGORITHM: Record<string, Record<string, Partial<Candidate>>> = {
+  adaboost: { eta: { min: 0.1, max: 1 }, max_depth: { min: 1, max: 4 } },
+  random_forest: { max_depth: { min: 4, max: 30 }, min_child_weight: { min: 1, max: 20, on: true }, colsample_bynode: { on: true },
+    subsample: { on: false }, colsample_bytree: { on: false } },
+  gbrank: { max_depth: { min: 2, max: 8 } },
+};
+
+const usedBy = (spec: ParamSpec, algorithm: string) => spec.algorithms === 'all' || spec.algorithms.split(',').includes(algorithm);
+
+// The candidates the algorithm has, with its ranges.
+export function candidatesFor(schema: ParamSpec[], algorithm: string): Candidate[] {
+  return CANDIDATES.filter((c) => schema.some((s) => s.name === c.name && usedBy(s, algorithm)))
+    .map((c) => ({ ...c, ...BY_ALGORITHM[algorithm]?.[c.name] }));
+}
+
+// The form's rows for the algorithm: as typed, else the candidate's defaults.
+function rowsOf(form: TuneForm, schema: ParamSpec[], algorithm: string) {
+  return candidatesFor(schema, algorithm).map((c) => {
+    const typed = form.space[c.name];
+    return typed ? { name: c.name, ...typed } : { name: c.name, on: c.on, min: String(c.min), max: String(c.max), log: c.log };
+  });
+}
+
+export class TunePanel {
+  private token = 0;
+  private running = 0;   // the token the worker is searching with (0: none)
+  private shownRows = '';
+  private drawnTrials = '';
+
+  constructor(private readonly client: WorkerClient) {
+    $('tune-start').addEventListener('click', () => (store.tune?.status === 'running' ? this.client.stopTuning() : this.start()));
+    const space = $('tune-space');
+    const typed = (e: Event) => {
+      const el = e.target as HTMLInputElement;
+      const name = el.closest<HTMLElement>('tr')?.dataset.name;
+      const field = el.dataset.field as 'on' | 'min' | 'max' | 'log' | undefined;
+      if (!name || !field) return;
+      update((s) => {
+        const rows = rowsOf(s.tuneForm, s.schema, s.algorithm);
+        const row = rows.find((r) => r.name === name)!;
+        const { name: _, ...entry } = row;
+        s.tuneForm.space[name] = { ...entry, [field]: field === 'on' || field === 'log' ? el.checked : el.value };
+      });
+    };
+    space.addEventListener('input', typed);
+    space.addEventListener('change', typed);
+    $('tune-trials').addEventListener('input', (e) => update((s) => { s.tuneForm.trials = (e.target as HTMLInputElement).value; }));
+    $('tune-by').addEventListener('change', (e) => update((s) => { s.tuneForm.by = (e.target as HTMLSelectElement).value === 'validation' ? 'validation' : 'cv'; }));
+    $('tune-trials-table').addEventListener('click', (e) => {
+      const n = Number((e.target as HTMLElement).closest<HTMLElement>('button[data-use]')?.dataset.use);
+      const trial = store.tune?.trials.find((t) => t.trial === n);
+      if (trial) this.use(trial);
+    });
+  }
+
+  private refuse(message: string) {
+    update((s) => {
+      s.tune = { token: 0, dataId: s.data?.id ?? 0, algorithm: s.algorithm, label: '', by: s.tuneForm.by, nfold: FOLDS, planned: 0, names: [], logs: [],
+        trials: [], best: 0, metric: '', largerIsBetter: false, status: 'failed', message, used: 0 };
+    });
+  }
+
+  private start() {
+    if (!store.data) return;
+    const { params, invalid } = runParams(store.schema, store.algorithm, store.typed);
+    if (invalid.length) return this.refuse(`Not started: the form's ${invalid.join('; ')}.`);
+    if (params.objective === 'custom') return this.refuse('Not started: your own loss trains in a run of the page; the search takes the built-in objectives (bl.tune in the package takes a function).');
+    const rows = rowsOf(store.tuneForm, store.schema, store.algorithm).filter((r) => r.on);
+    if (!rows.length) return this.refuse('Not started: tick at least one parameter to search.');
+    const space: Record<string, TuneRange> = {};
+    for (const r of rows) {
+      const min = Number(r.min), max = Number(r.max);
+      if (r.min.trim() === '' || r.max.trim() === '' || !Number.isFinite(min) || !Number.isFinite(max))
+        return this.refuse(`Not started: ${r.name}'s range needs two numbers, from and to (it has '${r.min}' and '${r.max}').`);
+      space[r.name] = { min, max, log: r.log };
+    }
+    const trials = Number(store.tuneForm.trials);
+    if (!Number.isInteger(trials) || trials < 1 || trials > MAX_TRIALS)
+      return this.refuse(`Not started: trials is a whole number from 1 to ${MAX_TRIALS}, not '${store.tuneForm.trials}'.`);
+    const by = store.tuneForm.by;
+    const choice = choiceToSend(store.data, store.choice);
+    if (by === 'validation' && !(choice.validFraction > 0))
+      return this.refuse('Not started: scoring on the validation rows needs some held out (Validation under Data is 0 %); or score by cross-validation.');
+    const token = ++this.token;
+    this.running = token;
+    update((s) => {
+      s.tune = { token, dataId: s.data!.id, algorithm: s.algorithm, label: runLabel(s.schema, params, choice), by, nfold: FOLDS, planned: trials,
+        names: rows.map((r) => r.name), logs: rows.filter((r) => r.log).map((r) => r.name), trials: [], best: 0, metric: '',
+        largerIsBetter: false, status: 'running', message: '', used: 0 };
+    });
+    this.client.tune(token, { ...choice, params }, space, trials, by, FOLDS);
+  }
+
+  // A trial's settings in the form: the searched values, rounds at its best round, the algorithm it ran.
+  private use(trial: TuneTrial) {
+    update((s) => {
+      const t = s.tune!;
+      s.algorithm = t.algorithm;
+      for (const name of t.names) s.typed[name] = drawn(trial.searched[name]);
+      s.typed.rounds = String(trial.bestRound);
+      s.messages.train = '';
+      t.used = trial.trial;
+    });
+  }
+
+  onTrial(token: number, trial: TuneTrial, best: number, metric: string, largerIsBetter: boolean) {
+    if (store.tune?.token !== token) return;
+    update((s) => {
+      const t = s.tune!;
+      t.trials.push(trial);
+      t.best = best;
+      t.metric = metric;
+      t.largerIsBetter = largerIsBetter;
+    });
+  }
+
+  onDone(token: number, stopped: boolean, error: string) {
+    if (this.running === token) this.running = 0;
+    if (store.tune?.token !== token) return;
+    update((s) => {
+      s.tune!.status = error ? 'failed' : stopped ? 'stopped' : 'done';
+      // The package's refusal of a range, in the page's words: "tune() space's 'eta' runs 0 to 1, …" -> "'eta' runs 0 to 1, …".
+      s.tune!.message = error.replace(/^tune\(\) (option )?(space's )?/, '');
+    });
+  }
+
+  render() {
+    // New data (or a cleared page) dropped the search: the worker's goes too.
+    if (this.running && store.tune?.token !== this.running) {
+      this.client.stopTuning();
+      this.running = 0;
+    }
+    this.renderForm();
+    const t = store.tune;
+    const running = t?.status === 'running';
+    const button = $<HTMLButtonElement>('tune-start');
+    button.textContent = running ? 'Stop the search' : 'Search';
+    button.disabled = !running && (!store.engine.ready || !store.data || !!store.loading || (store.choice.group === '' && !store.choice.target));
+    const status = $('tune-status');
+    setHidden(status, !t);
+    setData(status, 'status', t?.status ?? '');
+    setData(status, 'trials', String(t?.trials.length ?? 0));
+    if (!t) {
+      this.draw(null);
+      return;
+    }
+    const best = t.trials.find((x) => x.trial === t.best);
+    const yours = t.trials.find((x) => x.trial === 1);
+    const scored = t.by === 'cv' ? `${t.nfold}-fold cross-validation` : 'the validation rows';
+    const progress = running ? `trial ${t.trials.length + 1} of ${t.planned}` : t.status === 'stopped' ? `stopped after ${t.trials.length} trials` : `${t.trials.length} trials`;
+    let text = t.status === 'failed' ? (t.message.startsWith('Not started') ? t.message : `The search failed: ${t.message}`)
+      : `${running ? 'Searching' : 'Searched'} ${t.names.join(', ')} around ${t.label}, scored by ${scored}: ${progress}.`;
+    if (best && yours && t.status !== 'failed') {
+      const gain = best.trial === 1 ? ` No trial${running ? ' so far' : ''} beats the form's settings.`
+        : ` Best${running ? ' so far' : ''}: trial ${best.trial}, ${t.metric} ${stat(best.value)} at round ${best.bestRound}, against ${stat(yours.value)} with the form's settings.`;
+      text += gain;
+      if (t.used) text += ` Trial ${t.used}'s settings are in the form now (rounds at its best round): Play trains them.`;
+    }
+    setText(status, text);
+    this.draw(t);
+  }
+
+  private renderForm() {
+    const rows = rowsOf(store.tuneForm, store.schema, store.algorithm);
+    const key = JSON.stringify([store.algorithm, rows]);
+    const trials = $<HTMLInputElement>('tune-trials');
+    if (document.activeElement !== trials && trials.value !== store.tuneForm.trials) trials.value = store.tuneForm.trials;
+    $<HTMLSelectElement>('tune-by').value = store.tuneForm.by;
+    if (key === this.shownRows) return;
+    const body = $('tune-space').querySelector('tbody')!;
+    // Rebuilt only when the algorithm's rows change; a field being typed in keeps its node (and its caret).
+    const sameNames = body.children.length === rows.length && rows.every((r, i) => (body.children[i] as HTMLElement).dataset.name === r.name);
+    this.shownRows = key;
+    if (sameNames) {
+      rows.forEach((r, i) => {
+        const tr = body.children[i] as HTMLElement;
+        const set = (field: string, apply: (el: HTMLInputElement) => void) => apply(tr.querySelector<HTMLInputElement>(`[data-field="${field}"]`)!);
+        set('on', (el) => { el.checked = r.on; });
+        set('log', (el) => { el.checked = r.log; });
+        for (const f of ['min', 'max'] as const) set(f, (el) => { if (document.activeElement !== el && el.value !== r[f]) el.value = r[f]; });
+        tr.classList.toggle('off', !r.on);
+      });
+      return;
+    }
+    body.replaceChildren(...rows.map((r) => {
+      const tr = document.createElement('tr');
+      tr.dataset.name = r.name;
+      tr.classList.toggle('off', !r.on);
+      const input = (field: string, type: string, label: string, value: string | boolean) => {
+        const el = document.createElement('input');
+        el.type = type;
+        el.dataset.field = field;
+        el.setAttribute('aria-label', label);
+        if (type === 'checkbox') el.checked = value as boolean;
+        else { el.value = value as string; el.inputMode = 'decimal'; el.size = 6; }
+        const td = document.createElement('td');
+        td.append(el);
+        return td;
+      };
+      const name = document.createElement('td');
+      const label = document.createElement('label');
+      const on = document.createElement('input');
+      on.type = 'checkbox';
+      on.dataset.field = 'on';
+      on.checked = r.on;
+      label.append(on, ` ${r.name}`);
+      name.append(label);
+      tr.append(name, input('min', 'text', `${r.name} from`, r.min), input('max', 'text', `${r.name} to`, r.max), input('log', 'checkbox', `${r.name} on a log scale`, r.log));
+      return tr;
+    }));
+  }
+
+  private draw(t: Tuning | null) {
+    const key = t ? JSON.stringify([t.token, t.trials.length, t.best, t.used]) : '';
+    if (key === this.drawnTrials) return;
+    this.drawnTrials = key;
+    const slices = $('tune-slices'), table = $('tune-trials-table');
+    if (!t || !t.trials.length) {
+      slices.replaceChildren();
+      table.replaceChildren();
+      return;
+    }
+    slices.replaceChildren(...t.names.map((name) => sliceChart(t, name)));
+    table.replaceChildren(trialTable(t));
+  }
+}

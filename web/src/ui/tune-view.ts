@@ -1,0 +1,83 @@
+// The search's trials drawn: a small chart a parameter of each trial's score
+// against the value it drew (a "slice": where along the range the good
+// scores fall, and whether the range should move), and the trials as a
+// table, best first, each with a button that puts its settings in the form.
+import type { TuneTrial } from '../../../wasm/js/index.js';
+import type { Tuning } from '../state';
+import { cell, smallChart, stat } from './dom';
+
+// Numbers as the table and the ticks show them: four significant digits.
+export const drawn = (v: number) => (Number.isInteger(v) ? String(v) : String(Number(v.toPrecision(4))));
+
+// The trials best first (ties: the earlier trial first).
+export function ranked(t: Tuning): TuneTrial[] {
+  const sign = t.largerIsBetter ? -1 : 1;
+  return [...t.trials].sort((a, b) => sign * (a.value - b.value) || a.trial - b.trial);
+}
+
+export function sliceChart(t: Tuning, name: string): HTMLElement {
+  const W = 220, H = 150, left = 46, right = 8, top = 8, bottom = 30;
+  const log = t.logs.includes(name);
+  const xs = t.trials.map((x) => x.searched[name]), ys = t.trials.map((x) => x.value);
+  const tx = (v: number) => (log ? Math.log10(v) : v);
+  let [x0, x1] = [Math.min(...xs.map(tx)), Math.max(...xs.map(tx))];
+  let [y0, y1] = [Math.min(...ys), Math.max(...ys)];
+  if (x1 === x0) [x0, x1] = [x0 - 0.5, x1 + 0.5];
+  if (y1 === y0) [y0, y1] = [y0 - Math.abs(y0 || 1) * 0.05, y1 + Math.abs(y1 || 1) * 0.05];
+  const pad = (y1 - y0) * 0.06;
+  [y0, y1] = [y0 - pad, y1 + pad];
+  const X = (v: number) => left + ((tx(v) - x0) / (x1 - x0)) * (W - left - right);
+  const Y = (v: number) => H - bottom - ((v - y0) / (y1 - y0)) * (H - top - bottom);
+  const figure = document.createElement('figure');
+  figure.className = 'tune-slice';
+  const { svg, add } = smallChart(W, H, `${t.metric} of each trial against its ${name}`);
+  for (const v of [y0 + pad, y1 - pad]) {
+    add('line', { x1: left, x2: W - right, y1: Y(v).toFixed(1), y2: Y(v).toFixed(1), class: 'grid' });
+    add('text', { x: left - 4, y: (Y(v) + 3).toFixed(1), 'text-anchor': 'end', class: 'tick' }, stat(v));
+  }
+  const ends = [Math.min(...xs), Math.max(...xs)];
+  ends.forEach((v, i) => add('text', { x: X(v).toFixed(1), y: H - bottom + 12, 'text-anchor': i ? 'end' : 'start', class: 'tick' }, drawn(v)));
+  for (const trial of t.trials) {
+    const best = trial.trial === t.best, yours = trial.trial === 1;
+    const dot = add('circle', { cx: X(trial.searched[name]).toFixed(1), cy: Y(trial.value).toFixed(1), r: best ? 4.5 : 3,
+      class: `point${best ? ' best' : ''}${yours ? ' yours' : ''}` });
+    const title = document.createElementNS('http://www.w3.org/2000/svg', 'title');
+    title.textContent = `trial ${trial.trial}${yours ? ' (the form\'s settings)' : ''}: ${name} ${drawn(trial.searched[name])}, ${t.metric} ${stat(trial.value)}`;
+    dot.append(title);
+  }
+  add('text', { x: (left + W - right) / 2, y: H - 4, 'text-anchor': 'middle', class: 'axis-name' }, `${name}${log ? ' (log scale)' : ''}`);
+  add('text', { x: 10, y: (top + H - bottom) / 2, 'text-anchor': 'middle', class: 'axis-name', transform: `rotate(-90 10 ${(top + H - bottom) / 2})` }, t.metric);
+  svg.dataset.points = String(t.trials.length);
+  figure.append(svg);
+  return figure;
+}
+
+// The trials' table, best first; `use` gets the trial whose button was pressed.
+export function trialTable(t: Tuning): HTMLTableElement {
+  const table = document.createElement('table');
+  table.className = 'worked-table tune-table';
+  const head = table.createTHead().insertRow();
+  const score = t.by === 'cv' ? `${t.metric} (mean ± sd of ${t.nfold} folds)` : `${t.metric} (validation rows)`;
+  for (const h of ['', 'trial', ...t.names, 'best round', score, 's']) head.append(cell('th', h));
+  const body = table.createTBody();
+  for (const trial of ranked(t)) {
+    const tr = body.insertRow();
+    tr.dataset.trial = String(trial.trial);
+    if (trial.trial === t.best) tr.className = 'best';
+    // The button first: on a phone the last columns are off to the right.
+    const use = document.createElement('button');
+    use.type = 'button';
+    use.className = 'secondary small';
+    use.dataset.use = String(trial.trial);
+    use.textContent = t.used === trial.trial ? 'In the form' : 'Use';
+    use.title = `Put trial ${trial.trial}'s settings in the form, rounds ${trial.bestRound} (its best round)`;
+    const td = document.createElement('td');
+    td.append(use);
+    tr.append(td, cell('td', trial.trial === 1 ? '1 (the form\'s)' : String(trial.trial)));
+    for (const name of t.names) tr.append(cell('td', drawn(trial.searched[name]), trial.searched[name], name));
+    tr.append(cell('td', `${trial.bestRound} of ${trial.roundsTrained}`, trial.bestRound),
+      cell('td', trial.std === null ? stat(trial.value) : `${stat(trial.value)} ± ${stat(trial.std)}`, trial.value, 'value'),
+      cell('td', trial.seconds.toFixed(1)));
+  }
+  return table;
+}
