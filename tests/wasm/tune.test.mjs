@@ -17,13 +17,14 @@ test('tune() by cv: trial 1 is the parameters as given, each score is cv()\'s te
   const seen = [];
   const r = await bl.tune(auto, autoOptions, { rounds: 40, eta: 0.2 }, {
     space: { eta: { min: 0.05, max: 0.5, log: true }, max_depth: { min: 2, max: 6 }, subsample: [0.7, 1] }, trials: 4, seed: 5,
-    onTrial: (t, best) => seen.push([t.trial, best.trial]) });
+    onTrial: (t, best, scored) => seen.push([t.trial, best.trial, scored.metric, scored.largerIsBetter]) });
   assert.equal(r.by, 'cv');
   assert.equal(r.metric, 'rmse');
   assert.equal(r.largerIsBetter, false);
   assert.equal(r.aborted, false);
   assert.deepEqual(r.trials.map((t) => t.trial), [1, 2, 3, 4]);
   assert.deepEqual(seen.map(([t]) => t), [1, 2, 3, 4], 'onTrial after each trial');
+  assert.deepEqual(seen[0].slice(2), ['rmse', false], 'onTrial says the metric scored');
   assert.deepEqual(r.trials[0].searched, { eta: 0.2, max_depth: 6, subsample: 1 }, 'trial 1: the given eta, the defaults of the rest');
   for (const t of r.trials) {
     const { rounds, ...params } = t.params;
