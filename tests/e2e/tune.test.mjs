@@ -44,6 +44,10 @@ test('auto_mpg: each trial\'s settings and score are bl.tune()\'s; Use puts the 
   assert.ok(rows.every((r, i) => i === 0 || r.values.value >= rows[i - 1].values.value), 'best first, then in order');
   assert.match(await page.textContent('#tune-status'),
     /Searched eta, max_depth, subsample, colsample_bytree, lambda around XGBoost-style, scored by 3-fold cross-validation: 5 trials\. (Best: trial \d, rmse [\d.]+ at round \d+, against [\d.]+ with the form's settings|No trial beats the form's settings)\./);
+  // Trials cut by the form's rounds while still improving are counted, with what to do.
+  const cut = theirs.trials.filter((t) => t.bestRound === t.roundsTrained).length;
+  const said = (await page.textContent('#tune-status')).match(/(\d+) of 5 trials were still improving at their last round/);
+  assert.equal(said ? Number(said[1]) : 0, cut);
   // Use: the trial's values in the form, rounds at its best round; Play trains them.
   await page.click(`#tune-trials-table tr[data-trial="${theirs.best.trial}"] button[data-use]`);
   assert.equal(Number(await page.inputValue('#param-eta')), theirs.best.searched.eta);

@@ -189,6 +189,11 @@ export class TunePanel {
       const gain = best.trial === 1 ? ` No trial${running ? ' so far' : ''} beats the form's settings.`
         : ` Best${running ? ' so far' : ''}: trial ${best.trial}, ${t.metric} ${stat(best.value)} at round ${best.bestRound}, against ${stat(yours.value)} with the form's settings.`;
       text += gain;
+      // A trial whose last round was its best was cut by the form's rounds, not by early stopping: its score
+      // is not what its settings can do (small eta's, most), and the search leans against them.
+      const cut = t.trials.filter((x) => x.bestRound === x.roundsTrained).length;
+      if (cut) text += ` ${cut} of ${t.trials.length} trials were still improving at their last round (best round = rounds trained): ` +
+        'raise rounds in the form and search again to let them finish.';
       if (t.used) text += ` Trial ${t.used}'s settings are in the form now (rounds at its best round): Play trains them.`;
     }
     setText(status, text);
