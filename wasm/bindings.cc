@@ -220,6 +220,10 @@ struct DatasetHandle {
   val validRows() const {
     return CopyToTypedArray(data->valid_rows);
   }
+  // The training rows (0-based data rows), copied into a Uint32Array.
+  val trainRows() const {
+    return CopyToTypedArray(data->train_rows);
+  }
   // Each row's label as the engine trains on it: the value, or the class index.
   val labels() const { return CopyToTypedArray(data->label); }
   // Once a trainer has binned it: its feature values go (and its hold on the table's numbers).
@@ -591,6 +595,7 @@ EMSCRIPTEN_BINDINGS(boostlab) {
       .function("numTrain", &DatasetHandle::numTrain)
       .function("numValid", &DatasetHandle::numValid)
       .function("validRows", &DatasetHandle::validRows)
+      .function("trainRows", &DatasetHandle::trainRows)
       .function("labels", &DatasetHandle::labels)
       .function("releaseValues", &DatasetHandle::releaseValues)
       .function("valuesReleased", &DatasetHandle::valuesReleased)

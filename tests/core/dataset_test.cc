@@ -123,6 +123,35 @@ TEST(Dataset, ValidationCanBeTheLastRows) {
   EXPECT_EQ(Dataset::FromTable(q, r).valid_rows, (std::vector<RowIdx>{3, 4}));
 }
 
+// Training rows named (a time-series fold: the rows before its test rows): only they train, only the
+// validation rows named validate, the rest are left out; a row on both sides, or past the end, refused.
+TEST(Dataset, TrainingRowsCanBeNamedAndTheRestLeftOut) {
+  std::string csv = "x,y\n";
+  for (int i = 0; i < 10; ++i) csv += std::to_string(i) + "," + std::to_string(i) + ".5\n";
+  Table t = ReadCsv(csv);
+  DatasetOptions o{.target = "y"};
+  o.use_train_rows = true;
+  o.train_rows = {0, 1, 2, 3};
+  o.use_valid_rows = true;
+  o.valid_rows = {4, 5};
+  Dataset d = Dataset::FromTable(t, o);
+  EXPECT_EQ(d.train_rows, (std::vector<RowIdx>{0, 1, 2, 3}));
+  EXPECT_EQ(d.valid_rows, (std::vector<RowIdx>{4, 5}));
+  // No validation rows named: none validate (validFraction does not draw from the training rows).
+  DatasetOptions alone{.target = "y", .valid_fraction = 0.5};
+  alone.use_train_rows = true;
+  alone.train_rows = {7, 2, 2};
+  d = Dataset::FromTable(t, alone);
+  EXPECT_EQ(d.train_rows, (std::vector<RowIdx>{2, 7}));
+  EXPECT_TRUE(d.valid_rows.empty());
+  o.train_rows = {3, 4};
+  EXPECT_STREQ(test::DatasetErrorOf(csv, o).what(), "Row 4 is both a training row and a validation row.");
+  o.train_rows = {10};
+  EXPECT_STREQ(test::DatasetErrorOf(csv, o).what(), "Training row 10 is past the last row (9).");
+  o.train_rows = {};
+  EXPECT_STREQ(test::DatasetErrorOf(csv, o).what(), "trainRows names no row to train on.");
+}
+
 // stratified: each class holds out its share, drawn with the seed (a random draw of 20 % of rows
 // can leave a rare class with none, or all, of its rows on one side).
 TEST(Dataset, AStratifiedSplitHoldsOutEachClassItsShare) {

@@ -36,3 +36,27 @@ test('auto_mpg: every round\'s mean and std of the test rmse are bl.cv()\'s, dra
   await page.waitForFunction(() => document.getElementById('cv-status').dataset.status === 'stopped', null, { timeout: 30000 });
   assert.match(await page.textContent('#cv-status'), /stopped at round \d+/);
 });
+
+test('validation on the last rows: the folds are cut in the file\'s order, each trained on the rows before it (bl.cv timeSeries)', async () => {
+  const { page } = ctx.site;
+  await page.selectOption('#valid-split', 'last');
+  try {
+    await page.fill('#param-rounds', '20');
+    await page.click('#cv-start');
+    await page.waitForFunction(() => document.getElementById('cv-status').dataset.status === 'done', null, { timeout: 120000 });
+    assert.match(await page.textContent('#cv-status'), /^5-fold time-series cross-validation of .*each fold tested on a later stretch by a model of every row before it\): 20 rounds/);
+    const shown = JSON.parse(await page.$eval('#cv-status', (e) => e.dataset.last)).rmse;
+    const table = ctx.bl.readCSV(await readFile(new URL('../../web/public/datasets/auto_mpg.csv', import.meta.url)));
+    try {
+      const options = { target: 'Miles_per_Gallon', ignore: ['Name'], skipMissingTarget: true };
+      const inOrder = await ctx.bl.cv(table, options, { algorithm: 'xgboost', rounds: 20 }, { nfold: 5, timeSeries: true });
+      near(shown.mean, inOrder.history['test-rmse-mean'].at(-1), 1e-9, 'the mean test rmse of the folds in order');
+      const shuffled = await ctx.bl.cv(table, options, { algorithm: 'xgboost', rounds: 20 }, { nfold: 5, seed: 0 });
+      assert.notEqual(shown.mean, shuffled.history['test-rmse-mean'].at(-1));
+    } finally {
+      table.dispose();
+    }
+  } finally {
+    await page.selectOption('#valid-split', 'random');
+  }
+});

@@ -43,17 +43,40 @@ export function makeFolds(all, nfold, stratified, seed) {
   } else if (stratified && all.task !== 'regression') {
     const labels = all.labels();
     const byClass = new Map();
-    labels.forEach((y, r) => {
+    for (const r of all.trainRows()) {  // (rows left out for a missing target are in no fold)
+      const y = labels[r];
       if (!byClass.has(y)) byClass.set(y, []);
       byClass.get(y).push(r);  // (a copy a row was quadratic in the rows)
-    });
+    }
     let at = 0;  // dealt on from where the last class stopped, so the folds' sizes differ by at most one
     for (const y of [...byClass.keys()].sort((a, b) => a - b))
       for (const r of shuffled(byClass.get(y), seed + y)) folds[at++ % nfold].push(r);
   } else {
-    shuffled(Array.from({ length: all.numTrain }, (_, r) => r), seed).forEach((r, i) => folds[i % nfold].push(r));
+    shuffled(Array.from(all.trainRows()), seed).forEach((r, i) => folds[i % nfold].push(r));
   }
   return folds.map((f) => f.sort((a, b) => a - b));
+}
+
+// Folds in the file's order (scikit-learn's TimeSeriesSplit): the rows (whole
+// queries for ranking) cut into nfold + 1 blocks, the first of them the size
+// the remainder leaves; fold i tests block i + 1 with a model of every block before it.
+export function timeSeriesFolds(all, nfold) {
+  let units;
+  if (all.task === 'ranking') {
+    const { begin, rows } = all.queries();
+    units = Array.from({ length: begin.length - 1 }, (_, q) => Array.from(rows.subarray(begin[q], begin[q + 1])));
+    // Queries in the order of their first row, so that "before" is the file's order.
+    units.sort((a, b) => Math.min(...a) - Math.min(...b));
+  } else {
+    units = Array.from(all.trainRows(), (r) => [r]);
+  }
+  const size = Math.floor(units.length / (nfold + 1));
+  if (size < 1) throw new BoostLabError({ code: 'BAD_OPTION', message: `cv() option timeSeries cuts the ${all.task === 'ranking' ? 'queries' : 'rows'} into nfold + 1 = ${nfold + 1} blocks: there are only ${units.length}.` });
+  const first = units.length - nfold * size;
+  return Array.from({ length: nfold }, (_, i) => ({
+    train: units.slice(0, first + i * size).flat(),
+    test: units.slice(first + i * size, first + (i + 1) * size).flat(),
+  }));
 }
 
 const mean = (v) => v.reduce((a, b) => a + b, 0) / v.length;
@@ -61,22 +84,25 @@ const std = (v) => { const m = mean(v); return Math.sqrt(mean(v.map((x) => (x - 
 
 // lib: the BoostLab instance; table and datasetOptions as toDataset takes them.
 export async function crossValidate(lib, table, datasetOptions, params, options, yieldToEventLoop) {
-  const { nfold = 5, stratified = true, seed = 0, folds: given, onRound, signal } = options;
+  const { nfold = 5, stratified = true, seed = 0, timeSeries = false, folds: given, onRound, signal } = options;
   if (!table || typeof table.toDataset !== 'function')
     throw new BoostLabError({ code: 'BAD_ARGUMENT', message: 'cv() takes a Table (readCSV(), fromColumns()), its dataset options { target, ... } and the parameters.' });
-  if (['validRows', 'validFraction', 'validSplit'].some((k) => k in (datasetOptions ?? {})))
-    throw new BoostLabError({ code: 'BAD_OPTION', message: 'cv() makes the validation side itself, fold by fold: leave validRows, validFraction and validSplit out of the dataset options.' });
+  if (['validRows', 'validFraction', 'validSplit', 'trainRows'].some((k) => k in (datasetOptions ?? {})))
+    throw new BoostLabError({ code: 'BAD_OPTION', message: 'cv() makes the training and validation sides itself, fold by fold: leave validRows, trainRows, validFraction and validSplit out of the dataset options.' });
   const all = table.toDataset({ ...datasetOptions, validFraction: 0 });
   let folds;
   try {
+    if (typeof timeSeries !== 'boolean') throw new BoostLabError({ code: 'BAD_OPTION', message: `cv() option timeSeries is true or false, not ${JSON.stringify(timeSeries)}.` });
+    const rows = (f) => Array.isArray(f) || ArrayBuffer.isView(f);
     if (given !== undefined) {
-      if (!Array.isArray(given) || given.length < 2 || !given.every((f) => Array.isArray(f) || ArrayBuffer.isView(f)))
-        throw new BoostLabError({ code: 'BAD_OPTION', message: 'cv() option folds is a list of at least two lists of 0-based rows (the test rows of each fold).' });
-      folds = given.map((f) => Array.from(f));
+      if (!Array.isArray(given) || given.length < 2 || !given.every((f) => rows(f) || (f && typeof f === 'object' && rows(f.train) && rows(f.test))))
+        throw new BoostLabError({ code: 'BAD_OPTION', message: 'cv() option folds is a list of at least two folds, each a list of 0-based rows (its test rows) or { train, test } lists.' });
+      if (timeSeries) throw new BoostLabError({ code: 'BAD_OPTION', message: 'cv() takes folds or timeSeries, not both: given folds are used as they are.' });
+      folds = given.map((f) => (rows(f) ? Array.from(f) : { train: Array.from(f.train), test: Array.from(f.test) }));
     } else {
       if (!Number.isInteger(nfold) || nfold < 2 || nfold > all.numTrain)
         throw new BoostLabError({ code: 'BAD_OPTION', message: `cv() option nfold is a whole number from 2 to the rows (${all.numTrain}), not ${nfold}.` });
-      folds = makeFolds(all, nfold, stratified, seed);
+      folds = timeSeries ? timeSeriesFolds(all, nfold) : makeFolds(all, nfold, stratified, seed);
     }
   } finally {
     all.dispose();
@@ -88,7 +114,7 @@ export async function crossValidate(lib, table, datasetOptions, params, options,
   let best = { round: 0, value: NaN }, watched = '', rounds = 0;
   try {
     for (const f of folds) {
-      const d = table.toDataset({ ...datasetOptions, validRows: f });
+      const d = table.toDataset({ ...datasetOptions, ...(Array.isArray(f) ? { validRows: f } : { validRows: f.test, trainRows: f.train }) });
       datasets.push(d);
       trainers.push(lib.trainer(d, foldParams));
     }
@@ -119,5 +145,7 @@ export async function crossValidate(lib, table, datasetOptions, params, options,
   // Stopped early: the rounds up to the best, as xgb.cv returns them.
   const kept = patience > 0 ? best.round : rounds;
   for (const key of Object.keys(history)) history[key] = history[key].slice(0, kept);
-  return { rounds: kept, trained: rounds, bestRound: best.round, metric: watched, history, folds };
+  const split = folds.some((f) => !Array.isArray(f));
+  return { rounds: kept, trained: rounds, bestRound: best.round, metric: watched, history, folds: folds.map((f) => (Array.isArray(f) ? f : f.test)),
+    ...(split ? { trainRows: folds.map((f) => (Array.isArray(f) ? null : f.train)) } : {}) };
 }

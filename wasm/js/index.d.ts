@@ -162,6 +162,9 @@ export interface DatasetOptions {
   seed?: number;
   /** Explicit 0-based validation rows; overrides validFraction. */
   validRows?: number[] | Int32Array | Uint32Array;
+  /** Explicit 0-based training rows: then only validRows validate (none when not given) and a row in neither list is
+   *  left out (a time-series fold trains on the rows before its test rows, not on those after). */
+  trainRows?: number[] | Int32Array | Uint32Array;
   /** Rows whose target is missing: refused with TARGET_MISSING (the default, naming the first and how many more), or
    *  with true left out of training and validation, `dataset.notes` naming their lines. Not for ranking. */
   skipMissingTarget?: boolean;
@@ -428,6 +431,8 @@ export class Dataset {
    *  query q holds the 0-based table rows rows[begin[q] .. begin[q + 1]). Empty arrays for other tasks. */
   queries(options?: { valid?: boolean }): { begin: Uint32Array; rows: Uint32Array };
   /** The validation rows (0-based rows of the table it came from). */
+  /** The training rows (0-based rows of the table; rows left out for a missing target, or by trainRows, are not). */
+  trainRows(): Uint32Array;
   validRows(): Uint32Array;
   /** Each row's label as the engine trains on it: the value, or the class index (into the model's classes). */
   labels(): Float32Array;
@@ -629,8 +634,13 @@ export interface CvOptions {
   stratified?: boolean;
   /** Seed of the shuffle that makes the folds (default 0). */
   seed?: number;
-  /** The test rows (0-based) of each fold, instead of nfold, stratified and seed. */
-  folds?: ArrayLike<number>[];
+  /** Folds in the file's order, as scikit-learn's TimeSeriesSplit: the last nfold blocks of rows (whole queries for
+   *  ranking), each tested by a model trained on every row before it, none after (default false; stratified and seed
+   *  then do not apply). For rows in time order: a random fold learns from the future of the rows it is scored on. */
+  timeSeries?: boolean;
+  /** The folds given, instead of nfold, stratified, seed and timeSeries: each the test rows (0-based; the other rows
+   *  train), or { train, test } rows, as xgb.cv's (in, out) index pairs. */
+  folds?: (ArrayLike<number> | { train: ArrayLike<number>; test: ArrayLike<number> })[];
   /** After every round: each metric's mean and std over the folds. */
   onRound?: (round: CvRound) => void;
   signal?: AbortSignal;
@@ -647,9 +657,11 @@ export interface TuneOptions {
   trials?: number;
   /** 'cv' (default): k-fold cross-validation over every row, as cv(); 'validation': the dataset options' validation rows. */
   by?: 'cv' | 'validation';
-  /** Cross-validation's folds (default 3) and whether classes are dealt evenly to them (default true). */
+  /** Cross-validation's folds (default 3), whether classes are dealt evenly to them (default true), and whether they
+   *  are cut in the file's order, each trained on the rows before it (timeSeries, as cv()'s; default false). */
   nfold?: number;
   stratified?: boolean;
+  timeSeries?: boolean;
   /** Seed of the draws and of the folds (default 0). */
   seed?: number;
   /** After each trial: that trial, the best so far, and the metric scored (larger or smaller is better). */
@@ -703,6 +715,8 @@ export interface CvResult {
   history: Record<string, number[]>;
   /** The test rows of each fold. */
   folds: number[][];
+  /** The training rows of each fold where they are not all the other rows (time-series or given { train, test } folds). */
+  trainRows?: number[][];
 }
 
 /** One round per step(), for pages that step, pause and look inside. */

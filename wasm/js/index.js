@@ -238,6 +238,7 @@ export class Table extends Handle {
       throw new BoostLabError({ code: 'BAD_ARGUMENT', message: `toDataset() takes options { target, ... }, not a string: write toDataset({ target: '${options}' }).` });
     const o = { ...(options ?? {}) };
     if (ArrayBuffer.isView(o.validRows)) o.validRows = Array.from(o.validRows);  // an Int32Array as well as an array
+    if (ArrayBuffer.isView(o.trainRows)) o.trainRows = Array.from(o.trainRows);
     return new Dataset(unwrap(this._lib._module.toDataset(this._h, JSON.stringify(o))));
   }
 }
@@ -263,6 +264,10 @@ export class Dataset extends Handle {
   // The validation rows (0-based rows of the table), a Uint32Array.
   validRows() {
     return this._h.validRows();  // a copy the engine made
+  }
+  // The training rows (0-based rows of the table; rows with no target left out), a Uint32Array.
+  trainRows() {
+    return this._h.trainRows();
   }
   // Each row's label as the engine trains on it (the value, or the class
   // index into the model's classes), a Float32Array.
@@ -749,7 +754,7 @@ export class BoostLab {
   // deviation over the folds, as xgb.cv gives them; early_stopping_rounds
   // watches the test side's mean.
   async cv(table, datasetOptions, params = {}, options) {
-    const o = checkOptions('cv()', options, ['nfold', 'stratified', 'seed', 'folds', 'onRound', 'signal']);
+    const o = checkOptions('cv()', options, ['nfold', 'stratified', 'seed', 'timeSeries', 'folds', 'onRound', 'signal']);
     checkFunction('cv()', 'onRound', o.onRound);
     checkSignal('cv()', o.signal);
     checkParams(params);
@@ -759,7 +764,7 @@ export class BoostLab {
   // Random search of the parameters (tune.js): each trial scored by k-fold
   // cross-validation or on the validation rows, at its best round.
   async tune(table, datasetOptions, params = {}, options) {
-    const o = checkOptions('tune()', options, ['space', 'trials', 'by', 'nfold', 'stratified', 'seed', 'onTrial', 'signal']);
+    const o = checkOptions('tune()', options, ['space', 'trials', 'by', 'nfold', 'stratified', 'timeSeries', 'seed', 'onTrial', 'signal']);
     checkFunction('tune()', 'onTrial', o.onTrial);
     checkSignal('tune()', o.signal);
     checkParams(params);

@@ -26,14 +26,15 @@ export class CvPanel {
   private start() {
     if (!store.data) return;
     const { params, invalid } = runParams(store.schema, store.algorithm, store.typed);
-    const refuse = (message: string) => update((s) => { s.cv = { token: 0, dataId: store.data!.id, nfold: FOLDS, label: '', planned: 0, rounds: [], status: 'failed', message, bestRound: 0 }; });
+    const timeSeries = store.choice.validSplit === 'last';
+    const refuse = (message: string) => update((s) => { s.cv = { token: 0, dataId: store.data!.id, nfold: FOLDS, timeSeries, label: '', planned: 0, rounds: [], status: 'failed', message, bestRound: 0 }; });
     if (invalid.length) return refuse(`Not started: ${invalid.join('; ')}.`);
     if (params.objective === 'custom') return refuse('Your own loss trains in a run of the page; cross-validation here takes the built-in objectives (bl.cv in the package takes a function).');
     const token = ++this.token;
     this.running = token;
     const choice = choiceToSend(store.data, store.choice);
     update((s) => {
-      s.cv = { token, dataId: s.data!.id, nfold: FOLDS, label: runLabel(s.schema, params, choice), planned: Number(params.rounds ?? 100),
+      s.cv = { token, dataId: s.data!.id, nfold: FOLDS, timeSeries, label: runLabel(s.schema, params, choice), planned: Number(params.rounds ?? 100),
         rounds: [], status: 'running', message: '', bestRound: 0 };
     });
     this.client.crossValidate(token, { ...choice, params }, FOLDS);
@@ -78,7 +79,7 @@ export class CvPanel {
     const metric = last ? Object.keys(last.test).at(-1) ?? '' : '';
     const spread = last && metric ? ` · test ${metric} ${stat(last.test[metric].mean)} ± ${stat(last.test[metric].std)}` : '';
     setText(status, cv.status === 'failed' ? `Cross-validation failed: ${cv.message}`
-      : `${cv.nfold}-fold cross-validation of ${cv.label}: ${running ? `round ${cv.rounds.length} of ${cv.planned}` : cv.status === 'stopped' ? `stopped at round ${cv.rounds.length}` : `${cv.rounds.length} rounds`}${spread}` +
+      : `${cv.nfold}-fold ${cv.timeSeries ? 'time-series ' : ''}cross-validation of ${cv.label}${cv.timeSeries ? ' (the rows in the file\'s order, as the validation rows are the last ones: each fold tested on a later stretch by a model of every row before it)' : ''}: ${running ? `round ${cv.rounds.length} of ${cv.planned}` : cv.status === 'stopped' ? `stopped at round ${cv.rounds.length}` : `${cv.rounds.length} rounds`}${spread}` +
         (cv.status === 'done' && cv.bestRound ? `; the mean test ${metric} is best at round ${cv.bestRound}.` : '.') +
         (cv.rounds.length ? ' On the chart: the folds\' mean test curve, and a band of one standard deviation around it.' : ''));
     setData(status, 'rounds', String(cv.rounds.length));

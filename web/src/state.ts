@@ -164,6 +164,7 @@ export interface Tuning {
   label: string;      // the settings it searched around, as a run's label says them
   by: 'cv' | 'validation';
   nfold: number;
+  timeSeries: boolean;  // its folds in the file's order (validation on the last rows)
   planned: number;
   names: string[];    // the parameters drawn
   logs: string[];     // those drawn on a log scale
@@ -180,6 +181,7 @@ export interface CrossValidation {
   token: number;
   dataId: number;
   nfold: number;
+  timeSeries: boolean;  // folds in the file's order, each trained on the rows before it (validation on the last rows)
   label: string;
   planned: number;
   rounds: CvRound[];

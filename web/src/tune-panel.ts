@@ -90,7 +90,7 @@ export class TunePanel {
 
   private refuse(message: string) {
     update((s) => {
-      s.tune = { token: 0, dataId: s.data?.id ?? 0, algorithm: s.algorithm, label: '', by: s.tuneForm.by, nfold: FOLDS, planned: 0, names: [], logs: [],
+      s.tune = { token: 0, dataId: s.data?.id ?? 0, algorithm: s.algorithm, label: '', by: s.tuneForm.by, nfold: FOLDS, timeSeries: false, planned: 0, names: [], logs: [],
         trials: [], best: 0, metric: '', largerIsBetter: false, status: 'failed', message, used: 0 };
     });
   }
@@ -119,7 +119,8 @@ export class TunePanel {
     const token = ++this.token;
     this.running = token;
     update((s) => {
-      s.tune = { token, dataId: s.data!.id, algorithm: s.algorithm, label: runLabel(s.schema, params, choice), by, nfold: FOLDS, planned: trials,
+      s.tune = { token, dataId: s.data!.id, algorithm: s.algorithm, label: runLabel(s.schema, params, choice), by, nfold: FOLDS,
+        timeSeries: by === 'cv' && choice.validSplit === 'last', planned: trials,
         names: rows.map((r) => r.name), logs: rows.filter((r) => r.log).map((r) => r.name), trials: [], best: 0, metric: '',
         largerIsBetter: false, status: 'running', message: '', used: 0 };
     });
@@ -181,7 +182,9 @@ export class TunePanel {
     }
     const best = t.trials.find((x) => x.trial === t.best);
     const yours = t.trials.find((x) => x.trial === 1);
-    const scored = t.by === 'cv' ? `${t.nfold}-fold cross-validation` : 'the validation rows';
+    const scored = t.by === 'validation' ? 'the validation rows' : t.timeSeries
+      ? `${t.nfold}-fold time-series cross-validation (the validation rows are the file's last, so each fold is tested on a later stretch by a model of the rows before it)`
+      : `${t.nfold}-fold cross-validation`;
     const progress = running ? `trial ${t.trials.length + 1} of ${t.planned}` : t.status === 'stopped' ? `stopped after ${t.trials.length} trials` : `${t.trials.length} trials`;
     let text = t.status === 'failed' ? (t.message.startsWith('Not started') ? t.message : `The search failed: ${t.message}`)
       : `${running ? 'Searching' : 'Searched'} ${t.names.join(', ')} around ${t.label}, scored by ${scored}: ${progress}.`;
@@ -231,10 +234,19 @@ export class TunePanel {
         el.type = type;
         el.dataset.field = field;
         el.setAttribute('aria-label', label);
-        if (type === 'checkbox') el.checked = value as boolean;
-        else { el.value = value as string; el.inputMode = 'decimal'; el.size = 6; }
         const td = document.createElement('td');
-        td.append(el);
+        if (type === 'checkbox') {
+          // In a label: the label is the touch target (40 px on a phone).
+          el.checked = value as boolean;
+          const box = document.createElement('label');
+          box.append(el);
+          td.append(box);
+        } else {
+          el.value = value as string;
+          el.inputMode = 'decimal';
+          el.size = 6;
+          td.append(el);
+        }
         return td;
       };
       const name = document.createElement('td');

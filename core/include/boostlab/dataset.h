@@ -52,6 +52,10 @@ struct DatasetOptions {
   std::string valid_split = "random";
   std::vector<RowIdx> valid_rows;  // explicit validation rows (0-based data rows)
   bool use_valid_rows = false;
+  // Explicit training rows: with them only valid_rows validate (none when not given), and a row in neither
+  // list is left out. A time-series fold trains on the rows before its test rows, not on those after.
+  std::vector<RowIdx> train_rows;
+  bool use_train_rows = false;
   // Rows whose target is missing: refused (TARGET_MISSING), or with this set
   // left out of training and validation (not for ranking), the notes naming them.
   bool skip_missing_target = false;

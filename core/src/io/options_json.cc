@@ -63,6 +63,12 @@ DatasetOptions ParseDatasetOptions(std::string_view text) {
       for (size_t i = 0; i < v.array.size(); ++i)
         o.valid_rows.push_back(static_cast<RowIdx>(json::WholeNumber(v.array[i], 0, std::numeric_limits<RowIdx>::max(), "BAD_OPTION",
                                                                      "Dataset option 'validRows'[" + std::to_string(i) + "]")));
+    } else if (key == "trainRows") {
+      need(v.IsArray(), "an array of row indices");
+      o.use_train_rows = true;
+      for (size_t i = 0; i < v.array.size(); ++i)
+        o.train_rows.push_back(static_cast<RowIdx>(json::WholeNumber(v.array[i], 0, std::numeric_limits<RowIdx>::max(), "BAD_OPTION",
+                                                                     "Dataset option 'trainRows'[" + std::to_string(i) + "]")));
     } else if (key == "baseMargin") {
       // A column, or one a model output (several classes or quantiles).
       o.base_margin.clear();
@@ -92,7 +98,7 @@ DatasetOptions ParseDatasetOptions(std::string_view text) {
       need(v.kind == json::Value::Kind::kBool, "true or false");
       o.skip_missing_target = v.boolean;
     } else {
-      const std::vector<std::string> known = {"target", "ignore", "weight", "classWeights", "baseMargin", "group", "task", "validFraction", "validSplit", "seed", "validRows", "skipMissingTarget"};
+      const std::vector<std::string> known = {"target", "ignore", "weight", "classWeights", "baseMargin", "group", "task", "validFraction", "validSplit", "seed", "validRows", "trainRows", "skipMissingTarget"};
       throw Error("BAD_OPTION", "Unknown dataset option " + Quote(key) + DidYouMean(key, known) + "; the options are " + Joined(known) + ".");
     }
   }

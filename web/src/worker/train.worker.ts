@@ -603,12 +603,13 @@ async function handle(msg: ToWorker) {
       cvAbort?.abort();
       const abort = new AbortController();
       cvAbort = abort;
-      const { target, task, ignore, weight, classWeights, baseMargin, group, seed, params } = msg.request;
+      const { target, task, ignore, weight, classWeights, baseMargin, group, seed, validSplit, params } = msg.request;
       try {
         if (!table) noTable('Cross-validation');
         const result = await bl!.cv(table, { target, task: group ? 'auto' : task as 'auto', ignore, weight: weight || undefined,
           classWeights: classWeights || undefined, baseMargin: baseMargin || undefined, group: group || undefined, skipMissingTarget: !group }, params, {
-          nfold: msg.nfold, seed, signal: abort.signal, onRound: (record) => post({ type: 'cv-round', token: msg.token, record }),
+          // Validation on the file's last rows (rows in time order): folds in that order too, each trained on the rows before it.
+          nfold: msg.nfold, seed, timeSeries: validSplit === 'last', signal: abort.signal, onRound: (record) => post({ type: 'cv-round', token: msg.token, record }),
         });
         post({ type: 'cv-done', token: msg.token, rounds: result.rounds, bestRound: result.bestRound, metric: result.metric, stopped: false, error: '' });
       } catch (e) {
@@ -634,7 +635,7 @@ async function handle(msg: ToWorker) {
         const result = await bl!.tune(table, { target, task: group ? 'auto' : task as 'auto', ignore, weight: weight || undefined,
           classWeights: classWeights || undefined, baseMargin: baseMargin || undefined, group: group || undefined, skipMissingTarget: !group,
           ...(byValidation ? { validFraction, seed, validSplit } : {}) }, params, {
-          space: msg.space, trials: msg.trials, by: msg.by, seed, ...(byValidation ? {} : { nfold: msg.nfold }), signal: abort.signal,
+          space: msg.space, trials: msg.trials, by: msg.by, seed, ...(byValidation ? {} : { nfold: msg.nfold, timeSeries: validSplit === 'last' }), signal: abort.signal,
           onTrial: (trial, best, scored) => post({ type: 'tune-trial', token: msg.token, trial, best: best.trial, ...scored }),
         });
         post({ type: 'tune-done', token: msg.token, stopped: result.aborted, error: '' });
