@@ -435,6 +435,34 @@ struct ModelHandle {
       return out;
     });
   }
+  // Permutation importance on the table's rows (null: all): see boostlab/evaluation.h.
+  val permutationImportance(const TableHandle& t, val rows, double rounds, const std::string& metric, double repeats, double seed,
+                            const std::string& weight, const std::string& target, val baseMargin) const {
+    return Guard([&] {
+      std::vector<uint32_t> picked;
+      if (!rows.isNull() && !rows.isUndefined()) {
+        picked = emscripten::convertJSArrayToNumberVector<uint32_t>(rows);
+        if (picked.empty()) throw boostlab::Error("BAD_ARGUMENT", "permutationImportance()'s rows is empty: give rows to score, or none for all.");
+      }
+      const boostlab::PermutationImportance p = boostlab::PermutationImportanceOf(
+          model, t.table(), picked, static_cast<int>(Index(rounds, "permutationImportance()'s rounds")), metric,
+          static_cast<int>(std::min(Index(repeats, "permutationImportance()'s repeats"), size_t{1000})),
+          static_cast<uint64_t>(Index(seed, "permutationImportance()'s seed")), weight, target, Names(baseMargin));
+      val out = val::object();
+      out.set("metric", p.metric);
+      out.set("baseline", p.baseline);
+      out.set("rows", static_cast<double>(p.rows));
+      val features = val::array();
+      for (size_t f = 0; f < p.features.size(); ++f) {
+        val one = val::object();
+        one.set("name", p.features[f]);
+        one.set("drops", CopyToTypedArray(p.drops[f]));
+        features.call<void>("push", one);
+      }
+      out.set("features", features);
+      return out;
+    });
+  }
 };
 
 struct TrainerHandle {
@@ -620,6 +648,7 @@ EMSCRIPTEN_BINDINGS(boostlab) {
       .function("predictTable", &ModelHandle::predictTable)
       .function("predictDataset", &ModelHandle::predictDataset)
       .function("evaluate", &ModelHandle::evaluate)
+      .function("permutationImportance", &ModelHandle::permutationImportance)
       .function("predictTableWith", &ModelHandle::predictTableWith)
       .function("predictDatasetWith", &ModelHandle::predictDatasetWith)
       .function("predictTableFrom", &ModelHandle::predictTableFrom)

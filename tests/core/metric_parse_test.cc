@@ -13,7 +13,7 @@
 #include "util/thread_pool.h"
 
 namespace boostlab {
-namespace {
+namespace metric_parse_test {
 
 std::string Refusal(const char* list, int outputs, const char* objective) {
   try {
@@ -55,5 +55,5 @@ TEST(MetricParse, RmsleAndMapeAreOfNumbers) {
   EXPECT_NE(Refusal("mapes", 1, "reg:squarederror").find("allowed: rmse, rmsle, mae, mape"), std::string::npos);
 }
 
-}  // namespace
+}  // namespace metric_parse_test
 }  // namespace boostlab

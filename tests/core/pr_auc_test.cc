@@ -11,7 +11,7 @@
 #include "util/thread_pool.h"
 
 namespace boostlab {
-namespace {
+namespace pr_auc_test {
 
 std::vector<RowIdx> All(size_t n) {
   std::vector<RowIdx> rows(n);
@@ -86,5 +86,5 @@ TEST(PrAuc, NeedsClasses) {
   EXPECT_TRUE(ParseMetrics("aucpr", 1, "binary:logistic")[0].higher_is_better);
 }
 
-}  // namespace
+}  // namespace pr_auc_test
 }  // namespace boostlab

@@ -515,6 +515,12 @@ export class Model {
    *  the rest of i's SHAP value, so row i sums to contributions()' value for i; the last row and column are the bias.
    *  2 x features + 1 times contributions()' work; BAD_ARGUMENT past 2^26 numbers (ask for fewer `rows`). */
   interactions(data: Table | Dataset, options?: { nthread?: number; rows?: ArrayLike<number> }): Float32Array;
+  /** Permutation importance, as scikit-learn's permutation_importance: each feature's values shuffled among the rows
+   *  scored (`repeats` times, default 5, drawn from `seed`), and how much worse the model then scores them by `metric`
+   *  (logloss, auc, aucpr or accuracy for classes, rmse, mae or r2 for numbers; default logloss or rmse), signed so that
+   *  more is more important. A feature the model never reads scores exactly 0. Options and errors as evaluate()'s. */
+  permutationImportance(table: Table, options?: { rows?: ArrayLike<number>; rounds?: number; metric?: string; repeats?: number; seed?: number;
+    weight?: string; target?: string; baseMargin?: string | string[] }): PermutationImportance;
   /** How well the model predicts the table's rows (all, or `rows`) whose target is known, with its first `rounds`
    *  rounds (0: all). Rows with no target, or of a class the model was not trained on, are counted and left out; each
    *  row counts once, or by its sample weight in column `weight` (checked on the rows asked as training checks it:
@@ -667,6 +673,16 @@ export interface TuneOptions {
   /** After each trial: that trial, the best so far, and the metric scored (larger or smaller is better). */
   onTrial?: (trial: TuneTrial, best: TuneTrial, scored: { metric: string; largerIsBetter: boolean }) => void;
   signal?: AbortSignal;
+}
+
+export interface PermutationImportance {
+  /** The metric scored, and its value on the rows as they are. */
+  metric: string;
+  baseline: number;
+  /** Rows scored (those with a target the model can score). */
+  rows: number;
+  /** The model's features in its order: each repeat's drop (the metric worse by it), their mean and standard deviation. */
+  features: { name: string; drops: Float64Array; mean: number; std: number }[];
 }
 
 export interface TuneTrial {

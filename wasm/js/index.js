@@ -333,6 +333,29 @@ export class Model extends Handle {
       throw new BoostLabError({ code: 'BAD_ARGUMENT', message: "evaluate()'s baseMargin names the column of each row's starting margin (or one a model output)." });
     return unwrap(this._h.evaluate(table._h, rowList(rows), Number(rounds), Number(points), weight, target, [...margins]));
   }
+  // Permutation importance (as scikit-learn's permutation_importance): each
+  // feature's values shuffled among the rows scored, `repeats` times, and how
+  // much worse the model scores (a loss up, a score down: more is more
+  // important). options: rows (default all), rounds, metric ('' : logloss for
+  // classes, rmse for numbers), repeats (default 5), seed, and evaluate()'s
+  // weight, target and baseMargin.
+  permutationImportance(table, options) {
+    const { rows, rounds = 0, metric = '', repeats = 5, seed = 0, weight = '', target = '', baseMargin = [] } =
+      checkOptions('permutationImportance()', options, ['rows', 'rounds', 'metric', 'repeats', 'seed', 'weight', 'target', 'baseMargin']);
+    const margins = typeof baseMargin === 'string' ? [baseMargin] : baseMargin;
+    if (!(table instanceof Table)) throw new BoostLabError({ code: 'BAD_ARGUMENT', message: 'permutationImportance() takes a Table (it reads the target column).' });
+    for (const [name, v] of [['metric', metric], ['weight', weight], ['target', target]])
+      if (typeof v !== 'string') throw new BoostLabError({ code: 'BAD_ARGUMENT', message: `permutationImportance()'s ${name} is a string, not ${typeof v}.` });
+    if (!Array.isArray(margins) || !margins.every((n) => typeof n === 'string'))
+      throw new BoostLabError({ code: 'BAD_ARGUMENT', message: "permutationImportance()'s baseMargin names the column of each row's starting margin (or one a model output)." });
+    const out = unwrap(this._h.permutationImportance(table._h, rowList(rows), Number(rounds), metric, Number(repeats), Number(seed), weight, target, [...margins]));
+    for (const f of out.features) {
+      const d = Array.from(f.drops);
+      f.mean = d.reduce((a, b) => a + b, 0) / d.length;
+      f.std = Math.sqrt(d.reduce((a, b) => a + (b - f.mean) ** 2, 0) / d.length);
+    }
+    return out;
+  }
   // SHAP values (exact TreeSHAP, as XGBoost's pred_contribs): per row, per
   // output, one value per feature then the bias; they sum to the margin.
   // options: { nthread: threads to use, 0 (default) for all; the same values on any number;

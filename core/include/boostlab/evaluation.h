@@ -75,4 +75,23 @@ struct Evaluation {
 Evaluation Evaluate(const Model& model, const Table& table, std::span<const RowIdx> rows, int rounds, size_t max_points,
                     const std::string& weight = "", const std::string& target = "", const std::vector<std::string>& base_margin = {});
 
+// Permutation importance (Breiman's, as scikit-learn's permutation_importance): how much worse the
+// model scores `rows` of `table` when one feature's values are shuffled among those rows, breaking its
+// tie to the target while its values stay what they were. A feature the model leans on costs much; one it
+// never reads costs exactly 0. `metric` is the Evaluation's: "logloss", "auc", "aucpr", "accuracy" (classes),
+// "rmse", "mae", "r2" (numbers), or "" for the first of the task's; the drop is signed so that more is
+// more important (a loss rises, a score falls). `repeats` shuffles a feature, each drawn from `seed`, the
+// feature and the repeat, so the same on any thread count. Throws as Evaluate, BAD_OPTION for a metric the
+// task has not or is NaN here (auc with one class), BAD_ARGUMENT for repeats outside 1..100.
+struct PermutationImportance {
+  std::string metric;
+  double baseline = 0;                     // the metric on the rows as they are
+  std::vector<std::string> features;       // the model's, in its order
+  std::vector<std::vector<double>> drops;  // per feature, one a repeat: baseline worse by (permuted - baseline, signed)
+  size_t rows = 0;                         // rows scored
+};
+PermutationImportance PermutationImportanceOf(const Model& model, const Table& table, std::span<const RowIdx> rows, int rounds,
+                                              const std::string& metric, int repeats, uint64_t seed, const std::string& weight = "",
+                                              const std::string& target = "", const std::vector<std::string>& base_margin = {});
+
 }  // namespace boostlab
