@@ -525,6 +525,7 @@ export class Views {
         this.treeView.clear(show ? 'No trees yet.' : 'Train a model (or load one) to see its trees.');
         this.inspector.clear('Click a node of the tree to see its numbers in the formulas.');
         this.importance.render({}, store.importanceType);
+        setHidden($('importance-note'), true);
         this.treeIndex.value = '1';
       }
       return;
@@ -564,7 +565,10 @@ export class Views {
         return;
       }
       case 'importance':
-        if (modelOnShow()) this.importance.render(m.values, m.importance);
+        if (!modelOnShow() || m.importance !== store.importanceType) return;
+        this.importance.render(m.values, m.importance, m.stds, m.error ? `No permutation importance: ${m.error}` : 'No splits yet.');
+        setText($('importance-note'), m.note ?? '');
+        setHidden($('importance-note'), !m.note);
         return;
       case 'round-detail': {
         if (m.model) keepSnapshot(m.model);

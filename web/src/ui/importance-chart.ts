@@ -5,7 +5,9 @@ const COMPACT = new Intl.NumberFormat('en-US', { notation: 'compact', maximumSig
 export class ImportanceChart {
   constructor(private readonly el: HTMLElement) {}
 
-  render(values: Record<string, number>, type: string) {
+  // stds: each value's standard deviation (permutation importance's over its shuffles), shown beside it;
+  // empty: what to say instead of bars (no splits yet, or why there are none).
+  render(values: Record<string, number>, type: string, stds: Record<string, number> = {}, empty = 'No splits yet.') {
     const entries = Object.entries(values).filter(([, v]) => v > 0).sort((a, b) => b[1] - a[1]).slice(0, 30);
     const max = entries[0]?.[1] ?? 1;
     const rows = entries.map(([name, v]) => {
@@ -19,7 +21,8 @@ export class ImportanceChart {
       bar.style.width = `${(100 * v) / max}%`;
       const value = document.createElement('span');
       value.className = 'bar-value';
-      value.textContent = COMPACT.format(v);  // 48.25B, not 48250000000
+      value.textContent = COMPACT.format(v) + (name in stds ? ` ± ${COMPACT.format(stds[name])}` : '');  // 48.25B, not 48250000000
+      value.dataset.v = String(v);
       row.append(label, bar, value);
       row.setAttribute('aria-label', `${name}: ${type} ${value.textContent}`);
       return row;
@@ -27,7 +30,7 @@ export class ImportanceChart {
     if (!rows.length) {
       const p = document.createElement('p');
       p.className = 'hint';
-      p.textContent = 'No splits yet.';
+      p.textContent = empty;
       rows.push(p as HTMLDivElement);
     }
     this.el.replaceChildren(...rows);

@@ -352,7 +352,8 @@ export type FromWorker =
   | { type: 'reset'; token: number }
   | { type: 'done'; token: number; trees: number; aborted: boolean; model: ModelInfo }
   | { type: 'tree'; index: number; tree: TreeJson | null; model: ModelInfo }
-  | { type: 'importance'; importance: string; values: Record<string, number> }
+  // permutation: each feature's mean drop, with its sd and a note of what was measured (error: why there is none).
+  | { type: 'importance'; importance: string; values: Record<string, number>; stds?: Record<string, number>; note?: string; error?: string }
   // The file's text, or (the model files, which can run to gigabytes) a Blob built in pieces.
   // error: why the file could not be written, said beside its button (SHAP values too slow to compute here).
   | { type: 'export'; what: ExportKind | 'scale-out' | 'round-csv'; text: string | Blob; round?: number; error?: string }

@@ -511,6 +511,15 @@ async function handle(msg: ToWorker) {
       });
       return;
     case 'importance':
+      if (msg.importance === 'permutation') {
+        answerWithCurrent((m) => {
+          if (!table) noTable('Permutation importance');
+          const p = permutationOf(m, table);
+          post({ type: 'importance', importance: msg.importance, values: Object.fromEntries(p.features.map((f) => [f.name, f.mean])),
+            stds: Object.fromEntries(p.features.map((f) => [f.name, f.std])), note: p.note, error: '' });
+        }, (error) => post({ type: 'importance', importance: msg.importance, values: {}, error: error || 'Train a model (or load one) first.' }));
+        return;
+      }
       withCurrent((m) => post({ type: 'importance', importance: msg.importance, values: m.featureImportance(msg.importance as 'gain') }));
       return;
     case 'export':
@@ -814,6 +823,24 @@ function evaluationOf(m: Model, t: Table, round: number, target: string): Evalua
   if (held.length) return { ...m.evaluate(t, { rows: held, rounds: round, weight, baseMargin }), scored: 'valid', asked: held.length };
   if (labels && labels.length === t.numRows) return { ...m.evaluate(t, { rounds: round, weight, baseMargin }), scored: 'train', asked: t.numRows };
   return { ...m.evaluate(t, { rounds: round, target: target || undefined, baseMargin }), scored: 'table', asked: t.numRows };
+}
+
+// Permutation importance on the rows the result panel scores (the held-out rows; else the training rows, else the
+// table's): each feature shuffled PERMUTATION_REPEATS times among at most PERMUTATION_ROWS of them (spread evenly over
+// them), so that a big table's answer takes about a second, not minutes.
+const PERMUTATION_REPEATS = 5, PERMUTATION_ROWS = 5000;
+function permutationOf(m: Model, t: Table) {
+  const held = validRowsOf(m), labels = labelsOf(m), weight = weightOf(m), baseMargin = marginOf(m) || undefined;
+  const [rows, side] = held.length ? [Array.from(held), 'validation rows'] : labels && labels.length === t.numRows
+    ? [Array.from({ length: t.numRows }, (_, r) => r), 'training rows (none were held out)'] : [Array.from({ length: t.numRows }, (_, r) => r), 'rows of this table'];
+  const picked = rows.length > PERMUTATION_ROWS ? Array.from({ length: PERMUTATION_ROWS }, (_, i) => rows[Math.floor((i * rows.length) / PERMUTATION_ROWS)]) : rows;
+  const p = m.permutationImportance(t, { rows: picked, repeats: PERMUTATION_REPEATS, weight, baseMargin });
+  const of = picked.length < rows.length ? `${picked.length.toLocaleString('en-US')} of the ${rows.length.toLocaleString('en-US')} ${side}` : `the ${p.rows.toLocaleString('en-US')} ${side}`;
+  const note = `How much worse ${p.metric} gets on ${of} when a feature's values are shuffled among them (the mean of ${PERMUTATION_REPEATS} shuffles, ± their sd; ` +
+    `${p.metric} there as they are: ${Number(p.baseline.toPrecision(4))}). Shuffling keeps a feature's values but cuts their tie to the target: ` +
+    'a feature the model never reads costs 0; one whose information another feature also carries can cost little though the model reads it. ' +
+    'Features whose shuffle made no difference, or by chance a better score, are not drawn.';
+  return { features: p.features, note };
 }
 
 // The column of sample weights the model on show trained with, while its table is loaded ('' for none).
