@@ -91,6 +91,7 @@ done <<'SEEDS'
 {"grow_policy":"lossguide","max_leaves":3,"eta":1e30,"base_score":1e30}\n{"target":"y","task":"regression"}
 {"objective":"count:poisson","max_delta_step":0.7,"lambda":0,"alpha":2}\n{"target":"x"}
 {"objective":"binary:logistic","subsample":0.5,"colsample_bytree":0.5,"nthread":2}\n{"target":"b","weight":"w"}
+{"rounds":2,"early_stopping_rounds":1}\n{"target":"y","trainRows":[0,1,2,5],"validRows":[3,4]}
 SEEDS
 
 # Call sequences (two bytes a call; see api_sequence_fuzzer.cc): a trainer with
