@@ -14,6 +14,8 @@ const status = (page) => page.$eval('#tune-status', (e) => e.dataset.status);
 test('auto_mpg: each trial\'s settings and score are bl.tune()\'s; Use puts the best in the form and Play trains it', async () => {
   const { page } = ctx.site;
   await page.fill('#tune-trials', '5');
+  assert.equal(await page.getAttribute('#tune-rounds', 'placeholder'), '100 (the form\'s)');
+  await page.fill('#tune-rounds', '150');
   // lambda ticked too, with a range of its own.
   await page.check('#tune-space tr[data-name="lambda"] [data-field="on"]');
   await page.fill('#tune-space tr[data-name="lambda"] [data-field="min"]', '0.5');
@@ -27,7 +29,7 @@ test('auto_mpg: each trial\'s settings and score are bl.tune()\'s; Use puts the 
   const table = ctx.bl.readCSV(await readFile(new URL('../../web/public/datasets/auto_mpg.csv', import.meta.url)));
   let theirs;
   try {
-    theirs = await ctx.bl.tune(table, { target: 'Miles_per_Gallon', ignore: ['Name'], skipMissingTarget: true }, { algorithm: 'xgboost' }, {
+    theirs = await ctx.bl.tune(table, { target: 'Miles_per_Gallon', ignore: ['Name'], skipMissingTarget: true }, { algorithm: 'xgboost', rounds: 150 }, {
       space: { eta: { min: 0.01, max: 0.3, log: true }, max_depth: { min: 2, max: 10, log: false }, subsample: { min: 0.5, max: 1, log: false },
         colsample_bytree: { min: 0.5, max: 1, log: false }, lambda: { min: 0.5, max: 10, log: true } }, trials: 5, nfold: 3, seed: 0 });
   } finally {
@@ -43,7 +45,7 @@ test('auto_mpg: each trial\'s settings and score are bl.tune()\'s; Use puts the 
   assert.equal(rows[0].best, true);
   assert.ok(rows.every((r, i) => i === 0 || r.values.value >= rows[i - 1].values.value), 'best first, then in order');
   assert.match(await page.textContent('#tune-status'),
-    /Searched eta, max_depth, subsample, colsample_bytree, lambda around XGBoost-style, scored by 3-fold cross-validation: 5 trials\. (Best: trial \d, rmse [\d.]+ at round \d+, against [\d.]+ with the form's settings|No trial beats the form's settings)\./);
+    /Searched eta, max_depth, subsample, colsample_bytree, lambda around XGBoost-style, rounds 150, scored by 3-fold cross-validation: 5 trials\. (Best: trial \d, rmse [\d.]+ at round \d+, against [\d.]+ with the form's settings|No trial beats the form's settings)\./);
   // Trials cut by the form's rounds while still improving are counted, with what to do.
   const cut = theirs.trials.filter((t) => t.bestRound === t.roundsTrained).length;
   const said = (await page.textContent('#tune-status')).match(/(\d+) of 5 trials were still improving at their last round/);
@@ -68,6 +70,10 @@ test('Stop ends a long search after the trial under way; a range that is no rang
   assert.match(await page.textContent('#tune-status'), /stopped after \d+ trials/);
   const shown = await page.$$eval('#tune-trials-table tbody tr', (r) => r.length);
   assert.ok(shown >= 1 && shown < 200, `${shown} trials shown`);
+  await page.fill('#tune-rounds', '0');
+  await page.click('#tune-start');
+  assert.match(await page.textContent('#tune-status'), /^Not started: rounds at most is a whole number from 1 to 100000, not '0'\.$/);
+  await page.fill('#tune-rounds', '');
   await page.fill('#tune-space tr[data-name="eta"] [data-field="max"]', 'lots');
   await page.click('#tune-start');
   assert.equal(await status(page), 'failed');

@@ -154,6 +154,7 @@ export interface Store {
 export interface TuneForm {
   space: Record<string, { on: boolean; min: string; max: string; log: boolean }>;
   trials: string;
+  rounds: string;  // the most rounds a trial trains ('': the form's rounds)
   by: 'cv' | 'validation';
 }
 
@@ -239,7 +240,7 @@ export const store: Store = {
   roundDetail: null,
   compare: null,
   cv: null,
-  tuneForm: { space: {}, trials: '20', by: 'cv' },
+  tuneForm: { space: {}, trials: '20', rounds: '', by: 'cv' },
   tune: null,
 };
 

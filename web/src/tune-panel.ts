@@ -80,6 +80,7 @@ export class TunePanel {
     space.addEventListener('input', typed);
     space.addEventListener('change', typed);
     $('tune-trials').addEventListener('input', (e) => update((s) => { s.tuneForm.trials = (e.target as HTMLInputElement).value; }));
+    $('tune-rounds').addEventListener('input', (e) => update((s) => { s.tuneForm.rounds = (e.target as HTMLInputElement).value; }));
     $('tune-by').addEventListener('change', (e) => update((s) => { s.tuneForm.by = (e.target as HTMLSelectElement).value === 'validation' ? 'validation' : 'cv'; }));
     $('tune-trials-table').addEventListener('click', (e) => {
       const n = Number((e.target as HTMLElement).closest<HTMLElement>('button[data-use]')?.dataset.use);
@@ -112,6 +113,13 @@ export class TunePanel {
     const trials = Number(store.tuneForm.trials);
     if (!Number.isInteger(trials) || trials < 1 || trials > MAX_TRIALS)
       return this.refuse(`Not started: trials is a whole number from 1 to ${MAX_TRIALS}, not '${store.tuneForm.trials}'.`);
+    // The most rounds a trial trains: the panel's own (early stopping ends most trials well before), else the form's.
+    if (store.tuneForm.rounds.trim() !== '') {
+      const most = Number(store.tuneForm.rounds);
+      if (!Number.isInteger(most) || most < 1 || most > 100000)
+        return this.refuse(`Not started: rounds at most is a whole number from 1 to 100000, not '${store.tuneForm.rounds}'.`);
+      params.rounds = most;
+    }
     const by = store.tuneForm.by;
     const choice = choiceToSend(store.data, store.choice);
     if (by === 'validation' && !(choice.validFraction > 0))
@@ -196,7 +204,7 @@ export class TunePanel {
       // is not what its settings can do (small eta's, most), and the search leans against them.
       const cut = t.trials.filter((x) => x.bestRound === x.roundsTrained).length;
       if (cut) text += ` ${cut} of ${t.trials.length} trials were still improving at their last round (best round = rounds trained): ` +
-        'raise rounds in the form and search again to let them finish.';
+        'raise "Rounds at most" and search again to let them finish.';
       if (t.used) text += ` Trial ${t.used}'s settings are in the form now (rounds at its best round): Play trains them.`;
     }
     setText(status, text);
@@ -209,6 +217,12 @@ export class TunePanel {
     const trials = $<HTMLInputElement>('tune-trials');
     if (document.activeElement !== trials && trials.value !== store.tuneForm.trials) trials.value = store.tuneForm.trials;
     $<HTMLSelectElement>('tune-by').value = store.tuneForm.by;
+    const rounds = $<HTMLInputElement>('tune-rounds');
+    if (document.activeElement !== rounds && rounds.value !== store.tuneForm.rounds) rounds.value = store.tuneForm.rounds;
+    // Empty: the form's rounds, shown as the field's placeholder.
+    const formRounds = store.typed.rounds?.trim() || String(store.schema.find((p) => p.name === 'rounds')?.algorithmDefaults?.[store.algorithm] ??
+      store.schema.find((p) => p.name === 'rounds')?.default ?? 100);
+    rounds.placeholder = `${formRounds} (the form's)`;
     if (key === this.shownRows) return;
     const body = $('tune-space').querySelector('tbody')!;
     // Rebuilt only when the algorithm's rows change; a field being typed in keeps its node (and its caret).
