@@ -92,3 +92,10 @@ test('ranking in order: whole queries, in the order of their first row', async (
   assert.deepEqual(r.trainRows[0], range(0, 6));
   table.dispose();
 });
+
+test('a fold that cannot train is named, and for folds in order the likely reason is said (a file sorted by its target)', async () => {
+  const sorted = bl.fromColumns({ x: Float32Array.from(range(0, 40)), y: Array.from(range(0, 40), (i) => (i < 25 ? 'a' : 'b')) });
+  await assert.rejects(bl.cv(sorted, { target: 'y' }, { rounds: 1 }, { nfold: 3, timeSeries: true }), (e) =>
+    /^cv\(\) fold 1 of 3 \(trained on rows 0-9, tested on rows 10-19\): .*one class.* is the file in time order\? One sorted by its target/.test(e.message) || assert.fail(e.message));
+  sorted.dispose();
+});

@@ -113,10 +113,20 @@ export async function crossValidate(lib, table, datasetOptions, params, options,
   const history = {};
   let best = { round: 0, value: NaN }, watched = '', rounds = 0;
   try {
-    for (const f of folds) {
-      const d = table.toDataset({ ...datasetOptions, ...(Array.isArray(f) ? { validRows: f } : { validRows: f.test, trainRows: f.train }) });
-      datasets.push(d);
-      trainers.push(lib.trainer(d, foldParams));
+    for (const [i, f] of folds.entries()) {
+      try {
+        const d = table.toDataset({ ...datasetOptions, ...(Array.isArray(f) ? { validRows: f } : { validRows: f.test, trainRows: f.train }) });
+        datasets.push(d);
+        trainers.push(lib.trainer(d, foldParams));
+      } catch (e) {
+        // Which fold could not train, and for folds in the file's order why that can be: the first trains on the
+        // file's first rows alone, which a file sorted by its target (not by time) fills with one class or range.
+        if (!(e instanceof BoostLabError)) throw e;
+        const span = (rows) => (rows.length ? `${Math.min(...rows)}-${Math.max(...rows)}` : 'none');
+        const where = Array.isArray(f) ? `fold ${i + 1} of ${folds.length}` : `fold ${i + 1} of ${folds.length} (trained on rows ${span(f.train)}, tested on rows ${span(f.test)})`;
+        const why = timeSeries ? " The folds are cut in the file's order (timeSeries): is the file in time order? One sorted by its target gives a fold's earlier rows one class, or only small values." : '';
+        throw new BoostLabError({ code: e.code, message: `cv() ${where}: ${e.message}${why}`, line: e.line, column: e.column });
+      }
     }
     while (!trainers[0].done) {
       if (signal?.aborted) throw new BoostLabError({ code: 'ABORTED', message: `cv() was aborted after round ${rounds}.` });

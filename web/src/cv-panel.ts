@@ -55,7 +55,7 @@ export class CvPanel {
     update((s) => {
       const cv = s.cv!;
       cv.status = error ? 'failed' : stopped ? 'stopped' : 'done';
-      cv.message = error;
+      cv.message = error.replace(/^cv\(\) /, '');  // the package's name for itself: the page calls it cross-validation
       cv.bestRound = bestRound;
       if (!error && !stopped) cv.rounds = cv.rounds.slice(0, rounds);  // early stopping keeps the rounds up to the best
     });

@@ -164,7 +164,7 @@ export class TunePanel {
     update((s) => {
       s.tune!.status = error ? 'failed' : stopped ? 'stopped' : 'done';
       // The package's refusal of a range, in the page's words: "tune() space's 'eta' runs 0 to 1, …" -> "'eta' runs 0 to 1, …".
-      s.tune!.message = error.replace(/^tune\(\) (option )?(space's )?/, '');
+      s.tune!.message = error.replace(/^(tune|cv)\(\) (option )?(space's )?/, '');
     });
   }
 
