@@ -84,3 +84,23 @@ test('Stop ends a long search after the trial under way; a range that is no rang
   await page.waitForFunction(() => document.getElementById('tune-status').dataset.status === 'failed', null, { timeout: 30000 });
   assert.match(await page.textContent('#tune-status'), /^The search failed: 'eta' has min 0.01 above max 0\.$/);
 });
+
+test('scored on the validation rows: Use, then Play, trains the trial\'s model, whose validation metric is the trial\'s score', async () => {
+  const { page } = ctx.site;
+  await page.fill('#param-rounds', '100');
+  await page.fill('#tune-space tr[data-name="eta"] [data-field="max"]', '0.3');  // (the test before left it refused)
+  await page.selectOption('#tune-by', 'validation');
+  await page.fill('#tune-trials', '3');
+  await page.click('#tune-start');
+  await page.waitForFunction(() => document.getElementById('tune-status').dataset.status === 'done', null, { timeout: 180000 });
+  assert.match(await page.textContent('#tune-status'), /scored by the validation rows: 3 trials/);
+  const best = await page.$eval('#tune-trials-table tbody tr.best', (tr) => ({ trial: tr.dataset.trial, value: Number(tr.querySelector('td[data-col="value"]').dataset.v) }));
+  await page.click(`#tune-trials-table tr[data-trial="${best.trial}"] button[data-use]`);
+  const rounds = Number(await page.inputValue('#param-rounds'));
+  await page.click('#train');
+  await page.waitForFunction((n) => document.getElementById('last-round').dataset.round === String(n) && !document.getElementById('train').disabled, rounds, { timeout: 120000 });
+  const text = await page.textContent('#last-round');
+  const shown = Number(/valid[^;]*?rmse ([\d.]+)/.exec(text)?.[1]);
+  near(shown, best.value, 5e-4, `the run's validation rmse (${text}) against trial ${best.trial}'s`);
+  await page.selectOption('#tune-by', 'cv');
+});
