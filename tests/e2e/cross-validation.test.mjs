@@ -24,7 +24,7 @@ test('auto_mpg: every round\'s mean and std of the test rmse are bl.cv()\'s, dra
   } finally {
     table.dispose();
   }
-  assert.match(await page.textContent('#cv-status'), /5-fold cross-validation of XGBoost-style, rounds 30: 30 rounds · test rmse [\d.]+ ± [\d.]+; the mean test rmse is best at round \d+/);
+  assert.match(await page.textContent('#cv-status'), /5-fold cross-validation of XGBoost-style, rounds 30: 30 rounds · test rmse at round (\d+) [\d.]+ ± [\d.]+; the mean test rmse is best at round \1\./);
   const legend = await page.$$eval('#loss-chart .u-legend .u-label', (ls) => ls.map((l) => l.textContent));
   assert.ok(legend.includes('cv test rmse (5 folds, mean)'), legend.join(' | '));
   // Stop: a long one stops where it is, and says so.

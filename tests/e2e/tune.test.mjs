@@ -28,8 +28,13 @@ test('auto_mpg: each trial\'s settings and score are bl.tune()\'s; Use puts the 
   assert.equal(await page.$$eval('#tune-slices figure', (f) => f.length), 5, 'a chart a searched parameter');
   const table = ctx.bl.readCSV(await readFile(new URL('../../web/public/datasets/auto_mpg.csv', import.meta.url)));
   let theirs;
+  const options = { target: 'Miles_per_Gallon', ignore: ['Name'], skipMissingTarget: true };
   try {
-    theirs = await ctx.bl.tune(table, { target: 'Miles_per_Gallon', ignore: ['Name'], skipMissingTarget: true }, { algorithm: 'xgboost', rounds: 150 }, {
+    // The page cross-validates the run's training rows: its validation rows (20 %, seed 0) kept out.
+    const split = table.toDataset({ ...options, validFraction: 0.2, seed: 0 });
+    const rows = split.trainRows();
+    split.dispose();
+    theirs = await ctx.bl.tune(table, options, { algorithm: 'xgboost', rounds: 150 }, { rows,
       space: { eta: { min: 0.01, max: 0.3, log: true }, max_depth: { min: 2, max: 10, log: false }, subsample: { min: 0.5, max: 1, log: false },
         colsample_bytree: { min: 0.5, max: 1, log: false }, lambda: { min: 0.5, max: 10, log: true } }, trials: 5, nfold: 3, seed: 0 });
   } finally {
@@ -45,11 +50,12 @@ test('auto_mpg: each trial\'s settings and score are bl.tune()\'s; Use puts the 
   assert.equal(rows[0].best, true);
   assert.ok(rows.every((r, i) => i === 0 || r.values.value >= rows[i - 1].values.value), 'best first, then in order');
   assert.match(await page.textContent('#tune-status'),
-    /Searched eta, max_depth, subsample, colsample_bytree, lambda around XGBoost-style, rounds 150, scored by 3-fold cross-validation: 5 trials\. (Best: trial \d, rmse [\d.]+ at round \d+, against [\d.]+ with the form's settings|No trial beats the form's settings)\./);
+    /Searched eta, max_depth, subsample, colsample_bytree, lambda around XGBoost-style, rounds 150, scored by 3-fold cross-validation of the training rows \(the validation rows are kept out of the search, to judge its winner on\): 5 trials\. (Best: trial \d, rmse [\d.]+ at round \d+, against [\d.]+ for trial 1 \(the form's settings when the search started\)|No trial beats the form's settings)\./);
   // Trials cut by the form's rounds while still improving are counted, with what to do.
   const cut = theirs.trials.filter((t) => t.bestRound === t.roundsTrained).length;
   const said = (await page.textContent('#tune-status')).match(/(\d+) of 5 trials were still improving at their last round/);
   assert.equal(said ? Number(said[1]) : 0, cut);
+  assert.equal(await page.$$eval('#tune-trials-table td', (tds) => tds.filter((td) => td.textContent.endsWith('(cut)')).length), cut, 'the cut trials marked');
   // Use: the trial's values in the form, rounds at its best round; Play trains them.
   await page.click(`#tune-trials-table tr[data-trial="${theirs.best.trial}"] button[data-use]`);
   assert.equal(Number(await page.inputValue('#param-eta')), theirs.best.searched.eta);
@@ -70,25 +76,29 @@ test('Stop ends a long search after the trial under way; a range that is no rang
   assert.match(await page.textContent('#tune-status'), /stopped after \d+ trials/);
   const shown = await page.$$eval('#tune-trials-table tbody tr', (r) => r.length);
   assert.ok(shown >= 1 && shown < 200, `${shown} trials shown`);
+  const before = await page.$$eval('#tune-trials-table tbody tr', (r) => r.length);
   await page.fill('#tune-rounds', '0');
   await page.click('#tune-start');
-  assert.match(await page.textContent('#tune-status'), /^Not started: rounds at most is a whole number from 1 to 100000, not '0'\.$/);
+  assert.equal(await status(page), 'refused');
+  assert.equal(await page.$$eval('#tune-trials-table tbody tr', (r) => r.length), before, 'a refusal keeps the search before on show');
+  assert.match(await page.textContent('#tune-status'), /^Not started: rounds at most is a whole number from 1 to 100000, not '0'\. \(The search below is the one before\.\)$/);
   await page.fill('#tune-rounds', '');
   await page.fill('#tune-space tr[data-name="eta"] [data-field="max"]', 'lots');
   await page.click('#tune-start');
-  assert.equal(await status(page), 'failed');
-  assert.match(await page.textContent('#tune-status'), /^Not started: eta's range needs two numbers, from and to \(it has '0.01' and 'lots'\)\.$/);
+  assert.equal(await status(page), 'refused');
+  assert.match(await page.textContent('#tune-status'), /^Not started: eta's range needs two numbers, from and to \(it has '0.01' and 'lots'\)\./);
   await page.fill('#tune-space tr[data-name="eta"] [data-field="max"]', '0');
   await page.fill('#tune-trials', '2');
   await page.click('#tune-start');
-  await page.waitForFunction(() => document.getElementById('tune-status').dataset.status === 'failed', null, { timeout: 30000 });
-  assert.match(await page.textContent('#tune-status'), /^The search failed: 'eta' has min 0.01 above max 0\.$/);
+  assert.equal(await status(page), 'refused');
+  assert.match(await page.textContent('#tune-status'), /^Not started: 'eta' has min 0.01 above max 0\./);
+  await page.fill('#tune-space tr[data-name="eta"] [data-field="max"]', '0.3');
+  assert.equal(await status(page), 'stopped', 'an edit clears the refusal: the search before is said again');
 });
 
 test('scored on the validation rows: Use, then Play, trains the trial\'s model, whose validation metric is the trial\'s score', async () => {
   const { page } = ctx.site;
   await page.fill('#param-rounds', '100');
-  await page.fill('#tune-space tr[data-name="eta"] [data-field="max"]', '0.3');  // (the test before left it refused)
   await page.selectOption('#tune-by', 'validation');
   await page.fill('#tune-trials', '3');
   await page.click('#tune-start');

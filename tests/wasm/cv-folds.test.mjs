@@ -99,3 +99,23 @@ test('a fold that cannot train is named, and for folds in order the likely reaso
     /^cv\(\) fold 1 of 3 \(trained on rows 0-9, tested on rows 10-19\): .*one class.* is the file in time order\? One sorted by its target/.test(e.message) || assert.fail(e.message));
   sorted.dispose();
 });
+
+test('rows: the folds are made of those rows only, each trained on the other folds\' rows; the rest take no part', async () => {
+  const table = drifting(40);
+  const kept = range(0, 30);  // rows 30-39 kept out, as a search keeps its test set out
+  for (const options of [{ nfold: 3, seed: 1 }, { nfold: 3, timeSeries: true }]) {
+    const r = await bl.cv(table, { target: 'y' }, { rounds: 2 }, { ...options, rows: kept });
+    const tested = r.folds.flat();
+    assert.ok(tested.every((x) => x < 30), JSON.stringify(options));
+    r.trainRows.forEach((train, i) => {
+      assert.ok(train.every((x) => x < 30 && !r.folds[i].includes(x)), `fold ${i + 1} trains on a row kept out, or on its own test rows`);
+      if (!options.timeSeries) assert.equal(train.length + r.folds[i].length, 30);
+    });
+  }
+  const tuned = await bl.tune(table, { target: 'y' }, { rounds: 2 }, { space: { eta: [0.1, 0.3] }, trials: 2, rows: kept });
+  const again = await bl.cv(table, { target: 'y' }, { rounds: 2, early_stopping_rounds: 20 }, { nfold: 3, rows: kept });
+  assert.equal(tuned.trials[0].value, again.history['test-rmse-mean'][tuned.trials[0].bestRound - 1]);
+  await assert.rejects(bl.cv(table, { target: 'y' }, {}, { rows: [] }), /option rows is a list of the 0-based rows/);
+  await assert.rejects(bl.cv(table, { target: 'y' }, {}, { rows: [1, 2], folds: [[1], [2]] }), /folds or rows, not both/);
+  table.dispose();
+});

@@ -103,7 +103,7 @@ test('tune(): a space it cannot search is refused, saying what is wrong', async 
     [{ space: { n_estimators: { min: 1, max: 2 } } }, /no parameter here/],
     [{ space: { eta: [0.1] }, trials: 0 }, /trials is a whole number from 1 to 1000/],
     [{ space: { eta: [0.1] }, by: 'holdout' }, /option by is 'cv'/],
-    [{ space: { eta: [0.1] }, by: 'validation', nfold: 3 }, /nfold, stratified and timeSeries are cross-validation's/],
+    [{ space: { eta: [0.1] }, by: 'validation', nfold: 3 }, /nfold, stratified, timeSeries and rows are cross-validation's/],
     [{ space: { eta: [0.1] }, trails: 3 }, /Unknown tune\(\) option 'trails' \(did you mean 'trials'\?\)/],
   ];
   for (const [options, message] of cases) {

@@ -84,16 +84,20 @@ const std = (v) => { const m = mean(v); return Math.sqrt(mean(v.map((x) => (x - 
 
 // lib: the BoostLab instance; table and datasetOptions as toDataset takes them.
 export async function crossValidate(lib, table, datasetOptions, params, options, yieldToEventLoop) {
-  const { nfold = 5, stratified = true, seed = 0, timeSeries = false, folds: given, onRound, signal } = options;
+  const { nfold = 5, stratified = true, seed = 0, timeSeries = false, rows: only, folds: given, onRound, signal } = options;
   if (!table || typeof table.toDataset !== 'function')
     throw new BoostLabError({ code: 'BAD_ARGUMENT', message: 'cv() takes a Table (readCSV(), fromColumns()), its dataset options { target, ... } and the parameters.' });
   if (['validRows', 'validFraction', 'validSplit', 'trainRows'].some((k) => k in (datasetOptions ?? {})))
     throw new BoostLabError({ code: 'BAD_OPTION', message: 'cv() makes the training and validation sides itself, fold by fold: leave validRows, trainRows, validFraction and validSplit out of the dataset options.' });
-  const all = table.toDataset({ ...datasetOptions, validFraction: 0 });
+  const rows = (f) => Array.isArray(f) || ArrayBuffer.isView(f);
+  if (only !== undefined && (!rows(only) || only.length === 0))
+    throw new BoostLabError({ code: 'BAD_OPTION', message: 'cv() option rows is a list of the 0-based rows to cross-validate (the others take no part), not empty.' });
+  if (only !== undefined && given !== undefined) throw new BoostLabError({ code: 'BAD_OPTION', message: 'cv() takes folds or rows, not both: given folds name their rows.' });
+  // rows: the folds are made of those rows only (a search keeps a test set out of its cross-validation).
+  const all = table.toDataset({ ...datasetOptions, ...(only !== undefined ? { trainRows: Array.from(only) } : { validFraction: 0 }) });
   let folds;
   try {
     if (typeof timeSeries !== 'boolean') throw new BoostLabError({ code: 'BAD_OPTION', message: `cv() option timeSeries is true or false, not ${JSON.stringify(timeSeries)}.` });
-    const rows = (f) => Array.isArray(f) || ArrayBuffer.isView(f);
     if (given !== undefined) {
       if (!Array.isArray(given) || given.length < 2 || !given.every((f) => rows(f) || (f && typeof f === 'object' && rows(f.train) && rows(f.test))))
         throw new BoostLabError({ code: 'BAD_OPTION', message: 'cv() option folds is a list of at least two folds, each a list of 0-based rows (its test rows) or { train, test } lists.' });
@@ -103,6 +107,13 @@ export async function crossValidate(lib, table, datasetOptions, params, options,
       if (!Number.isInteger(nfold) || nfold < 2 || nfold > all.numTrain)
         throw new BoostLabError({ code: 'BAD_OPTION', message: `cv() option nfold is a whole number from 2 to the rows (${all.numTrain}), not ${nfold}.` });
       folds = timeSeries ? timeSeriesFolds(all, nfold) : makeFolds(all, nfold, stratified, seed);
+      if (only !== undefined && !timeSeries) {  // each fold trains on the other folds' rows, not on every other row of the table
+        const used = Array.from(all.trainRows());
+        folds = folds.map((test) => {
+          const out = new Set(test);
+          return { train: used.filter((r) => !out.has(r)), test };
+        });
+      }
     }
   } finally {
     all.dispose();

@@ -644,6 +644,9 @@ export interface CvOptions {
    *  ranking), each tested by a model trained on every row before it, none after (default false; stratified and seed
    *  then do not apply). For rows in time order: a random fold learns from the future of the rows it is scored on. */
   timeSeries?: boolean;
+  /** The 0-based rows to cross-validate (default every row): the folds are made of these only, and the other rows take
+   *  no part (a test set kept out of a search's cross-validation). */
+  rows?: ArrayLike<number>;
   /** The folds given, instead of nfold, stratified, seed and timeSeries: each the test rows (0-based; the other rows
    *  train), or { train, test } rows, as xgb.cv's (in, out) index pairs. */
   folds?: (ArrayLike<number> | { train: ArrayLike<number>; test: ArrayLike<number> })[];
@@ -668,6 +671,8 @@ export interface TuneOptions {
   nfold?: number;
   stratified?: boolean;
   timeSeries?: boolean;
+  /** The rows cross-validated (default every row), as cv()'s: keep a test set out of the search. */
+  rows?: ArrayLike<number>;
   /** Seed of the draws and of the folds (default 0). */
   seed?: number;
   /** After each trial: that trial, the best so far, and the metric scored (larger or smaller is better). */

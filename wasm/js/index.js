@@ -777,7 +777,7 @@ export class BoostLab {
   // deviation over the folds, as xgb.cv gives them; early_stopping_rounds
   // watches the test side's mean.
   async cv(table, datasetOptions, params = {}, options) {
-    const o = checkOptions('cv()', options, ['nfold', 'stratified', 'seed', 'timeSeries', 'folds', 'onRound', 'signal']);
+    const o = checkOptions('cv()', options, ['nfold', 'stratified', 'seed', 'timeSeries', 'rows', 'folds', 'onRound', 'signal']);
     checkFunction('cv()', 'onRound', o.onRound);
     checkSignal('cv()', o.signal);
     checkParams(params);
@@ -787,7 +787,7 @@ export class BoostLab {
   // Random search of the parameters (tune.js): each trial scored by k-fold
   // cross-validation or on the validation rows, at its best round.
   async tune(table, datasetOptions, params = {}, options) {
-    const o = checkOptions('tune()', options, ['space', 'trials', 'by', 'nfold', 'stratified', 'timeSeries', 'seed', 'onTrial', 'signal']);
+    const o = checkOptions('tune()', options, ['space', 'trials', 'by', 'nfold', 'stratified', 'timeSeries', 'rows', 'seed', 'onTrial', 'signal']);
     checkFunction('tune()', 'onTrial', o.onTrial);
     checkSignal('tune()', o.signal);
     checkParams(params);

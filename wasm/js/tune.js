@@ -124,14 +124,14 @@ async function scoreByCv(lib, table, datasetOptions, params, options, signal, yi
 }
 
 export async function tuneParams(lib, table, datasetOptions, params, options, yieldToEventLoop) {
-  const { space, trials = 20, by = 'cv', nfold = 3, stratified = true, timeSeries = false, seed = 0, onTrial, signal } = options ?? {};
+  const { space, trials = 20, by = 'cv', nfold = 3, stratified = true, timeSeries = false, rows, seed = 0, onTrial, signal } = options ?? {};
   if (!table || typeof table.toDataset !== 'function')
     throw new BoostLabError({ code: 'BAD_ARGUMENT', message: 'tune() takes a Table (readCSV(), fromColumns()), its dataset options { target, ... }, the parameters and { space, ... }.' });
   if (!Number.isInteger(trials) || trials < 1 || trials > MAX_TRIALS) throw bad(`option trials is a whole number from 1 to ${MAX_TRIALS}, not ${JSON.stringify(trials)}.`);
   if (by !== 'cv' && by !== 'validation') throw bad(`option by is 'cv' (k-fold cross-validation, the default) or 'validation' (the dataset's validation rows), not ${JSON.stringify(by)}.`);
   if (!Number.isInteger(seed) || seed < 0) throw bad(`option seed is a whole number of 0 or more, not ${JSON.stringify(seed)}.`);
-  if (by === 'validation' && ['nfold', 'stratified', 'timeSeries'].some((k) => k in options))
-    throw bad("options nfold, stratified and timeSeries are cross-validation's: leave them out with by: 'validation'.");
+  if (by === 'validation' && ['nfold', 'stratified', 'timeSeries', 'rows'].some((k) => k in options))
+    throw bad("options nfold, stratified, timeSeries and rows are cross-validation's: leave them out with by: 'validation'.");
   const algorithm = params.algorithm ?? 'xgboost';
   const searched = checkSpace(space, lib.paramSchema(), algorithm);
   const base = { early_stopping_rounds: TUNE_PATIENCE, ...params };
@@ -145,7 +145,7 @@ export async function tuneParams(lib, table, datasetOptions, params, options, yi
     if (signal?.aborted) { result.aborted = true; break; }
     const start = performance.now();
     const score = by === 'cv'
-      ? await scoreByCv(lib, table, datasetOptions, tried, { nfold, stratified, timeSeries, seed }, signal, yieldToEventLoop)
+      ? await scoreByCv(lib, table, datasetOptions, tried, { nfold, stratified, timeSeries, seed, ...(rows !== undefined ? { rows } : {}) }, signal, yieldToEventLoop)
       : await scoreOnValidation(lib, table, datasetOptions, tried, signal, yieldToEventLoop);
     if (!score) { result.aborted = true; break; }
     const { early_stopping_rounds: _, ...kept } = tried;

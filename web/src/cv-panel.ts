@@ -77,7 +77,10 @@ export class CvPanel {
     if (!cv) return;
     const last = cv.rounds.at(-1);
     const metric = last ? Object.keys(last.test).at(-1) ?? '' : '';
-    const spread = last && metric ? ` · test ${metric} ${stat(last.test[metric].mean)} ± ${stat(last.test[metric].std)}` : '';
+    // Done: the best round's numbers (what the chart's mean curve bottoms at), not the last round's.
+    const atBest = cv.status === 'done' && cv.bestRound ? cv.rounds[cv.bestRound - 1] : undefined;
+    const shown = atBest ?? last;
+    const spread = shown && metric ? ` · test ${metric}${atBest ? ` at round ${cv.bestRound}` : ''} ${stat(shown.test[metric].mean)} ± ${stat(shown.test[metric].std)}` : '';
     setText(status, cv.status === 'failed' ? `Cross-validation failed: ${cv.message}`
       : `${cv.nfold}-fold ${cv.timeSeries ? 'time-series ' : ''}cross-validation of ${cv.label}${cv.timeSeries ? ' (the rows in the file\'s order, as the validation rows are the last ones: each fold tested on a later stretch by a model of every row before it)' : ''}: ${running ? `round ${cv.rounds.length} of ${cv.planned}` : cv.status === 'stopped' ? `stopped at round ${cv.rounds.length}` : `${cv.rounds.length} rounds`}${spread}` +
         (cv.status === 'done' && cv.bestRound ? `; the mean test ${metric} is best at round ${cv.bestRound}.` : '.') +

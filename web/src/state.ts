@@ -156,6 +156,7 @@ export interface TuneForm {
   trials: string;
   rounds: string;  // the most rounds a trial trains ('': the form's rounds)
   by: 'cv' | 'validation';
+  refused: string;  // why the last Search did not start ('' : it did); the search before stays on show
 }
 
 export interface Tuning {
@@ -168,6 +169,8 @@ export interface Tuning {
   timeSeries: boolean;  // its folds in the file's order (validation on the last rows)
   planned: number;
   names: string[];    // the parameters drawn
+  ranges: Record<string, [number, number]>;  // each one's range as asked
+  keptOut: boolean;   // cross-validation of the training rows only: the validation rows kept out of the search
   logs: string[];     // those drawn on a log scale
   trials: TuneTrial[];
   best: number;       // the best trial's number (0: none yet)
@@ -240,7 +243,7 @@ export const store: Store = {
   roundDetail: null,
   compare: null,
   cv: null,
-  tuneForm: { space: {}, trials: '20', rounds: '', by: 'cv' },
+  tuneForm: { space: {}, trials: '20', rounds: '500', by: 'cv', refused: '' },
   tune: null,
 };
 

@@ -13,6 +13,7 @@ import { setData, setHidden, setText, stat } from './ui/dom';
 import { drawn, sliceChart, trialTable } from './ui/tune-view';
 import type { WorkerClient } from './worker/client';
 import type { ParamSpec, TuneRange, TuneTrial } from '../../wasm/js/index.js';
+import { checkSpace } from '../../wasm/js/tune.js';
 
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
 const FOLDS = 3;
@@ -75,12 +76,13 @@ export class TunePanel {
         const row = rows.find((r) => r.name === name)!;
         const { name: _, ...entry } = row;
         s.tuneForm.space[name] = { ...entry, [field]: field === 'on' || field === 'log' ? el.checked : el.value };
+        s.tuneForm.refused = '';
       });
     };
     space.addEventListener('input', typed);
     space.addEventListener('change', typed);
-    $('tune-trials').addEventListener('input', (e) => update((s) => { s.tuneForm.trials = (e.target as HTMLInputElement).value; }));
-    $('tune-rounds').addEventListener('input', (e) => update((s) => { s.tuneForm.rounds = (e.target as HTMLInputElement).value; }));
+    $('tune-trials').addEventListener('input', (e) => update((s) => { s.tuneForm.trials = (e.target as HTMLInputElement).value; s.tuneForm.refused = ''; }));
+    $('tune-rounds').addEventListener('input', (e) => update((s) => { s.tuneForm.rounds = (e.target as HTMLInputElement).value; s.tuneForm.refused = ''; }));
     $('tune-by').addEventListener('change', (e) => update((s) => { s.tuneForm.by = (e.target as HTMLSelectElement).value === 'validation' ? 'validation' : 'cv'; }));
     $('tune-trials-table').addEventListener('click', (e) => {
       const n = Number((e.target as HTMLElement).closest<HTMLElement>('button[data-use]')?.dataset.use);
@@ -89,11 +91,9 @@ export class TunePanel {
     });
   }
 
+  // Said in place of the status; the search before (if any) stays on show.
   private refuse(message: string) {
-    update((s) => {
-      s.tune = { token: 0, dataId: s.data?.id ?? 0, algorithm: s.algorithm, label: '', by: s.tuneForm.by, nfold: FOLDS, timeSeries: false, planned: 0, names: [], logs: [],
-        trials: [], best: 0, metric: '', largerIsBetter: false, status: 'failed', message, used: 0 };
-    });
+    update((s) => { s.tuneForm.refused = message; });
   }
 
   private start() {
@@ -109,6 +109,12 @@ export class TunePanel {
       if (r.min.trim() === '' || r.max.trim() === '' || !Number.isFinite(min) || !Number.isFinite(max))
         return this.refuse(`Not started: ${r.name}'s range needs two numbers, from and to (it has '${r.min}' and '${r.max}').`);
       space[r.name] = { min, max, log: r.log };
+    }
+    // The package's own checks of the ranges (inside the parameter's range, log scales above 0, ...), before anything runs.
+    try {
+      checkSpace(space, store.schema, store.algorithm);
+    } catch (e) {
+      return this.refuse(`Not started: ${String((e as Error).message).replace(/^tune\(\) (option )?(space's )?/, '')}`);
     }
     const trials = Number(store.tuneForm.trials);
     if (!Number.isInteger(trials) || trials < 1 || trials > MAX_TRIALS)
@@ -127,9 +133,12 @@ export class TunePanel {
     const token = ++this.token;
     this.running = token;
     update((s) => {
+      s.tuneForm.refused = '';
       s.tune = { token, dataId: s.data!.id, algorithm: s.algorithm, label: runLabel(s.schema, params, choice), by, nfold: FOLDS,
         timeSeries: by === 'cv' && choice.validSplit === 'last', planned: trials,
-        names: rows.map((r) => r.name), logs: rows.filter((r) => r.log).map((r) => r.name), trials: [], best: 0, metric: '',
+        names: rows.map((r) => r.name), ranges: Object.fromEntries(rows.map((r) => [r.name, [Number(r.min), Number(r.max)]])),
+        keptOut: by === 'cv' && choice.validFraction > 0,
+        logs: rows.filter((r) => r.log).map((r) => r.name), trials: [], best: 0, metric: '',
         largerIsBetter: false, status: 'running', message: '', used: 0 };
     });
     this.client.tune(token, { ...choice, params }, space, trials, by, FOLDS);
@@ -181,34 +190,37 @@ export class TunePanel {
     button.textContent = running ? 'Stop the search' : 'Search';
     button.disabled = !running && (!store.engine.ready || !store.data || !!store.loading || (store.choice.group === '' && !store.choice.target));
     const status = $('tune-status');
-    setHidden(status, !t);
-    setData(status, 'status', t?.status ?? '');
+    const refused = store.tuneForm.refused;
+    setHidden(status, !t && !refused);
+    setData(status, 'status', refused ? 'refused' : t?.status ?? '');
     setData(status, 'trials', String(t?.trials.length ?? 0));
-    if (!t) {
-      this.draw(null);
+    this.draw(t);
+    if (refused) {
+      setText(status, t?.trials.length ? `${refused} (The search below is the one before.)` : refused);
       return;
     }
+    if (!t) return;
     const best = t.trials.find((x) => x.trial === t.best);
     const yours = t.trials.find((x) => x.trial === 1);
+    const kept = t.keptOut ? ' of the training rows (the validation rows are kept out of the search, to judge its winner on)' : '';
     const scored = t.by === 'validation' ? 'the validation rows' : t.timeSeries
-      ? `${t.nfold}-fold time-series cross-validation (the validation rows are the file's last, so each fold is tested on a later stretch by a model of the rows before it)`
-      : `${t.nfold}-fold cross-validation`;
+      ? `${t.nfold}-fold time-series cross-validation${kept} (validation takes the file's last rows, so each fold is tested on a later stretch by a model of the rows before it)`
+      : `${t.nfold}-fold cross-validation${kept}`;
     const progress = running ? `trial ${t.trials.length + 1} of ${t.planned}` : t.status === 'stopped' ? `stopped after ${t.trials.length} trials` : `${t.trials.length} trials`;
     let text = t.status === 'failed' ? (t.message.startsWith('Not started') ? t.message : `The search failed: ${t.message}`)
       : `${running ? 'Searching' : 'Searched'} ${t.names.join(', ')} around ${t.label}, scored by ${scored}: ${progress}.`;
     if (best && yours && t.status !== 'failed') {
       const gain = best.trial === 1 ? ` No trial${running ? ' so far' : ''} beats the form's settings.`
-        : ` Best${running ? ' so far' : ''}: trial ${best.trial}, ${t.metric} ${stat(best.value)} at round ${best.bestRound}, against ${stat(yours.value)} with the form's settings.`;
+        : ` Best${running ? ' so far' : ''}: trial ${best.trial}, ${t.metric} ${stat(best.value)} at round ${best.bestRound}, against ${stat(yours.value)} for trial 1 (the form's settings when the search started).`;
       text += gain;
       // A trial whose last round was its best was cut by the form's rounds, not by early stopping: its score
       // is not what its settings can do (small eta's, most), and the search leans against them.
       const cut = t.trials.filter((x) => x.bestRound === x.roundsTrained).length;
-      if (cut) text += ` ${cut} of ${t.trials.length} trials were still improving at their last round (best round = rounds trained): ` +
-        'raise "Rounds at most" and search again to let them finish.';
+      if (cut) text += ` ${cut} of ${t.trials.length} ${t.trials.length === 1 ? 'trial was' : 'trials were'} still improving at their last round (marked "cut": ` +
+        'their scores are not what their settings can do): raise "Rounds at most" and search again to let them finish.';
       if (t.used) text += ` Trial ${t.used}'s settings are in the form now (rounds at its best round): Play trains them.`;
     }
     setText(status, text);
-    this.draw(t);
   }
 
   private renderForm() {
@@ -286,7 +298,11 @@ export class TunePanel {
       table.replaceChildren();
       return;
     }
-    slices.replaceChildren(...t.names.map((name) => sliceChart(t, name)));
+    const caption = document.createElement('p');
+    caption.className = 'hint tune-caption';
+    caption.textContent = `Each dot a trial, its ${t.metric} against the value it drew (the range asked across): the ring is trial 1, the form's settings; ` +
+      `the red dot the best. Where the good scores bunch says where to search next; a parameter whose dots show no slope matters little here.`;
+    slices.replaceChildren(...t.names.map((name) => sliceChart(t, name)), caption);
     table.replaceChildren(trialTable(t));
   }
 }

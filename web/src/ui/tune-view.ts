@@ -20,7 +20,9 @@ export function sliceChart(t: Tuning, name: string): HTMLElement {
   const log = t.logs.includes(name);
   const xs = t.trials.map((x) => x.searched[name]), ys = t.trials.map((x) => x.value);
   const tx = (v: number) => (log ? Math.log10(v) : v);
-  let [x0, x1] = [Math.min(...xs.map(tx)), Math.max(...xs.map(tx))];
+  // The range asked (with the trial 1 value, which may lie outside it), so that where the draws fell is seen in it.
+  const ends = [Math.min(t.ranges[name]?.[0] ?? Infinity, ...xs), Math.max(t.ranges[name]?.[1] ?? -Infinity, ...xs)];
+  let [x0, x1] = [tx(ends[0]), tx(ends[1])];
   let [y0, y1] = [Math.min(...ys), Math.max(...ys)];
   if (x1 === x0) [x0, x1] = [x0 - 0.5, x1 + 0.5];
   if (y1 === y0) [y0, y1] = [y0 - Math.abs(y0 || 1) * 0.05, y1 + Math.abs(y1 || 1) * 0.05];
@@ -35,7 +37,6 @@ export function sliceChart(t: Tuning, name: string): HTMLElement {
     add('line', { x1: left, x2: W - right, y1: Y(v).toFixed(1), y2: Y(v).toFixed(1), class: 'grid' });
     add('text', { x: left - 4, y: (Y(v) + 3).toFixed(1), 'text-anchor': 'end', class: 'tick' }, stat(v));
   }
-  const ends = [Math.min(...xs), Math.max(...xs)];
   ends.forEach((v, i) => add('text', { x: X(v).toFixed(1), y: H - bottom + 12, 'text-anchor': i ? 'end' : 'start', class: 'tick' }, drawn(v)));
   for (const trial of t.trials) {
     const best = trial.trial === t.best, yours = trial.trial === 1;
@@ -58,7 +59,8 @@ export function trialTable(t: Tuning): HTMLTableElement {
   table.className = 'worked-table tune-table';
   const head = table.createTHead().insertRow();
   const score = t.by === 'cv' ? `${t.metric} (mean ± sd of ${t.nfold} folds)` : `${t.metric} (validation rows)`;
-  for (const h of ['', 'trial', ...t.names, 'best round', score, 's']) head.append(cell('th', h));
+  // The score first after the trial: on a phone the columns past the screen's edge are the searched values.
+  for (const h of ['', 'trial', score, 'best round', ...t.names, 's']) head.append(cell('th', h));
   const body = table.createTBody();
   for (const trial of ranked(t)) {
     const tr = body.insertRow();
@@ -73,11 +75,13 @@ export function trialTable(t: Tuning): HTMLTableElement {
     use.title = `Put trial ${trial.trial}'s settings in the form, rounds ${trial.bestRound} (its best round)`;
     const td = document.createElement('td');
     td.append(use);
-    tr.append(td, cell('td', trial.trial === 1 ? '1 (the form\'s)' : String(trial.trial)));
+    const cut = trial.bestRound === trial.roundsTrained;  // still improving when its rounds ran out
+    const rounds = cell('td', `${trial.bestRound} of ${trial.roundsTrained}${cut ? ' (cut)' : ''}`, trial.bestRound);
+    if (cut) rounds.title = 'Its last round was its best: the rounds ran out before early stopping, so this score is not what these settings can do.';
+    tr.append(td, cell('td', trial.trial === 1 ? '1 (the form\'s)' : String(trial.trial)),
+      cell('td', trial.std === null ? stat(trial.value) : `${stat(trial.value)} ± ${stat(trial.std)}`, trial.value, 'value'), rounds);
     for (const name of t.names) tr.append(cell('td', drawn(trial.searched[name]), trial.searched[name], name));
-    tr.append(cell('td', `${trial.bestRound} of ${trial.roundsTrained}`, trial.bestRound),
-      cell('td', trial.std === null ? stat(trial.value) : `${stat(trial.value)} ± ${stat(trial.std)}`, trial.value, 'value'),
-      cell('td', trial.seconds.toFixed(1)));
+    tr.append(cell('td', trial.seconds.toFixed(1)));
   }
   return table;
 }

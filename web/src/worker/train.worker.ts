@@ -641,10 +641,22 @@ async function handle(msg: ToWorker) {
       try {
         if (!table) noTable('Searching the settings');
         const byValidation = msg.by === 'validation';
+        // Cross-validation of the run's training rows only: its validation rows stay out of the search, so that a run of
+        // the winner (Use, then Play) is judged on rows the search never saw.
+        let rows: Uint32Array | undefined;
+        if (!byValidation && validFraction > 0) {
+          const split = table.toDataset({ target, task: group ? 'auto' : task as 'auto', ignore, weight: weight || undefined, classWeights: classWeights || undefined,
+            baseMargin: baseMargin || undefined, group: group || undefined, validFraction, seed, validSplit, skipMissingTarget: !group });
+          try {
+            if (split.numValid > 0) rows = split.trainRows();
+          } finally {
+            split.dispose();
+          }
+        }
         const result = await bl!.tune(table, { target, task: group ? 'auto' : task as 'auto', ignore, weight: weight || undefined,
           classWeights: classWeights || undefined, baseMargin: baseMargin || undefined, group: group || undefined, skipMissingTarget: !group,
           ...(byValidation ? { validFraction, seed, validSplit } : {}) }, params, {
-          space: msg.space, trials: msg.trials, by: msg.by, seed, ...(byValidation ? {} : { nfold: msg.nfold, timeSeries: validSplit === 'last' }), signal: abort.signal,
+          space: msg.space, trials: msg.trials, by: msg.by, seed, ...(byValidation ? {} : { nfold: msg.nfold, timeSeries: validSplit === 'last', ...(rows ? { rows } : {}) }), signal: abort.signal,
           onTrial: (trial, best, scored) => post({ type: 'tune-trial', token: msg.token, trial, best: best.trial, ...scored }),
         });
         post({ type: 'tune-done', token: msg.token, stopped: result.aborted, error: '' });
