@@ -50,7 +50,7 @@ test('auto_mpg: each trial\'s settings and score are bl.tune()\'s; Use puts the 
   assert.equal(rows[0].best, true);
   assert.ok(rows.every((r, i) => i === 0 || r.values.value >= rows[i - 1].values.value), 'best first, then in order');
   assert.match(await page.textContent('#tune-status'),
-    /Searched eta, max_depth, subsample, colsample_bytree, lambda around XGBoost-style, rounds 150, scored by 3-fold cross-validation of the training rows \(the validation rows are kept out of the search, to judge its winner on\): 5 trials\. (Best: trial \d, rmse [\d.]+ at round \d+, against [\d.]+ for trial 1 \(the form's settings when the search started\)|No trial beats the form's settings)\./);
+    /Searched eta, max_depth, subsample, colsample_bytree, lambda around XGBoost-style, rounds 150, scored by 3-fold cross-validation of the training rows \(the validation rows are kept out of the search, to judge its winner on\), draws seeded 0: 5 trials\. (Best: trial \d, rmse [\d.]+ at round \d+, against [\d.]+ for trial 1 \(the form's settings when the search started\)|No trial beats the form's settings)\./);
   // Trials cut by the form's rounds while still improving are counted, with what to do.
   const cut = theirs.trials.filter((t) => t.bestRound === t.roundsTrained).length;
   const said = (await page.textContent('#tune-status')).match(/(\d+) of 5 trials were still improving at their last round/);
@@ -103,7 +103,7 @@ test('scored on the validation rows: Use, then Play, trains the trial\'s model, 
   await page.fill('#tune-trials', '3');
   await page.click('#tune-start');
   await page.waitForFunction(() => document.getElementById('tune-status').dataset.status === 'done', null, { timeout: 180000 });
-  assert.match(await page.textContent('#tune-status'), /scored by the validation rows: 3 trials/);
+  assert.match(await page.textContent('#tune-status'), /scored by the validation rows, draws seeded 0: 3 trials/);
   const best = await page.$eval('#tune-trials-table tbody tr.best', (tr) => ({ trial: tr.dataset.trial, value: Number(tr.querySelector('td[data-col="value"]').dataset.v) }));
   await page.click(`#tune-trials-table tr[data-trial="${best.trial}"] button[data-use]`);
   const rounds = Number(await page.inputValue('#param-rounds'));

@@ -14,8 +14,8 @@ const auto = bl.readCSV(csv('auto_mpg.csv'));
 const autoOptions = { target: 'Miles_per_Gallon', ignore: ['Name'] };
 
 test('tune() by cv: trial 1 is the parameters as given, each score is cv()\'s test mean at the best round, the best is the lowest', async () => {
-  const seen = [];
-  const r = await bl.tune(auto, autoOptions, { rounds: 40, eta: 0.2 }, {
+  const seen = [], rounds = [];
+  const r = await bl.tune(auto, autoOptions, { rounds: 40, eta: 0.2 }, { onRound: (t, round) => rounds.push([t, round]),
     space: { eta: { min: 0.05, max: 0.5, log: true }, max_depth: { min: 2, max: 6 }, subsample: [0.7, 1] }, trials: 4, seed: 5,
     onTrial: (t, best, scored) => seen.push([t.trial, best.trial, scored.metric, scored.largerIsBetter]) });
   assert.equal(r.by, 'cv');
@@ -25,6 +25,8 @@ test('tune() by cv: trial 1 is the parameters as given, each score is cv()\'s te
   assert.deepEqual(r.trials.map((t) => t.trial), [1, 2, 3, 4]);
   assert.deepEqual(seen.map(([t]) => t), [1, 2, 3, 4], 'onTrial after each trial');
   assert.deepEqual(seen[0].slice(2), ['rmse', false], 'onTrial says the metric scored');
+  // onRound: each trial's rounds, 1 up to those it trained.
+  for (const t of r.trials) assert.deepEqual(rounds.filter(([n]) => n === t.trial).map(([, k]) => k), Array.from({ length: t.roundsTrained }, (_, i) => i + 1));
   assert.deepEqual(r.trials[0].searched, { eta: 0.2, max_depth: 6, subsample: 1 }, 'trial 1: the given eta, the defaults of the rest');
   for (const t of r.trials) {
     const { rounds, ...params } = t.params;

@@ -677,6 +677,8 @@ export interface TuneOptions {
   seed?: number;
   /** After each trial: that trial, the best so far, and the metric scored (larger or smaller is better). */
   onTrial?: (trial: TuneTrial, best: TuneTrial, scored: { metric: string; largerIsBetter: boolean }) => void;
+  /** After each round of a trial (all its folds'): the trial's number and the round, for a progress line. */
+  onRound?: (trial: number, round: number) => void;
   signal?: AbortSignal;
 }
 

@@ -787,8 +787,9 @@ export class BoostLab {
   // Random search of the parameters (tune.js): each trial scored by k-fold
   // cross-validation or on the validation rows, at its best round.
   async tune(table, datasetOptions, params = {}, options) {
-    const o = checkOptions('tune()', options, ['space', 'trials', 'by', 'nfold', 'stratified', 'timeSeries', 'rows', 'seed', 'onTrial', 'signal']);
+    const o = checkOptions('tune()', options, ['space', 'trials', 'by', 'nfold', 'stratified', 'timeSeries', 'rows', 'seed', 'onTrial', 'onRound', 'signal']);
     checkFunction('tune()', 'onTrial', o.onTrial);
+    checkFunction('tune()', 'onRound', o.onRound);
     checkSignal('tune()', o.signal);
     checkParams(params);
     return tuneParams(this, table, datasetOptions, params, o, yieldToEventLoop);

@@ -90,7 +90,7 @@ function draw(space, uniform) {
 
 // One trial scored on the dataset's validation rows: trained until its early
 // stopping (the engine's), its score the watched metric at the best round.
-async function scoreOnValidation(lib, table, datasetOptions, params, signal, yieldToEventLoop) {
+async function scoreOnValidation(lib, table, datasetOptions, params, signal, onRound, yieldToEventLoop) {
   const data = table.toDataset(datasetOptions);
   let trainer;
   try {
@@ -102,6 +102,7 @@ async function scoreOnValidation(lib, table, datasetOptions, params, signal, yie
       if (signal?.aborted) return null;
       report = trainer.step();
       values.push(report.valid[report.metric]);
+      onRound?.(report.round);
       await yieldToEventLoop();
     }
     const best = report.bestRound || values.length;
@@ -112,9 +113,9 @@ async function scoreOnValidation(lib, table, datasetOptions, params, signal, yie
   }
 }
 
-async function scoreByCv(lib, table, datasetOptions, params, options, signal, yieldToEventLoop) {
+async function scoreByCv(lib, table, datasetOptions, params, options, signal, onRound, yieldToEventLoop) {
   try {
-    const r = await crossValidate(lib, table, datasetOptions, params, { ...options, signal }, yieldToEventLoop);
+    const r = await crossValidate(lib, table, datasetOptions, params, { ...options, signal, onRound: onRound && ((record) => onRound(record.round)) }, yieldToEventLoop);
     const mean = r.history[`test-${r.metric}-mean`], std = r.history[`test-${r.metric}-std`];
     return { metric: r.metric, bestRound: r.bestRound, value: mean[r.bestRound - 1], std: std[r.bestRound - 1], rounds: r.trained };
   } catch (e) {
@@ -124,7 +125,7 @@ async function scoreByCv(lib, table, datasetOptions, params, options, signal, yi
 }
 
 export async function tuneParams(lib, table, datasetOptions, params, options, yieldToEventLoop) {
-  const { space, trials = 20, by = 'cv', nfold = 3, stratified = true, timeSeries = false, rows, seed = 0, onTrial, signal } = options ?? {};
+  const { space, trials = 20, by = 'cv', nfold = 3, stratified = true, timeSeries = false, rows, seed = 0, onTrial, onRound, signal } = options ?? {};
   if (!table || typeof table.toDataset !== 'function')
     throw new BoostLabError({ code: 'BAD_ARGUMENT', message: 'tune() takes a Table (readCSV(), fromColumns()), its dataset options { target, ... }, the parameters and { space, ... }.' });
   if (!Number.isInteger(trials) || trials < 1 || trials > MAX_TRIALS) throw bad(`option trials is a whole number from 1 to ${MAX_TRIALS}, not ${JSON.stringify(trials)}.`);
@@ -145,8 +146,8 @@ export async function tuneParams(lib, table, datasetOptions, params, options, yi
     if (signal?.aborted) { result.aborted = true; break; }
     const start = performance.now();
     const score = by === 'cv'
-      ? await scoreByCv(lib, table, datasetOptions, tried, { nfold, stratified, timeSeries, seed, ...(rows !== undefined ? { rows } : {}) }, signal, yieldToEventLoop)
-      : await scoreOnValidation(lib, table, datasetOptions, tried, signal, yieldToEventLoop);
+      ? await scoreByCv(lib, table, datasetOptions, tried, { nfold, stratified, timeSeries, seed, ...(rows !== undefined ? { rows } : {}) }, signal, onRound && ((round) => onRound(t, round)), yieldToEventLoop)
+      : await scoreOnValidation(lib, table, datasetOptions, tried, signal, onRound && ((round) => onRound(t, round)), yieldToEventLoop);
     if (!score) { result.aborted = true; break; }
     const { early_stopping_rounds: _, ...kept } = tried;
     const trial = { trial: t, params: { ...kept, rounds: score.bestRound }, searched: Object.fromEntries(searched.map((p) => [p.name, tried[p.name] ?? p.fallback])),

@@ -155,6 +155,7 @@ export interface TuneForm {
   space: Record<string, { on: boolean; min: string; max: string; log: boolean }>;
   trials: string;
   rounds: string;  // the most rounds a trial trains ('': the form's rounds)
+  seed: string;    // the draws' seed (and the folds'): another draws other trials
   by: 'cv' | 'validation';
   refused: string;  // why the last Search did not start ('' : it did); the search before stays on show
 }
@@ -179,6 +180,8 @@ export interface Tuning {
   status: 'running' | 'done' | 'stopped' | 'failed';
   message: string;
   used: number;       // the trial whose settings were put in the form (0: none)
+  round: number;      // the round the trial under way has reached (0: none reported)
+  seed: number;       // the draws' seed
 }
 
 export interface CrossValidation {
@@ -243,7 +246,7 @@ export const store: Store = {
   roundDetail: null,
   compare: null,
   cv: null,
-  tuneForm: { space: {}, trials: '20', rounds: '500', by: 'cv', refused: '' },
+  tuneForm: { space: {}, trials: '20', rounds: '500', seed: '0', by: 'cv', refused: '' },
   tune: null,
 };
 

@@ -83,6 +83,7 @@ export class TunePanel {
     space.addEventListener('change', typed);
     $('tune-trials').addEventListener('input', (e) => update((s) => { s.tuneForm.trials = (e.target as HTMLInputElement).value; s.tuneForm.refused = ''; }));
     $('tune-rounds').addEventListener('input', (e) => update((s) => { s.tuneForm.rounds = (e.target as HTMLInputElement).value; s.tuneForm.refused = ''; }));
+    $('tune-seed').addEventListener('input', (e) => update((s) => { s.tuneForm.seed = (e.target as HTMLInputElement).value; s.tuneForm.refused = ''; }));
     $('tune-by').addEventListener('change', (e) => update((s) => { s.tuneForm.by = (e.target as HTMLSelectElement).value === 'validation' ? 'validation' : 'cv'; }));
     $('tune-trials-table').addEventListener('click', (e) => {
       const n = Number((e.target as HTMLElement).closest<HTMLElement>('button[data-use]')?.dataset.use);
@@ -126,6 +127,9 @@ export class TunePanel {
         return this.refuse(`Not started: rounds at most is a whole number from 1 to 100000, not '${store.tuneForm.rounds}'.`);
       params.rounds = most;
     }
+    const seed = Number(store.tuneForm.seed);
+    if (store.tuneForm.seed.trim() === '' || !Number.isInteger(seed) || seed < 0 || seed > 2 ** 32 - 1)
+      return this.refuse(`Not started: the seed is a whole number from 0 to 4294967295, not '${store.tuneForm.seed}'.`);
     const by = store.tuneForm.by;
     const choice = choiceToSend(store.data, store.choice);
     if (by === 'validation' && !(choice.validFraction > 0))
@@ -139,9 +143,9 @@ export class TunePanel {
         names: rows.map((r) => r.name), ranges: Object.fromEntries(rows.map((r) => [r.name, [Number(r.min), Number(r.max)]])),
         keptOut: by === 'cv' && choice.validFraction > 0,
         logs: rows.filter((r) => r.log).map((r) => r.name), trials: [], best: 0, metric: '',
-        largerIsBetter: false, status: 'running', message: '', used: 0 };
+        largerIsBetter: false, status: 'running', message: '', used: 0, round: 0, seed };
     });
-    this.client.tune(token, { ...choice, params }, space, trials, by, FOLDS);
+    this.client.tune(token, { ...choice, params }, space, trials, by, FOLDS, seed);
   }
 
   // A trial's settings in the form: the searched values, rounds at its best round, the algorithm it ran.
@@ -156,10 +160,17 @@ export class TunePanel {
     });
   }
 
+  onRound(token: number, trial: number, round: number) {
+    const t = store.tune;
+    if (t?.token !== token || t.status !== 'running' || trial !== t.trials.length + 1) return;
+    update((s) => { s.tune!.round = round; });
+  }
+
   onTrial(token: number, trial: TuneTrial, best: number, metric: string, largerIsBetter: boolean) {
     if (store.tune?.token !== token) return;
     update((s) => {
       const t = s.tune!;
+      t.round = 0;
       t.trials.push(trial);
       t.best = best;
       t.metric = metric;
@@ -206,9 +217,9 @@ export class TunePanel {
     const scored = t.by === 'validation' ? 'the validation rows' : t.timeSeries
       ? `${t.nfold}-fold time-series cross-validation${kept} (validation takes the file's last rows, so each fold is tested on a later stretch by a model of the rows before it)`
       : `${t.nfold}-fold cross-validation${kept}`;
-    const progress = running ? `trial ${t.trials.length + 1} of ${t.planned}` : t.status === 'stopped' ? `stopped after ${t.trials.length} trials` : `${t.trials.length} trials`;
+    const progress = running ? `trial ${t.trials.length + 1} of ${t.planned}${t.round ? ` (round ${t.round})` : ''}` : t.status === 'stopped' ? `stopped after ${t.trials.length} trials` : `${t.trials.length} trials`;
     let text = t.status === 'failed' ? (t.message.startsWith('Not started') ? t.message : `The search failed: ${t.message}`)
-      : `${running ? 'Searching' : 'Searched'} ${t.names.join(', ')} around ${t.label}, scored by ${scored}: ${progress}.`;
+      : `${running ? 'Searching' : 'Searched'} ${t.names.join(', ')} around ${t.label}, scored by ${scored}, draws seeded ${t.seed}: ${progress}.`;
     if (best && yours && t.status !== 'failed') {
       const gain = best.trial === 1 ? ` No trial${running ? ' so far' : ''} beats the form's settings.`
         : ` Best${running ? ' so far' : ''}: trial ${best.trial}, ${t.metric} ${stat(best.value)} at round ${best.bestRound}, against ${stat(yours.value)} for trial 1 (the form's settings when the search started).`;
@@ -229,6 +240,8 @@ export class TunePanel {
     const trials = $<HTMLInputElement>('tune-trials');
     if (document.activeElement !== trials && trials.value !== store.tuneForm.trials) trials.value = store.tuneForm.trials;
     $<HTMLSelectElement>('tune-by').value = store.tuneForm.by;
+    const seedField = $<HTMLInputElement>('tune-seed');
+    if (document.activeElement !== seedField && seedField.value !== store.tuneForm.seed) seedField.value = store.tuneForm.seed;
     const rounds = $<HTMLInputElement>('tune-rounds');
     if (document.activeElement !== rounds && rounds.value !== store.tuneForm.rounds) rounds.value = store.tuneForm.rounds;
     // Empty: the form's rounds, shown as the field's placeholder.

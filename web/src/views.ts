@@ -609,6 +609,9 @@ export class Views {
       case 'tune-trial':
         this.tune.onTrial(m.token, m.trial, m.best, m.metric, m.largerIsBetter);
         return;
+      case 'tune-round':
+        this.tune.onRound(m.token, m.trial, m.round);
+        return;
       case 'tune-done':
         this.tune.onDone(m.token, m.stopped, m.error);
         return;

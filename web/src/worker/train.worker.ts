@@ -128,6 +128,7 @@ const SHAP_SUMMARY_BUDGET = 4e8, SHAP_ROW_BUDGET = 1e9, SHAP_FILE_BUDGET = 6e10;
 // The cross-validation in progress (its Stop).
 let cvAbort: AbortController | null = null;
 let tuneAbort: AbortController | null = null;
+let tuneRoundAt = 0;  // when the last tune-round was posted
 // The same for SHAP interaction values (2 x features + 1 passes a row).
 const INTERACTION_BUDGET = 1e9;
 
@@ -656,7 +657,13 @@ async function handle(msg: ToWorker) {
         const result = await bl!.tune(table, { target, task: group ? 'auto' : task as 'auto', ignore, weight: weight || undefined,
           classWeights: classWeights || undefined, baseMargin: baseMargin || undefined, group: group || undefined, skipMissingTarget: !group,
           ...(byValidation ? { validFraction, seed, validSplit } : {}) }, params, {
-          space: msg.space, trials: msg.trials, by: msg.by, seed, ...(byValidation ? {} : { nfold: msg.nfold, timeSeries: validSplit === 'last', ...(rows ? { rows } : {}) }), signal: abort.signal,
+          space: msg.space, trials: msg.trials, by: msg.by, seed: msg.drawSeed, onRound: (trial, round) => {
+            // A progress line within a trial (a big table's trial takes many seconds), a few times a second at most.
+            const now = performance.now();
+            if (now - tuneRoundAt < 200) return;
+            tuneRoundAt = now;
+            post({ type: 'tune-round', token: msg.token, trial, round });
+          }, ...(byValidation ? {} : { nfold: msg.nfold, timeSeries: validSplit === 'last', ...(rows ? { rows } : {}) }), signal: abort.signal,
           onTrial: (trial, best, scored) => post({ type: 'tune-trial', token: msg.token, trial, best: best.trial, ...scored }),
         });
         post({ type: 'tune-done', token: msg.token, stopped: result.aborted, error: '' });
