@@ -60,7 +60,7 @@ test('auto_mpg: each trial\'s settings and score are bl.tune()\'s; Use puts the 
   await page.click(`#tune-trials-table tr[data-trial="${theirs.best.trial}"] button[data-use]`);
   assert.equal(Number(await page.inputValue('#param-eta')), theirs.best.searched.eta);
   assert.equal(Number(await page.inputValue('#param-rounds')), theirs.best.bestRound);
-  assert.equal(await page.textContent(`#tune-trials-table tr[data-trial="${theirs.best.trial}"] button[data-use]`), 'In the form');
+  assert.equal(await page.textContent(`#tune-trials-table tr[data-trial="${theirs.best.trial}"] button[data-use]`), 'Used');
   assert.match(await page.textContent('#tune-status'), new RegExp(`Trial ${theirs.best.trial}'s settings are in the form now`));
 });
 

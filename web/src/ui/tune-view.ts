@@ -71,14 +71,14 @@ export function trialTable(t: Tuning): HTMLTableElement {
     use.type = 'button';
     use.className = 'secondary small';
     use.dataset.use = String(trial.trial);
-    use.textContent = t.used === trial.trial ? 'In the form' : 'Use';
+    use.textContent = t.used === trial.trial ? 'Used' : 'Use';
     use.title = `Put trial ${trial.trial}'s settings in the form, rounds ${trial.bestRound} (its best round)`;
     const td = document.createElement('td');
     td.append(use);
     const cut = trial.bestRound === trial.roundsTrained;  // still improving when its rounds ran out
     const rounds = cell('td', `${trial.bestRound} of ${trial.roundsTrained}${cut ? ' (cut)' : ''}`, trial.bestRound);
     if (cut) rounds.title = 'Its last round was its best: the rounds ran out before early stopping, so this score is not what these settings can do.';
-    tr.append(td, cell('td', trial.trial === 1 ? '1 (the form\'s)' : String(trial.trial)),
+    tr.append(td, cell('td', trial.trial === 1 ? '1 (form)' : String(trial.trial)),
       cell('td', trial.std === null ? stat(trial.value) : `${stat(trial.value)} ± ${stat(trial.std)}`, trial.value, 'value'), rounds);
     for (const name of t.names) tr.append(cell('td', drawn(trial.searched[name]), trial.searched[name], name));
     tr.append(cell('td', trial.seconds.toFixed(1)));
