@@ -16,6 +16,7 @@ test('auto_mpg: each trial\'s settings and score are bl.tune()\'s; Use puts the 
   await page.fill('#tune-trials', '5');
   assert.equal(await page.getAttribute('#tune-rounds', 'placeholder'), '100 (the form\'s)');
   await page.fill('#tune-rounds', '150');
+  await page.selectOption('#tune-metric', 'mae');
   // lambda ticked too, with a range of its own.
   await page.check('#tune-space tr[data-name="lambda"] [data-field="on"]');
   await page.fill('#tune-space tr[data-name="lambda"] [data-field="min"]', '0.5');
@@ -34,7 +35,7 @@ test('auto_mpg: each trial\'s settings and score are bl.tune()\'s; Use puts the 
     const split = table.toDataset({ ...options, validFraction: 0.2, seed: 0 });
     const rows = split.trainRows();
     split.dispose();
-    theirs = await ctx.bl.tune(table, options, { algorithm: 'xgboost', rounds: 150 }, { rows,
+    theirs = await ctx.bl.tune(table, options, { algorithm: 'xgboost', rounds: 150, eval_metric: 'mae' }, { rows,
       space: { eta: { min: 0.01, max: 0.3, log: true }, max_depth: { min: 2, max: 10, log: false }, subsample: { min: 0.5, max: 1, log: false },
         colsample_bytree: { min: 0.5, max: 1, log: false }, lambda: { min: 0.5, max: 10, log: true } }, trials: 5, nfold: 3, seed: 0 });
   } finally {
@@ -44,13 +45,13 @@ test('auto_mpg: each trial\'s settings and score are bl.tune()\'s; Use puts the 
     const row = rows.find((r) => r.trial === t.trial);
     assert.ok(row, `trial ${t.trial} shown`);
     for (const [name, v] of Object.entries(t.searched)) assert.equal(row.values[name], v, `trial ${t.trial}'s ${name}`);
-    near(row.values.value, t.value, 1e-9, `trial ${t.trial}'s rmse`);
+    near(row.values.value, t.value, 1e-9, `trial ${t.trial}'s mae`);
   }
   assert.equal(rows[0].trial, theirs.best.trial, 'the best first');
   assert.equal(rows[0].best, true);
   assert.ok(rows.every((r, i) => i === 0 || r.values.value >= rows[i - 1].values.value), 'best first, then in order');
   assert.match(await page.textContent('#tune-status'),
-    /Searched eta, max_depth, subsample, colsample_bytree, lambda around XGBoost-style, rounds 150, scored by 3-fold cross-validation of the training rows \(the validation rows are kept out of the search, to judge its winner on\), draws seeded 0: 5 trials\. (Best: trial \d, rmse [\d.]+ at round \d+, against [\d.]+ for trial 1 \(the form's settings when the search started\)|No trial beats the form's settings)\./);
+    /Searched eta, max_depth, subsample, colsample_bytree, lambda around XGBoost-style, rounds 150, eval_metric mae, scored by 3-fold cross-validation of the training rows \(the validation rows are kept out of the search, to judge its winner on\), draws seeded 0: 5 trials\. (Best: trial \d, mae [\d.]+ at round \d+, against [\d.]+ for trial 1 \(the form's settings when the search started\)|No trial beats the form's settings)\./);
   // Trials cut by the form's rounds while still improving are counted, with what to do.
   const cut = theirs.trials.filter((t) => t.bestRound === t.roundsTrained).length;
   const said = (await page.textContent('#tune-status')).match(/(\d+) of 5 trials were still improving at their last round/);
@@ -61,6 +62,11 @@ test('auto_mpg: each trial\'s settings and score are bl.tune()\'s; Use puts the 
   assert.equal(Number(await page.inputValue('#param-eta')), theirs.best.searched.eta);
   assert.equal(Number(await page.inputValue('#param-rounds')), theirs.best.bestRound);
   assert.equal(await page.textContent(`#tune-trials-table tr[data-trial="${theirs.best.trial}"] button[data-use]`), 'Used');
+  assert.equal(await page.inputValue('#param-eval_metric'), 'mae', 'the metric it was scored by goes to the form too');
+  // (eval_metric sits under "More parameters")
+  if (!(await page.isVisible('#param-eval_metric'))) await page.click('#more-summary');
+  await page.fill('#param-eval_metric', '');
+  await page.selectOption('#tune-metric', '');
   assert.match(await page.textContent('#tune-status'), new RegExp(`Trial ${theirs.best.trial}'s settings are in the form now`));
 });
 

@@ -156,6 +156,7 @@ export interface TuneForm {
   trials: string;
   rounds: string;  // the most rounds a trial trains ('': the form's rounds)
   seed: string;    // the draws' seed (and the folds'): another draws other trials
+  metric: string;  // the metric scored ('': the form's eval_metric, else the objective's own)
   by: 'cv' | 'validation';
   refused: string;  // why the last Search did not start ('' : it did); the search before stays on show
 }
@@ -182,6 +183,7 @@ export interface Tuning {
   used: number;       // the trial whose settings were put in the form (0: none)
   round: number;      // the round the trial under way has reached (0: none reported)
   seed: number;       // the draws' seed
+  evalMetric: string; // the eval_metric the search trained with ('' : the objective's own)
 }
 
 export interface CrossValidation {
@@ -246,7 +248,7 @@ export const store: Store = {
   roundDetail: null,
   compare: null,
   cv: null,
-  tuneForm: { space: {}, trials: '20', rounds: '500', seed: '0', by: 'cv', refused: '' },
+  tuneForm: { space: {}, trials: '20', rounds: '500', seed: '0', metric: '', by: 'cv', refused: '' },
   tune: null,
 };
 

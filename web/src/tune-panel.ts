@@ -8,7 +8,7 @@
 import { runLabel } from './run-names';
 import { store, update, type TuneForm, type Tuning } from './state';
 import { choiceToSend } from './ui/csv-panel';
-import { runParams } from './ui/params-form';
+import { dataTask, runParams, type DataTask } from './ui/params-form';
 import { setData, setHidden, setText, stat } from './ui/dom';
 import { drawn, sliceChart, trialTable } from './ui/tune-view';
 import type { WorkerClient } from './worker/client';
@@ -39,6 +39,12 @@ const BY_ALGORITHM: Record<string, Record<string, Partial<Candidate>>> = {
   random_forest: { max_depth: { min: 4, max: 30 }, min_child_weight: { min: 1, max: 20, on: true }, colsample_bynode: { on: true },
     subsample: { on: false }, colsample_bytree: { on: false } },
   gbrank: { max_depth: { min: 2, max: 8 } },
+};
+
+// The metrics a search may score by, per task ('' : the form's eval_metric, else the objective's own).
+const METRICS: Record<DataTask, string[]> = {
+  binary: ['logloss', 'auc', 'aucpr', 'error'], multiclass: ['mlogloss', 'merror', 'auc'],
+  regression: ['rmse', 'mae', 'rmsle', 'mape'], ranking: ['ndcg', 'ndcg@5', 'ndcg@10', 'map'],
 };
 
 const usedBy = (spec: ParamSpec, algorithm: string) => spec.algorithms === 'all' || spec.algorithms.split(',').includes(algorithm);
@@ -83,6 +89,7 @@ export class TunePanel {
     space.addEventListener('change', typed);
     $('tune-trials').addEventListener('input', (e) => update((s) => { s.tuneForm.trials = (e.target as HTMLInputElement).value; s.tuneForm.refused = ''; }));
     $('tune-rounds').addEventListener('input', (e) => update((s) => { s.tuneForm.rounds = (e.target as HTMLInputElement).value; s.tuneForm.refused = ''; }));
+    $('tune-metric').addEventListener('change', (e) => update((s) => { s.tuneForm.metric = (e.target as HTMLSelectElement).value; s.tuneForm.refused = ''; }));
     $('tune-seed').addEventListener('input', (e) => update((s) => { s.tuneForm.seed = (e.target as HTMLInputElement).value; s.tuneForm.refused = ''; }));
     $('tune-by').addEventListener('change', (e) => update((s) => { s.tuneForm.by = (e.target as HTMLSelectElement).value === 'validation' ? 'validation' : 'cv'; }));
     $('tune-trials-table').addEventListener('click', (e) => {
@@ -127,6 +134,9 @@ export class TunePanel {
         return this.refuse(`Not started: rounds at most is a whole number from 1 to 100000, not '${store.tuneForm.rounds}'.`);
       params.rounds = most;
     }
+    // A metric picked here is the one scored (the last of eval_metric is what early stopping and the search watch).
+    const task = dataTask(store);
+    if (store.tuneForm.metric && task && METRICS[task].includes(store.tuneForm.metric)) params.eval_metric = store.tuneForm.metric;
     const seed = Number(store.tuneForm.seed);
     if (store.tuneForm.seed.trim() === '' || !Number.isInteger(seed) || seed < 0 || seed > 2 ** 32 - 1)
       return this.refuse(`Not started: the seed is a whole number from 0 to 4294967295, not '${store.tuneForm.seed}'.`);
@@ -143,7 +153,7 @@ export class TunePanel {
         names: rows.map((r) => r.name), ranges: Object.fromEntries(rows.map((r) => [r.name, [Number(r.min), Number(r.max)]])),
         keptOut: by === 'cv' && choice.validFraction > 0,
         logs: rows.filter((r) => r.log).map((r) => r.name), trials: [], best: 0, metric: '',
-        largerIsBetter: false, status: 'running', message: '', used: 0, round: 0, seed };
+        largerIsBetter: false, status: 'running', message: '', used: 0, round: 0, seed, evalMetric: String(params.eval_metric ?? '') };
     });
     this.client.tune(token, { ...choice, params }, space, trials, by, FOLDS, seed);
   }
@@ -155,6 +165,7 @@ export class TunePanel {
       s.algorithm = t.algorithm;
       for (const name of t.names) s.typed[name] = drawn(trial.searched[name]);
       s.typed.rounds = String(trial.bestRound);
+      if (t.evalMetric) s.typed.eval_metric = t.evalMetric;  // the metric it was scored by, so the run reports and stops on it
       s.messages.train = '';
       t.used = trial.trial;
     });
@@ -240,6 +251,19 @@ export class TunePanel {
     const trials = $<HTMLInputElement>('tune-trials');
     if (document.activeElement !== trials && trials.value !== store.tuneForm.trials) trials.value = store.tuneForm.trials;
     $<HTMLSelectElement>('tune-by').value = store.tuneForm.by;
+    const metric = $<HTMLSelectElement>('tune-metric');
+    const task = dataTask(store);
+    const offered = task ? METRICS[task] : [];
+    const formMetric = store.typed.eval_metric?.trim();
+    const metricKey = JSON.stringify([offered, formMetric]);
+    if (metric.dataset.key !== metricKey) {
+      metric.dataset.key = metricKey;
+      const own = document.createElement('option');
+      own.value = '';
+      own.textContent = formMetric ? `the form's (${formMetric.split(',').at(-1)!.trim()})` : "the objective's own";
+      metric.replaceChildren(own, ...offered.map((m) => { const o = document.createElement('option'); o.value = m; o.textContent = m; return o; }));
+    }
+    metric.value = offered.includes(store.tuneForm.metric) ? store.tuneForm.metric : '';
     const seedField = $<HTMLInputElement>('tune-seed');
     if (document.activeElement !== seedField && seedField.value !== store.tuneForm.seed) seedField.value = store.tuneForm.seed;
     const rounds = $<HTMLInputElement>('tune-rounds');
