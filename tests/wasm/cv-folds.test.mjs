@@ -36,7 +36,9 @@ test('timeSeries: the last nfold blocks, each tested by a model of every row bef
   assert.ok(Math.abs(r.history['test-rmse-mean'].at(-1) - mean) < 1e-12, `${r.history['test-rmse-mean'].at(-1)} against ${mean}`);
   await assert.rejects(bl.cv(table, { target: 'y' }, {}, { nfold: 30, timeSeries: true }), /nfold is a whole number from 2 to the rows \(26\)/);
   await assert.rejects(bl.cv(drifting(5), { target: 'y' }, {}, { nfold: 5, timeSeries: true }), /cuts the rows into nfold \+ 1 = 6 blocks: there are only 5/);
-  await assert.rejects(bl.cv(table, { target: 'y' }, {}, { folds: [[1], [2]], timeSeries: true }), /folds or timeSeries, not both/);
+  await assert.rejects(bl.cv(table, { target: 'y' }, {}, { folds: [[1], [2]], timeSeries: true }), /takes folds or timeSeries, not both/);
+  await assert.rejects(bl.cv(table, { target: 'y' }, {}, { folds: [[1], [2]], nfold: 4 }), /takes folds or nfold, not both: given folds are used as they are/);
+  await assert.rejects(bl.cv(table, { target: 'y' }, {}, { timeSeries: true, seed: 5, stratified: false }), /takes timeSeries or stratified and seed, not both: folds in the file's order are neither shuffled nor dealt by class/);
   await assert.rejects(bl.cv(table, { target: 'y' }, {}, { timeSeries: 'yes' }), /timeSeries is true or false/);
   await assert.rejects(bl.cv(table, { target: 'y', trainRows: [1] }, {}, {}), /leave validRows, trainRows, validFraction and validSplit out/);
   table.dispose();
@@ -116,6 +118,10 @@ test('rows: the folds are made of those rows only, each trained on the other fol
   const again = await bl.cv(table, { target: 'y' }, { rounds: 2, early_stopping_rounds: 20 }, { nfold: 3, rows: kept });
   assert.equal(tuned.trials[0].value, again.history['test-rmse-mean'][tuned.trials[0].bestRound - 1]);
   await assert.rejects(bl.cv(table, { target: 'y' }, {}, { rows: [] }), /option rows is a list of the 0-based rows/);
-  await assert.rejects(bl.cv(table, { target: 'y' }, {}, { rows: [1, 2], folds: [[1], [2]] }), /folds or rows, not both/);
+  await assert.rejects(bl.cv(table, { target: 'y' }, {}, { rows: [1, 2], folds: [[1], [2]] }), /takes folds or rows, not both/);
+  await assert.rejects(bl.cv(table, { target: 'y' }, {}, { rows: [NaN, 1, 2] }), /option rows\[0\] is NaN: each a 0-based row index/);
+  assert.throws(() => table.toDataset({ target: 'y', validRows: [1, NaN] }), /Dataset option 'validRows'\[1\] is NaN/);
+  const tuned2 = await bl.tune(table, { target: 'y' }, { rounds: 2 }, { space: { eta: [0.1] }, trials: 1, timeSeries: true });
+  assert.equal(tuned2.trials.length, 1, 'tune() in the file\'s order passes cv() no seed or stratified');
   table.dispose();
 });

@@ -90,9 +90,20 @@ export async function crossValidate(lib, table, datasetOptions, params, options,
   if (['validRows', 'validFraction', 'validSplit', 'trainRows'].some((k) => k in (datasetOptions ?? {})))
     throw new BoostLabError({ code: 'BAD_OPTION', message: 'cv() makes the training and validation sides itself, fold by fold: leave validRows, trainRows, validFraction and validSplit out of the dataset options.' });
   const rows = (f) => Array.isArray(f) || ArrayBuffer.isView(f);
+  // Options that the others make moot are refused, not ignored: given folds name their rows and sides; folds in
+  // the file's order are neither shuffled (seed) nor dealt by class (stratified).
+  const said = (k) => options[k] !== undefined;
+  const moot = given !== undefined ? ['nfold', 'stratified', 'seed', 'timeSeries', 'rows'].filter(said)
+    : timeSeries === true ? ['stratified', 'seed'].filter(said) : [];
+  if (moot.length)
+    throw new BoostLabError({ code: 'BAD_OPTION', message: `cv() takes ${given !== undefined ? 'folds' : 'timeSeries'} or ${moot.join(' and ')}, not both: ` +
+      (given !== undefined ? 'given folds are used as they are.' : "folds in the file's order are neither shuffled nor dealt by class.") });
+  if (only !== undefined) {
+    const bad = rows(only) ? Array.from(only).findIndex((r) => !Number.isInteger(r) || r < 0) : -1;
+    if (bad >= 0) throw new BoostLabError({ code: 'BAD_OPTION', message: `cv() option rows[${bad}] is ${only[bad]}: each a 0-based row index.` });
+  }
   if (only !== undefined && (!rows(only) || only.length === 0))
     throw new BoostLabError({ code: 'BAD_OPTION', message: 'cv() option rows is a list of the 0-based rows to cross-validate (the others take no part), not empty.' });
-  if (only !== undefined && given !== undefined) throw new BoostLabError({ code: 'BAD_OPTION', message: 'cv() takes folds or rows, not both: given folds name their rows.' });
   // rows: the folds are made of those rows only (a search keeps a test set out of its cross-validation).
   const all = table.toDataset({ ...datasetOptions, ...(only !== undefined ? { trainRows: Array.from(only) } : { validFraction: 0 }) });
   let folds;
@@ -101,7 +112,6 @@ export async function crossValidate(lib, table, datasetOptions, params, options,
     if (given !== undefined) {
       if (!Array.isArray(given) || given.length < 2 || !given.every((f) => rows(f) || (f && typeof f === 'object' && rows(f.train) && rows(f.test))))
         throw new BoostLabError({ code: 'BAD_OPTION', message: 'cv() option folds is a list of at least two folds, each a list of 0-based rows (its test rows) or { train, test } lists.' });
-      if (timeSeries) throw new BoostLabError({ code: 'BAD_OPTION', message: 'cv() takes folds or timeSeries, not both: given folds are used as they are.' });
       folds = given.map((f) => (rows(f) ? Array.from(f) : { train: Array.from(f.train), test: Array.from(f.test) }));
     } else {
       if (!Number.isInteger(nfold) || nfold < 2 || nfold > all.numTrain)

@@ -652,6 +652,8 @@ export interface CvOptions {
   folds?: (ArrayLike<number> | { train: ArrayLike<number>; test: ArrayLike<number> })[];
   /** After every round: each metric's mean and std over the folds. */
   onRound?: (round: CvRound) => void;
+  /** Aborting rejects with BoostLabError ABORTED (the folds' partial means are onRound's); train() and tune() return
+   *  what was done instead, as a model or trials marked aborted. */
   signal?: AbortSignal;
 }
 

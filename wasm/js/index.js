@@ -237,8 +237,12 @@ export class Table extends Handle {
     if (typeof options === 'string')
       throw new BoostLabError({ code: 'BAD_ARGUMENT', message: `toDataset() takes options { target, ... }, not a string: write toDataset({ target: '${options}' }).` });
     const o = { ...(options ?? {}) };
-    if (ArrayBuffer.isView(o.validRows)) o.validRows = Array.from(o.validRows);  // an Int32Array as well as an array
-    if (ArrayBuffer.isView(o.trainRows)) o.trainRows = Array.from(o.trainRows);
+    for (const key of ['validRows', 'trainRows']) {
+      if (ArrayBuffer.isView(o[key])) o[key] = Array.from(o[key]);  // an Int32Array as well as an array
+      // JSON would turn NaN and Infinity into null, and the engine would say 'is null'.
+      const bad = Array.isArray(o[key]) ? o[key].findIndex((r) => typeof r === 'number' && !Number.isFinite(r)) : -1;
+      if (bad >= 0) throw new BoostLabError({ code: 'BAD_OPTION', message: `Dataset option '${key}'[${bad}] is ${o[key][bad]}: each a 0-based row index.` });
+    }
     return new Dataset(unwrap(this._lib._module.toDataset(this._h, JSON.stringify(o))));
   }
 }

@@ -146,7 +146,7 @@ export async function tuneParams(lib, table, datasetOptions, params, options, yi
     if (signal?.aborted) { result.aborted = true; break; }
     const start = performance.now();
     const score = by === 'cv'
-      ? await scoreByCv(lib, table, datasetOptions, tried, { nfold, stratified, timeSeries, seed, ...(rows !== undefined ? { rows } : {}) }, signal, onRound && ((round) => onRound(t, round)), yieldToEventLoop)
+      ? await scoreByCv(lib, table, datasetOptions, tried, { nfold, timeSeries, ...(timeSeries ? {} : { stratified, seed }), ...(rows !== undefined ? { rows } : {}) }, signal, onRound && ((round) => onRound(t, round)), yieldToEventLoop)
       : await scoreOnValidation(lib, table, datasetOptions, tried, signal, onRound && ((round) => onRound(t, round)), yieldToEventLoop);
     if (!score) { result.aborted = true; break; }
     const { early_stopping_rounds: _, ...kept } = tried;

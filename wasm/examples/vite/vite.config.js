@@ -5,6 +5,7 @@ const isolation = { 'Cross-Origin-Opener-Policy': 'same-origin', 'Cross-Origin-E
 
 export default {
   optimizeDeps: { exclude: ['boostlab'] },
-  server: { headers: isolation },
+  // The sample CSV sits beside the examples, outside this folder: the dev server may serve it.
+  server: { headers: isolation, fs: { allow: ['..'] } },
   preview: { headers: isolation },
 };

@@ -8,7 +8,10 @@ const log = (line) => { document.querySelector('#log').textContent += line + '\n
 async function train() {
   const bl = await init({ baseUrl: '/boostlab/' });  // where the site serves node_modules/boostlab/dist/web/
   log(`engine: ${bl.capabilities.build}`);
-  const csv = await (await fetch(new URL('../penguins.csv', import.meta.url))).arrayBuffer();
+  const res = await fetch(new URL('../penguins.csv', import.meta.url));
+  // A server's error page would otherwise be read as a CSV (and its <body> named as a column).
+  if (!res.ok) throw new Error(`penguins.csv: the server answered ${res.status} ${res.statusText}`);
+  const csv = await res.arrayBuffer();
   const table = bl.readCSV(csv);
   const data = table.toDataset({ target: 'species', validFraction: 0.2, seed: 1 });
   const model = await bl.train(data, { rounds: 30, max_depth: 3, eta: 0.3 }, {

@@ -9,7 +9,9 @@ self.onmessage = async ({ data: m }) => {
   if (m.type === 'stop') return controller?.abort();
   try {
     const bl = await engine;
-    const table = bl.readCSV(await (await fetch(m.csvUrl)).arrayBuffer());
+    const res = await fetch(m.csvUrl);
+    if (!res.ok) throw new Error(`${m.csvUrl}: the server answered ${res.status} ${res.statusText}`);
+    const table = bl.readCSV(await res.arrayBuffer());
     const data = table.toDataset({ target: 'species', validFraction: 0.2, seed: 1 });
     controller = new AbortController();
     const model = await bl.train(data, { rounds: m.rounds, max_depth: 3, eta: 0.3 }, {

@@ -4,6 +4,6 @@ const isolation = { 'Cross-Origin-Opener-Policy': 'same-origin', 'Cross-Origin-E
 export default {
   optimizeDeps: { exclude: ['boostlab'] },
   worker: { format: 'es' },
-  server: { headers: isolation },
+  server: { headers: isolation, fs: { allow: ['..'] } },  // (the sample CSV sits beside the examples)
   preview: { headers: isolation },
 };

@@ -619,7 +619,7 @@ async function handle(msg: ToWorker) {
         const result = await bl!.cv(table, { target, task: group ? 'auto' : task as 'auto', ignore, weight: weight || undefined,
           classWeights: classWeights || undefined, baseMargin: baseMargin || undefined, group: group || undefined, skipMissingTarget: !group }, params, {
           // Validation on the file's last rows (rows in time order): folds in that order too, each trained on the rows before it.
-          nfold: msg.nfold, seed, timeSeries: validSplit === 'last', signal: abort.signal, onRound: (record) => post({ type: 'cv-round', token: msg.token, record }),
+          nfold: msg.nfold, timeSeries: validSplit === 'last', ...(validSplit === 'last' ? {} : { seed }), signal: abort.signal, onRound: (record) => post({ type: 'cv-round', token: msg.token, record }),
         });
         post({ type: 'cv-done', token: msg.token, rounds: result.rounds, bestRound: result.bestRound, metric: result.metric, stopped: false, error: '' });
       } catch (e) {
