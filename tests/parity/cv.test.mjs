@@ -76,7 +76,7 @@ test('cv with early stopping: the test mean watched, the history cut at its best
   const ref = theirs('auto_mpg', 'Miles_per_Gallon', rest, rounds, ours.folds, ['Name'], patience);
   assert.equal(ref['test-rmse-mean'].length, ours.rounds, 'xgb.cv kept as many rounds');
   // Bad options are refused, naming the fix.
-  await assert.rejects(bl.cv(table, { target: 'Miles_per_Gallon', validFraction: 0.2 }, {}), (e) => e.code === 'BAD_OPTION' && /makes the validation side itself/.test(e.message));
+  await assert.rejects(bl.cv(table, { target: 'Miles_per_Gallon', validFraction: 0.2 }, {}), (e) => e.code === 'BAD_OPTION' && /makes the training and validation sides itself/.test(e.message));
   await assert.rejects(bl.cv(table, { target: 'Miles_per_Gallon' }, {}, { nfold: 1 }), (e) => e.code === 'BAD_OPTION' && /nfold/.test(e.message));
   await assert.rejects(bl.cv(table, { target: 'Miles_per_Gallon' }, {}, { nfolds: 3 }), (e) => e.code === 'BAD_OPTION' && /did you mean 'nfold'/.test(e.message));
   table.dispose();
