@@ -25,7 +25,7 @@ for (const build of BUILDS) {
     refused(() => table.toDataset({ target: 'bill_lenght_mm' }), 'UNKNOWN_COLUMN', /did you mean 'bill_length_mm'/);
     refused(() => table.toDataset({ target: 'colour' }), 'UNKNOWN_COLUMN', /^There is no column named 'colour'; the columns are/);
     refused(() => table.toDataset({ targte: 'species' }), 'BAD_OPTION',
-      /^Unknown dataset option 'targte' \(did you mean 'target'\?\); the options are target, ignore, weight, classWeights, baseMargin, group, task, validFraction, validSplit, seed, validRows and skipMissingTarget\.$/);
+      /^Unknown dataset option 'targte' \(did you mean 'target'\?\); the options are target, ignore, weight, classWeights, baseMargin, group, task, validFraction, validSplit, seed, validRows, trainRows and skipMissingTarget\.$/);
     refused(() => bl.readCSV('a,b\n1,2\n', { delimeter: ',' }), 'BAD_OPTION', /did you mean 'delimiter'/);
     // A table of 30 columns lists 20 of them and counts the rest.
     const wide = bl.readCSV(Array.from({ length: 30 }, (_, i) => `c${i}`).join(',') + '\n' + Array(30).fill(1).join(',') + '\n');
