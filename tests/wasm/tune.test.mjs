@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
 import { init } from '../../wasm/js/index.js';
+import { halvingRungs } from '../../wasm/js/tune.js';
 
 const csv = (f) => readFileSync(new URL(`../data/${f}`, import.meta.url));
 const bl = await init({ threads: false });
@@ -107,10 +108,74 @@ test('tune(): a space it cannot search is refused, saying what is wrong', async 
     [{ space: { eta: [0.1] }, by: 'holdout' }, /option by is 'cv'/],
     [{ space: { eta: [0.1] }, by: 'validation', nfold: 3 }, /nfold, stratified, timeSeries and rows are cross-validation's/],
     [{ space: { eta: [0.1] }, trails: 3 }, /Unknown tune\(\) option 'trails' \(did you mean 'trials'\?\)/],
+    [{ space: { eta: [0.1] }, halving: 'yes' }, /option halving is true, false or \{ factor, minRows \}/],
+    [{ space: { eta: [0.1] }, halving: { factor: 1 } }, /halving's factor is a whole number from 2 to 10, not 1/],
+    [{ space: { eta: [0.1] }, halving: { minRows: 0 } }, /halving's minRows is a whole number of 1 or more/],
+    [{ space: { eta: [0.1] }, halving: { keep: 0.5 } }, /halving has 'keep'/],
   ];
   for (const [options, message] of cases) {
     await assert.rejects(bl.tune(auto, autoOptions, { rounds: 2 }, options), (e) => e.code?.startsWith('BAD_') && message.test(e.message), JSON.stringify(options));
   }
   await assert.rejects(bl.tune(auto, autoOptions, { rounds: 2, algorithm: 'random_forest' }, { space: { eta: [0.1] } }), /does not use/);
   await assert.rejects(bl.tune(auto, { ...autoOptions, validFraction: 0 }, { rounds: 2 }, { space: { eta: [0.1] }, by: 'validation' }), /validation rows, and the dataset options hold none/);
+});
+
+test('halvingRungs(): a third kept each rung, the rows tripled, the last rung on every row; fewer rungs when the rows run short', () => {
+  assert.deepEqual(halvingRungs(20, 4601, 3, 100), [{ rows: 511, trials: 20 }, { rows: 1533, trials: 7 }, { rows: 4601, trials: 3 }]);
+  assert.deepEqual(halvingRungs(27, 10000, 3, 100), [{ rows: 370, trials: 27 }, { rows: 1111, trials: 9 }, { rows: 3333, trials: 3 }, { rows: 10000, trials: 1 }]);
+  assert.deepEqual(halvingRungs(27, 398, 3, 100), [{ rows: 132, trials: 27 }, { rows: 398, trials: 9 }], 'rows for two rungs only: the last keeps nine');
+  assert.deepEqual(halvingRungs(8, 90, 2, 100), [{ rows: 90, trials: 8 }], 'fewer rows than minRows: one rung, a plain search');
+  assert.deepEqual(halvingRungs(1, 5000, 3, 100), [{ rows: 5000, trials: 1 }]);
+});
+
+test('tune() with halving: each rung keeps the best third of the one before, the last scores on every row as cv() does', async () => {
+  const space = { eta: { min: 0.05, max: 0.5, log: true }, max_depth: { min: 2, max: 6 } };
+  const seen = [];
+  const r = await bl.tune(auto, autoOptions, { rounds: 60 }, { space, trials: 9, seed: 4, halving: { minRows: 40 },
+    onTrial: (t, best) => seen.push({ trial: t.trial, rung: t.rung, rows: t.rows, value: t.value, best: best.trial }) });
+  assert.deepEqual(r.rungs.map((x) => x.rows), [44, 132, 398]);
+  assert.deepEqual(r.rungs.map((x) => x.trials.length), [9, 3, 1]);
+  assert.deepEqual(r.rungs[0].trials, [1, 2, 3, 4, 5, 6, 7, 8, 9]);
+  for (const k of [1, 2]) {
+    const before = seen.filter((x) => x.rung === k).sort((a, b) => a.value - b.value || a.trial - b.trial);
+    assert.deepEqual(r.rungs[k].trials, before.slice(0, r.rungs[k].trials.length).map((x) => x.trial).sort((a, b) => a - b), `rung ${k + 1} takes rung ${k}'s best`);
+    for (const x of seen.filter((s) => s.rung === k + 1)) assert.equal(x.rows, r.rungs[k].rows);
+  }
+  assert.equal(seen.length, 13, 'onTrial each trial each rung');
+  // The trials in trial order, each with its last rung's score; the best is the last rung's.
+  assert.deepEqual(r.trials.map((t) => t.trial), [1, 2, 3, 4, 5, 6, 7, 8, 9]);
+  const last = r.rungs[2].trials[0];
+  assert.equal(r.best.trial, last);
+  assert.equal(r.best.rung, 3);
+  assert.equal(seen.at(-1).best, last);
+  const { rounds: _, ...params } = r.best.params;
+  const cv = await bl.cv(auto, autoOptions, { ...params, rounds: 60, early_stopping_rounds: 20 }, { nfold: 3, seed: 4 });
+  assert.equal(cv.history['test-rmse-mean'][r.best.bestRound - 1], r.best.value, 'the last rung is cv() on every row');
+  assert.equal(cv.bestRound, r.best.bestRound);
+  // Halving draws the same trials as a plain search with the seed, and the same seed halves the same way.
+  const plain = await bl.tune(auto, autoOptions, { rounds: 2 }, { space, trials: 9, seed: 4 });
+  assert.deepEqual(r.trials.map((t) => t.searched), plain.trials.map((t) => t.searched));
+  const again = await bl.tune(auto, autoOptions, { rounds: 60 }, { space, trials: 9, seed: 4, halving: { minRows: 40 } });
+  assert.deepEqual(again.trials.map((t) => [t.trial, t.rung, t.value]), r.trials.map((t) => [t.trial, t.rung, t.value]));
+});
+
+test('tune() with halving and timeSeries: a rung cross-validates the latest rows; by validation the training rows are halved and the validation rows stay', async () => {
+  const space = { eta: { min: 0.05, max: 0.5, log: true } };
+  const r = await bl.tune(auto, autoOptions, { rounds: 30 }, { space, trials: 4, halving: { factor: 2, minRows: 100 }, timeSeries: true });
+  assert.deepEqual(r.rungs.map((x) => x.rows), [199, 398]);
+  const first = r.trials.find((t) => t.rung === 1 && !r.rungs[1].trials.includes(t.trial)) ?? r.trials[0];
+  const rows = Array.from({ length: 199 }, (_, i) => 398 - 199 + i);
+  const { rounds: _, ...params } = first.params;
+  const cv = await bl.cv(auto, autoOptions, { ...params, rounds: 30, early_stopping_rounds: 20 }, { nfold: 3, timeSeries: true, rows });
+  assert.equal(cv.history['test-rmse-mean'][first.bestRound - 1], first.value, 'rung 1: the last 199 rows, in order');
+
+  const options = { ...autoOptions, validFraction: 0.25, seed: 2 };
+  const v = await bl.tune(auto, options, { rounds: 40 }, { by: 'validation', space, trials: 4, halving: { factor: 2, minRows: 100 } });
+  const data = auto.toDataset(options);
+  assert.deepEqual(v.rungs.map((x) => x.rows), [149, data.numTrain]);
+  const reports = [];
+  const { rounds: __, ...best } = v.best.params;
+  (await bl.train(data, { ...best, rounds: 40, early_stopping_rounds: 20 }, { onRound: (x) => reports.push(x) })).dispose();
+  assert.equal(reports[v.best.bestRound - 1].valid.rmse, v.best.value, 'the last rung: every training row, the same validation rows');
+  data.dispose();
 });

@@ -677,7 +677,13 @@ export interface TuneOptions {
   rows?: ArrayLike<number>;
   /** Seed of the draws and of the folds (default 0). */
   seed?: number;
-  /** After each trial: that trial, the best so far, and the metric scored (larger or smaller is better). */
+  /** Successive halving (scikit-learn's HalvingRandomSearchCV, rows as the resource): every trial is scored on a few of
+   *  the rows, the best 1/factor of them again on factor times as many, until the last rung scores those left on all
+   *  the rows (the cross-validated rows, or the training rows with by: 'validation'). The rungs' rows are nested, a seeded
+   *  draw (each class's share in every rung; whole queries for ranking; the latest rows for timeSeries). true takes
+   *  factor 3 and minRows 100 (the first rung's fewest rows: fewer rows allow fewer rungs). Default false. */
+  halving?: boolean | { factor?: number; minRows?: number };
+  /** After each trial (with halving: each trial each rung): that trial, the best so far, and the metric scored (larger or smaller is better). */
   onTrial?: (trial: TuneTrial, best: TuneTrial, scored: { metric: string; largerIsBetter: boolean }) => void;
   /** After each round of a trial (all its folds'): the trial's number and the round, for a progress line. */
   onRound?: (trial: number, round: number) => void;
@@ -708,18 +714,25 @@ export interface TuneTrial {
   value: number;
   /** Its standard deviation over the folds (null when scored on the validation rows). */
   std: number | null;
+  /** Seconds it took (with halving: in all its rungs). */
   seconds: number;
+  /** With halving: the rows it was last scored on, and that rung (1-based); its other fields are that rung's. */
+  rows?: number;
+  rung?: number;
 }
 
 export interface TuneResult {
+  /** In trial order, each trial's last score (with halving, from the last rung it reached). */
   trials: TuneTrial[];
-  /** The trial with the best value (null when aborted before the first ended). */
+  /** The trial with the best value (with halving: of the last rung reached; null when aborted before the first ended). */
   best: TuneTrial | null;
   /** The metric scored (the last of eval_metric, as early stopping watches it), and whether larger is better. */
   metric: string;
   largerIsBetter: boolean;
   by: 'cv' | 'validation';
   aborted: boolean;
+  /** With halving: each rung's rows and the trials it scored, in order. */
+  rungs?: { rows: number; trials: number[] }[];
 }
 
 export interface CvRound {

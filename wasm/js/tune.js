@@ -124,6 +124,82 @@ async function scoreByCv(lib, table, datasetOptions, params, options, signal, on
   }
 }
 
+// Successive halving (Jamieson and Talwalkar, 2016; scikit-learn's
+// HalvingRandomSearchCV with rows as the resource): every trial is scored on a
+// small share of the rows, the best 1/factor of them again on factor times the
+// rows, and so on until the last rung scores the few left on all of them. Most
+// draws are poor, and a poor draw shows as poor on few rows: the search spends
+// its time on the promising ones. (Rows, not rounds, are the resource: each
+// trial still trains to its own early stop, so a small eta is not cut for
+// being slow to start, as a pruner on rounds would cut it.)
+export const HALVING_FACTOR = 3;
+export const HALVING_MIN_ROWS = 100;
+
+function checkHalving(halving) {
+  if (halving === undefined || halving === false) return null;
+  if (halving === true) return { factor: HALVING_FACTOR, minRows: HALVING_MIN_ROWS };
+  if (halving === null || typeof halving !== 'object' || Array.isArray(halving))
+    throw bad(`option halving is true, false or { factor, minRows }, not ${JSON.stringify(halving)}.`);
+  const unknown = Object.keys(halving).find((k) => !['factor', 'minRows'].includes(k));
+  if (unknown) throw bad(`option halving has '${unknown}': it takes factor (the share kept each rung is 1/factor) and minRows (the first rung's fewest rows).`);
+  const { factor = HALVING_FACTOR, minRows = HALVING_MIN_ROWS } = halving;
+  if (!Number.isInteger(factor) || factor < 2 || factor > 10) throw bad(`option halving's factor is a whole number from 2 to 10, not ${JSON.stringify(factor)}.`);
+  if (!Number.isInteger(minRows) || minRows < 1) throw bad(`option halving's minRows is a whole number of 1 or more, not ${JSON.stringify(minRows)}.`);
+  return { factor, minRows };
+}
+
+// The rungs: rung i scores ceil(trials / factor^i) trials on rows / factor^(last - i) rows. As many rungs as it takes
+// to come down to fewer than factor trials, but none on fewer than minRows rows (then the last rung keeps more).
+export function halvingRungs(trials, rows, factor, minRows) {
+  const log = (x) => Math.log(x) / Math.log(factor);
+  const needed = 1 + Math.floor(log(trials) + 1e-9);
+  const possible = rows > minRows ? 1 + Math.floor(log(rows / minRows) + 1e-9) : 1;
+  const count = Math.max(1, Math.min(needed, possible));
+  return Array.from({ length: count }, (_, i) => ({
+    rows: i === count - 1 ? rows : Math.floor(rows / factor ** (count - 1 - i)),
+    trials: Math.ceil(trials / factor ** i),
+  }));
+}
+
+// The order in which the rungs take the rows, so that each rung's rows hold the one before's: a seeded shuffle, in
+// which for classes every prefix holds each class's share (each row placed at its rank within its class over the
+// class's rows), for ranking whole queries, and for folds in the file's order the last rows (the latest stretch).
+function rowOrder(all, rows, timeSeries, seed) {
+  const uniform = seededUniform(seed ^ 0x9e3779b9);
+  const shuffle = (items) => {
+    for (let i = items.length - 1; i > 0; i--) { const j = Math.floor(uniform() * (i + 1)); [items[i], items[j]] = [items[j], items[i]]; }
+    return items;
+  };
+  const inRows = new Set(rows);
+  if (all.task === 'ranking') {
+    const { begin, rows: byQuery } = all.queries();
+    let queries = Array.from({ length: begin.length - 1 }, (_, q) => Array.from(byQuery.subarray(begin[q], begin[q + 1])).filter((r) => inRows.has(r)))
+      .filter((q) => q.length);
+    queries = timeSeries ? queries.sort((a, b) => Math.max(...b) - Math.max(...a)) : shuffle(queries);
+    return queries;  // units: whole queries
+  }
+  if (timeSeries) return [...rows].sort((a, b) => b - a).map((r) => [r]);  // the latest first
+  if (all.task === 'binary' || all.task === 'multiclass') {
+    const labels = all.labels();
+    const byClass = new Map();
+    for (const r of rows) { if (!byClass.has(labels[r])) byClass.set(labels[r], []); byClass.get(labels[r]).push(r); }
+    const keyed = [];
+    for (const y of [...byClass.keys()].sort((a, b) => a - b)) {
+      const members = shuffle(byClass.get(y));
+      members.forEach((r, i) => keyed.push({ r, key: (i + uniform()) / members.length }));
+    }
+    return keyed.sort((a, b) => a.key - b.key || a.r - b.r).map(({ r }) => [r]);
+  }
+  return shuffle([...rows]).map((r) => [r]);
+}
+
+// The first whole units of the order holding at least `count` rows, sorted.
+function firstRows(order, count) {
+  const out = [];
+  for (const unit of order) { if (out.length >= count) break; out.push(...unit); }
+  return out.sort((a, b) => a - b);
+}
+
 export async function tuneParams(lib, table, datasetOptions, params, options, yieldToEventLoop) {
   const { space, trials = 20, by = 'cv', nfold = 3, stratified = true, timeSeries = false, rows, seed = 0, onTrial, onRound, signal } = options ?? {};
   if (!table || typeof table.toDataset !== 'function')
@@ -133,31 +209,73 @@ export async function tuneParams(lib, table, datasetOptions, params, options, yi
   if (!Number.isInteger(seed) || seed < 0) throw bad(`option seed is a whole number of 0 or more, not ${JSON.stringify(seed)}.`);
   if (by === 'validation' && ['nfold', 'stratified', 'timeSeries', 'rows'].some((k) => k in options))
     throw bad("options nfold, stratified, timeSeries and rows are cross-validation's: leave them out with by: 'validation'.");
+  const halving = checkHalving(options?.halving);
   const algorithm = params.algorithm ?? 'xgboost';
   const searched = checkSpace(space, lib.paramSchema(), algorithm);
   const base = { early_stopping_rounds: TUNE_PATIENCE, ...params };
   const uniform = seededUniform(seed);
+  // Every trial's draws first, in trial order: trial t's values are the same with halving or without.
+  const candidates = Array.from({ length: trials }, (_, i) => { const drawn = draw(searched, uniform); return i === 0 ? { ...base } : { ...base, ...drawn }; });
   const result = { trials: [], best: null, metric: '', largerIsBetter: false, by, aborted: false };
-  for (let t = 1; t <= trials; t++) {
-    // Trial 1 is the parameters as given; the draws are made for it too, so
-    // that trial t's values do not depend on whether there was a first.
-    const drawn = draw(searched, uniform);
-    const tried = t === 1 ? { ...base } : { ...base, ...drawn };
-    if (signal?.aborted) { result.aborted = true; break; }
-    const start = performance.now();
-    const score = by === 'cv'
-      ? await scoreByCv(lib, table, datasetOptions, tried, { nfold, timeSeries, ...(timeSeries ? {} : { stratified, seed }), ...(rows !== undefined ? { rows } : {}) }, signal, onRound && ((round) => onRound(t, round)), yieldToEventLoop)
-      : await scoreOnValidation(lib, table, datasetOptions, tried, signal, onRound && ((round) => onRound(t, round)), yieldToEventLoop);
-    if (!score) { result.aborted = true; break; }
-    const { early_stopping_rounds: _, ...kept } = tried;
-    const trial = { trial: t, params: { ...kept, rounds: score.bestRound }, searched: Object.fromEntries(searched.map((p) => [p.name, tried[p.name] ?? p.fallback])),
-      bestRound: score.bestRound, roundsTrained: score.rounds, value: score.value, std: score.std, seconds: (performance.now() - start) / 1000 };
-    result.metric = score.metric;
-    result.largerIsBetter = LARGER_IS_BETTER.test(score.metric);
-    const better = (a, b) => (result.largerIsBetter ? a > b : a < b);
-    if (!result.best || better(trial.value, result.best.value)) result.best = trial;
-    result.trials.push(trial);
-    onTrial?.(trial, result.best, { metric: result.metric, largerIsBetter: result.largerIsBetter });
+  const better = (a, b) => (result.largerIsBetter ? a > b : a < b);
+
+  // The rows each rung scores on (all of them, in one rung, without halving).
+  let rungs = [{ rows: null, trials }], order = null, scoring = datasetOptions;
+  if (halving) {
+    let all;
+    try {
+      if (by === 'cv') {
+        all = table.toDataset({ ...datasetOptions, ...(rows !== undefined ? { trainRows: Array.from(rows) } : { validFraction: 0 }) });
+      } else {
+        all = table.toDataset(datasetOptions);
+        if (all.numValid === 0) throw bad("scores on the validation rows, and the dataset options hold none: give validFraction or validRows, or score by 'cv'.");
+        const { validFraction: _f, validSplit: _s, validRows: _v, trainRows: _t, ...rest } = datasetOptions;
+        scoring = { ...rest, validRows: Array.from(all.validRows()) };
+      }
+      const used = Array.from(all.trainRows());
+      order = rowOrder(all, used, by === 'cv' && timeSeries, seed);
+      rungs = halvingRungs(trials, used.length, halving.factor, halving.minRows);
+    } finally {
+      all?.dispose();
+    }
+    result.rungs = rungs.map((r) => ({ rows: r.rows, trials: [] }));
+  }
+
+  const entries = new Map();  // trial -> its latest entry
+  let alive = candidates.map((_, i) => i + 1);
+  search: for (const [rung, plan] of rungs.entries()) {
+    const subset = halving ? firstRows(order, plan.rows) : null;
+    const scored = [];
+    for (const t of alive) {
+      if (signal?.aborted) { result.aborted = true; break search; }
+      const tried = candidates[t - 1];
+      const start = performance.now();
+      const progress = onRound && ((round) => onRound(t, round));
+      let score;
+      if (by === 'cv') {
+        const cvRows = subset ?? rows;
+        score = await scoreByCv(lib, table, datasetOptions, tried, { nfold, timeSeries, ...(timeSeries ? {} : { stratified, seed }), ...(cvRows !== undefined ? { rows: cvRows } : {}) }, signal, progress, yieldToEventLoop);
+      } else {
+        score = await scoreOnValidation(lib, table, subset ? { ...scoring, trainRows: subset } : scoring, tried, signal, progress, yieldToEventLoop);
+      }
+      if (!score) { result.aborted = true; break search; }
+      const { early_stopping_rounds: _, ...kept } = tried;
+      const trial = { trial: t, params: { ...kept, rounds: score.bestRound }, searched: Object.fromEntries(searched.map((p) => [p.name, tried[p.name] ?? p.fallback])),
+        bestRound: score.bestRound, roundsTrained: score.rounds, value: score.value, std: score.std,
+        seconds: (entries.get(t)?.seconds ?? 0) + (performance.now() - start) / 1000,
+        ...(halving ? { rows: subset.length, rung: rung + 1 } : {}) };
+      result.metric = score.metric;
+      result.largerIsBetter = LARGER_IS_BETTER.test(score.metric);
+      entries.set(t, trial);
+      scored.push(trial);
+      result.rungs?.[rung].trials.push(t);
+      // The best is of the highest rung reached: scores on fewer rows are not comparable with it.
+      if (!result.best || (result.best.rung ?? 1) < (trial.rung ?? 1) || better(trial.value, result.best.value)) result.best = trial;
+      result.trials = candidates.map((_, i) => entries.get(i + 1)).filter(Boolean);
+      onTrial?.(trial, result.best, { metric: result.metric, largerIsBetter: result.largerIsBetter });
+    }
+    const next = rungs[rung + 1];
+    if (next) alive = scored.sort((a, b) => (better(a.value, b.value) ? -1 : better(b.value, a.value) ? 1 : a.trial - b.trial)).slice(0, next.trials).map((x) => x.trial).sort((a, b) => a - b);
   }
   return result;
 }
