@@ -120,3 +120,53 @@ test('scored on the validation rows: Use, then Play, trains the trial\'s model, 
   near(shown, best.value, 5e-4, `the run's validation rmse (${text}) against trial ${best.trial}'s`);
   await page.selectOption('#tune-by', 'cv');
 });
+
+test('successive halving: the rungs said, trials left behind marked, each trial\'s last score bl.tune({ halving })\'s', async () => {
+  const { page } = ctx.site;
+  await page.fill('#param-rounds', '100');
+  await page.fill('#tune-trials', '9');
+  await page.fill('#tune-rounds', '');  // the form's 100
+  await page.uncheck('#tune-space tr[data-name="lambda"] [data-field="on"]');
+  await page.check('#tune-halving');
+  // The form as the tests before left it (Use put a trial's values in it): trial 1's settings, and every trial's lambda.
+  const form = {};
+  for (const name of ['eta', 'max_depth', 'subsample', 'colsample_bytree', 'lambda']) {
+    const v = (await page.inputValue(`#param-${name}`)).trim();
+    if (v !== '') form[name] = Number(v);
+  }
+  await page.click('#tune-start');
+  await page.waitForFunction(() => document.getElementById('tune-status').dataset.status === 'done', null, { timeout: 180000 });
+  const table = ctx.bl.readCSV(await readFile(new URL('../../web/public/datasets/auto_mpg.csv', import.meta.url)));
+  let theirs, trainRows;
+  const options = { target: 'Miles_per_Gallon', ignore: ['Name'], skipMissingTarget: true };
+  try {
+    const split = table.toDataset({ ...options, validFraction: 0.2, seed: 0 });
+    const rows = split.trainRows();
+    trainRows = rows.length;
+    split.dispose();
+    theirs = await ctx.bl.tune(table, options, { algorithm: 'xgboost', rounds: 100, ...form }, { rows, halving: true,
+      space: { eta: { min: 0.01, max: 0.3, log: true }, max_depth: { min: 2, max: 10, log: false }, subsample: { min: 0.5, max: 1, log: false },
+        colsample_bytree: { min: 0.5, max: 1, log: false } }, trials: 9, nfold: 3, seed: 0 });
+  } finally {
+    table.dispose();
+  }
+  assert.equal(theirs.rungs.length, 2);
+  const [first, second] = [theirs.rungs[0].rows, theirs.rungs[1].trials.length];
+  assert.match(await page.textContent('#tune-status'), new RegExp(`draws seeded 0, by successive halving: 2 rungs: 9 trials on ${first} rows, then ${second} on all ${trainRows} rows ` +
+    `\\(each rung the best third goes on, with trial 1, the form's settings, beside them\\)\\. ` +
+    `(Best of rung 2 \\(${trainRows} rows\\): trial \\d|No trial of rung 2)`));
+  const rows = await page.$$eval('#tune-trials-table tbody tr', (trs) => trs.map((tr) => ({ trial: Number(tr.dataset.trial), behind: tr.classList.contains('behind'),
+    value: Number(tr.querySelector('td[data-col="value"]').dataset.v), rows: Number(tr.querySelector('td[data-col="rows"]').dataset.v) })));
+  assert.equal(rows.length, 9);
+  assert.deepEqual(rows.slice(0, second).map((r) => r.trial).sort((a, b) => a - b), theirs.rungs[1].trials, 'the last rung\'s trials first');
+  assert.deepEqual(rows.map((r) => r.behind), rows.map((_, i) => i >= second));
+  assert.ok(theirs.rungs[1].trials.includes(1), 'trial 1 goes on to the last rung');
+  for (const t of theirs.trials) {
+    const row = rows.find((r) => r.trial === t.trial);
+    assert.equal(row.rows, t.rows, `trial ${t.trial}'s rows`);
+    near(row.value, t.value, 1e-9, `trial ${t.trial}'s rmse on ${t.rows} rows`);
+  }
+  assert.equal(rows[0].trial, theirs.best.trial);
+  assert.equal(await page.$$eval('#tune-slices circle.behind', (c) => c.length), (9 - second) * 4, 'the trials left behind faint in each chart');
+  await page.uncheck('#tune-halving');
+});

@@ -679,12 +679,15 @@ export interface TuneOptions {
   seed?: number;
   /** Successive halving (scikit-learn's HalvingRandomSearchCV, rows as the resource): every trial is scored on a few of
    *  the rows, the best 1/factor of them again on factor times as many, until the last rung scores those left on all
-   *  the rows (the cross-validated rows, or the training rows with by: 'validation'). The rungs' rows are nested, a seeded
+   *  the rows (the cross-validated rows, or the training rows with by: 'validation'); trial 1 goes on to every rung
+   *  beside them, the yardstick. The rungs' rows are nested, a seeded
    *  draw (each class's share in every rung; whole queries for ranking; the latest rows for timeSeries). true takes
    *  factor 3 and minRows 100 (the first rung's fewest rows: fewer rows allow fewer rungs). Default false. */
   halving?: boolean | { factor?: number; minRows?: number };
   /** After each trial (with halving: each trial each rung): that trial, the best so far, and the metric scored (larger or smaller is better). */
-  onTrial?: (trial: TuneTrial, best: TuneTrial, scored: { metric: string; largerIsBetter: boolean }) => void;
+  /** With halving, scored.rungs is the plan: each rung's rows and how many trials it scores (a rung not reached yet: how
+   *  many of the best go on to it; trial 1 joins them when not among them). */
+  onTrial?: (trial: TuneTrial, best: TuneTrial, scored: { metric: string; largerIsBetter: boolean; rungs?: { rows: number; trials: number }[] }) => void;
   /** After each round of a trial (all its folds'): the trial's number and the round, for a progress line. */
   onRound?: (trial: number, round: number) => void;
   signal?: AbortSignal;

@@ -127,7 +127,9 @@ async function scoreByCv(lib, table, datasetOptions, params, options, signal, on
 // Successive halving (Jamieson and Talwalkar, 2016; scikit-learn's
 // HalvingRandomSearchCV with rows as the resource): every trial is scored on a
 // small share of the rows, the best 1/factor of them again on factor times the
-// rows, and so on until the last rung scores the few left on all of them. Most
+// rows, and so on until the last rung scores the few left on all of them.
+// Trial 1 (the parameters as given) goes on to every rung, so that the search
+// is measured against them where it ends. Most
 // draws are poor, and a poor draw shows as poor on few rows: the search spends
 // its time on the promising ones. (Rows, not rounds, are the resource: each
 // trial still trains to its own early stop, so a small eta is not cut for
@@ -272,10 +274,16 @@ export async function tuneParams(lib, table, datasetOptions, params, options, yi
       // The best is of the highest rung reached: scores on fewer rows are not comparable with it.
       if (!result.best || (result.best.rung ?? 1) < (trial.rung ?? 1) || better(trial.value, result.best.value)) result.best = trial;
       result.trials = candidates.map((_, i) => entries.get(i + 1)).filter(Boolean);
-      onTrial?.(trial, result.best, { metric: result.metric, largerIsBetter: result.largerIsBetter });
+      onTrial?.(trial, result.best, { metric: result.metric, largerIsBetter: result.largerIsBetter, ...(halving ? { rungs: rungs.map((x) => ({ ...x })) } : {}) });
     }
     const next = rungs[rung + 1];
-    if (next) alive = scored.sort((a, b) => (better(a.value, b.value) ? -1 : better(b.value, a.value) ? 1 : a.trial - b.trial)).slice(0, next.trials).map((x) => x.trial).sort((a, b) => a - b);
+    if (next) {
+      // The best of this rung go on, and trial 1 with them: the given parameters stay the yardstick to the last rung.
+      alive = scored.sort((a, b) => (better(a.value, b.value) ? -1 : better(b.value, a.value) ? 1 : a.trial - b.trial)).slice(0, next.trials).map((x) => x.trial);
+      if (!alive.includes(1)) alive.push(1);
+      alive.sort((a, b) => a - b);
+      next.trials = alive.length;
+    }
   }
   return result;
 }

@@ -158,6 +158,7 @@ export interface TuneForm {
   seed: string;    // the draws' seed (and the folds'): another draws other trials
   metric: string;  // the metric scored ('': the form's eval_metric, else the objective's own)
   by: 'cv' | 'validation';
+  halving: boolean; // successive halving: every trial on a few rows, the best third on three times as many, ...
   refused: string;  // why the last Search did not start ('' : it did); the search before stays on show
 }
 
@@ -184,6 +185,9 @@ export interface Tuning {
   round: number;      // the round the trial under way has reached (0: none reported)
   seed: number;       // the draws' seed
   evalMetric: string; // the eval_metric the search trained with ('' : the objective's own)
+  halving: boolean;
+  rungs: { rows: number; trials: number }[];  // with halving, the plan (known once the first trial ends)
+  current: number;    // the trial under way (0: none reported)
 }
 
 export interface CrossValidation {
@@ -248,7 +252,7 @@ export const store: Store = {
   roundDetail: null,
   compare: null,
   cv: null,
-  tuneForm: { space: {}, trials: '20', rounds: '500', seed: '0', metric: '', by: 'cv', refused: '' },
+  tuneForm: { space: {}, trials: '20', rounds: '500', seed: '0', metric: '', by: 'cv', halving: false, refused: '' },
   tune: null,
 };
 

@@ -63,6 +63,22 @@ function rowsOf(form: TuneForm, schema: ParamSpec[], algorithm: string) {
   });
 }
 
+// Where a search by successive halving is: the rung under way, its rows and how many of its trials are scored.
+function halvingProgress(t: Tuning, running: boolean): string {
+  const reached = (k: number) => t.trials.filter((x) => (x.rung ?? 1) >= k).length;  // trials scored in rung k
+  const rows = (n: number) => `${n.toLocaleString('en-US')} rows`;
+  if (!t.rungs.length) return running ? `rung 1, trial 1${t.round ? ` (round ${t.round})` : ''}` : 'no trial ended';
+  const plan = t.rungs.map((r, i) => `${r.trials}${i ? '' : ' trials'} on ${i === t.rungs.length - 1 && i ? `all ${rows(r.rows)}` : rows(r.rows)}`).join(', then ') +
+    (t.rungs.length > 1 ? ' (each rung the best third goes on, with trial 1, the form\'s settings, beside them)' : '');
+  if (!running) {
+    const done = t.rungs.findIndex((r, i) => reached(i + 1) < r.trials);
+    return t.status === 'stopped' || done >= 0 ? `stopped in rung ${done + 1} of ${t.rungs.length} (the plan: ${plan})` : `${t.rungs.length} ${t.rungs.length === 1 ? 'rung (too few rows to halve)' : 'rungs'}: ${plan}`;
+  }
+  const k = Math.max(0, t.rungs.findIndex((r, i) => reached(i + 1) < r.trials));
+  const r = t.rungs[k];
+  return `rung ${k + 1} of ${t.rungs.length} (${rows(r.rows)}), trial ${t.current || '…'}, ${reached(k + 1) + 1} of ${r.trials} in this rung${t.round ? ` (round ${t.round})` : ''}; the plan: ${plan}`;
+}
+
 export class TunePanel {
   private token = 0;
   private running = 0;   // the token the worker is searching with (0: none)
@@ -92,6 +108,7 @@ export class TunePanel {
     $('tune-metric').addEventListener('change', (e) => update((s) => { s.tuneForm.metric = (e.target as HTMLSelectElement).value; s.tuneForm.refused = ''; }));
     $('tune-seed').addEventListener('input', (e) => update((s) => { s.tuneForm.seed = (e.target as HTMLInputElement).value; s.tuneForm.refused = ''; }));
     $('tune-by').addEventListener('change', (e) => update((s) => { s.tuneForm.by = (e.target as HTMLSelectElement).value === 'validation' ? 'validation' : 'cv'; }));
+    $('tune-halving').addEventListener('change', (e) => update((s) => { s.tuneForm.halving = (e.target as HTMLInputElement).checked; }));
     $('tune-trials-table').addEventListener('click', (e) => {
       const n = Number((e.target as HTMLElement).closest<HTMLElement>('button[data-use]')?.dataset.use);
       const trial = store.tune?.trials.find((t) => t.trial === n);
@@ -153,9 +170,10 @@ export class TunePanel {
         names: rows.map((r) => r.name), ranges: Object.fromEntries(rows.map((r) => [r.name, [Number(r.min), Number(r.max)]])),
         keptOut: by === 'cv' && choice.validFraction > 0,
         logs: rows.filter((r) => r.log).map((r) => r.name), trials: [], best: 0, metric: '',
-        largerIsBetter: false, status: 'running', message: '', used: 0, round: 0, seed, evalMetric: String(params.eval_metric ?? '') };
+        largerIsBetter: false, status: 'running', message: '', used: 0, round: 0, seed, evalMetric: String(params.eval_metric ?? ''),
+        halving: store.tuneForm.halving, rungs: [], current: 0 };
     });
-    this.client.tune(token, { ...choice, params }, space, trials, by, FOLDS, seed);
+    this.client.tune(token, { ...choice, params }, space, trials, by, FOLDS, seed, store.tuneForm.halving);
   }
 
   // A trial's settings in the form: the searched values, rounds at its best round, the algorithm it ran.
@@ -173,16 +191,21 @@ export class TunePanel {
 
   onRound(token: number, trial: number, round: number) {
     const t = store.tune;
-    if (t?.token !== token || t.status !== 'running' || trial !== t.trials.length + 1) return;
-    update((s) => { s.tune!.round = round; });
+    if (t?.token !== token || t.status !== 'running') return;
+    update((s) => { s.tune!.round = round; s.tune!.current = trial; });
   }
 
-  onTrial(token: number, trial: TuneTrial, best: number, metric: string, largerIsBetter: boolean) {
+  onTrial(token: number, trial: TuneTrial, best: number, metric: string, largerIsBetter: boolean, rungs?: { rows: number; trials: number }[]) {
     if (store.tune?.token !== token) return;
     update((s) => {
       const t = s.tune!;
       t.round = 0;
-      t.trials.push(trial);
+      t.current = 0;
+      if (rungs) t.rungs = rungs;
+      // With halving a trial comes again from each rung it reaches: its latest score replaces the one before.
+      const at = t.trials.findIndex((x) => x.trial === trial.trial);
+      if (at >= 0) t.trials[at] = trial;
+      else t.trials.push(trial);
       t.best = best;
       t.metric = metric;
       t.largerIsBetter = largerIsBetter;
@@ -228,12 +251,18 @@ export class TunePanel {
     const scored = t.by === 'validation' ? 'the validation rows' : t.timeSeries
       ? `${t.nfold}-fold time-series cross-validation${kept} (validation takes the file's last rows, so each fold is tested on a later stretch by a model of the rows before it)`
       : `${t.nfold}-fold cross-validation${kept}`;
-    const progress = running ? `trial ${t.trials.length + 1} of ${t.planned}${t.round ? ` (round ${t.round})` : ''}` : t.status === 'stopped' ? `stopped after ${t.trials.length} trials` : `${t.trials.length} trials`;
+    const progress = t.halving ? halvingProgress(t, running)
+      : running ? `trial ${t.trials.length + 1} of ${t.planned}${t.round ? ` (round ${t.round})` : ''}` : t.status === 'stopped' ? `stopped after ${t.trials.length} trials` : `${t.trials.length} trials`;
     let text = t.status === 'failed' ? (t.message.startsWith('Not started') ? t.message : `The search failed: ${t.message}`)
-      : `${running ? 'Searching' : 'Searched'} ${t.names.join(', ')} around ${t.label}, scored by ${scored}, draws seeded ${t.seed}: ${progress}.`;
+      : `${running ? 'Searching' : 'Searched'} ${t.names.join(', ')} around ${t.label}, scored by ${scored}, draws seeded ${t.seed}${t.halving ? ', by successive halving' : ''}: ${progress}.`;
     if (best && yours && t.status !== 'failed') {
-      const gain = best.trial === 1 ? ` No trial${running ? ' so far' : ''} beats the form's settings.`
-        : ` Best${running ? ' so far' : ''}: trial ${best.trial}, ${t.metric} ${stat(best.value)} at round ${best.bestRound}, against ${stat(yours.value)} for trial 1 (the form's settings when the search started).`;
+      // With halving, scores on fewer rows are not comparable with the last rung's: trial 1 is compared only when it got there.
+      const sameRung = (yours.rung ?? 1) === (best.rung ?? 1);
+      const against = sameRung ? `, against ${stat(yours.value)} for trial 1 (the form's settings when the search started)`
+        : ` (trial 1, the form's settings, was left at rung ${yours.rung}: its score on ${yours.rows!.toLocaleString('en-US')} rows is not comparable)`;
+      const where = t.halving ? ` of rung ${best.rung} (${best.rows!.toLocaleString('en-US')} rows)` : '';
+      const gain = best.trial === 1 ? ` No trial${where}${running ? ' so far' : ''} beats the form's settings.`
+        : ` Best${where}${running ? ' so far' : ''}: trial ${best.trial}, ${t.metric} ${stat(best.value)} at round ${best.bestRound}${against}.`;
       text += gain;
       // A trial whose last round was its best was cut by the form's rounds, not by early stopping: its score
       // is not what its settings can do (small eta's, most), and the search leans against them.
@@ -251,6 +280,7 @@ export class TunePanel {
     const trials = $<HTMLInputElement>('tune-trials');
     if (document.activeElement !== trials && trials.value !== store.tuneForm.trials) trials.value = store.tuneForm.trials;
     $<HTMLSelectElement>('tune-by').value = store.tuneForm.by;
+    $<HTMLInputElement>('tune-halving').checked = store.tuneForm.halving;
     const metric = $<HTMLSelectElement>('tune-metric');
     const task = dataTask(store);
     const offered = task ? METRICS[task] : [];
@@ -326,7 +356,7 @@ export class TunePanel {
   }
 
   private draw(t: Tuning | null) {
-    const key = t ? JSON.stringify([t.token, t.trials.length, t.best, t.used]) : '';
+    const key = t ? JSON.stringify([t.token, t.trials.map((x) => x.rung ?? 1), t.best, t.used]) : '';
     if (key === this.drawnTrials) return;
     this.drawnTrials = key;
     const slices = $('tune-slices'), table = $('tune-trials-table');
@@ -338,7 +368,8 @@ export class TunePanel {
     const caption = document.createElement('p');
     caption.className = 'hint tune-caption';
     caption.textContent = `Each dot a trial, its ${t.metric} against the value it drew (the range asked across): the ring is trial 1, the form's settings; ` +
-      `the red dot the best. Where the good scores bunch says where to search next; a parameter whose dots show no slope matters little here.`;
+      `the red dot the best. Where the good scores bunch says where to search next; a parameter whose dots show no slope matters little here.` +
+      (t.halving ? ' Faint dots are trials left at an earlier rung, scored on fewer rows (their scores are usually worse for that alone).' : '');
     slices.replaceChildren(...t.names.map((name) => sliceChart(t, name)), caption);
     table.replaceChildren(trialTable(t));
   }

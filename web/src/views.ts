@@ -607,7 +607,7 @@ export class Views {
         this.cv.onDone(m.token, m.rounds, m.bestRound, m.stopped, m.error);
         return;
       case 'tune-trial':
-        this.tune.onTrial(m.token, m.trial, m.best, m.metric, m.largerIsBetter);
+        this.tune.onTrial(m.token, m.trial, m.best, m.metric, m.largerIsBetter, m.rungs);
         return;
       case 'tune-round':
         this.tune.onRound(m.token, m.trial, m.round);

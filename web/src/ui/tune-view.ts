@@ -9,11 +9,14 @@ import { cell, smallChart, stat } from './dom';
 // Numbers as the table and the ticks show them: four significant digits.
 export const drawn = (v: number) => (Number.isInteger(v) ? String(v) : String(Number(v.toPrecision(4))));
 
-// The trials best first (ties: the earlier trial first).
+// The trials best first (ties: the earlier trial first); with halving, the last rung's first, then each rung's before.
 export function ranked(t: Tuning): TuneTrial[] {
   const sign = t.largerIsBetter ? -1 : 1;
-  return [...t.trials].sort((a, b) => sign * (a.value - b.value) || a.trial - b.trial);
+  return [...t.trials].sort((a, b) => (b.rung ?? 1) - (a.rung ?? 1) || sign * (a.value - b.value) || a.trial - b.trial);
 }
+
+// With halving, a trial left at an earlier rung than the furthest reached: its score is on fewer rows.
+const leftBehind = (t: Tuning, trial: TuneTrial) => t.halving && (trial.rung ?? 1) < Math.max(...t.trials.map((x) => x.rung ?? 1));
 
 export function sliceChart(t: Tuning, name: string): HTMLElement {
   const W = 220, H = 150, left = 46, right = 8, top = 8, bottom = 30;
@@ -40,10 +43,12 @@ export function sliceChart(t: Tuning, name: string): HTMLElement {
   ends.forEach((v, i) => add('text', { x: X(v).toFixed(1), y: H - bottom + 12, 'text-anchor': i ? 'end' : 'start', class: 'tick' }, drawn(v)));
   for (const trial of t.trials) {
     const best = trial.trial === t.best, yours = trial.trial === 1;
+    const behind = leftBehind(t, trial);
     const dot = add('circle', { cx: X(trial.searched[name]).toFixed(1), cy: Y(trial.value).toFixed(1), r: best ? 4.5 : 3,
-      class: `point${best ? ' best' : ''}${yours ? ' yours' : ''}` });
+      class: `point${best ? ' best' : ''}${yours ? ' yours' : ''}${behind ? ' behind' : ''}` });
     const title = document.createElementNS('http://www.w3.org/2000/svg', 'title');
-    title.textContent = `trial ${trial.trial}${yours ? ' (the form\'s settings)' : ''}: ${name} ${drawn(trial.searched[name])}, ${t.metric} ${stat(trial.value)}`;
+    title.textContent = `trial ${trial.trial}${yours ? ' (the form\'s settings)' : ''}: ${name} ${drawn(trial.searched[name])}, ${t.metric} ${stat(trial.value)}` +
+      (t.halving ? ` on ${trial.rows!.toLocaleString('en-US')} rows (rung ${trial.rung})` : '');
     dot.append(title);
   }
   add('text', { x: (left + W - right) / 2, y: H - 4, 'text-anchor': 'middle', class: 'axis-name' }, `${name}${log ? ' (log scale)' : ''}`);
@@ -60,7 +65,7 @@ export function trialTable(t: Tuning): HTMLTableElement {
   const head = table.createTHead().insertRow();
   const score = t.by === 'cv' ? `${t.metric} (mean ± sd of ${t.nfold} folds)` : `${t.metric} (validation rows)`;
   // The score first after the trial: on a phone the columns past the screen's edge are the searched values.
-  for (const h of ['', 'trial', score, 'best round', ...t.names, 's']) head.append(cell('th', h));
+  for (const h of ['', 'trial', score, ...(t.halving ? ['rows'] : []), 'best round', ...t.names, 's']) head.append(cell('th', h));
   const body = table.createTBody();
   for (const trial of ranked(t)) {
     const tr = body.insertRow();
@@ -79,7 +84,17 @@ export function trialTable(t: Tuning): HTMLTableElement {
     const rounds = cell('td', `${trial.bestRound} of ${trial.roundsTrained}${cut ? ' (cut)' : ''}`, trial.bestRound);
     if (cut) rounds.title = 'Its last round was its best: the rounds ran out before early stopping, so this score is not what these settings can do.';
     tr.append(td, cell('td', trial.trial === 1 ? '1 (form)' : String(trial.trial)),
-      cell('td', trial.std === null ? stat(trial.value) : `${stat(trial.value)} ± ${stat(trial.std)}`, trial.value, 'value'), rounds);
+      cell('td', trial.std === null ? stat(trial.value) : `${stat(trial.value)} ± ${stat(trial.std)}`, trial.value, 'value'));
+    if (t.halving) {
+      const behind = leftBehind(t, trial);
+      const rows = cell('td', `${trial.rows!.toLocaleString('en-US')}${behind ? ' (left)' : ''}`, trial.rows!, 'rows');
+      if (behind) {
+        tr.classList.add('behind');
+        rows.title = `Left at rung ${trial.rung}: its score is on ${trial.rows!.toLocaleString('en-US')} rows, not comparable with the last rung's, and its best round is for those rows.`;
+      }
+      tr.append(rows);
+    }
+    tr.append(rounds);
     for (const name of t.names) tr.append(cell('td', drawn(trial.searched[name]), trial.searched[name], name));
     tr.append(cell('td', trial.seconds.toFixed(1)));
   }

@@ -60,8 +60,8 @@ export class WorkerClient {
   interactions(output: number, key: string, maxRows = 500) { this.send({ type: 'interactions', output, maxRows, key }); }
   crossValidate(token: number, request: TrainRequest, nfold: number) { this.send({ type: 'cv', token, request, nfold }); }
   stopCrossValidation() { this.send({ type: 'cv-stop' }); }
-  tune(token: number, request: TrainRequest, space: Record<string, TuneRange>, trials: number, by: 'cv' | 'validation', nfold: number, drawSeed: number) {
-    this.send({ type: 'tune', token, request, space, trials, by, nfold, drawSeed });
+  tune(token: number, request: TrainRequest, space: Record<string, TuneRange>, trials: number, by: 'cv' | 'validation', nfold: number, drawSeed: number, halving: boolean) {
+    this.send({ type: 'tune', token, request, space, trials, by, nfold, drawSeed, halving });
   }
   stopTuning() { this.send({ type: 'tune-stop' }); }
   ranking(request: RankingRequest) { this.send({ type: 'ranking', request }); }

@@ -90,7 +90,7 @@ export type ToWorker =
   | { type: 'cv'; token: number; request: TrainRequest; nfold: number }
   | { type: 'cv-stop' }
   // A random search of the parameters named in `space` around a run's settings (bl.tune), each trial sent as it ends.
-  | { type: 'tune'; token: number; request: TrainRequest; space: Record<string, TuneRange>; trials: number; by: 'cv' | 'validation'; nfold: number; drawSeed: number }
+  | { type: 'tune'; token: number; request: TrainRequest; space: Record<string, TuneRange>; trials: number; by: 'cv' | 'validation'; nfold: number; drawSeed: number; halving: boolean }
   | { type: 'tune-stop' }
   // SHAP interaction values of up to maxRows held-out rows (the first rows when none were held out), for output (class) `output`.
   | { type: 'interactions'; output: number; maxRows: number; key: string };
@@ -372,7 +372,7 @@ export type FromWorker =
   | { type: 'interactions'; key: string; data: InteractionData | null; error: string }
   | { type: 'cv-round'; token: number; record: CvRound }
   | { type: 'cv-done'; token: number; rounds: number; bestRound: number; metric: string; stopped: boolean; error: string }
-  | { type: 'tune-trial'; token: number; trial: TuneTrial; best: number; metric: string; largerIsBetter: boolean }
+  | { type: 'tune-trial'; token: number; trial: TuneTrial; best: number; metric: string; largerIsBetter: boolean; rungs?: { rows: number; trials: number }[] }
   | { type: 'tune-round'; token: number; trial: number; round: number }
   | { type: 'tune-done'; token: number; stopped: boolean; error: string }
   | { type: 'error'; during: 'init' | 'load' | 'train' | 'model' | 'inspect'; error: ErrorInfo; token?: number; load?: number };
