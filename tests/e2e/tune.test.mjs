@@ -170,3 +170,42 @@ test('successive halving: the rungs said, trials left behind marked, each trial\
   assert.equal(await page.$$eval('#tune-slices circle.behind', (c) => c.length), (9 - second) * 4, 'the trials left behind faint in each chart');
   await page.uncheck('#tune-halving');
 });
+
+test('More trials goes on with the search that ended, as the form was when it started: the trials of one search of them all', async () => {
+  const { page } = ctx.site;
+  await page.fill('#tune-trials', '3');
+  await page.fill('#tune-rounds', '');
+  const form = {};
+  for (const name of ['eta', 'max_depth', 'subsample', 'colsample_bytree', 'lambda']) {
+    const v = (await page.inputValue(`#param-${name}`)).trim();
+    if (v !== '') form[name] = Number(v);
+  }
+  assert.equal(await page.isVisible('#tune-more'), false, 'nothing to go on with while the last search was by halving');
+  await page.click('#tune-start');
+  await page.waitForFunction(() => document.getElementById('tune-status').dataset.status === 'done', null, { timeout: 180000 });
+  assert.equal(await page.textContent('#tune-more'), '3 more trials');
+  // Use changes the form; the trials to come are still the search's own.
+  await page.click('#tune-trials-table tr[data-trial="2"] button[data-use]');
+  await page.click('#tune-more');
+  await page.waitForFunction(() => document.getElementById('tune-status').dataset.status === 'done' && document.getElementById('tune-status').dataset.trials === '6',
+    null, { timeout: 180000 });
+  assert.match(await page.textContent('#tune-status'), /draws seeded 0: 6 trials\./);
+  const shown = await page.$$eval('#tune-trials-table tbody tr', (trs) => trs.map((tr) => ({ trial: Number(tr.dataset.trial),
+    value: Number(tr.querySelector('td[data-col="value"]').dataset.v) })));
+  const table = ctx.bl.readCSV(await readFile(new URL('../../web/public/datasets/auto_mpg.csv', import.meta.url)));
+  let theirs;
+  const options = { target: 'Miles_per_Gallon', ignore: ['Name'], skipMissingTarget: true };
+  try {
+    const split = table.toDataset({ ...options, validFraction: 0.2, seed: 0 });
+    const rows = split.trainRows();
+    split.dispose();
+    theirs = await ctx.bl.tune(table, options, { algorithm: 'xgboost', rounds: 100, ...form }, { rows,
+      space: { eta: { min: 0.01, max: 0.3, log: true }, max_depth: { min: 2, max: 10, log: false }, subsample: { min: 0.5, max: 1, log: false },
+        colsample_bytree: { min: 0.5, max: 1, log: false } }, trials: 6, nfold: 3, seed: 0 });
+  } finally {
+    table.dispose();
+  }
+  assert.equal(shown.length, 6);
+  for (const t of theirs.trials) near(shown.find((r) => r.trial === t.trial).value, t.value, 1e-9, `trial ${t.trial}`);
+  assert.equal(shown[0].trial, theirs.best.trial);
+});

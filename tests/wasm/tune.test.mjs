@@ -182,3 +182,28 @@ test('tune() with halving and timeSeries: a rung cross-validates the latest rows
   assert.equal(reports[v.best.bestRound - 1].valid.rmse, v.best.value, 'the last rung: every training row, the same validation rows');
   data.dispose();
 });
+
+test('tune() resume: the trials done are kept and the draws go on; the same trials as one search of them all', async () => {
+  const space = { eta: { min: 0.05, max: 0.5, log: true }, max_depth: { min: 2, max: 6 } };
+  const whole = await bl.tune(auto, autoOptions, { rounds: 30 }, { space, trials: 6, seed: 9 });
+  const part = await bl.tune(auto, autoOptions, { rounds: 30 }, { space, trials: 3, seed: 9 });
+  const seen = [];
+  const more = await bl.tune(auto, autoOptions, { rounds: 30 }, { space, trials: 6, seed: 9, resume: part, onTrial: (t) => seen.push(t.trial) });
+  assert.deepEqual(seen, [4, 5, 6], 'only the new trials run');
+  assert.deepEqual(more.trials.map((t) => [t.trial, t.searched, t.value]), whole.trials.map((t) => [t.trial, t.searched, t.value]));
+  assert.equal(more.best.trial, whole.best.trial);
+  // Through JSON (a page keeps them so) it resumes the same.
+  const again = await bl.tune(auto, autoOptions, { rounds: 30 }, { space, trials: 4, seed: 9, resume: JSON.parse(JSON.stringify(part)) });
+  assert.deepEqual(again.trials.map((t) => t.value), whole.trials.slice(0, 4).map((t) => t.value));
+  const refusals = [
+    [{ space, trials: 6, seed: 10, resume: part }, /holds trial 2 with .*which this search draws otherwise/],
+    [{ space: { eta: space.eta }, trials: 6, seed: 9, resume: part }, /which this search draws otherwise/],
+    [{ space, trials: 3, seed: 9, resume: part }, /option trials \(3\) counts the trials resumed \(3\) too/],
+    [{ space, trials: 6, seed: 9, resume: part, halving: true }, /resume adds trials to a plain search/],
+    [{ space, trials: 6, seed: 9, resume: { trials: [part.trials[1]] } }, /numbered 1, 2, 3/],
+    [{ space, trials: 6, seed: 9, resume: 'part' }, /is the result of an earlier tune\(\)/],
+  ];
+  for (const [options, message] of refusals)
+    await assert.rejects(bl.tune(auto, autoOptions, { rounds: 30 }, options), (e) => e.code === 'BAD_OPTION' && message.test(e.message), message.source);
+  await assert.rejects(bl.tune(auto, autoOptions, { rounds: 30, eval_metric: 'mae' }, { space, trials: 6, seed: 9, resume: part }), /scored by rmse, this search by mae/);
+});

@@ -684,6 +684,10 @@ export interface TuneOptions {
    *  draw (each class's share in every rung; whole queries for ranking; the latest rows for timeSeries). true takes
    *  factor 3 and minRows 100 (the first rung's fewest rows: fewer rows allow fewer rungs). Default false. */
   halving?: boolean | { factor?: number; minRows?: number };
+  /** An earlier result of this same search (space, seed, parameters, options; without halving): its trials are kept and
+   *  the draws go on after them up to `trials` in all (Optuna's optimize called again). Refused when its trials' values
+   *  are not this search's draws. */
+  resume?: Pick<TuneResult, 'trials' | 'metric' | 'largerIsBetter'> & { by?: 'cv' | 'validation' };
   /** After each trial (with halving: each trial each rung): that trial, the best so far, and the metric scored (larger or smaller is better). */
   /** With halving, scored.rungs is the plan: each rung's rows and how many trials it scores (a rung not reached yet: how
    *  many of the best go on to it; trial 1 joins them when not among them). */

@@ -791,7 +791,7 @@ export class BoostLab {
   // Random search of the parameters (tune.js): each trial scored by k-fold
   // cross-validation or on the validation rows, at its best round.
   async tune(table, datasetOptions, params = {}, options) {
-    const o = checkOptions('tune()', options, ['space', 'trials', 'by', 'nfold', 'stratified', 'timeSeries', 'rows', 'seed', 'halving', 'onTrial', 'onRound', 'signal']);
+    const o = checkOptions('tune()', options, ['space', 'trials', 'by', 'nfold', 'stratified', 'timeSeries', 'rows', 'seed', 'halving', 'resume', 'onTrial', 'onRound', 'signal']);
     checkFunction('tune()', 'onTrial', o.onTrial);
     checkFunction('tune()', 'onRound', o.onRound);
     checkSignal('tune()', o.signal);

@@ -202,6 +202,23 @@ function firstRows(order, count) {
   return out.sort((a, b) => a - b);
 }
 
+// More trials for a search that ended (Optuna's optimize called again): the trials of `previous` (a result of the
+// same search: space, seed, parameters and options) are kept, and the draws go on after them.
+function checkResume(previous, trials, halving, by) {
+  if (previous === undefined) return null;
+  if (halving) throw bad('option resume adds trials to a plain search; a search by halving ranks its trials rung by rung: start it again with more trials.');
+  if (previous === null || typeof previous !== 'object' || !Array.isArray(previous.trials) || previous.rungs !== undefined)
+    throw bad('option resume is the result of an earlier tune() of the same search (without halving), whose trials it goes on from.');
+  const numbers = previous.trials.map((t) => t?.trial);
+  if (!numbers.every((n, i) => n === i + 1)) throw bad('option resume\'s trials are numbered 1, 2, 3, ... as tune() returned them.');
+  if (!previous.trials.every((t) => typeof t.value === 'number' && t.searched && typeof t.searched === 'object'))
+    throw bad('option resume\'s trials each need their value and searched values, as tune() returned them.');
+  if (previous.trials.length >= trials) throw bad(`option trials (${trials}) counts the trials resumed (${previous.trials.length}) too: ask for more than them.`);
+  if (previous.trials.length && typeof previous.metric !== 'string') throw bad('option resume needs the earlier result\'s metric.');
+  if (previous.by !== undefined && previous.by !== by) throw bad(`option resume's trials were scored by '${previous.by}', this search by '${by}'.`);
+  return previous;
+}
+
 export async function tuneParams(lib, table, datasetOptions, params, options, yieldToEventLoop) {
   const { space, trials = 20, by = 'cv', nfold = 3, stratified = true, timeSeries = false, rows, seed = 0, onTrial, onRound, signal } = options ?? {};
   if (!table || typeof table.toDataset !== 'function')
@@ -212,6 +229,7 @@ export async function tuneParams(lib, table, datasetOptions, params, options, yi
   if (by === 'validation' && ['nfold', 'stratified', 'timeSeries', 'rows'].some((k) => k in options))
     throw bad("options nfold, stratified, timeSeries and rows are cross-validation's: leave them out with by: 'validation'.");
   const halving = checkHalving(options?.halving);
+  const resumed = checkResume(options?.resume, trials, halving, by);
   const algorithm = params.algorithm ?? 'xgboost';
   const searched = checkSpace(space, lib.paramSchema(), algorithm);
   const base = { early_stopping_rounds: TUNE_PATIENCE, ...params };
@@ -220,6 +238,18 @@ export async function tuneParams(lib, table, datasetOptions, params, options, yi
   const candidates = Array.from({ length: trials }, (_, i) => { const drawn = draw(searched, uniform); return i === 0 ? { ...base } : { ...base, ...drawn }; });
   const result = { trials: [], best: null, metric: '', largerIsBetter: false, by, aborted: false };
   const better = (a, b) => (result.largerIsBetter ? a > b : a < b);
+  if (resumed) {
+    // The trials done are kept if they are this search's own: the same draws from the same seed and space.
+    for (const done of resumed.trials) {
+      const tried = candidates[done.trial - 1];
+      const same = searched.every((p) => (tried[p.name] ?? p.fallback) === done.searched?.[p.name]);
+      if (!same) throw bad(`option resume holds trial ${done.trial} with ${JSON.stringify(done.searched)}, which this search draws otherwise: resume a search with its own space, seed and parameters.`);
+    }
+    result.trials = resumed.trials.map((t) => ({ ...t }));
+    result.metric = resumed.metric;
+    result.largerIsBetter = resumed.largerIsBetter;
+    for (const t of result.trials) if (!result.best || better(t.value, result.best.value)) result.best = t;
+  }
 
   // The rows each rung scores on (all of them, in one rung, without halving).
   let rungs = [{ rows: null, trials }], order = null, scoring = datasetOptions;
@@ -243,8 +273,8 @@ export async function tuneParams(lib, table, datasetOptions, params, options, yi
     result.rungs = rungs.map((r) => ({ rows: r.rows, trials: [] }));
   }
 
-  const entries = new Map();  // trial -> its latest entry
-  let alive = candidates.map((_, i) => i + 1);
+  const entries = new Map(result.trials.map((t) => [t.trial, t]));  // trial -> its latest entry
+  let alive = candidates.map((_, i) => i + 1).filter((t) => !entries.has(t));
   search: for (const [rung, plan] of rungs.entries()) {
     const subset = halving ? firstRows(order, plan.rows) : null;
     const scored = [];
@@ -261,6 +291,8 @@ export async function tuneParams(lib, table, datasetOptions, params, options, yi
         score = await scoreOnValidation(lib, table, subset ? { ...scoring, trainRows: subset } : scoring, tried, signal, progress, yieldToEventLoop);
       }
       if (!score) { result.aborted = true; break search; }
+      if (resumed?.trials.length && score.metric !== resumed.metric)
+        throw bad(`option resume's trials were scored by ${resumed.metric}, this search by ${score.metric}: resume a search with its own parameters.`);
       const { early_stopping_rounds: _, ...kept } = tried;
       const trial = { trial: t, params: { ...kept, rounds: score.bestRound }, searched: Object.fromEntries(searched.map((p) => [p.name, tried[p.name] ?? p.fallback])),
         bestRound: score.bestRound, roundsTrained: score.rounds, value: score.value, std: score.std,

@@ -12,6 +12,7 @@ import { dataTask, runParams, type DataTask } from './ui/params-form';
 import { setData, setHidden, setText, stat } from './ui/dom';
 import { drawn, sliceChart, trialTable } from './ui/tune-view';
 import type { WorkerClient } from './worker/client';
+import type { TrainRequest } from './worker/messages';
 import type { ParamSpec, TuneRange, TuneTrial } from '../../wasm/js/index.js';
 import { checkSpace } from '../../wasm/js/tune.js';
 
@@ -81,6 +82,8 @@ function halvingProgress(t: Tuning, running: boolean): string {
 
 export class TunePanel {
   private token = 0;
+  // The search last started, as sent: More trials resumes it with these (the form may have changed since).
+  private last: { token: number; request: TrainRequest; space: Record<string, TuneRange>; by: 'cv' | 'validation'; seed: number } | null = null;
   private running = 0;   // the token the worker is searching with (0: none)
   private shownRows = '';
   private drawnTrials = '';
@@ -108,6 +111,7 @@ export class TunePanel {
     $('tune-metric').addEventListener('change', (e) => update((s) => { s.tuneForm.metric = (e.target as HTMLSelectElement).value; s.tuneForm.refused = ''; }));
     $('tune-seed').addEventListener('input', (e) => update((s) => { s.tuneForm.seed = (e.target as HTMLInputElement).value; s.tuneForm.refused = ''; }));
     $('tune-by').addEventListener('change', (e) => update((s) => { s.tuneForm.by = (e.target as HTMLSelectElement).value === 'validation' ? 'validation' : 'cv'; }));
+    $('tune-more').addEventListener('click', () => this.more());
     $('tune-halving').addEventListener('change', (e) => update((s) => { s.tuneForm.halving = (e.target as HTMLInputElement).checked; }));
     $('tune-trials-table').addEventListener('click', (e) => {
       const n = Number((e.target as HTMLElement).closest<HTMLElement>('button[data-use]')?.dataset.use);
@@ -173,7 +177,32 @@ export class TunePanel {
         largerIsBetter: false, status: 'running', message: '', used: 0, round: 0, seed, evalMetric: String(params.eval_metric ?? ''),
         halving: store.tuneForm.halving, rungs: [], current: 0 };
     });
+    this.last = { token, request: { ...choice, params }, space, by, seed };
     this.client.tune(token, { ...choice, params }, space, trials, by, FOLDS, seed, store.tuneForm.halving);
+  }
+
+  // More trials for the search that ended: its trials kept, the draws going on after them (bl.tune's resume), as many
+  // more as the Trials field says.
+  private more() {
+    const t = store.tune, last = this.last;
+    if (!t || !last || !this.canResume(t)) return;
+    const more = Number(store.tuneForm.trials);
+    if (!Number.isInteger(more) || more < 1 || t.trials.length + more > MAX_TRIALS)
+      return this.refuse(`Not started: ${t.trials.length} trials and ${store.tuneForm.trials} more would pass the page's ${MAX_TRIALS}; the Trials field says how many more.`);
+    const token = ++this.token;
+    this.running = token;
+    last.token = token;
+    const planned = t.trials.length + more;
+    const resume = { trials: t.trials, metric: t.metric, largerIsBetter: t.largerIsBetter, by: t.by };
+    update((s) => {
+      s.tuneForm.refused = '';
+      Object.assign(s.tune!, { token, planned, status: 'running', message: '', round: 0, current: 0 });
+    });
+    this.client.tune(token, last.request, last.space, planned, last.by, FOLDS, last.seed, false, resume);
+  }
+
+  private canResume(t: Tuning) {
+    return (t.status === 'done' || t.status === 'stopped') && !t.halving && t.trials.length > 0 && this.last?.token === t.token;
   }
 
   // A trial's settings in the form: the searched values, rounds at its best round, the algorithm it ran.
@@ -233,6 +262,10 @@ export class TunePanel {
     const running = t?.status === 'running';
     const button = $<HTMLButtonElement>('tune-start');
     button.textContent = running ? 'Stop the search' : 'Search';
+    const more = $<HTMLButtonElement>('tune-more');
+    setHidden(more, !t || !this.canResume(t));
+    more.disabled = !store.engine.ready || !!store.loading;
+    more.textContent = `${store.tuneForm.trials.trim() || '?'} more trials`;
     button.disabled = !running && (!store.engine.ready || !store.data || !!store.loading || (store.choice.group === '' && !store.choice.target));
     const status = $('tune-status');
     const refused = store.tuneForm.refused;

@@ -1,7 +1,7 @@
 // The only file that calls postMessage to the worker.
 import type { ToySpec } from '../ui/toy-data';
 import type { TuneRange } from '../../../wasm/js/index.js';
-import type { ExportKind, FromWorker, KeepModel, RankingRequest, ReadOptions, RoundDetailRequest, SplitSearchRequest, SurfaceRequest, ToWorker, TrainRequest } from './messages';
+import type { ExportKind, FromWorker, KeepModel, RankingRequest, ReadOptions, RoundDetailRequest, SplitSearchRequest, SurfaceRequest, ToWorker, TrainRequest, TuneResume } from './messages';
 
 export class WorkerClient {
   private worker!: Worker;
@@ -60,8 +60,9 @@ export class WorkerClient {
   interactions(output: number, key: string, maxRows = 500) { this.send({ type: 'interactions', output, maxRows, key }); }
   crossValidate(token: number, request: TrainRequest, nfold: number) { this.send({ type: 'cv', token, request, nfold }); }
   stopCrossValidation() { this.send({ type: 'cv-stop' }); }
-  tune(token: number, request: TrainRequest, space: Record<string, TuneRange>, trials: number, by: 'cv' | 'validation', nfold: number, drawSeed: number, halving: boolean) {
-    this.send({ type: 'tune', token, request, space, trials, by, nfold, drawSeed, halving });
+  tune(token: number, request: TrainRequest, space: Record<string, TuneRange>, trials: number, by: 'cv' | 'validation', nfold: number, drawSeed: number, halving: boolean,
+    resume?: TuneResume) {
+    this.send({ type: 'tune', token, request, space, trials, by, nfold, drawSeed, halving, ...(resume ? { resume } : {}) });
   }
   stopTuning() { this.send({ type: 'tune-stop' }); }
   ranking(request: RankingRequest) { this.send({ type: 'ranking', request }); }

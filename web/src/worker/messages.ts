@@ -1,7 +1,10 @@
 import type { CsvDialect } from '../state';
 import type { ToySpec } from '../ui/toy-data';
 // The messages between the page and the training worker.
-import type { ColumnSummary, CvRound, Evaluation, ParamSpec, RoundLeaf, RoundReport, TuneRange, TuneTrial } from '../../../wasm/js/index.js';
+import type { ColumnSummary, CvRound, Evaluation, ParamSpec, RoundLeaf, RoundReport, TuneOptions, TuneRange, TuneTrial } from '../../../wasm/js/index.js';
+
+// The trials of a search that ended, to go on from (bl.tune's resume).
+export type TuneResume = NonNullable<TuneOptions['resume']>;
 import type { ShapData } from '../ui/shap-view';
 
 // A parameter's value as a run is sent it: a number, text, or a list of numbers (several quantile_alpha).
@@ -90,7 +93,7 @@ export type ToWorker =
   | { type: 'cv'; token: number; request: TrainRequest; nfold: number }
   | { type: 'cv-stop' }
   // A random search of the parameters named in `space` around a run's settings (bl.tune), each trial sent as it ends.
-  | { type: 'tune'; token: number; request: TrainRequest; space: Record<string, TuneRange>; trials: number; by: 'cv' | 'validation'; nfold: number; drawSeed: number; halving: boolean }
+  | { type: 'tune'; token: number; request: TrainRequest; space: Record<string, TuneRange>; trials: number; by: 'cv' | 'validation'; nfold: number; drawSeed: number; halving: boolean; resume?: TuneResume }
   | { type: 'tune-stop' }
   // SHAP interaction values of up to maxRows held-out rows (the first rows when none were held out), for output (class) `output`.
   | { type: 'interactions'; output: number; maxRows: number; key: string };

@@ -657,7 +657,7 @@ async function handle(msg: ToWorker) {
         const result = await bl!.tune(table, { target, task: group ? 'auto' : task as 'auto', ignore, weight: weight || undefined,
           classWeights: classWeights || undefined, baseMargin: baseMargin || undefined, group: group || undefined, skipMissingTarget: !group,
           ...(byValidation ? { validFraction, seed, validSplit } : {}) }, params, {
-          space: msg.space, trials: msg.trials, by: msg.by, seed: msg.drawSeed, halving: msg.halving, onRound: (trial, round) => {
+          space: msg.space, trials: msg.trials, by: msg.by, seed: msg.drawSeed, halving: msg.halving, ...(msg.resume ? { resume: msg.resume } : {}), onRound: (trial, round) => {
             // A progress line within a trial (a big table's trial takes many seconds), a few times a second at most.
             const now = performance.now();
             if (now - tuneRoundAt < 200) return;
