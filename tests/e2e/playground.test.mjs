@@ -537,12 +537,18 @@ test('SHAP: a summary of the validation rows and a waterfall for the row picked,
     }
     const imp = await download(page, '#download-importance');
     const [ihead, ...irows] = imp.text.trim().split('\n').map((l) => l.split(','));
-    assert.deepEqual(ihead, ['feature', 'gain', 'total_gain', 'weight', 'cover', 'total_cover']);
+    assert.deepEqual(ihead, ['feature', 'gain', 'total_gain', 'weight', 'cover', 'total_cover', 'permutation_rmse_drop (5 shuffles of the 80 validation rows)', 'permutation_sd']);
     const total = m.featureImportance('total_gain'), weight = m.featureImportance('weight');
+    // Permutation importance as the page's bars measure it: the validation rows, five shuffles.
+    const held = t.toDataset({ target: 'Miles_per_Gallon', ignore: ['Name'], validFraction: 0.2, seed: 0, skipMissingTarget: true });
+    const drops = Object.fromEntries(m.permutationImportance(t, { rows: held.validRows(), repeats: 5 }).features.map((f) => [f.name, f]));
+    held.dispose();
     assert.equal(irows.length, F);
-    for (const [name, , tg, w] of irows) {
+    for (const [name, , tg, w, , , mean, sd] of irows) {
       near(Number(tg), total[name] ?? 0, 1e-6, `${name}'s total gain`);
       near(Number(w), weight[name] ?? 0, 1e-9, `${name}'s splits`);
+      near(Number(mean), drops[name].mean, 1e-6, `${name}'s permutation drop`);
+      near(Number(sd), drops[name].std, 1e-6, `${name}'s permutation sd`);
     }
     assert.ok(irows.every((r, i) => i === 0 || Number(r[2]) <= Number(irows[i - 1][2])), 'most total gain first');
   } finally {

@@ -10,13 +10,22 @@ import { csvText } from './csv-cells';
 const digits = (x: number) => String(Number(x.toPrecision(7)));
 const KINDS = ['gain', 'total_gain', 'weight', 'cover', 'total_cover'] as const;
 
-// A line a feature: its importance of each kind (0 for a feature no tree splits on), by total_gain, most first.
-export function importanceCsv(m: Model): string {
+// A line a feature: its importance of each kind (0 for a feature no tree splits on), by total_gain, most first; with
+// the table loaded, permutation importance's mean drop and its sd too (the rows and shuffles the page's bars use,
+// said in the last two columns' names), blank where it could not be measured.
+export interface PermutationColumns { features: { name: string; mean: number; std: number }[]; metric: string; rows: string }
+export function importanceCsv(m: Model, permutation: PermutationColumns | null = null): string {
   const names = m.summary().features.map((f) => f.name);
   const of = Object.fromEntries(KINDS.map((k) => [k, m.featureImportance(k)]));
   const order = [...names].sort((a, b) => (of.total_gain[b] ?? 0) - (of.total_gain[a] ?? 0) || names.indexOf(a) - names.indexOf(b));
-  const lines = [['feature', ...KINDS].join(',')];
-  for (const name of order) lines.push([csvText(name), ...KINDS.map((k) => digits(of[k][name] ?? 0))].join(','));
+  const drop = new Map(permutation?.features.map((f) => [f.name, f]) ?? []);
+  const extra = permutation ? [csvText(`permutation_${permutation.metric}_drop (${permutation.rows})`), 'permutation_sd'] : [];
+  const lines = [['feature', ...KINDS, ...extra].join(',')];
+  for (const name of order) {
+    const p = drop.get(name);
+    const cells = permutation ? (p ? [digits(p.mean), digits(p.std)] : ['', '']) : [];
+    lines.push([csvText(name), ...KINDS.map((k) => digits(of[k][name] ?? 0)), ...cells].join(','));
+  }
   return lines.join('\n') + '\n';
 }
 

@@ -8,7 +8,7 @@ import type { ErrorInfo, EvaluationResult, FromWorker, KeepModel, ModelInfo, Rea
 import { modelShape, RoundHistory, roundCsv, roundDetail } from './round-detail';
 import { splitSearch } from './split-search';
 import { csvText, distinctHeader } from './csv-cells';
-import { importanceCsv, shapCsv } from './explain-files';
+import { importanceCsv, shapCsv, type PermutationColumns } from './explain-files';
 import { rankingDetail } from './ranking';
 import { describePredictions } from './describe-predictions';
 import { compareRuns, KeptRuns } from './compare';
@@ -527,7 +527,19 @@ async function handle(msg: ToWorker) {
       withCurrent((whole) => {
         if (msg.what === 'valid-rows') return post({ type: 'export', what: 'valid-rows', text: validRowsOf(whole).join('\n') + '\n' });
         if (msg.what === 'predictions') return post({ type: 'export', what: 'predictions', text: predictionsCsv(whole, msg.rounds ?? 0, msg.target, msg.threshold), round: msg.rounds ?? 0 });
-        if (msg.what === 'importance') return post({ type: 'export', what: 'importance', text: importanceCsv(whole) });
+        if (msg.what === 'importance') {
+          // Permutation importance beside the split-based kinds when it can be measured here (a table with the target).
+          let permutation: PermutationColumns | null = null;
+          try {
+            if (table) {
+              const p = permutationOf(whole, table);
+              permutation = { features: p.features, metric: p.metric, rows: p.rows };
+            }
+          } catch {
+            permutation = null;
+          }
+          return post({ type: 'export', what: 'importance', text: importanceCsv(whole, permutation) });
+        }
         if (msg.what === 'shap') {
           try {
             if (!table) noTable('Explaining its rows (SHAP)');
@@ -859,7 +871,7 @@ function permutationOf(m: Model, t: Table) {
     `${p.metric} there as they are: ${Number(p.baseline.toPrecision(4))}). Shuffling keeps a feature's values but cuts their tie to the target: ` +
     'a feature the model never reads costs 0; one whose information another feature also carries can cost little though the model reads it. ' +
     'Features whose shuffle made no difference, or by chance a better score, are not drawn.';
-  return { features: p.features, note };
+  return { features: p.features, note, metric: p.metric, rows: `${PERMUTATION_REPEATS} shuffles of ${of}` };
 }
 
 // The column of sample weights the model on show trained with, while its table is loaded ('' for none).
