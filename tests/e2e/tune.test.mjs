@@ -168,6 +168,10 @@ test('successive halving: the rungs said, trials left behind marked, each trial\
   }
   assert.equal(rows[0].trial, theirs.best.trial);
   assert.equal(await page.$$eval('#tune-slices circle.behind', (c) => c.length), (9 - second) * 4, 'the trials left behind faint in each chart');
+  // What the score hung on: bl.tune()'s importance, largest first.
+  const shares = await page.$$eval('.tune-importance .bar-row', (r) => r.map((e) => [e.dataset.name, Number(e.querySelector('.bar-value').dataset.v)]));
+  assert.deepEqual(shares.map(([n]) => n), Object.entries(theirs.importance).sort((a, b) => b[1] - a[1]).map(([n]) => n));
+  for (const [name, v] of shares) near(v, theirs.importance[name], 1e-12, `${name}'s share`);
   await page.uncheck('#tune-halving');
 });
 

@@ -6,7 +6,8 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
 import { init } from '../../wasm/js/index.js';
-import { halvingRungs } from '../../wasm/js/tune.js';
+const near = (a, b, tol, what = '') => assert.ok(Math.abs(a - b) <= tol, `${what}: ${a} against ${b}`);
+import { halvingRungs, paramImportance } from '../../wasm/js/tune.js';
 
 const csv = (f) => readFileSync(new URL(`../data/${f}`, import.meta.url));
 const bl = await init({ threads: false });
@@ -206,4 +207,30 @@ test('tune() resume: the trials done are kept and the draws go on; the same tria
   for (const [options, message] of refusals)
     await assert.rejects(bl.tune(auto, autoOptions, { rounds: 30 }, options), (e) => e.code === 'BAD_OPTION' && message.test(e.message), message.source);
   await assert.rejects(bl.tune(auto, autoOptions, { rounds: 30, eval_metric: 'mae' }, { space, trials: 6, seed: 9, resume: part }), /scored by rmse, this search by mae/);
+});
+
+test('paramImportance(): the parameter the score hangs on takes nearly all of it; tune() reports it, summing to 1', async () => {
+  const uniform = ((s) => () => ((s = (s * 1103515245 + 12345) % 2147483648) / 2147483648))(7);
+  const trials = Array.from({ length: 40 }, (_, i) => {
+    const a = uniform(), b = uniform(), c = uniform();
+    return { trial: i + 1, searched: { a, b, c }, value: (a - 0.3) ** 2 + 0.1 * b };  // c: no part
+  });
+  const imp = await paramImportance(bl, trials, ['a', 'b', 'c']);
+  assert.ok(imp.a > 0.7 && imp.b > imp.c && imp.c < 0.1, JSON.stringify(imp));
+  near(imp.a + imp.b + imp.c, 1, 1e-12);
+  assert.deepEqual(await paramImportance(bl, trials, ['a', 'b', 'c']), imp, 'the same answer again');
+  assert.equal(await paramImportance(bl, trials.slice(0, 3), ['a', 'b']), null, 'too few trials');
+  assert.deepEqual(await paramImportance(bl, trials, ['a']), { a: 1 });
+  const r = await bl.tune(auto, autoOptions, { rounds: 20 }, { space: { eta: { min: 0.01, max: 0.5, log: true }, max_depth: { min: 1, max: 6 } }, trials: 8 });
+  assert.deepEqual(Object.keys(r.importance), ['eta', 'max_depth']);
+  near(r.importance.eta + r.importance.max_depth, 1, 1e-12);
+  assert.deepEqual(r.importance, await paramImportance(bl, r.trials, ['eta', 'max_depth']), 'of every trial');
+  // With halving, of the first rung's scores: every trial on the same rows.
+  const first = [];
+  const h = await bl.tune(auto, autoOptions, { rounds: 20 }, { space: { eta: { min: 0.01, max: 0.5, log: true }, max_depth: { min: 1, max: 6 } }, trials: 9,
+    halving: { minRows: 40 }, onTrial: (t) => { if (t.rung === 1) first.push(t); } });
+  assert.equal(first.length, 9);
+  assert.ok(h.trials.some((t) => t.rung > 1));
+  assert.deepEqual(h.importance, await paramImportance(bl, first, ['eta', 'max_depth']));
+  assert.notDeepEqual(h.importance, await paramImportance(bl, h.trials, ['eta', 'max_depth']), 'not of the later rungs\' scores');
 });

@@ -219,6 +219,33 @@ function checkResume(previous, trials, halving, by) {
   return previous;
 }
 
+// Which searched parameters the score hung on (Optuna's mean-decrease-in-impurity importance): a random forest of the
+// trials (each searched value a feature, the score the target), each parameter's share of the forest's total gain,
+// which for squared error is the variance of the scores its splits explain. Few trials give a rough answer; under
+// MIN_TRIALS_FOR_IMPORTANCE none.
+export const MIN_TRIALS_FOR_IMPORTANCE = 4;
+export async function paramImportance(lib, trials, names) {
+  const usable = trials.filter((t) => Number.isFinite(t.value));
+  if (!names.length || usable.length < MIN_TRIALS_FOR_IMPORTANCE) return null;
+  if (names.length === 1) return { [names[0]]: 1 };
+  const columns = Object.fromEntries(names.map((n, i) => [`p${i}`, Float64Array.from(usable, (t) => t.searched[n])]));
+  columns.score = Float64Array.from(usable, (t) => t.value);
+  const table = lib.fromColumns(columns);
+  let data, model;
+  try {
+    data = table.toDataset({ target: 'score', task: 'regression', validFraction: 0 });
+    // scikit-learn's RandomForestRegressor as Optuna sets it up: 64 trees, grown out, every feature at each split.
+    model = await lib.train(data, { algorithm: 'random_forest', rounds: 64, max_depth: 0, colsample_bynode: 1, seed: 0, eval_train: 0 });
+    const gain = model.featureImportance('total_gain');
+    const total = names.reduce((sum, _, i) => sum + (gain[`p${i}`] ?? 0), 0);
+    return Object.fromEntries(names.map((n, i) => [n, total > 0 ? (gain[`p${i}`] ?? 0) / total : 0]));
+  } finally {
+    model?.dispose();
+    data?.dispose();
+    table.dispose();
+  }
+}
+
 export async function tuneParams(lib, table, datasetOptions, params, options, yieldToEventLoop) {
   const { space, trials = 20, by = 'cv', nfold = 3, stratified = true, timeSeries = false, rows, seed = 0, onTrial, onRound, signal } = options ?? {};
   if (!table || typeof table.toDataset !== 'function')
@@ -274,6 +301,7 @@ export async function tuneParams(lib, table, datasetOptions, params, options, yi
   }
 
   const entries = new Map(result.trials.map((t) => [t.trial, t]));  // trial -> its latest entry
+  const firstRung = new Map(entries);  // trial -> its score in the first rung, where every trial is scored on the same rows
   let alive = candidates.map((_, i) => i + 1).filter((t) => !entries.has(t));
   search: for (const [rung, plan] of rungs.entries()) {
     const subset = halving ? firstRows(order, plan.rows) : null;
@@ -301,6 +329,7 @@ export async function tuneParams(lib, table, datasetOptions, params, options, yi
       result.metric = score.metric;
       result.largerIsBetter = LARGER_IS_BETTER.test(score.metric);
       entries.set(t, trial);
+      if (rung === 0) firstRung.set(t, trial);
       scored.push(trial);
       result.rungs?.[rung].trials.push(t);
       // The best is of the highest rung reached: scores on fewer rows are not comparable with it.
@@ -317,5 +346,6 @@ export async function tuneParams(lib, table, datasetOptions, params, options, yi
       next.trials = alive.length;
     }
   }
+  result.importance = await paramImportance(lib, [...firstRung.values()], searched.map((p) => p.name));
   return result;
 }

@@ -188,6 +188,7 @@ export interface Tuning {
   halving: boolean;
   rungs: { rows: number; trials: number }[];  // with halving, the plan (known once the first trial ends)
   current: number;    // the trial under way (0: none reported)
+  importance: Record<string, number> | null;  // each searched parameter's share of what the scores hung on (when it ended)
 }
 
 export interface CrossValidation {

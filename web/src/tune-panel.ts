@@ -10,7 +10,7 @@ import { store, update, type TuneForm, type Tuning } from './state';
 import { choiceToSend } from './ui/csv-panel';
 import { dataTask, runParams, type DataTask } from './ui/params-form';
 import { setData, setHidden, setText, stat } from './ui/dom';
-import { drawn, sliceChart, trialTable } from './ui/tune-view';
+import { drawn, importanceFigure, sliceChart, trialTable } from './ui/tune-view';
 import type { WorkerClient } from './worker/client';
 import type { TrainRequest } from './worker/messages';
 import type { ParamSpec, TuneRange, TuneTrial } from '../../wasm/js/index.js';
@@ -175,7 +175,7 @@ export class TunePanel {
         keptOut: by === 'cv' && choice.validFraction > 0,
         logs: rows.filter((r) => r.log).map((r) => r.name), trials: [], best: 0, metric: '',
         largerIsBetter: false, status: 'running', message: '', used: 0, round: 0, seed, evalMetric: String(params.eval_metric ?? ''),
-        halving: store.tuneForm.halving, rungs: [], current: 0 };
+        halving: store.tuneForm.halving, rungs: [], current: 0, importance: null };
     });
     this.last = { token, request: { ...choice, params }, space, by, seed };
     this.client.tune(token, { ...choice, params }, space, trials, by, FOLDS, seed, store.tuneForm.halving);
@@ -196,7 +196,7 @@ export class TunePanel {
     const resume = { trials: t.trials, metric: t.metric, largerIsBetter: t.largerIsBetter, by: t.by };
     update((s) => {
       s.tuneForm.refused = '';
-      Object.assign(s.tune!, { token, planned, status: 'running', message: '', round: 0, current: 0 });
+      Object.assign(s.tune!, { token, planned, status: 'running', message: '', round: 0, current: 0, importance: null });
     });
     this.client.tune(token, last.request, last.space, planned, last.by, FOLDS, last.seed, false, resume);
   }
@@ -241,11 +241,12 @@ export class TunePanel {
     });
   }
 
-  onDone(token: number, stopped: boolean, error: string) {
+  onDone(token: number, stopped: boolean, error: string, importance: Record<string, number> | null) {
     if (this.running === token) this.running = 0;
     if (store.tune?.token !== token) return;
     update((s) => {
       s.tune!.status = error ? 'failed' : stopped ? 'stopped' : 'done';
+      s.tune!.importance = error ? null : importance;
       // The package's refusal of a range, in the page's words: "tune() space's 'eta' runs 0 to 1, …" -> "'eta' runs 0 to 1, …".
       s.tune!.message = error.replace(/^(tune|cv)\(\) (option )?(space's )?/, '');
     });
@@ -389,7 +390,7 @@ export class TunePanel {
   }
 
   private draw(t: Tuning | null) {
-    const key = t ? JSON.stringify([t.token, t.trials.map((x) => x.rung ?? 1), t.best, t.used]) : '';
+    const key = t ? JSON.stringify([t.token, t.trials.map((x) => x.rung ?? 1), t.best, t.used, t.importance]) : '';
     if (key === this.drawnTrials) return;
     this.drawnTrials = key;
     const slices = $('tune-slices'), table = $('tune-trials-table');
@@ -403,7 +404,7 @@ export class TunePanel {
     caption.textContent = `Each dot a trial, its ${t.metric} against the value it drew (the range asked across): the ring is trial 1, the form's settings; ` +
       `the red dot the best. Where the good scores bunch says where to search next; a parameter whose dots show no slope matters little here.` +
       (t.halving ? ' Faint dots are trials left at an earlier rung, scored on fewer rows (their scores are usually worse for that alone).' : '');
-    slices.replaceChildren(...t.names.map((name) => sliceChart(t, name)), caption);
+    slices.replaceChildren(...(t.importance && t.names.length > 1 ? [importanceFigure(t)] : []), ...t.names.map((name) => sliceChart(t, name)), caption);
     table.replaceChildren(trialTable(t));
   }
 }

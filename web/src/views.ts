@@ -613,7 +613,7 @@ export class Views {
         this.tune.onRound(m.token, m.trial, m.round);
         return;
       case 'tune-done':
-        this.tune.onDone(m.token, m.stopped, m.error);
+        this.tune.onDone(m.token, m.stopped, m.error, m.importance);
         return;
       case 'shap':
         if (!modelOnShow()) return;

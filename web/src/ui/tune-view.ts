@@ -58,6 +58,42 @@ export function sliceChart(t: Tuning, name: string): HTMLElement {
   return figure;
 }
 
+// Which searched parameters the scores hung on (bl.tune's importance: a random forest of the trials, each
+// parameter's share of its gain), as bars, largest first, with what it is said under them.
+export function importanceFigure(t: Tuning): HTMLElement {
+  const figure = document.createElement('figure');
+  figure.className = 'tune-importance';
+  const title = document.createElement('figcaption');
+  title.className = 'axis-name';
+  title.textContent = 'What the score hung on';
+  figure.append(title);
+  const entries = Object.entries(t.importance ?? {}).sort((a, b) => b[1] - a[1]);
+  for (const [name, share] of entries) {
+    const row = document.createElement('div');
+    row.className = 'bar-row';
+    row.dataset.name = name;
+    const label = document.createElement('span');
+    label.className = 'bar-label';
+    label.textContent = name;
+    const bar = document.createElement('span');
+    bar.className = 'bar';
+    bar.style.width = `${Math.max(0, 100 * share)}%`;
+    const value = document.createElement('span');
+    value.className = 'bar-value';
+    value.textContent = `${Math.round(100 * share)} %`;
+    value.dataset.v = String(share);
+    row.append(label, bar, value);
+    figure.append(row);
+  }
+  const note = document.createElement('p');
+  note.className = 'hint';
+  const scored = t.halving ? 'the first rung\'s scores (every trial on the same rows)' : `the ${t.trials.length} trials' scores`;
+  note.textContent = `Each parameter's share of how much ${scored} vary with the settings, as a random forest fit to the trials splits them ` +
+    '(Optuna\'s mean-decrease-in-impurity importance). Rough with few trials; a parameter near 0 % can be left at its default and the search spent on the others.';
+  figure.append(note);
+  return figure;
+}
+
 // The trials' table, best first; `use` gets the trial whose button was pressed.
 export function trialTable(t: Tuning): HTMLTableElement {
   const table = document.createElement('table');

@@ -377,5 +377,5 @@ export type FromWorker =
   | { type: 'cv-done'; token: number; rounds: number; bestRound: number; metric: string; stopped: boolean; error: string }
   | { type: 'tune-trial'; token: number; trial: TuneTrial; best: number; metric: string; largerIsBetter: boolean; rungs?: { rows: number; trials: number }[] }
   | { type: 'tune-round'; token: number; trial: number; round: number }
-  | { type: 'tune-done'; token: number; stopped: boolean; error: string }
+  | { type: 'tune-done'; token: number; stopped: boolean; error: string; importance: Record<string, number> | null }
   | { type: 'error'; during: 'init' | 'load' | 'train' | 'model' | 'inspect'; error: ErrorInfo; token?: number; load?: number };

@@ -678,9 +678,9 @@ async function handle(msg: ToWorker) {
           }, ...(byValidation ? {} : { nfold: msg.nfold, timeSeries: validSplit === 'last', ...(rows ? { rows } : {}) }), signal: abort.signal,
           onTrial: (trial, best, scored) => post({ type: 'tune-trial', token: msg.token, trial, best: best.trial, ...scored }),
         });
-        post({ type: 'tune-done', token: msg.token, stopped: result.aborted, error: '' });
+        post({ type: 'tune-done', token: msg.token, stopped: result.aborted, error: '', importance: result.importance });
       } catch (e) {
-        post({ type: 'tune-done', token: msg.token, stopped: false, error: describe(e).message });
+        post({ type: 'tune-done', token: msg.token, stopped: false, error: describe(e).message, importance: null });
       } finally {
         if (tuneAbort === abort) tuneAbort = null;
       }
