@@ -92,7 +92,7 @@ test('Stop ends a long search after the trial under way; a range that is no rang
   await page.fill('#tune-space tr[data-name="eta"] [data-field="max"]', 'lots');
   await page.click('#tune-start');
   assert.equal(await status(page), 'refused');
-  assert.match(await page.textContent('#tune-status'), /^Not started: eta's range needs two numbers, from and to \(it has '0.01' and 'lots'\)\./);
+  assert.match(await page.textContent('#tune-status'), /^Not started: eta's range needs two numbers, from and to \(it has '0.01' and 'lots'\), or a list in from: 2, 4, 8\./);
   await page.fill('#tune-space tr[data-name="eta"] [data-field="max"]', '0');
   await page.fill('#tune-trials', '2');
   await page.click('#tune-start');
@@ -212,4 +212,26 @@ test('More trials goes on with the search that ended, as the form was when it st
   assert.equal(shown.length, 6);
   for (const t of theirs.trials) near(shown.find((r) => r.trial === t.trial).value, t.value, 1e-9, `trial ${t.trial}`);
   assert.equal(shown[0].trial, theirs.best.trial);
+});
+
+test('a list typed in from searches those values only; a list with a word in it is refused', async () => {
+  const { page } = ctx.site;
+  const from = '#tune-space tr[data-name="max_depth"] [data-field="min"]', to = '#tune-space tr[data-name="max_depth"] [data-field="max"]';
+  await page.fill(from, '2, x');
+  assert.equal(await page.isDisabled(to), true, 'a list needs no "to"');
+  await page.click('#tune-start');
+  assert.equal(await status(page), 'refused');
+  assert.match(await page.textContent('#tune-status'), /^Not started: max_depth's list '2, x' holds 'x', not a number\./);
+  await page.fill(from, '2, 4, 8');
+  await page.fill('#tune-trials', '6');
+  await page.click('#tune-start');
+  await page.waitForFunction(() => document.getElementById('tune-status').dataset.status === 'done', null, { timeout: 180000 });
+  const depths = await page.$$eval('#tune-trials-table tbody tr', (trs) => trs.map((tr) => Number(tr.querySelector('td[data-col="max_depth"]').dataset.v)));
+  assert.equal(depths.length, 6);
+  // Trial 1 keeps the form's max_depth (which may lie outside the list); the 5 draws take the list's values only.
+  const fromList = depths.filter((d) => [2, 4, 8].includes(d));
+  assert.ok(fromList.length >= 5, `max_depth drawn: ${depths}`);
+  assert.ok(new Set(fromList).size >= 2, `max_depth drawn: ${depths}`);
+  await page.fill(from, '2');
+  assert.equal(await page.isDisabled(to), false);
 });

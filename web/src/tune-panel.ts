@@ -64,6 +64,9 @@ function rowsOf(form: TuneForm, schema: ParamSpec[], algorithm: string) {
   });
 }
 
+// A list of values typed in a range's "from" field (commas between them), else null.
+const listOf = (typed: string) => (typed.includes(',') ? typed.split(',').filter((v, i, all) => v.trim() !== '' || i < all.length - 1) : null);
+
 // Where a search by successive halving is: the rung under way, its rows and how many of its trials are scored.
 function halvingProgress(t: Tuning, running: boolean): string {
   const reached = (k: number) => t.trials.filter((x) => (x.rung ?? 1) >= k).length;  // trials scored in rung k
@@ -133,11 +136,22 @@ export class TunePanel {
     const rows = rowsOf(store.tuneForm, store.schema, store.algorithm).filter((r) => r.on);
     if (!rows.length) return this.refuse('Not started: tick at least one parameter to search.');
     const space: Record<string, TuneRange> = {};
+    const ranges: Record<string, [number, number]> = {};
     for (const r of rows) {
+      // A list typed in "from" (3, 6, 9): those values only, each as likely.
+      const list = listOf(r.min);
+      if (list) {
+        const bad = list.find((v) => v.trim() === '' || !Number.isFinite(Number(v)));
+        if (bad !== undefined) return this.refuse(`Not started: ${r.name}'s list '${r.min}' holds '${bad.trim()}', not a number.`);
+        space[r.name] = list.map(Number);
+        ranges[r.name] = [Math.min(...list.map(Number)), Math.max(...list.map(Number))];
+        continue;
+      }
       const min = Number(r.min), max = Number(r.max);
       if (r.min.trim() === '' || r.max.trim() === '' || !Number.isFinite(min) || !Number.isFinite(max))
-        return this.refuse(`Not started: ${r.name}'s range needs two numbers, from and to (it has '${r.min}' and '${r.max}').`);
+        return this.refuse(`Not started: ${r.name}'s range needs two numbers, from and to (it has '${r.min}' and '${r.max}'), or a list in from: 2, 4, 8.`);
       space[r.name] = { min, max, log: r.log };
+      ranges[r.name] = [min, max];
     }
     // The package's own checks of the ranges (inside the parameter's range, log scales above 0, ...), before anything runs.
     try {
@@ -171,7 +185,7 @@ export class TunePanel {
       s.tuneForm.refused = '';
       s.tune = { token, dataId: s.data!.id, algorithm: s.algorithm, label: runLabel(s.schema, params, choice), by, nfold: FOLDS,
         timeSeries: by === 'cv' && choice.validSplit === 'last', planned: trials,
-        names: rows.map((r) => r.name), ranges: Object.fromEntries(rows.map((r) => [r.name, [Number(r.min), Number(r.max)]])),
+        names: rows.map((r) => r.name), ranges,
         keptOut: by === 'cv' && choice.validFraction > 0,
         logs: rows.filter((r) => r.log).map((r) => r.name), trials: [], best: 0, metric: '',
         largerIsBetter: false, status: 'running', message: '', used: 0, round: 0, seed, evalMetric: String(params.eval_metric ?? ''),
@@ -348,6 +362,7 @@ export class TunePanel {
         set('on', (el) => { el.checked = r.on; });
         set('log', (el) => { el.checked = r.log; });
         for (const f of ['min', 'max'] as const) set(f, (el) => { if (document.activeElement !== el && el.value !== r[f]) el.value = r[f]; });
+        set('max', (el) => { el.disabled = !!listOf(r.min); });
         tr.classList.toggle('off', !r.on);
       });
       return;
@@ -384,7 +399,8 @@ export class TunePanel {
       on.checked = r.on;
       label.append(on, ` ${r.name}`);
       name.append(label);
-      tr.append(name, input('min', 'text', `${r.name} from`, r.min), input('max', 'text', `${r.name} to`, r.max), input('log', 'checkbox', `${r.name} on a log scale`, r.log));
+      tr.append(name, input('min', 'text', `${r.name} from (or a list: 2, 4, 8)`, r.min), input('max', 'text', `${r.name} to`, r.max), input('log', 'checkbox', `${r.name} on a log scale`, r.log));
+      tr.querySelector<HTMLInputElement>('[data-field="max"]')!.disabled = !!listOf(r.min);
       return tr;
     }));
   }
