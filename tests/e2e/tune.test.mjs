@@ -26,7 +26,7 @@ test('auto_mpg: each trial\'s settings and score are bl.tune()\'s; Use puts the 
     trial: Number(tr.dataset.trial), best: tr.classList.contains('best'),
     values: Object.fromEntries([...tr.querySelectorAll('td[data-col]')].map((td) => [td.dataset.col, Number(td.dataset.v)])) })));
   assert.equal(rows.length, 5);
-  assert.equal(await page.$$eval('#tune-slices figure', (f) => f.length), 5, 'a chart a searched parameter');
+  assert.equal(await page.$$eval('#tune-slices figure.tune-slice', (f) => f.length), 5, 'a chart a searched parameter');
   const table = ctx.bl.readCSV(await readFile(new URL('../../web/public/datasets/auto_mpg.csv', import.meta.url)));
   let theirs;
   const options = { target: 'Miles_per_Gallon', ignore: ['Name'], skipMissingTarget: true };
