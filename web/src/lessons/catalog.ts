@@ -69,7 +69,8 @@ export interface Lesson {
   challenge: Challenge;
 }
 
-const fixed = (x: number, digits = 3) => (Number.isFinite(x) ? x.toFixed(digits) : String(x));
+// A true minus sign, as the claims write one (toFixed gives a hyphen).
+const fixed = (x: number, digits = 3) => (Number.isFinite(x) ? x.toFixed(digits).replace(/^-/, '−') : String(x));
 // A number after a minus sign: in parentheses when negative ("1.117 − (−0.025)", not "1.117 − -0.025").
 const subtrahend = (x: number, digits = 3) => (x < 0 ? `(−${fixed(-x, digits)})` : fixed(x, digits));
 const eps = (c: LessonContext, round = 1) => c.report(round)?.epsilon ?? NaN;
@@ -387,7 +388,7 @@ const GRADIENT_BOOSTING: Lesson = {
         answer: (c) => 0.5 * ((followed(c)?.y ?? NaN) - (followed(c)?.before ?? NaN)) ** 2,
         explain: (c) => `½(${fixed(followed(c)?.y ?? NaN, 4)} − ${subtrahend(followed(c)?.before ?? NaN, 4)})² = ` +
           `${fixed(0.5 * ((followed(c)?.y ?? NaN) - (followed(c)?.before ?? NaN)) ** 2, 4)}. (Lin's lectures start every score at 0 ` +
-          'instead: the first tree then fits y itself, and f₀ = ȳ is what its leaves\' means start from.)',
+          'instead: the first tree then fits y itself and its leaves hold means of y, where here they hold means of y − ȳ.)',
       },
     },
     {
@@ -423,7 +424,7 @@ const GRADIENT_BOOSTING: Lesson = {
           `${fixed(-(leafOf(c)?.sumGrad ?? NaN), 4)}. What value γ does that leaf take?`,
         answer: (c) => -(leafOf(c)?.sumGrad ?? NaN) / (leafOf(c)?.rows ?? NaN),
         explain: (c) => `γ = ${fixed(-(leafOf(c)?.sumGrad ?? NaN), 4)} / ${leafOf(c)?.rows} = ${fixed(leafOf(c)?.step ?? NaN, 4)} ` +
-          '(the round panel lists every leaf with its rows, G and step).',
+          '(the round panel lists every leaf with its rows, its mean residual r̄ = −G/n and its step γ).',
       },
     },
     {
@@ -812,7 +813,8 @@ const RANKING: Lesson = {
         prompt: () => 'In round 1 (every h₀ = 0, τ = 1), what target does the more relevant document of a pair get?',
         answer: () => 1,
         tolerance: 0.001,
-        explain: () => 'h(y) + τ = 0 + 1 = 1; its partner gets h(x) − τ = −1. The round panel lists a query\'s pairs and their targets.',
+        explain: () => 'h(y) + τ = 0 + 1 = 1; its partner gets h(x) − τ = −1. The "One query, ranked" panel lists a query\'s pairs and ' +
+          'their targets once its Queries menu is set to training (a validation query has no targets: it is not trained on).',
       },
     },
     {
@@ -928,8 +930,9 @@ const BLENDING: Lesson = {
       title: 'Stacking: a model on the models',
       setup: { data: XOR_BIG, preset: 'four', algorithm: 'xgboost', params: FOUR, rounds: 60 },
       panel: 'compare-panel',
-      claim: 'Stacking lets the combination depend on the input: a learner (here a depth-2 booster) is trained on the models\' ' +
-        'outputs, on the same held-out rows as linear blending. It can use one model in one region and another elsewhere, and, ' +
+      claim: 'Stacking lets the combination depend on what the models output: a learner (here a depth-2 booster) is trained on ' +
+        'their outputs, on the same held-out rows as linear blending. It can trust one model where the outputs look one way and another ' +
+        'where they look another, and, ' +
         'having more freedom, it can also overfit the few rows it is fit on.',
       question: {
         needsCompare: true,
@@ -976,9 +979,10 @@ const LOSSES: Lesson = {
       own: ['binary'],
       setup: { data: CIRCLES, algorithm: 'xgboost', params: { max_depth: '2', eta: '0.3', rounds: '20' }, rounds: 3 },
       panel: 'round-panel',
-      claim: 'With labels ỹ = ±1 and a score F, the margin m = ỹ·F is positive when F has the right sign, large when it is right ' +
-        'with confidence. The two-class losses are functions of m: misclassification [m < 0], exponential e^{−m}, binomial ' +
-        'deviance ln(1 + e^{−m}), squared (1 − m)², hinge max(0, 1 − m); the loss figure draws them.',
+      claim: 'With labels ỹ = ±1 and a score F, the margin m = ỹ·F is positive when F has the right sign, large when confidently ' +
+        'right. The two-class losses are functions of m: misclassification [m < 0], exponential e^{−m}, binomial ' +
+        'deviance ln(1 + e^{−m}) (the notes\' figure scales it otherwise: the loss figure\'s caption says how), squared (1 − m)², ' +
+        'hinge max(0, 1 − m).',
       question: {
         hides: ['lossline'],
         needsDetail: true,
@@ -1020,7 +1024,7 @@ const LOSSES: Lesson = {
         hides: ['gbleaf', 'leafvalue', 'after'],
         needsDetail: true,
         prompt: (c) => { const r = farthest(c), l = leafOfRow(c, r);
-          return `On this page the row on ${nameOf(r)} is farthest from f₀: y = ${fixed(r?.y ?? NaN, 4)}, f₀ = ${fixed(r?.before ?? NaN, 4)}. Its leaf ` +
+          return `On the worked table's page, the row on ${nameOf(r)} is farthest from f₀: y = ${fixed(r?.y ?? NaN, 4)}, f₀ = ${fixed(r?.before ?? NaN, 4)}. Its leaf ` +
             `holds ${l?.rows ?? '?'} training rows. How much of the leaf's value γ (the mean of their residuals) is this one row's, r/n?`; },
         answer: (c) => { const r = farthest(c); return ((r?.y ?? NaN) - (r?.before ?? NaN)) / (leafOfRow(c, r)?.rows ?? NaN); },
         explain: (c) => { const r = farthest(c), l = leafOfRow(c, r), res = (r?.y ?? NaN) - (r?.before ?? NaN);
@@ -1036,7 +1040,9 @@ const LOSSES: Lesson = {
       panel: 'worked-table',
       claim: 'Huber\'s idea: be quadratic near the fit and linear far from it. XGBoost\'s smooth form, pseudo-Huber, is ' +
         'δ²(√(1 + (z/δ)²) − 1) with z = F − y, so its gradient g = z / √(1 + (z/δ)²) is about z for small residuals and never more ' +
-        'than δ in size: an outlier pulls its leaf no harder than any row a little more than δ off. (Here δ = huber_slope = 0.5.)',
+        'than δ in size: an outlier pulls its leaf no harder than any row a little more than δ off. (Here δ = huber_slope = 0.5.) ' +
+        'The leaf\'s Newton step −G/(H + λ) is another matter: h = (1 + (z/δ)²)^{−3/2} shrinks fast for rows far off, so a leaf of ' +
+        'such rows divides a bounded G by a small H and can step far past them; the leaf table shows it.',
       question: {
         hides: ['grad', 'lossline'],
         needsDetail: true,

@@ -83,7 +83,9 @@ export class LessonPanel {
       if (store.landing) this.renderLanding();
       return;
     }
-    LessonPanel.noteChallenge(currentRun() ?? undefined, store.data?.source ?? '');
+    // Only a run on the data loaded now: while a step loads its own data, the run before (on other data) is still on show.
+    const run = currentRun() ?? undefined;
+    LessonPanel.noteChallenge(run && run.dataId === store.data?.id ? run : undefined, store.data?.source ?? '');
     const key = `${lesson.id}:${l!.step}`;
     if (this.built !== key) {
       this.buildStep(lesson, l!.step);
@@ -143,8 +145,9 @@ export class LessonPanel {
     for (const item of this.root.querySelectorAll<HTMLElement>('.lesson-list li')) {
       const id = item.querySelector<HTMLElement>('.lesson-start')!.dataset.lesson!;
       const lesson = lessonById(id)!, p = progressOf(id);
-      setText(item.querySelector('.lesson-progress')!, p.steps.length || p.challenge
-        ? `${p.steps.length} of ${lesson.steps.length} steps${p.challenge ? ', challenge met' : ''}` : '');
+      const shown = p.shown.filter((n) => !p.steps.includes(n)).length;
+      setText(item.querySelector('.lesson-progress')!, p.steps.length || p.challenge || shown
+        ? `${p.steps.length} of ${lesson.steps.length} steps${shown ? ` (${shown} more shown)` : ''}${p.challenge ? ', challenge met' : ''}` : '');
     }
   }
 
@@ -170,7 +173,12 @@ export class LessonPanel {
     check.addEventListener('click', () => this.check(input?.value ?? ''));
     input?.addEventListener('keydown', (e) => { if (e.key === 'Enter') this.check(input.value); });
     const show = el('button', { type: 'button', className: 'secondary', id: 'lesson-show' }, 'Show the answer');
-    show.addEventListener('click', () => update((s) => { if (s.lesson) s.lesson.shown = true; }));
+    // A step whose answer was shown is not counted as found later (Show, Next, Previous, then typing the answer in).
+    show.addEventListener('click', () => {
+      const l = store.lesson;
+      if (l && l.verdict !== 'right') saveProgress(l.id, (p) => p.shown.push(l.step));
+      update((s) => { if (s.lesson) s.lesson.shown = true; });
+    });
     const prev = el('button', { type: 'button', className: 'secondary', id: 'lesson-prev' }, 'Previous step');
     // The next and previous steps stay on the student's file where they can.
     const onOwn = (i: number) => !!store.lesson?.own && ownTaskFits(lesson.steps[i], this.actions.ownFile()) === '';
@@ -184,6 +192,19 @@ export class LessonPanel {
     const own = el('p', { className: 'hint lesson-own', id: 'lesson-own' });
     const leave = el('button', { type: 'button', className: 'secondary', id: 'lesson-leave' }, 'Leave the lesson');
     leave.addEventListener('click', () => this.actions.leave());
+    // For a teacher: the address holds the lesson, the step, its data and settings (url-state.ts); opened, it sets the step up.
+    const link = el('button', { type: 'button', className: 'secondary', id: 'lesson-link' }, 'Copy a link to this step');
+    const linkSaid = el('span', { className: 'hint', id: 'lesson-link-said' });
+    linkSaid.setAttribute('aria-live', 'polite');
+    link.addEventListener('click', async () => {
+      const href = location.href;
+      try {
+        await navigator.clipboard.writeText(href);
+        linkSaid.textContent = ' Copied: whoever opens it gets this step, its data and its settings.';
+      } catch {
+        linkSaid.textContent = ` Copy this address: ${href}`;
+      }
+    });
     const verdict = el('p', { className: 'lesson-verdict', id: 'lesson-verdict' });
     verdict.setAttribute('aria-live', 'polite');
     const explain = el('p', { className: 'lesson-explain', id: 'lesson-explain' });
@@ -224,6 +245,7 @@ export class LessonPanel {
       own,  // after the question: on a phone the question stays on the first screen
       verdict, explain, challenge,
       el('p', { className: 'lesson-nav' }, prev, next, leave),
+      el('p', { className: 'lesson-share' }, link, linkSaid),
     );
     prev.disabled = index === 0;
     this.parts = { prompt, input, choices, check, show, verdict, explain, challenge, status, prev, next, look, own };
@@ -280,7 +302,7 @@ export class LessonPanel {
       const met = progressOf(lesson.id).challenge;
       // Met once stays met (progress), but the run on show is judged too: a reviewer's later runs that missed read "Met".
       const run = currentRun() ?? undefined;
-      const now = !!run && run.status !== 'training' && lesson.challenge.met(run, store.data?.source ?? '', comparisonOf(run));
+      const now = !!run && run.status !== 'training' && run.dataId === store.data?.id && lesson.challenge.met(run, store.data?.source ?? '', comparisonOf(run));
       const status = parts.challenge.querySelector<HTMLElement>('#lesson-challenge-status')!;
       status.className = met ? 'lesson-met' : 'hint';
       setText(status, !met ? `Not yet. Hint: ${lesson.challenge.hint}` : now || !run ? 'Met: well done.'
@@ -323,11 +345,19 @@ export class LessonPanel {
     const ctx = lessonContext(store.runs.find((r) => r.token === l.run), step.setup.rounds);
     if ((step.question.needsDetail && !ctx.detail) || (step.question.needsCompare && !ctx.compare)) return;
     const right = isRight(step.question, ctx, given.trim());
-    if (right) saveProgress(lesson.id, (p) => p.steps.push(l.step));
+    if (right && !progressOf(lesson.id).shown.includes(l.step)) saveProgress(lesson.id, (p) => p.steps.push(l.step));
     update((s) => {
       if (!s.lesson) return;
       s.lesson.answer = given.trim();
       s.lesson.verdict = right ? 'right' : 'wrong';
+    });
+    // The verdict and its explanation in view: below a long step they fell past the sidebar's or the phone's edge.
+    requestAnimationFrame(() => {
+      const verdict = this.parts?.verdict;
+      if (!verdict) return;
+      const box = verdict.getBoundingClientRect(), column = verdict.closest('.sidebar')?.getBoundingClientRect();
+      const bottom = Math.min(window.innerHeight, column?.bottom ?? Infinity);
+      if (box.bottom > bottom || box.top < 0) verdict.scrollIntoView({ block: 'center' });
     });
   }
 

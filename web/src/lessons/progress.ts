@@ -5,6 +5,7 @@ const KEY = 'boostlab-lessons';
 
 export interface LessonProgress {
   steps: number[];     // 0-based steps answered right
+  shown: number[];     // 0-based steps whose answer was shown before it was found: not counted as found after
   challenge: boolean;
 }
 
@@ -19,14 +20,16 @@ function readAll(): Record<string, LessonProgress> {
 
 export function progressOf(id: string): LessonProgress {
   const p = readAll()[id];
-  return { steps: Array.isArray(p?.steps) ? p.steps.filter((n) => Number.isInteger(n)) : [], challenge: p?.challenge === true };
+  const whole = (v: unknown) => (Array.isArray(v) ? v.filter((n) => Number.isInteger(n)) : []);
+  return { steps: whole(p?.steps), shown: whole(p?.shown), challenge: p?.challenge === true };
 }
 
 export function saveProgress(id: string, change: (p: LessonProgress) => void) {
   const all = readAll();
   const p = progressOf(id);
   change(p);
-  all[id] = { steps: [...new Set(p.steps)].sort((a, b) => a - b), challenge: p.challenge };
+  const set = (v: number[]) => [...new Set(v)].sort((a, b) => a - b);
+  all[id] = { steps: set(p.steps), shown: set(p.shown), challenge: p.challenge };
   try {
     localStorage.setItem(KEY, JSON.stringify(all));
   } catch {
