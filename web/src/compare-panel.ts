@@ -7,7 +7,7 @@ import { runsOf, store, type Run } from './state';
 import type { WorkerClient } from './worker/client';
 import type { CompareReply, TreeJson } from './worker/messages';
 import { Surface } from './ui/surface';
-import { cell, num, paragraph, setHidden, setText, smallChart } from './ui/dom';
+import { cell, hintSideways, num, paragraph, setHidden, setText, smallChart } from './ui/dom';
 import { algorithmName } from './run-names';
 
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
@@ -15,7 +15,10 @@ const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as 
 export class ComparePanel {
   private asked = '';
 
-  constructor(private readonly client: WorkerClient) {}
+  constructor(private readonly client: WorkerClient) {
+    // On a phone the blends' log-loss column is past the frame's edge: say the table scrolls.
+    hintSideways(document.getElementById('compare-blends-frame')!, document.getElementById('compare-blends')!, document.getElementById('compare-blends-hint')!);
+  }
 
   // The newest preset group on the loaded data, when every one of its runs has ended.
   private group(): Run[] {

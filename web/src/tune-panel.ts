@@ -9,7 +9,7 @@ import { runLabel } from './run-names';
 import { store, update, type TuneForm, type Tuning } from './state';
 import { choiceToSend } from './ui/csv-panel';
 import { dataTask, runParams, type DataTask } from './ui/params-form';
-import { setData, setHidden, setText, stat } from './ui/dom';
+import { scrolling, setData, setHidden, setText, stat } from './ui/dom';
 import { drawn, importanceFigure, sliceChart, trialTable } from './ui/tune-view';
 import type { WorkerClient } from './worker/client';
 import type { TrainRequest } from './worker/messages';
@@ -421,6 +421,6 @@ export class TunePanel {
       `the red dot the best. Where the good scores bunch says where to search next; a parameter whose dots show no slope matters little here.` +
       (t.halving ? ' Faint dots are trials left at an earlier rung, scored on fewer rows (their scores are usually worse for that alone).' : '');
     slices.replaceChildren(...(t.importance && t.names.length > 1 ? [importanceFigure(t)] : []), ...t.names.map((name) => sliceChart(t, name)), caption);
-    table.replaceChildren(trialTable(t));
+    table.replaceChildren(scrolling(trialTable(t)));  // under a hint while columns are past a phone's edge
   }
 }

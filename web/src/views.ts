@@ -444,7 +444,7 @@ export class Views {
     const runs = runsOf(dataId);
     const current = runs.find((r) => r.number === store.current) ?? null;
     this.chart.render({ runs, current, metric: store.chart.metric, log: store.chart.log, selectedRound: current ? store.selectedRound : 0,
-      cv: store.cv && store.cv.dataId === dataId ? store.cv : null });
+      cv: store.cv && store.cv.dataId === dataId ? store.cv : null, spanCurrent: !!store.lesson });
     // Only when there is something to clear.
     setHidden($('clear-runs'), !runs.some((r) => r !== current));
     // Before any round the chart is empty: say what fills it.

@@ -31,6 +31,9 @@ export interface ChartView {
   log: boolean;
   selectedRound: number;
   cv: CrossValidation | null;  // a cross-validation on the same data: its test mean, and a band of one std
+  // The rounds axis spans the current run only (a lesson: its step's run is the point, and a 60-round run kept from an
+  // earlier step squeezed a 2-round one into the axis's left edge); else the longest run.
+  spanCurrent: boolean;
 }
 
 const CV = '#965ac8';
@@ -77,13 +80,14 @@ export class LossChart {
   render(v: ChartView) {
     const m = LossChart.metricOf(v);
     const cvRounds = v.cv?.rounds.filter((r) => m in r.test) ?? [];
-    const version = `${m}|${v.log}|${v.selectedRound}|${v.current?.number}|${v.runs.map((r) => `${r.number}:${r.reports.length}`).join(',')}|${v.cv?.token}:${cvRounds.length}`;
+    const version = `${m}|${v.log}|${v.selectedRound}|${v.current?.number}|${v.runs.map((r) => `${r.number}:${r.reports.length}`).join(',')}|${v.cv?.token}:${cvRounds.length}|${v.spanCurrent}`;
     if (version === this.version) return;
     this.version = version;
     this.view = v;
     const c = v.current;
     const earlier = v.runs.filter((r) => r !== c && r.reports.some((rep) => m in rep.valid || m in rep.train || `oob_${m}` in rep.train));
-    const longest = Math.max(0, cvRounds.length, ...v.runs.map((r) => r.reports.length));
+    const longest = v.spanCurrent && c ? Math.max(1, c.reports.length, cvRounds.length)
+      : Math.max(0, cvRounds.length, ...v.runs.map((r) => r.reports.length));
     const x = Array.from({ length: longest }, (_, i) => i + 1);
     const series: uPlot.Series[] = [{ label: 'round' }];
     const data: (number | null)[][] = [x];
@@ -175,6 +179,7 @@ export class LossChart {
     this.el.dataset.pointsTrain = String(c?.reports.filter((r) => m in r.train).length ?? 0);
     this.el.dataset.pointsValid = String(c?.reports.filter((r) => m in r.valid).length ?? 0);
     this.el.dataset.runs = String(earlier.length);
+    this.el.dataset.rounds = String(longest);  // the rounds axis's span
     this.el.dataset.metric = m;
     // A score (AUC, NDCG, ...) is not a loss: the heading says which way is better.
     const title = document.getElementById('chart-title');
