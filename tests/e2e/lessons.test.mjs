@@ -383,6 +383,9 @@ test('XGBoost\'s objective: h of a row, w* with λ = 1 and 20, the tree\'s objec
     return page.textContent('#lesson-prompt');
   };
   const numbers = (text, ...names) => names.map((n) => num(new RegExp(`${n} = ([-−]?\\d+(?:\\.\\d+)?)`).exec(text)?.[1]));
+  // Step 4 asks for the tree's objective on this same run: blurred from step 1 on, not only in step 4.
+  await prompt();
+  assert.match(await page.$eval('#round-inspector figure.tree-objective', (e) => getComputedStyle(e).filter), /blur/);
   // Second order: h = p(1 − p).
   let text = await prompt();
   const [p] = numbers(text, 'σ\\(F₀\\)');

@@ -110,7 +110,8 @@ const ADABOOST: Lesson = {
       panel: 'surface-box',
       claim: 'After round 1 every row the stump got wrong has its weight multiplied by ◆₁, every row it got right divided by ◆₁. ' +
         'Round 2 therefore cares more about the rows round 1 missed: the picture shows round 2, each point\'s area in proportion ' +
-        'to its weight, and those rows\' points are a little larger (by ◆₁² in area).',
+        'to its weight, and those rows\' points are a little larger (by ◆₁² in area: barely seen when ε₁ is near ½, so the ' +
+        'worked table\'s u column gives the two weights as numbers).',
       question: {
         prompt: (c) => `Round 1's stump has ε₁ = ${fixed(eps(c), 4)}. After the update, how many times heavier is a row round 1 got ` +
           'wrong than a row it got right?',
@@ -608,7 +609,7 @@ const XGBOOST: Lesson = {
         'g and h the loss\'s first and second derivatives at F. For log loss with p = σ(F): g = p − y and h = p(1 − p). The whole ' +
         'round is then built from the sums of g and h over rows.',
       question: {
-        hides: ['hess'],
+        hides: ['hess', 'objective'],  // and step 4's answer, the tree's objective, on the same run
         needsDetail: true,
         prompt: (c) => `The row on ${rowName(c)} has y = ${followed(c)?.y ?? '?'} and score F₀ = ${fixed(followed(c)?.before ?? NaN, 4)} ` +
           `(p = σ(F₀) = ${fixed(sigmoid(followed(c)?.before ?? NaN), 4)}). What is its h = p(1 − p)?`,
@@ -627,7 +628,7 @@ const XGBOOST: Lesson = {
       claim: 'Summed over a leaf\'s rows, the expansion is G·w + ½(H + λ)·w², where λ is the L2 penalty on leaf weights. This ' +
         'parabola is lowest at w* = −G/(H + λ): one Newton step, damped by λ.',
       question: {
-        hides: ['leafw', 'leafvalue', 'after'],  // F₁ = F₀ + η·w* gives w* too
+        hides: ['leafw', 'leafvalue', 'after', 'objective'],  // F₁ = F₀ + η·w* gives w* too; step 4's answer
         needsDetail: true,
         prompt: (c) => `The row on ${rowName(c)} lands in a leaf with G = ${fixed(leafOf(c)?.sumGrad ?? NaN, 4)} and H = ` +
           `${fixed(leafOf(c)?.sumHess ?? NaN, 4)}; λ = 1. What is the leaf's w*?`,
