@@ -6,7 +6,7 @@
 // Screenshots at 1280x800, 390x844 and 853x533 at 1.5x are left in test-results/.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { openSite, setParam, train } from './browser.mjs';
+import { download, openSite, setParam, train } from './browser.mjs';
 
 // A number as the lessons write it (a true minus sign).
 const num = (s) => Number(String(s).replace('−', '-'));
@@ -160,6 +160,11 @@ test('AdaBoost, one stump at a time: every step checked against the engine\'s nu
   await page.waitForFunction(() => document.querySelector('.lesson-progress').textContent !== '');
   // (One step's answer was shown before it was found: not counted, and said.)
   assert.equal(await page.textContent('.lesson-progress'), '5 of 6 steps (1 more shown), challenge met');
+  // The same, as a file a student can hand in: steps numbered as the page numbers them.
+  const file = (await download(page, '#landing-progress')).trim().split('\n');
+  assert.equal(file[0], 'lesson,title,steps,found,found_steps,shown_steps,challenge_met');
+  assert.equal(file.length, 11, 'a line a lesson');
+  assert.match(file[1], new RegExp(`^adaboost-stumps,"AdaBoost, one stump at a time",6,5,[\\d ]+,${shownStep + 1},yes$`));
 });
 
 test('AdaBoost with trees: a full tree ends it in one round, draws in proportion to u, a drawn tree\'s finite vote, then pruning by leaves', async () => {

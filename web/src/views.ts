@@ -26,7 +26,7 @@ import { CvPanel } from './cv-panel';
 import { TunePanel } from './tune-panel';
 import { writeHash } from './url-state';
 import { algorithmName, settingChanges } from './run-names';
-import { intoViewIfOff, setAttr, setData, setHidden, setText, setValue, stat } from './ui/dom';
+import { download, intoViewIfOff, setAttr, setData, setHidden, setText, setValue, stat } from './ui/dom';
 
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
 // Metrics as the chart's legend names them: a forest's oob_error is its out-of-bag error.
@@ -814,16 +814,6 @@ export class Views {
       classWeights: c.classWeights || undefined, baseMargin: c.baseMargin || undefined, validFraction: c.validFraction, seed: c.seed, validSplit: c.validSplit === 'random' ? undefined : c.validSplit, params: runParams(store.schema, store.algorithm, store.typed).params,
       metric: store.chart.metric, log: store.chart.log, lesson: store.lesson?.id, step: store.lesson?.step });
   }
-}
-
-function download(name: string, body: string | Blob, type: string) {
-  const a = document.createElement('a');
-  a.href = URL.createObjectURL(body instanceof Blob ? body : new Blob([body], { type }));
-  a.download = name;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(a.href), 10000);
 }
 
 // A file name's stem, safe in a download name.

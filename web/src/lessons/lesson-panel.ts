@@ -5,7 +5,7 @@
 // the step's DOM is made once per step, so typing an answer survives renders.
 import { currentRun, store, update, type DataChoice, type Run } from '../state';
 import type { ColumnSummary } from '../../../wasm/js/index.js';
-import { mathText, scrollBehavior, setHidden, setMathText, setText } from '../ui/dom';
+import { download, mathText, scrollBehavior, setHidden, setMathText, setText } from '../ui/dom';
 import { taskOf } from '../ui/csv-panel';
 import { isRight, lessonById, LESSONS, parseAnswer, type Lesson, type LessonContext, type OwnTask } from './catalog';
 import { progressOf, saveProgress } from './progress';
@@ -126,7 +126,8 @@ export class LessonPanel {
         action('Watch boosting draw a boundary', () => this.actions.watch(), 'landing-watch'),
         action('Use your own data (CSV)', () => this.actions.ownData(), 'landing-own'),
         action('Explore the ranking sample', () => this.actions.ranking(), 'landing-ranking'),
-        action('Explore on my own', () => update((s) => { s.landing = false; }), 'landing-close')),
+        action('Explore on my own', () => update((s) => { s.landing = false; }), 'landing-close'),
+        action('Download my progress (CSV)', () => download('boostlab-progress.csv', progressCsv(), 'text/csv'), 'landing-progress')),
       el('p', { className: 'hint' }, 'Every algorithm is in the menu beside Play: XGBoost-style boosting, gradient boosting, AdaBoost, ' +
         'random forests, and GBRank once the data has a query column (the ranking sample has one).'),
     );
@@ -378,6 +379,19 @@ export class LessonPanel {
     if (!lesson || !run || run.status === 'training' || progressOf(lesson.id).challenge) return;
     if (lesson.challenge.met(run, dataSource, comparisonOf(run))) saveProgress(lesson.id, (p) => { p.challenge = true; });
   }
+}
+
+// The lessons' progress kept in this browser as a file a student can hand in: a line a lesson, the steps found (1-based,
+// as the page numbers them), those whose answer was shown first, and the challenge.
+function progressCsv(): string {
+  const lines = ['lesson,title,steps,found,found_steps,shown_steps,challenge_met'];
+  for (const lesson of LESSONS) {
+    const p = progressOf(lesson.id);
+    const shown = p.shown.filter((n) => !p.steps.includes(n));
+    const list = (v: number[]) => v.map((n) => n + 1).join(' ');
+    lines.push([lesson.id, `"${lesson.title.replace(/"/g, '""')}"`, lesson.steps.length, p.steps.length, list(p.steps), list(shown), p.challenge ? 'yes' : 'no'].join(','));
+  }
+  return lines.join('\n') + '\n';
 }
 
 const OWN_TASK_NAMES: Record<OwnTask, string> = { binary: 'two classes', multiclass: 'three classes or more', regression: 'a number' };

@@ -154,3 +154,14 @@ export function smallChart(W: number, H: number, label: string) {
   };
   return { svg, add };
 }
+
+// A file the page made, saved by the browser as `name`.
+export function download(name: string, body: string | Blob, type: string) {
+  const a = document.createElement('a');
+  a.href = URL.createObjectURL(body instanceof Blob ? body : new Blob([body], { type }));
+  a.download = name;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(a.href), 10000);
+}
