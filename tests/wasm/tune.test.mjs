@@ -140,7 +140,7 @@ test('tune() with halving: each rung keeps the best third of the one before, the
   for (const k of [1, 2]) {
     const before = seen.filter((x) => x.rung === k).sort((a, b) => a.value - b.value || a.trial - b.trial);
     const best = before.slice(0, kept[k]).map((x) => x.trial);
-    assert.deepEqual(r.rungs[k].trials, [...new Set([...best, 1])].sort((a, b) => a - b), `rung ${k + 1} takes rung ${k}'s best ${kept[k]}, and trial 1`);
+    assert.deepEqual(r.rungs[k].trials, [...new Set([...best, 1])], `rung ${k + 1} takes rung ${k}'s best ${kept[k]}, best first, and trial 1 last`);
     for (const x of seen.filter((s) => s.rung === k + 1)) assert.equal(x.rows, r.rungs[k].rows);
   }
   assert.equal(seen.length, r.rungs.reduce((n, x) => n + x.trials.length, 0), 'onTrial each trial each rung');
@@ -196,9 +196,23 @@ test('tune() resume: the trials done are kept and the draws go on; the same tria
   // Through JSON (a page keeps them so) it resumes the same.
   const again = await bl.tune(auto, autoOptions, { rounds: 30 }, { space, trials: 4, seed: 9, resume: JSON.parse(JSON.stringify(part)) });
   assert.deepEqual(again.trials.map((t) => t.value), whole.trials.slice(0, 4).map((t) => t.value));
+  // A changed search is refused before anything trains, naming what changed.
+  const changed = [
+    [autoOptions, { rounds: 30, lambda: 50 }, { space, trials: 6, seed: 9 }, /its parameters differ/],
+    [autoOptions, { rounds: 30 }, { space, trials: 6, seed: 9, nfold: 5 }, /its folds \(nfold, stratified, timeSeries or rows\) differ/],
+    [autoOptions, { rounds: 30 }, { space, trials: 6, seed: 9, rows: Array.from({ length: 300 }, (_, i) => i) }, /its folds .* differ/],
+    [{ ...autoOptions, ignore: ['Name', 'Origin'] }, { rounds: 30 }, { space, trials: 6, seed: 9 }, /its dataset options differ/],
+    [autoOptions, { rounds: 30, eval_metric: 'mae' }, { space, trials: 6, seed: 9 }, /its parameters differ/],
+  ];
+  for (const [options, params, tuneOptions, message] of changed) {
+    let trained = 0;
+    await assert.rejects(bl.tune(auto, options, params, { ...tuneOptions, resume: part, onRound: () => trained++ }), (e) => e.code === 'BAD_OPTION' && message.test(e.message), message.source);
+    assert.equal(trained, 0, 'refused before a round trained');
+  }
   const refusals = [
-    [{ space, trials: 6, seed: 10, resume: part }, /holds trial 2 with .*which this search draws otherwise/],
-    [{ space: { eta: space.eta }, trials: 6, seed: 9, resume: part }, /which this search draws otherwise/],
+    [{ space, trials: 6, seed: 10, resume: part }, /the result of another search: its seed differ/],
+    [{ space, trials: 6, seed: 10, resume: { ...part, search: undefined } }, /holds trial 2 with .*which this search draws otherwise/],
+    [{ space: { eta: space.eta }, trials: 6, seed: 9, resume: part }, /its space differ/],
     [{ space, trials: 3, seed: 9, resume: part }, /option trials \(3\) counts the trials resumed \(3\) too/],
     [{ space, trials: 6, seed: 9, resume: part, halving: true }, /resume adds trials to a plain search/],
     [{ space, trials: 6, seed: 9, resume: { trials: [part.trials[1]] } }, /numbered 1, 2, 3/],
@@ -206,7 +220,8 @@ test('tune() resume: the trials done are kept and the draws go on; the same tria
   ];
   for (const [options, message] of refusals)
     await assert.rejects(bl.tune(auto, autoOptions, { rounds: 30 }, options), (e) => e.code === 'BAD_OPTION' && message.test(e.message), message.source);
-  await assert.rejects(bl.tune(auto, autoOptions, { rounds: 30, eval_metric: 'mae' }, { space, trials: 6, seed: 9, resume: part }), /scored by rmse, this search by mae/);
+  // A result kept without its search (as the page keeps one) is still held to its metric.
+  await assert.rejects(bl.tune(auto, autoOptions, { rounds: 30, eval_metric: 'mae' }, { space, trials: 6, seed: 9, resume: { ...part, search: undefined } }), /scored by rmse, this search by mae/);
 });
 
 test('paramImportance(): the parameter the score hangs on takes nearly all of it; tune() reports it, summing to 1', async () => {
@@ -233,4 +248,31 @@ test('paramImportance(): the parameter the score hangs on takes nearly all of it
   assert.ok(h.trials.some((t) => t.rung > 1));
   assert.deepEqual(h.importance, await paramImportance(bl, first, ['eta', 'max_depth']));
   assert.notDeepEqual(h.importance, await paramImportance(bl, h.trials, ['eta', 'max_depth']), 'not of the later rungs\' scores');
+});
+
+test('tune() with halving on a rare class: every rung holds a few rows of each class, so the search runs where a plain one does', async () => {
+  // spam with 6 of its spam rows kept: a first rung's share of them is under one row.
+  const spam = bl.readCSV(csv('spam.csv'));
+  const labels = spam.toDataset({ target: 'type', validFraction: 0 });
+  const y = labels.labels();
+  let kept = 0;
+  const rows = Array.from(labels.trainRows()).filter((r) => y[r] === 0 || (y[r] === 1 && kept++ < 6));
+  labels.dispose();
+  assert.equal(kept > 6, true);
+  const r = await bl.tune(spam, { target: 'type' }, { rounds: 20 }, { rows, space: { eta: { min: 0.05, max: 0.5 } }, trials: 9, halving: true });
+  assert.ok(r.rungs.length >= 2 && (6 * r.rungs[0].rows) / rows.length < 1, `the first rung's share of the 6 is under one row: ${JSON.stringify(r.rungs.map((x) => x.rows))}`);
+  assert.equal(r.trials.length, 9);
+  assert.ok(Number.isFinite(r.best.value));
+  spam.dispose();
+});
+
+test('tune() with halving stopped within a rung: that rung scored its best-placed trials first', async () => {
+  const controller = new AbortController();
+  const seen = [];
+  const r = await bl.tune(auto, autoOptions, { rounds: 20 }, { space: { eta: { min: 0.02, max: 0.5, log: true } }, trials: 9, halving: { minRows: 40 }, signal: controller.signal,
+    onTrial: (t) => { seen.push(t); if (t.rung === 2) controller.abort(); } });
+  assert.equal(r.aborted, true);
+  const firstRung = seen.filter((t) => t.rung === 1).sort((a, b) => a.value - b.value || a.trial - b.trial);
+  assert.equal(seen.at(-1).trial, firstRung[0].trial, 'rung 2 began with rung 1\'s best');
+  assert.equal(r.best.trial, firstRung[0].trial);
 });

@@ -685,9 +685,10 @@ export interface TuneOptions {
    *  factor 3 and minRows 100 (the first rung's fewest rows: fewer rows allow fewer rungs). Default false. */
   halving?: boolean | { factor?: number; minRows?: number };
   /** An earlier result of this same search (space, seed, parameters, options; without halving): its trials are kept and
-   *  the draws go on after them up to `trials` in all (Optuna's optimize called again). Refused when its trials' values
-   *  are not this search's draws. */
-  resume?: Pick<TuneResult, 'trials' | 'metric' | 'largerIsBetter'> & { by?: 'cv' | 'validation' };
+   *  the draws go on after them up to `trials` in all (Optuna's optimize called again). Refused, before anything trains,
+   *  when its `search` (the table, dataset options, parameters, space, seed and options it ran with) is not this one's, or
+   *  its trials' values are not this search's draws. */
+  resume?: Pick<TuneResult, 'trials' | 'metric' | 'largerIsBetter'> & { by?: 'cv' | 'validation'; search?: Record<string, string> };
   /** After each trial (with halving: each trial each rung): that trial, the best so far, and the metric scored (larger or smaller is better). */
   /** With halving, scored.rungs is the plan: each rung's rows and how many trials it scores (a rung not reached yet: how
    *  many of the best go on to it; trial 1 joins them when not among them). */
@@ -742,7 +743,11 @@ export interface TuneResult {
    *  impurity): a random forest fit to the trials, each parameter's share of its total gain. With halving, of the first
    *  rung's scores (all trials on the same rows). Rough with few trials; null under 4. */
   importance: Record<string, number> | null;
-  /** With halving: each rung's rows and the trials it scored, in order. */
+  /** What the search was, part by part (digests of the table, dataset options, parameters, space, seed, scoring and
+   *  folds): resume compares it. */
+  search: Record<string, string>;
+  /** With halving: each rung's rows and the trials it scored, in the order scored (a later rung's best of the rung
+   *  before first, trial 1 last when it joins them). */
   rungs?: { rows: number; trials: number[] }[];
 }
 

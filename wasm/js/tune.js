@@ -165,8 +165,10 @@ export function halvingRungs(trials, rows, factor, minRows) {
 
 // The order in which the rungs take the rows, so that each rung's rows hold the one before's: a seeded shuffle, in
 // which for classes every prefix holds each class's share (each row placed at its rank within its class over the
-// class's rows), for ranking whole queries, and for folds in the file's order the last rows (the latest stretch).
-function rowOrder(all, rows, timeSeries, seed) {
+// class's rows) and, first of all, `perClass` rows of every class (a rare class's share of a small rung is under one
+// row: without them a rung of a fraud file held one class and could not train), for ranking whole queries, and for
+// folds in the file's order the last rows (the latest stretch).
+function rowOrder(all, rows, timeSeries, seed, perClass) {
   const uniform = seededUniform(seed ^ 0x9e3779b9);
   const shuffle = (items) => {
     for (let i = items.length - 1; i > 0; i--) { const j = Math.floor(uniform() * (i + 1)); [items[i], items[j]] = [items[j], items[i]]; }
@@ -188,7 +190,7 @@ function rowOrder(all, rows, timeSeries, seed) {
     const keyed = [];
     for (const y of [...byClass.keys()].sort((a, b) => a - b)) {
       const members = shuffle(byClass.get(y));
-      members.forEach((r, i) => keyed.push({ r, key: (i + uniform()) / members.length }));
+      members.forEach((r, i) => keyed.push({ r, key: (i < perClass ? -1 : 0) + (i + uniform()) / members.length }));
     }
     return keyed.sort((a, b) => a.key - b.key || a.r - b.r).map(({ r }) => [r]);
   }
@@ -202,9 +204,25 @@ function firstRows(order, count) {
   return out.sort((a, b) => a - b);
 }
 
+// What a search was, for resume to tell the same search from another before anything trains: each part a short
+// digest (FNV-1a of its JSON, typed arrays as lists), so a result carries it cheaply and a page can keep it.
+function digest(value) {
+  const text = JSON.stringify(value, (_, v) => (ArrayBuffer.isView(v) ? Array.from(v) : v)) ?? '';
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+  return (h >>> 0).toString(16).padStart(8, '0');
+}
+const SEARCH_PARTS = { params: 'parameters', space: 'space', seed: 'seed', by: 'scoring (by)', folds: 'folds (nfold, stratified, timeSeries or rows)',
+  data: 'dataset options', table: 'table (rows or columns)' };
+function searchOf(table, datasetOptions, params, { space, seed, by, nfold, stratified, timeSeries, rows }) {
+  return { params: digest(params), space: digest(space), seed: String(seed), by,
+    folds: by === 'cv' ? digest({ nfold, stratified, timeSeries, rows: rows ?? null }) : '', data: digest(datasetOptions),
+    table: `${table.numRows}:${digest(table.columns.map((c) => c.name))}` };
+}
+
 // More trials for a search that ended (Optuna's optimize called again): the trials of `previous` (a result of the
 // same search: space, seed, parameters and options) are kept, and the draws go on after them.
-function checkResume(previous, trials, halving, by) {
+function checkResume(previous, trials, halving, by, search) {
   if (previous === undefined) return null;
   if (halving) throw bad('option resume adds trials to a plain search; a search by halving ranks its trials rung by rung: start it again with more trials.');
   if (previous === null || typeof previous !== 'object' || !Array.isArray(previous.trials) || previous.rungs !== undefined)
@@ -216,6 +234,10 @@ function checkResume(previous, trials, halving, by) {
   if (previous.trials.length >= trials) throw bad(`option trials (${trials}) counts the trials resumed (${previous.trials.length}) too: ask for more than them.`);
   if (previous.trials.length && typeof previous.metric !== 'string') throw bad('option resume needs the earlier result\'s metric.');
   if (previous.by !== undefined && previous.by !== by) throw bad(`option resume's trials were scored by '${previous.by}', this search by '${by}'.`);
+  // (A result kept without its search, as a page may keep it, is checked by its draws and metric only.)
+  const differ = previous.search && typeof previous.search === 'object' ? Object.keys(SEARCH_PARTS).filter((k) => previous.search[k] !== search[k]) : [];
+  if (differ.length) throw bad(`option resume is the result of another search: its ${differ.map((k) => SEARCH_PARTS[k]).join(', ')} differ from this one's. ` +
+    'Resume a search with the same table, dataset options, parameters and options; only trials may grow.');
   return previous;
 }
 
@@ -256,14 +278,15 @@ export async function tuneParams(lib, table, datasetOptions, params, options, yi
   if (by === 'validation' && ['nfold', 'stratified', 'timeSeries', 'rows'].some((k) => k in options))
     throw bad("options nfold, stratified, timeSeries and rows are cross-validation's: leave them out with by: 'validation'.");
   const halving = checkHalving(options?.halving);
-  const resumed = checkResume(options?.resume, trials, halving, by);
+  const search = searchOf(table, datasetOptions, params, { space, seed, by, nfold, stratified, timeSeries, rows });
+  const resumed = checkResume(options?.resume, trials, halving, by, search);
   const algorithm = params.algorithm ?? 'xgboost';
   const searched = checkSpace(space, lib.paramSchema(), algorithm);
   const base = { early_stopping_rounds: TUNE_PATIENCE, ...params };
   const uniform = seededUniform(seed);
   // Every trial's draws first, in trial order: trial t's values are the same with halving or without.
   const candidates = Array.from({ length: trials }, (_, i) => { const drawn = draw(searched, uniform); return i === 0 ? { ...base } : { ...base, ...drawn }; });
-  const result = { trials: [], best: null, metric: '', largerIsBetter: false, by, aborted: false };
+  const result = { trials: [], best: null, metric: '', largerIsBetter: false, by, aborted: false, search };
   const better = (a, b) => (result.largerIsBetter ? a > b : a < b);
   if (resumed) {
     // The trials done are kept if they are this search's own: the same draws from the same seed and space.
@@ -292,7 +315,7 @@ export async function tuneParams(lib, table, datasetOptions, params, options, yi
         scoring = { ...rest, validRows: Array.from(all.validRows()) };
       }
       const used = Array.from(all.trainRows());
-      order = rowOrder(all, used, by === 'cv' && timeSeries, seed);
+      order = rowOrder(all, used, by === 'cv' && timeSeries, seed, by === 'cv' ? Math.max(2, nfold) : 2);
       rungs = halvingRungs(trials, used.length, halving.factor, halving.minRows);
     } finally {
       all?.dispose();
@@ -303,11 +326,11 @@ export async function tuneParams(lib, table, datasetOptions, params, options, yi
   const entries = new Map(result.trials.map((t) => [t.trial, t]));  // trial -> its latest entry
   const firstRung = new Map(entries);  // trial -> its score in the first rung, where every trial is scored on the same rows
   let alive = candidates.map((_, i) => i + 1).filter((t) => !entries.has(t));
-  search: for (const [rung, plan] of rungs.entries()) {
+  allRungs: for (const [rung, plan] of rungs.entries()) {
     const subset = halving ? firstRows(order, plan.rows) : null;
     const scored = [];
     for (const t of alive) {
-      if (signal?.aborted) { result.aborted = true; break search; }
+      if (signal?.aborted) { result.aborted = true; break allRungs; }
       const tried = candidates[t - 1];
       const start = performance.now();
       const progress = onRound && ((round) => onRound(t, round));
@@ -318,7 +341,7 @@ export async function tuneParams(lib, table, datasetOptions, params, options, yi
       } else {
         score = await scoreOnValidation(lib, table, subset ? { ...scoring, trainRows: subset } : scoring, tried, signal, progress, yieldToEventLoop);
       }
-      if (!score) { result.aborted = true; break search; }
+      if (!score) { result.aborted = true; break allRungs; }
       if (resumed?.trials.length && score.metric !== resumed.metric)
         throw bad(`option resume's trials were scored by ${resumed.metric}, this search by ${score.metric}: resume a search with its own parameters.`);
       const { early_stopping_rounds: _, ...kept } = tried;
@@ -340,9 +363,9 @@ export async function tuneParams(lib, table, datasetOptions, params, options, yi
     const next = rungs[rung + 1];
     if (next) {
       // The best of this rung go on, and trial 1 with them: the given parameters stay the yardstick to the last rung.
+      // In their rung's order, best first: a search stopped within the next rung has scored the likeliest there.
       alive = scored.sort((a, b) => (better(a.value, b.value) ? -1 : better(b.value, a.value) ? 1 : a.trial - b.trial)).slice(0, next.trials).map((x) => x.trial);
       if (!alive.includes(1)) alive.push(1);
-      alive.sort((a, b) => a - b);
       next.trials = alive.length;
     }
   }

@@ -189,6 +189,8 @@ export interface Tuning {
   rungs: { rows: number; trials: number }[];  // with halving, the plan (known once the first trial ends)
   current: number;    // the trial under way (0: none reported)
   importance: Record<string, number> | null;  // each searched parameter's share of what the scores hung on (when it ended)
+  patience: number;   // the rounds without gain that end a trial (early_stopping_rounds)
+  resumed: boolean;   // more trials were added to it ("N more trials"), with the settings it started with
 }
 
 export interface CrossValidation {

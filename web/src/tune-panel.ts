@@ -10,11 +10,11 @@ import { store, update, type TuneForm, type Tuning } from './state';
 import { choiceToSend } from './ui/csv-panel';
 import { dataTask, runParams, type DataTask } from './ui/params-form';
 import { scrolling, setData, setHidden, setText, stat } from './ui/dom';
-import { drawn, importanceFigure, sliceChart, trialTable } from './ui/tune-view';
+import { drawn, importanceFigure, isCut, sliceChart, trialTable } from './ui/tune-view';
 import type { WorkerClient } from './worker/client';
 import type { TrainRequest } from './worker/messages';
 import type { ParamSpec, TuneRange, TuneTrial } from '../../wasm/js/index.js';
-import { checkSpace } from '../../wasm/js/tune.js';
+import { checkSpace, TUNE_PATIENCE } from '../../wasm/js/tune.js';
 
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
 const FOLDS = 3;
@@ -76,7 +76,9 @@ function halvingProgress(t: Tuning, running: boolean): string {
     (t.rungs.length > 1 ? ' (each rung the best third goes on, with trial 1, the form\'s settings, beside them)' : '');
   if (!running) {
     const done = t.rungs.findIndex((r, i) => reached(i + 1) < r.trials);
-    return t.status === 'stopped' || done >= 0 ? `stopped in rung ${done + 1} of ${t.rungs.length} (the plan: ${plan})` : `${t.rungs.length} ${t.rungs.length === 1 ? 'rung (too few rows to halve)' : 'rungs'}: ${plan}`;
+    // Stopped within a rung: its best is of the trials it scored (the rung before's best first), said as such.
+    return done >= 0 ? `stopped in rung ${done + 1} of ${t.rungs.length}, ${reached(done + 1)} of its ${t.rungs[done]?.trials ?? '?'} trials scored ` +
+      `(its best of the rung before first; the plan: ${plan})` : `${t.rungs.length} ${t.rungs.length === 1 ? 'rung (too few rows to halve)' : 'rungs'}: ${plan}`;
   }
   const k = Math.max(0, t.rungs.findIndex((r, i) => reached(i + 1) < r.trials));
   const r = t.rungs[k];
@@ -189,7 +191,8 @@ export class TunePanel {
         keptOut: by === 'cv' && choice.validFraction > 0,
         logs: rows.filter((r) => r.log).map((r) => r.name), trials: [], best: 0, metric: '',
         largerIsBetter: false, status: 'running', message: '', used: 0, round: 0, seed, evalMetric: String(params.eval_metric ?? ''),
-        halving: store.tuneForm.halving, rungs: [], current: 0, importance: null };
+        halving: store.tuneForm.halving, rungs: [], current: 0, importance: null,
+        patience: Number(params.early_stopping_rounds) > 0 ? Number(params.early_stopping_rounds) : TUNE_PATIENCE, resumed: false };
     });
     this.last = { token, request: { ...choice, params }, space, by, seed };
     this.client.tune(token, { ...choice, params }, space, trials, by, FOLDS, seed, store.tuneForm.halving);
@@ -210,7 +213,7 @@ export class TunePanel {
     const resume = { trials: t.trials, metric: t.metric, largerIsBetter: t.largerIsBetter, by: t.by };
     update((s) => {
       s.tuneForm.refused = '';
-      Object.assign(s.tune!, { token, planned, status: 'running', message: '', round: 0, current: 0, importance: null });
+      Object.assign(s.tune!, { token, planned, status: 'running', message: '', round: 0, current: 0, importance: null, resumed: true });
     });
     this.client.tune(token, last.request, last.space, planned, last.by, FOLDS, last.seed, false, resume);
   }
@@ -302,7 +305,8 @@ export class TunePanel {
     const progress = t.halving ? halvingProgress(t, running)
       : running ? `trial ${t.trials.length + 1} of ${t.planned}${t.round ? ` (round ${t.round})` : ''}` : t.status === 'stopped' ? `stopped after ${t.trials.length} trials` : `${t.trials.length} trials`;
     let text = t.status === 'failed' ? (t.message.startsWith('Not started') ? t.message : `The search failed: ${t.message}`)
-      : `${running ? 'Searching' : 'Searched'} ${t.names.join(', ')} around ${t.label}, scored by ${scored}, draws seeded ${t.seed}${t.halving ? ', by successive halving' : ''}: ${progress}.`;
+      : `${running ? 'Searching' : 'Searched'} ${t.names.join(', ')} around ${t.label}, scored by ${scored}, draws seeded ${t.seed}${t.halving ? ', by successive halving' : ''}: ${progress}.` +
+        (t.resumed ? ' (More trials of this search as it started: changes to the form or the panel since then do not apply to them.)' : '');
     if (best && yours && t.status !== 'failed') {
       // With halving, scores on fewer rows are not comparable with the last rung's: trial 1 is compared only when it got there.
       const sameRung = (yours.rung ?? 1) === (best.rung ?? 1);
@@ -314,7 +318,7 @@ export class TunePanel {
       text += gain;
       // A trial whose last round was its best was cut by the form's rounds, not by early stopping: its score
       // is not what its settings can do (small eta's, most), and the search leans against them.
-      const cut = t.trials.filter((x) => x.bestRound === x.roundsTrained).length;
+      const cut = t.trials.filter((x) => isCut(t, x)).length;
       if (cut) text += ` ${cut} of ${t.trials.length} ${t.trials.length === 1 ? 'trial was' : 'trials were'} still improving at their last round (marked "cut": ` +
         'their scores are not what their settings can do): raise "Rounds at most" and search again to let them finish.';
       if (t.used) text += ` Trial ${t.used}'s settings are in the form now (rounds at its best round): Play trains them.`;

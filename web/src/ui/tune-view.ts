@@ -15,6 +15,9 @@ export function ranked(t: Tuning): TuneTrial[] {
   return [...t.trials].sort((a, b) => (b.rung ?? 1) - (a.rung ?? 1) || sign * (a.value - b.value) || a.trial - b.trial);
 }
 
+// A trial still improving when "Rounds at most" ran out: early stopping (its patience) had not ended it.
+export const isCut = (t: Tuning, trial: TuneTrial) => trial.roundsTrained - trial.bestRound < t.patience;
+
 // With halving, a trial left at an earlier rung than the furthest reached: its score is on fewer rows.
 const leftBehind = (t: Tuning, trial: TuneTrial) => t.halving && (trial.rung ?? 1) < Math.max(...t.trials.map((x) => x.rung ?? 1));
 
@@ -87,9 +90,11 @@ export function importanceFigure(t: Tuning): HTMLElement {
   }
   const note = document.createElement('p');
   note.className = 'hint';
-  const scored = t.halving ? 'the first rung\'s scores (every trial on the same rows)' : `the ${t.trials.length} trials' scores`;
+  const first = t.rungs[0]?.rows;
+  const scored = t.halving ? `the first rung's scores (every trial on the same ${first ? first.toLocaleString('en-US') : 'few'} rows)` : `the ${t.trials.length} trials' scores`;
   note.textContent = `Each parameter's share of how much ${scored} vary with the settings, as a random forest fit to the trials splits them ` +
-    '(Optuna\'s mean-decrease-in-impurity importance). Rough with few trials; a parameter near 0 % can be left at its default and the search spent on the others.';
+    '(Optuna\'s mean-decrease-in-impurity importance). Rough with few trials; a parameter near 0 % can be left at its default and the search spent on the others' +
+    (t.halving ? ', but with halving it says what mattered on few rows: one that pays on many rows (max_depth, min_child_weight) can rank low here.' : '.');
   figure.append(note);
   return figure;
 }
@@ -116,7 +121,7 @@ export function trialTable(t: Tuning): HTMLTableElement {
     use.title = `Put trial ${trial.trial}'s settings in the form, rounds ${trial.bestRound} (its best round)`;
     const td = document.createElement('td');
     td.append(use);
-    const cut = trial.bestRound === trial.roundsTrained;  // still improving when its rounds ran out
+    const cut = isCut(t, trial);
     const rounds = cell('td', `${trial.bestRound} of ${trial.roundsTrained}${cut ? ' (cut)' : ''}`, trial.bestRound);
     if (cut) rounds.title = 'Its last round was its best: the rounds ran out before early stopping, so this score is not what these settings can do.';
     tr.append(td, cell('td', trial.trial === 1 ? '1 (form)' : String(trial.trial)),
