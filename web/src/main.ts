@@ -8,7 +8,7 @@ import { choiceFor, choiceToSend, CsvPanel, dateColumns, strayWords, takesBaseMa
 import { fitAlgorithmToData, runParams, specsFor } from './ui/params-form';
 import { makeToy, TOY_KINDS, type ToyData, type ToyKind } from './ui/toy-data';
 import { presetRuns, PRESET_LABELS, type PresetName } from './presets';
-import { readHash, type ReadHashResult } from './url-state';
+import { acceptHash, readHash, type ReadHashResult } from './url-state';
 import { intoViewIfOff, scrollBehavior } from './ui/dom';
 import { lossCode } from './ui/custom-loss';
 import { runLabel } from './run-names';
@@ -806,6 +806,7 @@ setupServiceWorker();
 // but one can land between a Back and its event (a step still setting itself
 // up writes its state), so the event's own URL is read, not the address bar.
 window.addEventListener('hashchange', (e) => {
+  acceptHash();  // seen: the page's state may be written over it from now on (after its data, for a link: linkPending)
   if (!store.engine.ready) return;  // the first reply reads the hash itself
   const url = readHash(store.schema, Object.keys(SAMPLES), TOY_KINDS, LESSON_IDS, new URL(e.newURL).hash);
   // Another setup's link (a run shared by someone): taken as on opening it, its data loaded with its target,

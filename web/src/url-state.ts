@@ -26,7 +26,18 @@ export interface UrlState {
   step?: number;
 }
 
+// The hash the page last wrote or took in. A hash the address bar holds that is neither was put there by someone else
+// (a link pasted into the tab) whose hashchange event has not come yet: writing the page's state then would put the old
+// setup back over the link before the page had read it.
+let known: string | null = null;
+
+// The address bar's hash, seen: a hashchange's, taken by its handler (the page's writes go on from it).
+export function acceptHash(hash = location.hash) {
+  known = hash;
+}
+
 export function writeHash(s: UrlState) {
+  if (known !== null && location.hash !== known) return;  // a link on its way in: its hashchange takes it
   const q = new URLSearchParams();
   if (s.data) q.set('data', s.data);
   if (s.delimiter && s.delimiter !== 'auto') q.set('delim', s.delimiter);
@@ -49,6 +60,7 @@ export function writeHash(s: UrlState) {
   }
   const hash = '#' + q.toString();
   if (location.hash !== hash) history.replaceState(null, '', hash);
+  known = hash;
 }
 
 // What the page offers that a link may name (the select's values): anything
