@@ -11,6 +11,35 @@ import { near, pageAndPackage } from './browser.mjs';
 const ctx = pageAndPackage('tune');
 const status = (page) => page.$eval('#tune-status', (e) => e.dataset.status);
 
+// The panel's ranges at first (eta on a log scale; the others ticked at first).
+const FIRST_SPACE = { eta: { min: 0.01, max: 0.3, log: true }, max_depth: { min: 2, max: 10, log: false }, subsample: { min: 0.5, max: 1, log: false },
+  colsample_bytree: { min: 0.5, max: 1, log: false } };
+
+// The package's search of the page's sample as the page runs it: cross-validation of the run's training rows, its
+// validation rows (20 %, seed 0) kept out. Returns the result and how many rows were cross-validated.
+async function packageSearch(params, options) {
+  const table = ctx.bl.readCSV(await readFile(new URL('../../web/public/datasets/auto_mpg.csv', import.meta.url)));
+  const data = { target: 'Miles_per_Gallon', ignore: ['Name'], skipMissingTarget: true };
+  try {
+    const split = table.toDataset({ ...data, validFraction: 0.2, seed: 0 });
+    const rows = split.trainRows();
+    split.dispose();
+    return { result: await ctx.bl.tune(table, data, { algorithm: 'xgboost', ...params }, { rows, nfold: 3, seed: 0, ...options }), trainRows: rows.length };
+  } finally {
+    table.dispose();
+  }
+}
+
+// The form's searched values as the tests before left them (Use puts a trial's values in it): trial 1's settings.
+async function formValues(page) {
+  const form = {};
+  for (const name of ['eta', 'max_depth', 'subsample', 'colsample_bytree', 'lambda']) {
+    const v = (await page.inputValue(`#param-${name}`)).trim();
+    if (v !== '') form[name] = Number(v);
+  }
+  return form;
+}
+
 test('auto_mpg: each trial\'s settings and score are bl.tune()\'s; Use puts the best in the form and Play trains it', async () => {
   const { page } = ctx.site;
   await page.fill('#tune-trials', '5');
@@ -27,20 +56,8 @@ test('auto_mpg: each trial\'s settings and score are bl.tune()\'s; Use puts the 
     values: Object.fromEntries([...tr.querySelectorAll('td[data-col]')].map((td) => [td.dataset.col, Number(td.dataset.v)])) })));
   assert.equal(rows.length, 5);
   assert.equal(await page.$$eval('#tune-slices figure.tune-slice', (f) => f.length), 5, 'a chart a searched parameter');
-  const table = ctx.bl.readCSV(await readFile(new URL('../../web/public/datasets/auto_mpg.csv', import.meta.url)));
-  let theirs;
-  const options = { target: 'Miles_per_Gallon', ignore: ['Name'], skipMissingTarget: true };
-  try {
-    // The page cross-validates the run's training rows: its validation rows (20 %, seed 0) kept out.
-    const split = table.toDataset({ ...options, validFraction: 0.2, seed: 0 });
-    const rows = split.trainRows();
-    split.dispose();
-    theirs = await ctx.bl.tune(table, options, { algorithm: 'xgboost', rounds: 150, eval_metric: 'mae' }, { rows,
-      space: { eta: { min: 0.01, max: 0.3, log: true }, max_depth: { min: 2, max: 10, log: false }, subsample: { min: 0.5, max: 1, log: false },
-        colsample_bytree: { min: 0.5, max: 1, log: false }, lambda: { min: 0.5, max: 10, log: true } }, trials: 5, nfold: 3, seed: 0 });
-  } finally {
-    table.dispose();
-  }
+  const { result: theirs } = await packageSearch({ rounds: 150, eval_metric: 'mae' },
+    { space: { ...FIRST_SPACE, lambda: { min: 0.5, max: 10, log: true } }, trials: 5 });
   for (const t of theirs.trials) {
     const row = rows.find((r) => r.trial === t.trial);
     assert.ok(row, `trial ${t.trial} shown`);
@@ -129,28 +146,10 @@ test('successive halving: the rungs said, trials left behind marked, each trial\
   await page.fill('#tune-rounds', '');  // the form's 100
   await page.uncheck('#tune-space tr[data-name="lambda"] [data-field="on"]');
   await page.check('#tune-halving');
-  // The form as the tests before left it (Use put a trial's values in it): trial 1's settings, and every trial's lambda.
-  const form = {};
-  for (const name of ['eta', 'max_depth', 'subsample', 'colsample_bytree', 'lambda']) {
-    const v = (await page.inputValue(`#param-${name}`)).trim();
-    if (v !== '') form[name] = Number(v);
-  }
+  const form = await formValues(page);  // trial 1's settings, and every trial's lambda
   await page.click('#tune-start');
   await page.waitForFunction(() => document.getElementById('tune-status').dataset.status === 'done', null, { timeout: 180000 });
-  const table = ctx.bl.readCSV(await readFile(new URL('../../web/public/datasets/auto_mpg.csv', import.meta.url)));
-  let theirs, trainRows;
-  const options = { target: 'Miles_per_Gallon', ignore: ['Name'], skipMissingTarget: true };
-  try {
-    const split = table.toDataset({ ...options, validFraction: 0.2, seed: 0 });
-    const rows = split.trainRows();
-    trainRows = rows.length;
-    split.dispose();
-    theirs = await ctx.bl.tune(table, options, { algorithm: 'xgboost', rounds: 100, ...form }, { rows, halving: true,
-      space: { eta: { min: 0.01, max: 0.3, log: true }, max_depth: { min: 2, max: 10, log: false }, subsample: { min: 0.5, max: 1, log: false },
-        colsample_bytree: { min: 0.5, max: 1, log: false } }, trials: 9, nfold: 3, seed: 0 });
-  } finally {
-    table.dispose();
-  }
+  const { result: theirs, trainRows } = await packageSearch({ rounds: 100, ...form }, { space: FIRST_SPACE, trials: 9, halving: true });
   assert.equal(theirs.rungs.length, 2);
   const [first, second] = [theirs.rungs[0].rows, theirs.rungs[1].trials.length];
   assert.match(await page.textContent('#tune-status'), new RegExp(`draws seeded 0, by successive halving: 2 rungs: 9 trials on ${first} rows, then ${second} on all ${trainRows} rows ` +
@@ -180,11 +179,7 @@ test('More trials goes on with the search that ended, as the form was when it st
   const { page } = ctx.site;
   await page.fill('#tune-trials', '3');
   await page.fill('#tune-rounds', '');
-  const form = {};
-  for (const name of ['eta', 'max_depth', 'subsample', 'colsample_bytree', 'lambda']) {
-    const v = (await page.inputValue(`#param-${name}`)).trim();
-    if (v !== '') form[name] = Number(v);
-  }
+  const form = await formValues(page);
   assert.equal(await page.isVisible('#tune-more'), false, 'nothing to go on with while the last search was by halving');
   await page.click('#tune-start');
   await page.waitForFunction(() => document.getElementById('tune-status').dataset.status === 'done', null, { timeout: 180000 });
@@ -197,19 +192,7 @@ test('More trials goes on with the search that ended, as the form was when it st
   assert.match(await page.textContent('#tune-status'), /draws seeded 0: 6 trials\. .*\(More trials of this search as it started: changes to the form/);
   const shown = await page.$$eval('#tune-trials-table tbody tr', (trs) => trs.map((tr) => ({ trial: Number(tr.dataset.trial),
     value: Number(tr.querySelector('td[data-col="value"]').dataset.v) })));
-  const table = ctx.bl.readCSV(await readFile(new URL('../../web/public/datasets/auto_mpg.csv', import.meta.url)));
-  let theirs;
-  const options = { target: 'Miles_per_Gallon', ignore: ['Name'], skipMissingTarget: true };
-  try {
-    const split = table.toDataset({ ...options, validFraction: 0.2, seed: 0 });
-    const rows = split.trainRows();
-    split.dispose();
-    theirs = await ctx.bl.tune(table, options, { algorithm: 'xgboost', rounds: 100, ...form }, { rows,
-      space: { eta: { min: 0.01, max: 0.3, log: true }, max_depth: { min: 2, max: 10, log: false }, subsample: { min: 0.5, max: 1, log: false },
-        colsample_bytree: { min: 0.5, max: 1, log: false } }, trials: 6, nfold: 3, seed: 0 });
-  } finally {
-    table.dispose();
-  }
+  const { result: theirs } = await packageSearch({ rounds: 100, ...form }, { space: FIRST_SPACE, trials: 6 });
   assert.equal(shown.length, 6);
   for (const t of theirs.trials) near(shown.find((r) => r.trial === t.trial).value, t.value, 1e-9, `trial ${t.trial}`);
   assert.equal(shown[0].trial, theirs.best.trial);

@@ -21,16 +21,18 @@ export function seededUniform(seed) {
   };
 }
 
-// A seeded shuffle: the same folds for the same seed, anywhere.
-function shuffled(items, seed) {
-  const next = seededUniform(seed);
-  const out = [...items];
-  for (let i = out.length - 1; i > 0; i--) {
-    const j = Math.floor(next() * (i + 1));
-    [out[i], out[j]] = [out[j], out[i]];
+// Fisher-Yates in place with the uniform numbers given (a caller drawing
+// several shuffles and other numbers from one sequence passes it along).
+export function shuffleWith(items, uniform) {
+  for (let i = items.length - 1; i > 0; i--) {
+    const j = Math.floor(uniform() * (i + 1));
+    [items[i], items[j]] = [items[j], items[i]];
   }
-  return out;
+  return items;
 }
+
+// A seeded shuffle: the same folds for the same seed, anywhere.
+const shuffled = (items, seed) => shuffleWith([...items], seededUniform(seed));
 
 // The folds of `all` (the dataset over every row): whole queries for ranking,
 // each class dealt evenly for classes (stratified), else a shuffle cut in k.

@@ -8,7 +8,7 @@
 // matter, random draws try more distinct values of the ones that matter for
 // the same number of trials (Bergstra and Bengio, 2012).
 import { BoostLabError } from './errors.js';
-import { crossValidate, LARGER_IS_BETTER, seededUniform } from './cv.js';
+import { crossValidate, LARGER_IS_BETTER, seededUniform, shuffleWith } from './cv.js';
 import { nearest } from './options.js';
 
 // Early stopping when the caller sets none: a trial stops once its score has
@@ -170,10 +170,7 @@ export function halvingRungs(trials, rows, factor, minRows) {
 // folds in the file's order the last rows (the latest stretch).
 function rowOrder(all, rows, timeSeries, seed, perClass) {
   const uniform = seededUniform(seed ^ 0x9e3779b9);
-  const shuffle = (items) => {
-    for (let i = items.length - 1; i > 0; i--) { const j = Math.floor(uniform() * (i + 1)); [items[i], items[j]] = [items[j], items[i]]; }
-    return items;
-  };
+  const shuffle = (items) => shuffleWith(items, uniform);
   const inRows = new Set(rows);
   if (all.task === 'ranking') {
     const { begin, rows: byQuery } = all.queries();

@@ -195,7 +195,7 @@ export class TunePanel {
         patience: Number(params.early_stopping_rounds) > 0 ? Number(params.early_stopping_rounds) : TUNE_PATIENCE, resumed: false };
     });
     this.last = { token, request: { ...choice, params }, space, by, seed };
-    this.client.tune(token, { ...choice, params }, space, trials, by, FOLDS, seed, store.tuneForm.halving);
+    this.client.tune(token, this.last.request, space, trials, by, FOLDS, seed, store.tuneForm.halving);
   }
 
   // More trials for the search that ended: its trials kept, the draws going on after them (bl.tune's resume), as many

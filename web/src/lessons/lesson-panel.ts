@@ -8,7 +8,7 @@ import type { ColumnSummary } from '../../../wasm/js/index.js';
 import { download, mathText, scrollBehavior, setHidden, setMathText, setText } from '../ui/dom';
 import { taskOf } from '../ui/csv-panel';
 import { isRight, lessonById, LESSONS, parseAnswer, type Lesson, type LessonContext, type OwnTask } from './catalog';
-import { progressOf, saveProgress } from './progress';
+import { progressOf, saveProgress, shownOnly } from './progress';
 import type { CompareReply } from '../worker/messages';
 import { PRESET_LABELS, type PresetName } from '../presets';
 import { LandingPicture } from './landing-picture';
@@ -146,7 +146,7 @@ export class LessonPanel {
     for (const item of this.root.querySelectorAll<HTMLElement>('.lesson-list li')) {
       const id = item.querySelector<HTMLElement>('.lesson-start')!.dataset.lesson!;
       const lesson = lessonById(id)!, p = progressOf(id);
-      const shown = p.shown.filter((n) => !p.steps.includes(n)).length;
+      const shown = shownOnly(p).length;
       setText(item.querySelector('.lesson-progress')!, p.steps.length || p.challenge || shown
         ? `${p.steps.length} of ${lesson.steps.length} steps${shown ? ` (${shown} more shown)` : ''}${p.challenge ? ', challenge met' : ''}` : '');
     }
@@ -387,7 +387,7 @@ function progressCsv(): string {
   const lines = ['lesson,title,steps,found,found_steps,shown_steps,challenge_met'];
   for (const lesson of LESSONS) {
     const p = progressOf(lesson.id);
-    const shown = p.shown.filter((n) => !p.steps.includes(n));
+    const shown = shownOnly(p);
     const list = (v: number[]) => v.map((n) => n + 1).join(' ');
     lines.push([lesson.id, `"${lesson.title.replace(/"/g, '""')}"`, lesson.steps.length, p.steps.length, list(p.steps), list(shown), p.challenge ? 'yes' : 'no'].join(','));
   }

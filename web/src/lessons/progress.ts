@@ -24,6 +24,9 @@ export function progressOf(id: string): LessonProgress {
   return { steps: whole(p?.steps), shown: whole(p?.shown), challenge: p?.challenge === true };
 }
 
+// The steps whose answer was shown and that are not found since: what the lesson list and the progress file list apart.
+export const shownOnly = (p: LessonProgress) => p.shown.filter((n) => !p.steps.includes(n));
+
 export function saveProgress(id: string, change: (p: LessonProgress) => void) {
   const all = readAll();
   const p = progressOf(id);

@@ -531,10 +531,7 @@ async function handle(msg: ToWorker) {
           // Permutation importance beside the split-based kinds when it can be measured here (a table with the target).
           let permutation: PermutationColumns | null = null;
           try {
-            if (table) {
-              const p = permutationOf(whole, table);
-              permutation = { features: p.features, metric: p.metric, rows: p.rows };
-            }
+            if (table) permutation = permutationOf(whole, table);
           } catch {
             permutation = null;
           }
