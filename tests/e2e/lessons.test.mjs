@@ -155,6 +155,7 @@ test('AdaBoost, one stump at a time: every step checked against the engine\'s nu
 
   // Progress is kept: after a reload the landing counts the steps and the challenge.
   await page.click('#lesson-leave');
+  assert.ok(await page.$eval('#lesson-return', (e) => e.hidden), 'no lesson: no way back to one in the bar');
   await page.goto(`${site.origin}/`);
   await page.waitForSelector('#lesson-panel:not([hidden]) .lesson-progress');
   await page.waitForFunction(() => document.querySelector('.lesson-progress').textContent !== '');
@@ -162,9 +163,10 @@ test('AdaBoost, one stump at a time: every step checked against the engine\'s nu
   assert.equal(await page.textContent('.lesson-progress'), '5 of 6 steps (1 more shown), challenge met');
   // The same, as a file a student can hand in: steps numbered as the page numbers them.
   const file = (await download(page, '#landing-progress')).trim().split('\n');
-  assert.equal(file[0], 'lesson,title,steps,found,found_steps,shown_steps,challenge_met');
+  assert.equal(file[0], 'lesson,title,steps,found,found_steps,found_after_a_wrong_answer,shown_steps,challenge_met');
   assert.equal(file.length, 11, 'a line a lesson');
-  assert.match(file[1], new RegExp(`^adaboost-stumps,"AdaBoost, one stump at a time",6,5,[\\d ]+,${shownStep + 1},yes$`));
+  // Found after a wrong answer: steps 1 (2.5), 3 (½) and 5 (the notes' vote for SAMME's); "e^0.1257" is no answer.
+  assert.match(file[1], new RegExp(`^adaboost-stumps,"AdaBoost, one stump at a time",6,5,[\\d ]+,1 3 5,${shownStep + 1},yes$`));
 });
 
 test('AdaBoost with trees: a full tree ends it in one round, draws in proportion to u, a drawn tree\'s finite vote, then pruning by leaves', async () => {
@@ -482,10 +484,15 @@ test('Random forests: the rows tree 1 never drew, the features a split drew, the
   // The one nearer the validation error (rows no tree trained on): the out-of-bag error, as the notes argue.
   const nearer = Math.abs(train - valid) < Math.abs(oob - valid) ? 'training error' : 'out-of-bag error';
   assert.equal(nearer, 'out-of-bag error', line);
+  // Two options: one wrong pick leaves the answer, so it is shown and the step counts as shown, not found.
   await page.click('.lesson-choice:text-is("training error")');
   assert.equal(await page.getAttribute('#lesson-verdict', 'data-verdict'), 'wrong');
-  await page.click(`.lesson-choice:text-is("${nearer}")`);
-  assert.equal(await page.getAttribute('#lesson-verdict', 'data-verdict'), 'right');
+  assert.match(await page.textContent('#lesson-verdict'), /^Not quite \(training error\)\. That leaves one choice.*counts as shown, not found/);
+  assert.match(await page.textContent('#lesson-explain'), new RegExp(`^The answer: ${nearer}\\.`));
+  assert.deepEqual(await page.$$eval('.lesson-choice', (bs) => bs.map((b) => b.disabled)), [true, true], 'nothing left to pick');
+  const step = Number(/step (\d+) of/.exec(await page.textContent('#lesson-title'))[1]) - 1;
+  const kept = await page.evaluate(() => JSON.parse(localStorage.getItem('boostlab-lessons'))['random-forest']);
+  assert.ok(kept.shown.includes(step) && kept.missed.includes(step) && !kept.steps.includes(step), JSON.stringify(kept));
   await site.screenshot('lessons-random-forest-1280x800');
 });
 
@@ -776,6 +783,14 @@ test('the lesson reads at 390x844 and on a projector (853x533 at 1.5x)', async (
     await page.waitForFunction(() => {
       const title = document.getElementById('lesson-title').getBoundingClientRect(), bar = document.querySelector('.control-bar').getBoundingClientRect();
       return title.top >= bar.bottom - 1 && title.bottom <= innerHeight;
+    }, null, { timeout: 5000 });
+    // Down at the parameters (a phone has them last), the bar's Lesson button brings the step back under the bar.
+    await page.$eval('#params-panel', (e) => e.scrollIntoView({ block: 'start' }));
+    await page.waitForFunction(() => document.getElementById('lesson-title').getBoundingClientRect().bottom < 0);
+    await page.click('#lesson-return');
+    await page.waitForFunction(() => {
+      const title = document.getElementById('lesson-title').getBoundingClientRect(), bar = document.querySelector('.control-bar').getBoundingClientRect();
+      return title.top >= bar.bottom - 1 && title.bottom <= innerHeight && document.activeElement?.id === 'lesson-title';
     }, null, { timeout: 5000 });
     // The same for a lesson opened from the list, low on the first screen's card.
     await page.click('#lessons-open');

@@ -334,7 +334,7 @@ function openLesson(id: string, step: number, own = false) {
   const index = Math.max(0, Math.min(step, lesson.steps.length - 1));
   const file = own && ownFile ? ownFile.data.source : '';
   update((s) => {
-    s.lesson = { id, step: index, ready: false, run: 0, answer: '', verdict: '', shown: false, own: file };
+    s.lesson = { id, step: index, ready: false, run: 0, answer: '', verdict: '', shown: false, tried: [], own: file };
     s.landing = false;
   });
   const setup = lesson.steps[index].setup;

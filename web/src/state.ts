@@ -214,6 +214,7 @@ export interface LessonState {
   answer: string;       // what the student gave
   verdict: '' | 'right' | 'wrong';
   shown: boolean;       // the answer was shown without being found
+  tried: string[];      // a choice question's choices picked wrong in this step (disabled; the last one left is no finding)
   own: string;          // '' for the step's own data; else the source of the student's file the step is done on
 }
 

@@ -68,12 +68,23 @@ export class LessonPanel {
       update((s) => { s.lesson = null; s.landing = true; });
       requestAnimationFrame(() => this.root.scrollIntoView({ block: 'start' }));
     });
+    // The step's card from wherever the student went (the challenge's parameters are some 2,000 px below it on a phone):
+    // in the bar on a wide screen, floating at the corner on a phone.
+    $('lesson-return').addEventListener('click', () => {
+      const title = document.getElementById('lesson-title');
+      title?.scrollIntoView({ block: 'start', behavior: scrollBehavior() });
+      // The focus with it (keyboards), on the title: the answer box would raise a phone's keyboard over the step.
+      if (title) { title.tabIndex = -1; title.focus({ preventScroll: true }); }
+    });
+    // A phone shows it (style.css) only while the card is out of view.
+    new IntersectionObserver(([e]) => $('lesson-return').classList.toggle('away', !e.isIntersecting)).observe(this.root);
   }
 
   render() {
     const l = store.lesson;
     const lesson = l ? lessonById(l.id) : undefined;
     setHidden(this.root, !lesson && !store.landing);
+    setHidden($('lesson-return'), !lesson);
     document.querySelectorAll('.lesson-focus').forEach((e) => { if (!lesson || e.id !== lesson.steps[l!.step].panel) e.classList.remove('lesson-focus'); });
     // During a lesson a phone shows its numbers right under the card (style.css): data and parameters go last.
     document.body.dataset.lesson = lesson ? lesson.id : '';
@@ -285,12 +296,14 @@ export class LessonPanel {
     const answered = l.verdict === 'right' || l.shown;
     // The numbers that are the answer, blurred while the question is open (style.css).
     document.body.dataset.lessonHide = ready && !answered ? (step.question.hides ?? []).join(' ') : '';
-    for (const b of [parts.check, ...parts.choices]) b.disabled = !ready || answered;
+    parts.check.disabled = !ready || answered;
+    for (const b of parts.choices) b.disabled = !ready || answered || l.tried.includes(b.textContent ?? '');
     if (parts.input) parts.input.disabled = !ready || answered;
     parts.show.disabled = !ready || answered;
     // An answer that is no number (e^0.1257) is told so, not that its number is wrong.
     const unread = l.verdict === 'wrong' && !step.question.choices && !parseAnswer(l.answer).some(Number.isFinite);
-    setText(parts.verdict, l.verdict === 'right' ? 'Right.' : unread ? `${l.answer ? `"${l.answer}" is` : 'That is'} not a number this box reads: type one such as 1.134, −0.5, 2/3 or 34.4 %.`
+    const left = l.verdict === 'wrong' && l.shown && !!step.question.choices;  // eliminated: one choice left
+    setText(parts.verdict, l.verdict === 'right' ? 'Right.' : left ? `Not quite (${l.answer}). That leaves one choice, the answer below: the step counts as shown, not found.` : unread ? `${l.answer ? `"${l.answer}" is` : 'That is'} not a number this box reads: type one such as 1.134, −0.5, 2/3 or 34.4 %.`
       : l.verdict === 'wrong' ? `Not quite${l.answer ? ` (${l.answer})` : ''}: try again, or show the answer.` : '');
     parts.verdict.dataset.verdict = l.verdict;
     const expected = ready ? step.question.answer(ctx) : NaN;
@@ -345,12 +358,22 @@ export class LessonPanel {
     const step = lesson.steps[l.step];
     const ctx = lessonContext(store.runs.find((r) => r.token === l.run), step.setup.rounds);
     if ((step.question.needsDetail && !ctx.detail) || (step.question.needsCompare && !ctx.compare)) return;
-    const right = isRight(step.question, ctx, given.trim());
-    if (right && !progressOf(lesson.id).shown.includes(l.step)) saveProgress(lesson.id, (p) => p.steps.push(l.step));
+    const right = isRight(step.question, ctx, given.trim()), choices = step.question.choices;
+    const tried = choices && !right ? [...new Set([...l.tried, given.trim()])] : l.tried;
+    // Every choice but one picked wrong: the one left is the answer by elimination (with two, after one pick), not a finding.
+    const eliminated = !!choices && !right && tried.length >= choices.length - 1;
+    const before = progressOf(lesson.id);
+    // A wrong answer is kept for the teacher (the progress file): a step found after one was not found at the first try.
+    // (Not a reading error: "e^0.1" is no answer, and once found a step stays found.)
+    const missed = !right && !before.steps.includes(l.step) && (!!choices || parseAnswer(given).some(Number.isFinite));
+    if (missed) saveProgress(lesson.id, (p) => { p.missed.push(l.step); if (eliminated) p.shown.push(l.step); });
+    if (right && !before.shown.includes(l.step)) saveProgress(lesson.id, (p) => p.steps.push(l.step));
     update((s) => {
       if (!s.lesson) return;
       s.lesson.answer = given.trim();
       s.lesson.verdict = right ? 'right' : 'wrong';
+      s.lesson.tried = tried;
+      if (eliminated) s.lesson.shown = true;
     });
     // The verdict and its explanation in view: below a long step they fell past the sidebar's or the phone's edge.
     requestAnimationFrame(() => {
@@ -382,14 +405,15 @@ export class LessonPanel {
 }
 
 // The lessons' progress kept in this browser as a file a student can hand in: a line a lesson, the steps found (1-based,
-// as the page numbers them), those whose answer was shown first, and the challenge.
+// as the page numbers them), those of them found after a wrong answer, those whose answer was shown first, and the challenge.
 function progressCsv(): string {
-  const lines = ['lesson,title,steps,found,found_steps,shown_steps,challenge_met'];
+  const lines = ['lesson,title,steps,found,found_steps,found_after_a_wrong_answer,shown_steps,challenge_met'];
   for (const lesson of LESSONS) {
     const p = progressOf(lesson.id);
     const shown = shownOnly(p);
     const list = (v: number[]) => v.map((n) => n + 1).join(' ');
-    lines.push([lesson.id, `"${lesson.title.replace(/"/g, '""')}"`, lesson.steps.length, p.steps.length, list(p.steps), list(shown), p.challenge ? 'yes' : 'no'].join(','));
+    const late = p.steps.filter((n) => p.missed.includes(n));
+    lines.push([lesson.id, `"${lesson.title.replace(/"/g, '""')}"`, lesson.steps.length, p.steps.length, list(p.steps), list(late), list(shown), p.challenge ? 'yes' : 'no'].join(','));
   }
   return lines.join('\n') + '\n';
 }
