@@ -216,6 +216,25 @@ test('a list typed in from searches those values only; a list with a word in it 
   const fromList = depths.filter((d) => [2, 4, 8].includes(d));
   assert.ok(fromList.length >= 5, `max_depth drawn: ${depths}`);
   assert.ok(new Set(fromList).size >= 2, `max_depth drawn: ${depths}`);
+  // A value the engine refuses (max_depth 0, no limit, needs lossguide): those trials fail, said, and the search goes on.
+  await page.fill(from, '0, 3');
+  await page.click('#tune-start');
+  await page.waitForFunction(() => document.getElementById('tune-status').dataset.status === 'done', null, { timeout: 180000 });
+  const trials = await page.$$eval('#tune-trials-table tbody tr', (trs) => trs.map((tr) => ({ failed: tr.classList.contains('failed'),
+    depth: Number(tr.querySelector('td[data-col="max_depth"]').dataset.v), value: tr.querySelector('td[data-col="value"]'),
+    use: tr.querySelector('button[data-use]') })).map(({ value, use, ...t }) => ({ ...t, text: value.textContent, why: value.title, disabled: use.disabled })));
+  const failed = trials.filter((t) => t.failed);
+  assert.ok(failed.length >= 1 && failed.length < 6, JSON.stringify(trials));
+  for (const t of trials) assert.equal(t.failed, t.depth === 0, JSON.stringify(t));
+  for (const t of failed) {
+    assert.equal(t.text, 'failed');
+    assert.match(t.why, /^The engine refused these settings: .*max_depth' is 0 \(no limit\), which needs grow_policy lossguide/);
+    assert.ok(t.disabled, 'no Use for settings that cannot train');
+  }
+  assert.deepEqual(trials.slice(-failed.length).map((t) => t.failed), failed.map(() => true), 'failed trials listed last');
+  assert.match(await page.textContent('#tune-status'), new RegExp(`${failed.length} of 6 trials failed, the search going on without (it|them) \\(marked "failed"; trial \\d+: Parameter 'max_depth' is 0`));
+  assert.ok(await page.$$eval('#tune-slices svg', (svgs) => svgs.every((svg) => Number(svg.dataset.points) === svg.querySelectorAll('circle.point').length)));
+  assert.equal(await page.$eval('#tune-slices svg', (svg) => Number(svg.dataset.points)), 6 - failed.length, 'a dot a scored trial');
   await page.fill(from, '2');
   assert.equal(await page.isDisabled(to), false);
 });

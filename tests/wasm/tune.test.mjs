@@ -144,6 +144,9 @@ test('tune() with halving: each rung keeps the best third of the one before, the
     for (const x of seen.filter((s) => s.rung === k + 1)) assert.equal(x.rows, r.rungs[k].rows);
   }
   assert.equal(seen.length, r.rungs.reduce((n, x) => n + x.trials.length, 0), 'onTrial each trial each rung');
+  // Every rung's scores kept (a row a trial a rung, as cv_results_), not only each trial's last.
+  for (const [k, rung] of r.rungs.entries())
+    assert.deepEqual(rung.values, rung.trials.map((t) => seen.find((x) => x.trial === t && x.rung === k + 1).value), `rung ${k + 1}'s values`);
   assert.equal(r.trials[0].rung, 3, 'trial 1 goes on to the last rung');
   // The trials in trial order, each with its last rung's score; the best is the last rung's.
   assert.deepEqual(r.trials.map((t) => t.trial), [1, 2, 3, 4, 5, 6, 7, 8, 9]);
@@ -275,4 +278,36 @@ test('tune() with halving stopped within a rung: that rung scored its best-place
   const firstRung = seen.filter((t) => t.rung === 1).sort((a, b) => a.value - b.value || a.trial - b.trial);
   assert.equal(seen.at(-1).trial, firstRung[0].trial, 'rung 2 began with rung 1\'s best');
   assert.equal(r.best.trial, firstRung[0].trial);
+});
+
+test('tune(): a draw the engine refuses fails that trial only (scikit-learn\'s error_score=nan); trial 1 failing ends the search', async () => {
+  // max_depth 0 means no limit, which depthwise growth refuses: the trials that draw it fail, the others are scored.
+  const space = { max_depth: { min: 0, max: 4 } };
+  const seen = [];
+  const r = await bl.tune(auto, autoOptions, { rounds: 30 }, { space, trials: 8, seed: 1, onTrial: (t) => seen.push(t.trial) });
+  const failed = r.trials.filter((t) => t.error);
+  assert.ok(failed.length >= 1 && failed.length < 7, `trials drawing 0: ${JSON.stringify(r.trials.map((t) => t.searched))}`);
+  for (const t of r.trials) {
+    assert.equal(!!t.error, t.searched.max_depth === 0, `trial ${t.trial} (max_depth ${t.searched.max_depth})`);
+    if (t.error) {
+      assert.equal(t.error.code, 'BAD_PARAM');
+      assert.match(t.error.message, /max_depth.*lossguide/);
+      assert.ok(Number.isNaN(t.value) && t.bestRound === 0 && t.params.max_depth === 0, JSON.stringify(t));
+    } else assert.ok(Number.isFinite(t.value));
+  }
+  assert.deepEqual(seen, [1, 2, 3, 4, 5, 6, 7, 8], 'onTrial for the failed trials too');
+  assert.ok(!r.best.error && r.best.value === Math.min(...r.trials.filter((t) => !t.error).map((t) => t.value)));
+  // Resumed through JSON (NaN becomes null there): the failed trials are kept and never the best.
+  const more = await bl.tune(auto, autoOptions, { rounds: 30 }, { space, trials: 10, seed: 1, resume: JSON.parse(JSON.stringify(r)) });
+  assert.deepEqual(more.trials.filter((t) => t.error).map((t) => t.trial).slice(0, failed.length), failed.map((t) => t.trial));
+  assert.ok(more.trials.slice(0, 8).every((t, i) => Object.is(t.value, r.trials[i].value)), 'the kept values, NaN again');
+  // With halving a failed trial goes no further.
+  const h = await bl.tune(auto, autoOptions, { rounds: 30 }, { space, trials: 8, seed: 1, halving: { minRows: 30 } });
+  const out = h.trials.filter((t) => t.error).map((t) => t.trial);
+  assert.deepEqual(out, failed.map((t) => t.trial));
+  for (const rung of h.rungs.slice(1)) assert.ok(rung.trials.every((t) => !out.includes(t)), JSON.stringify(h.rungs));
+  assert.ok(h.rungs[0].trials.every((t, i) => out.includes(t) === Number.isNaN(h.rungs[0].values[i])));
+  // The parameters as given refused: no search, the engine's error.
+  await assert.rejects(bl.tune(auto, autoOptions, { rounds: 30, max_depth: 0 }, { space: { eta: { min: 0.1, max: 0.3 } }, trials: 3 }),
+    (e) => e.code === 'BAD_PARAM' && /max_depth/.test(e.message));
 });

@@ -718,7 +718,8 @@ export interface TuneTrial {
   bestRound: number;
   /** Rounds trained before early stopping ended the trial. */
   roundsTrained: number;
-  /** The watched metric at the best round: cross-validation's mean over the folds, or the validation rows'. */
+  /** The watched metric at the best round: cross-validation's mean over the folds, or the validation rows'. NaN when
+   *  the trial failed (see error). */
   value: number;
   /** Its standard deviation over the folds (null when scored on the validation rows). */
   std: number | null;
@@ -727,6 +728,10 @@ export interface TuneTrial {
   /** With halving: the rows it was last scored on, and that rung (1-based); its other fields are that rung's. */
   rows?: number;
   rung?: number;
+  /** Set when the engine refused this trial's settings (a combination such as max_depth 0 without lossguide, a model
+   *  past the size limit, a heap too small, margins that overflow): the search went on without it, as scikit-learn's
+   *  error_score=nan (its value NaN, bestRound 0, params as tried). Trial 1 failing ends the search instead. */
+  error?: { code: string; message: string };
 }
 
 export interface TuneResult {
@@ -746,9 +751,10 @@ export interface TuneResult {
   /** What the search was, part by part (digests of the table, dataset options, parameters, space, seed, scoring and
    *  folds): resume compares it. */
   search: Record<string, string>;
-  /** With halving: each rung's rows and the trials it scored, in the order scored (a later rung's best of the rung
-   *  before first, trial 1 last when it joins them). */
-  rungs?: { rows: number; trials: number[] }[];
+  /** With halving: each rung's rows, the trials it scored in the order scored (a later rung's best of the rung before
+   *  first, trial 1 last when it joins them), and their values there (scikit-learn's cv_results_ keeps a row a trial a
+   *  rung; `trials` keeps each trial's last). */
+  rungs?: { rows: number; trials: number[]; values: number[] }[];
 }
 
 export interface CvRound {

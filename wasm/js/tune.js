@@ -14,6 +14,9 @@ import { nearest } from './options.js';
 // Early stopping when the caller sets none: a trial stops once its score has
 // not improved for this many rounds (each trial's best round is kept anyway).
 export const TUNE_PATIENCE = 20;
+// The errors that fail one trial (its drawn settings) and not the search: a parameter combination refused, a model too
+// large, a heap that cannot hold it, margins that overflow.
+const TRIAL_ERRORS = new Set(['BAD_PARAM', 'MODEL_TOO_LARGE', 'OUT_OF_MEMORY', 'NUMERIC_OVERFLOW']);
 const MAX_TRIALS = 1000;
 
 const bad = (message) => new BoostLabError({ code: 'BAD_OPTION', message: `tune() ${message}` });
@@ -226,7 +229,7 @@ function checkResume(previous, trials, halving, by, search) {
     throw bad('option resume is the result of an earlier tune() of the same search (without halving), whose trials it goes on from.');
   const numbers = previous.trials.map((t) => t?.trial);
   if (!numbers.every((n, i) => n === i + 1)) throw bad('option resume\'s trials are numbered 1, 2, 3, ... as tune() returned them.');
-  if (!previous.trials.every((t) => typeof t.value === 'number' && t.searched && typeof t.searched === 'object'))
+  if (!previous.trials.every((t) => (typeof t.value === 'number' || (t.value === null && t.error)) && t.searched && typeof t.searched === 'object'))
     throw bad('option resume\'s trials each need their value and searched values, as tune() returned them.');
   if (previous.trials.length >= trials) throw bad(`option trials (${trials}) counts the trials resumed (${previous.trials.length}) too: ask for more than them.`);
   if (previous.trials.length && typeof previous.metric !== 'string') throw bad('option resume needs the earlier result\'s metric.');
@@ -292,10 +295,10 @@ export async function tuneParams(lib, table, datasetOptions, params, options, yi
       const same = searched.every((p) => (tried[p.name] ?? p.fallback) === done.searched?.[p.name]);
       if (!same) throw bad(`option resume holds trial ${done.trial} with ${JSON.stringify(done.searched)}, which this search draws otherwise: resume a search with its own space, seed and parameters.`);
     }
-    result.trials = resumed.trials.map((t) => ({ ...t }));
+    result.trials = resumed.trials.map((t) => ({ ...t, value: t.value ?? NaN }));  // (a failed trial's NaN is null in JSON)
     result.metric = resumed.metric;
     result.largerIsBetter = resumed.largerIsBetter;
-    for (const t of result.trials) if (!result.best || better(t.value, result.best.value)) result.best = t;
+    for (const t of result.trials) if (Number.isFinite(t.value) && (!result.best || better(t.value, result.best.value))) result.best = t;
   }
 
   // The rows each rung scores on (all of them, in one rung, without halving).
@@ -317,12 +320,13 @@ export async function tuneParams(lib, table, datasetOptions, params, options, yi
     } finally {
       all?.dispose();
     }
-    result.rungs = rungs.map((r) => ({ rows: r.rows, trials: [] }));
+    result.rungs = rungs.map((r) => ({ rows: r.rows, trials: [], values: [] }));
   }
 
   const entries = new Map(result.trials.map((t) => [t.trial, t]));  // trial -> its latest entry
   const firstRung = new Map(entries);  // trial -> its score in the first rung, where every trial is scored on the same rows
   let alive = candidates.map((_, i) => i + 1).filter((t) => !entries.has(t));
+  const searchedOf = (tried) => Object.fromEntries(searched.map((p) => [p.name, tried[p.name] ?? p.fallback]));
   allRungs: for (const [rung, plan] of rungs.entries()) {
     const subset = halving ? firstRows(order, plan.rows) : null;
     const scored = [];
@@ -332,17 +336,36 @@ export async function tuneParams(lib, table, datasetOptions, params, options, yi
       const start = performance.now();
       const progress = onRound && ((round) => onRound(t, round));
       let score;
-      if (by === 'cv') {
-        const cvRows = subset ?? rows;
-        score = await scoreByCv(lib, table, datasetOptions, tried, { nfold, timeSeries, ...(timeSeries ? {} : { stratified, seed }), ...(cvRows !== undefined ? { rows: cvRows } : {}) }, signal, progress, yieldToEventLoop);
-      } else {
-        score = await scoreOnValidation(lib, table, subset ? { ...scoring, trainRows: subset } : scoring, tried, signal, progress, yieldToEventLoop);
+      try {
+        if (by === 'cv') {
+          const cvRows = subset ?? rows;
+          score = await scoreByCv(lib, table, datasetOptions, tried, { nfold, timeSeries, ...(timeSeries ? {} : { stratified, seed }), ...(cvRows !== undefined ? { rows: cvRows } : {}) }, signal, progress, yieldToEventLoop);
+        } else {
+          score = await scoreOnValidation(lib, table, subset ? { ...scoring, trainRows: subset } : scoring, tried, signal, progress, yieldToEventLoop);
+        }
+      } catch (e) {
+        // A draw the engine refuses (max_depth 0 without lossguide; a model past the size limit) fails that trial
+        // only, as scikit-learn's error_score=nan: the search goes on without it. Trial 1 (the parameters as given, scored
+        // first) failing, or an error that is not about a trial's settings, ends the search with that error: every
+        // search has a score to show, the form's.
+        if (t === 1 || !(e instanceof BoostLabError) || !TRIAL_ERRORS.has(e.code)) throw e;
+        const { early_stopping_rounds: _, ...kept } = tried;
+        const trial = { trial: t, params: kept, searched: searchedOf(tried), bestRound: 0, roundsTrained: 0, value: NaN, std: null,
+          seconds: (entries.get(t)?.seconds ?? 0) + (performance.now() - start) / 1000, error: { code: e.code, message: e.message },
+          ...(halving ? { rows: subset.length, rung: rung + 1 } : {}) };
+        entries.set(t, trial);
+        if (rung === 0) firstRung.set(t, trial);
+        result.rungs?.[rung].trials.push(t);
+        result.rungs?.[rung].values.push(NaN);
+        result.trials = candidates.map((_, i) => entries.get(i + 1)).filter(Boolean);
+        onTrial?.(trial, result.best, { metric: result.metric, largerIsBetter: result.largerIsBetter, ...(halving ? { rungs: rungs.map((x) => ({ ...x })) } : {}) });
+        continue;
       }
       if (!score) { result.aborted = true; break allRungs; }
       if (resumed?.trials.length && score.metric !== resumed.metric)
         throw bad(`option resume's trials were scored by ${resumed.metric}, this search by ${score.metric}: resume a search with its own parameters.`);
       const { early_stopping_rounds: _, ...kept } = tried;
-      const trial = { trial: t, params: { ...kept, rounds: score.bestRound }, searched: Object.fromEntries(searched.map((p) => [p.name, tried[p.name] ?? p.fallback])),
+      const trial = { trial: t, params: { ...kept, rounds: score.bestRound }, searched: searchedOf(tried),
         bestRound: score.bestRound, roundsTrained: score.rounds, value: score.value, std: score.std,
         seconds: (entries.get(t)?.seconds ?? 0) + (performance.now() - start) / 1000,
         ...(halving ? { rows: subset.length, rung: rung + 1 } : {}) };
@@ -352,6 +375,7 @@ export async function tuneParams(lib, table, datasetOptions, params, options, yi
       if (rung === 0) firstRung.set(t, trial);
       scored.push(trial);
       result.rungs?.[rung].trials.push(t);
+      result.rungs?.[rung].values.push(score.value);
       // The best is of the highest rung reached: scores on fewer rows are not comparable with it.
       if (!result.best || (result.best.rung ?? 1) < (trial.rung ?? 1) || better(trial.value, result.best.value)) result.best = trial;
       result.trials = candidates.map((_, i) => entries.get(i + 1)).filter(Boolean);

@@ -321,6 +321,10 @@ export class TunePanel {
       const cut = t.trials.filter((x) => isCut(t, x)).length;
       if (cut) text += ` ${cut} of ${t.trials.length} ${t.trials.length === 1 ? 'trial was' : 'trials were'} still improving at their last round (marked "cut": ` +
         'their scores are not what their settings can do): raise "Rounds at most" and search again to let them finish.';
+      // Trials the engine refused (a draw such as max_depth 0 with depthwise growth): said with the engine's reason.
+      const failed = t.trials.filter((x) => x.error);
+      if (failed.length) text += ` ${failed.length} of ${t.trials.length} ${t.trials.length === 1 ? 'trial' : 'trials'} failed, the search going on without ` +
+        `${failed.length === 1 ? 'it' : 'them'} (marked "failed"; trial ${failed[0].trial}: ${failed[0].error!.message.replace(/^cv\(\) fold [^:]*: /, '').replace(/\.$/, '')}).`;
       if (t.used) text += ` Trial ${t.used}'s settings are in the form now (rounds at its best round): Play trains them.`;
     }
     setText(status, text);

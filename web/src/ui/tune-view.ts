@@ -12,11 +12,14 @@ export const drawn = (v: number) => (Number.isInteger(v) ? String(v) : String(Nu
 // The trials best first (ties: the earlier trial first); with halving, the last rung's first, then each rung's before.
 export function ranked(t: Tuning): TuneTrial[] {
   const sign = t.largerIsBetter ? -1 : 1;
-  return [...t.trials].sort((a, b) => (b.rung ?? 1) - (a.rung ?? 1) || sign * (a.value - b.value) || a.trial - b.trial);
+  return [...t.trials].sort((a, b) => Number(!!a.error) - Number(!!b.error) || (b.rung ?? 1) - (a.rung ?? 1) || sign * (a.value - b.value) || a.trial - b.trial);
 }
 
+// A trial whose settings the engine refused (bl.tune went on without it): no score, listed last.
+export const scoredTrials = (t: Tuning) => t.trials.filter((x) => !x.error);
+
 // A trial still improving when "Rounds at most" ran out: early stopping (its patience) had not ended it.
-export const isCut = (t: Tuning, trial: TuneTrial) => trial.roundsTrained - trial.bestRound < t.patience;
+export const isCut = (t: Tuning, trial: TuneTrial) => !trial.error && trial.roundsTrained - trial.bestRound < t.patience;
 
 // With halving, a trial left at an earlier rung than the furthest reached: its score is on fewer rows.
 const leftBehind = (t: Tuning, trial: TuneTrial) => t.halving && (trial.rung ?? 1) < Math.max(...t.trials.map((x) => x.rung ?? 1));
@@ -24,7 +27,8 @@ const leftBehind = (t: Tuning, trial: TuneTrial) => t.halving && (trial.rung ?? 
 export function sliceChart(t: Tuning, name: string): HTMLElement {
   const W = 220, H = 150, left = 46, right = 8, top = 8, bottom = 30;
   const log = t.logs.includes(name);
-  const xs = t.trials.map((x) => x.searched[name]), ys = t.trials.map((x) => x.value);
+  const trials = scoredTrials(t);
+  const xs = trials.map((x) => x.searched[name]), ys = trials.map((x) => x.value);
   const tx = (v: number) => (log ? Math.log10(v) : v);
   // The range asked (with the trial 1 value, which may lie outside it), so that where the draws fell is seen in it.
   const ends = [Math.min(t.ranges[name]?.[0] ?? Infinity, ...xs), Math.max(t.ranges[name]?.[1] ?? -Infinity, ...xs)];
@@ -44,7 +48,7 @@ export function sliceChart(t: Tuning, name: string): HTMLElement {
     add('text', { x: left - 4, y: (Y(v) + 3).toFixed(1), 'text-anchor': 'end', class: 'tick' }, stat(v));
   }
   ends.forEach((v, i) => add('text', { x: X(v).toFixed(1), y: H - bottom + 12, 'text-anchor': i ? 'end' : 'start', class: 'tick' }, drawn(v)));
-  for (const trial of t.trials) {
+  for (const trial of trials) {
     const best = trial.trial === t.best, yours = trial.trial === 1;
     const behind = leftBehind(t, trial);
     const dot = add('circle', { cx: X(trial.searched[name]).toFixed(1), cy: Y(trial.value).toFixed(1), r: best ? 4.5 : 3,
@@ -56,7 +60,7 @@ export function sliceChart(t: Tuning, name: string): HTMLElement {
   }
   add('text', { x: (left + W - right) / 2, y: H - 4, 'text-anchor': 'middle', class: 'axis-name' }, `${name}${log ? ' (log scale)' : ''}`);
   add('text', { x: 10, y: (top + H - bottom) / 2, 'text-anchor': 'middle', class: 'axis-name', transform: `rotate(-90 10 ${(top + H - bottom) / 2})` }, t.metric);
-  svg.dataset.points = String(t.trials.length);
+  svg.dataset.points = String(trials.length);
   figure.append(svg);
   return figure;
 }
@@ -122,10 +126,17 @@ export function trialTable(t: Tuning): HTMLTableElement {
     const td = document.createElement('td');
     td.append(use);
     const cut = isCut(t, trial);
-    const rounds = cell('td', `${trial.bestRound} of ${trial.roundsTrained}${cut ? ' (cut)' : ''}`, trial.bestRound);
+    const rounds = cell('td', trial.error ? '–' : `${trial.bestRound} of ${trial.roundsTrained}${cut ? ' (cut)' : ''}`, trial.bestRound);
     if (cut) rounds.title = 'Its last round was its best: the rounds ran out before early stopping, so this score is not what these settings can do.';
-    tr.append(td, cell('td', trial.trial === 1 ? '1 (form)' : String(trial.trial)),
-      cell('td', trial.std === null ? stat(trial.value) : `${stat(trial.value)} ± ${stat(trial.std)}`, trial.value, 'value'));
+    const value = trial.error ? cell('td', 'failed', NaN, 'value')
+      : cell('td', trial.std === null ? stat(trial.value) : `${stat(trial.value)} ± ${stat(trial.std)}`, trial.value, 'value');
+    if (trial.error) {
+      // The engine's words on why, where the score would be (and on the button that cannot use it).
+      tr.classList.add('failed');
+      value.title = use.title = `The engine refused these settings: ${trial.error.message}`;
+      use.disabled = true;
+    }
+    tr.append(td, cell('td', trial.trial === 1 ? '1 (form)' : String(trial.trial)), value);
     if (t.halving) {
       const behind = leftBehind(t, trial);
       const rows = cell('td', `${trial.rows!.toLocaleString('en-US')}${behind ? ' (left)' : ''}`, trial.rows!, 'rows');
