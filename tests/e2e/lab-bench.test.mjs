@@ -102,6 +102,9 @@ test('early stopping: the result is the kept round\'s metrics, and the text says
   const text = await page.textContent('#last-round');
   assert.match(text, new RegExp(`^Result: round ${best}, kept by early stopping`), text);
   assert.equal(await page.getAttribute('#last-round', 'data-round'), String(best));
+  // The chart's legend, away from the mouse, holds the kept round too (it held the last round's).
+  await page.waitForFunction((b) => document.getElementById('loss-chart').dataset.legendRound === String(b), best);
+  assert.equal((await page.textContent('#loss-chart .u-legend')).match(/valid rmse\s*([\d.]+)/)[1], text.match(/valid rmse ([\d.]+)/)[1]);
   // The kept round's numbers, not the last round's: picking the last round on the chart shows others.
   await page.locator('#loss-chart').scrollIntoViewIfNeeded();
   const box = await page.locator('#loss-chart .u-over').boundingBox();

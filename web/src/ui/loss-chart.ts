@@ -231,8 +231,11 @@ export class LossChart {
     if (u.cursor.idx !== null && u.cursor.idx !== undefined) return;  // under the mouse: uPlot's own
     const rounds = u.data[0].length;
     const picked = this.view?.selectedRound ?? 0;
-    // Not picked: the run on show's newest round (an earlier, longer run's last round gave it "–").
-    const newest = this.view?.current?.reports.length || rounds;
+    // Not picked: the round the run on show's model keeps (early stopping's, once the run ended: the result panel's
+    // numbers, not the last round's), else its newest (an earlier, longer run's last round gave it "–").
+    const c = this.view?.current;
+    const kept = c && c.earlyStopping && c.status !== 'training' && c.status !== 'paused' ? c.reports.at(-1)?.bestRound ?? 0 : 0;
+    const newest = kept || c?.reports.length || rounds;
     const idx = picked > 0 && picked <= rounds ? picked - 1 : Math.min(newest, rounds) - 1;
     if (idx >= 0) u.setLegend({ idx }, false);
     this.el.dataset.legendRound = String(idx + 1);
