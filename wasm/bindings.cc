@@ -140,7 +140,8 @@ struct TableHandle {
       out.set("name", val(c.name));
       if (c.type == boostlab::ColumnType::kNumeric) {
         out.set("type", val(std::string("numeric")));
-        out.set("values", CopyToTypedArray(c.values));
+        // Whole numbers a float rounds (IDs past 2^24) as written: a Float64Array then.
+        out.set("values", c.exact.empty() ? CopyToTypedArray(c.values) : CopyToTypedArray(c.exact));
         return out;
       }
       out.set("type", val(std::string("text")));

@@ -71,8 +71,31 @@ TEST(Csv, AForcedDelimiterThatSplitsNothingIsSaid) {
   ASSERT_EQ(t.columns.size(), 1u);
   ASSERT_EQ(t.notes.size(), 1u);
   EXPECT_EQ(t.notes[0], "Every row was read as one column: the delimiter chosen, semicolon, is not in the header, which holds commas. "
-                        "Choose automatic (or comma) under Delimiter.");
+                        "Choose automatic (or comma) under Delimiter (readCSV: leave its delimiter option out).");
   EXPECT_TRUE(ReadCsv("a,b\n1,2\n").notes.empty());
+}
+
+// An ID past 2^24 (a float reads 123456789 as 123456792): kept as written beside the floats the model reads, said in
+// the notes; a column whose whole numbers floats hold keeps no copy; a text cell later makes levels of the IDs as written.
+TEST(Csv, WholeNumbersPastAFloatAreKeptAsWritten) {
+  Table t = ReadCsv("id,x,y\n7,0.5,0\n123456789,1,1\n,2,0\n20240101000,3,1\n");
+  const Column& id = t.columns[0];
+  ASSERT_EQ(id.type, ColumnType::kNumeric);
+  ASSERT_EQ(id.exact.size(), 4u);
+  EXPECT_EQ(id.exact[0], 7.0);
+  EXPECT_EQ(id.exact[1], 123456789.0);
+  EXPECT_TRUE(std::isnan(id.exact[2]));
+  EXPECT_EQ(id.exact[3], 20240101000.0);
+  EXPECT_EQ(id.values[1], 123456792.0f);  // the model's, as XGBoost's
+  EXPECT_TRUE(t.columns[1].exact.empty());
+  EXPECT_TRUE(t.columns[2].exact.empty());
+  ASSERT_EQ(t.notes.size(), 1u);
+  EXPECT_NE(t.notes[0].find("Column 'id' holds whole numbers past 16,777,216 (2^24)"), std::string::npos) << t.notes[0];
+  EXPECT_NE(t.notes[0].find("(123456789 is 123456792 to a model)"), std::string::npos) << t.notes[0];
+  EXPECT_TRUE(ReadCsv("id,y\n16777216,0\n5,1\n").columns[0].exact.empty());
+  Table text = ReadCsv("id,y\n123456789,0\nx12,1\n123456791,0\n");
+  ASSERT_EQ(text.columns[0].type, ColumnType::kCategorical);
+  EXPECT_EQ(text.columns[0].levels, (std::vector<std::string>{"123456789", "123456791", "x12"}));
 }
 
 // Excel's "sep=;" first line: it names the delimiter and is no row; line numbers stay the file's.

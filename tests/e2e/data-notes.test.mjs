@@ -41,7 +41,7 @@ test('spelled missing markers are said; a delimiter chosen by hand that splits n
   await page.selectOption('#delimiter', ';');
   await page.waitForFunction(() => /semicolon-separated/.test(document.getElementById('data-name').textContent));
   notes = await page.textContent('#data-notes');
-  assert.match(notes, /Every row was read as one column: the delimiter chosen, semicolon, is not in the header, which holds commas\. Choose automatic \(or comma\) under Delimiter\./);
+  assert.match(notes, /Every row was read as one column: the delimiter chosen, semicolon, is not in the header, which holds commas\. Choose automatic \(or comma\) under Delimiter \(readCSV: leave its delimiter option out\)\./);
 });
 
 test('a target of one class: said once, naming the target', async () => {

@@ -65,6 +65,27 @@ for (const build of BUILDS) {
       u.dispose();
     });
 
+    test('IDs past 2^24, which a float rounds, come back from column() as written, from a file and from columns, and are said', async () => {
+      const bl = await load(build);
+      const ids = Array.from({ length: 50 }, (_, i) => 123456789 + i);
+      const csv = bl.readCSV('customer_id,x,y\n' + ids.map((id, i) => `${id},${i % 7},${i % 2}`).join('\n') + '\n');
+      const fromColumns = bl.fromColumns({ customer_id: ids, x: ids.map((_, i) => i % 7), y: ids.map((_, i) => i % 2) });
+      for (const t of [csv, fromColumns]) {
+        const c = t.column('customer_id');
+        assert.ok(c.values instanceof Float64Array);
+        assert.deepEqual(Array.from(c.values), ids, 'as written (they read as 123456792, four at a time)');
+        assert.ok(t.column('x').values instanceof Float32Array, 'a column floats hold: floats');
+        if (t === csv) assert.equal(t.columns[0].distinct, 50, 'counted as written (as floats, 7)');
+        assert.equal(t.notes.length, 1);
+        assert.match(t.notes[0], /^Column 'customer_id' holds whole numbers past 16,777,216 \(2\^24\).*\(123456789 is 123456792 to a model\)/);
+        // The model reads the floats, as XGBoost does: a split can only fall between rounded values.
+        const data = t.toDataset({ target: 'y', validFraction: 0 });
+        const model = await bl.train(data, { rounds: 2, max_depth: 2 });
+        assert.equal(model.predict(t).length, 50);
+        model.dispose(); data.dispose(); t.dispose();
+      }
+    });
+
     test('a bad column says which: another length, a repeated name, an infinity', async () => {
       const bl = await load(build);
       assert.throws(() => bl.fromColumns({ a: [1, 2, 3], b: [1, 2] }), (e) => e.code === 'BAD_ARGUMENT' && /'b' has 2 values; 'a' has 3/.test(e.message));

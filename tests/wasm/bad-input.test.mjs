@@ -185,6 +185,18 @@ for (const build of BUILDS) {
       await assert.rejects(bl.train(data, { rounds: 2 }, { onround: () => {} }), refused('BAD_OPTION', /Unknown train\(\) option 'onround' \(did you mean 'onRound'\?\)/));
       await assert.rejects(bl.train(data, { rounds: 2 }, { signal: 'stop' }), refused('BAD_ARGUMENT', /signal is an AbortSignal/));
       await assert.rejects(bl.train(data, { rounds: 2 }, { onRound: 5 }), refused('BAD_ARGUMENT', /onRound is a function/));
+      // An async callback that rejects rejects the call (it went unhandled: a Node process exited, try/catch or not);
+      // one that resolves is awaited before the next round.
+      const failing = async () => { throw new Error('saving progress failed'); };
+      await assert.rejects(bl.train(data, { rounds: 3 }, { onRound: failing }), /saving progress failed/);
+      await assert.rejects(bl.train(data, { rounds: 3 }, { onBinning: failing }), /saving progress failed/);
+      await assert.rejects(bl.cv(table, { target: 'y', task: 'regression' }, { rounds: 3 }, { nfold: 2, onRound: failing }), /saving progress failed/);
+      await assert.rejects(bl.tune(table, { target: 'y', task: 'regression' }, { rounds: 3 }, { trials: 2, space: { eta: { min: 0.1, max: 0.3 } }, onTrial: failing }), /saving progress failed/);
+      await assert.rejects(bl.tune(table, { target: 'y', task: 'regression' }, { rounds: 3 }, { trials: 2, by: 'cv', nfold: 2, space: { eta: { min: 0.1, max: 0.3 } }, onRound: failing }), /saving progress failed/);
+      const order = [];
+      const awaited = await bl.train(data, { rounds: 3 }, { onRound: async (r) => { order.push(`${r.round} begun`); await new Promise((done) => setTimeout(done, 5)); order.push(`${r.round} ended`); } });
+      assert.deepEqual(order, ['1 begun', '1 ended', '2 begun', '2 ended', '3 begun', '3 ended']);
+      awaited.dispose();
       for (const [name, value] of [['eta', NaN], ['rounds', Infinity], ['lambda', -Infinity]])
         await assert.rejects(bl.train(data, { rounds: 2, [name]: value }), refused('BAD_PARAM', new RegExp(`Parameter '${name}' is ${value}`)));
       // A function anywhere but the objective (a metric, XGBoost's names for them) vanished in JSON: a default model
@@ -208,7 +220,15 @@ for (const build of BUILDS) {
       assert.throws(() => bl.fromRows([1, 2], 1, 'ab'), refused('BAD_ARGUMENT', /names as an array of strings/));
       await assert.rejects(init({ thread: false }), refused('BAD_OPTION', /did you mean 'threads'/));
       await assert.rejects(init({ threads: 'yes' }), refused('BAD_ARGUMENT', /threads is true or false/));
-      await assert.rejects(init({ build: 'nope' }), refused('BAD_OPTION', /build 'nope' is not one of/));
+      await assert.rejects(init({ build: 'nope' }), refused('BAD_OPTION', /build 'nope' is not one of this Node package's: node-threads, node-simd\.$/));
+      // init() twice (two modules of an app) is one engine: a table of one trains in the other (Embind refused it).
+      const [reader, engine] = await Promise.all([init({ threads: false }), init({ threads: false })]);
+      const shared = reader.fromColumns({ x: Float32Array.from({ length: 60 }, (_, i) => i), y: Float32Array.from({ length: 60 }, (_, i) => i % 2) });
+      const sharedData = shared.toDataset({ target: 'y' });
+      const fromOther = await engine.train(sharedData, { rounds: 2 });
+      assert.equal(engine.loadModel(fromOther.toJSONString()).predict(shared).length, 60);
+      assert.equal(reader.heapBytes(), engine.heapBytes(), 'one heap');
+      fromOther.dispose(); sharedData.dispose(); shared.dispose();
       model.dispose();
       data.dispose();
       table.dispose();

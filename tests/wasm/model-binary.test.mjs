@@ -46,6 +46,12 @@ for (const build of BUILDS) {
       const extra = new Uint8Array(bytes.length + 3);
       extra.set(bytes);
       assert.throws(() => bl.loadModel(extra), { code: 'MODEL_CORRUPT', message: /3 bytes follow its last tree/ });
+      // Its first bytes damaged: said to be a damaged .blm (it read as JSON that was not valid); other binary, or nothing, said so.
+      const damaged = bytes.slice();
+      damaged[5] ^= 1;
+      assert.throws(() => bl.loadModel(damaged), { code: 'MODEL_CORRUPT', message: /looks like a BoostLab \.blm file whose first bytes are damaged \(42 4c 4d 4f 44 44 4c 1a/ });
+      assert.throws(() => bl.loadModel(Uint8Array.of(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a)), { code: 'MODEL_CORRUPT', message: /not one BoostLab reads .*binary, its first bytes 89 50 4e 47/ });
+      assert.throws(() => bl.loadModel(new Uint8Array(0)), { code: 'MODEL_CORRUPT', message: /empty \(0 bytes\)/ });
       // The model in hand still predicts after the failed loads.
       assert.equal(model.predict(table).length, 300);
     });

@@ -3,7 +3,7 @@
 // trained in step across the folds so that each round's mean and standard
 // deviation (population, as numpy's std) of every metric are known as it
 // ends, and early stopping watches the mean of the test side's last metric.
-import { BoostLabError } from './errors.js';
+import { BoostLabError, settle } from './errors.js';
 
 // Metrics where larger is better (XGBoost's rule for early stopping).
 export const LARGER_IS_BETTER = /^(auc|ndcg|map|pairacc)/;
@@ -167,7 +167,7 @@ export async function crossValidate(lib, table, datasetOptions, params, options,
       const value = record.test[watched]?.mean;
       const larger = LARGER_IS_BETTER.test(watched);
       if (best.round === 0 || (larger ? value > best.value : value < best.value)) best = { round: rounds, value };
-      onRound?.(record);
+      await settle(onRound?.(record));
       if (patience > 0 && rounds - best.round >= patience) break;
       await yieldToEventLoop();
     }

@@ -21,3 +21,10 @@ export function unwrap(result) {
   if (result.ok) return result.value;
   throw new BoostLabError(result.error);
 }
+
+// What a callback returned, awaited when it is a promise (an async onRound): its rejection rejects the call that made
+// it instead of going unhandled (a Node process exits on one), and its work ends before the next round. A plain
+// return is awaited as undefined: one microtask, no turn of the event loop.
+export function settle(value) {
+  return value !== null && typeof value === 'object' && typeof value.then === 'function' ? value : undefined;
+}

@@ -307,11 +307,12 @@ export interface RoundReport {
 
 export interface TrainOptions {
   /** Called after every round. train() lets the event loop run (a paint, an abort from elsewhere) every 8 ms of
-   *  rounds, not after each one. */
-  onRound?: (report: RoundReport) => void;
+   *  rounds, not after each one. An async callback is awaited before the next round, and its rejection rejects
+   *  train() (as every callback of the package: onBinning, cv's and tune's onRound, onTrial, readCSVStream's onProgress). */
+  onRound?: (report: RoundReport) => void | Promise<void>;
   /** Called as binning goes, before round 1, with the share done (0 to 1; 1 last): tens of millions of rows take
    *  seconds. An abort during binning returns a model with no trees of this run (aborted = true). */
-  onBinning?: (done: number) => void;
+  onBinning?: (done: number) => void | Promise<void>;
   /** Continue from this model (algorithm xgboost or gbdt, the same objective and features), as XGBoost's xgb_model:
    *  its trees come first and params.rounds more are added. BAD_PARAM says why a model cannot be continued. */
   initModel?: Model;
@@ -365,7 +366,7 @@ export interface CsvProgress {
 export interface CsvStreamOptions extends CsvOptions {
   /** The source's size in bytes when it is not a Blob: for the estimate and the progress. */
   size?: number;
-  onProgress?: (progress: CsvProgress) => void;
+  onProgress?: (progress: CsvProgress) => void | Promise<void>;
   signal?: AbortSignal;
   /** Count the memory training on the table takes in the estimate too (about 1.5 to 2 times the table's). */
   forTraining?: boolean;
@@ -380,7 +381,8 @@ export interface DateColumn {
 }
 
 export type TableColumn =
-  | { name: string; type: 'numeric'; values: Float32Array }
+  /** values: a Float64Array when the column holds whole numbers a float rounds (IDs past 2^24, as written; the notes say so). */
+  | { name: string; type: 'numeric'; values: Float32Array | Float64Array }
   | { name: string; type: 'text'; codes: Int32Array; levels: string[] };
 
 export class Table {
@@ -498,7 +500,8 @@ export class Model {
   /** Made by the package (init(), readCSV(), toDataset(), train(), loadModel(), …), never with new. */
   private constructor();
   readonly numTrees: number;
-  /** Values per row in predict(): the number of classes for multi:softprob, else 1. */
+  /** Values per row in predict(): the number of classes for multi:softprob, the number of quantiles for
+   *  reg:quantileerror with several quantile_alpha, else 1. */
   readonly predictionWidth: number;
   readonly aborted: boolean;
   /** Probabilities for binary targets (of the class summary().classes[1]: the second of the two, sorted), values for
@@ -651,7 +654,7 @@ export interface CvOptions {
    *  train), or { train, test } rows, as xgb.cv's (in, out) index pairs. */
   folds?: (ArrayLike<number> | { train: ArrayLike<number>; test: ArrayLike<number> })[];
   /** After every round: each metric's mean and std over the folds. */
-  onRound?: (round: CvRound) => void;
+  onRound?: (round: CvRound) => void | Promise<void>;
   /** Aborting rejects with BoostLabError ABORTED (the folds' partial means are onRound's); train() and tune() return
    *  what was done instead, as a model or trials marked aborted. */
   signal?: AbortSignal;
@@ -692,9 +695,9 @@ export interface TuneOptions {
   /** After each trial (with halving: each trial each rung): that trial, the best so far, and the metric scored (larger or smaller is better). */
   /** With halving, scored.rungs is the plan: each rung's rows and how many trials it scores (a rung not reached yet: how
    *  many of the best go on to it; trial 1 joins them when not among them). */
-  onTrial?: (trial: TuneTrial, best: TuneTrial, scored: { metric: string; largerIsBetter: boolean; rungs?: { rows: number; trials: number }[] }) => void;
+  onTrial?: (trial: TuneTrial, best: TuneTrial, scored: { metric: string; largerIsBetter: boolean; rungs?: { rows: number; trials: number }[] }) => void | Promise<void>;
   /** After each round of a trial (all its folds'): the trial's number and the round, for a progress line. */
-  onRound?: (trial: number, round: number) => void;
+  onRound?: (trial: number, round: number) => void | Promise<void>;
   signal?: AbortSignal;
 }
 
@@ -790,7 +793,7 @@ export class Trainer {
   prepare(): number;
   /** prepare() until binned, letting the event loop run every 8 ms: onProgress(share done) after each piece.
    *  Resolves true once binned, false when `signal` aborted first. */
-  prepareAll(options?: { onProgress?: (done: number) => void; signal?: AbortSignal }): Promise<boolean>;
+  prepareAll(options?: { onProgress?: (done: number) => void | Promise<void>; signal?: AbortSignal }): Promise<boolean>;
   /** Trains one round (binning first if prepare() has not finished); once `done`, throws BoostLabError TRAINING_OVER. */
   step(): RoundReport;
   /** The model so far (with early stopping: cut back to the best round). */

@@ -6,7 +6,7 @@
 //   const model = await bl.train(data, { rounds: 100, eta: 0.1 }, { onRound, signal });
 //   const yhat = model.predict(table);
 
-import { BoostLabError, unwrap } from './errors.js';
+import { BoostLabError, settle, unwrap } from './errors.js';
 import { loadModule } from './loader.js';
 import { checkFunction, checkOptions, checkSignal } from './options.js';
 import { crossValidate } from './cv.js';
@@ -29,6 +29,20 @@ export const MAX_CSV_BYTES = 1024 * 1024 * 1024;
 const COMPACT_MODEL_MAGIC = [0x42, 0x4c, 0x4d, 0x4f, 0x44, 0x45, 0x4c, 0x1a];  // "BLMODEL\x1a"
 export function isCompactModel(bytes) {
   return bytes.length >= 8 && COMPACT_MODEL_MAGIC.every((b, i) => bytes[i] === b);
+}
+
+// Bytes that are none of the model files, told so with what they start with: a .blm whose first bytes were damaged
+// (or any binary file) was "not valid JSON (unexpected character at byte 0)", and its owner went looking for JSON.
+function notAModel(bytes) {
+  const corrupt = (message) => new BoostLabError({ code: 'MODEL_CORRUPT', message });
+  if (bytes.length === 0) throw corrupt('The model file is empty (0 bytes).');
+  // Control bytes (other than tab, newline, return) in its first 512: not JSON text.
+  if (!bytes.subarray(0, 512).some((b) => b < 9 || (b > 13 && b < 32))) return;
+  const first = Array.from(bytes.subarray(0, 8), (b) => b.toString(16).padStart(2, '0')).join(' ');
+  const nearBlm = COMPACT_MODEL_MAGIC.filter((b, i) => bytes[i] === b).length >= 4;
+  throw corrupt(nearBlm ? `The model file looks like a BoostLab .blm file whose first bytes are damaged (${first}, where a .blm starts ` +
+    `${COMPACT_MODEL_MAGIC.map((b) => b.toString(16).padStart(2, '0')).join(' ')}): it cannot be read; save the model again.`
+    : `The model file is not one BoostLab reads (a .blm file, BoostLab or XGBoost JSON, XGBoost UBJSON): it is binary, its first bytes ${first}.`);
 }
 
 // Whether bytes start as UBJSON does: an object whose first key's length has a
@@ -230,8 +244,10 @@ export class Table extends Handle {
   // A column as read: { name, type: 'numeric', values: Float32Array } (NaN
   // missing) or { name, type: 'text', codes: Int32Array, levels: string[] }
   // (code -1 missing): an ID column's values, say, to put beside predictions.
+  // A column with whole numbers a float rounds (an ID past 2^24) gives them as
+  // written, a Float64Array (the engine keeps a file's; fromColumns keeps its own).
   column(name) {
-    return unwrap(this._h.column(String(name)));
+    return this._exact?.has(name) ? { name, type: 'numeric', values: this._exact.get(name).slice() } : unwrap(this._h.column(String(name)));
   }
   toDataset(options) {
     if (typeof options === 'string')
@@ -529,7 +545,7 @@ export class Trainer extends Handle {
     for (let done = 0; done < 1;) {
       if (signal?.aborted) return false;
       done = this.prepare();
-      onProgress?.(done);
+      await settle(onProgress?.(done));
       if (performance.now() - yielded >= YIELD_MS) {
         await yieldToEventLoop();
         yielded = performance.now();
@@ -658,7 +674,7 @@ export class BoostLab {
       for await (const chunk of chunks) {
         if (signal?.aborted) throw aborted();
         reading.feed(chunk);
-        onProgress?.(reading.progress());
+        await settle(onProgress?.(reading.progress()));
       }
       if (signal?.aborted) throw aborted();
       return reading.finish();
@@ -711,7 +727,19 @@ export class BoostLab {
         if (ArrayBuffer.isView(values)) view.set(values);
         else for (let r = 0; r < rows; r++) view[r] = values[r] ?? NaN;
       });
-      return new Table(this, unwrap(this._module.tableFromColumns(JSON.stringify(spec), buffer)));
+      const table = new Table(this, unwrap(this._module.tableFromColumns(JSON.stringify(spec), buffer)));
+      // Whole numbers a float rounds (IDs past 2^24) kept as given for column(), and said, as readCSV says them.
+      spec.columns.forEach(({ name, text }) => {
+        if (text) return;
+        const values = numeric[spec.columns.filter((c) => !c.text).findIndex((c) => c.name === name)];
+        const at = Array.prototype.findIndex.call(values, (v) => typeof v === 'number' && Number.isInteger(v) && Math.fround(v) !== v);
+        if (at < 0) return;
+        (table._exact ??= new Map()).set(name, Float64Array.from(values, (v) => v ?? NaN));
+        table.notes.push(`Column '${name}' holds whole numbers past 16,777,216 (2^24), which the engine's 32-bit floats round, as XGBoost's do ` +
+          `(${values[at]} is ${Math.fround(values[at])} to a model): kept as written for column() and the predictions file (an ID joins back), ` +
+          'but as a feature it splits on the rounded values; ignore it if it is an ID.');
+      });
+      return table;
     } finally {
       buffer.delete();
     }
@@ -762,7 +790,7 @@ export class BoostLab {
         }
         // Not onRound?.(trainer.step()): an absent callback would skip the step.
         const report = trainer.step();
-        onRound?.(report);
+        await settle(onRound?.(report));
         // The event loop runs (a paint, an abort) once YIELD_MS have passed, not
         // after every round: a yield costs ~0.6 ms in a browser worker, a third
         // of a 100-round fit on a small table.
@@ -896,6 +924,7 @@ export class BoostLab {
       if (isCompactModel(bytes)) return new Model(unwrap(this._module.modelFromBinary(bytes.length, read)), {}, this._module);
       // UBJSON (XGBoost's .ubj) is bytes, not text: decoded as UTF-8 it would be mangled.
       if (isUbjModel(bytes)) return new Model(unwrap(this._module.modelFromBytes(bytes.length, read)), {}, this._module);
+      notAModel(bytes);
       file = new TextDecoder().decode(bytes);
     }
     if (typeof file !== 'string' && (file === null || typeof file !== 'object'))

@@ -3,8 +3,19 @@
 import { BoostLabError } from './errors.js';
 import { VERSION } from './version.js';
 
-// The builds there are (node-scalar only in the repository, for the bench).
+// The builds there are (node-scalar only in the repository, for the bench: not named to users).
 const BUILDS = ['node-threads', 'node-simd', 'node-scalar', 'web-threads', 'web-simd'];
+const SHIPPED = BUILDS.filter((b) => b !== 'node-scalar');
+
+// One engine a build (a page, a worker or a Node process): init() called twice (two modules of an app, React's
+// StrictMode running an effect twice) returns the same engine, so a Table made by one is trained on by the other
+// (two engines' objects met as "Expected an instance of Dataset, got an instance of Dataset", and each held its own
+// heap and threads). Keyed by the file loaded; a load that failed is forgotten, to be tried again.
+const loaded = new Map();
+function once(key, load) {
+  if (!loaded.has(key)) loaded.set(key, load().catch((e) => { loaded.delete(key); throw e; }));
+  return loaded.get(key);
+}
 
 const isNode = typeof process !== 'undefined' && !!process.versions?.node && typeof window === 'undefined';
 
@@ -25,7 +36,12 @@ async function loadNode(variant) {
   const { readFileSync } = await import(/* webpackIgnore: true */ /* @vite-ignore */ fsSpec);
   const { fileURLToPath } = await import(/* webpackIgnore: true */ /* @vite-ignore */ urlSpec);
   const base = packageDir() + 'dist/node/boostlab-' + variant;
-  const factory = createRequire(import.meta.url)(fileURLToPath(base + '.js'));
+  let factory;
+  try {
+    factory = createRequire(import.meta.url)(fileURLToPath(base + '.js'));
+  } catch (e) {
+    throw new BoostLabError({ code: 'ENGINE_NOT_FOUND', message: `The engine ${fileURLToPath(base + '.js')} could not be loaded (${e?.message?.split('\n')[0] ?? e}).` });
+  }
   // Emscripten 3.1.6 would fetch() a file path under Node 20; hand it the bytes.
   const module = await factory({ wasmBinary: readFileSync(new URL(base + '.wasm')) });
   // Idle pthread workers must not keep Node alive after the caller is done.
@@ -72,6 +88,8 @@ async function loadBrowser(variant, baseUrl) {
 
 let threadsNoteShown = false;
 
+const loadBuild = (name, baseUrl) => (isNode ? once(name, () => loadNode(name)) : once(`${name} ${baseUrl ?? ''}`, () => loadBrowser(name, baseUrl)));
+
 // The engine's files must be of this JavaScript's version.
 function checkVersion(module, where) {
   const engine = typeof module.engineVersion === 'function' ? module.engineVersion() : 'before 0.1.0';
@@ -85,8 +103,8 @@ function checkVersion(module, where) {
 export async function loadModule({ threads, baseUrl, build } = {}) {
   if (build) {  // a named build, e.g. the bench's node-scalar
     if (!BUILDS.includes(build) || build.startsWith('node') !== isNode)
-      throw new BoostLabError({ code: 'BAD_OPTION', message: `init()'s build '${build}' is not one of this ${isNode ? 'Node' : 'browser'} package's: ${BUILDS.filter((b) => b.startsWith('node') === isNode).join(', ')}.` });
-    const module = checkVersion(isNode ? await loadNode(build) : await loadBrowser(build, baseUrl), 'boostlab-' + build);
+      throw new BoostLabError({ code: 'BAD_OPTION', message: `init()'s build '${build}' is not one of this ${isNode ? 'Node' : 'browser'} package's: ${SHIPPED.filter((b) => b.startsWith('node') === isNode).join(', ')}.` });
+    const module = checkVersion(await loadBuild(build, baseUrl), 'boostlab-' + build);
     return { module, build, threads: build.includes('threads') };
   }
   const useThreads = threads ?? canUseThreads();
@@ -101,6 +119,6 @@ export async function loadModule({ threads, baseUrl, build } = {}) {
   }
   const variant = useThreads ? 'threads' : 'simd';
   const name = (isNode ? 'node-' : 'web-') + variant;
-  const module = checkVersion(isNode ? await loadNode(name) : await loadBrowser(name, baseUrl), 'boostlab-' + name);
+  const module = checkVersion(await loadBuild(name, baseUrl), 'boostlab-' + name);
   return { module, build: name, threads: useThreads };
 }

@@ -7,7 +7,7 @@
 // Random rather than a grid: with a handful of parameters of which one or two
 // matter, random draws try more distinct values of the ones that matter for
 // the same number of trials (Bergstra and Bengio, 2012).
-import { BoostLabError } from './errors.js';
+import { BoostLabError, settle } from './errors.js';
 import { crossValidate, LARGER_IS_BETTER, seededUniform, shuffleWith } from './cv.js';
 import { nearest } from './options.js';
 
@@ -105,7 +105,7 @@ async function scoreOnValidation(lib, table, datasetOptions, params, signal, onR
       if (signal?.aborted) return null;
       report = trainer.step();
       values.push(report.valid[report.metric]);
-      onRound?.(report.round);
+      await settle(onRound?.(report.round));
       await yieldToEventLoop();
     }
     const best = report.bestRound || values.length;
@@ -358,7 +358,7 @@ export async function tuneParams(lib, table, datasetOptions, params, options, yi
         result.rungs?.[rung].trials.push(t);
         result.rungs?.[rung].values.push(NaN);
         result.trials = candidates.map((_, i) => entries.get(i + 1)).filter(Boolean);
-        onTrial?.(trial, result.best, { metric: result.metric, largerIsBetter: result.largerIsBetter, ...(halving ? { rungs: rungs.map((x) => ({ ...x })) } : {}) });
+        await settle(onTrial?.(trial, result.best, { metric: result.metric, largerIsBetter: result.largerIsBetter, ...(halving ? { rungs: rungs.map((x) => ({ ...x })) } : {}) }));
         continue;
       }
       if (!score) { result.aborted = true; break allRungs; }
@@ -379,7 +379,7 @@ export async function tuneParams(lib, table, datasetOptions, params, options, yi
       // The best is of the highest rung reached: scores on fewer rows are not comparable with it.
       if (!result.best || (result.best.rung ?? 1) < (trial.rung ?? 1) || better(trial.value, result.best.value)) result.best = trial;
       result.trials = candidates.map((_, i) => entries.get(i + 1)).filter(Boolean);
-      onTrial?.(trial, result.best, { metric: result.metric, largerIsBetter: result.largerIsBetter, ...(halving ? { rungs: rungs.map((x) => ({ ...x })) } : {}) });
+      await settle(onTrial?.(trial, result.best, { metric: result.metric, largerIsBetter: result.largerIsBetter, ...(halving ? { rungs: rungs.map((x) => ({ ...x })) } : {}) }));
     }
     const next = rungs[rung + 1];
     if (next) {

@@ -15,6 +15,7 @@
 #include <optional>       // for optional
 #include <stdexcept>      // for length_error
 #include <cstdlib>        // for strtod
+#include <cstdio>         // for snprintf
 #include <string>         // for string, to_string
 #include <string_view>    // for string_view
 #include <unordered_map>  // for unordered_map
@@ -60,6 +61,21 @@ struct TextEqual {
 // The cells the user said also mean missing (CsvOptions::missing_values), trimmed.
 using MarkerSet = std::unordered_set<std::string, TextHash, TextEqual>;
 
+// A column whose whole numbers a float rounds (Column::exact): said, with its first such value, because the model sees
+// the rounded one and a user reading the column as a feature should know.
+std::string ExactNote(const Column& col) {
+  if (col.type != ColumnType::kNumeric || col.exact.empty()) return "";
+  size_t row = 0;
+  while (row < col.exact.size() && !WholeBeyondFloat(col.exact[row], col.values[row])) ++row;
+  if (row == col.exact.size()) return "";
+  char as_written[32], as_float[32];
+  std::snprintf(as_written, sizeof as_written, "%.0f", col.exact[row]);
+  std::snprintf(as_float, sizeof as_float, "%.0f", static_cast<double>(col.values[row]));
+  return "Column '" + col.name + "' holds whole numbers past 16,777,216 (2^24), which the engine's 32-bit floats round, as " +
+         "XGBoost's do (" + as_written + " is " + as_float + " to a model): kept as written for column() and the " +
+         "predictions file (an ID joins back), but as a feature it splits on the rounded values; ignore it if it is an ID.";
+}
+
 class ColumnBuilder {
  public:
   // `also_missing`: null, or the user's markers (outliving the builder).
@@ -68,11 +84,14 @@ class ColumnBuilder {
   void Add(std::string_view raw, long line) {
     std::string_view cell = Trim(raw);
     float v;
+    double d;
     // A user's marker may spell a number (-999 for "not measured"): looked up before it is read as one.
     const bool marked = also_missing_ && also_missing_->find(cell) != also_missing_->end();
-    const Parsed parsed = marked ? Parsed::kText : MayBeNumber(cell) ? ParseNumber(cell, &v) : Parsed::kText;
+    const Parsed parsed = marked ? Parsed::kText : MayBeNumber(cell) ? ParseNumber(cell, &v, &d) : Parsed::kText;
     if (parsed == Parsed::kNumber && col_.type == ColumnType::kNumeric) {
       col_.values.push_back(v);
+      if (!col_.exact.empty()) col_.exact.push_back(d);
+      else if (static_cast<double>(v) != d && WholeBeyondFloat(d, v)) KeepExact(d);
       return;
     }
     if (marked || (parsed == Parsed::kText && IsMissingMarker(cell))) {
@@ -81,7 +100,7 @@ class ColumnBuilder {
         SpelledMissing& s = spelled_missing_[std::string(cell)];
         if (s.cells++ == 0) s.first_line = line;
       }
-      if (col_.type == ColumnType::kNumeric) col_.values.push_back(NAN);
+      if (col_.type == ColumnType::kNumeric) PushMissing();
       else col_.codes.push_back(-1);
       return;
     }
@@ -89,7 +108,7 @@ class ColumnBuilder {
       // A number in a text column is the level its value spells, as the
       // numbers before the column's first text were (TurnCategorical):
       // "1.0" and "1" are one level wherever they stand.
-      col_.codes.push_back(parsed == Parsed::kNumber ? CodeOf(ShortestFloat(v)) : CodeOf(cell));
+      col_.codes.push_back(parsed == Parsed::kNumber ? CodeOf(Spelled(d, v)) : CodeOf(cell));
       return;
     }
     if (parsed == Parsed::kOutOfRange) {
@@ -97,7 +116,7 @@ class ColumnBuilder {
       // level like any other (kept by its row until then).
       if (out_of_range_.empty()) first_out_of_range_line_ = line;
       out_of_range_.emplace_back(col_.values.size(), std::string(cell));
-      col_.values.push_back(NAN);
+      PushMissing();
       return;
     }
     TurnCategorical(cell, line);
@@ -126,7 +145,9 @@ class ColumnBuilder {
   }
   const std::string& name() const { return col_.name; }
   bool categorical() const { return col_.type == ColumnType::kCategorical; }
-  size_t bytes() const { return col_.values.capacity() * sizeof(float) + col_.codes.capacity() * sizeof(int32_t); }
+  size_t bytes() const {
+    return col_.values.capacity() * sizeof(float) + col_.exact.capacity() * sizeof(double) + col_.codes.capacity() * sizeof(int32_t);
+  }
 
   // A Windows-1252 file: its text (name, levels) as UTF-8. The map is one to
   // one, so levels stay distinct; Finish sorts them after.
@@ -162,12 +183,31 @@ class ColumnBuilder {
         if (c >= 0) c = new_code[c];
     }
     ShrinkIfLoose(col_.values);
+    ShrinkIfLoose(col_.exact);
     ShrinkIfLoose(col_.codes);
     index_.clear();
     return std::move(col_);
   }
 
  private:
+  void PushMissing() {
+    col_.values.push_back(NAN);
+    if (!col_.exact.empty()) col_.exact.push_back(NAN);
+  }
+  // The column's first whole number a float changes: from here on every value is kept as written too (the ones
+  // before it as their floats, which hold them exactly: whole numbers under 2^24, or decimals as read).
+  void KeepExact(double d) {
+    col_.exact.reserve(col_.values.capacity());
+    col_.exact.assign(col_.values.begin(), col_.values.end() - 1);
+    col_.exact.push_back(d);
+  }
+  // A number as a level: its shortest float spelling, or a whole number past 2^24 as written (an ID).
+  static std::string Spelled(double exact, float v) {
+    if (!WholeBeyondFloat(exact, v)) return ShortestFloat(v);
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.0f", exact);
+    return buf;
+  }
   // A column reserved for more rows than came gives the room back.
   template <typename T>
   static void ShrinkIfLoose(std::vector<T>& v) {
@@ -192,15 +232,18 @@ class ColumnBuilder {
     size_t next_out_of_range = 0;
     for (size_t row = 0; row < col_.values.size(); ++row) {
       const float v = col_.values[row];
+      const double d = col_.exact.empty() ? v : col_.exact[row];
       if (next_out_of_range < out_of_range_.size() && out_of_range_[next_out_of_range].first == row) {
         col_.codes.push_back(CodeOf(out_of_range_[next_out_of_range++].second));  // spelled as written
         continue;
       }
       if (v != v) { col_.codes.push_back(-1); continue; }
-      col_.codes.push_back(CodeOf(ShortestFloat(v)));
+      col_.codes.push_back(CodeOf(Spelled(d, v)));
     }
     col_.values.clear();
     col_.values.shrink_to_fit();
+    col_.exact.clear();
+    col_.exact.shrink_to_fit();
   }
 
   Column col_;
@@ -690,7 +733,7 @@ Table CsvReader::Finish() {
       if (other != st.delimiter && name.find(other) != std::string::npos) {
         table.notes.push_back(std::string("Every row was read as one column: the delimiter chosen, ") + DelimiterName(st.delimiter) +
                               ", is not in the header, which holds " + DelimiterName(other) +
-                              "s. Choose automatic (or " + DelimiterName(other) + ") under Delimiter.");
+                              "s. Choose automatic (or " + DelimiterName(other) + ") under Delimiter (readCSV: leave its delimiter option out).");
         break;
       }
   }
@@ -716,6 +759,10 @@ Table CsvReader::Finish() {
     if (!with_comma[c]) notes[c] = ReadGroupedNumbers(table.columns[c], {table.delimiter, !comma_column.empty()});
   for (std::string& note : notes)
     if (!note.empty()) table.notes.push_back(std::move(note));
+  for (const Column& col : table.columns) {
+    const std::string note = ExactNote(col);
+    if (!note.empty()) table.notes.push_back(note);
+  }
   table.decimal_comma = !comma_column.empty();
   if (!comma_column.empty())
     for (size_t c = 0; c < table.columns.size(); ++c) {

@@ -26,8 +26,10 @@ inline constexpr double kExactPow10[] = {1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e6
 
 // Parses a plain decimal number (no hex, no inf/nan words). kOutOfRange for
 // a number whose magnitude a float cannot hold (1e39): it would be read as
-// infinity, and nothing trained on it could be saved.
-inline Parsed ParseNumber(std::string_view s, float* out) {
+// infinity, and nothing trained on it could be saved. `exact`, when given,
+// gets the number as a double (a whole number past 2^24 that the float rounds:
+// an ID the reader keeps as written, ColumnBuilder).
+inline Parsed ParseNumber(std::string_view s, float* out, double* exact = nullptr) {
   // The common cell, [+-]digits[.digits] of at most 19 digits and a value
   // below 2^53, is an exact integer over an exact power of ten: one IEEE
   // division rounds it correctly (Clinger's fast path), to the double strtod
@@ -54,6 +56,7 @@ inline Parsed ParseNumber(std::string_view s, float* out) {
   if (p == end && digits > 0 && digits <= 19 && mantissa <= (uint64_t{1} << 53) && decimals <= 22) {
     const double v = static_cast<double>(mantissa) / kExactPow10[decimals];
     *out = static_cast<float>(negative ? -v : v);
+    if (exact) *exact = negative ? -v : v;
     return Parsed::kNumber;
   }
   if (s.size() > 63) return Parsed::kText;
@@ -71,8 +74,12 @@ inline Parsed ParseNumber(std::string_view s, float* out) {
   if (stop != buf + s.size()) return Parsed::kText;
   if (!(std::abs(v) <= std::numeric_limits<float>::max())) return Parsed::kOutOfRange;
   *out = static_cast<float>(v);
+  if (exact) *exact = v;
   return Parsed::kNumber;
 }
+
+// A whole number the float it is read as changes (123456789 reads as 123456792): past 2^24, an ID or a timestamp.
+inline bool WholeBeyondFloat(double exact, float v) { return static_cast<double>(v) != exact && std::floor(exact) == exact; }
 
 // A cell that may be a number: none of the missing markers starts so.
 inline bool MayBeNumber(std::string_view cell) {

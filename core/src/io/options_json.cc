@@ -180,6 +180,12 @@ bool IsRowNumbering(const Column& col, size_t rows, size_t distinct) {
   return (lo == 0 || lo == 1) && gaps <= std::max(2.0, static_cast<double>(rows) / 50);
 }
 
+size_t DistinctAsWritten(std::vector<double> values) {
+  values.erase(std::remove_if(values.begin(), values.end(), [](double v) { return v != v; }), values.end());
+  std::sort(values.begin(), values.end());
+  return static_cast<size_t>(std::unique(values.begin(), values.end()) - values.begin());
+}
+
 }  // namespace
 
 // A cell the summary quotes (a level, the first text among numbers) is cut
@@ -219,8 +225,11 @@ std::string TableSummaryJson(const Table& table) {
     // What task 'auto' would make of it as the target: the page shows this
     // before training, and training decides with the same function.
     const TaskGuess guess = GuessTask(col, c);
-    out += ",\"distinct\":" + std::to_string(guess.distinct);
-    if (IsRowNumbering(col, table.num_rows, guess.distinct)) out += ",\"sequence\":true";
+    // Whole numbers a float rounds (IDs past 2^24) counted as written: 50 IDs were "7 distinct", and the page did not
+    // see an ID in them.
+    const size_t distinct = col.exact.empty() ? guess.distinct : DistinctAsWritten(col.exact);
+    out += ",\"distinct\":" + std::to_string(distinct);
+    if (IsRowNumbering(col, table.num_rows, distinct)) out += ",\"sequence\":true";
     out += ",\"asTarget\":{";
     if (guess.problem) {
       out += "\"error\":{\"code\":";

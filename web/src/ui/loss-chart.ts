@@ -80,8 +80,8 @@ export class LossChart {
   render(v: ChartView) {
     const m = LossChart.metricOf(v);
     const cvRounds = v.cv?.rounds.filter((r) => m in r.test) ?? [];
-    const version = `${m}|${v.log}|${v.selectedRound}|${v.current?.number}|${v.runs.map((r) => `${r.number}:${r.reports.length}`).join(',')}|${v.cv?.token}:${cvRounds.length}|${v.spanCurrent}`;
-    if (version === this.version) return;
+    const version = `${m}|${v.log}|${v.selectedRound}|${v.current?.number}:${v.current?.status}|${v.runs.map((r) => `${r.number}:${r.reports.length}`).join(',')}|${v.cv?.token}:${cvRounds.length}|${v.spanCurrent}`;
+    if (version === this.version) return;  // (the status too: a run ending moves the legend to the round it keeps)
     this.version = version;
     this.view = v;
     const c = v.current;
