@@ -95,7 +95,7 @@ export function importanceFigure(t: Tuning): HTMLElement {
   const note = document.createElement('p');
   note.className = 'hint';
   const first = t.rungs[0]?.rows;
-  const scored = t.halving ? `the first rung's scores (every trial on the same ${first ? first.toLocaleString('en-US') : 'few'} rows)` : `the ${t.trials.length} trials' scores`;
+  const scored = t.halving ? `the first rung's scores (every trial on the same ${first ? first.toLocaleString('en-US') : 'few'} rows)` : `the ${scoredTrials(t).length} trials' scores`;
   note.textContent = `Each parameter's share of how much ${scored} vary with the settings, as a random forest fit to the trials splits them ` +
     '(Optuna\'s mean-decrease-in-impurity importance). Rough with few trials; a parameter near 0 % can be left at its default and the search spent on the others' +
     (t.halving ? ', but with halving it says what mattered on few rows: one that pays on many rows (max_depth, min_child_weight) can rank low here.' : '.');
