@@ -98,6 +98,17 @@ TEST(Csv, WholeNumbersPastAFloatAreKeptAsWritten) {
   EXPECT_EQ(text.columns[0].levels, (std::vector<std::string>{"123456789", "123456791", "x12"}));
 }
 
+// A header of numbers: most likely a file with no header, its first row taken for the names; said. A header with a
+// word, or one column, is not.
+TEST(Csv, AHeaderOfNumbersIsSaid) {
+  Table t = ReadCsv("1,2,0\n3,4,1\n5,6,0\n");
+  ASSERT_EQ(t.notes.size(), 1u);
+  EXPECT_EQ(t.notes[0], "Every name in the header (line 1: 1,2,0) is a number: if the file has no header, its first row was taken "
+                        "for the column names and is not a row; add a line of names at the top.");
+  EXPECT_TRUE(ReadCsv("1,x,0\n3,4,1\n").notes.empty());
+  EXPECT_TRUE(ReadCsv("2020\n3\n").notes.empty());
+}
+
 // Excel's "sep=;" first line: it names the delimiter and is no row; line numbers stay the file's.
 TEST(Csv, ExcelsSepLineNamesTheDelimiter) {
   for (const char* csv : {"sep=;\na;b;y\n1,5;2;3\n4;5;6\n", "\xEF\xBB\xBFsep=;\r\na;b;y\r\n1,5;2;3\r\n4;5;6\r\n"}) {

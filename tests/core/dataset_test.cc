@@ -88,6 +88,23 @@ TEST(Dataset, ValidationSplitIsSeededAndSized) {
 
 // A feature of numbers but for a word is read as categories: said in the
 // notes, naming the word and its line; a column of words is not.
+// A feature that numbers the rows (pandas' index written out, a row number) is said: a model learns only the file's
+// order from it. Ignored, or a quantity that merely runs (years from 1990), it is not.
+TEST(Dataset, AFeatureThatNumbersTheRowsIsSaid) {
+  std::string csv = "row,year,y\n";
+  for (int i = 0; i < 30; ++i) csv += std::to_string((i * 7) % 30 + 1) + "," + std::to_string(1990 + i) + "," + std::to_string(i % 3) + ".5\n";
+  const Table t = ReadCsv(csv);
+  const Dataset d = Dataset::FromTable(t, DatasetOptions{.target = "y"});
+  ASSERT_EQ(d.notes.size(), 1u);
+  EXPECT_EQ(d.notes[0].rfind("Column 'row' numbers the rows (0 or 1 up to their count, one a row)", 0), 0u) << d.notes[0];
+  DatasetOptions ignored{.target = "y"};
+  ignored.ignore = {"row"};
+  EXPECT_TRUE(Dataset::FromTable(t, ignored).notes.empty());
+  // A repeated number is no numbering.
+  EXPECT_TRUE(Dataset::FromTable(ReadCsv("row,y\n" + std::string("1,0\n1,1\n") + [] { std::string s; for (int i = 3; i <= 30; ++i) s += std::to_string(i) + ",0\n"; return s; }()),
+                                 DatasetOptions{.target = "y", .task = "regression"}).notes.empty());
+}
+
 // valid_last: the last share of the rows in file order validate (data in time order), the
 // same count a random draw takes; for ranking the last queries, whole, in order of first appearance.
 TEST(Dataset, ValidationCanBeTheLastRows) {

@@ -1,6 +1,8 @@
 // A table read from CSV: one typed column per header field.
 #pragma once
 
+#include <algorithm>  // for max
+#include <cmath>    // for floor
 #include <cstdint>  // for int32_t
 #include <memory>   // for unique_ptr
 #include <span>     // for span
@@ -41,6 +43,29 @@ struct Column {
     return type == ColumnType::kNumeric ? values[row] != values[row] : codes[row] < 0;
   }
 };
+
+// The rows numbered: 1..n or 0..n-1 (pandas' index, written unnamed), one a row in any order, none missing, with at
+// most a few numbers absent (rows left out on reading leave gaps). A model would only learn the file's order from it
+// (the summary's 'sequence'; a dataset's note when it is a feature). A run from elsewhere, such as years 1990..2020,
+// is a quantity. Linear: a bitmap of the range, built only for a column of whole numbers that starts at 0 or 1.
+inline bool NumbersTheRows(const Column& col, size_t rows) {
+  if (col.type != ColumnType::kNumeric || col.missing != 0 || rows < 20 || col.values.size() != rows) return false;
+  double lo = INFINITY, hi = -INFINITY;
+  for (float v : col.values) {
+    if (v != std::floor(v)) return false;
+    lo = std::min<double>(lo, v);
+    hi = std::max<double>(hi, v);
+  }
+  const double gaps = hi - lo + 1 - static_cast<double>(rows);
+  if (!(lo == 0 || lo == 1) || gaps < 0 || gaps > std::max(2.0, static_cast<double>(rows) / 50)) return false;
+  std::vector<bool> seen(static_cast<size_t>(hi - lo) + 1);
+  for (float v : col.values) {
+    const size_t at = static_cast<size_t>(v - lo);
+    if (seen[at]) return false;
+    seen[at] = true;
+  }
+  return true;
+}
 
 // A column of dates written as text that the reader replaced by its parts
 // (CsvOptions::date_parts): what the scale-out script needs to derive them alike.

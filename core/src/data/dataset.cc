@@ -340,6 +340,9 @@ static Dataset FromTableImpl(const Table& table, const DatasetOptions& options, 
       d.notes.push_back("Column " + Quote(col.name) + " is read as categories, not numbers: " + Quote(col.first_text) + " (" +
                         col.FirstTextAt(false) + ") is not a number. If such cells mean missing, write them as NA "
                         "or leave them empty; as categories its numbers have no order.");
+    if (NumbersTheRows(col, table.num_rows))
+      d.notes.push_back("Column " + Quote(col.name) + " numbers the rows (0 or 1 up to their count, one a row): as a feature a "
+                        "model only learns the file's order from it. Leave it out (ignore), unless the order is what you mean.");
     if (col.type == ColumnType::kNumeric) {
       if (share) d.x.AddView(col.values);
       else d.x.Add(col.values);

@@ -376,6 +376,7 @@ struct CsvReader::State {
   long header_line = 0;
   std::vector<ColumnBuilder> builders;
   std::string renamed;       // repeated header names, for the note
+  std::string numbers_for_names;  // a header whose every name is a number (a file with no header?), as written, for the note
   LineList skipped;          // ragged rows left out (CsvOptions::skip_ragged_rows), for the note
   size_t rows = 0;
   std::vector<uint32_t> row_lines;  // Table::row_lines: empty while rows run one a line
@@ -498,6 +499,13 @@ struct CsvReader::State {
       names.insert(name);
       builders.emplace_back(std::move(name), also_missing.empty() ? nullptr : &also_missing);
     }
+    // Every name a number ("1,2,0"): most likely a file with no header, whose first row became the names.
+    float v;
+    bool all_numbers = fields.size() >= 2;
+    for (size_t i = 0; i < fields.size() && all_numbers; ++i) all_numbers = ReadNumberCell(Trim(fields[i]), &v) == Parsed::kNumber;
+    if (all_numbers)
+      for (size_t i = 0; i < fields.size() && numbers_for_names.size() < 60; ++i)
+        numbers_for_names += (i ? "," : "") + std::string(Trim(fields[i]));
   }
 
   // After the first chunk: room in every column for the rows the whole file
@@ -718,6 +726,10 @@ Table CsvReader::Finish() {
     table.notes.push_back(std::string("The first line, sep=") + st.sep_line + ", names the delimiter (as Excel writes it): " +
                           (st.delimiter == st.sep_line ? "read so; " : "the delimiter chosen was used instead; ") + "the header is line 2.");
   if (!st.renamed.empty()) table.notes.push_back("Column names repeat in the header: " + st.renamed + ".");
+  if (!st.numbers_for_names.empty())
+    table.notes.push_back("Every name in the header (line " + std::to_string(st.header_line) + ": " + st.numbers_for_names +
+                          ") is a number: if the file has no header, its first row was taken for the column names and is " +
+                          "not a row; add a line of names at the top.");
   if (st.skipped.count() > 0)
     table.notes.push_back("Left out " + st.skipped.Rows() + " whose fields do not match the header's " + std::to_string(st.builders.size()) +
                           st.skipped.Lines() + ".");

@@ -163,23 +163,6 @@ CsvOptions ParseCsvOptions(std::string_view text) {
 
 namespace {
 
-// The rows numbered: 1..n or 0..n-1 (pandas' index, written unnamed), one a
-// row in any order, none missing, with at most a few numbers absent (rows
-// left out on reading leave gaps). A model would only learn the file's order
-// from it. (A run from elsewhere, such as years 1990..2020, is a quantity.)
-// `distinct` is the column's count.
-bool IsRowNumbering(const Column& col, size_t rows, size_t distinct) {
-  if (col.type != ColumnType::kNumeric || col.missing != 0 || rows < 20 || distinct != rows) return false;
-  double lo = INFINITY, hi = -INFINITY;
-  for (float v : col.values) {
-    if (v != std::floor(v)) return false;
-    lo = std::min<double>(lo, v);
-    hi = std::max<double>(hi, v);
-  }
-  const double gaps = hi - lo + 1 - static_cast<double>(rows);  // >= 0: the values are distinct
-  return (lo == 0 || lo == 1) && gaps <= std::max(2.0, static_cast<double>(rows) / 50);
-}
-
 size_t DistinctAsWritten(std::vector<double> values) {
   values.erase(std::remove_if(values.begin(), values.end(), [](double v) { return v != v; }), values.end());
   std::sort(values.begin(), values.end());
@@ -229,7 +212,7 @@ std::string TableSummaryJson(const Table& table) {
     // see an ID in them.
     const size_t distinct = col.exact.empty() ? guess.distinct : DistinctAsWritten(col.exact);
     out += ",\"distinct\":" + std::to_string(distinct);
-    if (IsRowNumbering(col, table.num_rows, distinct)) out += ",\"sequence\":true";
+    if (NumbersTheRows(col, table.num_rows)) out += ",\"sequence\":true";
     out += ",\"asTarget\":{";
     if (guess.problem) {
       out += "\"error\":{\"code\":";
