@@ -93,6 +93,11 @@ TEST(Csv, WholeNumbersPastAFloatAreKeptAsWritten) {
   EXPECT_NE(t.notes[0].find("Column 'id' holds whole numbers past 16,777,216 (2^24)"), std::string::npos) << t.notes[0];
   EXPECT_NE(t.notes[0].find("(123456789 is 123456792 to a model)"), std::string::npos) << t.notes[0];
   EXPECT_TRUE(ReadCsv("id,y\n16777216,0\n5,1\n").columns[0].exact.empty());
+  EXPECT_EQ(t.notes[0].find("2^53"), std::string::npos) << "no word of what does not happen";
+  // Past 2^53 not even the copy holds them: said.
+  const Table longer = ReadCsv("id,y\n12345678901234567,0\n5,1\n");
+  ASSERT_EQ(longer.notes.size(), 1u);
+  EXPECT_NE(longer.notes[0].find("past 9,007,199,254,740,992 (2^53, 16 digits)"), std::string::npos) << longer.notes[0];
   Table text = ReadCsv("id,y\n123456789,0\nx12,1\n123456791,0\n");
   ASSERT_EQ(text.columns[0].type, ColumnType::kCategorical);
   EXPECT_EQ(text.columns[0].levels, (std::vector<std::string>{"123456789", "123456791", "x12"}));

@@ -301,6 +301,7 @@ test('tune(): a draw the engine refuses fails that trial only (scikit-learn\'s e
   const more = await bl.tune(auto, autoOptions, { rounds: 30 }, { space, trials: 10, seed: 1, resume: JSON.parse(JSON.stringify(r)) });
   assert.deepEqual(more.trials.filter((t) => t.error).map((t) => t.trial).slice(0, failed.length), failed.map((t) => t.trial));
   assert.ok(more.trials.slice(0, 8).every((t, i) => Object.is(t.value, r.trials[i].value)), 'the kept values, NaN again');
+  assert.ok(!more.best.error && Number.isFinite(more.best.value), JSON.stringify(more.best));
   // With halving a failed trial goes no further.
   const h = await bl.tune(auto, autoOptions, { rounds: 30 }, { space, trials: 8, seed: 1, halving: { minRows: 30 } });
   const out = h.trials.filter((t) => t.error).map((t) => t.trial);

@@ -381,7 +381,8 @@ export interface DateColumn {
 }
 
 export type TableColumn =
-  /** values: a Float64Array when the column holds whole numbers a float rounds (IDs past 2^24, as written; the notes say so). */
+  /** values: a Float64Array when the column holds whole numbers a float rounds (IDs past 2^24, as written up to 2^53; the
+   *  notes say so). Code that kept values as a Float32Array takes `Float32Array | Float64Array` since 0.1.0's IDs fix. */
   | { name: string; type: 'numeric'; values: Float32Array | Float64Array }
   | { name: string; type: 'text'; codes: Int32Array; levels: string[] };
 

@@ -247,7 +247,8 @@ export class Table extends Handle {
   // A column with whole numbers a float rounds (an ID past 2^24) gives them as
   // written, a Float64Array (the engine keeps a file's; fromColumns keeps its own).
   column(name) {
-    return this._exact?.has(name) ? { name, type: 'numeric', values: this._exact.get(name).slice() } : unwrap(this._h.column(String(name)));
+    const handle = this._h;  // (DISPOSED first, the copy kept here or not)
+    return this._exact?.has(name) ? { name, type: 'numeric', values: this._exact.get(name).slice() } : unwrap(handle.column(String(name)));
   }
   toDataset(options) {
     if (typeof options === 'string')
@@ -729,12 +730,15 @@ export class BoostLab {
       });
       const table = new Table(this, unwrap(this._module.tableFromColumns(JSON.stringify(spec), buffer)));
       // Whole numbers a float rounds (IDs past 2^24) kept as given for column(), and said, as readCSV says them.
-      spec.columns.forEach(({ name, text }) => {
-        if (text) return;
-        const values = numeric[spec.columns.filter((c) => !c.text).findIndex((c) => c.name === name)];
+      // (Numbers given as strings, read as a CSV's cells, are not kept so: give IDs as numbers, or as text.)
+      spec.columns.filter((c) => !c.text).forEach(({ name }, i) => {
+        const values = numeric[i];
         const at = Array.prototype.findIndex.call(values, (v) => typeof v === 'number' && Number.isInteger(v) && Math.fround(v) !== v);
         if (at < 0) return;
-        (table._exact ??= new Map()).set(name, Float64Array.from(values, (v) => v ?? NaN));
+        const exact = Float64Array.from(values, (v) => v ?? NaN);
+        (table._exact ??= new Map()).set(name, exact);
+        const summary = table.columns.find((c) => c.name === name);
+        if (summary) summary.distinct = new Set(Array.from(exact).filter((v) => !Number.isNaN(v))).size;  // as given, as readCSV counts
         table.notes.push(`Column '${name}' holds whole numbers past 16,777,216 (2^24), which the engine's 32-bit floats round, as XGBoost's do ` +
           `(${values[at]} is ${Math.fround(values[at])} to a model): kept as written for column() and the predictions file (an ID joins back), ` +
           'but as a feature it splits on the rounded values; ignore it if it is an ID.');

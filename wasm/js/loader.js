@@ -10,10 +10,14 @@ const SHIPPED = BUILDS.filter((b) => b !== 'node-scalar');
 // One engine a build (a page, a worker or a Node process): init() called twice (two modules of an app, React's
 // StrictMode running an effect twice) returns the same engine, so a Table made by one is trained on by the other
 // (two engines' objects met as "Expected an instance of Dataset, got an instance of Dataset", and each held its own
-// heap and threads). Keyed by the file loaded; a load that failed is forgotten, to be tried again.
+// heap and threads). Keyed by the file loaded; a load that failed, or an engine that aborted since (a trap), is
+// forgotten: the next init() loads afresh, as it did before engines were shared.
 const loaded = new Map();
 function once(key, load) {
-  if (!loaded.has(key)) loaded.set(key, load().catch((e) => { loaded.delete(key); throw e; }));
+  if (!loaded.has(key)) {
+    const forget = () => loaded.delete(key);
+    loaded.set(key, load({ onAbort: forget }).catch((e) => { forget(); throw e; }));
+  }
   return loaded.get(key);
 }
 
@@ -29,7 +33,7 @@ function packageDir() {
   return here.slice(0, here.lastIndexOf('/') + 1) + '../';
 }
 
-async function loadNode(variant) {
+async function loadNode(variant, settings) {
   // Specifiers in variables keep browser bundlers from following them.
   const moduleSpec = 'node:module', fsSpec = 'node:fs', urlSpec = 'node:url';
   const { createRequire } = await import(/* webpackIgnore: true */ /* @vite-ignore */ moduleSpec);
@@ -43,7 +47,7 @@ async function loadNode(variant) {
     throw new BoostLabError({ code: 'ENGINE_NOT_FOUND', message: `The engine ${fileURLToPath(base + '.js')} could not be loaded (${e?.message?.split('\n')[0] ?? e}).` });
   }
   // Emscripten 3.1.6 would fetch() a file path under Node 20; hand it the bytes.
-  const module = await factory({ wasmBinary: readFileSync(new URL(base + '.wasm')) });
+  const module = await factory({ wasmBinary: readFileSync(new URL(base + '.wasm')), ...settings });
   // Idle pthread workers must not keep Node alive after the caller is done.
   const pthreads = module.PThread;
   if (pthreads) for (const w of [...pthreads.unusedWorkers, ...pthreads.runningWorkers]) w.unref?.();
@@ -53,9 +57,9 @@ async function loadNode(variant) {
 // A dedicated, shared or service worker: `location` is the worker script's.
 const inWorker = () => typeof globalThis.WorkerGlobalScope !== 'undefined' && globalThis instanceof globalThis.WorkerGlobalScope;
 
-async function loadBrowser(variant, baseUrl) {
-  // A folder given as a path ('/boostlab/', 'static/wasm') is resolved against
-  // the page's address, in a worker the worker script's; the last slash may be left out.
+// A folder given as a path ('/boostlab/', 'static/wasm') is resolved against
+// the page's address, in a worker the worker script's; the last slash may be left out.
+function browserUrl(variant, baseUrl) {
   let base = packageDir() + 'dist/web/';
   if (baseUrl !== undefined) {
     const folder = String(baseUrl).endsWith('/') ? String(baseUrl) : String(baseUrl) + '/';
@@ -65,7 +69,10 @@ async function loadBrowser(variant, baseUrl) {
       throw new BoostLabError({ code: 'BAD_OPTION', message: `init()'s baseUrl '${baseUrl}' is not a URL or a path to the folder holding boostlab-web-*.mjs.` });
     }
   }
-  const url = new URL('boostlab-' + variant + '.mjs', base).href;
+  return new URL('boostlab-' + variant + '.mjs', base).href;
+}
+
+async function loadBrowser(url, baseUrl, settings) {
   // The engine's files are served beside the page, never bundled: a bundler
   // must leave this import alone (Vite's comment, and webpack's, which would
   // otherwise make it an empty context module that fails on every load).
@@ -83,12 +90,17 @@ async function loadBrowser(variant, baseUrl) {
         ? ` In a worker, '${baseUrl}' is resolved against the worker script's address (${globalThis.location?.href}): give a path from the site's root or a full URL.`
         : '') });
   }
-  return factory();
+  return factory(settings);
 }
 
 let threadsNoteShown = false;
 
-const loadBuild = (name, baseUrl) => (isNode ? once(name, () => loadNode(name)) : once(`${name} ${baseUrl ?? ''}`, () => loadBrowser(name, baseUrl)));
+// (A page's engine is keyed by its resolved address: '/x', '/x/' and the default folder are one engine where they are one file.)
+function loadBuild(name, baseUrl) {
+  if (isNode) return once(name, (settings) => loadNode(name, settings));
+  const url = browserUrl(name, baseUrl);
+  return once(url, (settings) => loadBrowser(url, baseUrl, settings));
+}
 
 // The engine's files must be of this JavaScript's version.
 function checkVersion(module, where) {

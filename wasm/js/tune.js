@@ -327,6 +327,12 @@ export async function tuneParams(lib, table, datasetOptions, params, options, yi
   const firstRung = new Map(entries);  // trial -> its score in the first rung, where every trial is scored on the same rows
   let alive = candidates.map((_, i) => i + 1).filter((t) => !entries.has(t));
   const searchedOf = (tried) => Object.fromEntries(searched.map((p) => [p.name, tried[p.name] ?? p.fallback]));
+  const bestOf = (trials) => {
+    let b = null;
+    for (const x of trials)
+      if (Number.isFinite(x.value) && (!b || (b.rung ?? 1) < (x.rung ?? 1) || ((b.rung ?? 1) === (x.rung ?? 1) && better(x.value, b.value)))) b = x;
+    return b;
+  };
   allRungs: for (const [rung, plan] of rungs.entries()) {
     const subset = halving ? firstRows(order, plan.rows) : null;
     const scored = [];
@@ -346,9 +352,9 @@ export async function tuneParams(lib, table, datasetOptions, params, options, yi
       } catch (e) {
         // A draw the engine refuses (max_depth 0 without lossguide; a model past the size limit) fails that trial
         // only, as scikit-learn's error_score=nan: the search goes on without it. Trial 1 (the parameters as given, scored
-        // first) failing, or an error that is not about a trial's settings, ends the search with that error: every
-        // search has a score to show, the form's.
-        if (t === 1 || !(e instanceof BoostLabError) || !TRIAL_ERRORS.has(e.code)) throw e;
+        // first) failing in the first rung, or an error that is not about a trial's settings, ends the search with that
+        // error: every search has a score to show, the form's. (In a later rung, on more rows, it may fail as any trial.)
+        if ((t === 1 && rung === 0) || !(e instanceof BoostLabError) || !TRIAL_ERRORS.has(e.code)) throw e;
         const { early_stopping_rounds: _, ...kept } = tried;
         const trial = { trial: t, params: kept, searched: searchedOf(tried), bestRound: 0, roundsTrained: 0, value: NaN, std: null,
           seconds: (entries.get(t)?.seconds ?? 0) + (performance.now() - start) / 1000, error: { code: e.code, message: e.message },
@@ -358,6 +364,8 @@ export async function tuneParams(lib, table, datasetOptions, params, options, yi
         result.rungs?.[rung].trials.push(t);
         result.rungs?.[rung].values.push(NaN);
         result.trials = candidates.map((_, i) => entries.get(i + 1)).filter(Boolean);
+        // The best failing on more rows: the best is again of the trials' latest scores, of the highest rung reached.
+        if (result.best?.trial === t) result.best = bestOf(entries.values());
         await settle(onTrial?.(trial, result.best, { metric: result.metric, largerIsBetter: result.largerIsBetter, ...(halving ? { rungs: rungs.map((x) => ({ ...x })) } : {}) }));
         continue;
       }

@@ -310,7 +310,8 @@ export class TunePanel {
     if (best && yours && t.status !== 'failed') {
       // With halving, scores on fewer rows are not comparable with the last rung's: trial 1 is compared only when it got there.
       const sameRung = (yours.rung ?? 1) === (best.rung ?? 1);
-      const against = sameRung ? `, against ${stat(yours.value)} for trial 1 (the form's settings when the search started)`
+      const against = yours.error ? ` (trial 1, the form's settings, failed at rung ${yours.rung}, on ${yours.rows?.toLocaleString('en-US')} rows)`
+        : sameRung ? `, against ${stat(yours.value)} for trial 1 (the form's settings when the search started)`
         : ` (trial 1, the form's settings, was left at rung ${yours.rung}: its score on ${yours.rows!.toLocaleString('en-US')} rows is not comparable)`;
       const where = t.halving ? ` of rung ${best.rung} (${best.rows!.toLocaleString('en-US')} rows)` : '';
       const gain = best.trial === 1 ? ` No trial${where}${running ? ' so far' : ''} beats the form's settings.`

@@ -18,9 +18,10 @@ struct Column {
   std::string name;
   ColumnType type = ColumnType::kNumeric;
   std::vector<float> values;        // numeric: one value per row, NaN = missing
-  // Numeric, read from a file: every value as written (in double, NaN missing) when some whole number in the column
-  // is past what a float holds exactly (2^24: a float reads the ID 123456789 as 123456792), so column() and the
-  // predictions file carry IDs unchanged; empty otherwise. The model reads `values` (floats, as XGBoost's).
+  // Numeric, read from a file: every value as read, in double (NaN missing), once some whole number in the column is
+  // past what a float holds exactly (2^24: a float reads the ID 123456789 as 123456792), so column() and the
+  // predictions file carry IDs unchanged (up to 2^53, what a double holds); empty otherwise. The model reads `values`
+  // (floats, as XGBoost's). Values before the first such number are their floats (csv_reader.cc KeepExact).
   std::vector<double> exact;
   std::vector<int32_t> codes;       // categorical: index into levels, -1 = missing
   std::vector<std::string> levels;  // categorical: distinct strings, sorted

@@ -71,9 +71,13 @@ std::string ExactNote(const Column& col) {
   char as_written[32], as_float[32];
   std::snprintf(as_written, sizeof as_written, "%.0f", col.exact[row]);
   std::snprintf(as_float, sizeof as_float, "%.0f", static_cast<double>(col.values[row]));
+  // Past 2^53 (16 digits and more) not even a double holds every whole number: such IDs are rounded all the same.
+  const bool beyond_double = std::any_of(col.exact.begin(), col.exact.end(), [](double v) { return std::abs(v) > 9007199254740992.0; });
   return "Column '" + col.name + "' holds whole numbers past 16,777,216 (2^24), which the engine's 32-bit floats round, as " +
          "XGBoost's do (" + as_written + " is " + as_float + " to a model): kept as written for column() and the " +
-         "predictions file (an ID joins back), but as a feature it splits on the rounded values; ignore it if it is an ID.";
+         "predictions file (an ID joins back), but as a feature it splits on the rounded values; ignore it if it is an ID." +
+         (beyond_double ? " Some are past 9,007,199,254,740,992 (2^53, 16 digits), which not even that copy holds: those are "
+                          "rounded too; write such IDs with a letter in front to keep them as text." : "");
 }
 
 class ColumnBuilder {
@@ -138,9 +142,11 @@ class ColumnBuilder {
   void Reserve(size_t rows) {
     if (col_.type == ColumnType::kNumeric) col_.values.reserve(rows);
     else col_.codes.reserve(rows);
+    if (!col_.exact.empty()) col_.exact.reserve(rows);  // kept since the first chunk: grown once too
   }
   void Unreserve() {
     col_.values.shrink_to_fit();
+    col_.exact.shrink_to_fit();
     col_.codes.shrink_to_fit();
   }
   const std::string& name() const { return col_.name; }
@@ -194,8 +200,9 @@ class ColumnBuilder {
     col_.values.push_back(NAN);
     if (!col_.exact.empty()) col_.exact.push_back(NAN);
   }
-  // The column's first whole number a float changes: from here on every value is kept as written too (the ones
-  // before it as their floats, which hold them exactly: whole numbers under 2^24, or decimals as read).
+  // The column's first whole number a float changes: from here on every value is kept as read, in double; the ones
+  // before it as their floats (exact for whole numbers under 2^24, which an ID column holds; a decimal before it
+  // keeps its float's digits, 0.1 as 0.10000000149).
   void KeepExact(double d) {
     col_.exact.reserve(col_.values.capacity());
     col_.exact.assign(col_.values.begin(), col_.values.end() - 1);

@@ -212,7 +212,7 @@ std::string TableSummaryJson(const Table& table) {
     // see an ID in them.
     const size_t distinct = col.exact.empty() ? guess.distinct : DistinctAsWritten(col.exact);
     out += ",\"distinct\":" + std::to_string(distinct);
-    if (NumbersTheRows(col, table.num_rows)) out += ",\"sequence\":true";
+    if (distinct == table.num_rows && NumbersTheRows(col, table.num_rows)) out += ",\"sequence\":true";
     out += ",\"asTarget\":{";
     if (guess.problem) {
       out += "\"error\":{\"code\":";

@@ -302,7 +302,8 @@ export class LessonPanel {
     parts.show.disabled = !ready || answered;
     // An answer that is no number (e^0.1257) is told so, not that its number is wrong.
     const unread = l.verdict === 'wrong' && !step.question.choices && !parseAnswer(l.answer).some(Number.isFinite);
-    const left = l.verdict === 'wrong' && l.shown && !!step.question.choices;  // eliminated: one choice left
+    // Eliminated (every choice but one picked wrong), not shown by the button with two or more left.
+    const left = l.verdict === 'wrong' && l.shown && !!step.question.choices && l.tried.length >= step.question.choices.length - 1;
     setText(parts.verdict, l.verdict === 'right' ? 'Right.' : left ? `Not quite (${l.answer}). That leaves one choice, the answer below: the step counts as shown, not found.` : unread ? `${l.answer ? `"${l.answer}" is` : 'That is'} not a number this box reads: type one such as 1.134, −0.5, 2/3 or 34.4 %.`
       : l.verdict === 'wrong' ? `Not quite${l.answer ? ` (${l.answer})` : ''}: try again, or show the answer.` : '');
     parts.verdict.dataset.verdict = l.verdict;
