@@ -12,6 +12,7 @@
 #include "boostlab/table.h"
 #include "random_data.h"
 #include "test_files.h"
+#include "util/crc32.h"
 
 namespace boostlab {
 namespace model_binary_test {
@@ -64,25 +65,91 @@ TEST(ModelBinary, PredictsAsTheModelItCameFrom) {
   EXPECT_EQ(back.PredictColumns(d.x), m.PredictColumns(d.x));
 }
 
+// The file with its checksum made good again, as a hostile file's would be:
+// its fields must be checked for themselves.
+std::string Resealed(std::string bytes) {
+  const uint32_t crc = Crc32Of(bytes.data(), bytes.size() - 4);
+  std::memcpy(bytes.data() + bytes.size() - 4, &crc, 4);
+  return bytes;
+}
+
 TEST(ModelBinary, ACutFileOrAChangedByteIsCorruptNeverACrash) {
   const std::string bytes = TrainDiamonds(R"({"algorithm":"xgboost","rounds":1,"max_depth":2})", "cut").ToBinary();
   // Cut after every byte: each says the file is cut short, or that a field is wrong.
   for (size_t n = 0; n < bytes.size(); ++n) EXPECT_EQ(ErrorOf(bytes.substr(0, n)).rfind("MODEL_CORRUPT: ", 0), 0u) << n;
-  // Every byte changed (in three ways): loads or says what is wrong, and what loads saves to a loadable file.
-  for (size_t i = 0; i < bytes.size(); ++i)
-    for (int delta : {1, 0x80, 0xff}) {
-      std::string changed = bytes;
-      changed[i] = static_cast<char>(changed[i] + delta);
-      try {
-        const Model m = Model::FromBinary(changed);
-        EXPECT_NO_THROW(Model::FromBinary(m.ToBinary())) << i;
-      } catch (const Error& e) {
-        EXPECT_EQ(e.code(), "MODEL_CORRUPT") << i;
-      }
+  EXPECT_EQ(ErrorOf(bytes.substr(0, 14)),
+            "MODEL_CORRUPT: This is not a usable BoostLab model: the file ends before its checksum (it is cut short).");
+  const std::string damaged =
+      "MODEL_CORRUPT: This is not a usable BoostLab model: its bytes do not match the checksum it was saved with";
+  for (size_t n = 16; n < bytes.size(); ++n) EXPECT_EQ(ErrorOf(bytes.substr(0, n)).rfind(damaged, 0), 0u) << n;
+  // Every byte changed (in three ways) and every bit flipped: none loads. Past the
+  // version word, the checksum calls it damaged whatever field the change hit.
+  for (size_t i = 0; i < bytes.size(); ++i) {
+    std::vector<std::string> changes;
+    for (int delta : {1, 0x80, 0xff}) changes.push_back(bytes), changes.back()[i] = static_cast<char>(bytes[i] + delta);
+    for (int bit = 0; bit < 8; ++bit) changes.push_back(bytes), changes.back()[i] = static_cast<char>(bytes[i] ^ (1 << bit));
+    for (const std::string& changed : changes) {
+      const std::string error = ErrorOf(changed);
+      EXPECT_EQ(error.rfind("MODEL_CORRUPT: ", 0), 0u) << i << ": " << error;
+      if (i >= 12) EXPECT_EQ(error.rfind(damaged, 0), 0u) << i << ": " << error;
     }
-  EXPECT_EQ(ErrorOf(bytes + "x"), "MODEL_CORRUPT: This is not a usable BoostLab model: 1 bytes follow its last tree.");
+  }
+  EXPECT_EQ(ErrorOf(bytes + "x").rfind(damaged, 0), 0u);  // a byte added is a change too
+  EXPECT_EQ(ErrorOf(Resealed(bytes + "xyzw")), "MODEL_CORRUPT: This is not a usable BoostLab model: 4 bytes follow its last tree.");
   EXPECT_EQ(ErrorOf("{\"format\":\"boostlab-model\"}"),
             "MODEL_CORRUPT: This is not a usable BoostLab model: it does not start as a compact BoostLab model (.blm) does.");
+}
+
+// Version 1 (before the checksum): the same bytes without the last four.
+std::string AsVersion1(std::string bytes) {
+  const uint32_t one = 1;
+  std::memcpy(bytes.data() + 8, &one, 4);
+  bytes.resize(bytes.size() - 4);
+  return bytes;
+}
+
+TEST(ModelBinary, AFileWithoutAChecksumStillLoads) {
+  const Model m = TrainDiamonds(R"({"algorithm":"xgboost","rounds":3,"max_depth":3})");
+  const std::string bytes = m.ToBinary();
+  uint32_t version = 0;
+  std::memcpy(&version, bytes.data() + 8, 4);
+  EXPECT_EQ(version, 2u);
+  const Model back = Model::FromBinary(AsVersion1(bytes));
+  EXPECT_EQ(back.ToJson(), m.ToJson());
+  EXPECT_EQ(back.ToBinary(), bytes);  // saved again, with its checksum
+  // Its fields are checked as before; a version-1 file gives no checksum to blame.
+  std::string cut = AsVersion1(bytes);
+  cut.pop_back();
+  EXPECT_NE(ErrorOf(cut).find("cut short"), std::string::npos);
+}
+
+TEST(ModelBinary, TheChecksumIsZlibsCrc32OfTheBytesBeforeIt) {
+  const std::string bytes = TrainDiamonds(R"({"algorithm":"gbdt","rounds":2})").ToBinary();
+  // zlib.crc32 by its definition (bit by bit), not by the reader's tables.
+  uint32_t crc = 0xFFFFFFFFu;
+  for (size_t i = 0; i + 4 < bytes.size(); ++i) {
+    crc ^= static_cast<unsigned char>(bytes[i]);
+    for (int k = 0; k < 8; ++k) crc = (crc & 1) ? (crc >> 1) ^ 0xEDB88320u : crc >> 1;
+  }
+  uint32_t stored = 0;
+  std::memcpy(&stored, bytes.data() + bytes.size() - 4, 4);
+  EXPECT_EQ(stored, ~crc);
+}
+
+TEST(ModelBinary, ALeafValueChangedInTransferIsCalledDamaged) {
+  // The change that used to load silently: a well-formed number in a leaf.
+  const Model m = TrainDiamonds(R"({"algorithm":"xgboost","rounds":2,"max_depth":2})");
+  std::string bytes = m.ToBinary();
+  const size_t tree = 16 + [&] { uint32_t h = 0; std::memcpy(&h, bytes.data() + 12, 4); return h; }();
+  uint32_t n = 0;
+  std::memcpy(&n, bytes.data() + tree + 4, 4);
+  const size_t values = tree + 16 + n * (4 + 4 + 1 + 4);
+  float leaf = 0;
+  std::memcpy(&leaf, bytes.data() + values + 4 * (n - 1), 4);
+  leaf *= 2;
+  std::memcpy(bytes.data() + values + 4 * (n - 1), &leaf, 4);
+  EXPECT_EQ(ErrorOf(AsVersion1(bytes)), "no error");  // without a checksum nothing can tell
+  EXPECT_NE(ErrorOf(bytes).find("do not match the checksum"), std::string::npos);
 }
 
 // A tree's record at its byte offset in the file (after the header).
@@ -99,7 +166,7 @@ TEST(ModelBinary, SizesAreCheckedBeforeAnythingIsAllocated) {
   auto with_word = [&](size_t at, uint32_t v) {
     std::string out = bytes;
     std::memcpy(out.data() + at, &v, 4);
-    return ErrorOf(out);
+    return ErrorOf(Resealed(out));
   };
   // Two billion nodes, four billion category words: refused by the bytes left, not by an allocation failing.
   EXPECT_NE(with_word(tree + 4, 0x7fffffff).find("tree 0 says it takes 62277025"), std::string::npos);
@@ -108,7 +175,8 @@ TEST(ModelBinary, SizesAreCheckedBeforeAnythingIsAllocated) {
   EXPECT_NE(with_word(tree + 4, 0).find("tree 0 has no nodes"), std::string::npos);
   EXPECT_NE(with_word(tree + 12, 4).find("parts this build does not know"), std::string::npos);
   EXPECT_NE(with_word(12, 0xffffffff).find("its header says it takes 4294967295 bytes"), std::string::npos);
-  EXPECT_NE(with_word(8, 2).find("version is 2"), std::string::npos);
+  EXPECT_NE(with_word(8, 3).find("version is 3, this build reads versions 1 to 2 (a newer BoostLab wrote it)"), std::string::npos);
+  EXPECT_NE(with_word(8, 0).find("version is 0"), std::string::npos);
   // The first node's left child pointing at itself, then past the end.
   EXPECT_NE(with_word(tree + 16, 0).find("points at a child outside the tree"), std::string::npos);
   EXPECT_NE(with_word(tree + 16, 1000).find("points at a child outside the tree"), std::string::npos);

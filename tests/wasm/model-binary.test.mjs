@@ -6,7 +6,8 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { isCompactModel } from '../../wasm/js/index.js';
-import { BUILDS, load } from './helpers.mjs';
+import { crc32 } from 'node:zlib';
+import { BUILDS, load, resealed } from './helpers.mjs';
 
 const diamonds = () => new URL('../data/diamonds.csv', import.meta.url);
 
@@ -40,12 +41,21 @@ for (const build of BUILDS) {
       const table = bl.readCSV('a,b,y\n' + Array.from({ length: 300 }, (_, i) => `${i % 17},${(i * 7) % 13},${(i % 5) + (i % 17) / 4}`).join('\n'));
       const model = await bl.train(table.toDataset({ target: 'y' }), { rounds: 3, max_depth: 3 });
       const bytes = model.toBinary();
+      // Its last four bytes are zlib's CRC-32 of the rest (Python's zlib.crc32 checks a file the same way).
+      assert.equal(new DataView(bytes.buffer, bytes.byteOffset).getUint32(bytes.length - 4, true), crc32(bytes.subarray(0, bytes.length - 4)));
       for (const n of [7, 12, 20, bytes.length - 1]) {
         assert.throws(() => bl.loadModel(bytes.subarray(0, n)), (e) => e.code === 'MODEL_CORRUPT' && /cut short|not valid JSON/.test(e.message), `cut at ${n}`);
       }
+      const damagedMessage = /^This is not a usable BoostLab model: its bytes do not match the checksum it was saved with: the file was cut short or changed after it was saved/;
       const extra = new Uint8Array(bytes.length + 3);
       extra.set(bytes);
-      assert.throws(() => bl.loadModel(extra), { code: 'MODEL_CORRUPT', message: /3 bytes follow its last tree/ });
+      assert.throws(() => bl.loadModel(extra), { code: 'MODEL_CORRUPT', message: damagedMessage });
+      assert.throws(() => bl.loadModel(resealed(extra)), { code: 'MODEL_CORRUPT', message: /3 bytes follow its last tree/ });
+      // The lowest bit of the last tree's last float flipped, as a disk or a copy may: still a well-formed number, another model; refused.
+      const flipped = bytes.slice();
+      flipped[bytes.length - 8] ^= 0x01;
+      assert.throws(() => bl.loadModel(flipped), { code: 'MODEL_CORRUPT', message: damagedMessage });
+      assert.equal(bl.loadModel(resealed(flipped)).numTrees, 3, 'with the checksum made good it is a model: only the checksum saw it');
       // Its first bytes damaged: said to be a damaged .blm (it read as JSON that was not valid); other binary, or nothing, said so.
       const damaged = bytes.slice();
       damaged[5] ^= 1;

@@ -1,7 +1,7 @@
 // The compact model file. Layout (every number little-endian):
 //
 //   "BLMODEL\x1a"                      8 bytes: what the file is
-//   u32 version (1), u32 header bytes, the header: Model::SummaryJson()
+//   u32 version (2), u32 header bytes, the header: Model::SummaryJson()
 //   per tree (header's num_trees of them):
 //     "TREE", u32 nodes n, u32 category words c, u32 parts (1: sum_grad, 2: leaf_values)
 //     i32 left[n]        -1 for a leaf; the right child is left + 1
@@ -12,12 +12,19 @@
 //     i32 categories[c]  each set's size, then its ascending codes (Tree::categories)
 //     f32 sum_grad[n]                 if parts & 1
 //     f32 leaf_values[n * num_outputs] if parts & 2
-//   nothing after the last tree.
+//   u32 CRC-32 of every byte before it (version 2; version 1 ends at its last tree)
+//   nothing after that.
 //
 // The columns are TreeNode's fields, so writing is a copy and reading a copy
 // plus the checks FromJson makes (a hostile file gets the same messages'
 // precision). Sizes are checked against the bytes left before anything is
 // allocated: a file cannot ask for more memory than it could fill.
+//
+// The checksum is checked last, as the bytes stream past (the reader never
+// holds the whole file): a changed leaf value or threshold is still a
+// well-formed file, and only the checksum tells it from the model saved. A
+// file that fails a field check is checksummed to its end too, so a damaged
+// file is called damaged rather than blamed on the field the damage hit.
 
 #include <algorithm>  // for min, is_sorted
 #include <bit>        // for endian
@@ -31,6 +38,7 @@
 #include "boostlab/errors.h"
 #include "boostlab/model.h"
 #include "io/model_reading.h"
+#include "util/crc32.h"
 #include "util/json.h"
 
 namespace boostlab {
@@ -41,7 +49,8 @@ static_assert(std::endian::native == std::endian::little, "the compact model fil
 using model_io::Corrupt;
 
 constexpr char kMagic[8] = {'B', 'L', 'M', 'O', 'D', 'E', 'L', '\x1a'};
-constexpr uint32_t kBinaryVersion = 1;
+// Version 1 had no checksum; it is still read.
+constexpr uint32_t kBinaryVersion = 2, kFirstChecksummedVersion = 2;
 constexpr uint32_t kTreeTag = 0x45455254;  // "TREE"
 constexpr uint32_t kPartSumGrad = 1, kPartLeafValues = 2;
 constexpr uint8_t kDefaultLeft = 1, kCategorical = 2;
@@ -97,16 +106,42 @@ class Input {
   explicit Input(ByteSource& source)
       : source_(source), buffer_(static_cast<size_t>(std::clamp<uint64_t>(source.Remaining(), 16, kBufferBytes))) {}
 
-  uint64_t Remaining() const { return source_.Remaining() + (end_ - pos_); }
+  // Bytes left to read, less the trailer set aside by Reserve.
+  uint64_t Remaining() const { return source_.Remaining() + (end_ - pos_) - reserved_; }
 
   template <typename T>
   T Get(const char* what) {
+    if (Remaining() < sizeof(T)) Short(what);
     if (end_ - pos_ < sizeof(T)) Refill(sizeof(T), what);
     T v;
     std::memcpy(&v, buffer_.data() + pos_, sizeof(T));
+    if (checksummed_) crc_.Update(buffer_.data() + pos_, sizeof(T));
     pos_ += sizeof(T);
     return v;
   }
+
+  // Sets the file's last n bytes aside (its checksum): the fields before
+  // them cannot run into them, whatever sizes a damaged file gives.
+  void Reserve(uint64_t n) { reserved_ = n; }
+
+  // For a file without a checksum (version 1): no CRC to compute.
+  void StopChecksum() { checksummed_ = false; }
+
+  // Reads and checksums the rest of the fields' bytes (a damaged file's,
+  // after a field check stopped it), then hands back the reserved bytes.
+  void SkipRest() {
+    for (uint64_t rest = Remaining(); rest > 0;) {
+      const uint64_t step = std::min<uint64_t>(rest, buffer_.size());
+      if (end_ - pos_ < step) Refill(step, "its trees");
+      crc_.Update(buffer_.data() + pos_, step);
+      pos_ += step;
+      rest -= step;
+    }
+    reserved_ = 0;
+  }
+
+  // The CRC-32 of every byte read so far.
+  uint32_t Checksum() const { return crc_.Value(); }
 
   // The next n bytes into dst: what the buffer holds, then the rest from the source.
   void Read(void* dst, uint64_t n, const char* what) {
@@ -116,6 +151,7 @@ class Input {
     std::memcpy(dst, buffer_.data() + pos_, buffered);
     pos_ += buffered;
     if (n > buffered) source_.Read(static_cast<char*>(dst) + buffered, n - buffered);
+    if (checksummed_) crc_.Update(dst, n);
   }
 
   // n values of type T, read straight into a vector of their own.
@@ -143,9 +179,9 @@ class Input {
 
   void Refill(uint64_t n, const char* what) {
     const uint64_t kept = end_ - pos_;
-    std::memmove(buffer_.data(), buffer_.data() + pos_, kept);
     const uint64_t more = std::min<uint64_t>(buffer_.size() - kept, source_.Remaining());
-    if (kept + more < n) Short(what);
+    if (kept + more < n) Short(what);  // before anything moves: the bytes left stay readable
+    std::memmove(buffer_.data(), buffer_.data() + pos_, kept);
     source_.Read(buffer_.data() + kept, more);
     pos_ = 0;
     end_ = kept + more;
@@ -153,7 +189,9 @@ class Input {
 
   ByteSource& source_;
   std::vector<char> buffer_;
-  uint64_t pos_ = 0, end_ = 0;
+  uint64_t pos_ = 0, end_ = 0, reserved_ = 0;
+  bool checksummed_ = true;
+  Crc32 crc_;
 };
 
 // The first index whose value is not finite, or values.size(). The checks
@@ -269,7 +307,7 @@ size_t Model::MemoryBytes() const {
 
 std::string Model::ToBinary() const {
   const std::string header = SummaryJson();
-  uint64_t size = sizeof kMagic + 8 + header.size();
+  uint64_t size = sizeof kMagic + 8 + header.size() + 4;
   for (const Tree& t : trees)
     size += kTreeRecordBytes + t.nodes.size() * kNodeBytes + (t.categories.size() + t.sum_grad.size() + t.leaf_values.size()) * 4;
   std::string bytes(size, '\0');
@@ -298,6 +336,7 @@ std::string Model::ToBinary() const {
     out.PutAll(t.sum_grad);
     out.PutAll(t.leaf_values);
   }
+  out.Put<uint32_t>(Crc32Of(bytes.data(), bytes.size() - 4));
   return bytes;
 }
 
@@ -306,13 +345,11 @@ Model Model::FromBinary(std::string_view bytes) {
   return FromBinary(source);
 }
 
-Model Model::FromBinary(ByteSource& source) {
-  Input in(source);
-  if (in.Remaining() < sizeof kMagic || !IsBinary(in.String(sizeof kMagic, "its first bytes")))
-    Corrupt("it does not start as a compact BoostLab model (.blm) does");
-  const uint32_t version = in.Get<uint32_t>("its header");
-  if (version != kBinaryVersion)
-    Corrupt("its compact format version is " + std::to_string(version) + ", this build reads version " + std::to_string(kBinaryVersion));
+namespace {
+
+// The model in a file whose magic and version are read: the header and the
+// trees, to the end of the file or of the bytes before its checksum.
+Model ReadAfterVersion(Input& in) {
   const uint64_t header_bytes = in.Get<uint32_t>("its header");
   // The header is JSON, read whole as a document: the JSON file's limit holds for it too.
   if (header_bytes <= in.Remaining()) model_io::CheckJsonSize(header_bytes, "The model file's header");
@@ -339,6 +376,45 @@ Model Model::FromBinary(ByteSource& source) {
   }
   if (in.Remaining() != 0) Corrupt(std::to_string(in.Remaining()) + " bytes follow its last tree");
   model_io::Finish(m, best_iteration);
+  return m;
+}
+
+// A checksummed file's reserved last four bytes against the CRC of the bytes before them.
+bool ChecksumHolds(Input& in) {
+  in.SkipRest();
+  const uint32_t computed = in.Checksum();
+  return in.Get<uint32_t>("its checksum") == computed;
+}
+
+constexpr const char* kDamaged =
+    "its bytes do not match the checksum it was saved with: the file was cut short or changed after it was saved "
+    "(on disk or in transfer, or edited), so its numbers cannot be trusted; save it again from where it was made";
+
+}  // namespace
+
+Model Model::FromBinary(ByteSource& source) {
+  Input in(source);
+  if (in.Remaining() < sizeof kMagic || !IsBinary(in.String(sizeof kMagic, "its first bytes")))
+    Corrupt("it does not start as a compact BoostLab model (.blm) does");
+  const uint32_t version = in.Get<uint32_t>("its header");
+  if (version == 0 || version > kBinaryVersion)
+    Corrupt("its compact format version is " + std::to_string(version) + ", this build reads versions 1 to " +
+            std::to_string(kBinaryVersion) + (version > kBinaryVersion ? " (a newer BoostLab wrote it)" : ""));
+  if (version < kFirstChecksummedVersion) {
+    in.StopChecksum();
+    return ReadAfterVersion(in);
+  }
+  if (in.Remaining() < 4) Corrupt("the file ends before its checksum (it is cut short)");
+  in.Reserve(4);
+  Model m;
+  try {
+    m = ReadAfterVersion(in);
+  } catch (const Error& e) {
+    // A field found wrong in a file whose checksum fails: the damage, not the field, is the news.
+    if (e.code() == "MODEL_CORRUPT" && !ChecksumHolds(in)) Corrupt(kDamaged);
+    throw;
+  }
+  if (!ChecksumHolds(in)) Corrupt(kDamaged);
   return m;
 }
 
