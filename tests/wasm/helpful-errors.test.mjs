@@ -34,6 +34,32 @@ for (const build of BUILDS) {
     wide.dispose();
   });
 
+  test(`${build.name}: the wrong thing given where a file, columns, a table or a row count go says what to give`, async () => {
+    const bl = await load(build);
+    // A file's name for its text (it read as a header without rows).
+    refused(() => bl.readCSV('data/penguins.csv'), 'BAD_ARGUMENT', /^readCSV\(\) takes the file's text or bytes, not its name \('data\/penguins\.csv'\): read it first \(fs\.readFileSync/);
+    assert.equal(bl.readCSV('file.csv\nx.csv\n').numRows, 1, 'a CSV whose cells are file names is a CSV');
+    // Rows of objects for columns (it said "Column '0' is not an array").
+    refused(() => bl.fromColumns([{ a: 1, b: 2 }, { a: 3, b: 4 }]), 'BAD_ARGUMENT', /^fromColumns\(\) takes one object of columns .*not an array \(2 items, rows as objects\)\. From rows of objects: Object\.fromEntries/);
+    const table = bl.readCSV(penguins);
+    const data = table.toDataset({ target: 'species' });
+    const model = await bl.train(data, { rounds: 2 });
+    // Columns for a table: says what was given and where a table comes from.
+    refused(() => model.predict({ island: ['Dream'] }), 'BAD_ARGUMENT', /^predict\(\) takes a Table or a Dataset, not an object with keys island \(bl\.readCSV\(text\) makes a Table/);
+    refused(() => model.contributions([1, 2]), 'BAD_ARGUMENT', /^contributions\(\) takes a Table or a Dataset, not an array of 2 items/);
+    // A table without some of the model's features: all of them named, as the model's.
+    const partial = bl.readCSV('island,bill_length_mm,year\nDream,40,2008\n');
+    refused(() => model.predict(partial), 'UNKNOWN_COLUMN', /^The model was trained with 4 features the table has no column for: bill_depth_mm, flipper_length_mm, body_mass_g and sex; the table's columns are island, bill_length_mm and year\.$/);
+    const one = bl.readCSV('island,bill_length_mm,bill_depth_mm,flipper_length_mm,body_mass_g,Sex,year\nDream,40,18,190,3800,male,2008\n');
+    refused(() => model.predict(one), 'UNKNOWN_COLUMN', /^The model was trained with feature 'sex', which the table has no column for \(did you mean 'Sex'\?\); the table's columns are/);
+    // A matrix without its row count.
+    const features = model.summary().features.length;
+    refused(() => model.predictMatrix(new Float32Array(features * 3)), 'BAD_ARGUMENT', new RegExp(`^predictMatrix\\(values, rows\\) needs the row count: values holds ${features * 3} numbers, row after row of the model's ${features} features \\(3 rows\\?\\)\\.$`));
+    for (const t of [partial, one, table]) t.dispose();
+    data.dispose();
+    model.dispose();
+  });
+
   test(`${build.name}: an XGBoost model without a target is scored against the column evaluate() is given`, async () => {
     const bl = await load(build);
     const table = bl.readCSV(penguins);

@@ -195,6 +195,22 @@ class CsvReading {
 }
 
 // Row indices for the engine: a Uint32Array, or null for all rows.
+// What a wrong argument was, for a message: "an array of 3 items", "an object with keys a, b", "null".
+function describeValue(v) {
+  if (v === null || v === undefined) return String(v);
+  if (Array.isArray(v)) return `an array of ${v.length} ${v.length === 1 ? 'item' : 'items'}`;
+  if (ArrayBuffer.isView(v)) return `a ${v.constructor.name} of ${v.length ?? v.byteLength} values`;
+  if (typeof v === 'object') {
+    const keys = Object.keys(v);
+    return keys.length ? `an object with keys ${keys.slice(0, 5).join(', ')}${keys.length > 5 ? ', …' : ''}` : 'an empty object';
+  }
+  return `a ${typeof v}`;
+}
+
+// Where a Table comes from, after "takes a Table or a Dataset, not ...".
+const TABLE_FROM = ' (bl.readCSV(text) makes a Table from a file, bl.fromColumns({ name: values }) from columns, ' +
+  'bl.fromRows(values, rows, names) from a row-major matrix; model.predictMatrix(values, rows) predicts a matrix as it is)';
+
 function rowList(rows) {
   if (rows === undefined || rows === null) return null;
   if (!rows || typeof rows.length !== 'number')
@@ -336,7 +352,7 @@ export class Model extends Handle {
     }
     if (data instanceof Table) return unwrap(this._h.predictTable(data._h));
     if (data instanceof Dataset) return unwrap(this._h.predictDataset(data._h));
-    throw new BoostLabError({ code: 'BAD_ARGUMENT', message: 'predict() takes a Table or a Dataset.' });
+    throw new BoostLabError({ code: 'BAD_ARGUMENT', message: `predict() takes a Table or a Dataset, not ${describeValue(data)}${TABLE_FROM}.` });
   }
   // How well the model predicts the table's rows whose target is known (the
   // validation rows after a run, new labelled rows for a loaded model):
@@ -397,7 +413,7 @@ export class Model extends Handle {
     const picked = rowList(rows);
     if (data instanceof Table) return unwrap(this._h[`${name}Table`](data._h, Number(nthread), picked));
     if (data instanceof Dataset) return unwrap(this._h[`${name}Dataset`](data._h, Number(nthread), picked));
-    throw new BoostLabError({ code: 'BAD_ARGUMENT', message: `${name}() takes a Table or a Dataset.` });
+    throw new BoostLabError({ code: 'BAD_ARGUMENT', message: `${name}() takes a Table or a Dataset, not ${describeValue(data)}${TABLE_FROM}.` });
   }
   // TreeSHAP's work per row (leaves x depth^2 over the trees): about 1e9 a
   // second a core, to size a contributions() request before making it.
@@ -482,6 +498,11 @@ export class Model extends Handle {
     const numbers = Array.isArray(values) && values.every((v) => v === null || typeof v === 'number');
     if (!(values instanceof Float32Array || values instanceof Float64Array || numbers))
       throw new BoostLabError({ code: 'BAD_ARGUMENT', message: 'predictMatrix() takes a Float32Array, a Float64Array or an array of numbers.' });
+    if (rows === undefined || rows === null) {
+      const features = this.summary().features.length;
+      throw new BoostLabError({ code: 'BAD_ARGUMENT', message: `predictMatrix(values, rows) needs the row count: values holds ${values.length} numbers, ` +
+        `row after row of the model's ${features} features${features && values.length % features === 0 ? ` (${values.length / features} rows?)` : ''}.` });
+    }
     options = this._predictOptions('predictMatrix()', options);
     // Into the heap in one bulk copy (a std::string from bytes went a byte at a time); set() narrows doubles to floats.
     const buffer = unwrap(this._module.createFloatBuffer(values.length));
@@ -635,6 +656,10 @@ export class BoostLab {
   readCSV(input, options = {}) {
     let bytes = input;
     if (input instanceof ArrayBuffer) bytes = new Uint8Array(input);
+    // A file's name or address, not its text (readCSV('train.csv')): read as a CSV it is a header with no rows.
+    if (typeof input === 'string' && input.length < 4096 && /^\s*[^,;\t\n|]*\.(csv|tsv|txt|gz|zip)\s*$/i.test(input))
+      throw new BoostLabError({ code: 'BAD_ARGUMENT', message: `readCSV() takes the file's text or bytes, not its name ('${input.trim().slice(0, 200)}'): ` +
+        'read it first (fs.readFileSync(path) in Node; await file.arrayBuffer() for a File, await (await fetch(url)).arrayBuffer() for an address, in a page).' });
     if (typeof bytes === 'string') bytes = new TextEncoder().encode(bytes);
     if (!(bytes instanceof Uint8Array)) {
       throw new BoostLabError({ code: 'BAD_ARGUMENT', message: 'readCSV() takes a string, a Uint8Array or an ArrayBuffer.' });
@@ -690,6 +715,11 @@ export class BoostLab {
     const { categorical = [] } = checkOptions('fromColumns()', options, ['categorical']);
     if (!columns || typeof columns !== 'object')
       throw new BoostLabError({ code: 'BAD_ARGUMENT', message: 'fromColumns() takes an object of columns: { name: values }.' });
+    // Rows, as a JSON API or a data frame's records give them: said so, where the first row would be "column '0'".
+    if (Array.isArray(columns))
+      throw new BoostLabError({ code: 'BAD_ARGUMENT', message: `fromColumns() takes one object of columns ({ a: [1, 3], b: [2, 4] }), not an array (${columns.length} ` +
+        `${columns.length === 1 ? 'item' : 'items'}${columns.length && columns[0] && typeof columns[0] === 'object' && !Array.isArray(columns[0]) ? ', rows as objects' : ''}). ` +
+        'From rows of objects: Object.fromEntries(Object.keys(rows[0]).map((k) => [k, rows.map((r) => r[k])])); from a row-major matrix of numbers: fromRows(values, rows, names).' });
     const entries = Object.entries(columns);
     if (!Array.isArray(categorical))
       throw new BoostLabError({ code: 'BAD_ARGUMENT', message: 'fromColumns()\'s categorical is an array of column names.' });

@@ -590,15 +590,24 @@ TaskGuess GuessTask(const Column& target, size_t column_index) {
 FeatureColumns FeaturesFromTable(const Table& table, const std::vector<FeatureInfo>& features) {
   FeatureColumns x;
   x.num_rows = table.num_rows;
+  // Every feature the table lacks, named at once (a table made for another
+  // model often lacks several), as what the model needs rather than as a
+  // column asked for.
+  std::vector<std::string> table_names, lacking;
+  for (const Column& c : table.columns) table_names.push_back(c.name);
+  for (const FeatureInfo& f : features)
+    if (std::find(table_names.begin(), table_names.end(), f.name) == table_names.end()) lacking.push_back(f.name);
+  if (!lacking.empty()) {
+    std::string hint;
+    for (const std::string& name : lacking)
+      if (hint.empty()) hint = DatePartHint(table, name);
+    const std::string which = lacking.size() == 1
+                                  ? "feature " + Quote(lacking[0]) + ", which the table has no column for" + DidYouMean(lacking[0], table_names)
+                                  : std::to_string(lacking.size()) + " features the table has no column for: " + Joined(lacking);
+    throw Error("UNKNOWN_COLUMN", "The model was trained with " + which + "; the table's columns are " + Joined(table_names) + "." + hint);
+  }
   for (const FeatureInfo& f : features) {
-    size_t index = 0;
-    try {
-      index = table.ColumnIndex(f.name);
-    } catch (const Error& e) {
-      const std::string hint = DatePartHint(table, f.name);
-      if (hint.empty()) throw;
-      throw Error(e.code(), e.what() + hint, e.line(), e.column());
-    }
+    const size_t index = table.ColumnIndex(f.name);
     const Column& col = table.columns[index];
     if (f.type == ColumnType::kNumeric) {
       if (col.type != ColumnType::kNumeric)
