@@ -233,6 +233,22 @@ TEST(Params, UnknownNamesSayWhatTheyAreHere) {
   EXPECT_EQ(message(R"({"quantum": 1})"), "BAD_PARAM: Unknown parameter 'quantum'.");
   // A name of megabytes: quoted by its start, no distance computed from it.
   EXPECT_EQ(message("{\"" + std::string(2 << 20, 'x') + "\": 1}"), "BAD_PARAM: Unknown parameter '" + std::string(64, 'x') + "…'.");
+  // A LightGBM script's parameters: every unknown name in one refusal, each with what it is here.
+  EXPECT_EQ(message(R"({"objective": "binary:logistic", "lambda_l2": 1, "num_leaves": 31, "min_data_in_leaf": 20, "bagging_freq": 1, "max_depth": 6})"),
+            "BAD_PARAM: Unknown parameters (4): 'lambda_l2': here it is 'lambda'; 'num_leaves': here it is 'max_leaves'; 'min_data_in_leaf': no "
+            "leaf here is bounded by its row count: min_child_weight bounds a child's sum of hessians, which is its row count for squared "
+            "error (each row's hessian is 1) and its rows times p(1 - p) for logistic loss; 'bagging_freq': subsample draws the rows anew "
+            "every round (LightGBM's bagging_freq 1).");
+  std::string many = "{";
+  for (int i = 0; i < 12; ++i) many += (i ? ",\"q" : "\"q") + std::to_string(i) + "\": 1";
+  EXPECT_NE(message(many + "}").find("Unknown parameters (12): 'q0'; 'q1';"), std::string::npos) << message(many + "}");
+  EXPECT_NE(message(many + "}").find("'q7'; and 4 more."), std::string::npos);
+  // Another library's objective names say ours.
+  EXPECT_EQ(message(R"({"objective": "binary"})").rfind("BAD_PARAM: Parameter 'objective' is 'binary' (that name is another library's: here it is "
+                                                         "binary:logistic); allowed: reg:squarederror", 0), 0u);
+  EXPECT_NE(message(R"({"objective": "reg:linear"})").find("here it is reg:squarederror"), std::string::npos);
+  EXPECT_NE(message(R"({"objective": "lambdarank"})").find("here it is rank:ndcg"), std::string::npos);
+  EXPECT_EQ(message(R"({"objective": "nonsense"})").find("another library"), std::string::npos);
 }
 
 // eval_train 0 drops the training metrics from the round reports, and only

@@ -321,6 +321,27 @@ constexpr OtherName kOtherNames[] = {
     {"n_jobs", "nthread", nullptr},           {"num_threads", "nthread", nullptr},
     {"num_leaves", "max_leaves", nullptr},    {"feature_fraction", "colsample_bytree", nullptr},
     {"bagging_fraction", "subsample", nullptr}, {"min_sum_hessian_in_leaf", "min_child_weight", nullptr},
+    {"min_child_weight_in_leaf", "min_child_weight", nullptr}, {"lambda_l1", "alpha", nullptr},
+    {"lambda_l2", "lambda", nullptr},         {"min_gain_to_split", "gamma", nullptr},
+    {"metric", "eval_metric", nullptr},       {"early_stopping_round", "early_stopping_rounds", nullptr},
+    {"early_stopping", "early_stopping_rounds", nullptr}, {"subsample_for_bin", nullptr, "max_bin sets the bins; every row is read to place them"},
+    {"min_data_in_leaf", nullptr,
+     "no leaf here is bounded by its row count: min_child_weight bounds a child's sum of hessians, which is its row count for "
+     "squared error (each row's hessian is 1) and its rows times p(1 - p) for logistic loss"},
+    {"min_child_samples", nullptr,
+     "no leaf here is bounded by its row count: min_child_weight bounds a child's sum of hessians, which is its row count for "
+     "squared error (each row's hessian is 1) and its rows times p(1 - p) for logistic loss"},
+    {"bagging_freq", nullptr, "subsample draws the rows anew every round (LightGBM's bagging_freq 1)"},
+    {"subsample_freq", nullptr, "subsample draws the rows anew every round (LightGBM's bagging_freq 1)"},
+    {"is_unbalance", nullptr, "scale_pos_weight weighs the positive class (negatives / positives is what is_unbalance sets)"},
+    {"boosting", nullptr, "the algorithm parameter picks it: xgboost, gbdt, adaboost, random_forest, gbrank (no dart or goss)"},
+    {"boosting_type", nullptr, "the algorithm parameter picks it: xgboost, gbdt, adaboost, random_forest, gbrank (no dart or goss)"},
+    {"device", nullptr, "training runs on this machine's (or the tab's) CPU threads: nthread sets how many"},
+    {"enable_categorical", nullptr, "a column of text is always split on as categories (as XGBoost's enable_categorical=True)"},
+    {"categorical_feature", nullptr, "a column of text is split on as categories; a column of numbers as numbers"},
+    {"missing", nullptr, "empty cells, NA, NaN, ? and the like are missing; a CSV's own marker (-999) is the CSV option missingValues"},
+    {"importance_type", nullptr, "featureImportance(type) picks it when the model is asked"},
+    {"validate_parameters", nullptr, "parameters are always checked"},
     {"tree_method", nullptr, "trees here are always histogram trees, as XGBoost's tree_method 'hist': leave it out"},
     {"booster", nullptr, "the boosters here are always trees (gbtree); the algorithm parameter picks how they are grown"},
     {"verbosity", nullptr, "the engine prints nothing; each round's report is returned"},
@@ -328,20 +349,65 @@ constexpr OtherName kOtherNames[] = {
 };
 
 
-// "Unknown parameter 'learning_rate' (XGBoost's alias of eta: use eta)."
+// Other libraries' names for our objectives (LightGBM's, scikit-learn's,
+// XGBoost's older ones), said beside the refusal.
+struct OtherObjective {
+  const char* name;
+  const char* ours;
+};
+constexpr OtherObjective kOtherObjectives[] = {
+    {"binary", "binary:logistic"},          {"regression", "reg:squarederror"},   {"regression_l2", "reg:squarederror"},
+    {"l2", "reg:squarederror"},             {"mse", "reg:squarederror"},          {"squared_error", "reg:squarederror"},
+    {"reg:linear", "reg:squarederror"},     {"regression_l1", "reg:absoluteerror"}, {"l1", "reg:absoluteerror"},
+    {"mae", "reg:absoluteerror"},           {"absolute_error", "reg:absoluteerror"}, {"quantile", "reg:quantileerror"},
+    {"huber", "reg:pseudohubererror (or reg:huber with algorithm gbdt)"},      {"poisson", "count:poisson"},
+    {"gamma", "reg:gamma"},                 {"tweedie", "reg:tweedie"},           {"multiclass", "multi:softprob"},
+    {"softmax", "multi:softprob"},          {"log_loss", "binary:logistic or multi:softprob"},
+    {"binary:logitraw", "binary:logistic, predicting with output 'margin'"},   {"exponential", "binary:exponential"},
+    {"lambdarank", "rank:ndcg"},            {"rank_xendcg", "rank:ndcg"},         {"reg:logistic", "binary:logistic (targets 0 and 1)"},
+};
+
+// " (LightGBM's 'binary' is binary:logistic here)" for a known other name, else "".
+std::string OtherObjectiveHint(const std::string& value) {
+  for (const OtherObjective& o : kOtherObjectives)
+    if (value == o.name) return " (that name is another library's: here it is " + std::string(o.ours) + ")";
+  return "";
+}
+
+// "'learning_rate': here it is 'eta'", "'max_dept' (did you mean 'max_depth'?)".
 std::string UnknownParameter(const std::string& name) {
   // A long name is quoted by its first 64 bytes, cut at a character's start (UTF-8).
   size_t cut = std::min<size_t>(name.size(), 64);
   while (cut > 0 && cut < name.size() && (static_cast<unsigned char>(name[cut]) & 0xC0) == 0x80) --cut;
-  const std::string start = "Unknown parameter '" + name.substr(0, cut) + (cut < name.size() ? "…" : "") + "'";
+  const std::string start = "'" + name.substr(0, cut) + (cut < name.size() ? "…" : "") + "'";
   for (const OtherName& o : kOtherNames) {
     if (name != o.name) continue;
-    if (o.ours) return start + ": here it is '" + o.ours + "'.";
-    return start + ": " + o.why + ".";
+    if (o.ours) return start + ": here it is '" + o.ours + "'";
+    return start + ": " + o.why;
   }
   std::vector<std::string> names;
   for (const ParamSpec& s : ParamSchema()) names.push_back(s.name);
-  return start + DidYouMean(name, names) + ".";
+  return start + DidYouMean(name, names);
+}
+
+// Every unknown name at once: parameters pasted from a LightGBM or XGBoost
+// script often hold several, and one refusal a name is a slow way to learn them.
+void RefuseUnknownParameters(const json::Value& doc) {
+  constexpr size_t kMostNamed = 8;
+  std::vector<std::string> unknown;
+  size_t count = 0;
+  for (const auto& [name, value] : doc.object) {
+    bool known = false;
+    for (const ParamSpec& s : ParamSchema()) known = known || name == s.name;
+    if (known) continue;
+    if (++count <= kMostNamed) unknown.push_back(UnknownParameter(name));
+  }
+  if (count == 0) return;
+  if (count == 1) throw Error("BAD_PARAM", "Unknown parameter " + unknown[0] + ".");
+  std::string text = "Unknown parameters (" + std::to_string(count) + "): ";
+  for (size_t i = 0; i < unknown.size(); ++i) text += (i ? "; " : "") + unknown[i];
+  if (count > unknown.size()) text += "; and " + std::to_string(count - unknown.size()) + " more";
+  throw Error("BAD_PARAM", text + ".");
 }
 
 // A parameter's number (or one of its list's), in its type and range.
@@ -375,11 +441,11 @@ Params ParseParams(std::string_view text) {
         const json::Value* given = doc.Find(spec.name);
         if (algo == algorithm->string && (!given || given->kind == json::Value::Kind::kNull)) Assign(params, spec.name, value, "");
       }
+  RefuseUnknownParameters(doc);
   for (const auto& [name, value] : doc.object) {
     const ParamSpec* spec = nullptr;
     for (const ParamSpec& s : ParamSchema())
       if (name == s.name) spec = &s;
-    if (!spec) throw Error("BAD_PARAM", UnknownParameter(name));
     if (value.kind == json::Value::Kind::kNull) continue;  // keep the default
     const std::string quoted = "'" + name + "'";
     if (spec->type == ParamType::kString) {
@@ -391,7 +457,9 @@ Params ParseParams(std::string_view text) {
           ok = ok || c == value.string;
           if (!c.empty()) list += (list.empty() ? "" : ", ") + c;
         }
-        if (!ok) throw Error("BAD_PARAM", "Parameter " + quoted + " is '" + value.string + "'; allowed: " + list + ".");
+        if (!ok)
+          throw Error("BAD_PARAM", "Parameter " + quoted + " is '" + value.string + "'" + (name == "objective" ? OtherObjectiveHint(value.string) : "") +
+                                       "; allowed: " + list + ".");
       }
       if (name == "monotone_constraints" || name == "interaction_constraints") CheckConstraintText(name, value.string);
       Assign(params, name, 0, value.string);
