@@ -719,11 +719,14 @@ test('a step whose run was stepped on past its round says so, and brings its rou
 test('a lesson\'s link opens its step, set up; an unknown lesson falls back with a notice', async () => {
   const { page } = site;
   await page.goto('about:blank');
-  await page.goto(`${site.origin}/#lesson=adaboost-stumps&step=2`);
+  // at= counts the steps as the page does.
+  await page.goto(`${site.origin}/#lesson=adaboost-stumps&at=3`);
   await ready(page);
   assert.match(await page.textContent('#lesson-title'), /step 3 of 6/);
   assert.equal((await roundLine(page)).round, 2);
+  assert.match(await page.evaluate(() => location.hash), /[#&]lesson=adaboost-stumps&at=3(&|$)/, 'the address bar says the step as the page does');
   // Another lesson's link pasted into the same tab (only the hash changes), then Back: the page follows both.
+  // This one of the older form (step= counted from 0) still opens the step it meant.
   await page.evaluate(() => { location.hash = '#lesson=random-forest&step=1'; });
   await page.waitForFunction(() => /^Random forests.*step 2 of/.test(document.getElementById('lesson-title')?.textContent ?? ''));
   // Back at once, while that step still sets itself up (its state written to the address bar could land

@@ -22,8 +22,8 @@ export interface UrlState {
   params: Record<string, ParamValue>;
   metric?: string;  // the chart's metric and scale
   log?: boolean;
-  lesson?: string;  // a lesson being walked (lessons/catalog.ts) and its step, 0-based
-  step?: number;
+  lesson?: string;  // a lesson being walked (lessons/catalog.ts) and its step, 0-based here;
+  step?: number;    // a link says it from 1, as the page does (at=3: "step 3 of 5")
 }
 
 // The hash the page last wrote or took in. A hash the address bar holds that is neither was put there by someone else
@@ -56,7 +56,7 @@ export function writeHash(s: UrlState) {
   if (s.log) q.set('log', '1');
   if (s.lesson) {
     q.set('lesson', s.lesson);
-    q.set('step', String(s.step ?? 0));
+    q.set('at', String((s.step ?? 0) + 1));
   }
   const hash = '#' + q.toString();
   if (location.hash !== hash) history.replaceState(null, '', hash);
@@ -78,6 +78,8 @@ export interface ReadHashResult extends UrlState {
 // toyKinds: the toy data's kinds; schema: the engine's parameters). Names are
 // looked up as own keys only: '__proto__' or 'constructor' name nothing.
 // hash: the one to read (a hashchange's new URL's), else the address bar's.
+const stepFromOne = (n: number | undefined) => (n === undefined ? undefined : n - 1);
+
 export function readHash(schema: readonly ParamSpec[], samples: readonly string[], toyKinds: readonly string[], lessons: readonly string[] = [],
   hash = location.hash): ReadHashResult {
   const q = new URLSearchParams(hash.slice(1));
@@ -136,7 +138,9 @@ export function readHash(schema: readonly ParamSpec[], samples: readonly string[
     metric: q.get('metric') ?? undefined,
     log: q.get('log') === '1',
     lesson: oneOf('lesson', lessons),
-    step: number('step', (n) => Number.isInteger(n) && n >= 0 && n < 100),
+    // at= counts from 1, as the page's "step 3 of 5"; step=, the links written before it, from 0.
+    step: q.has('at') ? stepFromOne(number('at', (n) => Number.isInteger(n) && n >= 1 && n <= 100))
+      : number('step', (n) => Number.isInteger(n) && n >= 0 && n < 100),
     dropped,
   };
 }
