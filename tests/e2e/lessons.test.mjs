@@ -73,6 +73,10 @@ test('AdaBoost, one stump at a time: every step checked against the engine\'s nu
   await page.click('#lesson-next');
   await ready(page);
   assert.equal((await roundLine(page)).round, 2);
+  // α₁ is step 4's answer: round 2's own α and the worked table's F before round 2 (±α₁) are blurred here too.
+  const filterOf = (where) => page.$eval(where, (e) => getComputedStyle(e).filter);
+  assert.match(await filterOf('#last-round .round-alpha'), /blur/);
+  if (await page.$('#worked-table td[data-col="before"]')) assert.match(await filterOf('#worked-table td[data-col="before"]'), /blur/);
   assert.equal(await answer(page, (diamond ** 2).toFixed(3)), 'right');
   assert.match(await page.textContent('#lesson-explain'), /normalised/);
 

@@ -113,6 +113,7 @@ const ADABOOST: Lesson = {
         'to its weight, and those rows\' points are a little larger (by ◆₁² in area: barely seen when ε₁ is near ½, so the ' +
         'worked table\'s u column gives the two weights as numbers).',
       question: {
+        hides: ['alpha'],  // step 4's answer, of the same round 1
         prompt: (c) => `Round 1's stump has ε₁ = ${fixed(eps(c), 4)}. After the update, how many times heavier is a row round 1 got ` +
           'wrong than a row it got right?',
         answer: (c) => diamond(eps(c)) ** 2,
@@ -129,6 +130,7 @@ const ADABOOST: Lesson = {
         'rows it got right: ε₁·◆₁ = (1 − ε₁)/◆₁. What does that make round 1\'s stump under the new weights, and what must round 2 ' +
         'do? This is where the diversity of the stumps comes from.',
       question: {
+        hides: ['alpha'],  // step 4's answer, of the same round 1
         prompt: (c) => `Round 1's stump had ε₁ = ${fixed(eps(c), 4)}, the weights summing to 1. After the update (before normalising), what ` +
           'total weight do the rows it got wrong hold?',
         answer: (c) => eps(c) * diamond(eps(c)),
@@ -232,6 +234,7 @@ const ADABOOST_TREES: Lesson = {
         'often not at all, and an ordinary tree grown on the draw pays each row\'s weight in expectation (sampling: resample).',
       question: {
         needsDetail: true,
+        hides: ['alpha'],  // step 3's answer: the same draw grows the same round 1
         prompt: (c) => `Round 2 draws ${draws(c)} rows. The row on ${rowName(c)} has u = ${sig4(followed(c)?.u ?? NaN)}, and the training rows\' ` +
           `weights sum to Σu = ${sig4(uSum(c))}. How many times is the row drawn on average?`,
         answer: (c) => draws(c) * sig4(followed(c)?.u ?? NaN) / sig4(uSum(c)),
