@@ -18,7 +18,8 @@ const depth = Number(process.env.BENCH_MODELIO_DEPTH ?? 16);
 skipWithoutFlights();
 const csv = flightsRepeated(copies);
 const cli = join(root, 'build/native/boostlab-cli');
-const model = join(work, `forest-flights_x${copies}-100-d${depth}.blm`);
+// The format version in the name: a cached file of an older format would be read by the older path (no checksum).
+const model = join(work, `forest-flights_x${copies}-100-d${depth}.v2.blm`);
 if (!existsSync(model)) {
   execFileSync(cli, ['train', '--csv', csv, '--target', 'delay', '--train-only', '1', '--valid-fraction', '0', '--params',
     JSON.stringify({ algorithm: 'random_forest', rounds: 100, max_depth: depth }), '--model-out', model], { stdio: ['ignore', 'ignore', 'inherit'] });

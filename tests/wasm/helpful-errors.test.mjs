@@ -39,6 +39,7 @@ for (const build of BUILDS) {
     // A file's name for its text (it read as a header without rows).
     refused(() => bl.readCSV('data/penguins.csv'), 'BAD_ARGUMENT', /^readCSV\(\) takes the file's text or bytes, not its name \('data\/penguins\.csv'\): read it first \(fs\.readFileSync/);
     assert.equal(bl.readCSV('file.csv\nx.csv\n').numRows, 1, 'a CSV whose cells are file names is a CSV');
+    assert.equal(bl.readCSV('file\ra.txt\rb.txt').numRows, 2, 'and with old Mac line ends (CR only)');
     // Rows of objects for columns (it said "Column '0' is not an array").
     refused(() => bl.fromColumns([{ a: 1, b: 2 }, { a: 3, b: 4 }]), 'BAD_ARGUMENT', /^fromColumns\(\) takes one object of columns .*not an array \(2 items, rows as objects\)\. From rows of objects: Object\.fromEntries/);
     const table = bl.readCSV(penguins);

@@ -194,12 +194,11 @@ class CsvReading {
   }
 }
 
-// Row indices for the engine: a Uint32Array, or null for all rows.
 // What a wrong argument was, for a message: "an array of 3 items", "an object with keys a, b", "null".
 function describeValue(v) {
   if (v === null || v === undefined) return String(v);
   if (Array.isArray(v)) return `an array of ${v.length} ${v.length === 1 ? 'item' : 'items'}`;
-  if (ArrayBuffer.isView(v)) return `a ${v.constructor.name} of ${v.length ?? v.byteLength} values`;
+  if (ArrayBuffer.isView(v)) return v.length === undefined ? `a ${v.constructor.name} of ${v.byteLength} bytes` : `a ${v.constructor.name} of ${v.length} values`;
   if (typeof v === 'object') {
     const keys = Object.keys(v);
     return keys.length ? `an object with keys ${keys.slice(0, 5).join(', ')}${keys.length > 5 ? ', …' : ''}` : 'an empty object';
@@ -211,6 +210,7 @@ function describeValue(v) {
 const TABLE_FROM = ' (bl.readCSV(text) makes a Table from a file, bl.fromColumns({ name: values }) from columns, ' +
   'bl.fromRows(values, rows, names) from a row-major matrix; model.predictMatrix(values, rows) predicts a matrix as it is)';
 
+// Row indices for the engine: a Uint32Array, or null for all rows.
 function rowList(rows) {
   if (rows === undefined || rows === null) return null;
   if (!rows || typeof rows.length !== 'number')
@@ -657,7 +657,7 @@ export class BoostLab {
     let bytes = input;
     if (input instanceof ArrayBuffer) bytes = new Uint8Array(input);
     // A file's name or address, not its text (readCSV('train.csv')): read as a CSV it is a header with no rows.
-    if (typeof input === 'string' && input.length < 4096 && /^\s*[^,;\t\n|]*\.(csv|tsv|txt|gz|zip)\s*$/i.test(input))
+    if (typeof input === 'string' && input.length < 4096 && /^\s*[^,;\t\r\n|]*\.(csv|tsv|txt|gz|zip)\s*$/i.test(input))
       throw new BoostLabError({ code: 'BAD_ARGUMENT', message: `readCSV() takes the file's text or bytes, not its name ('${input.trim().slice(0, 200)}'): ` +
         'read it first (fs.readFileSync(path) in Node; await file.arrayBuffer() for a File, await (await fetch(url)).arrayBuffer() for an address, in a page).' });
     if (typeof bytes === 'string') bytes = new TextEncoder().encode(bytes);

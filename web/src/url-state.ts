@@ -73,13 +73,14 @@ export interface ReadHashResult extends UrlState {
   dropped: string[];
 }
 
+// A step said from 1 in a link (at=), as the page's "step 3 of 5", to the 0-based index.
+const stepFromOne = (n: number | undefined) => (n === undefined ? undefined : n - 1);
+
 // A link is whatever someone typed or pasted: every field is checked here, where
 // it is read, against what the page offers (samples: the sample datasets' keys;
 // toyKinds: the toy data's kinds; schema: the engine's parameters). Names are
 // looked up as own keys only: '__proto__' or 'constructor' name nothing.
 // hash: the one to read (a hashchange's new URL's), else the address bar's.
-const stepFromOne = (n: number | undefined) => (n === undefined ? undefined : n - 1);
-
 export function readHash(schema: readonly ParamSpec[], samples: readonly string[], toyKinds: readonly string[], lessons: readonly string[] = [],
   hash = location.hash): ReadHashResult {
   const q = new URLSearchParams(hash.slice(1));

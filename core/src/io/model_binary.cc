@@ -397,9 +397,13 @@ Model Model::FromBinary(ByteSource& source) {
   if (in.Remaining() < sizeof kMagic || !IsBinary(in.String(sizeof kMagic, "its first bytes")))
     Corrupt("it does not start as a compact BoostLab model (.blm) does");
   const uint32_t version = in.Get<uint32_t>("its header");
-  if (version == 0 || version > kBinaryVersion)
+  if (version == 0 || version > kBinaryVersion) {
+    // A flipped bit in the version word, or a newer format: a file whose checksum holds was written so.
+    const bool whole = in.Remaining() >= 4 && (in.Reserve(4), ChecksumHolds(in));
+    if (!whole) Corrupt(std::string(kDamaged) + " (its format version reads " + std::to_string(version) + ")");
     Corrupt("its compact format version is " + std::to_string(version) + ", this build reads versions 1 to " +
             std::to_string(kBinaryVersion) + (version > kBinaryVersion ? " (a newer BoostLab wrote it)" : ""));
+  }
   if (version < kFirstChecksummedVersion) {
     in.StopChecksum();
     return ReadAfterVersion(in);
@@ -411,7 +415,8 @@ Model Model::FromBinary(ByteSource& source) {
     m = ReadAfterVersion(in);
   } catch (const Error& e) {
     // A field found wrong in a file whose checksum fails: the damage, not the field, is the news.
-    if (e.code() == "MODEL_CORRUPT" && !ChecksumHolds(in)) Corrupt(kDamaged);
+    // (MODEL_TOO_LARGE too: a damaged header length can ask for a header past the limit.)
+    if ((e.code() == "MODEL_CORRUPT" || e.code() == "MODEL_TOO_LARGE") && !ChecksumHolds(in)) Corrupt(kDamaged);
     throw;
   }
   if (!ChecksumHolds(in)) Corrupt(kDamaged);

@@ -30,7 +30,7 @@ constexpr auto kTables = MakeTables();
 
 }  // namespace
 
-void Crc32::Update(const void* data, size_t n) {
+void Crc32::Update(const void* data, size_t n) noexcept {
   const unsigned char* p = static_cast<const unsigned char*>(data);
   uint32_t c = state_;
   for (; n >= 8; n -= 8, p += 8) {

@@ -15,7 +15,8 @@ namespace boostlab {
 class Crc32 {
  public:
   // Adds n bytes to what the checksum covers; calls may split the bytes anywhere.
-  void Update(const void* data, size_t n);
+  // noexcept: in wasm a call that may throw goes through JavaScript.
+  void Update(const void* data, size_t n) noexcept;
   // The CRC-32 of every byte given so far.
   uint32_t Value() const { return ~state_; }
 
@@ -24,7 +25,7 @@ class Crc32 {
 };
 
 // The CRC-32 of n bytes.
-inline uint32_t Crc32Of(const void* data, size_t n) {
+inline uint32_t Crc32Of(const void* data, size_t n) noexcept {
   Crc32 crc;
   crc.Update(data, n);
   return crc.Value();

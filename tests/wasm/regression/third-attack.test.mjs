@@ -62,7 +62,7 @@ for (const build of BUILDS) {
       big.fill(0x20, 16 + headerBytes, 16 + headerBytes + pad);
       big.set(bytes.subarray(16 + headerBytes), 16 + headerBytes + pad);
       new DataView(big.buffer).setUint32(12, headerBytes + pad, true);
-      assert.throws(() => bl.loadModel(big), (e) => {
+      assert.throws(() => bl.loadModel(resealed(big)), (e) => {
         assert.equal(e.code, 'MODEL_TOO_LARGE');
         assert.match(e.message, /^The model file's header is 60 MB; this build reads model JSON of up to 48 MB/);
         return true;
