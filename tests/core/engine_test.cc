@@ -235,9 +235,9 @@ TEST(Params, UnknownNamesSayWhatTheyAreHere) {
   EXPECT_EQ(message("{\"" + std::string(2 << 20, 'x') + "\": 1}"), "BAD_PARAM: Unknown parameter '" + std::string(64, 'x') + "…'.");
   // A LightGBM script's parameters: every unknown name in one refusal, each with what it is here.
   EXPECT_EQ(message(R"({"objective": "binary:logistic", "lambda_l2": 1, "num_leaves": 31, "min_data_in_leaf": 20, "bagging_freq": 1, "max_depth": 6})"),
-            "BAD_PARAM: Unknown parameters (4): 'lambda_l2': here it is 'lambda'; 'num_leaves': here it is 'max_leaves'; 'min_data_in_leaf': no "
-            "leaf here is bounded by its row count: min_child_weight bounds a child's sum of hessians, which is its row count for squared "
-            "error (each row's hessian is 1) and its rows times p(1 - p) for logistic loss; 'bagging_freq': subsample draws the rows anew "
+            "BAD_PARAM: Unknown parameters (4): 'lambda_l2': here it is 'lambda'; 'num_leaves': here it is 'max_leaves'; 'min_data_in_leaf': "
+            "min_child_weight bounds each child: its rows (weighted) under algorithms gbdt and random_forest, its sum of hessians under "
+            "xgboost (its rows for squared error, rows times p(1 - p) for logistic loss); 'bagging_freq': subsample draws the rows anew "
             "every round (LightGBM's bagging_freq 1).");
   std::string many = "{";
   for (int i = 0; i < 12; ++i) many += (i ? ",\"q" : "\"q") + std::to_string(i) + "\": 1";

@@ -220,6 +220,21 @@ export interface Params {
   /** xgboost, single-output losses: 1 sums histograms from g and h rounded stochastically to integers (LightGBM's use_quantized_grad), the leaves then
    *  renewed from the exact sums: faster on wide data, off by default (the splits are no longer XGBoost's). */
   quantized_grad?: 0 | 1;
+  /** xgboost: gbtree, or dart (XGBoost's DART, dropout for trees): each round leaves out some earlier trees (rate_drop) while it
+   *  fits the new one, then scales the new tree and the dropped ones (normalize_type) so together they stand where the dropped
+   *  ones stood. The scales are baked into the leaves: the model is a plain sum of trees (it exports as XGBoost's gbtree, and
+   *  XGBoost's DART files load). Refuses early_stopping_rounds (later rounds rescale the best round's trees). */
+  booster?: 'gbtree' | 'dart';
+  /** dart: each earlier tree's chance of being left out of a round. */
+  rate_drop?: number;
+  /** dart: a round's chance of dropping nothing. */
+  skip_drop?: number;
+  /** dart: 1 drops one tree when rate_drop's draws left none. */
+  one_drop?: 0 | 1;
+  /** dart: every tree the same chance, or in proportion to its weight. */
+  sample_type?: 'uniform' | 'weighted';
+  /** dart, k trees dropped, lr = eta / trees a round: the new tree weighs 1/(k + lr) and the dropped k/(k + lr) ('tree'), or both 1/(1 + lr) ('forest'). */
+  normalize_type?: 'tree' | 'forest';
   subsample?: number;
   /** The share of features each tree draws (XGBoost's): below 1 the histograms are built for the tree's features only
    *  (single-output, not quantised), so half the features is about half the histogram work; the trees are the same. */
@@ -296,6 +311,8 @@ export interface RoundReport {
   treeObjective?: number;
   /** gbrank only: the training queries' pairs of different relevance, and those this round learnt from. */
   pairs?: { total: number; wrong: number };
+  /** booster 'dart': how many earlier trees this round left out (and then scaled). */
+  dropped?: number;
   ms: number;
   /** Where the round's time went, in ms. */
   timings: { histogram: number; partition: number; split: number };

@@ -392,12 +392,14 @@ export class Views {
     const metrics = sets.filter(([, o]) => Object.keys(o).length > 0).map(([name, o]) => `${name} ${fmt(o)}`).join('; ');
     // ε and α in spans of their own: a lesson asking for α blurs it until answered (the text reads the same).
     const ada = rep.epsilon !== undefined ? [' · ε ', span('round-eps', rep.epsilon.toPrecision(4)), ', α ', span('round-alpha', rep.alpha!.toPrecision(4))] : [];
+    // DART: how many earlier trees the round left out while it fit its own (then scaled).
+    const dart = rep.dropped !== undefined ? [` · ${rep.dropped} earlier tree${rep.dropped === 1 ? '' : 's'} dropped`] : [];
     const what = kept && shown === kept && kept < r.round && (onData.status === 'done' || onData.status === 'stopped')
       ? `Result: round ${kept}, kept by early stopping (the best ${rep.metric}; rounds ${kept + 1}–${r.round} were dropped)`
       : `Round ${shown}`;
     // A model file opened since: the views below are its, these numbers the run's (a file carries no metrics).
     const loaded = store.loadedModel ? ` — Run ${onData.number}'s; the views below show ${store.loadedModel.name}, loaded, whose file carries no metrics` : '';
-    const parts: (string | Node)[] = [`${what}: ${metrics || 'no metrics'}`, ...ada, loaded];
+    const parts: (string | Node)[] = [`${what}: ${metrics || 'no metrics'}`, ...ada, ...dart, loaded];
     if (last.textContent !== parts.map((x) => (typeof x === 'string' ? x : x.textContent)).join('')) last.replaceChildren(...parts);
     setData(last, 'round', String(shown));
   }

@@ -41,6 +41,8 @@ struct RoundReport {
   // gbrank: the training queries' pairs of different relevance, and those the
   // round learnt from (ordered wrongly or within tau). -1 otherwise.
   int64_t pairs = -1, wrong_pairs = -1;
+  // xgboost with booster 'dart': the earlier trees this round left out (-1 otherwise).
+  int dropped = -1;
   int tree_depth = 0;     // deepest of this round's trees
   int tree_leaves = 0;    // leaves of this round's trees
   double tree_gain = 0;   // sum of split gains of this round's trees

@@ -32,6 +32,13 @@ struct Params {
   int quantized_grad = 0;  // xgboost: 1 builds histograms from gradient pairs quantised to integers
   int leaf_newton_steps = 1;  // xgboost: Newton steps each leaf value takes (1: w* = -G/(H+lambda))
   std::string softmax_hessian = "xgboost";  // xgboost multiclass: xgboost (2p(1-p)) | lightgbm (K/(K-1) p(1-p))
+  // xgboost: gbtree | dart (dropout: boost/dart.h), with XGBoost's dart parameters.
+  std::string booster = "gbtree";
+  double rate_drop = 0.0;
+  double skip_drop = 0.0;
+  int one_drop = 0;
+  std::string sample_type = "uniform";   // uniform | weighted
+  std::string normalize_type = "tree";   // tree | forest
   double min_child_weight = 1.0;
   double max_delta_step = std::numeric_limits<double>::quiet_NaN();  // NaN: the objective's default (0, or 0.7 for poisson)
   double subsample = 1.0;

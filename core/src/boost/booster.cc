@@ -142,6 +142,13 @@ Booster::Booster(const Dataset& data, const Params& params, const Model* init) {
   if (params.algorithm == "gbrank" && !data.weight.empty())
     throw Error("BAD_PARAM", "Algorithm gbrank does not weigh queries yet; with a weight column train xgboost or gbdt with rank:pairwise or "
                              "rank:ndcg, which weigh each query's pairs by its weight (as XGBoost's group weights).");
+  if (params.booster == "dart" && params.algorithm != "xgboost")
+    throw Error("BAD_PARAM", "Parameter 'booster' is dart, the dropout of XGBoost's trees: it trains with algorithm xgboost, not " +
+                                 params.algorithm + ".");
+  if (params.booster == "dart" && params.early_stopping_rounds > 0)
+    throw Error("BAD_PARAM", "Parameter 'early_stopping_rounds' with booster dart: each later round rescales the trees it drops, those "
+                             "of the best round among them, so the model cut back to the best round is not the one that scored "
+                             "best. Train a fixed number of rounds (cv() or a search of the settings finds one).");
   if (params.early_stopping_rounds > 0 && data.valid_rows.empty())
     throw Error("BAD_PARAM", "Parameter 'early_stopping_rounds' needs validation rows (validFraction > 0).");
   int num_class = 0;
@@ -159,6 +166,9 @@ Booster::Booster(const Dataset& data, const Params& params, const Model* init) {
   }
   const bool least_squares = algorithm.LeastSquares();
   const std::string objective = ChooseObjective(data, chosen, &num_class);
+  if (objective == "custom" && params.booster == "dart")
+    throw Error("BAD_PARAM", "Objective 'custom' with booster dart: your gradients are taken at the margins of all trees, and dart "
+                             "needs them at the margins without the trees each round drops. Use booster gbtree, or a built-in objective.");
   if (objective == "custom" && (params.algorithm != "xgboost" || params.leaf_newton_steps > 1))
     throw Error("BAD_PARAM", "Objective 'custom' (your own gradients and hessians) trains with algorithm xgboost and one Newton step a leaf "
                              "(leaf_newton_steps 1): the other algorithms and steps need the loss itself, which the engine does not have.");
@@ -566,6 +576,7 @@ std::string RoundReportToJson(const RoundReport& r) {
     out += ",\"treeObjective\":";
     json::AppendNumber(out, r.tree_objective);
   }
+  if (r.dropped >= 0) out += ",\"dropped\":" + std::to_string(r.dropped);
   if (r.pairs >= 0) out += ",\"pairs\":{\"total\":" + std::to_string(r.pairs) + ",\"wrong\":" + std::to_string(r.wrong_pairs) + "}";
   out += ",\"stopped\":";
   out += r.stopped ? "true" : "false";

@@ -260,6 +260,12 @@ const std::vector<Field>& Fields() {
       {"max_leaves", nullptr, &Params::max_leaves},
       {"grow_policy", &Params::grow_policy},
       {"lambda", nullptr, nullptr, &Params::lambda},
+      {"booster", &Params::booster},
+      {"rate_drop", nullptr, nullptr, &Params::rate_drop},
+      {"skip_drop", nullptr, nullptr, &Params::skip_drop},
+      {"one_drop", nullptr, &Params::one_drop},
+      {"sample_type", &Params::sample_type},
+      {"normalize_type", &Params::normalize_type},
       {"alpha", nullptr, nullptr, &Params::alpha},
       {"gamma", nullptr, nullptr, &Params::gamma},
       {"leaf_newton_steps", nullptr, &Params::leaf_newton_steps},
@@ -321,29 +327,37 @@ constexpr OtherName kOtherNames[] = {
     {"n_jobs", "nthread", nullptr},           {"num_threads", "nthread", nullptr},
     {"num_leaves", "max_leaves", nullptr},    {"feature_fraction", "colsample_bytree", nullptr},
     {"bagging_fraction", "subsample", nullptr}, {"min_sum_hessian_in_leaf", "min_child_weight", nullptr},
-    {"min_child_weight_in_leaf", "min_child_weight", nullptr}, {"lambda_l1", "alpha", nullptr},
+    {"lambda_l1", "alpha", nullptr},
     {"lambda_l2", "lambda", nullptr},         {"min_gain_to_split", "gamma", nullptr},
     {"metric", "eval_metric", nullptr},       {"early_stopping_round", "early_stopping_rounds", nullptr},
-    {"early_stopping", "early_stopping_rounds", nullptr}, {"subsample_for_bin", nullptr, "max_bin sets the bins; every row is read to place them"},
+    {"early_stopping", "early_stopping_rounds", nullptr}, {"subsample_for_bin", nullptr,
+     "max_bin sets the bins; their cuts come from every row up to 4,194,304, from a fixed sample of that many beyond"},
     {"min_data_in_leaf", nullptr,
-     "no leaf here is bounded by its row count: min_child_weight bounds a child's sum of hessians, which is its row count for "
-     "squared error (each row's hessian is 1) and its rows times p(1 - p) for logistic loss"},
+     "min_child_weight bounds each child: its rows (weighted) under algorithms gbdt and random_forest, its sum of "
+     "hessians under xgboost (its rows for squared error, rows times p(1 - p) for logistic loss)"},
     {"min_child_samples", nullptr,
-     "no leaf here is bounded by its row count: min_child_weight bounds a child's sum of hessians, which is its row count for "
-     "squared error (each row's hessian is 1) and its rows times p(1 - p) for logistic loss"},
+     "min_child_weight bounds each child: its rows (weighted) under algorithms gbdt and random_forest, its sum of "
+     "hessians under xgboost (its rows for squared error, rows times p(1 - p) for logistic loss)"},
     {"bagging_freq", nullptr, "subsample draws the rows anew every round (LightGBM's bagging_freq 1)"},
     {"subsample_freq", nullptr, "subsample draws the rows anew every round (LightGBM's bagging_freq 1)"},
     {"is_unbalance", nullptr, "scale_pos_weight weighs the positive class (negatives / positives is what is_unbalance sets)"},
-    {"boosting", nullptr, "the algorithm parameter picks it: xgboost, gbdt, adaboost, random_forest, gbrank (no dart or goss)"},
-    {"boosting_type", nullptr, "the algorithm parameter picks it: xgboost, gbdt, adaboost, random_forest, gbrank (no dart or goss)"},
+    {"boosting", nullptr, "LightGBM's gbdt (second-order, leaves -G/(H+lambda)) is algorithm xgboost here, its rf algorithm "
+     "random_forest, its dart booster 'dart' (algorithm gbdt here is Friedman's, fit to residuals); no goss"},
+    {"boosting_type", nullptr, "LightGBM's gbdt (second-order, leaves -G/(H+lambda)) is algorithm xgboost here, its rf algorithm "
+     "random_forest, its dart booster 'dart' (algorithm gbdt here is Friedman's, fit to residuals); no goss"},
+    {"min_samples_leaf", nullptr, "min_child_weight bounds each child: its rows (weighted) under algorithms gbdt and random_forest"},
+    {"max_features", "colsample_bynode", nullptr},   {"feature_fraction_bynode", "colsample_bynode", nullptr},
+    {"max_iter", "rounds", nullptr},          {"l2_regularization", "lambda", nullptr},
+    {"max_leaf_nodes", "max_leaves", nullptr}, {"n_iter_no_change", "early_stopping_rounds", nullptr},
+    {"device_type", nullptr, "training runs on this machine's (or the tab's) CPU threads: nthread sets how many"},
+    {"drop_rate", "rate_drop", nullptr},      {"max_drop", nullptr, "no cap on the trees a round drops (XGBoost's dart has none)"},
     {"device", nullptr, "training runs on this machine's (or the tab's) CPU threads: nthread sets how many"},
     {"enable_categorical", nullptr, "a column of text is always split on as categories (as XGBoost's enable_categorical=True)"},
     {"categorical_feature", nullptr, "a column of text is split on as categories; a column of numbers as numbers"},
-    {"missing", nullptr, "empty cells, NA, NaN, ? and the like are missing; a CSV's own marker (-999) is the CSV option missingValues"},
+    {"missing", nullptr, "empty cells, NA, NaN, ? and the like are missing, and a CSV's own marker (-999) is the CSV option missingValues"},
     {"importance_type", nullptr, "featureImportance(type) picks it when the model is asked"},
     {"validate_parameters", nullptr, "parameters are always checked"},
     {"tree_method", nullptr, "trees here are always histogram trees, as XGBoost's tree_method 'hist': leave it out"},
-    {"booster", nullptr, "the boosters here are always trees (gbtree); the algorithm parameter picks how they are grown"},
     {"verbosity", nullptr, "the engine prints nothing; each round's report is returned"},
     {"silent", nullptr, "the engine prints nothing; each round's report is returned"},
 };
@@ -359,15 +373,20 @@ constexpr OtherObjective kOtherObjectives[] = {
     {"binary", "binary:logistic"},          {"regression", "reg:squarederror"},   {"regression_l2", "reg:squarederror"},
     {"l2", "reg:squarederror"},             {"mse", "reg:squarederror"},          {"squared_error", "reg:squarederror"},
     {"reg:linear", "reg:squarederror"},     {"regression_l1", "reg:absoluteerror"}, {"l1", "reg:absoluteerror"},
-    {"mae", "reg:absoluteerror"},           {"absolute_error", "reg:absoluteerror"}, {"quantile", "reg:quantileerror"},
-    {"huber", "reg:pseudohubererror (or reg:huber with algorithm gbdt)"},      {"poisson", "count:poisson"},
+    {"mae", "reg:absoluteerror"},           {"absolute_error", "reg:absoluteerror"}, {"quantile", "reg:quantileerror (its alpha is quantile_alpha here; alpha here is the L1 penalty)"},
+    {"huber", "reg:pseudohubererror, its delta huber_slope (or reg:huber with algorithm gbdt, its quantile huber_alpha; alpha here "
+              "is the L1 penalty)"},      {"poisson", "count:poisson"},
     {"gamma", "reg:gamma"},                 {"tweedie", "reg:tweedie"},           {"multiclass", "multi:softprob"},
+    {"mean_squared_error", "reg:squarederror"}, {"l2_root", "reg:squarederror"},  {"rmse", "reg:squarederror"},
+    {"root_mean_squared_error", "reg:squarederror"}, {"mean_absolute_error", "reg:absoluteerror"},
+    {"cross_entropy", "binary:logistic (targets 0 and 1)"}, {"xentropy", "binary:logistic (targets 0 and 1)"},
+    {"multiclassova", "multi:softprob (a softmax over the classes; no one-against-the-rest)"},
     {"softmax", "multi:softprob"},          {"log_loss", "binary:logistic or multi:softprob"},
     {"binary:logitraw", "binary:logistic, predicting with output 'margin'"},   {"exponential", "binary:exponential"},
     {"lambdarank", "rank:ndcg"},            {"rank_xendcg", "rank:ndcg"},         {"reg:logistic", "binary:logistic (targets 0 and 1)"},
 };
 
-// " (LightGBM's 'binary' is binary:logistic here)" for a known other name, else "".
+// " (that name is another library's: here it is binary:logistic)" for a known other name, else "".
 std::string OtherObjectiveHint(const std::string& value) {
   for (const OtherObjective& o : kOtherObjectives)
     if (value == o.name) return " (that name is another library's: here it is " + std::string(o.ours) + ")";

@@ -11,7 +11,26 @@
 
 namespace boostlab {
 
-void XGBoostStyle::Start() { gpair_.assign(ctx_.data.x.num_rows * ctx_.K, GradPair{}); }
+void XGBoostStyle::Start() {
+  gpair_.assign(ctx_.data.x.num_rows * ctx_.K, GradPair{});
+  if (ctx_.params.booster == "dart") dropout_ = std::make_unique<Dropout>(ctx_.params);
+}
+
+void XGBoostStyle::AddToMargins(size_t t, bool subtract) {
+  TrainingContext& s = ctx_;
+  const Tree& tree = s.model.trees[t];
+  const size_t K = static_cast<size_t>(s.K);
+  const size_t k = t % K;  // K trees a round, and a continued model's rounds are whole
+  auto walk = [&](RowIdx r) {
+    int node = 0;
+    while (!tree.nodes[node].IsLeaf())
+      node = tree.Next(tree.nodes[node], s.bins.ValueOfBin(r, static_cast<size_t>(tree.nodes[node].feature)));
+    float& m = s.margin[static_cast<size_t>(r) * K + k];
+    m = subtract ? m - tree.nodes[node].value : m + tree.nodes[node].value;
+  };
+  s.ForRows(s.data.train_rows, walk);
+  s.ForRows(s.data.valid_rows, walk);
+}
 
 void XGBoostStyle::SampleRows() {
   TrainingContext& s = ctx_;
@@ -105,13 +124,13 @@ void XGBoostStyle::StepLeaves(Tree& tree, std::span<const TreeLearner::LeafRows>
 // at least gamma, that is when the split lowers -1/2 sum G^2/(H+lambda) by
 // gamma / 2; priced at the whole gamma, a kept split could raise the
 // objective the tree was grown to lower.
-double XGBoostStyle::TreeObjective(const Tree& tree) const {
+double XGBoostStyle::TreeObjective(const Tree& tree, double scale) const {
   const Params& p = ctx_.params;
   double objective = 0;
   for (size_t i = 0; i < tree.nodes.size(); ++i) {
     const TreeNode& node = tree.nodes[i];
     if (!node.IsLeaf()) continue;
-    const double w = node.value / p.eta, g = tree.sum_grad.empty() ? 0 : tree.sum_grad[i], h = node.cover;
+    const double w = node.value / (p.eta * scale), g = tree.sum_grad.empty() ? 0 : tree.sum_grad[i], h = node.cover;
     objective += g * w + 0.5 * (h + p.lambda) * w * w + p.alpha * std::abs(w) + 0.5 * p.gamma;
   }
   return objective;
@@ -123,6 +142,16 @@ RoundReport XGBoostStyle::Round() {
   const size_t n = s.data.x.num_rows;
   const int K = s.K;
   s.objective->BeginRound(s.round);
+  // dart: the trees this round leaves out are taken out of the margins the gradients are taken at.
+  std::vector<size_t> drawn;
+  Dropout::Scales scales;
+  if (dropout_) {
+    drawn = dropout_->Draw(s.SeedFor(s.round, 0, 61));
+    scales = dropout_->ScalesFor(drawn.size(), K);
+    for (size_t i : drawn) AddToMargins(s.init_trees + i, true);
+    if (!drawn.empty()) s.UpdatePredictions(s.data.train_rows);
+  }
+  added_scale_ = scales.added;
   s.objective->Gradients(s.margin, s.pred, s.data.label, s.data.train_rows, gpair_, s.pool);
   SampleRows();
 
@@ -137,6 +166,8 @@ RoundReport XGBoostStyle::Round() {
     Tree tree = learner.Grow(FitStatistics(loss, k), s.data.train_rows, s.SeedFor(s.round, k, 29));
     const auto leaves = learner.Leaves();
     SetLeaves(tree, leaves, loss, newton_scale, k);
+    if (scales.added != 1)
+      for (const auto& leaf : leaves) tree.nodes[leaf.node].value = static_cast<float>(tree.nodes[leaf.node].value * scales.added);
     for (const auto& leaf : leaves) {
       const float value = tree.nodes[leaf.node].value;
       s.ForRows(leaf.rows, [&](RowIdx r) { s.margin[static_cast<size_t>(r) * K + k] += value; });
@@ -157,8 +188,18 @@ RoundReport XGBoostStyle::Round() {
   if (!LeastSquares()) report.tree_objective = 0;
   for (Tree& tree : trees) {
     TrainingContext::Summarise(report, tree);
-    if (!LeastSquares()) report.tree_objective += TreeObjective(tree);
+    if (!LeastSquares()) report.tree_objective += TreeObjective(tree, scales.added);
     s.model.trees.push_back(std::move(tree));
+  }
+  if (dropout_) {
+    // The dropped trees come back scaled (into their leaf values, then the margins).
+    for (size_t i : drawn) {
+      for (TreeNode& node : s.model.trees[s.init_trees + i].nodes)
+        if (node.IsLeaf()) node.value = static_cast<float>(node.value * scales.dropped);
+      AddToMargins(s.init_trees + i, false);
+    }
+    dropout_->Commit(drawn, scales, K);
+    report.dropped = static_cast<int>(drawn.size());
   }
   return report;
 }
@@ -199,7 +240,7 @@ void XGBoostStyle::Describe(RoundStatistics& out) const {
       leaf.tree = static_cast<int>(t);
       leaf.node = static_cast<int>(i);
       leaf.mean = leaf.weight > 0 ? -leaf.sum_grad / leaf.weight : 0.0;
-      leaf.step = tree.nodes[i].value / s.params.eta;
+      leaf.step = tree.nodes[i].value / (s.params.eta * added_scale_);
       out.leaves.push_back(leaf);
     }
   }
@@ -243,7 +284,26 @@ AlgorithmDeclaration XGBoostStyleDeclaration() {
                "lightgbm: K/(K-1) p(1-p), the softmax's curvature spread over its K-1 free outputs (steps 2(K-1)/K times "
                "as long: the same for 2 classes, nearly twice for many)."},
               {"huber_slope", ParamType::kFloat, 1, nullptr, 0, kInf, true, {}, "",
-               "The delta of reg:pseudohubererror: errors far beyond it count linearly."}
+               "The delta of reg:pseudohubererror: errors far beyond it count linearly."},
+              {"booster", ParamType::kString, 0, "gbtree", 0, 0, false, {"gbtree", "dart"}, "",
+               "gbtree: each round's trees are added to all before them. dart (XGBoost's DART: dropout): each round leaves "
+               "out some earlier trees (rate_drop) while it fits the new one, so it learns what the rest miss; the new tree "
+               "and the dropped ones are then scaled to stand together where the dropped ones stood (normalize_type). Later "
+               "trees stop merely polishing the first ones. The scales are in the trees' leaf values: the model is a plain "
+               "sum of trees (it exports as XGBoost's gbtree). Early stopping is refused: later rounds rescale the trees of "
+               "the best one, so the model cut back to it is not the one scored."},
+              {"rate_drop", ParamType::kFloat, 0, nullptr, 0, 1, false, {}, "",
+               "dart: the chance each earlier tree is left out of a round (0: none, and dart is gbtree)."},
+              {"skip_drop", ParamType::kFloat, 0, nullptr, 0, 1, false, {}, "",
+               "dart: the chance a round drops nothing at all (a gbtree round), before rate_drop and one_drop are tried."},
+              {"one_drop", ParamType::kInt, 0, nullptr, 0, 1, false, {}, "",
+               "dart: 1 drops one tree whenever rate_drop's draws left none (unless skip_drop skipped the round)."},
+              {"sample_type", ParamType::kString, 0, "uniform", 0, 0, false, {"uniform", "weighted"}, "",
+               "dart: uniform gives every earlier tree the same chance; weighted a chance in proportion to its weight (a tree "
+               "dropped and rescaled often weighs less, and is dropped less)."},
+              {"normalize_type", ParamType::kString, 0, "tree", 0, 0, false, {"tree", "forest"}, "",
+               "dart, with k trees dropped and lr = eta / (trees a round): tree weighs the new tree as one dropped tree, "
+               "1/(k + lr), the dropped ones k/(k + lr); forest weighs it as all of them together: 1/(1 + lr) for both."}
           },
           {}};
 }

@@ -4,10 +4,12 @@
 // round with its own rows, statistics and leaf values (the hooks below).
 #pragma once
 
+#include <memory>  // for unique_ptr
 #include <span>    // for span
 #include <vector>  // for vector
 
 #include "boost/algorithm.h"
+#include "boost/dart.h"
 
 namespace boostlab {
 
@@ -36,8 +38,15 @@ class XGBoostStyle : public Algorithm {
   std::vector<GradPair> gpair_;  // the loss's (g, h): K blocks of n
 
  private:
-  // The regularised second-order objective a grown tree reached (RoundReport::tree_objective).
-  double TreeObjective(const Tree& tree) const;
+  // The regularised second-order objective a grown tree reached (RoundReport::tree_objective);
+  // `scale`: what dart multiplied its leaf values by after it was grown.
+  double TreeObjective(const Tree& tree, double scale) const;
+  // Adds (or takes away) model tree t's values to the margins of the
+  // training and validation rows, walked by their bins (dart).
+  void AddToMargins(size_t t, bool subtract);
+
+  std::unique_ptr<Dropout> dropout_;  // booster 'dart' only
+  double added_scale_ = 1;            // dart: what the last round's new trees were scaled by
   // leaf_newton_steps: the leaves' values after that many Newton steps.
   void StepLeaves(Tree& tree, std::span<const TreeLearner::LeafRows> leaves, std::span<const GradPair> loss,
                   const SplitParams& p);

@@ -527,9 +527,13 @@ Model ModelFromXGBoostJson(const json::Value& doc, size_t file_bytes) {
   const json::Value& booster = Field(learner, "gradient_booster", json::Value::Kind::kObject, "the learner");
   const std::string name = Field(booster, "name", json::Value::Kind::kString, "the booster").string;
   if (name == "gblinear") Unsupported("it is a linear booster (gblinear); this engine reads tree boosters");
-  if (name == "dart") Unsupported("it is a DART booster, whose trees carry dropout weights; this engine reads gbtree boosters");
-  if (name != "gbtree") Unsupported("its booster is '" + name + "'; this engine reads gbtree boosters");
-  const json::Value& gbm = Field(booster, "model", json::Value::Kind::kObject, "the booster");
+  if (name != "gbtree" && name != "dart") Unsupported("its booster is '" + name + "'; this engine reads gbtree and dart boosters");
+  // A DART booster is a gbtree whose trees each carry a weight (weight_drop):
+  // XGBoost predicts the weighted sum, so the weights go into the leaves.
+  const bool dart = name == "dart";
+  const json::Value& inner = dart ? Field(booster, "gbtree", json::Value::Kind::kObject, "the dart booster") : booster;
+  const json::Value* weight_drop = dart ? &Field(booster, "weight_drop", json::Value::Kind::kArray, "the dart booster") : nullptr;
+  const json::Value& gbm = Field(inner, "model", json::Value::Kind::kObject, "the booster");
   const json::Value& mp = Field(learner, "learner_model_param", json::Value::Kind::kObject, "the learner");
   const json::Value& obj = Field(learner, "objective", json::Value::Kind::kObject, "the learner");
   std::string objective = Field(obj, "name", json::Value::Kind::kString, "the objective").string;
@@ -746,6 +750,19 @@ Model ModelFromXGBoostJson(const json::Value& doc, size_t file_bytes) {
     m.trees.push_back(ReadTree(trees.array[t], t, num_features, m.features));
   }
   if (m.trees.size() % static_cast<size_t>(K)) Corrupt("its " + std::to_string(m.trees.size()) + " trees are not whole rounds of " + std::to_string(K));
+  if (weight_drop) {
+    if (weight_drop->array.size() != m.trees.size())
+      Corrupt("its dart weight_drop has " + std::to_string(weight_drop->array.size()) + " weights for " + std::to_string(m.trees.size()) + " trees");
+    for (size_t t = 0; t < m.trees.size(); ++t) {
+      const json::Value& w = weight_drop->array[t];
+      if (!w.IsNumber() || !std::isfinite(w.number) || w.number < 0 || w.number > 1e6)
+        Corrupt("its dart weight_drop[" + std::to_string(t) + "] is not a weight from 0 to 1e6");
+      for (TreeNode& node : m.trees[t].nodes)
+        if (node.IsLeaf()) node.value = static_cast<float>(node.value * w.number);
+      for (float& v : m.trees[t].leaf_values) v = static_cast<float>(v * w.number);
+    }
+    m.params.booster = "dart";
+  }
   return m;  // Model::FromJson checks it once more, with our own reader
 }
 
