@@ -98,7 +98,12 @@ async function scoreOnValidation(lib, table, datasetOptions, params, signal, onR
   let trainer;
   try {
     if (data.numValid === 0) throw bad("scores on the validation rows, and the dataset options hold none: give validFraction or validRows, or score by 'cv'.");
-    trainer = lib.trainer(data, params);
+    // DART refuses the engine's early stopping (later rounds rescale the best round's trees, so a model cut back to it
+    // is not the one scored); stopping here instead keeps the scores, and a DART run of bestRound rounds is the model
+    // that round had. (cv() stops on its folds' mean the same way.)
+    const { early_stopping_rounds: patience = 0, ...withoutStopping } = params;
+    const dart = params.booster === 'dart';
+    trainer = lib.trainer(data, dart ? withoutStopping : params);
     const values = [];
     let report;
     while (!trainer.done) {
@@ -107,6 +112,7 @@ async function scoreOnValidation(lib, table, datasetOptions, params, signal, onR
       values.push(report.valid[report.metric]);
       await settle(onRound?.(report.round));
       await yieldToEventLoop();
+      if (dart && patience > 0 && report.bestRound && report.round - report.bestRound >= patience) break;
     }
     const best = report.bestRound || values.length;
     return { metric: report.metric, bestRound: best, value: values[best - 1], std: null, rounds: values.length };

@@ -290,8 +290,9 @@ AlgorithmDeclaration XGBoostStyleDeclaration() {
                "out some earlier trees (rate_drop) while it fits the new one, so it learns what the rest miss; the new tree "
                "and the dropped ones are then scaled to stand together where the dropped ones stood (normalize_type). Later "
                "trees stop merely polishing the first ones. The scales are in the trees' leaf values: the model is a plain "
-               "sum of trees (it exports as XGBoost's gbtree). Early stopping is refused: later rounds rescale the trees of "
-               "the best one, so the model cut back to it is not the one scored."},
+               "sum of trees (it exports as XGBoost's gbtree), and an earlier round looked at later shows its trees as the "
+               "later rounds scaled them. Early stopping is refused: later rounds rescale the trees of the best one, so the "
+               "model cut back to it is not the one scored."},
               {"rate_drop", ParamType::kFloat, 0, nullptr, 0, 1, false, {}, "",
                "dart: the chance each earlier tree is left out of a round (0: none, and dart is gbtree)."},
               {"skip_drop", ParamType::kFloat, 0, nullptr, 0, 1, false, {}, "",
