@@ -249,6 +249,22 @@ TEST(Params, UnknownNamesSayWhatTheyAreHere) {
   EXPECT_NE(message(R"({"objective": "reg:linear"})").find("here it is reg:squarederror"), std::string::npos);
   EXPECT_NE(message(R"({"objective": "lambdarank"})").find("here it is rank:ndcg"), std::string::npos);
   EXPECT_EQ(message(R"({"objective": "nonsense"})").find("another library"), std::string::npos);
+  // And a metric's, where it is checked (before training).
+  const Dataset d = test::RandomData(200, 3).Binary(true).Seed(2).Make();
+  auto metric_message = [&](const std::string& metric) {
+    Params p = ParseParams(R"({"rounds": 1})");
+    p.eval_metric = metric;
+    try {
+      test::Train(d, p);
+    } catch (const Error& e) {
+      return std::string(e.what());
+    }
+    return std::string("accepted");
+  };
+  EXPECT_NE(metric_message("binary_logloss").find("'binary_logloss' (that name is another library's: here it is logloss); allowed:"), std::string::npos)
+      << metric_message("binary_logloss");
+  EXPECT_NE(metric_message("l2").find("here it is rmse (the square root of l2)"), std::string::npos);
+  EXPECT_EQ(metric_message("nonsense").find("another library"), std::string::npos);
 }
 
 // eval_train 0 drops the training metrics from the round reports, and only

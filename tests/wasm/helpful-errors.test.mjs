@@ -42,6 +42,8 @@ for (const build of BUILDS) {
     assert.equal(bl.readCSV('file\ra.txt\rb.txt').numRows, 2, 'and with old Mac line ends (CR only)');
     // Rows of objects for columns (it said "Column '0' is not an array").
     refused(() => bl.fromColumns([{ a: 1, b: 2 }, { a: 3, b: 4 }]), 'BAD_ARGUMENT', /^fromColumns\(\) takes one object of columns .*not an array \(2 items, rows as objects\)\. From rows of objects: Object\.fromEntries/);
+    refused(() => bl.fromColumns([[1, 2], [3, 4]]), 'BAD_ARGUMENT', /not an array \(2 items\)\. .*from rows of numbers: fromRows\(rows\.flat\(\), rows\.length, names\)\.$/);
+    refused(() => bl.readCSV('train.csv.gz'), 'BAD_ARGUMENT', /read it first .*, and decompress it: the engine reads plain text\.$/);
     const table = bl.readCSV(penguins);
     const data = table.toDataset({ target: 'species' });
     const model = await bl.train(data, { rounds: 2 });

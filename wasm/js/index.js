@@ -659,7 +659,8 @@ export class BoostLab {
     // A file's name or address, not its text (readCSV('train.csv')): read as a CSV it is a header with no rows.
     if (typeof input === 'string' && input.length < 4096 && /^\s*[^,;\t\r\n|]*\.(csv|tsv|txt|gz|zip)\s*$/i.test(input))
       throw new BoostLabError({ code: 'BAD_ARGUMENT', message: `readCSV() takes the file's text or bytes, not its name ('${input.trim().slice(0, 200)}'): ` +
-        'read it first (fs.readFileSync(path) in Node; await file.arrayBuffer() for a File, await (await fetch(url)).arrayBuffer() for an address, in a page).' });
+        'read it first (fs.readFileSync(path) in Node; await file.arrayBuffer() for a File, await (await fetch(url)).arrayBuffer() for an address, in a page)' +
+        (/\.(gz|zip)\s*$/i.test(input) ? ', and decompress it: the engine reads plain text.' : '.') });
     if (typeof bytes === 'string') bytes = new TextEncoder().encode(bytes);
     if (!(bytes instanceof Uint8Array)) {
       throw new BoostLabError({ code: 'BAD_ARGUMENT', message: 'readCSV() takes a string, a Uint8Array or an ArrayBuffer.' });
@@ -719,7 +720,8 @@ export class BoostLab {
     if (Array.isArray(columns))
       throw new BoostLabError({ code: 'BAD_ARGUMENT', message: `fromColumns() takes one object of columns ({ a: [1, 3], b: [2, 4] }), not an array (${columns.length} ` +
         `${columns.length === 1 ? 'item' : 'items'}${columns.length && columns[0] && typeof columns[0] === 'object' && !Array.isArray(columns[0]) ? ', rows as objects' : ''}). ` +
-        'From rows of objects: Object.fromEntries(Object.keys(rows[0]).map((k) => [k, rows.map((r) => r[k])])); from a row-major matrix of numbers: fromRows(values, rows, names).' });
+        'From rows of objects: Object.fromEntries(Object.keys(rows[0]).map((k) => [k, rows.map((r) => r[k])])); from rows of numbers: ' +
+        'fromRows(rows.flat(), rows.length, names).' });
     const entries = Object.entries(columns);
     if (!Array.isArray(categorical))
       throw new BoostLabError({ code: 'BAD_ARGUMENT', message: 'fromColumns()\'s categorical is an array of column names.' });

@@ -4,6 +4,8 @@
 #include <cmath>      // for sqrt, log, lgamma
 #include <cstdlib>    // for strtod
 #include <sstream>    // for stringstream
+#include <string>     // for string
+#include <utility>    // for pair
 
 #include "boostlab/errors.h"
 #include "util/thread_pool.h"
@@ -118,6 +120,23 @@ double PinballOfQuantiles(std::span<const float> pred, int K, std::span<const fl
   return total > 0 ? sum / total : 0;
 }
 
+// Other libraries' names for our metrics (LightGBM's, scikit-learn's), said
+// beside the refusal: " (LightGBM's name: here it is logloss)", or "".
+std::string OtherMetricHint(const std::string& name) {
+  static const std::pair<const char*, const char*> kOther[] = {
+      {"binary_logloss", "logloss"}, {"binary", "logloss"},          {"cross_entropy", "logloss"}, {"xentropy", "logloss"},
+      {"log_loss", "logloss"},       {"binary_error", "error"},      {"multi_logloss", "mlogloss"}, {"multiclass", "mlogloss"},
+      {"softmax", "mlogloss"},       {"multi_error", "merror"},      {"l1", "mae"},                {"mean_absolute_error", "mae"},
+      {"regression_l1", "mae"},      {"l2", "rmse (the square root of l2)"}, {"mse", "rmse (the square root of mse)"},
+      {"mean_squared_error", "rmse (the square root of mean_squared_error)"}, {"l2_root", "rmse"},
+      {"root_mean_squared_error", "rmse"}, {"average_precision", "aucpr"}, {"lambdarank", "ndcg"},
+      {"poisson", "poisson-nloglik"}, {"gamma", "gamma-nloglik"},  {"tweedie", "tweedie-nloglik"}, {"huber", "mphe"},
+      {"mean_absolute_percentage_error", "mape"}, {"mean_average_precision", "map"}};
+  for (const auto& [other, ours] : kOther)
+    if (name == other) return std::string(" (that name is another library's: here it is ") + ours + ")";
+  return "";
+}
+
 }  // namespace
 
 double MetricParameter(const MetricSpec& m, const Params& p) {
@@ -158,8 +177,8 @@ std::vector<MetricSpec> ParseMetrics(const std::string& list, int outputs, const
                        name == "error" || error_at || areas || name == "poisson-nloglik" || name == "gamma-deviance" ||
                        name == "gamma-nloglik" || name == "exploss";
     if (!known)
-      throw Error("BAD_PARAM", "Parameter 'eval_metric' has unknown metric '" + name +
-                                   "'; allowed: rmse, rmsle, mae, mape, mphe, quantile, expectile, logloss, error, error@t, auc, aucpr, mlogloss, merror, poisson-nloglik, gamma-deviance, "
+      throw Error("BAD_PARAM", "Parameter 'eval_metric' has unknown metric '" + name + "'" + OtherMetricHint(name) +
+                                   "; allowed: rmse, rmsle, mae, mape, mphe, quantile, expectile, logloss, error, error@t, auc, aucpr, mlogloss, merror, poisson-nloglik, gamma-deviance, "
                                    "gamma-nloglik, tweedie-nloglik (or tweedie-nloglik@rho), exploss, "
                                    "and for ranking ndcg, ndcg@k, map, map@k (a trailing '-' scores a query with no relevant row 0) and pairacc.");
     if (tweedie && name != "tweedie-nloglik") {
