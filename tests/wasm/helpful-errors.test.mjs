@@ -44,6 +44,11 @@ for (const build of BUILDS) {
     refused(() => bl.fromColumns([{ a: 1, b: 2 }, { a: 3, b: 4 }]), 'BAD_ARGUMENT', /^fromColumns\(\) takes one object of columns .*not an array \(2 items, rows as objects\)\. From rows of objects: Object\.fromEntries/);
     refused(() => bl.fromColumns([[1, 2], [3, 4]]), 'BAD_ARGUMENT', /not an array \(2 items\)\. .*from rows of numbers: fromRows\(rows\.flat\(\), rows\.length, names\)\.$/);
     refused(() => bl.readCSV('train.csv.gz'), 'BAD_ARGUMENT', /read it first .*, and decompress it: the engine reads plain text\.$/);
+    // A name with a comma, an address with a query or none of the usual endings: still one line, still a name.
+    refused(() => bl.readCSV('sales, 2024.csv'), 'BAD_ARGUMENT', /not its name \('sales, 2024\.csv'\)/);
+    refused(() => bl.readCSV('https://example.org/data/train.csv?raw=1'), 'BAD_ARGUMENT', /not its name \('https:\/\/example\.org\/data\/train\.csv\?raw=1'\)/);
+    refused(() => bl.readCSV('https://example.org/export'), 'BAD_ARGUMENT', /not its name/);
+    refused(() => bl.readCSV('https://example.org/t.csv.gz?dl=1'), 'BAD_ARGUMENT', /, and decompress it/);
     const table = bl.readCSV(penguins);
     const data = table.toDataset({ target: 'species' });
     const model = await bl.train(data, { rounds: 2 });
@@ -58,6 +63,7 @@ for (const build of BUILDS) {
     // A matrix without its row count.
     const features = model.summary().features.length;
     refused(() => model.predictMatrix(new Float32Array(features * 3)), 'BAD_ARGUMENT', new RegExp(`^predictMatrix\\(values, rows\\) needs the row count: values holds ${features * 3} numbers, row after row of the model's ${features} features \\(3 rows\\?\\)\\.$`));
+    refused(() => model.predictMatrix([]), 'BAD_ARGUMENT', new RegExp(`values holds 0 numbers, row after row of the model's ${features} features\\.$`));
     for (const t of [partial, one, table]) t.dispose();
     data.dispose();
     model.dispose();

@@ -501,7 +501,7 @@ export class Model extends Handle {
     if (rows === undefined || rows === null) {
       const features = this.summary().features.length;
       throw new BoostLabError({ code: 'BAD_ARGUMENT', message: `predictMatrix(values, rows) needs the row count: values holds ${values.length} numbers, ` +
-        `row after row of the model's ${features} features${features && values.length % features === 0 ? ` (${values.length / features} rows?)` : ''}.` });
+        `row after row of the model's ${features} features${features && values.length && values.length % features === 0 ? ` (${values.length / features} rows?)` : ''}.` });
     }
     options = this._predictOptions('predictMatrix()', options);
     // Into the heap in one bulk copy (a std::string from bytes went a byte at a time); set() narrows doubles to floats.
@@ -656,11 +656,13 @@ export class BoostLab {
   readCSV(input, options = {}) {
     let bytes = input;
     if (input instanceof ArrayBuffer) bytes = new Uint8Array(input);
-    // A file's name or address, not its text (readCSV('train.csv')): read as a CSV it is a header with no rows.
-    if (typeof input === 'string' && input.length < 4096 && /^\s*[^,;\t\r\n|]*\.(csv|tsv|txt|gz|zip)\s*$/i.test(input))
+    // A file's name or address, not its text (readCSV('train.csv'), 'sales, 2024.csv', 'https://host/a.csv?raw=1'):
+    // one line, so read as a CSV it would be a header with no rows.
+    if (typeof input === 'string' && input.length < 4096 && !/[\r\n]/.test(input.trim()) &&
+        (/\.(csv|tsv|txt|gz|zip)([?#]\S*)?\s*$/i.test(input) || /^\s*(https?|file):\/\/\S+\s*$/i.test(input)))
       throw new BoostLabError({ code: 'BAD_ARGUMENT', message: `readCSV() takes the file's text or bytes, not its name ('${input.trim().slice(0, 200)}'): ` +
         'read it first (fs.readFileSync(path) in Node; await file.arrayBuffer() for a File, await (await fetch(url)).arrayBuffer() for an address, in a page)' +
-        (/\.(gz|zip)\s*$/i.test(input) ? ', and decompress it: the engine reads plain text.' : '.') });
+        (/\.(gz|zip)([?#]\S*)?\s*$/i.test(input) ? ', and decompress it: the engine reads plain text.' : '.') });
     if (typeof bytes === 'string') bytes = new TextEncoder().encode(bytes);
     if (!(bytes instanceof Uint8Array)) {
       throw new BoostLabError({ code: 'BAD_ARGUMENT', message: 'readCSV() takes a string, a Uint8Array or an ArrayBuffer.' });
