@@ -6,7 +6,7 @@
 // quantiles (reg:quantileerror: XGBoost 2 and later only).
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
@@ -27,6 +27,17 @@ for (const c of cases) {
     await continueOnCluster(c, 'dask', python);
   });
 }
+
+// A DART model goes on as DART: XGBoost handed the plain trees with booster 'dart' would start again from
+// none (continueOnCluster checks the rounds and trees kept); the script gives them in DART's form, each weighing 1.
+test('Dask with XGBoost 3.2 continues a DART model as DART, its trees kept', { timeout: 600_000 }, async () => {
+  const mpg = CASES.find((c) => c.csv === 'auto_mpg');
+  const { dir } = await continueOnCluster({ ...mpg, params: { algorithm: 'xgboost', booster: 'dart', rate_drop: 0.1, max_depth: 3, eta: 0.1 } },
+    'dask', python);
+  const gbm = JSON.parse(readFileSync(join(dir, 'continued.json'), 'utf8')).learner.gradient_booster;
+  assert.equal(gbm.name, 'dart');
+  assert.equal(gbm.weight_drop.length, 50);
+});
 
 // A split in time order: the validation rows are the file's last. Cut in two for
 // two workers, the first half held none of them, and XGBoost 3 refuses a worker

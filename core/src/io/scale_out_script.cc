@@ -358,6 +358,26 @@ def prepare(raw, valid_rows):
     return out
 
 
+def as_dart(doc):
+    """A plain tree model in DART's form, each tree weighing 1 (BoostLab baked DART's scales into the
+    leaves). Handed a plain model and booster 'dart', XGBoost starts again from no trees."""
+    gbm = doc["learner"]["gradient_booster"]
+    if SPEC["params"].get("booster") == "dart" and gbm["name"] != "dart":
+        doc["learner"]["gradient_booster"] = {"name": "dart", "gbtree": gbm,
+                                              "weight_drop": [1.0] * len(gbm["model"]["trees"])}
+    return doc
+
+
+def load_start(path):
+    booster = xgb.Booster()
+    booster.load_model(path)
+    if SPEC["params"].get("booster") != "dart":
+        return booster
+    dart = xgb.Booster()
+    dart.load_model(bytearray(json.dumps(as_dart(json.loads(booster.save_raw("json")))).encode("utf-8")))
+    return dart
+
+
 def evaluate(booster, dmatrix):
     """The model's metrics on one DMatrix, computed by XGBoost."""
     if dmatrix is None:
@@ -466,8 +486,7 @@ def main():
                                 weight=part[WEIGHT] if WEIGHTED else None,
                                 base_margin=part[MARGIN] if SPEC["base_margin"] else None)
 
-    booster = xgb.Booster()
-    booster.load_model(args.model)
+    booster = load_start(args.model)
     dtrain = dmatrix(train)
     evals = [(dtrain, "train")]
     if valid is not None:
@@ -535,15 +554,16 @@ def main():
     # Spark carries categories as codes, without names: the model's category container (XGBoost 3's names,
     # for coding a pandas frame by name) makes XGBoost 3 refuse to continue it ("a new dataset with different
     # categorical features"). Without it the codes are read by position, as this script writes them.
-    booster = xgb.Booster()
     with open(args.model, "rb") as fh:
         text = fh.read()
     if text.lstrip()[:1] == b"{":
         doc = json.loads(text)
-        doc["learner"]["gradient_booster"]["model"].pop("cats", None)
-        booster.load_model(bytearray(json.dumps(doc).encode("utf-8")))
+        gbm = doc["learner"]["gradient_booster"]
+        (gbm["gbtree"] if gbm["name"] == "dart" else gbm)["model"].pop("cats", None)
+        booster = xgb.Booster()
+        booster.load_model(bytearray(json.dumps(as_dart(doc)).encode("utf-8")))
     else:
-        booster.load_model(args.model)
+        booster = load_start(args.model)
     kwargs = dict(SPEC["spark_params"], features_col=positions, feature_names=FEATURES, label_col=LABEL,
                   feature_types=types, num_workers=args.workers, n_estimators=args.rounds, xgb_model=booster)
     if weight:
@@ -629,6 +649,14 @@ ScriptParams ParamsOf(const Model& m, const std::string& objective, std::vector<
     add("gamma", Number(p.gamma));
     add("min_child_weight", Number(p.min_child_weight));
     if (!std::isnan(p.max_delta_step)) add("max_delta_step", Number(p.max_delta_step));
+    if (p.booster == "dart") {  // the script hands XGBoost the model in DART's form (as_dart)
+      add("booster", Text("dart"));
+      add("rate_drop", Number(p.rate_drop));
+      add("skip_drop", Number(p.skip_drop));
+      add("one_drop", std::to_string(p.one_drop));
+      add("sample_type", Text(p.sample_type));
+      add("normalize_type", Text(p.normalize_type));
+    }
     add("subsample", Number(p.subsample));
     add("colsample_bytree", Number(p.colsample_bytree));
     add("colsample_bylevel", Number(p.colsample_bylevel));
