@@ -4,13 +4,12 @@
 // monotone and interaction constraints there, penguins balanced class weights; a Poisson
 // file a base margin and a weight column. Too heavy for
 // npm test on a user's machine: npm run test:interop (CI runs both).
-import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { awkwardHeaderCase, CASES, continueOnCluster, datesCase, marginCase, QUANTILES_CASE } from '../parity/scale_out.mjs';
+import { awkwardHeaderCase, CASES, continueDartOnCluster, continueOnCluster, datesCase, marginCase, QUANTILES_CASE } from '../parity/scale_out.mjs';
 
 const python = fileURLToPath(new URL('../../build/venv-spark/bin/python', import.meta.url));
 for (const c of CASES.filter((k) => ['diamonds', 'spam', 'letter', 'auto_mpg', 'penguins'].includes(k.csv))) {
@@ -39,13 +38,6 @@ test('Spark continues a model of three quantiles (one output each) and the resul
   await continueOnCluster(QUANTILES_CASE, 'spark', python);
 });
 
-// Handed plain trees with booster 'dart', XGBoost starts again from none: the script gives them in DART's form
-// (continueOnCluster checks the rounds and trees kept).
 test('Spark continues a DART model as DART, its trees kept', { timeout: 600_000 }, async () => {
-  const mpg = CASES.find((c) => c.csv === 'auto_mpg');
-  const { dir } = await continueOnCluster({ ...mpg, params: { algorithm: 'xgboost', booster: 'dart', rate_drop: 0.1, max_depth: 3, eta: 0.1 } },
-    'spark', python);
-  const gbm = JSON.parse(readFileSync(join(dir, 'continued.json'), 'utf8')).learner.gradient_booster;
-  assert.equal(gbm.name, 'dart');
-  assert.equal(gbm.weight_drop.length, 50);
+  await continueDartOnCluster('spark', python);
 });

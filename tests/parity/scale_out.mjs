@@ -74,6 +74,17 @@ export function datesCase(dir) {
     params: { algorithm: 'xgboost', max_depth: 3, eta: 0.05 } };  // still learning at round 30
 }
 
+// A DART model goes on as DART: XGBoost handed the plain trees with booster 'dart' would start again from
+// none (continueOnCluster checks the rounds and trees kept); the script gives them in DART's form, each weighing 1.
+export async function continueDartOnCluster(engine, python) {
+  const mpg = CASES.find((c) => c.csv === 'auto_mpg');
+  const { dir } = await continueOnCluster({ ...mpg, params: { algorithm: 'xgboost', booster: 'dart', rate_drop: 0.1, max_depth: 3, eta: 0.1 } },
+    engine, python);
+  const gbm = JSON.parse(readFileSync(join(dir, 'continued.json'), 'utf8')).learner.gradient_booster;
+  assert.equal(gbm.name, 'dart');
+  assert.equal(gbm.weight_drop.length, 50);
+}
+
 // Counts over an exposure (claims of a policy held for `years`): a Poisson model starts each row at
 // log(years) (its base margin) and weighs rows by `credibility`; the script must carry both.
 export function marginCase(dir) {

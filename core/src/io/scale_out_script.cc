@@ -158,6 +158,8 @@ USED = list(dict.fromkeys(DATE_OF[c]["column"] if c in DATE_OF else c
 # Rows weigh their weight column's value times their class's factor (class weights as the tab resolved
 # them on its training rows, 'balanced' included): both, either or neither.
 WEIGHTED = bool(SPEC["weight"] or SPEC["class_weights"])
+# A DART model goes on as DART (its trees handed to XGBoost in DART's form: as_dart).
+DART = SPEC["params"].get("booster") == "dart"
 
 
 def unused(base, taken):
@@ -362,7 +364,7 @@ def as_dart(doc):
     """A plain tree model in DART's form, each tree weighing 1 (BoostLab baked DART's scales into the
     leaves). Handed a plain model and booster 'dart', XGBoost starts again from no trees."""
     gbm = doc["learner"]["gradient_booster"]
-    if SPEC["params"].get("booster") == "dart" and gbm["name"] != "dart":
+    if DART and gbm["name"] != "dart":
         doc["learner"]["gradient_booster"] = {"name": "dart", "gbtree": gbm,
                                               "weight_drop": [1.0] * len(gbm["model"]["trees"])}
     return doc
@@ -371,7 +373,7 @@ def as_dart(doc):
 def load_start(path):
     booster = xgb.Booster()
     booster.load_model(path)
-    if SPEC["params"].get("booster") != "dart":
+    if not DART:
         return booster
     dart = xgb.Booster()
     dart.load_model(bytearray(json.dumps(as_dart(json.loads(booster.save_raw("json")))).encode("utf-8")))
