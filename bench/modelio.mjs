@@ -5,7 +5,8 @@
 // file (.blm) loaded and saved natively (CLI model-io), in Node (the package,
 // both builds, a fresh process each) and in Chromium (a module worker, SIMD +
 // threads, as the playground's worker does); the JSON saved beside it
-// (jsonChunks into a Blob, as the page does). The target: load and save each
+// (jsonChunks into a Blob, as the page does). Wasm saves .blm with toBlob, as
+// the page does, and as new Blob([toBinary()]) beside it. The target: load and save each
 // <= 2 s, the heap's peak during a load <= 2 x the model's size in memory.
 // Medians of BENCH_REPEATS. Writes bench/modelio.json.
 import { execFileSync } from 'node:child_process';
@@ -39,13 +40,15 @@ await close();
 
 const rows = Object.entries(runs).map(([where, rs]) => {
   const pick = (k) => (rs[0][k] === undefined ? null : median(rs.map((r) => r[k])));
-  return { where, load_seconds: pick('load_seconds'), save_compact_seconds: pick('save_compact_seconds'), save_json_seconds: pick('save_json_seconds'),
-    load_peak_over_model: pick('load_peak_over_model'), model_mb: rs[0].model_mb, file_mb: rs[0].file_mb, runs: rs };
+  return { where, load_seconds: pick('load_seconds'), save_compact_seconds: pick('save_compact_seconds'), save_compact_array_seconds: pick('save_compact_array_seconds'), save_json_seconds: pick('save_json_seconds'),
+    load_peak_over_model: pick('load_peak_over_model'), save_heap_growth_mb: pick('save_heap_growth_mb'), model_mb: rs[0].model_mb, file_mb: rs[0].file_mb, runs: rs };
 });
 const f = (v, d = 2) => (v === null ? '—' : v.toFixed(d));
 console.log(`forest: 100 trees, depth ${depth}, ${nativeRun.nodes} nodes on ${copies}M rows; in memory ${(nativeRun.memory_bytes / 2 ** 20).toFixed(0)} MB, ` +
   `compact file ${(nativeRun.compact_bytes / 2 ** 20).toFixed(0)} MB, JSON ${(nativeRun.json_bytes / 2 ** 20).toFixed(0)} MB ` +
   `(native JSON load: ${nativeRun.json_load_seconds ?? nativeRun.json_load_error})`);
-console.log(['| where | load .blm s | save .blm s | save JSON s | heap peak during load / model size |', '|---|---|---|---|---|',
-  ...rows.map((r) => `| ${r.where} | ${f(r.load_seconds)} | ${f(r.save_compact_seconds)} | ${f(r.save_json_seconds, 1)} | ${f(r.load_peak_over_model)} |`)].join('\n'));
+console.log(['| where | load .blm s | save .blm s (toBlob) | save .blm s (Blob of toBinary) | save JSON s | heap peak during load / model size | heap growth during .blm save MB |',
+  '|---|---|---|---|---|---|---|',
+  ...rows.map((r) => `| ${r.where} | ${f(r.load_seconds)} | ${f(r.save_compact_seconds)} | ${f(r.save_compact_array_seconds)} | ${f(r.save_json_seconds, 1)} | ` +
+    `${f(r.load_peak_over_model)} | ${f(r.save_heap_growth_mb, 0)} |`)].join('\n'));
 writeResults('modelio', { copies, depth, repeats: REPEATS, native: nativeRun, rows });

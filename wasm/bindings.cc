@@ -277,13 +277,36 @@ struct FloatBuffer {
   }
 };
 
+// The compact file written to JavaScript: write(view) copies each heap view
+// it is handed before the next (the view is reused).
+class JsByteSink final : public boostlab::ByteSink {
+ public:
+  explicit JsByteSink(val write) : write_(std::move(write)) {}
+  void Write(const void* data, size_t n) override {
+    write_(val(emscripten::typed_memory_view(n, static_cast<const uint8_t*>(data))));
+  }
+
+ private:
+  val write_;
+};
+
 struct ModelHandle {
   boostlab::Model model;
   // Guarded: a full heap while writing a big model is an OUT_OF_MEMORY error, not a bare exception pointer.
   val toJson() const { return Guard([&] { return val(model.ToJson()); }); }
   val toXGBoostJson() const { return Guard([&] { return val(model.ToXGBoostJson()); }); }
-  // The compact file, copied out of the heap into a Uint8Array of its own.
-  val toBinary() const { return Guard([&] { return BytesOut(model.ToBinary()); }); }
+  // The compact file's size, then its bytes handed to write(view) a quarter
+  // megabyte at a time (toBinary() in index.js fills one Uint8Array): the
+  // file never sits whole in the heap, which would keep that much more
+  // memory for good (a wasm heap does not shrink).
+  double binarySize() const { return static_cast<double>(model.BinarySize()); }
+  val writeBinary(val write) const {
+    return Guard([&] {
+      JsByteSink sink(std::move(write));
+      model.WriteBinary(sink);
+      return val::undefined();
+    });
+  }
   // XGBoost's UBJSON (.ubj), likewise.
   val toXGBoostUbj() const { return Guard([&] { return BytesOut(model.ToXGBoostUbj()); }); }
   static val BytesOut(const std::string& bytes) {
@@ -637,7 +660,8 @@ EMSCRIPTEN_BINDINGS(boostlab) {
       .function("toJson", &ModelHandle::toJson)
       .function("toXGBoostJson", &ModelHandle::toXGBoostJson)
       .function("toXGBoostUbj", &ModelHandle::toXGBoostUbj)
-      .function("toBinary", &ModelHandle::toBinary)
+      .function("binarySize", &ModelHandle::binarySize)
+      .function("writeBinary", &ModelHandle::writeBinary)
       .function("memoryBytes", &ModelHandle::memoryBytes)
       .function("scaleOutScript", &ModelHandle::scaleOutScript)
       .function("summaryJson", &ModelHandle::summaryJson)

@@ -95,10 +95,25 @@ boostlab::Model LoadModel(const std::string& path) {
   return boostlab::Model::IsBinary(bytes) ? boostlab::Model::FromBinary(bytes) : boostlab::Model::FromJson(bytes);
 }
 
+// The compact file straight to disk, a buffer at a time.
+class FileSink final : public boostlab::ByteSink {
+ public:
+  explicit FileSink(std::ofstream& out) : out_(out) {}
+  void Write(const void* data, size_t n) override { out_.write(static_cast<const char*>(data), static_cast<std::streamsize>(n)); }
+
+ private:
+  std::ofstream& out_;
+};
+
 void SaveModel(const boostlab::Model& model, const std::string& path) {
   const bool compact = path.size() >= 4 && path.compare(path.size() - 4, 4, ".blm") == 0;
   std::ofstream out(path, std::ios::binary);
-  out << (compact ? model.ToBinary() : model.ToJson());
+  if (compact) {
+    FileSink sink(out);
+    model.WriteBinary(sink);
+  } else {
+    out << model.ToJson();
+  }
 }
 
 // `repeats` timings of run(), in seconds, in the order they ran.

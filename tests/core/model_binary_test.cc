@@ -6,6 +6,7 @@
 
 #include <cstring>  // for memcpy
 #include <string>   // for string
+#include <vector>   // for vector
 
 #include "boostlab/errors.h"
 #include "boostlab/model.h"
@@ -63,6 +64,29 @@ TEST(ModelBinary, PredictsAsTheModelItCameFrom) {
   const Model m = test::Train(d, p);
   const Model back = Model::FromBinary(m.ToBinary());
   EXPECT_EQ(back.PredictColumns(d.x), m.PredictColumns(d.x));
+}
+
+// Records each buffer the writer hands over.
+class RecordingSink final : public ByteSink {
+ public:
+  void Write(const void* data, size_t n) override {
+    bytes.append(static_cast<const char*>(data), n);
+    writes.push_back(n);
+  }
+  std::string bytes;
+  std::vector<size_t> writes;
+};
+
+TEST(ModelBinary, WrittenABufferAtATimeItIsTheSameFile) {
+  // A forest's deep trees: a file of several buffers.
+  const Model m = TrainDiamonds(R"({"algorithm":"random_forest","rounds":4})");
+  RecordingSink sink;
+  m.WriteBinary(sink);
+  EXPECT_EQ(sink.bytes, m.ToBinary());
+  EXPECT_EQ(sink.bytes.size(), m.BinarySize());
+  EXPECT_GT(sink.writes.size(), 2u) << "the file came in one piece";
+  EXPECT_EQ(sink.writes.back(), 4u);  // the checksum, after every byte it covers
+  EXPECT_EQ(Model::FromBinary(sink.bytes).ToJson(), m.ToJson());
 }
 
 // The file with its checksum made good again, as a hostile file's would be:

@@ -10,6 +10,13 @@ import { crc32 } from 'node:zlib';
 import { BUILDS, load, resealed } from './helpers.mjs';
 
 const diamonds = () => new URL('../data/diamonds.csv', import.meta.url);
+// Where two byte arrays first differ (the shorter's length if one is the other's start), or -1: a failure
+// names a place instead of printing megabytes.
+const firstDifference = (a, b) => {
+  const n = Math.min(a.length, b.length);
+  for (let i = 0; i < n; i++) if (a[i] !== b[i]) return i;
+  return a.length === b.length ? -1 : n;
+};
 
 for (const build of BUILDS) {
   describe(`compact model file (${build.name})`, () => {
@@ -34,6 +41,33 @@ for (const build of BUILDS) {
       assert.equal([...model.jsonChunks()].join(''), model.toJSONString());
       // JSON as bytes is read as JSON.
       assert.equal(bl.loadModel(new TextEncoder().encode(model.toJSONString())).toJSONString(), model.toJSONString());
+    });
+
+    test('saving passes the file out a quarter megabyte at a time (toBinary, toBlob): the heap never holds it', async () => {
+      const bl = await load(build);
+      const { readFileSync } = await import('node:fs');
+      const table = bl.readCSV(readFileSync(diamonds()));
+      const model = await bl.train(table.toDataset({ target: 'price', validFraction: 0 }), { algorithm: 'random_forest', rounds: 12 });
+      const bytes = model.toBinary();
+      assert.ok(bytes.length > 16 * 2 ** 20, `a file of several buffers and of toBlob's 16 MB groups (${bytes.length} bytes)`);
+      // toBlob: the same bytes.
+      const blob = model.toBlob();
+      assert.equal(blob.type, 'application/octet-stream');
+      assert.equal(firstDifference(new Uint8Array(await blob.arrayBuffer()), bytes), -1);
+      assert.equal(model.toBlob('application/x-boostlab').type, 'application/x-boostlab');
+      // The binding toBinary() drives, watched: each piece it hands out, and the heap in use while it writes.
+      const usedBefore = bl._module.heapStats().used;
+      let mostUsed = usedBefore, at = 0;
+      const pieces = [];
+      model._h.writeBinary((view) => {
+        mostUsed = Math.max(mostUsed, bl._module.heapStats().used);
+        assert.equal(firstDifference(view, bytes.subarray(at, at + view.length)), -1, `the piece at ${at}`);
+        pieces.push(view.length);
+        at += view.length;
+      });
+      assert.equal(at, bytes.length);
+      assert.ok(pieces.length > 2, `in pieces (${pieces.length})`);
+      assert.ok(mostUsed - usedBefore < 2 ** 20, `the heap grew by ${mostUsed - usedBefore} bytes while a ${bytes.length}-byte file was written`);
     });
 
     test('a cut or changed file is MODEL_CORRUPT, saying where', async () => {

@@ -575,8 +575,13 @@ export class Model {
    *  than a string can hold: `new Blob([...model.jsonChunks()])` is the same file. */
   jsonChunks(): Generator<string>;
   /** The compact model file (.blm): the same model, read by loadModel() at memory speed with no more memory than the
-   *  model takes. JSON stays the interchange format (other tools, hand reading). */
+   *  model takes, and written out of the engine a quarter megabyte at a time (the heap never holds the file beside the
+   *  model). JSON stays the interchange format (other tools, hand reading). */
   toBinary(): Uint8Array;
+  /** toBinary()'s bytes as a Blob (type application/octet-stream unless given), for a page to download or a worker to
+   *  post: built from the engine's pieces without a file-sized array first, a copy fewer than
+   *  `new Blob([model.toBinary()])` (bench/RESULTS.md times both). */
+  toBlob(type?: string): Blob;
   /** Bytes the trees take in memory. */
   memoryBytes(): number;
   /** The model of its first `rounds` rounds, a new Model (XGBoost's `booster[:rounds]`): it predicts what

@@ -475,7 +475,29 @@ export class Model extends Handle {
   // The compact model file (.blm) as a Uint8Array: loadModel() reads it at
   // memory speed; JSON (toJSONString) stays the file other tools read.
   toBinary() {
-    return unwrap(this._h.toBinary());
+    const out = new Uint8Array(this._h.binarySize());
+    let at = 0;
+    // Each view is copied before the next is written; a size that disagreed would leave at short or past the end.
+    unwrap(this._h.writeBinary((view) => {
+      if (at + view.length <= out.length) out.set(view, at);
+      at += view.length;
+    }));
+    if (at !== out.length) throw new BoostLabError({ code: 'INTERNAL', message: `toBinary() wrote ${at} bytes of the ${out.length} it sized the file at.` });
+    return out;
+  }
+  // The compact file as a Blob, what a page downloads or a worker posts.
+  // Built from the engine's pieces, 16 MB at a time, and never one array
+  // first: a Blob copies what it is given, and a file-sized array would be
+  // one more copy into fresh memory (a second on a 664 MB forest).
+  toBlob(type = 'application/octet-stream') {
+    const groups = [];
+    let pieces = [];
+    unwrap(this._h.writeBinary((view) => {
+      pieces.push(view.slice());
+      if (pieces.length === 64) groups.push(new Blob(pieces)), (pieces = []);
+    }));
+    groups.push(new Blob(pieces));
+    return new Blob(groups, { type });
   }
   // Bytes the trees take in memory.
   memoryBytes() {

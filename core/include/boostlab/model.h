@@ -6,6 +6,7 @@
 #include <string>  // for string
 #include <vector>  // for vector
 
+#include "boostlab/byte_sink.h"
 #include "boostlab/byte_source.h"
 #include "boostlab/dataset.h"
 #include "boostlab/params.h"
@@ -180,6 +181,11 @@ struct Model {
   // reads at memory speed into the model with a megabyte of buffer. JSON
   // stays the file other tools read.
   std::string ToBinary() const;
+  // The same bytes handed to sink a buffer at a time (the checksum computed
+  // as they pass), BinarySize() of them: saving a big model then needs a
+  // buffer beside it, not a second copy of the file.
+  void WriteBinary(ByteSink& sink) const;
+  uint64_t BinarySize() const;
   // Throws Error{"MODEL_CORRUPT"} saying which tree or field is wrong (the same
   // checks as FromJson's).
   static Model FromBinary(ByteSource& bytes);

@@ -71,29 +71,72 @@ To BitCast(From from) {
   return to;
 }
 
-// Writes into a buffer sized beforehand: a std::string append per value was
-// a call per value (and slow in wasm).
+// Fills a buffer and hands it to the sink when full, the CRC computed over
+// each buffer as it goes (while it is in cache). Values go in one at a time
+// within a column's run, so the per-value cost is a store, not a call: a
+// std::string append per value was slow in wasm.
 class Output {
  public:
-  explicit Output(std::string& out) : p_(out.data()) {}
+  explicit Output(ByteSink& sink) : sink_(sink), buffer_(kBufferBytes) {}
+
   template <typename T>
   void Put(T v) {
-    std::memcpy(p_, &v, sizeof(T));
-    p_ += sizeof(T);
+    if (end_ - used_ < sizeof(T)) Flush();
+    std::memcpy(buffer_.data() + used_, &v, sizeof(T));
+    used_ += sizeof(T);
   }
+  // Big arrays skip the buffer: what it holds goes first, then the array itself.
   void PutBytes(const void* data, size_t n) {
-    if (n) std::memcpy(p_, data, n);
-    p_ += n;
+    if (n == 0) return;  // data may be an empty vector's null data()
+    if (n <= end_ - used_) {
+      std::memcpy(buffer_.data() + used_, data, n);
+      used_ += n;
+      return;
+    }
+    Flush();
+    Send(data, n);
   }
   template <typename T>
   void PutAll(const std::vector<T>& values) { PutBytes(values.data(), values.size() * sizeof(T)); }
   template <typename T, typename Field>
   void PutColumn(const std::vector<TreeNode>& nodes, Field field) {
-    for (const TreeNode& n : nodes) Put<T>(field(n));
+    for (size_t i = 0; i < nodes.size();) {
+      if (end_ - used_ < sizeof(T)) Flush();
+      const size_t run = std::min(nodes.size() - i, (end_ - used_) / sizeof(T));
+      char* p = buffer_.data() + used_;
+      for (size_t k = 0; k < run; ++k, p += sizeof(T)) {
+        const T v = field(nodes[i + k]);
+        std::memcpy(p, &v, sizeof(T));
+      }
+      used_ += run * sizeof(T);
+      i += run;
+    }
+  }
+  // Every byte so far to the sink, then their CRC-32 after them: the file's end.
+  void PutChecksum() {
+    Flush();
+    const uint32_t crc = crc_.Value();
+    sink_.Write(&crc, sizeof crc);
   }
 
  private:
-  char* p_;
+  static constexpr size_t kBufferBytes = 1 << 18;  // a quarter megabyte: the CRC reads it from cache
+
+  void Flush() {
+    Send(buffer_.data(), used_);
+    used_ = 0;
+  }
+  void Send(const void* data, size_t n) {
+    if (n == 0) return;
+    crc_.Update(data, n);
+    sink_.Write(data, n);
+  }
+
+  ByteSink& sink_;
+  std::vector<char> buffer_;
+  size_t used_ = 0;
+  const size_t end_ = kBufferBytes;
+  Crc32 crc_;
 };
 
 // A megabyte of buffer between the source and the reader for the small
@@ -305,13 +348,16 @@ size_t Model::MemoryBytes() const {
   return bytes;
 }
 
-std::string Model::ToBinary() const {
-  const std::string header = SummaryJson();
-  uint64_t size = sizeof kMagic + 8 + header.size() + 4;
+uint64_t Model::BinarySize() const {
+  uint64_t size = sizeof kMagic + 8 + SummaryJson().size() + 4;
   for (const Tree& t : trees)
     size += kTreeRecordBytes + t.nodes.size() * kNodeBytes + (t.categories.size() + t.sum_grad.size() + t.leaf_values.size()) * 4;
-  std::string bytes(size, '\0');
-  Output out(bytes);
+  return size;
+}
+
+void Model::WriteBinary(ByteSink& sink) const {
+  const std::string header = SummaryJson();
+  Output out(sink);
   out.PutBytes(kMagic, sizeof kMagic);
   out.Put<uint32_t>(kBinaryVersion);
   out.Put<uint32_t>(static_cast<uint32_t>(header.size()));
@@ -336,7 +382,14 @@ std::string Model::ToBinary() const {
     out.PutAll(t.sum_grad);
     out.PutAll(t.leaf_values);
   }
-  out.Put<uint32_t>(Crc32Of(bytes.data(), bytes.size() - 4));
+  out.PutChecksum();
+}
+
+std::string Model::ToBinary() const {
+  std::string bytes;
+  bytes.reserve(static_cast<size_t>(BinarySize()));
+  StringSink sink(bytes);
+  WriteBinary(sink);
   return bytes;
 }
 

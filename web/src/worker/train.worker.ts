@@ -551,7 +551,7 @@ async function handle(msg: ToWorker) {
         try {
           // In pieces: a big forest's JSON is longer than a string can hold.
           if (msg.what === 'model') post({ type: 'export', what: 'model', text: new Blob([...m.jsonChunks()], { type: 'application/json' }), round });
-          else if (msg.what === 'model-compact') post({ type: 'export', what: 'model-compact', text: new Blob([m.toBinary() as Uint8Array<ArrayBuffer>], { type: 'application/octet-stream' }), round });
+          else if (msg.what === 'model-compact') post({ type: 'export', what: 'model-compact', text: m.toBlob(), round });
           else if (msg.what === 'xgboost') post({ type: 'export', what: 'xgboost', text: m.toXGBoostJSON(), round });
           else post({ type: 'export', what: 'xgboost-ubj', text: new Blob([m.toXGBoostUBJ() as Uint8Array<ArrayBuffer>], { type: 'application/ubjson' }), round });
         } finally {
