@@ -193,6 +193,31 @@ test('XGBoost with leaf_newton_steps 8: each leaf\'s first step −G/(H+λ) besi
   assert.ok(moved > 0, 'the steps after the first move some leaf');
 });
 
+test('DART: the inspector says which numbers are the round\'s own (g, h) and that its F columns are the finished model\'s, with the trees it dropped', async () => {
+  const { page } = ctx.site;
+  await trainAndScrub(page, { algorithm: 'xgboost', params: { max_depth: 2, booster: 'dart', rate_drop: 0.5 }, rounds: 6, t: 4 });
+  const csv = await workedCsv(page);
+  const features = csv.names.filter((h) => /^x\d+$/.test(h));
+  const params = { algorithm: 'xgboost', rounds: 6, max_depth: 2, booster: 'dart', rate_drop: 0.5 };
+  const node = nodeTrainer(csv, features, params, 4);
+  try {
+    const dropped = node.reports[3].dropped;
+    const note = await page.textContent('#round-inspector .dart-note');
+    assert.match(note, new RegExp(`round 4 left ${dropped} of the earlier trees out`));
+    assert.ok(dropped > 0, 'round 4 dropped trees (the seed and rate_drop make it so)');
+    // Why the note is needed: the engine's g (the logistic loss's p − y at the F round 4 saw) is not p − y at the
+    // finished model's F_3 for some training rows; in a plain run it is (the XGBoost round tests check that).
+    const { g, y } = csv.cols, F = csv.cols['F_3(x)'];
+    const off = csv.cols.set.filter((set, r) => set === 'train' && Math.abs(g[r] - (1 / (1 + Math.exp(-F[r])) - y[r])) > 1e-3).length;
+    assert.ok(off > 0, 'some row\'s g is not the derivative at the F_3 shown');
+  } finally {
+    node.dispose();
+  }
+  // A plain (gbtree) run has no such note.
+  await trainAndScrub(page, { algorithm: 'xgboost', params: { max_depth: 2 }, rounds: 6, t: 4 });
+  assert.equal(await page.$('#round-inspector .dart-note'), null);
+});
+
 test('Gradient boosting round 2: f0, and each leaf\'s plain mean residual beside its Newton line search; tree_line_search shows α_t', async () => {
   const { page } = ctx.site;
   await trainAndScrub(page, { algorithm: 'gbdt', rounds: 4, t: 2 });

@@ -71,6 +71,15 @@ export const LINE_SEARCH: Record<string, string> = {
   'multi:softprob': 'γ = (K−1)/K · Σr / Σ|r|(1 − |r|) (Friedman\'s multinomial step)',
 };
 
+// DART's rounds cannot be replayed from the finished model: say which numbers are the round's own.
+export function dartNote(round: number, dropped: number | undefined) {
+  const left = dropped === undefined ? 'some of the earlier trees' : `${dropped} of the earlier trees`;
+  return `DART: round ${round} left ${left} out while it fit its tree (g and h in the table were taken at the F of the trees it kept), ` +
+    'then scaled the dropped trees and its own, and later rounds scaled trees again. The F columns add up the trees as the finished ' +
+    'model holds them (as XGBoost cuts a DART model to its first rounds), so g and h are not the derivatives at those F, and an ' +
+    'earlier round\'s score here is not the one its point on the loss curve shows.';
+}
+
 export class RoundInspector {
   constructor(private readonly el: HTMLElement) {}
 
@@ -94,6 +103,8 @@ export class RoundInspector {
     parts.push(paragraph(`${whose} (${algorithmName(m.algorithm)}): round ${d.round} of ${d.rounds}, tree ${d.treeIndex + 1}${classLabel}.`, 'round-title'));
     if (chosen !== m.algorithm)
       parts.push(paragraph(`These are ${whose}'s formulas; ${algorithmName(chosen)}, picked above, shows its own once Play trains it.`, 'hint stale-note'));
+    // First: it says how to read every number below.
+    if (m.dart) parts.push(paragraph(dartNote(d.round, report?.dropped), 'hint dart-note'));
     if (m.algorithm === 'adaboost') this.adaboost(parts, d, m, report, reports, picture);
     else if (m.algorithm === 'random_forest') this.forest(parts, d, m, report);
     else if (m.algorithm === 'gbrank') this.gbrank(parts, d, m, report);

@@ -335,6 +335,9 @@ export interface ModelInfo {
   colsample_bynode: number;
   // Why the model has no XGBoost form ('' when it has one): the export buttons say so where they are.
   noXGBoost: string;
+  // DART that drops trees: a round fit its tree to the F of the trees it kept, and later rounds rescaled them, so
+  // an earlier round's F from the finished model is not the F that round saw.
+  dart: boolean;
 }
 
 export type FromWorker =

@@ -158,7 +158,8 @@ function info(m: Model): ModelInfo {
     splitCriterion: s.params?.split_criterion ?? 'gini', sampling: s.params?.sampling ?? 'reweight',
     step: s.params?.step ?? 'leaf_line_search', colsample_bynode: Number(s.params?.colsample_bynode ?? NaN),
     noXGBoost: s.median_trees ? 'An AdaBoost.R2 model combines its trees by their weighted median; XGBoost only adds trees, so this model '
-      + 'has no XGBoost form. Train with XGBoost-style or gradient boosting to carry a model to XGBoost.' : '' };
+      + 'has no XGBoost form. Train with XGBoost-style or gradient boosting to carry a model to XGBoost.' : '',
+    dart: s.params?.booster === 'dart' && (Number(s.params?.rate_drop ?? 0) > 0 || Number(s.params?.one_drop ?? 0) > 0) };
 }
 
 // Calls fn with the model to look inside: the run in progress (a snapshot,
