@@ -488,7 +488,7 @@ export class Model extends Handle {
   // The compact file as a Blob, what a page downloads or a worker posts.
   // Built from the engine's pieces, 16 MB at a time, and never one array
   // first: a Blob copies what it is given, and a file-sized array would be
-  // one more copy into fresh memory (a second on a 664 MB forest).
+  // one more copy into fresh memory (about a second more for a 664 MB forest).
   toBlob(type = 'application/octet-stream') {
     const groups = [];
     let pieces = [];
