@@ -307,10 +307,16 @@ struct ModelHandle {
       return val::undefined();
     });
   }
-  // XGBoost's UBJSON (.ubj), likewise.
-  val toXGBoostUbj() const { return Guard([&] { return BytesOut(model.ToXGBoostUbj()); }); }
-  static val BytesOut(const std::string& bytes) {
-    return val::global("Uint8Array").new_(emscripten::typed_memory_view(bytes.size(), reinterpret_cast<const uint8_t*>(bytes.data())));
+  // XGBoost's JSON or UBJSON (.ubj) handed to write(view) likewise, a tree at
+  // a time: a big forest's whole text, or the document UBJSON is written
+  // from, can be more than the heap holds.
+  val writeXGBoost(const std::string& format, val write) const {
+    return Guard([&] {
+      JsByteSink sink(std::move(write));
+      if (format == "ubj") model.WriteXGBoostUbj(sink);
+      else model.WriteXGBoostJson(sink);
+      return val::undefined();
+    });
   }
   double memoryBytes() const { return static_cast<double>(model.MemoryBytes()); }
   val scaleOutScript(const std::string& options_json) const {
@@ -659,7 +665,7 @@ EMSCRIPTEN_BINDINGS(boostlab) {
   class_<ModelHandle>("Model")
       .function("toJson", &ModelHandle::toJson)
       .function("toXGBoostJson", &ModelHandle::toXGBoostJson)
-      .function("toXGBoostUbj", &ModelHandle::toXGBoostUbj)
+      .function("writeXGBoost", &ModelHandle::writeXGBoost)
       .function("binarySize", &ModelHandle::binarySize)
       .function("writeBinary", &ModelHandle::writeBinary)
       .function("memoryBytes", &ModelHandle::memoryBytes)

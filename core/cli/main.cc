@@ -95,21 +95,21 @@ boostlab::Model LoadModel(const std::string& path) {
   return boostlab::Model::IsBinary(bytes) ? boostlab::Model::FromBinary(bytes) : boostlab::Model::FromJson(bytes);
 }
 
-// The compact file straight to disk, a buffer at a time.
-class FileSink final : public boostlab::ByteSink {
+// A model file straight to disk or stdout, a buffer at a time.
+class StreamSink final : public boostlab::ByteSink {
  public:
-  explicit FileSink(std::ofstream& out) : out_(out) {}
+  explicit StreamSink(std::ostream& out) : out_(out) {}
   void Write(const void* data, size_t n) override { out_.write(static_cast<const char*>(data), static_cast<std::streamsize>(n)); }
 
  private:
-  std::ofstream& out_;
+  std::ostream& out_;
 };
 
 void SaveModel(const boostlab::Model& model, const std::string& path) {
   const bool compact = path.size() >= 4 && path.compare(path.size() - 4, 4, ".blm") == 0;
   std::ofstream out(path, std::ios::binary);
   if (compact) {
-    FileSink sink(out);
+    StreamSink sink(out);
     model.WriteBinary(sink);
   } else {
     out << model.ToJson();
@@ -258,7 +258,9 @@ int ExportXgboost(std::map<std::string, std::string>& args) {
   const boostlab::Model model = LoadModel(args["--model"]);
   const std::string format = args.count("--format") ? args["--format"] : "json";
   if (format != "json" && format != "ubj") throw boostlab::Error("BAD_ARGUMENT", "--format is json or ubj, not '" + format + "'.");
-  std::cout << (format == "ubj" ? model.ToXGBoostUbj() : model.ToXGBoostJson());
+  StreamSink sink(std::cout);
+  if (format == "ubj") model.WriteXGBoostUbj(sink);
+  else model.WriteXGBoostJson(sink);
   return 0;
 }
 

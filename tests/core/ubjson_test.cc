@@ -12,6 +12,8 @@
 #include "boostlab/booster.h"
 #include "boostlab/errors.h"
 #include "boostlab/table.h"
+#include "io/xgboost_json.h"
+#include "util/json.h"
 #include "util/ubjson.h"
 
 namespace boostlab {
@@ -99,6 +101,41 @@ TEST(Ubjson, AModelWrittenAsXGBoostsUbjReadsBackAsTheSameModel) {
       EXPECT_EQ(e.code(), "MODEL_CORRUPT") << e.what();
     }
   }
+}
+
+// Records each piece a writer hands over.
+class Pieces final : public ByteSink {
+ public:
+  void Write(const void* data, size_t n) override {
+    bytes.append(static_cast<const char*>(data), n);
+    ++count;
+  }
+  std::string bytes;
+  size_t count = 0;
+};
+
+TEST(Ubjson, XGBoostsFilesWrittenATreeAtATimeAreTheWholeDocumentsBytes) {
+  // A multiclass forest of deep trees (a tree per class in XGBoost's form): files of several pieces.
+  std::string csv = "x,z,c,y\n";
+  for (int i = 0; i < 4000; ++i)
+    csv += std::to_string((i * 37) % 101) + "," + std::to_string((i * 13) % 59) + "," + "uvw"[i % 3] + "," + std::to_string((i * 7) % 4) + "\n";
+  DatasetOptions options;
+  options.target = "y";
+  const Table table = ReadCsv(csv);
+  Params params = ParseParams(R"({"algorithm":"random_forest","rounds":6,"max_depth":0})");
+  const Dataset data = Dataset::FromTable(table, options);  // the booster keeps a reference to it
+  Booster booster(data, params);
+  while (!booster.Done()) booster.TrainOneRound();
+  const Model m = booster.TakeModel();
+  Pieces json, ubj;
+  m.WriteXGBoostJson(json);
+  m.WriteXGBoostUbj(ubj);
+  EXPECT_GT(json.count, 3u);
+  EXPECT_GT(ubj.count, 3u);
+  EXPECT_EQ(json.bytes, m.ToXGBoostJson());
+  // The UBJSON as the whole document, parsed and written at once, gives it.
+  EXPECT_TRUE(ubj.bytes == ubjson::Write(json::Parse(json.bytes, true), XGBoostUbjArrayType)) << "the pieces differ from the document";
+  EXPECT_EQ(Model::FromJson(ubj.bytes).ToJson(), Model::FromJson(json.bytes).ToJson());
 }
 
 }  // namespace ubjson_test

@@ -54,7 +54,13 @@ for (const build of BUILDS) {
       const blob = model.toBlob();
       assert.equal(blob.type, 'application/octet-stream');
       assert.equal(firstDifference(new Uint8Array(await blob.arrayBuffer()), bytes), -1);
-      assert.equal(model.toBlob('application/x-boostlab').type, 'application/x-boostlab');
+      // XGBoost's files too, a tree at a time: the same bytes as the whole file made at once.
+      const text = new TextEncoder().encode(model.toXGBoostJSON()), ubj = model.toXGBoostUBJ();
+      const [jsonBlob, ubjBlob] = [model.toBlob('xgboost-json'), model.toBlob('xgboost-ubj')];
+      assert.deepEqual([jsonBlob.type, ubjBlob.type], ['application/json', 'application/ubjson']);
+      assert.equal(firstDifference(new Uint8Array(await jsonBlob.arrayBuffer()), text), -1);
+      assert.equal(firstDifference(new Uint8Array(await ubjBlob.arrayBuffer()), ubj), -1);
+      assert.throws(() => model.toBlob('application/json'), { code: 'BAD_ARGUMENT', message: /toBlob\(\) takes 'blm', 'xgboost-json' or 'xgboost-ubj'/ });
       // The binding toBinary() drives, watched: each piece it hands out, and the heap in use while it writes.
       const usedBefore = bl._module.heapStats().used;
       let mostUsed = usedBefore, at = 0;

@@ -578,10 +578,12 @@ export class Model {
    *  model takes, and written out of the engine a quarter megabyte at a time (the heap never holds the file beside the
    *  model). JSON stays the interchange format (other tools, hand reading). */
   toBinary(): Uint8Array;
-  /** toBinary()'s bytes as a Blob (type application/octet-stream unless given), for a page to download or a worker to
-   *  post: built from the engine's pieces without a file-sized array first, a copy fewer than
-   *  `new Blob([model.toBinary()])` (bench/RESULTS.md times both). */
-  toBlob(type?: string): Blob;
+  /** A model file as a Blob, for a page to download or a worker to post: 'blm' (default) toBinary()'s bytes,
+   *  'xgboost-json' toXGBoostJSON()'s text, 'xgboost-ubj' toXGBoostUBJ()'s bytes. Built from the engine's pieces, a
+   *  quarter megabyte (XGBoost's: a tree) at a time, without a file-sized array or string first: a copy fewer than
+   *  `new Blob([model.toBinary()])` (bench/RESULTS.md times both), and XGBoost files of models whose text is longer
+   *  than a string or whose document is more than the heap can hold. */
+  toBlob(format?: 'blm' | 'xgboost-json' | 'xgboost-ubj'): Blob;
   /** Bytes the trees take in memory. */
   memoryBytes(): number;
   /** The model of its first `rounds` rounds, a new Model (XGBoost's `booster[:rounds]`): it predicts what
@@ -589,7 +591,8 @@ export class Model {
    *  with no best round kept. Throws BAD_ARGUMENT unless 1 <= rounds <= the model's rounds. */
   firstRounds(rounds: number): Model;
   /** The model in XGBoost's JSON format: `xgboost.Booster().load_model()` (1.7 to 3.x) reads it and predicts our
-   *  margins. Throws BoostLabError XGBOOST_UNSUPPORTED for a model with no XGBoost form (AdaBoost.R2). */
+   *  margins. Throws BoostLabError XGBOOST_UNSUPPORTED for a model with no XGBoost form (AdaBoost.R2). A model whose
+   *  text is longer than a string can hold (a forest of hundreds of MB): `toBlob('xgboost-json')`. */
   toXGBoostJSON(): string;
   /** The same model as XGBoost's UBJSON (.ubj, what XGBoost 2.1 and later save by default): the tree columns as typed
    *  arrays of XGBoost's own types. loadModel() reads .ubj files too (give it the bytes, not text). */

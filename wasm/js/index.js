@@ -446,7 +446,12 @@ export class Model extends Handle {
   // The same as XGBoost's UBJSON (.ubj, what XGBoost 2.1 and later save by
   // default), a Uint8Array: xgboost.Booster().load_model('model.ubj') reads it.
   toXGBoostUBJ() {
-    return unwrap(this._h.toXGBoostUbj());
+    const pieces = [];
+    unwrap(this._h.writeXGBoost('ubj', (view) => { pieces.push(view.slice()); }));
+    const out = new Uint8Array(pieces.reduce((n, p) => n + p.length, 0));
+    let at = 0;
+    for (const p of pieces) out.set(p, at), (at += p.length);
+    return out;
   }
   // A Python script that continues this model with XGBoost on a cluster:
   // options { engine: 'dask' | 'spark', csv, delimiter, encoding, validRows,
@@ -489,15 +494,21 @@ export class Model extends Handle {
   // Built from the engine's pieces, 16 MB at a time, and never one array
   // first: a Blob copies what it is given, and a file-sized array would be
   // one more copy into fresh memory (about a second more for a 664 MB forest).
-  toBlob(type = 'application/octet-stream') {
+  // format: 'blm' (toBinary's bytes), 'xgboost-json' or 'xgboost-ubj' (toXGBoostJSON's text, toXGBoostUBJ's
+  // bytes: for a model whose XGBoost file is longer than a string, or than the heap, can hold).
+  toBlob(format = 'blm') {
+    const kinds = { blm: 'application/octet-stream', 'xgboost-json': 'application/json', 'xgboost-ubj': 'application/ubjson' };
+    if (!Object.hasOwn(kinds, format))
+      throw new BoostLabError({ code: 'BAD_ARGUMENT', message: `toBlob() takes 'blm', 'xgboost-json' or 'xgboost-ubj', not ${JSON.stringify(format)}.` });
     const groups = [];
     let pieces = [];
-    unwrap(this._h.writeBinary((view) => {
+    const keep = (view) => {
       pieces.push(view.slice());
       if (pieces.length === 64) groups.push(new Blob(pieces)), (pieces = []);
-    }));
+    };
+    unwrap(format === 'blm' ? this._h.writeBinary(keep) : this._h.writeXGBoost(format.slice(8), keep));
     groups.push(new Blob(pieces));
-    return new Blob(groups, { type });
+    return new Blob(groups, { type: kinds[format] });
   }
   // Bytes the trees take in memory.
   memoryBytes() {

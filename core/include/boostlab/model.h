@@ -166,6 +166,11 @@ struct Model {
   // The same model as XGBoost's UBJSON (.ubj, what XGBoost 2.1 and later save
   // by default): a tree's columns as typed arrays of XGBoost's own types.
   std::string ToXGBoostUbj() const;
+  // Both handed to sink a quarter megabyte at a time, a tree at a time: a big
+  // forest's XGBoost file, or the document it parses into, can be more than
+  // a heap holds.
+  void WriteXGBoostJson(ByteSink& sink) const;
+  void WriteXGBoostUbj(ByteSink& sink) const;
   // Throws Error{"MODEL_CORRUPT"} saying which field is wrong, or
   // MODEL_TOO_LARGE for a file past what this build reads (48 MB in wasm).
   // Also reads the same documents as UBJSON (XGBoost's .ubj), told apart by

@@ -254,51 +254,76 @@ std::string XGBoostObjectiveName(const Model& m) {
   return json::Parse(MapObjective(m).json).Find("name")->string;
 }
 
-std::string Model::ToXGBoostJson() const {
-  const XgbObjective obj = MapObjective(*this);
-  const int K = num_outputs;
-  const size_t per_round = static_cast<size_t>(TreesPerRound());
-  const size_t rounds = per_round ? trees.size() / per_round : 0;
-  const double scale = obj.leaf_scale * (average_trees && rounds > 0 ? 1.0 / static_cast<double>(rounds) : 1.0);
+namespace {
+
+// XGBoost's JSON of a model in pieces, so a big model is written a tree at a
+// time (its whole text, or the document parsed from it, can be more than a
+// heap holds): the text up to the trees array's first item, the trees (each
+// output k of a stored tree, its leaves scaled and shifted), the text after.
+struct XgbDocument {
+  struct Entry {
+    const Tree* tree;
+    int k;
+    double shift;
+  };
+  std::string before, after;
+  std::vector<Entry> entries;
+  int K = 1;
+  double scale = 1;
+};
+
+// A tree of one leaf, for a model with no trees to carry its margins.
+const Tree& SingleLeaf() {
+  static const Tree leaf = [] {
+    Tree t;
+    t.nodes.resize(1);
+    return t;
+  }();
+  return leaf;
+}
+
+XgbDocument XGBoostDocument(const Model& m) {
+  XgbDocument doc;
+  const XgbObjective obj = MapObjective(m);
+  const int K = m.num_outputs;
+  const size_t per_round = static_cast<size_t>(m.TreesPerRound());
+  const size_t rounds = per_round ? m.trees.size() / per_round : 0;
+  const double scale = obj.leaf_scale * (m.average_trees && rounds > 0 ? 1.0 / static_cast<double>(rounds) : 1.0);
+  doc.K = K;
+  doc.scale = scale;
 
   // base_score where XGBoost's single one holds every output's margin;
   // otherwise 0 through the link, and each output's margin goes to the first round's leaves.
   double score = 0;
   bool same = true;
-  for (int k = 1; k < K; ++k) same = same && base_margin[static_cast<size_t>(k)] == base_margin[0];
-  const bool in_score = same && BaseScore(obj.link, obj.leaf_scale * base_margin[0], score);
+  for (int k = 1; k < K; ++k) same = same && m.base_margin[static_cast<size_t>(k)] == m.base_margin[0];
+  const bool in_score = same && BaseScore(obj.link, obj.leaf_scale * m.base_margin[0], score);
   if (!in_score) BaseScore(obj.link, 0.0, score);
   const auto shift = [&](size_t tree_index, int k) {
-    return !in_score && tree_index < per_round ? obj.leaf_scale * base_margin[static_cast<size_t>(k)] : 0.0;
+    return !in_score && tree_index < per_round ? obj.leaf_scale * m.base_margin[static_cast<size_t>(k)] : 0.0;
   };
 
-  std::string trees_json, info;
-  int id = 0;
+  std::string info;
   const auto add = [&](const Tree& t, int k, double leaf_shift) {
-    if (id) {
-      trees_json += ',';
-      info += ',';
-    }
-    AppendTree(trees_json, t, K, k, id++, scale, leaf_shift, features);
+    if (!doc.entries.empty()) info += ',';
+    doc.entries.push_back({&t, k, leaf_shift});
     info += std::to_string(k);
   };
-  if (trees.empty() && !in_score) {
+  if (m.trees.empty() && !in_score) {
     // No trees to carry the margins: one round of single leaves.
-    Tree leaf;
-    leaf.nodes.resize(1);
-    for (int k = 0; k < K; ++k) add(leaf, k, obj.leaf_scale * base_margin[static_cast<size_t>(k)]);
+    for (int k = 0; k < K; ++k) add(SingleLeaf(), k, obj.leaf_scale * m.base_margin[static_cast<size_t>(k)]);
   }
-  for (size_t t = 0; t < trees.size(); ++t) {
-    if (trees[t].leaf_values.empty()) add(trees[t], static_cast<int>(t % per_round), shift(t, static_cast<int>(t % per_round)));
+  for (size_t t = 0; t < m.trees.size(); ++t) {
+    if (m.trees[t].leaf_values.empty()) add(m.trees[t], static_cast<int>(t % per_round), shift(t, static_cast<int>(t % per_round)));
     else
-      for (int k = 0; k < K; ++k) add(trees[t], k, shift(t, k));
+      for (int k = 0; k < K; ++k) add(m.trees[t], k, shift(t, k));
   }
 
   // XGBoost keeps string attributes through load and save: the names it has
   // no place for (the target, the classes, each category's level) ride there,
   // so a model that went to XGBoost and back still reads a CSV by name.
   std::string levels = "{", classes_json;
-  for (const FeatureInfo& f : features) {
+  for (const FeatureInfo& f : m.features) {
     if (f.type != ColumnType::kCategorical) continue;
     if (levels.size() > 1) levels += ',';
     json::AppendString(levels, f.name);
@@ -306,24 +331,24 @@ std::string Model::ToXGBoostJson() const {
     json::AppendStrings(levels, f.levels);
   }
   levels += '}';
-  json::AppendStrings(classes_json, classes);
+  json::AppendStrings(classes_json, m.classes);
   std::string out = "{\"learner\":{\"attributes\":{";
-  if (best_iteration >= 0)
-    out += "\"best_iteration\":\"" + std::to_string(best_iteration) + "\",\"best_ntree_limit\":\"" +
-           std::to_string((best_iteration + 1) * K) + "\",";
+  if (m.best_iteration >= 0)
+    out += "\"best_iteration\":\"" + std::to_string(m.best_iteration) + "\",\"best_ntree_limit\":\"" +
+           std::to_string((m.best_iteration + 1) * K) + "\",";
   out += "\"boostlab_classes\":";
   json::AppendString(out, classes_json);
   out += ",\"boostlab_levels\":";
   json::AppendString(out, levels);
   out += ",\"boostlab_target\":";
-  json::AppendString(out, target);
+  json::AppendString(out, m.target);
   out += "},\"feature_names\":[";
-  for (size_t f = 0; f < features.size(); ++f) {
+  for (size_t f = 0; f < m.features.size(); ++f) {
     if (f) out += ',';
-    json::AppendString(out, features[f].name);
+    json::AppendString(out, m.features[f].name);
   }
   out += "],\"feature_types\":[";
-  for (size_t f = 0; f < features.size(); ++f) out += std::string(f ? "," : "") + (features[f].type == ColumnType::kCategorical ? "\"c\"" : "\"float\"");
+  for (size_t f = 0; f < m.features.size(); ++f) out += std::string(f ? "," : "") + (m.features[f].type == ColumnType::kCategorical ? "\"c\"" : "\"float\"");
   out += "],\"gradient_booster\":{\"model\":{";
   // Only for names in ASCII: XGBoost 3.2.0's Python package cuts a pandas
   // frame's names at character counts, not bytes (dmlc/xgboost#12371, fixed
@@ -335,17 +360,52 @@ std::string Model::ToXGBoostJson() const {
       return std::all_of(name.begin(), name.end(), [](char c) { return static_cast<unsigned char>(c) < 128; });
     });
   };
-  if (std::any_of(features.begin(), features.end(), categorical) && std::all_of(features.begin(), features.end(), ascii))
-    out += "\"cats\":" + CategoryContainer(features) + ',';
-  out += "\"gbtree_model_param\":{\"num_parallel_tree\":\"1\",\"num_trees\":\"" + std::to_string(id) +
-         "\",\"size_leaf_vector\":\"0\"},\"tree_info\":[" + info + "],\"trees\":[" + trees_json + "]},\"name\":\"gbtree\"}";
+  if (std::any_of(m.features.begin(), m.features.end(), categorical) && std::all_of(m.features.begin(), m.features.end(), ascii))
+    out += "\"cats\":" + CategoryContainer(m.features) + ',';
+  out += "\"gbtree_model_param\":{\"num_parallel_tree\":\"1\",\"num_trees\":\"" + std::to_string(doc.entries.size()) +
+         "\",\"size_leaf_vector\":\"0\"},\"tree_info\":[" + info + "],\"trees\":[";
+  doc.before = std::move(out);
+  out = "]},\"name\":\"gbtree\"}";
   out += ",\"learner_model_param\":{\"base_score\":\"";
   AppendXgbFloat(out, static_cast<float>(score));
   out += "\",\"boost_from_average\":\"1\",\"num_class\":\"" + std::to_string(obj.classes ? K : 0) + "\",\"num_feature\":\"" +
-         std::to_string(features.size()) + "\",\"num_target\":\"" + std::to_string(obj.targets ? K : 1) + "\"}";
+         std::to_string(m.features.size()) + "\",\"num_target\":\"" + std::to_string(obj.targets ? K : 1) + "\"}";
   out += ",\"objective\":" + obj.json + "},\"version\":[1,7,4]}";
+  doc.after = std::move(out);
+  return doc;
+}
+
+// Pieces are handed on once this big.
+constexpr size_t kPieceBytes = 1 << 18;
+
+void Send(ByteSink& sink, std::string& piece) {
+  sink.Write(piece.data(), piece.size());
+  piece.clear();
+}
+
+}  // namespace
+
+void Model::WriteXGBoostJson(ByteSink& sink) const {
+  XgbDocument doc = XGBoostDocument(*this);
+  Send(sink, doc.before);
+  std::string piece;
+  for (size_t i = 0; i < doc.entries.size(); ++i) {
+    if (i) piece += ',';
+    const XgbDocument::Entry& e = doc.entries[i];
+    AppendTree(piece, *e.tree, doc.K, e.k, static_cast<int>(i), doc.scale, e.shift, features);
+    if (piece.size() >= kPieceBytes) Send(sink, piece);
+  }
+  Send(sink, piece);
+  Send(sink, doc.after);
+}
+
+std::string Model::ToXGBoostJson() const {
+  std::string out;
+  StringSink sink(out);
+  WriteXGBoostJson(sink);
   return out;
 }
+
 
 // XGBoost's types for a tree's columns in UBJSON (what 3.2 writes, and what
 // its reader takes as typed arrays: all of a tree's columns typed, or none).
@@ -362,7 +422,39 @@ char XGBoostUbjArrayType(std::string_view key) {
   return 0;
 }
 
-std::string Model::ToXGBoostUbj() const { return ubjson::Write(json::Parse(ToXGBoostJson(), true), XGBoostUbjArrayType); }
+// The frame (everything but the trees) written once with an empty trees
+// array, whose header is then given the trees' count, each tree written
+// after it as it comes: the same bytes as the whole document written at once.
+void Model::WriteXGBoostUbj(ByteSink& sink) const {
+  XgbDocument doc = XGBoostDocument(*this);
+  const json::Value frame = json::Parse(doc.before + doc.after, true);
+  const json::Value* trees = frame.Find("learner");
+  for (const char* key : {"gradient_booster", "model", "trees"}) trees = trees ? trees->Find(key) : nullptr;
+  if (!trees) throw Error("INTERNAL", "The XGBoost model has no trees array to write the trees into.");
+  size_t at = 0;
+  std::string framed = ubjson::Write(frame, XGBoostUbjArrayType, *trees, at), empty, piece, tree_json;
+  ubjson::AppendArrayHeader(empty, 0);
+  if (at == std::string::npos || framed.compare(at, empty.size(), empty) != 0)
+    throw Error("INTERNAL", "The XGBoost model's trees array was not written where it was marked.");
+  sink.Write(framed.data(), at);
+  ubjson::AppendArrayHeader(piece, doc.entries.size());
+  for (size_t i = 0; i < doc.entries.size(); ++i) {
+    const XgbDocument::Entry& e = doc.entries[i];
+    tree_json.clear();
+    AppendTree(tree_json, *e.tree, doc.K, e.k, static_cast<int>(i), doc.scale, e.shift, features);
+    ubjson::AppendValue(piece, json::Parse(tree_json, true), "trees", XGBoostUbjArrayType);
+    if (piece.size() >= kPieceBytes) Send(sink, piece);
+  }
+  Send(sink, piece);
+  sink.Write(framed.data() + at + empty.size(), framed.size() - at - empty.size());
+}
+
+std::string Model::ToXGBoostUbj() const {
+  std::string out;
+  StringSink sink(out);
+  WriteXGBoostUbj(sink);
+  return out;
+}
 
 namespace {
 

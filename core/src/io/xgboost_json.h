@@ -2,7 +2,9 @@
 // written (Model::ToXGBoostJson).
 #pragma once
 
-#include <cstddef>  // for size_t
+#include <cstddef>      // for size_t
+#include <string>       // for string
+#include <string_view>  // for string_view
 
 #include "boostlab/model.h"
 #include "util/json.h"
@@ -20,5 +22,9 @@ Model ModelFromXGBoostJson(const json::Value& doc, size_t file_bytes);
 // The objective the exported model carries in XGBoost ("binary:logitraw" for
 // AdaBoost's vote); throws XGBOOST_UNSUPPORTED as ToXGBoostJson does.
 std::string XGBoostObjectiveName(const Model& m);
+
+// The element type XGBoost gives the typed array under `key` in its UBJSON
+// (ubjson::ArrayTypes: 'd', 'l', 'L', 'U', or 0 for an untyped array).
+char XGBoostUbjArrayType(std::string_view key);
 
 }  // namespace boostlab

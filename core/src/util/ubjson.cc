@@ -190,7 +190,10 @@ bool Fits(const json::Value& a, char t) {
   return true;
 }
 
-void WriteValue(std::string& out, const json::Value& v, std::string_view key, const ArrayTypes& typed) {
+// mark, mark_at: where the value at `mark` (a node of the document) starts in out.
+void WriteValue(std::string& out, const json::Value& v, std::string_view key, const ArrayTypes& typed,
+                const json::Value* mark = nullptr, size_t* mark_at = nullptr) {
+  if (&v == mark) *mark_at = out.size();
   switch (v.kind) {
     case json::Value::Kind::kNull: out += 'Z'; return;
     case json::Value::Kind::kBool: out += v.boolean ? 'T' : 'F'; return;
@@ -227,7 +230,7 @@ void WriteValue(std::string& out, const json::Value& v, std::string_view key, co
       }
       out += '#';
       PutLength(out, v.array.size());
-      for (const json::Value& x : v.array) WriteValue(out, x, key, typed);
+      for (const json::Value& x : v.array) WriteValue(out, x, key, typed, mark, mark_at);
       return;
     }
     case json::Value::Kind::kObject:
@@ -235,7 +238,7 @@ void WriteValue(std::string& out, const json::Value& v, std::string_view key, co
       for (const json::Member& m : v.object) {
         PutLength(out, m.first.size());
         out += m.first;
-        WriteValue(out, m.second, m.first, typed);
+        WriteValue(out, m.second, m.first, typed, mark, mark_at);
       }
       out += '}';
       return;
@@ -255,6 +258,23 @@ std::string Write(const json::Value& doc, const ArrayTypes& typed) {
   std::string out;
   WriteValue(out, doc, "", typed);
   return out;
+}
+
+std::string Write(const json::Value& doc, const ArrayTypes& typed, const json::Value& mark, size_t& mark_at) {
+  std::string out;
+  mark_at = std::string::npos;
+  WriteValue(out, doc, "", typed, &mark, &mark_at);
+  return out;
+}
+
+void AppendValue(std::string& out, const json::Value& v, std::string_view key, const ArrayTypes& typed) {
+  WriteValue(out, v, key, typed);
+}
+
+void AppendArrayHeader(std::string& out, size_t n) {
+  out += '[';
+  out += '#';
+  PutLength(out, n);
 }
 
 }  // namespace boostlab::ubjson

@@ -28,4 +28,12 @@ json::Value Parse(std::string_view bytes);
 using ArrayTypes = std::function<char(std::string_view key)>;
 std::string Write(const json::Value& doc, const ArrayTypes& typed);
 
+// For a document written in pieces (a model's trees one at a time): Write,
+// and where in its bytes the value `mark` (a node of doc) starts (npos if
+// it is not in doc); one value as it is written under `key`; and the start
+// of an untyped array of n items ('[', '#', the count), its items to follow.
+std::string Write(const json::Value& doc, const ArrayTypes& typed, const json::Value& mark, size_t& mark_at);
+void AppendValue(std::string& out, const json::Value& v, std::string_view key, const ArrayTypes& typed);
+void AppendArrayHeader(std::string& out, size_t n);
+
 }  // namespace boostlab::ubjson

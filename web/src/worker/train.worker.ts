@@ -553,8 +553,8 @@ async function handle(msg: ToWorker) {
           // In pieces: a big forest's JSON is longer than a string can hold.
           if (msg.what === 'model') post({ type: 'export', what: 'model', text: new Blob([...m.jsonChunks()], { type: 'application/json' }), round });
           else if (msg.what === 'model-compact') post({ type: 'export', what: 'model-compact', text: m.toBlob(), round });
-          else if (msg.what === 'xgboost') post({ type: 'export', what: 'xgboost', text: m.toXGBoostJSON(), round });
-          else post({ type: 'export', what: 'xgboost-ubj', text: new Blob([m.toXGBoostUBJ() as Uint8Array<ArrayBuffer>], { type: 'application/ubjson' }), round });
+          else if (msg.what === 'xgboost') post({ type: 'export', what: 'xgboost', text: m.toBlob('xgboost-json'), round });
+          else post({ type: 'export', what: 'xgboost-ubj', text: m.toBlob('xgboost-ubj'), round });
         } finally {
           if (m !== whole) m.dispose();
         }
