@@ -220,8 +220,8 @@ TEST(AdaBoostNotes, ConventionsThatDoNotApplyAreRefused) {
   p.algorithm = "adaboost";
   p.variant = "samme_r";
   p.vote = "freund_schapire";
-  EXPECT_THROW(Booster(Band(200, 1), p), Error);
   Dataset r = Band(200, 1);
+  EXPECT_THROW(Booster(r, p), Error);
   r.task = Task::kRegression;
   r.classes.clear();
   Params q;

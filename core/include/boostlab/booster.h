@@ -120,6 +120,8 @@ class Booster {
   // or gbdt; the same objective, outputs and features): its trees come first
   // and each row starts from its margin; params.rounds more rounds are added.
   Booster(const Dataset& data, const Params& params, const Model* init = nullptr);
+  // A temporary would be gone by the first round (it compiled, then crashed).
+  Booster(Dataset&&, const Params&, const Model* = nullptr) = delete;
   // Bins the data a piece at a time (the cut points of a few features, or a
   // block of rows); true once that is done, and from then on the data's
   // feature values are not read (they may be released). Round 1's own state
