@@ -81,14 +81,14 @@ class Output {
 
   template <typename T>
   void Put(T v) {
-    if (end_ - used_ < sizeof(T)) Flush();
+    if (kBufferBytes - used_ < sizeof(T)) Flush();
     std::memcpy(buffer_.data() + used_, &v, sizeof(T));
     used_ += sizeof(T);
   }
   // Big arrays skip the buffer: what it holds goes first, then the array itself.
   void PutBytes(const void* data, size_t n) {
     if (n == 0) return;  // data may be an empty vector's null data()
-    if (n <= end_ - used_) {
+    if (n <= kBufferBytes - used_) {
       std::memcpy(buffer_.data() + used_, data, n);
       used_ += n;
       return;
@@ -101,8 +101,8 @@ class Output {
   template <typename T, typename Field>
   void PutColumn(const std::vector<TreeNode>& nodes, Field field) {
     for (size_t i = 0; i < nodes.size();) {
-      if (end_ - used_ < sizeof(T)) Flush();
-      const size_t run = std::min(nodes.size() - i, (end_ - used_) / sizeof(T));
+      if (kBufferBytes - used_ < sizeof(T)) Flush();
+      const size_t run = std::min(nodes.size() - i, (kBufferBytes - used_) / sizeof(T));
       char* p = buffer_.data() + used_;
       for (size_t k = 0; k < run; ++k, p += sizeof(T)) {
         const T v = field(nodes[i + k]);
@@ -135,7 +135,6 @@ class Output {
   ByteSink& sink_;
   std::vector<char> buffer_;
   size_t used_ = 0;
-  const size_t end_ = kBufferBytes;
   Crc32 crc_;
 };
 
