@@ -433,6 +433,11 @@ test('one screen at 390 x 844: Step stays on screen beside the picture; touch ta
     assert.ok(await inViewport(page, '#step'), 'Step on screen with it');
     await page.locator('#loss-chart').scrollIntoViewIfNeeded();
     assert.ok(await inViewport(page, '#step'), 'Step on screen with the chart');
+    // Under the curve, the run's answer to "how good?"; the parameters after it.
+    const tops = await page.evaluate(() => Object.fromEntries(['chart-panel', 'result-panel', 'params-panel']
+      .map((id) => { const r = document.getElementById(id).getBoundingClientRect(); return [id, { top: r.top, bottom: r.bottom }]; })));
+    assert.ok(tops['result-panel'].top - tops['chart-panel'].bottom < 40, `the result panel right under the chart: ${JSON.stringify(tops)}`);
+    assert.ok(tops['params-panel'].top > tops['result-panel'].bottom, `the parameters after the result: ${JSON.stringify(tops)}`);
     const small = await page.evaluate(() => [...document.querySelectorAll('button, .button, select, input, summary')]
       .filter((el) => el.getClientRects().length && getComputedStyle(el).visibility !== 'hidden' && !el.classList.contains('visually-hidden'))
       .map((el) => {
