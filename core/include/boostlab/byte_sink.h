@@ -9,6 +9,11 @@
 
 namespace boostlab {
 
+// How much a writer gathers before handing it on: small enough that the
+// .blm writer's CRC reads it from cache, big enough that a sink's cost a call
+// (a JavaScript callback from WebAssembly) is lost in the copying.
+inline constexpr size_t kSinkPieceBytes = size_t{1} << 18;
+
 class ByteSink {
  public:
   virtual ~ByteSink() = default;

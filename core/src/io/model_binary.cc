@@ -120,7 +120,7 @@ class Output {
   }
 
  private:
-  static constexpr size_t kBufferBytes = 1 << 18;  // a quarter megabyte: the CRC reads it from cache
+  static constexpr size_t kBufferBytes = kSinkPieceBytes;
 
   void Flush() {
     Send(buffer_.data(), used_);

@@ -270,6 +270,12 @@ struct XgbDocument {
   std::vector<Entry> entries;
   int K = 1;
   double scale = 1;
+
+  // Entry i's tree as XGBoost's JSON, at the end of out.
+  void AppendEntry(std::string& out, size_t i, const std::vector<FeatureInfo>& features) const {
+    const Entry& e = entries[i];
+    AppendTree(out, *e.tree, K, e.k, static_cast<int>(i), scale, e.shift, features);
+  }
 };
 
 // A tree of one leaf, for a model with no trees to carry its margins.
@@ -375,9 +381,6 @@ XgbDocument XGBoostDocument(const Model& m) {
   return doc;
 }
 
-// Pieces are handed on once this big.
-constexpr size_t kPieceBytes = 1 << 18;
-
 void Send(ByteSink& sink, std::string& piece) {
   sink.Write(piece.data(), piece.size());
   piece.clear();
@@ -391,9 +394,8 @@ void Model::WriteXGBoostJson(ByteSink& sink) const {
   std::string piece;
   for (size_t i = 0; i < doc.entries.size(); ++i) {
     if (i) piece += ',';
-    const XgbDocument::Entry& e = doc.entries[i];
-    AppendTree(piece, *e.tree, doc.K, e.k, static_cast<int>(i), doc.scale, e.shift, features);
-    if (piece.size() >= kPieceBytes) Send(sink, piece);
+    doc.AppendEntry(piece, i, features);
+    if (piece.size() >= kSinkPieceBytes) Send(sink, piece);
   }
   Send(sink, piece);
   Send(sink, doc.after);
@@ -439,11 +441,10 @@ void Model::WriteXGBoostUbj(ByteSink& sink) const {
   sink.Write(framed.data(), at);
   ubjson::AppendArrayHeader(piece, doc.entries.size());
   for (size_t i = 0; i < doc.entries.size(); ++i) {
-    const XgbDocument::Entry& e = doc.entries[i];
     tree_json.clear();
-    AppendTree(tree_json, *e.tree, doc.K, e.k, static_cast<int>(i), doc.scale, e.shift, features);
+    doc.AppendEntry(tree_json, i, features);
     ubjson::AppendValue(piece, json::Parse(tree_json, true), "trees", XGBoostUbjArrayType);
-    if (piece.size() >= kPieceBytes) Send(sink, piece);
+    if (piece.size() >= kSinkPieceBytes) Send(sink, piece);
   }
   Send(sink, piece);
   sink.Write(framed.data() + at + empty.size(), framed.size() - at - empty.size());
