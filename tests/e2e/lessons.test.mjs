@@ -658,6 +658,38 @@ test('a step on the student\'s own file: offered where its question holds, set u
   await site.screenshot('lessons-own-file-1280x800');
 });
 
+test('leaving a lesson gives the page back: the student\'s file, its target, the algorithm and parameters; the lesson\'s paused run stopped', async () => {
+  const { page } = site;
+  await page.goto('about:blank');
+  await page.goto(`${site.origin}/`);
+  await page.waitForFunction(() => !document.getElementById('train').disabled);
+  const rows = ['a,b,c,y', ...Array.from({ length: 150 }, (_, i) => `${i % 7},${(i * 13) % 29},${(i * 5) % 11},${(i * 3) % 17}`)];
+  await page.setInputFiles('#file-input', { name: 'kept.csv', mimeType: 'text/csv', buffer: Buffer.from(rows.join('\n')) });
+  await page.waitForFunction(() => /^kept\.csv: 150 rows/.test(document.getElementById('data-name').textContent) && !document.getElementById('train').disabled);
+  await page.selectOption('#target', 'b');
+  await page.selectOption('#algorithm', 'gbdt');
+  await setParam(page, 'eta', '0.3');
+  await page.click('#lessons-open');
+  await page.click('.lesson-start[data-lesson="adaboost-stumps"]');
+  await ready(page);
+  assert.match(await page.textContent('#data-name'), /xor: 400 rows/);
+  // The step's run waits at round 1 of its planned rounds: paused, the algorithm menu locked.
+  assert.equal(await page.isDisabled('#algorithm'), true);
+  // Through the lessons' list to another lesson and back: still the page from before the first.
+  await page.click('#lessons-open');
+  await page.click('.lesson-start[data-lesson="adaboost-descent"]');
+  await ready(page);
+  await page.click('#lesson-leave');
+  await page.waitForFunction(() => /^kept\.csv: 150 rows/.test(document.getElementById('data-name').textContent) && !document.getElementById('train').disabled);
+  assert.equal(await page.inputValue('#target'), 'b');
+  assert.equal(await page.inputValue('#algorithm'), 'gbdt');
+  assert.equal(await page.isDisabled('#algorithm'), false, 'no run left paused');
+  assert.equal(await page.inputValue('#param-eta'), '0.3');
+  // The lesson's curve stays, under its data.
+  assert.match(await page.textContent('#chart-data'), /earlier: toy/);
+  await site.screenshot('lessons-left-1280x800');
+});
+
 test('Losses: the deviance at a row\'s margin, the loss that charges a confident mistake most, an outlier\'s share of its leaf, pseudo-Huber\'s bounded gradient, then the challenge', async () => {
   const { page } = site;
   await page.goto('about:blank');

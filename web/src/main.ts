@@ -142,6 +142,20 @@ function loadToy(kind: ToyKind) {
     toy, file: new Blob([toy.csv]), delimiterChoice: 'auto', preferred: linkChoice ?? { target: 'y', ignore: [] } });
 }
 
+// Data the page had loaded, loaded again with the choices made on it (target, split, roles): the student's
+// own file for a lesson's step, or what the page held before a lesson, on leaving it. A file is read again
+// from the File the page keeps; toy data is made again from its seed (the same points).
+function reopen(d: LoadedData, choice: DataChoice) {
+  if (d.toy) {
+    loadSource(d.source);
+    return;
+  }
+  ++picks;
+  sourceSelect.value = d.source.startsWith('sample:') ? d.source : '';
+  loadData({ name: d.name, source: d.source, about: d.about, toy: null, file: d.file, delimiterChoice: d.delimiterChoice, preferred: choice,
+    skipRaggedRows: d.skipRaggedRows, missingValues: d.missingValues, dateParts: d.dateParts });
+}
+
 // Loads what a link's data= names. A file cannot come from a link: the page
 // keeps the link's settings, names the file and waits for it.
 function loadSource(data: string | undefined, delimiter = 'auto') {
@@ -239,6 +253,10 @@ let lessonTarget: (LessonSetup & { forLesson: boolean }) | null = null;
 // The student's own file, the newest loaded, and the choices made on it: a lesson's step can be done on
 // it even after the lesson moved the page to its own data (reconcileLesson reads it again).
 let ownFile: { data: LoadedData; choice: DataChoice } | null = null;
+// The page before a lesson moved it to the lesson's data and settings: its data, the choices made on them,
+// the algorithm and the typed parameters (null: nothing loaded then, as when a lesson's link opened the page).
+let beforeLesson: { data: LoadedData; choice: DataChoice; algorithm: string; typed: Record<string, string> } | null = null;
+const LESSON_SOURCES = new Set(LESSONS.flatMap((l) => l.steps.map((step) => step.setup.data)));
 let lessonLoad = '';   // the source asked for (asked once)
 let lessonStepAsked = -1;  // the round count at which a Step was sent
 
@@ -257,8 +275,7 @@ function reconcileLesson() {
     if (lessonLoad !== t.data) {
       lessonLoad = t.data;
       const own = ownFile?.data.source === t.data ? ownFile : null;
-      if (own) loadData({ name: own.data.name, source: own.data.source, about: '', toy: null, file: own.data.file, delimiterChoice: own.data.delimiterChoice,
-        preferred: own.choice, skipRaggedRows: own.data.skipRaggedRows, missingValues: own.data.missingValues, dateParts: own.data.dateParts });
+      if (own) reopen(own.data, own.choice);
       else loadSource(t.data);
     }
     return;
@@ -331,6 +348,11 @@ function reconcilePreset(t: LessonSetup & { forLesson: boolean }, preset: Preset
 function openLesson(id: string, step: number, own = false) {
   const lesson = lessonById(id);
   if (!lesson) return;
+  // Entering the lessons: what the page holds now, given back on leaving. Not when moving between steps, nor
+  // from the lessons' list with a lesson's data still on the page (the header's Lessons, in the middle of one).
+  const onLessonData = beforeLesson && store.data && LESSON_SOURCES.has(store.data.source);
+  if (!store.lesson && !onLessonData) beforeLesson = store.data && !store.loading
+    ? { data: store.data, choice: { ...store.choice }, algorithm: store.algorithm, typed: { ...store.typed } } : null;
   const index = Math.max(0, Math.min(step, lesson.steps.length - 1));
   const file = own && ownFile ? ownFile.data.source : '';
   update((s) => {
@@ -645,14 +667,32 @@ subscribe(() => {
   const d = store.data;
   if (d?.source.startsWith('file:') && !store.loading) ownFile = { data: d, choice: { ...store.choice } };
 });
-function leaveLesson() {
+// Leaving gives the page back as it was before the lesson: its data (unless the student has since loaded
+// data of their own), the choices made on them, the algorithm and its parameters. A lesson's run still
+// training or paused is stopped first (its model kept, its curve on the chart under "Runs on"): left
+// paused, it held the algorithm menu locked on the lesson's. restore false: leaving for a link's setup instead.
+function leaveLesson(restore = true) {
   lessonTarget = null;
-  update((s) => { s.lesson = null; });
+  const back = restore ? beforeLesson : null;
+  beforeLesson = null;
+  const run = inProgress();
+  const keepsOwn = store.data?.source.startsWith('file:') && store.data.source !== back?.data.source;
+  const reload = back && !keepsOwn && store.data?.source !== back.data.source;
+  update((s) => {
+    s.lesson = null;
+    if (back && !keepsOwn) {
+      s.algorithm = back.algorithm;
+      s.typed = { ...back.typed };
+      if (!reload) s.choice = { ...back.choice };
+    }
+  });
+  if (reload) reopen(back.data, back.choice);  // (a run in progress is stopped by the load, which says so)
+  else if (run && restore) client.stop();
 }
 const lessonPanel = new LessonPanel({
   ownFile: () => ownFile && { name: ownFile.data.name, columns: ownFile.data.columns, choice: ownFile.choice },
   open: openLesson,
-  leave: leaveLesson,
+  leave: () => leaveLesson(),
   watch: () => { ++picks; setUp({ data: 'toy:circles:400:0.15:0', algorithm: 'xgboost', params: { rounds: '40', max_depth: '3' }, rounds: 40 }, false); },
   ranking: () => { update((s) => { s.landing = false; }); sourceSelect.value = 'sample:rank'; loadSample('rank'); },
   ownData: () => $<HTMLInputElement>('file-input').click(),
@@ -815,7 +855,7 @@ window.addEventListener('hashchange', (e) => {
     if (!url.data) return;
     takeLink(url, (fn) => fn(store));
     store.linkPending = true;  // (a file link waits for its file, the page's data staying: the link stays in the address bar too)
-    if (store.lesson) leaveLesson();
+    if (store.lesson) leaveLesson(false);
     loadSource(url.data, url.delimiter);
     return;
   }
