@@ -52,6 +52,19 @@ test('a target of one class: said once, naming the target', async () => {
   assert.equal(note, "The target 'y' has only one class ('x'); classification needs at least two. Choose another target.");
 });
 
+// A numeric last column with a stray word: each number a category of its own as text, it looked like an
+// identifier, and the page picked another column as the target (said to be a time, a row number or an id).
+test('a last column of numbers with one stray word stays the target; the page says which cell, and offers to read it as missing', async () => {
+  const { page } = site;
+  const lines = ['a,b,y', ...Array.from({ length: 80 }, (_, i) => `${i % 9},${(i * 7) % 13},${(i * 1.37).toFixed(2)}`)];
+  lines[33] = '8.8,2.4,inf';
+  await upload(page, 'stray.csv', lines.join('\n'));
+  assert.equal(await page.inputValue('#target'), 'y');
+  assert.doesNotMatch(await page.textContent('#data-notes'), /a first guess/);
+  assert.match(await page.textContent('#task-note'), /Line 34, column 3 \('y'\): 'inf' is not a number/);
+  assert.equal(await page.isVisible('#read-missing'), true);
+});
+
 // Excel's "Unicode Text" export: UTF-16 (little-endian, with its byte-order mark), tab-separated. Read
 // byte by byte it was "Line 2 has 1 fields" and, left out, a table of garbage names (ÿþN\0a\0m\0e\0).
 test('a UTF-16 file (Excel\'s "Unicode Text") is read as its text, and said so; its rows show as written', async () => {

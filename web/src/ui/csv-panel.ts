@@ -491,7 +491,8 @@ const TIME_OR_ROW = /^(year|yr|month|day|date|time|timestamp|datetime|id|index|r
 // the guess: the page says why, in the words training would); then its first
 // column of 2 to 20 text classes; then the last column that can be a target.
 export function guessTarget(columns: ColumnSummary[], rows: number): string {
-  const named = (c: ColumnSummary) => !c.sequence && !looksLikeId(c, rows) && !TIME_OR_ROW.test(c.name.trim());
+  // Numbers with a stray word ('inf', 'n/a?') are no identifier, though each number is a category of its own as text.
+  const named = (c: ColumnSummary) => !c.sequence && (strayText(c) || !looksLikeId(c, rows)) && !TIME_OR_ROW.test(c.name.trim());
   const usable = (c: ColumnSummary) => named(c) && !('error' in c.asTarget);
   const last = columns.at(-1)!;
   if (named(last)) return last.name;
