@@ -779,7 +779,7 @@ void TreeLearner::RenewFromExact(Tree& tree, std::span<const GradPair> gpair) {
     h[i] = h[static_cast<size_t>(node.left)] + h[static_cast<size_t>(node.Right())];
   }
   for (size_t i = 0; i < tree.nodes.size(); ++i) {
-    Entry e{static_cast<int>(i), 0, 0, 0, g[i], h[i]};
+    Entry e{static_cast<int>(i), 0, 0, 0, g[i], h[i], {}, {}};
     FinishNode(tree, e);
   }
   for (LeafRange& leaf : leaves_) leaf.value = tree.nodes[static_cast<size_t>(leaf.node)].value;
