@@ -77,6 +77,11 @@ test('spam: the validation rows\' confusion matrix and accuracy are the package\
     await page.click('#result-body button:text-matches("^best F1")');
     const f1 = (m) => 2 * m[3] / (2 * m[3] + m[1] + m[2]);
     const best = f1(await matrixShown());
+    // The button names that F1 and its threshold (its F1 alone in brackets read as the threshold's).
+    const label = await page.textContent('#result-body button:text-matches("^best F1")');
+    const [, bestF1, at] = /^best F1 on these rows: ([\d.]+) at t = ([\d.]+)$/.exec(label) ?? [];
+    assert.equal(Number(bestF1), Number(best.toFixed(3)), label);
+    assert.equal(await page.getAttribute('#result-panel', 'data-threshold'), String(Number(at)), label);
     for (const t of [0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9]) assert.ok(f1(matrixAt(t)) <= best + 1e-12, `F1 at ${t} above the best`);
     await page.click('#result-body button:text-is("½")');
     // The worked table's file: y is the class index the formulas use, and the class's name follows under the target's.
