@@ -137,6 +137,13 @@ test('AdaBoost, one stump at a time: every step checked against the engine\'s nu
   await ready(page);
   line = await roundLine(page);
   assert.equal(line.round, 60, line.text);
+  // Three earlier runs' entries in the legend: none shows cut in half under the round's line (they wrap anew as the
+  // values come in; scrolled for their round-1 heights, the first showed only its last line). Each is wholly above it or below.
+  await page.waitForFunction(() => {
+    const rows = [...document.querySelectorAll('#loss-chart .u-legend .u-series')];
+    const under = rows[0].getBoundingClientRect().bottom;
+    return rows.length > 4 && rows.slice(1).every((r) => { const b = r.getBoundingClientRect(); return b.bottom <= under + 0.5 || b.top >= under - 0.5; });
+  }, null, { timeout: 30_000 });
   await page.click(`.lesson-choice:text-is("${line.validError < 0.1 ? 'yes' : 'no'}")`);
   assert.equal(await page.getAttribute('#lesson-verdict', 'data-verdict'), 'right');
   assert.match(await page.textContent('#lesson-challenge-status'), /^Not yet\. Hint: .*depth 2/);

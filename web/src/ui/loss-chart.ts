@@ -44,6 +44,14 @@ export class LossChart {
   private shape = '';
   private version = '';
   private view: ChartView | null = null;
+  // The legend's scroll, as scrollLegend last set it: the current run's first entry, and the height of the
+  // entries it was worked out for. They wrap anew as the rounds' values come in (at round 1 an earlier run's
+  // entry took seven lines, at round 60 two), so their height is watched and the scroll set again: an
+  // earlier entry showed cut in half under the round's line.
+  private legendFirst = 0;
+  private legendEntries = 0;
+  private legendWatch: { legend: HTMLElement; observer: ResizeObserver } | null = null;
+  private legendAbove: (() => void) | null = null;  // the "↑ N earlier runs" hint brought up to date
 
   constructor(private readonly el: HTMLElement, private readonly metricSelect: HTMLSelectElement, private readonly logBox: HTMLInputElement,
     handlers: { metric: (m: string) => void; log: (on: boolean) => void; round: (r: number) => void }) {
@@ -193,9 +201,24 @@ export class LossChart {
   // as fit whole, and no taller than those (scrolled to the end, an earlier entry showed cut in
   // half under the round). Called after the values are in: they wrap.
   private scrollLegend(first: number) {
+    this.legendFirst = first;
     const legend = this.el.querySelector<HTMLElement>('.u-legend');
     const rows = legend ? [...legend.querySelectorAll<HTMLElement>('.u-series')] : [];
     if (!legend || rows.length <= first) return;
+    const entries = legend.firstElementChild as HTMLElement | null;  // the table's body: the entries' height, whatever the legend's
+    this.legendEntries = entries?.getBoundingClientRect().height ?? 0;
+    if (entries && this.legendWatch?.legend !== legend) {
+      this.legendWatch?.observer.disconnect();
+      const observer = new ResizeObserver(() => {
+        const height = entries.getBoundingClientRect().height;
+        if (Math.abs(height - this.legendEntries) < 0.5) return;
+        this.legendEntries = height;
+        // Next frame, not inside the observer's delivery (a layout change there is reported as a loop).
+        requestAnimationFrame(() => { if (legend.isConnected) this.scrollLegend(this.legendFirst); });
+      });
+      observer.observe(entries);
+      this.legendWatch = { legend, observer };
+    }
     legend.style.maxHeight = '';
     if (legend.scrollHeight <= legend.clientHeight) return;
     const top = (e: HTMLElement) => e.getBoundingClientRect().top - legend.getBoundingClientRect().top + legend.scrollTop;
@@ -207,23 +230,24 @@ export class LossChart {
     // Earlier runs scrolled out above the current one are said on the round's line (on a phone
     // they were out of sight with no sign they were there); clicked, it shows them.
     if (first <= 1) return;
-    const more = this.earlierHint(legend);
-    const update = () => {
+    const more = legend.querySelector<HTMLButtonElement>('button.legend-more') ?? this.earlierHint(legend);
+    this.legendAbove = () => {
       const above = rows.slice(1, first).filter((e) => top(e) < legend.scrollTop + stick - 1).length;
       more.hidden = above === 0;  // and empty: the legend's text is read whole (tests, screen readers' summaries)
       more.textContent = above ? `↑ ${above} earlier run${above === 1 ? '' : 's'}` : '';
     };
-    legend.addEventListener('scroll', update, { passive: true });
-    update();
+    this.legendAbove();
   }
 
-  // On the round's line (uPlot writes the value into its cell's first text node only), at its right.
+  // On the round's line (uPlot writes the value into its cell's first text node only), at its right; once a
+  // legend, as is its scroll listener (scrollLegend may run again on the same legend).
   private earlierHint(legend: HTMLElement) {
     const more = document.createElement('button');
     more.type = 'button';
     more.className = 'link legend-more';
     more.addEventListener('click', () => legend.scrollTo({ top: 0, behavior: scrollBehavior() }));
     legend.querySelector('.u-series td')?.append(more);
+    legend.addEventListener('scroll', () => this.legendAbove?.(), { passive: true });
     return more;
   }
 
