@@ -832,6 +832,19 @@ test('the lesson reads at 390x844 and on a projector (853x533 at 1.5x)', async (
     }, null, { timeout: 5000 });
     // Down at the parameters (a phone has them last), the bar's Lesson button brings the step back under the bar.
     await page.$eval('#params-panel', (e) => e.scrollIntoView({ block: 'start' }));
+    if (w < 500) {
+      // On the phone the worked table scrolls sideways: "Where to look" brings the asked column (h, blurred) into view with its row.
+      await page.goto(`${site.origin}/#lesson=xgboost-objective&at=1`);
+      await ready(page);
+      await page.click('#lesson-look');
+      await page.waitForFunction(() => {
+        const cell = document.querySelector('#worked-table tr.lesson-row td[data-col="h"]')?.getBoundingClientRect();
+        return cell && cell.left >= 0 && cell.right <= innerWidth && cell.top >= 0 && cell.bottom <= innerHeight;
+      }, null, { timeout: 10_000 });
+      await page.goto(`${site.origin}/#lesson=adaboost-stumps&at=2`);
+      await ready(page);
+      await page.$eval('#params-panel', (e) => e.scrollIntoView({ block: 'start' }));
+    }
     await page.waitForFunction(() => document.getElementById('lesson-title').getBoundingClientRect().bottom < 0);
     await page.click('#lesson-return');
     await page.waitForFunction(() => {

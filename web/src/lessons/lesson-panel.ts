@@ -233,8 +233,12 @@ export class LessonPanel {
       const row = rows.find((tr) => named !== undefined && tr.cells[0]?.textContent === named) ?? rows.find((tr) => !tr.classList.contains('valid')) ?? null;
       document.querySelectorAll('.lesson-row').forEach((r) => r.classList.remove('lesson-row'));
       row?.classList.add('lesson-row');
-      const target = row ?? panel;
-      target?.scrollIntoView({ block: !row && target.getBoundingClientRect().height > innerHeight * 0.8 ? 'start' : 'center', behavior: scrollBehavior() });
+      // The row's cell the question is about, blurred until answered (h, g): brought into view across too, as the
+      // table scrolls sideways on a phone (its row in view, the asked column was past the screen's right edge).
+      const asked = row ? Array.from(row.cells).find((td) => getComputedStyle(td).filter !== 'none') : undefined;
+      const target = asked ?? row ?? panel;
+      target?.scrollIntoView({ block: !row && target.getBoundingClientRect().height > innerHeight * 0.8 ? 'start' : 'center', inline: 'center',
+        behavior: scrollBehavior() });
     });
     const challenge = el('div', { className: 'lesson-challenge', id: 'lesson-challenge' });
     challenge.tabIndex = -1;  // "To the challenge" moves the focus here
