@@ -43,5 +43,13 @@ TEST(TableFromColumns, BadColumnsNameTheColumn) {
   EXPECT_NE(ErrorOf(R"({"rows":-1,"columns":[]})", {}).find("BAD_ARGUMENT"), std::string::npos);
 }
 
+// Numbers with several stray words: the summary names the first text, then the others (each once), and their
+// count, so the page can read them all as missing at once. A column of text names none of its words.
+TEST(TableSummary, NumbersWithStrayWordsNameThemAll) {
+  const std::string summary = TableSummaryJson(ReadCsv("a,b,c\n1,2,x\n2,abc,y\n3,n/a?,z\n4,5,x\n5,abc,y\n6,7,z\n7,8,y\n"));
+  EXPECT_NE(summary.find(R"("firstText":{"line":3,"row":1,"text":"abc"},"texts":2,"otherTexts":["n/a?"])"), std::string::npos) << summary;
+  EXPECT_EQ(summary.find("otherTexts", summary.find(R"("name":"c")")), std::string::npos) << summary;
+}
+
 }  // namespace table_columns_test
 }  // namespace boostlab

@@ -120,6 +120,10 @@ export interface ColumnSummary {
   /** A categorical column: its first cell that is not a number, that cell's line in the file (1-based; 0 for columns
    *  given in memory) and its row (0-based). */
   firstText?: { line: number; row: number; text: string };
+  /** Numbers with stray words (at least half of the distinct values numbers): how many distinct cells are not
+   *  numbers, and those other than firstText's, up to eight. Absent for a column of text. */
+  texts?: number;
+  otherTexts?: string[];
   /** A numeric column numbering the rows: 1..n or 0..n-1 (pandas' index), each once in any order, none missing.
    *  A row number, not a measurement. */
   sequence?: boolean;

@@ -12,6 +12,7 @@
 #include "boostlab/errors.h"
 #include "boostlab/table.h"
 #include "io/date_parts.h"
+#include "io/number_cell.h"
 #include "io/options_json.h"
 #include "util/closest_name.h"
 #include "util/json.h"
@@ -175,6 +176,32 @@ size_t DistinctAsWritten(std::vector<double> values) {
 // past this: a file with a 100 MB cell had a 300 MB summary for the page to parse.
 constexpr size_t kSummaryCellBytes = 1000;
 
+// Numbers with stray words ('n/a?', 'abc'): the words besides the first text, up to a few, and how many
+// distinct words the column holds ("texts"), so the page can offer to read them all as missing at once
+// (one at a time, each was found only by reading the file again). Nothing for a column of text.
+namespace {
+void AppendOtherTexts(std::string& out, const Column& col) {
+  constexpr size_t kListed = 8;
+  std::vector<const std::string*> texts;
+  size_t numbers = 0;
+  for (const std::string& level : col.levels) {
+    float v;
+    if (ReadNumberCell(level, &v) != Parsed::kText) ++numbers;
+    else texts.push_back(&level);
+  }
+  if (2 * numbers < col.levels.size()) return;
+  out += ",\"texts\":" + std::to_string(texts.size()) + ",\"otherTexts\":[";
+  size_t listed = 0;
+  for (const std::string* text : texts) {
+    if (*text == col.first_text) continue;
+    if (listed == kListed) break;
+    if (listed++) out += ',';
+    json::AppendString(out, Shortened(*text, kSummaryCellBytes));
+  }
+  out += ']';
+}
+}  // namespace
+
 std::string TableSummaryJson(const Table& table) {
   std::string out = "{\"rows\":" + std::to_string(table.num_rows) + ",\"delimiter\":";
   json::AppendString(out, std::string(1, table.delimiter));
@@ -233,6 +260,7 @@ std::string TableSummaryJson(const Table& table) {
              ",\"text\":";
       json::AppendString(out, Shortened(col.first_text, kSummaryCellBytes));
       out += '}';
+      AppendOtherTexts(out, col);
     }
     // Dates written as text, which dateParts can turn into numbers (their form: io/date_parts.h).
     if (const std::optional<DateForm> form = DateFormOf(col)) {

@@ -53,8 +53,12 @@ export function columnKind(c: ColumnSummary, rows: number) {
 // is left out of training now (unknown: said either way).
 export function columnNote(c: ColumnSummary, ignored?: boolean): string {
   const cell = c.firstText ? `'${c.firstText.text}' (line ${c.firstText.line})` : '';
-  if (strayText(c) && cell)
-    return `'${c.name}' reads as categories, not numbers: ${cell} is not a number. If such cells mean missing, read them as missing (the button below; other words may then show up), or mend the file.`;
+  if (strayText(c) && cell) {
+    // Every stray word named (up to the summary's few): one named at a time, each took a reading of the file to find.
+    const others = c.otherTexts ?? [], unlisted = (c.texts ?? 1) - 1 - others.length;
+    const also = others.length ? `, nor ${others.map((w) => `'${w}'`).join(', ')}${unlisted > 0 ? ` and ${unlisted} more` : ''}` : '';
+    return `'${c.name}' reads as categories, not numbers: ${cell} is not a number${also}. If such cells mean missing, read them as missing (the button below${unlisted > 0 ? '; others may then show up' : ''}), or mend the file.`;
+  }
   if (c.distinct === 1)
     return `'${c.name}' holds one value${c.missing ? ' (and missing cells)' : ''}: alone it can split no rows${c.missing ? ' but by missing or not' : ''}. Harmless; tick it under Ignored columns to leave it out.`;
   if (looksLikeDates(c)) {
@@ -73,7 +77,7 @@ export function columnNote(c: ColumnSummary, ignored?: boolean): string {
 // (CsvOptions.missingValues). None for toy data, which has no file.
 export function strayWords(d: LoadedData): string[] {
   if (d.toy) return [];
-  const words = d.columns.filter(strayText).map((c) => c.firstText?.text).filter((t): t is string => t !== undefined && t !== '');
+  const words = d.columns.filter(strayText).flatMap((c) => [c.firstText?.text, ...(c.otherTexts ?? [])]).filter((t): t is string => t !== undefined && t !== '');
   return [...new Set(words)].filter((w) => !d.missingValues.includes(w));
 }
 
