@@ -695,6 +695,15 @@ test('leaving a lesson gives the page back: the student\'s file, its target, the
   // The lesson's curve stays, under its data.
   assert.match(await page.textContent('#chart-data'), /earlier: toy/);
   await site.screenshot('lessons-left-1280x800');
+  // Data the student picks during a lesson is theirs: leaving keeps it.
+  await page.click('#lessons-open');
+  await page.click('.lesson-start[data-lesson="adaboost-stumps"]');
+  await ready(page);
+  await page.selectOption('#source', 'sample:penguins');
+  await page.waitForFunction(() => /^penguins/.test(document.getElementById('data-name').textContent) && !document.getElementById('train').disabled);
+  await page.click('#lesson-leave');
+  await page.waitForTimeout(500);
+  assert.match(await page.textContent('#data-name'), /^penguins/);
 });
 
 test('Losses: the deviance at a row\'s margin, the loss that charges a confident mistake most, an outlier\'s share of its leaf, pseudo-Huber\'s bounded gradient, then the challenge', async () => {

@@ -667,7 +667,7 @@ subscribe(() => {
   const d = store.data;
   if (d?.source.startsWith('file:') && !store.loading) ownFile = { data: d, choice: { ...store.choice } };
 });
-// Leaving gives the page back as it was before the lesson: its data (unless the student has since loaded
+// Leaving gives the page back as it was before the lesson: its data (unless the student has since picked
 // data of their own), the choices made on them, the algorithm and its parameters. A lesson's run still
 // training or paused is stopped first (its model kept, its curve on the chart under "Runs on"): left
 // paused, it held the algorithm menu locked on the lesson's. restore false: leaving for a link's setup instead.
@@ -676,7 +676,8 @@ function leaveLesson(restore = true) {
   const back = restore ? beforeLesson : null;
   beforeLesson = null;
   const run = inProgress();
-  const keepsOwn = store.data?.source.startsWith('file:') && store.data.source !== back?.data.source;
+  // Data the student picked during the lesson (a file, a sample): theirs, kept.
+  const keepsOwn = !!store.data && store.data.source !== back?.data.source && !LESSON_SOURCES.has(store.data.source);
   const reload = back && !keepsOwn && store.data?.source !== back.data.source;
   update((s) => {
     s.lesson = null;
