@@ -8,7 +8,7 @@
 #include <malloc.h>           // for mallinfo
 
 #include <algorithm>  // for min
-#include <cmath>   // for floor
+#include <cmath>   // for floor, isinf
 #include <cstdint>  // for uint32_t, SIZE_MAX
 #include <memory>  // for unique_ptr
 #include <new>     // for bad_alloc
@@ -358,7 +358,15 @@ struct ModelHandle {
                                                 std::to_string(v.size()) + " values.");
     std::vector<std::vector<float>> columns(p, std::vector<float>(n));
     for (size_t r = 0; r < n; ++r)
-      for (size_t f = 0; f < p; ++f) columns[f][r] = v[r * p + f];
+      for (size_t f = 0; f < p; ++f) {
+        const float x = v[r * p + f];
+        // As fromRows() and fromColumns() refuse it (and XGBoost's DMatrix): an infinity went right at every split.
+        if (std::isinf(x))
+          throw boostlab::Error("BAD_ARGUMENT", "predictMatrix(): row " + std::to_string(r) + ", feature " + std::to_string(f) + " (" +
+                                                    "'" + model.features[f].name + "'): " + (x > 0 ? "Infinity" : "-Infinity") +
+                                                    " is not a number the trees can split on (NaN means missing; a float64 past a float's range reads as one).");
+        columns[f][r] = x;
+      }
     boostlab::FeatureColumns x(std::move(columns));
     x.num_rows = n;  // (p = 0: no columns to count them)
     return x;

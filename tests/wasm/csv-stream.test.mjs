@@ -46,10 +46,22 @@ for (const build of BUILDS) {
       const bl = await load(build);
       const seen = [];
       const table = await bl.readCSVStream(slices(diamonds, 256 * 1024), { size: diamonds.length, onProgress: (p) => seen.push(p) });
-      assert.equal(seen.length, Math.ceil(diamonds.length / (256 * 1024)));
-      assert.ok(seen.every((p, i) => i === 0 || (p.bytes > seen[i - 1].bytes && p.rows >= seen[i - 1].rows)), 'bytes and rows grow');
-      assert.deepEqual(seen.at(-1), { bytes: diamonds.length, size: diamonds.length, rows: seen.at(-1).rows });
-      assert.ok(seen.at(-1).rows > table.numRows - 100, 'rows counted as they are read');
+      // A tick a chunk, then one with the table's rows.
+      assert.equal(seen.length, Math.ceil(diamonds.length / (256 * 1024)) + 1);
+      const chunks = seen.slice(0, -1);
+      assert.ok(chunks.every((p, i) => i === 0 || (p.bytes > chunks[i - 1].bytes && p.rows >= chunks[i - 1].rows)), 'bytes and rows grow');
+      assert.deepEqual(chunks.at(-1), { bytes: diamonds.length, size: diamonds.length, rows: chunks.at(-1).rows });
+      assert.ok(chunks.at(-1).rows > table.numRows - 100, 'rows counted as they are read');
+      assert.deepEqual(seen.at(-1), { bytes: diamonds.length, size: diamonds.length, rows: table.numRows });
+      table.dispose();
+    });
+
+    test('a small file\'s last tick has its rows (its text is held until the end)', async () => {
+      const bl = await load(build);
+      const text = new TextEncoder().encode('a,b\n' + Array.from({ length: 300 }, (_, i) => `${i},${i % 7}`).join('\n'));
+      const seen = [];
+      const table = await bl.readCSVStream([text], { onProgress: (p) => seen.push(p) });
+      assert.deepEqual(seen.at(-1), { bytes: text.length, size: 0, rows: 300 });
       table.dispose();
     });
 

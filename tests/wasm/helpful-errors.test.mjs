@@ -64,6 +64,13 @@ for (const build of BUILDS) {
     const features = model.summary().features.length;
     refused(() => model.predictMatrix(new Float32Array(features * 3)), 'BAD_ARGUMENT', new RegExp(`^predictMatrix\\(values, rows\\) needs the row count: values holds ${features * 3} numbers, row after row of the model's ${features} features \\(3 rows\\?\\)\\.$`));
     refused(() => model.predictMatrix([]), 'BAD_ARGUMENT', new RegExp(`values holds 0 numbers, row after row of the model's ${features} features\\.$`));
+    // An infinity, as fromRows() refuses it (it went right at every split); a float64 past a float's range reads as one.
+    const name1 = model.summary().features[1].name;
+    const inf = new Float64Array(features * 2).fill(1);
+    inf[features + 1] = -Infinity;
+    refused(() => model.predictMatrix(inf, 2), 'BAD_ARGUMENT', new RegExp(`^predictMatrix\\(\\): row 1, feature 1 \\('${name1}'\\): -Infinity is not a number the trees can split on`));
+    inf[features + 1] = 1e39;
+    refused(() => model.predictMatrix(inf, 2), 'BAD_ARGUMENT', /Infinity is not a number the trees can split on/);
     for (const t of [partial, one, table]) t.dispose();
     data.dispose();
     model.dispose();

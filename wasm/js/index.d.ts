@@ -387,6 +387,7 @@ export interface CsvProgress {
 export interface CsvStreamOptions extends CsvOptions {
   /** The source's size in bytes when it is not a Blob: for the estimate and the progress. */
   size?: number;
+  /** After each chunk, and once more at the end with the table's rows (a small file's rows are counted only then). */
   onProgress?: (progress: CsvProgress) => void | Promise<void>;
   signal?: AbortSignal;
   /** Count the memory training on the table takes in the estimate too (about 1.5 to 2 times the table's). */

@@ -720,7 +720,7 @@ export class BoostLab {
   // (Uint8Array, ArrayBuffer or string; a Node fs.ReadStream). options:
   // readCSV's, and
   //   size: the source's bytes when it is not a Blob (for the estimate and progress);
-  //   onProgress({ bytes, size, rows }): after each chunk;
+  //   onProgress({ bytes, size, rows }): after each chunk, and once more with the table's rows;
   //   signal: an AbortSignal; aborting frees what was read and rejects with code ABORTED;
   //   forTraining: count the memory training on the table will take too (the page's estimate).
   // Once the first megabyte is read the source's rows are estimated from it,
@@ -739,7 +739,12 @@ export class BoostLab {
         await settle(onProgress?.(reading.progress()));
       }
       if (signal?.aborted) throw aborted();
-      return reading.finish();
+      const { bytes } = reading.progress();
+      const table = reading.finish();
+      // A last tick with the table's rows: the reader holds a small file's text until the end to settle its
+      // dialect, so the ticks so far said 0 rows (a reviewer's auto_mpg: one tick, 19,728 bytes, 0 rows).
+      await settle(onProgress?.({ bytes, size, rows: table.numRows }));
+      return table;
     } finally {
       reading.dispose();  // the engine's reader and what it holds, read or not
     }
