@@ -86,6 +86,23 @@ TEST(Dataset, ValidationSplitIsSeededAndSized) {
 }
 
 
+// A feature of text with most rows a value of their own (a car's name, an ID) is said: a model learns the
+// training rows' own values. Dates as text are said as dates; a column of few categories, or left out, is not.
+TEST(Dataset, AFeatureOfTextLikeAnIdIsSaid) {
+  std::string csv = "name,day,kind,y\n";
+  for (int i = 0; i < 120; ++i)
+    csv += "car " + std::to_string(i) + ",2021-" + std::to_string(1 + i % 12) + "-" + std::to_string(1 + i % 28) + "," +
+           (i % 3 ? "a" : "b") + "," + std::to_string(i % 7) + ".5\n";
+  const Table t = ReadCsv(csv);
+  const Dataset d = Dataset::FromTable(t, DatasetOptions{.target = "y"});
+  ASSERT_EQ(d.notes.size(), 2u);
+  EXPECT_EQ(d.notes[0].rfind("Column 'name' is text with 120 distinct values in 120 rows, like a name or an ID", 0), 0u) << d.notes[0];
+  EXPECT_EQ(d.notes[1].rfind("Column 'day' is text with 84 distinct values in 120 rows, dates:", 0), 0u) << d.notes[1];
+  DatasetOptions ignored{.target = "y"};
+  ignored.ignore = {"name", "day"};
+  EXPECT_TRUE(Dataset::FromTable(t, ignored).notes.empty());
+}
+
 // A feature of numbers but for a word is read as categories: said in the
 // notes, naming the word and its line; a column of words is not.
 // A feature that numbers the rows (pandas' index written out, a row number) is said: a model learns only the file's

@@ -249,6 +249,10 @@ TEST(Params, UnknownNamesSayWhatTheyAreHere) {
   EXPECT_NE(message(R"({"objective": "reg:linear"})").find("here it is reg:squarederror"), std::string::npos);
   EXPECT_NE(message(R"({"objective": "lambdarank"})").find("here it is rank:ndcg"), std::string::npos);
   EXPECT_EQ(message(R"({"objective": "nonsense"})").find("another library"), std::string::npos);
+  // Beside unknown names, in the same refusal (it came only once they were mended).
+  EXPECT_EQ(message(R"({"objective": "multiclass", "num_leaves": 8})"),
+            "BAD_PARAM: Unknown parameter 'num_leaves': here it is 'max_leaves'. Also, objective 'multiclass' (that name is another "
+            "library's: here it is multi:softprob).");
   // And a metric's, where it is checked (before training).
   const Dataset d = test::RandomData(200, 3).Binary(true).Seed(2).Make();
   auto metric_message = [&](const std::string& metric) {

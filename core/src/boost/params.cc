@@ -422,11 +422,18 @@ void RefuseUnknownParameters(const json::Value& doc) {
     if (++count <= kMostNamed) unknown.push_back(UnknownParameter(name));
   }
   if (count == 0) return;
-  if (count == 1) throw Error("BAD_PARAM", "Unknown parameter " + unknown[0] + ".");
+  // Pasted from LightGBM, the objective's name is usually another library's too: said in the same refusal
+  // (alone, the objective's own check says it; beside unknown names it came only once they were mended).
+  std::string also;
+  if (const json::Value* objective = doc.Find("objective"); objective && objective->IsString()) {
+    const std::string hint = OtherObjectiveHint(objective->string);
+    if (!hint.empty()) also = " Also, objective '" + objective->string + "'" + hint + ".";
+  }
+  if (count == 1) throw Error("BAD_PARAM", "Unknown parameter " + unknown[0] + "." + also);
   std::string text = "Unknown parameters (" + std::to_string(count) + "): ";
   for (size_t i = 0; i < unknown.size(); ++i) text += (i ? "; " : "") + unknown[i];
   if (count > unknown.size()) text += "; and " + std::to_string(count - unknown.size()) + " more";
-  throw Error("BAD_PARAM", text + ".");
+  throw Error("BAD_PARAM", text + "." + also);
 }
 
 // A parameter's number (or one of its list's), in its type and range.

@@ -340,6 +340,16 @@ static Dataset FromTableImpl(const Table& table, const DatasetOptions& options, 
       d.notes.push_back("Column " + Quote(col.name) + " is read as categories, not numbers: " + Quote(col.first_text) + " (" +
                         col.FirstTextAt(false) + ") is not a number. If such cells mean missing, write them as NA "
                         "or leave them empty; as categories its numbers have no order.");
+    // Text with most rows a value of their own (a name, an ID; the page's rule for leaving a column out at
+    // first): a reviewer's auto_mpg with its car names as a feature, in 52 of 84 splits, validation R² 0.29
+    // against 0.87 without it, and no note said so.
+    else if (col.type == ColumnType::kCategorical && col.levels.size() > 50 && 2 * col.levels.size() > table.num_rows)
+      d.notes.push_back("Column " + Quote(col.name) + " is text with " + std::to_string(col.levels.size()) + " distinct values in " +
+                        std::to_string(table.num_rows) + " rows, " +
+                        (DateFormOf(col) ? "dates: as categories a model learns only the dates it saw, not their order. Read them "
+                                           "as numbers (the CSV option dateParts), or leave the column out (ignore)."
+                                         : "like a name or an ID: as a feature a model learns the training rows' own values, which new "
+                                           "rows seldom share. Leave it out (ignore), unless its values recur."));
     if (NumbersTheRows(col, table.num_rows))
       d.notes.push_back("Column " + Quote(col.name) + " numbers the rows (0 or 1 up to their count, one a row): as a feature a "
                         "model only learns the file's order from it. Leave it out (ignore), unless the order is what you mean.");

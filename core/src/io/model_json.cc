@@ -1,7 +1,7 @@
 // Model <-> JSON. The format is our own ("format": "boostlab-model"); reading
 // checks every field so a corrupt or foreign file gets a precise message.
 
-#include <algorithm>  // for is_sorted, sort, adjacent_find
+#include <algorithm>  // for is_sorted, sort, adjacent_find, max
 #include <cmath>      // for isfinite
 #include <cstdint>    // for int32_t, int64_t, INT32_MAX
 #include <optional>   // for optional
@@ -504,8 +504,16 @@ void Finish(Model& m, int64_t best_iteration) {
     Corrupt("its best_iteration is " + std::to_string(best_iteration) + ", but it has " + std::to_string(rounds) + " rounds of trees");
   if (m.median_trees && (m.num_outputs != 1 || m.tree_weights.size() != m.trees.size()))
     Corrupt("its median_trees needs one output and one tree weight per tree");
+  // A name this build has no objective of is said as such, before whether the outputs fit the classes
+  // (an unknown one was said not to fit a binary model's two classes). Made with at least two outputs, so
+  // that a multi: objective's own count check does not stand in for it.
+  try {
+    MakeObjective(m.objective, m.params, std::max(2, m.num_outputs));
+  } catch (const Error& e) {
+    if (std::string_view(e.what()).find("unknown objective") != std::string_view::npos) Corrupt("its objective '" + m.objective + "' is unknown");
+  }
   CheckOutputs(m);
-  // The objective must be one this build knows (checked by constructing it).
+  // The objective must be one this build can make with these outputs (checked by constructing it).
   try {
     MakeObjective(m.objective, m.params, m.num_outputs);
   } catch (const Error&) {

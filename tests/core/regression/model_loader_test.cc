@@ -164,6 +164,12 @@ TEST(ModelLoaderRegression, OutputsMustFitTheClasses) {
   regression_with_classes.head.replace(regression_with_classes.head.find("\"classes\":[]"), 12, "\"classes\":[\"a\",\"b\",\"c\"]");
   EXPECT_NE(LoadError(regression_with_classes.Json()).find("does not fit its 3 classes"), std::string::npos)
       << LoadError(regression_with_classes.Json());
+  // A name no objective has is said as such, not as outputs that do not fit (a binary model's objective
+  // edited to 'reg:nope' was "reg:nope with num_outputs 1 does not fit its 2 classes").
+  ModelText unknown = regression_with_classes;
+  unknown.head.replace(unknown.head.find(R"("classes":["a","b","c"])"), 23, R"("classes":["a","b"])");
+  unknown.head.replace(unknown.head.find("reg:squarederror"), 16, "reg:nope");
+  EXPECT_NE(LoadError(unknown.Json()).find("its objective 'reg:nope' is unknown"), std::string::npos) << LoadError(unknown.Json());
 }
 
 TEST(ModelLoaderRegression, NonScalarParamsAreNamed) {
