@@ -612,7 +612,8 @@ export class Model {
     /** f0 per output: every tree sum starts here. */
     base_margin: number[];
     features: { name: string; type: 'numeric' | 'categorical'; levels?: string[] }[]; params: Params; [key: string]: unknown };
-  /** Tree i as in toJSON().trees: per node left, right, feature, threshold, default_left, value, gain, cover, categories. */
+  /** Tree i as in toJSON().trees: per node left, right, feature, threshold, default_left, value, gain, cover (H, the sum of
+   *  hessians), categories, and for boosted trees sum_grad (G, the sum of gradients; absent for forests and older files). */
   tree(i: number): object;
   dispose(): void;
   /** dispose(), for `using` (TypeScript 5.2+, lib esnext.disposable). */
