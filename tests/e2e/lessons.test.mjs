@@ -692,6 +692,7 @@ test('leaving a lesson gives the page back: the student\'s file, its target, the
   assert.equal(await page.inputValue('#algorithm'), 'gbdt');
   assert.equal(await page.isDisabled('#algorithm'), false, 'no run left paused');
   assert.equal(await page.inputValue('#param-eta'), '0.3');
+  assert.equal(await page.isVisible('#toy-controls'), false, 'no toy points, noise and seed beside the file');
   // The lesson's curve stays, under its data.
   assert.match(await page.textContent('#chart-data'), /earlier: toy/);
   await site.screenshot('lessons-left-1280x800');

@@ -118,6 +118,7 @@ function loadData(next: PendingLoad) {
 function loadFile(file: File, keep?: KeepModel) {
   ++picks;
   sourceSelect.value = '';  // the user's own file: no sample or toy data named as the source
+  $('toy-controls').hidden = true;
   // Past the first screen: "Where to start" gives its place to the data panel (it kept the file's notes and errors
   // below the fold). A lesson's card stays.
   update((s) => { s.landing = false; });
@@ -152,6 +153,7 @@ function reopen(d: LoadedData, choice: DataChoice) {
   }
   ++picks;
   sourceSelect.value = d.source.startsWith('sample:') ? d.source : '';
+  $('toy-controls').hidden = true;  // (a toy's points, noise and seed stood beside a file)
   loadData({ name: d.name, source: d.source, about: d.about, toy: null, file: d.file, delimiterChoice: d.delimiterChoice, preferred: choice,
     skipRaggedRows: d.skipRaggedRows, missingValues: d.missingValues, dateParts: d.dateParts });
 }
