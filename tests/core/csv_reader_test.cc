@@ -238,6 +238,10 @@ TEST(Csv, NumbersWithACurrencyOrPercentSignAreNumbers) {
   ASSERT_EQ(mixed.notes.size(), 2u);
   EXPECT_NE(mixed.notes[1].find("2167), the dot taken as a thousands separator as this file's decimal commas say."), std::string::npos) << mixed.notes[1];
   EXPECT_FALSE(t.decimal_comma);
+  // Percents with no dot in such a file: nothing said of dots (a reviewer's '96%' was said to have one taken so).
+  Table percents = ReadCsv("x;rate\n1,5;96%\n2,5;50%\n");
+  ASSERT_EQ(percents.notes.size(), 2u);
+  EXPECT_EQ(percents.notes[1], "Column 'rate' holds numbers written with a percent sign: read as numbers ('96%' on line 2 is 96).");
   // A sign alone, or on a word, is text.
   EXPECT_EQ(ReadCsv("a,b\n$,1\n5,2\n").columns[0].type, ColumnType::kCategorical);
   EXPECT_EQ(ReadCsv("a,b\nGrade A%,1\n5%,2\n").columns[0].type, ColumnType::kCategorical);

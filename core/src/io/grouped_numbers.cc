@@ -86,13 +86,14 @@ std::string ReadGroupedNumbers(Column& col, const WrittenNumbers& how, bool* dec
   // Which conventions every level fits; a level with no comma is a plain
   // number, which fits the thousands-comma one as it is and the decimal-comma
   // one only with its dot read as a thousands separator ("4.602": 4602).
-  bool thousands = true, decimal = true, any_comma = false;
+  bool thousands = true, decimal = true, any_comma = false, any_dot = false;
   Marks marks;
   std::string plain;
   std::vector<std::string_view> bare(col.levels.size());
   for (size_t i = 0; i < col.levels.size(); ++i) {
     bare[i] = Undecorated(col.levels[i], marks);
     if (bare[i].find(',') != std::string_view::npos) any_comma = true;
+    if (bare[i].find('.') != std::string_view::npos) any_dot = true;
     thousands = thousands && Plain(bare[i], ',', '.', plain);
     decimal = decimal && Plain(bare[i], '.', ',', plain);
     if (!thousands && !decimal) return "";
@@ -129,7 +130,8 @@ std::string ReadGroupedNumbers(Column& col, const WrittenNumbers& how, bool* dec
   note += ": read as numbers";
   if (!example.empty() && first == first)
     note += " ('" + example + "' on " + col.FirstTextAt(false) + " is " + ShortestFloat(first) + ")";
-  if (thousands && decimal && !any_comma && how.decimal_comma) {
+  // (Said only where a dot was read so: "96%" has none to take.)
+  if (thousands && decimal && !any_comma && any_dot && how.decimal_comma) {
     note += ", the dot taken as a thousands separator as this file's decimal commas say";
   } else if (any_comma && thousands && decimal) {
     const std::string separated = delimiter == ';' ? "semicolon" : delimiter == '\t' ? "tab" : std::string("'") + delimiter + "'";
